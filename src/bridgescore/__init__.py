@@ -1,0 +1,73 @@
+"""bridgescore: contract bridge scoring, exact and explained.
+
+The core (this package's top level) is pure Python and imports only the standard library:
+
+>>> import bridgescore
+>>> bridgescore.score("4HX", 7, vulnerable=True).total
+-800
+>>> bridgescore.imps(620 - 170)
+10
+"""
+
+from __future__ import annotations
+
+from bridgescore.errors import (
+    BridgeError,
+    InvalidBoardError,
+    InvalidResultError,
+    NotationError,
+    RulesError,
+)
+from bridgescore.model import (
+    PASS_OUT,
+    Contract,
+    Doubling,
+    PassOut,
+    Result,
+    Seat,
+    Side,
+    Strain,
+    Vulnerability,
+    parse_contract,
+)
+from bridgescore.scoring import (
+    IMP_THRESHOLDS,
+    PART_NAMES,
+    Score,
+    ScorePart,
+    UndertrickRule,
+    imps,
+    score,
+    score_result,
+    undertrick_penalty,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "IMP_THRESHOLDS",
+    "PART_NAMES",
+    "PASS_OUT",
+    "BridgeError",
+    "Contract",
+    "Doubling",
+    "InvalidBoardError",
+    "InvalidResultError",
+    "NotationError",
+    "PassOut",
+    "Result",
+    "RulesError",
+    "Score",
+    "ScorePart",
+    "Seat",
+    "Side",
+    "Strain",
+    "UndertrickRule",
+    "Vulnerability",
+    "__version__",
+    "imps",
+    "parse_contract",
+    "score",
+    "score_result",
+    "undertrick_penalty",
+]

@@ -1,0 +1,219 @@
+"""The ``bridgescore`` command-line tool: a thin layer of click and rich over the core.
+
+Each command reads its arguments, makes one call into the core and prints the answer. A
+:class:`~bridgescore.BridgeError` becomes click's usage error: the core's message, exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from bridgescore import (
+    BridgeError,
+    Contract,
+    InvalidResultError,
+    Result,
+    Score,
+    Seat,
+    Side,
+    Vulnerability,
+    __version__,
+    imps,
+    score,
+    score_result,
+)
+from bridgescore.scoring import UndertrickRule
+
+__all__ = ["cli"]
+
+_SEAT_NAMES = {s: s.name.title() for s in Seat}
+_ARGS = {"ignore_unknown_options": True}  # so that "-2" and "-100" are arguments, not options
+
+
+@contextmanager
+def _reporting(param_hint: str) -> Iterator[None]:
+    """Turn the core's errors into click's usage errors (exit code 2, no traceback)."""
+    try:
+        yield
+    except BridgeError as exc:
+        raise click.BadParameter(str(exc), param_hint=param_hint) from exc
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="bridgescore")
+def cli() -> None:
+    """Contract bridge scoring: one deal, rubber, Chicago and duplicate."""
+
+
+@cli.command("score", context_settings=_ARGS)
+@click.argument("words", nargs=-1, required=True, metavar="RESULT [TRICKS]")
+@click.option("--vul/--nonvul", "vul", default=None, help="The declaring side is (not) vulnerable.")
+@click.option("--board-vul", help="The board's vulnerability: None, NS, EW or All.")
+@click.option("--board", "board", type=int, help="The board number (gives the vulnerability).")
+@click.option(
+    "--undertricks",
+    type=click.Choice(["modern", "pre-1987"]),
+    default="modern",
+    show_default=True,
+    help="The undertrick table.",
+)
+@click.option("--symbols", is_flag=True, help="Print suit symbols (4♥X).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def score_command(
+    words: tuple[str, ...],
+    vul: bool | None,
+    board_vul: str | None,
+    board: int | None,
+    undertricks: UndertrickRule,
+    symbols: bool,
+    as_json: bool,
+) -> None:
+    """Score one deal the duplicate way, showing every part.
+
+    RESULT is a contract with an outcome (4HXS-2, 3NTN=, "3NT+1", "4HX S -2") or a contract
+    followed by the tricks declarer took (4HX 8). The declarer is needed only with --board-vul
+    or --board. Without any of --vul, --board-vul and --board the declarer is not vulnerable.
+
+    Examples: bridgescore score 4HX 8 --vul; bridgescore score 4HXS-2 --board-vul NS
+    """
+    with _reporting("RESULT"):
+        result = _read_result(words)
+    if sum(x is not None for x in (vul, board_vul, board)) > 1:
+        raise click.UsageError("give only one of --vul/--nonvul, --board-vul and --board")
+    vulnerability = None
+    with _reporting("--board-vul" if board_vul else "--board"):
+        if board_vul is not None:
+            vulnerability = Vulnerability.parse(board_vul)
+        elif board is not None:
+            vulnerability = Vulnerability.from_board(board)
+        if vulnerability is not None and result.declarer is None and not result.is_pass_out:
+            raise InvalidResultError(
+                f"the board's vulnerability needs the declarer: add it to {str(result)!r}, "
+                f"e.g. '{result.contract}S{result.outcome}', or use --vul/--nonvul"
+            )
+    if result.declarer is None:
+        s = score(result.contract, result.tricks, vulnerable=bool(vul), undertricks=undertricks)
+    else:  # with a declarer, --vul means the declaring side's vulnerability
+        side = Vulnerability(result.declarer.side.value) if vul else Vulnerability.NONE
+        s = score_result(result, vulnerability or side, undertricks=undertricks)
+    if as_json:
+        data = s.to_dict()
+        if vulnerability is not None:
+            data["vulnerability"] = vulnerability.value
+        click.echo(json.dumps(data))
+    else:
+        _print_score(s, result, vulnerability, symbols=symbols)
+
+
+def _read_result(words: tuple[str, ...]) -> Result:
+    """``('4HX', '8')`` (contract and tricks) or ``('4HXS-2',)`` / ``('4HX', 'S', '-2')``."""
+    if len(words) > 1 and words[-1][:1].isdigit():
+        tricks_text = words[-1]
+        head = " ".join(words[:-1])
+        if re.search(r"[=+\-−]", head):
+            raise InvalidResultError(
+                f"give either an outcome or the tricks taken, not both: {' '.join(words)!r}"
+            )
+        if not tricks_text.isdigit():
+            raise InvalidResultError(
+                f"tricks must be a whole number from 0 to 13, got {tricks_text!r}"
+            )
+        made = Result.parse(head)
+        return Result(made.contract, made.declarer, int(tricks_text))
+    return Result.parse(" ".join(words))
+
+
+def _print_score(
+    s: Score, result: Result, vulnerability: Vulnerability | None, *, symbols: bool
+) -> None:
+    console = _console()
+    if result.is_pass_out:
+        console.print("Passed out: each side scores 0.")
+        return
+    contract = result.contract
+    assert isinstance(contract, Contract)
+    by = f" by {_SEAT_NAMES[result.declarer]}" if result.declarer else ""
+    if result.made:
+        how = "made exactly" if not result.overtricks else f"made with {result.overtricks} over"
+    else:
+        how = f"{result.undertricks} down"
+    vul = "vulnerable" if s.vulnerable else "not vulnerable"
+    if vulnerability is not None:
+        vul += f" (board vulnerability {vulnerability.value})"
+    title = f"{contract.notation(symbols=symbols)}{by}: {result.tricks} tricks, {how}; {vul}"
+    console.print(title)
+    table = Table(show_header=True)
+    table.add_column("Part")
+    table.add_column("Points", justify="right")
+    for part in s.parts:
+        table.add_row(part.label, f"{part.points:+d}")
+    table.add_section()
+    table.add_row("Total for the declaring side", f"{s.total:+d}", style="bold")
+    console.print(table)
+    who = "Declarer's side scores" if s.total > 0 else "The defenders score"
+    line = f"{who} {abs(s.total)}."
+    if result.declarer is not None:
+        ns = s.for_side(Side.NS)
+        line += f" NS {ns:+d}, EW {-ns:+d}."
+    console.print(line)
+
+
+@cli.command("imps", context_settings=_ARGS)
+@click.argument("scores", nargs=-1, required=True, type=int, metavar="SCORE [OTHER]")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def imps_command(scores: tuple[int, ...], as_json: bool) -> None:
+    """Convert a point difference, or the difference of two scores, to IMPs (WBF scale).
+
+    Examples: bridgescore imps 620 -100 (12 IMPs); bridgescore imps 450 (10 IMPs)
+    """
+    if len(scores) > 2:
+        raise click.UsageError(f"expected one difference or two scores, got {len(scores)} numbers")
+    difference = scores[0] - (scores[1] if len(scores) == 2 else 0)
+    result = imps(difference)
+    if as_json:
+        click.echo(json.dumps({"difference": difference, "imps": result}))
+        return
+    vs = f"{scores[0]:+d} against {scores[1]:+d}: " if len(scores) == 2 else ""
+    noun = "IMP" if abs(result) == 1 else "IMPs"
+    _console().print(f"{vs}difference {difference:+d} = {result:+d} {noun}")
+
+
+@cli.command("board")
+@click.argument("boards", metavar="BOARD")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def board_command(boards: str, as_json: bool) -> None:
+    """Show the dealer and vulnerability of a board or a range of boards (Law 2).
+
+    Examples: bridgescore board 7; bridgescore board 1-16
+    """
+    m = re.fullmatch(r"\s*([0-9]{1,6})\s*(?:-\s*([0-9]{1,6})\s*)?", boards)
+    if m is None or (m[2] is not None and int(m[2]) < int(m[1])):
+        raise click.BadParameter(
+            f"expected a board number or a range such as 1-16, got {boards!r}", param_hint="BOARD"
+        )
+    numbers = range(int(m[1]), int(m[2] or m[1]) + 1)
+    with _reporting("BOARD"):
+        rows = [(n, Seat.dealer_of_board(n), Vulnerability.from_board(n)) for n in numbers]
+    if as_json:
+        data = [{"board": n, "dealer": d.value, "vulnerability": v.value} for n, d, v in rows]
+        click.echo(json.dumps(data[0] if len(data) == 1 else data))
+        return
+    if len(rows) == 1:
+        n, dealer, vul = rows[0]
+        _console().print(f"Board {n}: dealer {_SEAT_NAMES[dealer]}, vulnerability {vul.value}")
+        return
+    table = Table("Board", "Dealer", "Vulnerability")
+    for n, dealer, vul in rows:
+        table.add_row(str(n), _SEAT_NAMES[dealer], vul.value)
+    _console().print(table)

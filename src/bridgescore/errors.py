@@ -1,0 +1,37 @@
+"""The exceptions bridgescore raises.
+
+Every error the library raises on purpose is a :class:`BridgeError`, so an outer layer (the
+CLI, the web app) can catch that one class and show its message. The ones about bad values are
+also :class:`ValueError`, so ``except ValueError`` keeps working for callers who think of them
+that way. Messages are lower case, quote the offending input with ``!r`` and say what is allowed.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BridgeError",
+    "InvalidBoardError",
+    "InvalidResultError",
+    "NotationError",
+    "RulesError",
+]
+
+
+class BridgeError(Exception):
+    """Base class of every error bridgescore raises on purpose."""
+
+
+class NotationError(BridgeError, ValueError):
+    """Text that cannot be read as bridge notation, such as ``'4Z'`` or ``'4HXXX'``."""
+
+
+class InvalidResultError(BridgeError, ValueError):
+    """A well-formed but impossible value, such as ``'7NT+1'`` or 14 tricks."""
+
+
+class InvalidBoardError(BridgeError, ValueError):
+    """A board number that is not a positive integer."""
+
+
+class RulesError(BridgeError, ValueError):
+    """An unknown rule set or scoring option, such as ``undertricks='1932'``."""

@@ -1,0 +1,526 @@
+"""The domain: strains, doublings, seats, sides, vulnerability, contracts and results.
+
+Every type here is an immutable value. Enum values are the notation (``Strain("H")``,
+``Vulnerability("All")`` as PBN writes it), and :meth:`Contract.parse` / :meth:`Result.parse`
+read the notation players write, printing back one canonical form:
+
+>>> r = Result.parse("4hx s -2")
+>>> r, str(r), r.tricks
+(Result.parse('4HXS-2'), '4HXS-2', 8)
+>>> Vulnerability.from_board(7), Seat.dealer_of_board(7)
+(<Vulnerability.BOTH: 'All'>, <Seat.SOUTH: 'S'>)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from bridgescore.errors import InvalidBoardError, InvalidResultError, NotationError
+
+__all__ = [
+    "PASS_OUT",
+    "Contract",
+    "Doubling",
+    "PassOut",
+    "Result",
+    "Seat",
+    "Side",
+    "Strain",
+    "Vulnerability",
+    "parse_contract",
+]
+
+
+class Strain(enum.Enum):
+    """The denomination of a contract, in bidding order."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+    NOTRUMP = "NT"
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol (``'♥'``), or ``'NT'`` for notrump."""
+        return _SYMBOLS[self]
+
+    @property
+    def is_minor(self) -> bool:
+        """True for clubs and diamonds, whose tricks are worth 20."""
+        return self in (Strain.CLUBS, Strain.DIAMONDS)
+
+    @classmethod
+    def parse(cls, text: str) -> Strain:
+        """Read a strain: ``C D H S NT N``, either case, or a suit symbol.
+
+        >>> Strain.parse("♠"), Strain.parse("n")
+        (<Strain.SPADES: 'S'>, <Strain.NOTRUMP: 'NT'>)
+
+        :raises NotationError: for anything else.
+        """
+        strain = _STRAINS.get(text.strip().upper())
+        if strain is None:
+            raise NotationError(
+                f"invalid strain: {text!r}; expected C, D, H, S or NT (or N, ♣, ♦, ♥, ♠)"
+            )
+        return strain
+
+
+_SYMBOLS: Final = {
+    Strain.CLUBS: "♣",
+    Strain.DIAMONDS: "♦",
+    Strain.HEARTS: "♥",
+    Strain.SPADES: "♠",
+    Strain.NOTRUMP: "NT",
+}
+_STRAINS: Final = {
+    **{s.value: s for s in Strain},
+    **{s.symbol: s for s in Strain},
+    **dict(zip("♧♢♡♤", (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES), strict=True)),
+    "N": Strain.NOTRUMP,
+}
+
+
+class Doubling(enum.Enum):
+    """Whether the contract was doubled or redoubled; the value is its notation."""
+
+    UNDOUBLED = ""
+    DOUBLED = "X"
+    REDOUBLED = "XX"
+
+    @property
+    def multiplier(self) -> int:
+        """What the trick points are multiplied by: 1, 2 or 4."""
+        return {"": 1, "X": 2, "XX": 4}[self.value]
+
+    @property
+    def word(self) -> str:
+        """``'undoubled'``, ``'doubled'`` or ``'redoubled'``."""
+        return self.name.lower()
+
+
+class Side(enum.Enum):
+    """A partnership at a duplicate or Chicago table."""
+
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def opponents(self) -> Side:
+        """The other side."""
+        return Side.EW if self is Side.NS else Side.NS
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        """The two seats of the side, North or East first."""
+        return (Seat.NORTH, Seat.SOUTH) if self is Side.NS else (Seat.EAST, Seat.WEST)
+
+    @classmethod
+    def parse(cls, text: str) -> Side:
+        """Read a side: ``NS``, ``N-S``, ``EW``, ``E-W``, in either case.
+
+        :raises NotationError: for anything else.
+        """
+        key = text.strip().upper().replace("-", "").replace("/", "")
+        if key in ("NS", "SN"):
+            return Side.NS
+        if key in ("EW", "WE"):
+            return Side.EW
+        raise NotationError(f"invalid side: {text!r}; expected NS or EW")
+
+
+class Seat(enum.Enum):
+    """A player's seat at the table, in clockwise order from North."""
+
+    NORTH = "N"
+    EAST = "E"
+    SOUTH = "S"
+    WEST = "W"
+
+    def next(self, n: int = 1) -> Seat:
+        """The seat ``n`` places clockwise (to the left) of this one.
+
+        >>> Seat.WEST.next(), Seat.NORTH.next(3)
+        (<Seat.NORTH: 'N'>, <Seat.WEST: 'W'>)
+        """
+        return _SEATS[(_SEATS.index(self) + n) % 4]
+
+    @property
+    def lho(self) -> Seat:
+        """Left-hand opponent: the next seat clockwise."""
+        return self.next(1)
+
+    @property
+    def partner(self) -> Seat:
+        """The seat opposite."""
+        return self.next(2)
+
+    @property
+    def rho(self) -> Seat:
+        """Right-hand opponent: the previous seat clockwise."""
+        return self.next(3)
+
+    @property
+    def side(self) -> Side:
+        """The side this seat belongs to."""
+        return Side.NS if self in (Seat.NORTH, Seat.SOUTH) else Side.EW
+
+    @classmethod
+    def dealer_of_board(cls, board: int) -> Seat:
+        """The dealer of a duplicate board (Law 2): N deals 1, 5, 9, 13, E 2, 6, 10, 14...
+
+        >>> [Seat.dealer_of_board(b).value for b in (1, 2, 3, 4, 17)]
+        ['N', 'E', 'S', 'W', 'N']
+
+        :raises InvalidBoardError: if ``board`` is not a positive integer.
+        """
+        return _SEATS[(_check_board(board) - 1) % 4]
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        """Read a seat: ``N E S W`` or ``North`` ... ``West``, in either case.
+
+        :raises NotationError: for anything else.
+        """
+        key = text.strip().upper()
+        for seat in _SEATS:
+            if key in (seat.value, seat.name):
+                return seat
+        raise NotationError(f"invalid seat: {text!r}; expected N, E, S or W")
+
+
+_SEATS: Final = tuple(Seat)
+
+
+def _check_board(board: int) -> int:
+    if not isinstance(board, int) or isinstance(board, bool) or board < 1:
+        raise InvalidBoardError(f"board number must be a positive integer, got {board!r}")
+    return board
+
+
+class Vulnerability(enum.Enum):
+    """Which sides are vulnerable on a deal; the values are PBN's export spelling."""
+
+    NONE = "None"
+    NS = "NS"
+    EW = "EW"
+    BOTH = "All"
+
+    def is_vulnerable(self, who: Seat | Side) -> bool:
+        """Whether a seat or a side is vulnerable.
+
+        >>> Vulnerability.NS.is_vulnerable(Seat.SOUTH), Vulnerability.NS.is_vulnerable(Side.EW)
+        (True, False)
+        """
+        side = who.side if isinstance(who, Seat) else who
+        return self is Vulnerability.BOTH or self.value == side.value
+
+    @classmethod
+    def from_board(cls, board: int) -> Vulnerability:
+        """The vulnerability of a duplicate board (Law 2), repeating every 16 boards.
+
+        >>> [Vulnerability.from_board(b).value for b in (1, 2, 3, 4, 5, 16)]
+        ['None', 'NS', 'EW', 'All', 'NS', 'EW']
+
+        :raises InvalidBoardError: if ``board`` is not a positive integer.
+        """
+        i = (_check_board(board) - 1) % 16
+        return _VULS[(i + i // 4) % 4]
+
+    @classmethod
+    def parse(cls, text: str) -> Vulnerability:
+        """Read a vulnerability as PBN import format allows it, in any case.
+
+        ``None``, ``Love`` or ``-`` for neither side; ``NS``; ``EW``; ``All`` or ``Both``.
+
+        >>> Vulnerability.parse("both"), Vulnerability.parse("Love")
+        (<Vulnerability.BOTH: 'All'>, <Vulnerability.NONE: 'None'>)
+
+        :raises NotationError: for anything else.
+        """
+        key = text.strip().upper().replace("-", "").replace("/", "")
+        vulnerability = _VUL_WORDS.get(key)
+        if vulnerability is None:
+            raise NotationError(
+                f"invalid vulnerability: {text!r}; expected None, NS, EW or All "
+                "(also Love, -, Both)"
+            )
+        return vulnerability
+
+
+_VULS: Final = tuple(Vulnerability)
+_VUL_WORDS: Final = {
+    "NONE": Vulnerability.NONE,
+    "LOVE": Vulnerability.NONE,
+    "": Vulnerability.NONE,  # PBN's "-" once the dash is stripped
+    "NS": Vulnerability.NS,
+    "EW": Vulnerability.EW,
+    "ALL": Vulnerability.BOTH,
+    "BOTH": Vulnerability.BOTH,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """The final bid of an auction: level, strain and doubling.
+
+    >>> c = Contract.parse("4♥x")
+    >>> c, c.trick_points, c.is_game
+    (Contract.parse('4HX'), 240, True)
+    >>> c.notation(symbols=True)
+    '4♥X'
+    """
+
+    level: int
+    """The number of odd tricks bid, 1 to 7."""
+    strain: Strain
+    """Trumps, or notrump."""
+    doubling: Doubling = Doubling.UNDOUBLED
+    """Undoubled, doubled or redoubled."""
+
+    def __post_init__(self) -> None:
+        level = self.level
+        if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= 7:
+            raise InvalidResultError(f"contract level must be 1-7, got {level!r}")
+        if not isinstance(self.strain, Strain):
+            raise InvalidResultError(f"strain must be a Strain, got {self.strain!r}")
+        if not isinstance(self.doubling, Doubling):
+            raise InvalidResultError(f"doubling must be a Doubling, got {self.doubling!r}")
+
+    @property
+    def tricks_needed(self) -> int:
+        """The tricks declarer must take: six plus the level."""
+        return 6 + self.level
+
+    @property
+    def trick_points(self) -> int:
+        """The trick score (contract points) if made, after doubling (Law 77)."""
+        per_trick = 20 if self.strain.is_minor else 30
+        first_extra = 10 if self.strain is Strain.NOTRUMP else 0
+        return (per_trick * self.level + first_extra) * self.doubling.multiplier
+
+    @property
+    def is_game(self) -> bool:
+        """Whether making it is a game on its own: trick points of 100 or more."""
+        return self.trick_points >= 100
+
+    def notation(self, *, symbols: bool = False) -> str:
+        """The canonical notation, with suit symbols if asked."""
+        strain = self.strain.symbol if symbols else self.strain.value
+        return f"{self.level}{strain}{self.doubling.value}"
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """Read a contract: ``4H 4HX 4hx 4♥X 3NT 3N 7SXX``.
+
+        A passed-out deal is not a contract; :func:`parse_contract` accepts ``Pass`` as well.
+
+        :raises NotationError: if the text is not a contract.
+        """
+        contract = parse_contract(text)
+        if isinstance(contract, PassOut):
+            raise NotationError(
+                f"{text!r} is a passed-out deal, not a contract; "
+                "use parse_contract() where a pass-out is allowed"
+            )
+        return contract
+
+
+class PassOut(enum.Enum):
+    """The value of a deal all four players passed: it has no contract and scores 0."""
+
+    PASS_OUT = "Pass"
+
+    def notation(self, *, symbols: bool = False) -> str:
+        """``'Pass'``, as PBN writes it."""
+        return self.value
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return "PASS_OUT"
+
+
+PASS_OUT: Final = PassOut.PASS_OUT
+"""The passed-out deal."""
+
+_PASS_WORDS: Final = frozenset({"PASS", "P", "AP", "ALL PASS", "PASSED OUT", "PASS OUT", "PASSOUT"})
+
+_NOTATION: Final = re.compile(
+    r"""
+    \s* (?P<level>[0-9]) \s*
+    (?P<strain>NT|N|C|D|H|S|♣|♦|♥|♠|♧|♢|♡|♤) \s*
+    (?P<doubling>X{0,2}) \s*
+    (?P<declarer>[NESW])? \s*
+    (?P<doubling2>X{1,2})? \s*        # endplay writes the declarer first: 3NTSXX-1
+    (?P<outcome>= | [+\-−] \s* [0-9]{1,2})? \s*
+    """,
+    re.VERBOSE | re.IGNORECASE | re.ASCII,
+)
+_CONTRACT_HELP: Final = (
+    "expected a level 1-7, a strain C D H S NT (or N ♣ ♦ ♥ ♠) and X or XX if doubled, "
+    "e.g. '4HX' or '3NT', or 'Pass'"
+)
+_RESULT_HELP: Final = (
+    "expected a contract such as '4HX', an optional declarer N E S W and an outcome "
+    "'=', '+n' or '-n', e.g. '4HXS-2', '3NTN=', '4S+1' or 'Pass'"
+)
+
+
+def _match(text: str, what: str, help_text: str) -> re.Match[str] | None:
+    """Match notation, or return None for a pass-out."""
+    if not isinstance(text, str):
+        raise NotationError(f"{what} notation must be text, got {text!r}")
+    if " ".join(text.split()).upper() in _PASS_WORDS:
+        return None
+    m = _NOTATION.fullmatch(text)
+    if m is None:
+        raise NotationError(f"invalid {what} notation: {text!r}; {help_text}")
+    if not "1" <= m["level"] <= "7":
+        raise NotationError(f"contract level must be 1-7: {text!r}")
+    if m["doubling"] and m["doubling2"]:
+        raise NotationError(f"doubling written twice in {text!r}; {help_text}")
+    return m
+
+
+def _contract_of(m: re.Match[str]) -> Contract:
+    doubling = Doubling((m["doubling"] or m["doubling2"] or "").upper())
+    return Contract(int(m["level"]), _STRAINS[m["strain"].upper()], doubling)
+
+
+def parse_contract(text: str) -> Contract | PassOut:
+    """Read a contract, or ``Pass`` for a passed-out deal.
+
+    >>> parse_contract("3n"), parse_contract("pass")
+    (Contract.parse('3NT'), PASS_OUT)
+
+    :raises NotationError: if the text is neither.
+    """
+    m = _match(text, "contract", _CONTRACT_HELP)
+    if m is None:
+        return PASS_OUT
+    if m["declarer"] or m["outcome"] or m["doubling2"]:
+        raise NotationError(
+            f"expected a contract, got a result: {text!r}; {_CONTRACT_HELP}; "
+            "read results with Result.parse"
+        )
+    return _contract_of(m)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What happened on a deal: the contract, who declared it and the tricks they took.
+
+    >>> r = Result.parse("3NTN+1")
+    >>> r.tricks, r.made, r.overtricks, r.declarer
+    (10, True, 1, <Seat.NORTH: 'N'>)
+    >>> Result(Contract.parse("4S"), Seat.EAST, 8)
+    Result.parse('4SE-2')
+    """
+
+    contract: Contract | PassOut
+    """The contract, or :data:`PASS_OUT`."""
+    declarer: Seat | None
+    """Declarer's seat; None when unknown or passed out."""
+    tricks: int
+    """Tricks taken by declarer's side, 0 to 13; 0 for a passed-out deal."""
+
+    def __post_init__(self) -> None:
+        tricks, contract = self.tricks, self.contract
+        if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
+            raise InvalidResultError(f"tricks must be a whole number from 0 to 13, got {tricks!r}")
+        if not isinstance(contract, Contract | PassOut):
+            raise InvalidResultError(f"contract must be a Contract or PASS_OUT, got {contract!r}")
+        if self.declarer is not None and not isinstance(self.declarer, Seat):
+            raise InvalidResultError(f"declarer must be a Seat or None, got {self.declarer!r}")
+        if contract is PASS_OUT and (self.declarer is not None or tricks != 0):
+            raise InvalidResultError("a passed-out deal has no declarer and no tricks")
+
+    @property
+    def is_pass_out(self) -> bool:
+        """True for a passed-out deal."""
+        return self.contract is PASS_OUT
+
+    @property
+    def made(self) -> bool:
+        """Whether the contract was made (False for a pass-out)."""
+        return isinstance(self.contract, Contract) and self.tricks >= self.contract.tricks_needed
+
+    @property
+    def overtricks(self) -> int:
+        """Tricks taken beyond the contract; 0 if it failed."""
+        if isinstance(self.contract, PassOut):
+            return 0
+        return max(self.tricks - self.contract.tricks_needed, 0)
+
+    @property
+    def undertricks(self) -> int:
+        """Tricks the contract went down by; 0 if it was made."""
+        if isinstance(self.contract, PassOut):
+            return 0
+        return max(self.contract.tricks_needed - self.tricks, 0)
+
+    @property
+    def outcome(self) -> str:
+        """The outcome as players write it: ``'='``, ``'+1'``, ``'-2'`` (``''`` if passed out)."""
+        if isinstance(self.contract, PassOut):
+            return ""
+        diff = self.tricks - self.contract.tricks_needed
+        return "=" if diff == 0 else f"{diff:+d}"
+
+    def notation(self, *, symbols: bool = False) -> str:
+        """The canonical notation (``'4HXS-2'``), with suit symbols if asked."""
+        seat = self.declarer.value if self.declarer else ""
+        return f"{self.contract.notation(symbols=symbols)}{seat}{self.outcome}"
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Result:
+        """Read a result: ``4HXS-2``, ``3NTN=``, ``4S+1``, ``4HX S -2``, ``3NTSXX-1``, ``Pass``.
+
+        The declarer is optional; a missing outcome means the contract was made exactly.
+
+        :raises NotationError: if the text is not a result.
+        :raises InvalidResultError: if the outcome is impossible, such as ``'7NT+1'``.
+        """
+        m = _match(text, "result", _RESULT_HELP)
+        if m is None:
+            return cls(PASS_OUT, None, 0)
+        contract = _contract_of(m)
+        declarer = Seat(m["declarer"].upper()) if m["declarer"] else None
+        outcome = "".join((m["outcome"] or "=").split())
+        if outcome == "=":
+            return cls(contract, declarer, contract.tricks_needed)
+        diff = int(outcome[1:])
+        if outcome[0] != "+":
+            if diff == 0:
+                raise NotationError(f"write '=' for a contract made exactly, not -0: {text!r}")
+            diff = -diff
+        tricks = contract.tricks_needed + diff
+        if tricks > 13:
+            most = 13 - contract.tricks_needed
+            allowed = f"at most +{most}" if most else "no overtricks"
+            raise InvalidResultError(
+                f"declarer cannot take {tricks} tricks in {contract}: {text!r} ({allowed})"
+            )
+        if tricks < 0:
+            raise InvalidResultError(
+                f"{contract} can go at most {contract.tricks_needed} down: {text!r}"
+            )
+        return cls(contract, declarer, tricks)

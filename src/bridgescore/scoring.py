@@ -1,0 +1,332 @@
+"""The score of one deal (Law 77, 2017) and the IMP scale (Law 78B).
+
+:func:`score` returns a :class:`Score`: the total from the declaring side's view and every part
+it is made of, in the order the scoring table lists them.
+
+>>> s = score("4HX", 7, vulnerable=True)
+>>> s.total, s.scorer, [(p.name, p.points) for p in s.parts]
+(-800, 'defenders', [('undertricks', -800)])
+>>> score_result("3NTN+1", "NS").total
+630
+
+Every :class:`Score` is built once per distinct deal and then shared (it is immutable), so
+scoring in a loop costs a dictionary look-up after the first call.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import itertools
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from bridgescore.errors import InvalidResultError, NotationError, RulesError
+from bridgescore.model import (
+    PASS_OUT,
+    Contract,
+    Doubling,
+    PassOut,
+    Result,
+    Seat,
+    Side,
+    Strain,
+    Vulnerability,
+    parse_contract,
+)
+
+__all__ = [
+    "IMP_THRESHOLDS",
+    "PART_NAMES",
+    "Score",
+    "ScorePart",
+    "UndertrickRule",
+    "imps",
+    "score",
+    "score_result",
+    "undertrick_penalty",
+]
+
+UndertrickRule = Literal["modern", "pre-1987"]
+"""``'modern'`` is Law 77 since 1987; ``'pre-1987'`` has no extra 100 (200 redoubled) for each
+non-vulnerable doubled undertrick from the fourth on (PBN's ``OldMP``)."""
+
+PART_NAMES: Final = (
+    "trick_points",
+    "overtricks",
+    "game",
+    "part_score",
+    "slam",
+    "insult",
+    "undertricks",
+)
+"""The machine names of a score's parts, in the order they are listed."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScorePart:
+    """One component of a score: ``ScorePart('game', 'Game premium, vulnerable', 500)``."""
+
+    name: str
+    """A stable machine name, one of :data:`PART_NAMES`."""
+    label: str
+    """What a player reads: the part and how it was worked out."""
+    points: int
+    """Signed from the declaring side's view: undertricks are negative."""
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The duplicate score of one deal, with the parts it is made of."""
+
+    contract: Contract | PassOut
+    """The contract played, or :data:`~bridgescore.PASS_OUT`."""
+    tricks: int
+    """Tricks taken by declarer's side."""
+    vulnerable: bool
+    """Whether the declaring side was vulnerable."""
+    parts: tuple[ScorePart, ...]
+    """Every component, in the order of :data:`PART_NAMES`; empty for a pass-out."""
+    undertricks: UndertrickRule = "modern"
+    """The undertrick table used."""
+    declarer: Seat | None = None
+    """Declarer's seat when known, which gives :meth:`for_side`."""
+    total: int = field(init=False)
+    """The score from the declaring side's view: ``+420``, ``-800``."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", sum(p.points for p in self.parts))
+
+    @property
+    def made(self) -> bool:
+        """Whether the contract was made (False for a pass-out)."""
+        return isinstance(self.contract, Contract) and self.tricks >= self.contract.tricks_needed
+
+    @property
+    def scorer(self) -> Literal["declarer", "defenders", "nobody"]:
+        """Who scores the points: the declaring side, the defenders, or nobody (a pass-out)."""
+        if self.total > 0:
+            return "declarer"
+        return "defenders" if self.total < 0 else "nobody"
+
+    def for_side(self, side: Side) -> int:
+        """The score from a side's view: ``score_result('4HXS-2', 'NS').for_side(Side.EW)``.
+
+        >>> score_result("4HXS-2", "NS").for_side(Side.EW)
+        500
+
+        :raises InvalidResultError: if the declarer is not known (a pass-out scores 0).
+        """
+        if self.contract is PASS_OUT:
+            return 0
+        if self.declarer is None:
+            raise InvalidResultError(f"no declarer given for {self.contract}: whose score is it?")
+        return self.total if self.declarer.side is side else -self.total
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready dict: the CLI's ``--json`` and the web API's shape."""
+        data: dict[str, object] = {
+            "contract": str(self.contract),
+            "tricks": self.tricks,
+            "vulnerable": self.vulnerable,
+            "total": self.total,
+            "parts": [{"name": p.name, "label": p.label, "points": p.points} for p in self.parts],
+            "undertricks_rule": self.undertricks,
+        }
+        if self.declarer is not None:
+            data["declarer"] = self.declarer.value
+            data["result"] = str(Result(self.contract, self.declarer, self.tricks))
+            data["ns_total"] = self.for_side(Side.NS)
+        return data
+
+
+def undertrick_penalty(
+    down: int, *, vulnerable: bool, doubling: Doubling, undertricks: UndertrickRule = "modern"
+) -> int:
+    """The penalty for ``down`` undertricks, as a positive number (Law 77).
+
+    >>> [undertrick_penalty(n, vulnerable=False, doubling=Doubling.DOUBLED) for n in (1, 2, 3, 4)]
+    [100, 300, 500, 800]
+    >>> undertrick_penalty(4, vulnerable=False, doubling=Doubling.DOUBLED, undertricks="pre-1987")
+    700
+    """
+    if doubling is Doubling.UNDOUBLED:
+        return down * (100 if vulnerable else 50)
+    if vulnerable:
+        doubled = 200 + 300 * (down - 1)
+    else:
+        doubled = 100 + 200 * (down - 1)
+        if undertricks == "modern":
+            doubled += 100 * max(down - 3, 0)
+    return doubled * (doubling.multiplier // 2)
+
+
+def _check_tricks(tricks: int) -> int:
+    if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
+        raise InvalidResultError(f"tricks must be a whole number from 0 to 13, got {tricks!r}")
+    return tricks
+
+
+def _check_rule(undertricks: str) -> UndertrickRule:
+    if undertricks == "modern":
+        return "modern"
+    if undertricks == "pre-1987":
+        return "pre-1987"
+    raise RulesError(f"unknown undertrick rule: {undertricks!r}; expected 'modern' or 'pre-1987'")
+
+
+def score(
+    contract: Contract | PassOut | str,
+    tricks: int,
+    *,
+    vulnerable: bool,
+    undertricks: UndertrickRule = "modern",
+) -> Score:
+    """Score one deal as duplicate does, from the declaring side's view.
+
+    ``contract`` is a :class:`Contract`, :data:`~bridgescore.PASS_OUT` or their notation;
+    ``tricks`` is what declarer's side took, 0 to 13 (give 0 for a pass-out).
+
+    >>> score("4H", 10, vulnerable=False).total
+    420
+    >>> [p.points for p in score("6HX", 13, vulnerable=False).parts]
+    [360, 100, 300, 500, 50]
+
+    :raises NotationError: if ``contract`` is text that is not a contract.
+    :raises InvalidResultError: if ``tricks`` is not a whole number from 0 to 13.
+    :raises RulesError: for an unknown ``undertricks`` rule.
+    """
+    if isinstance(contract, str):
+        contract = parse_contract(contract)
+    elif not isinstance(contract, Contract | PassOut):
+        raise NotationError(f"expected a contract or its notation, got {contract!r}")
+    return _score(contract, _check_tricks(tricks), bool(vulnerable), _check_rule(undertricks))
+
+
+def score_result(
+    result: Result | str,
+    vulnerability: Vulnerability | str,
+    *,
+    undertricks: UndertrickRule = "modern",
+) -> Score:
+    """Score a result on a board, working out the declarer's vulnerability.
+
+    >>> s = score_result("4HXS-2", "NS")
+    >>> s.vulnerable, s.total, s.for_side(Side.NS)
+    (True, -500, -500)
+
+    :raises NotationError: for bad notation.
+    :raises InvalidResultError: if the contract is not passed out and has no declarer.
+    """
+    if isinstance(result, str):
+        result = Result.parse(result)
+    if isinstance(vulnerability, str):
+        vulnerability = Vulnerability.parse(vulnerability)
+    if result.declarer is None:
+        if not result.is_pass_out:
+            raise InvalidResultError(
+                f"{str(result)!r} has no declarer, so its vulnerability is unknown; "
+                f"add the declarer's seat, e.g. '{result.contract}S{result.outcome}'"
+            )
+        return _score(PASS_OUT, 0, False, _check_rule(undertricks))
+    vulnerable = vulnerability.is_vulnerable(result.declarer)
+    return _score_by(
+        result.contract, result.tricks, vulnerable, _check_rule(undertricks), result.declarer
+    )
+
+
+@functools.cache
+def _score_by(
+    contract: Contract | PassOut,
+    tricks: int,
+    vulnerable: bool,
+    undertricks: UndertrickRule,
+    declarer: Seat,
+) -> Score:
+    s = _score(contract, tricks, vulnerable, undertricks)
+    return Score(contract, tricks, vulnerable, s.parts, undertricks, declarer)
+
+
+@functools.cache
+def _score(
+    contract: Contract | PassOut, tricks: int, vulnerable: bool, undertricks: UndertrickRule
+) -> Score:
+    return Score(
+        contract, tricks, vulnerable, _parts(contract, tricks, vulnerable, undertricks), undertricks
+    )
+
+
+def _parts(
+    contract: Contract | PassOut, tricks: int, vulnerable: bool, undertricks: UndertrickRule
+) -> tuple[ScorePart, ...]:
+    """The parts of a score, worked out from Law 77's table (SCORING.md §1)."""
+    if isinstance(contract, PassOut):
+        if tricks:
+            raise InvalidResultError(f"a passed-out deal has no tricks, got {tricks!r}")
+        return ()
+    vul = "vulnerable" if vulnerable else "not vulnerable"
+    doubling = contract.doubling
+    need = contract.tricks_needed
+    if tricks < need:
+        down = need - tricks
+        steps = [0] + [
+            undertrick_penalty(n, vulnerable=vulnerable, doubling=doubling, undertricks=undertricks)
+            for n in range(1, down + 1)
+        ]
+        detail = " + ".join(str(b - a) for a, b in itertools.pairwise(steps))
+        label = f"Undertricks: {down} down, {doubling.word}, {vul} ({detail})"
+        return (ScorePart("undertricks", label, -steps[-1]),)
+
+    parts = [ScorePart("trick_points", _trick_label(contract), contract.trick_points)]
+    over = tricks - need
+    if over:
+        if doubling is Doubling.UNDOUBLED:
+            each, why = (20 if contract.strain.is_minor else 30), ""
+        else:
+            each = (200 if vulnerable else 100) * (doubling.multiplier // 2)
+            why = f", {doubling.word}, {vul}"
+        parts.append(ScorePart("overtricks", f"Overtricks: {over} × {each}{why}", over * each))
+    if contract.is_game:
+        parts.append(ScorePart("game", f"Game premium, {vul}", 500 if vulnerable else 300))
+    else:
+        parts.append(ScorePart("part_score", "Part-score premium", 50))
+    if contract.level == 6:
+        parts.append(ScorePart("slam", f"Small slam premium, {vul}", 750 if vulnerable else 500))
+    elif contract.level == 7:
+        parts.append(ScorePart("slam", f"Grand slam premium, {vul}", 1500 if vulnerable else 1000))
+    if doubling is not Doubling.UNDOUBLED:
+        insult = 50 * (doubling.multiplier // 2)
+        parts.append(ScorePart("insult", f"Insult: making a {doubling.word} contract", insult))
+    return tuple(parts)
+
+
+def _trick_label(contract: Contract) -> str:
+    """``'Trick points: 4 × 30 × 2, doubled'``, ``'Trick points: 40 + 2 × 30'``."""
+    level, strain, doubling = contract.level, contract.strain, contract.doubling
+    if strain is Strain.NOTRUMP:
+        how = "40" if level == 1 else f"40 + {level - 1} × 30"
+    else:
+        how = f"{level} × {20 if strain.is_minor else 30}"
+    if doubling is Doubling.UNDOUBLED:
+        return f"Trick points: {how}"
+    if "+" in how:
+        how = f"({how})"
+    return f"Trick points: {how} × {doubling.multiplier}, {doubling.word}"
+
+
+IMP_THRESHOLDS: Final = (
+    20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600,
+    750, 900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000,
+)  # fmt: skip
+"""The WBF IMP scale (Law 78B): a difference of at least ``IMP_THRESHOLDS[k]`` is worth
+``k + 1`` IMPs, so 20-40 is 1 IMP and 4000 or more is 24."""
+
+
+def imps(difference: int) -> int:
+    """Convert a point difference to IMPs on the WBF scale, keeping its sign.
+
+    >>> imps(250), imps(-450), imps(10), imps(620 - -100)
+    (6, -10, 0, 12)
+    """
+    n = bisect.bisect_right(IMP_THRESHOLDS, abs(difference))
+    return n if difference >= 0 else -n

@@ -1,0 +1,32 @@
+"""The core is pure: importing it loads only the standard library."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+PROBE = """
+import json, sys
+before = set(sys.modules)
+import bridgescore
+loaded = sorted(set(sys.modules) - before)
+print(json.dumps(loaded))
+"""
+
+
+def test_core_imports_only_the_standard_library() -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE], check=True, capture_output=True, text=True
+    ).stdout
+    loaded = json.loads(out)
+    assert "bridgescore" in loaded
+    outside = [
+        name
+        for name in loaded
+        if name.split(".")[0] not in sys.stdlib_module_names and name.split(".")[0] != "bridgescore"
+    ]
+    assert outside == []
+    for heavy in ("click", "rich", "fastapi", "sqlalchemy", "sqlite3", "numpy"):
+        assert heavy not in loaded
+    assert "bridgescore.cli" not in loaded
