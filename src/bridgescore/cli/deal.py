@@ -1,22 +1,14 @@
-"""The ``bridgescore`` command-line tool: a thin layer of click and rich over the core.
-
-Each command reads its arguments, makes one call into the core and prints the answer. A
-:class:`~bridgescore.BridgeError` becomes click's usage error: the core's message, exit code 2.
-"""
+"""One-deal commands: ``score``, ``imps`` and ``board``."""
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import click
-from rich.console import Console
 from rich.table import Table
 
 from bridgescore import (
-    BridgeError,
     Contract,
     InvalidResultError,
     Result,
@@ -24,39 +16,17 @@ from bridgescore import (
     Seat,
     Side,
     Vulnerability,
-    __version__,
     imps,
     score,
     score_result,
 )
+from bridgescore.cli._app import ARGS, SEAT_NAMES, cli, console, reporting
 from bridgescore.scoring import UndertrickRule
 
-__all__ = ["cli"]
-
-_SEAT_NAMES = {s: s.name.title() for s in Seat}
-_ARGS = {"ignore_unknown_options": True}  # so that "-2" and "-100" are arguments, not options
+__all__ = ["board_command", "imps_command", "score_command"]
 
 
-@contextmanager
-def _reporting(param_hint: str) -> Iterator[None]:
-    """Turn the core's errors into click's usage errors (exit code 2, no traceback)."""
-    try:
-        yield
-    except BridgeError as exc:
-        raise click.BadParameter(str(exc), param_hint=param_hint) from exc
-
-
-def _console() -> Console:
-    return Console(highlight=False)
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="bridgescore")
-def cli() -> None:
-    """Contract bridge scoring: one deal, rubber, Chicago and duplicate."""
-
-
-@cli.command("score", context_settings=_ARGS)
+@cli.command("score", context_settings=ARGS)
 @click.argument("words", nargs=-1, required=True, metavar="RESULT [TRICKS]")
 @click.option("--vul/--nonvul", "vul", default=None, help="The declaring side is (not) vulnerable.")
 @click.option("--board-vul", help="The board's vulnerability: None, NS, EW or All.")
@@ -87,12 +57,12 @@ def score_command(
 
     Examples: bridgescore score 4HX 8 --vul; bridgescore score 4HXS-2 --board-vul NS
     """
-    with _reporting("RESULT"):
+    with reporting("RESULT"):
         result = _read_result(words)
     if sum(x is not None for x in (vul, board_vul, board)) > 1:
         raise click.UsageError("give only one of --vul/--nonvul, --board-vul and --board")
     vulnerability = None
-    with _reporting("--board-vul" if board_vul else "--board"):
+    with reporting("--board-vul" if board_vul else "--board"):
         if board_vul is not None:
             vulnerability = Vulnerability.parse(board_vul)
         elif board is not None:
@@ -137,13 +107,13 @@ def _read_result(words: tuple[str, ...]) -> Result:
 def _print_score(
     s: Score, result: Result, vulnerability: Vulnerability | None, *, symbols: bool
 ) -> None:
-    console = _console()
+    out = console()
     if result.is_pass_out:
-        console.print("Passed out: each side scores 0.")
+        out.print("Passed out: each side scores 0.")
         return
     contract = result.contract
     assert isinstance(contract, Contract)
-    by = f" by {_SEAT_NAMES[result.declarer]}" if result.declarer else ""
+    by = f" by {SEAT_NAMES[result.declarer]}" if result.declarer else ""
     if result.made:
         how = "made exactly" if not result.overtricks else f"made with {result.overtricks} over"
     else:
@@ -152,7 +122,7 @@ def _print_score(
     if vulnerability is not None:
         vul += f" (board vulnerability {vulnerability.value})"
     title = f"{contract.notation(symbols=symbols)}{by}: {result.tricks} tricks, {how}; {vul}"
-    console.print(title)
+    out.print(title)
     table = Table(show_header=True)
     table.add_column("Part")
     table.add_column("Points", justify="right")
@@ -160,16 +130,16 @@ def _print_score(
         table.add_row(part.label, f"{part.points:+d}")
     table.add_section()
     table.add_row("Total for the declaring side", f"{s.total:+d}", style="bold")
-    console.print(table)
+    out.print(table)
     who = "Declarer's side scores" if s.total > 0 else "The defenders score"
     line = f"{who} {abs(s.total)}."
     if result.declarer is not None:
         ns = s.for_side(Side.NS)
         line += f" NS {ns:+d}, EW {-ns:+d}."
-    console.print(line)
+    out.print(line)
 
 
-@cli.command("imps", context_settings=_ARGS)
+@cli.command("imps", context_settings=ARGS)
 @click.argument("scores", nargs=-1, required=True, type=int, metavar="SCORE [OTHER]")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def imps_command(scores: tuple[int, ...], as_json: bool) -> None:
@@ -186,7 +156,7 @@ def imps_command(scores: tuple[int, ...], as_json: bool) -> None:
         return
     vs = f"{scores[0]:+d} against {scores[1]:+d}: " if len(scores) == 2 else ""
     noun = "IMP" if abs(result) == 1 else "IMPs"
-    _console().print(f"{vs}difference {difference:+d} = {result:+d} {noun}")
+    console().print(f"{vs}difference {difference:+d} = {result:+d} {noun}")
 
 
 @cli.command("board")
@@ -203,7 +173,7 @@ def board_command(boards: str, as_json: bool) -> None:
             f"expected a board number or a range such as 1-16, got {boards!r}", param_hint="BOARD"
         )
     numbers = range(int(m[1]), int(m[2] or m[1]) + 1)
-    with _reporting("BOARD"):
+    with reporting("BOARD"):
         rows = [(n, Seat.dealer_of_board(n), Vulnerability.from_board(n)) for n in numbers]
     if as_json:
         data = [{"board": n, "dealer": d.value, "vulnerability": v.value} for n, d, v in rows]
@@ -211,9 +181,9 @@ def board_command(boards: str, as_json: bool) -> None:
         return
     if len(rows) == 1:
         n, dealer, vul = rows[0]
-        _console().print(f"Board {n}: dealer {_SEAT_NAMES[dealer]}, vulnerability {vul.value}")
+        console().print(f"Board {n}: dealer {SEAT_NAMES[dealer]}, vulnerability {vul.value}")
         return
     table = Table("Board", "Dealer", "Vulnerability")
     for n, dealer, vul in rows:
-        table.add_row(str(n), _SEAT_NAMES[dealer], vul.value)
-    _console().print(table)
+        table.add_row(str(n), SEAT_NAMES[dealer], vul.value)
+    console().print(table)
