@@ -10,6 +10,7 @@ from __future__ import annotations
 
 __all__ = [
     "BridgeError",
+    "GameStateError",
     "InvalidBoardError",
     "InvalidResultError",
     "NotationError",
@@ -35,3 +36,7 @@ class InvalidBoardError(BridgeError, ValueError):
 
 class RulesError(BridgeError, ValueError):
     """An unknown rule set or scoring option, such as ``undertricks='1932'``."""
+
+
+class GameStateError(BridgeError, ValueError):
+    """An action the state of a game does not allow, such as a deal after the rubber is over."""

@@ -8,7 +8,7 @@ read the notation players write, printing back one canonical form:
 >>> r, str(r), r.tricks
 (Result.parse('4HXS-2'), '4HXS-2', 8)
 >>> Vulnerability.from_board(7), Seat.dealer_of_board(7)
-(<Vulnerability.BOTH: 'All'>, <Seat.SOUTH: 'S'>)
+(Vulnerability.BOTH, Seat.SOUTH)
 """
 
 from __future__ import annotations
@@ -34,7 +34,14 @@ __all__ = [
 ]
 
 
-class Strain(enum.Enum):
+class _Enum(enum.Enum):
+    """An enum whose repr is the expression that names it: ``Seat.NORTH``."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class Strain(_Enum):
     """The denomination of a contract, in bidding order."""
 
     CLUBS = "C"
@@ -58,7 +65,7 @@ class Strain(enum.Enum):
         """Read a strain: ``C D H S NT N``, either case, or a suit symbol.
 
         >>> Strain.parse("♠"), Strain.parse("n")
-        (<Strain.SPADES: 'S'>, <Strain.NOTRUMP: 'NT'>)
+        (Strain.SPADES, Strain.NOTRUMP)
 
         :raises NotationError: for anything else.
         """
@@ -85,7 +92,7 @@ _STRAINS: Final = {
 }
 
 
-class Doubling(enum.Enum):
+class Doubling(_Enum):
     """Whether the contract was doubled or redoubled; the value is its notation."""
 
     UNDOUBLED = ""
@@ -103,7 +110,7 @@ class Doubling(enum.Enum):
         return self.name.lower()
 
 
-class Side(enum.Enum):
+class Side(_Enum):
     """A partnership at a duplicate or Chicago table."""
 
     NS = "NS"
@@ -133,7 +140,7 @@ class Side(enum.Enum):
         raise NotationError(f"invalid side: {text!r}; expected NS or EW")
 
 
-class Seat(enum.Enum):
+class Seat(_Enum):
     """A player's seat at the table, in clockwise order from North."""
 
     NORTH = "N"
@@ -145,7 +152,7 @@ class Seat(enum.Enum):
         """The seat ``n`` places clockwise (to the left) of this one.
 
         >>> Seat.WEST.next(), Seat.NORTH.next(3)
-        (<Seat.NORTH: 'N'>, <Seat.WEST: 'W'>)
+        (Seat.NORTH, Seat.WEST)
         """
         return _SEATS[(_SEATS.index(self) + n) % 4]
 
@@ -202,7 +209,7 @@ def _check_board(board: int) -> int:
     return board
 
 
-class Vulnerability(enum.Enum):
+class Vulnerability(_Enum):
     """Which sides are vulnerable on a deal; the values are PBN's export spelling."""
 
     NONE = "None"
@@ -238,7 +245,7 @@ class Vulnerability(enum.Enum):
         ``None``, ``Love`` or ``-`` for neither side; ``NS``; ``EW``; ``All`` or ``Both``.
 
         >>> Vulnerability.parse("both"), Vulnerability.parse("Love")
-        (<Vulnerability.BOTH: 'All'>, <Vulnerability.NONE: 'None'>)
+        (Vulnerability.BOTH, Vulnerability.NONE)
 
         :raises NotationError: for anything else.
         """
@@ -424,7 +431,7 @@ class Result:
 
     >>> r = Result.parse("3NTN+1")
     >>> r.tricks, r.made, r.overtricks, r.declarer
-    (10, True, 1, <Seat.NORTH: 'N'>)
+    (10, True, 1, Seat.NORTH)
     >>> Result(Contract.parse("4S"), Seat.EAST, 8)
     Result.parse('4SE-2')
     """

@@ -41,6 +41,7 @@ __all__ = [
     "Score",
     "ScorePart",
     "UndertrickRule",
+    "check_honors",
     "imps",
     "score",
     "score_result",
@@ -312,6 +313,32 @@ def _trick_label(contract: Contract) -> str:
     if "+" in how:
         how = f"({how})"
     return f"Trick points: {how} × {doubling.multiplier}, {doubling.word}"
+
+
+def check_honors(contract: Contract | PassOut, points: int) -> int:
+    """Check an honors claim against the contract and return its points.
+
+    In a suit contract 4 of the 5 trump honors in one hand score 100 and all 5 score 150; at
+    notrump only the four aces in one hand count, for 150 (SCORING.md §3.1 R-5).
+
+    >>> check_honors(Contract.parse("4H"), 100), check_honors(Contract.parse("3NT"), 150)
+    (100, 150)
+
+    :raises InvalidResultError: for any other value, 100 at notrump, or honors on a pass-out.
+    """
+    if isinstance(contract, PassOut):
+        raise InvalidResultError("a passed-out deal has no honors: there are no trumps")
+    if isinstance(points, bool) or points not in (100, 150):
+        raise InvalidResultError(
+            f"honors are 100 (4 trump honors in one hand) or 150 (all 5, or 4 aces at "
+            f"notrump), got {points!r}"
+        )
+    if contract.strain is Strain.NOTRUMP and points == 100:
+        raise InvalidResultError(
+            f"honors at notrump are 150 for the four aces in one hand, nothing else: "
+            f"100 is impossible in {contract}"
+        )
+    return points
 
 
 IMP_THRESHOLDS: Final = (
