@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bridgescore.errors import (
     BridgeError,
+    GameStateError,
     InvalidBoardError,
     InvalidResultError,
     NotationError,
@@ -51,6 +52,7 @@ __all__ = [
     "BridgeError",
     "Contract",
     "Doubling",
+    "GameStateError",
     "InvalidBoardError",
     "InvalidResultError",
     "NotationError",

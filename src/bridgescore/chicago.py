@@ -50,6 +50,8 @@ __all__ = [
 ]
 
 Style = Literal["duplicate", "acbl"]
+Honors = Mapping[Side, int] | Mapping[str, int]
+"""An honors claim: the side that held them and 100 or 150, ``{"NS": 100}``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +199,7 @@ class ChicagoDeal:
         declarer: Seat | str | None,
         tricks: int,
         *,
-        honors: Mapping[Side | str, int] | None = None,
+        honors: Honors | None = None,
     ) -> ChicagoDeal:
         """Build a deal from notation: ``ChicagoDeal.make("4H", "S", 10, honors={"NS": 100})``.
 
@@ -459,7 +461,7 @@ class Chicago:
         declarer: Seat | str | None,
         tricks: int,
         *,
-        honors: Mapping[Side | str, int] | None = None,
+        honors: Honors | None = None,
     ) -> Chicago:
         """The game with one more deal.
 
@@ -487,7 +489,7 @@ class Chicago:
         declarer: Seat | str | None,
         tricks: int,
         *,
-        honors: Mapping[Side | str, int] | None = None,
+        honors: Honors | None = None,
     ) -> Chicago:
         """The game with deal ``deal_no`` (counting from 1) changed; later deals are rescored.
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Final, Literal, TypeVar
+from typing import Any, Final, Literal, TypeVar
 
 from bridgescore.errors import GameStateError, InvalidResultError, NotationError, RulesError
 from bridgescore.model import PASS_OUT, Contract, PassOut, Result, Strain, _Enum, parse_contract
@@ -36,7 +36,6 @@ __all__ = [
 ]
 
 H = TypeVar("H")
-K = TypeVar("K")
 
 
 class WeThey(_Enum):
@@ -68,6 +67,9 @@ class WeThey(_Enum):
             raise NotationError(f"invalid side: {text!r}; expected 'we' or 'they'")
         return side
 
+
+Honors = Mapping[WeThey, int] | Mapping[str, int]
+"""An honors claim: the side that held them and 100 or 150, ``{"we": 100}``."""
 
 _WE_THEY: Final = {"we": WeThey.WE, "us": WeThey.WE, "they": WeThey.THEY, "them": WeThey.THEY}
 
@@ -193,7 +195,7 @@ class RubberDeal:
         by: WeThey | str | None,
         tricks: int,
         *,
-        honors: Mapping[WeThey | str, int] | None = None,
+        honors: Honors | None = None,
     ) -> RubberDeal:
         """Build a deal from notation: ``RubberDeal.make("4H", "we", 10, honors={"we": 100})``.
 
@@ -220,7 +222,9 @@ class RubberDeal:
         return text
 
 
-def read_honors(honors: Mapping[K, int] | None, parse: Callable[[K], H]) -> tuple[H | None, int]:
+def read_honors(
+    honors: Mapping[Any, int] | None, parse: Callable[[Any], H]
+) -> tuple[H | None, int]:
     """Read an honors claim, a mapping of one side to 100 or 150, as (side, points).
 
     :raises InvalidResultError: if more than one side claims honors.
@@ -506,7 +510,7 @@ class Rubber:
         by: WeThey | str | None,
         tricks: int,
         *,
-        honors: Mapping[WeThey | str, int] | None = None,
+        honors: Honors | None = None,
     ) -> Rubber:
         """The rubber with one more deal.
 
@@ -536,7 +540,7 @@ class Rubber:
         by: WeThey | str | None,
         tricks: int,
         *,
-        honors: Mapping[WeThey | str, int] | None = None,
+        honors: Honors | None = None,
     ) -> Rubber:
         """The rubber with deal ``deal_no`` (counting from 1) changed; later deals are rescored.
 
