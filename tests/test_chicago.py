@@ -206,3 +206,51 @@ def test_rebuild_equals_record_and_totals_add_up(
         assert game.undo().record(deals[-1].contract, deals[-1].declarer, deals[-1].tricks) == game
         last = game.rows[-1]
         assert (last.ns_total, last.ew_total) == totals(game)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("4H S 10", "4HS="),
+        ("4HX by E -2", "4HXE-2"),
+        ("3NTN=", "3NTN="),
+        ("3nt n +1", "3NTN+1"),
+        ("Pass", "Pass"),
+    ],
+)
+def test_deal_notation(text: str, expected: str) -> None:
+    assert str(ChicagoDeal.parse(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("4H 10", r"'4H 10' has no declarer"),
+        ("4H S we", "invalid result notation"),
+        ("", "invalid result notation: ''"),
+    ],
+)
+def test_bad_deal_notation(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        ChicagoDeal.parse(text)
+
+
+def test_to_dict() -> None:
+    data = play(C1, "acbl").to_dict()
+    assert data["totals"] == {"NS": 250, "EW": 800}
+    assert data["next"] == {"number": 1, "dealer": "N", "vulnerability": "None"}
+    rows = data["rows"]
+    assert isinstance(rows, list)
+    assert rows[1] == {
+        "deal": 2,
+        "number": 2,
+        "set": 1,
+        "dealer": "E",
+        "vulnerability": "EW",
+        "result": "3NTE=",
+        "NS": 0,
+        "EW": 600,
+        "NS_total": 90,
+        "EW_total": 600,
+    }
+    assert data["leader"] == "EW"

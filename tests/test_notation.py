@@ -189,3 +189,20 @@ def test_parsing_near_misses_raises_only_bridge_errors(text: str) -> None:
     except BridgeError:
         return
     assert Result.parse(str(result)) == result
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [("4HX S 8", "4HXS-2"), ("3NT N 9", "3NTN="), ("4H 11", "4H+1"), ("7NTXX W 0", "7NTXXW-13")],
+)
+def test_tricks_taken_after_a_space(text: str, canonical: str) -> None:
+    assert str(Result.parse(text)) == canonical
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [("4HS8", NotationError), ("4H 14", InvalidResultError), ("4H+1 11", NotationError)],
+)
+def test_tricks_taken_need_a_space_and_a_range(text: str, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        Result.parse(text)

@@ -404,3 +404,71 @@ def test_end_adds_only_premiums(case: tuple[str, list[RubberDeal]]) -> None:
         if ended.totals[WE] == ended.totals[THEY]
         else max(WeThey, key=ended.totals.__getitem__)
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("4H we 10", ("4H", WE, 10)),
+        ("4HX by they -2", ("4HX", THEY, 8)),
+        ("3NT WE +1", ("3NT", WE, 10)),
+        ("3nt they =", ("3NT", THEY, 9)),
+        ("6S us", ("6S", WE, 12)),
+        ("1NTXX them 7", ("1NTXX", THEY, 7)),
+        ("Pass", ("Pass", None, 0)),
+    ],
+)
+def test_deal_notation(text: str, expected: tuple[str, WeThey | None, int]) -> None:
+    deal = RubberDeal.parse(text)
+    assert (str(deal.contract), deal.by, deal.tricks) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "message"),
+    [
+        ("4H 10", NotationError, r"invalid deal: '4H 10'; expected a contract, the declaring side"),
+        ("4H we they 10", NotationError, "invalid deal"),
+        ("4HS we 10", NotationError, "names the side, not a seat"),
+        ("4H we 14", InvalidResultError, "tricks must be a whole number"),
+        ("7NT we +1", InvalidResultError, "cannot take 14 tricks"),
+        ("", NotationError, "invalid deal: ''"),
+    ],
+)
+def test_bad_deal_notation(text: str, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        RubberDeal.parse(text)
+
+
+def test_to_dict() -> None:
+    data = play(R1).to_dict()
+    assert data["totals"] == {"we": 760, "they": 720}
+    assert data["games"] == {"we": 1, "they": 2}
+    assert (data["winner"], data["rubber_won_by"], data["finished"]) == ("we", "they", True)
+    assert data["rules"] == {
+        "name": "default",
+        "unfinished": "handout",
+        "honors": True,
+        "undertricks": "modern",
+        "description": "default",
+    }
+    deals = data["deals"]
+    assert isinstance(deals, list)
+    assert deals[0] == {
+        "n": 1,
+        "contract": "4H",
+        "by": "we",
+        "tricks": 10,
+        "honors": {"we": 100},
+        "text": "4H by WE, 10 tricks, WE 100 honors",
+    }
+    entries = data["entries"]
+    assert isinstance(entries, list)
+    assert entries[-1] == {
+        "deal": 5,
+        "side": "they",
+        "points": 500,
+        "line": "above",
+        "game": 3,
+        "kind": "rubber_premium",
+        "label": "Rubber premium: 2 games to 1",
+    }

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
-from bridgescore.errors import GameStateError, InvalidResultError, RulesError
+from bridgescore.errors import GameStateError, InvalidResultError, NotationError, RulesError
 from bridgescore.model import (
     PASS_OUT,
     Contract,
@@ -213,6 +213,28 @@ class ChicagoDeal:
             seat = declarer if isinstance(declarer, Seat) else Seat.parse(declarer or "")
         honors_by, points = read_honors(honors, _side)
         return cls(contract, seat, tricks, honors_by, points)
+
+    @classmethod
+    def parse(cls, text: str, *, honors: Honors | None = None) -> ChicagoDeal:
+        """Read a deal: a result (``4HXS-2``, ``3NT N =``) or a contract, declarer and tricks.
+
+        >>> [str(ChicagoDeal.parse(t).result) for t in ("4H S 10", "4HX by E -2", "3NTN=")]
+        ['4HS=', '4HXE-2', '3NTN=']
+
+        :raises NotationError: if the text is not a deal.
+        :raises InvalidResultError: for an impossible outcome.
+        """
+        words = text.split() if isinstance(text, str) else []
+        result = Result.parse(" ".join(w for w in words if w.lower() != "by"))
+        if result.declarer is None and not result.is_pass_out:
+            raise NotationError(
+                f"invalid deal: {text!r} has no declarer; expected e.g. '4H S 10', "
+                "'4HX by E -2', '3NTN=' or 'Pass'"
+            )
+        return cls.make(result.contract, result.declarer, result.tricks, honors=honors)
+
+    def __str__(self) -> str:
+        return str(self.result)
 
 
 def _side(side: Side | str) -> Side:
@@ -502,6 +524,58 @@ class Chicago:
 
     def _with(self, deals: tuple[ChicagoDeal, ...]) -> Chicago:
         return Chicago(self._rules, self._first_dealer, deals=deals)
+
+    def to_dict(self) -> dict[str, object]:
+        """The game as JSON-ready data: rules, deals, rows, entries, totals and the next deal."""
+        totals = self.totals
+        return {
+            "rules": {**self._rules.to_dict(), "description": str(self._rules)},
+            "first_dealer": self._first_dealer.value,
+            "deals": [
+                {
+                    "n": n,
+                    "contract": str(d.contract),
+                    "declarer": d.declarer.value if d.declarer else None,
+                    "tricks": d.tricks,
+                    "honors": {d.honors_by.value: d.honors} if d.honors_by else None,
+                    "result": str(d.result),
+                }
+                for n, d in enumerate(self._deals, 1)
+            ],
+            "rows": [
+                {
+                    "deal": r.deal,
+                    "number": r.number,
+                    "set": r.set,
+                    "dealer": r.dealer.value,
+                    "vulnerability": r.vulnerability.value,
+                    "result": str(r.result),
+                    "NS": r.ns,
+                    "EW": r.ew,
+                    "NS_total": r.ns_total,
+                    "EW_total": r.ew_total,
+                }
+                for r in self._rows
+            ],
+            "entries": [
+                {
+                    "deal": e.deal,
+                    "side": e.side.value,
+                    "points": e.points,
+                    "kind": e.kind,
+                    "label": e.label,
+                }
+                for e in self._entries
+            ],
+            "totals": {side.value: totals[side] for side in Side},
+            "played": self.played,
+            "next": {
+                "number": self.next_number,
+                "dealer": self.next_dealer.value,
+                "vulnerability": self.next_vulnerability.value,
+            },
+            "leader": self.leader.value if self.leader else None,
+        }
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Chicago):

@@ -371,7 +371,7 @@ _NOTATION: Final = re.compile(
     (?P<doubling>X{0,2}) \s*
     (?P<declarer>[NESW])? \s*
     (?P<doubling2>X{1,2})? \s*        # endplay writes the declarer first: 3NTSXX-1
-    (?P<outcome>= | [+\-−] \s* [0-9]{1,2})? \s*
+    (?P<outcome>= | [+\-−] \s* [0-9]{1,2} | (?<=\s)[0-9]{1,2})? \s*   # a bare number: tricks
     """,
     re.VERBOSE | re.IGNORECASE | re.ASCII,
 )
@@ -381,7 +381,7 @@ _CONTRACT_HELP: Final = (
 )
 _RESULT_HELP: Final = (
     "expected a contract such as '4HX', an optional declarer N E S W and an outcome "
-    "'=', '+n' or '-n', e.g. '4HXS-2', '3NTN=', '4S+1' or 'Pass'"
+    "'=', '+n' or '-n' or the tricks taken, e.g. '4HXS-2', '3NTN=', '4S+1', '4HX S 8' or 'Pass'"
 )
 
 
@@ -501,7 +501,8 @@ class Result:
     def parse(cls, text: str) -> Result:
         """Read a result: ``4HXS-2``, ``3NTN=``, ``4S+1``, ``4HX S -2``, ``3NTSXX-1``, ``Pass``.
 
-        The declarer is optional; a missing outcome means the contract was made exactly.
+        The declarer is optional; a missing outcome means the contract was made exactly. The
+        outcome may also be the tricks taken, after a space, as PBN records them: ``4HX S 8``.
 
         :raises NotationError: if the text is not a result.
         :raises InvalidResultError: if the outcome is impossible, such as ``'7NT+1'``.
@@ -512,6 +513,8 @@ class Result:
         contract = _contract_of(m)
         declarer = Seat(m["declarer"].upper()) if m["declarer"] else None
         outcome = "".join((m["outcome"] or "=").split())
+        if outcome.isdigit():
+            return cls(contract, declarer, int(outcome))
         if outcome == "=":
             return cls(contract, declarer, contract.tricks_needed)
         diff = int(outcome[1:])

@@ -213,6 +213,35 @@ class RubberDeal:
         """Whether the contract was made (False for a pass-out)."""
         return isinstance(self.contract, Contract) and self.tricks >= self.contract.tricks_needed
 
+    @classmethod
+    def parse(cls, text: str, *, honors: Honors | None = None) -> RubberDeal:
+        """Read a deal as players call it out: contract, side, then tricks or outcome.
+
+        >>> [str(RubberDeal.parse(t)) for t in ("4H we 10", "4HX by they -2", "3NT WE +1")]
+        ['4H by WE, 10 tricks', '4HX by THEY, 8 tricks', '3NT by WE, 10 tricks']
+
+        A missing outcome means made exactly; ``Pass`` is a redeal.
+
+        :raises NotationError: if the text is not a deal.
+        :raises InvalidResultError: for an impossible outcome.
+        """
+        words = text.split() if isinstance(text, str) else []
+        sides = [i for i, w in enumerate(words) if w.lower() in _WE_THEY]
+        if len(sides) != 1:
+            if " ".join(words).upper() in ("PASS", "P", "ALL PASS", "PASSED OUT"):
+                return cls.make("Pass", None, 0, honors=honors)
+            raise NotationError(
+                f"invalid deal: {text!r}; expected a contract, the declaring side (we or they) "
+                "and the tricks taken or the outcome, e.g. '4H we 10', '4HX by they -2', "
+                "'3NT we =' or 'Pass'"
+            )
+        i = sides[0]
+        head = " ".join(w for w in words[:i] if w.lower() != "by")
+        result = Result.parse(f"{head} {''.join(words[i + 1 :])}")
+        if result.declarer is not None:
+            raise NotationError(f"invalid deal: {text!r}; a rubber deal names the side, not a seat")
+        return cls.make(result.contract, words[i], result.tricks, honors=honors)
+
     def __str__(self) -> str:
         if self.by is None:
             return "Pass"
@@ -569,6 +598,46 @@ class Rubber:
             )
         if self._ended:
             raise GameStateError("the rubber was ended early; undo to reopen it")
+
+    def to_dict(self) -> dict[str, object]:
+        """The rubber as JSON-ready data: rules, deals, entries and every derived figure."""
+        totals, games = self.totals, self.games
+        return {
+            "rules": {**self._rules.to_dict(), "description": str(self._rules)},
+            "deals": [
+                {
+                    "n": n,
+                    "contract": str(d.contract),
+                    "by": d.by.value if d.by else None,
+                    "tricks": d.tricks,
+                    "honors": {d.honors_by.value: d.honors} if d.honors_by else None,
+                    "text": str(d),
+                }
+                for n, d in enumerate(self._deals, 1)
+            ],
+            "entries": [
+                {
+                    "deal": e.deal,
+                    "side": e.side.value,
+                    "points": e.points,
+                    "line": e.line,
+                    "game": e.game,
+                    "kind": e.kind,
+                    "label": e.label,
+                }
+                for e in self._state.entries
+            ],
+            "totals": {side.value: totals[side] for side in WeThey},
+            "games": {side.value: games[side] for side in WeThey},
+            "game_winners": [side.value for side in self.game_winners],
+            "vulnerable": {side.value: self.vulnerable(side) for side in WeThey},
+            "legs": {side.value: self.leg(side) for side in WeThey},
+            "game_number": self.game_number,
+            "finished": self.is_finished,
+            "ended": self._ended,
+            "rubber_won_by": self.rubber_won_by.value if self.rubber_won_by else None,
+            "winner": self.winner.value if self.winner else None,
+        }
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Rubber):

@@ -58,7 +58,7 @@ def score_command(
     Examples: bridgescore score 4HX 8 --vul; bridgescore score 4HXS-2 --board-vul NS
     """
     with reporting("RESULT"):
-        result = _read_result(words)
+        result = Result.parse(" ".join(words))
     if sum(x is not None for x in (vul, board_vul, board)) > 1:
         raise click.UsageError("give only one of --vul/--nonvul, --board-vul and --board")
     vulnerability = None
@@ -84,24 +84,6 @@ def score_command(
         click.echo(json.dumps(data))
     else:
         _print_score(s, result, vulnerability, symbols=symbols)
-
-
-def _read_result(words: tuple[str, ...]) -> Result:
-    """``('4HX', '8')`` (contract and tricks) or ``('4HXS-2',)`` / ``('4HX', 'S', '-2')``."""
-    if len(words) > 1 and words[-1][:1].isdigit():
-        tricks_text = words[-1]
-        head = " ".join(words[:-1])
-        if re.search(r"[=+\-−]", head):
-            raise InvalidResultError(
-                f"give either an outcome or the tricks taken, not both: {' '.join(words)!r}"
-            )
-        if not tricks_text.isdigit():
-            raise InvalidResultError(
-                f"tricks must be a whole number from 0 to 13, got {tricks_text!r}"
-            )
-        made = Result.parse(head)
-        return Result(made.contract, made.declarer, int(tricks_text))
-    return Result.parse(" ".join(words))
 
 
 def _print_score(

@@ -1,0 +1,179 @@
+"""Games drawn as text: a rubber as the paper pad draws it, a Chicago as a sheet of deals.
+
+>>> from bridgescore.rubber import Rubber
+>>> r = Rubber().record("4H", "we", 10, honors={"we": 100}).record("4S", "they", 10)
+>>> print(rubber(r))
+            WE │ THEY
+               │
+           100 │
+═══════════════╪═══════════════
+           120 │
+───────────────┼───────────────
+               │ 120
+───────────────┼───────────────
+           220 │ 120
+Rules: default. Game 3: WE vulnerable, THEY vulnerable.
+
+The web app draws the same structure as HTML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bridgescore.chicago import Chicago
+from bridgescore.model import Side, Vulnerability
+from bridgescore.rubber import PadEntry, Rubber, WeThey
+
+__all__ = ["chicago", "explain", "rubber", "rubber_status"]
+
+_W = 15  # the width of a pad column
+
+
+def _row(we: str, they: str) -> str:
+    return f"{we:>{_W - 1}} │ {they}".rstrip()
+
+
+def _rule(left: str, middle: str) -> str:
+    return left * _W + middle + left * _W
+
+
+def _stack(values: Iterable[int]) -> list[str]:
+    return [str(v) for v in values]
+
+
+def rubber(r: Rubber, *, we: str = "", they: str = "") -> str:
+    """The pad: WE | THEY, premiums above the line (newest on top), trick points below it
+    with a line under each game, then the totals.
+
+    ``we`` and ``they`` name the pairs in the heading.
+    """
+    heading = [f"WE {we}".strip(), f"THEY {they}".strip()]
+    out = [_row(*heading), _row("", "")]
+    above = {
+        side: _stack(e.points for e in reversed(r.entries) if e.line == "above" and e.side is side)
+        for side in WeThey
+    }
+    height = max(len(column) for column in above.values())
+    for i in range(height):
+        cells = []
+        for side in WeThey:
+            column = above[side]
+            k = i - (height - len(column))
+            cells.append(column[k] if k >= 0 else "")
+        out.append(_row(*cells))
+    out.append(_rule("═", "╪"))
+    below = [e for e in r.entries if e.line == "below"]
+    completed = len(r.game_winners)
+    for game in range(1, completed + 2):
+        entries = [e for e in below if e.game == game]
+        if not entries and game > completed:
+            break
+        out.extend(_columns(entries))
+        if game <= completed:
+            last = r.is_complete and game == completed
+            out.append(_rule("═", "╧") if last else _rule("─", "┼"))
+    if r.ended:
+        out.append(_rule("═", "╧"))  # the rubber line under the unfinished game
+    totals = r.totals
+    out.append(_row(str(totals[WeThey.WE]), str(totals[WeThey.THEY])))
+    out.append(rubber_status(r))
+    return "\n".join(out)
+
+
+def _columns(entries: list[PadEntry]) -> list[str]:
+    columns = {side: [str(e.points) for e in entries if e.side is side] for side in WeThey}
+    height = max(len(c) for c in columns.values())
+    return [_row(*(c[i] if i < len(c) else "" for c in columns.values())) for i in range(height)]
+
+
+def rubber_status(r: Rubber) -> str:
+    """One line: the rules, then the state of play or the result.
+
+    >>> rubber_status(Rubber("laws-1993").record("2H", "they", 8))
+    'Rules: laws-1993. Game 1: neither side vulnerable; THEY have 60 toward game.'
+    """
+    out = f"Rules: {r.rules}. "
+    if r.is_finished:
+        totals = r.totals
+        won = r.rubber_won_by
+        if won is not None:
+            lost = r.games[won.opponents]
+            out += f"{won.label} won the rubber {2}-{lost}. "
+        else:
+            out += "The rubber was ended early. "
+        winner = r.winner
+        if winner is None:
+            return out + f"A tie on points, {totals[WeThey.WE]} each."
+        loser = winner.opponents
+        margin = totals[winner] - totals[loser]
+        return out + (
+            f"{winner.label} win by {margin} points ({totals[winner]} to {totals[loser]})."
+        )
+    vulnerable = [side.label for side in WeThey if r.vulnerable(side)]
+    vul = {0: "neither side vulnerable", 2: "WE vulnerable, THEY vulnerable"}.get(
+        len(vulnerable), f"{vulnerable[0] if vulnerable else ''} vulnerable"
+    )
+    legs = [f"{side.label} have {r.leg(side)}" for side in WeThey if r.leg(side)]
+    out += f"Game {r.game_number}: {vul}"
+    if legs:
+        out += "; " + " and ".join(legs) + " toward game"
+    return out + "."
+
+
+def explain(r: Rubber) -> list[str]:
+    """One line per deal saying what it scored and why.
+
+    >>> explain(Rubber().record("2H", "we", 8).record("Pass", None, 0))
+    ['1. 2H by WE, 8 tricks: WE 60 below (Trick points: 2 × 30)', '2. Pass: no score (redeal)']
+    """
+    lines = []
+    for n, deal in enumerate(r.deals, 1):
+        parts = [
+            f"{e.side.label} {e.points} {e.line} ({e.label})" for e in r.entries if e.deal == n
+        ]
+        lines.append(f"{n}. {deal}: " + ("; ".join(parts) if parts else "no score (redeal)"))
+    unfinished = [f"{e.side.label} {e.points} ({e.label})" for e in r.entries if e.deal is None]
+    if unfinished:
+        lines.append("Rubber ended early: " + "; ".join(unfinished))
+    return lines
+
+
+_VUL_WORDS = {
+    Vulnerability.NONE: "neither side vulnerable",
+    Vulnerability.NS: "NS vulnerable",
+    Vulnerability.EW: "EW vulnerable",
+    Vulnerability.BOTH: "both sides vulnerable",
+}
+
+
+def chicago(c: Chicago, *, ns: str = "", ew: str = "") -> str:
+    """The sheet: one row per deal with its dealer, vulnerability, result, the points each side
+    scored and the running totals; a line after each set of four.
+
+    >>> print(chicago(Chicago().record("2S", "N", 9).record("Pass", None, 0)))
+     #  Dealer  Vul   Result       NS     EW  NS total  EW total
+     1  N       None  2SN+1       140              140         0
+     -  E       EW    Pass                         140         0
+    Next: deal 2 of the set, E deals, EW vulnerable. NS 140, EW 0. Rules: default.
+    """
+    names = f"NS {ns}".strip(), f"EW {ew}".strip()
+    out = [f" #  Dealer  Vul   Result   {names[0]:>6} {names[1]:>6}  NS total  EW total"]
+    for row in c.rows:
+        number = "-" if row.number is None else str(row.number)
+        ns_points = str(row.ns) if row.ns else ""
+        ew_points = str(row.ew) if row.ew else ""
+        out.append(
+            f"{number:>2}  {row.dealer.value:<6}  {row.vulnerability.value:<4}  "
+            f"{row.result!s:<8} {ns_points:>6} {ew_points:>6}  {row.ns_total:>8}  "
+            f"{row.ew_total:>8}"
+        )
+        if row.number is not None and row.number % 4 == 0:
+            out.append("─" * len(out[0]))
+    totals = c.totals
+    out.append(
+        f"Next: deal {c.next_number} of the set, {c.next_dealer.value} deals, "
+        f"{_VUL_WORDS[c.next_vulnerability]}. NS {totals[Side.NS]}, EW {totals[Side.EW]}. "
+        f"Rules: {c.rules}."
+    )
+    return "\n".join(out)
