@@ -89,7 +89,7 @@ def test_pass_out(runner: CliRunner) -> None:
         (["4H", "14"], "tricks must be a whole number from 0 to 13, got 14"),
         (["4H", "9.5"], "invalid result notation: '4H 9.5'"),
         (["4H+1", "11"], "invalid result notation: '4H+1 11'"),
-        (["4H-1", "--board-vul", "NS"], "the board's vulnerability needs the declarer"),
+        (["4H-1", "--board-vul", "NS"], "'4H-1' has no declarer, so its vulnerability is unknown"),
         (["4HS-1", "--board-vul", "XY"], "invalid vulnerability: 'XY'"),
         (["4HS-1", "--board", "0"], "board number must be a positive integer, got 0"),
         (["4HS-1", "--vul", "--board", "3"], "give only one of"),

@@ -390,3 +390,8 @@ def test_labels_say_how_the_points_were_worked_out() -> None:
 def test_scores_are_shared_values() -> None:
     assert score("4H", 10, vulnerable=False) is score(Contract.parse("4h"), 10, vulnerable=False)
     assert score_result("4HN=", "None").declarer is Seat.NORTH
+
+
+def test_score_result_without_declarer_when_vulnerability_is_the_same_for_both() -> None:
+    assert score_result("4H-1", "None").total == -50
+    assert score_result("4H-1", "All").total == -100

@@ -212,6 +212,8 @@ def score_result(
 ) -> Score:
     """Score a result on a board, working out the declarer's vulnerability.
 
+    The declarer may be left out when the board's vulnerability is None or All.
+
     >>> s = score_result("4HXS-2", "NS")
     >>> s.vulnerable, s.total, s.for_side(Side.NS)
     (True, -500, -500)
@@ -223,17 +225,17 @@ def score_result(
         result = Result.parse(result)
     if isinstance(vulnerability, str):
         vulnerability = Vulnerability.parse(vulnerability)
+    rule = _check_rule(undertricks)
     if result.declarer is None:
-        if not result.is_pass_out:
-            raise InvalidResultError(
-                f"{str(result)!r} has no declarer, so its vulnerability is unknown; "
-                f"add the declarer's seat, e.g. '{result.contract}S{result.outcome}'"
-            )
-        return _score(PASS_OUT, 0, False, _check_rule(undertricks))
+        if result.is_pass_out or vulnerability in (Vulnerability.NONE, Vulnerability.BOTH):
+            vulnerable = vulnerability is Vulnerability.BOTH and not result.is_pass_out
+            return _score(result.contract, result.tricks, vulnerable, rule)
+        raise InvalidResultError(
+            f"{str(result)!r} has no declarer, so its vulnerability is unknown; "
+            f"add the declarer's seat, e.g. '{result.contract}S{result.outcome}'"
+        )
     vulnerable = vulnerability.is_vulnerable(result.declarer)
-    return _score_by(
-        result.contract, result.tricks, vulnerable, _check_rule(undertricks), result.declarer
-    )
+    return _score_by(result.contract, result.tricks, vulnerable, rule, result.declarer)
 
 
 @functools.cache

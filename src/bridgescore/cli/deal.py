@@ -10,7 +10,6 @@ from rich.table import Table
 
 from bridgescore import (
     Contract,
-    InvalidResultError,
     Result,
     Score,
     Seat,
@@ -67,16 +66,13 @@ def score_command(
             vulnerability = Vulnerability.parse(board_vul)
         elif board is not None:
             vulnerability = Vulnerability.from_board(board)
-        if vulnerability is not None and result.declarer is None and not result.is_pass_out:
-            raise InvalidResultError(
-                f"the board's vulnerability needs the declarer: add it to {str(result)!r}, "
-                f"e.g. '{result.contract}S{result.outcome}', or use --vul/--nonvul"
-            )
-    if result.declarer is None:
-        s = score(result.contract, result.tricks, vulnerable=bool(vul), undertricks=undertricks)
-    else:  # with a declarer, --vul means the declaring side's vulnerability
-        side = Vulnerability(result.declarer.side.value) if vul else Vulnerability.NONE
-        s = score_result(result, vulnerability or side, undertricks=undertricks)
+        if vulnerability is not None:
+            s = score_result(result, vulnerability, undertricks=undertricks)
+        elif result.declarer is None:
+            s = score(result.contract, result.tricks, vulnerable=bool(vul), undertricks=undertricks)
+        else:  # with a declarer, --vul means the declaring side's vulnerability
+            side = Vulnerability(result.declarer.side.value) if vul else Vulnerability.NONE
+            s = score_result(result, side, undertricks=undertricks)
     if as_json:
         data = s.to_dict()
         if vulnerability is not None:

@@ -1,0 +1,349 @@
+"""The home games, kept in the store: ``bridgescore rubber ...`` and ``bridgescore chicago ...``.
+
+Every change is saved in one transaction before the new pad is drawn, so a deal is either
+stored whole or not at all.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+import click
+
+from bridgescore import render
+from bridgescore.chicago import CHICAGO_PRESETS, Chicago, ChicagoDeal
+from bridgescore.cli._app import cli, console, reporting
+from bridgescore.errors import BridgeError
+from bridgescore.model import Side
+from bridgescore.rubber import RUBBER_PRESETS, Rubber, RubberDeal, RubberRules, WeThey
+from bridgescore.scoring import UndertrickRule
+from bridgescore.storage import Store, StoredGame
+
+__all__ = ["chicago_group", "game_state", "rubber_group"]
+
+Kind = Literal["rubber", "chicago"]
+
+
+def game_state(stored: StoredGame) -> dict[str, Any]:
+    """A stored game as JSON-ready data: its id, names and version, then the game's own data."""
+    return {
+        "id": stored.id,
+        "kind": stored.kind,
+        "names": stored.names,
+        "version": stored.version,
+        "created_at": stored.created_at.isoformat(),
+        "updated_at": stored.updated_at.isoformat(),
+        **stored.game.to_dict(),
+    }
+
+
+def _db_option(f: Callable[..., None]) -> Callable[..., None]:
+    return click.option(
+        "--db",
+        "db",
+        envvar="BRIDGESCORE_DATABASE_URL",
+        metavar="URL",
+        help="The database (an SQLAlchemy URL); default: a SQLite file in your data directory.",
+    )(f)
+
+
+@contextmanager
+def _store(db: str | None) -> Iterator[Store]:
+    with reporting("--db"), Store(db) as store:
+        yield store
+
+
+def _honors(value: str | None) -> dict[str, int] | None:
+    """``we:100`` or ``NS:150``."""
+    if not value:
+        return None
+    side, _, points = value.partition(":")
+    if not points.strip().isdigit():
+        raise click.BadParameter(
+            f"expected SIDE:POINTS such as we:100 or NS:150, got {value!r}", param_hint="--honors"
+        )
+    return {side.strip(): int(points)}
+
+
+@dataclass(frozen=True)
+class _Family:
+    """What differs between the rubber and the Chicago commands."""
+
+    kind: Kind
+    noun: str
+    sides: tuple[str, str]
+    example: str
+
+    def parse(self, text: str, honors: dict[str, int] | None) -> tuple[Any, ...]:
+        deal = (RubberDeal if self.kind == "rubber" else ChicagoDeal).parse(text, honors=honors)
+        honors_map = {deal.honors_by.value: deal.honors} if deal.honors_by else None
+        who = deal.by if isinstance(deal, RubberDeal) else deal.declarer
+        return deal.contract, who, deal.tricks, honors_map
+
+    def draw(self, stored: StoredGame) -> str:
+        names = stored.names
+        game = stored.game
+        if isinstance(game, Rubber):
+            pad = render.rubber(game, we=names.get("we", ""), they=names.get("they", ""))
+            return pad
+        return render.chicago(game, ns=names.get("ns", ""), ew=names.get("ew", ""))
+
+
+RUBBER = _Family("rubber", "rubber", ("we", "they"), "4H we 10")
+CHICAGO = _Family("chicago", "Chicago", ("ns", "ew"), "4H S 10")
+
+
+def _load(store: Store, family: _Family, game_id: str) -> StoredGame:
+    with reporting("ID"):
+        stored = store.get(store.resolve(game_id))
+        if stored.kind != family.kind:
+            raise click.BadParameter(f"{game_id!r} is a {stored.kind}, not a {family.noun}")
+        return stored
+
+
+def _show(family: _Family, stored: StoredGame, *, as_json: bool = False) -> None:
+    if as_json:
+        click.echo(json.dumps(game_state(stored)))
+        return
+    out = console()
+    out.print(f"{family.noun.title()} {stored.id} (version {stored.version})")
+    out.print(family.draw(stored), markup=False)
+
+
+def _change(
+    family: _Family, db: str | None, game_id: str, how: Callable[[Any], Any], hint: str
+) -> None:
+    with _store(db) as store:
+        stored = _load(store, family, game_id)
+        with reporting(hint):
+            stored = store.save(stored.id, how(stored.game), expected_version=stored.version)
+        _show(family, stored)
+
+
+def _commands(group: click.Group, family: _Family) -> None:
+    """Add undo, edit, show, list, add and play to a family's group."""
+
+    @group.command("add")
+    @click.argument("game_id", metavar="ID")
+    @click.argument("words", nargs=-1, required=True, metavar="DEAL")
+    @click.option("--honors", help="Honors held: SIDE:POINTS, e.g. we:100 or NS:150.")
+    @_db_option
+    def add(game_id: str, words: tuple[str, ...], honors: str | None, db: str | None) -> None:
+        contract, who, tricks, held = _parse(family, words, honors)
+        _change(family, db, game_id, lambda g: g.record(contract, who, tricks, honors=held), "DEAL")
+
+    add.help = f"Record a deal, e.g. {family.example!r}, and draw the {family.noun}."
+
+    @group.command("undo")
+    @click.argument("game_id", metavar="ID")
+    @_db_option
+    def undo(game_id: str, db: str | None) -> None:
+        """Take back the last deal."""
+        _change(family, db, game_id, lambda g: g.undo(), "ID")
+
+    @group.command("edit")
+    @click.argument("game_id", metavar="ID")
+    @click.argument("number", type=int, metavar="N")
+    @click.argument("words", nargs=-1, required=True, metavar="DEAL")
+    @click.option("--honors", help="Honors held: SIDE:POINTS.")
+    @_db_option
+    def edit(
+        game_id: str, number: int, words: tuple[str, ...], honors: str | None, db: str | None
+    ) -> None:
+        """Change deal N; the deals after it are scored again."""
+        contract, who, tricks, held = _parse(family, words, honors)
+        _change(
+            family,
+            db,
+            game_id,
+            lambda g: g.replace(number, contract, who, tricks, honors=held),
+            "N",
+        )
+
+    @group.command("show")
+    @click.argument("game_id", metavar="ID")
+    @click.option("--json", "as_json", is_flag=True, help="Print the whole state as JSON.")
+    @_db_option
+    def show(game_id: str, as_json: bool, db: str | None) -> None:
+        """Draw the score and explain every deal."""
+        with _store(db) as store:
+            stored = _load(store, family, game_id)
+        _show(family, stored, as_json=as_json)
+        if not as_json and isinstance(stored.game, Rubber):
+            console().print("\n".join(render.explain(stored.game)), markup=False)
+
+    @group.command("list")
+    @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+    @_db_option
+    def list_(as_json: bool, db: str | None) -> None:
+        """List the stored games, newest first."""
+        with _store(db) as store:
+            games = store.list(kind=family.kind)
+        if as_json:
+            click.echo(json.dumps([_summary(g) for g in games]))
+            return
+        if not games:
+            console().print(f"No {family.noun} yet: start one with bridgescore {family.kind} new.")
+        for g in games:
+            s = _summary(g)
+            console().print(
+                f"{g.id}  {g.updated_at:%Y-%m-%d %H:%M}  {s['names']}  {s['score']}", markup=False
+            )
+
+    @group.command("play")
+    @click.argument("game_id", required=False, metavar="[ID]")
+    @_db_option
+    def play(game_id: str | None, db: str | None) -> None:
+        """Score deal after deal at the table; the pad is redrawn after each one.
+
+        Type a deal (e.g. '4H we 10', honors as '4H we 10 honors we:100'), or undo, end,
+        show, quit.
+        """
+        with _store(db) as store:
+            if game_id is None:
+                game: Rubber | Chicago = Rubber() if family.kind == "rubber" else Chicago()
+                stored = store.create(game)
+            else:
+                stored = _load(store, family, game_id)
+            _show(family, stored)
+            _loop(family, store, stored)
+
+
+def _loop(family: _Family, store: Store, stored: StoredGame) -> None:
+    """The read-score-draw loop of ``play``."""
+    while True:
+        try:
+            line = click.prompt(f"{family.noun} {stored.id}", prompt_suffix="> ").strip()
+        except click.Abort:
+            line = "quit"
+        command = line.lower()
+        if command in ("quit", "q", "exit"):
+            console().print(f"Saved as {stored.id}.")
+            return
+        try:
+            if command == "show":
+                _show(family, stored)
+                continue
+            if command == "undo":
+                game = stored.game.undo()
+            elif command == "end" and isinstance(stored.game, Rubber):
+                game = stored.game.end()
+            else:
+                text, _, honors = line.partition(" honors ")
+                contract, who, tricks, held = _parse(family, tuple(text.split()), honors or None)
+                game = stored.game.record(contract, who, tricks, honors=held)
+            stored = store.save(stored.id, game, expected_version=stored.version)
+        except (BridgeError, click.BadParameter) as exc:
+            console().print(f"Error: {exc}", markup=False)
+            continue
+        _show(family, stored)
+
+
+def _parse(
+    family: _Family, words: tuple[str, ...], honors: str | None
+) -> tuple[Any, Any, int, Any]:
+    with reporting("DEAL"):
+        contract, who, tricks, held = family.parse(" ".join(words), _honors(honors))
+    return contract, who, tricks, held
+
+
+def _summary(stored: StoredGame) -> dict[str, Any]:
+    game, names = stored.game, stored.names
+    if isinstance(game, Rubber):
+        t = game.totals
+        state = "finished" if game.is_finished else f"game {game.game_number}"
+        score = f"WE {t[WeThey.WE]} THEY {t[WeThey.THEY]} ({state})"
+        label = f"{names.get('we') or 'WE'} v {names.get('they') or 'THEY'}"
+    else:
+        c = game.totals
+        score = f"NS {c[Side.NS]} EW {c[Side.EW]} ({game.played} deals)"
+        label = f"{names.get('ns') or 'NS'} v {names.get('ew') or 'EW'}"
+    return {
+        "id": stored.id,
+        "kind": stored.kind,
+        "names": label,
+        "score": score,
+        "version": stored.version,
+        "updated_at": stored.updated_at.isoformat(),
+    }
+
+
+@cli.group("rubber")
+def rubber_group() -> None:
+    """Keep the score of a rubber: WE | THEY, above and below the line."""
+
+
+@rubber_group.command("new")
+@click.option(
+    "--rules",
+    type=click.Choice(sorted(RUBBER_PRESETS)),
+    default="default",
+    show_default=True,
+    help="default: the ACBL handout; laws-1993: Law 80.",
+)
+@click.option("--honors/--no-honors", default=True, show_default=True, help="Score honors.")
+@click.option(
+    "--undertricks",
+    type=click.Choice(["modern", "pre-1987"]),
+    default="modern",
+    show_default=True,
+    help="The undertrick table.",
+)
+@click.option("--we", default="", help="The names of the WE pair.")
+@click.option("--they", default="", help="The names of the THEY pair.")
+@_db_option
+def rubber_new(
+    rules: str, honors: bool, undertricks: UndertrickRule, we: str, they: str, db: str | None
+) -> None:
+    """Start a rubber and print its id."""
+    with reporting("--rules"):
+        chosen = replace(RubberRules.preset(rules), honors=honors, undertricks=undertricks)
+    with _store(db) as store:
+        stored = store.create(Rubber(chosen), names={"we": we, "they": they})
+    _show(RUBBER, stored)
+
+
+@cli.group("chicago")
+def chicago_group() -> None:
+    """Keep the score of a Chicago (four-deal bridge), with its vulnerability cycle."""
+
+
+@chicago_group.command("new")
+@click.option(
+    "--rules",
+    type=click.Choice(sorted(CHICAGO_PRESETS)),
+    default="default",
+    show_default=True,
+    help="default: each deal as duplicate; acbl: the ACBL form.",
+)
+@click.option("--first-dealer", default="N", show_default=True, help="Who deals first.")
+@click.option("--switched", is_flag=True, help="Deals 2 and 3: the dealer's opponents are vul.")
+@click.option("--honors", is_flag=True, help="Score honors.")
+@click.option("--ns", default="", help="The names of the NS pair.")
+@click.option("--ew", default="", help="The names of the EW pair.")
+@_db_option
+def chicago_new(
+    rules: str, first_dealer: str, switched: bool, honors: bool, ns: str, ew: str, db: str | None
+) -> None:
+    """Start a Chicago and print its id."""
+    with reporting("--first-dealer"):
+        game = Chicago(rules, first_dealer, switched=switched, honors=honors)
+    with _store(db) as store:
+        stored = store.create(game, names={"ns": ns, "ew": ew})
+    _show(CHICAGO, stored)
+
+
+@rubber_group.command("end")
+@click.argument("game_id", metavar="ID")
+@_db_option
+def rubber_end(game_id: str, db: str | None) -> None:
+    """Stop the rubber here and add the unfinished-rubber premiums."""
+    _change(RUBBER, db, game_id, lambda g: g.end(), "ID")
+
+
+_commands(rubber_group, RUBBER)
+_commands(chicago_group, CHICAGO)
