@@ -19,13 +19,14 @@ The web app draws the same structure as HTML.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
 
 from bridgescore.chicago import Chicago
 from bridgescore.model import Side, Vulnerability
-from bridgescore.rubber import PadEntry, Rubber, WeThey
+from bridgescore.rubber import Rubber, WeThey
 
-__all__ = ["chicago", "explain", "rubber", "rubber_status"]
+__all__ = ["PadRow", "chicago", "explain", "pad_rows", "rubber", "rubber_status"]
 
 _W = 15  # the width of a pad column
 
@@ -34,57 +35,70 @@ def _row(we: str, they: str) -> str:
     return f"{we:>{_W - 1}} │ {they}".rstrip()
 
 
-def _rule(left: str, middle: str) -> str:
-    return left * _W + middle + left * _W
+@dataclass(frozen=True, slots=True)
+class PadRow:
+    """One row of the drawn pad: a cell per column, and what kind of row it is."""
+
+    we: str
+    they: str
+    kind: Literal["above", "the-line", "below", "game-line", "rubber-line", "total"]
 
 
-def _stack(values: Iterable[int]) -> list[str]:
-    return [str(v) for v in values]
+def pad_rows(r: Rubber) -> list[PadRow]:
+    """The rows of the pad, top to bottom: the text pad and the web page both draw these.
 
-
-def rubber(r: Rubber, *, we: str = "", they: str = "") -> str:
-    """The pad: WE | THEY, premiums above the line (newest on top), trick points below it
-    with a line under each game, then the totals.
-
-    ``we`` and ``they`` name the pairs in the heading.
+    Premiums go above the line, newest on top (each column is written upward from the line);
+    trick points go below it, a game at a time, with a game line under each finished game and
+    the rubber line under the last; the totals close the pad.
     """
-    heading = [f"WE {we}".strip(), f"THEY {they}".strip()]
-    out = [_row(*heading), _row("", "")]
-    above = {
-        side: _stack(e.points for e in reversed(r.entries) if e.line == "above" and e.side is side)
+    rows: list[PadRow] = []
+    above = [
+        [str(e.points) for e in reversed(r.entries) if e.line == "above" and e.side is side]
         for side in WeThey
-    }
-    height = max(len(column) for column in above.values())
+    ]
+    height = max(len(column) for column in above)
     for i in range(height):
-        cells = []
-        for side in WeThey:
-            column = above[side]
-            k = i - (height - len(column))
-            cells.append(column[k] if k >= 0 else "")
-        out.append(_row(*cells))
-    out.append(_rule("═", "╪"))
+        cells = [c[k] if (k := i - (height - len(c))) >= 0 else "" for c in above]
+        rows.append(PadRow(cells[0], cells[1], "above"))
+    rows.append(PadRow("", "", "the-line"))
     below = [e for e in r.entries if e.line == "below"]
     completed = len(r.game_winners)
     for game in range(1, completed + 2):
         entries = [e for e in below if e.game == game]
         if not entries and game > completed:
             break
-        out.extend(_columns(entries))
+        columns = [[str(e.points) for e in entries if e.side is side] for side in WeThey]
+        for i in range(max(len(c) for c in columns)):
+            cells = [c[i] if i < len(c) else "" for c in columns]
+            rows.append(PadRow(cells[0], cells[1], "below"))
         if game <= completed:
             last = r.is_complete and game == completed
-            out.append(_rule("═", "╧") if last else _rule("─", "┼"))
+            rows.append(PadRow("", "", "rubber-line" if last else "game-line"))
     if r.ended:
-        out.append(_rule("═", "╧"))  # the rubber line under the unfinished game
+        rows.append(PadRow("", "", "rubber-line"))  # under the unfinished game
     totals = r.totals
-    out.append(_row(str(totals[WeThey.WE]), str(totals[WeThey.THEY])))
+    rows.append(PadRow(str(totals[WeThey.WE]), str(totals[WeThey.THEY]), "total"))
+    return rows
+
+
+_RULES = {"the-line": ("═", "╪"), "game-line": ("─", "┼"), "rubber-line": ("═", "╧")}
+
+
+def rubber(r: Rubber, *, we: str = "", they: str = "") -> str:
+    """The pad as text: WE | THEY, premiums above the line, trick points below it with a line
+    under each game, then the totals and a status line.
+
+    ``we`` and ``they`` name the pairs in the heading.
+    """
+    out = [_row(f"WE {we}".strip(), f"THEY {they}".strip()), _row("", "")]
+    for row in pad_rows(r):
+        if row.kind in _RULES:
+            fill, cross = _RULES[row.kind]
+            out.append(fill * _W + cross + fill * _W)
+        else:
+            out.append(_row(row.we, row.they))
     out.append(rubber_status(r))
     return "\n".join(out)
-
-
-def _columns(entries: list[PadEntry]) -> list[str]:
-    columns = {side: [str(e.points) for e in entries if e.side is side] for side in WeThey}
-    height = max(len(c) for c in columns.values())
-    return [_row(*(c[i] if i < len(c) else "" for c in columns.values())) for i in range(height)]
 
 
 def rubber_status(r: Rubber) -> str:

@@ -1,0 +1,288 @@
+"""The JSON API: ``/api/score``, ``/api/rubbers`` and ``/api/chicagos``.
+
+Reads are open to anyone with a game's id. Writes need ``Authorization: Bearer <edit_token>``
+(the token is returned once, when the game is created). A write may carry
+``If-Match: <version>``: if the game has changed since, it is refused with 409, so two phones
+scoring one rubber never overwrite each other. Bad input gets 422 with the core's message.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, HTTPException, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from bridgescore import Result, Vulnerability, score, score_result
+from bridgescore.chicago import Chicago
+from bridgescore.rubber import Rubber, RubberRules
+from bridgescore.storage import Game, StoredGame, VersionConflictError
+from bridgescore.web.common import store
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+Rule = Literal["modern", "pre-1987"]
+
+
+class ScoreRequest(BaseModel):
+    """A deal to score: ``contract``, ``tricks`` and ``vulnerable``, or ``result`` (notation
+    such as ``4HXS-2``) and the board's ``vulnerability`` (None, NS, EW or All)."""
+
+    contract: str | None = Field(None, examples=["4HX"])
+    tricks: int | None = Field(None, examples=[8])
+    vulnerable: bool | None = Field(None, examples=[True])
+    result: str | None = Field(None, examples=["4HXS-2"])
+    vulnerability: str | None = Field(None, examples=["NS"])
+    undertricks: Rule = "modern"
+
+
+@router.post("/score")
+def score_deal(body: ScoreRequest) -> dict[str, Any]:
+    """Score one deal; the answer is the shape of ``bridgescore score --json``."""
+    if body.result is not None:
+        result = Result.parse(body.result)
+        if body.vulnerability is None and body.vulnerable is not None:
+            s = score(result.contract, result.tricks, vulnerable=body.vulnerable,
+                      undertricks=body.undertricks)  # fmt: skip
+            return s.to_dict()
+        vulnerability = Vulnerability.parse(body.vulnerability or "None")
+        data = score_result(result, vulnerability, undertricks=body.undertricks).to_dict()
+        return {**data, "vulnerability": vulnerability.value}
+    if body.contract is None or body.tricks is None or body.vulnerable is None:
+        raise HTTPException(
+            422,
+            "give either contract, tricks and vulnerable, or result and vulnerability",
+        )
+    s = score(body.contract, body.tricks, vulnerable=body.vulnerable, undertricks=body.undertricks)
+    return s.to_dict()
+
+
+class NewRubber(BaseModel):
+    """A new rubber: the rules preset, options, and the names of the pairs."""
+
+    rules: str = Field("default", examples=["default", "laws-1993"])
+    honors: bool | None = None
+    undertricks: Rule | None = None
+    we: str = Field("", max_length=200)
+    they: str = Field("", max_length=200)
+
+
+class NewChicago(BaseModel):
+    """A new Chicago: the rules preset, options, the first dealer and the names of the pairs."""
+
+    rules: str = Field("default", examples=["default", "acbl"])
+    first_dealer: str = "N"
+    switched: bool = False
+    honors: bool = False
+    ns: str = Field("", max_length=200)
+    ew: str = Field("", max_length=200)
+
+
+class RubberDealIn(BaseModel):
+    """A rubber deal: the contract (or ``Pass``), the declaring side, the tricks it took and
+    honors held (``{"we": 100}``)."""
+
+    contract: str = Field(examples=["4H"])
+    by: str | None = Field(None, examples=["we"])
+    tricks: int = Field(0, examples=[10])
+    honors: dict[str, int] | None = None
+
+
+class ChicagoDealIn(BaseModel):
+    """A Chicago deal: contract (or ``Pass``), declarer's seat, tricks taken and honors."""
+
+    contract: str = Field(examples=["4H"])
+    declarer: str | None = Field(None, examples=["S"])
+    tricks: int = Field(0, examples=[10])
+    honors: dict[str, int] | None = None
+
+
+def _created(stored: StoredGame) -> JSONResponse:
+    data = {**stored.to_dict(), "edit_token": stored.edit_token}
+    return JSONResponse(data, status_code=201, headers={"ETag": f'"{stored.version}"'})
+
+
+def _state(stored: StoredGame, response: Response) -> dict[str, Any]:
+    response.headers["ETag"] = f'"{stored.version}"'
+    return stored.to_dict()
+
+
+def _write(
+    request: Request,
+    kind: str,
+    game_id: str,
+    authorization: str | None,
+    if_match: str | None,
+    change: Callable[[Any], Game],
+) -> StoredGame:
+    """Check the token and the version, apply the change to the stored game and save it."""
+    s = store(request)
+    stored = s.get(game_id)
+    if stored.kind != kind:
+        raise HTTPException(404, f"no {kind} with id {game_id!r}")
+    token = (authorization or "").removeprefix("Bearer ").strip()
+    if not token or not s.check_token(game_id, token):
+        raise HTTPException(
+            403, "a write needs this game's edit token: Authorization: Bearer <edit_token>"
+        )
+    expected = stored.version
+    if if_match is not None:
+        sent = if_match.strip().removeprefix("W/").strip('"')
+        if not hmac.compare_digest(sent, str(stored.version)):
+            raise VersionConflictError(
+                f"the game has changed: you sent version {sent!r}, it is now at version "
+                f"{stored.version}; reload it and try again"
+            )
+    return s.save(game_id, change(stored.game), expected_version=expected)
+
+
+Auth = Annotated[str | None, Header(description="Bearer <edit_token>")]
+IfMatch = Annotated[str | None, Header(description="The version you last read")]
+
+
+@router.post("/rubbers", status_code=201)
+def create_rubber(request: Request, body: NewRubber) -> JSONResponse:
+    """Start a rubber. The answer carries ``edit_token``: keep it, it is shown only once."""
+    base = RubberRules.preset(body.rules)
+    rules = RubberRules(
+        base.name,
+        base.unfinished,
+        base.honors if body.honors is None else body.honors,
+        body.undertricks or base.undertricks,
+    )
+    return _created(store(request).create(Rubber(rules), names={"we": body.we, "they": body.they}))
+
+
+@router.get("/rubbers/{game_id}")
+def get_rubber(request: Request, game_id: str, response: Response) -> dict[str, Any]:
+    """The rubber's state: deals, every entry of the pad, totals, games, winner, version."""
+    return _state(_get(request, "rubber", game_id), response)
+
+
+@router.post("/rubbers/{game_id}/deals", status_code=201)
+def add_rubber_deal(
+    request: Request,
+    game_id: str,
+    deal: RubberDealIn,
+    response: Response,
+    authorization: Auth = None,
+    if_match: IfMatch = None,
+) -> dict[str, Any]:
+    """Record a deal."""
+    stored = _write(request, "rubber", game_id, authorization, if_match,
+                    lambda g: g.record(deal.contract, deal.by, deal.tricks, honors=deal.honors))  # fmt: skip
+    return _state(stored, response)
+
+
+@router.put("/rubbers/{game_id}/deals/{n}")
+def replace_rubber_deal(
+    request: Request,
+    game_id: str,
+    n: int,
+    deal: RubberDealIn,
+    response: Response,
+    authorization: Auth = None,
+    if_match: IfMatch = None,
+) -> dict[str, Any]:
+    """Change deal ``n`` (from 1); the deals after it are scored again."""
+    stored = _write(request, "rubber", game_id, authorization, if_match,
+                    lambda g: g.replace(n, deal.contract, deal.by, deal.tricks,
+                                        honors=deal.honors))  # fmt: skip
+    return _state(stored, response)
+
+
+@router.delete("/rubbers/{game_id}/deals/last")
+def undo_rubber_deal(
+    request: Request,
+    game_id: str,
+    response: Response,
+    authorization: Auth = None,
+    if_match: IfMatch = None,
+) -> dict[str, Any]:
+    """Take back the last deal (and reopen the rubber if it had been ended early)."""
+    stored = _write(request, "rubber", game_id, authorization, if_match, lambda g: g.undo())
+    return _state(stored, response)
+
+
+@router.post("/rubbers/{game_id}/end")
+def end_rubber(
+    request: Request,
+    game_id: str,
+    response: Response,
+    authorization: Auth = None,
+    if_match: IfMatch = None,
+) -> dict[str, Any]:
+    """Stop the rubber early: the unfinished-rubber premiums are added."""
+    stored = _write(request, "rubber", game_id, authorization, if_match, lambda g: g.end())
+    return _state(stored, response)
+
+
+@router.post("/chicagos", status_code=201)
+def create_chicago(request: Request, body: NewChicago) -> JSONResponse:
+    """Start a Chicago. The answer carries ``edit_token``: keep it, it is shown only once."""
+    game = Chicago(body.rules, body.first_dealer, switched=body.switched, honors=body.honors)
+    return _created(store(request).create(game, names={"ns": body.ns, "ew": body.ew}))
+
+
+@router.get("/chicagos/{game_id}")
+def get_chicago(request: Request, game_id: str, response: Response) -> dict[str, Any]:
+    """The Chicago's state: deals, rows with dealer and vulnerability, totals, the next deal."""
+    return _state(_get(request, "chicago", game_id), response)
+
+
+@router.post("/chicagos/{game_id}/deals", status_code=201)
+def add_chicago_deal(
+    request: Request,
+    game_id: str,
+    deal: ChicagoDealIn,
+    response: Response,
+    authorization: Auth = None,
+    if_match: IfMatch = None,
+) -> dict[str, Any]:
+    """Record a deal."""
+    stored = _write(request, "chicago", game_id, authorization, if_match,
+                    lambda g: g.record(deal.contract, deal.declarer, deal.tricks,
+                                       honors=deal.honors))  # fmt: skip
+    return _state(stored, response)
+
+
+@router.put("/chicagos/{game_id}/deals/{n}")
+def replace_chicago_deal(
+    request: Request,
+    game_id: str,
+    n: int,
+    deal: ChicagoDealIn,
+    response: Response,
+    authorization: Auth = None,
+    if_match: IfMatch = None,
+) -> dict[str, Any]:
+    """Change deal ``n`` (from 1); the deals after it are scored again."""
+    stored = _write(request, "chicago", game_id, authorization, if_match,
+                    lambda g: g.replace(n, deal.contract, deal.declarer, deal.tricks,
+                                        honors=deal.honors))  # fmt: skip
+    return _state(stored, response)
+
+
+@router.delete("/chicagos/{game_id}/deals/last")
+def undo_chicago_deal(
+    request: Request,
+    game_id: str,
+    response: Response,
+    authorization: Auth = None,
+    if_match: IfMatch = None,
+) -> dict[str, Any]:
+    """Take back the last deal."""
+    stored = _write(request, "chicago", game_id, authorization, if_match, lambda g: g.undo())
+    return _state(stored, response)
+
+
+def _get(request: Request, kind: str, game_id: str) -> StoredGame:
+    stored = store(request).get(game_id)
+    if stored.kind != kind:
+        raise HTTPException(404, f"no {kind} with id {game_id!r}")
+    return stored

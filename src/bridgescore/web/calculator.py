@@ -1,0 +1,173 @@
+"""The one-deal calculator page, ``/``.
+
+The form is a plain GET form, so it works without JavaScript and every result has a shareable
+URL, ``/?r=4HXS-2&vul=NS``. With JavaScript, the result panel is fetched from
+``/calculator/result`` as the inputs change: the same template renders both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from collections.abc import Callable
+from typing import Any, TypeVar
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from bridgescore import (
+    BridgeError,
+    Contract,
+    Doubling,
+    InvalidResultError,
+    Result,
+    Score,
+    Seat,
+    Side,
+    Strain,
+    Vulnerability,
+    score_result,
+)
+from bridgescore.web.common import check_csrf, page, templates
+
+__all__ = ["router"]
+
+router = APIRouter(tags=["calculator"], include_in_schema=False)
+
+STRAINS = [(s.value, s.symbol if s is not Strain.NOTRUMP else "NT") for s in Strain]
+DOUBLINGS = [("", "—"), ("X", "X"), ("XX", "XX")]
+SEATS = [("", "—"), *((s.value, s.value) for s in Seat)]
+VULS = [
+    ("None", "None"),
+    ("NS", "NS"),
+    ("EW", "EW"),
+    ("All", "Both"),
+]
+
+
+T = TypeVar("T")
+
+
+def _tricks(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 13:
+        raise InvalidResultError(f"tricks must be a whole number from 0 to 13, got {text!r}")
+    return int(text)
+
+
+@dataclass
+class Deal:
+    """The calculator's inputs as text, and what is wrong with them."""
+
+    level: str = "4"
+    strain: str = "H"
+    doubling: str = ""
+    declarer: str = ""
+    tricks: str = "10"
+    vul: str = "None"
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, params: dict[str, str]) -> Deal:
+        """Read the inputs: ``r`` (a result) and ``vul``, or one field per input."""
+        deal = cls(vul=params.get("vul", "None"))
+        text = params.get("r", "").strip()
+        if text:
+            try:
+                result = Result.parse(text)
+            except BridgeError as exc:
+                deal.errors["r"] = str(exc)
+                return deal
+            if isinstance(result.contract, Contract):
+                deal.level = str(result.contract.level)
+                deal.strain = result.contract.strain.value
+                deal.doubling = result.contract.doubling.value
+            deal.declarer = result.declarer.value if result.declarer else ""
+            deal.tricks = str(result.tricks)
+            return deal
+        for name in ("level", "strain", "doubling", "declarer", "tricks"):
+            if name in params:
+                setattr(deal, name, params[name].strip())
+        return deal
+
+    def _read(self, name: str, read: Callable[[str], T]) -> T | None:
+        try:
+            return read(getattr(self, name))
+        except (BridgeError, ValueError) as exc:
+            self.errors[name] = str(exc)
+            return None
+
+    def result(self) -> Result | None:
+        """The result these inputs describe; None, with :attr:`errors` filled, if they are wrong."""
+        if self.errors:
+            return None
+        level = self._read("level", lambda t: Contract(int(t) if t.isdigit() else 0, Strain.CLUBS))
+        strain = self._read("strain", Strain.parse)
+        doubling = self._read("doubling", lambda t: Doubling(t.upper()))
+        declarer = self._read("declarer", lambda t: Seat.parse(t) if t else None)
+        tricks = self._read("tricks", _tricks)
+        if level is None or strain is None or doubling is None or tricks is None or self.errors:
+            return None
+        return Result(Contract(level.level, strain, doubling), declarer, tricks)
+
+    def score(self) -> Score | None:
+        """The score; None, with :attr:`errors` filled, if the inputs are wrong."""
+        result = self.result()
+        if result is None:
+            return None
+        try:
+            return score_result(result, self.vul)
+        except BridgeError as exc:
+            self.errors["vul"] = str(exc)
+            return None
+
+    @property
+    def need(self) -> int:
+        """Tricks needed by the contract in the form (10 if the level is not valid)."""
+        return 6 + int(self.level) if self.level in "1234567" and self.level else 10
+
+
+def _context(deal: Deal) -> dict[str, Any]:
+    s = deal.score()
+    share = None
+    if s is not None:
+        result = Result(s.contract, s.declarer, s.tricks)
+        share = "/?" + urlencode({"r": str(result), "vul": deal.vul})
+    return {
+        "deal": deal,
+        "score": s,
+        "share": share,
+        "ns": s.for_side(Side.NS) if s is not None and s.declarer is not None else None,
+        "strains": STRAINS,
+        "doublings": DOUBLINGS,
+        "seats": SEATS,
+        "vuls": VULS,
+        "vulnerability": Vulnerability,
+    }
+
+
+@router.get("/", response_class=HTMLResponse)
+def calculator(request: Request) -> Response:
+    """The calculator, showing the result of the inputs in the URL."""
+    deal = Deal.read(dict(request.query_params))
+    context = _context(deal)
+    return page(request, "calculator.html", context, 422 if deal.errors else 200)
+
+
+@router.post("/")
+async def calculator_post(request: Request) -> Response:
+    """The form posted without JavaScript: redirect to the result's shareable URL."""
+    deal = Deal.read(await check_csrf(request))
+    context = _context(deal)
+    if context["share"] is None:
+        return page(request, "calculator.html", context, 422)
+    return RedirectResponse(context["share"], status_code=303)
+
+
+@router.get("/calculator/result", response_class=HTMLResponse)
+def result_panel(request: Request) -> Response:
+    """Just the result panel, for the page's script to swap in as the inputs change."""
+    deal = Deal.read(dict(request.query_params))
+    context = _context(deal)
+    return templates.TemplateResponse(
+        request, "_result.html", context, status_code=422 if deal.errors else 200
+    )
