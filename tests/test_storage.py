@@ -41,7 +41,7 @@ from bridgescore.storage import (
     default_database_url,
 )
 from bridgescore.storage import store as store_module
-from bridgescore.storage.schema import Base, alembic_config
+from bridgescore.storage.schema import HEAD_REVISION, MIGRATIONS, Base, alembic_config
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -388,7 +388,25 @@ def test_alembic_upgrade_creates_the_schema_and_is_harmless_twice(database_url: 
 def test_opening_a_store_creates_the_schema(database_url: str) -> None:
     Store(database_url).close()
     ((revision,),) = raw_rows(database_url, "SELECT version_num FROM alembic_version")
-    assert revision == "0001_initial"
+    assert revision == HEAD_REVISION
+
+
+def test_head_revision_is_the_newest_migration() -> None:
+    from alembic.script import ScriptDirectory
+
+    assert ScriptDirectory(str(MIGRATIONS)).get_current_head() == HEAD_REVISION
+
+
+def test_a_store_opens_a_database_at_an_older_revision(database_url: str) -> None:
+    engine = sa.create_engine(database_url, poolclass=sa.NullPool)
+    with engine.begin() as conn:
+        command.upgrade(alembic_config(conn), "head")
+        command.downgrade(alembic_config(conn), "base")
+    engine.dispose()
+    with Store(database_url) as opened:
+        assert opened.list() == []
+    ((revision,),) = raw_rows(database_url, "SELECT version_num FROM alembic_version")
+    assert revision == HEAD_REVISION
 
 
 @pytest.fixture(scope="session")

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from alembic.config import Config
 from sqlalchemy import (
     Boolean,
     CheckConstraint,
@@ -23,13 +22,31 @@ from sqlalchemy import (
     String,
     Text,
     TypeDecorator,
+    inspect,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["MIGRATIONS", "Base", "DealRow", "GameRow", "UTCDateTime", "alembic_config"]
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+__all__ = [
+    "HEAD_REVISION",
+    "MIGRATIONS",
+    "Base",
+    "DealRow",
+    "GameRow",
+    "UTCDateTime",
+    "alembic_config",
+    "current_revision",
+]
 
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
+
+HEAD_REVISION: Final = "0001_initial"
+"""The newest migration (a test checks it against the scripts): a database already there is
+opened without loading Alembic."""
 
 NAMING_CONVENTION: Final = {
     "ix": "ix_%(table_name)s_%(column_0_name)s",
@@ -123,7 +140,17 @@ def alembic_config(connection: Connection) -> Config:
     The migrations run inside the connection's transaction if it has one:
     ``alembic.command.upgrade(alembic_config(conn), "head")``.
     """
+    from alembic.config import Config  # Alembic is loaded only when a schema must change
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS).replace("%", "%%"))
     config.attributes["connection"] = connection
     return config
+
+
+def current_revision(connection: Connection) -> str | None:
+    """The Alembic revision of the database; None for a database Alembic has not touched."""
+    if not inspect(connection).has_table("alembic_version"):
+        return None
+    revisions = connection.execute(text("SELECT version_num FROM alembic_version")).scalars()
+    return ",".join(sorted(revisions)) or None

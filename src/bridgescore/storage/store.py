@@ -22,7 +22,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Literal, Self, TypeAlias
 
-from alembic import command
 from sqlalchemy import (
     URL,
     Connection,
@@ -44,7 +43,13 @@ from bridgescore.errors import BridgeError
 from bridgescore.model import Seat, Side, parse_contract
 from bridgescore.rubber import Rubber, RubberDeal, RubberRules, WeThey
 from bridgescore.storage.errors import GameNotFoundError, StorageError, VersionConflictError
-from bridgescore.storage.schema import DealRow, GameRow, alembic_config
+from bridgescore.storage.schema import (
+    HEAD_REVISION,
+    DealRow,
+    GameRow,
+    alembic_config,
+    current_revision,
+)
 
 __all__ = ["Game", "GameKind", "Store", "StoredGame", "default_database_url"]
 
@@ -154,7 +159,10 @@ class Store:
             with self._transaction(write=True) as conn:
                 if conn.dialect.name == "postgresql":
                     conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK})
-                command.upgrade(alembic_config(conn), "head")
+                if current_revision(conn) != HEAD_REVISION:
+                    from alembic import command  # only a new or older database needs Alembic
+
+                    command.upgrade(alembic_config(conn), "head")
         except BaseException:
             self._engine.dispose()
             raise
