@@ -241,6 +241,15 @@ def test_a_stale_version_is_refused_and_changes_nothing(store: Store) -> None:
     assert store.get(created.id) == current
 
 
+def test_two_stores_on_one_database_see_each_others_writes(database_url: str) -> None:
+    with Store(database_url) as mine, Store(database_url) as theirs:
+        created = mine.create(RUBBER)
+        theirs.save(created.id, RUBBER.undo(), expected_version=1)
+        with pytest.raises(VersionConflictError):
+            mine.save(created.id, RUBBER.record("1C", "we", 7), expected_version=1)
+        assert mine.get(created.id).game == RUBBER.undo()
+
+
 def test_the_kind_of_a_game_cannot_change(store: Store) -> None:
     created = store.create(Rubber())
     with pytest.raises(StorageError, match="is a rubber: it cannot be saved as a chicago"):
@@ -455,6 +464,16 @@ def test_a_fresh_database_is_created_from_the_installed_wheel(
     ).stdout
     assert Path(out.strip()).is_relative_to(wheel)  # the wheel's copy, not the checkout's
     assert raw_rows(database_url, "SELECT count(*) FROM deals") == [(1,)]
+
+
+def test_a_schema_from_a_newer_version_is_a_storage_error(database_url: str) -> None:
+    Store(database_url).close()
+    engine = sa.create_engine(database_url, poolclass=sa.NullPool)
+    with engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE alembic_version SET version_num = '0099_future'")
+    engine.dispose()
+    with pytest.raises(StorageError, match="from schema revision '0099_future'"):
+        Store(database_url)
 
 
 def test_a_corrupt_game_is_a_storage_error(store: Store, database_url: str) -> None:

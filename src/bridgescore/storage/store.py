@@ -159,13 +159,28 @@ class Store:
             with self._transaction(write=True) as conn:
                 if conn.dialect.name == "postgresql":
                     conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK})
-                if current_revision(conn) != HEAD_REVISION:
-                    from alembic import command  # only a new or older database needs Alembic
-
-                    command.upgrade(alembic_config(conn), "head")
+                revision = current_revision(conn)
+                if revision != HEAD_REVISION:
+                    self._upgrade(conn, revision)
         except BaseException:
             self._engine.dispose()
             raise
+
+    def _upgrade(self, conn: Connection, revision: str | None) -> None:
+        """Create the schema, or upgrade it from ``revision``, inside ``conn``'s transaction.
+
+        :raises StorageError: for a schema newer than this bridgescore knows.
+        """
+        from alembic import command  # loaded only when a schema must be made or changed
+        from alembic.util import CommandError
+
+        try:
+            command.upgrade(alembic_config(conn), "head")
+        except CommandError as exc:
+            raise StorageError(
+                f"cannot upgrade database {self._safe_url!r} from schema revision {revision!r}: "
+                f"{exc}; is it from a newer bridgescore?"
+            ) from exc
 
     @property
     def url(self) -> str:
