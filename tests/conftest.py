@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 from click.testing import CliRunner
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from bridgescore.storage import Store
 from bridgescore.web import Settings, create_app
+
+POSTGRES_URL_VAR = "BRIDGESCORE_TEST_POSTGRES_URL"
+"""A PostgreSQL database the tests may wipe; `.ci/run` starts a server and sets it."""
 
 
 @pytest.fixture
@@ -30,3 +36,39 @@ def client(app: FastAPI) -> Iterator[TestClient]:
     """A client of the app, with its lifespan running."""
     with TestClient(app) as c:
         yield c
+
+
+def _postgres_url() -> str:
+    """The test PostgreSQL database with an empty ``public`` schema; skip or fail without one."""
+    url = os.environ.get(POSTGRES_URL_VAR, "")
+    if not url:
+        message = (
+            f"{POSTGRES_URL_VAR} is not set: run .ci/run (it starts PostgreSQL on 127.0.0.1), "
+            f"or set it to a postgresql+psycopg:// URL of a database the tests may wipe"
+        )
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"PostgreSQL tests cannot be skipped in CI: {message}")
+        pytest.skip(message)
+    engine = sa.create_engine(url, poolclass=sa.NullPool)
+    try:
+        with engine.begin() as conn:
+            conn.exec_driver_sql("DROP SCHEMA IF EXISTS public CASCADE")
+            conn.exec_driver_sql("CREATE SCHEMA public")
+    finally:
+        engine.dispose()
+    return url
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database: a SQLite file, or the test PostgreSQL database wiped clean."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.db'}"
+    return _postgres_url()
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[Store]:
+    """A store on an empty database, on each backend."""
+    with Store(database_url) as opened:
+        yield opened

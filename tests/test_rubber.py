@@ -428,7 +428,7 @@ def test_deal_notation(text: str, expected: tuple[str, WeThey | None, int]) -> N
     [
         ("4H 10", NotationError, r"invalid deal: '4H 10'; expected a contract, the declaring side"),
         ("4H we they 10", NotationError, "invalid deal"),
-        ("4HS we 10", NotationError, "names the side, not a seat"),
+        ("4HS we 10", NotationError, "expected a contract, got a result: .4HS."),
         ("4H we 14", InvalidResultError, "tricks must be a whole number"),
         ("7NT we +1", InvalidResultError, "cannot take 14 tricks"),
         ("", NotationError, "invalid deal: ''"),

@@ -35,13 +35,14 @@ def new_rubber(client: TestClient, **body: Any) -> dict[str, Any]:
         ({"result": "4HXE-2", "vulnerability": "NS"}, -300, {"ns_total": 300}),
         ({"result": "3NT+1", "vulnerable": True}, 630, {}),
         ({"result": "4H=", "vulnerability": "All"}, 620, {}),
-        ({"contract": "5CX", "tricks": 7, "vulnerable": False, "undertricks": "pre-1987"}, -700,
-         {}),
+        (
+            {"contract": "5CX", "tricks": 7, "vulnerable": False, "undertricks": "pre-1987"},
+            -700,
+            {},
+        ),
     ],
-)  # fmt: skip
-def test_score(
-    client: TestClient, body: dict[str, Any], total: int, extra: dict[str, Any]
-) -> None:
+)
+def test_score(client: TestClient, body: dict[str, Any], total: int, extra: dict[str, Any]) -> None:
     response = client.post("/api/score", json=body)
     assert response.status_code == 200, response.text
     data = response.json()
@@ -94,8 +95,17 @@ def test_the_handouts_rubber(client: TestClient) -> None:
     assert (state["finished"], state["winner"], state["rubber_won_by"]) == (True, "we", "they")
     assert state["version"] == 6
     assert len(state["deals"]) == 5
-    assert {"id", "rules", "deals", "entries", "totals", "games", "finished", "winner",
-            "version"} <= set(state)  # fmt: skip
+    assert {
+        "id",
+        "rules",
+        "deals",
+        "entries",
+        "totals",
+        "games",
+        "finished",
+        "winner",
+        "version",
+    } <= set(state)
     assert "edit_token" not in state
     assert state["names"] == {"we": "Ann & Bob", "they": "Cy & Di"}
 
@@ -200,8 +210,13 @@ def test_chicago(client: TestClient) -> None:
 
 def test_openapi_documents_the_api(client: TestClient) -> None:
     schema = client.get("/openapi.json").json()
-    for path in ("/api/score", "/api/rubbers", "/api/rubbers/{game_id}/deals",
-                 "/api/rubbers/{game_id}/deals/last", "/api/chicagos/{game_id}/deals/{n}"):  # fmt: skip
+    for path in (
+        "/api/score",
+        "/api/rubbers",
+        "/api/rubbers/{game_id}/deals",
+        "/api/rubbers/{game_id}/deals/last",
+        "/api/chicagos/{game_id}/deals/{n}",
+    ):
         assert path in schema["paths"]
     assert client.get("/docs").status_code == 200
 

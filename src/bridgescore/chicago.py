@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 Style = Literal["duplicate", "acbl"]
-Honors = Mapping[Side, int] | Mapping[str, int]
+Honors = Mapping[Side, int] | Mapping[str, int] | Mapping[Side | str, int]
 """An honors claim: the side that held them and 100 or 150, ``{"NS": 100}``."""
 
 

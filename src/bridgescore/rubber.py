@@ -68,7 +68,7 @@ class WeThey(_Enum):
         return side
 
 
-Honors = Mapping[WeThey, int] | Mapping[str, int]
+Honors = Mapping[WeThey, int] | Mapping[str, int] | Mapping[WeThey | str, int]
 """An honors claim: the side that held them and 100 or 150, ``{"we": 100}``."""
 
 _WE_THEY: Final = {"we": WeThey.WE, "us": WeThey.WE, "they": WeThey.THEY, "them": WeThey.THEY}
@@ -236,11 +236,13 @@ class RubberDeal:
                 "'3NT we =' or 'Pass'"
             )
         i = sides[0]
-        head = " ".join(w for w in words[:i] if w.lower() != "by")
-        result = Result.parse(f"{head} {''.join(words[i + 1 :])}")
-        if result.declarer is not None:
-            raise NotationError(f"invalid deal: {text!r}; a rubber deal names the side, not a seat")
-        return cls.make(result.contract, words[i], result.tricks, honors=honors)
+        contract = parse_contract(" ".join(w for w in words[:i] if w.lower() != "by"))
+        outcome = "".join(words[i + 1 :])
+        if isinstance(contract, PassOut):
+            raise NotationError(f"invalid deal: {text!r}; a passed-out deal is just 'Pass'")
+        # The tricks taken, or '=', '+n', '-n' or nothing (made exactly).
+        tricks = int(outcome) if outcome.isdigit() else Result.parse(f"{contract}{outcome}").tricks
+        return cls.make(contract, words[i], tricks, honors=honors)
 
     def __str__(self) -> str:
         if self.by is None:

@@ -16,29 +16,16 @@ import click
 
 from bridgescore import render
 from bridgescore.chicago import CHICAGO_PRESETS, Chicago, ChicagoDeal
-from bridgescore.cli._app import cli, console, reporting
+from bridgescore.cli._app import ARGS, cli, reporting
 from bridgescore.errors import BridgeError
 from bridgescore.model import Side
 from bridgescore.rubber import RUBBER_PRESETS, Rubber, RubberDeal, RubberRules, WeThey
 from bridgescore.scoring import UndertrickRule
 from bridgescore.storage import Store, StoredGame
 
-__all__ = ["chicago_group", "game_state", "rubber_group"]
+__all__ = ["chicago_group", "rubber_group"]
 
 Kind = Literal["rubber", "chicago"]
-
-
-def game_state(stored: StoredGame) -> dict[str, Any]:
-    """A stored game as JSON-ready data: its id, names and version, then the game's own data."""
-    return {
-        "id": stored.id,
-        "kind": stored.kind,
-        "names": stored.names,
-        "version": stored.version,
-        "created_at": stored.created_at.isoformat(),
-        "updated_at": stored.updated_at.isoformat(),
-        **stored.game.to_dict(),
-    }
 
 
 def _db_option(f: Callable[..., None]) -> Callable[..., None]:
@@ -107,11 +94,10 @@ def _load(store: Store, family: _Family, game_id: str) -> StoredGame:
 
 def _show(family: _Family, stored: StoredGame, *, as_json: bool = False) -> None:
     if as_json:
-        click.echo(json.dumps(game_state(stored)))
+        click.echo(json.dumps(stored.to_dict()))
         return
-    out = console()
-    out.print(f"{family.noun.title()} {stored.id} (version {stored.version})")
-    out.print(family.draw(stored), markup=False)
+    click.echo(f"{family.noun.title()} {stored.id} (version {stored.version})")
+    click.echo(family.draw(stored))
 
 
 def _change(
@@ -127,7 +113,7 @@ def _change(
 def _commands(group: click.Group, family: _Family) -> None:
     """Add undo, edit, show, list, add and play to a family's group."""
 
-    @group.command("add")
+    @group.command("add", context_settings=ARGS)
     @click.argument("game_id", metavar="ID")
     @click.argument("words", nargs=-1, required=True, metavar="DEAL")
     @click.option("--honors", help="Honors held: SIDE:POINTS, e.g. we:100 or NS:150.")
@@ -145,7 +131,7 @@ def _commands(group: click.Group, family: _Family) -> None:
         """Take back the last deal."""
         _change(family, db, game_id, lambda g: g.undo(), "ID")
 
-    @group.command("edit")
+    @group.command("edit", context_settings=ARGS)
     @click.argument("game_id", metavar="ID")
     @click.argument("number", type=int, metavar="N")
     @click.argument("words", nargs=-1, required=True, metavar="DEAL")
@@ -174,7 +160,7 @@ def _commands(group: click.Group, family: _Family) -> None:
             stored = _load(store, family, game_id)
         _show(family, stored, as_json=as_json)
         if not as_json and isinstance(stored.game, Rubber):
-            console().print("\n".join(render.explain(stored.game)), markup=False)
+            click.echo("\n".join(render.explain(stored.game)))
 
     @group.command("list")
     @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -187,12 +173,10 @@ def _commands(group: click.Group, family: _Family) -> None:
             click.echo(json.dumps([_summary(g) for g in games]))
             return
         if not games:
-            console().print(f"No {family.noun} yet: start one with bridgescore {family.kind} new.")
+            click.echo(f"No {family.noun} yet: start one with bridgescore {family.kind} new.")
         for g in games:
             s = _summary(g)
-            console().print(
-                f"{g.id}  {g.updated_at:%Y-%m-%d %H:%M}  {s['names']}  {s['score']}", markup=False
-            )
+            click.echo(f"{g.id}  {g.updated_at:%Y-%m-%d %H:%M}  {s['names']}  {s['score']}")
 
     @group.command("play")
     @click.argument("game_id", required=False, metavar="[ID]")
@@ -222,7 +206,7 @@ def _loop(family: _Family, store: Store, stored: StoredGame) -> None:
             line = "quit"
         command = line.lower()
         if command in ("quit", "q", "exit"):
-            console().print(f"Saved as {stored.id}.")
+            click.echo(f"Saved as {stored.id}.")
             return
         try:
             if command == "show":
@@ -238,7 +222,7 @@ def _loop(family: _Family, store: Store, stored: StoredGame) -> None:
                 game = stored.game.record(contract, who, tricks, honors=held)
             stored = store.save(stored.id, game, expected_version=stored.version)
         except (BridgeError, click.BadParameter) as exc:
-            console().print(f"Error: {exc}", markup=False)
+            click.echo(f"Error: {exc}")
             continue
         _show(family, stored)
 

@@ -47,8 +47,12 @@ def score_deal(body: ScoreRequest) -> dict[str, Any]:
     if body.result is not None:
         result = Result.parse(body.result)
         if body.vulnerability is None and body.vulnerable is not None:
-            s = score(result.contract, result.tricks, vulnerable=body.vulnerable,
-                      undertricks=body.undertricks)  # fmt: skip
+            s = score(
+                result.contract,
+                result.tricks,
+                vulnerable=body.vulnerable,
+                undertricks=body.undertricks,
+            )
             return s.to_dict()
         vulnerability = Vulnerability.parse(body.vulnerability or "None")
         data = score_result(result, vulnerability, undertricks=body.undertricks).to_dict()
@@ -174,8 +178,14 @@ def add_rubber_deal(
     if_match: IfMatch = None,
 ) -> dict[str, Any]:
     """Record a deal."""
-    stored = _write(request, "rubber", game_id, authorization, if_match,
-                    lambda g: g.record(deal.contract, deal.by, deal.tricks, honors=deal.honors))  # fmt: skip
+    stored = _write(
+        request,
+        "rubber",
+        game_id,
+        authorization,
+        if_match,
+        lambda g: g.record(deal.contract, deal.by, deal.tricks, honors=deal.honors),
+    )
     return _state(stored, response)
 
 
@@ -190,9 +200,14 @@ def replace_rubber_deal(
     if_match: IfMatch = None,
 ) -> dict[str, Any]:
     """Change deal ``n`` (from 1); the deals after it are scored again."""
-    stored = _write(request, "rubber", game_id, authorization, if_match,
-                    lambda g: g.replace(n, deal.contract, deal.by, deal.tricks,
-                                        honors=deal.honors))  # fmt: skip
+    stored = _write(
+        request,
+        "rubber",
+        game_id,
+        authorization,
+        if_match,
+        lambda g: g.replace(n, deal.contract, deal.by, deal.tricks, honors=deal.honors),
+    )
     return _state(stored, response)
 
 
@@ -245,9 +260,14 @@ def add_chicago_deal(
     if_match: IfMatch = None,
 ) -> dict[str, Any]:
     """Record a deal."""
-    stored = _write(request, "chicago", game_id, authorization, if_match,
-                    lambda g: g.record(deal.contract, deal.declarer, deal.tricks,
-                                       honors=deal.honors))  # fmt: skip
+    stored = _write(
+        request,
+        "chicago",
+        game_id,
+        authorization,
+        if_match,
+        lambda g: g.record(deal.contract, deal.declarer, deal.tricks, honors=deal.honors),
+    )
     return _state(stored, response)
 
 
@@ -262,9 +282,14 @@ def replace_chicago_deal(
     if_match: IfMatch = None,
 ) -> dict[str, Any]:
     """Change deal ``n`` (from 1); the deals after it are scored again."""
-    stored = _write(request, "chicago", game_id, authorization, if_match,
-                    lambda g: g.replace(n, deal.contract, deal.declarer, deal.tricks,
-                                        honors=deal.honors))  # fmt: skip
+    stored = _write(
+        request,
+        "chicago",
+        game_id,
+        authorization,
+        if_match,
+        lambda g: g.replace(n, deal.contract, deal.declarer, deal.tricks, honors=deal.honors),
+    )
     return _state(stored, response)
 
 

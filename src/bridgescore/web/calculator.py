@@ -7,8 +7,8 @@ URL, ``/?r=4HXS-2&vul=NS``. With JavaScript, the result panel is fetched from
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
@@ -16,6 +16,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgescore import (
+    PASS_OUT,
     BridgeError,
     Contract,
     Doubling,
@@ -64,6 +65,7 @@ class Deal:
     declarer: str = ""
     tricks: str = "10"
     vul: str = "None"
+    passed_out: bool = False
     errors: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -77,6 +79,7 @@ class Deal:
             except BridgeError as exc:
                 deal.errors["r"] = str(exc)
                 return deal
+            deal.passed_out = result.is_pass_out
             if isinstance(result.contract, Contract):
                 deal.level = str(result.contract.level)
                 deal.strain = result.contract.strain.value
@@ -100,6 +103,8 @@ class Deal:
         """The result these inputs describe; None, with :attr:`errors` filled, if they are wrong."""
         if self.errors:
             return None
+        if self.passed_out:
+            return Result(PASS_OUT, None, 0)
         level = self._read("level", lambda t: Contract(int(t) if t.isdigit() else 0, Strain.CLUBS))
         strain = self._read("strain", Strain.parse)
         doubling = self._read("doubling", lambda t: Doubling(t.upper()))

@@ -14,7 +14,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgescore import BridgeError, Contract, InvalidResultError, Seat, Strain, render
-from bridgescore.chicago import CHICAGO_PRESETS, Chicago
+from bridgescore.chicago import Chicago
 from bridgescore.rubber import RUBBER_PRESETS, Rubber, RubberDeal, RubberRules
 from bridgescore.storage import Game, GameNotFoundError, StoredGame, VersionConflictError
 from bridgescore.web.common import (
@@ -33,16 +33,25 @@ router = APIRouter(include_in_schema=False)
 Kind = Literal["rubber", "chicago"]
 
 RUBBER_RULES = [
-    ("default", "The ACBL handout: an unfinished rubber pays 300 for each game won and 50 for "
-                "each part score in the unfinished game."),
-    ("laws-1993", "The 1993 Laws (Law 80): 300 only if exactly one game was completed, 100 "
-                  "only to the one side that alone has a part score."),
-]  # fmt: skip
+    (
+        "default",
+        "The ACBL handout: an unfinished rubber pays 300 for each game won and 50 for "
+        "each part score in the unfinished game.",
+    ),
+    (
+        "laws-1993",
+        "The 1993 Laws (Law 80): 300 only if exactly one game was completed, 100 "
+        "only to the one side that alone has a part score.",
+    ),
+]
 CHICAGO_RULES = [
     ("default", "Each deal scored exactly as duplicate (part-score premium 50, nothing carried)."),
-    ("acbl", "ACBL four-deal bridge: part scores carry within the set, 100 for a fourth-deal "
-             "part score that does not complete a game."),
-]  # fmt: skip
+    (
+        "acbl",
+        "ACBL four-deal bridge: part scores carry within the set, 100 for a fourth-deal "
+        "part score that does not complete a game.",
+    ),
+]
 STRAINS = [(s.value, s.symbol if s is not Strain.NOTRUMP else "NT") for s in Strain]
 
 
@@ -194,8 +203,9 @@ def _show(request: Request, kind: Kind, game_id: str, key: str) -> Response:
     stored = _stored(request, kind, game_id)
     if key:  # an edit link: keep the token in a cookie, then drop it from the address
         if not store(request).check_token(game_id, key):
-            return _game_page(request, stored, notice="That edit link is not valid.",
-                              status_code=403)  # fmt: skip
+            return _game_page(
+                request, stored, notice="That edit link is not valid.", status_code=403
+            )
         response = RedirectResponse(_url(kind, game_id), status_code=303)
         remember_edit(request, response, game_id, key)
         return response
@@ -242,8 +252,12 @@ async def _change(request: Request, kind: Kind, game_id: str, how: str, n: int =
     form = await check_csrf(request)
     stored = _stored(request, kind, game_id)
     if not can_edit(request, stored):
-        return _game_page(request, stored, notice="Only a browser with the edit link can change "
-                          "this game.", status_code=403)  # fmt: skip
+        return _game_page(
+            request,
+            stored,
+            notice="Only a browser with the edit link can change this game.",
+            status_code=403,
+        )
     version = _int(form.get("version"))
     game: Any = stored.game
     try:
@@ -262,9 +276,14 @@ async def _change(request: Request, kind: Kind, game_id: str, how: str, n: int =
         store(request).save(game_id, game, expected_version=stored.version)
     except VersionConflictError:
         fresh = _stored(request, kind, game_id)
-        return _game_page(request, fresh, notice="This game was changed on another device "
-                          "meanwhile; here it is now. Enter your change again if it is still "
-                          "needed.", status_code=409)  # fmt: skip
+        return _game_page(
+            request,
+            fresh,
+            notice="This game was changed on another device "
+            "meanwhile; here it is now. Enter your change again if it is still "
+            "needed.",
+            status_code=409,
+        )
     except BridgeError as exc:
         message = str(exc)
         errors = {_field(message, kind): message}

@@ -1,0 +1,34 @@
+"""Storage: rubbers and Chicagos saved in a database (SQLAlchemy 2, schema kept by Alembic).
+
+SQLite in the per-user data directory by default, or any SQLAlchemy URL (PostgreSQL is tested).
+A game is stored as its settings plus its ordered deals, and each change is one transaction.
+
+>>> from bridgescore.rubber import Rubber
+>>> with Store("sqlite://") as store:
+...     new = store.create(Rubber().record("4H", "we", 10), names={"we": "Ann & Bob"})
+...     saved = store.save(new.id, new.game.record("3NT", "they", 9), expected_version=1)
+...     back = store.get(saved.id)
+...     ok = store.check_token(new.id, new.edit_token or "")
+>>> back.version, len(back.game.deals), back.names, ok
+(2, 2, {'we': 'Ann & Bob', 'they': ''}, True)
+>>> back.game == saved.game
+True
+
+The core never imports this package; import it as ``bridgescore.storage``.
+"""
+
+from __future__ import annotations
+
+from bridgescore.storage.errors import GameNotFoundError, StorageError, VersionConflictError
+from bridgescore.storage.store import Game, GameKind, Store, StoredGame, default_database_url
+
+__all__ = [
+    "Game",
+    "GameKind",
+    "GameNotFoundError",
+    "StorageError",
+    "Store",
+    "StoredGame",
+    "VersionConflictError",
+    "default_database_url",
+]

@@ -1,0 +1,19 @@
+"""The errors of the storage layer; every one is a :class:`~bridgescore.BridgeError`."""
+
+from __future__ import annotations
+
+from bridgescore.errors import BridgeError
+
+__all__ = ["GameNotFoundError", "StorageError", "VersionConflictError"]
+
+
+class StorageError(BridgeError):
+    """A game that cannot be stored or read, or a database that cannot be used."""
+
+
+class GameNotFoundError(StorageError, LookupError):
+    """No stored game has the id (or id prefix) given."""
+
+
+class VersionConflictError(StorageError):
+    """A write based on an older version of the game than the stored one (a lost update)."""

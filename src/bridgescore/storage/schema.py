@@ -1,0 +1,156 @@
+"""The database schema: a ``games`` table and its ``deals``, kept up to date by Alembic.
+
+The tables are declared here for queries and for Alembic's checks; the database itself is
+created and upgraded only by the migrations in ``migrations/versions``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from sqlalchemy import (
+    Boolean,
+    CheckConstraint,
+    Connection,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    TypeDecorator,
+    inspect,
+    text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+__all__ = [
+    "HEAD_REVISION",
+    "MIGRATIONS",
+    "Base",
+    "DealRow",
+    "GameRow",
+    "UTCDateTime",
+    "alembic_config",
+    "current_revision",
+]
+
+MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
+"""The Alembic script directory, shipped inside the package."""
+
+HEAD_REVISION: Final = "0001_initial"
+"""The newest migration (a test checks it against the scripts): a database already there is
+opened without loading Alembic."""
+
+NAMING_CONVENTION: Final = {
+    "ix": "ix_%(table_name)s_%(column_0_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timezone-aware UTC datetime on every backend (SQLite keeps it as naive UTC text)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"a naive datetime cannot be stored: {value!r}; give a UTC time")
+        value = value.astimezone(UTC)
+        return value if dialect.name == "postgresql" else value.replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    """The declarative base of the storage tables."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class GameRow(Base):
+    """One game: its settings; its deals are rows of :class:`DealRow`."""
+
+    __tablename__ = "games"
+    __table_args__ = (
+        CheckConstraint("kind IN ('rubber', 'chicago')", name="kind"),
+        CheckConstraint("version >= 1", name="version"),
+    )
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    rules: Mapped[str] = mapped_column(Text)
+    """The rules as JSON (``RubberRules.to_dict()`` or ``ChicagoRules.to_dict()``)."""
+    settings: Mapped[str] = mapped_column(Text)
+    """Other settings as JSON: ``{"first_dealer": "N"}`` for a Chicago, ``{}`` for a rubber."""
+    names: Mapped[str] = mapped_column(Text)
+    """The sides' names as JSON: ``{"we": ..., "they": ...}`` or ``{"ns": ..., "ew": ...}``."""
+    ended: Mapped[bool] = mapped_column(Boolean)
+    """Whether a rubber was stopped early (always false for a Chicago)."""
+    version: Mapped[int] = mapped_column(Integer)
+    """1 when created, one more on every change."""
+    token_hash: Mapped[str] = mapped_column(String(64))
+    """The SHA-256 of the edit token, in hex; the token itself is never stored."""
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+
+
+class DealRow(Base):
+    """One deal of a game, in canonical notation."""
+
+    __tablename__ = "deals"
+    __table_args__ = (
+        CheckConstraint("seq >= 1", name="seq"),
+        CheckConstraint("tricks BETWEEN 0 AND 13", name="tricks"),
+    )
+
+    game_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    """The deal's place in the game, from 1."""
+    contract: Mapped[str] = mapped_column(String(8))
+    """``str(contract)``: ``4HX``, ``3NT``, ``Pass``."""
+    declarer: Mapped[str | None] = mapped_column(String(4))
+    """``we``/``they`` for a rubber, ``N``/``E``/``S``/``W`` for a Chicago; NULL for a pass-out."""
+    tricks: Mapped[int] = mapped_column(Integer)
+    honors_by: Mapped[str | None] = mapped_column(String(4))
+    """``we``/``they`` or ``NS``/``EW``; NULL if nobody claimed honors."""
+    honors: Mapped[int] = mapped_column(Integer)
+
+
+def alembic_config(connection: Connection) -> Config:
+    """An Alembic configuration that migrates the database of ``connection``.
+
+    The migrations run inside the connection's transaction if it has one:
+    ``alembic.command.upgrade(alembic_config(conn), "head")``.
+    """
+    from alembic.config import Config  # Alembic is loaded only when a schema must change
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS).replace("%", "%%"))
+    config.attributes["connection"] = connection
+    return config
+
+
+def current_revision(connection: Connection) -> str | None:
+    """The Alembic revision of the database; None for a database Alembic has not touched."""
+    if not inspect(connection).has_table("alembic_version"):
+        return None
+    revisions = connection.execute(text("SELECT version_num FROM alembic_version")).scalars()
+    return ",".join(sorted(revisions)) or None

@@ -1,0 +1,669 @@
+"""The :class:`Store`: games saved as their settings plus their ordered deals.
+
+Every change is one transaction, so a crash (or a kill) leaves the game as it was before the
+change or as it is after it, never half a deal. Reading a game rebuilds the core object from its
+deals, so it compares equal to the game that was saved.
+"""
+
+from __future__ import annotations
+
+import base64
+import builtins
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final, Literal, Self, TypeAlias
+
+from sqlalchemy import (
+    URL,
+    Connection,
+    Engine,
+    create_engine,
+    delete,
+    event,
+    insert,
+    make_url,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
+from sqlalchemy.pool import StaticPool
+
+from bridgescore.chicago import Chicago, ChicagoDeal, ChicagoRules
+from bridgescore.errors import BridgeError
+from bridgescore.model import Seat, Side, parse_contract
+from bridgescore.rubber import Rubber, RubberDeal, RubberRules, WeThey
+from bridgescore.storage.errors import GameNotFoundError, StorageError, VersionConflictError
+from bridgescore.storage.schema import (
+    HEAD_REVISION,
+    DealRow,
+    GameRow,
+    alembic_config,
+    current_revision,
+)
+
+__all__ = ["Game", "GameKind", "Store", "StoredGame", "default_database_url"]
+
+Game: TypeAlias = Rubber | Chicago
+GameKind: TypeAlias = Literal["rubber", "chicago"]
+
+ENV_VAR: Final = "BRIDGESCORE_DATABASE_URL"
+"""The environment variable that names the database (any SQLAlchemy URL)."""
+
+MIN_PREFIX: Final = 4
+"""The shortest id prefix :meth:`Store.resolve` accepts."""
+
+_NAME_KEYS: Final[Mapping[str, tuple[str, str]]] = {
+    "rubber": ("we", "they"),
+    "chicago": ("ns", "ew"),
+}
+_WRITE: Final = "bridgescore_write"  # execution option: SQLite takes the write lock at BEGIN
+_PG_LOCK: Final = 0x6272_6964_6765  # advisory lock key that serialises concurrent upgrades
+
+DealValues: TypeAlias = tuple[str, str | None, int, str | None, int]
+"""A deal as stored: contract, declarer, tricks, honors_by, honors."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game as stored: its id, the game itself, the sides' names and its version."""
+
+    id: str
+    """Unguessable and URL-safe: 26 lower-case letters and digits."""
+    kind: GameKind
+    """``'rubber'`` or ``'chicago'``."""
+    game: Game
+    """The game, rebuilt from its stored deals."""
+    names: dict[str, str]
+    """``{"we": ..., "they": ...}`` for a rubber, ``{"ns": ..., "ew": ...}`` for a Chicago."""
+    version: int
+    """1 when created, one more on every save or rename."""
+    created_at: datetime
+    """When it was created (UTC)."""
+    updated_at: datetime
+    """When it was last changed (UTC)."""
+    edit_token: str | None = None
+    """The edit token in plain text, only in the value :meth:`Store.create` returns."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready state: id, kind, names, version and times, then the game's own data
+        (the CLI's ``show --json`` and the web API's answer). The edit token is left out."""
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "names": self.names,
+            "version": self.version,
+            "created_at": self.created_at.isoformat(),
+            "updated_at": self.updated_at.isoformat(),
+            **self.game.to_dict(),
+        }
+
+
+def default_database_url() -> str:
+    """``$BRIDGESCORE_DATABASE_URL`` if set, else a SQLite file in the per-user data directory.
+
+    The file is ``$XDG_DATA_HOME/bridgescore/bridgescore.db`` (``XDG_DATA_HOME`` defaults to
+    ``~/.local/share``); its directory is created.
+
+    :raises StorageError: if the directory cannot be created.
+    """
+    url = os.environ.get(ENV_VAR, "").strip()
+    if url:
+        return url
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".local" / "share"
+    directory = base / "bridgescore"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StorageError(f"cannot create the data directory {str(directory)!r}: {exc}") from exc
+    return URL.create("sqlite", database=str(directory / "bridgescore.db")).render_as_string()
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def _new_id() -> str:
+    return base64.b32encode(secrets.token_bytes(16)).decode("ascii").rstrip("=").lower()
+
+
+def _hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _db_error(exc: SQLAlchemyError) -> str:
+    detail = exc.orig if isinstance(exc, DBAPIError) else exc
+    return " ".join(str(detail).split())
+
+
+class Store:
+    """Games in a database: SQLite by default, or any SQLAlchemy URL (PostgreSQL is tested).
+
+    Opening a store creates the schema, or upgrades it to the newest revision. ``sqlite://``
+    is an in-memory database, kept for as long as the store is open.
+    """
+
+    def __init__(self, url: str | None = None) -> None:
+        """Open (and create or upgrade) the database at ``url``; see :func:`default_database_url`.
+
+        :raises StorageError: for a URL that cannot be read, or a database that cannot be opened.
+        """
+        self._url = default_database_url() if url is None else url
+        try:
+            parsed = make_url(self._url)
+        except ArgumentError as exc:
+            raise StorageError(f"invalid database URL: {self._url!r}: {exc}") from exc
+        self._safe_url = parsed.render_as_string(hide_password=True)
+        try:
+            self._engine = _create_engine(parsed)
+        except (ArgumentError, ImportError) as exc:
+            raise StorageError(f"cannot open database {self._safe_url!r}: {exc}") from exc
+        try:
+            with self._transaction(write=True) as conn:
+                if conn.dialect.name == "postgresql":
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK})
+                revision = current_revision(conn)
+                if revision != HEAD_REVISION:
+                    self._upgrade(conn, revision)
+        except BaseException:
+            self._engine.dispose()
+            raise
+
+    def _upgrade(self, conn: Connection, revision: str | None) -> None:
+        """Create the schema, or upgrade it from ``revision``, inside ``conn``'s transaction.
+
+        :raises StorageError: for a schema newer than this bridgescore knows.
+        """
+        from alembic import command  # loaded only when a schema must be made or changed
+        from alembic.util import CommandError
+
+        try:
+            command.upgrade(alembic_config(conn), "head")
+        except CommandError as exc:
+            raise StorageError(
+                f"cannot upgrade database {self._safe_url!r} from schema revision {revision!r}: "
+                f"{exc}; is it from a newer bridgescore?"
+            ) from exc
+
+    @property
+    def url(self) -> str:
+        """The database URL, as given."""
+        return self._url
+
+    def create(self, game: Game, *, names: Mapping[str, str] | None = None) -> StoredGame:
+        """Store a new game; the result alone carries its :attr:`~StoredGame.edit_token`.
+
+        :raises StorageError: for names other than the game's sides, or rules that are not a
+            preset with options (they could not be read back).
+        """
+        kind, rules, settings, ended, deals = _dump(game)
+        full_names = _names(kind, {}, names or {})
+        game_id, token, now = _new_id(), secrets.token_urlsafe(32), _utcnow()
+        with self._transaction(write=True) as conn:
+            conn.execute(
+                insert(GameRow).values(
+                    id=game_id,
+                    kind=kind,
+                    rules=rules,
+                    settings=settings,
+                    names=_json(full_names),
+                    ended=ended,
+                    version=1,
+                    token_hash=_hash_token(token),
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            _insert_deals(conn, game_id, 1, deals)
+        return StoredGame(game_id, kind, game, full_names, 1, now, now, token)
+
+    def get(self, game_id: str) -> StoredGame:
+        """The stored game with this id.
+
+        :raises GameNotFoundError: if there is none.
+        """
+        with self._transaction() as conn:
+            found = self._load(conn, [game_id])
+        if not found:
+            raise GameNotFoundError(f"no game with id {game_id!r}")
+        return found[0]
+
+    def resolve(self, prefix: str) -> str:
+        """The full id of the one game whose id starts with ``prefix`` (at least 4 characters).
+
+        :raises GameNotFoundError: if no id starts with it.
+        :raises StorageError: if the prefix is too short, or more than one id starts with it.
+        """
+        wanted = prefix.strip().lower()
+        if len(wanted) < MIN_PREFIX:
+            raise StorageError(
+                f"game id prefix too short: {prefix!r}; give at least {MIN_PREFIX} characters"
+            )
+        with self._transaction() as conn:
+            ids = (
+                conn.execute(
+                    select(GameRow.id)
+                    .where(GameRow.id.startswith(wanted, autoescape=True))
+                    .order_by(GameRow.id)
+                    .limit(11)
+                )
+                .scalars()
+                .all()
+            )
+        if not ids:
+            raise GameNotFoundError(f"no game id starts with {prefix!r}")
+        if len(ids) > 1:
+            more = ", ..." if len(ids) > 10 else ""
+            raise StorageError(
+                f"game id prefix {prefix!r} is ambiguous: it matches {', '.join(ids[:10])}{more}; "
+                "give more characters"
+            )
+        return ids[0]
+
+    def save(self, game_id: str, game: Game, *, expected_version: int | None = None) -> StoredGame:
+        """Replace the stored game with ``game`` (rules, deals, ended) and bump its version.
+
+        With ``expected_version``, the save is refused unless the stored game is at that version:
+        someone else changed it in between.
+
+        :raises GameNotFoundError: if there is no such game.
+        :raises VersionConflictError: if the stored version is not ``expected_version``.
+        :raises StorageError: if ``game`` is of another kind than the stored game.
+        """
+        kind, rules, settings, ended, deals = _dump(game)
+        now = _utcnow()
+        with self._transaction(write=True) as conn:
+            stmt = update(GameRow).where(GameRow.id == game_id, GameRow.kind == kind)
+            if expected_version is not None:
+                stmt = stmt.where(GameRow.version == expected_version)
+            stmt = stmt.values(
+                version=GameRow.version + 1,
+                rules=rules,
+                settings=settings,
+                ended=ended,
+                updated_at=now,
+            )
+            if conn.execute(stmt).rowcount != 1:
+                _refuse(conn, game_id, kind, expected_version)
+            stored = conn.execute(
+                select(
+                    DealRow.contract,
+                    DealRow.declarer,
+                    DealRow.tricks,
+                    DealRow.honors_by,
+                    DealRow.honors,
+                )
+                .where(DealRow.game_id == game_id)
+                .order_by(DealRow.seq)
+            ).all()
+            keep = 0  # deals unchanged at the start are left alone: a new deal is one INSERT
+            while keep < min(len(stored), len(deals)) and tuple(stored[keep]) == deals[keep]:
+                keep += 1
+            if keep < len(stored):
+                conn.execute(delete(DealRow).where(DealRow.game_id == game_id, DealRow.seq > keep))
+            _insert_deals(conn, game_id, keep + 1, deals[keep:])
+            head = conn.execute(
+                select(GameRow.names, GameRow.version, GameRow.created_at).where(
+                    GameRow.id == game_id
+                )
+            ).one()
+        return StoredGame(
+            game_id,
+            kind,
+            game,
+            _read_names(game_id, kind, head.names),
+            head.version,
+            head.created_at,
+            now,
+        )
+
+    def rename(
+        self, game_id: str, names: Mapping[str, str], *, expected_version: int | None = None
+    ) -> StoredGame:
+        """Change the names of the sides given in ``names`` (the others keep theirs).
+
+        :raises GameNotFoundError: if there is no such game.
+        :raises VersionConflictError: if the stored version is not ``expected_version``.
+        :raises StorageError: for keys other than the game's sides.
+        """
+        now = _utcnow()
+        with self._transaction(write=True) as conn:
+            row = conn.execute(
+                select(GameRow.kind, GameRow.names, GameRow.version).where(GameRow.id == game_id)
+            ).one_or_none()
+            if row is None:
+                raise GameNotFoundError(f"no game with id {game_id!r}")
+            if expected_version is not None and row.version != expected_version:
+                raise _conflict(game_id, expected_version, row.version)
+            new_names = _names(row.kind, _read_names(game_id, row.kind, row.names), names)
+            result = conn.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.version == row.version)
+                .values(names=_json(new_names), version=row.version + 1, updated_at=now)
+            )
+            if result.rowcount != 1:  # changed since the SELECT (READ COMMITTED databases)
+                _refuse(conn, game_id, row.kind, row.version)
+            (stored,) = self._load(conn, [game_id])
+        return stored
+
+    def list(
+        self, *, kind: str | None = None, ids: Iterable[str] | None = None, limit: int = 100
+    ) -> builtins.list[StoredGame]:
+        """Stored games, the most recently changed first: all, of one kind, or those in ``ids``.
+
+        Ids that are not stored are left out.
+
+        :raises StorageError: for an unknown kind or a negative limit.
+        """
+        if kind is not None and kind not in _NAME_KEYS:
+            raise StorageError(f"unknown kind of game: {kind!r}; expected 'rubber' or 'chicago'")
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+            raise StorageError(f"limit must be a whole number, 0 or more, got {limit!r}")
+        wanted = None if ids is None else list(dict.fromkeys(ids))
+        if wanted == [] or limit == 0:
+            return []
+        stmt = select(GameRow.id)
+        if kind is not None:
+            stmt = stmt.where(GameRow.kind == kind)
+        if wanted is not None:
+            stmt = stmt.where(GameRow.id.in_(wanted))
+        stmt = stmt.order_by(
+            GameRow.updated_at.desc(), GameRow.created_at.desc(), GameRow.id
+        ).limit(limit)
+        with self._transaction() as conn:
+            return self._load(conn, conn.execute(stmt).scalars().all())
+
+    def delete(self, game_id: str) -> None:
+        """Delete a game and its deals.
+
+        :raises GameNotFoundError: if there is no such game.
+        """
+        with self._transaction(write=True) as conn:
+            if conn.execute(delete(GameRow).where(GameRow.id == game_id)).rowcount != 1:
+                raise GameNotFoundError(f"no game with id {game_id!r}")
+
+    def check_token(self, game_id: str, token: str) -> bool:
+        """Whether ``token`` is the edit token of the game (False for an unknown id)."""
+        if not isinstance(token, str):
+            return False
+        with self._transaction() as conn:
+            stored = conn.execute(
+                select(GameRow.token_hash).where(GameRow.id == game_id)
+            ).scalar_one_or_none()
+        return stored is not None and hmac.compare_digest(_hash_token(token), stored)
+
+    def close(self) -> None:
+        """Close the database connections (an in-memory database is gone after this)."""
+        self._engine.dispose()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Store({self._safe_url!r})"
+
+    @contextmanager
+    def _transaction(self, *, write: bool = False) -> Iterator[Connection]:
+        """One transaction: committed if the block ends normally, rolled back if it raises.
+
+        Reads see one snapshot (REPEATABLE READ on PostgreSQL, a plain BEGIN on SQLite); on
+        SQLite a write takes the write lock at once (BEGIN IMMEDIATE).
+        """
+        try:
+            with self._engine.connect() as conn:
+                if write:
+                    conn.execution_options(**{_WRITE: True})
+                elif conn.dialect.name == "postgresql":
+                    conn.execution_options(isolation_level="REPEATABLE READ")
+                with conn.begin():
+                    yield conn
+        except SQLAlchemyError as exc:
+            raise StorageError(f"database error in {self._safe_url!r}: {_db_error(exc)}") from exc
+
+    def _load(self, conn: Connection, game_ids: Sequence[str]) -> builtins.list[StoredGame]:
+        """The games with these ids, in this order (missing ones left out)."""
+        if not game_ids:
+            return []
+        rows = conn.execute(
+            select(
+                GameRow.id,
+                GameRow.kind,
+                GameRow.rules,
+                GameRow.settings,
+                GameRow.names,
+                GameRow.ended,
+                GameRow.version,
+                GameRow.created_at,
+                GameRow.updated_at,
+            ).where(GameRow.id.in_(game_ids))
+        ).all()
+        deals: dict[str, builtins.list[DealValues]] = {row.id: [] for row in rows}
+        for deal in conn.execute(
+            select(
+                DealRow.game_id,
+                DealRow.contract,
+                DealRow.declarer,
+                DealRow.tricks,
+                DealRow.honors_by,
+                DealRow.honors,
+            )
+            .where(DealRow.game_id.in_(deals))
+            .order_by(DealRow.game_id, DealRow.seq)
+        ):
+            deals[deal.game_id].append(
+                (deal.contract, deal.declarer, deal.tricks, deal.honors_by, deal.honors)
+            )
+        by_id = {}
+        for row in rows:
+            if row.kind not in _NAME_KEYS:
+                raise StorageError(f"game {row.id!r} has an unknown kind: {row.kind!r}")
+            kind: GameKind = "rubber" if row.kind == "rubber" else "chicago"
+            game = _build(row.id, kind, row.rules, row.settings, row.ended, deals[row.id])
+            names = _read_names(row.id, row.kind, row.names)
+            by_id[row.id] = StoredGame(
+                row.id, kind, game, names, row.version, row.created_at, row.updated_at
+            )
+        return [by_id[game_id] for game_id in game_ids if game_id in by_id]
+
+
+def _create_engine(url: URL) -> Engine:
+    if url.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True)
+    memory = url.database in (None, "", ":memory:") or url.query.get("mode") == "memory"
+    if memory:  # one connection for the store's life, or the database would vanish
+        engine = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
+    else:
+        engine = create_engine(url)
+    event.listen(engine, "connect", _sqlite_connect)
+    event.listen(engine, "begin", _sqlite_begin)
+    return engine
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: object) -> None:
+    """Enforce foreign keys, and leave BEGIN to :func:`_sqlite_begin` (pysqlite's is partial)."""
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.close()
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(_WRITE) else "BEGIN")
+
+
+def _insert_deals(conn: Connection, game_id: str, first: int, deals: Sequence[DealValues]) -> None:
+    """Insert ``deals`` as deals ``first``, ``first + 1``... of the game."""
+    if not deals:
+        return
+    conn.execute(
+        insert(DealRow),
+        [
+            {
+                "game_id": game_id,
+                "seq": seq,
+                "contract": contract,
+                "declarer": declarer,
+                "tricks": tricks,
+                "honors_by": honors_by,
+                "honors": honors,
+            }
+            for seq, (contract, declarer, tricks, honors_by, honors) in enumerate(deals, first)
+        ],
+    )
+
+
+def _refuse(conn: Connection, game_id: str, kind: str, expected_version: int | None) -> None:
+    """Raise the reason why an update guarded by id, kind and version changed no row."""
+    row = conn.execute(
+        select(GameRow.kind, GameRow.version).where(GameRow.id == game_id)
+    ).one_or_none()
+    if row is None:
+        raise GameNotFoundError(f"no game with id {game_id!r}")
+    if row.kind != kind:
+        raise StorageError(f"game {game_id!r} is a {row.kind}: it cannot be saved as a {kind}")
+    raise _conflict(game_id, expected_version, row.version)
+
+
+def _conflict(game_id: str, expected: int | None, current: int) -> VersionConflictError:
+    return VersionConflictError(
+        f"game {game_id!r} was changed by someone else: expected version {expected!r}, "
+        f"but it is at version {current}; reload it and try again"
+    )
+
+
+def _json(data: Mapping[str, object]) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _names(kind: str, current: Mapping[str, str], given: Mapping[str, str]) -> dict[str, str]:
+    """The sides' names: ``current`` with those in ``given`` changed; missing ones empty.
+
+    :raises StorageError: for a key that is not one of the game's sides, or a name not a string.
+    """
+    keys = _NAME_KEYS[kind]
+    for key, name in given.items():
+        if key not in keys:
+            raise StorageError(
+                f"unknown side for a {kind}'s names: {key!r}; expected {keys[0]!r} or {keys[1]!r}"
+            )
+        if not isinstance(name, str):
+            raise StorageError(f"the name of {key!r} must be a string, got {name!r}")
+    return {key: given.get(key, current.get(key, "")) for key in keys}
+
+
+def _read_names(game_id: str, kind: str, data: str) -> dict[str, str]:
+    """The stored names, in the order of the sides (``we``, ``they`` or ``ns``, ``ew``)."""
+    try:
+        names = json.loads(data)
+    except ValueError:
+        names = None
+    if not isinstance(names, dict):
+        raise StorageError(f"game {game_id!r} has unreadable names: {data!r}")
+    return {key: str(names.get(key, "")) for key in _NAME_KEYS.get(kind, ())}
+
+
+def _dump(game: Game) -> tuple[GameKind, str, str, bool, list[DealValues]]:
+    """A game as stored: kind, rules JSON, settings JSON, ended, deals.
+
+    :raises StorageError: for rules that :meth:`from_dict` would not read back as they are.
+    """
+    if isinstance(game, Rubber):
+        rules = game.rules.to_dict()
+        if _reread(RubberRules.from_dict, rules) != game.rules:
+            raise StorageError(f"cannot store rubber rules not based on a preset: {game.rules}")
+        deals = [
+            (
+                str(d.contract),
+                None if d.by is None else d.by.value,
+                d.tricks,
+                None if d.honors_by is None else d.honors_by.value,
+                d.honors,
+            )
+            for d in game.deals
+        ]
+        return "rubber", _json(rules), _json({}), game.ended, deals
+    if isinstance(game, Chicago):
+        rules = game.rules.to_dict()
+        if _reread(ChicagoRules.from_dict, rules) != game.rules:
+            raise StorageError(f"cannot store Chicago rules not based on a preset: {game.rules}")
+        deals = [
+            (
+                str(d.contract),
+                None if d.declarer is None else d.declarer.value,
+                d.tricks,
+                None if d.honors_by is None else d.honors_by.value,
+                d.honors,
+            )
+            for d in game.deals
+        ]
+        settings = {"first_dealer": game.first_dealer.value}
+        return "chicago", _json(rules), _json(settings), False, deals
+    raise StorageError(f"only a Rubber or a Chicago can be stored, got {game!r}")
+
+
+def _reread(read: Any, data: Mapping[str, object]) -> object:
+    try:
+        return read(data)
+    except BridgeError:
+        return None
+
+
+def _build(
+    game_id: str, kind: GameKind, rules: str, settings: str, ended: bool, deals: list[DealValues]
+) -> Game:
+    """Rebuild a game from its row and deal rows.
+
+    :raises StorageError: if what is stored is not a valid game.
+    """
+    try:
+        rules_data = json.loads(rules)
+        settings_data = json.loads(settings)
+        if kind == "rubber":
+            return Rubber(
+                RubberRules.from_dict(rules_data),
+                [
+                    RubberDeal(
+                        parse_contract(contract),
+                        None if by is None else WeThey(by),
+                        tricks,
+                        None if honors_by is None else WeThey(honors_by),
+                        honors,
+                    )
+                    for contract, by, tricks, honors_by, honors in deals
+                ],
+                ended=bool(ended),
+            )
+        return Chicago(
+            ChicagoRules.from_dict(rules_data),
+            Seat(settings_data["first_dealer"]),
+            deals=[
+                ChicagoDeal(
+                    parse_contract(contract),
+                    None if declarer is None else Seat(declarer),
+                    tricks,
+                    None if honors_by is None else Side(honors_by),
+                    honors,
+                )
+                for contract, declarer, tricks, honors_by, honors in deals
+            ],
+        )
+    except (BridgeError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise StorageError(f"stored game {game_id!r} cannot be read: {exc}") from exc
