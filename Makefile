@@ -13,9 +13,9 @@ $(STAMP): pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $@
 
+PORT ?= 8000
 run: $(STAMP)
-	$(BIN)/bridgescore score 4HX 7 --vul
-	$(BIN)/bridgescore score 3NTN+1 --board 7
+	$(BIN)/bridgescore serve --port $(PORT)
 
 test: lint typecheck pytest
 

@@ -99,12 +99,6 @@ def test_calculator_errors_next_to_the_field(
     assert f'id="error-{field}" role="alert">{message}' in page.text
 
 
-def test_result_fragment(client: TestClient) -> None:
-    fragment = client.get("/calculator/result?r=4HXS-2&vul=NS").text
-    assert fragment.startswith('<section id="result"')
-    assert "<html" not in fragment
-
-
 def test_the_handouts_rubber_in_the_browser_flow(client: TestClient) -> None:
     game = new_rubber(client, we="Ann & Bob", they="<script>alert(1)</script>")
     for deal in HANDOUT:

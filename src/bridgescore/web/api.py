@@ -16,7 +16,7 @@ from fastapi import APIRouter, Header, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from bridgescore import Result, Vulnerability, score, score_result
+from bridgescore import Result, Score, Vulnerability, score, score_result
 from bridgescore.chicago import Chicago
 from bridgescore.rubber import Rubber, RubberRules
 from bridgescore.storage import Game, StoredGame, VersionConflictError
@@ -41,29 +41,59 @@ class ScoreRequest(BaseModel):
     undertricks: Rule = "modern"
 
 
-@router.post("/score")
-def score_deal(body: ScoreRequest) -> dict[str, Any]:
+class Part(BaseModel):
+    """One part of a score."""
+
+    name: str = Field(examples=["undertricks"])
+    label: str = Field(examples=["Undertricks: 2 down, doubled, vulnerable (200 + 300)"])
+    points: int = Field(examples=[-500])
+
+
+class ScoreAnswer(BaseModel):
+    """A score: the total from the declaring side's view and every part it is made of."""
+
+    contract: str = Field(examples=["4HX"])
+    tricks: int = Field(examples=[8])
+    vulnerable: bool
+    total: int = Field(examples=[-500])
+    parts: list[Part]
+    undertricks_rule: Rule
+    declarer: str | None = None
+    result: str | None = None
+    ns_total: int | None = None
+    vulnerability: str | None = None
+
+
+@router.post("/score", response_model=ScoreAnswer)
+async def score_deal(body: ScoreRequest) -> JSONResponse:
     """Score one deal; the answer is the shape of ``bridgescore score --json``."""
+    return JSONResponse(_score(body).to_dict() | _board(body))
+
+
+def _board(body: ScoreRequest) -> dict[str, str]:
+    if body.result is not None and body.vulnerability is not None:
+        return {"vulnerability": Vulnerability.parse(body.vulnerability).value}
+    return {}
+
+
+def _score(body: ScoreRequest) -> Score:
     if body.result is not None:
         result = Result.parse(body.result)
         if body.vulnerability is None and body.vulnerable is not None:
-            s = score(
+            return score(
                 result.contract,
                 result.tricks,
                 vulnerable=body.vulnerable,
                 undertricks=body.undertricks,
             )
-            return s.to_dict()
-        vulnerability = Vulnerability.parse(body.vulnerability or "None")
-        data = score_result(result, vulnerability, undertricks=body.undertricks).to_dict()
-        return {**data, "vulnerability": vulnerability.value}
+        return score_result(result, body.vulnerability or "None", undertricks=body.undertricks)
     if body.contract is None or body.tricks is None or body.vulnerable is None:
         raise HTTPException(
-            422,
-            "give either contract, tricks and vulnerable, or result and vulnerability",
+            422, "give either contract, tricks and vulnerable, or result and vulnerability"
         )
-    s = score(body.contract, body.tricks, vulnerable=body.vulnerable, undertricks=body.undertricks)
-    return s.to_dict()
+    return score(
+        body.contract, body.tricks, vulnerable=body.vulnerable, undertricks=body.undertricks
+    )
 
 
 class NewRubber(BaseModel):

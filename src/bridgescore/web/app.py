@@ -99,7 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(games.router)
 
     @app.get("/health", include_in_schema=False)
-    def health() -> PlainTextResponse:
+    async def health() -> PlainTextResponse:
         """A trivial endpoint: liveness checks, and the benchmark's yardstick."""
         return PlainTextResponse("ok")
 

@@ -1,8 +1,8 @@
 """The one-deal calculator page, ``/``.
 
-The form is a plain GET form, so it works without JavaScript and every result has a shareable
-URL, ``/?r=4HXS-2&vul=NS``. With JavaScript, the result panel is fetched from
-``/calculator/result`` as the inputs change: the same template renders both.
+Without JavaScript the form is posted and redirected to the result's shareable URL,
+``/?r=4HXS-2&vul=NS``. With JavaScript, the page for the new inputs is fetched as they change
+and its result panel and field errors are swapped in: one template renders both.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from bridgescore import (
     Vulnerability,
     score_result,
 )
-from bridgescore.web.common import check_csrf, page, templates
+from bridgescore.web.common import check_csrf, page
 
 __all__ = ["router"]
 
@@ -166,13 +166,3 @@ async def calculator_post(request: Request) -> Response:
     if context["share"] is None:
         return page(request, "calculator.html", context, 422)
     return RedirectResponse(context["share"], status_code=303)
-
-
-@router.get("/calculator/result", response_class=HTMLResponse)
-def result_panel(request: Request) -> Response:
-    """Just the result panel, for the page's script to swap in as the inputs change."""
-    deal = Deal.read(dict(request.query_params))
-    context = _context(deal)
-    return templates.TemplateResponse(
-        request, "_result.html", context, status_code=422 if deal.errors else 200
-    )

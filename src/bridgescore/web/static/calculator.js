@@ -1,5 +1,6 @@
-// The calculator without reloading: as any input changes, fetch the result panel the server
-// renders for the same inputs, swap it in, and keep the address bar on the shareable URL.
+// The calculator without reloading: as any input changes, fetch the page the server renders for
+// the same inputs, swap in its result panel and its field errors, and keep the address bar on
+// the shareable URL.
 "use strict";
 
 document.addEventListener("DOMContentLoaded", () => {
@@ -23,12 +24,16 @@ document.addEventListener("DOMContentLoaded", () => {
     const params = new URLSearchParams(new FormData(form));
     params.delete("csrf");
     const ticket = ++pending;
-    const response = await fetch(`/calculator/result?${params}`);
+    const response = await fetch(`/?${params}`);
     if (ticket !== pending) return; // a newer change is on its way
-    const html = await response.text();
+    const fetched = new DOMParser().parseFromString(await response.text(), "text/html");
     const panel = document.getElementById("result");
-    const next = new DOMParser().parseFromString(html, "text/html").getElementById("result");
+    const next = fetched.getElementById("result");
     if (panel && next) panel.replaceWith(next);
+    for (const slot of form.querySelectorAll(".error-slot")) {
+      const fresh = fetched.querySelector(`.error-slot[data-for="${slot.dataset.for}"]`);
+      slot.replaceChildren(...(fresh ? fresh.childNodes : []));
+    }
     const share = document.getElementById("share");
     if (share) history.replaceState(null, "", share.getAttribute("href"));
   }

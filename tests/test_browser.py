@@ -1,0 +1,236 @@
+"""The web pages in a real headless Chromium (Debian's), driven by Playwright, against the real
+server started on a free loopback port. In CI (``CI=true``) these tests must run, never skip.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Playwright, ViewportSize, expect, sync_playwright
+
+CHROMIUM = os.environ.get("BRIDGESCORE_CHROMIUM", "/usr/bin/chromium")
+SHOTS = os.environ.get("BRIDGESCORE_SCREENSHOTS", "")  # a folder to keep screenshots in
+PHONE: ViewportSize = {"width": 375, "height": 667}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``bridgescore serve`` in a subprocess, on a fresh SQLite file."""
+    port = _free_port()
+    db = tmp_path_factory.mktemp("browser") / "games.db"
+    command = [sys.executable, "-m", "bridgescore", "serve", "--port", str(port),
+               "--db", f"sqlite:///{db}"]  # fmt: skip
+    with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as process:
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"{url}/health", timeout=1) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            process.kill()
+            raise RuntimeError(f"the server did not start: {process.stderr}")
+        yield url
+        process.terminate()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless; never a downloaded browser."""
+    if not shutil.which(CHROMIUM):
+        message = f"no Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests cannot be skipped in CI: {message}")
+        pytest.skip(message)
+    with sync_playwright() as playwright:
+        yield _launch(playwright)
+
+
+def _launch(playwright: Playwright) -> Browser:
+    return playwright.chromium.launch(
+        executable_path=CHROMIUM,
+        headless=True,
+        args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    )  # fmt: skip
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context()
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    yield context.new_page()
+    context.close()
+
+
+def shot(page: Page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+
+
+def choose(page: Page, legend: str, label: str) -> None:
+    """Click a big choice button: the label with this text in the fieldset with this legend."""
+    fieldset = page.locator("fieldset", has=page.locator("legend", has_text=legend))
+    fieldset.locator("label.choice", has_text=label).first.click()
+
+
+def test_calculator_shows_4hx_down_3_vulnerable_as_800_to_the_defenders(
+    page: Page, server: str
+) -> None:
+    page.goto(server + "/")
+    choose(page, "Level", "4")
+    choose(page, "Strain", "♥")
+    choose(page, "Doubled?", "X")
+    choose(page, "Vulnerable", "Both")
+    page.select_option("#tricks", "7")
+    result = page.locator("#result")
+    expect(result).to_contain_text("Defenders score 800")
+    expect(result).to_contain_text("Undertricks: 3 down, doubled, vulnerable (200 + 300 + 300)")
+    expect(page).to_have_url(server + "/?r=4HX-3&vul=All")  # the shareable URL, kept live
+    expect(page.locator("#tricks option:checked")).to_have_text("7 (-3)")
+    shot(page, "calculator-desktop")
+
+
+def test_calculator_with_a_declarer_and_the_boards_vulnerability(page: Page, server: str) -> None:
+    page.goto(server + "/?r=4HXS-2&vul=NS")
+    expect(page.locator("#result")).to_contain_text("Defenders score 500")
+    expect(page.locator("#result")).to_contain_text("NS -500 · EW +500")
+    choose(page, "Declarer", "E")
+    expect(page.locator("#result")).to_contain_text("Defenders score 300")
+    choose(page, "Declarer", "—")
+    expect(page.locator("#error-vul")).to_contain_text("has no declarer")
+
+
+def test_calculator_works_without_javascript(browser: Browser, server: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(server + "/")
+    choose(page, "Level", "3")
+    choose(page, "Strain", "NT")
+    choose(page, "Vulnerable", "Both")
+    page.select_option("#tricks", "10")
+    page.click("#score-button")
+    expect(page.locator("#result")).to_contain_text("Declarer's side scores 630")
+    expect(page).to_have_url(server + "/?r=3NT%2B1&vul=All")
+    context.close()
+
+
+HANDOUT = [
+    ("4", "♥", "", "WE", "10", "we:100"),
+    ("4", "♠", "", "THEY", "10", ""),
+    ("4", "♣", "X", "THEY", "8", ""),
+    ("1", "NT", "", "WE", "7", ""),
+    ("5", "♣", "", "THEY", "11", ""),
+]
+
+
+def enter_rubber_deal(
+    page: Page, level: str, strain: str, doubling: str, by: str, tricks: str, honors: str
+) -> None:
+    choose(page, "Level", level)
+    choose(page, "Strain", strain)
+    choose(page, "Doubled?", doubling or "—")
+    choose(page, "Declared by", by)
+    page.select_option("#tricks", tricks)
+    page.select_option("#honors", honors)
+    page.click("#save-deal")
+
+
+def test_the_handouts_rubber(page: Page, server: str) -> None:
+    page.goto(server + "/rubber/new")
+    page.fill("#we", "Ann & Bob")
+    page.fill("#they", "Cy <b>& Di")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("h1")).to_contain_text("Ann & Bob v Cy <b>& Di")
+    for deal in HANDOUT:
+        enter_rubber_deal(page, *deal)
+    pad = page.locator("#pad")
+    expect(pad.locator(".we.total")).to_have_text("760")
+    expect(pad.locator(".they.total")).to_have_text("720")
+    expect(page.locator("#winner")).to_contain_text("THEY won the rubber.")
+    expect(page.locator("#winner")).to_contain_text("WE have more points: 760 to 720.")
+    expect(pad.locator(".rubber-line")).to_have_count(2)  # both halves of the rubber line
+    shot(page, "rubber-desktop")
+    page.reload()
+    expect(pad.locator(".we.total")).to_have_text("760")
+    expect(page.locator("#deals li")).to_have_count(5)
+    page.click("#undo")
+    expect(page.locator("#deals li")).to_have_count(4)
+    expect(pad.locator(".they.total")).to_have_text("120")
+    expect(page.locator("#status")).to_contain_text("WE vulnerable, THEY vulnerable; WE have 40")
+
+
+def test_errors_appear_next_to_the_field(page: Page, server: str) -> None:
+    page.goto(server + "/rubber/new")
+    page.get_by_role("button", name="Start").click()
+    enter_rubber_deal(page, "3", "NT", "", "WE", "9", "we:100")
+    expect(page.locator("#error-honors")).to_contain_text("100 is impossible in 3NT")
+    expect(page.locator("#deals li")).to_have_count(0)
+
+
+def test_chicago_shows_the_next_dealer_and_vulnerability(page: Page, server: str) -> None:
+    page.goto(server + "/chicago/new")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#next")).to_contain_text("North deals; neither side vulnerable.")
+    choose(page, "Level", "2")
+    choose(page, "Strain", "♠")
+    choose(page, "Declarer", "N")
+    page.select_option("#tricks", "9")
+    page.click("#save-deal")
+    expect(page.locator("#next")).to_contain_text("East deals; EW vulnerable.")
+    expect(page.locator("#total-ns")).to_have_text("140")
+    shot(page, "chicago-desktop")
+
+
+@pytest.mark.parametrize("path", ["/", "/rubber/new", "/chicago/new", "/games"])
+def test_a_phone_has_no_horizontal_scroll(phone: Page, server: str, path: str) -> None:
+    phone.goto(server + path)
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"]
+
+
+def test_a_phone_scores_a_rubber_without_horizontal_scroll(phone: Page, server: str) -> None:
+    phone.goto(server + "/rubber/new")
+    phone.fill("#we", "A very long pair name that might not fit on a small screen at all")
+    phone.get_by_role("button", name="Start").click()
+    for deal in HANDOUT[:3]:
+        enter_rubber_deal(phone, *deal)
+    expect(phone.locator("#deals li")).to_have_count(3)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(phone, "rubber-phone")
+    phone.goto(server + "/?r=4HXS-2&vul=NS")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(phone, "calculator-phone")
+
+
+def test_my_games_lists_what_this_browser_started(page: Page, server: str) -> None:
+    page.goto(server + "/rubber/new")
+    page.fill("#we", "Listed pair")
+    page.get_by_role("button", name="Start").click()
+    page.goto(server + "/games")
+    expect(page.locator("#games")).to_contain_text("Listed pair")
