@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -80,6 +81,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Everything loaded so far lives as long as the app: keep the garbage collector from
+        # scanning it again and again (fewer, shorter pauses in the latency tail).
+        gc.collect()
+        gc.freeze()
         yield
         store.close()
 
