@@ -1,0 +1,565 @@
+"""Duplicate sessions: pairs, boards and results, scored by matchpoints, Butler or cross-IMPs.
+
+A :class:`Session` is one or more :class:`Section` s, each with its pairs, boards and results.
+Each section is scored on its own (SCORING.md §5-7): a Mitchell section ranks its NS and EW
+pairs separately, a Howell section ranks one field.
+
+>>> s = Section("A", "mitchell", results=[
+...     BoardResult(1, 1, 1, Result.parse("4SS=")), BoardResult(1, 2, 2, Result.parse("4SS+1")),
+...     BoardResult(1, 3, 3, Result.parse("3NTS="))])
+>>> [(row.rank, row.pair.label, row.percent) for row in score_section(s).rankings[Side.NS]]
+[('1', 'NS 2', 100.0), ('2', 'NS 1', 50.0), ('3', 'NS 3', 0.0)]
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from bridgescore.duplicate import (
+    ARTIFICIAL,
+    Adjusted,
+    Artificial,
+    BoardScore,
+    Divisor,
+    Rounding,
+    butler,
+    cross_imps,
+    matchpoints,
+    matchpoints_ew,
+    top,
+)
+from bridgescore.errors import BridgeError
+from bridgescore.model import Contract, Result, Seat, Side, Vulnerability
+from bridgescore.scoring import UndertrickRule, score_result
+
+__all__ = [
+    "Board",
+    "BoardResult",
+    "Method",
+    "Movement",
+    "Pair",
+    "PairScore",
+    "RankRow",
+    "RecapLine",
+    "Section",
+    "SectionScores",
+    "Session",
+    "SessionError",
+    "SessionWarning",
+    "TravellerLine",
+    "score_section",
+]
+
+Method = Literal["mp", "butler", "cross-imps"]
+Movement = Literal["mitchell", "howell"]
+
+
+class SessionError(BridgeError, ValueError):
+    """Results that contradict each other or the section, such as a pair at two tables."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """A pair: its number, the players' names, and in a Mitchell its direction."""
+
+    number: int
+    """The pair's number in its section."""
+    direction: Side | None = None
+    """NS or EW in a Mitchell section; None in a Howell."""
+    names: str = ""
+    """The players, e.g. ``'Ann Smith & Bob Jones'``."""
+
+    @property
+    def label(self) -> str:
+        """``'NS 3'`` in a Mitchell, ``'3'`` in a Howell."""
+        return f"{self.direction.value} {self.number}" if self.direction else str(self.number)
+
+    @property
+    def key(self) -> tuple[Side | None, int]:
+        """What identifies the pair in its section."""
+        return (self.direction, self.number)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A board: its number, dealer and vulnerability (Law 2 unless the board says otherwise)."""
+
+    number: int
+    dealer: Seat
+    vulnerability: Vulnerability
+
+    @classmethod
+    def numbered(cls, number: int) -> Board:
+        """The board with Law 2's dealer and vulnerability.
+
+        >>> Board.numbered(7)
+        Board(number=7, dealer=Seat.SOUTH, vulnerability=Vulnerability.BOTH)
+        """
+        return cls(number, Seat.dealer_of_board(number), Vulnerability.from_board(number))
+
+    @property
+    def follows_law_2(self) -> bool:
+        """Whether the dealer and vulnerability are Law 2's for this number."""
+        return self == Board.numbered(self.number)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResult:
+    """What happened at one table on one board: the pairs and the result or artificial score."""
+
+    board: int
+    """The board number."""
+    ns: int
+    """The NS pair's number."""
+    ew: int
+    """The EW pair's number."""
+    result: Result | None = None
+    """The contract, declarer and tricks; None for an artificial score."""
+    adjusted: Adjusted | None = None
+    """An artificial score (average plus, average, average minus) instead of a result."""
+    score: int | None = None
+    """The NS score when it differs from the result's (an irregularity, PBN's ``Score``)."""
+    round: int | None = None
+    """The round it was played in, if known."""
+
+    def __post_init__(self) -> None:
+        if (self.result is None) == (self.adjusted is None):
+            raise SessionError(
+                f"board {self.board}, NS {self.ns} v EW {self.ew}: give either a result or an "
+                "artificial score"
+            )
+        if (
+            self.result is not None
+            and self.result.declarer is None
+            and not (self.result.is_pass_out)
+        ):
+            raise SessionError(
+                f"board {self.board}, NS {self.ns} v EW {self.ew}: {self.result} has no declarer"
+            )
+
+    def ns_score(self, board: Board, undertricks: UndertrickRule = "modern") -> BoardScore:
+        """The NS score on this board (or the artificial score)."""
+        if self.adjusted is not None:
+            return self.adjusted
+        if self.score is not None:
+            return self.score
+        assert self.result is not None
+        s = score_result(self.result, board.vulnerability, undertricks=undertricks)
+        return s.for_side(Side.NS)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionWarning:
+    """Something in the results that looks wrong but may be right."""
+
+    board: int
+    """The board concerned."""
+    pairs: tuple[int, int]
+    """NS and EW pair numbers of the result concerned."""
+    message: str
+    """What looks wrong."""
+
+    def __str__(self) -> str:
+        return f"board {self.board}, NS {self.pairs[0]} v EW {self.pairs[1]}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section: its movement, pairs, boards and results."""
+
+    name: str = "A"
+    movement: Movement = "mitchell"
+    pairs: tuple[Pair, ...] = ()
+    """The pairs; pairs named in results but not listed here are added without names."""
+    boards: tuple[Board, ...] = ()
+    """The boards; boards named in results but not listed here follow Law 2."""
+    results: tuple[BoardResult, ...] = ()
+    warnings: tuple[SessionWarning, ...] = field(default=(), init=False, compare=False)
+    """What looks wrong in the results (filled in when the section is built)."""
+
+    def __init__(
+        self,
+        name: str = "A",
+        movement: Movement = "mitchell",
+        pairs: Iterable[Pair] = (),
+        boards: Iterable[Board] = (),
+        results: Iterable[BoardResult] = (),
+    ) -> None:
+        """Check the results against each other and fill in missing pairs and boards.
+
+        :raises SessionError: for contradictions: a pair twice on one board, two different
+            results for the same board and pairs, a pair in the wrong direction.
+        """
+        if movement not in ("mitchell", "howell"):
+            raise SessionError(f"unknown movement {movement!r}; expected 'mitchell' or 'howell'")
+        results = tuple(results)
+        warnings: list[SessionWarning] = []
+        results = _dedupe(results, warnings)
+        pairs_by_key = {p.key: p for p in pairs}
+        boards_by_number = {b.number: b for b in boards}
+        for r in results:
+            for number, side in ((r.ns, Side.NS), (r.ew, Side.EW)):
+                key = (side if movement == "mitchell" else None, number)
+                pairs_by_key.setdefault(key, Pair(number, key[0]))
+            boards_by_number.setdefault(r.board, Board.numbered(r.board))
+        for p in pairs_by_key.values():
+            if (p.direction is None) != (movement == "howell"):
+                raise SessionError(
+                    f"pair {p.label} in section {name}: a {movement} pair "
+                    + ("has a direction" if movement == "mitchell" else "has no direction")
+                )
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "movement", movement)
+        object.__setattr__(self, "pairs", tuple(sorted(pairs_by_key.values(), key=_pair_order)))
+        object.__setattr__(
+            self, "boards", tuple(sorted(boards_by_number.values(), key=lambda b: b.number))
+        )
+        object.__setattr__(self, "results", results)
+        _check_pairs(self, warnings)
+        warnings.extend(_check_declarers(self))
+        object.__setattr__(self, "warnings", tuple(warnings))
+
+    def board(self, number: int) -> Board:
+        """The board with this number.
+
+        :raises SessionError: if the section has no such board.
+        """
+        for b in self.boards:
+            if b.number == number:
+                return b
+        raise SessionError(f"section {self.name} has no board {number}")
+
+    def pair(self, number: int, direction: Side | None = None) -> Pair:
+        """The pair with this number (and direction, in a Mitchell).
+
+        :raises SessionError: if the section has no such pair.
+        """
+        key = (direction if self.movement == "mitchell" else None, number)
+        for p in self.pairs:
+            if p.key == key:
+                return p
+        raise SessionError(f"section {self.name} has no pair {number}")
+
+    def with_result(self, result: BoardResult) -> Section:
+        """The section with one more result.
+
+        :raises SessionError: if it contradicts a result already entered.
+        """
+        return Section(self.name, self.movement, self.pairs, self.boards, (*self.results, result))
+
+
+def _pair_order(p: Pair) -> tuple[str, int]:
+    return (p.direction.value if p.direction else "", p.number)
+
+
+def _dedupe(results: tuple[BoardResult, ...], warnings: list[SessionWarning]) -> tuple[
+    BoardResult, ...]:  # fmt: skip
+    """Drop a result entered twice (with a warning); refuse two different ones for one table."""
+    seen: dict[tuple[int, int, int], BoardResult] = {}
+    kept = []
+    for r in results:
+        key = (r.board, r.ns, r.ew)
+        if key in seen:
+            if seen[key] != r:
+                raise SessionError(
+                    f"board {r.board}, NS {r.ns} v EW {r.ew} was entered twice with different "
+                    f"results: {_describe(seen[key])} and {_describe(r)}"
+                )
+            warnings.append(SessionWarning(r.board, (r.ns, r.ew), "entered twice; counted once"))
+            continue
+        seen[key] = r
+        kept.append(r)
+    return tuple(kept)
+
+
+def _describe(r: BoardResult) -> str:
+    return str(r.adjusted) if r.adjusted is not None else str(r.result)
+
+
+def _check_pairs(section: Section, warnings: list[SessionWarning]) -> None:
+    """A pair on a board twice is a contradiction; a pair at two tables in a round, a warning."""
+    mitchell = section.movement == "mitchell"
+    on_board: dict[tuple[int, tuple[Side | None, int]], BoardResult] = {}
+    in_round: dict[tuple[int, tuple[Side | None, int]], set[tuple[int, int]]] = defaultdict(set)
+    for r in section.results:
+        if not mitchell and r.ns == r.ew:
+            raise SessionError(f"board {r.board}: pair {r.ns} cannot play against itself")
+        for number, side in ((r.ns, Side.NS), (r.ew, Side.EW)):
+            key = (side if mitchell else None, number)
+            other = on_board.get((r.board, key))
+            if other is not None:
+                raise SessionError(
+                    f"board {r.board}: pair {Pair(number, key[0]).label} played it twice "
+                    f"(NS {other.ns} v EW {other.ew}, and NS {r.ns} v EW {r.ew})"
+                )
+            on_board[(r.board, key)] = r
+            if r.round is not None:
+                in_round[(r.round, key)].add((r.ns, r.ew))
+    for (round_, key), tables in sorted(in_round.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
+        if len(tables) > 1:
+            ns, ew = sorted(tables)[0]
+            warnings.append(
+                SessionWarning(
+                    0, (ns, ew), f"pair {Pair(key[1], key[0]).label} is at two tables in round "
+                    f"{round_}: " + ", ".join(f"NS {a} v EW {b}" for a, b in sorted(tables))
+                )
+            )  # fmt: skip
+
+
+def _check_declarers(section: Section) -> list[SessionWarning]:
+    """Warn of a result that scores like the field's only with the declarer on the other side."""
+    warnings = []
+    played: dict[int, list[tuple[BoardResult, Contract, Side]]] = defaultdict(list)
+    for r in section.results:
+        if r.result is not None and isinstance(r.result.contract, Contract) and r.result.declarer:
+            played[r.board].append((r, r.result.contract, r.result.declarer.side))
+    for number, lines in played.items():
+        sides = Counter((contract, side) for _, contract, side in lines)
+        for r, contract, side in lines:
+            flipped = sides[(contract, side.opponents)]
+            if sides[(contract, side)] == 1 and flipped >= 2:
+                message = (
+                    f"{r.result} is declared by {side.value} here but by {side.opponents.value} "
+                    f"at {flipped} other tables: was the declarer entered on the wrong side?"
+                )
+                warnings.append(SessionWarning(number, (r.ns, r.ew), message))
+    return warnings
+
+
+@dataclass(frozen=True, slots=True)
+class TravellerLine:
+    """One line of a board's traveller."""
+
+    result: BoardResult
+    ns_score: BoardScore
+    """NS's score (or the artificial score)."""
+    ns_points: float
+    """NS's matchpoints or IMPs."""
+    ew_points: float
+    """EW's matchpoints or IMPs."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecapLine:
+    """One board in a pair's recap."""
+
+    board: int
+    opponent: Pair
+    sat: Side
+    """Where the pair sat: NS or EW."""
+    result: BoardResult
+    score: BoardScore
+    """The pair's own score (its side's view), or the artificial score."""
+    points: float
+    """The pair's matchpoints or IMPs on the board."""
+    top: int | None
+    """The board's matchpoint top (None when scored in IMPs)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PairScore:
+    """A pair's session: its total and, for matchpoints, its percentage."""
+
+    pair: Pair
+    total: float
+    """Total matchpoints (MP1) or IMPs."""
+    top: int
+    """Sum of the tops of the boards it played (matchpoints); 0 for IMPs."""
+    boards: int
+    """Boards played."""
+
+    @property
+    def percent(self) -> float | None:
+        """Matchpoints as a percentage of the tops, to two decimals; None for IMPs."""
+        return round(100 * self.total / self.top, 2) if self.top else None
+
+    @property
+    def average(self) -> float:
+        """IMPs (or matchpoints) per board played."""
+        return self.total / self.boards if self.boards else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class RankRow:
+    """A line of the rankings."""
+
+    rank: str
+    """``'1'``, or ``'2='`` for a tie."""
+    pair: Pair
+    total: float
+    percent: float | None
+    boards: int
+
+
+@dataclass
+class SectionScores:
+    """A section scored: travellers, pair totals, rankings and recaps."""
+
+    section: Section
+    method: Method
+    travellers: dict[int, list[TravellerLine]]
+    """Per board, the lines in the order entered."""
+    tops: dict[int, int]
+    """Per board, the matchpoint top it is scored to (0 for IMP methods)."""
+    pairs: dict[tuple[Side | None, int], PairScore]
+    rankings: dict[Side | None, list[RankRow]]
+    """NS and EW rankings in a Mitchell; one field (key None) in a Howell."""
+
+    def recap(self, number: int, direction: Side | None = None) -> list[RecapLine]:
+        """A pair's boards, in board order.
+
+        :raises SessionError: if the section has no such pair.
+        """
+        pair = self.section.pair(number, direction)
+        lines = []
+        for board, traveller in sorted(self.travellers.items()):
+            for line in traveller:
+                r = line.result
+                for sat, own, other in ((Side.NS, r.ns, r.ew), (Side.EW, r.ew, r.ns)):
+                    if pair.key != (sat if pair.direction else None, own):
+                        continue
+                    opponent = self.section.pair(other, sat.opponents if pair.direction else None)
+                    points = line.ns_points if sat is Side.NS else line.ew_points
+                    own_score = line.ns_score
+                    if isinstance(own_score, int) and sat is Side.EW:
+                        own_score = -own_score
+                    lines.append(RecapLine(board, opponent, sat, r, own_score, points,
+                                           self.tops[board] or None))  # fmt: skip
+        return lines
+
+
+@dataclass(frozen=True)
+class Session:
+    """A session: its sections and how they are scored."""
+
+    sections: tuple[Section, ...] = ()
+    method: Method = "mp"
+    event: str = ""
+    date: str = ""
+    undertricks: UndertrickRule = "modern"
+    artificial: Artificial = ARTIFICIAL
+    drop: int | str = 1
+    """Butler: the scores dropped at each end for the datum."""
+    rounding: Rounding = "half-even"
+    """Butler: how a datum ending in 5 is rounded."""
+    divisor: Divisor = "n-1"
+    """Cross-IMPs: how the sum is averaged."""
+    tags: Mapping[str, str] = field(default_factory=dict)
+    """Other PBN tags of the event, kept as read."""
+
+    def __post_init__(self) -> None:
+        if self.method not in ("mp", "butler", "cross-imps"):
+            raise SessionError(
+                f"unknown scoring method {self.method!r}; expected 'mp', 'butler' or 'cross-imps'"
+            )
+        names = [s.name for s in self.sections]
+        if len(set(names)) != len(names):
+            raise SessionError(f"two sections share a name: {names}")
+
+    def section(self, name: str) -> Section:
+        """The section with this name.
+
+        :raises SessionError: if there is none.
+        """
+        for s in self.sections:
+            if s.name == name:
+                return s
+        raise SessionError(
+            f"no section {name!r}; the sections are {[s.name for s in self.sections]}"
+        )
+
+    def scored(self) -> list[SectionScores]:
+        """Every section scored."""
+        return [score_section(s, self) for s in self.sections]
+
+    @property
+    def warnings(self) -> list[SessionWarning]:
+        """The warnings of every section."""
+        return [w for s in self.sections for w in s.warnings]
+
+    def with_method(self, method: Method) -> Session:
+        """The same session scored another way."""
+        return replace(self, method=method)
+
+
+def score_section(section: Section, session: Session | None = None) -> SectionScores:
+    """Score one section by the session's method (matchpoints by default).
+
+    Each board is scored to the number of results of the section's most played board, so a
+    board played fewer times is Neuberg-scaled (matchpoints) or scaled as EBU White Book 4.2.4
+    (cross-IMPs).
+    """
+    session = session or Session()
+    expected = max(Counter(r.board for r in section.results).values(), default=0)
+    travellers: dict[int, list[TravellerLine]] = {}
+    tops: dict[int, int] = {}
+    by_board: dict[int, list[BoardResult]] = defaultdict(list)
+    for r in section.results:
+        by_board[r.board].append(r)
+    for number, results in sorted(by_board.items()):
+        board = section.board(number)
+        scores = [r.ns_score(board, session.undertricks) for r in results]
+        ns, ew = _points(scores, expected, session)
+        travellers[number] = [
+            TravellerLine(r, s, a, b) for r, s, a, b in zip(results, scores, ns, ew, strict=True)
+        ]
+        tops[number] = top(expected) if session.method == "mp" else 0
+    totals: dict[tuple[Side | None, int], list[float]] = defaultdict(list)
+    pair_tops: Counter[tuple[Side | None, int]] = Counter()
+    mitchell = section.movement == "mitchell"
+    for number, lines in travellers.items():
+        for line in lines:
+            for side, pair, points in ((Side.NS, line.result.ns, line.ns_points),
+                                       (Side.EW, line.result.ew, line.ew_points)):  # fmt: skip
+                key = (side if mitchell else None, pair)
+                totals[key].append(points)
+                pair_tops[key] += tops[number]
+    pairs = {
+        p.key: PairScore(p, round(sum(totals[p.key]), 10), pair_tops[p.key], len(totals[p.key]))
+        for p in section.pairs
+    }
+    fields: list[Side | None] = [Side.NS, Side.EW] if mitchell else [None]
+    rankings = {f: _rank([s for s in pairs.values() if s.pair.direction is f]) for f in fields}
+    return SectionScores(section, session.method, travellers, tops, pairs, rankings)
+
+
+def _points(
+    scores: list[BoardScore], expected: int, session: Session
+) -> tuple[list[float], list[float]]:
+    if session.method == "mp":
+        return (
+            matchpoints(scores, expected=expected, artificial=session.artificial),
+            matchpoints_ew(scores, expected=expected, artificial=session.artificial),
+        )
+    if session.method == "butler":
+        b = butler(scores, drop=session.drop, rounding=session.rounding,
+                   artificial=session.artificial)  # fmt: skip
+        return [float(i) for i in b.imps], [float(i) for i in b.imps_ew]
+    ns = cross_imps(scores, divisor=session.divisor, expected=expected,
+                    artificial=session.artificial)  # fmt: skip
+    ew = [
+        float(session.artificial.imps_of(s.ew)) if isinstance(s, Adjusted) else -x
+        for s, x in zip(scores, ns, strict=True)
+    ]
+    return ns, ew
+
+
+def _rank(scores: list[PairScore]) -> list[RankRow]:
+    """Rank by percentage (matchpoints) or total IMPs; ties share a rank written ``2=``."""
+
+    def key(s: PairScore) -> float:
+        return s.percent if s.percent is not None else s.total
+
+    ordered = sorted(scores, key=lambda s: (-key(s), _pair_order(s.pair)))
+    counts = Counter(key(s) for s in ordered)
+    first: dict[float, int] = {}
+    for place, s in enumerate(ordered, 1):
+        first.setdefault(key(s), place)
+    return [
+        RankRow(f"{first[key(s)]}{'=' if counts[key(s)] > 1 else ''}", s.pair, s.total,
+                s.percent, s.boards)
+        for s in ordered
+    ]  # fmt: skip
