@@ -206,10 +206,14 @@ class Section:
                 pairs_by_key.setdefault(key, Pair(number, key[0]))
             boards_by_number.setdefault(r.board, Board.numbered(r.board))
         for p in pairs_by_key.values():
-            if (p.direction is None) != (movement == "howell"):
+            if p.direction is None and movement == "mitchell":
                 raise SessionError(
-                    f"pair {p.label} in section {name}: a {movement} pair "
-                    + ("has a direction" if movement == "mitchell" else "has no direction")
+                    f"pair {p.label} in section {name} has no direction: in a Mitchell each "
+                    "pair sits NS or EW"
+                )
+            if p.direction is not None and movement == "howell":
+                raise SessionError(
+                    f"pair {p.label} in section {name} has a direction: a Howell pair has none"
                 )
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "movement", movement)
