@@ -11,6 +11,19 @@ The core (this package's top level) is pure Python and imports only the standard
 
 from __future__ import annotations
 
+from bridgescore.duplicate import (
+    ARTIFICIAL,
+    Adjusted,
+    Artificial,
+    butler,
+    cross_imps,
+    datum,
+    matchpoints,
+    matchpoints_ew,
+    percentages,
+    top,
+    victory_points,
+)
 from bridgescore.errors import (
     BridgeError,
     GameStateError,
@@ -46,9 +59,12 @@ from bridgescore.scoring import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "ARTIFICIAL",
     "IMP_THRESHOLDS",
     "PART_NAMES",
     "PASS_OUT",
+    "Adjusted",
+    "Artificial",
     "BridgeError",
     "Contract",
     "Doubling",
@@ -67,9 +83,17 @@ __all__ = [
     "UndertrickRule",
     "Vulnerability",
     "__version__",
+    "butler",
+    "cross_imps",
+    "datum",
     "imps",
+    "matchpoints",
+    "matchpoints_ew",
     "parse_contract",
+    "percentages",
     "score",
     "score_result",
+    "top",
     "undertrick_penalty",
+    "victory_points",
 ]
