@@ -30,6 +30,7 @@ from bridgescore.errors import (
     InvalidBoardError,
     InvalidResultError,
     NotationError,
+    PbnError,
     RulesError,
 )
 from bridgescore.model import (
@@ -73,6 +74,7 @@ __all__ = [
     "InvalidResultError",
     "NotationError",
     "PassOut",
+    "PbnError",
     "Result",
     "RulesError",
     "Score",

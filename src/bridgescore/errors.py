@@ -14,6 +14,7 @@ __all__ = [
     "InvalidBoardError",
     "InvalidResultError",
     "NotationError",
+    "PbnError",
     "RulesError",
 ]
 
@@ -40,3 +41,23 @@ class RulesError(BridgeError, ValueError):
 
 class GameStateError(BridgeError, ValueError):
     """An action the state of a game does not allow, such as a deal after the rubber is over."""
+
+
+class PbnError(NotationError):
+    """A PBN file that cannot be read (or a session that cannot be written as one).
+
+    The message names the file and the line and quotes the text:
+    ``results.pbn, line 12: unterminated tag value: '[Board "1'``.
+    """
+
+    line: int | None
+    """The line the problem is on (1 for the first line), if it is about one."""
+    source: str
+    """The file's name, or ``'<text>'``."""
+    reason: str
+    """The message without the file and line."""
+
+    def __init__(self, reason: str, *, line: int | None = None, source: str = "<text>") -> None:
+        self.line, self.source, self.reason = line, source, reason
+        where = f"{source}, line {line}" if line is not None else source
+        super().__init__(f"{where}: {reason}")

@@ -90,6 +90,10 @@ class Board:
     number: int
     dealer: Seat
     vulnerability: Vulnerability
+    tags: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    """Other tags of the board's PBN game (``("Deal", "N:...")``), kept as read so that they
+    are written back. A tag followed by section data (an ``Auction``, an
+    ``OptimumResultTable``) keeps the data's lines after its value, one per line."""
 
     @classmethod
     def numbered(cls, number: int) -> Board:
@@ -103,7 +107,8 @@ class Board:
     @property
     def follows_law_2(self) -> bool:
         """Whether the dealer and vulnerability are Law 2's for this number."""
-        return self == Board.numbered(self.number)
+        law = Board.numbered(self.number)
+        return (self.dealer, self.vulnerability) == (law.dealer, law.vulnerability)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +168,8 @@ class SessionWarning:
     """What looks wrong."""
 
     def __str__(self) -> str:
+        if self.pairs == (0, 0):  # about a board, or the whole section
+            return f"board {self.board}: {self.message}" if self.board else self.message
         return f"board {self.board}, NS {self.pairs[0]} v EW {self.pairs[1]}: {self.message}"
 
 
@@ -178,7 +185,11 @@ class Section:
     """The boards; boards named in results but not listed here follow Law 2."""
     results: tuple[BoardResult, ...] = ()
     warnings: tuple[SessionWarning, ...] = field(default=(), init=False, compare=False)
-    """What looks wrong in the results (filled in when the section is built)."""
+    """What looks wrong in the results (filled in when the section is built): the notes, then
+    the section's own checks."""
+    notes: tuple[SessionWarning, ...] = field(default=(), compare=False)
+    """Warnings from where the results came from, such as a PBN file's board that overrides
+    Law 2; kept by :meth:`with_result`."""
 
     def __init__(
         self,
@@ -187,6 +198,8 @@ class Section:
         pairs: Iterable[Pair] = (),
         boards: Iterable[Board] = (),
         results: Iterable[BoardResult] = (),
+        *,
+        notes: Iterable[SessionWarning] = (),
     ) -> None:
         """Check the results against each other and fill in missing pairs and boards.
 
@@ -196,7 +209,8 @@ class Section:
         if movement not in ("mitchell", "howell"):
             raise SessionError(f"unknown movement {movement!r}; expected 'mitchell' or 'howell'")
         results = tuple(results)
-        warnings: list[SessionWarning] = []
+        object.__setattr__(self, "notes", tuple(notes))
+        warnings: list[SessionWarning] = list(self.notes)
         results = _dedupe(results, warnings)
         pairs_by_key = {p.key: p for p in pairs}
         boards_by_number = {b.number: b for b in boards}
@@ -252,7 +266,8 @@ class Section:
 
         :raises SessionError: if it contradicts a result already entered.
         """
-        return Section(self.name, self.movement, self.pairs, self.boards, (*self.results, result))
+        return Section(self.name, self.movement, self.pairs, self.boards, (*self.results, result),
+                       notes=self.notes)  # fmt: skip
 
 
 def _pair_order(p: Pair) -> tuple[str, int]:
