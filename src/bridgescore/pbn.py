@@ -399,7 +399,8 @@ def _data_lines(tag: Tag) -> Iterator[str]:
         except PbnError:
             pass  # not a well-formed table: write it as it is
     for tokens in tag.data:
-        yield " ".join(tokens)
+        line = " ".join(tokens)
+        yield f" {line}" if line.startswith("%") else line  # not an escape line (§2.4)
 
 
 def _escape(value: str) -> str:
@@ -687,21 +688,27 @@ def _tricks(text: str, contract: Contract, where: _Where, line: int) -> int:
 
 
 def _result(
-    contract_text: str, declarer_text: str, result_text: str, where: _Where, line: int
+    contract_text: str,
+    declarer_text: str,
+    result_text: str,
+    where: _Where,
+    lines: tuple[int, int, int],
 ) -> tuple[Result, bool]:
-    """A result from the Contract, Declarer and Result values; and whether it was swapped."""
-    contract = _contract(contract_text, where, line)
-    declarer, swapped = _declarer(declarer_text, where, line)
+    """A result from the Contract, Declarer and Result values (on these lines); and whether
+    declarer and dummy were swapped."""
+    contract = _contract(contract_text, where, lines[0])
+    declarer, swapped = _declarer(declarer_text, where, lines[1])
     if isinstance(contract, PassOut):
         if declarer is not None or (not _absent(result_text) and result_text.strip() != "0"):
-            where.fail(f"a passed-out board has no declarer and no result: "
-                       f"{_q(f'{contract_text} {declarer_text} {result_text}')}", line)  # fmt: skip
+            given = _q(f"{contract_text} {declarer_text} {result_text}")
+            where.fail(f"a passed-out board has no declarer and no result: {given}", lines[1])
         return Result(PASS_OUT, None, 0), False
     if declarer is None:
-        where.fail(f"{contract} has no declarer: {declarer_text!r}", line)
+        where.fail(f"{contract} has no declarer: {declarer_text!r}", lines[1])
     if _absent(result_text):
-        where.fail(f"{contract} by {declarer.value} has no result: {result_text!r}", line)
-    return Result(contract, declarer, _tricks(result_text, contract, where, line)), swapped
+        where.fail(f"{contract} by {declarer.value} has no result: {result_text!r}", lines[2])
+    tricks = _tricks(result_text, contract, where, lines[2])
+    return Result(contract, declarer, tricks), swapped
 
 
 _SIDE_VALUE: Final = re.compile(r"\s*(NS|EW)\s+(\S+)\s*(?:(NS|EW)\s+(\S+)\s*)?", re.IGNORECASE)
@@ -1136,8 +1143,8 @@ class _SessionReader:
             if name == "Note" and open_section is not None:
                 open_section.append(f'[Note "{_escape(tag.value)}"]')
                 continue
-            lines = [tag.value, *(" ".join(tokens) for tokens in tag.data)]
-            out.append((name, lines))
+            out.append((name, [tag.value, *_section_lines(tag)]))
+            lines = out[-1][1]
             open_section = lines if name in ("Auction", "Play") else None
         return [(name, "\n".join(lines)) for name, lines in out]
 
@@ -1199,7 +1206,7 @@ class _SessionReader:
             if get("declarer") is None or get("result") is None:
                 where.fail("a ScoreTable needs the columns Declarer and Result", line)
             value, swapped = _result(contract, get("declarer") or "", get("result") or "",
-                                     where, line)  # fmt: skip
+                                     where, (line, line, line))  # fmt: skip
             score = self.given_score(
                 {Side.NS: get("score_ns") or "-", Side.EW: get("score_ew") or "-"},
                 value, board, scoring, line, "Score_NS/Score_EW",
@@ -1256,7 +1263,10 @@ class _SessionReader:
         else:
             declarer_text = game.get("Declarer", "") or ""
             result_text = self.result_tag(game, declarer_text, line)
-            value, swapped = _result(contract.value, declarer_text, result_text, where, line)
+            declarer_tag, result_tag = game.tag("Declarer"), game.tag("Result")
+            lines = (line, declarer_tag.line if declarer_tag else line,
+                     result_tag.line if result_tag else line)  # fmt: skip
+            value, swapped = _result(contract.value, declarer_text, result_text, where, lines)
             if score is not None and not _absent(score.value):
                 sides = _sides(score.value)
                 if sides is None:
@@ -1326,6 +1336,7 @@ class _SessionReader:
         by_table: dict[tuple[int, int, int], _Row] = {}
         by_pair: dict[tuple[int, Side | None, int], _Row] = {}
         notes = list(draft.notes)
+        draft.rows.sort(key=lambda r: r.board)  # board order; the file's order within a board
         for row in draft.rows:
             if not mitchell and row.ns == row.ew:
                 where.fail(f"board {row.board}: pair {row.ns} cannot play against itself", row.line)
@@ -1354,7 +1365,7 @@ class _SessionReader:
         for number, board in sorted(draft.boards.items()):
             tags, lost = _common(draft.board_tags[number])
             dropped |= lost
-            boards.append(replace(board, tags=tuple(tags)))
+            boards.append(replace(board, tags=tuple(sorted(tags, key=_export_order))))
         if draft.ignored:
             notes.append(SessionWarning(0, (0, 0), f"section {draft.name}: a game's own "
                          f"{', '.join(sorted(draft.ignored))} are not kept where its "
@@ -1430,6 +1441,16 @@ class _SessionReader:
         return dict(common)
 
 
+def _section_lines(tag: Tag) -> list[str]:
+    """A kept tag's section data as lines: a table's rows one a line, as they are written."""
+    if tag.data and tag.name.endswith("Table"):
+        try:
+            return [" ".join(_element(e) for e in row) for row in Table.parse(tag).rows]
+        except PbnError:
+            pass  # not a well-formed table: kept line by line
+    return [" ".join(tokens) for tokens in tag.data]
+
+
 def _common(games: list[list[tuple[str, str]]]) -> tuple[list[tuple[str, str]], set[str]]:
     """The tags every game of a board has (in the first game's order), and the names of the
     others."""
@@ -1438,6 +1459,17 @@ def _common(games: list[list[tuple[str, str]]]) -> tuple[list[tuple[str, str]], 
     common = [t for t in games[0] if all(t in g for g in games[1:])]
     lost = {t[0] for g in games for t in g if t not in common}
     return common, lost
+
+
+def _export_order(tag: tuple[str, str]) -> tuple[int, int, str]:
+    """Where a kept tag goes in an export-format game (§3.1, §3.4): the mandatory tags in
+    their order, the other tags by name, the auction, the play, the other sections by name."""
+    name, value = tag
+    if name in MANDATORY_TAGS:
+        return (0, MANDATORY_TAGS.index(name), "")
+    if name in ("Auction", "Play"):
+        return (2, name == "Play", "")
+    return (3 if "\n" in value else 1, 0, name)
 
 
 def _pair_id(text: str, what: str, where: _Where, line: int) -> int:
@@ -1553,7 +1585,7 @@ def _tag(name: str, value: str, lines: tuple[str, ...]) -> Tag:
 
 
 def _tokens(line: str) -> tuple[str, ...]:
-    return tuple(re.findall(r'"(?:[^"\\]|\\.)*"|[^ \t]+', line))
+    return tuple(re.findall(r'(?:"(?:[^"\\]|\\.)*"|[^ \t"])+', line))
 
 
 def _num(x: float) -> str:
