@@ -31,3 +31,19 @@ def test_core_imports_only_the_standard_library() -> None:
         assert heavy not in loaded
     assert "bridgescore.cli" not in loaded
     assert "bridgescore.storage" not in loaded
+
+
+def test_pbn_imports_only_the_standard_library() -> None:
+    probe = PROBE.replace("import bridgescore\n", "import bridgescore.pbn\n")
+    out = subprocess.run(
+        [sys.executable, "-c", probe], check=True, capture_output=True, text=True
+    ).stdout
+    loaded = json.loads(out)
+    assert "bridgescore.pbn" in loaded
+    outside = [
+        name
+        for name in loaded
+        if name.split(".")[0] not in sys.stdlib_module_names and name.split(".")[0] != "bridgescore"
+    ]
+    assert outside == []
+    assert not any(name.startswith(("bridgescore.cli", "bridgescore.storage")) for name in loaded)

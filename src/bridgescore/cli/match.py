@@ -1,0 +1,98 @@
+"""Team matches from PBN files: ``bridgescore match score``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+from rich import box
+from rich.table import Table
+
+from bridgescore import pbn
+from bridgescore.cli._app import cli, console, reporting
+from bridgescore.duplicate import Adjusted
+from bridgescore.match import MatchBoard, TeamMatch
+from bridgescore.model import Result
+
+__all__ = ["match_group", "score_command"]
+
+
+@cli.group("match")
+def match_group() -> None:
+    """Team matches read from PBN files: board-by-board IMPs and victory points."""
+
+
+@match_group.command("score")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def score_command(file: Path, as_json: bool) -> None:
+    """Score a two-room team match: a game per board and room (Room "Open" or "Closed").
+
+    The home team (HomeTeam) sits NS in the open room and EW in the closed room. Victory
+    points are on the WBF continuous 20-point scale for the number of boards.
+
+    Example: bridgescore match score match.pbn
+    """
+    with reporting("FILE"):
+        try:
+            text = pbn.decode(file.read_bytes())
+        except OSError as exc:
+            raise click.FileError(str(file), hint=exc.strerror) from exc
+        match = pbn.read_match(text, source=file.name)
+    if as_json:
+        click.echo(json.dumps(_data(match)))
+    else:
+        _print(match)
+
+
+def _room(room: Result | Adjusted) -> str:
+    return str(room)
+
+
+def _ns(board: MatchBoard, room: Result | Adjusted) -> str:
+    return "" if isinstance(room, Adjusted) else f"{board.ns_score(room):+d}"
+
+
+def _data(match: TeamMatch) -> dict[str, object]:
+    home, away = match.imps
+    vp_home, vp_away = match.victory_points
+    return {
+        "home": match.home,
+        "away": match.away,
+        "boards": [
+            {
+                "board": b.board.number,
+                "open": _room(b.open),
+                "open_ns_score": None if isinstance(b.open, Adjusted) else b.ns_score(b.open),
+                "closed": _room(b.closed),
+                "closed_ns_score": (
+                    None if isinstance(b.closed, Adjusted) else b.ns_score(b.closed)
+                ),
+                "imps": b.imps,
+            }
+            for b in match.boards
+        ],
+        "imps": {"home": home, "away": away},
+        "margin": match.margin,
+        "victory_points": {"home": vp_home, "away": vp_away},
+    }
+
+
+def _print(match: TeamMatch) -> None:
+    out = console()
+    out.print(f"{match.home} v {match.away}: {len(match.boards)} boards")
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for name in ("Board", "Open room", "NS", "Closed room", "NS", match.home, match.away):
+        table.add_column(name, justify="left" if "room" in name else "right")
+    for b in match.boards:
+        table.add_row(str(b.board.number), _room(b.open), _ns(b, b.open), _room(b.closed),
+                      _ns(b, b.closed), str(b.imps) if b.imps > 0 else "",
+                      str(-b.imps) if b.imps < 0 else "")  # fmt: skip
+    home, away = match.imps
+    table.add_section()
+    table.add_row("", "", "", "", "IMPs", str(home), str(away))
+    out.print(table)
+    vp_home, vp_away = match.victory_points
+    out.print(f"{match.home} {home}, {match.away} {away} IMPs (margin {match.margin:+d}); "
+              f"victory points {vp_home:.2f} to {vp_away:.2f}.")  # fmt: skip

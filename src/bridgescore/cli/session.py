@@ -1,0 +1,327 @@
+"""Duplicate sessions from PBN files: ``bridgescore session score`` and ``session export``."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import click
+from rich import box
+from rich.table import Table
+
+from bridgescore import pbn
+from bridgescore.cli._app import cli, console, reporting
+from bridgescore.duplicate import Adjusted
+from bridgescore.model import Side
+from bridgescore.session import RankRow, SectionScores, Session, TravellerLine
+
+__all__ = ["export_command", "read_session", "score_command", "session_group"]
+
+METHODS = ("mp", "butler", "cross-imps")
+METHOD_NAMES = {
+    "mp": "matchpoints (MP1)",
+    "butler": "Butler IMPs",
+    "cross-imps": "cross-IMPs",
+}
+
+
+def read_session(path: Path, method: str | None = None) -> Session:
+    """Read a PBN file (UTF-8 or ISO 8859-1) as a session, scored by ``method`` if given.
+
+    :raises click.BadParameter: for a file that cannot be read (exit code 2).
+    """
+    with reporting("FILE"):
+        try:
+            text = pbn.decode(path.read_bytes())
+        except OSError as exc:
+            raise click.FileError(str(path), hint=exc.strerror) from exc
+        session = pbn.read(text, source=path.name)
+    if method is not None:
+        session = session.with_method(method)  # type: ignore[arg-type]
+    return session
+
+
+def _points(x: float) -> str:
+    """A board's points: up to two decimals, no trailing zeros."""
+    r = round(x, 2)
+    return str(int(r)) if r == int(r) else f"{r:.2f}".rstrip("0")
+
+
+def _totals(values: list[float]) -> list[str]:
+    """A column of totals: whole numbers if they all are, else two decimals each."""
+    if all(round(v, 2) == int(round(v, 2)) for v in values):
+        return [str(int(round(v, 2))) for v in values]
+    return [f"{v:.2f}" for v in values]
+
+
+def _table(title: str | None = None) -> Table:
+    return Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
+                 pad_edge=False)  # fmt: skip
+
+
+def _percent(p: float | None) -> str:
+    return "" if p is None else f"{p:.2f}"
+
+
+def _score(score: int | Adjusted) -> str:
+    return str(score) if isinstance(score, Adjusted) else f"{score:+d}"
+
+
+@cli.group("session")
+def session_group() -> None:
+    """Duplicate pairs sessions read from PBN files: rankings, travellers, recaps."""
+
+
+_method_option = click.option(
+    "--method",
+    type=click.Choice(METHODS),
+    help="Score by this method instead of the file's Scoring tag.",
+)
+
+
+@session_group.command("score")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@_method_option
+@click.option("--section", "section_name", metavar="NAME", help="Only this section.")
+@click.option("--travellers", is_flag=True, help="Show every board's traveller.")
+@click.option("--recap", metavar="PAIR", help="Show a pair's boards: 3, or NS3 / EW3.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def score_command(
+    file: Path,
+    method: str | None,
+    section_name: str | None,
+    travellers: bool,
+    recap: str | None,
+    as_json: bool,
+) -> None:
+    """Score a session from a PBN file: the rankings of each section, and its warnings.
+
+    A Mitchell section ranks its NS and EW pairs separately, a Howell section one field.
+    Ties share a rank, written 2=. Matchpoint percentages have two decimals.
+
+    Example: bridgescore session score results.pbn --method butler --recap NS3
+    """
+    session = read_session(file, method)
+    sections = session.scored()
+    if section_name is not None:
+        with reporting("--section"):
+            chosen = session.section(section_name)
+        sections = [s for s in sections if s.section is chosen]
+    wanted = _pair_keys(recap)
+    data: dict[str, Any] = {
+        "event": session.event,
+        "date": session.date,
+        "method": session.method,
+        "sections": [_section_data(s, travellers=travellers, recap=wanted) for s in sections],
+    }
+    if wanted is not None and not any(s["recaps"] for s in data["sections"]):
+        raise click.BadParameter(f"no pair {recap!r} in the sections shown", param_hint="--recap")
+    if as_json:
+        click.echo(json.dumps(data))
+    else:
+        _print_session(session, sections, data)
+
+
+def _pair_keys(text: str | None) -> tuple[Side | None, int] | None:
+    """``3`` (any direction), ``NS3``, ``EW 3``."""
+    if text is None:
+        return None
+    t = text.strip().upper().replace(" ", "")
+    side: Side | None = None
+    if t[:2] in ("NS", "EW"):
+        side, t = Side(t[:2]), t[2:]
+    if not t.isdigit() or not t.isascii():
+        raise click.BadParameter(f"expected a pair number such as 3, NS3 or EW3, got {text!r}",
+                                 param_hint="--recap")  # fmt: skip
+    return side, int(t)
+
+
+def _rank_data(row: RankRow, mp: bool) -> dict[str, Any]:
+    return {
+        "rank": row.rank,
+        "pair": row.pair.number,
+        "direction": row.pair.direction.value if row.pair.direction else None,
+        "names": row.pair.names,
+        "total": round(row.total, 2),
+        "percent": row.percent if mp else None,
+        "boards": row.boards,
+    }
+
+
+def _line_data(line: TravellerLine) -> dict[str, Any]:
+    r = line.result
+    return {
+        "ns": r.ns,
+        "ew": r.ew,
+        "result": str(r.adjusted if r.adjusted is not None else r.result),
+        "ns_score": str(line.ns_score) if isinstance(line.ns_score, Adjusted) else line.ns_score,
+        "ns_points": round(line.ns_points, 2),
+        "ew_points": round(line.ew_points, 2),
+        "round": r.round,
+    }
+
+
+def _section_data(
+    scored: SectionScores, *, travellers: bool, recap: tuple[Side | None, int] | None
+) -> dict[str, Any]:
+    section = scored.section
+    mp = scored.method == "mp"
+    data: dict[str, Any] = {
+        "name": section.name,
+        "movement": section.movement,
+        "boards": len(section.boards),
+        "rankings": {
+            (side.value if side else "all"): [_rank_data(row, mp) for row in rows]
+            for side, rows in scored.rankings.items()
+        },
+        "warnings": [str(w) for w in section.warnings],
+    }
+    if travellers:
+        data["travellers"] = {
+            str(number): {
+                "dealer": section.board(number).dealer.value,
+                "vulnerability": section.board(number).vulnerability.value,
+                "top": scored.tops[number] or None,
+                "lines": [_line_data(line) for line in lines],
+            }
+            for number, lines in scored.travellers.items()
+        }
+    data["recaps"] = []
+    if recap is not None:
+        side, number = recap
+        for pair in section.pairs:
+            if pair.number == number and (side is None or pair.direction in (side, None)):
+                lines = scored.recap(pair.number, pair.direction)
+                data["recaps"].append({
+                    "pair": pair.label,
+                    "names": pair.names,
+                    "boards": [{
+                        "board": x.board,
+                        "sat": x.sat.value,
+                        "opponent": x.opponent.label,
+                        "result": str(x.result.adjusted if x.result.adjusted is not None
+                                      else x.result.result),
+                        "score": str(x.score) if isinstance(x.score, Adjusted) else x.score,
+                        "points": round(x.points, 2),
+                        "top": x.top,
+                    } for x in lines],
+                })  # fmt: skip
+    return data
+
+
+def _print_session(session: Session, sections: list[SectionScores], data: dict[str, Any]) -> None:
+    out = console()
+    title = ", ".join(x for x in (session.event, session.date) if x) or "Session"
+    out.print(f"{title}: {METHOD_NAMES[session.method]}")
+    unit = "MPs" if session.method == "mp" else "IMPs"
+    for scored, section_data in zip(sections, data["sections"], strict=True):
+        section = scored.section
+        out.print(f"\nSection {section.name}: {section.movement.title()}, "
+                  f"{len(section.boards)} boards, {len(section.pairs)} pairs")  # fmt: skip
+        for side, rows in scored.rankings.items():
+            table = _table(side.value if side else None)
+            table.add_column("Rank")
+            table.add_column("Pair", justify="right")
+            table.add_column("Names")
+            table.add_column(unit, justify="right")
+            if session.method == "mp":
+                table.add_column("%", justify="right")
+            table.add_column("Boards", justify="right")
+            totals = _totals([row.total for row in rows])
+            for row, total in zip(rows, totals, strict=True):
+                cells = [row.rank, str(row.pair.number), row.pair.names, total]
+                if session.method == "mp":
+                    cells.append(_percent(row.percent))
+                table.add_row(*cells, str(row.boards))
+            out.print(table)
+        if section.warnings:
+            click.echo("Warnings:")
+            for w in section.warnings:
+                click.echo(f"  {w}")
+        if "travellers" in section_data:
+            _print_travellers(scored, unit)
+        for recap in section_data["recaps"]:
+            _print_recap(recap, unit)
+
+
+def _print_travellers(scored: SectionScores, unit: str) -> None:
+    out = console()
+    for number, lines in scored.travellers.items():
+        board = scored.section.board(number)
+        top = f", top {scored.tops[number]}" if scored.tops[number] else ""
+        table = _table(f"Board {number}: dealer {board.dealer.value}, vulnerability "
+                       f"{board.vulnerability.value}{top}")  # fmt: skip
+        for name in ("NS", "EW", "Result", "NS score", f"NS {unit}", f"EW {unit}"):
+            table.add_column(name, justify="left" if name == "Result" else "right")
+        for line in lines:
+            r = line.result
+            table.add_row(str(r.ns), str(r.ew), str(r.adjusted or r.result),
+                          _score(line.ns_score), _points(line.ns_points),
+                          _points(line.ew_points))  # fmt: skip
+        out.print()
+        out.print(table)
+
+
+def _print_recap(recap: dict[str, Any], unit: str) -> None:
+    names = f" ({recap['names']})" if recap["names"] else ""
+    table = _table(f"Recap of pair {recap['pair']}{names}")
+    for name in ("Board", "Sat", "Against", "Result", "Score", unit, "Top"):
+        table.add_column(name, justify="left" if name in ("Sat", "Result") else "right")
+    for x in recap["boards"]:
+        score = x["score"] if isinstance(x["score"], str) else f"{x['score']:+d}"
+        table.add_row(str(x["board"]), x["sat"], x["opponent"], x["result"], score,
+                      _points(x["points"]), str(x["top"] or ""))  # fmt: skip
+    total = sum(x["points"] for x in recap["boards"])
+    table.add_section()
+    table.add_row("", "", "", "", "Total", _points(total), "")
+    console().print()
+    console().print(table)
+
+
+@session_group.command("export")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The PBN file to write (replaced whole, never left half-written).")  # fmt: skip
+@_method_option
+@click.option("--per", type=click.Choice(["board", "table"]), default="board", show_default=True,
+              help="board: a game per board with a ScoreTable; table: a game per table with "
+              "Score, ScoreMP, ScorePercentage or ScoreIMP.")  # fmt: skip
+def export_command(file: Path, output: Path, method: str | None, per: str) -> None:
+    """Score a session and write it as a PBN export-format file.
+
+    Example: bridgescore session export results.pbn -o scored.pbn --method cross-imps
+    """
+    session = read_session(file, method)
+    with reporting("FILE"):
+        data = pbn.encode(pbn.write(session, per=per))  # type: ignore[arg-type]
+    write_atomically(output, data)
+    boards = sum(len(s.boards) for s in session.sections)
+    results = sum(len(s.results) for s in session.sections)
+    click.echo(f"Wrote {output}: {len(session.sections)} sections, {boards} boards, {results} "
+               f"results, scored by {METHOD_NAMES[session.method]}.")  # fmt: skip
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write a file by writing a temporary file beside it and renaming it over the old one.
+
+    :raises click.FileError: if the directory cannot be written.
+    """
+    directory = path.resolve().parent
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise click.FileError(str(path), hint=exc.strerror) from exc
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temp, path)
+    except BaseException as exc:
+        Path(temp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise click.FileError(str(path), hint=exc.strerror) from exc
+        raise
