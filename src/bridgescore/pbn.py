@@ -34,7 +34,9 @@ How a :class:`~bridgescore.session.Session` is written (and read back):
   ``Names``, and in a Mitchell a ``Direction`` column (``NS``/``EW``; a column of our own, as
   §5.2 allows). Reading takes only the pairs and names from it: the scores are recomputed.
 * **Movement**: the tag ``Movement`` (``"Mitchell"`` or ``"Howell"``, ours, §4.9). Without it a
-  section is a Howell if a pair number sits both NS and EW, else a Mitchell.
+  section is a Howell if a pair number sits both NS and EW, but never against itself and never
+  twice on one board; else a Mitchell (which may number its NS and EW pairs alike: NS 1 meets
+  EW 1, and NS 1 and EW 1 both play every board).
 * **Method** (``Scoring``, §3.4.12): ``MatchPoints;MP1``; ``IMP;Butler`` (no score dropped),
   ``IMP;Butler-2`` (one dropped at each end, the default), ``IMP;Butler-<2k>`` or
   ``IMP;Butler-<2p>%`` for other datums; ``IMP;Cross2`` (sum / (n - 1), the default),
@@ -1013,7 +1015,7 @@ class _SessionReader:
             if value is None:
                 value = tag.value
             elif tag.value != value:
-                message = f"line {tag.line}: {name} {tag.value!r} differs from {value!r}, kept"
+                message = f"line {tag.line}: {name} {tag.value!r} is not the first, {value!r}"
                 self.notes.append(SessionWarning(0, (0, 0), message))
         return value or ""
 
