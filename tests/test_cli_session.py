@@ -158,7 +158,7 @@ def test_bad_files(runner: CliRunner, command: str, tmp_path: Path) -> None:
     assert "contract.pbn, line 8: bad contract '4Z'" in flat(output).replace("\n", " ")
     assert "Traceback" not in output
     code, output = run(runner, "session", command, str(tmp_path / "missing.pbn"), *out)
-    assert code != 0
+    assert code == 2
     assert "missing.pbn" in output
     assert "Traceback" not in output
     assert not (tmp_path / "out.pbn").exists()
@@ -181,6 +181,13 @@ def test_export(runner: CliRunner, tmp_path: Path) -> None:
     assert '[ScoreIMP "NS 3.5"]' not in text  # cross-IMPs, not matchpoints
     assert pbn.read(text) == session.with_method("cross-imps")
     assert [p.name for p in tmp_path.iterdir()] == ["scored.pbn"]  # no temporary file left
+    assert target.stat().st_mode & 0o777 == 0o666 & ~_umask()  # not mkstemp's private 0600
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def test_export_never_leaves_half_a_file(

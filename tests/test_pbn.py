@@ -757,6 +757,10 @@ def sections(draw: st.DrawFn, name: str) -> Section:
             tags.append(("Deal", draw(VALUES)))
         if draw(st.integers(0, 3)) == 0:
             tags.append(("Auction", "N\n1S Pass 4S =1= AP\n" + '[Note "1:a \\"b\\""]'))
+        if draw(st.integers(0, 3)) == 0:
+            tags.append(
+                ("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R\nN NT 9\nS S 10")
+            )
         boards.append(Board(board.number, board.dealer, board.vulnerability, tuple(tags)))
     out = []
     for board in boards:

@@ -618,7 +618,11 @@ def decode(data: bytes) -> str:
 
 
 def encode(text: str) -> bytes:
-    """The bytes of a PBN file: ISO 8859-1 as §2.2 asks, or UTF-8 for names it cannot hold."""
+    """The bytes of a PBN file: ISO 8859-1 as §2.2 asks, or UTF-8 for names it cannot hold.
+
+    >>> encode("Søren"), encode("Łukasz")
+    (b'S\xf8ren', b'\xc5\x81ukasz')
+    """
     try:
         return text.encode("latin-1")
     except UnicodeEncodeError:
@@ -973,6 +977,11 @@ class _SectionDraft:
 
 def read(text: str, *, source: str = "<text>") -> Session:
     """Read a session from PBN text (the import format; see the module's notes).
+
+    >>> read('[Board "1"]\\n[Dealer "Q"]', source="club.pbn")
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.PbnError: club.pbn, line 2: bad Dealer 'Q': expected N, E, S or W
 
     :param source: the file's name, for messages.
     :raises PbnError: for malformed text, naming the line and quoting it.

@@ -24,7 +24,7 @@ def match_group() -> None:
 
 
 @match_group.command("score")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def score_command(file: Path, as_json: bool) -> None:
     """Score a two-room team match: a game per board and room (Room "Open" or "Closed").

@@ -83,7 +83,7 @@ _method_option = click.option(
 
 
 @session_group.command("score")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @_method_option
 @click.option("--section", "section_name", metavar="NAME", help="Only this section.")
 @click.option("--travellers", is_flag=True, help="Show every board's traveller.")
@@ -282,7 +282,7 @@ def _print_recap(recap: dict[str, Any], unit: str) -> None:
 
 
 @session_group.command("export")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The PBN file to write (replaced whole, never left half-written).")  # fmt: skip
 @_method_option
@@ -304,6 +304,16 @@ def export_command(file: Path, output: Path, method: str | None, per: str) -> No
                f"results, scored by {METHOD_NAMES[session.method]}.")  # fmt: skip
 
 
+def _mode(path: Path) -> int:
+    """The mode the written file should have: the old file's, else the umask's default."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Write a file by writing a temporary file beside it and renaming it over the old one.
 
@@ -315,6 +325,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     except OSError as exc:
         raise click.FileError(str(path), hint=exc.strerror) from exc
     try:
+        os.chmod(temp, _mode(path))  # mkstemp makes it private; give it the usual mode
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
