@@ -12,6 +12,7 @@ The core (this package's top level) is pure Python and imports only the standard
 from __future__ import annotations
 
 from bridgescore.errors import (
+    BatchError,
     BridgeError,
     InvalidBoardError,
     InvalidResultError,
@@ -48,6 +49,7 @@ __all__ = [
     "IMP_THRESHOLDS",
     "PART_NAMES",
     "PASS_OUT",
+    "BatchError",
     "BridgeError",
     "Contract",
     "Doubling",
