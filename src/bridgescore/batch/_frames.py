@@ -17,6 +17,8 @@ import pyarrow.compute as pc
 
 from bridgescore.batch import (
     ScoreDType,
+    _one_array,
+    arrow_to_numpy,
     declarer_vulnerable,
     ns_view,
     score_many,
@@ -32,7 +34,15 @@ from bridgescore.model import (
 )
 from bridgescore.scoring import UndertrickRule
 
-__all__ = ["COLUMNS", "INPUT_COLUMNS", "Deals", "read_deals", "score_frame", "to_table"]
+__all__ = [
+    "COLUMNS",
+    "INPUT_COLUMNS",
+    "Deals",
+    "arrow_int16",
+    "read_deals",
+    "score_frame",
+    "to_table",
+]
 
 COLUMNS: Final = {
     "contract": "PBN contract: 4HX, 3NT, 7SXX, Pass (instead of level, strain and doubling)",
@@ -209,15 +219,16 @@ def score_frame(
 def _require(names: set[str], wanted: tuple[str, ...], alternative: str) -> None:
     missing = [n for n in wanted if n not in names]
     if missing:
+        what = f"column{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}"
         have = ", ".join(sorted(names)) or "none"
         raise BatchError(
-            f"missing column{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))} "
-            f"{alternative}; the columns are: {have}".replace("  ", " ")
+            f"missing {' '.join([what, alternative]).strip()}; the columns are: {have}"
         )
 
 
 def _codes(column: Any, name: str, empty: dict[str, _Array]) -> _Array:
     """A column of codes, from numbers, booleans or text; empty values are noted in ``empty``."""
+    column = _one_array(column)
     kind = column.type
     if pa.types.is_dictionary(kind):
         column = column.cast(kind.value_type)
@@ -229,11 +240,11 @@ def _codes(column: Any, name: str, empty: dict[str, _Array]) -> _Array:
         return np.zeros(len(column), np.int8)
     if not (pa.types.is_integer(kind) or pa.types.is_boolean(kind) or pa.types.is_floating(kind)):
         raise BatchError(f"expected numbers or text, got a column of {kind}", column=name)
+    values = arrow_to_numpy(column)
     if column.null_count:
-        missing = np.asarray(column.is_null().to_numpy(zero_copy_only=False), np.bool_)
+        missing = arrow_to_numpy(column.is_null())
         empty[name] = missing
-        column = column.fill_null(0)
-    values = np.asarray(column.to_numpy(zero_copy_only=False))
+        values = np.where(missing, 0, values)
     if values.dtype.kind == "f":
         whole = np.isfinite(values) & (values == np.round(values)) & (np.abs(values) < 1 << 15)
         if not whole.all():
@@ -243,65 +254,72 @@ def _codes(column: Any, name: str, empty: dict[str, _Array]) -> _Array:
     return values
 
 
+def _dictionary(column: Any) -> tuple[list[str], _Array, _Array | None]:
+    """The distinct texts of a column, each row's index into them, and the rows left empty."""
+    encoded = pc.dictionary_encode(_one_array(column))
+    words: list[str] = encoded.dictionary.to_pylist()
+    index = arrow_to_numpy(encoded.indices)
+    missing = arrow_to_numpy(encoded.indices.is_null()) if encoded.indices.null_count else None
+    return words, index, missing
+
+
 def _by_text(column: Any, name: str, parse: _Parse, empty: dict[str, _Array]) -> _Array:
     """Parse each distinct text once, then spread the codes over the rows."""
-    encoded = pc.dictionary_encode(_one_array(column))
-    words = encoded.dictionary.to_pylist()
-    indices = encoded.indices
-    blank = {i for i, w in enumerate(words) if not w.strip()}
-    codes = np.zeros(len(words) + 1, np.int8)  # the last one for nulls
+    words, index, missing = _dictionary(column)
+    codes = np.zeros(len(words), np.int8)
+    may_be_empty = name in _MAY_BE_EMPTY_WHEN_PASSED_OUT  # '' is undoubled, say, elsewhere
+    blank = [i for i, w in enumerate(words) if may_be_empty and not w.strip()]
     for i, word in enumerate(words):
-        if i in blank and name in _MAY_BE_EMPTY_WHEN_PASSED_OUT:
+        if i in blank:
             continue
         try:
             codes[i] = parse(word)
         except BridgeError as exc:
             reason = exc.reason if isinstance(exc, BatchError) else str(exc)
-            row = pc.index(indices, pa.scalar(i, indices.type)).as_py()
-            raise BatchError(reason, row, name) from None
-    index = np.asarray(indices.fill_null(len(words)).to_numpy(zero_copy_only=False))
-    missing = index == len(words)
+            bad = index == i
+            if missing is not None:
+                bad &= ~missing
+            raise BatchError(reason, int(np.argmax(bad)), name) from None
     if blank:
-        missing |= np.isin(index, list(blank))
-    if missing.any():
+        blanks = np.isin(index, blank)
+        missing = blanks if missing is None else missing | blanks
+    if missing is not None:
         empty[name] = missing
-    result: _Array = codes[index]
+        index = np.where(missing, 0, index)
+    result: _Array = codes[index] if len(words) else np.zeros(len(index), np.int8)
     return result
 
 
 def _contracts(column: Any) -> dict[str, _Array]:
     """Level, strain and doubling codes from PBN contracts (``4HX``, ``3NT``, ``Pass``)."""
+    column = _one_array(column)
     if pa.types.is_dictionary(column.type):
         column = column.cast(column.type.value_type)
     if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
         raise BatchError(
             f"expected text such as '4HX', got a column of {column.type}", column="contract"
         )
-    if column.null_count:
-        row = pc.index(column.is_null(), True).as_py()
+    words, index, missing = _dictionary(column)
+    if missing is not None:
+        row = int(np.argmax(missing))
         raise BatchError("got an empty value; write 'Pass' for a passed-out deal", row, "contract")
-    encoded = pc.dictionary_encode(_one_array(column))
-    words = encoded.dictionary.to_pylist()
     codes = np.zeros((3, len(words)), np.int8)
     for i, word in enumerate(words):
         try:
             contract = parse_contract(word)
         except BridgeError as exc:
-            row = pc.index(encoded.indices, pa.scalar(i, encoded.indices.type)).as_py()
-            raise BatchError(str(exc), row, "contract") from None
+            raise BatchError(str(exc), int(np.argmax(index == i)), "contract") from None
         if isinstance(contract, Contract):
             codes[:, i] = (
                 contract.level,
                 _STRAINS.index(contract.strain),
                 tuple(Doubling).index(contract.doubling),
             )
-    index = np.asarray(encoded.indices.to_numpy(zero_copy_only=False))
-    level, strain, doubling = codes[:, index]
+    level, strain, doubling = codes[:, index] if len(words) else np.zeros((3, 0), np.int8)
     return {"level": level, "strain": strain, "doubling": doubling}
 
 
-def _one_array(column: Any) -> Any:
-    """One Arrow array: a table's column may come in chunks."""
-    if isinstance(column, pa.ChunkedArray):
-        return column.chunk(0) if column.num_chunks == 1 else column.combine_chunks()
-    return column
+def arrow_int16(values: _Array) -> Any:
+    """An Arrow int16 array over a numpy array's memory (``pa.array`` would import pandas)."""
+    data = np.ascontiguousarray(values, np.int16)
+    return pa.Array.from_buffers(pa.int16(), len(data), [None, pa.py_buffer(data)])
