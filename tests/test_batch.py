@@ -125,10 +125,27 @@ def test_the_result_type_can_be_chosen(dtype: bb.ScoreDType) -> None:
     assert bb.score_packed([1898], dtype=dtype).dtype == dtype
 
 
+def test_without_pyarrow_numpy_looks_the_scores_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = bb.score_many(*ALL.T)
+    monkeypatch.setattr(bb, "_look_up", bb._numpy_look_up)
+    rows = np.resize(ALL, (70_001, 5))
+    assert np.array_equal(bb.score_many(*rows.T), np.resize(expected, 70_001))
+    assert np.array_equal(bb.score_packed(bb.pack(*ALL.T)), expected)
+
+
+def test_packed_codes_in_any_layout() -> None:
+    codes = bb.pack(*ALL.T)
+    expected = bb.score_many(*ALL.T)
+    assert np.array_equal(bb.score_packed(codes.astype(np.int64)), expected)
+    assert np.array_equal(bb.score_packed(codes[::2]), expected[::2])  # not contiguous
+    assert np.array_equal(bb.score_packed(pa.array(codes)), expected)
+    assert bb.score_packed(1898).tolist() == [-500]
+
+
 def test_long_columns_are_scored_block_by_block() -> None:
-    rows = np.resize(ALL, (200_003, 5))  # several blocks, the last one short
+    rows = np.resize(ALL, (2_200_003, 5))  # several blocks and chunks, the last ones short
     got = bb.score_many(*rows.T)
-    assert np.array_equal(got, np.resize(bb.score_many(*ALL.T), 200_003))
+    assert np.array_equal(got, np.resize(bb.score_many(*ALL.T), 2_200_003))
     assert np.array_equal(bb.score_packed(bb.pack(*rows.T)), got)
 
 
@@ -162,6 +179,11 @@ def _codes(contract: Contract) -> list[list[int]]:
     ]
 
 
+def test_the_seat_codes_of_east_and_west_are_odd() -> None:
+    assert [bool(i & bb._SIDE_BIT) for i in range(4)] == bb._EAST_WEST.tolist()
+    assert bb._EAST_WEST.tolist() == [s.side is Side.EW for s in Seat]
+
+
 def test_ns_view_flips_east_and_west() -> None:
     assert bb.ns_view([620, 620, 620, 620], [0, 1, 2, 3]).tolist() == [620, -620, 620, -620]
     scores = np.array([100, -200], np.int16)
@@ -169,6 +191,7 @@ def test_ns_view_flips_east_and_west() -> None:
     assert flipped.tolist() == [-100, 200]
     assert flipped.dtype == np.int16
     assert scores.tolist() == [100, -200]  # not changed in place
+    assert bb.ns_view(np.array([5, 7], np.uint16), [1, 2]).tolist() == [-5, 7]
     assert bb.declarer_vulnerable(np.arange(4), 3).all()
     assert not bb.declarer_vulnerable(np.arange(4), 0).any()
 

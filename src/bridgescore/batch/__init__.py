@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any, Final, NoReturn
 
 try:
@@ -94,7 +94,9 @@ ScoreDType = type[np.int16] | type[np.int32] | type[np.int64]
 """The integer types a score can be returned in."""
 
 _BLOCK: Final = 1 << 16
-"""Rows per block: the block's index arrays (about 0.8 MB) stay in the CPU's L2 cache."""
+"""Rows per block while packing: the block's buffers stay in the CPU's cache."""
+_CHUNK: Final = 1 << 20
+"""Rows per look-up: enough to make the call's own cost small (the codes take 2 MiB)."""
 
 _Array = npt.NDArray[Any]
 
@@ -183,8 +185,14 @@ def score_many(
     )
     n = _length(columns)
     out = np.empty(n, table.dtype)
-    for start, stop, index in _packed_blocks(columns, n):
-        np.take(table, index, out=out[start:stop], mode="wrap")  # every index was checked
+    look_up = _look_up(table)
+    codes = np.empty(min(n, _CHUNK), np.uint16)
+    scratch = _Scratch(columns, min(n, _BLOCK))
+    for start in range(0, n, _CHUNK):
+        stop = min(start + _CHUNK, n)
+        chunk = codes[: stop - start]
+        _pack_into(chunk, _rows(columns, start, stop), start, scratch)
+        look_up(chunk, out[start:stop])
     return out
 
 
@@ -211,8 +219,7 @@ def pack(
     )
     n = _length(columns)
     out = np.empty(n, np.uint16)
-    for start, stop, index in _packed_blocks(columns, n):
-        out[start:stop] = index
+    _pack_into(out, columns, 0, _Scratch(columns, min(n, _BLOCK)))
     return out
 
 
@@ -236,14 +243,17 @@ def score_packed(
     if column.ndim == 0:
         return np.full(n, table[int(column)], table.dtype)
     out = np.empty(n, table.dtype)
-    index = np.empty(min(n, _BLOCK), np.intp)
-    for start in range(0, n, _BLOCK):
-        stop = min(start + _BLOCK, n)
-        block = column[start:stop]
-        _check_block(block, _CODE, start)
-        idx = index[: stop - start]
-        idx[...] = block
-        np.take(table, idx, out=out[start:stop], mode="wrap")
+    look_up = _look_up(table)
+    narrow = None if column.dtype == np.uint16 else np.empty(min(n, _CHUNK), np.uint16)
+    for start in range(0, n, _CHUNK):
+        stop = min(start + _CHUNK, n)
+        chunk = column[start:stop]
+        for first in range(0, stop - start, _BLOCK):
+            _check_block(chunk[first : first + _BLOCK], _CODE, start + first)
+        if narrow is not None:
+            np.copyto(narrow[: stop - start], chunk, casting="unsafe")
+            chunk = narrow[: stop - start]
+        look_up(chunk, out[start:stop])
     return out
 
 
@@ -261,9 +271,9 @@ def declarer_vulnerable(
     n = _length([seats, vuls])
     _check_all(seats, _DECLARER)
     _check_all(vuls, _VULNERABILITY)
-    index = np.multiply(vuls, 4, dtype=np.intp) + seats
-    result: npt.NDArray[np.bool_] = _VULNERABLE_BY[np.broadcast_to(index, (n,))]
-    return result
+    out = np.empty(n, np.uint8)
+    _vulnerable_into(out, np.broadcast_to(seats, (n,)), np.broadcast_to(vuls, (n,)))
+    return out.view(np.bool_)
 
 
 def ns_view(scores: npt.ArrayLike, declarer: npt.ArrayLike) -> _Array:
@@ -277,8 +287,9 @@ def ns_view(scores: npt.ArrayLike, declarer: npt.ArrayLike) -> _Array:
     points, seats = _columns((scores, _SCORES), (declarer, _DECLARER))
     n = _length([points, seats])
     _check_all(seats, _DECLARER)
-    result = np.array(np.broadcast_to(points, (n,)))
-    np.negative(result, out=result, where=np.broadcast_to(_EAST_WEST[seats], (n,)))
+    signed = np.int64 if points.dtype.kind == "u" else points.dtype
+    result = np.array(np.broadcast_to(points, (n,)), signed)
+    _flip_east_west(result, np.broadcast_to(seats, (n,)))
     return result
 
 
@@ -303,11 +314,27 @@ def score_many_ns(
     :raises BatchError: as :func:`score_many` and :func:`declarer_vulnerable` do.
     :raises RulesError: for an unknown ``undertricks`` rule.
     """
-    vulnerable = declarer_vulnerable(declarer, vulnerability)
-    scores = score_many(
-        level, strain, doubling, vulnerable, tricks, undertricks=undertricks, dtype=dtype
-    )
-    return ns_view(scores, declarer)
+    table = _flat_table(undertricks, _score_dtype(dtype))
+    seats, vuls = _columns((declarer, _DECLARER), (vulnerability, _VULNERABILITY))
+    columns = _columns((level, _LEVEL), (strain, _STRAIN), (doubling, _DOUBLING))
+    (trick_column,) = _columns((tricks, _TRICKS))
+    n = _length([*columns, trick_column, seats, vuls])
+    _check_all(seats, _DECLARER)
+    _check_all(vuls, _VULNERABILITY)
+    seats, vuls = np.broadcast_to(seats, (n,)), np.broadcast_to(vuls, (n,))
+    out = np.empty(n, table.dtype)
+    look_up = _look_up(table)
+    codes = np.empty(min(n, _CHUNK), np.uint16)
+    vulnerable = np.empty(min(n, _CHUNK), np.uint8)
+    scratch = _Scratch([*columns, vulnerable, trick_column], min(n, _BLOCK))
+    for start in range(0, n, _CHUNK):  # a chunk at a time, so that it stays in the cache
+        stop, m = min(start + _CHUNK, n), min(_CHUNK, n - start)
+        _vulnerable_into(vulnerable[:m], seats[start:stop], vuls[start:stop])
+        chunk = [*_rows(columns, start, stop), vulnerable[:m], *_rows([trick_column], start, stop)]
+        _pack_into(codes[:m], chunk, start, scratch)
+        look_up(codes[:m], out[start:stop])
+        _flip_east_west(out[start:stop], seats[start:stop])
+    return out
 
 
 def imps_many(difference: npt.ArrayLike) -> npt.NDArray[np.int8]:
@@ -358,7 +385,29 @@ _VULNERABLE_BY: Final = np.array(
     [v.is_vulnerable(seat) for v in Vulnerability for seat in Seat], np.bool_
 )
 """By ``vulnerability * 4 + declarer``: whether declarer's side is vulnerable (from the core)."""
+_VULNERABLE_MASK: Final = np.uint16(sum(1 << i for i, v in enumerate(_VULNERABLE_BY) if v))
+"""The same 16 answers as bits: bit ``vulnerability * 4 + declarer``."""
 _EAST_WEST: Final = np.array([seat.side is Side.EW for seat in Seat], np.bool_)
+_SIDE_BIT: Final = 1
+"""The seat codes of East and West are odd: ``declarer & 1`` is 1 for them (a test checks)."""
+
+
+def _vulnerable_into(out: _Array, seats: _Array, vuls: _Array) -> None:
+    """``out[i]`` = 1 if declarer's side is vulnerable, for checked seat and vulnerability codes."""
+    np.multiply(vuls, 4, out=out, casting="unsafe")
+    np.add(out, seats, out=out, casting="unsafe")
+    bits = np.right_shift(_VULNERABLE_MASK, out)
+    np.bitwise_and(bits, 1, out=out, casting="unsafe")
+
+
+def _flip_east_west(scores: _Array, seats: _Array) -> None:
+    """Negate, in place, the scores of deals East or West declared (two's complement trick)."""
+    mask = np.bitwise_and(seats, _SIDE_BIT, dtype=scores.dtype, casting="unsafe")
+    np.negative(mask, out=mask)  # 0 where North-South declared, -1 where East-West did
+    np.bitwise_xor(scores, mask, out=scores)
+    np.subtract(scores, mask, out=scores)
+
+
 _IMP_STEPS: Final = np.array(IMP_THRESHOLDS, np.int64)
 
 
@@ -494,34 +543,39 @@ def _bad_row(block: _Array, spec: _Spec, first_row: int) -> NoReturn:
     raise BatchError(f"got {values[row]!r}; expected {allowed}", first_row + row, name)
 
 
-def _packed_blocks(columns: list[_Array], n: int) -> Iterator[tuple[int, int, _Array]]:
-    """Yield ``(start, stop, packed codes as intp)`` block by block, checking every code first.
+class _Scratch:
+    """Buffers reused from block to block while packing: they stay in the CPU's cache."""
 
-    The arithmetic runs on ``uint8``/``uint16`` buffers that are reused from block to block; the
-    index buffer yielded is overwritten by the next block.
-    """
-    specs = (_LEVEL, _STRAIN, _DOUBLING, _VULNERABLE, _TRICKS)
-    size = min(n, _BLOCK)
-    high = np.empty(size, np.uint8)  # level * 5 + strain: 0..39
-    low = np.empty(size, np.uint8)  # (doubling * 2 + vulnerable) * 14 + tricks: 0..83
-    wide = np.empty(size, np.uint16)
-    index = np.empty(size, np.intp)
-    # Once checked, every code is read as an unsigned byte (int8 and bool as they are, wider
-    # integers, such as int64 from lists, copied): the arithmetic below then never mixes types,
-    # which would be several times slower.
-    narrow = [
-        np.empty(size, np.uint8) if c.ndim and c.dtype.itemsize > 1 else None for c in columns
-    ]
-    for start in range(0, n, _BLOCK):
-        stop = min(start + _BLOCK, n)
-        m = stop - start
+    def __init__(self, columns: list[_Array], size: int) -> None:
+        self.high = np.empty(size, np.uint8)  # level * 5 + strain: 0..39
+        self.low = np.empty(size, np.uint8)  # (doubling * 2 + vulnerable) * 14 + tricks: 0..83
+        # Once checked, every code is read as an unsigned byte (int8 and bool as they are, wider
+        # integers, such as int64 from lists, copied): the arithmetic then never mixes types,
+        # which would be several times slower.
+        self.narrow = [
+            np.empty(size, np.uint8) if c.ndim and c.dtype.itemsize > 1 else None for c in columns
+        ]
+
+
+_SPECS: Final = (_LEVEL, _STRAIN, _DOUBLING, _VULNERABLE, _TRICKS)
+
+
+def _rows(columns: list[_Array], start: int, stop: int) -> list[_Array]:
+    return [c[start:stop] if c.ndim else c for c in columns]
+
+
+def _pack_into(out: _Array, columns: list[_Array], first_row: int, scratch: _Scratch) -> None:
+    """Check the five columns (rows ``first_row...`` of the input) and write their packed codes."""
+    for begin in range(0, len(out), _BLOCK):
+        end = min(begin + _BLOCK, len(out))
+        m = end - begin
         blocks = []
-        for column, spec, buffer in zip(columns, specs, narrow, strict=True):
+        for column, spec, buffer in zip(columns, _SPECS, scratch.narrow, strict=True):
             if not column.ndim:
                 blocks.append(column)
                 continue
-            block = column[start:stop]
-            _check_block(block, spec, start)
+            block = column[begin:end]
+            _check_block(block, spec, first_row + begin)
             if buffer is not None:
                 np.copyto(buffer[:m], block, casting="unsafe")
                 block = buffer[:m]
@@ -529,7 +583,7 @@ def _packed_blocks(columns: list[_Array], n: int) -> Iterator[tuple[int, int, _A
                 block = block.view(np.uint8)
             blocks.append(block)
         lv, st, db, vu, tr = blocks
-        h, lo, w, i = high[:m], low[:m], wide[:m], index[:m]
+        h, lo, w = scratch.high[:m], scratch.low[:m], out[begin:end]
         np.multiply(lv, 5, out=h, casting="unsafe")  # "unsafe": one value may stand for all rows
         np.add(h, st, out=h, casting="unsafe")
         np.multiply(db, 2, out=lo, casting="unsafe")
@@ -538,5 +592,49 @@ def _packed_blocks(columns: list[_Array], n: int) -> Iterator[tuple[int, int, _A
         np.add(lo, tr, out=lo, casting="unsafe")
         np.multiply(h, 84, out=w, dtype=np.uint16)
         np.add(w, lo, out=w)
-        i[...] = w
-        yield start, stop, i
+
+
+_LookUp = Callable[[_Array, _Array], None]
+
+
+def _look_up(table: _Array) -> _LookUp:
+    """A function writing ``table[codes]`` to ``out`` for checked ``uint16`` codes.
+
+    Arrow's take reads ``uint16`` indexes as they are and is faster than numpy's, which first
+    converts them to ``intp``; numpy's is used when pyarrow is not installed.
+    """
+    try:
+        return _arrow_look_up(table)
+    except ModuleNotFoundError:  # pragma: no cover - the tests force the numpy path directly
+        return _numpy_look_up(table)
+
+
+def _arrow_look_up(table: _Array) -> _LookUp:
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    values = pa.Array.from_buffers(
+        pa.from_numpy_dtype(table.dtype), len(table), [None, pa.py_buffer(table)]
+    )
+
+    def look_up(codes: _Array, out: _Array) -> None:
+        codes = np.ascontiguousarray(codes)
+        indexes = pa.Array.from_buffers(pa.uint16(), len(codes), [None, pa.py_buffer(codes)])
+        found = pc.take(values, indexes, boundscheck=False)  # every code was checked
+        data = found.buffers()[1]
+        if data is not None:
+            out[...] = np.frombuffer(data, out.dtype, len(out), found.offset * out.itemsize)
+
+    return look_up
+
+
+def _numpy_look_up(table: _Array) -> _LookUp:
+    def look_up(codes: _Array, out: _Array) -> None:
+        index = np.empty(min(len(codes), _BLOCK), np.intp)
+        for start in range(0, len(codes), _BLOCK):
+            stop = min(start + _BLOCK, len(codes))
+            idx = index[: stop - start]
+            idx[...] = codes[start:stop]
+            np.take(table, idx, out=out[start:stop], mode="wrap")  # every code was checked
+
+    return look_up
