@@ -258,19 +258,29 @@ def parquet_file(n: int) -> Path:
     return path
 
 
+# Runs one command and reports its wall time and peak memory. A small launcher process does it:
+# the child of a big process (this one, after parts (a) and (b)) would count the parent's pages
+# as its own peak until it calls exec.
+LAUNCHER = """
+import resource, subprocess, sys, time
+start = time.perf_counter()
+done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+wall = time.perf_counter() - start
+if done.returncode:
+    sys.exit(done.stderr)
+print(wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)
+"""
+
+
 def run_command(args: list[str]) -> tuple[float, int]:
-    """Wall time and peak resident memory (bytes) of one command."""
-    start = time.perf_counter()
-    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode:
-        stderr = process.stderr.read().decode() if process.stderr else ""
-        raise SystemExit(f"{' '.join(args)} failed:\n{stderr}")
-    if process.stderr:
-        process.stderr.close()
-    return wall, usage.ru_maxrss * 1024
+    """Wall time (seconds) and peak resident memory (bytes) of one command."""
+    done = subprocess.run(
+        [sys.executable, "-c", LAUNCHER, *args], capture_output=True, text=True, check=False
+    )
+    if done.returncode:
+        raise SystemExit(f"{' '.join(args)} failed:\n{done.stderr}")
+    wall, peak = done.stdout.split()
+    return float(wall), int(peak)
 
 
 def part_c(sizes: list[int], repeats: int) -> dict[str, float]:

@@ -473,7 +473,7 @@ def _from_arrow(values: Any, name: str) -> Any:
     """An Arrow array or chunked array without nulls, as numpy."""
     values = _one_array(values)
     if values.null_count:
-        row = int(np.argmax(arrow_to_numpy(values.is_null())))
+        row = int(np.argmax(arrow_to_numpy(arrow_compute().call_function("is_null", [values]))))
         raise BatchError("got an empty value (null); expected a number", row, name)
     return arrow_to_numpy(values)
 
@@ -609,18 +609,34 @@ def _look_up(table: _Array) -> _LookUp:
         return _numpy_look_up(table)
 
 
+@functools.cache
+def arrow_compute() -> Any:
+    """Arrow's compute functions (``call_function``, the options classes), imported quickly.
+
+    ``import pyarrow.compute`` spends about 0.1 s writing a Python wrapper for each of its
+    functions, which ``bridgescore batch`` would pay at every start; ``pyarrow._compute`` holds the
+    same ``call_function`` without them. ``pyarrow.compute`` is the fallback.
+    """
+    try:
+        import pyarrow._compute as compute
+    except ImportError:  # pragma: no cover - a pyarrow that moved it
+        import pyarrow.compute as compute
+    return compute
+
+
 def _arrow_look_up(table: _Array) -> _LookUp:
     import pyarrow as pa
-    import pyarrow.compute as pc
 
+    compute = arrow_compute()
     values = pa.Array.from_buffers(
         pa.from_numpy_dtype(table.dtype), len(table), [None, pa.py_buffer(table)]
     )
+    unchecked = compute.TakeOptions(boundscheck=False)  # every code was checked
 
     def look_up(codes: _Array, out: _Array) -> None:
         codes = np.ascontiguousarray(codes)
         indexes = pa.Array.from_buffers(pa.uint16(), len(codes), [None, pa.py_buffer(codes)])
-        found = pc.take(values, indexes, boundscheck=False)  # every code was checked
+        found = compute.call_function("take", [values, indexes], unchecked)
         data = found.buffers()[1]
         if data is not None:
             out[...] = np.frombuffer(data, out.dtype, len(out), found.offset * out.itemsize)

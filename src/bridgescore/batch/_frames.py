@@ -13,11 +13,11 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from bridgescore.batch import (
     ScoreDType,
     _one_array,
+    arrow_compute,
     arrow_to_numpy,
     declarer_vulnerable,
     ns_view,
@@ -39,6 +39,7 @@ __all__ = [
     "INPUT_COLUMNS",
     "Deals",
     "arrow_int16",
+    "check_columns",
     "read_deals",
     "score_frame",
     "to_table",
@@ -162,39 +163,48 @@ def to_table(frame: Any) -> Any:
     )
 
 
-def read_deals(table: Any) -> Deals:
-    """Read the columns named in :data:`COLUMNS` from an Arrow table or record batch.
+def check_columns(names: list[str] | set[str]) -> None:
+    """Check that the column names say what to score, and say it once.
 
-    :raises BatchError: for a missing or contradictory column, or a bad value.
+    :raises BatchError: for a missing or contradictory column.
     """
-    names = set(table.column_names)
-    columns: dict[str, _Array] = {}
-    empty: dict[str, _Array] = {}
+    names = set(names)
     if "contract" in names:
         both = sorted(names & {"level", "strain", "doubling"})
         if both:
             raise BatchError(
                 f"give either 'contract' or 'level', 'strain' and 'doubling', not both: {both}"
             )
-        columns.update(_contracts(table["contract"]))
     else:
         _require(names, ("level", "strain", "doubling"), "(or a 'contract' column)")
-        for name in ("level", "strain", "doubling"):
-            columns[name] = _codes(table[name], name, empty)
     _require(names, ("tricks",), "")
-    columns["tricks"] = _codes(table["tricks"], "tricks", empty)
     if "vulnerable" in names:
         if "vulnerability" in names:
             raise BatchError(
                 "give either 'vulnerable' (the declaring side's) or 'vulnerability' (the "
                 "board's, with 'declarer'), not both"
             )
-        columns["vulnerable"] = _codes(table["vulnerable"], "vulnerable", empty)
     else:
         _require(names, ("declarer", "vulnerability"), "(or a 'vulnerable' column)")
-        columns["vulnerability"] = _codes(table["vulnerability"], "vulnerability", empty)
-    if "declarer" in names:
-        columns["declarer"] = _codes(table["declarer"], "declarer", empty)
+
+
+def read_deals(table: Any) -> Deals:
+    """Read the columns named in :data:`COLUMNS` from an Arrow table or record batch.
+
+    :raises BatchError: for a missing or contradictory column, or a bad value.
+    """
+    names = set(table.column_names)
+    check_columns(names)
+    columns: dict[str, _Array] = {}
+    empty: dict[str, _Array] = {}
+    if "contract" in names:
+        columns.update(_contracts(table["contract"]))
+    else:
+        for name in ("level", "strain", "doubling"):
+            columns[name] = _codes(table[name], name, empty)
+    for name in ("tricks", "vulnerable", "vulnerability", "declarer"):
+        if name in names:
+            columns[name] = _codes(table[name], name, empty)
     passed_out = columns["level"] == 0
     for name, missing in empty.items():
         if name not in _MAY_BE_EMPTY_WHEN_PASSED_OUT:
@@ -242,7 +252,7 @@ def _codes(column: Any, name: str, empty: dict[str, _Array]) -> _Array:
         raise BatchError(f"expected numbers or text, got a column of {kind}", column=name)
     values = arrow_to_numpy(column)
     if column.null_count:
-        missing = arrow_to_numpy(column.is_null())
+        missing = arrow_to_numpy(_is_null(column))
         empty[name] = missing
         values = np.where(missing, 0, values)
     if values.dtype.kind == "f":
@@ -256,11 +266,15 @@ def _codes(column: Any, name: str, empty: dict[str, _Array]) -> _Array:
 
 def _dictionary(column: Any) -> tuple[list[str], _Array, _Array | None]:
     """The distinct texts of a column, each row's index into them, and the rows left empty."""
-    encoded = pc.dictionary_encode(_one_array(column))
+    encoded = arrow_compute().call_function("dictionary_encode", [_one_array(column)])
     words: list[str] = encoded.dictionary.to_pylist()
     index = arrow_to_numpy(encoded.indices)
-    missing = arrow_to_numpy(encoded.indices.is_null()) if encoded.indices.null_count else None
+    missing = arrow_to_numpy(_is_null(encoded.indices)) if encoded.indices.null_count else None
     return words, index, missing
+
+
+def _is_null(column: Any) -> Any:
+    return arrow_compute().call_function("is_null", [column])
 
 
 def _by_text(column: Any, name: str, parse: _Parse, empty: dict[str, _Array]) -> _Array:

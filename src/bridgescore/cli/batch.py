@@ -19,8 +19,6 @@ from pathlib import Path
 from typing import Any, Literal
 
 import click
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
 from bridgescore.cli._app import cli
 from bridgescore.errors import BatchError
@@ -117,6 +115,10 @@ def batch_command(
         schema = _input_schema(source, in_format)
     except (OSError, pa.ArrowException, csv.Error, UnicodeDecodeError) as exc:
         raise click.BadParameter(f"cannot read {source}: {exc}", param_hint="IN") from exc
+    try:
+        _frames.check_columns(schema.names)
+    except BatchError as exc:
+        raise click.BadParameter(f"{source}: {exc}", param_hint="IN") from None
     kept = _kept(keep, schema.names)
     wanted = [n for n in schema.names if n in _frames.INPUT_COLUMNS or n in kept]
     rows = 0
@@ -167,7 +169,7 @@ def batch_command(
             raise click.ClickException(f"cannot write {target}: {exc}") from None
         os.replace(tmp, target)
     if show:
-        Console(stderr=True, highlight=False).print(f"Scored {rows:,} deals into {target}.")
+        click.echo(f"Scored {rows:,} deals into {target}.", err=True)
 
 
 def _format(path: Path, hint: str) -> Format:
@@ -312,13 +314,37 @@ def _remove(path: Path) -> None:
     path.unlink(missing_ok=True)
 
 
-def _progress(show: bool, total: int, name: str) -> Progress:
+def _progress(show: bool, total: int, name: str) -> Any:
+    """rich's progress bar on stderr, or a stand-in that does nothing (and imports nothing)."""
+    if not show:
+        return _NoProgress()
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
     return Progress(
         TextColumn(f"[bold]{name}"),
         BarColumn(),
         TaskProgressColumn(),
         TimeRemainingColumn(),
         console=Console(stderr=True),
-        disable=not show,
-        transient=False,
     )
+
+
+class _NoProgress:
+    def __enter__(self) -> _NoProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+    def add_task(self, description: str, total: int) -> int:
+        return 0
+
+    def update(self, task: int, completed: int) -> None:
+        pass
