@@ -62,7 +62,7 @@ def table(title: str, headers: Sequence[str], rows: Sequence[Sequence[object]]) 
     print(f"\n{title}")
     print(line)
     for k, row in enumerate(cells):
-        left = (0, 1) if k else ()
+        left = (0, 1)
         print(
             "| "
             + " | ".join(
@@ -114,11 +114,16 @@ def part_a(n: int, repeats: int) -> dict[str, float]:
         rows.append([entry.name, entry.call, per_deal, f"equal on all {n:,}"])
         if entry.note:
             notes.append(f"{entry.call}: {entry.note}")
-    per_deal_node, status, node_version = _node(deals, expected, repeats)
-    if per_deal_node is not None:
-        best["node"] = per_deal_node
-    call = f"contractTricks() under node {node_version}"
-    rows.append([f"bridge-scorer {_npm_version()}", call, per_deal_node, status])
+    few = min(n, 5_000)  # also a set small enough to stay in the CPU cache: node's best case
+    for subset in (n, few) if few < n else (n,):
+        per_deal_node, status, node_version = _node(deals[:subset], expected[:subset], repeats)
+        if per_deal_node is not None:
+            best["node"] = min(best.get("node", per_deal_node), per_deal_node)
+        call = f"contractTricks() under node {node_version}"
+        if subset < n:
+            call += f", first {subset:,} deals only"
+            status = status.replace(f"{subset:,}", f"{subset:,} (in cache)")
+        rows.append([f"bridge-scorer {_npm_version()}", call, per_deal_node, status])
     ours = best["totals"]
     printed = [
         [name, call, *_speeds(t, ours), status]
@@ -132,6 +137,7 @@ def part_a(n: int, repeats: int) -> dict[str, float]:
         printed,
     )
     print("  time / ours: against bridgescore's fastest totals call; above 1 is slower than ours")
+    print("  the ratios in (b) and the aims use node's faster figure")
     for note in notes:
         print(f"  note: {note}")
     return best

@@ -33,13 +33,21 @@ function pass() {
   return sink;
 }
 
-for (let i = 0; i < 3; i++) pass(); // warm-up: let the JIT compile the loop
-const times = [];
+// Each timed sample makes at least a million calls (several passes over a small set), after a
+// warm-up as long, so that the JIT has compiled the loop and one sample is not too short to time.
+const passes = Math.max(1, Math.ceil(1e6 / n));
+function sample() {
+  let sink = 0;
+  for (let p = 0; p < passes; p++) sink += pass();
+  return sink;
+}
 let check = 0;
+for (let i = 0; i < 3; i++) check += sample();
+const times = []; // nanoseconds per pass over the deals
 for (let r = 0; r < repeats; r++) {
   const start = process.hrtime.bigint();
-  check += pass();
-  times.push(Number(process.hrtime.bigint() - start));
+  check += sample();
+  times.push(Number(process.hrtime.bigint() - start) / passes);
 }
 
 process.stdout.write(JSON.stringify({ scores, times_ns: times, check, node: process.version }));

@@ -93,7 +93,7 @@ PACKED_CODES: Final = LEVELS * 5 * 3 * 2 * 14
 ScoreDType = type[np.int16] | type[np.int32] | type[np.int64]
 """The integer types a score can be returned in."""
 
-_BLOCK: Final = 1 << 16
+_BLOCK: Final = 1 << 17
 """Rows per block while packing: the block's buffers stay in the CPU's cache."""
 _CHUNK: Final = 1 << 20
 """Rows per look-up: enough to make the call's own cost small (the codes take 2 MiB)."""
