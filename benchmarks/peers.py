@@ -17,6 +17,7 @@ installed source:
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
@@ -41,7 +42,7 @@ class Entry:
     call: str
     run: Runner | None
     kind: str
-    """``peer``, or one of bridgescore's: ``totals``, ``breakdown``, ``cold``."""
+    """``peer``, or one of bridgescore's: ``totals``, ``breakdown``."""
     note: str = ""
 
 
@@ -70,25 +71,31 @@ def ours(deals: np.ndarray) -> list[Entry]:
     def breakdown() -> list[Any]:
         return [score(c, t, vulnerable=v) for c, t, v in contracts]
 
-    def cold() -> list[int]:
-        scoring._SEEN.clear()
-        scoring._score.cache_clear()
-        model._parse_contract.cache_clear()
-        return [score(c, t, vulnerable=v).total for c, t, v in texts]
-
     version_ = f"bridgescore {bs.__version__}"
     return [
         Entry(version_, "score(Contract, tricks, vulnerable=).total", by_contract, "totals"),
         Entry(version_, "score('4HX', tricks, vulnerable=).total", by_text, "totals"),
         Entry(version_, "score(Contract, ...) -> Score (all parts)", breakdown, "breakdown"),
-        Entry(
-            version_,
-            "score('4HX', ...), caches cleared first",
-            cold,
-            "cold",
-            "the first sight of each deal: builds every part and its label",
-        ),
     ]
+
+
+def first_sight() -> float:
+    """Seconds per deal to score each of the 2,940 deals the first time (caches cleared)."""
+    deals = [
+        (bs.Contract(lv, s, d), t, v)
+        for lv in range(1, 8)
+        for s in bs.Strain
+        for d in bs.Doubling
+        for v in (False, True)
+        for t in range(14)
+    ]
+    scoring._SEEN.clear()
+    scoring._score.cache_clear()
+    model._parse_contract.cache_clear()
+    start = time.perf_counter()
+    for c, t, v in deals:
+        bs.score(c, t, vulnerable=v)
+    return (time.perf_counter() - start) / len(deals)
 
 
 def peers(deals: np.ndarray) -> list[Entry]:
