@@ -232,11 +232,6 @@ def part_b(n: int, repeats: int, per_deal: dict[str, float]) -> dict[str, float]
                 f"{rate * node:,.0f}x" if node else "-",
             ]
         )
-    if n * 5 < 64 << 20:
-        print(
-            f"  note: {n:,} rows of 5 bytes may fit in the CPU's last-level cache, where a copy"
-            " is not bound by memory bandwidth: the '/ copy' column means little (use 10 M rows)"
-        )
     assert np.array_equal(bb.score_many(*wide), bb.score_many(*cols))
     assert np.array_equal(bb.score_packed(codes), bb.score_many(*cols))
     table(
@@ -253,6 +248,11 @@ def part_b(n: int, repeats: int, per_deal: dict[str, float]) -> dict[str, float]
         ],
         rows,
     )
+    if n * 5 < 64 << 20:
+        print(
+            f"  note: {n:,} rows of 5 bytes may fit in the CPU's last-level cache, where a copy"
+            " is not bound by memory bandwidth: the '/ copy' column means little (use 10 M rows)"
+        )
     return rates
 
 
