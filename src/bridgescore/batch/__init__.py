@@ -473,9 +473,9 @@ def _from_arrow(values: Any, name: str) -> Any:
     """An Arrow array or chunked array without nulls, as numpy."""
     values = _one_array(values)
     if values.null_count:
-        row = int(np.argmax(arrow_to_numpy(arrow_compute().call_function("is_null", [values]))))
+        row = int(np.argmax(_arrow_to_numpy(_arrow_compute().call_function("is_null", [values]))))
         raise BatchError("got an empty value (null); expected a number", row, name)
-    return arrow_to_numpy(values)
+    return _arrow_to_numpy(values)
 
 
 _ARROW_NUMBERS: Final = {
@@ -486,7 +486,7 @@ _ARROW_NUMBERS: Final = {
 }
 
 
-def arrow_to_numpy(values: Any) -> _Array:
+def _arrow_to_numpy(values: Any) -> _Array:
     """A numpy view of an Arrow array of numbers or booleans, without copying numbers.
 
     pyarrow's own ``to_numpy`` imports pandas, which would double the start-up time of
@@ -610,7 +610,7 @@ def _look_up(table: _Array) -> _LookUp:
 
 
 @functools.cache
-def arrow_compute() -> Any:
+def _arrow_compute() -> Any:
     """Arrow's compute functions (``call_function``, the options classes), imported quickly.
 
     ``import pyarrow.compute`` spends about 0.1 s writing a Python wrapper for each of its
@@ -627,7 +627,7 @@ def arrow_compute() -> Any:
 def _arrow_look_up(table: _Array) -> _LookUp:
     import pyarrow as pa
 
-    compute = arrow_compute()
+    compute = _arrow_compute()
     values = pa.Array.from_buffers(
         pa.from_numpy_dtype(table.dtype), len(table), [None, pa.py_buffer(table)]
     )

@@ -16,9 +16,9 @@ import pyarrow as pa
 
 from bridgescore.batch import (
     ScoreDType,
+    _arrow_compute,
+    _arrow_to_numpy,
     _one_array,
-    arrow_compute,
-    arrow_to_numpy,
     declarer_vulnerable,
     ns_view,
     score_many,
@@ -118,7 +118,10 @@ class Deals:
     def score(
         self, *, undertricks: UndertrickRule = "modern", dtype: ScoreDType = np.int16
     ) -> dict[str, _Array]:
-        """``score`` from declarer's view, and ``ns_score`` when the declarer is known."""
+        """``score`` from declarer's view, and ``ns_score`` when the declarer is known.
+
+        :raises BatchError: for a code out of range (naming the first bad row).
+        """
         c = self.columns
         if "vulnerable" in c:
             vulnerable = c["vulnerable"]
@@ -238,11 +241,8 @@ def _require(names: set[str], wanted: tuple[str, ...], alternative: str) -> None
 
 def _codes(column: Any, name: str, empty: dict[str, _Array]) -> _Array:
     """A column of codes, from numbers, booleans or text; empty values are noted in ``empty``."""
-    column = _one_array(column)
+    column = _plain(column)
     kind = column.type
-    if pa.types.is_dictionary(kind):
-        column = column.cast(kind.value_type)
-        kind = column.type
     if pa.types.is_string(kind) or pa.types.is_large_string(kind):
         return _by_text(column, name, _PARSERS[name], empty)
     if pa.types.is_null(kind):
@@ -250,9 +250,9 @@ def _codes(column: Any, name: str, empty: dict[str, _Array]) -> _Array:
         return np.zeros(len(column), np.int8)
     if not (pa.types.is_integer(kind) or pa.types.is_boolean(kind) or pa.types.is_floating(kind)):
         raise BatchError(f"expected numbers or text, got a column of {kind}", column=name)
-    values = arrow_to_numpy(column)
+    values = _arrow_to_numpy(column)
     if column.null_count:
-        missing = arrow_to_numpy(_is_null(column))
+        missing = _arrow_to_numpy(_is_null(column))
         empty[name] = missing
         values = np.where(missing, 0, values)
     if values.dtype.kind == "f":
@@ -264,17 +264,27 @@ def _codes(column: Any, name: str, empty: dict[str, _Array]) -> _Array:
     return values
 
 
+def _plain(column: Any) -> Any:
+    """One Arrow array, with dictionary-encoded values and string views read as plain text."""
+    column = _one_array(column)
+    if pa.types.is_dictionary(column.type):
+        column = column.cast(column.type.value_type)
+    if getattr(pa.types, "is_string_view", lambda kind: False)(column.type):
+        column = column.cast(pa.string())
+    return column
+
+
 def _dictionary(column: Any) -> tuple[list[str], _Array, _Array | None]:
     """The distinct texts of a column, each row's index into them, and the rows left empty."""
-    encoded = arrow_compute().call_function("dictionary_encode", [_one_array(column)])
+    encoded = _arrow_compute().call_function("dictionary_encode", [_one_array(column)])
     words: list[str] = encoded.dictionary.to_pylist()
-    index = arrow_to_numpy(encoded.indices)
-    missing = arrow_to_numpy(_is_null(encoded.indices)) if encoded.indices.null_count else None
+    index = _arrow_to_numpy(encoded.indices)
+    missing = _arrow_to_numpy(_is_null(encoded.indices)) if encoded.indices.null_count else None
     return words, index, missing
 
 
 def _is_null(column: Any) -> Any:
-    return arrow_compute().call_function("is_null", [column])
+    return _arrow_compute().call_function("is_null", [column])
 
 
 def _by_text(column: Any, name: str, parse: _Parse, empty: dict[str, _Array]) -> _Array:
@@ -306,9 +316,7 @@ def _by_text(column: Any, name: str, parse: _Parse, empty: dict[str, _Array]) ->
 
 def _contracts(column: Any) -> dict[str, _Array]:
     """Level, strain and doubling codes from PBN contracts (``4HX``, ``3NT``, ``Pass``)."""
-    column = _one_array(column)
-    if pa.types.is_dictionary(column.type):
-        column = column.cast(column.type.value_type)
+    column = _plain(column)
     if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
         raise BatchError(
             f"expected text such as '4HX', got a column of {column.type}", column="contract"
