@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from bridgescore import Result, Side, score_result
 from bridgescore import batch as bb
 from bridgescore.batch import _frames
+from bridgescore.cli import batch as command
 from bridgescore.cli import cli
 
 HEADER = ["board", "contract", "declarer", "vulnerability", "tricks"]
@@ -244,6 +245,34 @@ def test_options_are_checked(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "no such folder" in result.output
     assert files_in(tmp_path) == ["deals.csv"]
+
+
+def test_files_that_cannot_be_read_or_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "junk.parquet").write_bytes(b"not parquet at all")
+    result = invoke(tmp_path / "junk.parquet", "-o", tmp_path / "out.csv")
+    assert result.exit_code == 2
+    assert "cannot read" in result.output
+    source = write_csv(tmp_path / "deals.csv", ROWS)
+
+    def full(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(command._Writer, "_open_writer", lambda self, *args: full())
+    result = invoke(source, "-o", tmp_path / "out.parquet")
+    assert result.exit_code == 1
+    assert "cannot write" in result.output
+    assert "No space left on device" in result.output
+    assert files_in(tmp_path) == ["deals.csv", "junk.parquet"]
+
+
+def test_a_csv_with_a_byte_order_mark(tmp_path: Path) -> None:
+    source = write_csv(tmp_path / "deals.csv", ROWS)
+    source.write_bytes(b"\xef\xbb\xbf" + source.read_bytes())
+    result = invoke(source, "-o", tmp_path / "out.csv", "--keep", "board")
+    assert result.exit_code == 0, result.output
+    assert [r["board"] for r in read_csv(tmp_path / "out.csv")] == [r[0] for r in ROWS]
 
 
 def test_an_empty_file_gives_an_empty_result(tmp_path: Path) -> None:

@@ -161,12 +161,12 @@ def batch_command(
             writers[0].close()
         except BatchError as exc:
             raise click.BadParameter(f"{source}: {exc}", param_hint="IN") from None
-        except (pa.ArrowException, csv.Error, UnicodeDecodeError) as exc:
+        except _WriteError as exc:
+            raise click.ClickException(f"cannot write {target}: {exc.__cause__}") from None
+        except (OSError, pa.ArrowException, csv.Error, UnicodeDecodeError) as exc:
             raise click.BadParameter(
                 f"cannot read {source} (after row {rows}): {exc}", param_hint="IN"
             ) from None
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {target}: {exc}") from None
         os.replace(tmp, target)
     if show:
         click.echo(f"Scored {rows:,} deals into {target}.", err=True)
@@ -189,7 +189,7 @@ def _input_schema(path: Path, kind: Format) -> Any:
         import pyarrow.parquet as pq
 
         return pq.ParquetFile(path).schema_arrow
-    with path.open(newline="", encoding="utf-8") as f:
+    with path.open(newline="", encoding="utf-8-sig") as f:  # as pyarrow, skip a byte-order mark
         names = next(csv.reader(f), [])
     return pa.schema([(n, pa.string()) for n in names])
 
@@ -264,10 +264,21 @@ def _located(exc: BatchError, first_row: int, kind: Format) -> BatchError:
     return BatchError(reason, row, exc.column)
 
 
+class _WriteError(Exception):
+    """An error writing OUT (its cause is the error), told apart from errors reading IN."""
+
+
 class _Writer:
-    """Appends tables to a CSV or Parquet file."""
+    """Appends tables to a CSV or Parquet file; raises :class:`_WriteError` if it cannot."""
 
     def __init__(self, path: Path, kind: Format, schema: Any, kept: list[str]) -> None:
+        try:
+            self._open_writer(path, kind, schema, kept)
+        except Exception as exc:
+            raise _WriteError from exc
+        self._open = True
+
+    def _open_writer(self, path: Path, kind: Format, schema: Any, kept: list[str]) -> None:
         if kind == "parquet":
             import pyarrow.parquet as pq
 
@@ -286,15 +297,20 @@ class _Writer:
             import pyarrow.csv as pa_csv
 
             self._writer = pa_csv.CSVWriter(path, schema)
-        self._open = True
 
     def write(self, table: Any) -> None:
-        self._writer.write_table(table)
+        try:
+            self._writer.write_table(table)
+        except Exception as exc:
+            raise _WriteError from exc
 
     def close(self) -> None:
         if self._open:
             self._open = False
-            self._writer.close()
+            try:
+                self._writer.close()
+            except Exception as exc:
+                raise _WriteError from exc
 
 
 def _temporary(target: Path) -> Path:
