@@ -15,6 +15,7 @@ figures). Run by ``make bench`` (or ``make bench-quick``) in the bench environme
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -46,14 +47,31 @@ DATA = ROOT / "bench-data"
 
 
 def median_seconds(fn: Callable[[], object], repeats: int, warmup: int = 1) -> float:
+    """The median time of ``repeats`` calls, after ``warmup`` calls; no garbage collection."""
     for _ in range(warmup):
         fn()
     times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
+    collecting = gc.isenabled()
+    gc.disable()  # as timeit does: a collection would land on whichever call is running
+    try:
+        for _ in range(repeats):
+            start = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - start)
+    finally:
+        if collecting:
+            gc.enable()
     return statistics.median(times)
+
+
+def last_level_cache() -> int:
+    """The size of the CPU's last-level cache in bytes (32 MiB if it cannot be read)."""
+    sizes = []
+    for index in Path("/sys/devices/system/cpu/cpu0/cache").glob("index*/size"):
+        text = index.read_text().strip().upper()
+        scale = {"K": 1 << 10, "M": 1 << 20}.get(text[-1:], 1)
+        sizes.append(int(text.rstrip("KM")) * scale)
+    return max(sizes, default=32 << 20)
 
 
 def table(title: str, headers: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
@@ -248,10 +266,11 @@ def part_b(n: int, repeats: int, per_deal: dict[str, float]) -> dict[str, float]
         ],
         rows,
     )
-    if n * 5 < 64 << 20:
+    if n * 5 <= 2 * last_level_cache():
         print(
-            f"  note: {n:,} rows of 5 bytes may fit in the CPU's last-level cache, where a copy"
-            " is not bound by memory bandwidth: the '/ copy' column means little (use 10 M rows)"
+            f"  note: {n:,} rows of 5 bytes are too few to overflow the CPU's last-level cache"
+            f" ({last_level_cache() >> 20} MiB): the copy is not bound by memory bandwidth here,"
+            " so the '/ copy' column means little"
         )
     return rates
 
@@ -512,6 +531,8 @@ def main() -> None:
     b = part_b(rows_b, repeats, a) if "b" in args.parts else {}
     c = part_c(sizes, 3 if quick else 5) if "c" in args.parts else {}
     aims(a, b, c, sizes)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"load average {load:.2f} at the end (2 cores: other work on the machine slows all rows)")
 
 
 if __name__ == "__main__":
