@@ -266,7 +266,7 @@ def part_b(n: int, repeats: int, per_deal: dict[str, float]) -> dict[str, float]
         ],
         rows,
     )
-    if n * 5 <= 2 * last_level_cache():
+    if n * 5 <= last_level_cache():
         print(
             f"  note: {n:,} rows of 5 bytes are too few to overflow the CPU's last-level cache"
             f" ({last_level_cache() >> 20} MiB): the copy is not bound by memory bandwidth here,"
