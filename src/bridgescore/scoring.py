@@ -198,10 +198,15 @@ def score(
     """
     # The fast path: the same arguments as an earlier call give the same Score. Only a plain
     # int (never a bool) can match a key, and only arguments that were checked are ever stored.
+    # A Contract is keyed by its fields' values: equal contracts are often different objects,
+    # and comparing those through the dataclass's __eq__ would cost more than the rest.
+    if contract.__class__ is Contract:
+        what: object = (contract.level, contract.strain._value_, contract.doubling._value_)
+    else:
+        what = contract
     if tricks.__class__ is int:
-        key = (contract, tricks, vulnerable, undertricks)
         try:
-            return _SEEN[key]
+            return _SEEN[what, tricks, vulnerable, undertricks]
         except (KeyError, TypeError):  # not seen yet, or unhashable (which the checks reject)
             pass
     if isinstance(contract, str):
@@ -214,7 +219,7 @@ def score(
     if vulnerable.__class__ is bool:
         if len(_SEEN) >= _SEEN_MAX:  # odd spellings of contracts must not grow it for ever
             _SEEN.clear()
-        _SEEN[contract, tricks, vulnerable, undertricks] = result
+        _SEEN[what, tricks, vulnerable, undertricks] = result
     return result
 
 
