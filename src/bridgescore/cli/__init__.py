@@ -7,7 +7,7 @@ Each module here adds one family of commands to the group.
 
 from __future__ import annotations
 
-from bridgescore.cli import deal, games, serve
+from bridgescore.cli import batch, deal, games, serve
 from bridgescore.cli._app import cli
 
-__all__ = ["cli", "deal", "games", "serve"]
+__all__ = ["batch", "cli", "deal", "games", "serve"]
