@@ -491,6 +491,10 @@ class Session:
         """The same session scored another way."""
         return replace(self, method=method)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The session's definition as JSON-ready data: :func:`session_to_dict`."""
+        return session_to_dict(self)
+
 
 def score_section(section: Section, session: Session | None = None) -> SectionScores:
     """Score one section by the session's method (matchpoints by default).

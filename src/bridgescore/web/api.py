@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 from bridgescore import Result, Score, Vulnerability, score, score_result
 from bridgescore.chicago import Chicago
 from bridgescore.rubber import Rubber, RubberRules
-from bridgescore.storage import Game, StoredGame, VersionConflictError
+from bridgescore.storage import HomeGame, StoredGame, VersionConflictError
 from bridgescore.web.common import store
 
 __all__ = ["router"]
@@ -148,7 +148,7 @@ def _write(
     game_id: str,
     authorization: str | None,
     if_match: str | None,
-    change: Callable[[Any], Game],
+    change: Callable[[HomeGame], HomeGame],
 ) -> StoredGame:
     """Check the token and the version, apply the change to the stored game and save it."""
     s = store(request)
@@ -168,7 +168,7 @@ def _write(
                 f"the game has changed: you sent version {sent!r}, it is now at version "
                 f"{stored.version}; reload it and try again"
             )
-    return s.save(game_id, change(stored.game), expected_version=expected)
+    return s.save(game_id, change(stored.home_game), expected_version=expected)
 
 
 Auth = Annotated[str | None, Header(description="Bearer <edit_token>")]
@@ -223,7 +223,7 @@ def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
         authorization: Auth = None,
         if_match: IfMatch = None,
     ) -> dict[str, Any]:
-        def change(g: Game) -> Game:
+        def change(g: HomeGame) -> HomeGame:
             return g.record(deal.contract, who(deal), deal.tricks, honors=deal.honors)
 
         return _state(_write(request, kind, game_id, authorization, if_match, change), response)
@@ -242,7 +242,7 @@ def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
         authorization: Auth = None,
         if_match: IfMatch = None,
     ) -> dict[str, Any]:
-        def change(g: Game) -> Game:
+        def change(g: HomeGame) -> HomeGame:
             return g.replace(n, deal.contract, who(deal), deal.tricks, honors=deal.honors)
 
         return _state(_write(request, kind, game_id, authorization, if_match, change), response)
@@ -276,8 +276,11 @@ def end_rubber(
     if_match: IfMatch = None,
 ) -> dict[str, Any]:
     """Stop the rubber early: the unfinished-rubber premiums are added."""
-    stored = _write(request, "rubber", game_id, authorization, if_match, lambda g: g.end())
-    return _state(stored, response)
+    def end(game: HomeGame) -> HomeGame:
+        assert isinstance(game, Rubber)  # _write has checked the kind
+        return game.end()
+
+    return _state(_write(request, "rubber", game_id, authorization, if_match, end), response)
 
 
 def _get(request: Request, kind: str, game_id: str) -> StoredGame:
