@@ -276,6 +276,7 @@ def end_rubber(
     if_match: IfMatch = None,
 ) -> dict[str, Any]:
     """Stop the rubber early: the unfinished-rubber premiums are added."""
+
     def end(game: HomeGame) -> HomeGame:
         assert isinstance(game, Rubber)  # _write has checked the kind
         return game.end()
