@@ -73,15 +73,20 @@ from bridgescore.scoring import IMP_THRESHOLDS, UndertrickRule, score
 __all__ = [
     "LEVELS",
     "PACKED_CODES",
+    "Expected",
     "ScoreDType",
+    "butler_many",
+    "cross_imps_many",
     "declarer_vulnerable",
     "imps_many",
+    "matchpoints_many",
     "ns_view",
     "pack",
     "score_frame",
     "score_many",
     "score_many_ns",
     "score_packed",
+    "score_section_fast",
     "score_table",
 ]
 
@@ -654,3 +659,14 @@ def _numpy_look_up(table: _Array) -> _LookUp:
             np.take(table, idx, out=out[start:stop], mode="wrap")  # every code was checked
 
     return look_up
+
+
+# Whole fields (matchpoints, Butler, cross-IMPs of many boards at once); imported last, as it
+# builds on the helpers above.
+from bridgescore.batch.field import (  # noqa: E402
+    Expected,
+    butler_many,
+    cross_imps_many,
+    matchpoints_many,
+    score_section_fast,
+)
