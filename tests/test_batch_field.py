@@ -1,4 +1,4 @@
-"""Whole fields scored at once (bridgescore.batch.field) against the pure functions, board by board."""
+"""Whole fields scored at once against the pure functions, board by board."""
 
 from __future__ import annotations
 
@@ -123,7 +123,8 @@ def test_cross_imp_examples() -> None:
 @st.composite
 def fields(draw: st.DrawFn, max_boards: int = 6) -> tuple[list[int], list[int]]:
     """Boards (any numbers, in any order, often of one result) with ties among their scores."""
-    boards = draw(st.lists(st.integers(-3, 1_000), min_size=1, max_size=max_boards, unique=True))
+    numbers = st.one_of(st.integers(-3, 40), st.integers(-(10**12), 10**12))
+    boards = draw(st.lists(numbers, min_size=1, max_size=max_boards, unique=True))
     rows: list[tuple[int, int]] = []
     for number in boards:
         pool = draw(st.lists(st.integers(-760, 316).map(lambda x: 10 * x), min_size=1, max_size=4))
@@ -338,6 +339,19 @@ def test_sections_with_no_result_or_only_artificial_ones() -> None:
     empty = Section("A", "mitchell")
     assert_same(bb.score_section_fast(empty), score_section(empty))
     only = Section("B", "howell", results=[BoardResult(1, 1, 2, adjusted=Adjusted.parse("A+"))])
-    for method in ("mp", "butler", "cross-imps"):
-        session = Session((only,), method)  # type: ignore[arg-type]
+    methods: list[Method] = ["mp", "butler", "cross-imps"]
+    for method in methods:
+        session = Session((only,), method)
         assert_same(bb.score_section_fast(only, session), score_section(only, session))
+
+
+def test_butler_imps_equal_the_core_for_any_difference() -> None:
+    differences = np.arange(-8_000, 8_001)  # not only multiples of 10 (SCORING.md §6)
+    _, got = bb.butler_many(np.arange(len(differences)), differences)  # one result a board
+    assert not got.any()  # each result is its own datum
+    _, got = bb.butler_many(np.repeat(np.arange(len(differences)), 2),
+                            np.stack([differences, np.zeros_like(differences)], 1).ravel(),
+                            drop=0, rounding="half-up")  # fmt: skip
+    for d, (a, b) in zip(differences.tolist(), got.reshape(-1, 2).tolist(), strict=True):
+        pure = butler([d, 0], drop=0, rounding="half-up").imps
+        assert [a, b] == pure, d

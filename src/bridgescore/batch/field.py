@@ -1,4 +1,4 @@
-"""Score a whole field at once: matchpoints, Butler and cross-IMPs of many boards, from flat columns.
+"""Score a whole field at once: matchpoints, Butler and cross-IMPs of many boards from flat columns.
 
 Each row is one result: the board it was played on and the NS score. Rows may come in any order,
 and a board's rows need not be next to each other. The rows are sorted once, by board and then
@@ -52,7 +52,7 @@ from typing import Any, Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.batch import _IMP_STEPS, _check_all, _column, _Spec
+from bridgescore.batch import _check_all, _column, _Spec, imps_many
 from bridgescore.duplicate import Adjusted, BoardScore, Divisor, Rounding, _dropped, top
 from bridgescore.errors import BatchError, RulesError
 from bridgescore.scoring import IMP_THRESHOLDS
@@ -87,13 +87,12 @@ stays among its own board's keys (cross-IMPs search for them)."""
 
 
 class _Field:
-    """The rows sorted by board and NS score, with each board's group of rows.
+    """The rows, each board given a slot 0, 1, ... (its number less the lowest, or its rank).
 
-    Every row gets one ``int64`` key, ``board slot * span + score - lowest + margin``, so that
-    one sort orders the rows by board and then by score; when the row numbers fit in the key's
-    spare low bits, a plain sort of ``key << bits | row`` (faster than an argsort) gives the
-    order. ``group`` is each sorted row's board (0, 1, ...), ``starts`` and ``counts`` each
-    board's first sorted row and its number of rows.
+    ``slot`` is each row's board slot and ``counts`` each slot's number of rows (0 for a board
+    number between others that has no row). Board-wide sums, minima and maxima are then
+    ``np.add.at`` and friends, in input order; :meth:`sort` orders the rows by board and score
+    for what needs ranks.
     """
 
     def __init__(self, board: npt.ArrayLike, ns_score: npt.ArrayLike) -> None:
@@ -102,57 +101,51 @@ class _Field:
         _check_all(boards, _BOARD)
         _check_all(scores, _NS_SCORE)
         b = np.broadcast_to(np.asarray(boards, np.int64), (n,))
-        s = np.broadcast_to(np.asarray(scores, np.int64), (n,))
         self.n = n
-        self.scores_in = s
-        if n == 0:
-            empty = np.zeros(0, np.intp)
-            self.order, self.keys, self.scores = empty, np.zeros(0, np.int64), np.zeros(0, np.int64)
-            self.group, self.starts, self.counts = empty, empty, empty
-            return
-        low, high = int(s.min()), int(s.max())
-        span = high - low + 1 + 2 * _MARGIN
-        first, last = int(b.min()), int(b.max())
-        if (last - first + 1) * span < 1 << 62:
-            slot = b - first
-        else:  # board numbers too far apart for the key: number the boards 0, 1, ...
-            slot = np.unique(b, return_inverse=True)[1].reshape(-1).astype(np.int64)
-        keys = slot * span + (s - (low - _MARGIN))
-        bits = max(n - 1, 1).bit_length()
-        if (int(keys.max()) + 1) << bits < 1 << 63:
-            packed = np.sort((keys << bits) | np.arange(n, dtype=np.int64))
-            self.order = (packed & ((1 << bits) - 1)).astype(np.intp)
-            self.keys = packed >> bits
-        else:  # pragma: no cover - needs more rows than memory holds
-            self.order = np.argsort(keys, kind="stable")
-            self.keys = keys[self.order]
-        self.scores = s[self.order]
-        new_board = np.empty(n, np.bool_)
-        new_board[0] = True
-        sorted_slots = self.keys // span
-        np.not_equal(sorted_slots[1:], sorted_slots[:-1], out=new_board[1:])
-        self.group = np.cumsum(new_board, dtype=np.intp) - 1
-        self.starts = np.flatnonzero(new_board)
-        self.counts = np.diff(self.starts, append=n)
+        self.scores: _Int64 = np.broadcast_to(np.asarray(scores, np.int64), (n,))
+        self.slot: npt.NDArray[np.intp]
+        if n and int(b.max()) - int(b.min()) < 2 * n + 1024:
+            self.slot = (b - b.min()).astype(np.intp)
+        else:  # board numbers far apart: number the boards 0, 1, ... in order
+            self.slot = np.unique(b, return_inverse=True)[1].reshape(-1).astype(np.intp)
+        self.counts: _Int64 = np.bincount(self.slot, minlength=1 if n else 0).astype(np.int64)
+        self.starts: _Int64 = np.cumsum(self.counts) - self.counts
+        """Each slot's first row once sorted."""
 
-    def unsort(self, sorted_values: _Array) -> _Array:
+    def sort(self) -> tuple[npt.NDArray[np.intp], _Int64, npt.NDArray[np.intp]]:
+        """The order of the rows by board and score, their keys, and the sorted rows' slots.
+
+        Each row's key is ``slot * span + score - lowest + margin``; when the row numbers fit in
+        the key's spare low bits, one sort of ``key << bits | row`` (faster than an argsort)
+        gives both the order and the sorted keys.
+        """
+        n, s = self.n, self.scores
+        low = int(s.min())
+        span = int(s.max()) - low + 1 + 2 * _MARGIN
+        keys = self.slot.astype(np.int64) * span + (s - (low - _MARGIN))
+        bits = max(n - 1, 1).bit_length()
+        if len(self.counts) * span << bits < 1 << 63:
+            packed = np.sort((keys << bits) | np.arange(n, dtype=np.int64))
+            order = (packed & ((1 << bits) - 1)).astype(np.intp)
+            keys = packed >> bits
+        else:  # pragma: no cover - needs a span of scores and rows beyond memory
+            order = np.argsort(keys)
+            keys = keys[order]
+        return order, keys, (keys // span).astype(np.intp)
+
+    def unsort(self, order: npt.NDArray[np.intp], sorted_values: _Int64) -> _Int64:
         """Values of the sorted rows, back in the order of the input rows."""
         out = np.empty_like(sorted_values)
-        out[self.order] = sorted_values
+        out[order] = sorted_values
         return out
 
-    def first_rows(self) -> npt.NDArray[np.intp]:
-        """Each board's first input row (the lowest row number)."""
-        first: npt.NDArray[np.intp] = np.minimum.reduceat(self.order, self.starts)
-        return first
-
     def expected(self, expected: Expected) -> _Int64:
-        """Each board's expected number of results.
+        """Each slot's expected number of results.
 
         :raises BatchError: for a bad ``expected``, or a board with more results than it.
         """
         if expected is None:
-            return self.counts.astype(np.int64)
+            return self.counts
         if isinstance(expected, str):
             if expected != "most":
                 raise BatchError(
@@ -164,33 +157,29 @@ class _Field:
         column = _column(expected, _EXPECTED)
         if not column.ndim:
             wanted = np.full(len(self.counts), int(column), np.int64)
-        elif self.n:
-            _rows(column, self.scores_in)
+        else:
+            _rows(column, self.scores)
             _check_all(column, _EXPECTED)
             by_row = np.asarray(column, np.int64)
-            first = self.first_rows()
-            wanted = by_row[first]
-            differs = by_row[self.order] != wanted[self.group]
-            if differs.any():
-                row = int(self.order[differs].min())
-                board_first = int(first[self.group[self.order == row]][0])
+            first = np.full(len(self.counts), max(self.n - 1, 0), np.intp)
+            np.minimum.at(first, self.slot, np.arange(self.n))
+            wanted = by_row[first] if self.n else np.zeros(0, np.int64)
+            differs = np.flatnonzero(by_row != wanted[self.slot])
+            if len(differs):
+                row = int(differs[0])
+                board_first = int(first[self.slot[row]])
                 raise BatchError(
                     f"got {int(by_row[row])}, but row {board_first} of the same board has "
                     f"{int(by_row[board_first])}; expected the same number on every row of a board",
                     row,
                     "expected",
                 )
-        else:
-            _rows(column, self.scores_in)
-            wanted = np.zeros(0, np.int64)
-        over = self.counts > wanted
-        if over.any():
-            first = self.first_rows()
-            row = int(first[over].min())
-            board = int(np.flatnonzero(first == row)[0])
+        over = np.flatnonzero((self.counts > wanted)[self.slot])
+        if len(over):
+            row, slot = int(over[0]), self.slot[over[0]]
             raise BatchError(
-                f"the board of this row has {int(self.counts[board])} results but expects only "
-                f"{int(wanted[board])}",
+                f"the board of this row has {int(self.counts[slot])} results but expects only "
+                f"{int(wanted[slot])}",
                 row,
                 "expected",
             )
@@ -230,23 +219,23 @@ def matchpoints_many(
     n = field.n
     if n == 0:
         return np.zeros(0), np.zeros(0)
+    order, keys, slot = field.sort()
     new_run = np.empty(n, np.bool_)
     new_run[0] = True
-    np.not_equal(field.keys[1:], field.keys[:-1], out=new_run[1:])
+    np.not_equal(keys[1:], keys[:-1], out=new_run[1:])
     run_starts = np.flatnonzero(new_run)
     run = np.cumsum(new_run, dtype=np.intp) - 1
     ties = np.diff(run_starts, append=n)[run] - 1
-    group = field.group
-    beaten = run_starts[run] - field.starts[group]
-    played = field.counts.astype(np.int64)[group]
-    scaled_to = big_n[group]
-    # MP1 = 2 beaten + ties; Neuberg: S = (MP1 + 1) N / n - 1 = ((MP1 + 1) N - n) / n (exactly
-    # MP1 when N = n). Numerator and denominator are whole numbers below 2**53, so the float
-    # division rounds the exact rational once, as float(Fraction) does.
-    numerator = (2 * beaten + ties + 1) * scaled_to - played
-    ew_numerator = 2 * (scaled_to - 1) * played - numerator
-    ns = field.unsort(numerator / played)
-    ew = field.unsort(ew_numerator / played)
+    beaten = run_starts[run] - field.starts[slot]
+    mp1 = field.unsort(order, 2 * beaten + ties)
+    played = field.counts[field.slot]
+    scaled_to = big_n[field.slot]
+    # Neuberg: S = (MP1 + 1) N / n - 1 = ((MP1 + 1) N - n) / n, which is MP1 when N = n. The
+    # numerators and n are whole numbers below 2**53, so the float division rounds the exact
+    # rational once, as float(Fraction) does.
+    numerator = (mp1 + 1) * scaled_to - played
+    ns: _Float64 = numerator / played
+    ew: _Float64 = (2 * (scaled_to - 1) * played - numerator) / played
     return ns, ew
 
 
@@ -264,7 +253,8 @@ def butler_many(
     the ten by ``rounding``, worked out in whole numbers, exactly as
     :func:`bridgescore.duplicate.datum`. Both arrays have one value a row: ``datum`` repeats the
     board's on each of its rows (``np.unique(board, return_index=True)`` picks one a board).
-    EW's IMPs are NS's negated.
+    EW's IMPs are NS's negated. Dropping at most one score at each end needs no sort: a board's
+    sum, lowest and highest score are enough.
 
     >>> datum, imps = butler_many([4] * 4, [800, 470, 380, -300])
     >>> datum.tolist(), imps.tolist()
@@ -282,14 +272,26 @@ def butler_many(
     field = _Field(board, ns_score)
     if field.n == 0:
         return np.zeros(0, np.int64), np.zeros(0, np.int8)
-    counts, starts = field.counts, field.starts
+    counts, s, slot = field.counts, field.scores, field.slot
     sizes, which = np.unique(counts, return_inverse=True)
-    k = np.array([_dropped(int(size), drop) for size in sizes], np.intp)[which.reshape(-1)]
-    running = np.concatenate([np.zeros(1, np.int64), np.cumsum(field.scores)])
-    total = running[starts + counts - k] - running[starts + k]
-    kept = (counts - 2 * k).astype(np.int64)
-    datum = field.unsort(_round_to_ten(total, kept, rounding)[field.group])
-    return datum, _imps(field.scores_in - datum)
+    k = np.array([_dropped(int(size), drop) if size else 0 for size in sizes], np.int64)
+    k = k[which.reshape(-1)]
+    total = np.zeros(len(counts), np.int64)
+    if k.max() <= 1:  # the sum less, where one is dropped at each end, the lowest and highest
+        np.add.at(total, slot, s)
+        if k.max():
+            lowest = np.full(len(counts), 1 << 62, np.int64)
+            highest = np.full(len(counts), -(1 << 62), np.int64)
+            np.minimum.at(lowest, slot, s)
+            np.maximum.at(highest, slot, s)
+            total -= np.where(k == 1, lowest + highest, 0)
+    else:  # the sorted scores' running sum, between the kth from each end of each board
+        order, _, _ = field.sort()
+        running = np.concatenate([np.zeros(1, np.int64), np.cumsum(s[order])])
+        total = running[field.starts + counts - k] - running[field.starts + k]
+    kept = np.maximum(counts - 2 * k, 1)  # 1 for a board number with no rows: datum 0, unused
+    datum = _round_to_ten(total, kept, rounding)[slot]
+    return datum, _imps(s - datum)
 
 
 def _round_to_ten(total: _Int64, count: _Int64, rounding: Rounding) -> _Int64:
@@ -305,14 +307,24 @@ def _round_to_ten(total: _Int64, count: _Int64, rounding: Rounding) -> _Int64:
         quotient, remainder = np.divmod(total, tens)  # floor: 0 <= remainder < tens
         twice = 2 * remainder
         up = (twice > tens) | ((twice == tens) & (quotient % 2 == 1))
-        return 10 * (quotient + up)
+        even: _Int64 = 10 * (quotient + up)
+        return even
     quotient, remainder = np.divmod(np.abs(total), tens)
-    return 10 * np.sign(total) * (quotient + (2 * remainder >= tens))
+    away: _Int64 = 10 * np.sign(total) * (quotient + (2 * remainder >= tens))
+    return away
+
+
+_IMPS_BY_DIFFERENCE: Final = imps_many(np.arange(_MARGIN + 1))
+"""The IMPs for each difference from 0 to 4,000 (24 IMPs from there on), from :func:`imps_many`."""
 
 
 def _imps(difference: _Int64) -> npt.NDArray[np.int8]:
-    """:func:`bridgescore.batch.imps_many` for checked ``int64`` differences."""
-    steps = np.searchsorted(_IMP_STEPS, np.abs(difference), side="right").astype(np.int8)
+    """:func:`bridgescore.batch.imps_many` for checked ``int64`` differences, by table look-up.
+
+    >>> _imps(np.array([250, -450, 10, 15, 7600])).tolist()
+    [6, -10, 0, 0, 24]
+    """
+    steps = _IMPS_BY_DIFFERENCE[np.minimum(np.abs(difference), _MARGIN)]
     result: npt.NDArray[np.int8] = np.where(difference < 0, -steps, steps)
     return result
 
@@ -344,24 +356,26 @@ def cross_imps_many(
     big_n = field.expected(expected)
     if field.n == 0:
         return np.zeros(0)
-    keys, group = field.keys, field.group
-    first = field.starts[group]
-    after = first + field.counts[group]
+    order, keys, slot = field.sort()
+    first = field.starts[slot]
+    after = first + field.counts[slot]
     raw = np.zeros(field.n, np.int64)
     for threshold in IMP_THRESHOLDS:  # 24 steps; within a step every board at once
         below = np.searchsorted(keys, keys - threshold, side="right") - first
         above = after - np.searchsorted(keys, keys + threshold, side="left")
         raw += below - above
-    played = field.counts.astype(np.int64)[group]
+    raw = field.unsort(order, raw)
+    played = field.counts[field.slot]
+    value: _Float64
     if divisor == "raw":
         value = raw.astype(np.float64)
     elif divisor == "n":
         value = raw / played
-    else:  # raw × N / (m (N - 1)), exactly rounded once; 0 for a board of one
-        scaled_to = big_n[group]
+    else:  # raw × N / (m (N - 1)), the exact rational rounded once; 0 for a board of one
+        scaled_to = big_n[field.slot]
         denominator = played * (scaled_to - 1)
         value = np.where(denominator > 0, raw * scaled_to, 0) / np.maximum(denominator, 1)
-    return field.unsort(value)
+    return value
 
 
 _Points = dict[int, tuple[list[float], list[float]]]
