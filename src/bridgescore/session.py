@@ -524,10 +524,10 @@ def _score_section(section: Section, session: Session, points_of: _BoardPoints) 
     for r in section.results:
         by_board[r.board].append(r)
     ordered = sorted(by_board.items())
-    scores = {
-        number: [r.ns_score(section.board(number), session.undertricks) for r in results]
-        for number, results in ordered
-    }
+    scores: dict[int, list[BoardScore]] = {}
+    for number, results in ordered:
+        board = section.board(number)
+        scores[number] = [r.ns_score(board, session.undertricks) for r in results]
     board_points = points_of(scores, expected, session)
     for number, results in ordered:
         ns, ew = board_points[number]
