@@ -196,6 +196,20 @@ def _rows(*columns: _Array) -> int:
     return lengths[0] if lengths else 1
 
 
+def _runs(keys: _Int64) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """The runs of equal sorted keys (one score on one board): where each starts, and each
+    row's run.
+
+    >>> _runs(np.array([3, 3, 5, 8, 8, 8]))
+    (array([0, 2, 3]), array([0, 0, 1, 2, 2, 2]))
+    """
+    new_run = np.empty(len(keys), np.bool_)
+    new_run[:1] = True
+    np.not_equal(keys[1:], keys[:-1], out=new_run[1:])
+    run: npt.NDArray[np.intp] = np.cumsum(new_run, dtype=np.intp) - 1
+    return np.flatnonzero(new_run), run
+
+
 def matchpoints_many(
     board: npt.ArrayLike, ns_score: npt.ArrayLike, *, expected: Expected = None
 ) -> tuple[_Float64, _Float64]:
@@ -220,11 +234,7 @@ def matchpoints_many(
     if n == 0:
         return np.zeros(0), np.zeros(0)
     order, keys, slot = field.sort()
-    new_run = np.empty(n, np.bool_)
-    new_run[0] = True
-    np.not_equal(keys[1:], keys[:-1], out=new_run[1:])
-    run_starts = np.flatnonzero(new_run)
-    run = np.cumsum(new_run, dtype=np.intp) - 1
+    run_starts, run = _runs(keys)
     ties = np.diff(run_starts, append=n)[run] - 1
     beaten = run_starts[run] - field.starts[slot]
     mp1 = field.unsort(order, 2 * beaten + ties)
@@ -357,14 +367,18 @@ def cross_imps_many(
     if field.n == 0:
         return np.zeros(0)
     order, keys, slot = field.sort()
-    first = field.starts[slot]
-    after = first + field.counts[slot]
-    raw = np.zeros(field.n, np.int64)
+    # Each run of equal scores on a board once: its key, and the sorted rows before it.
+    starts, run = _runs(keys)
+    run_keys = keys[starts]
+    rows_before = np.append(starts, field.n)
+    first = field.starts[slot[starts]]
+    after = first + field.counts[slot[starts]]
+    raw_of_run = np.zeros(len(starts), np.int64)
     for threshold in IMP_THRESHOLDS:  # 24 steps; within a step every board at once
-        below = np.searchsorted(keys, keys - threshold, side="right") - first
-        above = after - np.searchsorted(keys, keys + threshold, side="left")
-        raw += below - above
-    raw = field.unsort(order, raw)
+        below = rows_before[np.searchsorted(run_keys, run_keys - threshold, side="right")]
+        above = rows_before[np.searchsorted(run_keys, run_keys + threshold, side="left")]
+        raw_of_run += (below - first) - (after - above)
+    raw = field.unsort(order, raw_of_run[run])
     played = field.counts[field.slot]
     value: _Float64
     if divisor == "raw":
