@@ -355,3 +355,19 @@ def test_butler_imps_equal_the_core_for_any_difference() -> None:
     for d, (a, b) in zip(differences.tolist(), got.reshape(-1, 2).tolist(), strict=True):
         pure = butler([d, 0], drop=0, rounding="half-up").imps
         assert [a, b] == pure, d
+
+
+def test_scores_billions_apart_in_a_big_field() -> None:
+    n = 1 << 16  # with 2**17 board slots and a span of 2**32 the row numbers no longer fit
+    board = np.arange(n) * 2
+    board[: n // 2] = board[n // 2 :]  # two results a board, on every other board number
+    scores = np.zeros(n, np.int64)
+    scores[::3], scores[1::3] = -(1 << 31), (1 << 31) - 1
+    ns, _ = bb.matchpoints_many(board, scores)
+    datum_col, _ = bb.butler_many(board, scores, drop="50%")
+    cross = bb.cross_imps_many(board, scores, divisor="raw")
+    for row, other in ((0, n // 2), (1, n // 2 + 1), (5, n // 2 + 5)):
+        pair = [int(scores[row]), int(scores[other])]
+        assert [ns[row], ns[other]] == matchpoints(pair)
+        assert datum_col[row] == datum(pair, drop="50%")
+        assert [cross[row], cross[other]] == cross_imps(pair, divisor="raw")

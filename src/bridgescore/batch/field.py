@@ -128,7 +128,7 @@ class _Field:
             packed = np.sort((keys << bits) | np.arange(n, dtype=np.int64))
             order = (packed & ((1 << bits) - 1)).astype(np.intp)
             keys = packed >> bits
-        else:  # pragma: no cover - needs a span of scores and rows beyond memory
+        else:  # scores billions apart in a big field: the keys need all 63 bits
             order = np.argsort(keys)
             keys = keys[order]
         return order, keys, (keys // span).astype(np.intp)
@@ -429,33 +429,25 @@ def _field_points(
                 real.append(s)
     ns: list[float]
     ew: list[float]
+    imps_of = session.artificial.imps_of
+    percent = session.artificial.percent
+    full = Fraction(top(expected))
     if session.method == "mp":
         ns_mp, ew_mp = matchpoints_many(boards, real, expected=max(expected, 1))
         ns, ew = ns_mp.tolist(), ew_mp.tolist()
-        full = Fraction(top(expected))
-
-        def award(s: Adjusted) -> tuple[float, float]:
-            percent = session.artificial.percent
-            return float(full * percent(s.ns) / 100), float(full * percent(s.ew) / 100)
-
     elif session.method == "butler":
         imps = butler_many(boards, real, drop=session.drop, rounding=session.rounding)[1]
         ns_imps: list[int] = imps.tolist()
-        ns = [float(i) for i in ns_imps]
-        ew = [float(-i) for i in ns_imps]
-
-        def award(s: Adjusted) -> tuple[float, float]:
-            imps_of = session.artificial.imps_of
-            return float(imps_of(s.ns)), float(imps_of(s.ew))
-
+        ns, ew = [float(i) for i in ns_imps], [float(-i) for i in ns_imps]
     else:
         cross = cross_imps_many(boards, real, divisor=session.divisor, expected=max(expected, 1))
-        ns = cross.tolist()
-        ew = (-cross).tolist()
+        ns, ew = cross.tolist(), (-cross).tolist()  # -0.0 where NS has 0.0, as the pure path
 
-        def award(s: Adjusted) -> tuple[float, float]:
-            imps_of = session.artificial.imps_of
-            return float(imps_of(s.ns)), float(imps_of(s.ew))
+    def award(s: Adjusted) -> tuple[float, float]:
+        """An artificial score's points for NS and EW, as :mod:`bridgescore.duplicate` gives."""
+        if session.method == "mp":
+            return float(full * percent(s.ns) / 100), float(full * percent(s.ew) / 100)
+        return float(imps_of(s.ns)), float(imps_of(s.ew))
 
     points: _Points = defaultdict(lambda: ([], []))
     row = 0
