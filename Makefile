@@ -52,11 +52,13 @@ $(NODE_STAMP): benchmarks/node/package.json benchmarks/node/package-lock.json
 	if command -v npm >/dev/null; then cd benchmarks/node && npm ci --no-audit --no-fund; \
 	else echo "make bench: npm not found; bridge-scorer will be skipped"; fi
 
+# BENCH_ARGS picks parts: `make bench BENCH_ARGS='--parts d'` times only the field scoring (d).
+BENCH_ARGS ?=
 bench: $(BENCH_STAMP) $(NODE_STAMP)
-	$(BENCH_BIN)/python benchmarks/run.py
+	$(BENCH_BIN)/python benchmarks/run.py $(BENCH_ARGS)
 
 bench-quick: $(BENCH_STAMP) $(NODE_STAMP)
-	$(BENCH_BIN)/python benchmarks/run.py --quick
+	$(BENCH_BIN)/python benchmarks/run.py --quick $(BENCH_ARGS)
 
 bench-web: $(STAMP)
 	$(BIN)/python benchmarks/web.py

@@ -7,6 +7,9 @@
     input bytes (the memory-bandwidth yardstick), and against the per-deal scorers of (a).
 (c) ``bridgescore batch`` on a Parquet file against merely reading it with pyarrow, and the
     command's peak memory, on 1 M and 10 M rows.
+(d) A field scored at once (``benchmarks/field.py``): ``batch.matchpoints_many``, ``butler_many``
+    and ``cross_imps_many`` on 1 M results over 10,000 boards against the pure functions board by
+    board, and a whole section through ``score_section`` and ``batch.score_section_fast``.
 
 Every time is the median of several runs. ``--quick`` runs smaller sizes (for a check, not for
 figures). Run by ``make bench`` (or ``make bench-quick``) in the bench environment it creates.
@@ -15,7 +18,6 @@ figures). Run by ``make bench`` (or ``make bench-quick``) in the bench environme
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import platform
@@ -24,7 +26,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,9 @@ import pyarrow.parquet as pq
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import field
 import peers
+from timing import median_seconds, table
 
 import bridgescore as bs
 from bridgescore import batch as bb
@@ -46,24 +49,6 @@ NODE = ROOT / "benchmarks" / "node"
 DATA = ROOT / "bench-data"
 
 
-def median_seconds(fn: Callable[[], object], repeats: int, warmup: int = 1) -> float:
-    """The median time of ``repeats`` calls, after ``warmup`` calls; no garbage collection."""
-    for _ in range(warmup):
-        fn()
-    times = []
-    collecting = gc.isenabled()
-    gc.disable()  # as timeit does: a collection would land on whichever call is running
-    try:
-        for _ in range(repeats):
-            start = time.perf_counter()
-            fn()
-            times.append(time.perf_counter() - start)
-    finally:
-        if collecting:
-            gc.enable()
-    return statistics.median(times)
-
-
 def last_level_cache() -> int:
     """The size of the CPU's last-level cache in bytes (32 MiB if it cannot be read)."""
     sizes = []
@@ -72,27 +57,6 @@ def last_level_cache() -> int:
         scale = {"K": 1 << 10, "M": 1 << 20}.get(text[-1:], 1)
         sizes.append(int(text.rstrip("KM")) * scale)
     return max(sizes, default=32 << 20)
-
-
-def table(title: str, headers: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
-    cells = [[str(c) for c in headers], *[[str(c) for c in r] for r in rows]]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-    line = "+" + "+".join("-" * (w + 2) for w in widths) + "+"
-    print(f"\n{title}")
-    print(line)
-    for k, row in enumerate(cells):
-        left = (0, 1)
-        print(
-            "| "
-            + " | ".join(
-                c.ljust(w) if i in left else c.rjust(w)
-                for i, (c, w) in enumerate(zip(row, widths, strict=True))
-            )
-            + " |"
-        )
-        if k == 0:
-            print(line)
-    print(line)
 
 
 def random_deals(n: int, seed: int) -> np.ndarray:
@@ -520,7 +484,7 @@ def environment() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes: a check, not figures")
-    parser.add_argument("--parts", default="abc", help="which parts to run, e.g. 'ab'")
+    parser.add_argument("--parts", default="abcd", help="which parts to run, e.g. 'ab'")
     args = parser.parse_args()
     quick = args.quick or os.environ.get("BENCH_QUICK") == "1"
     deals_a, rows_b = (5_000, 1_000_000) if quick else (100_000, 10_000_000)
@@ -530,7 +494,10 @@ def main() -> None:
     a = part_a(deals_a, repeats) if "a" in args.parts else {}
     b = part_b(rows_b, repeats, a) if "b" in args.parts else {}
     c = part_c(sizes, 3 if quick else 5) if "c" in args.parts else {}
-    aims(a, b, c, sizes)
+    if "d" in args.parts:
+        field.run(quick)
+    if a or b or c:
+        aims(a, b, c, sizes)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"load average {load:.2f} at the end (2 cores: other work on the machine slows all rows)")
 

@@ -14,7 +14,7 @@ pairs separately, a Howell section ranks one field.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal
@@ -503,19 +503,41 @@ def score_section(section: Section, session: Session | None = None) -> SectionSc
     board played fewer times is Neuberg-scaled (matchpoints) or scaled as EBU White Book 4.2.4
     (cross-IMPs).
     """
-    session = session or Session()
+    return _score_section(section, session or Session(), _points_by_board)
+
+
+_BoardPoints = Callable[
+    [Mapping[int, list[BoardScore]], int, Session], Mapping[int, tuple[list[float], list[float]]]
+]
+"""Every board's NS and EW points, from each board's NS scores, the expected count and the
+session (how :func:`score_section` and ``bridgescore.batch.score_section_fast`` differ)."""
+
+
+def _points_by_board(
+    scores: Mapping[int, list[BoardScore]], expected: int, session: Session
+) -> dict[int, tuple[list[float], list[float]]]:
+    return {number: _points(s, expected, session) for number, s in scores.items()}
+
+
+def _score_section(section: Section, session: Session, points_of: _BoardPoints) -> SectionScores:
+    """:func:`score_section`, with the boards' points worked out by ``points_of``."""
     expected = max(Counter(r.board for r in section.results).values(), default=0)
     travellers: dict[int, list[TravellerLine]] = {}
     tops: dict[int, int] = {}
     by_board: dict[int, list[BoardResult]] = defaultdict(list)
     for r in section.results:
         by_board[r.board].append(r)
-    for number, results in sorted(by_board.items()):
+    ordered = sorted(by_board.items())
+    scores: dict[int, list[BoardScore]] = {}
+    for number, results in ordered:
         board = section.board(number)
-        scores = [r.ns_score(board, session.undertricks) for r in results]
-        ns, ew = _points(scores, expected, session)
+        scores[number] = [r.ns_score(board, session.undertricks) for r in results]
+    board_points = points_of(scores, expected, session)
+    for number, results in ordered:
+        ns, ew = board_points[number]
         travellers[number] = [
-            TravellerLine(r, s, a, b) for r, s, a, b in zip(results, scores, ns, ew, strict=True)
+            TravellerLine(r, s, a, b)
+            for r, s, a, b in zip(results, scores[number], ns, ew, strict=True)
         ]
         tops[number] = top(expected) if session.method == "mp" else 0
     totals: dict[tuple[Side | None, int], list[float]] = defaultdict(list)

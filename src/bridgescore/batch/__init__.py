@@ -47,6 +47,19 @@ bridgescore.errors.BatchError: row 1, column 'tricks': got 14; expected a whole 
 Tables with named columns (pandas, Polars, Arrow, a dict), including PBN text such as a
 ``contract`` column of ``4HX``, ``3NT`` or ``Pass``, go through :func:`score_frame`, which
 needs pyarrow; ``bridgescore batch`` does the same for CSV and Parquet files.
+
+**A whole field** (:mod:`bridgescore.batch.field`): a ``board`` column and an ``ns_score``
+column, one row a result in any order, give every result's matchpoints
+(:func:`matchpoints_many`, Neuberg-scaled to ``expected`` results), Butler datum and IMPs
+(:func:`butler_many`) or cross-IMPs (:func:`cross_imps_many`) in one pass, equal to the pure
+functions of :mod:`bridgescore.duplicate` board by board. To score a field, score its deals
+with :func:`score_many_ns`, then pass those scores with their board numbers; artificial scores
+stay on the pure path, or score a :class:`~bridgescore.session.Section` with
+:func:`score_section_fast`, which returns what :func:`bridgescore.session.score_section` does:
+
+>>> ns, ew = batch.matchpoints_many([1, 1, 1, 2, 2], [420, 450, 170, -100, 110], expected=3)
+>>> ns.tolist(), ew.tolist()
+([2.0, 4.0, 0.0, 0.5, 3.5], [2.0, 0.0, 4.0, 3.5, 0.5])
 """
 
 from __future__ import annotations
@@ -73,15 +86,20 @@ from bridgescore.scoring import IMP_THRESHOLDS, UndertrickRule, score
 __all__ = [
     "LEVELS",
     "PACKED_CODES",
+    "Expected",
     "ScoreDType",
+    "butler_many",
+    "cross_imps_many",
     "declarer_vulnerable",
     "imps_many",
+    "matchpoints_many",
     "ns_view",
     "pack",
     "score_frame",
     "score_many",
     "score_many_ns",
     "score_packed",
+    "score_section_fast",
     "score_table",
 ]
 
@@ -654,3 +672,14 @@ def _numpy_look_up(table: _Array) -> _LookUp:
             np.take(table, idx, out=out[start:stop], mode="wrap")  # every code was checked
 
     return look_up
+
+
+# Whole fields (matchpoints, Butler, cross-IMPs of many boards at once); imported last, as it
+# builds on the helpers above.
+from bridgescore.batch.field import (  # noqa: E402
+    Expected,
+    butler_many,
+    cross_imps_many,
+    matchpoints_many,
+    score_section_fast,
+)
