@@ -1,10 +1,11 @@
 # Two commands work on a fresh machine: `make run` (the main job) and `make test` (everything).
+# `make bench` (or `make bench-quick`) builds its own environment and times bridgescore's peers.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench bench-quick bench-web clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,5 +30,39 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest
 
+# The bench environment: bridgescore with its batch extra, the PyPI peers (each on its own, so one
+# that cannot be installed is reported instead of stopping the run) and bridge-scorer from npm.
+BENCH_VENV := .venv-bench
+BENCH_BIN := $(BENCH_VENV)/bin
+BENCH_STAMP := $(BENCH_VENV)/.installed-$(shell cat pyproject.toml benchmarks/requirements.txt | cksum | cut -d' ' -f1)
+NODE_STAMP := benchmarks/node/node_modules/.package-lock.json
+
+$(BENCH_STAMP): pyproject.toml benchmarks/requirements.txt
+	test -x $(BENCH_BIN)/python || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_BIN)/python -m pip install --quiet --upgrade pip
+	$(BENCH_BIN)/python -m pip install --quiet -e '.[batch]'
+	for peer in $$(grep -v '^#' benchmarks/requirements.txt); do \
+		$(BENCH_BIN)/python -m pip install --quiet "$$peer" \
+			|| echo "make bench: could not install $$peer; the benchmark will say so"; \
+	done
+	rm -f $(BENCH_VENV)/.installed-*
+	touch $@
+
+$(NODE_STAMP): benchmarks/node/package.json benchmarks/node/package-lock.json
+	if command -v npm >/dev/null; then cd benchmarks/node && npm ci --no-audit --no-fund; \
+	else echo "make bench: npm not found; bridge-scorer will be skipped"; fi
+
+# BENCH_ARGS picks parts: `make bench BENCH_ARGS='--parts d'` times only the field scoring (d).
+BENCH_ARGS ?=
+bench: $(BENCH_STAMP) $(NODE_STAMP)
+	$(BENCH_BIN)/python benchmarks/run.py $(BENCH_ARGS)
+
+bench-quick: $(BENCH_STAMP) $(NODE_STAMP)
+	$(BENCH_BIN)/python benchmarks/run.py --quick $(BENCH_ARGS)
+
+bench-web: $(STAMP)
+	$(BIN)/python benchmarks/web.py
+
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis bench-data
+	rm -rf benchmarks/node/node_modules

@@ -6,6 +6,7 @@ SCORING.md §5-7), and checked against the rule book's own examples (§5.1, §7,
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from fractions import Fraction
@@ -34,7 +35,15 @@ from bridgescore.pbn import (
     write,
     write_games,
 )
-from bridgescore.session import Board, BoardResult, Pair, Section, Session
+from bridgescore.session import (
+    Board,
+    BoardResult,
+    Pair,
+    Section,
+    Session,
+    session_from_dict,
+    session_to_dict,
+)
 
 T = TypeVar("T")
 DATA = Path(__file__).parent / "data"
@@ -688,6 +697,12 @@ def test_read_write_read(name: str, per: str) -> None:
     text = write(session, per=per)  # type: ignore[arg-type]
     assert read(text) == session
     assert write(read(text), per=per) == text  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", GOOD)
+def test_sessions_read_from_pbn_survive_the_dict_form(name: str) -> None:
+    session = load(name)
+    assert session_from_dict(json.loads(json.dumps(session_to_dict(session)))) == session
 
 
 def test_writing_rejects_what_it_cannot_hold() -> None:

@@ -28,12 +28,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.engine import Connection
 
-from bridgescore import BridgeError, Seat, Side
+from bridgescore import BridgeError, Result, Seat, Side, pbn
 from bridgescore.chicago import Chicago, ChicagoRules
+from bridgescore.duplicate import Adjusted
 from bridgescore.rubber import Rubber, RubberRules, WeThey
+from bridgescore.session import BoardResult, Pair, Section, Session
 from bridgescore.storage import (
     Game,
     GameNotFoundError,
+    HomeGame,
     StorageError,
     Store,
     StoredGame,
@@ -52,7 +55,7 @@ RUBBER = (
     .record("3NTX", "they", 7)
     .record("2S", "they", 8, honors={"we": 150})
 )
-GAMES: dict[str, Game] = {
+GAMES: dict[str, HomeGame] = {
     "empty rubber": Rubber(),
     "rubber": RUBBER,
     "won rubber": RUBBER.record("4S", "they", 11).record("6NTXX", "we", 12, honors={"we": 150}),
@@ -108,7 +111,7 @@ def test_a_game_reads_back_equal(store: Store, name: str) -> None:
     assert type(back.game) is type(game)
     assert back == dataclasses.replace(created, edit_token=None)
     assert back.kind == kind_of(game)
-    assert back.game.rules == game.rules
+    assert back.home_game.rules == game.rules
     assert back.version == 1
 
 
@@ -182,7 +185,7 @@ def test_rules_that_cannot_be_read_back_are_refused(store: Store) -> None:
         store.create(Rubber(RubberRules("house rules")))
     with pytest.raises(StorageError, match="not based on a preset"):
         store.create(Chicago(ChicagoRules("house rules")))
-    with pytest.raises(StorageError, match="only a Rubber or a Chicago"):
+    with pytest.raises(StorageError, match="only a Rubber, a Chicago or a Session"):
         store.create("4H")  # type: ignore[arg-type]
 
 
@@ -327,7 +330,7 @@ def test_list_newest_first_by_kind_and_by_ids(store: Store, clock: None) -> None
     assert store.list(ids=[]) == []
     listed = store.list(ids=[chicago2.id])[0]
     assert listed == store.get(chicago2.id)
-    assert listed.game.totals == GAMES["chicago"].totals
+    assert listed.home_game.totals == GAMES["chicago"].totals
     with pytest.raises(StorageError, match="'duplicate'"):
         store.list(kind="duplicate")
     with pytest.raises(StorageError, match="-1"):
@@ -385,7 +388,7 @@ def test_alembic_upgrade_creates_the_schema_and_is_harmless_twice(database_url: 
         with engine.connect() as conn:
             assert _tables(conn) == {"games", "deals", "alembic_version"}
             context = MigrationContext.configure(conn)
-            assert context.get_current_revision() == "0001_initial"
+            assert context.get_current_revision() == HEAD_REVISION
             assert compare_metadata(context, Base.metadata) == []  # the models match 0001
         with engine.begin() as conn:
             command.downgrade(alembic_config(conn), "base")
@@ -617,7 +620,7 @@ def test_a_writer_killed_mid_save_leaves_a_consistent_game(database_url: str) ->
         writer.stdout.close()
         with Store(database_url) as reopened:
             stored = reopened.get(game_id)
-        before, deals = deals, len(stored.game.deals)
+        before, deals = deals, len(stored.home_game.deals)
         assert stored.version == deals + 1  # one deal per save: none lost, none half done
         assert stored.game == expected_rubber(deals)
         if mode == "pause":
@@ -725,12 +728,84 @@ def chicagos(draw: st.DrawFn) -> Chicago:
     suppress_health_check=[HealthCheck.function_scoped_fixture],  # each example adds a game
 )
 @given(game=st.one_of(rubbers(), chicagos()), names=st.text(max_size=12))
-def test_random_games_round_trip(store: Store, game: Game, names: str) -> None:
+def test_random_games_round_trip(store: Store, game: HomeGame, names: str) -> None:
     side = "we" if isinstance(game, Rubber) else "ew"
     created = store.create(game, names={side: names})
     back = store.get(created.id)
     assert back.game == game
     assert back.names[side] == names
-    assert back.game.totals == game.totals
+    assert back.home_game.totals == game.totals
     saved = store.save(created.id, game, expected_version=1)
     assert store.get(created.id) == saved
+
+
+def test_a_duplicate_session_round_trips(store: Store) -> None:
+    section = Section(
+        "A",
+        "mitchell",
+        pairs=[Pair(1, Side.NS, "Ann & Bob")],
+        results=[
+            BoardResult(1, 1, 1, Result.parse("4SN=")),
+            BoardResult(1, 2, 2, adjusted=Adjusted.parse("A+/A-")),
+            BoardResult(2, 1, 2, Result.parse("3NTE-1"), round=2),
+        ],
+    )
+    session = Session((section,), method="butler", event="Club night", tags={"Site": "Here"})
+    created = store.create(session)
+    back = store.get(created.id)
+    assert back.kind == "session"
+    assert back.game == session
+    assert back.names == {}
+    assert back.to_dict()["sections"][0]["results"][1]["adjusted"] == "A+/A-"
+    with pytest.raises(StorageError, match="is a duplicate session, not a rubber or Chicago"):
+        _ = back.home_game
+    saved = store.save(created.id, session.with_method("mp"), expected_version=1)
+    assert store.get(created.id).game == saved.game
+    assert [g.kind for g in store.list(kind="session")] == ["session"]
+    with pytest.raises(
+        StorageError, match="unknown side for a session's names: 'we'; expected none"
+    ):
+        store.create(session, names={"we": "x"})
+
+
+def test_a_session_read_from_pbn_is_stored_whole(store: Store) -> None:
+    """Boards keep the file's other tags (the deal, an auction) through the store."""
+    data = Path(__file__).parent / "data"
+    for name in ("mitchell3.pbn", "lenient.pbn"):
+        session = pbn.read((data / name).read_text(encoding="utf-8"))
+        back = store.get(store.create(session).id).game
+        assert back == session
+        assert isinstance(back, Session)
+        assert [b.tags for s in back.sections for b in s.boards] == [
+            b.tags for s in session.sections for b in s.boards
+        ]
+
+
+def test_upgrading_from_0001_keeps_every_deal(database_url: str) -> None:
+    """0002 rebuilds the games table on SQLite; the deals must not cascade away with it."""
+    engine = sa.create_engine(database_url, poolclass=sa.NullPool)
+    with engine.begin() as conn:
+        command.upgrade(alembic_config(conn), "0001_initial")
+        conn.execute(
+            sa.text(
+                "INSERT INTO games (id, kind, rules, settings, names, ended, version, token_hash,"
+                " created_at, updated_at) VALUES ('old1', 'rubber', '{\"name\": \"default\"}',"
+                " '{}', '{}', false, 3, 'x', :now, :now)"
+            ),
+            {"now": "2026-01-01 00:00:00"},
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO deals (game_id, seq, contract, declarer, tricks, honors_by, honors)"
+                " VALUES ('old1', 1, '4H', 'we', 10, NULL, 0), ('old1', 2, '3NT', 'they', 9,"
+                " NULL, 0)"
+            )
+        )
+    engine.dispose()
+    with Store(database_url) as opened:
+        old = opened.get("old1")
+        assert [str(d) for d in old.home_game.deals] == [
+            "4H by WE, 10 tricks",
+            "3NT by THEY, 9 tricks",
+        ]
+        assert opened.create(Session()).kind == "session"

@@ -25,6 +25,7 @@ from bridgescore.duplicate import (
     victory_points,
 )
 from bridgescore.errors import (
+    BatchError,
     BridgeError,
     GameStateError,
     InvalidBoardError,
@@ -66,6 +67,7 @@ __all__ = [
     "PASS_OUT",
     "Adjusted",
     "Artificial",
+    "BatchError",
     "BridgeError",
     "Contract",
     "Doubling",

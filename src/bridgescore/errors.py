@@ -9,6 +9,7 @@ that way. Messages are lower case, quote the offending input with ``!r`` and say
 from __future__ import annotations
 
 __all__ = [
+    "BatchError",
     "BridgeError",
     "GameStateError",
     "InvalidBoardError",
@@ -41,6 +42,33 @@ class RulesError(BridgeError, ValueError):
 
 class GameStateError(BridgeError, ValueError):
     """An action the state of a game does not allow, such as a deal after the rubber is over."""
+
+
+class BatchError(BridgeError, ValueError):
+    """A column of deals that cannot be scored (:mod:`bridgescore.batch`, ``bridgescore batch``).
+
+    The message names the first bad row (counted from 0), the column and the value, and says what
+    is allowed; :attr:`row` and :attr:`column` hold the first two (None when the whole input is
+    wrong, such as columns of different lengths).
+
+    >>> str(BatchError("got 14; expected a whole number from 0 to 13", 3, "tricks"))
+    "row 3, column 'tricks': got 14; expected a whole number from 0 to 13"
+    """
+
+    def __init__(self, reason: str, row: int | None = None, column: str | None = None) -> None:
+        super().__init__(reason, row, column)
+        self.reason = reason
+        """What is wrong, without the row and column."""
+        self.row = row
+        """The first bad row, counted from 0."""
+        self.column = column
+        """The name of the bad column."""
+
+    def __str__(self) -> str:
+        where = [] if self.row is None else [f"row {self.row}"]
+        if self.column is not None:
+            where.append(f"column {self.column!r}")
+        return f"{', '.join(where)}: {self.reason}" if where else self.reason
 
 
 class PbnError(NotationError):

@@ -14,6 +14,7 @@ read the notation players write, printing back one canonical form:
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from dataclasses import dataclass
 from typing import Final
@@ -298,6 +299,12 @@ class Contract:
         if not isinstance(self.doubling, Doubling):
             raise InvalidResultError(f"doubling must be a Doubling, got {self.doubling!r}")
 
+    def __hash__(self) -> int:
+        # Equal contracts have equal fields, so this agrees with ``==``. The generated hash would
+        # call ``Enum.__hash__`` (Python code) twice; the notation strings cache their hashes, which
+        # makes the score caches keyed by a contract several times faster.
+        return hash((self.level, self.strain._value_, self.doubling._value_))
+
     @property
     def tricks_needed(self) -> int:
         """The tricks declarer must take: six plus the level."""
@@ -414,6 +421,14 @@ def parse_contract(text: str) -> Contract | PassOut:
 
     :raises NotationError: if the text is neither.
     """
+    if not isinstance(text, str):  # checked here, so that unhashable input raises the same way
+        raise NotationError(f"contract notation must be text, got {text!r}")
+    return _parse_contract(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_contract(text: str) -> Contract | PassOut:
+    """:func:`parse_contract` for text, cached: a hand database repeats a few hundred contracts."""
     m = _match(text, "contract", _CONTRACT_HELP)
     if m is None:
         return PASS_OUT

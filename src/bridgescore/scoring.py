@@ -197,11 +197,35 @@ def score(
     :raises InvalidResultError: if ``tricks`` is not a whole number from 0 to 13.
     :raises RulesError: for an unknown ``undertricks`` rule.
     """
+    # The fast path: the same arguments as an earlier call give the same Score. Only a plain
+    # int (never a bool) can match a key, and only arguments that were checked are ever stored.
+    # A Contract is keyed by its fields' values: equal contracts are often different objects,
+    # and comparing those through the dataclass's __eq__ would cost more than the rest.
+    if contract.__class__ is Contract:
+        what: object = (contract.level, contract.strain._value_, contract.doubling._value_)
+    else:
+        what = contract
+    if tricks.__class__ is int:
+        try:
+            return _SEEN[what, tricks, vulnerable, undertricks]
+        except (KeyError, TypeError):  # not seen yet, or unhashable (which the checks reject)
+            pass
     if isinstance(contract, str):
-        contract = parse_contract(contract)
-    elif not isinstance(contract, Contract | PassOut):
+        parsed = parse_contract(contract)
+    elif isinstance(contract, Contract | PassOut):
+        parsed = contract
+    else:
         raise NotationError(f"expected a contract or its notation, got {contract!r}")
-    return _score(contract, _check_tricks(tricks), bool(vulnerable), _check_rule(undertricks))
+    result = _score(parsed, _check_tricks(tricks), bool(vulnerable), _check_rule(undertricks))
+    if vulnerable.__class__ is bool:
+        if len(_SEEN) >= _SEEN_MAX:  # odd spellings of contracts must not grow it for ever
+            _SEEN.clear()
+        _SEEN[what, tricks, vulnerable, undertricks] = result
+    return result
+
+
+_SEEN: Final[dict[tuple[object, int, bool, str], Score]] = {}
+_SEEN_MAX: Final = 1 << 16
 
 
 def score_result(

@@ -14,9 +14,10 @@ pairs separately, a Howell section ranks one field.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from fractions import Fraction
+from typing import Any, Literal
 
 from bridgescore.duplicate import (
     ARTIFICIAL,
@@ -51,6 +52,8 @@ __all__ = [
     "SessionWarning",
     "TravellerLine",
     "score_section",
+    "session_from_dict",
+    "session_to_dict",
 ]
 
 Method = Literal["mp", "butler", "cross-imps"]
@@ -503,6 +506,10 @@ class Session:
         """The same session scored another way."""
         return replace(self, method=method)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The session's definition as JSON-ready data: :func:`session_to_dict`."""
+        return session_to_dict(self)
+
 
 def score_section(section: Section, session: Session | None = None) -> SectionScores:
     """Score one section by the session's method (matchpoints by default).
@@ -511,19 +518,41 @@ def score_section(section: Section, session: Session | None = None) -> SectionSc
     board played fewer times is Neuberg-scaled (matchpoints) or scaled as EBU White Book 4.2.4
     (cross-IMPs).
     """
-    session = session or Session()
+    return _score_section(section, session or Session(), _points_by_board)
+
+
+_BoardPoints = Callable[
+    [Mapping[int, list[BoardScore]], int, Session], Mapping[int, tuple[list[float], list[float]]]
+]
+"""Every board's NS and EW points, from each board's NS scores, the expected count and the
+session (how :func:`score_section` and ``bridgescore.batch.score_section_fast`` differ)."""
+
+
+def _points_by_board(
+    scores: Mapping[int, list[BoardScore]], expected: int, session: Session
+) -> dict[int, tuple[list[float], list[float]]]:
+    return {number: _points(s, expected, session) for number, s in scores.items()}
+
+
+def _score_section(section: Section, session: Session, points_of: _BoardPoints) -> SectionScores:
+    """:func:`score_section`, with the boards' points worked out by ``points_of``."""
     expected = max(Counter(r.board for r in section.results).values(), default=0)
     travellers: dict[int, list[TravellerLine]] = {}
     tops: dict[int, int] = {}
     by_board: dict[int, list[BoardResult]] = defaultdict(list)
     for r in section.results:
         by_board[r.board].append(r)
-    for number, results in sorted(by_board.items()):
+    ordered = sorted(by_board.items())
+    scores: dict[int, list[BoardScore]] = {}
+    for number, results in ordered:
         board = section.board(number)
-        scores = [r.ns_score(board, session.undertricks) for r in results]
-        ns, ew = _points(scores, expected, session)
+        scores[number] = [r.ns_score(board, session.undertricks) for r in results]
+    board_points = points_of(scores, expected, session)
+    for number, results in ordered:
+        ns, ew = board_points[number]
         travellers[number] = [
-            TravellerLine(r, s, a, b) for r, s, a, b in zip(results, scores, ns, ew, strict=True)
+            TravellerLine(r, s, a, b)
+            for r, s, a, b in zip(results, scores[number], ns, ew, strict=True)
         ]
         tops[number] = top(expected) if session.method == "mp" else 0
     totals: dict[tuple[Side | None, int], list[float]] = defaultdict(list)
@@ -582,3 +611,112 @@ def _rank(scores: list[PairScore]) -> list[RankRow]:
                 s.percent, s.boards)
         for s in ordered
     ]  # fmt: skip
+
+
+def session_to_dict(session: Session) -> dict[str, Any]:
+    """A session's definition as JSON-ready data (no scores); :func:`session_from_dict` reads it.
+
+    >>> s = Session((Section("A", results=[BoardResult(1, 1, 1, Result.parse("4SN="))]),))
+    >>> session_from_dict(session_to_dict(s)) == s
+    True
+    """
+    artificial = session.artificial
+    return {
+        "event": session.event,
+        "date": session.date,
+        "method": session.method,
+        "undertricks": session.undertricks,
+        "artificial": {
+            "plus": str(artificial.plus),
+            "average": str(artificial.average),
+            "minus": str(artificial.minus),
+            "imps": artificial.imps,
+        },
+        "drop": session.drop,
+        "rounding": session.rounding,
+        "divisor": session.divisor,
+        "tags": dict(session.tags),
+        "sections": [
+            {
+                "name": s.name,
+                "movement": s.movement,
+                "pairs": [
+                    {"number": p.number, "direction": p.direction.value if p.direction else None,
+                     "names": p.names}
+                    for p in s.pairs
+                ],
+                "boards": [
+                    {"number": b.number, "dealer": b.dealer.value,
+                     "vulnerability": b.vulnerability.value,
+                     "tags": [[name, value] for name, value in b.tags]}
+                    for b in s.boards
+                ],
+                "results": [
+                    {"board": r.board, "ns": r.ns, "ew": r.ew,
+                     "result": None if r.result is None else str(r.result),
+                     "adjusted": None if r.adjusted is None else str(r.adjusted),
+                     "score": r.score, "round": r.round}
+                    for r in s.results
+                ],
+            }
+            for s in session.sections
+        ],
+    }  # fmt: skip
+
+
+def session_from_dict(data: Mapping[str, Any]) -> Session:
+    """A session from :func:`session_to_dict`'s data.
+
+    :raises SessionError: for data that is not a session; :raises BridgeError: for bad notation.
+    """
+    try:
+        art = data.get("artificial") or {}
+        artificial = Artificial(
+            Fraction(art.get("plus", 60)),
+            Fraction(art.get("average", 50)),
+            Fraction(art.get("minus", 40)),
+            int(art.get("imps", 3)),
+        )
+        sections = tuple(
+            Section(
+                str(s["name"]),
+                s.get("movement", "mitchell"),
+                [
+                    Pair(int(p["number"]), Side(p["direction"]) if p.get("direction") else None,
+                         str(p.get("names", "")))
+                    for p in s.get("pairs", ())
+                ],
+                [
+                    Board(int(b["number"]), Seat(b["dealer"]), Vulnerability(b["vulnerability"]),
+                          tuple((str(n), str(v)) for n, v in b.get("tags", ())))
+                    for b in s.get("boards", ())
+                ],
+                [
+                    BoardResult(
+                        int(r["board"]), int(r["ns"]), int(r["ew"]),
+                        Result.parse(r["result"]) if r.get("result") is not None else None,
+                        Adjusted.parse(r["adjusted"]) if r.get("adjusted") is not None else None,
+                        None if r.get("score") is None else int(r["score"]),
+                        None if r.get("round") is None else int(r["round"]),
+                    )
+                    for r in s.get("results", ())
+                ],
+            )
+            for s in data.get("sections", ())
+        )  # fmt: skip
+        return Session(
+            sections,
+            data.get("method", "mp"),
+            str(data.get("event", "")),
+            str(data.get("date", "")),
+            data.get("undertricks", "modern"),
+            artificial,
+            data.get("drop", 1),
+            data.get("rounding", "half-even"),
+            data.get("divisor", "n-1"),
+            {str(k): str(v) for k, v in (data.get("tags") or {}).items()},
+        )
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        if isinstance(exc, BridgeError):
+            raise
+        raise SessionError(f"not a session: {exc!r}") from exc

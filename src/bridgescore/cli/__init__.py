@@ -7,7 +7,7 @@ Each module here adds one family of commands to the group.
 
 from __future__ import annotations
 
-from bridgescore.cli import deal, games, match, serve, session
+from bridgescore.cli import batch, deal, games, match, serve, session
 from bridgescore.cli._app import cli
 
-__all__ = ["cli", "deal", "games", "match", "serve", "session"]
+__all__ = ["batch", "cli", "deal", "games", "match", "serve", "session"]

@@ -73,7 +73,7 @@ class _Family:
 
     def draw(self, stored: StoredGame) -> str:
         names = stored.names
-        game = stored.game
+        game = stored.home_game
         if isinstance(game, Rubber):
             pad = render.rubber(game, we=names.get("we", ""), they=names.get("they", ""))
             return pad
@@ -212,14 +212,15 @@ def _loop(family: _Family, store: Store, stored: StoredGame) -> None:
             if command == "show":
                 _show(family, stored)
                 continue
+            current = stored.home_game
             if command == "undo":
-                game = stored.game.undo()
-            elif command == "end" and isinstance(stored.game, Rubber):
-                game = stored.game.end()
+                game = current.undo()
+            elif command == "end" and isinstance(current, Rubber):
+                game = current.end()
             else:
                 text, _, honors = line.partition(" honors ")
                 contract, who, tricks, held = _parse(family, tuple(text.split()), honors or None)
-                game = stored.game.record(contract, who, tricks, honors=held)
+                game = current.record(contract, who, tricks, honors=held)
             stored = store.save(stored.id, game, expected_version=stored.version)
         except (BridgeError, click.BadParameter) as exc:
             click.echo(f"Error: {exc}")
@@ -236,7 +237,7 @@ def _parse(
 
 
 def _summary(stored: StoredGame) -> dict[str, Any]:
-    game, names = stored.game, stored.names
+    game, names = stored.home_game, stored.names
     if isinstance(game, Rubber):
         t = game.totals
         state = "finished" if game.is_finished else f"game {game.game_number}"

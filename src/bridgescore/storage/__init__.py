@@ -20,12 +20,20 @@ The core never imports this package; import it as ``bridgescore.storage``.
 from __future__ import annotations
 
 from bridgescore.storage.errors import GameNotFoundError, StorageError, VersionConflictError
-from bridgescore.storage.store import Game, GameKind, Store, StoredGame, default_database_url
+from bridgescore.storage.store import (
+    Game,
+    GameKind,
+    HomeGame,
+    Store,
+    StoredGame,
+    default_database_url,
+)
 
 __all__ = [
     "Game",
     "GameKind",
     "GameNotFoundError",
+    "HomeGame",
     "StorageError",
     "Store",
     "StoredGame",

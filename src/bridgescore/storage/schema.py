@@ -44,7 +44,7 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
 
-HEAD_REVISION: Final = "0001_initial"
+HEAD_REVISION: Final = "0002_sessions"
 """The newest migration (a test checks it against the scripts): a database already there is
 opened without loading Alembic."""
 
@@ -88,7 +88,7 @@ class GameRow(Base):
 
     __tablename__ = "games"
     __table_args__ = (
-        CheckConstraint("kind IN ('rubber', 'chicago')", name="kind"),
+        CheckConstraint("kind IN ('rubber', 'chicago', 'session')", name="kind"),
         CheckConstraint("version >= 1", name="version"),
     )
 

@@ -42,6 +42,7 @@ from bridgescore.chicago import Chicago, ChicagoDeal, ChicagoRules
 from bridgescore.errors import BridgeError
 from bridgescore.model import Seat, Side, parse_contract
 from bridgescore.rubber import Rubber, RubberDeal, RubberRules, WeThey
+from bridgescore.session import Session, session_from_dict, session_to_dict
 from bridgescore.storage.errors import GameNotFoundError, StorageError, VersionConflictError
 from bridgescore.storage.schema import (
     HEAD_REVISION,
@@ -51,10 +52,12 @@ from bridgescore.storage.schema import (
     current_revision,
 )
 
-__all__ = ["Game", "GameKind", "Store", "StoredGame", "default_database_url"]
+__all__ = ["Game", "GameKind", "HomeGame", "Store", "StoredGame", "default_database_url"]
 
-Game: TypeAlias = Rubber | Chicago
-GameKind: TypeAlias = Literal["rubber", "chicago"]
+HomeGame: TypeAlias = Rubber | Chicago
+"""A game kept deal by deal at a table: a rubber or a Chicago."""
+Game: TypeAlias = HomeGame | Session
+GameKind: TypeAlias = Literal["rubber", "chicago", "session"]
 
 ENV_VAR: Final = "BRIDGESCORE_DATABASE_URL"
 """The environment variable that names the database (any SQLAlchemy URL)."""
@@ -62,10 +65,13 @@ ENV_VAR: Final = "BRIDGESCORE_DATABASE_URL"
 MIN_PREFIX: Final = 4
 """The shortest id prefix :meth:`Store.resolve` accepts."""
 
-_NAME_KEYS: Final[Mapping[str, tuple[str, str]]] = {
+_NAME_KEYS: Final[Mapping[str, tuple[str, ...]]] = {
     "rubber": ("we", "they"),
     "chicago": ("ns", "ew"),
+    "session": (),  # a session names its pairs itself
 }
+_KINDS: Final[Mapping[str, GameKind]] = {"rubber": "rubber", "chicago": "chicago",
+                                          "session": "session"}  # fmt: skip
 _WRITE: Final = "bridgescore_write"  # execution option: SQLite takes the write lock at BEGIN
 _PG_LOCK: Final = 0x6272_6964_6765  # advisory lock key that serialises concurrent upgrades
 
@@ -93,6 +99,16 @@ class StoredGame:
     """When it was last changed (UTC)."""
     edit_token: str | None = None
     """The edit token in plain text, only in the value :meth:`Store.create` returns."""
+
+    @property
+    def home_game(self) -> HomeGame:
+        """The game as a rubber or a Chicago.
+
+        :raises StorageError: if it is a duplicate session.
+        """
+        if isinstance(self.game, Session):
+            raise StorageError(f"game {self.id!r} is a duplicate session, not a rubber or Chicago")
+        return self.game
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready state: id, kind, names, version and times, then the game's own data
@@ -366,7 +382,9 @@ class Store:
         :raises StorageError: for an unknown kind or a negative limit.
         """
         if kind is not None and kind not in _NAME_KEYS:
-            raise StorageError(f"unknown kind of game: {kind!r}; expected 'rubber' or 'chicago'")
+            raise StorageError(
+                f"unknown kind of game: {kind!r}; expected 'rubber', 'chicago' or 'session'"
+            )
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
             raise StorageError(f"limit must be a whole number, 0 or more, got {limit!r}")
         wanted = None if ids is None else list(dict.fromkeys(ids))
@@ -473,9 +491,9 @@ class Store:
             )
         by_id = {}
         for row in rows:
-            if row.kind not in _NAME_KEYS:
+            kind = _KINDS.get(row.kind)
+            if kind is None:
                 raise StorageError(f"game {row.id!r} has an unknown kind: {row.kind!r}")
-            kind: GameKind = "rubber" if row.kind == "rubber" else "chicago"
             game = _build(row.id, kind, row.rules, row.settings, row.ended, deals[row.id])
             names = _read_names(row.id, row.kind, row.names)
             by_id[row.id] = StoredGame(
@@ -561,9 +579,8 @@ def _names(kind: str, current: Mapping[str, str], given: Mapping[str, str]) -> d
     keys = _NAME_KEYS[kind]
     for key, name in given.items():
         if key not in keys:
-            raise StorageError(
-                f"unknown side for a {kind}'s names: {key!r}; expected {keys[0]!r} or {keys[1]!r}"
-            )
+            allowed = " or ".join(repr(k) for k in keys) or "none"
+            raise StorageError(f"unknown side for a {kind}'s names: {key!r}; expected {allowed}")
         if not isinstance(name, str):
             raise StorageError(f"the name of {key!r} must be a string, got {name!r}")
     return {key: given.get(key, current.get(key, "")) for key in keys}
@@ -616,7 +633,9 @@ def _dump(game: Game) -> tuple[GameKind, str, str, bool, list[DealValues]]:
         ]
         settings = {"first_dealer": game.first_dealer.value}
         return "chicago", _json(rules), _json(settings), False, deals
-    raise StorageError(f"only a Rubber or a Chicago can be stored, got {game!r}")
+    if isinstance(game, Session):
+        return "session", _json({}), _json(session_to_dict(game)), False, []
+    raise StorageError(f"only a Rubber, a Chicago or a Session can be stored, got {game!r}")
 
 
 def _reread(read: Any, data: Mapping[str, object]) -> object:
@@ -636,6 +655,8 @@ def _build(
     try:
         rules_data = json.loads(rules)
         settings_data = json.loads(settings)
+        if kind == "session":
+            return session_from_dict(settings_data)
         if kind == "rubber":
             return Rubber(
                 RubberRules.from_dict(rules_data),

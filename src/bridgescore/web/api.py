@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hmac
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, HTTPException, Request, Response
@@ -19,7 +20,7 @@ from pydantic import BaseModel, Field
 from bridgescore import Result, Score, Vulnerability, score, score_result
 from bridgescore.chicago import Chicago
 from bridgescore.rubber import Rubber, RubberRules
-from bridgescore.storage import Game, StoredGame, VersionConflictError
+from bridgescore.storage import HomeGame, StoredGame, VersionConflictError
 from bridgescore.web.common import store
 
 __all__ = ["router"]
@@ -117,20 +118,15 @@ class NewChicago(BaseModel):
     ew: str = Field("", max_length=200)
 
 
-class RubberDealIn(BaseModel):
-    """A rubber deal: the contract (or ``Pass``), the declaring side, the tricks it took and
-    honors held (``{"we": 100}``)."""
+class DealIn(BaseModel):
+    """A deal: the contract (or ``Pass``), who declared it, the tricks taken and honors held.
+
+    A rubber deal names the declaring side in ``by`` (``we``/``they``; honors ``{"we": 100}``);
+    a Chicago deal names the declarer's seat in ``declarer`` (N E S W; honors ``{"NS": 100}``).
+    """
 
     contract: str = Field(examples=["4H"])
     by: str | None = Field(None, examples=["we"])
-    tricks: int = Field(0, examples=[10])
-    honors: dict[str, int] | None = None
-
-
-class ChicagoDealIn(BaseModel):
-    """A Chicago deal: contract (or ``Pass``), declarer's seat, tricks taken and honors."""
-
-    contract: str = Field(examples=["4H"])
     declarer: str | None = Field(None, examples=["S"])
     tricks: int = Field(0, examples=[10])
     honors: dict[str, int] | None = None
@@ -152,7 +148,7 @@ def _write(
     game_id: str,
     authorization: str | None,
     if_match: str | None,
-    change: Callable[[Any], Game],
+    change: Callable[[HomeGame], HomeGame],
 ) -> StoredGame:
     """Check the token and the version, apply the change to the stored game and save it."""
     s = store(request)
@@ -172,7 +168,7 @@ def _write(
                 f"the game has changed: you sent version {sent!r}, it is now at version "
                 f"{stored.version}; reload it and try again"
             )
-    return s.save(game_id, change(stored.game), expected_version=expected)
+    return s.save(game_id, change(stored.home_game), expected_version=expected)
 
 
 Auth = Annotated[str | None, Header(description="Bearer <edit_token>")]
@@ -183,75 +179,92 @@ IfMatch = Annotated[str | None, Header(description="The version you last read")]
 def create_rubber(request: Request, body: NewRubber) -> JSONResponse:
     """Start a rubber. The answer carries ``edit_token``: keep it, it is shown only once."""
     base = RubberRules.preset(body.rules)
-    rules = RubberRules(
-        base.name,
-        base.unfinished,
-        base.honors if body.honors is None else body.honors,
-        body.undertricks or base.undertricks,
+    rules = replace(
+        base,
+        honors=base.honors if body.honors is None else body.honors,
+        undertricks=body.undertricks or base.undertricks,
     )
     return _created(store(request).create(Rubber(rules), names={"we": body.we, "they": body.they}))
 
 
-@router.get("/rubbers/{game_id}")
-def get_rubber(request: Request, game_id: str, response: Response) -> dict[str, Any]:
-    """The rubber's state: deals, every entry of the pad, totals, games, winner, version."""
-    return _state(_get(request, "rubber", game_id), response)
+@router.post("/chicagos", status_code=201)
+def create_chicago(request: Request, body: NewChicago) -> JSONResponse:
+    """Start a Chicago. The answer carries ``edit_token``: keep it, it is shown only once."""
+    game = Chicago(body.rules, body.first_dealer, switched=body.switched, honors=body.honors)
+    return _created(store(request).create(game, names={"ns": body.ns, "ew": body.ew}))
 
 
-@router.post("/rubbers/{game_id}/deals", status_code=201)
-def add_rubber_deal(
-    request: Request,
-    game_id: str,
-    deal: RubberDealIn,
-    response: Response,
-    authorization: Auth = None,
-    if_match: IfMatch = None,
-) -> dict[str, Any]:
-    """Record a deal."""
-    stored = _write(
-        request,
-        "rubber",
-        game_id,
-        authorization,
-        if_match,
-        lambda g: g.record(deal.contract, deal.by, deal.tricks, honors=deal.honors),
+def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
+    """The routes every game family has: read, add, change and undo a deal."""
+    noun = "rubber" if kind == "rubber" else "Chicago"
+
+    def who(deal: DealIn) -> str | None:
+        return deal.by if kind == "rubber" else deal.declarer
+
+    @router.get(
+        f"/{plural}/{{game_id}}",
+        name=f"get_{kind}",
+        description=f"The {noun}'s state: deals, entries, totals, version and more.",
     )
-    return _state(stored, response)
+    def read(request: Request, game_id: str, response: Response) -> dict[str, Any]:
+        return _state(_get(request, kind, game_id), response)
 
-
-@router.put("/rubbers/{game_id}/deals/{n}")
-def replace_rubber_deal(
-    request: Request,
-    game_id: str,
-    n: int,
-    deal: RubberDealIn,
-    response: Response,
-    authorization: Auth = None,
-    if_match: IfMatch = None,
-) -> dict[str, Any]:
-    """Change deal ``n`` (from 1); the deals after it are scored again."""
-    stored = _write(
-        request,
-        "rubber",
-        game_id,
-        authorization,
-        if_match,
-        lambda g: g.replace(n, deal.contract, deal.by, deal.tricks, honors=deal.honors),
+    @router.post(
+        f"/{plural}/{{game_id}}/deals",
+        status_code=201,
+        name=f"add_{kind}_deal",
+        description="Record a deal.",
     )
-    return _state(stored, response)
+    def add(
+        request: Request,
+        game_id: str,
+        deal: DealIn,
+        response: Response,
+        authorization: Auth = None,
+        if_match: IfMatch = None,
+    ) -> dict[str, Any]:
+        def change(g: HomeGame) -> HomeGame:
+            return g.record(deal.contract, who(deal), deal.tricks, honors=deal.honors)
+
+        return _state(_write(request, kind, game_id, authorization, if_match, change), response)
+
+    @router.put(
+        f"/{plural}/{{game_id}}/deals/{{n}}",
+        name=f"replace_{kind}_deal",
+        description="Change deal n (from 1); the deals after it are scored again.",
+    )
+    def edit(
+        request: Request,
+        game_id: str,
+        n: int,
+        deal: DealIn,
+        response: Response,
+        authorization: Auth = None,
+        if_match: IfMatch = None,
+    ) -> dict[str, Any]:
+        def change(g: HomeGame) -> HomeGame:
+            return g.replace(n, deal.contract, who(deal), deal.tricks, honors=deal.honors)
+
+        return _state(_write(request, kind, game_id, authorization, if_match, change), response)
+
+    @router.delete(
+        f"/{plural}/{{game_id}}/deals/last",
+        name=f"undo_{kind}_deal",
+        description="Take back the last deal (a rubber ended early is reopened).",
+    )
+    def undo(
+        request: Request,
+        game_id: str,
+        response: Response,
+        authorization: Auth = None,
+        if_match: IfMatch = None,
+    ) -> dict[str, Any]:
+        stored = _write(request, kind, game_id, authorization, if_match, lambda g: g.undo())
+        return _state(stored, response)
 
 
-@router.delete("/rubbers/{game_id}/deals/last")
-def undo_rubber_deal(
-    request: Request,
-    game_id: str,
-    response: Response,
-    authorization: Auth = None,
-    if_match: IfMatch = None,
-) -> dict[str, Any]:
-    """Take back the last deal (and reopen the rubber if it had been ended early)."""
-    stored = _write(request, "rubber", game_id, authorization, if_match, lambda g: g.undo())
-    return _state(stored, response)
+_family("rubber", "rubbers")
+_family("chicago", "chicagos")
 
 
 @router.post("/rubbers/{game_id}/end")
@@ -263,77 +276,12 @@ def end_rubber(
     if_match: IfMatch = None,
 ) -> dict[str, Any]:
     """Stop the rubber early: the unfinished-rubber premiums are added."""
-    stored = _write(request, "rubber", game_id, authorization, if_match, lambda g: g.end())
-    return _state(stored, response)
 
+    def end(game: HomeGame) -> HomeGame:
+        assert isinstance(game, Rubber)  # _write has checked the kind
+        return game.end()
 
-@router.post("/chicagos", status_code=201)
-def create_chicago(request: Request, body: NewChicago) -> JSONResponse:
-    """Start a Chicago. The answer carries ``edit_token``: keep it, it is shown only once."""
-    game = Chicago(body.rules, body.first_dealer, switched=body.switched, honors=body.honors)
-    return _created(store(request).create(game, names={"ns": body.ns, "ew": body.ew}))
-
-
-@router.get("/chicagos/{game_id}")
-def get_chicago(request: Request, game_id: str, response: Response) -> dict[str, Any]:
-    """The Chicago's state: deals, rows with dealer and vulnerability, totals, the next deal."""
-    return _state(_get(request, "chicago", game_id), response)
-
-
-@router.post("/chicagos/{game_id}/deals", status_code=201)
-def add_chicago_deal(
-    request: Request,
-    game_id: str,
-    deal: ChicagoDealIn,
-    response: Response,
-    authorization: Auth = None,
-    if_match: IfMatch = None,
-) -> dict[str, Any]:
-    """Record a deal."""
-    stored = _write(
-        request,
-        "chicago",
-        game_id,
-        authorization,
-        if_match,
-        lambda g: g.record(deal.contract, deal.declarer, deal.tricks, honors=deal.honors),
-    )
-    return _state(stored, response)
-
-
-@router.put("/chicagos/{game_id}/deals/{n}")
-def replace_chicago_deal(
-    request: Request,
-    game_id: str,
-    n: int,
-    deal: ChicagoDealIn,
-    response: Response,
-    authorization: Auth = None,
-    if_match: IfMatch = None,
-) -> dict[str, Any]:
-    """Change deal ``n`` (from 1); the deals after it are scored again."""
-    stored = _write(
-        request,
-        "chicago",
-        game_id,
-        authorization,
-        if_match,
-        lambda g: g.replace(n, deal.contract, deal.declarer, deal.tricks, honors=deal.honors),
-    )
-    return _state(stored, response)
-
-
-@router.delete("/chicagos/{game_id}/deals/last")
-def undo_chicago_deal(
-    request: Request,
-    game_id: str,
-    response: Response,
-    authorization: Auth = None,
-    if_match: IfMatch = None,
-) -> dict[str, Any]:
-    """Take back the last deal."""
-    stored = _write(request, "chicago", game_id, authorization, if_match, lambda g: g.undo())
-    return _state(stored, response)
+    return _state(_write(request, "rubber", game_id, authorization, if_match, end), response)
 
 
 def _get(request: Request, kind: str, game_id: str) -> StoredGame:

@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgescore import BridgeError, Contract, InvalidResultError, Seat, Strain, render
 from bridgescore.chicago import Chicago
 from bridgescore.rubber import RUBBER_PRESETS, Rubber, RubberDeal, RubberRules
-from bridgescore.storage import Game, GameNotFoundError, StoredGame, VersionConflictError
+from bridgescore.storage import GameNotFoundError, HomeGame, StoredGame, VersionConflictError
 from bridgescore.web.common import (
     can_edit,
     check_csrf,
@@ -65,7 +65,7 @@ def _stored(request: Request, kind: Kind, game_id: str) -> StoredGame:
     return stored
 
 
-def _url(kind: Kind, game_id: str) -> str:
+def _url(kind: str, game_id: str) -> str:
     return f"/{kind}/{game_id}"
 
 
@@ -136,17 +136,18 @@ def _game_page(
     status_code: int = 200,
 ) -> Response:
     editing = can_edit(request, stored)
+    game = stored.home_game
     edit_n = request.query_params.get("edit", "")
-    n = int(edit_n) if edit_n.isdigit() and 1 <= int(edit_n) <= len(stored.game.deals) else None
+    n = int(edit_n) if edit_n.isdigit() and 1 <= int(edit_n) <= len(game.deals) else None
     base = str(request.base_url).rstrip("/") + _url(stored.kind, stored.id)
     token = request.cookies.get(edit_cookie(stored.id), "")
     context: dict[str, Any] = {
         "stored": stored,
-        "game": stored.game,
+        "game": game,
         "kind": stored.kind,
         "names": stored.names,
         "can_edit": editing,
-        "form": form if form is not None else _defaults(stored.game, n),
+        "form": form if form is not None else _defaults(game, n),
         "errors": errors or {},
         "edit_n": n if form is None else _int(request.query_params.get("edit")),
         "notice": notice,
@@ -154,12 +155,12 @@ def _game_page(
         "edit_link": f"{base}?key={token}" if editing else "",
         "strains": STRAINS,
         "seats": [s.value for s in Seat],
-        "totals": {side.value: points for side, points in stored.game.totals.items()},
+        "totals": {side.value: points for side, points in game.totals.items()},
     }
-    if isinstance(stored.game, Rubber):
-        context["rows"] = render.pad_rows(stored.game)
-        context["status"] = render.rubber_status(stored.game)
-        context["explain"] = render.explain(stored.game)
+    if isinstance(game, Rubber):
+        context["rows"] = render.pad_rows(game)
+        context["status"] = render.rubber_status(game)
+        context["explain"] = render.explain(game)
         return page(request, "rubber.html", context, status_code)
     return page(request, "chicago.html", context, status_code)
 
@@ -168,7 +169,7 @@ def _int(text: str | None) -> int | None:
     return int(text) if text and text.isdigit() else None
 
 
-def _defaults(game: Game, n: int | None) -> dict[str, str]:
+def _defaults(game: HomeGame, n: int | None) -> dict[str, str]:
     """The deal form's values: deal ``n`` when editing it, otherwise a fresh 4-level deal."""
     if n is None:
         return {"level": "4", "strain": "H", "doubling": "", "tricks": "10"}
@@ -259,7 +260,7 @@ async def _change(request: Request, kind: Kind, game_id: str, how: str, n: int =
             status_code=403,
         )
     version = _int(form.get("version"))
-    game: Any = stored.game
+    game: Any = stored.home_game
     try:
         if version is not None and version != stored.version:
             raise VersionConflictError("changed elsewhere")
