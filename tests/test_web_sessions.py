@@ -1,0 +1,104 @@
+"""The duplicate session pages through TestClient: entry by hand, rankings, downloads, rules."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+
+
+def csrf(client: TestClient) -> str:
+    m = re.search(r'name="csrf" value="([^"]+)"', client.get("/").text)
+    assert m
+    return m[1]
+
+
+def new_session(client: TestClient, **fields: str) -> str:
+    data = {"csrf": csrf(client), "method": "mp", "event": "Club night", "movement": "mitchell",
+            "sections": "A", **fields}  # fmt: skip
+    response = client.post("/session/new", data=data, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    return str(response.headers["location"])
+
+
+def add(client: TestClient, game: str, **fields: str) -> int:
+    data = {"csrf": csrf(client), "section": "A", "doubling": "", **fields}
+    return int(client.post(f"{game}/results", data=data, follow_redirects=False).status_code)
+
+
+# Board 1 (N deals, love all) at three tables: 420, 450 and 170 for NS.
+RESULTS = [
+    {"board": "1", "ns": "1", "ew": "1", "level": "4", "strain": "S", "declarer": "N",
+     "tricks": "10"},
+    {"board": "1", "ns": "2", "ew": "2", "level": "4", "strain": "S", "declarer": "S",
+     "tricks": "11"},
+    {"board": "1", "ns": "3", "ew": "3", "level": "3", "strain": "S", "declarer": "N",
+     "tricks": "10"},
+]  # fmt: skip
+
+
+def test_enter_results_and_read_the_rankings(client: TestClient) -> None:
+    game = new_session(client)
+    for result in RESULTS:
+        assert add(client, game, **result) == 303
+    page = client.get(game).text
+    ns = re.search(r'data-field="NS">(.*?)</table>', page, re.S)
+    assert ns
+    ranks = re.findall(r"<tr><td>(\S+)</td>\s*<td><a [^>]*>(\d+)</a>", ns[1])
+    assert ranks == [("1", "2"), ("2", "1"), ("3", "3")]
+    assert "Board 1 — North deals, None vulnerable, top 4" in page
+    assert "100.00" in page
+    recap = client.get(f"{game}?recap=A:EW:3").text
+    assert "Recap: section A, pair EW 3" in recap
+
+
+def test_errors_are_shown_and_nothing_is_saved(client: TestClient) -> None:
+    game = new_session(client)
+    response = client.post(
+        f"{game}/results",
+        data={"csrf": csrf(client), "section": "A", "board": "1", "ns": "1", "ew": "1",
+              "level": "4", "strain": "S", "tricks": "10"},  # no declarer
+    )  # fmt: skip
+    assert response.status_code == 422
+    assert 'id="error-declarer"' in response.text
+    assert add(client, game, **RESULTS[0]) == 303
+    clash = {**RESULTS[1], "ns": "1"}  # pair NS 1 cannot play board 1 twice
+    response = client.post(f"{game}/results", data={"csrf": csrf(client), "section": "A",
+                                                    "doubling": "", **clash})  # fmt: skip
+    assert response.status_code == 422
+    assert "pair NS 1 played it twice" in response.text
+    travellers = [
+        r for r in client.get(f"{game}/session.csv").text.splitlines() if r.startswith("A,1,")
+    ]
+    assert travellers == ["A,1,1,1,4SN=,420,0.0,0.0"]
+
+
+def test_method_undo_and_downloads(client: TestClient) -> None:
+    game = new_session(client, event="Tuesday pairs")
+    for result in RESULTS:
+        add(client, game, **result)
+    data = {"csrf": csrf(client), "method": "butler"}
+    assert client.post(f"{game}/method", data=data, follow_redirects=False).status_code == 303
+    page = client.get(game).text
+    assert "Scored by Butler IMPs." in page
+    data = {"csrf": csrf(client), "section": "A"}
+    assert client.post(f"{game}/undo", data=data, follow_redirects=False).status_code == 303
+    csv_text = client.get(f"{game}/session.csv")
+    assert csv_text.headers["content-disposition"] == 'attachment; filename="Tuesday-pairs.csv"'
+    rows = csv_text.text.splitlines()
+    assert rows[0] == "section,field,rank,pair,names,total,percent,boards"
+    assert sum(1 for row in rows if row.startswith("A,1,")) == 2  # two results left on board 1
+
+
+def test_read_only_for_other_browsers(client: TestClient, app: object) -> None:
+    game = new_session(client)
+    with TestClient(app) as other:  # type: ignore[arg-type]
+        assert "Enter a result" not in other.get(game).text
+        data = {"csrf": csrf(other), "section": "A", "doubling": "", **RESULTS[0]}
+        assert other.post(f"{game}/results", data=data).status_code == 403
+    assert "Enter a result" in client.get(game).text
+    assert "Duplicate: Club night" in client.get("/games").text
+
+
+def test_unknown_session_is_404(client: TestClient) -> None:
+    assert client.get("/session/nope").status_code == 404
