@@ -234,3 +234,56 @@ def test_my_games_lists_what_this_browser_started(page: Page, server: str) -> No
     page.get_by_role("button", name="Start").click()
     page.goto(server + "/games")
     expect(page.locator("#games")).to_contain_text("Listed pair")
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_a_duplicate_session_from_a_pbn_file(page: Page, server: str) -> None:
+    page.goto(server + "/session/new")
+    page.set_input_files("#pbn", str(DATA / "mitchell3.pbn"))
+    page.click("#create-session")
+    expect(page.locator("h1")).to_contain_text("Spring Pairs")
+    ns = page.locator('table.ranking[data-section="A"][data-field="NS"] tbody tr')
+    expect(ns).to_have_count(3)
+    expect(ns.first).to_contain_text("Ann Smith & Bob Jones")
+    expect(ns.first).to_contain_text("70.00")
+    page.locator('table.ranking[data-section="A"][data-field="NS"] a', has_text="3").click()
+    expect(page.locator("#recap")).to_contain_text("Recap: section A, pair NS 3")
+    shot(page, "session-desktop")
+
+
+def test_a_duplicate_session_entered_by_hand(page: Page, server: str) -> None:
+    page.goto(server + "/session/new")
+    page.fill("#event", "Tuesday pairs")
+    page.click("#create-session")
+    page.fill("#board-number", "7")
+    expect(page.locator("#board-info")).to_have_text("Board 7: South deals, All vulnerable.")
+    page.fill("#ns-pair", "1")
+    page.fill("#ew-pair", "2")
+    choose(page, "Level", "4")
+    choose(page, "Strain", "♠")
+    choose(page, "Declarer", "S")
+    page.select_option("#tricks", "10")
+    page.click("#save-result")
+    expect(page.locator("details.traveller")).to_have_count(1)
+    expect(page.locator("details.traveller summary")).to_contain_text(
+        "Board 7 — South deals, All vulnerable"
+    )
+    page.fill("#board-number", "7")
+    page.fill("#ns-pair", "1")
+    page.fill("#ew-pair", "3")
+    choose(page, "Declarer", "S")
+    page.select_option("#tricks", "10")
+    page.click("#save-result")
+    expect(page.locator("#error-board")).to_contain_text("pair NS 1 played it twice")
+    expect(page.locator("details.traveller")).to_have_count(1)
+
+
+def test_a_phone_reads_a_session_without_horizontal_scroll(phone: Page, server: str) -> None:
+    phone.goto(server + "/session/new")
+    phone.set_input_files("#pbn", str(DATA / "mitchell3.pbn"))
+    phone.click("#create-session")
+    expect(phone.locator("table.ranking").first).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(phone, "session-phone")

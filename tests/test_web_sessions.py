@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
+from typing import Any
 
+import pytest
+from click.testing import CliRunner
 from fastapi.testclient import TestClient
+
+from bridgescore import pbn
+from bridgescore.cli import cli
 
 
 def csrf(client: TestClient) -> str:
@@ -102,3 +110,65 @@ def test_read_only_for_other_browsers(client: TestClient, app: object) -> None:
 
 def test_unknown_session_is_404(client: TestClient) -> None:
     assert client.get("/session/nope").status_code == 404
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def upload(client: TestClient, name: str, method: str = "mp") -> Any:
+    data = {"csrf": csrf(client), "method": method}
+    files = {"pbn": (name, (DATA / name).read_bytes(), "text/plain")}
+    return client.post("/session/new", data=data, files=files, follow_redirects=False)
+
+
+def page_rankings(page: str, method: str) -> dict[tuple[str, str], list[tuple[str, int, str]]]:
+    """(section, field) -> [(rank, pair, percent or total)] read from the page's tables."""
+    out = {}
+    for m in re.finditer(r'data-section="(\w+)" data-field="(\w+)">(.*?)</table>', page, re.S):
+        rows = re.findall(
+            r"<tr><td>(\S+)</td>\s*<td><a [^>]*>(\d+)</a></td>\s*<td>[^<]*</td>"
+            r'<td class="num">([^<]*)</td>\s*(?:<td class="num">([^<]*)</td>)?',
+            m[3],
+        )
+        out[(m[1], m[2])] = [(r[0], int(r[1]), r[3] if method == "mp" else r[2]) for r in rows]
+    return out
+
+
+@pytest.mark.parametrize("method", ["mp", "butler", "cross-imps"])
+def test_uploaded_pbn_shows_the_same_rankings_as_the_cli(
+    client: TestClient, runner: CliRunner, method: str
+) -> None:
+    response = upload(client, "mitchell3.pbn", method)
+    assert response.status_code == 303, response.text
+    shown = page_rankings(client.get(response.headers["location"]).text, method)
+    result = runner.invoke(cli, ["session", "score", str(DATA / "mitchell3.pbn"), "--json",
+                                 "--method", method])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    expected = {}
+    for section in json.loads(result.output)["sections"]:
+        for field, rows in section["rankings"].items():
+            expected[(section["name"], field if field in ("NS", "EW") else "all")] = [
+                (row["rank"], row["pair"],
+                 f"{row['percent']:.2f}" if method == "mp" else f"{row['total']:g}")
+                for row in rows
+            ]  # fmt: skip
+    assert shown == expected
+    assert len(shown) == 6  # three Mitchell sections, NS and EW each
+
+
+def test_pbn_download_reads_back_as_the_same_session(client: TestClient) -> None:
+    game = upload(client, "mitchell3.pbn").headers["location"]
+    downloaded = client.get(f"{game}/session.pbn")
+    assert downloaded.status_code == 200
+    assert downloaded.headers["content-disposition"].endswith('.pbn"')
+    original = pbn.read((DATA / "mitchell3.pbn").read_text(encoding="utf-8"))
+    assert pbn.read(downloaded.text) == original
+
+
+def test_a_malformed_upload_is_refused_with_its_line(client: TestClient) -> None:
+    bad = sorted((DATA / "bad").glob("*.pbn"))[0]
+    data = {"csrf": csrf(client), "method": "mp"}
+    files = {"pbn": (bad.name, bad.read_bytes(), "text/plain")}
+    response = client.post("/session/new", data=data, files=files)
+    assert response.status_code == 422
+    assert re.search(r'id="error-file" role="alert">[^<]*line \d+', response.text)

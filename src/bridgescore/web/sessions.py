@@ -109,7 +109,10 @@ async def _upload(request: Request) -> tuple[str, str] | None:
     upload = form.get("pbn")
     if upload is None or isinstance(upload, str) or not upload.filename:
         return None
-    data = await upload.read(MAX_UPLOAD + 1)
+    try:
+        data = await upload.read(MAX_UPLOAD + 1)
+    finally:
+        await upload.close()
     if len(data) > MAX_UPLOAD:
         raise SessionError(f"{upload.filename!r} is larger than {MAX_UPLOAD // 1_000_000} MB")
     try:

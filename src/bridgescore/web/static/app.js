@@ -23,6 +23,19 @@ document.addEventListener("DOMContentLoaded", () => {
     form.addEventListener("change", relabel);
     relabel();
   }
+  // The duplicate result form: show the board's dealer and vulnerability (Law 2) as it is typed.
+  const board = document.getElementById("board-number");
+  const info = document.getElementById("board-info");
+  if (board && info) {
+    board.addEventListener("input", () => {
+      const b = Number(board.value);
+      if (!Number.isInteger(b) || b < 1) return;
+      const i = (b - 1) % 16;
+      const dealer = ["North", "East", "South", "West"][(b - 1) % 4];
+      const vul = ["None", "NS", "EW", "All"][(i + Math.floor(i / 4)) % 4];
+      info.textContent = `Board ${b}: ${dealer} deals, ${vul} vulnerable.`;
+    });
+  }
   // Share links: select the whole link on focus, ready to copy.
   for (const input of document.querySelectorAll(".links input")) {
     input.addEventListener("focus", () => input.select());
