@@ -18,6 +18,7 @@ from bridgescore.duplicate import (
     datum,
     matchpoints,
     matchpoints_ew,
+    mp2,
     percentages,
     top,
     victory_points,
@@ -29,7 +30,7 @@ EXAMPLE_1 = [420, 420, 450, 170, -50, 420, 620]  # SCORING.md §5.1, MP example 
 def test_mp_example_1() -> None:
     assert matchpoints(EXAMPLE_1) == [6, 6, 10, 2, 0, 6, 12]
     assert matchpoints_ew(EXAMPLE_1) == [6, 6, 2, 10, 12, 6, 0]
-    assert [mp / 2 for mp in matchpoints(EXAMPLE_1)] == [3, 3, 5, 1, 0, 3, 6]  # MP2
+    assert mp2(matchpoints(EXAMPLE_1)) == [3, 3, 5, 1, 0, 3, 6]
     assert [round(p, 2) for p in percentages(matchpoints(EXAMPLE_1), 7)] == [
         50.0, 50.0, 83.33, 16.67, 0.0, 50.0, 100.0,
     ]  # fmt: skip
@@ -47,8 +48,8 @@ def test_neuberg_ebu_example() -> None:
     assert matchpoints(scores, expected=11) == [
         19.9, 17.7, 15.5, 13.3, 11.1, 8.9, 6.7, 4.5, 2.3, 0.1,
     ]  # fmt: skip
-    mp2 = [round(mp / 2, 2) for mp in matchpoints(scores, expected=11)]
-    assert (mp2[0], mp2[1], mp2[-1]) == (9.95, 8.85, 0.05)
+    half = [round(mp, 2) for mp in mp2(matchpoints(scores, expected=11))]
+    assert (half[0], half[1], half[-1]) == (9.95, 8.85, 0.05)
 
 
 def test_neuberg_with_ties() -> None:

@@ -37,6 +37,7 @@ __all__ = [
     "datum",
     "matchpoints",
     "matchpoints_ew",
+    "mp2",
     "percentages",
     "top",
     "victory_points",
@@ -212,6 +213,15 @@ def matchpoints_ew(
     [6.0, 6.0, 2.0, 10.0, 12.0, 6.0, 0.0]
     """
     return [float(mp) for mp in _matchpoint(ns_scores, expected, artificial)[1]]
+
+
+def mp2(mps: Sequence[float]) -> list[float]:
+    """Matchpoints on the MP2 scale (1 a score beaten, ½ a tie): half the MP1 figures.
+
+    >>> mp2(matchpoints([420, 420, 450, 170, -50, 420, 620]))
+    [3.0, 3.0, 5.0, 1.0, 0.0, 3.0, 6.0]
+    """
+    return [mp / 2 for mp in mps]
 
 
 def percentages(mps: Sequence[float], results: int) -> list[float]:
