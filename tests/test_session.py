@@ -156,7 +156,7 @@ def test_wrong_side_declarer_warning() -> None:
 def test_a_pair_at_two_tables_in_one_round() -> None:
     lines = [result(1, 1, 1, "4SN=", round=1), result(2, 1, 2, "4SN=", round=1)]
     (warning,) = Section("A", results=lines).warnings
-    assert "pair NS 1 is at two tables in round 1: NS 1 v EW 1, NS 1 v EW 2" in warning.message
+    assert str(warning) == "pair NS 1 is at two tables in round 1: NS 1 v EW 1, NS 1 v EW 2"
 
 
 def test_session_with_sections() -> None:
@@ -170,3 +170,10 @@ def test_session_with_sections() -> None:
         session.section("C")
     with pytest.raises(SessionError, match="two sections share a name"):
         Session((a, a))
+
+
+def test_a_listed_pair_that_played_no_board_ranks_last() -> None:
+    idle = Pair(9, NS, "Late arrivals")
+    section = Section("A", pairs=[idle], results=example_section().results)
+    rows = score_section(section).rankings[NS]
+    assert (rows[-1].pair, rows[-1].percent, rows[-2].percent) == (idle, None, 0.0)

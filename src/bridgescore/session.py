@@ -322,10 +322,9 @@ def _check_pairs(section: Section, warnings: list[SessionWarning]) -> None:
                 in_round[(r.round, key)].add((r.ns, r.ew))
     for (round_, key), tables in sorted(in_round.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
         if len(tables) > 1:
-            ns, ew = sorted(tables)[0]
             warnings.append(
                 SessionWarning(
-                    0, (ns, ew), f"pair {Pair(key[1], key[0]).label} is at two tables in round "
+                    0, (0, 0), f"pair {Pair(key[1], key[0]).label} is at two tables in round "
                     f"{round_}: " + ", ".join(f"NS {a} v EW {b}" for a, b in sorted(tables))
                 )
             )  # fmt: skip
@@ -598,8 +597,12 @@ def _points(
 def _rank(scores: list[PairScore]) -> list[RankRow]:
     """Rank by percentage (matchpoints) or total IMPs; ties share a rank written ``2=``."""
 
+    matchpointed = any(s.top for s in scores)
+
     def key(s: PairScore) -> float:
-        return s.percent if s.percent is not None else s.total
+        if s.percent is not None:
+            return s.percent
+        return -1.0 if matchpointed else s.total  # a pair with no boards comes last
 
     ordered = sorted(scores, key=lambda s: (-key(s), _pair_order(s.pair)))
     counts = Counter(key(s) for s in ordered)
