@@ -47,3 +47,20 @@ def test_pbn_imports_only_the_standard_library() -> None:
     ]
     assert outside == []
     assert not any(name.startswith(("bridgescore.cli", "bridgescore.storage")) for name in loaded)
+
+
+def test_each_command_loads_only_what_it_needs() -> None:
+    """``bridgescore score`` starts fast: no storage, web app or numpy behind it."""
+    probe = (
+        "import sys\n"
+        "from click.testing import CliRunner\n"
+        "from bridgescore.cli import cli\n"
+        "result = CliRunner().invoke(cli, ['score', '4H', '10'])\n"
+        "assert result.exit_code == 0, result.output\n"
+        "print(','.join(sorted(m for m in ('sqlalchemy', 'fastapi', 'numpy', 'pyarrow')"
+        " if m in sys.modules)))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], check=True, capture_output=True, text=True
+    ).stdout
+    assert out.strip() == ""

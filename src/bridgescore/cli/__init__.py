@@ -2,12 +2,12 @@
 
 Each command reads its arguments, makes one call into the core and prints the answer. A
 :class:`~bridgescore.BridgeError` becomes click's usage error: the core's message, exit code 2.
-Each module here adds one family of commands to the group.
+Each module here adds one family of commands to the group, and is imported only when one of
+its commands runs (:data:`~bridgescore.cli._app.COMMANDS`).
 """
 
 from __future__ import annotations
 
-from bridgescore.cli import batch, deal, games, match, serve, session
 from bridgescore.cli._app import cli
 
-__all__ = ["batch", "cli", "deal", "games", "match", "serve", "session"]
+__all__ = ["cli"]

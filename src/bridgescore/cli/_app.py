@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -10,7 +11,7 @@ from rich.console import Console
 
 from bridgescore import BridgeError, Seat, __version__
 
-__all__ = ["ARGS", "SEAT_NAMES", "cli", "console", "reporting"]
+__all__ = ["ARGS", "COMMANDS", "SEAT_NAMES", "LazyGroup", "cli", "console", "reporting"]
 
 SEAT_NAMES = {s: s.name.title() for s in Seat}
 ARGS = {"ignore_unknown_options": True}  # so that "-2" and "-100" are arguments, not options
@@ -30,7 +31,34 @@ def console() -> Console:
     return Console(highlight=False)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+COMMANDS = {
+    "score": "deal",
+    "imps": "deal",
+    "board": "deal",
+    "rubber": "games",
+    "chicago": "games",
+    "session": "session",
+    "match": "match",
+    "batch": "batch",
+    "serve": "serve",
+}
+"""Which module of :mod:`bridgescore.cli` defines each command: it is imported when the command
+is used, so ``bridgescore score`` never loads SQLAlchemy, numpy or the web app."""
+
+
+class LazyGroup(click.Group):
+    """A group whose commands live in modules imported only when one of them is called."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(COMMANDS))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            importlib.import_module(f"bridgescore.cli.{COMMANDS[cmd_name]}")
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="bridgescore")
 def cli() -> None:
     """Contract bridge scoring: one deal, rubber, Chicago and duplicate."""
