@@ -32,12 +32,17 @@ from bridgescore.model import (
     Result,
     Seat,
     Side,
-    Strain,
     Vulnerability,
     parse_contract,
 )
 from bridgescore.rubber import read_honors
-from bridgescore.scoring import UndertrickRule, check_honors, score
+from bridgescore.scoring import (
+    UndertrickRule,
+    check_honors,
+    check_undertricks,
+    honors_label,
+    score,
+)
 
 __all__ = [
     "CHICAGO_PRESETS",
@@ -75,10 +80,7 @@ class ChicagoRules:
             raise RulesError(
                 f"unknown Chicago style: {self.style!r}; expected 'duplicate' or 'acbl'"
             )
-        if self.undertricks not in ("modern", "pre-1987"):
-            raise RulesError(
-                f"unknown undertrick rule: {self.undertricks!r}; expected 'modern' or 'pre-1987'"
-            )
+        check_undertricks(self.undertricks)
 
     @classmethod
     def preset(cls, name: str) -> ChicagoRules:
@@ -335,10 +337,8 @@ def _entries(
                                  "Part score on the fourth deal")
                 )  # fmt: skip
     if deal.honors_by is not None:
-        what = {100: "4 trump honors in one hand", 150: "5 trump honors in one hand"}[deal.honors]
-        if isinstance(deal.contract, Contract) and deal.contract.strain is Strain.NOTRUMP:
-            what = "the 4 aces in one hand"
-        entries.append(ChicagoEntry(n, deal.honors_by, deal.honors, "honors", f"Honors: {what}"))
+        label = honors_label(deal.contract, deal.honors)
+        entries.append(ChicagoEntry(n, deal.honors_by, deal.honors, "honors", label))
     return entries
 
 

@@ -22,8 +22,14 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, Literal, TypeVar
 
 from bridgescore.errors import GameStateError, InvalidResultError, NotationError, RulesError
-from bridgescore.model import PASS_OUT, Contract, PassOut, Result, Strain, _Enum, parse_contract
-from bridgescore.scoring import UndertrickRule, check_honors, score
+from bridgescore.model import PASS_OUT, Contract, PassOut, Result, _Enum, parse_contract
+from bridgescore.scoring import (
+    UndertrickRule,
+    check_honors,
+    check_undertricks,
+    honors_label,
+    score,
+)
 
 __all__ = [
     "RUBBER_PRESETS",
@@ -97,10 +103,7 @@ class RubberRules:
                 f"unknown unfinished-rubber rule: {self.unfinished!r}; "
                 "expected 'handout' or 'laws-1993'"
             )
-        if self.undertricks not in ("modern", "pre-1987"):
-            raise RulesError(
-                f"unknown undertrick rule: {self.undertricks!r}; expected 'modern' or 'pre-1987'"
-            )
+        check_undertricks(self.undertricks)
 
     @classmethod
     def preset(cls, name: str) -> RubberRules:
@@ -304,9 +307,6 @@ class PadEntry:
     """How a player would explain it."""
 
 
-_HONORS_LABELS: Final = {100: "4 trump honors in one hand", 150: "5 trump honors in one hand"}
-
-
 @dataclass(frozen=True, slots=True)
 class _State:
     entries: tuple[PadEntry, ...]
@@ -347,10 +347,9 @@ def _replay(rules: RubberRules, deals: tuple[RubberDeal, ...], ended: bool) -> _
                 else:
                     write(n, by, part.points, part.name, part.label)  # type: ignore[arg-type]
         if deal.honors_by is not None:
-            what = _HONORS_LABELS[deal.honors]
-            if isinstance(deal.contract, Contract) and deal.contract.strain is Strain.NOTRUMP:
-                what = "the 4 aces in one hand"
-            write(n, deal.honors_by, deal.honors, "honors", f"Honors: {what}")
+            write(
+                n, deal.honors_by, deal.honors, "honors", honors_label(deal.contract, deal.honors)
+            )
         if deal.by is not None and deal.made:
             assert isinstance(deal.contract, Contract)
             legs[deal.by] += deal.contract.trick_points

@@ -42,6 +42,8 @@ __all__ = [
     "ScorePart",
     "UndertrickRule",
     "check_honors",
+    "check_undertricks",
+    "honors_label",
     "imps",
     "score",
     "score_result",
@@ -168,7 +170,11 @@ def _check_tricks(tricks: int) -> int:
     return tricks
 
 
-def _check_rule(undertricks: str) -> UndertrickRule:
+def check_undertricks(undertricks: str) -> UndertrickRule:
+    """Check the name of an undertrick table: ``'modern'`` or ``'pre-1987'``.
+
+    :raises RulesError: for any other name.
+    """
     if undertricks == "modern":
         return "modern"
     if undertricks == "pre-1987":
@@ -216,7 +222,7 @@ def score(
         parsed = contract
     else:
         raise NotationError(f"expected a contract or its notation, got {contract!r}")
-    result = _score(parsed, _check_tricks(tricks), bool(vulnerable), _check_rule(undertricks))
+    result = _score(parsed, _check_tricks(tricks), bool(vulnerable), check_undertricks(undertricks))
     if vulnerable.__class__ is bool:
         if len(_SEEN) >= _SEEN_MAX:  # odd spellings of contracts must not grow it for ever
             _SEEN.clear()
@@ -249,7 +255,7 @@ def score_result(
         result = Result.parse(result)
     if isinstance(vulnerability, str):
         vulnerability = Vulnerability.parse(vulnerability)
-    rule = _check_rule(undertricks)
+    rule = check_undertricks(undertricks)
     if result.declarer is None:
         if result.is_pass_out or vulnerability in (Vulnerability.NONE, Vulnerability.BOTH):
             vulnerable = vulnerability is Vulnerability.BOTH and not result.is_pass_out
@@ -365,6 +371,17 @@ def check_honors(contract: Contract | PassOut, points: int) -> int:
             f"100 is impossible in {contract}"
         )
     return points
+
+
+def honors_label(contract: Contract | PassOut, points: int) -> str:
+    """What an honors claim was for, as a pad line says it.
+
+    >>> honors_label(Contract.parse("4H"), 100), honors_label(Contract.parse("3NT"), 150)
+    ('Honors: 4 trump honors in one hand', 'Honors: the 4 aces in one hand')
+    """
+    if isinstance(contract, Contract) and contract.strain is Strain.NOTRUMP:
+        return "Honors: the 4 aces in one hand"
+    return f"Honors: {4 if points == 100 else 5} trump honors in one hand"
 
 
 IMP_THRESHOLDS: Final = (

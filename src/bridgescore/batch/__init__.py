@@ -79,9 +79,9 @@ except ModuleNotFoundError as exc:  # pragma: no cover - the test runs it in a s
         name=exc.name,
     ) from exc
 
-from bridgescore.errors import BatchError, RulesError
+from bridgescore.errors import BatchError
 from bridgescore.model import Contract, Doubling, Seat, Side, Strain, Vulnerability
-from bridgescore.scoring import IMP_THRESHOLDS, UndertrickRule, score
+from bridgescore.scoring import IMP_THRESHOLDS, UndertrickRule, check_undertricks, score
 
 __all__ = [
     "LEVELS",
@@ -145,10 +145,7 @@ def score_table(undertricks: UndertrickRule = "modern") -> npt.NDArray[np.int16]
 
     :raises RulesError: for an unknown ``undertricks`` rule.
     """
-    if undertricks not in ("modern", "pre-1987"):
-        raise RulesError(
-            f"unknown undertrick rule: {undertricks!r}; expected 'modern' or 'pre-1987'"
-        )
+    check_undertricks(undertricks)
     table = np.empty((7, 5, 3, 2, 14), np.int16)
     for (lv, level), (st, strain), (db, doubling), vul, tricks in itertools.product(
         enumerate(range(1, 8)), enumerate(Strain), enumerate(Doubling), (0, 1), range(14)
@@ -194,13 +191,7 @@ def score_many(
     :raises RulesError: for an unknown ``undertricks`` rule.
     """
     table = _flat_table(undertricks, _score_dtype(dtype))
-    columns = _columns(
-        (level, _LEVEL),
-        (strain, _STRAIN),
-        (doubling, _DOUBLING),
-        (vulnerable, _VULNERABLE),
-        (tricks, _TRICKS),
-    )
+    columns = _deal_columns(level, strain, doubling, vulnerable, tricks)
     n = _length(columns)
     out = np.empty(n, table.dtype)
     look_up = _look_up(table)
@@ -212,6 +203,23 @@ def score_many(
         _pack_into(chunk, _rows(columns, start, stop), start, scratch)
         look_up(chunk, out[start:stop])
     return out
+
+
+def _deal_columns(
+    level: npt.ArrayLike,
+    strain: npt.ArrayLike,
+    doubling: npt.ArrayLike,
+    vulnerable: npt.ArrayLike,
+    tricks: npt.ArrayLike,
+) -> list[_Array]:
+    """The five deal columns, checked (:func:`score_many` and :func:`pack` read the same)."""
+    return _columns(
+        (level, _LEVEL),
+        (strain, _STRAIN),
+        (doubling, _DOUBLING),
+        (vulnerable, _VULNERABLE),
+        (tricks, _TRICKS),
+    )
 
 
 def pack(
@@ -228,13 +236,7 @@ def pack(
 
     :raises BatchError: as :func:`score_many` does.
     """
-    columns = _columns(
-        (level, _LEVEL),
-        (strain, _STRAIN),
-        (doubling, _DOUBLING),
-        (vulnerable, _VULNERABLE),
-        (tricks, _TRICKS),
-    )
+    columns = _deal_columns(level, strain, doubling, vulnerable, tricks)
     n = _length(columns)
     out = np.empty(n, np.uint16)
     _pack_into(out, columns, 0, _Scratch(columns, min(n, _BLOCK)))

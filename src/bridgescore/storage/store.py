@@ -606,36 +606,25 @@ def _dump(game: Game) -> tuple[GameKind, str, str, bool, list[DealValues]]:
         rules = game.rules.to_dict()
         if _reread(RubberRules.from_dict, rules) != game.rules:
             raise StorageError(f"cannot store rubber rules not based on a preset: {game.rules}")
-        deals = [
-            (
-                str(d.contract),
-                None if d.by is None else d.by.value,
-                d.tricks,
-                None if d.honors_by is None else d.honors_by.value,
-                d.honors,
-            )
-            for d in game.deals
-        ]
+        deals = [_deal_values(d, d.by) for d in game.deals]
         return "rubber", _json(rules), _json({}), game.ended, deals
     if isinstance(game, Chicago):
         rules = game.rules.to_dict()
         if _reread(ChicagoRules.from_dict, rules) != game.rules:
             raise StorageError(f"cannot store Chicago rules not based on a preset: {game.rules}")
-        deals = [
-            (
-                str(d.contract),
-                None if d.declarer is None else d.declarer.value,
-                d.tricks,
-                None if d.honors_by is None else d.honors_by.value,
-                d.honors,
-            )
-            for d in game.deals
-        ]
+        deals = [_deal_values(d, d.declarer) for d in game.deals]
         settings = {"first_dealer": game.first_dealer.value}
         return "chicago", _json(rules), _json(settings), False, deals
     if isinstance(game, Session):
         return "session", _json({}), _json(session_to_dict(game)), False, []
     raise StorageError(f"only a Rubber, a Chicago or a Session can be stored, got {game!r}")
+
+
+def _deal_values(deal: RubberDeal | ChicagoDeal, who: WeThey | Seat | None) -> DealValues:
+    """A deal as stored: contract, who declared (side or seat), tricks, honors_by, honors."""
+    honors_by = None if deal.honors_by is None else deal.honors_by.value
+    return (str(deal.contract), None if who is None else who.value, deal.tricks, honors_by,
+            deal.honors)  # fmt: skip
 
 
 def _reread(read: Any, data: Mapping[str, object]) -> object:
