@@ -4,9 +4,25 @@ Every error the library raises on purpose is a :class:`BridgeError`, so an outer
 CLI, the web app) can catch that one class and show its message. The ones about bad values are
 also :class:`ValueError`, so ``except ValueError`` keeps working for callers who think of them
 that way. Messages are lower case, quote the offending input with ``!r`` and say what is allowed.
+
+An error about an input also says which input: :attr:`BridgeError.field` is a stable name
+(``'contract'``, ``'tricks'``, ``'declarer'``, ``'vulnerability'``, ``'honors'``, ``'board'``,
+``'pair'``, ``'by'`` ...) and :attr:`BridgeError.value` the value given, so a form can mark the
+field and an API can name it without reading the message:
+
+>>> import bridgescore
+>>> try:
+...     bridgescore.score("4Z", 8, vulnerable=False)
+... except bridgescore.NotationError as exc:
+...     print(exc.field, repr(exc.value))
+contract '4Z'
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 __all__ = [
     "BatchError",
@@ -14,14 +30,68 @@ __all__ = [
     "GameStateError",
     "InvalidBoardError",
     "InvalidResultError",
+    "MovementError",
     "NotationError",
     "PbnError",
     "RulesError",
+    "SessionError",
+    "for_field",
 ]
 
 
 class BridgeError(Exception):
-    """Base class of every error bridgescore raises on purpose."""
+    """Base class of every error bridgescore raises on purpose.
+
+    >>> err = BridgeError("tricks must be 0-13, got 14", field="tricks", value=14)
+    >>> str(err), err.field, err.value
+    ('tricks must be 0-13, got 14', 'tricks', 14)
+    """
+
+    field: str | None
+    """The input the error is about (``'contract'``, ``'tricks'`` ...), or None."""
+    value: object
+    """The value given for that input, as it was given (None if unknown)."""
+
+    def __init__(self, *args: Any, field: str | None = None, value: object = None) -> None:
+        super().__init__(*args)
+        self.field = field
+        self.value = value
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Keep field and value across pickling (Dask workers, process pools).
+        return (_rebuild, (type(self), self.args, self.__dict__))
+
+
+def _rebuild(cls: type[BridgeError], args: tuple[Any, ...], state: dict[str, Any]) -> BridgeError:
+    err = cls.__new__(cls)
+    Exception.__init__(err, *args)
+    err.__dict__.update(state)
+    return err
+
+
+@contextmanager
+def for_field(name: str, value: object = None) -> Iterator[None]:
+    """Name the input that errors raised inside the block are about.
+
+    A parser that knows only that it read a seat says ``'seat'``; the caller that gave it the
+    declarer says ``'declarer'``: every :class:`BridgeError` leaving the block gets ``name`` as
+    its :attr:`~BridgeError.field` (and ``value``, if given, as its value).
+
+    >>> from bridgescore import Seat
+    >>> try:
+    ...     with for_field("declarer"):
+    ...         Seat.parse("Q")
+    ... except BridgeError as exc:
+    ...     print(exc.field, repr(exc.value))
+    declarer 'Q'
+    """
+    try:
+        yield
+    except BridgeError as exc:
+        exc.field = name
+        if value is not None:
+            exc.value = value
+        raise
 
 
 class NotationError(BridgeError, ValueError):
@@ -37,11 +107,19 @@ class InvalidBoardError(BridgeError, ValueError):
 
 
 class RulesError(BridgeError, ValueError):
-    """An unknown rule set or scoring option, such as ``undertricks='1932'``."""
+    """An unknown rule set or scoring option, such as ``undertrick_rule='1932'``."""
 
 
 class GameStateError(BridgeError, ValueError):
     """An action the state of a game does not allow, such as a deal after the rubber is over."""
+
+
+class SessionError(BridgeError, ValueError):
+    """Results that contradict each other or the section, such as a pair at two tables."""
+
+
+class MovementError(BridgeError, ValueError):
+    """A movement that cannot exist, such as a Howell for 30 tables or a board played twice."""
 
 
 class BatchError(BridgeError, ValueError):
@@ -49,14 +127,21 @@ class BatchError(BridgeError, ValueError):
 
     The message names the first bad row (counted from 0), the column and the value, and says what
     is allowed; :attr:`row` and :attr:`column` hold the first two (None when the whole input is
-    wrong, such as columns of different lengths).
+    wrong, such as columns of different lengths). :attr:`field` is the column.
 
     >>> str(BatchError("got 14; expected a whole number from 0 to 13", 3, "tricks"))
     "row 3, column 'tricks': got 14; expected a whole number from 0 to 13"
     """
 
-    def __init__(self, reason: str, row: int | None = None, column: str | None = None) -> None:
-        super().__init__(reason, row, column)
+    def __init__(
+        self,
+        reason: str,
+        row: int | None = None,
+        column: str | None = None,
+        *,
+        value: object = None,
+    ) -> None:
+        super().__init__(reason, row, column, field=column, value=value)
         self.reason = reason
         """What is wrong, without the row and column."""
         self.row = row
@@ -75,7 +160,8 @@ class PbnError(NotationError):
     """A PBN file that cannot be read (or a session that cannot be written as one).
 
     The message names the file and the line and quotes the text:
-    ``results.pbn, line 12: unterminated tag value: '[Board "1'``.
+    ``results.pbn, line 12: unterminated tag value: '[Board "1'``. :attr:`field` is the tag or
+    column the problem is in, when it is about one (``'Contract'``, ``'Board'``).
     """
 
     line: int | None
@@ -85,7 +171,15 @@ class PbnError(NotationError):
     reason: str
     """The message without the file and line."""
 
-    def __init__(self, reason: str, *, line: int | None = None, source: str = "<text>") -> None:
+    def __init__(
+        self,
+        reason: str,
+        *,
+        line: int | None = None,
+        source: str = "<text>",
+        field: str | None = None,
+        value: object = None,
+    ) -> None:
         self.line, self.source, self.reason = line, source, reason
         where = f"{source}, line {line}" if line is not None else source
-        super().__init__(f"{where}: {reason}")
+        super().__init__(f"{where}: {reason}", field=field, value=value)

@@ -73,7 +73,9 @@ class Strain(_Enum):
         strain = _STRAINS.get(text.strip().upper())
         if strain is None:
             raise NotationError(
-                f"invalid strain: {text!r}; expected C, D, H, S or NT (or N, ♣, ♦, ♥, ♠)"
+                f"invalid strain: {text!r}; expected C, D, H, S or NT (or N, ♣, ♦, ♥, ♠)",
+                field="strain",
+                value=text,
             )
         return strain
 
@@ -138,7 +140,7 @@ class Side(_Enum):
             return Side.NS
         if key in ("EW", "WE"):
             return Side.EW
-        raise NotationError(f"invalid side: {text!r}; expected NS or EW")
+        raise NotationError(f"invalid side: {text!r}; expected NS or EW", field="side", value=text)
 
 
 class Seat(_Enum):
@@ -198,7 +200,9 @@ class Seat(_Enum):
         for seat in _SEATS:
             if key in (seat.value, seat.name):
                 return seat
-        raise NotationError(f"invalid seat: {text!r}; expected N, E, S or W")
+        raise NotationError(
+            f"invalid seat: {text!r}; expected N, E, S or W", field="seat", value=text
+        )
 
 
 _SEATS: Final = tuple(Seat)
@@ -206,7 +210,9 @@ _SEATS: Final = tuple(Seat)
 
 def _check_board(board: int) -> int:
     if not isinstance(board, int) or isinstance(board, bool) or board < 1:
-        raise InvalidBoardError(f"board number must be a positive integer, got {board!r}")
+        raise InvalidBoardError(
+            f"board number must be a positive integer, got {board!r}", field="board", value=board
+        )
     return board
 
 
@@ -255,7 +261,9 @@ class Vulnerability(_Enum):
         if vulnerability is None:
             raise NotationError(
                 f"invalid vulnerability: {text!r}; expected None, NS, EW or All "
-                "(also Love, -, Both)"
+                "(also Love, -, Both)",
+                field="vulnerability",
+                value=text,
             )
         return vulnerability
 
@@ -293,11 +301,19 @@ class Contract:
     def __post_init__(self) -> None:
         level = self.level
         if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= 7:
-            raise InvalidResultError(f"contract level must be 1-7, got {level!r}")
+            raise InvalidResultError(
+                f"contract level must be 1-7, got {level!r}", field="level", value=level
+            )
         if not isinstance(self.strain, Strain):
-            raise InvalidResultError(f"strain must be a Strain, got {self.strain!r}")
+            raise InvalidResultError(
+                f"strain must be a Strain, got {self.strain!r}", field="strain", value=self.strain
+            )
         if not isinstance(self.doubling, Doubling):
-            raise InvalidResultError(f"doubling must be a Doubling, got {self.doubling!r}")
+            raise InvalidResultError(
+                f"doubling must be a Doubling, got {self.doubling!r}",
+                field="doubling",
+                value=self.doubling,
+            )
 
     def __hash__(self) -> int:
         # Equal contracts have equal fields, so this agrees with ``==``. The generated hash would
@@ -345,7 +361,9 @@ class Contract:
         if isinstance(contract, PassOut):
             raise NotationError(
                 f"{text!r} is a passed-out deal, not a contract; "
-                "use parse_contract() where a pass-out is allowed"
+                "use parse_contract() where a pass-out is allowed",
+                field="contract",
+                value=text,
             )
         return contract
 
@@ -392,19 +410,38 @@ _RESULT_HELP: Final = (
 )
 
 
+_MAX_NOTATION: Final = 24
+"""The longest notation read, once runs of spaces are one space (``'7NTXX S +0'`` is 10)."""
+
+
+def _quote(text: str) -> str:
+    """The text as a message quotes it: ``repr``, cut short if it is long."""
+    return repr(text) if len(text) <= 40 else f"{text[:32]!r}... ({len(text)} characters)"
+
+
 def _match(text: str, what: str, help_text: str) -> re.Match[str] | None:
-    """Match notation, or return None for a pass-out."""
+    """Match notation, or return None for a pass-out.
+
+    Runs of white space are made one space first and the text is refused past
+    :data:`_MAX_NOTATION` characters, so the pattern only ever sees a few characters: reading
+    any text takes time linear in its length, however it was made.
+    """
     if not isinstance(text, str):
-        raise NotationError(f"{what} notation must be text, got {text!r}")
-    if " ".join(text.split()).upper() in _PASS_WORDS:
+        raise NotationError(f"{what} notation must be text, got {text!r}", field=what, value=text)
+    plain = " ".join(text.split())
+    if plain.upper() in _PASS_WORDS:
         return None
-    m = _NOTATION.fullmatch(text)
+    m = _NOTATION.fullmatch(plain) if len(plain) <= _MAX_NOTATION else None
     if m is None:
-        raise NotationError(f"invalid {what} notation: {text!r}; {help_text}")
+        raise NotationError(
+            f"invalid {what} notation: {_quote(text)}; {help_text}", field=what, value=text
+        )
     if not "1" <= m["level"] <= "7":
-        raise NotationError(f"contract level must be 1-7: {text!r}")
+        raise NotationError(f"contract level must be 1-7: {text!r}", field=what, value=text)
     if m["doubling"] and m["doubling2"]:
-        raise NotationError(f"doubling written twice in {text!r}; {help_text}")
+        raise NotationError(
+            f"doubling written twice in {text!r}; {help_text}", field=what, value=text
+        )
     return m
 
 
@@ -422,7 +459,9 @@ def parse_contract(text: str) -> Contract | PassOut:
     :raises NotationError: if the text is neither.
     """
     if not isinstance(text, str):  # checked here, so that unhashable input raises the same way
-        raise NotationError(f"contract notation must be text, got {text!r}")
+        raise NotationError(
+            f"contract notation must be text, got {text!r}", field="contract", value=text
+        )
     return _parse_contract(text)
 
 
@@ -435,7 +474,9 @@ def _parse_contract(text: str) -> Contract | PassOut:
     if m["declarer"] or m["outcome"] or m["doubling2"]:
         raise NotationError(
             f"expected a contract, got a result: {text!r}; {_CONTRACT_HELP}; "
-            "read results with Result.parse"
+            "read results with Result.parse",
+            field="contract",
+            value=text,
         )
     return _contract_of(m)
 
@@ -461,13 +502,27 @@ class Result:
     def __post_init__(self) -> None:
         tricks, contract = self.tricks, self.contract
         if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
-            raise InvalidResultError(f"tricks must be a whole number from 0 to 13, got {tricks!r}")
+            raise InvalidResultError(
+                f"tricks must be a whole number from 0 to 13, got {tricks!r}",
+                field="tricks",
+                value=tricks,
+            )
         if not isinstance(contract, Contract | PassOut):
-            raise InvalidResultError(f"contract must be a Contract or PASS_OUT, got {contract!r}")
+            raise InvalidResultError(
+                f"contract must be a Contract or PASS_OUT, got {contract!r}",
+                field="contract",
+                value=contract,
+            )
         if self.declarer is not None and not isinstance(self.declarer, Seat):
-            raise InvalidResultError(f"declarer must be a Seat or None, got {self.declarer!r}")
+            raise InvalidResultError(
+                f"declarer must be a Seat or None, got {self.declarer!r}",
+                field="declarer",
+                value=self.declarer,
+            )
         if contract is PASS_OUT and (self.declarer is not None or tricks != 0):
-            raise InvalidResultError("a passed-out deal has no declarer and no tricks")
+            raise InvalidResultError(
+                "a passed-out deal has no declarer and no tricks", field="contract", value=contract
+            )
 
     @property
     def is_pass_out(self) -> bool:
@@ -535,17 +590,25 @@ class Result:
         diff = int(outcome[1:])
         if outcome[0] != "+":
             if diff == 0:
-                raise NotationError(f"write '=' for a contract made exactly, not -0: {text!r}")
+                raise NotationError(
+                    f"write '=' for a contract made exactly, not -0: {text!r}",
+                    field="result",
+                    value=text,
+                )
             diff = -diff
         tricks = contract.tricks_needed + diff
         if tricks > 13:
             most = 13 - contract.tricks_needed
             allowed = f"at most +{most}" if most else "no overtricks"
             raise InvalidResultError(
-                f"declarer cannot take {tricks} tricks in {contract}: {text!r} ({allowed})"
+                f"declarer cannot take {tricks} tricks in {contract}: {text!r} ({allowed})",
+                field="result",
+                value=text,
             )
         if tricks < 0:
             raise InvalidResultError(
-                f"{contract} can go at most {contract.tricks_needed} down: {text!r}"
+                f"{contract} can go at most {contract.tricks_needed} down: {text!r}",
+                field="result",
+                value=text,
             )
         return cls(contract, declarer, tricks)

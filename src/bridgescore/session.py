@@ -32,7 +32,7 @@ from bridgescore.duplicate import (
     matchpoints_ew,
     top,
 )
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, SessionError
 from bridgescore.model import Contract, Result, Seat, Side, Vulnerability
 from bridgescore.scoring import UndertrickRule, score_result
 
@@ -58,10 +58,6 @@ __all__ = [
 
 Method = Literal["mp", "butler", "cross-imps"]
 Movement = Literal["mitchell", "howell"]
-
-
-class SessionError(BridgeError, ValueError):
-    """Results that contradict each other or the section, such as a pair at two tables."""
 
 
 @dataclass(frozen=True, slots=True)
