@@ -42,19 +42,19 @@ LEVEL, STRAIN, DOUBLING, VULNERABLE, TRICKS = ALL.T
 def core_total(row: Any, rule: UndertrickRule = "modern") -> int:
     level, strain, doubling, vulnerable, tricks = (int(x) for x in row)
     contract = Contract(level, list(Strain)[strain], list(Doubling)[doubling])
-    return score(contract, tricks, vulnerable=bool(vulnerable), undertricks=rule).total
+    return score(contract, tricks, vulnerable=bool(vulnerable), undertrick_rule=rule).total
 
 
 @pytest.mark.parametrize("rule", RULES)
 def test_every_combination_equals_the_core(rule: UndertrickRule) -> None:
     expected = np.array([core_total(row, rule) for row in ALL])
     assert len(expected) == 2940
-    got = bb.score_many(LEVEL, STRAIN, DOUBLING, VULNERABLE, TRICKS, undertricks=rule)
+    got = bb.score_many(LEVEL, STRAIN, DOUBLING, VULNERABLE, TRICKS, undertrick_rule=rule)
     assert got.dtype == np.int16
     assert np.array_equal(got, expected)
     assert np.array_equal(bb.score_table(rule).ravel(), expected)
     packed = bb.pack(LEVEL, STRAIN, DOUBLING, VULNERABLE, TRICKS)
-    assert np.array_equal(bb.score_packed(packed, undertricks=rule), expected)
+    assert np.array_equal(bb.score_packed(packed, undertrick_rule=rule), expected)
 
 
 def test_the_rules_differ_only_where_the_core_says() -> None:
@@ -73,7 +73,7 @@ def test_the_table_is_read_only_and_cached() -> None:
     with pytest.raises(RulesError, match="'1932'"):
         bb.score_table("1932")
     with pytest.raises(RulesError, match="'1932'"):
-        bb.score_many(4, 2, 0, 0, 10, undertricks="1932")  # type: ignore[arg-type]
+        bb.score_many(4, 2, 0, 0, 10, undertrick_rule="1932")  # type: ignore[arg-type]
 
 
 def test_packed_codes_follow_the_documented_formula() -> None:

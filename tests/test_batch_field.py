@@ -323,7 +323,7 @@ def test_a_section_scored_fast_equals_the_pure_path(
     pure = score_section(section, session)
     assert_same(fast, pure)
     for pair in section.pairs[:3]:
-        assert fast.recap(pair.number, pair.direction) == pure.recap(pair.number, pair.direction)
+        assert fast.recap(pair.number, pair.side) == pure.recap(pair.number, pair.side)
 
 
 @settings(max_examples=25, deadline=None)

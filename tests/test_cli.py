@@ -55,7 +55,7 @@ def test_score_json(runner: CliRunner) -> None:
                 "points": -500,
             }
         ],
-        "undertricks_rule": "modern",
+        "undertrick_rule": "modern",
     }
     code, output = run(runner, "score", "4HXS-2", "--board-vul", "NS", "--json")
     data = json.loads(output)
@@ -69,7 +69,7 @@ def test_score_json(runner: CliRunner) -> None:
 
 def test_score_symbols_and_old_undertricks(runner: CliRunner) -> None:
     assert "4♥X" in run(runner, "score", "4HX", "10", "--symbols")[1]
-    _, output = run(runner, "score", "5CX", "7", "--undertricks", "pre-1987", "--json")
+    _, output = run(runner, "score", "5CX", "7", "--undertrick-rule", "pre-1987", "--json")
     assert json.loads(output)["total"] == -700
 
 

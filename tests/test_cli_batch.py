@@ -284,7 +284,7 @@ def test_an_empty_file_gives_an_empty_result(tmp_path: Path) -> None:
 
 def test_undertricks_and_progress(tmp_path: Path) -> None:
     source = write_csv(tmp_path / "deals.csv", [["1", "3NTX", "N", "None", "5"]])
-    result = invoke(source, "-o", tmp_path / "a.csv", "--undertricks", "pre-1987", "--progress")
+    result = invoke(source, "-o", tmp_path / "a.csv", "--undertrick-rule", "pre-1987", "--progress")
     assert result.exit_code == 0, result.output
     assert read_csv(tmp_path / "a.csv") == [{"score": "-700", "ns_score": "-700"}]
     assert "Scored 1 deals into" in result.stderr

@@ -61,7 +61,7 @@ def test_json(runner: CliRunner) -> None:
         ("1=", 1, 4, 50.0), ("1=", 2, 4, 50.0), ("1=", 3, 4, 50.0),
     ]  # fmt: skip
     assert section["rankings"]["NS"][0] == {
-        "rank": "1", "pair": 1, "direction": "NS", "names": "", "total": 7, "percent": 87.5,
+        "rank": "1", "pair": 1, "side": "NS", "names": "", "total": 7, "percent": 87.5,
         "boards": 2,
     }  # fmt: skip
     assert section["warnings"] == [

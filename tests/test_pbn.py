@@ -440,7 +440,7 @@ def test_score_table_leniency() -> None:
         ("IMP;Butler-10%", {"method": "butler", "drop": "5%"}),
         ("IMP;Cross", {"method": "cross-imps", "divisor": "raw"}),
         ("IMP;Cross1", {"method": "cross-imps", "divisor": "n"}),
-        ("imp ; cross2 ; oldmp", {"method": "cross-imps", "undertricks": "pre-1987"}),
+        ("imp ; cross2 ; oldmp", {"method": "cross-imps", "undertrick_rule": "pre-1987"}),
         ("MatchPoints;Artificial=65,50,35,2",
          {"artificial": Artificial(65, 50, 35, 2)}),
         ("MatchPoints;Artificial=62.5,50,125/4,3",
@@ -812,7 +812,7 @@ def sessions(draw: st.DrawFn) -> Session:
         method,  # type: ignore[arg-type]
         event=draw(st.just("") | VALUES),
         date=draw(st.sampled_from(["", "2024.05.07"])),
-        undertricks=draw(st.sampled_from(["modern", "pre-1987"])),
+        undertrick_rule=draw(st.sampled_from(["modern", "pre-1987"])),
         tags=draw(st.dictionaries(st.sampled_from(["Site", "Stage", "Competition"]), VALUES)),
         **extra,  # type: ignore[arg-type]
     )

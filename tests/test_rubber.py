@@ -313,7 +313,7 @@ def test_other_bad_input() -> None:
 def test_rules_say_what_they_are() -> None:
     assert str(RubberRules.preset("default")) == "default"
     assert str(RubberRules.preset("laws-1993")) == "laws-1993"
-    custom = RubberRules("laws-1993", "laws-1993", honors=False, undertricks="pre-1987")
+    custom = RubberRules("laws-1993", "laws-1993", honors=False, undertrick_rule="pre-1987")
     assert str(custom) == "laws-1993, honors off, pre-1987 undertricks"
     assert RubberRules.from_dict(custom.to_dict()) == custom
     assert RubberRules.from_dict({}) == RubberRules.preset("default")
@@ -448,7 +448,7 @@ def test_to_dict() -> None:
         "name": "default",
         "unfinished": "handout",
         "honors": True,
-        "undertricks": "modern",
+        "undertrick_rule": "modern",
         "description": "default",
     }
     deals = data["deals"]

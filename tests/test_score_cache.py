@@ -51,7 +51,7 @@ def test_bad_contracts_and_rules_still_raise() -> None:
     with pytest.raises(NotationError, match=r"\[4\]"):
         score([4], 8, vulnerable=False)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="'1932'"):
-        score("4H", 8, vulnerable=False, undertricks="1932")  # type: ignore[arg-type]
+        score("4H", 8, vulnerable=False, undertrick_rule="1932")  # type: ignore[arg-type]
     with pytest.raises(InvalidResultError, match="passed-out"):
         score("Pass", 3, vulnerable=False)
     assert score("Pass", 0, vulnerable=False).total == 0

@@ -188,11 +188,15 @@ def test_undertrick_table(
     down: int, column: str, vulnerable: bool, doubling: Doubling, rule: UndertrickRule
 ) -> None:
     expected = UNDERTRICKS[down][[c[0] for c in COLUMNS].index(column)]
-    penalty = undertrick_penalty(down, vulnerable=vulnerable, doubling=doubling, undertricks=rule)
+    penalty = undertrick_penalty(
+        down, vulnerable=vulnerable, doubling=doubling, undertrick_rule=rule
+    )
     assert penalty == expected
     # Through score(): 7NT with 13 - down tricks goes exactly `down` down.
     contract = Contract(7, Strain.NOTRUMP, doubling)
-    assert score(contract, 13 - down, vulnerable=vulnerable, undertricks=rule).total == -expected
+    assert (
+        score(contract, 13 - down, vulnerable=vulnerable, undertrick_rule=rule).total == -expected
+    )
 
 
 @pytest.mark.parametrize("down", range(1, 14))
@@ -208,7 +212,9 @@ def test_undertrick_table(
 def test_pre_1987_differs_only_when_not_vulnerable_and_doubled(
     down: int, vulnerable: bool, doubling: Doubling
 ) -> None:
-    old = undertrick_penalty(down, vulnerable=vulnerable, doubling=doubling, undertricks="pre-1987")
+    old = undertrick_penalty(
+        down, vulnerable=vulnerable, doubling=doubling, undertrick_rule="pre-1987"
+    )
     assert old == undertrick_penalty(down, vulnerable=vulnerable, doubling=doubling)
 
 
@@ -348,7 +354,7 @@ def test_bad_contract_and_rule() -> None:
     with pytest.raises(NotationError, match="expected a contract"):
         score(4, 10, vulnerable=False)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match=r"'1932'.*'modern' or 'pre-1987'"):
-        score("4H", 10, vulnerable=False, undertricks="1932")  # type: ignore[arg-type]
+        score("4H", 10, vulnerable=False, undertrick_rule="1932")  # type: ignore[arg-type]
 
 
 def test_json_shape() -> None:
@@ -365,7 +371,7 @@ def test_json_shape() -> None:
                 "points": -500,
             }
         ],
-        "undertricks_rule": "modern",
+        "undertrick_rule": "modern",
     }
     with_declarer = score_result("4HXS-2", "NS").to_dict()
     assert (with_declarer["declarer"], with_declarer["result"], with_declarer["ns_total"]) == (

@@ -61,7 +61,9 @@ GAMES: dict[str, HomeGame] = {
     "won rubber": RUBBER.record("4S", "they", 11).record("6NTXX", "we", 12, honors={"we": 150}),
     "ended rubber": Rubber("laws-1993").record("2C", "they", 9).end(),
     "rubber, own rules": Rubber(
-        RubberRules.from_dict({"name": "laws-1993", "honors": False, "undertricks": "pre-1987"}),
+        RubberRules.from_dict(
+            {"name": "laws-1993", "honors": False, "undertrick_rule": "pre-1987"}
+        ),
         RUBBER.deals[1:3],
     ),
     "empty chicago": Chicago(),
@@ -672,7 +674,7 @@ def rubbers(draw: st.DrawFn) -> Rubber:
         {
             "name": draw(st.sampled_from(["default", "laws-1993"])),
             "honors": draw(st.booleans()),
-            "undertricks": draw(st.sampled_from(["modern", "pre-1987"])),
+            "undertrick_rule": draw(st.sampled_from(["modern", "pre-1987"])),
         }
     )
     rubber = Rubber(rules)

@@ -36,7 +36,7 @@ def new_rubber(client: TestClient, **body: Any) -> dict[str, Any]:
         ({"result": "3NT+1", "vulnerable": True}, 630, {}),
         ({"result": "4H=", "vulnerability": "All"}, 620, {}),
         (
-            {"contract": "5CX", "tricks": 7, "vulnerable": False, "undertricks": "pre-1987"},
+            {"contract": "5CX", "tricks": 7, "vulnerable": False, "undertrick_rule": "pre-1987"},
             -700,
             {},
         ),

@@ -39,7 +39,7 @@ from bridgescore.rubber import read_honors
 from bridgescore.scoring import (
     UndertrickRule,
     check_honors,
-    check_undertricks,
+    check_undertrick_rule,
     honors_label,
     score,
 )
@@ -72,7 +72,7 @@ class ChicagoRules:
     """Deals 2 and 3: the dealer's opponents are vulnerable, not the dealer's side."""
     honors: bool = False
     """Whether honors are scored."""
-    undertricks: UndertrickRule = "modern"
+    undertrick_rule: UndertrickRule = "modern"
     """The undertrick table."""
 
     def __post_init__(self) -> None:
@@ -80,7 +80,7 @@ class ChicagoRules:
             raise RulesError(
                 f"unknown Chicago style: {self.style!r}; expected 'duplicate' or 'acbl'"
             )
-        check_undertricks(self.undertricks)
+        check_undertrick_rule(self.undertrick_rule)
 
     @classmethod
     def preset(cls, name: str) -> ChicagoRules:
@@ -107,7 +107,7 @@ class ChicagoRules:
             "style": self.style,
             "switched": self.switched,
             "honors": self.honors,
-            "undertricks": self.undertricks,
+            "undertrick_rule": self.undertrick_rule,
         }
 
     @classmethod
@@ -122,7 +122,7 @@ class ChicagoRules:
             style=data.get("style", base.style),  # type: ignore[arg-type]
             switched=bool(data.get("switched", base.switched)),
             honors=bool(data.get("honors", base.honors)),
-            undertricks=data.get("undertricks", base.undertricks),  # type: ignore[arg-type]
+            undertrick_rule=data.get("undertrick_rule", base.undertrick_rule),  # type: ignore[arg-type]
         )
 
     def __str__(self) -> str:
@@ -135,8 +135,8 @@ class ChicagoRules:
             extras.append("switched" if self.switched else "dealer's side vulnerable")
         if base is None or self.honors != base.honors:
             extras.append("honors on" if self.honors else "honors off")
-        if base is None or self.undertricks != base.undertricks:
-            extras.append(f"{self.undertricks} undertricks")
+        if base is None or self.undertrick_rule != base.undertrick_rule:
+            extras.append(f"{self.undertrick_rule} undertricks")
         return ", ".join([self.name, *extras])
 
 
@@ -314,7 +314,9 @@ def _entries(
     if deal.declarer is not None:
         side = deal.declarer.side
         vulnerable = vulnerability.is_vulnerable(side)
-        s = score(deal.contract, deal.tricks, vulnerable=vulnerable, undertricks=rules.undertricks)
+        s = score(
+            deal.contract, deal.tricks, vulnerable=vulnerable, undertrick_rule=rules.undertrick_rule
+        )
         vul = "vulnerable" if vulnerable else "not vulnerable"
         for part in s.parts:
             if part.name == "undertricks":

@@ -41,20 +41,20 @@ class MatchBoard:
         """
         return cls(Board.numbered(number), _read(open_room), _read(closed_room))
 
-    def ns_score(self, room: Result | Adjusted, undertricks: UndertrickRule = "modern") -> int:
+    def ns_score(self, room: Result | Adjusted, undertrick_rule: UndertrickRule = "modern") -> int:
         """A room's NS score (0 for an artificial score)."""
         if isinstance(room, Adjusted):
             return 0
-        return score_result(room, self.board.vulnerability, undertricks=undertricks).for_side(
-            Side.NS
-        )
+        return score_result(
+            room, self.board.vulnerability, undertrick_rule=undertrick_rule
+        ).for_side(Side.NS)
 
     @property
     def imps(self) -> int:
         """The home team's IMPs on this board (artificial scores: ±3 or 0 for the room)."""
         return self.imps_with(ARTIFICIAL)
 
-    def imps_with(self, artificial: Artificial, undertricks: UndertrickRule = "modern") -> int:
+    def imps_with(self, artificial: Artificial, undertrick_rule: UndertrickRule = "modern") -> int:
         """The home team's IMPs, with these artificial-score values."""
         if isinstance(self.open, Adjusted) or isinstance(self.closed, Adjusted):
             total = 0
@@ -63,7 +63,9 @@ class MatchBoard:
             if isinstance(self.closed, Adjusted):
                 total += artificial.imps_of(self.closed.ew)
             return total
-        difference = self.ns_score(self.open, undertricks) - self.ns_score(self.closed, undertricks)
+        difference = self.ns_score(self.open, undertrick_rule) - self.ns_score(
+            self.closed, undertrick_rule
+        )
         return imps(difference)
 
 

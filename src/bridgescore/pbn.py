@@ -807,7 +807,7 @@ def _ns_score(
 @dataclass(frozen=True, slots=True)
 class _Scoring:
     method: Method = "mp"
-    undertricks: UndertrickRule = "modern"
+    undertrick_rule: UndertrickRule = "modern"
     drop: int | str = 1
     rounding: Rounding = "half-even"
     divisor: Divisor = "n-1"
@@ -826,7 +826,7 @@ def scoring_tag(session: Session) -> str:
     >>> from bridgescore.session import Session
     >>> scoring_tag(Session()), scoring_tag(Session(method="butler", drop=0))
     ('MatchPoints;MP1', 'IMP;Butler')
-    >>> scoring_tag(Session(method="cross-imps", undertricks="pre-1987"))
+    >>> scoring_tag(Session(method="cross-imps", undertrick_rule="pre-1987"))
     'IMP;Cross2;OldMP'
     """
     fields: list[str]
@@ -843,7 +843,7 @@ def scoring_tag(session: Session) -> str:
             fields.append("HalfUp")
     else:
         fields = ["IMP", {"n-1": "Cross2", "n": "Cross1", "raw": "Cross"}[session.divisor]]
-    if session.undertricks == "pre-1987":
+    if session.undertrick_rule == "pre-1987":
         fields.append("OldMP")
     a = session.artificial
     if a != ARTIFICIAL:
@@ -883,7 +883,7 @@ def _read_scoring(value: str, where: _Where, line: int) -> _Scoring:
             divisor: Divisor = {"CROSS": "raw", "CROSS1": "n", "CROSS2": "n-1"}[key]  # type: ignore[assignment]
             method, s = "cross-imps", replace(s, divisor=divisor)
         elif key == "OLDMP":
-            s = replace(s, undertricks="pre-1987")
+            s = replace(s, undertrick_rule="pre-1987")
         elif key == "HALFUP":
             s = replace(s, rounding="half-up")
         elif key.startswith("ARTIFICIAL="):
@@ -1010,7 +1010,7 @@ class _SessionReader:
             sections[0] = Section(first.name, first.movement, first.pairs, first.boards,
                                   first.results, notes=[*notes, *first.notes])  # fmt: skip
         return Session(
-            tuple(sections), scoring.method, event, date, scoring.undertricks,
+            tuple(sections), scoring.method, event, date, scoring.undertrick_rule,
             scoring.artificial, scoring.drop, scoring.rounding, scoring.divisor, tags,
         )  # fmt: skip
 
@@ -1248,7 +1248,9 @@ class _SessionReader:
         given = _ns_score(present, result.declarer, self.where, line, what)
         if isinstance(given, Adjusted):
             self.where.fail(f"{what}: an artificial score with a contract ({result})", line)
-        computed = score_result(result, board.vulnerability, undertricks=scoring.undertricks)
+        computed = score_result(
+            result, board.vulnerability, undertrick_rule=scoring.undertrick_rule
+        )
         return None if given == computed.for_side(Side.NS) else given
 
     def single(self, draft: _SectionDraft, board: Board, game: Game, scoring: _Scoring) -> None:

@@ -26,7 +26,7 @@ from bridgescore.model import PASS_OUT, Contract, PassOut, Result, _Enum, parse_
 from bridgescore.scoring import (
     UndertrickRule,
     check_honors,
-    check_undertricks,
+    check_undertrick_rule,
     honors_label,
     score,
 )
@@ -94,7 +94,7 @@ class RubberRules:
     exactly one game was completed, 100 only to the one side that alone has a part score)."""
     honors: bool = True
     """Whether honors are scored."""
-    undertricks: UndertrickRule = "modern"
+    undertrick_rule: UndertrickRule = "modern"
     """The undertrick table."""
 
     def __post_init__(self) -> None:
@@ -103,7 +103,7 @@ class RubberRules:
                 f"unknown unfinished-rubber rule: {self.unfinished!r}; "
                 "expected 'handout' or 'laws-1993'"
             )
-        check_undertricks(self.undertricks)
+        check_undertrick_rule(self.undertrick_rule)
 
     @classmethod
     def preset(cls, name: str) -> RubberRules:
@@ -129,7 +129,7 @@ class RubberRules:
             "name": self.name,
             "unfinished": self.unfinished,
             "honors": self.honors,
-            "undertricks": self.undertricks,
+            "undertrick_rule": self.undertrick_rule,
         }
 
     @classmethod
@@ -143,7 +143,7 @@ class RubberRules:
             base,
             unfinished=data.get("unfinished", base.unfinished),  # type: ignore[arg-type]
             honors=bool(data.get("honors", base.honors)),
-            undertricks=data.get("undertricks", base.undertricks),  # type: ignore[arg-type]
+            undertrick_rule=data.get("undertrick_rule", base.undertrick_rule),  # type: ignore[arg-type]
         )
 
     def __str__(self) -> str:
@@ -154,8 +154,8 @@ class RubberRules:
             extras.append(f"unfinished rubber: {self.unfinished}")
         if base is None or self.honors != base.honors:
             extras.append("honors on" if self.honors else "honors off")
-        if base is None or self.undertricks != base.undertricks:
-            extras.append(f"{self.undertricks} undertricks")
+        if base is None or self.undertrick_rule != base.undertrick_rule:
+            extras.append(f"{self.undertrick_rule} undertricks")
         return ", ".join([self.name, *extras])
 
 
@@ -337,7 +337,10 @@ def _replay(rules: RubberRules, deals: tuple[RubberDeal, ...], ended: bool) -> _
             by = deal.by
             vulnerable = by in winners
             s = score(
-                deal.contract, deal.tricks, vulnerable=vulnerable, undertricks=rules.undertricks
+                deal.contract,
+                deal.tricks,
+                vulnerable=vulnerable,
+                undertrick_rule=rules.undertrick_rule,
             )
             for part in s.parts:
                 if part.name in ("game", "part_score"):

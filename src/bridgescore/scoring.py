@@ -42,7 +42,7 @@ __all__ = [
     "ScorePart",
     "UndertrickRule",
     "check_honors",
-    "check_undertricks",
+    "check_undertrick_rule",
     "honors_label",
     "imps",
     "score",
@@ -90,7 +90,7 @@ class Score:
     """Whether the declaring side was vulnerable."""
     parts: tuple[ScorePart, ...]
     """Every component, in the order of :data:`PART_NAMES`; empty for a pass-out."""
-    undertricks: UndertrickRule = "modern"
+    undertrick_rule: UndertrickRule = "modern"
     """The undertrick table used."""
     declarer: Seat | None = None
     """Declarer's seat when known, which gives :meth:`for_side`."""
@@ -134,7 +134,7 @@ class Score:
             "vulnerable": self.vulnerable,
             "total": self.total,
             "parts": [{"name": p.name, "label": p.label, "points": p.points} for p in self.parts],
-            "undertricks_rule": self.undertricks,
+            "undertrick_rule": self.undertrick_rule,
         }
         if self.declarer is not None:
             data["declarer"] = self.declarer.value
@@ -144,13 +144,14 @@ class Score:
 
 
 def undertrick_penalty(
-    down: int, *, vulnerable: bool, doubling: Doubling, undertricks: UndertrickRule = "modern"
+    down: int, *, vulnerable: bool, doubling: Doubling, undertrick_rule: UndertrickRule = "modern"
 ) -> int:
     """The penalty for ``down`` undertricks, as a positive number (Law 77).
 
     >>> [undertrick_penalty(n, vulnerable=False, doubling=Doubling.DOUBLED) for n in (1, 2, 3, 4)]
     [100, 300, 500, 800]
-    >>> undertrick_penalty(4, vulnerable=False, doubling=Doubling.DOUBLED, undertricks="pre-1987")
+    >>> x2 = Doubling.DOUBLED
+    >>> undertrick_penalty(4, vulnerable=False, doubling=x2, undertrick_rule="pre-1987")
     700
     """
     if doubling is Doubling.UNDOUBLED:
@@ -159,7 +160,7 @@ def undertrick_penalty(
         doubled = 200 + 300 * (down - 1)
     else:
         doubled = 100 + 200 * (down - 1)
-        if undertricks == "modern":
+        if undertrick_rule == "modern":
             doubled += 100 * max(down - 3, 0)
     return doubled * (doubling.multiplier // 2)
 
@@ -170,16 +171,18 @@ def _check_tricks(tricks: int) -> int:
     return tricks
 
 
-def check_undertricks(undertricks: str) -> UndertrickRule:
+def check_undertrick_rule(undertrick_rule: str) -> UndertrickRule:
     """Check the name of an undertrick table: ``'modern'`` or ``'pre-1987'``.
 
     :raises RulesError: for any other name.
     """
-    if undertricks == "modern":
+    if undertrick_rule == "modern":
         return "modern"
-    if undertricks == "pre-1987":
+    if undertrick_rule == "pre-1987":
         return "pre-1987"
-    raise RulesError(f"unknown undertrick rule: {undertricks!r}; expected 'modern' or 'pre-1987'")
+    raise RulesError(
+        f"unknown undertrick rule: {undertrick_rule!r}; expected 'modern' or 'pre-1987'"
+    )
 
 
 def score(
@@ -187,7 +190,7 @@ def score(
     tricks: int,
     *,
     vulnerable: bool,
-    undertricks: UndertrickRule = "modern",
+    undertrick_rule: UndertrickRule = "modern",
 ) -> Score:
     """Score one deal as duplicate does, from the declaring side's view.
 
@@ -201,7 +204,7 @@ def score(
 
     :raises NotationError: if ``contract`` is text that is not a contract.
     :raises InvalidResultError: if ``tricks`` is not a whole number from 0 to 13.
-    :raises RulesError: for an unknown ``undertricks`` rule.
+    :raises RulesError: for an unknown ``undertrick_rule``.
     """
     # The fast path: the same arguments as an earlier call give the same Score. Only a plain
     # int (never a bool) can match a key, and only arguments that were checked are ever stored.
@@ -213,7 +216,7 @@ def score(
         what = contract
     if tricks.__class__ is int:
         try:
-            return _SEEN[what, tricks, vulnerable, undertricks]
+            return _SEEN[what, tricks, vulnerable, undertrick_rule]
         except (KeyError, TypeError):  # not seen yet, or unhashable (which the checks reject)
             pass
     if isinstance(contract, str):
@@ -222,11 +225,13 @@ def score(
         parsed = contract
     else:
         raise NotationError(f"expected a contract or its notation, got {contract!r}")
-    result = _score(parsed, _check_tricks(tricks), bool(vulnerable), check_undertricks(undertricks))
+    result = _score(
+        parsed, _check_tricks(tricks), bool(vulnerable), check_undertrick_rule(undertrick_rule)
+    )
     if vulnerable.__class__ is bool:
         if len(_SEEN) >= _SEEN_MAX:  # odd spellings of contracts must not grow it for ever
             _SEEN.clear()
-        _SEEN[what, tricks, vulnerable, undertricks] = result
+        _SEEN[what, tricks, vulnerable, undertrick_rule] = result
     return result
 
 
@@ -238,7 +243,7 @@ def score_result(
     result: Result | str,
     vulnerability: Vulnerability | str,
     *,
-    undertricks: UndertrickRule = "modern",
+    undertrick_rule: UndertrickRule = "modern",
 ) -> Score:
     """Score a result on a board, working out the declarer's vulnerability.
 
@@ -255,7 +260,7 @@ def score_result(
         result = Result.parse(result)
     if isinstance(vulnerability, str):
         vulnerability = Vulnerability.parse(vulnerability)
-    rule = check_undertricks(undertricks)
+    rule = check_undertrick_rule(undertrick_rule)
     if result.declarer is None:
         if result.is_pass_out or vulnerability in (Vulnerability.NONE, Vulnerability.BOTH):
             vulnerable = vulnerability is Vulnerability.BOTH and not result.is_pass_out
@@ -273,24 +278,28 @@ def _score_by(
     contract: Contract | PassOut,
     tricks: int,
     vulnerable: bool,
-    undertricks: UndertrickRule,
+    undertrick_rule: UndertrickRule,
     declarer: Seat,
 ) -> Score:
-    s = _score(contract, tricks, vulnerable, undertricks)
-    return Score(contract, tricks, vulnerable, s.parts, undertricks, declarer)
+    s = _score(contract, tricks, vulnerable, undertrick_rule)
+    return Score(contract, tricks, vulnerable, s.parts, undertrick_rule, declarer)
 
 
 @functools.cache
 def _score(
-    contract: Contract | PassOut, tricks: int, vulnerable: bool, undertricks: UndertrickRule
+    contract: Contract | PassOut, tricks: int, vulnerable: bool, undertrick_rule: UndertrickRule
 ) -> Score:
     return Score(
-        contract, tricks, vulnerable, _parts(contract, tricks, vulnerable, undertricks), undertricks
+        contract,
+        tricks,
+        vulnerable,
+        _parts(contract, tricks, vulnerable, undertrick_rule),
+        undertrick_rule,
     )
 
 
 def _parts(
-    contract: Contract | PassOut, tricks: int, vulnerable: bool, undertricks: UndertrickRule
+    contract: Contract | PassOut, tricks: int, vulnerable: bool, undertrick_rule: UndertrickRule
 ) -> tuple[ScorePart, ...]:
     """The parts of a score, worked out from Law 77's table (SCORING.md §1)."""
     if isinstance(contract, PassOut):
@@ -303,7 +312,9 @@ def _parts(
     if tricks < need:
         down = need - tricks
         steps = [0] + [
-            undertrick_penalty(n, vulnerable=vulnerable, doubling=doubling, undertricks=undertricks)
+            undertrick_penalty(
+                n, vulnerable=vulnerable, doubling=doubling, undertrick_rule=undertrick_rule
+            )
             for n in range(1, down + 1)
         ]
         detail = " + ".join(str(b - a) for a, b in itertools.pairwise(steps))

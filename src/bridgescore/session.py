@@ -62,11 +62,11 @@ Movement = Literal["mitchell", "howell"]
 
 @dataclass(frozen=True, slots=True)
 class Pair:
-    """A pair: its number, the players' names, and in a Mitchell its direction."""
+    """A pair: its number, the players' names, and in a Mitchell its side (NS or EW)."""
 
     number: int
     """The pair's number in its section."""
-    direction: Side | None = None
+    side: Side | None = None
     """NS or EW in a Mitchell section; None in a Howell."""
     names: str = ""
     """The players, e.g. ``'Ann Smith & Bob Jones'``."""
@@ -74,12 +74,12 @@ class Pair:
     @property
     def label(self) -> str:
         """``'NS 3'`` in a Mitchell, ``'3'`` in a Howell."""
-        return f"{self.direction.value} {self.number}" if self.direction else str(self.number)
+        return f"{self.side.value} {self.number}" if self.side else str(self.number)
 
     @property
     def key(self) -> tuple[Side | None, int]:
         """What identifies the pair in its section."""
-        return (self.direction, self.number)
+        return (self.side, self.number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,14 +144,14 @@ class BoardResult:
                 f"board {self.board}, NS {self.ns} v EW {self.ew}: {self.result} has no declarer"
             )
 
-    def ns_score(self, board: Board, undertricks: UndertrickRule = "modern") -> BoardScore:
+    def ns_score(self, board: Board, undertrick_rule: UndertrickRule = "modern") -> BoardScore:
         """The NS score on this board (or the artificial score)."""
         if self.adjusted is not None:
             return self.adjusted
         if self.score is not None:
             return self.score
         assert self.result is not None
-        s = score_result(self.result, board.vulnerability, undertricks=undertricks)
+        s = score_result(self.result, board.vulnerability, undertrick_rule=undertrick_rule)
         return s.for_side(Side.NS)
 
 
@@ -219,12 +219,12 @@ class Section:
                 pairs_by_key.setdefault(key, Pair(number, key[0]))
             boards_by_number.setdefault(r.board, Board.numbered(r.board))
         for p in pairs_by_key.values():
-            if p.direction is None and movement == "mitchell":
+            if p.side is None and movement == "mitchell":
                 raise SessionError(
                     f"pair {p.label} in section {name} has no direction: in a Mitchell each "
                     "pair sits NS or EW"
                 )
-            if p.direction is not None and movement == "howell":
+            if p.side is not None and movement == "howell":
                 raise SessionError(
                     f"pair {p.label} in section {name} has a direction: a Howell pair has none"
                 )
@@ -270,7 +270,7 @@ class Section:
 
 
 def _pair_order(p: Pair) -> tuple[str, int]:
-    return (p.direction.value if p.direction else "", p.number)
+    return (p.side.value if p.side else "", p.number)
 
 
 def _dedupe(results: tuple[BoardResult, ...], warnings: list[SessionWarning]) -> tuple[
@@ -436,9 +436,9 @@ class SectionScores:
             for line in traveller:
                 r = line.result
                 for sat, own, other in ((Side.NS, r.ns, r.ew), (Side.EW, r.ew, r.ns)):
-                    if pair.key != (sat if pair.direction else None, own):
+                    if pair.key != (sat if pair.side else None, own):
                         continue
-                    opponent = self.section.pair(other, sat.opponents if pair.direction else None)
+                    opponent = self.section.pair(other, sat.opponents if pair.side else None)
                     points = line.ns_points if sat is Side.NS else line.ew_points
                     own_score = line.ns_score
                     if isinstance(own_score, int) and sat is Side.EW:
@@ -456,7 +456,7 @@ class Session:
     method: Method = "mp"
     event: str = ""
     date: str = ""
-    undertricks: UndertrickRule = "modern"
+    undertrick_rule: UndertrickRule = "modern"
     artificial: Artificial = ARTIFICIAL
     drop: int | str = 1
     """Butler: the scores dropped at each end for the datum."""
@@ -541,7 +541,7 @@ def _score_section(section: Section, session: Session, points_of: _BoardPoints) 
     scores: dict[int, list[BoardScore]] = {}
     for number, results in ordered:
         board = section.board(number)
-        scores[number] = [r.ns_score(board, session.undertricks) for r in results]
+        scores[number] = [r.ns_score(board, session.undertrick_rule) for r in results]
     board_points = points_of(scores, expected, session)
     for number, results in ordered:
         ns, ew = board_points[number]
@@ -565,7 +565,7 @@ def _score_section(section: Section, session: Session, points_of: _BoardPoints) 
         for p in section.pairs
     }
     fields: list[Side | None] = [Side.NS, Side.EW] if mitchell else [None]
-    rankings = {f: _rank([s for s in pairs.values() if s.pair.direction is f]) for f in fields}
+    rankings = {f: _rank([s for s in pairs.values() if s.pair.side is f]) for f in fields}
     return SectionScores(section, session.method, travellers, tops, pairs, rankings)
 
 
@@ -624,7 +624,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "event": session.event,
         "date": session.date,
         "method": session.method,
-        "undertricks": session.undertricks,
+        "undertrick_rule": session.undertrick_rule,
         "artificial": {
             "plus": str(artificial.plus),
             "average": str(artificial.average),
@@ -640,7 +640,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
                 "name": s.name,
                 "movement": s.movement,
                 "pairs": [
-                    {"number": p.number, "direction": p.direction.value if p.direction else None,
+                    {"number": p.number, "side": p.side.value if p.side else None,
                      "names": p.names}
                     for p in s.pairs
                 ],
@@ -681,7 +681,7 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
                 str(s["name"]),
                 s.get("movement", "mitchell"),
                 [
-                    Pair(int(p["number"]), Side(p["direction"]) if p.get("direction") else None,
+                    Pair(int(p["number"]), Side(p["side"]) if p.get("side") else None,
                          str(p.get("names", "")))
                     for p in s.get("pairs", ())
                 ],
@@ -708,7 +708,7 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
             data.get("method", "mp"),
             str(data.get("event", "")),
             str(data.get("date", "")),
-            data.get("undertricks", "modern"),
+            data.get("undertrick_rule", "modern"),
             artificial,
             data.get("drop", 1),
             data.get("rounding", "half-even"),

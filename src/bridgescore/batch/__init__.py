@@ -81,7 +81,7 @@ except ModuleNotFoundError as exc:  # pragma: no cover - the test runs it in a s
 
 from bridgescore.errors import BatchError
 from bridgescore.model import Contract, Doubling, Seat, Side, Strain, Vulnerability
-from bridgescore.scoring import IMP_THRESHOLDS, UndertrickRule, check_undertricks, score
+from bridgescore.scoring import IMP_THRESHOLDS, UndertrickRule, check_undertrick_rule, score
 
 __all__ = [
     "LEVELS",
@@ -133,7 +133,7 @@ _Spec = tuple[str, int, int, str]
 
 
 @functools.cache
-def score_table(undertricks: UndertrickRule = "modern") -> npt.NDArray[np.int16]:
+def score_table(undertrick_rule: UndertrickRule = "modern") -> npt.NDArray[np.int16]:
     """The 2,940 duplicate scores, built from :func:`bridgescore.score`; read-only.
 
     Indexed ``[level - 1, strain, doubling, vulnerable, tricks]`` with the codes above, from the
@@ -143,25 +143,25 @@ def score_table(undertricks: UndertrickRule = "modern") -> npt.NDArray[np.int16]
     >>> t.shape, t.size, int(t[4 - 1, 2, 1, 1, 8]), int(t.min()), int(t.max())
     ((7, 5, 3, 2, 14), 2940, -500, -7600, 3160)
 
-    :raises RulesError: for an unknown ``undertricks`` rule.
+    :raises RulesError: for an unknown ``undertrick_rule``.
     """
-    check_undertricks(undertricks)
+    check_undertrick_rule(undertrick_rule)
     table = np.empty((7, 5, 3, 2, 14), np.int16)
     for (lv, level), (st, strain), (db, doubling), vul, tricks in itertools.product(
         enumerate(range(1, 8)), enumerate(Strain), enumerate(Doubling), (0, 1), range(14)
     ):
         contract = Contract(level, strain, doubling)
-        s = score(contract, tricks, vulnerable=bool(vul), undertricks=undertricks)
+        s = score(contract, tricks, vulnerable=bool(vul), undertrick_rule=undertrick_rule)
         table[lv, st, db, vul, tricks] = s.total
     table.setflags(write=False)
     return table
 
 
 @functools.cache
-def _flat_table(undertricks: UndertrickRule, dtype: np.dtype[Any]) -> _Array:
+def _flat_table(undertrick_rule: UndertrickRule, dtype: np.dtype[Any]) -> _Array:
     """The table by packed code: 420 zeros for the passed-out level 0, then :func:`score_table`."""
     passed_out = np.zeros(PACKED_CODES // LEVELS, np.int16)
-    flat = np.concatenate([passed_out, score_table(undertricks).ravel()]).astype(dtype)
+    flat = np.concatenate([passed_out, score_table(undertrick_rule).ravel()]).astype(dtype)
     flat.setflags(write=False)
     return flat
 
@@ -173,7 +173,7 @@ def score_many(
     vulnerable: npt.ArrayLike,
     tricks: npt.ArrayLike,
     *,
-    undertricks: UndertrickRule = "modern",
+    undertrick_rule: UndertrickRule = "modern",
     dtype: ScoreDType = np.int16,
 ) -> _Array:
     """Score many deals from the declaring side's view: one column of codes per argument.
@@ -188,9 +188,9 @@ def score_many(
 
     :raises BatchError: for a column that is not whole numbers, columns of different lengths, or
         a code out of range (the message names the first bad row, the column and the value).
-    :raises RulesError: for an unknown ``undertricks`` rule.
+    :raises RulesError: for an unknown ``undertrick_rule``.
     """
-    table = _flat_table(undertricks, _score_dtype(dtype))
+    table = _flat_table(undertrick_rule, _score_dtype(dtype))
     columns = _deal_columns(level, strain, doubling, vulnerable, tricks)
     n = _length(columns)
     out = np.empty(n, table.dtype)
@@ -246,7 +246,7 @@ def pack(
 def score_packed(
     codes: npt.ArrayLike,
     *,
-    undertricks: UndertrickRule = "modern",
+    undertrick_rule: UndertrickRule = "modern",
     dtype: ScoreDType = np.int16,
 ) -> _Array:
     """Score deals given by their packed codes (see :func:`pack`): the fastest path.
@@ -255,9 +255,9 @@ def score_packed(
     array([-500,  430,    0], dtype=int16)
 
     :raises BatchError: for a code that is not a whole number from 0 to 3,359.
-    :raises RulesError: for an unknown ``undertricks`` rule.
+    :raises RulesError: for an unknown ``undertrick_rule``.
     """
-    table = _flat_table(undertricks, _score_dtype(dtype))
+    table = _flat_table(undertrick_rule, _score_dtype(dtype))
     (column,) = _columns((codes, _CODE))
     n = _length([column])
     if column.ndim == 0:
@@ -321,7 +321,7 @@ def score_many_ns(
     declarer: npt.ArrayLike,
     vulnerability: npt.ArrayLike,
     *,
-    undertricks: UndertrickRule = "modern",
+    undertrick_rule: UndertrickRule = "modern",
     dtype: ScoreDType = np.int16,
 ) -> _Array:
     """Score many deals from North-South's view, given declarer and the board's vulnerability.
@@ -332,9 +332,9 @@ def score_many_ns(
     array([-500,  300], dtype=int16)
 
     :raises BatchError: as :func:`score_many` and :func:`declarer_vulnerable` do.
-    :raises RulesError: for an unknown ``undertricks`` rule.
+    :raises RulesError: for an unknown ``undertrick_rule``.
     """
-    table = _flat_table(undertricks, _score_dtype(dtype))
+    table = _flat_table(undertrick_rule, _score_dtype(dtype))
     seats, vuls = _columns((declarer, _DECLARER), (vulnerability, _VULNERABILITY))
     columns = _columns((level, _LEVEL), (strain, _STRAIN), (doubling, _DOUBLING))
     (trick_column,) = _columns((tricks, _TRICKS))
@@ -375,7 +375,7 @@ def imps_many(difference: npt.ArrayLike) -> npt.NDArray[np.int8]:
 def score_frame(
     frame: Any,
     *,
-    undertricks: UndertrickRule = "modern",
+    undertrick_rule: UndertrickRule = "modern",
     dtype: ScoreDType = np.int16,
 ) -> dict[str, _Array]:
     """Score a table with named columns: pandas, Polars, Arrow, or a dict of columns.
@@ -392,11 +392,11 @@ def score_frame(
     (array([-500,  430,    0], dtype=int16), array([-500, -430,    0], dtype=int16))
 
     :raises BatchError: for a missing column or a bad value (naming the first bad row).
-    :raises RulesError: for an unknown ``undertricks`` rule.
+    :raises RulesError: for an unknown ``undertrick_rule``.
     """
     from bridgescore.batch._frames import score_frame as _score_frame
 
-    return _score_frame(frame, undertricks=undertricks, dtype=dtype)
+    return _score_frame(frame, undertrick_rule=undertrick_rule, dtype=dtype)
 
 
 # --- building blocks -------------------------------------------------------------------------

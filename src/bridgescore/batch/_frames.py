@@ -116,7 +116,7 @@ class Deals:
         """Code arrays by name: level, strain, doubling, tricks, and vulnerable or declarer."""
 
     def score(
-        self, *, undertricks: UndertrickRule = "modern", dtype: ScoreDType = np.int16
+        self, *, undertrick_rule: UndertrickRule = "modern", dtype: ScoreDType = np.int16
     ) -> dict[str, _Array]:
         """``score`` from declarer's view, and ``ns_score`` when the declarer is known.
 
@@ -133,7 +133,7 @@ class Deals:
             c["doubling"],
             vulnerable,
             c["tricks"],
-            undertricks=undertricks,
+            undertrick_rule=undertrick_rule,
             dtype=dtype,
         )
         out = {"score": scores}
@@ -223,10 +223,10 @@ def read_deals(table: Any) -> Deals:
 
 
 def score_frame(
-    frame: Any, *, undertricks: UndertrickRule = "modern", dtype: ScoreDType = np.int16
+    frame: Any, *, undertrick_rule: UndertrickRule = "modern", dtype: ScoreDType = np.int16
 ) -> dict[str, _Array]:
     """See :func:`bridgescore.batch.score_frame`."""
-    return read_deals(to_table(frame)).score(undertricks=undertricks, dtype=dtype)
+    return read_deals(to_table(frame)).score(undertrick_rule=undertrick_rule, dtype=dtype)
 
 
 def _require(names: set[str], wanted: tuple[str, ...], alternative: str) -> None:

@@ -51,7 +51,7 @@ _SCORE_COLUMNS = ("score", "ns_score")
     help="Input columns to copy to OUT before the scores: comma-separated names, or 'all'.",
 )
 @click.option(
-    "--undertricks",
+    "--undertrick-rule",
     type=click.Choice(["modern", "pre-1987"]),
     default="modern",
     show_default=True,
@@ -73,7 +73,7 @@ def batch_command(
     source: Path,
     target: Path,
     keep: str,
-    undertricks: UndertrickRule,
+    undertrick_rule: UndertrickRule,
     chunk_rows: int,
     progress: bool | None,
 ) -> None:
@@ -136,7 +136,7 @@ def batch_command(
             pending: Future[None] | None = None
             for batch, done in batches:
                 try:
-                    scores = _frames.read_deals(batch).score(undertricks=undertricks)
+                    scores = _frames.read_deals(batch).score(undertrick_rule=undertrick_rule)
                 except BatchError as exc:
                     raise _located(exc, rows, in_format) from None
                 table = pa.table(

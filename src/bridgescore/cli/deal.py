@@ -31,7 +31,7 @@ __all__ = ["board_command", "imps_command", "score_command"]
 @click.option("--board-vul", help="The board's vulnerability: None, NS, EW or All.")
 @click.option("--board", "board", type=int, help="The board number (gives the vulnerability).")
 @click.option(
-    "--undertricks",
+    "--undertrick-rule",
     type=click.Choice(["modern", "pre-1987"]),
     default="modern",
     show_default=True,
@@ -44,7 +44,7 @@ def score_command(
     vul: bool | None,
     board_vul: str | None,
     board: int | None,
-    undertricks: UndertrickRule,
+    undertrick_rule: UndertrickRule,
     symbols: bool,
     as_json: bool,
 ) -> None:
@@ -67,12 +67,17 @@ def score_command(
         elif board is not None:
             vulnerability = Vulnerability.from_board(board)
         if vulnerability is not None:
-            s = score_result(result, vulnerability, undertricks=undertricks)
+            s = score_result(result, vulnerability, undertrick_rule=undertrick_rule)
         elif result.declarer is None:
-            s = score(result.contract, result.tricks, vulnerable=bool(vul), undertricks=undertricks)
+            s = score(
+                result.contract,
+                result.tricks,
+                vulnerable=bool(vul),
+                undertrick_rule=undertrick_rule,
+            )
         else:  # with a declarer, --vul means the declaring side's vulnerability
             side = Vulnerability(result.declarer.side.value) if vul else Vulnerability.NONE
-            s = score_result(result, side, undertricks=undertricks)
+            s = score_result(result, side, undertrick_rule=undertrick_rule)
     if as_json:
         data = s.to_dict()
         if vulnerability is not None:

@@ -272,7 +272,7 @@ def rubber_group() -> None:
 )
 @click.option("--honors/--no-honors", default=True, show_default=True, help="Score honors.")
 @click.option(
-    "--undertricks",
+    "--undertrick-rule",
     type=click.Choice(["modern", "pre-1987"]),
     default="modern",
     show_default=True,
@@ -282,11 +282,11 @@ def rubber_group() -> None:
 @click.option("--they", default="", help="The names of the THEY pair.")
 @_db_option
 def rubber_new(
-    rules: str, honors: bool, undertricks: UndertrickRule, we: str, they: str, db: str | None
+    rules: str, honors: bool, undertrick_rule: UndertrickRule, we: str, they: str, db: str | None
 ) -> None:
     """Start a rubber and print its id."""
     with reporting("--rules"):
-        chosen = replace(RubberRules.preset(rules), honors=honors, undertricks=undertricks)
+        chosen = replace(RubberRules.preset(rules), honors=honors, undertrick_rule=undertrick_rule)
     with _store(db) as store:
         stored = store.create(Rubber(chosen), names={"we": we, "they": they})
     _show(RUBBER, stored)

@@ -143,7 +143,7 @@ def _rank_data(row: RankRow, mp: bool) -> dict[str, Any]:
     return {
         "rank": row.rank,
         "pair": row.pair.number,
-        "direction": row.pair.direction.value if row.pair.direction else None,
+        "side": row.pair.side.value if row.pair.side else None,
         "names": row.pair.names,
         "total": round(row.total, 2),
         "percent": row.percent if mp else None,
@@ -193,8 +193,8 @@ def _section_data(
     if recap is not None:
         side, number = recap
         for pair in section.pairs:
-            if pair.number == number and (side is None or pair.direction in (side, None)):
-                lines = scored.recap(pair.number, pair.direction)
+            if pair.number == number and (side is None or pair.side in (side, None)):
+                lines = scored.recap(pair.number, pair.side)
                 data["recaps"].append({
                     "pair": pair.label,
                     "names": pair.names,

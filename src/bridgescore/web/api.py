@@ -39,7 +39,7 @@ class ScoreRequest(BaseModel):
     vulnerable: bool | None = Field(None, examples=[True])
     result: str | None = Field(None, examples=["4HXS-2"])
     vulnerability: str | None = Field(None, examples=["NS"])
-    undertricks: Rule = "modern"
+    undertrick_rule: Rule = "modern"
 
 
 class Part(BaseModel):
@@ -58,7 +58,7 @@ class ScoreAnswer(BaseModel):
     vulnerable: bool
     total: int = Field(examples=[-500])
     parts: list[Part]
-    undertricks_rule: Rule
+    undertrick_rule: Rule
     declarer: str | None = None
     result: str | None = None
     ns_total: int | None = None
@@ -85,15 +85,17 @@ def _score(body: ScoreRequest) -> Score:
                 result.contract,
                 result.tricks,
                 vulnerable=body.vulnerable,
-                undertricks=body.undertricks,
+                undertrick_rule=body.undertrick_rule,
             )
-        return score_result(result, body.vulnerability or "None", undertricks=body.undertricks)
+        return score_result(
+            result, body.vulnerability or "None", undertrick_rule=body.undertrick_rule
+        )
     if body.contract is None or body.tricks is None or body.vulnerable is None:
         raise HTTPException(
             422, "give either contract, tricks and vulnerable, or result and vulnerability"
         )
     return score(
-        body.contract, body.tricks, vulnerable=body.vulnerable, undertricks=body.undertricks
+        body.contract, body.tricks, vulnerable=body.vulnerable, undertrick_rule=body.undertrick_rule
     )
 
 
@@ -102,7 +104,7 @@ class NewRubber(BaseModel):
 
     rules: str = Field("default", examples=["default", "laws-1993"])
     honors: bool | None = None
-    undertricks: Rule | None = None
+    undertrick_rule: Rule | None = None
     we: str = Field("", max_length=200)
     they: str = Field("", max_length=200)
 
@@ -182,7 +184,7 @@ def create_rubber(request: Request, body: NewRubber) -> JSONResponse:
     rules = replace(
         base,
         honors=base.honors if body.honors is None else body.honors,
-        undertricks=body.undertricks or base.undertricks,
+        undertrick_rule=body.undertrick_rule or base.undertrick_rule,
     )
     return _created(store(request).create(Rubber(rules), names={"we": body.we, "they": body.they}))
 

@@ -172,7 +172,7 @@ def _recap(request: Request, scored: list[SectionScores]) -> dict[str, Any] | No
         try:
             pair = s.section.pair(int(parts[2]), direction)
             return {"pair": pair, "section": s.section.name,
-                    "lines": s.recap(pair.number, pair.direction)}  # fmt: skip
+                    "lines": s.recap(pair.number, pair.side)}  # fmt: skip
         except SessionError:
             return None
     return None
