@@ -59,7 +59,7 @@ is not the contract's, and whether declarer and dummy were swapped."""
 
 
 def read(text: str, *, source: str = "<text>") -> Session:
-    """Read a session from PBN text (the import format; see the module's notes).
+    """Read a session from PBN text (the import format; see :mod:`bridgescore.pbn`).
 
     >>> read('[Board "1"]\\n[Dealer "Q"]', source="club.pbn")
     Traceback (most recent call last):
@@ -126,23 +126,31 @@ class SessionReader:
         section = _section(game)
         board_tag = game.tag("Board")
         if board_tag is None:
-            totals = game.table("TotalScoreTable", source=self.at.source)
-            if totals is None:
-                self.at.at(game.line).fail("a game without a Board tag", field="Board")
-            self.builder.totals(section, game.line, self.totals(totals))
+            self.totals_game(game, section)
             return
         board = self.board(game, board_tag)
         rows = [] if table is None else self.rows(table, section)
-        kept, ignored = _kept(game)
-        for name in dict.fromkeys([section, *(name for name, _, _ in rows)]):
-            self.builder.board(name, board, game.line, kept, ignored)
-            self.section_tags(name, game)
-        if table is None:
-            played = self.table_game(section, board, game, scoring)
-            if played is not None:
-                self.builder.played(section, played)
+        self.add_board(game, board, [section, *(name for name, _, _ in rows)])
         for name, record, at in rows:
             self.builder.played(name, self.row(board, record, at, scoring))
+        played = None if table is not None else self.table_game(section, board, game, scoring)
+        if played is not None:
+            self.builder.played(section, played)
+
+    def totals_game(self, game: Game, section: str) -> None:
+        """A game without a board: a section's TotalScoreTable."""
+        totals = game.table("TotalScoreTable", source=self.at.source)
+        if totals is None:
+            self.at.at(game.line).fail("a game without a Board tag", field="Board")
+        self.builder.totals(section, game.line, self.totals(totals))
+
+    def add_board(self, game: Game, board: Board, sections: list[str]) -> None:
+        """A game's board, with the tags it keeps, its Movement and its TotalScoreTable, in
+        each of the sections its results are in."""
+        kept, ignored = _kept(game)
+        for name in dict.fromkeys(sections):
+            self.builder.board(name, board, game.line, kept, ignored)
+            self.section_tags(name, game)
 
     def check_data(self, game: Game) -> None:
         """No section data after a tag the mapping reads, but for its tables."""

@@ -25,7 +25,7 @@ __all__ = ["write"]
 
 
 def write(session: Session, *, per: Literal["board", "table"] = "board", eol: str = "\r\n") -> str:
-    """Write a session, scored, in PBN export format (see the module's notes).
+    """Write a session, scored, in PBN export format (see :mod:`bridgescore.pbn`).
 
     ``per="board"``: a game per board of each section with a ``ScoreTable``; ``per="table"``:
     a game per table with ``Score``, ``ScoreMP``, ``ScorePercentage`` (or ``ScoreIMP``).
