@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Final
+from typing import Final, TypeAlias
 
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import BridgeError, PbnError
@@ -53,7 +53,7 @@ _SCORE_COLUMNS: Final[Mapping[Side | None, str]] = {
 _PLAYERS: Final = (("North", "South"), ("East", "West"))
 """The seats of the NS pair and of the EW pair."""
 
-Outcome = tuple[Result | Adjusted, int | None, bool]
+Outcome: TypeAlias = tuple[Result | Adjusted, int | None, bool]
 """What happened at a table: the result or artificial score, the score the file gives if it
 is not the contract's, and whether declarer and dummy were swapped."""
 
@@ -229,10 +229,10 @@ class SessionReader:
         round_ = None
         if round_text is not None and not absent(round_text):
             round_ = integer(round_text, "round", at, field="Round")
-        names = tuple(n if n is not None and not absent(n) else ""
-                      for n in (cells.get("names_ns"), cells.get("names_ew")))  # fmt: skip
+        ns_names, ew_names = ("" if absent(n) else n or ""
+                              for n in (cells.get("names_ns"), cells.get("names_ew")))  # fmt: skip
         return Played(board.number, ns, ew, value, score, round_, at.line, swapped,
-                      (names[0], names[1]))  # fmt: skip
+                      (ns_names, ew_names))  # fmt: skip
 
     def row_outcome(
         self,
@@ -305,11 +305,13 @@ class SessionReader:
         round_ = None
         if round_tag is not None and not absent(round_tag.value):
             round_ = integer(round_tag.value, "Round", self.at.at(round_tag.line), field="Round")
-        names = [" & ".join(p for p in (game.get(s, "") or "" for s in seats) if not absent(p))
-                 for seats in _PLAYERS]  # fmt: skip
+        ns_names, ew_names = (
+            " & ".join(p for p in (game.get(s, "") or "" for s in seats) if not absent(p))
+            for seats in _PLAYERS
+        )
         value, score, swapped = outcome
         return Played(board.number, ns, ew, value, score, round_, line, swapped,
-                      (names[0], names[1]))  # fmt: skip
+                      (ns_names, ew_names))  # fmt: skip
 
     def table_outcome(
         self, game: Game, contract: Tag | None, board: Board, scoring: Scoring
