@@ -31,6 +31,7 @@ from bridgescore.errors import (
     GameStateError,
     InvalidBoardError,
     InvalidResultError,
+    MovementError,
     NotationError,
     PbnError,
     RulesError,
@@ -47,6 +48,7 @@ from bridgescore.model import (
     Vulnerability,
     parse_contract,
 )
+from bridgescore.movement import Movement, howell, mitchell
 from bridgescore.scoring import (
     IMP_THRESHOLDS,
     PART_NAMES,
@@ -75,6 +77,8 @@ __all__ = [
     "GameStateError",
     "InvalidBoardError",
     "InvalidResultError",
+    "Movement",
+    "MovementError",
     "NotationError",
     "PassOut",
     "PbnError",
@@ -91,9 +95,11 @@ __all__ = [
     "butler",
     "cross_imps",
     "datum",
+    "howell",
     "imps",
     "matchpoints",
     "matchpoints_ew",
+    "mitchell",
     "mp2",
     "parse_contract",
     "percentages",
