@@ -230,6 +230,10 @@ def format_boards(boards: Iterable[int]) -> str:
     return ",".join(map(str, numbers))
 
 
+def _count(n: int, noun: str = "board") -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _number(text: str) -> int | None:
     text = text.strip()
     if not text.isascii() or not text.isdigit() or len(text) > 4:
@@ -282,28 +286,30 @@ def read(text: str, *, kind: str = "custom") -> Movement:
     >>> read("round,table,ns,ew,boards\\n1,1,1,2,1-2\\n1,2,3,4,1-2\\n").shares
     (Share(round=1, tables=(1, 2), boards=(1, 2)),)
     """
-    rows = csv.reader(io.StringIO(text))
-    header = next(rows, None)
-    names = [h.strip().lower() for h in header or []]
-    if sorted(names) != sorted(COLUMNS):
-        raise _fail(
-            f"expected the columns {','.join(COLUMNS)} (in any order), got {','.join(names)!r}",
-            "columns",
-            ",".join(names),
-        )
-    index = {name: names.index(name) for name in COLUMNS}
-    plays: list[Play] = []
-    for number, row in enumerate(rows, start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        plays.append(_play(row, number, index))
+    rows = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(rows, None)
+        names = [h.strip().lower() for h in header or []]
+        if sorted(names) != sorted(COLUMNS):
+            raise _fail(
+                f"expected the columns {','.join(COLUMNS)} (in any order), got {','.join(names)!r}",
+                "columns",
+                ",".join(names),
+            )
+        index = {name: names.index(name) for name in COLUMNS}
+        plays: list[Play] = []
+        for number, row in enumerate(rows, start=2):
+            if any(cell.strip() for cell in row):
+                plays.append(_play(row, number, index))
+    except csv.Error as exc:
+        raise _fail(f"row {rows.line_num}: not a readable table: {exc}", "plays", text) from None
     if not plays:
         raise _fail("a movement needs at least one play; the table has no rows", "plays", text)
     bpr = len(plays[0].boards)
     for number, p in enumerate(plays, start=2):
         if len(p.boards) != bpr:
             raise _fail(
-                f"row {number}, column 'boards': every table plays {bpr} boards a round (as in "
+                f"row {number}, column 'boards': every table plays {_count(bpr)} a round (as in "
                 f"row 2), got {len(p.boards)}: {format_boards(p.boards)!r}",
                 "boards",
                 format_boards(p.boards),
@@ -404,7 +410,7 @@ def _check(m: Movement) -> None:
         if len(p.boards) != bpr or len(set(p.boards)) != bpr:
             raise _fail(
                 f"table {p.table} in round {p.round} plays boards {format_boards(p.boards)!r}; "
-                f"every table plays {bpr} different boards a round",
+                f"every table plays {_count(bpr, 'different board')} a round",
                 "boards",
                 p.boards,
             )
