@@ -113,7 +113,7 @@ def mitchell(
             boards = _boards(board_set(slot(t), r), bpr)
             if half_table and t == n:
                 if not relay:  # with a relay, the last table's boards are table 1's
-                    relays.append(Relay(r, boards, f"table {n}, where EW {ew} sits out"))
+                    relays.append(Relay(r, boards, f"half table {n}"))
                 continue
             pair_ns, pair_ew = f"NS {t}", f"EW {ew}"
             if r in switched:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import statistics
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bridgescore.movement.model import Movement, Play, format_boards, iter_rounds
@@ -217,32 +217,35 @@ def describe(m: Movement) -> str:
         )
         lines.append(row.rstrip())
     if m.arrow_switched:
-        lines.append(
-            "Arrow-switched rounds (EW pairs play the NS cards): "
-            + ", ".join(map(str, m.arrow_switched))
-            + "."
-        )
+        rounds = _rounds(m.arrow_switched)
+        lines.append(f"Arrow switch (EW pairs play the NS cards) in {rounds}.")
     if m.sit_outs:
-        lines.append(
-            "Sit-outs: " + "; ".join(f"round {s.round} {s.pair}" for s in m.sit_outs) + "."
-        )
-    if m.shares:
-        lines.append(
-            "Shared boards: "
-            + "; ".join(
-                f"round {s.round} tables {' and '.join(map(str, s.tables))} "
-                f"({format_boards(s.boards)})"
-                for s in m.shares
-            )
-            + "."
-        )
+        who = ", ".join(f"{_pair(s.pair)} in round {s.round}" for s in m.sit_outs)
+        lines.append(f"Sitting out: {who}.")
+    shared: dict[tuple[int, ...], list[int]] = defaultdict(list)
+    for share in m.shares:
+        shared[share.tables].append(share.round)
+    for tables, rounds_shared in shared.items():
+        together = " and ".join(map(str, tables))
+        lines.append(f"Tables {together} share their boards in {_rounds(rounds_shared)}.")
+    waiting: dict[str, list[str]] = defaultdict(list)
     for relay in m.relays:
-        lines.append(
-            f"Round {relay.round}: boards {format_boards(relay.boards)} wait at the {relay.place}."
-        )
+        waiting[relay.place].append(f"{format_boards(relay.boards)} (round {relay.round})")
+    for place, sets in waiting.items():
+        lines.append(f"Boards waiting at the {place}: {', '.join(sets)}.")
     lines.append("Fairness:")
     lines.append(m.fairness().summary())
     return "\n".join(lines)
+
+
+def _rounds(numbers: Iterable[int]) -> str:
+    """'round 3' or 'rounds 1-4' or 'rounds 2,5'."""
+    text = format_boards(sorted(numbers))
+    return f"round {text}" if text.isdigit() else f"rounds {text}"
+
+
+def _pair(label: str) -> str:
+    return f"pair {label}" if label.isdigit() else label
 
 
 def _places(m: Movement) -> dict[tuple[int, int], str]:
