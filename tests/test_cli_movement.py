@@ -131,7 +131,7 @@ def test_check(runner: CliRunner, tmp_path: Path) -> None:
     code, output = run(runner, "movement", "check", str(good))
     assert code == 0, output
     assert output.startswith("Movement: 2 tables, 4 pairs, 1 rounds of 3 boards, 3 boards\n")
-    assert "Shared boards: round 1 tables 1 and 2 (1-3)." in output
+    assert "Tables 1 and 2 share their boards in round 1." in output
     bad = tmp_path / "bad.csv"
     bad.write_text("round,table,ns,ew,boards\n1,1,4,1,1-3\n1,2,2,3,x\n", encoding="utf-8")
     code, output = run(runner, "movement", "check", str(bad))
