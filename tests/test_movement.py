@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bridgescore
+import bridgescore.movement
 from bridgescore.movement import (
     Movement,
     MovementError,
@@ -458,3 +459,46 @@ def test_guide_cards() -> None:
     ew3 = cards[4].splitlines()
     assert ew3[2].split() == ["1", "-", "-", "sits", "out", "-"]
     assert ew3[3].split() == ["2", "1", "EW", "NS", "1", "3-4"]
+
+
+def _direct(**changes: object) -> Movement:
+    values: dict[str, object] = {
+        "kind": "custom",
+        "pairs": ("1", "2", "3", "4"),
+        "boards_per_round": 2,
+        "plays": (Play(1, 1, "1", "2", (1, 2)), Play(1, 2, "3", "4", (3, 4))),
+    }
+    values.update(changes)
+    return Movement(**values)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"boards_per_round": 0}, "boards_per_round must be a whole number from 1, got 0"),
+        ({"plays": ()}, "a movement needs at least one play"),
+        ({"pairs": ("1", "2", "3")}, "pair '4' (round 1, table 2) is not one of the movement's"),
+        ({"pairs": ("1", "1", "3", "4")}, "the pairs must differ"),
+        ({"tables": 1}, "table 2 is beyond the movement's 1 tables"),
+        ({"shares": (Share(1, (1, 2), (1, 2)),)}, "names table 2, which does not play them"),
+        ({"shares": (Share(1, (1,), (1, 2)),)}, "a share needs two tables or more"),
+        ({"arrow_switched": (2,)}, "arrow-switched round 2 is not one of rounds 1 to 1"),
+        ({"relays": (bridgescore.movement.Relay(1, (3,), "relay stand"),)}, "board 3 on the relay"),
+    ],
+    ids=[
+        "bpr",
+        "no-plays",
+        "unknown-pair",
+        "same-pair",
+        "tables",
+        "share-table",
+        "share-one",
+        "switch",
+        "relay",
+    ],
+)
+def test_a_movement_checks_itself(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(MovementError) as caught:
+        _direct(**changes)
+    assert message in str(caught.value)
+    assert _direct().tables == 2

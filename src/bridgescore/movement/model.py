@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from bridgescore.errors import MovementError
 
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COLUMNS",
+    "Kind",
     "Movement",
     "Play",
     "Relay",
@@ -26,6 +27,9 @@ __all__ = [
     "parse_boards",
     "read",
 ]
+
+Kind = Literal["mitchell", "howell", "custom"]
+"""What made a movement: :func:`~.build.mitchell`, :func:`~.build.howell`, or a table read in."""
 
 COLUMNS = ("round", "table", "ns", "ew", "boards")
 """The columns of a movement written as a table, one row a play."""
@@ -100,7 +104,7 @@ class Movement:
     (1, 2, 4, ('1', '2', '3', '4'))
     """
 
-    kind: str
+    kind: Kind
     """``'mitchell'``, ``'howell'``, or ``'custom'`` for a movement read from a table."""
     pairs: tuple[str, ...]
     """Every pair, by its label (``'NS 3'``, ``'EW 3'`` in a Mitchell, ``'3'`` in a Howell)."""
@@ -199,7 +203,7 @@ class Movement:
         return out.getvalue()
 
     @classmethod
-    def read_csv(cls, text: str, *, kind: str = "custom") -> Movement:
+    def read_csv(cls, text: str, *, kind: Kind = "custom") -> Movement:
         """Read a movement written as a table (columns ``round,table,ns,ew,boards``).
 
         Boards are written ``1-3`` or ``1,2,3``. Tables playing the same boards in the same
@@ -280,7 +284,7 @@ def _natural(label: str) -> tuple[tuple[int, str], ...]:
     return tuple(key)
 
 
-def read(text: str, *, kind: str = "custom") -> Movement:
+def read(text: str, *, kind: Kind = "custom") -> Movement:
     """Read a movement written as a table; the same as :meth:`Movement.read_csv`.
 
     >>> read("round,table,ns,ew,boards\\n1,1,1,2,1-2\\n1,2,3,4,1-2\\n").shares
@@ -478,6 +482,11 @@ def _check(m: Movement) -> None:
             "boards",
             gaps[0],
         )
+    for r in m.arrow_switched:
+        if not 1 <= r <= rounds:
+            raise _fail(
+                f"arrow-switched round {r} is not one of rounds 1 to {rounds}", "arrow_switch", r
+            )
     for relay in m.relays:
         for board in relay.boards:
             if (relay.round, board) in where or not 1 <= board <= top:
