@@ -65,6 +65,26 @@ class Fairness:
         field_of = {pair: i for i, group in enumerate(self.fields) for pair in group}
         return [p for p in self.pairs if field_of[p.first] == field_of[p.second]]
 
+    def _meetings(self) -> str:
+        """How many opponents each pair meets, and whether they are all the others."""
+        field_of = {pair: i for i, group in enumerate(self.fields) for pair in group}
+        met: dict[str, int] = dict.fromkeys(field_of, 0)
+        most: dict[str, int] = dict.fromkeys(field_of, 0)
+        apart = len(self.fields) == 2 and not any(p.met for p in self._within())
+        for p in self.pairs:
+            if not apart or field_of[p.first] != field_of[p.second]:
+                for pair in (p.first, p.second):
+                    met[pair] += p.met
+                    most[pair] += 1
+        twice = any(p.met > 1 for p in self.pairs)
+        others = "pairs of the other field" if apart else "other pairs"
+        if all(met[pair] == most[pair] for pair in met) and not twice:
+            one = "pair of the other field" if apart else "other pair"
+            return f"Every pair meets every {one} once."
+        low, high = min(met.values()), max(met.values())
+        count = str(low) if low == high else f"{low} to {high}"
+        return f"Each pair meets {count} {others}{'' if twice else ', once each'}."
+
     def summary(self) -> str:
         """A few lines a director can read.
 
@@ -74,13 +94,7 @@ class Fairness:
         Every pair is compared with every other on 6 boards.
         Balance (Manning's competition score): 6 for every two pairs, perfect.
         """
-        lines = []
-        meetings = [p.met for p in self.pairs]
-        if meetings and min(meetings) == max(meetings) == 1:
-            lines.append("Every pair meets every other pair once.")
-        else:
-            met = sum(1 for m in meetings if m)
-            lines.append(f"{met} of {len(meetings)} pairs of pairs meet, each once.")
+        lines = [self._meetings()]
         low, high = self.compared_range
         boards = f"{low} boards" if low == high else f"{low} to {high} boards"
         if len(self.fields) > 1:
@@ -194,7 +208,7 @@ def describe(m: Movement) -> str:
     2      N1-E3 3-4  N2-E1 5-6  N3-E2 1-2
     3      N1-E2 5-6  N2-E3 1-2  N3-E1 3-4
     Fairness:
-    9 of 15 pairs of pairs meet, each once.
+    Every pair meets every pair of the other field once.
     2 fields, each ranked on its own: NS 1, NS 2, NS 3; EW 1, EW 2, EW 3.
     Within a field every pair is compared with every other on 6 boards.
     Balance (Manning's competition score): 0 to 6, standard deviation 2.94 (0 is perfect).
