@@ -502,3 +502,19 @@ def test_a_movement_checks_itself(changes: dict[str, object], message: str) -> N
         _direct(**changes)
     assert message in str(caught.value)
     assert _direct().tables == 2
+
+
+@pytest.mark.parametrize(
+    ("m", "first_line"),
+    [
+        (mitchell(7, 3), "Every pair meets every pair of the other field once."),
+        (mitchell(8, 3), "Each pair meets 7 pairs of the other field, once each."),
+        (mitchell(5, 3, half_table=True), "Every pair meets every pair of the other field once."),
+        (mitchell(7, 3, arrow_switch=True), "Each pair meets 7 other pairs, once each."),
+        (howell(12, 2), "Every pair meets every other pair once."),
+        (howell(9, 2, rounds=5), "Each pair meets 4 to 5 other pairs, once each."),
+    ],
+    ids=["mitchell-7", "skip-8", "half-5", "switch-7", "howell-12", "howell-9-short"],
+)
+def test_summary_of_meetings(m: Movement, first_line: str) -> None:
+    assert m.fairness().summary().splitlines()[0] == first_line
