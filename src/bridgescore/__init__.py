@@ -55,6 +55,7 @@ from bridgescore.scoring import (
     UndertrickRule,
     imps,
     score,
+    score_request,
     score_result,
     undertrick_penalty,
 )
@@ -98,6 +99,7 @@ __all__ = [
     "parse_contract",
     "percentages",
     "score",
+    "score_request",
     "score_result",
     "top",
     "undertrick_penalty",
