@@ -172,3 +172,22 @@ def test_a_malformed_upload_is_refused_with_its_line(client: TestClient) -> None
     response = client.post("/session/new", data=data, files=files)
     assert response.status_code == 422
     assert re.search(r'id="error-file" role="alert">[^<]*line \d+', response.text)
+
+
+def test_undo_keeps_the_notes_of_the_imported_file(client: TestClient) -> None:
+    """Undoing a result used to rebuild the section without its notes: PBN warnings vanished."""
+    text = (
+        '[Board "1"][Dealer "E"][Vulnerable "None"]\n'
+        '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
+        "1 1 4S S 11\n2 2 4S N 10\n"
+    )
+    data = {"csrf": csrf(client), "method": "mp"}
+    files = {"pbn": ("notes.pbn", text.encode(), "text/plain")}
+    game = client.post("/session/new", data=data, files=files, follow_redirects=False)
+    location = game.headers["location"]
+    assert "are not Law 2&#39;s" in client.get(location).text
+    undo = {"csrf": csrf(client), "section": "A"}
+    assert client.post(f"{location}/undo", data=undo, follow_redirects=False).status_code == 303
+    page = client.get(location).text
+    assert "are not Law 2&#39;s" in page
+    assert page.count("4SN=") == 0  # the last result is gone, the note is not

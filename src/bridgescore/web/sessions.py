@@ -160,7 +160,7 @@ def _context(
 
 
 def _recap(request: Request, scored: list[SectionScores]) -> dict[str, Any] | None:
-    """The recap asked for with ``?recap=A:NS:3`` (section, direction or ``-``, pair)."""
+    """The recap asked for with ``?recap=A:NS:3`` (section, side or ``-``, pair)."""
     wanted = request.query_params.get("recap", "")
     parts = wanted.split(":")
     if len(parts) != 3 or not parts[2].isdigit():
@@ -168,9 +168,9 @@ def _recap(request: Request, scored: list[SectionScores]) -> dict[str, Any] | No
     for s in scored:
         if s.section.name != parts[0]:
             continue
-        direction = Side(parts[1]) if parts[1] in ("NS", "EW") else None
+        side = Side(parts[1]) if parts[1] in ("NS", "EW") else None
         try:
-            pair = s.section.pair(int(parts[2]), direction)
+            pair = s.section.pair(int(parts[2]), side)
             return {"pair": pair, "section": s.section.name,
                     "lines": s.recap(pair.number, pair.side)}  # fmt: skip
         except SessionError:
@@ -258,10 +258,7 @@ async def _change(request: Request, game_id: str, how: str) -> Response:
 
 def _without_last(session: Session, name: str) -> Session:
     section = session.section(name)
-    if not section.results:
-        raise SessionError(f"section {name} has no result to undo")
-    shorter = Section(section.name, section.movement, section.pairs, section.boards,
-                      section.results[:-1])  # fmt: skip
+    shorter = section.without_last_result()
     return replace(session, sections=tuple(
         shorter if s is section else s for s in session.sections))  # fmt: skip
 
