@@ -33,6 +33,7 @@ __all__ = [
     "Vulnerability",
     "check_tricks",
     "parse_contract",
+    "read_number",
     "read_tricks",
 ]
 
@@ -494,6 +495,36 @@ def check_tricks(tricks: object) -> int:
             f"tricks must be a whole number from 0 to 13, got {shown}", field="tricks", value=tricks
         )
     return tricks
+
+
+def read_number(text: str | int, field: str, *, low: int = 1, high: int = 9999) -> int:
+    """Read a whole number from ``low`` to ``high`` from the text a form or a URL sends.
+
+    Only ASCII digits count (``'²'`` is no number) and the text is read only if it is short,
+    so no input costs more than a few steps.
+
+    >>> read_number(" 12 ", "board"), read_number(3, "pair")
+    (12, 3)
+    >>> read_number("0", "board")
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.InvalidResultError: board: expected a whole number from 1 to 9999, got '0'
+
+    :raises InvalidResultError: for anything else, with ``field`` as its field.
+    """
+    number: object = text
+    if isinstance(text, str):
+        plain = text.strip()
+        ok = 0 < len(plain) <= len(str(high)) and plain.isascii() and plain.isdigit()
+        number = int(plain) if ok else None
+    if number.__class__ is not int or not low <= number <= high:
+        shown = _quote(text) if isinstance(text, str) else repr(text)
+        raise InvalidResultError(
+            f"{field}: expected a whole number from {low} to {high}, got {shown}",
+            field=field,
+            value=text,
+        )
+    return number
 
 
 def read_tricks(text: str | int) -> int:
