@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.conftest import auth
+
 HANDOUT = [
     {"contract": "4H", "by": "we", "tricks": 10, "honors": {"we": 100}},
     {"contract": "4S", "by": "they", "tricks": 10},
@@ -14,10 +16,6 @@ HANDOUT = [
     {"contract": "1NT", "by": "we", "tricks": 7},
     {"contract": "5C", "by": "they", "tricks": 11},
 ]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def new_rubber(client: TestClient, **body: Any) -> dict[str, Any]:

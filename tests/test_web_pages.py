@@ -7,12 +7,7 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
-
-def csrf(client: TestClient, path: str = "/") -> str:
-    page = client.get(path)
-    m = re.search(r'name="csrf" value="([^"]+)"', page.text)
-    assert m, page.text
-    return m[1]
+from tests.conftest import csrf
 
 
 def new_rubber(client: TestClient, **fields: str) -> str:

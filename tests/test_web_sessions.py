@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,12 +12,7 @@ from fastapi.testclient import TestClient
 
 from bridgescore import pbn
 from bridgescore.cli import cli
-
-
-def csrf(client: TestClient) -> str:
-    m = re.search(r'name="csrf" value="([^"]+)"', client.get("/").text)
-    assert m
-    return m[1]
+from tests.conftest import DATA, csrf
 
 
 def new_session(client: TestClient, **fields: str) -> str:
@@ -110,9 +104,6 @@ def test_read_only_for_other_browsers(client: TestClient, app: object) -> None:
 
 def test_unknown_session_is_404(client: TestClient) -> None:
     assert client.get("/session/nope").status_code == 404
-
-
-DATA = Path(__file__).parent / "data"
 
 
 def upload(client: TestClient, name: str, method: str = "mp") -> Any:
