@@ -31,6 +31,7 @@ from bridgescore import (
     score_result,
 )
 from bridgescore import batch as bb
+from bridgescore.batch import _ns, _table
 
 RULES: list[UndertrickRule] = ["modern", "pre-1987"]
 
@@ -127,7 +128,7 @@ def test_the_result_type_can_be_chosen(dtype: bb.ScoreDType) -> None:
 
 def test_without_pyarrow_numpy_looks_the_scores_up(monkeypatch: pytest.MonkeyPatch) -> None:
     expected = bb.score_many(*ALL.T)
-    monkeypatch.setattr(bb, "_look_up", bb._numpy_look_up)
+    monkeypatch.setattr(_table, "look_up", _table.numpy_look_up)
     rows = np.resize(ALL, (70_001, 5))
     assert np.array_equal(bb.score_many(*rows.T), np.resize(expected, 70_001))
     assert np.array_equal(bb.score_packed(bb.pack(*ALL.T)), expected)
@@ -180,8 +181,8 @@ def _codes(contract: Contract) -> list[list[int]]:
 
 
 def test_the_seat_codes_of_east_and_west_are_odd() -> None:
-    assert [bool(i & bb._SIDE_BIT) for i in range(4)] == bb._EAST_WEST.tolist()
-    assert bb._EAST_WEST.tolist() == [s.side is Side.EW for s in Seat]
+    assert [bool(i & _ns.SIDE_BIT) for i in range(4)] == _ns.EAST_WEST.tolist()
+    assert _ns.EAST_WEST.tolist() == [s.side is Side.EW for s in Seat]
 
 
 def test_ns_view_flips_east_and_west() -> None:

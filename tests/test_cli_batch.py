@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from bridgescore import Result, Side, score_result
 from bridgescore import batch as bb
 from bridgescore.batch import _frames
-from bridgescore.cli import batch as command
+from bridgescore.batch import _io
 from bridgescore.cli import cli
 
 HEADER = ["board", "contract", "declarer", "vulnerability", "tricks"]
@@ -237,7 +237,7 @@ def test_options_are_checked(tmp_path: Path) -> None:
     source = write_csv(tmp_path / "deals.csv", ROWS)
     result = invoke(source, "-o", tmp_path / "out.csv", "--keep", "board,nope")
     assert result.exit_code == 2
-    assert "IN has no column 'nope'" in result.output
+    assert "no column 'nope' to keep" in result.output
     result = invoke(source, "-o", tmp_path / "out.txt")
     assert result.exit_code == 2
     assert "name it .csv or .parquet" in result.output
@@ -259,7 +259,7 @@ def test_files_that_cannot_be_read_or_written(
     def full(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(command._Writer, "_open_writer", lambda self, *args: full())
+    monkeypatch.setattr(_io._Writer, "_open_writer", lambda self, *args: full())
     result = invoke(source, "-o", tmp_path / "out.parquet")
     assert result.exit_code == 1
     assert "cannot write" in result.output
