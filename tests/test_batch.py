@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import itertools
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -363,6 +365,26 @@ def test_score_frame_wants_a_table() -> None:
         bb.score_frame([1, 2])
     with pytest.raises(BatchError, match="cannot read the columns as a table"):
         bb.score_frame({"tricks": [1, 2], "level": [1]})
+
+
+def test_no_module_of_the_package_imports_the_package() -> None:
+    """The engine modules import each other, never ``bridgescore.batch`` itself (no loop)."""
+    folder = Path(bb.__file__).parent
+    for path in sorted(folder.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module is not None:
+                names = [f"{node.module}.{a.name}" for a in node.names]
+                assert node.module != "bridgescore.batch", (path.name, names)
+                assert not (node.module == "bridgescore" and "bridgescore.batch" in names)
+            elif isinstance(node, ast.Import):
+                assert "bridgescore.batch" not in [a.name for a in node.names], path.name
+
+
+@pytest.mark.parametrize("module", ["field", "_frames", "_io", "_ns", "_table", "_columns", "_imps"])
+def test_each_module_imports_first(module: str) -> None:
+    probe = f"import bridgescore.batch.{module}"
+    subprocess.run([sys.executable, "-c", probe], check=True)
 
 
 def test_without_numpy_the_import_says_what_to_install() -> None:
