@@ -381,7 +381,9 @@ def test_no_module_of_the_package_imports_the_package() -> None:
                 assert "bridgescore.batch" not in [a.name for a in node.names], path.name
 
 
-@pytest.mark.parametrize("module", ["field", "_frames", "_io", "_ns", "_table", "_columns", "_imps"])
+@pytest.mark.parametrize(
+    "module", ["field", "_frames", "_io", "_ns", "_table", "_columns", "_imps"]
+)
 def test_each_module_imports_first(module: str) -> None:
     probe = f"import bridgescore.batch.{module}"
     subprocess.run([sys.executable, "-c", probe], check=True)

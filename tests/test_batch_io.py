@@ -394,3 +394,28 @@ def test_a_killed_run_strands_nothing(tmp_path: Path, temporary: str) -> None:
         assert left[0].startswith(f".out.parquet.{run.pid}-")
     assert bb.score_file(source, target) == 200
     assert files_in(tmp_path) == ["deals.csv", "out.parquet"]
+
+
+def test_a_folder_that_cannot_be_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_io, "_O_TMPFILE", 0)
+    source = write_csv(tmp_path / "deals.csv", ROWS)
+    real_open = os.open
+
+    def refuse(path: Any, flags: int, mode: int = 0o777) -> int:
+        if str(path).endswith(".part"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, mode)
+
+    monkeypatch.setattr(os, "open", refuse)
+    with pytest.raises(OSError, match=r"cannot write .*out.csv: .*Permission denied"):
+        bb.score_file(source, tmp_path / "out.csv")
+    assert files_in(tmp_path) == ["deals.csv"]
+
+
+def test_a_progress_callback_failing_at_the_end_leaves_dst_untouched(tmp_path: Path) -> None:
+    source = write_csv(tmp_path / "deals.csv", [])
+    (tmp_path / "out.csv").write_text("old\n")
+    with pytest.raises(KeyboardInterrupt):
+        bb.score_file(source, tmp_path / "out.csv", progress=Calls(fail_at=1))
+    assert (tmp_path / "out.csv").read_text() == "old\n"
+    assert files_in(tmp_path) == ["deals.csv", "out.csv"]

@@ -187,12 +187,12 @@ def score_file(
         except (OSError, pa.ArrowException, csv.Error, UnicodeDecodeError) as exc:
             reason = f"cannot read {src} (after row {rows}): {exc}"
             raise _about("src", BatchError(reason)) from None
+        if progress is not None and last != (rows, 1.0):
+            progress(rows, 1.0)
         try:
             temporary.commit()
         except OSError as exc:
             raise OSError(f"cannot write {dst}: {exc}") from exc
-    if progress is not None and last != (rows, 1.0):
-        progress(rows, 1.0)
     return rows
 
 
@@ -401,7 +401,10 @@ class _Temporary:
         _remove_stale(self.folder, self.name)
 
     def open(self) -> IO[bytes]:
-        """The file to write, created on the first call."""
+        """The file to write, created on the first call.
+
+        :raises _WriteError: if it cannot be created.
+        """
         if self.file is not None:
             return self.file
         fd = -1
@@ -415,7 +418,11 @@ class _Temporary:
                 fd = -1
         if fd < 0:
             self.path = self.folder / _part_name(self.name)
-            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            try:
+                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            except OSError as exc:
+                self.path = None
+                raise _WriteError from exc
         self.file = os.fdopen(fd, "wb")
         return self.file
 
@@ -460,7 +467,11 @@ def _remove_stale(folder: Path, name: str) -> None:
     if os.name != "posix":  # no cheap, harmless way to ask whether a process runs
         return
     prefix, suffix = f".{name}.", ".part"
-    for entry in os.scandir(folder):
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:  # a folder that cannot be listed: creating the file will say what is wrong
+        return
+    for entry in entries:
         if not (entry.name.startswith(prefix) and entry.name.endswith(suffix)):
             continue
         middle = entry.name[len(prefix) : -len(suffix)]
@@ -468,7 +479,8 @@ def _remove_stale(folder: Path, name: str) -> None:
         if not (dash and pid.isascii() and pid.isdigit() and len(pid) < 12 and len(token) == 8):
             continue
         if int(pid) != os.getpid() and not _runs(int(pid)):
-            Path(entry.path).unlink(missing_ok=True)
+            with contextlib.suppress(OSError):  # removed by another run, or not ours to remove
+                Path(entry.path).unlink(missing_ok=True)
 
 
 def _runs(pid: int) -> bool:
