@@ -41,6 +41,7 @@ __all__ = [
     "Deals",
     "arrow_int16",
     "check_columns",
+    "name_list",
     "read_deals",
     "to_table",
 ]
@@ -211,11 +212,21 @@ def read_deals(table: Any) -> Deals:
     return Deals(columns)
 
 
+def name_list(names: list[str], most: int = 20) -> str:
+    """Column names for a message: the first ``most`` of them, then how many there are.
+
+    >>> name_list(["a", "b"]), name_list([]), name_list(list("abcd"), most=2)
+    ('a, b', 'none', 'a, b, ... (4 columns)')
+    """
+    shown = ", ".join(names[:most]) or "none"
+    return shown if len(names) <= most else f"{shown}, ... ({len(names):,} columns)"
+
+
 def _require(names: set[str], wanted: tuple[str, ...], alternative: str) -> None:
     missing = [n for n in wanted if n not in names]
     if missing:
         what = f"column{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}"
-        have = ", ".join(sorted(names)) or "none"
+        have = name_list(sorted(names))
         raise BatchError(
             f"missing {' '.join([what, alternative]).strip()}; the columns are: {have}"
         )

@@ -137,8 +137,9 @@ def score_file(
     check_columns(names)
     with for_field("keep"):
         kept = _kept(keep, names)
-    wanted = [n for n in names if n in INPUT_COLUMNS or n in kept]
-    _check_unique(names, wanted)
+    read = {*INPUT_COLUMNS, *kept}
+    wanted = [n for n in names if n in read]
+    _check_unique(names, read)
     rows = 0
     with ExitStack() as stack:
         temporary = _Temporary(dst)
@@ -237,7 +238,7 @@ def _input_schema(path: Path, kind: Format) -> Any:
     return pa.schema([(n, pa.string()) for n in names])
 
 
-def _check_unique(names: list[str], wanted: list[str]) -> None:
+def _check_unique(names: list[str], wanted: set[str]) -> None:
     """Refuse a column read by name (or kept) that the file names more than once."""
     seen: dict[str, int] = {}
     for position, name in enumerate(names, 1):
@@ -251,16 +252,16 @@ def _check_unique(names: list[str], wanted: list[str]) -> None:
 
 
 def _kept(keep: Iterable[str] | str, names: list[str]) -> list[str]:
+    from bridgescore.batch._frames import name_list
+
     if isinstance(keep, str):
         if keep != "all":
             raise BatchError(f"got {keep!r}; expected 'all' or a list of column names")
         return [n for n in names if n not in SCORE_COLUMNS]
-    kept = list(keep)
+    kept, known = list(keep), set(names)
     for name in kept:
-        if not isinstance(name, str) or name not in names:
-            raise BatchError(
-                f"no column {name!r} to keep; the columns are: {', '.join(names) or 'none'}"
-            )
+        if not isinstance(name, str) or name not in known:
+            raise BatchError(f"no column {name!r} to keep; the columns are: {name_list(names)}")
         if name in SCORE_COLUMNS:
             raise BatchError(f"{name!r} is written anyway; expected other columns to keep")
     return list(dict.fromkeys(kept))
