@@ -356,8 +356,7 @@ def part_c(sizes: list[int], repeats: int) -> dict[str, float]:
 
 def stages(path: Path, repeats: int) -> list[float]:
     """The command's three stages, each timed alone, their sum, and the whole command."""
-    from bridgescore.batch import _frames
-    from bridgescore.cli import batch as command
+    from bridgescore.batch import _frames, _io
 
     def read() -> list[Any]:
         parquet = pq.ParquetFile(path, pre_buffer=True)
@@ -372,7 +371,7 @@ def stages(path: Path, repeats: int) -> list[float]:
     target = DATA / "stage.parquet"
 
     def write() -> None:
-        writer = command._Writer(target, "parquet", tables[0].schema, [])
+        writer = _io._Writer(target, "parquet", tables[0].schema, [])
         for t in tables:
             writer.write(t)
         writer.close()
