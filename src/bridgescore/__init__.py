@@ -14,8 +14,8 @@ The core (this package's top level) is pure Python and imports only the standard
 One deal: :func:`score`, :func:`score_result`, :func:`score_request`; the domain's values in
 :mod:`bridgescore.model`. Home games: :class:`Rubber`, :class:`Chicago`. Duplicate:
 :class:`Session` and its :class:`Section` s, the field functions (:func:`matchpoints`,
-:func:`butler`, :func:`cross_imps`), :class:`TeamMatch`; movements: :func:`mitchell`, :func:`howell`,
-:class:`Movement` (:mod:`bridgescore.movement`). Files: :mod:`bridgescore.pbn`.
+:func:`butler`, :func:`cross_imps`), :class:`TeamMatch`; movements: :func:`mitchell`,
+:func:`howell`, :class:`Movement` (:mod:`bridgescore.movement`). Files: :mod:`bridgescore.pbn`.
 Many deals at once: :mod:`bridgescore.batch` (numpy). Storage, the CLI and the web app are
 outer layers the core never imports.
 """
