@@ -309,7 +309,7 @@ def table_cards(m: Movement) -> str:
                     format_boards(p.boards),
                     "-" if last else seats.get((p.round + 1, p.ns), "sits out"),
                     "-" if last else seats.get((p.round + 1, p.ew), "sits out"),
-                    "-" if last else places.get((p.round + 1, p.boards[0]), "not played"),
+                    "-" if last else places.get((p.round + 1, p.boards[0]), "not in play"),
                 )
             )
         if len(rows) > 1:
