@@ -7,10 +7,22 @@ The core (this package's top level) is pure Python and imports only the standard
 -800
 >>> bridgescore.imps(620 - 170)
 10
+>>> from bridgescore import Rubber, Chicago, Session
+>>> Rubber().record("4H", "we", 10).totals[bridgescore.WeThey.WE]
+120
+
+One deal: :func:`score`, :func:`score_result`, :func:`score_request`; the domain's values in
+:mod:`bridgescore.model`. Home games: :class:`Rubber`, :class:`Chicago`. Duplicate:
+:class:`Session` and its :class:`Section` s, the field functions (:func:`matchpoints`,
+:func:`butler`, :func:`cross_imps`), :class:`TeamMatch`; movements: :func:`mitchell`,
+:func:`howell`, :class:`Movement` (:mod:`bridgescore.movement`). Files: :mod:`bridgescore.pbn`.
+Many deals at once: :mod:`bridgescore.batch` (numpy). Storage, the CLI and the web app are
+outer layers the core never imports.
 """
 
 from __future__ import annotations
 
+from bridgescore.chicago import Chicago, ChicagoDeal, ChicagoRules
 from bridgescore.duplicate import (
     ARTIFICIAL,
     Adjusted,
@@ -31,10 +43,13 @@ from bridgescore.errors import (
     GameStateError,
     InvalidBoardError,
     InvalidResultError,
+    MovementError,
     NotationError,
     PbnError,
     RulesError,
+    SessionError,
 )
+from bridgescore.match import MatchBoard, TeamMatch
 from bridgescore.model import (
     PASS_OUT,
     Contract,
@@ -47,6 +62,8 @@ from bridgescore.model import (
     Vulnerability,
     parse_contract,
 )
+from bridgescore.movement import Movement, howell, mitchell
+from bridgescore.rubber import Rubber, RubberDeal, RubberRules, WeThey
 from bridgescore.scoring import (
     IMP_THRESHOLDS,
     PART_NAMES,
@@ -55,8 +72,18 @@ from bridgescore.scoring import (
     UndertrickRule,
     imps,
     score,
+    score_request,
     score_result,
     undertrick_penalty,
+)
+from bridgescore.session import (
+    Board,
+    BoardResult,
+    Pair,
+    Section,
+    SectionScores,
+    Session,
+    SessionWarning,
 )
 
 __version__ = "0.1.0"
@@ -69,35 +96,57 @@ __all__ = [
     "Adjusted",
     "Artificial",
     "BatchError",
+    "Board",
+    "BoardResult",
     "BridgeError",
+    "Chicago",
+    "ChicagoDeal",
+    "ChicagoRules",
     "Contract",
     "Doubling",
     "GameStateError",
     "InvalidBoardError",
     "InvalidResultError",
+    "MatchBoard",
+    "Movement",
+    "MovementError",
     "NotationError",
+    "Pair",
     "PassOut",
     "PbnError",
     "Result",
+    "Rubber",
+    "RubberDeal",
+    "RubberRules",
     "RulesError",
     "Score",
     "ScorePart",
     "Seat",
+    "Section",
+    "SectionScores",
+    "Session",
+    "SessionError",
+    "SessionWarning",
     "Side",
     "Strain",
+    "TeamMatch",
     "UndertrickRule",
     "Vulnerability",
+    "WeThey",
     "__version__",
     "butler",
     "cross_imps",
     "datum",
+    "howell",
     "imps",
     "matchpoints",
     "matchpoints_ew",
+    "mitchell",
     "mp2",
     "parse_contract",
     "percentages",
     "score",
+    "score_request",
     "score_result",
     "top",
     "undertrick_penalty",
