@@ -3,15 +3,12 @@ or column the problem is in with the text found there (``field`` and ``value``).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bridgescore import PbnError
 from bridgescore.pbn import read, read_match
 from bridgescore.pbn._location import Location
-
-DATA = Path(__file__).parent / "data"
+from tests.conftest import DATA
 
 
 @pytest.mark.parametrize(
@@ -48,6 +45,10 @@ TABLE = '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;
         ('[Board "1"]\n[Vulnerable "Red"]', 2, "Vulnerable", "Red"),
         ('[Board "1"]\n[Movement "Swiss"]', 2, "Movement", "Swiss"),
         ('[Board "1"]\n[Scoring "IMP;Butler-3"]', 2, "Scoring", "Butler-3"),
+        ('[Board "1"]\n[Scoring "MP;Artificial=1/0,50,40,3"]', 2, "Scoring",
+         "Artificial=1/0,50,40,3"),
+        ('[Board "1"]\n[Scoring "MP;Artificial=1.5/2,50,40,3"]', 2, "Scoring",
+         "Artificial=1.5/2,50,40,3"),
         ('[Board "1"][Contract "4Z"][Declarer "S"][Result "10"]', 1, "Contract", "4Z"),
         ('[Board "1"][Contract "4S"]\n[Declarer "Q"][Result "10"]', 2, "Declarer", "Q"),
         ('[Board "1"][Contract "4S"][Declarer "S"]\n[Result "four"]', 2, "Result", "four"),
@@ -62,7 +63,7 @@ TABLE = '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;
         ('[Board "1"] 4S by S', 1, "Board", "4S by S"),
         ('[Board "1"]\n[Dealer "#"]', 2, "Dealer", "#"),
     ],
-    ids=["board", "dealer", "vulnerable", "movement", "scoring", "contract", "declarer",
+    ids=["board", "dealer", "vulnerable", "movement", "scoring", "zero-denominator", "decimal-fraction", "contract", "declarer",
          "result", "score", "round", "score-column", "pair-column", "short-row", "column-spec",
          "direction", "data-after-tag", "inherit"],
 )  # fmt: skip

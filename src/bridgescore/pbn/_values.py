@@ -387,7 +387,7 @@ def _default_method(base: str | None, value: str, notes: list[str]) -> Method:
 
 def _read_artificial(text: str, at: Location) -> Artificial:
     parts = text.partition("=")[2].split(",")
-    number = r"[0-9]{1,3}(?:\.[0-9]+)?(?:/[0-9]{1,20})?"
+    number = r"[0-9]{1,3}(?:\.[0-9]{1,6}|/0*[1-9][0-9]{0,5})?"  # Fraction reads each
     if len(parts) != 4 or not all(re.fullmatch(number, p.strip(), re.ASCII) for p in parts[:3]):
         at.fail(f"bad Scoring field {text!r}: expected Artificial=A+,A,A-,IMPs such as "
                 "Artificial=60,50,40,3", field="Scoring", value=text)  # fmt: skip
