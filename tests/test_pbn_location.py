@@ -63,9 +63,9 @@ TABLE = '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;
         ('[Board "1"] 4S by S', 1, "Board", "4S by S"),
         ('[Board "1"]\n[Dealer "#"]', 2, "Dealer", "#"),
     ],
-    ids=["board", "dealer", "vulnerable", "movement", "scoring", "zero-denominator", "decimal-fraction", "contract", "declarer",
-         "result", "score", "round", "score-column", "pair-column", "short-row", "column-spec",
-         "direction", "data-after-tag", "inherit"],
+    ids=["board", "dealer", "vulnerable", "movement", "scoring", "zero-denominator",
+         "decimal-fraction", "contract", "declarer", "result", "score", "round", "score-column",
+         "pair-column", "short-row", "column-spec", "direction", "data-after-tag", "inherit"],
 )  # fmt: skip
 def test_errors_name_the_tag_or_column_and_quote_its_value(
     text: str, line: int, field: str, value: str
