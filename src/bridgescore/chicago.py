@@ -22,21 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Final, Literal
+from types import MappingProxyType
+from typing import Final, Literal
 
+from bridgescore import homegame
 from bridgescore.errors import NotationError, for_field
-from bridgescore.homegame import (
-    Choices,
-    HomeDeal,
-    HomeGame,
-    HomeRules,
-    Honors,
-    Labels,
-    Played,
-    written_parts,
-)
+from bridgescore.homegame import Honors, Played
 from bridgescore.model import PASS_OUT, Contract, PassOut, Result, Seat, Side, Vulnerability
-from bridgescore.scoring import UndertrickRule, honors_label
+from bridgescore.scoring import honors_label
 
 __all__ = [
     "CHICAGO_PRESETS",
@@ -54,31 +47,27 @@ ChicagoHonors = Honors[Side] | None
 
 
 @dataclass(frozen=True, slots=True)
-class ChicagoRules(HomeRules):
+class ChicagoRules(homegame.HomeRules):
     """How a Chicago is scored: a preset by name, with options changed if need be.
 
     >>> str(ChicagoRules.preset("acbl", switched=True))
     'acbl, switched'
     """
 
-    name: str = "default"
-    """The preset these rules start from."""
     style: Style = "duplicate"
     """``'duplicate'``: every deal scored as a duplicate board; ``'acbl'``: part scores carry
     within the set of four, no 50 premium, 100 for an incomplete fourth-deal part score."""
     switched: bool = False
     """Deals 2 and 3: the dealer's opponents are vulnerable, not the dealer's side."""
-    honors: bool = False
-    """Whether honors are scored."""
-    undertrick_rule: UndertrickRule = "modern"
-    """The undertrick table."""
 
     _NOUN = "Chicago"
-    _CHOICES: ClassVar[Choices] = {"style": ("Chicago style", ("duplicate", "acbl"))}
-    _LABELS: ClassVar[Labels] = {
-        "style": lambda style: f"{style} scoring",
-        "switched": lambda on: "switched" if on else "dealer's side vulnerable",
-    }
+    _CHOICES = MappingProxyType({"style": ("Chicago style", ("duplicate", "acbl"))})
+    _LABELS = MappingProxyType(
+        {
+            "style": lambda style: f"{style} scoring",
+            "switched": lambda on: "switched" if on else "dealer's side vulnerable",
+        }
+    )
 
 
 CHICAGO_PRESETS: Final[Mapping[str, ChicagoRules]] = {
@@ -108,7 +97,7 @@ def chicago_vulnerability(number: int, dealer: Seat, *, switched: bool = False) 
 
 
 @dataclass(frozen=True, slots=True)
-class ChicagoDeal(HomeDeal[Side]):
+class ChicagoDeal(homegame.HomeDeal[Side]):
     """One deal as entered: contract, declarer, tricks, and honors if scored."""
 
     contract: Contract | PassOut
@@ -241,7 +230,7 @@ def _entries(
         side = deal.declarer.side
         vulnerable = vulnerability.is_vulnerable(side)
         vul = "vulnerable" if vulnerable else "not vulnerable"
-        for mine, points, name, label in written_parts(
+        for mine, points, name, label in homegame.written_parts(
             deal.contract,
             deal.tricks,
             vulnerable=vulnerable,
@@ -268,7 +257,7 @@ def _entries(
     return entries
 
 
-class Chicago(HomeGame[ChicagoDeal, ChicagoRules, ChicagoEntry, Side]):
+class Chicago(homegame.HomeGame[ChicagoDeal, ChicagoRules, ChicagoEntry, Side]):
     """A Chicago game: its rules, first dealer and deals, and the sheet derived from them.
 
     Immutable: :meth:`record`, :meth:`undo` and :meth:`replace` return a new game.
@@ -336,14 +325,14 @@ class Chicago(HomeGame[ChicagoDeal, ChicagoRules, ChicagoEntry, Side]):
         return self._first_dealer
 
     @property
-    def rows(self) -> tuple[ChicagoRow, ...]:
-        """One row per deal, with running totals."""
-        return self._rows
-
-    @property
     def played(self) -> int:
         """How many deals counted (pass-outs do not)."""
         return sum(1 for d in self._deals if d.contract is not PASS_OUT)
+
+    @property
+    def rows(self) -> tuple[ChicagoRow, ...]:
+        """One row per deal, with running totals."""
+        return self._rows
 
     @property
     def sets_completed(self) -> int:
@@ -372,36 +361,26 @@ class Chicago(HomeGame[ChicagoDeal, ChicagoRules, ChicagoEntry, Side]):
         """The side ahead on points; None on a tie."""
         return self._ahead()
 
-    def record(
-        self,
-        contract: Played,
-        declarer: Seat | str | None,
-        tricks: int,
-        *,
-        honors: ChicagoHonors = None,
-    ) -> Chicago:
-        """The game with one more deal.
+    record = homegame.Recorder(
+        ChicagoDeal.make,
+        """The game with one more deal: ``record(contract, declarer, tricks, *, honors=None)``.
+
+        The arguments are :meth:`ChicagoDeal.make`'s: ``c.record("4H", "S", 10)``.
 
         :raises NotationError: for a bad contract, seat or side.
         :raises InvalidResultError: for impossible tricks or honors.
         :raises RulesError: for honors when the rules do not score them.
-        """
-        return self._record(contract, declarer, tricks, honors)
-
-    def replace(
-        self,
-        deal_no: int,
-        contract: Played,
-        declarer: Seat | str | None,
-        tricks: int,
-        *,
-        honors: ChicagoHonors = None,
-    ) -> Chicago:
+        """,
+    )
+    replace = homegame.Replacer(
+        ChicagoDeal.make,
         """The game with deal ``deal_no`` (counting from 1) changed; later deals are rescored.
 
+        ``replace(deal_no, contract, declarer, tricks, *, honors=None)``: as for :meth:`record`.
+
         :raises GameStateError: if there is no such deal.
-        """
-        return self._replace(deal_no, contract, declarer, tricks, honors)
+        """,
+    )
 
     def to_dict(self) -> dict[str, object]:
         """The game as JSON-ready data: rules, deals, rows, entries, totals and the next deal."""

@@ -21,9 +21,23 @@ the rubber is over, nothing to undo).
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeAlias, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Concatenate,
+    Generic,
+    ParamSpec,
+    Protocol,
+    Self,
+    TypeAlias,
+    TypeVar,
+    overload,
+)
 
 from bridgescore.errors import (
     GameStateError,
@@ -133,16 +147,18 @@ Labels: TypeAlias = Mapping[str, Callable[[Any], str]]
 """How to say an option's value when it differs from the preset's: option -> function."""
 
 
+@dataclass(frozen=True, slots=True)
 class HomeRules:
     """Base of :class:`~bridgescore.rubber.RubberRules` and
-    :class:`~bridgescore.chicago.ChicagoRules` (frozen dataclasses whose first field is
-    ``name``, and which have ``honors`` and ``undertrick_rule``)."""
+    :class:`~bridgescore.chicago.ChicagoRules`: the preset's name, the game's own options, then
+    the options both games have (keyword-only)."""
 
-    __slots__ = ()
-
-    name: str
-    honors: bool
-    undertrick_rule: UndertrickRule
+    name: str = "default"
+    """The preset these rules start from."""
+    honors: bool = field(default=False, kw_only=True)
+    """Whether honors are scored."""
+    undertrick_rule: UndertrickRule = field(default="modern", kw_only=True)
+    """The undertrick table."""
 
     _NOUN: ClassVar[str]
     """The game, as error messages name it."""
@@ -175,12 +191,9 @@ class HomeRules:
 
     @classmethod
     def _options(cls) -> dict[str, object]:
-        """The options a preset can change (every field but the name), with their defaults."""
-        fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+        """The options a preset can change, with their defaults: the game's own first."""
+        fields = sorted(dataclasses.fields(cls), key=lambda f: f.kw_only is True)
         return {f.name: f.default for f in fields if f.name != "name"}
-
-    def _asdict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
 
     @classmethod
     def preset(cls, name: str, **options: object) -> Self:
@@ -213,12 +226,12 @@ class HomeRules:
                 field="rules",
                 value=unknown[0],
             )
-        changes = {name: value for name, value in options.items() if value is not None}
-        return dataclasses.replace(self, **changes) if changes else self  # type: ignore[type-var]
+        changes: dict[str, Any] = {k: v for k, v in options.items() if v is not None}
+        return dataclasses.replace(self, **changes) if changes else self
 
     def to_dict(self) -> dict[str, object]:
         """The rules as JSON-ready data; :meth:`from_dict` reads it back."""
-        return self._asdict()
+        return {"name": self.name} | {name: getattr(self, name) for name in self._options()}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:
@@ -227,12 +240,12 @@ class HomeRules:
         :raises RulesError: for unknown names or values.
         """
         base = cls.preset(str(data.get("name", "default")))
-        changes = {
+        changes: dict[str, Any] = {
             name: bool(data[name]) if isinstance(default, bool) else data[name]
             for name, default in cls._options().items()
             if name in data
         }
-        return dataclasses.replace(base, **changes)  # type: ignore[type-var]
+        return dataclasses.replace(base, **changes)
 
     def __str__(self) -> str:
         """The preset's name and every option that differs from it."""
@@ -355,6 +368,88 @@ class HomeDeal(Generic[S]):
 S_co = TypeVar("S_co", covariant=True)
 
 
+P = ParamSpec("P")
+G = TypeVar("G", bound="HomeGame[Any, Any, Any, Any]")
+
+
+class Recorder(Generic[P]):
+    """A game's ``record``: it takes a deal as the deal class's ``make`` does.
+
+    So the declaring side is ``by`` in a rubber and ``declarer`` in a Chicago, both at run time
+    and for a type checker, and each game states its deal's arguments once, in ``make``.
+    """
+
+    def __init__(self, make: Callable[P, HomeDeal[Any]], doc: str) -> None:
+        self._make = make
+        self._doc = doc
+        self._signature = inspect.signature(make)
+
+    def __set_name__(self, owner: type[Any], name: str) -> None:
+        self._name, self._module = name, owner.__module__
+        self._qualname = f"{owner.__qualname__}.{name}"
+
+    def _apply(self, game: G, *args: P.args, **kwargs: P.kwargs) -> G:
+        game._check_open()
+        return game._rebuild((*game._deals, self._make(*args, **kwargs)))
+
+    @overload
+    def __get__(self, game: None, owner: type[G]) -> Callable[Concatenate[G, P], G]: ...
+    @overload
+    def __get__(self, game: G, owner: type[G] | None = None) -> Callable[P, G]: ...
+    def __get__(self, game: G | None, owner: type[G] | None = None) -> Callable[..., G]:
+        apply, parameters = self._apply, list(self._signature.parameters.values())
+        if game is None:  # the method as its class has it, with ``self``
+
+            def method(*args: Any, **kwargs: Any) -> Any:
+                return apply(*args, **kwargs)
+
+            parameters.insert(0, inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY))
+        else:
+
+            def method(*args: Any, **kwargs: Any) -> Any:
+                return apply(game, *args, **kwargs)
+
+        returns = (owner or type(game)).__name__
+        method.__name__, method.__qualname__ = self._name, self._qualname
+        method.__module__, method.__doc__ = self._module, self._doc
+        method.__signature__ = self._signature.replace(  # type: ignore[attr-defined]
+            parameters=parameters, return_annotation=returns
+        )
+        return method
+
+
+class Replacer(Recorder[P]):
+    """A game's ``replace``: the number of the deal to change, then a deal as for ``record``."""
+
+    def __init__(self, make: Callable[P, HomeDeal[Any]], doc: str) -> None:
+        super().__init__(make, doc)
+        number = inspect.Parameter("deal_no", inspect.Parameter.POSITIONAL_ONLY, annotation=int)
+        parameters = self._signature.parameters.values()
+        self._signature = self._signature.replace(parameters=[number, *parameters])
+
+    def _apply(  # type: ignore[override]
+        self, game: G, deal_no: int, *args: P.args, **kwargs: P.kwargs
+    ) -> G:
+        deals = game._deals
+        if not isinstance(deal_no, int) or not 1 <= deal_no <= len(deals):
+            raise GameStateError(
+                f"no deal {deal_no!r}: the {game._NOUN} has {len(deals)} deals",
+                field="deal",
+                value=deal_no,
+            )
+        deal = self._make(*args, **kwargs)
+        return game._rebuild((*deals[: deal_no - 1], deal, *deals[deal_no:]), ended=game._ended)
+
+    @overload  # type: ignore[override]
+    def __get__(self, game: None, owner: type[G]) -> Callable[Concatenate[G, int, P], G]: ...
+    @overload
+    def __get__(
+        self, game: G, owner: type[G] | None = None
+    ) -> Callable[Concatenate[int, P], G]: ...
+    def __get__(self, game: G | None, owner: type[G] | None = None) -> Callable[..., G]:
+        return super().__get__(game, owner)  # type: ignore[arg-type]
+
+
 class _Entry(Protocol[S_co]):
     @property
     def side(self) -> S_co: ...
@@ -441,17 +536,6 @@ class HomeGame(Generic[D, R, E, S]):
         ahead = [side for side, points in totals.items() if points == best]
         return ahead[0] if len(ahead) == 1 else None
 
-    def _record(
-        self,
-        contract: Played,
-        by_or_declarer: object,
-        tricks: int,
-        honors: Mapping[Any, int] | None,
-    ) -> Self:
-        self._check_open()
-        deal: Any = self._DEAL._make(contract, by_or_declarer, tricks, honors)
-        return self._rebuild((*self._deals, deal))
-
     def undo(self) -> Self:
         """The game without its last deal; a game ended early is reopened instead.
 
@@ -462,24 +546,6 @@ class HomeGame(Generic[D, R, E, S]):
         if not self._deals:
             raise GameStateError("there is no deal to undo")
         return self._rebuild(self._deals[:-1])
-
-    def _replace(
-        self,
-        deal_no: int,
-        contract: Played,
-        by_or_declarer: object,
-        tricks: int,
-        honors: Mapping[Any, int] | None,
-    ) -> Self:
-        if not isinstance(deal_no, int) or not 1 <= deal_no <= len(self._deals):
-            raise GameStateError(
-                f"no deal {deal_no!r}: the {self._NOUN} has {len(self._deals)} deals",
-                field="deal",
-                value=deal_no,
-            )
-        deal: Any = self._DEAL._make(contract, by_or_declarer, tricks, honors)
-        deals = (*self._deals[: deal_no - 1], deal, *self._deals[deal_no:])
-        return self._rebuild(deals, ended=self._ended)
 
     def _end(self) -> Self:
         self._check_open()

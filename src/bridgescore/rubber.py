@@ -18,22 +18,15 @@ premium. There is no part-score or per-game premium; game is paid through the ru
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from typing import ClassVar, Final, Literal
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Final, Literal
 
+from bridgescore import homegame
 from bridgescore.errors import GameStateError, NotationError
-from bridgescore.homegame import (
-    Choices,
-    HomeDeal,
-    HomeGame,
-    HomeRules,
-    Honors,
-    Labels,
-    Played,
-    written_parts,
-)
+from bridgescore.homegame import Honors, Played
 from bridgescore.model import Contract, PassOut, Result, _Enum, parse_contract
-from bridgescore.scoring import UndertrickRule, honors_label
+from bridgescore.scoring import honors_label
 
 __all__ = [
     "RUBBER_PRESETS",
@@ -83,32 +76,27 @@ RubberHonors = Honors[WeThey] | None
 """An honors claim in a rubber, ``{"we": 100}``, or None."""
 
 Unfinished = Literal["handout", "laws-1993"]
+_UNFINISHED: Final = ("handout", "laws-1993")
 
 
 @dataclass(frozen=True, slots=True)
-class RubberRules(HomeRules):
+class RubberRules(homegame.HomeRules):
     """How a rubber is scored: a preset by name, with options changed if need be.
 
     >>> str(RubberRules.preset("laws-1993", honors=False))
     'laws-1993, honors off'
     """
 
-    name: str = "default"
-    """The preset these rules start from."""
     unfinished: Unfinished = "handout"
     """The unfinished-rubber premium: ``'handout'`` (300 for each side with a game, 50 for each
     side with a part score in the unfinished game) or ``'laws-1993'`` (Law 80: 300 only if
     exactly one game was completed, 100 only to the one side that alone has a part score)."""
-    honors: bool = True
-    """Whether honors are scored."""
-    undertrick_rule: UndertrickRule = "modern"
-    """The undertrick table."""
+    honors: bool = field(default=True, kw_only=True)
+    """Whether honors are scored (they are in rubber unless the players agree otherwise)."""
 
     _NOUN = "rubber"
-    _CHOICES: ClassVar[Choices] = {
-        "unfinished": ("unfinished-rubber rule", ("handout", "laws-1993"))
-    }
-    _LABELS: ClassVar[Labels] = {"unfinished": lambda rule: f"unfinished rubber: {rule}"}
+    _CHOICES = MappingProxyType({"unfinished": ("unfinished-rubber rule", _UNFINISHED)})
+    _LABELS = MappingProxyType({"unfinished": lambda rule: f"unfinished rubber: {rule}"})
 
 
 RUBBER_PRESETS: Final[Mapping[str, RubberRules]] = {
@@ -121,7 +109,7 @@ RubberRules._PRESETS = RUBBER_PRESETS
 
 
 @dataclass(frozen=True, slots=True)
-class RubberDeal(HomeDeal[WeThey]):
+class RubberDeal(homegame.HomeDeal[WeThey]):
     """One deal as entered: the contract, which column declared it, tricks, and honors."""
 
     contract: Contract | PassOut
@@ -258,7 +246,7 @@ def _replay(rules: RubberRules, deals: tuple[RubberDeal, ...], ended: bool) -> _
             )
         if deal.by is not None:
             # The duplicate premiums are left out: rubber pays game through the rubber premium.
-            for mine, points, name, label in written_parts(
+            for mine, points, name, label in homegame.written_parts(
                 deal.contract,
                 deal.tricks,
                 vulnerable=deal.by in winners,
@@ -342,7 +330,7 @@ def _unfinished(
             )
 
 
-class Rubber(HomeGame[RubberDeal, RubberRules, PadEntry, WeThey]):
+class Rubber(homegame.HomeGame[RubberDeal, RubberRules, PadEntry, WeThey]):
     """A rubber: its rules and its deals, and every line of the pad derived from them.
 
     Immutable: :meth:`record`, :meth:`undo`, :meth:`replace` and :meth:`end` return a new rubber.
@@ -435,33 +423,28 @@ class Rubber(HomeGame[RubberDeal, RubberRules, PadEntry, WeThey]):
         """The side that won two games and the rubber premium; None if nobody has."""
         return self._state.game_winners[-1] if self.is_complete else None
 
-    def record(
-        self, contract: Played, by: WeThey | str | None, tricks: int, *, honors: RubberHonors = None
-    ) -> Rubber:
-        """The rubber with one more deal.
+    record = homegame.Recorder(
+        RubberDeal.make,
+        """The rubber with one more deal: ``record(contract, by, tricks, *, honors=None)``.
+
+        The arguments are :meth:`RubberDeal.make`'s: ``r.record("4H", "we", 10)``.
 
         :raises GameStateError: if the rubber is over.
         :raises NotationError: for a bad contract or side.
         :raises InvalidResultError: for impossible tricks or honors.
         :raises RulesError: for honors when the rules do not score them.
-        """
-        return self._record(contract, by, tricks, honors)
-
-    def replace(
-        self,
-        deal_no: int,
-        contract: Played,
-        by: WeThey | str | None,
-        tricks: int,
-        *,
-        honors: RubberHonors = None,
-    ) -> Rubber:
+        """,
+    )
+    replace = homegame.Replacer(
+        RubberDeal.make,
         """The rubber with deal ``deal_no`` (counting from 1) changed; later deals are rescored.
+
+        ``replace(deal_no, contract, by, tricks, *, honors=None)``: the deal as for :meth:`record`.
 
         :raises GameStateError: if there is no such deal, or the change would end the rubber
             before a later deal.
-        """
-        return self._replace(deal_no, contract, by, tricks, honors)
+        """,
+    )
 
     def end(self) -> Rubber:
         """The rubber stopped here, with the unfinished-rubber premiums added.
