@@ -186,7 +186,7 @@ class HomeRules:
                     field="rules",
                     value=value,
                 )
-        with for_field("rules"):
+        with for_field("rules", self.undertrick_rule):
             check_undertrick_rule(self.undertrick_rule)
 
     @classmethod
