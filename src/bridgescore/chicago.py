@@ -266,7 +266,6 @@ class Chicago(homegame.HomeGame[ChicagoDeal, ChicagoRules, ChicagoEntry, Side]):
     __slots__ = ("_first_dealer", "_rows")
     _NOUN = "game"
     _SIDES = Side
-    _DEAL = ChicagoDeal
 
     def __init__(
         self,

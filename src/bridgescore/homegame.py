@@ -57,6 +57,8 @@ __all__ = [
     "Honors",
     "Labels",
     "Played",
+    "Recorder",
+    "Replacer",
     "read_honors",
     "written_parts",
 ]
@@ -475,8 +477,6 @@ class HomeGame(Generic[D, R, E, S]):
     """The game, as error messages name it."""
     _SIDES: ClassVar[Iterable[Any]]
     """The side enum."""
-    _DEAL: ClassVar[type[HomeDeal[Any]]]
-    """The deal class."""
 
     def __init__(self, rules: R, deals: Iterable[D], *, ended: bool = False) -> None:
         """Replay the deals under the rules.

@@ -345,7 +345,6 @@ class Rubber(homegame.HomeGame[RubberDeal, RubberRules, PadEntry, WeThey]):
     __slots__ = ("_state",)
     _NOUN = "rubber"
     _SIDES = WeThey
-    _DEAL = RubberDeal
 
     def __init__(
         self,
