@@ -11,19 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore import (
+from bridgescore import Contract, Doubling, Seat, Strain, score
+from bridgescore.chicago import CHICAGO_PRESETS, Chicago, ChicagoDeal, ChicagoRules
+from bridgescore.errors import (
     BridgeError,
-    Contract,
-    Doubling,
     GameStateError,
     InvalidResultError,
     NotationError,
     RulesError,
-    Seat,
-    Strain,
-    score,
 )
-from bridgescore.chicago import CHICAGO_PRESETS, Chicago, ChicagoDeal, ChicagoRules
 from bridgescore.homegame import read_honors
 from bridgescore.rubber import RUBBER_PRESETS, Rubber, RubberDeal, RubberRules, WeThey
 

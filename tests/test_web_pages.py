@@ -169,6 +169,10 @@ def test_bad_deal_is_shown_next_to_the_field_and_nothing_is_saved(client: TestCl
     response = client.post(f"{game}/deals", data=data)
     assert response.status_code == 422
     assert 'id="error-by"' in response.text
+    data = {**data, "by": "we", "honors": "north:150"}  # a bad honors side is an honors error
+    response = client.post(f"{game}/deals", data=data)
+    assert 'id="error-honors" role="alert">invalid side: &#39;north&#39;' in response.text
+    assert 'id="error-by"' not in response.text
 
 
 def test_stale_form_gets_a_conflict(client: TestClient) -> None:

@@ -229,8 +229,11 @@ def _deal_args(kind: Kind, form: dict[str, str]) -> tuple[tuple[str, str | None,
     return (contract, by_or_declarer, int(tricks_text)), honors
 
 
-def _field(message: str, kind: Kind) -> str:
-    """Which field an error message belongs next to."""
+def _field(exc: BridgeError, kind: Kind) -> str:
+    """Which field of the deal form an error belongs next to: the one it names, or a guess."""
+    if exc.field in ("by", "declarer", "tricks", "honors"):
+        return exc.field
+    message = str(exc)
     for words, name in (
         ("honors", "honors"),
         ("trick", "tricks"),
@@ -282,8 +285,7 @@ async def _change(request: Request, kind: Kind, game_id: str, how: str, n: int =
             status_code=409,
         )
     except BridgeError as exc:
-        message = str(exc)
-        errors = {_field(message, kind): message}
+        errors = {_field(exc, kind): str(exc)}
         return _game_page(request, stored, form=form, errors=errors, status_code=422)
     return RedirectResponse(_url(kind, game_id), status_code=303)
 
