@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test lint typecheck pytest bench bench-quick bench-web clean
+.PHONY: run test test-fast lint typecheck pytest bench bench-quick bench-web clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/pytest
+
+# The quick loop while working: no browser, no killed processes, no cluster (`-m "not slow"`).
+test-fast: $(STAMP)
+	$(BIN)/pytest -m "not slow" -x
 
 # The bench environment: bridgescore with its batch extra, the PyPI peers (each on its own, so one
 # that cannot be installed is reported instead of stopping the run) and bridge-scorer from npm.

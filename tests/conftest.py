@@ -1,8 +1,11 @@
-"""Shared fixtures."""
+"""Shared fixtures and helpers (imported by the test modules as ``tests.conftest``)."""
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,11 +15,41 @@ from click.testing import CliRunner
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from bridgescore.cli import cli
 from bridgescore.storage import Store
 from bridgescore.web import Settings, create_app
 
 POSTGRES_URL_VAR = "BRIDGESCORE_TEST_POSTGRES_URL"
 """A PostgreSQL database the tests may wipe; `.ci/run` starts a server and sets it."""
+
+
+DATA = Path(__file__).parent / "data"
+"""Hand-written PBN files: good ones, and bad/ ones that must fail on a known line."""
+
+
+def run(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, str]:
+    """Run ``bridgescore ARGS`` in-process: its exit code and output."""
+    result = runner.invoke(cli, list(args), input=input)
+    return result.exit_code, result.output
+
+
+def bridgescore_command() -> list[str]:
+    """The ``bridgescore`` command as a user runs it (the installed script, else ``-m``)."""
+    exe = shutil.which("bridgescore")
+    return [exe] if exe else [sys.executable, "-m", "bridgescore"]
+
+
+def csrf(client: TestClient, path: str = "/") -> str:
+    """The CSRF token of a page's forms (it also sets the cookie it is checked against)."""
+    page = client.get(path)
+    m = re.search(r'name="csrf" value="([^"]+)"', page.text)
+    assert m, page.text
+    return m[1]
+
+
+def auth(token: str) -> dict[str, str]:
+    """The header that carries an edit token."""
+    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture

@@ -13,6 +13,8 @@ from distributed import Client, LocalCluster
 from bridgescore import BatchError
 from bridgescore import batch as bb
 
+pytestmark = pytest.mark.slow  # a Dask cluster per module: seconds to start
+
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Client]:

@@ -17,6 +17,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, ViewportSize, expect, sync_playwright
 
+from tests.conftest import DATA
+
+pytestmark = pytest.mark.slow
+
 CHROMIUM = os.environ.get("BRIDGESCORE_CHROMIUM", "/usr/bin/chromium")
 SHOTS = os.environ.get("BRIDGESCORE_SCREENSHOTS", "")  # a folder to keep screenshots in
 PHONE: ViewportSize = {"width": 375, "height": 667}
@@ -234,9 +238,6 @@ def test_my_games_lists_what_this_browser_started(page: Page, server: str) -> No
     page.get_by_role("button", name="Start").click()
     page.goto(server + "/games")
     expect(page.locator("#games")).to_contain_text("Listed pair")
-
-
-DATA = Path(__file__).parent / "data"
 
 
 def test_a_duplicate_session_from_a_pbn_file(page: Page, server: str) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 
@@ -11,12 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from bridgescore import __version__
-from bridgescore.cli import cli
-
-
-def run(runner: CliRunner, *args: str) -> tuple[int, str]:
-    result = runner.invoke(cli, list(args))
-    return result.exit_code, result.output
+from tests.conftest import bridgescore_command, run
 
 
 @pytest.mark.parametrize(
@@ -147,11 +141,6 @@ def test_version(runner: CliRunner) -> None:
     assert run(runner, "--version") == (0, f"bridgescore, version {__version__}\n")
 
 
-def _command() -> list[str]:
-    exe = shutil.which("bridgescore")
-    return [exe] if exe else [sys.executable, "-m", "bridgescore"]
-
-
 @pytest.mark.parametrize(
     ("args", "code", "expected"),
     [
@@ -163,7 +152,9 @@ def _command() -> list[str]:
     ],
 )
 def test_as_a_user_runs_it(args: list[str], code: int, expected: str) -> None:
-    done = subprocess.run([*_command(), *args], capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [*bridgescore_command(), *args], capture_output=True, text=True, check=False
+    )
     assert done.returncode == code
     assert expected in done.stdout + done.stderr
     assert "Traceback" not in done.stderr

@@ -162,6 +162,7 @@ def test_a_rubber_survives_a_restart(db: str) -> None:
 DEALS = ["4H we 10", "2S they 8", "1NT we 7", "3C they 9", "2D we 8", "1H they 7"]
 
 
+@pytest.mark.slow
 def test_a_kill_in_the_middle_of_a_write_loses_nothing_but_that_deal(db: str) -> None:
     """Kill ``rubber play`` with SIGKILL while it writes; what is stored stays whole."""
     rng = random.Random(7)

@@ -4,24 +4,16 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from bridgescore import pbn
-from bridgescore.cli import cli
+from tests.conftest import DATA, bridgescore_command, run
 
-DATA = Path(__file__).parent / "data"
 MITCHELL = str(DATA / "mitchell3.pbn")
-
-
-def run(runner: CliRunner, *args: str) -> tuple[int, str]:
-    result = runner.invoke(cli, list(args))
-    return result.exit_code, result.output
 
 
 def flat(text: str) -> str:
@@ -233,17 +225,13 @@ def test_match(runner: CliRunner) -> None:
     assert "expected a Room tag, Open or Closed" in flat(output).replace("\n", " ")
 
 
-def _command() -> list[str]:
-    exe = shutil.which("bridgescore")
-    return [exe] if exe else [sys.executable, "-m", "bridgescore"]
-
-
 def test_as_a_user_runs_it(tmp_path: Path) -> None:
-    done = subprocess.run([*_command(), "session", "score", str(DATA / "howell.pbn")],
+    command = [*bridgescore_command(), "session", "score"]
+    done = subprocess.run([*command, str(DATA / "howell.pbn")],
                           capture_output=True, text=True, check=False)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "Wednesday Howell, 2024.04.03: matchpoints (MP1)" in done.stdout
-    done = subprocess.run([*_command(), "session", "score", str(DATA / "bad" / "pair_twice.pbn")],
+    done = subprocess.run([*command, str(DATA / "bad" / "pair_twice.pbn")],
                           capture_output=True, text=True, check=False)  # fmt: skip
     assert done.returncode == 2
     assert "pair_twice.pbn, line 9: board 1: pair NS 1 played it twice" in " ".join(

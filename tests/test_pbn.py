@@ -10,7 +10,6 @@ import json
 import re
 from collections.abc import Callable
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -44,9 +43,9 @@ from bridgescore.session import (
     session_from_dict,
     session_to_dict,
 )
+from tests.conftest import DATA
 
 T = TypeVar("T")
-DATA = Path(__file__).parent / "data"
 GOOD = ["mitchell3.pbn", "howell.pbn", "lenient.pbn"]
 NS, EW = Side.NS, Side.EW
 

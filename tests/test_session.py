@@ -141,7 +141,7 @@ def test_checks() -> None:
         BoardResult(1, 1, 1, Result.parse("4S="))
     with pytest.raises(SessionError, match="unknown scoring method"):
         Session(method="aggregate")  # type: ignore[arg-type]
-    with pytest.raises(SessionError, match="pair 1 in section A has no direction: in a Mitchell"):
+    with pytest.raises(SessionError, match="pair 1 in section A has no side: in a Mitchell"):
         Section("A", pairs=[Pair(1)], results=[dup])
 
 

@@ -608,6 +608,7 @@ def expected_rubber(deals: int) -> Rubber:
     return rubber
 
 
+@pytest.mark.slow
 def test_a_writer_killed_mid_save_leaves_a_consistent_game(database_url: str) -> None:
     """Kill a process saving a growing rubber at random moments, and once inside a save."""
     with Store(database_url) as setup:

@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.conftest import auth
+
 HANDOUT = [
     {"contract": "4H", "by": "we", "tricks": 10, "honors": {"we": 100}},
     {"contract": "4S", "by": "they", "tricks": 10},
@@ -14,10 +16,6 @@ HANDOUT = [
     {"contract": "1NT", "by": "we", "tricks": 7},
     {"contract": "5C", "by": "they", "tricks": 11},
 ]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def new_rubber(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -65,20 +63,27 @@ def test_score_has_the_cli_json_shape(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(
-    ("body", "message"),
+    ("body", "field", "message"),
     [
-        ({"contract": "8NT", "tricks": 9, "vulnerable": False}, "contract level must be 1-7"),
-        ({"contract": "4H", "tricks": 14, "vulnerable": False}, "tricks must be a whole number"),
-        ({"result": "7NT+1", "vulnerability": "None"}, "cannot take 14 tricks"),
-        ({"result": "4H-1", "vulnerability": "NS"}, "has no declarer"),
-        ({"result": "4HS-1", "vulnerability": "Sometimes"}, "invalid vulnerability"),
-        ({"contract": "4H"}, "give either contract, tricks and vulnerable"),
+        ({"contract": "8NT", "tricks": 9, "vulnerable": False}, "contract", "level must be 1-7"),
+        ({"contract": "4H", "tricks": 14, "vulnerable": False}, "tricks", "tricks must be a whole"),
+        ({"result": "7NT+1", "vulnerability": "None"}, "result", "cannot take 14 tricks"),
+        ({"result": "4H-1", "vulnerability": "NS"}, "declarer", "has no declarer"),
+        ({"result": "4HS-1", "vulnerability": "Sometimes"}, "vulnerability", "invalid vuln"),
+        ({"contract": "4H"}, "tricks", "give the tricks declarer took in 4H"),
+        ({"result": "4HS-1", "board": 0}, "board", "board number must be a positive integer"),
+        ({"result": "4HS-1", "declarer": "N"}, "declarer", "is declared by S, not N"),
+        ({"result": "4HS-1", "vulnerable": True, "board": 3}, "board", "give only one of"),
+        ({"result": "4HS-1", "undertrick_rule": "1932"}, "undertrick_rule", "Input should be"),
     ],
 )
-def test_score_errors(client: TestClient, body: dict[str, Any], message: str) -> None:
+def test_score_errors(client: TestClient, body: dict[str, Any], field: str, message: str) -> None:
+    """Every 422 has FastAPI's documented shape and names the field, the core's checks too."""
     response = client.post("/api/score", json=body)
     assert response.status_code == 422
-    assert message in response.json()["detail"]
+    [error] = response.json()["detail"]
+    assert error["loc"] == ["body", field]
+    assert message in error["msg"]
 
 
 def test_the_handouts_rubber(client: TestClient) -> None:
@@ -127,7 +132,7 @@ def test_undo_edit_and_end(client: TestClient) -> None:
     assert (state["finished"], state["totals"]) == (True, {"we": 0, "they": 140})
     response = client.post(f"/api/rubbers/{game_id}/deals", json=HANDOUT[0], headers=headers)
     assert response.status_code == 422
-    assert "ended early" in response.json()["detail"]
+    assert "ended early" in response.json()["detail"][0]["msg"]
     state = client.delete(f"/api/rubbers/{game_id}/deals/last", headers=headers).json()
     assert (state["finished"], state["ended"], len(state["deals"])) == (False, False, 1)
     assert state["totals"] == {"we": 0, "they": 40}  # undoing the end keeps the deal (issue 11)
@@ -179,7 +184,7 @@ def test_bad_deals_get_the_cores_message(client: TestClient) -> None:
     ]:
         response = client.post(f"/api/rubbers/{game_id}/deals", json=deal, headers=headers)
         assert response.status_code == 422, deal
-        assert message in response.json()["detail"]
+        assert message in response.json()["detail"][0]["msg"]
     assert client.get(f"/api/rubbers/{game_id}").json()["version"] == 1
 
 

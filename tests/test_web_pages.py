@@ -7,12 +7,7 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
-
-def csrf(client: TestClient, path: str = "/") -> str:
-    page = client.get(path)
-    m = re.search(r'name="csrf" value="([^"]+)"', page.text)
-    assert m, page.text
-    return m[1]
+from tests.conftest import csrf
 
 
 def new_rubber(client: TestClient, **fields: str) -> str:
@@ -88,7 +83,7 @@ def test_calculator_post_redirects_to_the_shareable_url(client: TestClient) -> N
         ("level=9&strain=H&tricks=9", "level", "contract level must be 1-7"),
         ("level=4&strain=Z&tricks=9", "strain", "invalid strain"),
         ("level=4&strain=H&tricks=14", "tricks", "tricks must be a whole number"),
-        ("level=4&strain=H&tricks=9&vul=NS", "vul", "&#39;4H-1&#39; has no declarer"),
+        ("level=4&strain=H&tricks=9&vul=NS", "declarer", "&#39;4H-1&#39; has no declarer"),
     ],
 )
 def test_calculator_errors_next_to_the_field(

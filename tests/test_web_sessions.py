@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,12 +12,7 @@ from fastapi.testclient import TestClient
 
 from bridgescore import pbn
 from bridgescore.cli import cli
-
-
-def csrf(client: TestClient) -> str:
-    m = re.search(r'name="csrf" value="([^"]+)"', client.get("/").text)
-    assert m
-    return m[1]
+from tests.conftest import DATA, csrf
 
 
 def new_session(client: TestClient, **fields: str) -> str:
@@ -112,9 +106,6 @@ def test_unknown_session_is_404(client: TestClient) -> None:
     assert client.get("/session/nope").status_code == 404
 
 
-DATA = Path(__file__).parent / "data"
-
-
 def upload(client: TestClient, name: str, method: str = "mp") -> Any:
     data = {"csrf": csrf(client), "method": method}
     files = {"pbn": (name, (DATA / name).read_bytes(), "text/plain")}
@@ -172,3 +163,22 @@ def test_a_malformed_upload_is_refused_with_its_line(client: TestClient) -> None
     response = client.post("/session/new", data=data, files=files)
     assert response.status_code == 422
     assert re.search(r'id="error-file" role="alert">[^<]*line \d+', response.text)
+
+
+def test_undo_keeps_the_notes_of_the_imported_file(client: TestClient) -> None:
+    """Undoing a result used to rebuild the section without its notes: PBN warnings vanished."""
+    text = (
+        '[Board "1"][Dealer "E"][Vulnerable "None"]\n'
+        '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
+        "1 1 4S S 11\n2 2 4S N 10\n"
+    )
+    data = {"csrf": csrf(client), "method": "mp"}
+    files = {"pbn": ("notes.pbn", text.encode(), "text/plain")}
+    game = client.post("/session/new", data=data, files=files, follow_redirects=False)
+    location = game.headers["location"]
+    assert "are not Law 2&#39;s" in client.get(location).text
+    undo = {"csrf": csrf(client), "section": "A"}
+    assert client.post(f"{location}/undo", data=undo, follow_redirects=False).status_code == 303
+    page = client.get(location).text
+    assert "are not Law 2&#39;s" in page
+    assert page.count("4SN=") == 0  # the last result is gone, the note is not

@@ -7,10 +7,21 @@ The core (this package's top level) is pure Python and imports only the standard
 -800
 >>> bridgescore.imps(620 - 170)
 10
+>>> from bridgescore import Rubber, Chicago, Session
+>>> Rubber().record("4H", "we", 10).totals[bridgescore.WeThey.WE]
+120
+
+One deal: :func:`score`, :func:`score_result`, :func:`score_request`; the domain's values in
+:mod:`bridgescore.model`. Home games: :class:`Rubber`, :class:`Chicago`. Duplicate:
+:class:`Session` and its :class:`Section` s, the field functions (:func:`matchpoints`,
+:func:`butler`, :func:`cross_imps`), :class:`TeamMatch`. Files: :mod:`bridgescore.pbn`.
+Many deals at once: :mod:`bridgescore.batch` (numpy). Storage, the CLI and the web app are
+outer layers the core never imports.
 """
 
 from __future__ import annotations
 
+from bridgescore.chicago import Chicago, ChicagoDeal, ChicagoRules
 from bridgescore.duplicate import (
     ARTIFICIAL,
     Adjusted,
@@ -31,10 +42,13 @@ from bridgescore.errors import (
     GameStateError,
     InvalidBoardError,
     InvalidResultError,
+    MovementError,
     NotationError,
     PbnError,
     RulesError,
+    SessionError,
 )
+from bridgescore.match import MatchBoard, TeamMatch
 from bridgescore.model import (
     PASS_OUT,
     Contract,
@@ -47,6 +61,7 @@ from bridgescore.model import (
     Vulnerability,
     parse_contract,
 )
+from bridgescore.rubber import Rubber, RubberDeal, RubberRules, WeThey
 from bridgescore.scoring import (
     IMP_THRESHOLDS,
     PART_NAMES,
@@ -55,8 +70,18 @@ from bridgescore.scoring import (
     UndertrickRule,
     imps,
     score,
+    score_request,
     score_result,
     undertrick_penalty,
+)
+from bridgescore.session import (
+    Board,
+    BoardResult,
+    Pair,
+    Section,
+    SectionScores,
+    Session,
+    SessionWarning,
 )
 
 __version__ = "0.1.0"
@@ -69,24 +94,42 @@ __all__ = [
     "Adjusted",
     "Artificial",
     "BatchError",
+    "Board",
+    "BoardResult",
     "BridgeError",
+    "Chicago",
+    "ChicagoDeal",
+    "ChicagoRules",
     "Contract",
     "Doubling",
     "GameStateError",
     "InvalidBoardError",
     "InvalidResultError",
+    "MatchBoard",
+    "MovementError",
     "NotationError",
+    "Pair",
     "PassOut",
     "PbnError",
     "Result",
+    "Rubber",
+    "RubberDeal",
+    "RubberRules",
     "RulesError",
     "Score",
     "ScorePart",
     "Seat",
+    "Section",
+    "SectionScores",
+    "Session",
+    "SessionError",
+    "SessionWarning",
     "Side",
     "Strain",
+    "TeamMatch",
     "UndertrickRule",
     "Vulnerability",
+    "WeThey",
     "__version__",
     "butler",
     "cross_imps",
@@ -98,6 +141,7 @@ __all__ = [
     "parse_contract",
     "percentages",
     "score",
+    "score_request",
     "score_result",
     "top",
     "undertrick_penalty",

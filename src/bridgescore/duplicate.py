@@ -89,7 +89,11 @@ class Adjusted:
     def __post_init__(self) -> None:
         for award in (self.ns, self.ew):
             if award not in ("A+", "A", "A-"):
-                raise NotationError(f"invalid artificial score {award!r}; expected A+, A or A-")
+                raise NotationError(
+                    f"invalid artificial score {award!r}; expected A+, A or A-",
+                    field="score",
+                    value=award,
+                )
 
     @classmethod
     def parse(cls, text: str) -> Adjusted:
@@ -106,7 +110,11 @@ class Adjusted:
             return cls(ns, opposite[ns])
         if len(words) == 2:
             return cls(words[0], words[1])
-        raise NotationError(f"invalid artificial score {text!r}; expected e.g. A+/A-, A or A+")
+        raise NotationError(
+            f"invalid artificial score {text!r}; expected e.g. A+/A-, A or A+",
+            field="score",
+            value=text,
+        )
 
     def __str__(self) -> str:
         return self.ns if self.ns == self.ew == "A" else f"{self.ns}/{self.ew}"
@@ -120,7 +128,11 @@ def _award(text: str) -> Award:
         return "A"
     if key == "A-":
         return "A-"
-    raise NotationError(f"invalid artificial score {text!r}; expected A+, A or A- (or Ave+ ...)")
+    raise NotationError(
+        f"invalid artificial score {text!r}; expected A+, A or A- (or Ave+ ...)",
+        field="score",
+        value=text,
+    )
 
 
 BoardScore = int | Adjusted
@@ -139,10 +151,16 @@ def top(results: int) -> int:
 def _check(scores: Sequence[BoardScore], expected: int | None) -> int:
     for s in scores:
         if isinstance(s, bool) or not isinstance(s, int | Adjusted):
-            raise RulesError(f"a board score must be an integer or an Adjusted score, got {s!r}")
+            raise RulesError(
+                f"a board score must be an integer or an Adjusted score, got {s!r}",
+                field="score",
+                value=s,
+            )
     n = len(scores) if expected is None else expected
     if n < len(scores):
-        raise RulesError(f"{len(scores)} results on a board that expects only {expected}")
+        raise RulesError(
+            f"{len(scores)} results on a board that expects only {expected}", field="scores"
+        )
     return n
 
 
@@ -244,20 +262,31 @@ def _round_to_ten(value: Fraction, rounding: Rounding) -> int:
         return 10 * round(tens)
     if rounding == "half-up":
         return int(10 * math.copysign(math.floor(abs(tens) + Fraction(1, 2)), tens))
-    raise RulesError(f"unknown rounding {rounding!r}; expected 'half-even' or 'half-up'")
+    raise RulesError(
+        f"unknown rounding {rounding!r}; expected 'half-even' or 'half-up'",
+        field="rounding",
+        value=rounding,
+    )
 
 
 def _dropped(n: int, drop: int | str) -> int:
     """How many scores to drop at each end; never so many that nothing is left."""
     if isinstance(drop, str):
         text = drop.strip()
-        if not text.endswith("%") or not text[:-1].replace(".", "", 1).isdigit():
+        digits = text[:-1].replace(".", "", 1)
+        if not text.endswith("%") or not (digits.isascii() and digits.isdigit()) or len(text) > 12:
             raise RulesError(
-                f"drop must be a whole number or a percentage such as '5%', got {drop!r}"
+                f"drop must be a whole number or a percentage such as '5%', got {drop!r}",
+                field="drop",
+                value=drop,
             )
         k = math.floor(n * Fraction(text[:-1]) / 100)
     elif isinstance(drop, bool) or not isinstance(drop, int) or drop < 0:
-        raise RulesError(f"drop must be a whole number of scores (0 or more), got {drop!r}")
+        raise RulesError(
+            f"drop must be a whole number of scores (0 or more), got {drop!r}",
+            field="drop",
+            value=drop,
+        )
     else:
         k = drop
     return min(k, (n - 1) // 2)
@@ -277,7 +306,7 @@ def datum(
     :raises RulesError: for no scores, or a bad ``drop`` or ``rounding``.
     """
     if not ns_scores:
-        raise RulesError("a datum needs at least one score")
+        raise RulesError("a datum needs at least one score", field="scores")
     k = _dropped(len(ns_scores), drop)
     kept = sorted(ns_scores)[k : len(ns_scores) - k]
     return _round_to_ten(Fraction(sum(kept), len(kept)), rounding)
@@ -357,7 +386,11 @@ def cross_imps(
     elif divisor == "raw":
         scale = Fraction(1)
     else:
-        raise RulesError(f"unknown cross-IMP divisor {divisor!r}; expected 'n-1', 'n' or 'raw'")
+        raise RulesError(
+            f"unknown cross-IMP divisor {divisor!r}; expected 'n-1', 'n' or 'raw'",
+            field="divisor",
+            value=divisor,
+        )
     out: list[float] = []
     for s in ns_scores:
         if isinstance(s, Adjusted):
@@ -405,7 +438,9 @@ def victory_points(margin: int, boards: int) -> tuple[float, float]:
     :raises RulesError: if ``boards`` is not a positive whole number.
     """
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
-        raise RulesError(f"boards must be a positive whole number, got {boards!r}")
+        raise RulesError(
+            f"boards must be a positive whole number, got {boards!r}", field="boards", value=boards
+        )
     table = _vp_table(boards)
     won = table[min(abs(margin), len(table) - 1)]
     ours = won if margin >= 0 else 2000 - won

@@ -31,7 +31,10 @@ __all__ = [
     "Side",
     "Strain",
     "Vulnerability",
+    "check_tricks",
     "parse_contract",
+    "read_number",
+    "read_tricks",
 ]
 
 
@@ -481,6 +484,68 @@ def _parse_contract(text: str) -> Contract | PassOut:
     return _contract_of(m)
 
 
+def check_tricks(tricks: object) -> int:
+    """Check a number of tricks: a whole number (an ``int``) from 0 to 13.
+
+    :raises InvalidResultError: for anything else (its field is ``'tricks'``).
+    """
+    if tricks.__class__ is not int or not 0 <= tricks <= 13:
+        shown = _quote(tricks) if isinstance(tricks, str) else repr(tricks)
+        raise InvalidResultError(
+            f"tricks must be a whole number from 0 to 13, got {shown}", field="tricks", value=tricks
+        )
+    return tricks
+
+
+def read_number(text: str | int, field: str, *, low: int = 1, high: int = 9999) -> int:
+    """Read a whole number from ``low`` to ``high`` from the text a form or a URL sends.
+
+    Only ASCII digits count (``'²'`` is no number) and the text is read only if it is short,
+    so no input costs more than a few steps.
+
+    >>> read_number(" 12 ", "board"), read_number(3, "pair")
+    (12, 3)
+    >>> read_number("0", "board")
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.InvalidResultError: board: expected a whole number from 1 to 9999, got '0'
+
+    :raises InvalidResultError: for anything else, with ``field`` as its field.
+    """
+    number: object = text
+    if isinstance(text, str):
+        plain = text.strip()
+        ok = 0 < len(plain) <= len(str(high)) and plain.isascii() and plain.isdigit()
+        number = int(plain) if ok else None
+    if number.__class__ is not int or not low <= number <= high:
+        shown = _quote(text) if isinstance(text, str) else repr(text)
+        raise InvalidResultError(
+            f"{field}: expected a whole number from {low} to {high}, got {shown}",
+            field=field,
+            value=text,
+        )
+    return number
+
+
+def read_tricks(text: str | int) -> int:
+    """Read a number of tricks, 0 to 13, from the text a form sends (or a number).
+
+    >>> read_tricks(" 7 "), read_tricks(10)
+    (7, 10)
+    >>> read_tricks("²")
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.InvalidResultError: tricks must be a whole number from 0 to 13, got '²'
+
+    :raises InvalidResultError: for anything else (its field is ``'tricks'``).
+    """
+    if isinstance(text, str):
+        plain = text.strip()
+        if 0 < len(plain) <= 2 and plain.isascii() and plain.isdigit():
+            return check_tricks(int(plain))
+    return check_tricks(text)
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """What happened on a deal: the contract, who declared it and the tricks they took.
@@ -501,12 +566,8 @@ class Result:
 
     def __post_init__(self) -> None:
         tricks, contract = self.tricks, self.contract
-        if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
-            raise InvalidResultError(
-                f"tricks must be a whole number from 0 to 13, got {tricks!r}",
-                field="tricks",
-                value=tricks,
-            )
+        if tricks.__class__ is not int or not 0 <= tricks <= 13:
+            check_tricks(tricks)
         if not isinstance(contract, Contract | PassOut):
             raise InvalidResultError(
                 f"contract must be a Contract or PASS_OUT, got {contract!r}",

@@ -16,12 +16,13 @@ scoring in a loop costs a dictionary look-up after the first call.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import functools
 import itertools
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from bridgescore.errors import InvalidResultError, NotationError, RulesError
+from bridgescore.errors import InvalidResultError, NotationError, RulesError, for_field
 from bridgescore.model import (
     PASS_OUT,
     Contract,
@@ -32,7 +33,9 @@ from bridgescore.model import (
     Side,
     Strain,
     Vulnerability,
+    check_tricks,
     parse_contract,
+    read_tricks,
 )
 
 __all__ = [
@@ -46,6 +49,7 @@ __all__ = [
     "honors_label",
     "imps",
     "score",
+    "score_request",
     "score_result",
     "undertrick_penalty",
 ]
@@ -94,6 +98,8 @@ class Score:
     """The undertrick table used."""
     declarer: Seat | None = None
     """Declarer's seat when known, which gives :meth:`for_side`."""
+    vulnerability: Vulnerability | None = None
+    """The board's vulnerability, when the score was worked out from it."""
     total: int = field(init=False)
     """The score from the declaring side's view: ``+420``, ``-800``."""
 
@@ -123,7 +129,9 @@ class Score:
         if self.contract is PASS_OUT:
             return 0
         if self.declarer is None:
-            raise InvalidResultError(f"no declarer given for {self.contract}: whose score is it?")
+            raise InvalidResultError(
+                f"no declarer given for {self.contract}: whose score is it?", field="declarer"
+            )
         return self.total if self.declarer.side is side else -self.total
 
     def to_dict(self) -> dict[str, object]:
@@ -140,6 +148,8 @@ class Score:
             data["declarer"] = self.declarer.value
             data["result"] = str(Result(self.contract, self.declarer, self.tricks))
             data["ns_total"] = self.for_side(Side.NS)
+        if self.vulnerability is not None:
+            data["vulnerability"] = self.vulnerability.value
         return data
 
 
@@ -165,12 +175,6 @@ def undertrick_penalty(
     return doubled * (doubling.multiplier // 2)
 
 
-def _check_tricks(tricks: int) -> int:
-    if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
-        raise InvalidResultError(f"tricks must be a whole number from 0 to 13, got {tricks!r}")
-    return tricks
-
-
 def check_undertrick_rule(undertrick_rule: str) -> UndertrickRule:
     """Check the name of an undertrick table: ``'modern'`` or ``'pre-1987'``.
 
@@ -181,7 +185,9 @@ def check_undertrick_rule(undertrick_rule: str) -> UndertrickRule:
     if undertrick_rule == "pre-1987":
         return "pre-1987"
     raise RulesError(
-        f"unknown undertrick rule: {undertrick_rule!r}; expected 'modern' or 'pre-1987'"
+        f"unknown undertrick rule: {undertrick_rule!r}; expected 'modern' or 'pre-1987'",
+        field="undertrick_rule",
+        value=undertrick_rule,
     )
 
 
@@ -224,9 +230,13 @@ def score(
     elif isinstance(contract, Contract | PassOut):
         parsed = contract
     else:
-        raise NotationError(f"expected a contract or its notation, got {contract!r}")
+        raise NotationError(
+            f"expected a contract or its notation, got {contract!r}",
+            field="contract",
+            value=contract,
+        )
     result = _score(
-        parsed, _check_tricks(tricks), bool(vulnerable), check_undertrick_rule(undertrick_rule)
+        parsed, check_tricks(tricks), bool(vulnerable), check_undertrick_rule(undertrick_rule)
     )
     if vulnerable.__class__ is bool:
         if len(_SEEN) >= _SEEN_MAX:  # odd spellings of contracts must not grow it for ever
@@ -261,28 +271,134 @@ def score_result(
     if isinstance(vulnerability, str):
         vulnerability = Vulnerability.parse(vulnerability)
     rule = check_undertrick_rule(undertrick_rule)
-    if result.declarer is None:
-        if result.is_pass_out or vulnerability in (Vulnerability.NONE, Vulnerability.BOTH):
-            vulnerable = vulnerability is Vulnerability.BOTH and not result.is_pass_out
-            return _score(result.contract, result.tricks, vulnerable, rule)
-        raise InvalidResultError(
-            f"{str(result)!r} has no declarer, so its vulnerability is unknown; "
-            f"add the declarer's seat, e.g. '{result.contract}S{result.outcome}'"
-        )
-    vulnerable = vulnerability.is_vulnerable(result.declarer)
-    return _score_by(result.contract, result.tricks, vulnerable, rule, result.declarer)
+    declarer = result.declarer
+    if declarer is None:
+        if not (result.is_pass_out or vulnerability in (Vulnerability.NONE, Vulnerability.BOTH)):
+            raise InvalidResultError(
+                f"{str(result)!r} has no declarer, so its vulnerability is unknown; "
+                f"add the declarer's seat, e.g. '{result.contract}S{result.outcome}'",
+                field="declarer",
+            )
+        vulnerable = vulnerability is Vulnerability.BOTH and not result.is_pass_out
+    else:
+        vulnerable = vulnerability.is_vulnerable(declarer)
+    return _score_on(result.contract, result.tricks, vulnerable, rule, declarer, vulnerability)
 
 
 @functools.cache
-def _score_by(
+def _score_on(
     contract: Contract | PassOut,
     tricks: int,
     vulnerable: bool,
     undertrick_rule: UndertrickRule,
-    declarer: Seat,
+    declarer: Seat | None,
+    vulnerability: Vulnerability,
 ) -> Score:
     s = _score(contract, tricks, vulnerable, undertrick_rule)
-    return Score(contract, tricks, vulnerable, s.parts, undertrick_rule, declarer)
+    return Score(contract, tricks, vulnerable, s.parts, undertrick_rule, declarer, vulnerability)
+
+
+def score_request(
+    result: str | Result | None = None,
+    *,
+    contract: str | Contract | PassOut | None = None,
+    tricks: int | str | None = None,
+    declarer: str | Seat | None = None,
+    vulnerable: bool | None = None,
+    vulnerability: str | Vulnerability | None = None,
+    board: int | None = None,
+    undertrick_rule: str = "modern",
+) -> Score:
+    """Score a deal described the way people ask: the one path of ``bridgescore score`` and
+    ``POST /api/score``.
+
+    Give a ``result`` (``'4HXS-2'``, ``'3NT+1'``, ``'4HX 8'``) or a ``contract`` and the
+    ``tricks`` declarer took (and the ``declarer`` if known), then at most one of
+    ``vulnerable`` (the declaring side's), ``vulnerability`` (the board's: None, NS, EW, All) or
+    ``board`` (its number gives the vulnerability, Law 2). With none, nobody is vulnerable.
+
+    >>> s = score_request("4HXS-2", vulnerable=True)
+    >>> s.total, s.for_side(Side.NS)
+    (-500, -500)
+    >>> score_request(contract="3NT", tricks=10, declarer="N", board=7).to_dict()["ns_total"]
+    630
+
+    Every error names its input in :attr:`~bridgescore.BridgeError.field`: ``'result'``,
+    ``'contract'``, ``'tricks'``, ``'declarer'``, ``'vulnerability'``, ``'board'`` or
+    ``'undertrick_rule'``.
+
+    :raises BridgeError: for a bad or missing input, or inputs that contradict each other.
+    """
+    rule = check_undertrick_rule(undertrick_rule)
+    deal = _request_result(result, contract, tricks, declarer)
+    given = [name for name, v in (("vulnerable", vulnerable), ("vulnerability", vulnerability),
+                                  ("board", board)) if v is not None]  # fmt: skip
+    if len(given) > 1:
+        raise InvalidResultError(
+            f"give only one of vulnerable, vulnerability and board, got {' and '.join(given)}",
+            field=given[1],
+        )
+    if board is not None:
+        vulnerability = Vulnerability.from_board(board)
+    elif vulnerability is None:  # the declaring side's vulnerability, or nobody's
+        if deal.declarer is None:
+            return score(
+                deal.contract, deal.tricks, vulnerable=bool(vulnerable), undertrick_rule=rule
+            )
+        vulnerability = (
+            Vulnerability(deal.declarer.side.value) if vulnerable else Vulnerability.NONE
+        )
+        s = score_result(deal, vulnerability, undertrick_rule=rule)
+        return dataclasses.replace(s, vulnerability=None)
+    with for_field("vulnerability"):
+        vulnerability = (
+            Vulnerability.parse(vulnerability) if isinstance(vulnerability, str) else vulnerability
+        )
+    return score_result(deal, vulnerability, undertrick_rule=rule)
+
+
+def _request_result(
+    result: str | Result | None,
+    contract: str | Contract | PassOut | None,
+    tricks: int | str | None,
+    declarer: str | Seat | None,
+) -> Result:
+    """The result a score request describes."""
+    seat = _seat(declarer)
+    if result is not None:
+        if contract is not None or tricks is not None:
+            raise InvalidResultError(
+                "give either a result or a contract and tricks, not both",
+                field="contract" if contract is not None else "tricks",
+            )
+        deal = Result.parse(result) if isinstance(result, str) else result
+        if seat is None or deal.is_pass_out:
+            return deal
+        if deal.declarer not in (None, seat):
+            raise InvalidResultError(
+                f"{str(deal)!r} is declared by {deal.declarer.value}, not {seat.value}",
+                field="declarer",
+                value=declarer,
+            )
+        return dataclasses.replace(deal, declarer=seat)
+    if contract is None:
+        raise InvalidResultError("give a result, or a contract and tricks", field="result")
+    if isinstance(contract, str):
+        contract = parse_contract(contract)
+    if tricks is None and contract is not PASS_OUT:
+        raise InvalidResultError(f"give the tricks declarer took in {contract}", field="tricks")
+    if contract is PASS_OUT:
+        return Result(PASS_OUT, None, read_tricks(tricks or 0))
+    return Result(contract, seat, read_tricks(tricks))  # type: ignore[arg-type]
+
+
+def _seat(declarer: str | Seat | None) -> Seat | None:
+    if declarer is None or isinstance(declarer, Seat):
+        return declarer
+    if not declarer.strip():
+        return None
+    with for_field("declarer"):
+        return Seat.parse(declarer)
 
 
 @functools.cache
@@ -304,7 +420,9 @@ def _parts(
     """The parts of a score, worked out from Law 77's table (SCORING.md §1)."""
     if isinstance(contract, PassOut):
         if tricks:
-            raise InvalidResultError(f"a passed-out deal has no tricks, got {tricks!r}")
+            raise InvalidResultError(
+                f"a passed-out deal has no tricks, got {tricks!r}", field="tricks", value=tricks
+            )
         return ()
     vul = "vulnerable" if vulnerable else "not vulnerable"
     doubling = contract.doubling
@@ -370,16 +488,22 @@ def check_honors(contract: Contract | PassOut, points: int) -> int:
     :raises InvalidResultError: for any other value, 100 at notrump, or honors on a pass-out.
     """
     if isinstance(contract, PassOut):
-        raise InvalidResultError("a passed-out deal has no honors: there are no trumps")
+        raise InvalidResultError(
+            "a passed-out deal has no honors: there are no trumps", field="honors", value=points
+        )
     if isinstance(points, bool) or points not in (100, 150):
         raise InvalidResultError(
             f"honors are 100 (4 trump honors in one hand) or 150 (all 5, or 4 aces at "
-            f"notrump), got {points!r}"
+            f"notrump), got {points!r}",
+            field="honors",
+            value=points,
         )
     if contract.strain is Strain.NOTRUMP and points == 100:
         raise InvalidResultError(
             f"honors at notrump are 150 for the four aces in one hand, nothing else: "
-            f"100 is impossible in {contract}"
+            f"100 is impossible in {contract}",
+            field="honors",
+            value=points,
         )
     return points
 

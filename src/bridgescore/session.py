@@ -133,7 +133,8 @@ class BoardResult:
         if (self.result is None) == (self.adjusted is None):
             raise SessionError(
                 f"board {self.board}, NS {self.ns} v EW {self.ew}: give either a result or an "
-                "artificial score"
+                "artificial score",
+                field="result",
             )
         if (
             self.result is not None
@@ -141,7 +142,8 @@ class BoardResult:
             and not (self.result.is_pass_out)
         ):
             raise SessionError(
-                f"board {self.board}, NS {self.ns} v EW {self.ew}: {self.result} has no declarer"
+                f"board {self.board}, NS {self.ns} v EW {self.ew}: {self.result} has no declarer",
+                field="declarer",
             )
 
     def ns_score(self, board: Board, undertrick_rule: UndertrickRule = "modern") -> BoardScore:
@@ -203,10 +205,14 @@ class Section:
         """Check the results against each other and fill in missing pairs and boards.
 
         :raises SessionError: for contradictions: a pair twice on one board, two different
-            results for the same board and pairs, a pair in the wrong direction.
+            results for the same board and pairs, a pair on the wrong side.
         """
         if movement not in ("mitchell", "howell"):
-            raise SessionError(f"unknown movement {movement!r}; expected 'mitchell' or 'howell'")
+            raise SessionError(
+                f"unknown movement {movement!r}; expected 'mitchell' or 'howell'",
+                field="movement",
+                value=movement,
+            )
         results = tuple(results)
         object.__setattr__(self, "notes", tuple(notes))
         warnings: list[SessionWarning] = list(self.notes)
@@ -221,12 +227,16 @@ class Section:
         for p in pairs_by_key.values():
             if p.side is None and movement == "mitchell":
                 raise SessionError(
-                    f"pair {p.label} in section {name} has no direction: in a Mitchell each "
-                    "pair sits NS or EW"
+                    f"pair {p.label} in section {name} has no side: in a Mitchell each "
+                    "pair sits NS or EW",
+                    field="pair",
+                    value=p.label,
                 )
             if p.side is not None and movement == "howell":
                 raise SessionError(
-                    f"pair {p.label} in section {name} has a direction: a Howell pair has none"
+                    f"pair {p.label} in section {name} has a side: a Howell pair has none",
+                    field="pair",
+                    value=p.label,
                 )
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "movement", movement)
@@ -247,26 +257,43 @@ class Section:
         for b in self.boards:
             if b.number == number:
                 return b
-        raise SessionError(f"section {self.name} has no board {number}")
+        raise SessionError(
+            f"section {self.name} has no board {number}", field="board", value=number
+        )
 
-    def pair(self, number: int, direction: Side | None = None) -> Pair:
-        """The pair with this number (and direction, in a Mitchell).
+    def pair(self, number: int, side: Side | None = None) -> Pair:
+        """The pair with this number (and side, in a Mitchell).
 
         :raises SessionError: if the section has no such pair.
         """
-        key = (direction if self.movement == "mitchell" else None, number)
+        key = (side if self.movement == "mitchell" else None, number)
         for p in self.pairs:
             if p.key == key:
                 return p
-        raise SessionError(f"section {self.name} has no pair {number}")
+        raise SessionError(f"section {self.name} has no pair {number}", field="pair", value=number)
 
     def with_result(self, result: BoardResult) -> Section:
         """The section with one more result.
 
         :raises SessionError: if it contradicts a result already entered.
         """
-        return Section(self.name, self.movement, self.pairs, self.boards, (*self.results, result),
-                       notes=self.notes)  # fmt: skip
+        return self.with_results((*self.results, result))
+
+    def without_last_result(self) -> Section:
+        """The section without the result entered last (an undo), its notes kept.
+
+        :raises SessionError: if it has no result.
+        """
+        if not self.results:
+            raise SessionError(f"section {self.name} has no result to undo", field="section")
+        return self.with_results(self.results[:-1])
+
+    def with_results(self, results: Iterable[BoardResult]) -> Section:
+        """The same section (pairs, boards, notes) with these results instead.
+
+        :raises SessionError: if they contradict each other.
+        """
+        return Section(self.name, self.movement, self.pairs, self.boards, results, notes=self.notes)
 
 
 def _pair_order(p: Pair) -> tuple[str, int]:
@@ -284,7 +311,8 @@ def _dedupe(results: tuple[BoardResult, ...], warnings: list[SessionWarning]) ->
             if seen[key] != r:
                 raise SessionError(
                     f"board {r.board}, NS {r.ns} v EW {r.ew} was entered twice with different "
-                    f"results: {_describe(seen[key])} and {_describe(r)}"
+                    f"results: {_describe(seen[key])} and {_describe(r)}",
+                    field="result",
                 )
             warnings.append(SessionWarning(r.board, (r.ns, r.ew), "entered twice; counted once"))
             continue
@@ -304,14 +332,17 @@ def _check_pairs(section: Section, warnings: list[SessionWarning]) -> None:
     in_round: dict[tuple[int, tuple[Side | None, int]], set[tuple[int, int]]] = defaultdict(set)
     for r in section.results:
         if not mitchell and r.ns == r.ew:
-            raise SessionError(f"board {r.board}: pair {r.ns} cannot play against itself")
+            raise SessionError(
+                f"board {r.board}: pair {r.ns} cannot play against itself", field="pair", value=r.ns
+            )
         for number, side in ((r.ns, Side.NS), (r.ew, Side.EW)):
             key = (side if mitchell else None, number)
             other = on_board.get((r.board, key))
             if other is not None:
                 raise SessionError(
                     f"board {r.board}: pair {Pair(number, key[0]).label} played it twice "
-                    f"(NS {other.ns} v EW {other.ew}, and NS {r.ns} v EW {r.ew})"
+                    f"(NS {other.ns} v EW {other.ew}, and NS {r.ns} v EW {r.ew})",
+                    field="pair",
                 )
             on_board[(r.board, key)] = r
             if r.round is not None:
@@ -425,12 +456,12 @@ class SectionScores:
     rankings: dict[Side | None, list[RankRow]]
     """NS and EW rankings in a Mitchell; one field (key None) in a Howell."""
 
-    def recap(self, number: int, direction: Side | None = None) -> list[RecapLine]:
+    def recap(self, number: int, side: Side | None = None) -> list[RecapLine]:
         """A pair's boards, in board order.
 
         :raises SessionError: if the section has no such pair.
         """
-        pair = self.section.pair(number, direction)
+        pair = self.section.pair(number, side)
         lines = []
         for board, traveller in sorted(self.travellers.items()):
             for line in traveller:
@@ -470,11 +501,13 @@ class Session:
     def __post_init__(self) -> None:
         if self.method not in ("mp", "butler", "cross-imps"):
             raise SessionError(
-                f"unknown scoring method {self.method!r}; expected 'mp', 'butler' or 'cross-imps'"
+                f"unknown scoring method {self.method!r}; expected 'mp', 'butler' or 'cross-imps'",
+                field="method",
+                value=self.method,
             )
         names = [s.name for s in self.sections]
         if len(set(names)) != len(names):
-            raise SessionError(f"two sections share a name: {names}")
+            raise SessionError(f"two sections share a name: {names}", field="section")
 
     def section(self, name: str) -> Section:
         """The section with this name.
@@ -485,7 +518,9 @@ class Session:
             if s.name == name:
                 return s
         raise SessionError(
-            f"no section {name!r}; the sections are {[s.name for s in self.sections]}"
+            f"no section {name!r}; the sections are {[s.name for s in self.sections]}",
+            field="section",
+            value=name,
         )
 
     def scored(self) -> list[SectionScores]:
@@ -615,9 +650,12 @@ def _rank(scores: list[PairScore]) -> list[RankRow]:
 def session_to_dict(session: Session) -> dict[str, Any]:
     """A session's definition as JSON-ready data (no scores); :func:`session_from_dict` reads it.
 
-    >>> s = Session((Section("A", results=[BoardResult(1, 1, 1, Result.parse("4SN="))]),))
-    >>> session_from_dict(session_to_dict(s)) == s
-    True
+    >>> note = SessionWarning(1, (0, 0), "dealer E is not Law 2's")
+    >>> result = BoardResult(1, 1, 1, Result.parse("4SN="))
+    >>> s = Session((Section("A", results=[result], notes=[note]),))
+    >>> again = session_from_dict(session_to_dict(s))
+    >>> again == s, again.sections[0].notes == (note,)
+    (True, True)
     """
     artificial = session.artificial
     return {
@@ -657,6 +695,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
                      "score": r.score, "round": r.round}
                     for r in s.results
                 ],
+                "notes": [[n.board, *n.pairs, n.message] for n in s.notes],
             }
             for s in session.sections
         ],
@@ -700,6 +739,8 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
                     )
                     for r in s.get("results", ())
                 ],
+                notes=[SessionWarning(int(b), (int(ns), int(ew)), str(message))
+                       for b, ns, ew, message in s.get("notes", ())],
             )
             for s in data.get("sections", ())
         )  # fmt: skip

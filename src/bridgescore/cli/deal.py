@@ -9,6 +9,7 @@ import click
 from rich.table import Table
 
 from bridgescore import (
+    BridgeError,
     Contract,
     Result,
     Score,
@@ -16,8 +17,7 @@ from bridgescore import (
     Side,
     Vulnerability,
     imps,
-    score,
-    score_result,
+    score_request,
 )
 from bridgescore.cli._app import ARGS, SEAT_NAMES, cli, console, reporting
 from bridgescore.scoring import UndertrickRule
@@ -56,40 +56,31 @@ def score_command(
 
     Examples: bridgescore score 4HX 8 --vul; bridgescore score 4HXS-2 --board-vul NS
     """
-    with reporting("RESULT"):
-        result = Result.parse(" ".join(words))
     if sum(x is not None for x in (vul, board_vul, board)) > 1:
         raise click.UsageError("give only one of --vul/--nonvul, --board-vul and --board")
-    vulnerability = None
-    with reporting("--board-vul" if board_vul else "--board"):
-        if board_vul is not None:
-            vulnerability = Vulnerability.parse(board_vul)
-        elif board is not None:
-            vulnerability = Vulnerability.from_board(board)
-        if vulnerability is not None:
-            s = score_result(result, vulnerability, undertrick_rule=undertrick_rule)
-        elif result.declarer is None:
-            s = score(
-                result.contract,
-                result.tricks,
-                vulnerable=bool(vul),
-                undertrick_rule=undertrick_rule,
-            )
-        else:  # with a declarer, --vul means the declaring side's vulnerability
-            side = Vulnerability(result.declarer.side.value) if vul else Vulnerability.NONE
-            s = score_result(result, side, undertrick_rule=undertrick_rule)
+    try:
+        s = score_request(
+            " ".join(words),
+            vulnerable=vul,
+            vulnerability=board_vul,
+            board=board,
+            undertrick_rule=undertrick_rule,
+        )
+    except BridgeError as exc:
+        hint = _OPTIONS.get(exc.field or "", "RESULT")
+        raise click.BadParameter(str(exc), param_hint=hint) from exc
     if as_json:
-        data = s.to_dict()
-        if vulnerability is not None:
-            data["vulnerability"] = vulnerability.value
-        click.echo(json.dumps(data))
+        click.echo(json.dumps(s.to_dict()))
     else:
-        _print_score(s, result, vulnerability, symbols=symbols)
+        _print_score(s, symbols=symbols)
 
 
-def _print_score(
-    s: Score, result: Result, vulnerability: Vulnerability | None, *, symbols: bool
-) -> None:
+_OPTIONS = {"vulnerability": "--board-vul", "board": "--board", "vulnerable": "--vul"}
+"""The option each field of a score request comes from; the others come from RESULT."""
+
+
+def _print_score(s: Score, *, symbols: bool) -> None:
+    result, vulnerability = Result(s.contract, s.declarer, s.tricks), s.vulnerability
     out = console()
     if result.is_pass_out:
         out.print("Passed out: each side scores 0.")

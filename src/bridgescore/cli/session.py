@@ -126,7 +126,7 @@ def score_command(
 
 
 def _pair_keys(text: str | None) -> tuple[Side | None, int] | None:
-    """``3`` (any direction), ``NS3``, ``EW 3``."""
+    """``3`` (either side), ``NS3``, ``EW 3``."""
     if text is None:
         return None
     t = text.strip().upper().replace(" ", "")

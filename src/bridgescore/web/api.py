@@ -16,7 +16,7 @@ from fastapi import APIRouter, Header, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from bridgescore import Result, Score, Vulnerability, score, score_result
+from bridgescore import score_request
 from bridgescore.chicago import Chicago, ChicagoRules
 from bridgescore.rubber import Rubber, RubberRules
 from bridgescore.storage import HomeGame, StoredGame, VersionConflictError
@@ -30,14 +30,18 @@ Rule = Literal["modern", "pre-1987"]
 
 
 class ScoreRequest(BaseModel):
-    """A deal to score: ``contract``, ``tricks`` and ``vulnerable``, or ``result`` (notation
-    such as ``4HXS-2``) and the board's ``vulnerability`` (None, NS, EW or All)."""
+    """A deal to score, as :func:`bridgescore.score_request` takes it: a ``result`` (notation
+    such as ``4HXS-2``) or a ``contract`` with the ``tricks`` taken (and the ``declarer``), then
+    at most one of ``vulnerable`` (the declaring side's), ``vulnerability`` (the board's: None,
+    NS, EW or All) and ``board`` (its number)."""
 
-    contract: str | None = Field(None, examples=["4HX"])
+    result: str | None = Field(None, max_length=100, examples=["4HXS-2"])
+    contract: str | None = Field(None, max_length=100, examples=["4HX"])
     tricks: int | None = Field(None, examples=[8])
+    declarer: str | None = Field(None, max_length=10, examples=["S"])
     vulnerable: bool | None = Field(None, examples=[True])
-    result: str | None = Field(None, examples=["4HXS-2"])
-    vulnerability: str | None = Field(None, examples=["NS"])
+    vulnerability: str | None = Field(None, max_length=10, examples=["NS"])
+    board: int | None = Field(None, examples=[7])
     undertrick_rule: Rule = "modern"
 
 
@@ -67,35 +71,7 @@ class ScoreAnswer(BaseModel):
 @router.post("/score", response_model=ScoreAnswer)
 async def score_deal(body: ScoreRequest) -> JSONResponse:
     """Score one deal; the answer is the shape of ``bridgescore score --json``."""
-    return JSONResponse(_score(body).to_dict() | _board(body))
-
-
-def _board(body: ScoreRequest) -> dict[str, str]:
-    if body.result is not None and body.vulnerability is not None:
-        return {"vulnerability": Vulnerability.parse(body.vulnerability).value}
-    return {}
-
-
-def _score(body: ScoreRequest) -> Score:
-    if body.result is not None:
-        result = Result.parse(body.result)
-        if body.vulnerability is None and body.vulnerable is not None:
-            return score(
-                result.contract,
-                result.tricks,
-                vulnerable=body.vulnerable,
-                undertrick_rule=body.undertrick_rule,
-            )
-        return score_result(
-            result, body.vulnerability or "None", undertrick_rule=body.undertrick_rule
-        )
-    if body.contract is None or body.tricks is None or body.vulnerable is None:
-        raise HTTPException(
-            422, "give either contract, tricks and vulnerable, or result and vulnerability"
-        )
-    return score(
-        body.contract, body.tricks, vulnerable=body.vulnerable, undertrick_rule=body.undertrick_rule
-    )
+    return JSONResponse(score_request(**body.model_dump()).to_dict())
 
 
 class NewRubber(BaseModel):

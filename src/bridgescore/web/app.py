@@ -17,7 +17,7 @@ from bridgescore.storage import GameNotFoundError, Store, VersionConflictError
 from bridgescore.web import api, calculator, games, sessions
 from bridgescore.web.common import STATIC
 
-__all__ = ["Settings", "create_app"]
+__all__ = ["Settings", "create_app", "validation_error"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +74,19 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+def validation_error(exc: BridgeError, where: str = "body") -> dict[str, object]:
+    """One item of a 422's ``detail`` list, in the shape FastAPI documents for its own checks.
+
+    >>> from bridgescore import InvalidResultError
+    >>> validation_error(InvalidResultError("tricks must be 0-13", field="tricks", value=14))
+    {'loc': ['body', 'tricks'], 'msg': 'tricks must be 0-13', 'type': 'invalid_result'}
+    """
+    name = type(exc).__name__.removesuffix("Error")
+    kind = "".join(f"_{c.lower()}" if c.isupper() else c for c in name).lstrip("_")
+    loc = [where, exc.field] if exc.field else [where]
+    return {"loc": loc, "msg": str(exc), "type": kind}
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the app: open the store, add the routers, the static files and error handlers."""
     settings = settings or Settings()
@@ -111,11 +124,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(BridgeError)
     async def bridge_error(request: Request, exc: BridgeError) -> JSONResponse:
-        status = 422
         if isinstance(exc, GameNotFoundError):
-            status = 404
-        elif isinstance(exc, VersionConflictError):
-            status = 409
-        return JSONResponse({"detail": str(exc)}, status_code=status)
+            return JSONResponse({"detail": str(exc)}, status_code=404)
+        if isinstance(exc, VersionConflictError):
+            return JSONResponse({"detail": str(exc)}, status_code=409)
+        return JSONResponse({"detail": [validation_error(exc)]}, status_code=422)
 
     return app

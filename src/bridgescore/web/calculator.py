@@ -20,7 +20,6 @@ from bridgescore import (
     BridgeError,
     Contract,
     Doubling,
-    InvalidResultError,
     Result,
     Score,
     Seat,
@@ -29,6 +28,7 @@ from bridgescore import (
     Vulnerability,
     score_result,
 )
+from bridgescore.model import read_tricks
 from bridgescore.web.common import check_csrf, page
 
 __all__ = ["router"]
@@ -47,12 +47,6 @@ VULS = [
 
 
 T = TypeVar("T")
-
-
-def _tricks(text: str) -> int:
-    if not text.isdigit() or not 0 <= int(text) <= 13:
-        raise InvalidResultError(f"tricks must be a whole number from 0 to 13, got {text!r}")
-    return int(text)
 
 
 @dataclass
@@ -105,11 +99,14 @@ class Deal:
             return None
         if self.passed_out:
             return Result(PASS_OUT, None, 0)
-        level = self._read("level", lambda t: Contract(int(t) if t.isdigit() else 0, Strain.CLUBS))
+        level = self._read(
+            "level",
+            lambda t: Contract(int(t) if len(t) == 1 and t in "1234567" else t, Strain.CLUBS),  # type: ignore[arg-type]
+        )
         strain = self._read("strain", Strain.parse)
         doubling = self._read("doubling", lambda t: Doubling(t.upper()))
         declarer = self._read("declarer", lambda t: Seat.parse(t) if t else None)
-        tricks = self._read("tricks", _tricks)
+        tricks = self._read("tricks", read_tricks)
         if level is None or strain is None or doubling is None or tricks is None or self.errors:
             return None
         return Result(Contract(level.level, strain, doubling), declarer, tricks)
@@ -121,8 +118,8 @@ class Deal:
             return None
         try:
             return score_result(result, self.vul)
-        except BridgeError as exc:
-            self.errors["vul"] = str(exc)
+        except BridgeError as exc:  # no declarer on a board where one side is vulnerable
+            self.errors["declarer" if exc.field == "declarer" else "vul"] = str(exc)
             return None
 
     @property

@@ -16,8 +16,10 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from bridgescore import BridgeError, Result, Side
+from bridgescore import BridgeError, Contract, PbnError, Result, Seat, Side
 from bridgescore.duplicate import Adjusted
+from bridgescore.errors import for_field
+from bridgescore.model import read_number, read_tricks
 from bridgescore.session import (
     Board,
     BoardResult,
@@ -92,9 +94,7 @@ async def new_session(request: Request) -> Response:
             sections = tuple(Section(n, movement) for n in names or ["A"])
             session = Session(sections, method, event=form.get("event", "")[:200])
     except BridgeError as exc:
-        errors["file" if "pbn" in type(exc).__name__.lower() or "line" in str(exc) else "event"] = (
-            str(exc)
-        )
+        errors["file" if isinstance(exc, PbnError) else "event"] = str(exc)
         context = {"methods": METHODS, "errors": errors, "form": form}
         return page(request, "session_new.html", context, 422)
     stored = store(request).create(session)
@@ -140,7 +140,10 @@ def _context(
     next_board = 1 + max((r.board for r in section.results), default=0) if section else 1
     values = form or {"section": section.name if section else "A", "board": str(next_board),
                       "level": "4", "strain": "S", "doubling": "", "tricks": "10"}  # fmt: skip
-    board_no = int(values["board"]) if values.get("board", "").isdigit() else 1
+    try:
+        board_no = read_number(values.get("board", ""), "board")
+    except BridgeError:
+        board_no = 1
     return {
         "stored": stored,
         "session": session,
@@ -160,17 +163,17 @@ def _context(
 
 
 def _recap(request: Request, scored: list[SectionScores]) -> dict[str, Any] | None:
-    """The recap asked for with ``?recap=A:NS:3`` (section, direction or ``-``, pair)."""
+    """The recap asked for with ``?recap=A:NS:3`` (section, side or ``-``, pair)."""
     wanted = request.query_params.get("recap", "")
     parts = wanted.split(":")
-    if len(parts) != 3 or not parts[2].isdigit():
+    if len(parts) != 3 or not (parts[2].isascii() and parts[2].isdigit() and len(parts[2]) < 5):
         return None
     for s in scored:
         if s.section.name != parts[0]:
             continue
-        direction = Side(parts[1]) if parts[1] in ("NS", "EW") else None
+        side = Side(parts[1]) if parts[1] in ("NS", "EW") else None
         try:
-            pair = s.section.pair(int(parts[2]), direction)
+            pair = s.section.pair(int(parts[2]), side)
             return {"pair": pair, "section": s.section.name,
                     "lines": s.recap(pair.number, pair.side)}  # fmt: skip
         except SessionError:
@@ -194,31 +197,26 @@ def session_page(request: Request, game_id: str, key: str = "") -> Response:
 
 def _result(form: dict[str, str]) -> BoardResult:
     """The posted result."""
-    board, ns, ew = (form.get(k, "") for k in ("board", "ns", "ew"))
-    for name, value in (("board", board), ("ns", ns), ("ew", ew)):
-        if not value.isdigit() or int(value) < 1:
-            raise SessionError(f"{name}: expected a positive whole number, got {value!r}")
+    board, ns, ew = (read_number(form.get(k, ""), k) for k in ("board", "ns", "ew"))
     if form.get("adjusted"):
-        return BoardResult(int(board), int(ns), int(ew), adjusted=Adjusted.parse(form["adjusted"]))
+        with for_field("artificial"):
+            return BoardResult(board, ns, ew, adjusted=Adjusted.parse(form["adjusted"]))
     level = form.get("level", "")
     if level.lower() == "pass":
-        text = "Pass"
-    else:
-        tricks = form.get("tricks", "")
-        if not tricks.isdigit():
-            raise SessionError(f"tricks: expected a whole number from 0 to 13, got {tricks!r}")
-        declarer = form.get("declarer", "")
-        if not declarer:
-            raise SessionError("declarer: choose the declarer's seat, N, E, S or W")
-        text = f"{level}{form.get('strain', '')}{form.get('doubling', '')}{declarer} {tricks}"
-    return BoardResult(int(board), int(ns), int(ew), Result.parse(text))
+        return BoardResult(board, ns, ew, Result.parse("Pass"))
+    tricks = read_tricks(form.get("tricks", ""))
+    declarer = form.get("declarer", "")
+    if not declarer:
+        raise SessionError("choose the declarer's seat, N, E, S or W", field="declarer")
+    with for_field("declarer"):
+        seat = Seat.parse(declarer)
+    with for_field("result"):
+        contract = Contract.parse(f"{level}{form.get('strain', '')}{form.get('doubling', '')}")
+    return BoardResult(board, ns, ew, Result(contract, seat, tricks))
 
 
-def _field(message: str) -> str:
-    for name in ("board", "ns", "ew", "tricks", "declarer", "artificial", "level", "strain"):
-        if message.startswith(f"{name}:") or name in message.split(":")[0]:
-            return name
-    return "result"
+_FORM_FIELDS = {"board", "ns", "ew", "tricks", "declarer", "artificial"}
+"""The fields of the result form an error can be shown next to; others go to the form's top."""
 
 
 async def _change(request: Request, game_id: str, how: str) -> Response:
@@ -251,17 +249,15 @@ async def _change(request: Request, game_id: str, how: str) -> Response:
         return page(request, "session.html", _context(request, fresh, notice=notice), 409)
     except BridgeError as exc:
         message = str(exc)
-        context = _context(request, stored, form=form, errors={_field(message): message})
+        where = exc.field if exc.field in _FORM_FIELDS else "result"
+        context = _context(request, stored, form=form, errors={where: message})
         return page(request, "session.html", context, 422)
     return RedirectResponse(f"/session/{game_id}", status_code=303)
 
 
 def _without_last(session: Session, name: str) -> Session:
     section = session.section(name)
-    if not section.results:
-        raise SessionError(f"section {name} has no result to undo")
-    shorter = Section(section.name, section.movement, section.pairs, section.boards,
-                      section.results[:-1])  # fmt: skip
+    shorter = section.without_last_result()
     return replace(session, sections=tuple(
         shorter if s is section else s for s in session.sections))  # fmt: skip
 
