@@ -127,7 +127,7 @@ def test_calculator_with_a_declarer_and_the_boards_vulnerability(page: Page, ser
     choose(page, "Declarer", "E")
     expect(page.locator("#result")).to_contain_text("Defenders score 300")
     choose(page, "Declarer", "—")
-    expect(page.locator("#error-vul")).to_contain_text("has no declarer")
+    expect(page.locator("#error-declarer")).to_contain_text("has no declarer")
 
 
 def test_calculator_works_without_javascript(browser: Browser, server: str) -> None:

@@ -342,7 +342,8 @@ def _check_pairs(section: Section, warnings: list[SessionWarning]) -> None:
                 raise SessionError(
                     f"board {r.board}: pair {Pair(number, key[0]).label} played it twice "
                     f"(NS {other.ns} v EW {other.ew}, and NS {r.ns} v EW {r.ew})",
-                    field="pair",
+                    field="board",  # the board, most likely, was typed wrong
+                    value=r.board,
                 )
             on_board[(r.board, key)] = r
             if r.round is not None:
