@@ -29,7 +29,7 @@ from bridgescore import homegame
 from bridgescore.errors import NotationError, for_field
 from bridgescore.homegame import Honors, Played
 from bridgescore.model import PASS_OUT, Contract, PassOut, Result, Seat, Side, Vulnerability
-from bridgescore.scoring import honors_label
+from bridgescore.scoring import PartName, honors_label
 
 __all__ = [
     "CHICAGO_PRESETS",
@@ -98,24 +98,18 @@ def chicago_vulnerability(number: int, dealer: Seat, *, switched: bool = False) 
 
 @dataclass(frozen=True, slots=True)
 class ChicagoDeal(homegame.HomeDeal[Side]):
-    """One deal as entered: contract, declarer, tricks, and honors if scored."""
+    """One deal as entered: the contract (:data:`~bridgescore.PASS_OUT` if redealt: it does not
+    count), the declarer's seat (None for a pass-out), the tricks declarer's side took, and, if
+    honors are scored, the side that held them and their 100 or 150 (0 if nobody claimed any)."""
 
     contract: Contract | PassOut
-    """The contract, or :data:`~bridgescore.PASS_OUT` (redealt: it does not count)."""
     declarer: Seat | None
-    """Declarer's seat; None for a pass-out."""
     tricks: int
-    """Tricks taken by declarer's side (0 for a pass-out)."""
     honors_by: Side | None = None
-    """The side that held honors."""
     honors: int = 0
-    """100 or 150; 0 if nobody claimed honors."""
 
-    _BY_OR_DECLARER = "declarer"
-    _NEEDS = "a declarer: N, E, S or W"
-    _TEXT = "result"
-    _BY_OR_DECLARER_TYPE = Seat
-    _SIDE_TYPE = Side
+    _BY_OR_DECLARER, _BY_OR_DECLARER_TYPE, _SIDE_TYPE = "declarer", Seat, Side
+    _NEEDS, _TEXT = "a declarer: N, E, S or W", "result"
 
     @classmethod
     def make(
@@ -158,17 +152,7 @@ class ChicagoDeal(homegame.HomeDeal[Side]):
         return str(self.result)
 
 
-ChicagoKind = Literal[
-    "trick_points",
-    "overtricks",
-    "game",
-    "part_score",
-    "slam",
-    "insult",
-    "undertricks",
-    "honors",
-    "fourth_deal_premium",
-]
+ChicagoKind = Literal[PartName, "honors", "fourth_deal_premium"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ import enum
 import functools
 import re
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Self
 
 from bridgescore.errors import InvalidBoardError, InvalidResultError, NotationError
 
@@ -116,16 +116,21 @@ class Doubling(_Enum):
         return self.name.lower()
 
 
-class Side(_Enum):
+class _TwoSides(_Enum):
+    """An enum of the two sides of a table, each the other's opponents."""
+
+    @property
+    def opponents(self) -> Self:
+        """The other side."""
+        first, second = type(self)
+        return second if self is first else first
+
+
+class Side(_TwoSides):
     """A partnership at a duplicate or Chicago table."""
 
     NS = "NS"
     EW = "EW"
-
-    @property
-    def opponents(self) -> Side:
-        """The other side."""
-        return Side.EW if self is Side.NS else Side.NS
 
     @property
     def seats(self) -> tuple[Seat, Seat]:

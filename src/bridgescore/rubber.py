@@ -25,7 +25,7 @@ from typing import Final, Literal
 from bridgescore import homegame
 from bridgescore.errors import GameStateError, NotationError
 from bridgescore.homegame import Honors, Played
-from bridgescore.model import Contract, PassOut, Result, _Enum, parse_contract
+from bridgescore.model import Contract, PassOut, Result, _TwoSides, parse_contract
 from bridgescore.scoring import honors_label
 
 __all__ = [
@@ -38,16 +38,11 @@ __all__ = [
 ]
 
 
-class WeThey(_Enum):
+class WeThey(_TwoSides):
     """The two columns of a rubber bridge pad."""
 
     WE = "we"
     THEY = "they"
-
-    @property
-    def opponents(self) -> WeThey:
-        """The other column."""
-        return WeThey.THEY if self is WeThey.WE else WeThey.WE
 
     @property
     def label(self) -> str:
@@ -123,10 +118,8 @@ class RubberDeal(homegame.HomeDeal[WeThey]):
     honors: int = 0
     """100 or 150 for the side in :attr:`honors_by`; 0 if nobody claimed honors."""
 
-    _BY_OR_DECLARER = "by"
-    _NEEDS = "the declaring side: we or they"
-    _TEXT = "text"
-    _BY_OR_DECLARER_TYPE = _SIDE_TYPE = WeThey
+    _BY_OR_DECLARER, _BY_OR_DECLARER_TYPE, _SIDE_TYPE = "by", WeThey, WeThey
+    _NEEDS, _TEXT = "the declaring side: we or they", "text"
 
     @classmethod
     def make(

@@ -20,7 +20,7 @@ import dataclasses
 import functools
 import itertools
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 from bridgescore.errors import InvalidResultError, NotationError, RulesError, for_field
 from bridgescore.model import (
@@ -41,6 +41,7 @@ from bridgescore.model import (
 __all__ = [
     "IMP_THRESHOLDS",
     "PART_NAMES",
+    "PartName",
     "Score",
     "ScorePart",
     "UndertrickRule",
@@ -58,15 +59,12 @@ UndertrickRule = Literal["modern", "pre-1987"]
 """``'modern'`` is Law 77 since 1987; ``'pre-1987'`` has no extra 100 (200 redoubled) for each
 non-vulnerable doubled undertrick from the fourth on (PBN's ``OldMP``)."""
 
-PART_NAMES: Final = (
-    "trick_points",
-    "overtricks",
-    "game",
-    "part_score",
-    "slam",
-    "insult",
-    "undertricks",
-)
+PartName = Literal[
+    "trick_points", "overtricks", "game", "part_score", "slam", "insult", "undertricks"
+]
+"""The machine name of a score's part."""
+
+PART_NAMES: Final[tuple[PartName, ...]] = get_args(PartName)
 """The machine names of a score's parts, in the order they are listed."""
 
 
@@ -74,7 +72,7 @@ PART_NAMES: Final = (
 class ScorePart:
     """One component of a score: ``ScorePart('game', 'Game premium, vulnerable', 500)``."""
 
-    name: str
+    name: PartName
     """A stable machine name, one of :data:`PART_NAMES`."""
     label: str
     """What a player reads: the part and how it was worked out."""

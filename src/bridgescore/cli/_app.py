@@ -11,10 +11,27 @@ from rich.console import Console
 
 from bridgescore import BridgeError, Seat, __version__
 
-__all__ = ["ARGS", "COMMANDS", "SEAT_NAMES", "LazyGroup", "cli", "console", "reporting"]
+__all__ = [
+    "ARGS",
+    "COMMANDS",
+    "SEAT_NAMES",
+    "UNDERTRICK_RULE",
+    "LazyGroup",
+    "cli",
+    "console",
+    "reporting",
+]
 
 SEAT_NAMES = {s: s.name.title() for s in Seat}
 ARGS = {"ignore_unknown_options": True}  # so that "-2" and "-100" are arguments, not options
+UNDERTRICK_RULE = click.option(
+    "--undertrick-rule",
+    type=click.Choice(["modern", "pre-1987"]),
+    default="modern",
+    show_default=True,
+    help="The undertrick table: since 1987, or the older one (no extra 100 from the 4th).",
+)
+"""The ``--undertrick-rule`` option, the same wherever a command scores deals."""
 
 
 @contextmanager

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from bridgescore.cli._app import cli
+from bridgescore.cli._app import UNDERTRICK_RULE, cli
 from bridgescore.errors import BatchError
 from bridgescore.scoring import UndertrickRule
 
@@ -43,13 +43,7 @@ _HINTS = {"src": "IN", "dst": "--output", "keep": "--keep", "chunk_rows": "--chu
     metavar="COLUMNS",
     help="Input columns to copy to OUT before the scores: comma-separated names, or 'all'.",
 )
-@click.option(
-    "--undertrick-rule",
-    type=click.Choice(["modern", "pre-1987"]),
-    default="modern",
-    show_default=True,
-    help="The undertrick table.",
-)
+@UNDERTRICK_RULE
 @click.option(
     "--chunk-rows",
     type=click.IntRange(min=1),

@@ -19,7 +19,7 @@ from bridgescore import (
     imps,
     score_request,
 )
-from bridgescore.cli._app import ARGS, SEAT_NAMES, cli, console, reporting
+from bridgescore.cli._app import ARGS, SEAT_NAMES, UNDERTRICK_RULE, cli, console, reporting
 from bridgescore.scoring import UndertrickRule
 
 __all__ = ["board_command", "imps_command", "score_command"]
@@ -30,13 +30,7 @@ __all__ = ["board_command", "imps_command", "score_command"]
 @click.option("--vul/--nonvul", "vul", default=None, help="The declaring side is (not) vulnerable.")
 @click.option("--board-vul", help="The board's vulnerability: None, NS, EW or All.")
 @click.option("--board", "board", type=int, help="The board number (gives the vulnerability).")
-@click.option(
-    "--undertrick-rule",
-    type=click.Choice(["modern", "pre-1987"]),
-    default="modern",
-    show_default=True,
-    help="The undertrick table.",
-)
+@UNDERTRICK_RULE
 @click.option("--symbols", is_flag=True, help="Print suit symbols (4♥X).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def score_command(

@@ -16,7 +16,7 @@ import click
 
 from bridgescore import render
 from bridgescore.chicago import CHICAGO_PRESETS, Chicago, ChicagoDeal, ChicagoRules
-from bridgescore.cli._app import ARGS, cli, reporting
+from bridgescore.cli._app import ARGS, UNDERTRICK_RULE, cli, reporting
 from bridgescore.errors import BridgeError
 from bridgescore.model import Side
 from bridgescore.rubber import RUBBER_PRESETS, Rubber, RubberDeal, RubberRules, WeThey
@@ -265,13 +265,7 @@ def rubber_group() -> None:
     help="default: the ACBL handout; laws-1993: Law 80.",
 )
 @click.option("--honors/--no-honors", default=True, show_default=True, help="Score honors.")
-@click.option(
-    "--undertrick-rule",
-    type=click.Choice(["modern", "pre-1987"]),
-    default="modern",
-    show_default=True,
-    help="The undertrick table.",
-)
+@UNDERTRICK_RULE
 @click.option("--we", default="", help="The names of the WE pair.")
 @click.option("--they", default="", help="The names of the THEY pair.")
 @_db_option
