@@ -19,7 +19,12 @@ The core never imports this package; import it as ``bridgescore.storage``.
 
 from __future__ import annotations
 
-from bridgescore.storage.errors import GameNotFoundError, StorageError, VersionConflictError
+from bridgescore.storage.errors import (
+    DatabaseError,
+    GameNotFoundError,
+    StorageError,
+    VersionConflictError,
+)
 from bridgescore.storage.store import (
     Game,
     GameKind,
@@ -30,6 +35,7 @@ from bridgescore.storage.store import (
 )
 
 __all__ = [
+    "DatabaseError",
     "Game",
     "GameKind",
     "GameNotFoundError",
