@@ -8,9 +8,6 @@ writers queue rather than deadlock when both would upgrade a read lock.
 A database error becomes a :class:`~bridgescore.storage.DatabaseError` whose message never shows
 the URL, the file's path, the host or the password: it says what went wrong in general terms
 (the original exception stays chained, as ``__cause__``, for logs).
-
->>> database_error(TimeoutError("pool limit reached"), "postgresql")
-DatabaseError('the database is busy, try again')
 """
 
 from __future__ import annotations
@@ -106,18 +103,37 @@ def _sqlite_begin(conn: Connection) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE) else "BEGIN")
 
 
-def database_error(exc: BaseException, backend: str) -> DatabaseError:
-    """The :class:`DatabaseError` to raise for ``exc``, an error of the ``backend`` database.
+def database_error(exc: BaseException, url: URL) -> DatabaseError:
+    """The :class:`DatabaseError` to raise for ``exc``, an error of the database at ``url``.
 
-    Its message names the kind of failure only: never the URL, a path, a host or a password.
+    Its message names the kind of failure only: never the URL, a path, a host or a password
+    (should a driver's text ever quote one, the message falls back to the error's class).
 
-    >>> database_error(sqlite3.OperationalError("database is locked"), "sqlite")
+    >>> from sqlalchemy import make_url
+    >>> url = make_url("sqlite:////srv/games.db")
+
+    >>> database_error(sqlite3.OperationalError("database is locked"), url)
     DatabaseError('the database is busy, try again')
-    >>> database_error(sqlite3.OperationalError("disk I/O error"), "sqlite")
+    >>> database_error(sqlite3.OperationalError("disk I/O error"), url)
     DatabaseError('the database failed: disk I/O error')
+    >>> database_error(sqlite3.OperationalError("cannot open /srv/games.db"), url)
+    DatabaseError('the database failed (OperationalError)')
+    >>> database_error(PoolTimeoutError("QueuePool limit of size 5 reached"), url)
+    DatabaseError('the database is busy, try again')
     """
+    error = _database_error(exc, url.get_backend_name())
+    shown = str(error)
+    secrets = (url.password, url.database, url.host, url.username, url.render_as_string())
+    if any(isinstance(s, str) and len(s) >= 3 and s in shown for s in secrets):
+        orig = exc.orig if isinstance(exc, DBAPIError) else exc
+        return DatabaseError(f"the database failed ({type(orig).__name__})")
+    return error
+
+
+def _database_error(exc: BaseException, backend: str) -> DatabaseError:
+    """:func:`database_error`, the message before it is checked for secrets."""
     orig = exc.orig if isinstance(exc, DBAPIError) else exc
-    if isinstance(exc, PoolTimeoutError | TimeoutError) or _busy(orig):
+    if isinstance(exc, PoolTimeoutError) or _busy(orig):  # no connection free, or a lock
         return DatabaseError(BUSY_MESSAGE)
     if isinstance(orig, sqlite3.Error):
         # SQLite's own messages name no file ("unable to open database file", "attempt to

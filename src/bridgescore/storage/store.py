@@ -170,7 +170,7 @@ class Store:
                 field="database_url",
             ) from exc
         self._safe_url = parsed.render_as_string(hide_password=True)
-        self._backend = parsed.get_backend_name()
+        self._parsed = parsed
         try:
             self._engine = open_engine(parsed)
         except (ArgumentError, ImportError) as exc:
@@ -437,7 +437,7 @@ class Store:
                 with conn.begin():
                     yield conn
         except SQLAlchemyError as exc:
-            raise database_error(exc, self._backend) from exc
+            raise database_error(exc, self._parsed) from exc
 
     def _load(self, conn: Connection, game_ids: Sequence[str]) -> builtins.list[StoredGame]:
         """The games with these ids, in this order (missing ones left out)."""
