@@ -10,6 +10,8 @@
 (d) A field scored at once (``benchmarks/field.py``): ``batch.matchpoints_many``, ``butler_many``
     and ``cross_imps_many`` on 1 M results over 10,000 boards against the pure functions board by
     board, and a whole section through ``score_section`` and ``batch.score_section_fast``.
+(f) Parsers on hostile input (``benchmarks/hostile.py``): the notation parser's worst time on
+    inputs up to 10 kB shaped against backtracking, against the pattern it replaced.
 
 Every time is the median of several runs. ``--quick`` runs smaller sizes (for a check, not for
 figures). Run by ``make bench`` (or ``make bench-quick``) in the bench environment it creates.
@@ -37,6 +39,7 @@ import pyarrow.parquet as pq
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import field
+import hostile
 import peers
 from timing import median_seconds, table
 
@@ -353,8 +356,7 @@ def part_c(sizes: list[int], repeats: int) -> dict[str, float]:
 
 def stages(path: Path, repeats: int) -> list[float]:
     """The command's three stages, each timed alone, their sum, and the whole command."""
-    from bridgescore.batch import _frames
-    from bridgescore.cli import batch as command
+    from bridgescore.batch import _frames, _io
 
     def read() -> list[Any]:
         parquet = pq.ParquetFile(path, pre_buffer=True)
@@ -369,7 +371,7 @@ def stages(path: Path, repeats: int) -> list[float]:
     target = DATA / "stage.parquet"
 
     def write() -> None:
-        writer = command._Writer(target, "parquet", tables[0].schema, [])
+        writer = _io._Writer(target, "parquet", tables[0].schema, [])
         for t in tables:
             writer.write(t)
         writer.close()
@@ -484,7 +486,7 @@ def environment() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes: a check, not figures")
-    parser.add_argument("--parts", default="abcd", help="which parts to run, e.g. 'ab'")
+    parser.add_argument("--parts", default="abcdf", help="which parts to run, e.g. 'ab'")
     args = parser.parse_args()
     quick = args.quick or os.environ.get("BENCH_QUICK") == "1"
     deals_a, rows_b = (5_000, 1_000_000) if quick else (100_000, 10_000_000)
@@ -496,6 +498,8 @@ def main() -> None:
     c = part_c(sizes, 3 if quick else 5) if "c" in args.parts else {}
     if "d" in args.parts:
         field.run(quick)
+    if "f" in args.parts:
+        hostile.run(quick)
     if a or b or c:
         aims(a, b, c, sizes)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")

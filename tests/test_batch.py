@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import itertools
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -31,6 +33,7 @@ from bridgescore import (
     score_result,
 )
 from bridgescore import batch as bb
+from bridgescore.batch import _ns, _table
 
 RULES: list[UndertrickRule] = ["modern", "pre-1987"]
 
@@ -127,7 +130,7 @@ def test_the_result_type_can_be_chosen(dtype: bb.ScoreDType) -> None:
 
 def test_without_pyarrow_numpy_looks_the_scores_up(monkeypatch: pytest.MonkeyPatch) -> None:
     expected = bb.score_many(*ALL.T)
-    monkeypatch.setattr(bb, "_look_up", bb._numpy_look_up)
+    monkeypatch.setattr(_table, "look_up", _table.numpy_look_up)
     rows = np.resize(ALL, (70_001, 5))
     assert np.array_equal(bb.score_many(*rows.T), np.resize(expected, 70_001))
     assert np.array_equal(bb.score_packed(bb.pack(*ALL.T)), expected)
@@ -180,8 +183,8 @@ def _codes(contract: Contract) -> list[list[int]]:
 
 
 def test_the_seat_codes_of_east_and_west_are_odd() -> None:
-    assert [bool(i & bb._SIDE_BIT) for i in range(4)] == bb._EAST_WEST.tolist()
-    assert bb._EAST_WEST.tolist() == [s.side is Side.EW for s in Seat]
+    assert [bool(i & _ns.SIDE_BIT) for i in range(4)] == _ns.EAST_WEST.tolist()
+    assert _ns.EAST_WEST.tolist() == [s.side is Side.EW for s in Seat]
 
 
 def test_ns_view_flips_east_and_west() -> None:
@@ -362,6 +365,28 @@ def test_score_frame_wants_a_table() -> None:
         bb.score_frame([1, 2])
     with pytest.raises(BatchError, match="cannot read the columns as a table"):
         bb.score_frame({"tricks": [1, 2], "level": [1]})
+
+
+def test_no_module_of_the_package_imports_the_package() -> None:
+    """The engine modules import each other, never ``bridgescore.batch`` itself (no loop)."""
+    folder = Path(bb.__file__).parent
+    for path in sorted(folder.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module is not None:
+                names = [f"{node.module}.{a.name}" for a in node.names]
+                assert node.module != "bridgescore.batch", (path.name, names)
+                assert not (node.module == "bridgescore" and "bridgescore.batch" in names)
+            elif isinstance(node, ast.Import):
+                assert "bridgescore.batch" not in [a.name for a in node.names], path.name
+
+
+@pytest.mark.parametrize(
+    "module", ["field", "_frames", "_io", "_ns", "_table", "_columns", "_imps"]
+)
+def test_each_module_imports_first(module: str) -> None:
+    probe = f"import bridgescore.batch.{module}"
+    subprocess.run([sys.executable, "-c", probe], check=True)
 
 
 def test_without_numpy_the_import_says_what_to_install() -> None:

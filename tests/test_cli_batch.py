@@ -18,8 +18,7 @@ from click.testing import CliRunner
 
 from bridgescore import Result, Side, score_result
 from bridgescore import batch as bb
-from bridgescore.batch import _frames
-from bridgescore.cli import batch as command
+from bridgescore.batch import _frames, _io
 from bridgescore.cli import cli
 
 HEADER = ["board", "contract", "declarer", "vulnerability", "tricks"]
@@ -237,7 +236,7 @@ def test_options_are_checked(tmp_path: Path) -> None:
     source = write_csv(tmp_path / "deals.csv", ROWS)
     result = invoke(source, "-o", tmp_path / "out.csv", "--keep", "board,nope")
     assert result.exit_code == 2
-    assert "IN has no column 'nope'" in result.output
+    assert "no column 'nope' to keep" in result.output
     result = invoke(source, "-o", tmp_path / "out.txt")
     assert result.exit_code == 2
     assert "name it .csv or .parquet" in result.output
@@ -259,7 +258,7 @@ def test_files_that_cannot_be_read_or_written(
     def full(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(command._Writer, "_open_writer", lambda self, *args: full())
+    monkeypatch.setattr(_io._Writer, "_open_writer", lambda self, *args: full())
     result = invoke(source, "-o", tmp_path / "out.parquet")
     assert result.exit_code == 1
     assert "cannot write" in result.output
@@ -319,3 +318,34 @@ def test_as_a_user_runs_it(tmp_path: Path) -> None:
     assert "row 0, column 'vulnerability': invalid vulnerability: 'XX'" in done.stderr
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "bad.parquet").exists()
+
+
+def test_a_repeated_column_exits_2_naming_it(tmp_path: Path) -> None:
+    header = ["contract", "tricks", "vulnerable", "tricks"]
+    source = write_csv(tmp_path / "deals.csv", [["4H", "10", "1", "9"]], header)
+    result = invoke(source, "-o", tmp_path / "out.csv")
+    assert result.exit_code == 2
+    assert "column 'tricks': the file has more than one column of this name" in " ".join(
+        result.output.split()
+    )
+    assert "Traceback" not in result.output
+    assert files_in(tmp_path) == ["deals.csv"]
+
+
+@pytest.mark.parametrize(
+    ("args", "hint"),
+    [
+        (["-o", "out.txt"], "--output"),
+        (["-o", "out.csv", "--keep", "nope"], "--keep"),
+        (["-o", "out.csv", "--keep", "score"], "--keep"),
+    ],
+    ids=["output", "keep", "keep-score"],
+)
+def test_errors_name_the_option(tmp_path: Path, args: list[str], hint: str) -> None:
+    source = write_csv(tmp_path / "deals.csv", ROWS)
+    result = CliRunner().invoke(
+        cli,
+        ["batch", str(source), *(str(tmp_path / a) if a.startswith("out") else a for a in args)],
+    )
+    assert result.exit_code == 2
+    assert f"Invalid value for {hint}" in result.output

@@ -86,6 +86,13 @@ def test_undo_edit_end_and_rules(runner: CliRunner, db: str) -> None:
     code, output = run(runner, db, "rubber", "add", game_id, "1C", "we", "7")
     assert code == 2
     assert "ended early; undo to reopen it" in output
+    assert run(runner, db, "rubber", "undo", game_id)[0] == 0
+    data = state(runner, db, "rubber", game_id)
+    assert (data["ended"], len(data["deals"]), data["totals"]) == (
+        False,
+        2,
+        {"we": 150, "they": 40},
+    )
 
 
 @pytest.mark.parametrize(

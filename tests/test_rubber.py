@@ -261,7 +261,7 @@ def test_undo_replace_and_end() -> None:
     with pytest.raises(GameStateError, match=r"no deal 9: the rubber has 5 deals"):
         rubber.replace(9, "4C", "they", 10)
     ended = play(R4, end=True)
-    assert ended.undo() == play(R4[:1])  # undo removes the last deal and reopens the rubber
+    assert ended.undo() == play(R4)  # undo reopens the rubber; ending is not a deal (issue 11)
     assert ended.replace(2, "2NT", "they", 8).totals[THEY] == 70 + 50
 
 

@@ -228,6 +228,16 @@ def test_save_replaces_the_game_and_bumps_the_version(store: Store, clock: None)
     assert versions[-1].version == 7
 
 
+def test_undoing_the_end_is_stored_with_every_deal(store: Store) -> None:
+    created = store.create(RUBBER)
+    ended = store.save(created.id, RUBBER.end())
+    reopened = store.save(created.id, ended.home_game.undo())
+    game = store.get(created.id).game
+    assert isinstance(game, Rubber)
+    assert (game, reopened.game, game.ended) == (RUBBER, RUBBER, False)
+    assert len(game.deals) == len(RUBBER.deals)
+
+
 def test_save_with_the_expected_version(store: Store) -> None:
     created = store.create(Chicago())
     saved = store.save(created.id, Chicago().record("3NT", "N", 9), expected_version=1)

@@ -133,6 +133,9 @@ def test_undo_edit_and_end(client: TestClient) -> None:
     response = client.post(f"/api/rubbers/{game_id}/deals", json=HANDOUT[0], headers=headers)
     assert response.status_code == 422
     assert "ended early" in response.json()["detail"][0]["msg"]
+    state = client.delete(f"/api/rubbers/{game_id}/deals/last", headers=headers).json()
+    assert (state["finished"], state["ended"], len(state["deals"])) == (False, False, 1)
+    assert state["totals"] == {"we": 0, "they": 40}  # undoing the end keeps the deal (issue 11)
 
 
 def test_writes_need_the_token(client: TestClient) -> None:

@@ -133,6 +133,19 @@ def test_undo_edit_and_end(client: TestClient) -> None:
     assert "The rubber was ended early." in client.get(game).text
 
 
+def test_undo_after_the_end_reopens_the_rubber_and_keeps_every_deal(client: TestClient) -> None:
+    game = new_rubber(client)
+    for deal in HANDOUT[:2]:
+        add(client, game, **deal)
+    for action in ("end", "undo"):
+        data = {"csrf": csrf(client, game)}
+        assert client.post(f"{game}/{action}", data=data, follow_redirects=False).status_code == 303
+    page = client.get(game).text
+    assert "The rubber was ended early." not in page
+    assert "4H by WE, 10 tricks" in page
+    assert "4S by THEY, 10 tricks" in page
+
+
 def test_bad_deal_is_shown_next_to_the_field_and_nothing_is_saved(client: TestClient) -> None:
     game = new_rubber(client)
     data = {
@@ -151,6 +164,10 @@ def test_bad_deal_is_shown_next_to_the_field_and_nothing_is_saved(client: TestCl
     response = client.post(f"{game}/deals", data=data)
     assert response.status_code == 422
     assert 'id="error-by"' in response.text
+    data = {**data, "by": "we", "honors": "north:150"}  # a bad honors side is an honors error
+    response = client.post(f"{game}/deals", data=data)
+    assert 'id="error-honors" role="alert">invalid side: &#39;north&#39;' in response.text
+    assert 'id="error-by"' not in response.text
 
 
 def test_stale_form_gets_a_conflict(client: TestClient) -> None:

@@ -14,7 +14,8 @@ The core (this package's top level) is pure Python and imports only the standard
 One deal: :func:`score`, :func:`score_result`, :func:`score_request`; the domain's values in
 :mod:`bridgescore.model`. Home games: :class:`Rubber`, :class:`Chicago`. Duplicate:
 :class:`Session` and its :class:`Section` s, the field functions (:func:`matchpoints`,
-:func:`butler`, :func:`cross_imps`), :class:`TeamMatch`. Files: :mod:`bridgescore.pbn`.
+:func:`butler`, :func:`cross_imps`), :class:`TeamMatch`; movements: :func:`mitchell`,
+:func:`howell`, :class:`Movement` (:mod:`bridgescore.movement`). Files: :mod:`bridgescore.pbn`.
 Many deals at once: :mod:`bridgescore.batch` (numpy). Storage, the CLI and the web app are
 outer layers the core never imports.
 """
@@ -61,6 +62,7 @@ from bridgescore.model import (
     Vulnerability,
     parse_contract,
 )
+from bridgescore.movement import Movement, howell, mitchell
 from bridgescore.rubber import Rubber, RubberDeal, RubberRules, WeThey
 from bridgescore.scoring import (
     IMP_THRESHOLDS,
@@ -106,6 +108,7 @@ __all__ = [
     "InvalidBoardError",
     "InvalidResultError",
     "MatchBoard",
+    "Movement",
     "MovementError",
     "NotationError",
     "Pair",
@@ -134,9 +137,11 @@ __all__ = [
     "butler",
     "cross_imps",
     "datum",
+    "howell",
     "imps",
     "matchpoints",
     "matchpoints_ew",
+    "mitchell",
     "mp2",
     "parse_contract",
     "percentages",

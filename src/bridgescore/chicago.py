@@ -21,28 +21,15 @@ and 100 for a part score on the fourth deal that does not complete a game.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Final, Literal
 
-from bridgescore.errors import GameStateError, InvalidResultError, NotationError, RulesError
-from bridgescore.model import (
-    PASS_OUT,
-    Contract,
-    PassOut,
-    Result,
-    Seat,
-    Side,
-    Vulnerability,
-    parse_contract,
-)
-from bridgescore.rubber import read_honors
-from bridgescore.scoring import (
-    UndertrickRule,
-    check_honors,
-    check_undertrick_rule,
-    honors_label,
-    score,
-)
+from bridgescore import homegame
+from bridgescore.errors import NotationError, for_field
+from bridgescore.homegame import Honors, Played
+from bridgescore.model import PASS_OUT, Contract, PassOut, Result, Seat, Side, Vulnerability
+from bridgescore.scoring import honors_label
 
 __all__ = [
     "CHICAGO_PRESETS",
@@ -55,89 +42,32 @@ __all__ = [
 ]
 
 Style = Literal["duplicate", "acbl"]
-Honors = Mapping[Side, int] | Mapping[str, int] | Mapping[Side | str, int]
-"""An honors claim: the side that held them and 100 or 150, ``{"NS": 100}``."""
+ChicagoHonors = Honors[Side] | None
+"""An honors claim in a Chicago, ``{"NS": 100}``, or None."""
 
 
 @dataclass(frozen=True, slots=True)
-class ChicagoRules:
-    """How a Chicago is scored. Use a preset by name: ``ChicagoRules.preset('acbl')``."""
+class ChicagoRules(homegame.HomeRules):
+    """How a Chicago is scored: a preset by name, with options changed if need be.
 
-    name: str = "default"
-    """The preset these rules start from."""
+    >>> str(ChicagoRules.preset("acbl", switched=True))
+    'acbl, switched'
+    """
+
     style: Style = "duplicate"
     """``'duplicate'``: every deal scored as a duplicate board; ``'acbl'``: part scores carry
     within the set of four, no 50 premium, 100 for an incomplete fourth-deal part score."""
     switched: bool = False
     """Deals 2 and 3: the dealer's opponents are vulnerable, not the dealer's side."""
-    honors: bool = False
-    """Whether honors are scored."""
-    undertrick_rule: UndertrickRule = "modern"
-    """The undertrick table."""
 
-    def __post_init__(self) -> None:
-        if self.style not in ("duplicate", "acbl"):
-            raise RulesError(
-                f"unknown Chicago style: {self.style!r}; expected 'duplicate' or 'acbl'"
-            )
-        check_undertrick_rule(self.undertrick_rule)
-
-    @classmethod
-    def preset(cls, name: str) -> ChicagoRules:
-        """A named preset from :data:`CHICAGO_PRESETS`.
-
-        :raises RulesError: for an unknown name.
-        """
-        rules = CHICAGO_PRESETS.get(name)
-        if rules is None:
-            raise RulesError(
-                f"unknown Chicago rules: {name!r}; expected one of {', '.join(CHICAGO_PRESETS)}"
-            )
-        return rules
-
-    @classmethod
-    def of(cls, rules: ChicagoRules | str) -> ChicagoRules:
-        """Accept a rules object or a preset name."""
-        return rules if isinstance(rules, ChicagoRules) else cls.preset(rules)
-
-    def to_dict(self) -> dict[str, object]:
-        """The rules as JSON-ready data; :meth:`from_dict` reads it back."""
-        return {
-            "name": self.name,
-            "style": self.style,
-            "switched": self.switched,
-            "honors": self.honors,
-            "undertrick_rule": self.undertrick_rule,
+    _NOUN = "Chicago"
+    _CHOICES = MappingProxyType({"style": ("Chicago style", ("duplicate", "acbl"))})
+    _LABELS = MappingProxyType(
+        {
+            "style": lambda style: f"{style} scoring",
+            "switched": lambda on: "switched" if on else "dealer's side vulnerable",
         }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> ChicagoRules:
-        """Rules from :meth:`to_dict`'s data; missing keys keep the preset's values.
-
-        :raises RulesError: for unknown names or values.
-        """
-        base = cls.preset(str(data.get("name", "default")))
-        return replace(
-            base,
-            style=data.get("style", base.style),  # type: ignore[arg-type]
-            switched=bool(data.get("switched", base.switched)),
-            honors=bool(data.get("honors", base.honors)),
-            undertrick_rule=data.get("undertrick_rule", base.undertrick_rule),  # type: ignore[arg-type]
-        )
-
-    def __str__(self) -> str:
-        """The preset's name and any option that differs from it: ``'acbl, switched'``."""
-        base = CHICAGO_PRESETS.get(self.name)
-        extras = []
-        if base is None or self.style != base.style:
-            extras.append(f"{self.style} scoring")
-        if base is None or self.switched != base.switched:
-            extras.append("switched" if self.switched else "dealer's side vulnerable")
-        if base is None or self.honors != base.honors:
-            extras.append("honors on" if self.honors else "honors off")
-        if base is None or self.undertrick_rule != base.undertrick_rule:
-            extras.append(f"{self.undertrick_rule} undertricks")
-        return ", ".join([self.name, *extras])
+    )
 
 
 CHICAGO_PRESETS: Final[Mapping[str, ChicagoRules]] = {
@@ -146,6 +76,7 @@ CHICAGO_PRESETS: Final[Mapping[str, ChicagoRules]] = {
 }
 """The rule sets of SCORING.md §10 (V7-V10): ``default`` scores each deal as duplicate (the
 source documents), ``acbl`` is the ACBL's published four-deal bridge."""
+ChicagoRules._PRESETS = CHICAGO_PRESETS
 
 
 def chicago_vulnerability(number: int, dealer: Seat, *, switched: bool = False) -> Vulnerability:
@@ -166,7 +97,7 @@ def chicago_vulnerability(number: int, dealer: Seat, *, switched: bool = False) 
 
 
 @dataclass(frozen=True, slots=True)
-class ChicagoDeal:
+class ChicagoDeal(homegame.HomeDeal[Side]):
     """One deal as entered: contract, declarer, tricks, and honors if scored."""
 
     contract: Contract | PassOut
@@ -180,44 +111,30 @@ class ChicagoDeal:
     honors: int = 0
     """100 or 150; 0 if nobody claimed honors."""
 
-    def __post_init__(self) -> None:
-        Result(self.contract, self.declarer, self.tricks)  # checks contract, seat and tricks
-        if self.declarer is None and self.contract is not PASS_OUT:
-            raise InvalidResultError(f"{self.contract} needs a declarer: N, E, S or W")
-        if (self.honors_by is None) != (self.honors == 0):
-            raise InvalidResultError("honors need both the side that held them and their points")
-        if self.honors:
-            check_honors(self.contract, self.honors)
-
-    @property
-    def result(self) -> Result:
-        """The deal as a :class:`~bridgescore.Result`."""
-        return Result(self.contract, self.declarer, self.tricks)
+    _BY_OR_DECLARER = "declarer"
+    _NEEDS = "a declarer: N, E, S or W"
+    _TEXT = "result"
+    _BY_OR_DECLARER_TYPE = Seat
+    _SIDE_TYPE = Side
 
     @classmethod
     def make(
         cls,
-        contract: Contract | PassOut | str,
+        contract: Played,
         declarer: Seat | str | None,
         tricks: int,
         *,
-        honors: Honors | None = None,
+        honors: ChicagoHonors = None,
     ) -> ChicagoDeal:
         """Build a deal from notation: ``ChicagoDeal.make("4H", "S", 10, honors={"NS": 100})``.
 
         :raises NotationError: for a bad contract, seat or side.
         :raises InvalidResultError: for impossible tricks or honors.
         """
-        if isinstance(contract, str):
-            contract = parse_contract(contract)
-        seat = None
-        if contract is not PASS_OUT:
-            seat = declarer if isinstance(declarer, Seat) else Seat.parse(declarer or "")
-        honors_by, points = read_honors(honors, _side)
-        return cls(contract, seat, tricks, honors_by, points)
+        return cls._make(contract, declarer, tricks, honors)
 
     @classmethod
-    def parse(cls, text: str, *, honors: Honors | None = None) -> ChicagoDeal:
+    def parse(cls, text: str, *, honors: ChicagoHonors = None) -> ChicagoDeal:
         """Read a deal: a result (``4HXS-2``, ``3NT N =``) or a contract, declarer and tricks.
 
         >>> [str(ChicagoDeal.parse(t).result) for t in ("4H S 10", "4HX by E -2", "3NTN=")]
@@ -231,16 +148,14 @@ class ChicagoDeal:
         if result.declarer is None and not result.is_pass_out:
             raise NotationError(
                 f"invalid deal: {text!r} has no declarer; expected e.g. '4H S 10', "
-                "'4HX by E -2', '3NTN=' or 'Pass'"
+                "'4HX by E -2', '3NTN=' or 'Pass'",
+                field="deal",
+                value=text,
             )
         return cls.make(result.contract, result.declarer, result.tricks, honors=honors)
 
     def __str__(self) -> str:
         return str(self.result)
-
-
-def _side(side: Side | str) -> Side:
-    return side if isinstance(side, Side) else Side.parse(side)
 
 
 ChicagoKind = Literal[
@@ -314,18 +229,16 @@ def _entries(
     if deal.declarer is not None:
         side = deal.declarer.side
         vulnerable = vulnerability.is_vulnerable(side)
-        s = score(
-            deal.contract, deal.tricks, vulnerable=vulnerable, undertrick_rule=rules.undertrick_rule
-        )
         vul = "vulnerable" if vulnerable else "not vulnerable"
-        for part in s.parts:
-            if part.name == "undertricks":
-                entries.append(
-                    ChicagoEntry(n, side.opponents, -part.points, "undertricks", part.label)
-                )
-            elif rules.style == "duplicate" or part.name not in ("game", "part_score"):
-                entries.append(ChicagoEntry(n, side, part.points, part.name, part.label))  # type: ignore[arg-type]
-        if rules.style == "acbl" and s.made:
+        for mine, points, name, label in homegame.written_parts(
+            deal.contract,
+            deal.tricks,
+            vulnerable=vulnerable,
+            undertrick_rule=rules.undertrick_rule,
+            premiums=rules.style == "duplicate",
+        ):
+            entries.append(ChicagoEntry(n, side if mine else side.opponents, points, name, label))  # type: ignore[arg-type]
+        if rules.style == "acbl" and deal.made:
             assert isinstance(deal.contract, Contract)
             legs[side] += deal.contract.trick_points
             if legs[side] >= 100:  # C-4: a game, made at once or by adding part scores
@@ -344,42 +257,37 @@ def _entries(
     return entries
 
 
-class Chicago:
+class Chicago(homegame.HomeGame[ChicagoDeal, ChicagoRules, ChicagoEntry, Side]):
     """A Chicago game: its rules, first dealer and deals, and the sheet derived from them.
 
     Immutable: :meth:`record`, :meth:`undo` and :meth:`replace` return a new game.
     """
 
-    __slots__ = ("_deals", "_entries", "_first_dealer", "_rows", "_rules")
+    __slots__ = ("_first_dealer", "_rows")
+    _NOUN = "game"
+    _SIDES = Side
 
     def __init__(
         self,
         rules: ChicagoRules | str = "default",
         first_dealer: Seat | str = Seat.NORTH,
-        switched: bool | None = None,
-        honors: bool | None = None,
         deals: Iterable[ChicagoDeal] = (),
+        **options: object,
     ) -> None:
-        """Start or rebuild a game; ``switched`` and ``honors`` override the preset's.
+        """Start or rebuild a game.
 
-        :raises RulesError: for an unknown preset, or honors where the rules have none.
+        ``options`` change the rules' options: ``Chicago("acbl", "E", switched=True)``.
+
+        :raises RulesError: for an unknown preset or option, or honors where the rules have none.
         :raises NotationError: for a bad first dealer.
         """
-        base = ChicagoRules.of(rules)
-        self._rules = replace(
-            base,
-            switched=base.switched if switched is None else switched,
-            honors=base.honors if honors is None else honors,
-        )
-        self._first_dealer = (
-            first_dealer if isinstance(first_dealer, Seat) else Seat.parse(first_dealer)
-        )
-        self._deals = tuple(deals)
-        self._entries: tuple[ChicagoEntry, ...] = ()
-        self._rows: tuple[ChicagoRow, ...] = ()
-        self._replay()
+        with for_field("first_dealer", first_dealer):
+            self._first_dealer = (
+                first_dealer if isinstance(first_dealer, Seat) else Seat.parse(first_dealer)
+            )
+        super().__init__(ChicagoRules.of(rules, **options), deals)
 
-    def _replay(self) -> None:
+    def _replay(self) -> tuple[ChicagoEntry, ...]:
         rules = self._rules
         entries: list[ChicagoEntry] = []
         rows: list[ChicagoRow] = []
@@ -387,10 +295,6 @@ class Chicago:
         totals = {Side.NS: 0, Side.EW: 0}
         played = 0
         for n, deal in enumerate(self._deals, 1):
-            if deal.honors and not rules.honors:
-                raise RulesError(
-                    f"deal {n} claims honors, but these rules do not score them: {rules}"
-                )
             dealer = self._first_dealer.next(played)
             vulnerability = chicago_vulnerability(played + 1, dealer, switched=rules.switched)
             new = _entries(rules, n, deal, vulnerability, played % 4, legs)
@@ -408,13 +312,11 @@ class Chicago:
                 ChicagoRow(n, number, dealer, vulnerability, deal.result, points[Side.NS],
                            points[Side.EW], totals[Side.NS], totals[Side.EW])
             )  # fmt: skip
-        self._entries = tuple(entries)
         self._rows = tuple(rows)
+        return tuple(entries)
 
-    @property
-    def rules(self) -> ChicagoRules:
-        """The rules that produced every score of this game."""
-        return self._rules
+    def _rebuild(self, deals: tuple[ChicagoDeal, ...], *, ended: bool = False) -> Chicago:
+        return Chicago(self._rules, self._first_dealer, deals)
 
     @property
     def first_dealer(self) -> Seat:
@@ -422,32 +324,14 @@ class Chicago:
         return self._first_dealer
 
     @property
-    def deals(self) -> tuple[ChicagoDeal, ...]:
-        """The deals in the order they were played, pass-outs included."""
-        return self._deals
-
-    @property
-    def entries(self) -> tuple[ChicagoEntry, ...]:
-        """Every score written on the sheet, in order."""
-        return self._entries
-
-    @property
-    def rows(self) -> tuple[ChicagoRow, ...]:
-        """One row per deal, with running totals."""
-        return self._rows
-
-    @property
     def played(self) -> int:
         """How many deals counted (pass-outs do not)."""
         return sum(1 for d in self._deals if d.contract is not PASS_OUT)
 
     @property
-    def totals(self) -> dict[Side, int]:
-        """Each side's total."""
-        totals = dict.fromkeys(Side, 0)
-        for entry in self._entries:
-            totals[entry.side] += entry.points
-        return totals
+    def rows(self) -> tuple[ChicagoRow, ...]:
+        """One row per deal, with running totals."""
+        return self._rows
 
     @property
     def sets_completed(self) -> int:
@@ -474,76 +358,35 @@ class Chicago:
     @property
     def leader(self) -> Side | None:
         """The side ahead on points; None on a tie."""
-        totals = self.totals
-        if totals[Side.NS] == totals[Side.EW]:
-            return None
-        return max(totals, key=totals.__getitem__)
+        return self._ahead()
 
-    def record(
-        self,
-        contract: Contract | PassOut | str,
-        declarer: Seat | str | None,
-        tricks: int,
-        *,
-        honors: Honors | None = None,
-    ) -> Chicago:
-        """The game with one more deal.
+    record = homegame.Recorder(
+        ChicagoDeal.make,
+        """The game with one more deal: ``record(contract, declarer, tricks, *, honors=None)``.
+
+        The arguments are :meth:`ChicagoDeal.make`'s: ``c.record("4H", "S", 10)``.
 
         :raises NotationError: for a bad contract, seat or side.
         :raises InvalidResultError: for impossible tricks or honors.
         :raises RulesError: for honors when the rules do not score them.
-        """
-        return self._with(
-            (*self._deals, ChicagoDeal.make(contract, declarer, tricks, honors=honors))
-        )
-
-    def undo(self) -> Chicago:
-        """The game without its last deal.
-
-        :raises GameStateError: if there is no deal.
-        """
-        if not self._deals:
-            raise GameStateError("there is no deal to undo")
-        return self._with(self._deals[:-1])
-
-    def replace(
-        self,
-        deal_no: int,
-        contract: Contract | PassOut | str,
-        declarer: Seat | str | None,
-        tricks: int,
-        *,
-        honors: Honors | None = None,
-    ) -> Chicago:
+        """,
+    )
+    replace = homegame.Replacer(
+        ChicagoDeal.make,
         """The game with deal ``deal_no`` (counting from 1) changed; later deals are rescored.
 
-        :raises GameStateError: if there is no such deal.
-        """
-        if not isinstance(deal_no, int) or not 1 <= deal_no <= len(self._deals):
-            raise GameStateError(f"no deal {deal_no!r}: the game has {len(self._deals)} deals")
-        deal = ChicagoDeal.make(contract, declarer, tricks, honors=honors)
-        return self._with((*self._deals[: deal_no - 1], deal, *self._deals[deal_no:]))
+        ``replace(deal_no, contract, declarer, tricks, *, honors=None)``: as for :meth:`record`.
 
-    def _with(self, deals: tuple[ChicagoDeal, ...]) -> Chicago:
-        return Chicago(self._rules, self._first_dealer, deals=deals)
+        :raises GameStateError: if there is no such deal.
+        """,
+    )
 
     def to_dict(self) -> dict[str, object]:
         """The game as JSON-ready data: rules, deals, rows, entries, totals and the next deal."""
-        totals = self.totals
+        leader = self.leader
         return {
-            "rules": {**self._rules.to_dict(), "description": str(self._rules)},
+            **super().to_dict(),
             "first_dealer": self._first_dealer.value,
-            "deals": [
-                {
-                    "n": n,
-                    "contract": str(d.contract),
-                    "declarer": d.declarer.value if d.declarer else None,
-                    "tricks": d.tricks,
-                    "honors": {d.honors_by.value: d.honors} if d.honors_by else None,
-                    "result": str(d.result),
-                }
-                for n, d in enumerate(self._deals, 1)
-            ],
             "rows": [
                 {
                     "deal": r.deal,
@@ -559,41 +402,17 @@ class Chicago:
                 }
                 for r in self._rows
             ],
-            "entries": [
-                {
-                    "deal": e.deal,
-                    "side": e.side.value,
-                    "points": e.points,
-                    "kind": e.kind,
-                    "label": e.label,
-                }
-                for e in self._entries
-            ],
-            "totals": {side.value: totals[side] for side in Side},
             "played": self.played,
             "next": {
                 "number": self.next_number,
                 "dealer": self.next_dealer.value,
                 "vulnerability": self.next_vulnerability.value,
             },
-            "leader": self.leader.value if self.leader else None,
+            "leader": leader.value if leader else None,
         }
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Chicago):
-            return NotImplemented
-        return (self._rules, self._first_dealer, self._deals) == (
-            other._rules,
-            other._first_dealer,
-            other._deals,
-        )
+    def _key(self) -> tuple[object, ...]:
+        return (*super()._key(), self._first_dealer)
 
-    def __hash__(self) -> int:
-        return hash((self._rules, self._first_dealer, self._deals))
-
-    def __repr__(self) -> str:
-        totals = self.totals
-        return (
-            f"<Chicago {self._rules}: {self.played} deals, "
-            f"NS {totals[Side.NS]} EW {totals[Side.EW]}>"
-        )
+    def _summary(self, scores: str) -> str:
+        return f"{self.played} deals, {scores}"

@@ -17,19 +17,16 @@ premium. There is no part-score or per-game premium; game is paid through the ru
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
-from typing import Any, Final, Literal, TypeVar
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Final, Literal
 
-from bridgescore.errors import GameStateError, InvalidResultError, NotationError, RulesError
-from bridgescore.model import PASS_OUT, Contract, PassOut, Result, _Enum, parse_contract
-from bridgescore.scoring import (
-    UndertrickRule,
-    check_honors,
-    check_undertrick_rule,
-    honors_label,
-    score,
-)
+from bridgescore import homegame
+from bridgescore.errors import GameStateError, NotationError
+from bridgescore.homegame import Honors, Played
+from bridgescore.model import Contract, PassOut, Result, _Enum, parse_contract
+from bridgescore.scoring import honors_label
 
 __all__ = [
     "RUBBER_PRESETS",
@@ -38,10 +35,7 @@ __all__ = [
     "RubberDeal",
     "RubberRules",
     "WeThey",
-    "read_honors",
 ]
-
-H = TypeVar("H")
 
 
 class WeThey(_Enum):
@@ -70,93 +64,39 @@ class WeThey(_Enum):
             return text
         side = _WE_THEY.get(text.strip().lower()) if isinstance(text, str) else None
         if side is None:
-            raise NotationError(f"invalid side: {text!r}; expected 'we' or 'they'")
+            raise NotationError(
+                f"invalid side: {text!r}; expected 'we' or 'they'", field="by", value=text
+            )
         return side
 
 
-Honors = Mapping[WeThey, int] | Mapping[str, int] | Mapping[WeThey | str, int]
-"""An honors claim: the side that held them and 100 or 150, ``{"we": 100}``."""
-
 _WE_THEY: Final = {"we": WeThey.WE, "us": WeThey.WE, "they": WeThey.THEY, "them": WeThey.THEY}
 
+RubberHonors = Honors[WeThey] | None
+"""An honors claim in a rubber, ``{"we": 100}``, or None."""
+
 Unfinished = Literal["handout", "laws-1993"]
+_UNFINISHED: Final = ("handout", "laws-1993")
 
 
 @dataclass(frozen=True, slots=True)
-class RubberRules:
-    """How a rubber is scored. Use a preset by name: ``RubberRules.preset('laws-1993')``."""
+class RubberRules(homegame.HomeRules):
+    """How a rubber is scored: a preset by name, with options changed if need be.
 
-    name: str = "default"
-    """The preset these rules start from."""
+    >>> str(RubberRules.preset("laws-1993", honors=False))
+    'laws-1993, honors off'
+    """
+
     unfinished: Unfinished = "handout"
     """The unfinished-rubber premium: ``'handout'`` (300 for each side with a game, 50 for each
     side with a part score in the unfinished game) or ``'laws-1993'`` (Law 80: 300 only if
     exactly one game was completed, 100 only to the one side that alone has a part score)."""
-    honors: bool = True
-    """Whether honors are scored."""
-    undertrick_rule: UndertrickRule = "modern"
-    """The undertrick table."""
+    honors: bool = field(default=True, kw_only=True)
+    """Whether honors are scored (they are in rubber unless the players agree otherwise)."""
 
-    def __post_init__(self) -> None:
-        if self.unfinished not in ("handout", "laws-1993"):
-            raise RulesError(
-                f"unknown unfinished-rubber rule: {self.unfinished!r}; "
-                "expected 'handout' or 'laws-1993'"
-            )
-        check_undertrick_rule(self.undertrick_rule)
-
-    @classmethod
-    def preset(cls, name: str) -> RubberRules:
-        """A named preset from :data:`RUBBER_PRESETS`.
-
-        :raises RulesError: for an unknown name.
-        """
-        rules = RUBBER_PRESETS.get(name)
-        if rules is None:
-            raise RulesError(
-                f"unknown rubber rules: {name!r}; expected one of {', '.join(RUBBER_PRESETS)}"
-            )
-        return rules
-
-    @classmethod
-    def of(cls, rules: RubberRules | str) -> RubberRules:
-        """Accept a rules object or a preset name."""
-        return rules if isinstance(rules, RubberRules) else cls.preset(rules)
-
-    def to_dict(self) -> dict[str, object]:
-        """The rules as JSON-ready data; :meth:`from_dict` reads it back."""
-        return {
-            "name": self.name,
-            "unfinished": self.unfinished,
-            "honors": self.honors,
-            "undertrick_rule": self.undertrick_rule,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> RubberRules:
-        """Rules from :meth:`to_dict`'s data; missing keys keep the preset's values.
-
-        :raises RulesError: for unknown names or values.
-        """
-        base = cls.preset(str(data.get("name", "default")))
-        return replace(
-            base,
-            unfinished=data.get("unfinished", base.unfinished),  # type: ignore[arg-type]
-            honors=bool(data.get("honors", base.honors)),
-            undertrick_rule=data.get("undertrick_rule", base.undertrick_rule),  # type: ignore[arg-type]
-        )
-
-    def __str__(self) -> str:
-        """The preset's name and any option that differs from it: ``'laws-1993, honors off'``."""
-        base = RUBBER_PRESETS.get(self.name)
-        extras = []
-        if base is None or self.unfinished != base.unfinished:
-            extras.append(f"unfinished rubber: {self.unfinished}")
-        if base is None or self.honors != base.honors:
-            extras.append("honors on" if self.honors else "honors off")
-        if base is None or self.undertrick_rule != base.undertrick_rule:
-            extras.append(f"{self.undertrick_rule} undertricks")
-        return ", ".join([self.name, *extras])
+    _NOUN = "rubber"
+    _CHOICES = MappingProxyType({"unfinished": ("unfinished-rubber rule", _UNFINISHED)})
+    _LABELS = MappingProxyType({"unfinished": lambda rule: f"unfinished rubber: {rule}"})
 
 
 RUBBER_PRESETS: Final[Mapping[str, RubberRules]] = {
@@ -165,10 +105,11 @@ RUBBER_PRESETS: Final[Mapping[str, RubberRules]] = {
 }
 """The rule sets of SCORING.md §10: ``default`` follows the ACBL handout the users gave,
 ``laws-1993`` the 1993 Laws of Contract Bridge (Law 80 for an unfinished rubber)."""
+RubberRules._PRESETS = RUBBER_PRESETS
 
 
 @dataclass(frozen=True, slots=True)
-class RubberDeal:
+class RubberDeal(homegame.HomeDeal[WeThey]):
     """One deal as entered: the contract, which column declared it, tricks, and honors."""
 
     contract: Contract | PassOut
@@ -182,42 +123,24 @@ class RubberDeal:
     honors: int = 0
     """100 or 150 for the side in :attr:`honors_by`; 0 if nobody claimed honors."""
 
-    def __post_init__(self) -> None:
-        Result(self.contract, None, self.tricks)  # checks contract and tricks
-        if (self.by is None) != (self.contract is PASS_OUT):
-            raise GameStateError("a deal needs the declaring side, and a pass-out has none")
-        if (self.honors_by is None) != (self.honors == 0):
-            raise GameStateError("honors need both the side that held them and their points")
-        if self.honors:
-            check_honors(self.contract, self.honors)
+    _BY_OR_DECLARER = "by"
+    _NEEDS = "the declaring side: we or they"
+    _TEXT = "text"
+    _BY_OR_DECLARER_TYPE = _SIDE_TYPE = WeThey
 
     @classmethod
     def make(
-        cls,
-        contract: Contract | PassOut | str,
-        by: WeThey | str | None,
-        tricks: int,
-        *,
-        honors: Honors | None = None,
+        cls, contract: Played, by: WeThey | str | None, tricks: int, *, honors: RubberHonors = None
     ) -> RubberDeal:
         """Build a deal from notation: ``RubberDeal.make("4H", "we", 10, honors={"we": 100})``.
 
         :raises NotationError: for a bad contract or side.
         :raises InvalidResultError: for impossible tricks or honors.
         """
-        if isinstance(contract, str):
-            contract = parse_contract(contract)
-        side = None if contract is PASS_OUT else WeThey.parse(by or "")
-        honors_by, points = read_honors(honors, WeThey.parse)
-        return cls(contract, side, tricks, honors_by, points)
-
-    @property
-    def made(self) -> bool:
-        """Whether the contract was made (False for a pass-out)."""
-        return isinstance(self.contract, Contract) and self.tricks >= self.contract.tricks_needed
+        return cls._make(contract, by, tricks, honors)
 
     @classmethod
-    def parse(cls, text: str, *, honors: Honors | None = None) -> RubberDeal:
+    def parse(cls, text: str, *, honors: RubberHonors = None) -> RubberDeal:
         """Read a deal as players call it out: contract, side, then tricks or outcome.
 
         >>> [str(RubberDeal.parse(t)) for t in ("4H we 10", "4HX by they -2", "3NT WE +1")]
@@ -236,13 +159,19 @@ class RubberDeal:
             raise NotationError(
                 f"invalid deal: {text!r}; expected a contract, the declaring side (we or they) "
                 "and the tricks taken or the outcome, e.g. '4H we 10', '4HX by they -2', "
-                "'3NT we =' or 'Pass'"
+                "'3NT we =' or 'Pass'",
+                field="deal",
+                value=text,
             )
         i = sides[0]
         contract = parse_contract(" ".join(w for w in words[:i] if w.lower() != "by"))
         outcome = "".join(words[i + 1 :])
         if isinstance(contract, PassOut):
-            raise NotationError(f"invalid deal: {text!r}; a passed-out deal is just 'Pass'")
+            raise NotationError(
+                f"invalid deal: {text!r}; a passed-out deal is just 'Pass'",
+                field="deal",
+                value=text,
+            )
         # The tricks taken, or '=', '+n', '-n' or nothing (made exactly).
         tricks = int(outcome) if outcome.isdigit() else Result.parse(f"{contract}{outcome}").tricks
         return cls.make(contract, words[i], tricks, honors=honors)
@@ -254,24 +183,6 @@ class RubberDeal:
         if self.honors_by is not None:
             text += f", {self.honors_by.label} {self.honors} honors"
         return text
-
-
-def read_honors(
-    honors: Mapping[Any, int] | None, parse: Callable[[Any], H]
-) -> tuple[H | None, int]:
-    """Read an honors claim, a mapping of one side to 100 or 150, as (side, points).
-
-    :raises InvalidResultError: if more than one side claims honors.
-    """
-    if not honors:
-        return None, 0
-    if len(honors) > 1:
-        raise InvalidResultError(
-            f"both sides cannot hold honors on one deal: {dict(honors)!r}; honors are 4 or 5 "
-            "of the trump honors (or the 4 aces) in one hand"
-        )
-    ((holder, points),) = honors.items()
-    return parse(holder), points
 
 
 EntryKind = Literal[
@@ -329,26 +240,20 @@ def _replay(rules: RubberRules, deals: tuple[RubberDeal, ...], ended: bool) -> _
     for n, deal in enumerate(deals, 1):
         if won_on is not None:
             raise GameStateError(
-                f"deal {n} comes after the rubber is over: it was won on deal {won_on}"
+                f"deal {n} comes after the rubber is over: it was won on deal {won_on}",
+                field="deal",
+                value=n,
             )
-        if deal.honors and not rules.honors:
-            raise RulesError(f"deal {n} claims honors, but these rules do not score them: {rules}")
         if deal.by is not None:
-            by = deal.by
-            vulnerable = by in winners
-            s = score(
+            # The duplicate premiums are left out: rubber pays game through the rubber premium.
+            for mine, points, name, label in homegame.written_parts(
                 deal.contract,
                 deal.tricks,
-                vulnerable=vulnerable,
+                vulnerable=deal.by in winners,
                 undertrick_rule=rules.undertrick_rule,
-            )
-            for part in s.parts:
-                if part.name in ("game", "part_score"):
-                    continue  # duplicate premiums: rubber pays game through the rubber premium
-                if part.name == "undertricks":
-                    write(n, by.opponents, -part.points, "undertricks", part.label)
-                else:
-                    write(n, by, part.points, part.name, part.label)  # type: ignore[arg-type]
+                premiums=False,
+            ):
+                write(n, deal.by if mine else deal.by.opponents, points, name, label)  # type: ignore[arg-type]
         if deal.honors_by is not None:
             write(
                 n, deal.honors_by, deal.honors, "honors", honors_label(deal.contract, deal.honors)
@@ -425,7 +330,7 @@ def _unfinished(
             )
 
 
-class Rubber:
+class Rubber(homegame.HomeGame[RubberDeal, RubberRules, PadEntry, WeThey]):
     """A rubber: its rules and its deals, and every line of the pad derived from them.
 
     Immutable: :meth:`record`, :meth:`undo`, :meth:`replace` and :meth:`end` return a new rubber.
@@ -433,9 +338,13 @@ class Rubber:
     >>> r = Rubber("laws-1993").record("4H", "we", 10).record("1NT", "they", 7).end()
     >>> r.totals[WeThey.WE], r.totals[WeThey.THEY], r.is_finished
     (420, 140, True)
+    >>> r.undo() == Rubber("laws-1993", r.deals)  # undo reopens it: every deal is kept
+    True
     """
 
-    __slots__ = ("_deals", "_ended", "_rules", "_state")
+    __slots__ = ("_state",)
+    _NOUN = "rubber"
+    _SIDES = WeThey
 
     def __init__(
         self,
@@ -443,36 +352,28 @@ class Rubber:
         deals: Iterable[RubberDeal] = (),
         *,
         ended: bool = False,
+        **options: object,
     ) -> None:
         """Build a rubber from its deals; ``ended`` means it was stopped early.
 
-        :raises RulesError: for an unknown preset, or honors where the rules have none.
+        ``options`` change the rules' options: ``Rubber("laws-1993", honors=False)``.
+
+        :raises RulesError: for an unknown preset or option, or honors where the rules have none.
         :raises GameStateError: for a deal after the rubber was won.
         """
-        self._rules = RubberRules.of(rules)
-        self._deals = tuple(deals)
-        self._ended = ended
-        self._state = _replay(self._rules, self._deals, ended)
+        super().__init__(RubberRules.of(rules, **options), deals, ended=ended)
 
-    @property
-    def rules(self) -> RubberRules:
-        """The rules that produced every score of this rubber."""
-        return self._rules
+    def _replay(self) -> tuple[PadEntry, ...]:
+        self._state = _replay(self._rules, self._deals, self._ended)
+        return self._state.entries
 
-    @property
-    def deals(self) -> tuple[RubberDeal, ...]:
-        """The deals in the order they were played, pass-outs included."""
-        return self._deals
+    def _rebuild(self, deals: tuple[RubberDeal, ...], *, ended: bool = False) -> Rubber:
+        return Rubber(self._rules, deals, ended=ended)
 
     @property
     def ended(self) -> bool:
         """Whether the rubber was stopped early with :meth:`end`."""
         return self._ended
-
-    @property
-    def entries(self) -> tuple[PadEntry, ...]:
-        """Every line of the pad, in the order it was written."""
-        return self._state.entries
 
     @property
     def game_winners(self) -> tuple[WeThey, ...]:
@@ -483,14 +384,6 @@ class Rubber:
     def games(self) -> dict[WeThey, int]:
         """Games won by each side."""
         return {side: self._state.game_winners.count(side) for side in WeThey}
-
-    @property
-    def totals(self) -> dict[WeThey, int]:
-        """Each side's total so far: all its points above and below the line."""
-        totals = dict.fromkeys(WeThey, 0)
-        for entry in self._state.entries:
-            totals[entry.side] += entry.points
-        return totals
 
     def vulnerable(self, side: WeThey | str) -> bool:
         """A side that has won a game is vulnerable (R-4)."""
@@ -503,11 +396,8 @@ class Rubber:
     @property
     def game_number(self) -> int:
         """The game being played (1 to 3), or the last one if the rubber is over."""
-        return (
-            min(len(self._state.game_winners) + 1, 3)
-            if not self.is_complete
-            else len(self._state.game_winners)
-        )
+        played = len(self._state.game_winners)
+        return played if self.is_complete else min(played + 1, 3)
 
     @property
     def is_complete(self) -> bool:
@@ -525,74 +415,44 @@ class Rubber:
 
         The side that won two games need not be the winner (the handout's NOTE 2).
         """
-        if not self.is_finished:
-            return None
-        totals = self.totals
-        if totals[WeThey.WE] == totals[WeThey.THEY]:
-            return None
-        return max(totals, key=totals.__getitem__)
+        return self._ahead() if self.is_finished else None
 
     @property
     def rubber_won_by(self) -> WeThey | None:
         """The side that won two games and the rubber premium; None if nobody has."""
         return self._state.game_winners[-1] if self.is_complete else None
 
-    def record(
-        self,
-        contract: Contract | PassOut | str,
-        by: WeThey | str | None,
-        tricks: int,
-        *,
-        honors: Honors | None = None,
-    ) -> Rubber:
-        """The rubber with one more deal.
+    record = homegame.Recorder(
+        RubberDeal.make,
+        """The rubber with one more deal: ``record(contract, by, tricks, *, honors=None)``.
+
+        The arguments are :meth:`RubberDeal.make`'s: ``r.record("4H", "we", 10)``.
 
         :raises GameStateError: if the rubber is over.
         :raises NotationError: for a bad contract or side.
         :raises InvalidResultError: for impossible tricks or honors.
-        """
-        self._check_open()
-        deal = RubberDeal.make(contract, by, tricks, honors=honors)
-        return Rubber(self._rules, (*self._deals, deal))
-
-    def undo(self) -> Rubber:
-        """The rubber without its last deal (reopened if it had been ended early).
-
-        :raises GameStateError: if there is nothing to undo.
-        """
-        if self._ended:
-            return Rubber(self._rules, self._deals[:-1])
-        if not self._deals:
-            raise GameStateError("there is no deal to undo")
-        return Rubber(self._rules, self._deals[:-1])
-
-    def replace(
-        self,
-        deal_no: int,
-        contract: Contract | PassOut | str,
-        by: WeThey | str | None,
-        tricks: int,
-        *,
-        honors: Honors | None = None,
-    ) -> Rubber:
+        :raises RulesError: for honors when the rules do not score them.
+        """,
+    )
+    replace = homegame.Replacer(
+        RubberDeal.make,
         """The rubber with deal ``deal_no`` (counting from 1) changed; later deals are rescored.
+
+        ``replace(deal_no, contract, by, tricks, *, honors=None)``: the deal as for :meth:`record`.
 
         :raises GameStateError: if there is no such deal, or the change would end the rubber
             before a later deal.
-        """
-        if not isinstance(deal_no, int) or not 1 <= deal_no <= len(self._deals):
-            raise GameStateError(f"no deal {deal_no!r}: the rubber has {len(self._deals)} deals")
-        deal = RubberDeal.make(contract, by, tricks, honors=honors)
-        deals = (*self._deals[: deal_no - 1], deal, *self._deals[deal_no:])
-        return Rubber(self._rules, deals, ended=self._ended)
+        """,
+    )
 
     def end(self) -> Rubber:
         """The rubber stopped here, with the unfinished-rubber premiums added.
 
+        :meth:`undo` reopens it, with every deal kept.
+
         :raises GameStateError: if the rubber is already over.
         """
-        self._check_open()
-        return Rubber(self._rules, self._deals, ended=True)
+        return self._end()
 
     def _check_open(self) -> None:
         if self.is_complete:
@@ -605,33 +465,9 @@ class Rubber:
 
     def to_dict(self) -> dict[str, object]:
         """The rubber as JSON-ready data: rules, deals, entries and every derived figure."""
-        totals, games = self.totals, self.games
+        games, won_by, winner = self.games, self.rubber_won_by, self.winner
         return {
-            "rules": {**self._rules.to_dict(), "description": str(self._rules)},
-            "deals": [
-                {
-                    "n": n,
-                    "contract": str(d.contract),
-                    "by": d.by.value if d.by else None,
-                    "tricks": d.tricks,
-                    "honors": {d.honors_by.value: d.honors} if d.honors_by else None,
-                    "text": str(d),
-                }
-                for n, d in enumerate(self._deals, 1)
-            ],
-            "entries": [
-                {
-                    "deal": e.deal,
-                    "side": e.side.value,
-                    "points": e.points,
-                    "line": e.line,
-                    "game": e.game,
-                    "kind": e.kind,
-                    "label": e.label,
-                }
-                for e in self._state.entries
-            ],
-            "totals": {side.value: totals[side] for side in WeThey},
+            **super().to_dict(),
             "games": {side.value: games[side] for side in WeThey},
             "game_winners": [side.value for side in self.game_winners],
             "vulnerable": {side.value: self.vulnerable(side) for side in WeThey},
@@ -639,22 +475,10 @@ class Rubber:
             "game_number": self.game_number,
             "finished": self.is_finished,
             "ended": self._ended,
-            "rubber_won_by": self.rubber_won_by.value if self.rubber_won_by else None,
-            "winner": self.winner.value if self.winner else None,
+            "rubber_won_by": won_by.value if won_by else None,
+            "winner": winner.value if winner else None,
         }
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Rubber):
-            return NotImplemented
-        return (self._rules, self._deals, self._ended) == (other._rules, other._deals, other._ended)
-
-    def __hash__(self) -> int:
-        return hash((self._rules, self._deals, self._ended))
-
-    def __repr__(self) -> str:
-        totals = self.totals
+    def _summary(self, scores: str) -> str:
         state = "finished" if self.is_finished else f"game {self.game_number}"
-        return (
-            f"<Rubber {self._rules}: {len(self._deals)} deals, "
-            f"WE {totals[WeThey.WE]} THEY {totals[WeThey.THEY]}, {state}>"
-        )
+        return f"{len(self._deals)} deals, {scores}, {state}"

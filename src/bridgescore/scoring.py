@@ -108,8 +108,8 @@ class Score:
 
     @property
     def made(self) -> bool:
-        """Whether the contract was made (False for a pass-out)."""
-        return isinstance(self.contract, Contract) and self.tricks >= self.contract.tricks_needed
+        """Whether the contract was made (False for a pass-out): :attr:`Result.made`."""
+        return Result(self.contract, self.declarer, self.tricks).made
 
     @property
     def scorer(self) -> Literal["declarer", "defenders", "nobody"]:

@@ -11,18 +11,19 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import numpy as np
-import numpy.typing as npt
 import pyarrow as pa
 
-from bridgescore.batch import (
+from bridgescore.batch._columns import (
+    COLUMNS,
+    INPUT_COLUMNS,
+    Array,
     ScoreDType,
-    _arrow_compute,
-    _arrow_to_numpy,
-    _one_array,
-    declarer_vulnerable,
-    ns_view,
-    score_many,
+    arrow_compute,
+    arrow_to_numpy,
+    one_array,
 )
+from bridgescore.batch._ns import declarer_vulnerable, ns_view
+from bridgescore.batch._table import score_many
 from bridgescore.errors import BatchError, BridgeError
 from bridgescore.model import (
     Contract,
@@ -40,25 +41,12 @@ __all__ = [
     "Deals",
     "arrow_int16",
     "check_columns",
+    "name_list",
     "read_deals",
-    "score_frame",
     "to_table",
 ]
 
-COLUMNS: Final = {
-    "contract": "PBN contract: 4HX, 3NT, 7SXX, Pass (instead of level, strain and doubling)",
-    "level": "1-7, or 0 for a passed-out deal",
-    "strain": "C D H S NT (or N, suit symbols), or 0-4",
-    "doubling": "'' X XX, or 0-2",
-    "tricks": "0-13, taken by declarer's side (empty for a passed-out deal)",
-    "vulnerable": "the declaring side's vulnerability: true/false, yes/no or 1/0",
-    "declarer": "N E S W, or 0-3 (empty for a passed-out deal); gives ns_score",
-    "vulnerability": "the board's: None NS EW All (or Love, -, Both), or 0-3; with declarer",
-}
-"""The input columns read by name, and what each may hold."""
-INPUT_COLUMNS: Final = tuple(COLUMNS)
 
-_Array = npt.NDArray[Any]
 _Parse = Callable[[str], int]
 
 
@@ -79,11 +67,11 @@ def _number(low: int, high: int, allowed: str) -> _Parse:
 def _enum_or_code(parse: Callable[[str], object], members: tuple[object, ...]) -> _Parse:
     """The core's parser for a name, or the member's code (its position) written as a digit."""
 
+    codes = {str(code): code for code in range(len(members))}
+
     def read(text: str) -> int:
-        key = text.strip()
-        if key.isdigit() and int(key) < len(members):
-            return int(key)
-        return members.index(parse(text))
+        code = codes.get(text.strip())
+        return members.index(parse(text)) if code is None else code
 
     return read
 
@@ -106,18 +94,20 @@ _PARSERS: Final[dict[str, _Parse]] = {
     "vulnerability": _enum_or_code(Vulnerability.parse, _VULS),
 }
 _MAY_BE_EMPTY_WHEN_PASSED_OUT: Final = ("tricks", "declarer")
+_LONGEST: Final = 32
+"""The longest text read as a code ("north", " 13 "...): a longer cell is refused unread."""
 
 
 class Deals:
     """The code columns of a table, ready for :func:`~bridgescore.batch.score_many`."""
 
-    def __init__(self, columns: dict[str, _Array]) -> None:
+    def __init__(self, columns: dict[str, Array]) -> None:
         self.columns = columns
         """Code arrays by name: level, strain, doubling, tricks, and vulnerable or declarer."""
 
     def score(
         self, *, undertrick_rule: UndertrickRule = "modern", dtype: ScoreDType = np.int16
-    ) -> dict[str, _Array]:
+    ) -> dict[str, Array]:
         """``score`` from declarer's view, and ``ns_score`` when the declarer is known.
 
         :raises BatchError: for a code out of range (naming the first bad row).
@@ -198,8 +188,8 @@ def read_deals(table: Any) -> Deals:
     """
     names = set(table.column_names)
     check_columns(names)
-    columns: dict[str, _Array] = {}
-    empty: dict[str, _Array] = {}
+    columns: dict[str, Array] = {}
+    empty: dict[str, Array] = {}
     if "contract" in names:
         columns.update(_contracts(table["contract"]))
     else:
@@ -222,24 +212,27 @@ def read_deals(table: Any) -> Deals:
     return Deals(columns)
 
 
-def score_frame(
-    frame: Any, *, undertrick_rule: UndertrickRule = "modern", dtype: ScoreDType = np.int16
-) -> dict[str, _Array]:
-    """See :func:`bridgescore.batch.score_frame`."""
-    return read_deals(to_table(frame)).score(undertrick_rule=undertrick_rule, dtype=dtype)
+def name_list(names: list[str], most: int = 20) -> str:
+    """Column names for a message: the first ``most`` of them, then how many there are.
+
+    >>> name_list(["a", "b"]), name_list([]), name_list(list("abcd"), most=2)
+    ('a, b', 'none', 'a, b, ... (4 columns)')
+    """
+    shown = ", ".join(names[:most]) or "none"
+    return shown if len(names) <= most else f"{shown}, ... ({len(names):,} columns)"
 
 
 def _require(names: set[str], wanted: tuple[str, ...], alternative: str) -> None:
     missing = [n for n in wanted if n not in names]
     if missing:
         what = f"column{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}"
-        have = ", ".join(sorted(names)) or "none"
+        have = name_list(sorted(names))
         raise BatchError(
             f"missing {' '.join([what, alternative]).strip()}; the columns are: {have}"
         )
 
 
-def _codes(column: Any, name: str, empty: dict[str, _Array]) -> _Array:
+def _codes(column: Any, name: str, empty: dict[str, Array]) -> Array:
     """A column of codes, from numbers, booleans or text; empty values are noted in ``empty``."""
     column = _plain(column)
     kind = column.type
@@ -250,9 +243,9 @@ def _codes(column: Any, name: str, empty: dict[str, _Array]) -> _Array:
         return np.zeros(len(column), np.int8)
     if not (pa.types.is_integer(kind) or pa.types.is_boolean(kind) or pa.types.is_floating(kind)):
         raise BatchError(f"expected numbers or text, got a column of {kind}", column=name)
-    values = _arrow_to_numpy(column)
+    values = arrow_to_numpy(column)
     if column.null_count:
-        missing = _arrow_to_numpy(_is_null(column))
+        missing = arrow_to_numpy(_is_null(column))
         empty[name] = missing
         values = np.where(missing, 0, values)
     if values.dtype.kind == "f":
@@ -266,7 +259,7 @@ def _codes(column: Any, name: str, empty: dict[str, _Array]) -> _Array:
 
 def _plain(column: Any) -> Any:
     """One Arrow array, with dictionary-encoded values and string views read as plain text."""
-    column = _one_array(column)
+    column = one_array(column)
     if pa.types.is_dictionary(column.type):
         column = column.cast(column.type.value_type)
     if getattr(pa.types, "is_string_view", lambda kind: False)(column.type):
@@ -274,29 +267,34 @@ def _plain(column: Any) -> Any:
     return column
 
 
-def _dictionary(column: Any) -> tuple[list[str], _Array, _Array | None]:
+def _dictionary(column: Any) -> tuple[list[str], Array, Array | None]:
     """The distinct texts of a column, each row's index into them, and the rows left empty."""
-    encoded = _arrow_compute().call_function("dictionary_encode", [_one_array(column)])
+    encoded = arrow_compute().call_function("dictionary_encode", [one_array(column)])
     words: list[str] = encoded.dictionary.to_pylist()
-    index = _arrow_to_numpy(encoded.indices)
-    missing = _arrow_to_numpy(_is_null(encoded.indices)) if encoded.indices.null_count else None
+    index = arrow_to_numpy(encoded.indices)
+    missing = arrow_to_numpy(_is_null(encoded.indices)) if encoded.indices.null_count else None
     return words, index, missing
 
 
 def _is_null(column: Any) -> Any:
-    return _arrow_compute().call_function("is_null", [column])
+    return arrow_compute().call_function("is_null", [column])
 
 
-def _by_text(column: Any, name: str, parse: _Parse, empty: dict[str, _Array]) -> _Array:
+def _by_text(column: Any, name: str, parse: _Parse, empty: dict[str, Array]) -> Array:
     """Parse each distinct text once, then spread the codes over the rows."""
     words, index, missing = _dictionary(column)
     codes = np.zeros(len(words), np.int8)
     may_be_empty = name in _MAY_BE_EMPTY_WHEN_PASSED_OUT  # '' is undoubled, say, elsewhere
-    blank = [i for i, w in enumerate(words) if may_be_empty and not w.strip()]
+    blank = {i for i, w in enumerate(words) if may_be_empty and not w.strip()}
     for i, word in enumerate(words):
         if i in blank:
             continue
         try:
+            if len(word) > _LONGEST:  # refused unread, so a huge cell costs no more than its size
+                raise BatchError(
+                    f"got {word[:_LONGEST]!r}... ({len(word):,} characters); expected "
+                    f"{COLUMNS[name]}"
+                )
             codes[i] = parse(word)
         except BridgeError as exc:
             reason = exc.reason if isinstance(exc, BatchError) else str(exc)
@@ -305,16 +303,16 @@ def _by_text(column: Any, name: str, parse: _Parse, empty: dict[str, _Array]) ->
                 bad &= ~missing
             raise BatchError(reason, int(np.argmax(bad)), name) from None
     if blank:
-        blanks = np.isin(index, blank)
+        blanks = np.isin(index, sorted(blank))
         missing = blanks if missing is None else missing | blanks
     if missing is not None:
         empty[name] = missing
         index = np.where(missing, 0, index)
-    result: _Array = codes[index] if len(words) else np.zeros(len(index), np.int8)
+    result: Array = codes[index] if len(words) else np.zeros(len(index), np.int8)
     return result
 
 
-def _contracts(column: Any) -> dict[str, _Array]:
+def _contracts(column: Any) -> dict[str, Array]:
     """Level, strain and doubling codes from PBN contracts (``4HX``, ``3NT``, ``Pass``)."""
     column = _plain(column)
     if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
@@ -341,7 +339,7 @@ def _contracts(column: Any) -> dict[str, _Array]:
     return {"level": level, "strain": strain, "doubling": doubling}
 
 
-def arrow_int16(values: _Array) -> Any:
+def arrow_int16(values: Array) -> Any:
     """An Arrow int16 array over a numpy array's memory (``pa.array`` would import pandas)."""
     data = np.ascontiguousarray(values, np.int16)
     return pa.Array.from_buffers(pa.int16(), len(data), [None, pa.py_buffer(data)])

@@ -52,7 +52,8 @@ from typing import Any, Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.batch import _check_all, _column, _Spec, imps_many
+from bridgescore.batch._columns import Spec, check_all, column
+from bridgescore.batch._imps import imps_many
 from bridgescore.duplicate import Adjusted, BoardScore, Divisor, Rounding, _dropped, top
 from bridgescore.errors import BatchError, RulesError
 from bridgescore.scoring import IMP_THRESHOLDS
@@ -73,14 +74,14 @@ _Array = npt.NDArray[Any]
 _Int64 = npt.NDArray[np.int64]
 _Float64 = npt.NDArray[np.float64]
 
-_BOARD: Final[_Spec] = ("board", -(1 << 62), 1 << 62, "whole numbers (board numbers)")
-_NS_SCORE: Final[_Spec] = (
+_BOARD: Final[Spec] = ("board", -(1 << 62), 1 << 62, "whole numbers (board numbers)")
+_NS_SCORE: Final[Spec] = (
     "ns_score",
     -(1 << 31),
     (1 << 31) - 1,
     "whole numbers of at most 32 bits",
 )
-_EXPECTED: Final[_Spec] = ("expected", 1, (1 << 31) - 1, "a whole number of results, 1 or more")
+_EXPECTED: Final[Spec] = ("expected", 1, (1 << 31) - 1, "a whole number of results, 1 or more")
 _MARGIN: Final = IMP_THRESHOLDS[-1]
 """Room left around each board's scores in the sort keys: a key plus or minus any IMP threshold
 stays among its own board's keys (cross-IMPs search for them)."""
@@ -96,10 +97,10 @@ class _Field:
     """
 
     def __init__(self, board: npt.ArrayLike, ns_score: npt.ArrayLike) -> None:
-        boards, scores = _column(board, _BOARD), _column(ns_score, _NS_SCORE)
+        boards, scores = column(board, _BOARD), column(ns_score, _NS_SCORE)
         n = _rows(boards, scores)
-        _check_all(boards, _BOARD)
-        _check_all(scores, _NS_SCORE)
+        check_all(boards, _BOARD)
+        check_all(scores, _NS_SCORE)
         b = np.broadcast_to(np.asarray(boards, np.int64), (n,))
         self.n = n
         self.scores: _Int64 = np.broadcast_to(np.asarray(scores, np.int64), (n,))
@@ -154,13 +155,13 @@ class _Field:
                     column="expected",
                 )
             return np.full(len(self.counts), self.counts.max(initial=0), np.int64)
-        column = _column(expected, _EXPECTED)
-        if not column.ndim:
-            wanted = np.full(len(self.counts), int(column), np.int64)
+        given = column(expected, _EXPECTED)
+        if not given.ndim:
+            wanted = np.full(len(self.counts), int(given), np.int64)
         else:
-            _rows(column, self.scores)
-            _check_all(column, _EXPECTED)
-            by_row = np.asarray(column, np.int64)
+            _rows(given, self.scores)
+            check_all(given, _EXPECTED)
+            by_row = np.asarray(given, np.int64)
             first = np.full(len(self.counts), max(self.n - 1, 0), np.intp)
             np.minimum.at(first, self.slot, np.arange(self.n))
             wanted = by_row[first] if self.n else np.zeros(0, np.int64)

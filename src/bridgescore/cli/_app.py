@@ -39,6 +39,7 @@ COMMANDS = {
     "chicago": "games",
     "session": "session",
     "match": "match",
+    "movement": "movement",
     "batch": "batch",
     "serve": "serve",
 }

@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import click
 
 from bridgescore import render
-from bridgescore.chicago import CHICAGO_PRESETS, Chicago, ChicagoDeal
+from bridgescore.chicago import CHICAGO_PRESETS, Chicago, ChicagoDeal, ChicagoRules
 from bridgescore.cli._app import ARGS, cli, reporting
 from bridgescore.errors import BridgeError
 from bridgescore.model import Side
@@ -65,11 +65,8 @@ class _Family:
     sides: tuple[str, str]
     example: str
 
-    def parse(self, text: str, honors: dict[str, int] | None) -> tuple[Any, ...]:
-        deal = (RubberDeal if self.kind == "rubber" else ChicagoDeal).parse(text, honors=honors)
-        honors_map = {deal.honors_by.value: deal.honors} if deal.honors_by else None
-        who = deal.by if isinstance(deal, RubberDeal) else deal.declarer
-        return deal.contract, who, deal.tricks, honors_map
+    def parse(self, text: str, honors: dict[str, int] | None) -> RubberDeal | ChicagoDeal:
+        return (RubberDeal if self.kind == "rubber" else ChicagoDeal).parse(text, honors=honors)
 
     def draw(self, stored: StoredGame) -> str:
         names = stored.names
@@ -119,8 +116,8 @@ def _commands(group: click.Group, family: _Family) -> None:
     @click.option("--honors", help="Honors held: SIDE:POINTS, e.g. we:100 or NS:150.")
     @_db_option
     def add(game_id: str, words: tuple[str, ...], honors: str | None, db: str | None) -> None:
-        contract, who, tricks, held = _parse(family, words, honors)
-        _change(family, db, game_id, lambda g: g.record(contract, who, tricks, honors=held), "DEAL")
+        deal, held = _parse(family, words, honors)
+        _change(family, db, game_id, lambda g: g.record(*deal, honors=held), "DEAL")
 
     add.help = f"Record a deal, e.g. {family.example!r}, and draw the {family.noun}."
 
@@ -141,14 +138,8 @@ def _commands(group: click.Group, family: _Family) -> None:
         game_id: str, number: int, words: tuple[str, ...], honors: str | None, db: str | None
     ) -> None:
         """Change deal N; the deals after it are scored again."""
-        contract, who, tricks, held = _parse(family, words, honors)
-        _change(
-            family,
-            db,
-            game_id,
-            lambda g: g.replace(number, contract, who, tricks, honors=held),
-            "N",
-        )
+        deal, held = _parse(family, words, honors)
+        _change(family, db, game_id, lambda g: g.replace(number, *deal, honors=held), "N")
 
     @group.command("show")
     @click.argument("game_id", metavar="ID")
@@ -219,8 +210,8 @@ def _loop(family: _Family, store: Store, stored: StoredGame) -> None:
                 game = current.end()
             else:
                 text, _, honors = line.partition(" honors ")
-                contract, who, tricks, held = _parse(family, tuple(text.split()), honors or None)
-                game = current.record(contract, who, tricks, honors=held)
+                deal, held = _parse(family, tuple(text.split()), honors or None)
+                game = current.record(*deal, honors=held)
             stored = store.save(stored.id, game, expected_version=stored.version)
         except (BridgeError, click.BadParameter) as exc:
             click.echo(f"Error: {exc}")
@@ -230,10 +221,13 @@ def _loop(family: _Family, store: Store, stored: StoredGame) -> None:
 
 def _parse(
     family: _Family, words: tuple[str, ...], honors: str | None
-) -> tuple[Any, Any, int, Any]:
+) -> tuple[tuple[Any, Any, int], dict[str, int] | None]:
+    """The deal typed as (contract, ``by`` or ``declarer``, tricks) and its honors."""
     with reporting("DEAL"):
-        contract, who, tricks, held = family.parse(" ".join(words), _honors(honors))
-    return contract, who, tricks, held
+        deal = family.parse(" ".join(words), _honors(honors))
+    held = {deal.honors_by.value: deal.honors} if deal.honors_by else None
+    by_or_declarer = deal.by if isinstance(deal, RubberDeal) else deal.declarer
+    return (deal.contract, by_or_declarer, deal.tricks), held
 
 
 def _summary(stored: StoredGame) -> dict[str, Any]:
@@ -286,7 +280,7 @@ def rubber_new(
 ) -> None:
     """Start a rubber and print its id."""
     with reporting("--rules"):
-        chosen = replace(RubberRules.preset(rules), honors=honors, undertrick_rule=undertrick_rule)
+        chosen = RubberRules.preset(rules, honors=honors, undertrick_rule=undertrick_rule)
     with _store(db) as store:
         stored = store.create(Rubber(chosen), names={"we": we, "they": they})
     _show(RUBBER, stored)
@@ -315,8 +309,10 @@ def chicago_new(
     rules: str, first_dealer: str, switched: bool, honors: bool, ns: str, ew: str, db: str | None
 ) -> None:
     """Start a Chicago and print its id."""
+    with reporting("--rules"):
+        chosen = ChicagoRules.preset(rules, switched=switched, honors=honors)
     with reporting("--first-dealer"):
-        game = Chicago(rules, first_dealer, switched=switched, honors=honors)
+        game = Chicago(chosen, first_dealer)
     with _store(db) as store:
         stored = store.create(game, names={"ns": ns, "ew": ew})
     _show(CHICAGO, stored)

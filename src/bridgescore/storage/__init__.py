@@ -1,7 +1,9 @@
-"""Storage: rubbers and Chicagos saved in a database (SQLAlchemy 2, schema kept by Alembic).
+"""Storage: rubbers, Chicagos and duplicate sessions saved in a database (SQLAlchemy 2, schema
+kept by Alembic).
 
 SQLite in the per-user data directory by default, or any SQLAlchemy URL (PostgreSQL is tested).
-A game is stored as its settings plus its ordered deals, and each change is one transaction.
+A rubber or Chicago is stored as its settings plus its ordered deals, a session as its
+definition; each change is one transaction.
 
 >>> from bridgescore.rubber import Rubber
 >>> with Store("sqlite://") as store:

@@ -70,11 +70,12 @@ def dump(game: Game) -> Dumped:
     raise StorageError(f"only a Rubber, a Chicago or a Session can be stored, got {game!r}")
 
 
-def _deal_values(deal: RubberDeal | ChicagoDeal, who: WeThey | Seat | None) -> DealValues:
-    """A deal as stored: contract, who declared (side or seat), tricks, honors_by, honors."""
+def _deal_values(deal: RubberDeal | ChicagoDeal, declarer: WeThey | Seat | None) -> DealValues:
+    """A deal as stored: contract, declarer (a rubber's ``by`` side goes in that column too),
+    tricks, honors_by, honors."""
     honors_by = None if deal.honors_by is None else deal.honors_by.value
-    return (str(deal.contract), None if who is None else who.value, deal.tricks, honors_by,
-            deal.honors)  # fmt: skip
+    return (str(deal.contract), None if declarer is None else declarer.value, deal.tricks,
+            honors_by, deal.honors)  # fmt: skip
 
 
 def _reread(read: Any, data: Mapping[str, object]) -> object:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hmac
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, HTTPException, Request, Response
@@ -20,7 +19,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from bridgescore import score_request
-from bridgescore.chicago import Chicago
+from bridgescore.chicago import Chicago, ChicagoRules
 from bridgescore.rubber import Rubber, RubberRules
 from bridgescore.storage import Game, HomeGame, StoredGame, VersionConflictError
 from bridgescore.web.common import store
@@ -165,19 +164,15 @@ IfMatch = Annotated[str | None, Header(description="The version you last read")]
 @router.post("/rubbers", status_code=201)
 def create_rubber(request: Request, body: NewRubber) -> JSONResponse:
     """Start a rubber. The answer carries ``edit_token``: keep it, it is shown only once."""
-    base = RubberRules.preset(body.rules)
-    rules = replace(
-        base,
-        honors=base.honors if body.honors is None else body.honors,
-        undertrick_rule=body.undertrick_rule or base.undertrick_rule,
-    )
+    rules = RubberRules.preset(body.rules, honors=body.honors, undertrick_rule=body.undertrick_rule)
     return _created(store(request).create(Rubber(rules), names={"we": body.we, "they": body.they}))
 
 
 @router.post("/chicagos", status_code=201)
 def create_chicago(request: Request, body: NewChicago) -> JSONResponse:
     """Start a Chicago. The answer carries ``edit_token``: keep it, it is shown only once."""
-    game = Chicago(body.rules, body.first_dealer, switched=body.switched, honors=body.honors)
+    rules = ChicagoRules.preset(body.rules, switched=body.switched, honors=body.honors)
+    game = Chicago(rules, body.first_dealer)
     return _created(store(request).create(game, names={"ns": body.ns, "ew": body.ew}))
 
 
@@ -185,8 +180,9 @@ def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
     """The routes every game family has: read, add, change and undo a deal."""
     noun = "rubber" if kind == "rubber" else "Chicago"
 
-    def who(deal: DealIn) -> str | None:
-        return deal.by if kind == "rubber" else deal.declarer
+    def played(deal: DealIn) -> tuple[str, str | None, int]:
+        """The deal's contract, declaring side (``by``) or declarer, and tricks."""
+        return deal.contract, deal.by if kind == "rubber" else deal.declarer, deal.tricks
 
     @router.get(
         f"/{plural}/{{game_id}}",
@@ -211,7 +207,7 @@ def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
         if_match: IfMatch = None,
     ) -> dict[str, Any]:
         def change(g: HomeGame) -> HomeGame:
-            return g.record(deal.contract, who(deal), deal.tricks, honors=deal.honors)
+            return g.record(*played(deal), honors=deal.honors)
 
         return _state(_write(request, kind, game_id, authorization, if_match, change), response)
 
@@ -230,7 +226,7 @@ def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
         if_match: IfMatch = None,
     ) -> dict[str, Any]:
         def change(g: HomeGame) -> HomeGame:
-            return g.replace(n, deal.contract, who(deal), deal.tricks, honors=deal.honors)
+            return g.replace(n, *played(deal), honors=deal.honors)
 
         return _state(_write(request, kind, game_id, authorization, if_match, change), response)
 

@@ -14,8 +14,8 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgescore import BridgeError, Contract, InvalidResultError, Seat, Strain, render
-from bridgescore.chicago import Chicago
-from bridgescore.rubber import RUBBER_PRESETS, Rubber, RubberDeal, RubberRules
+from bridgescore.chicago import Chicago, ChicagoRules
+from bridgescore.rubber import Rubber, RubberDeal, RubberRules
 from bridgescore.storage import GameNotFoundError, HomeGame, StoredGame, VersionConflictError
 from bridgescore.web.common import (
     can_edit,
@@ -88,15 +88,13 @@ def new_chicago_page(request: Request) -> Response:
 async def new_rubber(request: Request) -> Response:
     """Start a rubber; this browser keeps its edit token."""
     form = await check_csrf(request)
-    rules = form.get("rules", "default")
-    if rules not in RUBBER_PRESETS:
-        errors = {"rules": f"unknown rules {rules!r}"}
-        context = {"kind": "rubber", "presets": RUBBER_RULES, "errors": errors}
+    try:
+        rules = RubberRules.preset(form.get("rules", "default"), honors="honors" in form)
+    except BridgeError as exc:
+        context = {"kind": "rubber", "presets": RUBBER_RULES, "errors": {"rules": str(exc)}}
         return page(request, "new.html", context, 422)
-    base = RubberRules.preset(rules)
-    chosen = RubberRules(base.name, base.unfinished, honors="honors" in form)
     names = {"we": form.get("we", "")[:200], "they": form.get("they", "")[:200]}
-    return _created(request, store(request).create(Rubber(chosen), names=names))
+    return _created(request, store(request).create(Rubber(rules), names=names))
 
 
 @router.post("/chicago/new")
@@ -104,12 +102,10 @@ async def new_chicago(request: Request) -> Response:
     """Start a Chicago; this browser keeps its edit token."""
     form = await check_csrf(request)
     try:
-        game = Chicago(
-            form.get("rules", "default"),
-            form.get("first_dealer", "N"),
-            switched="switched" in form,
-            honors="honors" in form,
+        rules = ChicagoRules.preset(
+            form.get("rules", "default"), switched="switched" in form, honors="honors" in form
         )
+        game = Chicago(rules, form.get("first_dealer", "N"))
     except BridgeError as exc:
         context = {"kind": "chicago", "presets": CHICAGO_RULES, "errors": {"rules": str(exc)}}
         return page(request, "new.html", context, 422)
@@ -216,12 +212,11 @@ def _show(request: Request, kind: Kind, game_id: str, key: str) -> Response:
 # Changes.
 
 
-def _deal_args(kind: Kind, form: dict[str, str]) -> tuple[str, str | None, int, Any]:
-    """The posted deal as (contract, side or declarer, tricks, honors)."""
+def _deal_args(kind: Kind, form: dict[str, str]) -> tuple[tuple[str, str | None, int], Any]:
+    """The posted deal as (contract, ``by`` or ``declarer``, tricks) and honors."""
     level = form.get("level", "")
-    who = form.get("by" if kind == "rubber" else "declarer") or None
     if level.lower() == "pass":
-        return "Pass", None, 0, None
+        return ("Pass", None, 0), None
     contract = f"{level}{form.get('strain', '')}{form.get('doubling', '')}"
     tricks_text = form.get("tricks", "")
     if not tricks_text.isdigit():
@@ -230,11 +225,15 @@ def _deal_args(kind: Kind, form: dict[str, str]) -> tuple[str, str | None, int, 
     if form.get("honors"):
         side, _, points = form["honors"].partition(":")
         honors = {side: int(points) if points.isdigit() else -1}
-    return contract, who, int(tricks_text), honors
+    by_or_declarer = form.get("by" if kind == "rubber" else "declarer") or None
+    return (contract, by_or_declarer, int(tricks_text)), honors
 
 
-def _field(message: str, kind: Kind) -> str:
-    """Which field an error message belongs next to."""
+def _field(exc: BridgeError, kind: Kind) -> str:
+    """Which field of the deal form an error belongs next to: the one it names, or a guess."""
+    if exc.field in ("by", "declarer", "tricks", "honors"):
+        return exc.field
+    message = str(exc)
     for words, name in (
         ("honors", "honors"),
         ("trick", "tricks"),
@@ -265,11 +264,11 @@ async def _change(request: Request, kind: Kind, game_id: str, how: str, n: int =
         if version is not None and version != stored.version:
             raise VersionConflictError("changed elsewhere")
         if how == "add":
-            contract, who, tricks, honors = _deal_args(kind, form)
-            game = game.record(contract, who, tricks, honors=honors)
+            deal, honors = _deal_args(kind, form)
+            game = game.record(*deal, honors=honors)
         elif how == "edit":
-            contract, who, tricks, honors = _deal_args(kind, form)
-            game = game.replace(n, contract, who, tricks, honors=honors)
+            deal, honors = _deal_args(kind, form)
+            game = game.replace(n, *deal, honors=honors)
         elif how == "undo":
             game = game.undo()
         else:
@@ -286,8 +285,7 @@ async def _change(request: Request, kind: Kind, game_id: str, how: str, n: int =
             status_code=409,
         )
     except BridgeError as exc:
-        message = str(exc)
-        errors = {_field(message, kind): message}
+        errors = {_field(exc, kind): str(exc)}
         return _game_page(request, stored, form=form, errors=errors, status_code=422)
     return RedirectResponse(_url(kind, game_id), status_code=303)
 

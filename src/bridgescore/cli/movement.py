@@ -1,0 +1,153 @@
+"""Movements: ``bridgescore movement mitchell``, ``howell`` and ``check``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Literal, TypeVar
+
+import click
+
+from bridgescore.cli._app import cli
+from bridgescore.errors import MovementError
+from bridgescore.movement import (
+    Movement,
+    describe,
+    guide_cards,
+    howell,
+    mitchell,
+    read,
+    table_cards,
+)
+
+__all__ = ["check_command", "howell_command", "mitchell_command", "movement_group"]
+
+F = TypeVar("F", bound=Callable[..., None])
+
+_OPTIONS = {
+    "tables": "--tables",
+    "pairs": "--pairs",
+    "boards_per_round": "--boards-per-round",
+    "rounds": "--rounds",
+    "even": "--even",
+    "arrow_switch": "--arrow-switch",
+}
+
+
+@contextmanager
+def _building() -> Iterator[None]:
+    """The core's MovementError as click's usage error on the option it is about (exit 2)."""
+    try:
+        yield
+    except MovementError as exc:
+        raise click.BadParameter(str(exc), param_hint=_OPTIONS.get(exc.field or "")) from exc
+
+
+def _show(movement: Movement, *, as_json: bool, cards: bool) -> None:
+    if as_json:
+        click.echo(json.dumps(movement.to_dict()))
+        return
+    click.echo(describe(movement))
+    if cards:
+        click.echo("\nTable cards\n\n" + table_cards(movement))
+        click.echo("\nGuide cards\n\n" + guide_cards(movement))
+
+
+def _common(command: F) -> F:
+    command = click.option("--json", "as_json", is_flag=True, help="Print the movement as JSON.")(
+        command
+    )
+    command = click.option("--cards", is_flag=True, help="Also print table cards and guide cards.")(
+        command
+    )
+    command = click.option("--rounds", type=int, help="Play only this many rounds.")(command)
+    return click.option(
+        "--boards-per-round", "-b", type=int, required=True, help="Boards each table plays a round."
+    )(command)
+
+
+@cli.group("movement")
+def movement_group() -> None:
+    """Movements: who plays whom, where, on which boards; table and guide cards."""
+
+
+@movement_group.command("mitchell")
+@click.option("--tables", "-t", type=int, required=True, help="Tables, 2 to 30.")
+@_common
+@click.option(
+    "--even",
+    type=click.Choice(["skip", "relay"]),
+    default="skip",
+    show_default=True,
+    help="With an even number of tables: EW pairs skip a table, or a share and a relay stand.",
+)
+@click.option(
+    "--arrow-switch", is_flag=True, help="Turn the boards in the last rounds: one winner."
+)
+@click.option(
+    "--half-table", is_flag=True, help="An odd number of pairs: the last NS pair is missing."
+)
+def mitchell_command(
+    tables: int,
+    boards_per_round: int,
+    rounds: int | None,
+    cards: bool,
+    as_json: bool,
+    even: Literal["skip", "relay"],
+    arrow_switch: bool,
+    half_table: bool,
+) -> None:
+    """A Mitchell: NS pairs stay, EW pairs move up a table, boards move down a table.
+
+    Example: bridgescore movement mitchell --tables 7 --boards-per-round 3 --arrow-switch
+    """
+    with _building():
+        built = mitchell(
+            tables,
+            boards_per_round,
+            rounds=rounds,
+            even=even,
+            arrow_switch=arrow_switch,
+            half_table=half_table,
+        )
+    _show(built, as_json=as_json, cards=cards)
+
+
+@movement_group.command("howell")
+@click.option("--pairs", "-p", type=int, required=True, help="Pairs, 4 to 20.")
+@_common
+def howell_command(
+    pairs: int, boards_per_round: int, rounds: int | None, cards: bool, as_json: bool
+) -> None:
+    """A Howell: every pair meets every other (an odd number sits out in turn).
+
+    Example: bridgescore movement howell --pairs 10 --boards-per-round 3
+    """
+    with _building():
+        built = howell(pairs, boards_per_round, rounds=rounds)
+    _show(built, as_json=as_json, cards=cards)
+
+
+@movement_group.command("check")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--cards", is_flag=True, help="Also print table cards and guide cards.")
+@click.option("--json", "as_json", is_flag=True, help="Print the movement as JSON.")
+def check_command(file: Path, cards: bool, as_json: bool) -> None:
+    """Check a movement typed in as a table: columns round,table,ns,ew,boards.
+
+    Boards are written 1-3 or 1,2,3. A bad cell is reported with its row and column, a broken
+    rule (a pair playing a board twice, two pairs meeting twice ...) with its round and table.
+
+    Example: bridgescore movement check howell-3-tables.csv
+    """
+    try:
+        text = file.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.BadParameter(f"cannot read {str(file)!r}: {exc}", param_hint="FILE") from exc
+    try:
+        movement = read(text)
+    except MovementError as exc:
+        raise click.BadParameter(f"{file.name}: {exc}", param_hint="FILE") from exc
+    _show(movement, as_json=as_json, cards=cards)

@@ -1,0 +1,89 @@
+"""Movements: who plays whom, at which table, on which boards, round by round.
+
+A :class:`Movement` is a frozen value that checks the rules every movement obeys when it is
+made (in a round a pair sits at one table at most; no pair plays a board twice; no two pairs
+meet twice; every table plays the same number of boards a round; a board is at one table a
+round unless the movement shares it; boards are numbered 1 to B). It is built by
+:func:`mitchell` or :func:`howell`, or read from a table typed in (:func:`read`,
+``round,table,ns,ew,boards``). :func:`~report.fairness` says how often each two pairs meet and
+are compared; :func:`~report.describe`, :func:`~report.table_cards` and
+:func:`~report.guide_cards` give the text a director prints.
+
+>>> from bridgescore.movement import mitchell, howell
+>>> m = mitchell(7, 3)
+>>> (m.tables, m.rounds, m.boards), m.plays[0]
+((7, 7, 21), Play(round=1, table=1, ns='NS 1', ew='EW 1', boards=(1, 2, 3)))
+>>> howell(9, 3).sit_outs[0]
+SitOut(round=1, pair='1')
+
+Sources followed:
+
+* **Mitchell** (NS pairs stay, EW pairs move up one table, boards move down one; table *t*
+  starts with EW pair *t* and set *t*): the standard movement as Bridge Central
+  (Ian McKinnon, bridgecentral.com, "Mitchell movements") and the ACBL and EBU directors'
+  material describe it. An even number of tables: the **skip** Mitchell (EW pairs skip a
+  table at the start of round *n*/2 + 1, as "tables 6: skip at the start of round 4, 8: round
+  5"), stopped one round short of the published version, whose last round makes EW pairs meet
+  their first opponents again; or the **share-and-relay** Mitchell of Bridge Central's
+  "Share and relay Mitchell movement" page (sets 1 to *n*/2 on tables 1 to *n*/2, the next
+  on a relay stand, the rest on the following tables; the last table shares with table 1).
+  A **half table**: the NS pair of the last table is missing, and each EW pair sits out there
+  in turn (Bridge Central, "Half table considerations"). **Arrow switch**: about one round in
+  eight, at the end (J. R. Manning's analysis, as the EBU gives it: the last round of up to 9
+  rounds, the last two of 12 or more).
+* **Howell**: computed, not copied. A complete Howell in which every pair plays every set once
+  and the tables of a round play different sets is a Room square; the pairs move by the circle
+  method and the sets are a cyclic Room square where one exists (every odd side from 7 but 9),
+  a searched one for 9 and 10 pairs, and for 4, 5 and 6 pairs (where no Room square exists)
+  one share a round at most, as the published 2- and 3-table Howells share. Who sits NS is
+  chosen by a local search to balance the comparisons. A shorter Howell is its first rounds:
+  the published 3/4 Howells are arranged for balance by hand, this one is not.
+* **Balance**: J. R. Manning's competition score of two pairs (EBU, *Bridge movements: the
+  maths*; as summarized by P. Smulders, "The balance", pjms.nl), reported as its spread.
+"""
+
+from __future__ import annotations
+
+from bridgescore.errors import MovementError
+from bridgescore.movement.build import howell, mitchell, switched_rounds
+from bridgescore.movement.model import (
+    COLUMNS,
+    Movement,
+    Play,
+    Relay,
+    Share,
+    SitOut,
+    format_boards,
+    parse_boards,
+    read,
+)
+from bridgescore.movement.report import (
+    Fairness,
+    PairFairness,
+    describe,
+    fairness,
+    guide_cards,
+    table_cards,
+)
+
+__all__ = [
+    "COLUMNS",
+    "Fairness",
+    "Movement",
+    "MovementError",
+    "PairFairness",
+    "Play",
+    "Relay",
+    "Share",
+    "SitOut",
+    "describe",
+    "fairness",
+    "format_boards",
+    "guide_cards",
+    "howell",
+    "mitchell",
+    "parse_boards",
+    "read",
+    "switched_rounds",
+    "table_cards",
+]

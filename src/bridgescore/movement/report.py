@@ -1,0 +1,371 @@
+"""What a director reads about a movement: its fairness, a summary, table cards and guide cards.
+
+Each builder returns text (the CLI prints it; a web page can put it in a ``<pre>``).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from bridgescore.movement.model import Movement, Play, format_boards, iter_rounds
+
+__all__ = ["Fairness", "PairFairness", "describe", "fairness", "guide_cards", "table_cards"]
+
+
+@dataclass(frozen=True, slots=True)
+class PairFairness:
+    """What one movement does for two pairs."""
+
+    first: str
+    second: str
+    compared: int
+    """Boards both play in the same direction, so that their scores are compared."""
+    met: int
+    """Rounds in which they play each other."""
+    competition: int
+    """Manning's competition score: per board +1 if they sit the same way at different tables,
+    -1 if opposite ways at different tables, and one less than the times the board is played if
+    they play each other; 0 on a board one of them does not play."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fairness:
+    """The movement's fairness, pair against pair (:func:`fairness`).
+
+    The balance measure is J. R. Manning's (*Bridge movements: the maths*, EBU; summarized by
+    P. Smulders, http://pjms.nl/BALANS/balance.html): a movement is perfectly balanced when
+    every two pairs get the same competition score. This module gives the spread of those
+    scores (range and standard deviation, 0 being perfect) rather than Smulders' Qf, whose
+    normalization it does not reproduce.
+    """
+
+    pairs: tuple[PairFairness, ...]
+    fields: tuple[tuple[str, ...], ...]
+    """Groups of pairs compared with each other and never with the other groups (a Mitchell
+    without arrow switch has two, NS and EW, ranked apart); one when all are ranked together."""
+
+    @property
+    def compared_range(self) -> tuple[int, int]:
+        """The fewest and most boards on which two pairs of the same field are compared."""
+        counts = [p.compared for p in self._within()]
+        return (min(counts), max(counts)) if counts else (0, 0)
+
+    @property
+    def competition_spread(self) -> tuple[int, int, float, float]:
+        """Manning's competition scores: least, most, mean and (population) standard deviation."""
+        scores = [p.competition for p in self.pairs]
+        if not scores:
+            return (0, 0, 0.0, 0.0)
+        return (min(scores), max(scores), statistics.fmean(scores), statistics.pstdev(scores))
+
+    def _within(self) -> list[PairFairness]:
+        field_of = {pair: i for i, group in enumerate(self.fields) for pair in group}
+        return [p for p in self.pairs if field_of[p.first] == field_of[p.second]]
+
+    def _meetings(self) -> str:
+        """How many opponents each pair meets, and whether they are all the others."""
+        field_of = {pair: i for i, group in enumerate(self.fields) for pair in group}
+        met: dict[str, int] = dict.fromkeys(field_of, 0)
+        most: dict[str, int] = dict.fromkeys(field_of, 0)
+        apart = len(self.fields) == 2 and not any(p.met for p in self._within())
+        for p in self.pairs:
+            if not apart or field_of[p.first] != field_of[p.second]:
+                for pair in (p.first, p.second):
+                    met[pair] += p.met
+                    most[pair] += 1
+        twice = any(p.met > 1 for p in self.pairs)
+        others = "pairs of the other field" if apart else "other pairs"
+        if all(met[pair] == most[pair] for pair in met) and not twice:
+            one = "pair of the other field" if apart else "other pair"
+            return f"Every pair meets every {one} once."
+        low, high = min(met.values()), max(met.values())
+        count = str(low) if low == high else f"{low} to {high}"
+        return f"Each pair meets {count} {others}{'' if twice else ', once each'}."
+
+    def summary(self) -> str:
+        """A few lines a director can read.
+
+        >>> from bridgescore.movement import howell
+        >>> print(howell(8, 2).fairness().summary())
+        Every pair meets every other pair once.
+        Every pair is compared with every other on 6 boards.
+        Balance (Manning's competition score): 6 for every two pairs, perfect.
+        """
+        lines = [self._meetings()]
+        low, high = self.compared_range
+        boards = f"{low} boards" if low == high else f"{low} to {high} boards"
+        if len(self.fields) > 1:
+            groups = "; ".join(", ".join(group) for group in self.fields)
+            lines.append(f"{len(self.fields)} fields, each ranked on its own: {groups}.")
+            lines.append(f"Within a field every pair is compared with every other on {boards}.")
+        elif low == 0:
+            never = sum(1 for p in self._within() if not p.compared)
+            lines.append(f"Pairs are compared on {boards}; {never} pairs of pairs never are.")
+        else:
+            lines.append(f"Every pair is compared with every other on {boards}.")
+        least, most, _, spread = self.competition_spread
+        if least == most:
+            lines.append(
+                f"Balance (Manning's competition score): {least} for every two pairs, perfect."
+            )
+        else:
+            lines.append(
+                f"Balance (Manning's competition score): {least} to {most}, "
+                f"standard deviation {spread:.2f} (0 is perfect)."
+            )
+        return "\n".join(lines)
+
+
+def fairness(m: Movement) -> Fairness:
+    """For every two pairs: boards compared, rounds met and Manning's competition score.
+
+    >>> from bridgescore.movement import mitchell
+    >>> f = fairness(mitchell(3, 2))
+    >>> f.fields
+    (('NS 1', 'NS 2', 'NS 3'), ('EW 1', 'EW 2', 'EW 3'))
+    >>> f.pairs[0]
+    PairFairness(first='NS 1', second='NS 2', compared=6, met=0, competition=6)
+    """
+    order = {pair: i for i, pair in enumerate(m.pairs)}
+    compared: dict[tuple[str, str], int] = defaultdict(int)
+    competition: dict[tuple[str, str], int] = defaultdict(int)
+    met: dict[tuple[str, str], int] = defaultdict(int)
+
+    def key(x: str, y: str) -> tuple[str, str]:
+        return (x, y) if order[x] < order[y] else (y, x)
+
+    on_board: dict[int, list[Play]] = defaultdict(list)
+    for p in m.plays:
+        met[key(p.ns, p.ew)] += 1
+        for b in p.boards:
+            on_board[b].append(p)
+    weight: dict[tuple[Play, ...], int] = defaultdict(int)  # boards played by the same tables
+    for tables in on_board.values():
+        weight[tuple(tables)] += 1
+    for group, count in weight.items():
+        for i, p in enumerate(group):
+            competition[key(p.ns, p.ew)] += count * (len(group) - 1)
+            for q in group[i + 1 :]:
+                for x, y, same in (
+                    (p.ns, q.ns, 1),
+                    (p.ew, q.ew, 1),
+                    (p.ns, q.ew, 0),
+                    (p.ew, q.ns, 0),
+                ):
+                    competition[key(x, y)] += count if same else -count
+                    compared[key(x, y)] += count * same
+    rows = tuple(
+        PairFairness(a, b, compared[a, b], met[a, b], competition[a, b])
+        for i, a in enumerate(m.pairs)
+        for b in m.pairs[i + 1 :]
+    )
+    return Fairness(rows, _fields(m.pairs, [(r.first, r.second) for r in rows if r.compared]))
+
+
+def _fields(pairs: tuple[str, ...], links: list[tuple[str, str]]) -> tuple[tuple[str, ...], ...]:
+    parent = {p: p for p in pairs}
+
+    def root(p: str) -> str:
+        while parent[p] != p:
+            parent[p] = parent[parent[p]]
+            p = parent[p]
+        return p
+
+    for a, b in links:
+        parent[root(a)] = root(b)
+    groups: dict[str, list[str]] = {}
+    for p in pairs:
+        groups.setdefault(root(p), []).append(p)
+    return tuple(tuple(g) for g in groups.values())
+
+
+def _title(m: Movement) -> str:
+    kind = {"mitchell": "Mitchell", "howell": "Howell"}.get(m.kind, "Movement")
+    parts = [
+        f"{kind}: {m.tables} tables, {len(m.pairs)} pairs",
+        f"{m.rounds} rounds of {m.boards_per_round} boards",
+        f"{m.boards} boards",
+    ]
+    return ", ".join(parts)
+
+
+def _short(pair: str) -> str:
+    return pair.replace("NS ", "N").replace("EW ", "E")
+
+
+def describe(m: Movement) -> str:
+    """The movement at a glance: sizes, a grid of rounds by tables, sit-outs, shares, fairness.
+
+    >>> from bridgescore.movement import mitchell
+    >>> print(describe(mitchell(3, 2)))
+    Mitchell: 3 tables, 6 pairs, 3 rounds of 2 boards, 6 boards
+    Each cell: NS pair-EW pair, boards (N3 = NS 3, E3 = EW 3).
+    Round  Table 1    Table 2    Table 3
+    1      N1-E1 1-2  N2-E2 3-4  N3-E3 5-6
+    2      N1-E3 3-4  N2-E1 5-6  N3-E2 1-2
+    3      N1-E2 5-6  N2-E3 1-2  N3-E1 3-4
+    Fairness:
+    Every pair meets every pair of the other field once.
+    2 fields, each ranked on its own: NS 1, NS 2, NS 3; EW 1, EW 2, EW 3.
+    Within a field every pair is compared with every other on 6 boards.
+    Balance (Manning's competition score): 0 to 6, standard deviation 2.94 (0 is perfect).
+    """
+    lines = [_title(m)]
+    legend = "Each cell: NS pair-EW pair, boards"
+    if m.kind == "mitchell":
+        legend += " (N3 = NS 3, E3 = EW 3)"
+    lines.append(legend + ".")
+    cells = {
+        (p.round, p.table): f"{_short(p.ns)}-{_short(p.ew)} {format_boards(p.boards)}"
+        for p in m.plays
+    }
+    width = max(len(c) for c in cells.values()) + 2
+    header = "Round  " + "".join(f"Table {t}".ljust(width) for t in range(1, m.tables + 1))
+    lines.append(header.rstrip())
+    for r in range(1, m.rounds + 1):
+        row = f"{r:<7d}" + "".join(
+            cells.get((r, t), "-").ljust(width) for t in range(1, m.tables + 1)
+        )
+        lines.append(row.rstrip())
+    if m.arrow_switched:
+        rounds = _rounds(m.arrow_switched)
+        lines.append(f"Arrow switch (EW pairs play the NS cards) in {rounds}.")
+    if m.sit_outs:
+        who = ", ".join(f"{_pair(s.pair)} in round {s.round}" for s in m.sit_outs)
+        lines.append(f"Sitting out: {who}.")
+    shared: dict[tuple[int, ...], list[int]] = defaultdict(list)
+    for share in m.shares:
+        shared[share.tables].append(share.round)
+    for tables, rounds_shared in shared.items():
+        together = " and ".join(map(str, tables))
+        lines.append(f"Tables {together} share their boards in {_rounds(rounds_shared)}.")
+    waiting: dict[str, list[str]] = defaultdict(list)
+    for relay in m.relays:
+        waiting[relay.place].append(f"{format_boards(relay.boards)} (round {relay.round})")
+    for place, sets in waiting.items():
+        lines.append(f"Boards waiting at the {place}: {', '.join(sets)}.")
+    lines.append("Fairness:")
+    lines.append(m.fairness().summary())
+    return "\n".join(lines)
+
+
+def _rounds(numbers: Iterable[int]) -> str:
+    """'round 3' or 'rounds 1-4' or 'rounds 2,5'."""
+    text = format_boards(sorted(numbers))
+    return f"round {text}" if text.isdigit() else f"rounds {text}"
+
+
+def _pair(label: str) -> str:
+    return f"pair {label}" if label.isdigit() else label
+
+
+def _places(m: Movement) -> dict[tuple[int, int], str]:
+    """Where each board is in each round: 'table 3', 'tables 1 and 8', or a relay's place."""
+    tables: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for p in m.plays:
+        tables[p.round, p.boards[0]].append(p.table)
+    places = {
+        key: ("table " if len(ts) == 1 else "tables ") + " and ".join(map(str, ts))
+        for key, ts in tables.items()
+    }
+    for relay in m.relays:
+        places[relay.round, relay.boards[0]] = relay.place
+    return places
+
+
+def _seat(m: Movement, r: int, pair: str) -> str:
+    for p in m.plays:
+        if p.round == r and pair in (p.ns, p.ew):
+            return f"table {p.table} {'NS' if p.ns == pair else 'EW'}"
+    return "sits out"
+
+
+def table_cards(m: Movement) -> str:
+    """One card a table: each round its pairs and boards, and where they go next.
+
+    >>> from bridgescore.movement import mitchell
+    >>> print(table_cards(mitchell(3, 2)).split("\\n\\n")[0])
+    Table 1 (Mitchell: 3 tables, 6 pairs, 3 rounds of 2 boards, 6 boards)
+    Round  NS    EW    Boards  NS next     EW next     Boards next
+    1      NS 1  EW 1  1-2     table 1 NS  table 2 EW  table 3
+    2      NS 1  EW 3  3-4     table 1 NS  table 2 EW  table 3
+    3      NS 1  EW 2  5-6     -           -           -
+    """
+    places = _places(m)
+    seats = _seats(m)
+    cards = []
+    for t in range(1, m.tables + 1):
+        rows = [("Round", "NS", "EW", "Boards", "NS next", "EW next", "Boards next")]
+        for p in (p for p in m.plays if p.table == t):
+            last = p.round == m.rounds
+            rows.append(
+                (
+                    str(p.round),
+                    p.ns,
+                    p.ew,
+                    format_boards(p.boards),
+                    "-" if last else seats.get((p.round + 1, p.ns), "sits out"),
+                    "-" if last else seats.get((p.round + 1, p.ew), "sits out"),
+                    "-" if last else places.get((p.round + 1, p.boards[0]), "not in play"),
+                )
+            )
+        if len(rows) > 1:
+            cards.append(f"Table {t} ({_title(m)})\n" + _columns(rows))
+    return "\n\n".join(cards)
+
+
+def _seats(m: Movement) -> dict[tuple[int, str], str]:
+    seats: dict[tuple[int, str], str] = {}
+    for p in m.plays:
+        seats[p.round, p.ns] = f"table {p.table} NS"
+        seats[p.round, p.ew] = f"table {p.table} EW"
+    return seats
+
+
+def guide_cards(m: Movement) -> str:
+    """One card a pair: each round its table, seat, opponents and boards.
+
+    >>> from bridgescore.movement import howell
+    >>> print(guide_cards(howell(5, 2)).split("\\n\\n")[0])
+    Pair 1 (Howell: 2 tables, 5 pairs, 5 rounds of 2 boards, 10 boards)
+    Round  Table  Seat  Against   Boards
+    1      -      -     sits out  -
+    2      1      NS    3         3-4
+    3      2      EW    5         7-8
+    4      2      EW    2         5-6
+    5      1      EW    4         9-10
+    """
+    cards = []
+    by_pair: dict[str, dict[int, Play]] = defaultdict(dict)
+    for p in m.plays:
+        by_pair[p.ns][p.round] = by_pair[p.ew][p.round] = p
+    for pair in m.pairs:
+        rows = [("Round", "Table", "Seat", "Against", "Boards")]
+        for r, _ in iter_rounds(m):
+            play = by_pair[pair].get(r)
+            if play is None:
+                rows.append((str(r), "-", "-", "sits out", "-"))
+                continue
+            ns = play.ns == pair
+            rows.append(
+                (
+                    str(r),
+                    str(play.table),
+                    "NS" if ns else "EW",
+                    play.ew if ns else play.ns,
+                    format_boards(play.boards),
+                )
+            )
+        cards.append(f"Pair {pair} ({_title(m)})\n" + _columns(rows))
+    return "\n\n".join(cards)
+
+
+def _columns(rows: Sequence[tuple[str, ...]]) -> str:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    )

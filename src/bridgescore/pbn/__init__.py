@@ -1,0 +1,115 @@
+"""PBN 2.1 (Portable Bridge Notation): duplicate results read from files and written scored.
+
+Two layers, both pure Python:
+
+* :func:`read_games` and :func:`write_games` see a file as its :class:`Game` s, each an
+  ordered tuple of :class:`Tag` s with the section data that follows a tag (§3.1, §5.1) and
+  the comments (§3.8); :meth:`Game.table` reads a table such as a ``ScoreTable`` (§5.2).
+* :func:`read` and :func:`write` turn a file into a :class:`~bridgescore.session.Session`
+  and back; :func:`read_match` reads a two-room team match.
+
+Section numbers (§) are those of the PBN 2.1 standard. Reading accepts its import format
+(§2.1): tags in any order, several on a line or one spread over lines, lower case where §3.11
+allows it, ``Vulnerable`` ``"Both"``, ``"Love"`` or ``"-"``, comments ``{...}`` and ``;``,
+``%`` lines (§2.4), ``#`` and ``##`` values inherited from earlier games (§4.8). A tag that
+repeats in a game is ignored (§3.4). Writing produces the export format: the 15 mandatory tags
+in order, ``"?"`` where unknown and ``""`` where they do not apply (§3.4), the other tags
+sorted by name, then the sections sorted by name (§3.1), one tag per line, CRLF line ends
+(§2.3), an empty line between games (§3).
+
+How a :class:`~bridgescore.session.Session` is written (and read back):
+
+* **One game per board of each section**, with the PBN ``Section`` tag (§4.4.5) and a
+  ``ScoreTable`` (§5.9) listing every table's result: ``PairId_NS``, ``PairId_EW``,
+  ``Round`` (if known), ``Contract``, ``Declarer``, ``Result`` (tricks), ``Score_NS`` or
+  ``Score_EW`` (the plus side's, the other ``-``), then ``MP_NS``, ``MP_EW``,
+  ``Percentage_NS``, ``Percentage_EW`` or ``IMP_NS``, ``IMP_EW``, and ``Names_NS``,
+  ``Names_EW``. The mandatory ``Declarer``, ``Contract`` and ``Result`` are ``""``: the game
+  stands for every table. ``write(session, per="table")`` writes a game per table instead,
+  with ``Declarer``, ``Contract``, ``Result``, ``Score``, ``ScoreMP`` and
+  ``ScorePercentage`` (or ``ScoreIMP``) and ``PairNS``/``PairEW`` (§4.3.2) holding pair
+  numbers. Either reads back as the same session.
+* The first game of each section carries a ``TotalScoreTable`` (§5.10): ``Rank`` (``2=``
+  for a tie), ``PairId``, ``TotalMP`` and ``TotalPercentage`` or ``TotalIMP``, ``NrBoards``,
+  ``Names``, and in a Mitchell a ``Direction`` column (``NS``/``EW``; a column of our own, as
+  §5.2 allows). Reading takes only the pairs and names from it: the scores are recomputed.
+* **Movement**: the tag ``Movement`` (``"Mitchell"`` or ``"Howell"``, ours, §4.9). Without it a
+  section is a Howell if a pair number sits both NS and EW, but never against itself and never
+  twice on one board; else a Mitchell (which may number its NS and EW pairs alike: NS 1 meets
+  EW 1, and NS 1 and EW 1 both play every board).
+* **Method** (``Scoring``, §3.4.12): ``MatchPoints;MP1``; ``IMP;Butler`` (no score dropped),
+  ``IMP;Butler-2`` (one dropped at each end, the default), ``IMP;Butler-<2k>`` or
+  ``IMP;Butler-<2p>%`` for other datums; ``IMP;Cross2`` (sum / (n - 1), the default),
+  ``IMP;Cross1`` (sum / n), ``IMP;Cross`` (the sum). ``OldMP`` is the pre-1987 undertrick
+  table. Our own fields: ``HalfUp`` (a Butler datum ending in 5 rounds away from zero) and
+  ``Artificial=60,50,40,3`` (A+, A, A- percentages and IMPs, when not those defaults).
+* **Artificial scores** (§5.2 ``^``): ``Contract``, ``Declarer`` and ``Result`` ``-``,
+  ``Score_NS "^A+"`` and ``Score_EW "^A-"``, and the matchpoints, percentages or IMPs also
+  with ``^``. Reading accepts ``^A+``/``^A``/``^A-`` (or ``^Ave+`` ...) in the score columns,
+  or failing those a ``^`` percentage (above 50 is A+, 50 is A, below is A-). In a game per
+  table: ``[Score "NS ^A+ EW ^A-"]`` with an empty ``Contract``.
+* A score that differs from the contract's (an irregularity, §4.2.1) is kept as the
+  result's assigned score; ``Declarer "^S"`` (declarer and dummy swapped, §3.4.13) reads as S
+  with a warning; ``Score "450"`` with no side is declarer's.
+* **Boards** keep the file's ``Dealer`` and ``Vulnerable``; where they are not Law 2's for
+  the board number the section warns. Missing or ``"?"``: Law 2.
+* **Other tags** are kept: those with one value in every game (``Site``...) in
+  :attr:`Session.tags <bridgescore.session.Session.tags>`, the others (``Deal``,
+  ``Auction`` with its calls and notes, ``OptimumResultTable`` with its rows ...) in
+  :attr:`Board.tags <bridgescore.session.Board.tags>`. Tags that differ between the tables of
+  one board (players, a game per table's ``Auction``) are not kept, with a warning; comments
+  are not kept in a session (:func:`read_games` keeps them).
+
+>>> s = read('[Board "1"][Dealer "N"][Vulnerable "None"][Contract "4S"][Declarer "S"]'
+...          '[Result "11"]')
+>>> [str(r.result) for r in s.sections[0].results]
+['4SS+1']
+>>> text = write(s, per="table")
+>>> [line for line in text.splitlines() if line.startswith(("[Contract", "[Score "))]
+['[Contract "4S"]', '[Score "NS 450"]']
+>>> read(text) == s
+True
+
+The package reads in two steps, as python-chess's ``pgn`` reads a game and hands it to a
+``GameBuilder``: ``_lexer`` reads the text into games (``_games`` holds their values and
+writes them), ``_reader`` reads each game's tags (their values: ``_values``) and hands
+boards and results to the ``_builder``, which checks what involves several games and builds
+the session. ``_writer`` writes a session, ``_match`` reads a team match; ``_location`` is the
+place in the file an error names.
+"""
+
+from __future__ import annotations
+
+from bridgescore.errors import PbnError
+from bridgescore.pbn._games import (
+    MANDATORY_TAGS,
+    Column,
+    Game,
+    Table,
+    Tag,
+    decode,
+    encode,
+    write_games,
+)
+from bridgescore.pbn._lexer import read_games
+from bridgescore.pbn._match import read_match
+from bridgescore.pbn._reader import read
+from bridgescore.pbn._values import scoring_tag
+from bridgescore.pbn._writer import write
+
+__all__ = [
+    "MANDATORY_TAGS",
+    "Column",
+    "Game",
+    "PbnError",
+    "Table",
+    "Tag",
+    "decode",
+    "encode",
+    "read",
+    "read_games",
+    "read_match",
+    "scoring_tag",
+    "write",
+    "write_games",
+]

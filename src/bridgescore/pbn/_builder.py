@@ -1,0 +1,302 @@
+"""Building a :class:`~bridgescore.session.Session` from what the reader found in the games.
+
+The reader (:mod:`bridgescore.pbn._reader`) reads each game's tags and tables into values:
+boards, :class:`Played` results, names. It hands them to a :class:`SessionBuilder`, which
+collects them by section and, at the end, checks what involves several games (a pair twice
+on a board, a result entered twice, the movement) and builds the session.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+from bridgescore.duplicate import Adjusted
+from bridgescore.errors import BridgeError
+from bridgescore.model import Result, Side
+from bridgescore.pbn._games import export_order
+from bridgescore.pbn._location import Location
+from bridgescore.pbn._values import Scoring
+from bridgescore.session import (
+    Board,
+    BoardResult,
+    Movement,
+    Pair,
+    Section,
+    Session,
+    SessionWarning,
+)
+
+__all__ = ["Played", "SessionBuilder", "TotalName"]
+
+_DEAL_TAGS: Final = frozenset(
+    {"Deal", "DealId", "Auction", "Play", "Note", "Hidden", "Description", "OptimumScore",
+     "OptimumContract", "ParContract", "DoubleDummyTricks", "West", "North", "East", "South"}
+)  # fmt: skip
+"""Tags about one deal or one table: kept with the board even when every game has them."""
+
+KeptTags = list[tuple[str, str]]
+"""A game's tags the mapping does not read, as :attr:`Board.tags` holds them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A result as read: the board, the pairs, what happened, and the line it is on."""
+
+    board: int
+    ns: int
+    ew: int
+    value: Result | Adjusted
+    score: int | None = None
+    """The score the file gives where it is not the contract's (an irregularity)."""
+    round: int | None = None
+    line: int = 0
+    swapped: bool = False
+    """Declarer and dummy were swapped (``Declarer "^S"``)."""
+    names: tuple[str, str] = ("", "")
+    """The NS and the EW pair's players, where the game names them."""
+
+    def board_result(self) -> BoardResult:
+        if isinstance(self.value, Adjusted):
+            return BoardResult(self.board, self.ns, self.ew, adjusted=self.value, round=self.round)
+        return BoardResult(self.board, self.ns, self.ew, self.value, score=self.score,
+                           round=self.round)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class TotalName:
+    """A pair of a ``TotalScoreTable``: its direction if given, number and players."""
+
+    side: Side | None
+    number: int
+    names: str
+    line: int
+
+
+@dataclass
+class _SectionDraft:
+    name: str
+    line: int
+    movement: Movement | None = None
+    boards: dict[int, Board] = field(default_factory=dict)
+    board_lines: dict[int, int] = field(default_factory=dict)
+    board_tags: dict[int, list[KeptTags]] = field(default_factory=dict)
+    rows: list[Played] = field(default_factory=list)
+    names: dict[tuple[Side | None, int], str] = field(default_factory=dict)
+    ignored: set[str] = field(default_factory=set)
+    total_names: list[TotalName] = field(default_factory=list)
+    notes: list[SessionWarning] = field(default_factory=list)
+
+
+class SessionBuilder:
+    """Collects boards and results by section; :meth:`session` builds the session."""
+
+    def __init__(self, source: str = "<text>") -> None:
+        self.at = Location(source)
+        self.sections: dict[str, _SectionDraft] = {}
+        self.notes: list[SessionWarning] = []
+
+    def _draft(self, name: str, line: int) -> _SectionDraft:
+        if name not in self.sections:
+            self.sections[name] = _SectionDraft(name, line)
+        return self.sections[name]
+
+    def warn(self, message: str) -> None:
+        """A warning about the whole session."""
+        self.notes.append(SessionWarning(0, (0, 0), message))
+
+    def board(
+        self, section: str, board: Board, line: int, kept: KeptTags, ignored: set[str]
+    ) -> None:
+        """A game of ``board`` in ``section`` (on ``line``), with the tags it keeps and the
+        names of the table tags it does not read."""
+        draft = self._draft(section, line)
+        draft.ignored |= ignored
+        known = draft.boards.get(board.number)
+        if known is None:
+            draft.boards[board.number] = board
+            draft.board_lines[board.number] = line
+            draft.board_tags[board.number] = []
+            if not board.follows_law_2:
+                law = Board.numbered(board.number)
+                draft.notes.append(SessionWarning(board.number, (0, 0), (
+                    f"dealer {board.dealer.value} and vulnerability {board.vulnerability.value}"
+                    f" are not Law 2's ({law.dealer.value}, {law.vulnerability.value}); the "
+                    "board's are used")))  # fmt: skip
+        elif (known.dealer, known.vulnerability) != (board.dealer, board.vulnerability):
+            self.at.at(line).fail(
+                f"board {board.number} of section {section} has dealer "
+                f"{board.dealer.value} and vulnerability {board.vulnerability.value} here but "
+                f"{known.dealer.value} and {known.vulnerability.value} at line "
+                f"{draft.board_lines[board.number]}",
+                field="Board", value=board.number)  # fmt: skip
+        draft.board_tags[board.number].append(kept)
+
+    def movement(self, section: str, movement: Movement) -> None:
+        self.sections[section].movement = movement
+
+    def totals(self, section: str, line: int, names: list[TotalName]) -> None:
+        """The pairs of a ``TotalScoreTable`` (in a game on ``line``)."""
+        self._draft(section, line).total_names.extend(names)
+
+    def played(self, section: str, played: Played) -> None:
+        """A result in ``section``, whose board the section has."""
+        draft = self.sections[section]
+        draft.rows.append(played)
+        for side, pair, names in zip((Side.NS, Side.EW), (played.ns, played.ew), played.names,
+                                     strict=True):  # fmt: skip
+            if names:
+                draft.names.setdefault((side, pair), names)
+
+    def session(self, scoring: Scoring, event: str, date: str) -> Session:
+        """The session, scored as ``scoring`` says.
+
+        :raises PbnError: for results that contradict each other, naming a line.
+        """
+        drafts = list(self.sections.values())
+        sections = [self._section(d) for d in drafts]
+        tags = _promote(sections)
+        if sections:
+            first = sections[0]
+            notes = [*self.notes, *(SessionWarning(0, (0, 0), n) for n in scoring.notes)]
+            sections[0] = Section(first.name, first.movement, first.pairs, first.boards,
+                                  first.results, notes=[*notes, *first.notes])  # fmt: skip
+        return Session(
+            tuple(sections), scoring.method, event, date, scoring.undertrick_rule,
+            scoring.artificial, scoring.drop, scoring.rounding, scoring.divisor, tags,
+        )  # fmt: skip
+
+    def _section(self, draft: _SectionDraft) -> Section:
+        """Build a section, checking what refers to rows here so that errors name lines."""
+        movement = draft.movement or _infer(draft)
+        mitchell = movement == "mitchell"
+        notes = list(draft.notes)
+        draft.rows.sort(key=lambda r: r.board)  # board order; the file's order within a board
+        self._check(draft.rows, mitchell)
+        notes += [
+            SessionWarning(row.board, (row.ns, row.ew), (
+                f"declarer and dummy were swapped (^{row.value.declarer.value}); scored "
+                f"for {row.value.declarer.value}"))
+            for row in _unique(draft.rows)
+            if row.swapped and isinstance(row.value, Result) and row.value.declarer
+        ]  # fmt: skip
+        pairs = self._pairs(draft, mitchell, notes)
+        boards, dropped = _boards(draft)
+        if draft.ignored:
+            notes.append(SessionWarning(0, (0, 0), f"section {draft.name}: a game's own "
+                         f"{', '.join(sorted(draft.ignored))} are not kept where its "
+                         "ScoreTable gives the results"))  # fmt: skip
+        if dropped:
+            message = (f"section {draft.name}: tags that differ between the tables of a board "
+                       f"are not kept: {', '.join(sorted(dropped))}")  # fmt: skip
+            notes.append(SessionWarning(0, (0, 0), message))
+        try:
+            return Section(draft.name, movement, pairs, boards,
+                           [r.board_result() for r in draft.rows], notes=notes)  # fmt: skip
+        except BridgeError as exc:
+            self.at.at(draft.line).fail(f"section {draft.name}: {exc}", field=exc.field,
+                                        value=exc.value)  # fmt: skip
+
+    def _check(self, rows: list[Played], mitchell: bool) -> None:
+        """No pair against itself (in a Howell), no table with two results, no pair twice on
+        a board; a result entered twice is left for the section to warn of."""
+        by_table: dict[tuple[int, int, int], Played] = {}
+        by_pair: dict[tuple[int, Side | None, int], Played] = {}
+        for row in rows:
+            at = self.at.at(row.line)
+            if not mitchell and row.ns == row.ew:
+                at.fail(f"board {row.board}: pair {row.ns} cannot play against itself",
+                        field="pair", value=row.ns)  # fmt: skip
+            first = by_table.setdefault((row.board, row.ns, row.ew), row)
+            if first is not row:
+                if first.board_result() != row.board_result():
+                    at.fail(f"board {row.board}, NS {row.ns} v EW {row.ew} has another result "
+                            f"at line {first.line}")  # fmt: skip
+                continue
+            for side, pair in ((Side.NS, row.ns), (Side.EW, row.ew)):
+                key = (row.board, side if mitchell else None, pair)
+                other = by_pair.setdefault(key, row)
+                if other is not row:
+                    label = Pair(pair, side if mitchell else None).label
+                    at.fail(f"board {row.board}: pair {label} played it twice (here and at "
+                            f"line {other.line})", field="pair", value=pair)  # fmt: skip
+
+    def _pairs(
+        self, draft: _SectionDraft, mitchell: bool, notes: list[SessionWarning]
+    ) -> list[Pair]:
+        names: dict[tuple[Side | None, int], str] = {}
+        numbers = {(Side.NS, r.ns) for r in draft.rows} | {(Side.EW, r.ew) for r in draft.rows}
+        for total in draft.total_names:
+            side = total.side
+            if mitchell and side is None:
+                sides = [s for s in (Side.NS, Side.EW) if (s, total.number) in numbers]
+                if len(sides) != 1:
+                    continue  # NS 3 or EW 3? The table does not say
+                side = sides[0]
+            if not mitchell and side is not None:
+                self.at.at(total.line).fail(
+                    f"a TotalScoreTable gives pair {total.number} a direction in a Howell "
+                    f"section ({draft.name})", field="Direction", value=side.value)  # fmt: skip
+            names.setdefault((side, total.number), total.names)
+        for (side, number), text in draft.names.items():
+            key = (side if mitchell else None, number)
+            if key not in names or not names[key]:
+                names[key] = text
+            elif names[key] != text:
+                label = Pair(number, key[0]).label
+                notes.append(SessionWarning(0, (0, 0), f"section {draft.name}: pair {label} is "
+                             f"named {names[key]!r} and {text!r}; the first is kept"))  # fmt: skip
+        return [Pair(number, side, text) for (side, number), text in names.items()]
+
+
+def _unique(rows: list[Played]) -> list[Played]:
+    """The rows without the second of a result entered twice."""
+    first: dict[tuple[int, int, int], Played] = {}
+    return [row for row in rows if first.setdefault((row.board, row.ns, row.ew), row) is row]
+
+
+def _infer(draft: _SectionDraft) -> Movement:
+    """Howell if a pair number sits NS and EW but never against itself and never twice on
+    one board (which a Mitchell numbering NS and EW pairs alike does); else Mitchell."""
+    if not draft.rows:
+        directions = {total.side for total in draft.total_names}
+        return "howell" if directions == {None} else "mitchell"
+    if not {r.ns for r in draft.rows} & {r.ew for r in draft.rows}:
+        return "mitchell"
+    seen: set[tuple[int, int]] = set()
+    for board, ns, ew in sorted({(r.board, r.ns, r.ew) for r in draft.rows}):
+        if ns == ew or (board, ns) in seen or (board, ew) in seen:
+            return "mitchell"
+        seen |= {(board, ns), (board, ew)}
+    return "howell"
+
+
+def _boards(draft: _SectionDraft) -> tuple[list[Board], set[str]]:
+    """The boards with the tags all their games share; the names of the tags dropped."""
+    boards = []
+    dropped: set[str] = set()
+    for number, board in sorted(draft.boards.items()):
+        games = draft.board_tags[number]
+        common = [t for t in games[0] if all(t in g for g in games[1:])] if games else []
+        dropped |= {t[0] for g in games for t in g if t not in common}
+        boards.append(replace(board, tags=tuple(sorted(common, key=export_order))))
+    return boards, dropped
+
+
+def _promote(sections: list[Section]) -> dict[str, str]:
+    """Move the tags every board has, with one value, to the session."""
+    all_tags = [b.tags for s in sections for b in s.boards]
+    if not all_tags:
+        return {}
+    common = [t for t in all_tags[0] if t[0] not in _DEAL_TAGS and "\n" not in t[1]]
+    common = [t for t in common if all(t in tags for tags in all_tags[1:])]
+    names = Counter(name for name, _ in common)
+    common = [t for t in common if names[t[0]] == 1]
+    if common:
+        for i, s in enumerate(sections):
+            boards = [replace(b, tags=tuple(t for t in b.tags if t not in common))
+                      for b in s.boards]  # fmt: skip
+            sections[i] = Section(s.name, s.movement, s.pairs, boards, s.results,
+                                  notes=s.notes)  # fmt: skip
+    return dict(common)

@@ -1,0 +1,360 @@
+"""The game layer's values (§3, §5.2): :class:`Tag`, :class:`Game`, tables and their columns;
+:func:`write_games`, the escaping of values and elements, the file's bytes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from bridgescore.errors import PbnError
+from bridgescore.pbn._location import Location, quote
+
+__all__ = [
+    "KNOWN",
+    "MANDATORY_TAGS",
+    "RESERVED",
+    "TABLE_TAGS",
+    "Column",
+    "Game",
+    "Table",
+    "Tag",
+    "decode",
+    "element",
+    "encode",
+    "escape",
+    "export_order",
+    "unescape",
+    "write_games",
+]
+
+MANDATORY_TAGS: Final = (
+    "Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable",
+    "Deal", "Scoring", "Declarer", "Contract", "Result",
+)  # fmt: skip
+"""The Mandatory Tag Set, in the order the export format writes it (§3.4)."""
+
+KNOWN: Final = {
+    name.lower(): name
+    for name in (
+        *MANDATORY_TAGS, "Auction", "Play", "Note", "Score", "ScoreIMP", "ScoreMP",
+        "ScorePercentage", "ScoreTable", "TotalScoreTable", "Section", "PairNS", "PairEW",
+        "Round", "Room", "HomeTeam", "VisitTeam", "Table", "Movement",
+    )
+}  # fmt: skip
+"""Tag names read whatever their case (``[board "1"]``): tag names are case-sensitive (§3.3),
+but a hand-written file is easier to forgive than to reject."""
+
+SESSION_TAGS: Final = frozenset(
+    {"Event", "Date", "Board", "Dealer", "Vulnerable", "Scoring", "Section", "Movement",
+     "ScoreTable", "TotalScoreTable"}
+)  # fmt: skip
+"""Tags every game's mapping to a session reads; never kept as other tags."""
+
+TABLE_TAGS: Final = frozenset(
+    {"Declarer", "Contract", "Result", "Score", "ScoreIMP", "ScoreMP", "ScorePercentage",
+     "PairNS", "PairEW", "Round"}
+)  # fmt: skip
+"""Tags a game per table reads (in a game with a ScoreTable they are other tags)."""
+
+RESERVED: Final = SESSION_TAGS | TABLE_TAGS
+"""Tags the mapping reads and writes itself."""
+
+NAME: Final = re.compile(r"[A-Za-z0-9_]+", re.ASCII)
+STRING: Final = re.compile(r'"((?:[^"\\\n]|\\[^\n])*)"')
+_SECTION_TOKEN: Final = re.compile(r"[!#$&-:<-Z\\^-z|~]+", re.ASCII)
+"""What a section token may hold without quotes: ASCII 33-126 except ``[]{};"%`` (§3.2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A tag pair (§3.3), with the section data that follows it and the comments after it.
+
+    >>> Tag("Board", "1")
+    Tag(name='Board', value='1', data=(), comments=())
+    """
+
+    name: str
+    """The tag name, such as ``'Board'``."""
+    value: str = ""
+    """The value, unescaped."""
+    data: tuple[tuple[str, ...], ...] = ()
+    """The section data after the tag (an ``Auction``'s calls, a table's rows), line by line,
+    each element as written: a string token keeps its quotes."""
+    comments: tuple[str, ...] = ()
+    """The comments after the tag, each as written: ``'{ ... }'`` or ``'; ...'``."""
+    line: int = field(default=0, compare=False, repr=False)
+    """The line of the tag in the file (0 if it was not read from one)."""
+    data_lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    """The line of each line of :attr:`data`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A table column (§5.2): its name, minimum width, alignment and sort order.
+
+    >>> c = Column.parse("+Score_NS\\\\6R")
+    >>> c, str(c)
+    (Column(name='Score_NS', width=6, align='R', order='+'), '+Score_NS\\\\6R')
+    """
+
+    name: str
+    width: int | None = None
+    """The minimum width of an element; None if not given."""
+    align: Literal["L", "R"] | None = None
+    """``'L'``: spaces after the element; ``'R'``: spaces before."""
+    order: Literal["+", "-"] | None = None
+    """``'+'``: the rows are in descending order of this column; ``'-'``: ascending."""
+
+    @classmethod
+    def parse(cls, spec: str) -> Column:
+        """Read a column name token such as ``PairId_NS\\2R`` or ``-Rank``.
+
+        :raises PbnError: for a backslash not followed by a width.
+        """
+        m = re.fullmatch(r"\s*([+-]?)([^\\]*?)\s*(?:\\([0-9]{1,3})([LRlr]?))?\s*", spec)
+        if m is None:
+            raise PbnError(
+                f"bad table column {spec!r}: expected a name, then optionally '\\' with a "
+                "width and L or R, such as 'Score_NS\\6R'",
+                value=spec,
+            )
+        order, name, width, align = m.groups()
+        return cls(
+            name,
+            int(width) if width else None,
+            "L" if align in ("L", "l") else "R" if align in ("R", "r") else None,
+            "+" if order == "+" else "-" if order == "-" else None,
+        )
+
+    def __str__(self) -> str:
+        width = f"\\{self.width}{self.align or ''}" if self.width is not None else ""
+        return f"{self.order or ''}{self.name}{width}"
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table section (§5.2): its columns and its rows of elements (unquoted).
+
+    >>> t = Table.parse(Tag("ScoreTable", "PairId_NS\\\\2R;Contract\\\\4L",
+    ...                     data=(("1", "4S"), ("2", '"Pass"'))))
+    >>> t.rows, t.format()
+    ((('1', '4S'), ('2', 'Pass')), (' 1 4S', ' 2 Pass'))
+    """
+
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[str, ...], ...] = ()
+    lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    """The line each row starts on."""
+
+    @classmethod
+    def parse(cls, tag: Tag, *, source: str = "<text>") -> Table:
+        """Read a table tag: its value lists the columns, its data holds the rows.
+
+        In import format the elements of a row may spread over lines (§5.2); they must fill
+        whole rows.
+
+        :raises PbnError: for a bad column or a row with the wrong number of elements.
+        """
+        at = Location(source, tag.line)
+        columns = _columns(tag, at)
+        rows = _rows(tag, len(columns), at)
+        return cls(
+            columns,
+            tuple(tuple(_unquote(t) for t in row) for row, _ in rows),
+            tuple(line for _, line in rows),
+        )
+
+    @property
+    def spec(self) -> str:
+        """The tag value: the columns separated by ``;``."""
+        return ";".join(str(c) for c in self.columns)
+
+    def index(self, name: str) -> int | None:
+        """The position of a column (its name in any case), or None."""
+        for i, c in enumerate(self.columns):
+            if c.name.lower() == name.lower():
+                return i
+        return None
+
+    def records(self) -> list[dict[str, str]]:
+        """Each row as a dict from column name to element."""
+        return [{c.name: e for c, e in zip(self.columns, row, strict=True)} for row in self.rows]
+
+    def format(self) -> tuple[str, ...]:
+        """The rows as export-format lines: elements one space apart, padded to the widths."""
+        out = []
+        for row in self.rows:
+            cells = []
+            for column, text in zip(self.columns, row, strict=True):
+                token, width = element(text), column.width or 0
+                cells.append(token.rjust(width) if column.align == "R" else token.ljust(width))
+            out.append(" ".join(cells).rstrip())
+        return tuple(out)
+
+    def tag(self, name: str) -> Tag:
+        """The table as a tag, ready for :func:`write_games`."""
+        return Tag(name, self.spec, tuple(tuple(element(e) for e in row) for row in self.rows))
+
+
+def _columns(tag: Tag, at: Location) -> tuple[Column, ...]:
+    """The columns a table tag's value lists (a trailing ``;`` is allowed)."""
+    specs = tag.value.split(";")
+    if len(specs) > 1 and not specs[-1].strip():
+        specs.pop()
+    try:
+        return tuple(Column.parse(s) for s in specs)
+    except PbnError as exc:
+        at.fail(exc.reason, field=tag.name, value=exc.value)
+
+
+def _rows(tag: Tag, n: int, at: Location) -> list[tuple[tuple[str, ...], int]]:
+    """A table's elements in rows of ``n``, each with the line it starts on."""
+    lines = tag.data_lines or (tag.line,) * len(tag.data)
+    data = list(zip(tag.data, lines, strict=True))
+    flat = [(token, line) for tokens, line in data for token in tokens]
+    if len(flat) % n:
+        tokens, line = next((tokens, line) for tokens, line in data if len(tokens) % n)
+        text = " ".join(tokens)
+        at.at(line).fail(
+            f"a {tag.name} row has {len(tokens)} elements where the table has {n} columns: "
+            f"{quote(text)}",
+            field=tag.name,
+            value=text,
+        )
+    return [(tuple(t for t, _ in flat[i : i + n]), flat[i][1]) for i in range(0, len(flat), n)]
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One PBN game: its tags in order and the comments before its first tag.
+
+    >>> from bridgescore.pbn import read_games
+    >>> (g,) = read_games('[Event "Club"] {a comment} [Board "7"]')
+    >>> g.get("Board"), g.tag("Event").comments
+    ('7', ('{a comment}',))
+    """
+
+    tags: tuple[Tag, ...]
+    comments: tuple[str, ...] = ()
+    line: int = field(default=0, compare=False, repr=False)
+    """The line the game starts on."""
+
+    def tag(self, name: str) -> Tag | None:
+        """The first tag with this name, or None."""
+        return next((t for t in self.tags if t.name == name), None)
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        """The value of the first tag with this name, or ``default``."""
+        t = self.tag(name)
+        return default if t is None else t.value
+
+    def table(self, name: str, *, source: str = "<text>") -> Table | None:
+        """The table section with this name, or None.
+
+        :raises PbnError: if it is malformed.
+        """
+        t = self.tag(name)
+        return None if t is None else Table.parse(t, source=source)
+
+
+def write_games(games: Iterable[Game], *, eol: str = "\r\n", header: bool = True) -> str:
+    """Write games in the export layout: one tag per line, as given, games an empty line apart.
+
+    Tags are written in the order given (:func:`~bridgescore.pbn.write` sorts them as §3.4
+    asks). Table data is padded to the widths of its columns (§5.2); other section data is
+    written a line as read. With ``header`` the file starts with ``% PBN 2.1`` and
+    ``% EXPORT`` (§2.4).
+
+    >>> write_games([Game((Tag("Board", "1"), Tag("Event", 'The "Cup"')))], eol="\\n")
+    '% PBN 2.1\\n% EXPORT\\n[Board "1"]\\n[Event "The \\\\"Cup\\\\""]\\n'
+
+    :raises PbnError: for a tag name that is not a PBN name or a value with a line break.
+    """
+    out = ["% PBN 2.1", "% EXPORT"] if header else []
+    for i, game in enumerate(games):
+        if i:
+            out.append("")
+        out.extend(game.comments)
+        for tag in game.tags:
+            if not NAME.fullmatch(tag.name):
+                raise PbnError(f"bad tag name {tag.name!r}: expected letters, digits and '_'",
+                               value=tag.name)  # fmt: skip
+            if any(c in tag.value for c in "\n\r"):
+                raise PbnError(f"the value of tag {tag.name} has a line break: {tag.value!r}",
+                               field=tag.name, value=tag.value)  # fmt: skip
+            out.append(f'[{tag.name} "{escape(tag.value)}"]')
+            out.extend(tag.comments)
+            out.extend(_data_lines(tag))
+    return eol.join(out) + eol
+
+
+def _data_lines(tag: Tag) -> Iterator[str]:
+    if tag.data and tag.name.endswith("Table"):
+        try:
+            yield from Table.parse(tag).format()
+            return
+        except PbnError:
+            pass  # not a well-formed table: write it as it is
+    for tokens in tag.data:
+        line = " ".join(tokens)
+        yield f" {line}" if line.startswith("%") else line  # not an escape line (§2.4)
+
+
+def export_order(tag: tuple[str, str]) -> tuple[int, int, str]:
+    """Where a kept tag goes in an export-format game (§3.1, §3.4): the mandatory tags in
+    their order, the other tags by name, the auction, the play, the other sections by name."""
+    name, value = tag
+    if name in MANDATORY_TAGS:
+        return (0, MANDATORY_TAGS.index(name), "")
+    if name in ("Auction", "Play"):
+        return (2, name == "Play", "")
+    return (3 if "\n" in value else 1, 0, name)
+
+
+def escape(value: str) -> str:
+    """Escape a string token: ``\\"`` for a quote; ``\\\\`` for a backslash where a single
+    one would be read as an escape (before a quote, a backslash, or at the end)."""
+    value = value.replace("\t", " ")
+    return re.sub(r'\\(?=["\\]|$)', r"\\\\", value).replace('"', '\\"')
+
+
+def unescape(body: str) -> str:
+    """The text of a string token's body (between its quotes)."""
+    return re.sub(r'\\(["\\])', r"\1", body).replace("\t", " ")
+
+
+def _unquote(token: str) -> str:
+    if len(token) >= 2 and token[0] == token[-1] == '"':
+        return unescape(token[1:-1])
+    return token
+
+
+def element(text: str) -> str:
+    """A table element as written: bare if it is a section token (§3.2), else quoted."""
+    return text if _SECTION_TOKEN.fullmatch(text) else f'"{escape(text)}"'
+
+
+def decode(data: bytes) -> str:
+    """The text of a PBN file: UTF-8 if it is (a BOM is dropped), else ISO 8859-1 (§2.2).
+
+    >>> decode("Søren".encode("latin-1")), decode("Søren".encode("utf-8"))
+    ('Søren', 'Søren')
+    """
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def encode(text: str) -> bytes:
+    """The bytes of a PBN file: ISO 8859-1 as §2.2 asks, or UTF-8 for names it cannot hold.
+
+    >>> encode("Søren"), encode("Łukasz")
+    (b'S\xf8ren', b'\xc5\x81ukasz')
+    """
+    try:
+        return text.encode("latin-1")
+    except UnicodeEncodeError:
+        return text.encode("utf-8")

@@ -1,0 +1,220 @@
+"""Reading a file into games (§2-3): tags, section data and comments; inherited values."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Final, NoReturn
+
+from bridgescore.errors import PbnError
+from bridgescore.pbn._games import KNOWN, NAME, STRING, Game, Tag, escape, unescape
+from bridgescore.pbn._location import Location, quote
+
+__all__ = ["read_games"]
+
+_NO_INHERIT: Final = frozenset(
+    {"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"}
+)
+"""Tags whose value cannot be ``#`` or ``##`` (§4.8)."""
+
+_WORD: Final = re.compile(r'[^ \t\f\v\n\[\]{};"]+')
+_SPACE: Final = " \t\f\v"
+
+
+def read_games(text: str, *, source: str = "<text>") -> list[Game]:
+    """Read the games of a PBN file (§3): tags, section data and comments.
+
+    Values are unescaped (``\\"`` and ``\\\\``; a backslash before anything else is kept, as
+    in the column specs ``PairId_NS\\2R`` real files write). A tag that repeats in a game is
+    dropped (§3.4, except ``Note``), and ``#`` and ``##`` values are replaced by the values
+    they inherit (§4.8).
+
+    >>> [g.get("Board") for g in read_games('% PBN 2.1\\n[Board "1"]\\n\\n[Board "2"] ; end')]
+    ['1', '2']
+
+    :raises PbnError: for an unterminated tag, value or comment, or text out of place.
+    """
+    return _inherit(_Lexer(text, source).games(), Location(source))
+
+
+class _Lexer:
+    """Splits a file into games of tags, section data and comments (§2-3)."""
+
+    def __init__(self, text: str, source: str) -> None:
+        if not isinstance(text, str):
+            raise PbnError(f"PBN text must be a str, got {type(text).__name__}", source=source)
+        self.text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+        self.source = source
+        self.games_: list[Game] = []
+        self.tags: list[_OpenTag] = []
+        self.comments: list[str] = []
+        self.first_line = 0
+
+    def fail(self, reason: str, line: int, at: int, *, field: str | None = None) -> NoReturn:
+        """Fail on ``line``, quoting the text from ``at`` to the end of its line."""
+        end = self.text.find("\n", at)
+        text = self.text[at : None if end < 0 else end]
+        Location(self.source, line).fail(f"{reason}: {quote(text)}", field=field, value=text)
+
+    def games(self) -> list[Game]:
+        text, n = self.text, len(self.text)
+        pos, line = 0, 1
+        line_start, content = True, False
+        while pos < n:
+            ch = text[pos]
+            if line_start and ch == "%":  # an escape line (§2.4)
+                end = text.find("\n", pos)
+                pos, content, line_start = (n if end < 0 else end), True, False
+                continue
+            line_start = False
+            if ch == "\n":
+                if not content:  # a semi-empty line ends the game (§3)
+                    self.end_game()
+                pos, line, line_start, content = pos + 1, line + 1, True, False
+            elif ch in _SPACE:
+                pos += 1
+            else:
+                content = True
+                pos, line = self.token(ch, pos, line)
+        self.end_game()
+        return self.games_
+
+    def token(self, ch: str, pos: int, line: int) -> tuple[int, int]:
+        """Read the comment, tag or element at ``pos``; where it ends (position, line)."""
+        text = self.text
+        if ch == "{":
+            end = text.find("}", pos + 1)
+            if end < 0:
+                self.fail("unterminated comment: no '}' after '{'", line, pos)
+            self.comment(text[pos : end + 1])
+            return end + 1, line + text.count("\n", pos, end)
+        if ch == ";":
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            self.comment(text[pos:end].rstrip())
+            return end, line
+        if ch == "[":
+            return self.tag(pos, line)
+        if ch in "]}":
+            self.fail(f"unexpected {ch!r} outside a tag or comment", line, pos)
+        if ch == '"':
+            m = STRING.match(text, pos)
+            if m is None:
+                self.fail("unterminated string: no closing '\"' on the line", line, pos)
+            self.element(f'"{escape(unescape(m[1]))}"', line, pos)
+            return m.end(), line
+        m = _WORD.match(text, pos)
+        assert m is not None  # ch is none of the characters a word excludes
+        self.element(m[0], line, pos)
+        return m.end(), line
+
+    def skip(self, pos: int, line: int) -> tuple[int, int]:
+        text = self.text
+        while pos < len(text) and text[pos] in " \t\f\v\n":
+            line += text[pos] == "\n"
+            pos += 1
+        return pos, line
+
+    def tag(self, start: int, line: int) -> tuple[int, int]:
+        text = self.text
+        first = line
+        pos, line = self.skip(start + 1, line)
+        m = NAME.match(text, pos)
+        if m is None:
+            self.fail("expected a tag name after '['", first, start)
+        name = m[0]
+        pos, line = self.skip(m.end(), line)
+        if not text.startswith('"', pos):
+            self.fail(f'tag {name} has no quoted value; expected [{name} "value"]', first, start,
+                      field=name)  # fmt: skip
+        value = STRING.match(text, pos)
+        if value is None:
+            self.fail("unterminated tag value", line, start if line == first else pos, field=name)
+        pos, line = self.skip(value.end(), line)
+        if not text.startswith("]", pos):
+            self.fail(f"unterminated tag {name}: expected ']' after the value", line, start,
+                      field=name)  # fmt: skip
+        self.tags.append(_OpenTag(name, unescape(value[1]), first))
+        if not self.first_line:
+            self.first_line = first
+        return pos + 1, line
+
+    def element(self, token: str, line: int, at: int) -> None:
+        if not self.tags:
+            self.fail("text before the first tag of a game", line, at)
+        tag = self.tags[-1]
+        if tag.data_lines and tag.data_lines[-1] == line:
+            tag.data[-1].append(token)
+        else:
+            tag.data.append([token])
+            tag.data_lines.append(line)
+
+    def comment(self, text: str) -> None:
+        (self.tags[-1].comments if self.tags else self.comments).append(text)
+
+    def end_game(self) -> None:
+        if not self.tags:
+            return  # comments alone stay for the next game
+        self.games_.append(Game(tuple(t.freeze() for t in self.tags), tuple(self.comments),
+                                self.first_line))  # fmt: skip
+        self.tags, self.comments, self.first_line = [], [], 0
+
+
+@dataclass
+class _OpenTag:
+    name: str
+    value: str
+    line: int
+    data: list[list[str]] = field(default_factory=list)
+    data_lines: list[int] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+
+    def freeze(self) -> Tag:
+        return Tag(self.name, self.value, tuple(tuple(d) for d in self.data),
+                   tuple(self.comments), self.line, tuple(self.data_lines))  # fmt: skip
+
+
+def _inherit(games: list[Game], at: Location) -> list[Game]:
+    """Canonical tag names, repeated tags dropped (§3.4), ``#`` and ``##`` resolved (§4.8).
+
+    A ``##`` value holds for the games after it until a game gives the tag another value,
+    which then holds in its place.
+    """
+    last: dict[str, str] = {}
+    sticky: dict[str, str] = {}
+    out = []
+    for game in games:
+        seen: set[str] = set()
+        tags = []
+        for tag in game.tags:
+            name = KNOWN.get(tag.name.lower(), tag.name)
+            if name in seen and name != "Note":
+                continue
+            seen.add(name)
+            value = _inherited(tag, name, last, sticky, at)
+            last[name] = value
+            tags.append(replace(tag, name=name, value=value))
+        for name, value in sticky.items():
+            if name not in seen:
+                tags.append(Tag(name, value, line=game.line))
+                last[name] = value
+        out.append(Game(tuple(tags), game.comments, game.line))
+    return out
+
+
+def _inherited(
+    tag: Tag, name: str, last: dict[str, str], sticky: dict[str, str], at: Location
+) -> str:
+    """A tag's value with ``#`` or ``##`` resolved; ``sticky`` follows the ``##`` values."""
+    value = tag.value
+    if not value.startswith("#"):
+        if name in sticky:
+            sticky[name] = value
+        return value
+    if name in _NO_INHERIT:
+        at.at(tag.line).fail(f"tag {name} cannot inherit a value with '#' (§4.8): {quote(value)}",
+                             field=name, value=value)  # fmt: skip
+    if value.startswith("##"):
+        sticky[name] = value[2:]
+        return value[2:]
+    return last.get(name, "")

@@ -1,0 +1,444 @@
+"""Reading a session: each game's board, results and names, handed to a
+:class:`~bridgescore.pbn._builder.SessionBuilder` (see the package's notes for the mapping)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Final, TypeAlias
+
+from bridgescore.duplicate import Adjusted
+from bridgescore.errors import BridgeError, PbnError
+from bridgescore.model import Result, Seat, Side
+from bridgescore.pbn._builder import KeptTags, Played, SessionBuilder, TotalName
+from bridgescore.pbn._games import (
+    MANDATORY_TAGS,
+    RESERVED,
+    TABLE_TAGS,
+    Game,
+    Table,
+    Tag,
+    element,
+    escape,
+)
+from bridgescore.pbn._lexer import read_games
+from bridgescore.pbn._location import Location, quote
+from bridgescore.pbn._values import (
+    INTEGER,
+    Scoring,
+    absent,
+    adjusted,
+    award,
+    dealer,
+    direction,
+    integer,
+    movement,
+    ns_score,
+    pair_id,
+    percent_award,
+    read_scoring,
+    result,
+    sides,
+    vulnerability,
+)
+from bridgescore.scoring import score_result
+from bridgescore.session import Board, Session
+
+__all__ = ["SessionReader", "read"]
+
+_SCORE_TAG: Final[Mapping[Side | None, str]] = {None: "Score", Side.NS: "Score", Side.EW: "Score"}
+_SCORE_COLUMNS: Final[Mapping[Side | None, str]] = {
+    None: "ScoreTable", Side.NS: "Score_NS", Side.EW: "Score_EW"
+}  # fmt: skip
+_PLAYERS: Final = (("North", "South"), ("East", "West"))
+"""The seats of the NS pair and of the EW pair."""
+
+Outcome: TypeAlias = tuple[Result | Adjusted, int | None, bool]
+"""What happened at a table: the result or artificial score, the score the file gives if it
+is not the contract's, and whether declarer and dummy were swapped."""
+
+
+def read(text: str, *, source: str = "<text>") -> Session:
+    """Read a session from PBN text (the import format; see :mod:`bridgescore.pbn`).
+
+    >>> read('[Board "1"]\\n[Dealer "Q"]', source="club.pbn")
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.PbnError: club.pbn, line 2: bad Dealer 'Q': expected N, E, S or W
+
+    :param source: the file's name, for messages.
+    :raises PbnError: for malformed text, naming the line and quoting it.
+    """
+    return SessionReader(read_games(text, source=source), source).read()
+
+
+class SessionReader:
+    """Reads games into a :class:`SessionBuilder`, one game at a time."""
+
+    def __init__(self, games: list[Game], source: str = "<text>") -> None:
+        self.games = games
+        self.at = Location(source)
+        self.builder = SessionBuilder(source)
+        self.tables: Counter[tuple[str, int]] = Counter()
+        """The games per table read so far, by section and board."""
+
+    def read(self) -> Session:
+        scoring = self.scoring()
+        event, date = self.first("Event"), self.first("Date")
+        for game in self.games:
+            self.game(game, scoring)
+        return self.builder.session(scoring, event, date)
+
+    def first(self, name: str) -> str:
+        """The first real value of a session-wide tag; a warning for games that differ."""
+        value: str | None = None
+        for game in self.games:
+            tag = game.tag(name)
+            if tag is None or absent(tag.value) or tag.value == "????.??.??":
+                continue
+            if value is None:
+                value = tag.value
+            elif tag.value != value:
+                self.builder.warn(f"line {tag.line}: {name} {tag.value!r} is not the first, "
+                                  f"{value!r}")  # fmt: skip
+        return value or ""
+
+    def scoring(self) -> Scoring:
+        """The ``Scoring`` of the games, which must agree."""
+        found: Tag | None = None
+        for game in self.games:
+            tag = game.tag("Scoring")
+            if tag is None or absent(tag.value):
+                continue
+            if found is None:
+                found = tag
+            elif tag.value.replace(" ", "").lower() != found.value.replace(" ", "").lower():
+                self.at.at(tag.line).fail(
+                    f"Scoring {tag.value!r} differs from {found.value!r} (line {found.line}): a "
+                    "session is scored one way", field="Scoring", value=tag.value)  # fmt: skip
+        return read_scoring(found.value, self.at.at(found.line)) if found else Scoring()
+
+    def game(self, game: Game, scoring: Scoring) -> None:
+        """Read one game: a board with a ScoreTable, a board of a game per table, or the
+        totals of a section alone."""
+        self.check_data(game)
+        table = game.table("ScoreTable", source=self.at.source)
+        section = _section(game)
+        board_tag = game.tag("Board")
+        if board_tag is None:
+            self.totals_game(game, section)
+            return
+        board = self.board(game, board_tag)
+        rows = [] if table is None else self.rows(table, section)
+        self.add_board(game, board, [section, *(name for name, _, _ in rows)])
+        for name, record, at in rows:
+            self.builder.played(name, self.row(board, record, at, scoring))
+        played = None if table is not None else self.table_game(section, board, game, scoring)
+        if played is not None:
+            self.builder.played(section, played)
+
+    def totals_game(self, game: Game, section: str) -> None:
+        """A game without a board: a section's TotalScoreTable."""
+        totals = game.table("TotalScoreTable", source=self.at.source)
+        if totals is None:
+            self.at.at(game.line).fail("a game without a Board tag", field="Board")
+        self.builder.totals(section, game.line, self.totals(totals))
+
+    def add_board(self, game: Game, board: Board, sections: list[str]) -> None:
+        """A game's board, with the tags it keeps, its Movement and its TotalScoreTable, in
+        each of the sections its results are in."""
+        kept, ignored = _kept(game)
+        for name in dict.fromkeys(sections):
+            self.builder.board(name, board, game.line, kept, ignored)
+            self.section_tags(name, game)
+
+    def check_data(self, game: Game) -> None:
+        """No section data after a tag the mapping reads, but for its tables."""
+        for tag in game.tags:
+            if tag.data and tag.name in RESERVED - {"ScoreTable", "TotalScoreTable"}:
+                text = " ".join(tag.data[0])
+                self.at.at(tag.data_lines[0]).fail(
+                    f"unexpected text after the {tag.name} tag: {quote(text)}", field=tag.name,
+                    value=text)  # fmt: skip
+
+    def board(self, game: Game, tag: Tag) -> Board:
+        """The board a game is about: its number, and its dealer and vulnerability (Law 2's
+        where the game does not say)."""
+        number = integer(tag.value, "board number", self.at.at(tag.line), field="Board", least=1)
+        law = Board.numbered(number)
+        seat, vul = law.dealer, law.vulnerability
+        tag_ = game.tag("Dealer")
+        if tag_ is not None and not absent(tag_.value):
+            seat = dealer(tag_.value, self.at.at(tag_.line))
+        tag_ = game.tag("Vulnerable")
+        if tag_ is not None and tag_.value.strip() not in ("", "?"):
+            vul = vulnerability(tag_.value, self.at.at(tag_.line))
+        return Board(number, seat, vul)
+
+    def section_tags(self, section: str, game: Game) -> None:
+        """A game's Movement and TotalScoreTable, for a section its board is in."""
+        tag = game.tag("Movement")
+        if tag is not None and not absent(tag.value):
+            self.builder.movement(section, movement(tag.value, self.at.at(tag.line)))
+        totals = game.table("TotalScoreTable", source=self.at.source)
+        if totals is not None:
+            self.builder.totals(section, game.line, self.totals(totals))
+
+    def totals(self, table: Table) -> list[TotalName]:
+        """The pairs of a TotalScoreTable: direction, number, names (the scores are ours)."""
+        pair_col, names_col = table.index("PairId"), table.index("Names")
+        direction_col = table.index("Direction")
+        if pair_col is None:
+            return []
+        out = []
+        for row, line in zip(table.rows, table.lines, strict=True):
+            if absent(row[pair_col]):
+                continue
+            at = self.at.at(line)
+            number = pair_id(row[pair_col], "PairId", at)
+            side = None if direction_col is None else direction(row[direction_col], at)
+            names = "" if names_col is None or absent(row[names_col]) else row[names_col]
+            out.append(TotalName(side, number, names, line))
+        return out
+
+    def rows(self, table: Table, section: str) -> list[tuple[str, dict[str, str], Location]]:
+        """A ScoreTable's rows: the section of each (a Section column, seen in real files,
+        splits them), the row by column name, and its line."""
+        column = table.index("Section")
+        out = []
+        for row, line in zip(table.rows, table.lines, strict=True):
+            name = section
+            if column is not None and not absent(row[column]):
+                name = row[column].strip()
+            record = {c.name: e for c, e in zip(table.columns, row, strict=True)}
+            out.append((name, record, self.at.at(line)))
+        return out
+
+    # A ScoreTable row
+
+    def row(self, board: Board, record: dict[str, str], at: Location, scoring: Scoring) -> Played:
+        """A ScoreTable row: the pairs, the result or the artificial score, the round, names."""
+        cells = {k.lower(): v for k, v in record.items()}
+        ns_text, ew_text = cells.get("pairid_ns"), cells.get("pairid_ew")
+        if ns_text is None or ew_text is None:
+            at.fail("a ScoreTable needs the columns PairId_NS and PairId_EW to say which pairs "
+                    "played", field="ScoreTable")  # fmt: skip
+        ns, ew = pair_id(ns_text, "PairId_NS", at), pair_id(ew_text, "PairId_EW", at)
+        value, score, swapped = self.row_outcome(cells, record, board, at, scoring)
+        round_text = cells.get("round")
+        round_ = None
+        if round_text is not None and not absent(round_text):
+            round_ = integer(round_text, "round", at, field="Round")
+        ns_names, ew_names = ("" if absent(n) else n or ""
+                              for n in (cells.get("names_ns"), cells.get("names_ew")))  # fmt: skip
+        return Played(board.number, ns, ew, value, score, round_, at.line, swapped,
+                      (ns_names, ew_names))  # fmt: skip
+
+    def row_outcome(
+        self,
+        cells: dict[str, str],
+        record: dict[str, str],
+        board: Board,
+        at: Location,
+        scoring: Scoring,
+    ) -> Outcome:
+        """What a ScoreTable row says happened: an artificial score, or a contract's result."""
+        contract = cells.get("contract", "?") or ""
+        artificial = _row_award(cells)
+        if artificial is not None:
+            if not absent(contract):
+                at.fail(f"a row with both a contract ({contract}) and an artificial score",
+                        field="Contract", value=contract)  # fmt: skip
+            return artificial, None, False
+        if absent(contract):
+            at.fail(f"a ScoreTable row needs a contract, or an artificial score such as "
+                    f"Score_NS '^A+': {quote(' '.join(record.values()))}", field="Contract",
+                    value=contract)  # fmt: skip
+        declarer, tricks = cells.get("declarer"), cells.get("result")
+        if declarer is None or tricks is None:
+            at.fail("a ScoreTable needs the columns Declarer and Result", field="ScoreTable")
+        value, swapped = result(contract, declarer, tricks, (at, at, at))
+        given: dict[Side | None, str] = {
+            Side.NS: cells.get("score_ns") or "-",
+            Side.EW: cells.get("score_ew") or "-",
+        }
+        score = self.given_score(given, value, board, scoring, at, "Score_NS/Score_EW",
+                                 _SCORE_COLUMNS)  # fmt: skip
+        return value, score, swapped
+
+    def given_score(
+        self,
+        values: Mapping[Side | None, str],
+        result: Result,
+        board: Board,
+        scoring: Scoring,
+        at: Location,
+        what: str,
+        fields: Mapping[Side | None, str],
+    ) -> int | None:
+        """The score written in the file if it differs from the result's (an irregularity)."""
+        present: dict[Side | None, str] = {s: v for s, v in values.items() if not absent(v)}
+        if not present:
+            return None
+        given = ns_score(present, result.declarer, at, what, fields)
+        if isinstance(given, Adjusted):
+            at.fail(f"{what}: an artificial score with a contract ({result})", field=fields[None],
+                    value=" ".join(present.values()))  # fmt: skip
+        computed = score_result(
+            result, board.vulnerability, undertrick_rule=scoring.undertrick_rule
+        )
+        return None if given == computed.for_side(Side.NS) else given
+
+    # A game per table
+
+    def table_game(self, section: str, board: Board, game: Game, scoring: Scoring) -> Played | None:
+        """A game per table: its Contract, Declarer, Result and Score tags, its pairs, round
+        and players; None if it has no result (a deal, say)."""
+        contract = game.tag("Contract")
+        line = contract.line if contract is not None else game.line
+        outcome = self.table_outcome(game, contract, board, scoring)
+        if outcome is None:
+            return None
+        self.tables[section, board.number] += 1
+        ns, ew = self.table_pairs(game, self.tables[section, board.number])
+        round_tag = game.tag("Round")
+        round_ = None
+        if round_tag is not None and not absent(round_tag.value):
+            round_ = integer(round_tag.value, "Round", self.at.at(round_tag.line), field="Round")
+        ns_names, ew_names = (
+            " & ".join(p for p in (game.get(s, "") or "" for s in seats) if not absent(p))
+            for seats in _PLAYERS
+        )
+        value, score, swapped = outcome
+        return Played(board.number, ns, ew, value, score, round_, line, swapped,
+                      (ns_names, ew_names))  # fmt: skip
+
+    def table_outcome(
+        self, game: Game, contract: Tag | None, board: Board, scoring: Scoring
+    ) -> Outcome | None:
+        """What a game per table says happened; None if nothing."""
+        score = game.tag("Score")
+        if contract is None or contract.value.strip() in ("", "?"):
+            artificial = self.artificial(score)
+            return None if artificial is None else (artificial, None, False)
+        declarer_text = game.get("Declarer", "") or ""
+        declarer_tag, result_tag = game.tag("Declarer"), game.tag("Result")
+        at = self.at.at(contract.line)
+        places = (at, at.at(declarer_tag.line) if declarer_tag else at,
+                  at.at(result_tag.line) if result_tag else at)  # fmt: skip
+        tricks = self.result_tag(result_tag, declarer_text)
+        value, swapped = result(contract.value, declarer_text, tricks, places)
+        if score is None or absent(score.value):
+            return value, None, swapped
+        at = self.at.at(score.line)
+        values = sides(score.value)
+        if values is None:
+            at.fail(f"bad Score {score.value!r}: expected '<score>', 'NS <score>', 'EW <score>' "
+                    "or both sides", field="Score", value=score.value)  # fmt: skip
+        return (
+            value,
+            self.given_score(values, value, board, scoring, at, "Score", _SCORE_TAG),
+            swapped,
+        )
+
+    def artificial(self, score: Tag | None) -> Adjusted | None:
+        """The artificial score of a game per table without a contract, if it gives one."""
+        if score is None or "^" not in score.value:
+            return None
+        at = self.at.at(score.line)
+        values = sides(score.value)
+        if values is None:
+            at.fail(f"bad Score {score.value!r}: expected e.g. 'NS ^A+ EW ^A-'", field="Score",
+                    value=score.value)  # fmt: skip
+        given = ns_score(values, None, at, "Score", _SCORE_TAG)
+        if not isinstance(given, Adjusted):
+            at.fail(f"bad Score {score.value!r} for a board without a contract", field="Score",
+                    value=score.value)  # fmt: skip
+        return given
+
+    def result_tag(self, tag: Tag | None, declarer_text: str) -> str:
+        """The tricks declarer took, from a Result in any of the formats of §3.4.15."""
+        if tag is None or absent(tag.value):
+            return ""
+        at = self.at.at(tag.line)
+        values = sides(tag.value.strip().lstrip("^"))
+        if values is None:
+            at.fail(f"bad Result {tag.value!r}: expected the tricks declarer took, or "
+                    "'NS <tricks>', 'EW <tricks>'", field="Result", value=tag.value)  # fmt: skip
+        if None in values:
+            return values[None]
+        try:
+            side = Seat.parse(declarer_text.strip().lstrip("^")).side
+        except BridgeError:
+            return "?"  # reported as a missing declarer
+        if side in values:
+            return values[side]
+        other = integer(values[side.opponents], "Result", at, field="Result")
+        if other > 13:
+            at.fail(f"impossible Result {tag.value!r}: 0 to 13 tricks", field="Result",
+                    value=tag.value)  # fmt: skip
+        return str(13 - other)
+
+    def table_pairs(self, game: Game, count: int) -> tuple[int, int]:
+        """A game per table's pairs: PairNS and PairEW, else the Table, else ``count``, the
+        game's place among the board's."""
+        ns, ew, table = game.tag("PairNS"), game.tag("PairEW"), game.tag("Table")
+        if (
+            ns is not None
+            and ew is not None
+            and all(INTEGER.fullmatch(t.value.strip()) for t in (ns, ew))
+        ):
+            return (pair_id(ns.value, "PairNS", self.at.at(ns.line)),
+                    pair_id(ew.value, "PairEW", self.at.at(ew.line)))  # fmt: skip
+        if table is not None and INTEGER.fullmatch(table.value.strip()):
+            number = pair_id(table.value, "Table", self.at.at(table.line))
+            return number, number
+        return count, count
+
+
+def _section(game: Game) -> str:
+    name = game.get("Section")
+    return "A" if absent(name) else (name or "A").strip()
+
+
+def _row_award(cells: dict[str, str]) -> Adjusted | None:
+    """The artificial score of a ScoreTable row: ``^A+`` scores, else ``^`` percentages."""
+    awards = [
+        award(text.strip()[1:]) if text and text.strip().startswith("^") else None
+        for text in (cells.get("score_ns"), cells.get("score_ew"))
+    ]
+    if awards == [None, None]:
+        awards = [percent_award(cells.get(c) or "") for c in ("percentage_ns", "percentage_ew")]
+    return adjusted(awards[0], awards[1])
+
+
+def _kept(game: Game) -> tuple[KeptTags, set[str]]:
+    """The tags the mapping does not read, encoded as :attr:`Board.tags` holds them (a tag's
+    section data on lines after its value, the notes of an auction or a play with it, §3.5.5,
+    §3.6.5); and the names of the table tags a game with a ScoreTable does not read."""
+    per_board = game.tag("ScoreTable") is not None
+    out: list[tuple[str, list[str]]] = []
+    ignored: set[str] = set()
+    open_section: list[str] | None = None
+    for tag in game.tags:
+        name = tag.name
+        if name in RESERVED or (name in MANDATORY_TAGS and absent(tag.value)):
+            if per_board and name in TABLE_TAGS and not absent(tag.value):
+                ignored.add(name)
+            open_section = None
+        elif name == "Note" and open_section is not None:
+            open_section.append(f'[Note "{escape(tag.value)}"]')
+        else:
+            out.append((name, [tag.value, *_section_lines(tag)]))
+            open_section = out[-1][1] if name in ("Auction", "Play") else None
+    return [(name, "\n".join(lines)) for name, lines in out], ignored
+
+
+def _section_lines(tag: Tag) -> list[str]:
+    """A kept tag's section data as lines: a table's rows one a line, as they are written."""
+    if tag.data and tag.name.endswith("Table"):
+        try:
+            return [" ".join(element(e) for e in row) for row in Table.parse(tag).rows]
+        except PbnError:
+            pass  # not a well-formed table: kept line by line
+    return [" ".join(tokens) for tokens in tag.data]
