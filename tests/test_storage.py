@@ -501,13 +501,24 @@ def test_a_corrupt_game_is_a_storage_error(store: Store, database_url: str) -> N
         store.get(created.id)
 
 
-def test_bad_urls_are_storage_errors(tmp_path: Path) -> None:
-    with pytest.raises(StorageError, match="invalid database URL"):
-        Store("not a url")
-    with pytest.raises(StorageError, match="cannot open database"):
-        Store("nosuchdialect://x")
-    with pytest.raises(StorageError, match="unable to open database file"):
-        Store(f"sqlite:///{tmp_path}/missing/dir/games.db")
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("not a url", "invalid database URL: expected an SQLAlchemy URL"),
+        ("postgresql://me:s3cret@host:notaport/db", "invalid database URL"),
+        ("nosuchdialect://me:s3cret@x/db", "cannot open a 'nosuchdialect' database"),
+        ("sqlite:///{tmp}/missing/dir/s3cret.db", "the database failed: unable to open database"),
+    ],
+    ids=["not a url", "bad port", "unknown dialect", "missing directory"],
+)
+def test_bad_urls_are_storage_errors_that_show_no_url(
+    tmp_path: Path, url: str, message: str
+) -> None:
+    url = url.format(tmp=tmp_path)
+    with pytest.raises(StorageError, match=message) as excinfo:
+        Store(url)
+    assert "s3cret" not in str(excinfo.value)
+    assert str(tmp_path) not in str(excinfo.value)
 
 
 def test_in_memory_store() -> None:

@@ -103,7 +103,7 @@ def _change(
     with _store(db) as store:
         stored = _load(store, family, game_id)
         with reporting(hint):
-            stored = store.save(stored.id, how(stored.game), expected_version=stored.version)
+            stored = store.update(stored.id, how)  # on top of any change made meanwhile
         _show(family, stored)
 
 

@@ -21,7 +21,12 @@ The core never imports this package; import it as ``bridgescore.storage``.
 
 from __future__ import annotations
 
-from bridgescore.storage.errors import GameNotFoundError, StorageError, VersionConflictError
+from bridgescore.storage.errors import (
+    DatabaseError,
+    GameNotFoundError,
+    StorageError,
+    VersionConflictError,
+)
 from bridgescore.storage.store import (
     Game,
     GameKind,
@@ -32,6 +37,7 @@ from bridgescore.storage.store import (
 )
 
 __all__ = [
+    "DatabaseError",
     "Game",
     "GameKind",
     "GameNotFoundError",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bridgescore.errors import BridgeError
 
-__all__ = ["GameNotFoundError", "StorageError", "VersionConflictError"]
+__all__ = ["DatabaseError", "GameNotFoundError", "StorageError", "VersionConflictError"]
 
 
 class StorageError(BridgeError):
@@ -17,3 +17,10 @@ class GameNotFoundError(StorageError, LookupError):
 
 class VersionConflictError(StorageError):
     """A write based on an older version of the game than the stored one (a lost update)."""
+
+
+class DatabaseError(StorageError):
+    """The database failed: busy, unreachable, full, read-only... (try again later).
+
+    Its message never shows the database's URL, path, host or password.
+    """

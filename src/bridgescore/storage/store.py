@@ -14,36 +14,30 @@ import hmac
 import json
 import os
 import secrets
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, Literal, Self, TypeAlias
+from typing import Any, Final, Self
 
-from sqlalchemy import (
-    URL,
-    Connection,
-    Engine,
-    create_engine,
-    delete,
-    event,
-    insert,
-    make_url,
-    select,
-    text,
-    update,
-)
-from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
-from sqlalchemy.pool import StaticPool
+from sqlalchemy import URL, Connection, Row, delete, insert, make_url, select, text, update
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-from bridgescore.chicago import Chicago, ChicagoDeal, ChicagoRules
-from bridgescore.errors import BridgeError
-from bridgescore.model import Seat, Side, parse_contract
-from bridgescore.rubber import Rubber, RubberDeal, RubberRules, WeThey
-from bridgescore.session import Session, session_from_dict, session_to_dict
+from bridgescore.session import Session
+from bridgescore.storage.database import WRITE, database_error, open_engine
 from bridgescore.storage.errors import GameNotFoundError, StorageError, VersionConflictError
+from bridgescore.storage.rows import (
+    DealValues,
+    Dumped,
+    Game,
+    GameKind,
+    HomeGame,
+    build,
+    dump,
+    to_json,
+)
 from bridgescore.storage.schema import (
     HEAD_REVISION,
     DealRow,
@@ -53,11 +47,6 @@ from bridgescore.storage.schema import (
 )
 
 __all__ = ["Game", "GameKind", "HomeGame", "Store", "StoredGame", "default_database_url"]
-
-HomeGame: TypeAlias = Rubber | Chicago
-"""A game kept deal by deal at a table: a rubber or a Chicago."""
-Game: TypeAlias = HomeGame | Session
-GameKind: TypeAlias = Literal["rubber", "chicago", "session"]
 
 ENV_VAR: Final = "BRIDGESCORE_DATABASE_URL"
 """The environment variable that names the database (any SQLAlchemy URL)."""
@@ -72,11 +61,7 @@ _NAME_KEYS: Final[Mapping[str, tuple[str, ...]]] = {
 }
 _KINDS: Final[Mapping[str, GameKind]] = {"rubber": "rubber", "chicago": "chicago",
                                           "session": "session"}  # fmt: skip
-_WRITE: Final = "bridgescore_write"  # execution option: SQLite takes the write lock at BEGIN
 _PG_LOCK: Final = 0x6272_6964_6765  # advisory lock key that serialises concurrent upgrades
-
-DealValues: TypeAlias = tuple[str, str | None, int, str | None, int]
-"""A deal as stored: contract, declarer, tricks, honors_by, honors."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,8 +125,12 @@ def default_database_url() -> str:
     directory = base / "bridgescore"
     try:
         directory.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StorageError(f"cannot create the data directory {str(directory)!r}: {exc}") from exc
+    except OSError as exc:  # the message names no path: it may be shown to anyone
+        reason = exc.strerror or type(exc).__name__
+        raise StorageError(
+            f"cannot create the data directory (bridgescore under $XDG_DATA_HOME or "
+            f"~/.local/share): {reason}; set {ENV_VAR} to another database"
+        ) from exc
     return URL.create("sqlite", database=str(directory / "bridgescore.db")).render_as_string()
 
 
@@ -157,16 +146,13 @@ def _hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def _db_error(exc: SQLAlchemyError) -> str:
-    detail = exc.orig if isinstance(exc, DBAPIError) else exc
-    return " ".join(str(detail).split())
-
-
 class Store:
     """Games in a database: SQLite by default, or any SQLAlchemy URL (PostgreSQL is tested).
 
     Opening a store creates the schema, or upgrades it to the newest revision. ``sqlite://``
-    is an in-memory database, kept for as long as the store is open.
+    is an in-memory database, kept for as long as the store is open. Several stores, in threads
+    or processes, may share one database: writes queue (see :mod:`.database`), and
+    :meth:`update` changes a game on top of every change made before it.
     """
 
     def __init__(self, url: str | None = None) -> None:
@@ -175,15 +161,24 @@ class Store:
         :raises StorageError: for a URL that cannot be read, or a database that cannot be opened.
         """
         self._url = default_database_url() if url is None else url
-        try:
+        try:  # no message quotes the URL: it may hold a password, or a path
             parsed = make_url(self._url)
-        except ArgumentError as exc:
-            raise StorageError(f"invalid database URL: {self._url!r}: {exc}") from exc
+        except (ArgumentError, ValueError) as exc:
+            raise StorageError(
+                "invalid database URL: expected an SQLAlchemy URL such as "
+                "sqlite:///path/to/games.db or postgresql+psycopg://user:password@host/database",
+                field="database_url",
+            ) from exc
         self._safe_url = parsed.render_as_string(hide_password=True)
+        self._parsed = parsed
         try:
-            self._engine = _create_engine(parsed)
+            self._engine = open_engine(parsed)
         except (ArgumentError, ImportError) as exc:
-            raise StorageError(f"cannot open database {self._safe_url!r}: {exc}") from exc
+            raise StorageError(
+                f"cannot open a {parsed.drivername!r} database: {exc}; "
+                "is its driver installed (for PostgreSQL: pip install 'bridgescore[postgres]')?",
+                field="database_url",
+            ) from exc
         try:
             with self._transaction(write=True) as conn:
                 if conn.dialect.name == "postgresql":
@@ -207,8 +202,8 @@ class Store:
             command.upgrade(alembic_config(conn), "head")
         except CommandError as exc:
             raise StorageError(
-                f"cannot upgrade database {self._safe_url!r} from schema revision {revision!r}: "
-                f"{exc}; is it from a newer bridgescore?"
+                f"cannot upgrade the database from schema revision {revision!r}: {exc}; "
+                "is it from a newer bridgescore?"
             ) from exc
 
     @property
@@ -222,7 +217,7 @@ class Store:
         :raises StorageError: for names other than the game's sides, or rules that are not a
             preset with options (they could not be read back).
         """
-        kind, rules, settings, ended, deals = _dump(game)
+        kind, rules, settings, ended, deals = dump(game)
         full_names = _names(kind, {}, names or {})
         game_id, token, now = _new_id(), secrets.token_urlsafe(32), _utcnow()
         with self._transaction(write=True) as conn:
@@ -232,7 +227,7 @@ class Store:
                     kind=kind,
                     rules=rules,
                     settings=settings,
-                    names=_json(full_names),
+                    names=to_json(full_names),
                     ended=ended,
                     version=1,
                     token_hash=_hash_token(token),
@@ -296,52 +291,44 @@ class Store:
         :raises VersionConflictError: if the stored version is not ``expected_version``.
         :raises StorageError: if ``game`` is of another kind than the stored game.
         """
-        kind, rules, settings, ended, deals = _dump(game)
-        now = _utcnow()
+        dumped = dump(game)
         with self._transaction(write=True) as conn:
-            stmt = update(GameRow).where(GameRow.id == game_id, GameRow.kind == kind)
-            if expected_version is not None:
-                stmt = stmt.where(GameRow.version == expected_version)
-            stmt = stmt.values(
-                version=GameRow.version + 1,
-                rules=rules,
-                settings=settings,
-                ended=ended,
-                updated_at=now,
-            )
-            if conn.execute(stmt).rowcount != 1:
-                _refuse(conn, game_id, kind, expected_version)
-            stored = conn.execute(
-                select(
-                    DealRow.contract,
-                    DealRow.declarer,
-                    DealRow.tricks,
-                    DealRow.honors_by,
-                    DealRow.honors,
-                )
-                .where(DealRow.game_id == game_id)
-                .order_by(DealRow.seq)
-            ).all()
-            keep = 0  # deals unchanged at the start are left alone: a new deal is one INSERT
-            while keep < min(len(stored), len(deals)) and tuple(stored[keep]) == deals[keep]:
-                keep += 1
-            if keep < len(stored):
-                conn.execute(delete(DealRow).where(DealRow.game_id == game_id, DealRow.seq > keep))
-            _insert_deals(conn, game_id, keep + 1, deals[keep:])
-            head = conn.execute(
-                select(GameRow.names, GameRow.version, GameRow.created_at).where(
-                    GameRow.id == game_id
-                )
-            ).one()
-        return StoredGame(
-            game_id,
-            kind,
-            game,
-            _read_names(game_id, kind, head.names),
-            head.version,
-            head.created_at,
-            now,
-        )
+            return _save_in(conn, game_id, game, dumped, expected_version)
+
+    def update(
+        self,
+        game_id: str,
+        change: Callable[[Game], Game],
+        *,
+        expected_version: int | None = None,
+    ) -> StoredGame:
+        """Save ``change(game)``, where ``game`` is the stored game read under a lock.
+
+        The read and the save are one transaction that holds the game's row (``SELECT ... FOR
+        UPDATE`` on PostgreSQL, the write lock on SQLite), so concurrent updates never refuse
+        each other: each applies to the game as the one before left it. ``change`` runs while
+        the game is locked: keep it quick, and leave the store alone in it. If it raises,
+        nothing is saved and the error propagates.
+
+        >>> from bridgescore.rubber import Rubber
+        >>> with Store("sqlite://") as store:
+        ...     game_id = store.create(Rubber()).id
+        ...     first = store.update(game_id, lambda game: game.record("4H", "we", 10))
+        ...     second = store.update(game_id, lambda game: game.record("2S", "they", 8))
+        >>> second.version, len(second.game.deals)
+        (3, 2)
+
+        :raises GameNotFoundError: if there is no such game.
+        :raises VersionConflictError: if ``expected_version`` is given and is not the stored one.
+        :raises StorageError: if ``change`` returns a game of another kind.
+        """
+        with self._transaction(write=True) as conn:
+            row = _lock(conn, game_id)
+            if expected_version is not None and row.version != expected_version:
+                raise _conflict(game_id, expected_version, row.version)
+            (stored,) = self._load(conn, [game_id])
+            game = change(stored.game)
+            return _save_in(conn, game_id, game, dump(game), stored.version)
 
     def rename(
         self, game_id: str, names: Mapping[str, str], *, expected_version: int | None = None
@@ -354,20 +341,16 @@ class Store:
         """
         now = _utcnow()
         with self._transaction(write=True) as conn:
-            row = conn.execute(
-                select(GameRow.kind, GameRow.names, GameRow.version).where(GameRow.id == game_id)
-            ).one_or_none()
-            if row is None:
-                raise GameNotFoundError(f"no game with id {game_id!r}")
+            row = _lock(conn, game_id)
             if expected_version is not None and row.version != expected_version:
                 raise _conflict(game_id, expected_version, row.version)
             new_names = _names(row.kind, _read_names(game_id, row.kind, row.names), names)
             result = conn.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id, GameRow.version == row.version)
-                .values(names=_json(new_names), version=row.version + 1, updated_at=now)
+                .values(names=to_json(new_names), version=row.version + 1, updated_at=now)
             )
-            if result.rowcount != 1:  # changed since the SELECT (READ COMMITTED databases)
+            if result.rowcount != 1:  # cannot happen: the row is locked
                 _refuse(conn, game_id, row.kind, row.version)
             (stored,) = self._load(conn, [game_id])
         return stored
@@ -448,13 +431,13 @@ class Store:
         try:
             with self._engine.connect() as conn:
                 if write:
-                    conn.execution_options(**{_WRITE: True})
+                    conn.execution_options(**{WRITE: True})
                 elif conn.dialect.name == "postgresql":
                     conn.execution_options(isolation_level="REPEATABLE READ")
                 with conn.begin():
                     yield conn
         except SQLAlchemyError as exc:
-            raise StorageError(f"database error in {self._safe_url!r}: {_db_error(exc)}") from exc
+            raise database_error(exc, self._parsed) from exc
 
     def _load(self, conn: Connection, game_ids: Sequence[str]) -> builtins.list[StoredGame]:
         """The games with these ids, in this order (missing ones left out)."""
@@ -494,7 +477,7 @@ class Store:
             kind = _KINDS.get(row.kind)
             if kind is None:
                 raise StorageError(f"game {row.id!r} has an unknown kind: {row.kind!r}")
-            game = _build(row.id, kind, row.rules, row.settings, row.ended, deals[row.id])
+            game = build(row.id, kind, row.rules, row.settings, row.ended, deals[row.id])
             names = _read_names(row.id, row.kind, row.names)
             by_id[row.id] = StoredGame(
                 row.id, kind, game, names, row.version, row.created_at, row.updated_at
@@ -502,29 +485,57 @@ class Store:
         return [by_id[game_id] for game_id in game_ids if game_id in by_id]
 
 
-def _create_engine(url: URL) -> Engine:
-    if url.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)
-    memory = url.database in (None, "", ":memory:") or url.query.get("mode") == "memory"
-    if memory:  # one connection for the store's life, or the database would vanish
-        engine = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
-    else:
-        engine = create_engine(url)
-    event.listen(engine, "connect", _sqlite_connect)
-    event.listen(engine, "begin", _sqlite_begin)
-    return engine
-
-
-def _sqlite_connect(dbapi_connection: Any, _record: object) -> None:
-    """Enforce foreign keys, and leave BEGIN to :func:`_sqlite_begin` (pysqlite's is partial)."""
-    dbapi_connection.isolation_level = None
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA foreign_keys = ON")
-    cursor.close()
-
-
-def _sqlite_begin(conn: Connection) -> None:
-    conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(_WRITE) else "BEGIN")
+def _save_in(
+    conn: Connection,
+    game_id: str,
+    game: Game,
+    dumped: Dumped,
+    expected_version: int | None,
+) -> StoredGame:
+    """Replace the stored game, inside ``conn``'s transaction (see :meth:`Store.save`)."""
+    kind, rules, settings, ended, deals = dumped
+    now = _utcnow()
+    stmt = update(GameRow).where(GameRow.id == game_id, GameRow.kind == kind)
+    if expected_version is not None:
+        stmt = stmt.where(GameRow.version == expected_version)
+    stmt = stmt.values(
+        version=GameRow.version + 1,
+        rules=rules,
+        settings=settings,
+        ended=ended,
+        updated_at=now,
+    )
+    if conn.execute(stmt).rowcount != 1:
+        _refuse(conn, game_id, kind, expected_version)
+    stored = conn.execute(
+        select(
+            DealRow.contract,
+            DealRow.declarer,
+            DealRow.tricks,
+            DealRow.honors_by,
+            DealRow.honors,
+        )
+        .where(DealRow.game_id == game_id)
+        .order_by(DealRow.seq)
+    ).all()
+    keep = 0  # deals unchanged at the start are left alone: a new deal is one INSERT
+    while keep < min(len(stored), len(deals)) and tuple(stored[keep]) == deals[keep]:
+        keep += 1
+    if keep < len(stored):
+        conn.execute(delete(DealRow).where(DealRow.game_id == game_id, DealRow.seq > keep))
+    _insert_deals(conn, game_id, keep + 1, deals[keep:])
+    head = conn.execute(
+        select(GameRow.names, GameRow.version, GameRow.created_at).where(GameRow.id == game_id)
+    ).one()
+    return StoredGame(
+        game_id,
+        kind,
+        game,
+        _read_names(game_id, kind, head.names),
+        head.version,
+        head.created_at,
+        now,
+    )
 
 
 def _insert_deals(conn: Connection, game_id: str, first: int, deals: Sequence[DealValues]) -> None:
@@ -548,6 +559,21 @@ def _insert_deals(conn: Connection, game_id: str, first: int, deals: Sequence[De
     )
 
 
+def _lock(conn: Connection, game_id: str) -> Row[str, str, int]:
+    """The game's kind, names and version, its row locked until the transaction ends.
+
+    :raises GameNotFoundError: if there is no such game.
+    """
+    row = conn.execute(
+        select(GameRow.kind, GameRow.names, GameRow.version)
+        .where(GameRow.id == game_id)
+        .with_for_update()
+    ).one_or_none()
+    if row is None:
+        raise GameNotFoundError(f"no game with id {game_id!r}")
+    return row
+
+
 def _refuse(conn: Connection, game_id: str, kind: str, expected_version: int | None) -> None:
     """Raise the reason why an update guarded by id, kind and version changed no row."""
     row = conn.execute(
@@ -565,10 +591,6 @@ def _conflict(game_id: str, expected: int | None, current: int) -> VersionConfli
         f"game {game_id!r} was changed by someone else: expected version {expected!r}, "
         f"but it is at version {current}; reload it and try again"
     )
-
-
-def _json(data: Mapping[str, object]) -> str:
-    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def _names(kind: str, current: Mapping[str, str], given: Mapping[str, str]) -> dict[str, str]:
@@ -595,86 +617,3 @@ def _read_names(game_id: str, kind: str, data: str) -> dict[str, str]:
     if not isinstance(names, dict):
         raise StorageError(f"game {game_id!r} has unreadable names: {data!r}")
     return {key: str(names.get(key, "")) for key in _NAME_KEYS.get(kind, ())}
-
-
-def _dump(game: Game) -> tuple[GameKind, str, str, bool, list[DealValues]]:
-    """A game as stored: kind, rules JSON, settings JSON, ended, deals.
-
-    :raises StorageError: for rules that :meth:`from_dict` would not read back as they are.
-    """
-    if isinstance(game, Rubber):
-        rules = game.rules.to_dict()
-        if _reread(RubberRules.from_dict, rules) != game.rules:
-            raise StorageError(f"cannot store rubber rules not based on a preset: {game.rules}")
-        deals = [_deal_values(d, d.by) for d in game.deals]
-        return "rubber", _json(rules), _json({}), game.ended, deals
-    if isinstance(game, Chicago):
-        rules = game.rules.to_dict()
-        if _reread(ChicagoRules.from_dict, rules) != game.rules:
-            raise StorageError(f"cannot store Chicago rules not based on a preset: {game.rules}")
-        deals = [_deal_values(d, d.declarer) for d in game.deals]
-        settings = {"first_dealer": game.first_dealer.value}
-        return "chicago", _json(rules), _json(settings), False, deals
-    if isinstance(game, Session):
-        return "session", _json({}), _json(session_to_dict(game)), False, []
-    raise StorageError(f"only a Rubber, a Chicago or a Session can be stored, got {game!r}")
-
-
-def _deal_values(deal: RubberDeal | ChicagoDeal, declarer: WeThey | Seat | None) -> DealValues:
-    """A deal as stored: contract, declarer (a rubber's ``by`` side goes in that column too),
-    tricks, honors_by, honors."""
-    honors_by = None if deal.honors_by is None else deal.honors_by.value
-    return (str(deal.contract), None if declarer is None else declarer.value, deal.tricks,
-            honors_by, deal.honors)  # fmt: skip
-
-
-def _reread(read: Any, data: Mapping[str, object]) -> object:
-    try:
-        return read(data)
-    except BridgeError:
-        return None
-
-
-def _build(
-    game_id: str, kind: GameKind, rules: str, settings: str, ended: bool, deals: list[DealValues]
-) -> Game:
-    """Rebuild a game from its row and deal rows.
-
-    :raises StorageError: if what is stored is not a valid game.
-    """
-    try:
-        rules_data = json.loads(rules)
-        settings_data = json.loads(settings)
-        if kind == "session":
-            return session_from_dict(settings_data)
-        if kind == "rubber":
-            return Rubber(
-                RubberRules.from_dict(rules_data),
-                [
-                    RubberDeal(
-                        parse_contract(contract),
-                        None if by is None else WeThey(by),
-                        tricks,
-                        None if honors_by is None else WeThey(honors_by),
-                        honors,
-                    )
-                    for contract, by, tricks, honors_by, honors in deals
-                ],
-                ended=bool(ended),
-            )
-        return Chicago(
-            ChicagoRules.from_dict(rules_data),
-            Seat(settings_data["first_dealer"]),
-            deals=[
-                ChicagoDeal(
-                    parse_contract(contract),
-                    None if declarer is None else Seat(declarer),
-                    tricks,
-                    None if honors_by is None else Side(honors_by),
-                    honors,
-                )
-                for contract, declarer, tricks, honors_by, honors in deals
-            ],
-        )
-    except (BridgeError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise StorageError(f"stored game {game_id!r} cannot be read: {exc}") from exc

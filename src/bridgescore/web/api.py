@@ -3,7 +3,9 @@
 Reads are open to anyone with a game's id. Writes need ``Authorization: Bearer <edit_token>``
 (the token is returned once, when the game is created). A write may carry
 ``If-Match: <version>``: if the game has changed since, it is refused with 409, so two phones
-scoring one rubber never overwrite each other. Bad input gets 422 with the core's message.
+scoring one rubber never overwrite each other. A write without it applies to the game as it is
+then, after any write before it: concurrent appends all land, one after the other. Bad input
+gets 422 with the core's message; a database that is busy or down gets 503.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from pydantic import BaseModel, Field
 from bridgescore import score_request
 from bridgescore.chicago import Chicago, ChicagoRules
 from bridgescore.rubber import Rubber, RubberRules
-from bridgescore.storage import HomeGame, StoredGame, VersionConflictError
+from bridgescore.storage import Game, HomeGame, StoredGame, VersionConflictError
 from bridgescore.web.common import store
 
 __all__ = ["router"]
@@ -127,7 +129,8 @@ def _write(
     if_match: str | None,
     change: Callable[[HomeGame], HomeGame],
 ) -> StoredGame:
-    """Check the token and the version, apply the change to the stored game and save it."""
+    """Check the token (and the version, with If-Match), then apply the change to the stored
+    game and save it, both under the game's lock (:meth:`~bridgescore.storage.Store.update`)."""
     s = store(request)
     stored = s.get(game_id)
     if stored.kind != kind:
@@ -137,7 +140,7 @@ def _write(
         raise HTTPException(
             403, "a write needs this game's edit token: Authorization: Bearer <edit_token>"
         )
-    expected = stored.version
+    expected = None  # without If-Match the change applies to the game as it is when locked
     if if_match is not None:
         sent = if_match.strip().removeprefix("W/").strip('"')
         if not hmac.compare_digest(sent, str(stored.version)):
@@ -145,7 +148,13 @@ def _write(
                 f"the game has changed: you sent version {sent!r}, it is now at version "
                 f"{stored.version}; reload it and try again"
             )
-    return s.save(game_id, change(stored.home_game), expected_version=expected)
+        expected = stored.version
+
+    def apply(game: Game) -> Game:
+        assert isinstance(game, Rubber | Chicago)  # the kind of a stored game never changes
+        return change(game)
+
+    return s.update(game_id, apply, expected_version=expected)
 
 
 Auth = Annotated[str | None, Header(description="Bearer <edit_token>")]

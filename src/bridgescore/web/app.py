@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgescore import BridgeError, __version__
-from bridgescore.storage import GameNotFoundError, Store, VersionConflictError
+from bridgescore.storage import GameNotFoundError, StorageError, Store, VersionConflictError
 from bridgescore.web import api, calculator, games, sessions
 from bridgescore.web.common import STATIC
 
@@ -128,6 +128,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return JSONResponse({"detail": str(exc)}, status_code=404)
         if isinstance(exc, VersionConflictError):
             return JSONResponse({"detail": str(exc)}, status_code=409)
+        if isinstance(exc, StorageError):  # busy or down: its message shows no URL or path
+            return JSONResponse({"detail": str(exc)}, status_code=503, headers={"Retry-After": "1"})
         return JSONResponse({"detail": [validation_error(exc)]}, status_code=422)
 
     return app

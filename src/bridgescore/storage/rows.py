@@ -1,0 +1,130 @@
+"""Games as stored rows and back: a game's settings as JSON plus its deals as plain values.
+
+>>> from bridgescore.rubber import Rubber
+>>> kind, rules, settings, ended, deals = dump(Rubber().record("4H", "we", 10))
+>>> kind, settings, ended, deals
+('rubber', '{}', False, [('4H', 'we', 10, None, 0)])
+>>> build("g1", kind, rules, settings, ended, deals) == Rubber().record("4H", "we", 10)
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Literal, TypeAlias
+
+from bridgescore.chicago import Chicago, ChicagoDeal, ChicagoRules
+from bridgescore.errors import BridgeError
+from bridgescore.model import Seat, Side, parse_contract
+from bridgescore.rubber import Rubber, RubberDeal, RubberRules, WeThey
+from bridgescore.session import Session, session_from_dict, session_to_dict
+from bridgescore.storage.errors import StorageError
+
+__all__ = [
+    "DealValues",
+    "Dumped",
+    "Game",
+    "GameKind",
+    "HomeGame",
+    "build",
+    "dump",
+    "to_json",
+]
+
+HomeGame: TypeAlias = Rubber | Chicago
+"""A game kept deal by deal at a table: a rubber or a Chicago."""
+Game: TypeAlias = HomeGame | Session
+GameKind: TypeAlias = Literal["rubber", "chicago", "session"]
+
+DealValues: TypeAlias = tuple[str, str | None, int, str | None, int]
+"""A deal as stored: contract, declarer, tricks, honors_by, honors."""
+Dumped: TypeAlias = tuple[GameKind, str, str, bool, list[DealValues]]
+"""A game as stored: kind, rules JSON, settings JSON, ended, deals (see :func:`dump`)."""
+
+
+def to_json(data: Mapping[str, object]) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def dump(game: Game) -> Dumped:
+    """A game as stored: kind, rules JSON, settings JSON, ended, deals.
+
+    :raises StorageError: for rules that :meth:`from_dict` would not read back as they are.
+    """
+    if isinstance(game, Rubber):
+        rules = game.rules.to_dict()
+        if _reread(RubberRules.from_dict, rules) != game.rules:
+            raise StorageError(f"cannot store rubber rules not based on a preset: {game.rules}")
+        deals = [_deal_values(d, d.by) for d in game.deals]
+        return "rubber", to_json(rules), to_json({}), game.ended, deals
+    if isinstance(game, Chicago):
+        rules = game.rules.to_dict()
+        if _reread(ChicagoRules.from_dict, rules) != game.rules:
+            raise StorageError(f"cannot store Chicago rules not based on a preset: {game.rules}")
+        deals = [_deal_values(d, d.declarer) for d in game.deals]
+        settings = {"first_dealer": game.first_dealer.value}
+        return "chicago", to_json(rules), to_json(settings), False, deals
+    if isinstance(game, Session):
+        return "session", to_json({}), to_json(session_to_dict(game)), False, []
+    raise StorageError(f"only a Rubber, a Chicago or a Session can be stored, got {game!r}")
+
+
+def _deal_values(deal: RubberDeal | ChicagoDeal, declarer: WeThey | Seat | None) -> DealValues:
+    """A deal as stored: contract, declarer (a rubber's ``by`` side goes in that column too),
+    tricks, honors_by, honors."""
+    honors_by = None if deal.honors_by is None else deal.honors_by.value
+    return (str(deal.contract), None if declarer is None else declarer.value, deal.tricks,
+            honors_by, deal.honors)  # fmt: skip
+
+
+def _reread(read: Any, data: Mapping[str, object]) -> object:
+    try:
+        return read(data)
+    except BridgeError:
+        return None
+
+
+def build(
+    game_id: str, kind: GameKind, rules: str, settings: str, ended: bool, deals: list[DealValues]
+) -> Game:
+    """Rebuild a game from its row and deal rows.
+
+    :raises StorageError: if what is stored is not a valid game.
+    """
+    try:
+        rules_data = json.loads(rules)
+        settings_data = json.loads(settings)
+        if kind == "session":
+            return session_from_dict(settings_data)
+        if kind == "rubber":
+            return Rubber(
+                RubberRules.from_dict(rules_data),
+                [
+                    RubberDeal(
+                        parse_contract(contract),
+                        None if by is None else WeThey(by),
+                        tricks,
+                        None if honors_by is None else WeThey(honors_by),
+                        honors,
+                    )
+                    for contract, by, tricks, honors_by, honors in deals
+                ],
+                ended=bool(ended),
+            )
+        return Chicago(
+            ChicagoRules.from_dict(rules_data),
+            Seat(settings_data["first_dealer"]),
+            deals=[
+                ChicagoDeal(
+                    parse_contract(contract),
+                    None if declarer is None else Seat(declarer),
+                    tricks,
+                    None if honors_by is None else Side(honors_by),
+                    honors,
+                )
+                for contract, declarer, tricks, honors_by, honors in deals
+            ],
+        )
+    except (BridgeError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise StorageError(f"stored game {game_id!r} cannot be read: {exc}") from exc
