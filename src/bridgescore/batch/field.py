@@ -57,7 +57,8 @@ from bridgescore.batch._imps import imps_many
 from bridgescore.duplicate import Adjusted, BoardScore, Divisor, Rounding, _dropped, top
 from bridgescore.errors import BatchError, RulesError
 from bridgescore.scoring import IMP_THRESHOLDS
-from bridgescore.session import Section, SectionScores, Session, _score_section
+from bridgescore.session import Section, SectionScores, Session
+from bridgescore.session._scores import _score_section
 
 __all__ = [
     "Expected",

@@ -48,6 +48,7 @@ from bridgescore.errors import MovementError
 from bridgescore.movement.build import howell, mitchell, switched_rounds
 from bridgescore.movement.model import (
     COLUMNS,
+    Kind,
     Movement,
     Play,
     Relay,
@@ -65,10 +66,12 @@ from bridgescore.movement.report import (
     guide_cards,
     table_cards,
 )
+from bridgescore.movement.results import Slot, check_result, missing, slot_of, slots
 
 __all__ = [
     "COLUMNS",
     "Fairness",
+    "Kind",
     "Movement",
     "MovementError",
     "PairFairness",
@@ -76,14 +79,19 @@ __all__ = [
     "Relay",
     "Share",
     "SitOut",
+    "Slot",
+    "check_result",
     "describe",
     "fairness",
     "format_boards",
     "guide_cards",
     "howell",
+    "missing",
     "mitchell",
     "parse_boards",
     "read",
+    "slot_of",
+    "slots",
     "switched_rounds",
     "table_cards",
 ]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import csv
 import io
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from bridgescore.errors import MovementError
 
@@ -163,13 +163,24 @@ class Movement:
 
     # -- forms ------------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self, *, complete: bool = False) -> dict[str, object]:
         """The movement as plain data, the shape ``bridgescore movement --json`` prints.
+
+        With ``complete``, also the relay stands and the arrow-switched rounds, so that
+        :meth:`from_dict` gives back the same movement (what a stored session keeps).
 
         >>> Movement.read_csv("round,table,ns,ew,boards\\n1,1,1,2,1-2\\n").to_dict()["plays"]
         [{'round': 1, 'table': 1, 'ns': '1', 'ew': '2', 'boards': [1, 2]}]
         """
-        return {
+        extra: dict[str, object] = {}
+        if complete:
+            extra = {
+                "relays": [
+                    {"round": r.round, "boards": [*r.boards], "place": r.place} for r in self.relays
+                ],
+                "arrow_switched": [*self.arrow_switched],
+            }
+        return extra | {
             "movement": self.kind,
             "tables": self.tables,
             "rounds": self.rounds,
@@ -186,6 +197,43 @@ class Movement:
                 for s in self.shares
             ],
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Movement:
+        """The movement :meth:`to_dict` gave (with ``complete`` for relays and switched rounds).
+
+        >>> m = Movement.read_csv("round,table,ns,ew,boards\\n1,1,1,2,1-2\\n")
+        >>> Movement.from_dict(m.to_dict(complete=True)) == m
+        True
+
+        :raises MovementError: for data that is not a movement, or one that breaks the rules.
+        """
+        try:
+            return cls(
+                kind=data["movement"],
+                pairs=tuple(str(p) for p in data["pairs"]),
+                boards_per_round=int(data["boards_per_round"]),
+                plays=tuple(
+                    Play(int(p["round"]), int(p["table"]), str(p["ns"]), str(p["ew"]),
+                         tuple(int(b) for b in p["boards"]))
+                    for p in data["plays"]
+                ),
+                shares=tuple(
+                    Share(int(s["round"]), tuple(int(t) for t in s["tables"]),
+                          tuple(int(b) for b in s["boards"]))
+                    for s in data.get("shares", ())
+                ),
+                relays=tuple(
+                    Relay(int(r["round"]), tuple(int(b) for b in r["boards"]), str(r["place"]))
+                    for r in data.get("relays", ())
+                ),
+                tables=int(data.get("tables", 0)),
+                arrow_switched=tuple(int(r) for r in data.get("arrow_switched", ())),
+            )  # fmt: skip
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            if isinstance(exc, MovementError):
+                raise
+            raise _fail(f"not a movement: {exc!r}", "movement", None) from exc
 
     def to_csv(self) -> str:
         """The movement as a table, one row a play, which :meth:`read_csv` reads back.

@@ -1,40 +1,19 @@
-"""Duplicate sessions: pairs, boards and results, scored by matchpoints, Butler or cross-IMPs.
-
-A :class:`Session` is one or more :class:`Section` s, each with its pairs, boards and results.
-Each section is scored on its own (SCORING.md §5-7): a Mitchell section ranks its NS and EW
-pairs separately, a Howell section ranks one field.
-
->>> s = Section("A", "mitchell", results=[
-...     BoardResult(1, 1, 1, Result.parse("4SS=")), BoardResult(1, 2, 2, Result.parse("4SS+1")),
-...     BoardResult(1, 3, 3, Result.parse("3NTS="))])
->>> [(row.rank, row.pair.label, row.percent) for row in score_section(s).rankings[Side.NS]]
-[('1', 'NS 2', 100.0), ('2', 'NS 1', 50.0), ('3', 'NS 3', 0.0)]
-"""
+"""The values of a duplicate session: pairs, boards, results, sections and the session."""
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from bridgescore.duplicate import (
-    ARTIFICIAL,
-    Adjusted,
-    Artificial,
-    BoardScore,
-    Divisor,
-    Rounding,
-    butler,
-    cross_imps,
-    matchpoints,
-    matchpoints_ew,
-    top,
-)
-from bridgescore.errors import BridgeError, SessionError
+from bridgescore.duplicate import ARTIFICIAL, Adjusted, Artificial, BoardScore, Divisor, Rounding
+from bridgescore.errors import SessionError
 from bridgescore.model import Contract, Result, Seat, Side, Vulnerability
 from bridgescore.scoring import UndertrickRule, score_result
+
+if TYPE_CHECKING:
+    from bridgescore.session._scores import SectionScores
 
 __all__ = [
     "Board",
@@ -42,18 +21,9 @@ __all__ = [
     "Method",
     "Movement",
     "Pair",
-    "PairScore",
-    "RankRow",
-    "RecapLine",
     "Section",
-    "SectionScores",
     "Session",
-    "SessionError",
     "SessionWarning",
-    "TravellerLine",
-    "score_section",
-    "session_from_dict",
-    "session_to_dict",
 ]
 
 Method = Literal["mp", "butler", "cross-imps"]
@@ -240,7 +210,7 @@ class Section:
                 )
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "movement", movement)
-        object.__setattr__(self, "pairs", tuple(sorted(pairs_by_key.values(), key=_pair_order)))
+        object.__setattr__(self, "pairs", tuple(sorted(pairs_by_key.values(), key=pair_order)))
         object.__setattr__(
             self, "boards", tuple(sorted(boards_by_number.values(), key=lambda b: b.number))
         )
@@ -296,7 +266,8 @@ class Section:
         return Section(self.name, self.movement, self.pairs, self.boards, results, notes=self.notes)
 
 
-def _pair_order(p: Pair) -> tuple[str, int]:
+def pair_order(p: Pair) -> tuple[str, int]:
+    """Pairs in the order rankings break ties and sections list them: by side, then number."""
     return (p.side.value if p.side else "", p.number)
 
 
@@ -378,108 +349,6 @@ def _check_declarers(section: Section) -> list[SessionWarning]:
     return warnings
 
 
-@dataclass(frozen=True, slots=True)
-class TravellerLine:
-    """One line of a board's traveller."""
-
-    result: BoardResult
-    ns_score: BoardScore
-    """NS's score (or the artificial score)."""
-    ns_points: float
-    """NS's matchpoints or IMPs."""
-    ew_points: float
-    """EW's matchpoints or IMPs."""
-
-
-@dataclass(frozen=True, slots=True)
-class RecapLine:
-    """One board in a pair's recap."""
-
-    board: int
-    opponent: Pair
-    sat: Side
-    """Where the pair sat: NS or EW."""
-    result: BoardResult
-    score: BoardScore
-    """The pair's own score (its side's view), or the artificial score."""
-    points: float
-    """The pair's matchpoints or IMPs on the board."""
-    top: int | None
-    """The board's matchpoint top (None when scored in IMPs)."""
-
-
-@dataclass(frozen=True, slots=True)
-class PairScore:
-    """A pair's session: its total and, for matchpoints, its percentage."""
-
-    pair: Pair
-    total: float
-    """Total matchpoints (MP1) or IMPs."""
-    top: int
-    """Sum of the tops of the boards it played (matchpoints); 0 for IMPs."""
-    boards: int
-    """Boards played."""
-
-    @property
-    def percent(self) -> float | None:
-        """Matchpoints as a percentage of the tops, to two decimals; None for IMPs."""
-        return round(100 * self.total / self.top, 2) if self.top else None
-
-    @property
-    def average(self) -> float:
-        """IMPs (or matchpoints) per board played."""
-        return self.total / self.boards if self.boards else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class RankRow:
-    """A line of the rankings."""
-
-    rank: str
-    """``'1'``, or ``'2='`` for a tie."""
-    pair: Pair
-    total: float
-    percent: float | None
-    boards: int
-
-
-@dataclass
-class SectionScores:
-    """A section scored: travellers, pair totals, rankings and recaps."""
-
-    section: Section
-    method: Method
-    travellers: dict[int, list[TravellerLine]]
-    """Per board, the lines in the order entered."""
-    tops: dict[int, int]
-    """Per board, the matchpoint top it is scored to (0 for IMP methods)."""
-    pairs: dict[tuple[Side | None, int], PairScore]
-    rankings: dict[Side | None, list[RankRow]]
-    """NS and EW rankings in a Mitchell; one field (key None) in a Howell."""
-
-    def recap(self, number: int, side: Side | None = None) -> list[RecapLine]:
-        """A pair's boards, in board order.
-
-        :raises SessionError: if the section has no such pair.
-        """
-        pair = self.section.pair(number, side)
-        lines = []
-        for board, traveller in sorted(self.travellers.items()):
-            for line in traveller:
-                r = line.result
-                for sat, own, other in ((Side.NS, r.ns, r.ew), (Side.EW, r.ew, r.ns)):
-                    if pair.key != (sat if pair.side else None, own):
-                        continue
-                    opponent = self.section.pair(other, sat.opponents if pair.side else None)
-                    points = line.ns_points if sat is Side.NS else line.ew_points
-                    own_score = line.ns_score
-                    if isinstance(own_score, int) and sat is Side.EW:
-                        own_score = -own_score
-                    lines.append(RecapLine(board, opponent, sat, r, own_score, points,
-                                           self.tops[board] or None))  # fmt: skip
-        return lines
-
-
 @dataclass(frozen=True)
 class Session:
     """A session: its sections and how they are scored."""
@@ -526,6 +395,8 @@ class Session:
 
     def scored(self) -> list[SectionScores]:
         """Every section scored."""
+        from bridgescore.session._scores import score_section
+
         return [score_section(s, self) for s in self.sections]
 
     @property
@@ -539,225 +410,6 @@ class Session:
 
     def to_dict(self) -> dict[str, Any]:
         """The session's definition as JSON-ready data: :func:`session_to_dict`."""
+        from bridgescore.session._data import session_to_dict
+
         return session_to_dict(self)
-
-
-def score_section(section: Section, session: Session | None = None) -> SectionScores:
-    """Score one section by the session's method (matchpoints by default).
-
-    Each board is scored to the number of results of the section's most played board, so a
-    board played fewer times is Neuberg-scaled (matchpoints) or scaled as EBU White Book 4.2.4
-    (cross-IMPs).
-    """
-    return _score_section(section, session or Session(), _points_by_board)
-
-
-_BoardPoints = Callable[
-    [Mapping[int, list[BoardScore]], int, Session], Mapping[int, tuple[list[float], list[float]]]
-]
-"""Every board's NS and EW points, from each board's NS scores, the expected count and the
-session (how :func:`score_section` and ``bridgescore.batch.score_section_fast`` differ)."""
-
-
-def _points_by_board(
-    scores: Mapping[int, list[BoardScore]], expected: int, session: Session
-) -> dict[int, tuple[list[float], list[float]]]:
-    return {number: _points(s, expected, session) for number, s in scores.items()}
-
-
-def _score_section(section: Section, session: Session, points_of: _BoardPoints) -> SectionScores:
-    """:func:`score_section`, with the boards' points worked out by ``points_of``."""
-    expected = max(Counter(r.board for r in section.results).values(), default=0)
-    travellers: dict[int, list[TravellerLine]] = {}
-    tops: dict[int, int] = {}
-    by_board: dict[int, list[BoardResult]] = defaultdict(list)
-    for r in section.results:
-        by_board[r.board].append(r)
-    ordered = sorted(by_board.items())
-    scores: dict[int, list[BoardScore]] = {}
-    for number, results in ordered:
-        board = section.board(number)
-        scores[number] = [r.ns_score(board, session.undertrick_rule) for r in results]
-    board_points = points_of(scores, expected, session)
-    for number, results in ordered:
-        ns, ew = board_points[number]
-        travellers[number] = [
-            TravellerLine(r, s, a, b)
-            for r, s, a, b in zip(results, scores[number], ns, ew, strict=True)
-        ]
-        tops[number] = top(expected) if session.method == "mp" else 0
-    totals: dict[tuple[Side | None, int], list[float]] = defaultdict(list)
-    pair_tops: Counter[tuple[Side | None, int]] = Counter()
-    mitchell = section.movement == "mitchell"
-    for number, lines in travellers.items():
-        for line in lines:
-            for side, pair, points in ((Side.NS, line.result.ns, line.ns_points),
-                                       (Side.EW, line.result.ew, line.ew_points)):  # fmt: skip
-                key = (side if mitchell else None, pair)
-                totals[key].append(points)
-                pair_tops[key] += tops[number]
-    pairs = {
-        p.key: PairScore(p, round(sum(totals[p.key]), 10), pair_tops[p.key], len(totals[p.key]))
-        for p in section.pairs
-    }
-    fields: list[Side | None] = [Side.NS, Side.EW] if mitchell else [None]
-    rankings = {f: _rank([s for s in pairs.values() if s.pair.side is f]) for f in fields}
-    return SectionScores(section, session.method, travellers, tops, pairs, rankings)
-
-
-def _points(
-    scores: list[BoardScore], expected: int, session: Session
-) -> tuple[list[float], list[float]]:
-    if session.method == "mp":
-        return (
-            matchpoints(scores, expected=expected, artificial=session.artificial),
-            matchpoints_ew(scores, expected=expected, artificial=session.artificial),
-        )
-    if session.method == "butler":
-        b = butler(scores, drop=session.drop, rounding=session.rounding,
-                   artificial=session.artificial)  # fmt: skip
-        return [float(i) for i in b.imps], [float(i) for i in b.imps_ew]
-    ns = cross_imps(scores, divisor=session.divisor, expected=expected,
-                    artificial=session.artificial)  # fmt: skip
-    ew = [
-        float(session.artificial.imps_of(s.ew)) if isinstance(s, Adjusted) else -x
-        for s, x in zip(scores, ns, strict=True)
-    ]
-    return ns, ew
-
-
-def _rank(scores: list[PairScore]) -> list[RankRow]:
-    """Rank by percentage (matchpoints) or total IMPs; ties share a rank written ``2=``."""
-
-    matchpointed = any(s.top for s in scores)
-
-    def key(s: PairScore) -> float:
-        if s.percent is not None:
-            return s.percent
-        return -1.0 if matchpointed else s.total  # a pair with no boards comes last
-
-    ordered = sorted(scores, key=lambda s: (-key(s), _pair_order(s.pair)))
-    counts = Counter(key(s) for s in ordered)
-    first: dict[float, int] = {}
-    for place, s in enumerate(ordered, 1):
-        first.setdefault(key(s), place)
-    return [
-        RankRow(f"{first[key(s)]}{'=' if counts[key(s)] > 1 else ''}", s.pair, s.total,
-                s.percent, s.boards)
-        for s in ordered
-    ]  # fmt: skip
-
-
-def session_to_dict(session: Session) -> dict[str, Any]:
-    """A session's definition as JSON-ready data (no scores); :func:`session_from_dict` reads it.
-
-    >>> note = SessionWarning(1, (0, 0), "dealer E is not Law 2's")
-    >>> result = BoardResult(1, 1, 1, Result.parse("4SN="))
-    >>> s = Session((Section("A", results=[result], notes=[note]),))
-    >>> again = session_from_dict(session_to_dict(s))
-    >>> again == s, again.sections[0].notes == (note,)
-    (True, True)
-    """
-    artificial = session.artificial
-    return {
-        "event": session.event,
-        "date": session.date,
-        "method": session.method,
-        "undertrick_rule": session.undertrick_rule,
-        "artificial": {
-            "plus": str(artificial.plus),
-            "average": str(artificial.average),
-            "minus": str(artificial.minus),
-            "imps": artificial.imps,
-        },
-        "drop": session.drop,
-        "rounding": session.rounding,
-        "divisor": session.divisor,
-        "tags": dict(session.tags),
-        "sections": [
-            {
-                "name": s.name,
-                "movement": s.movement,
-                "pairs": [
-                    {"number": p.number, "side": p.side.value if p.side else None,
-                     "names": p.names}
-                    for p in s.pairs
-                ],
-                "boards": [
-                    {"number": b.number, "dealer": b.dealer.value,
-                     "vulnerability": b.vulnerability.value,
-                     "tags": [[name, value] for name, value in b.tags]}
-                    for b in s.boards
-                ],
-                "results": [
-                    {"board": r.board, "ns": r.ns, "ew": r.ew,
-                     "result": None if r.result is None else str(r.result),
-                     "adjusted": None if r.adjusted is None else str(r.adjusted),
-                     "score": r.score, "round": r.round}
-                    for r in s.results
-                ],
-                "notes": [[n.board, *n.pairs, n.message] for n in s.notes],
-            }
-            for s in session.sections
-        ],
-    }  # fmt: skip
-
-
-def session_from_dict(data: Mapping[str, Any]) -> Session:
-    """A session from :func:`session_to_dict`'s data.
-
-    :raises SessionError: for data that is not a session; :raises BridgeError: for bad notation.
-    """
-    try:
-        art = data.get("artificial") or {}
-        artificial = Artificial(
-            Fraction(art.get("plus", 60)),
-            Fraction(art.get("average", 50)),
-            Fraction(art.get("minus", 40)),
-            int(art.get("imps", 3)),
-        )
-        sections = tuple(
-            Section(
-                str(s["name"]),
-                s.get("movement", "mitchell"),
-                [
-                    Pair(int(p["number"]), Side(p["side"]) if p.get("side") else None,
-                         str(p.get("names", "")))
-                    for p in s.get("pairs", ())
-                ],
-                [
-                    Board(int(b["number"]), Seat(b["dealer"]), Vulnerability(b["vulnerability"]),
-                          tuple((str(n), str(v)) for n, v in b.get("tags", ())))
-                    for b in s.get("boards", ())
-                ],
-                [
-                    BoardResult(
-                        int(r["board"]), int(r["ns"]), int(r["ew"]),
-                        Result.parse(r["result"]) if r.get("result") is not None else None,
-                        Adjusted.parse(r["adjusted"]) if r.get("adjusted") is not None else None,
-                        None if r.get("score") is None else int(r["score"]),
-                        None if r.get("round") is None else int(r["round"]),
-                    )
-                    for r in s.get("results", ())
-                ],
-                notes=[SessionWarning(int(b), (int(ns), int(ew)), str(message))
-                       for b, ns, ew, message in s.get("notes", ())],
-            )
-            for s in data.get("sections", ())
-        )  # fmt: skip
-        return Session(
-            sections,
-            data.get("method", "mp"),
-            str(data.get("event", "")),
-            str(data.get("date", "")),
-            data.get("undertrick_rule", "modern"),
-            artificial,
-            data.get("drop", 1),
-            data.get("rounding", "half-even"),
-            data.get("divisor", "n-1"),
-            {str(k): str(v) for k, v in (data.get("tags") or {}).items()},
-        )
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        if isinstance(exc, BridgeError):
-            raise
-        raise SessionError(f"not a session: {exc!r}") from exc

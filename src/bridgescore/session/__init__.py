@@ -1,0 +1,56 @@
+"""Duplicate sessions: pairs, boards and results, scored by matchpoints, Butler or cross-IMPs.
+
+A :class:`Session` is one or more :class:`Section` s, each with its pairs, boards and results.
+Each section is scored on its own (SCORING.md §5-7): a Mitchell section ranks its NS and EW
+pairs separately, a Howell section ranks one field.
+
+>>> from bridgescore import Result, Side
+>>> s = Section("A", "mitchell", results=[
+...     BoardResult(1, 1, 1, Result.parse("4SS=")), BoardResult(1, 2, 2, Result.parse("4SS+1")),
+...     BoardResult(1, 3, 3, Result.parse("3NTS="))])
+>>> [(row.rank, row.pair.label, row.percent) for row in score_section(s).rankings[Side.NS]]
+[('1', 'NS 2', 100.0), ('2', 'NS 1', 50.0), ('3', 'NS 3', 0.0)]
+"""
+
+from __future__ import annotations
+
+from bridgescore.errors import SessionError
+from bridgescore.session._data import session_from_dict, session_to_dict
+from bridgescore.session._model import (
+    Board,
+    BoardResult,
+    Method,
+    Movement,
+    Pair,
+    Section,
+    Session,
+    SessionWarning,
+)
+from bridgescore.session._scores import (
+    PairScore,
+    RankRow,
+    RecapLine,
+    SectionScores,
+    TravellerLine,
+    score_section,
+)
+
+__all__ = [
+    "Board",
+    "BoardResult",
+    "Method",
+    "Movement",
+    "Pair",
+    "PairScore",
+    "RankRow",
+    "RecapLine",
+    "Section",
+    "SectionScores",
+    "Session",
+    "SessionError",
+    "SessionWarning",
+    "TravellerLine",
+    "score_section",
+    "session_from_dict",
+    "session_to_dict",
+]

@@ -1,0 +1,129 @@
+"""A session as JSON-ready data, what storage keeps, and back."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from bridgescore.duplicate import Adjusted, Artificial
+from bridgescore.errors import BridgeError, SessionError
+from bridgescore.model import Result, Seat, Side, Vulnerability
+from bridgescore.session._model import Board, BoardResult, Pair, Section, Session, SessionWarning
+
+__all__ = ["session_from_dict", "session_to_dict"]
+
+
+def session_to_dict(session: Session) -> dict[str, Any]:
+    """A session's definition as JSON-ready data (no scores); :func:`session_from_dict` reads it.
+
+    >>> note = SessionWarning(1, (0, 0), "dealer E is not Law 2's")
+    >>> result = BoardResult(1, 1, 1, Result.parse("4SN="))
+    >>> s = Session((Section("A", results=[result], notes=[note]),))
+    >>> again = session_from_dict(session_to_dict(s))
+    >>> again == s, again.sections[0].notes == (note,)
+    (True, True)
+    """
+    artificial = session.artificial
+    return {
+        "event": session.event,
+        "date": session.date,
+        "method": session.method,
+        "undertrick_rule": session.undertrick_rule,
+        "artificial": {
+            "plus": str(artificial.plus),
+            "average": str(artificial.average),
+            "minus": str(artificial.minus),
+            "imps": artificial.imps,
+        },
+        "drop": session.drop,
+        "rounding": session.rounding,
+        "divisor": session.divisor,
+        "tags": dict(session.tags),
+        "sections": [
+            {
+                "name": s.name,
+                "movement": s.movement,
+                "pairs": [
+                    {"number": p.number, "side": p.side.value if p.side else None,
+                     "names": p.names}
+                    for p in s.pairs
+                ],
+                "boards": [
+                    {"number": b.number, "dealer": b.dealer.value,
+                     "vulnerability": b.vulnerability.value,
+                     "tags": [[name, value] for name, value in b.tags]}
+                    for b in s.boards
+                ],
+                "results": [
+                    {"board": r.board, "ns": r.ns, "ew": r.ew,
+                     "result": None if r.result is None else str(r.result),
+                     "adjusted": None if r.adjusted is None else str(r.adjusted),
+                     "score": r.score, "round": r.round}
+                    for r in s.results
+                ],
+                "notes": [[n.board, *n.pairs, n.message] for n in s.notes],
+            }
+            for s in session.sections
+        ],
+    }  # fmt: skip
+
+
+def session_from_dict(data: Mapping[str, Any]) -> Session:
+    """A session from :func:`session_to_dict`'s data.
+
+    :raises SessionError: for data that is not a session; :raises BridgeError: for bad notation.
+    """
+    try:
+        art = data.get("artificial") or {}
+        artificial = Artificial(
+            Fraction(art.get("plus", 60)),
+            Fraction(art.get("average", 50)),
+            Fraction(art.get("minus", 40)),
+            int(art.get("imps", 3)),
+        )
+        sections = tuple(
+            Section(
+                str(s["name"]),
+                s.get("movement", "mitchell"),
+                [
+                    Pair(int(p["number"]), Side(p["side"]) if p.get("side") else None,
+                         str(p.get("names", "")))
+                    for p in s.get("pairs", ())
+                ],
+                [
+                    Board(int(b["number"]), Seat(b["dealer"]), Vulnerability(b["vulnerability"]),
+                          tuple((str(n), str(v)) for n, v in b.get("tags", ())))
+                    for b in s.get("boards", ())
+                ],
+                [
+                    BoardResult(
+                        int(r["board"]), int(r["ns"]), int(r["ew"]),
+                        Result.parse(r["result"]) if r.get("result") is not None else None,
+                        Adjusted.parse(r["adjusted"]) if r.get("adjusted") is not None else None,
+                        None if r.get("score") is None else int(r["score"]),
+                        None if r.get("round") is None else int(r["round"]),
+                    )
+                    for r in s.get("results", ())
+                ],
+                notes=[SessionWarning(int(b), (int(ns), int(ew)), str(message))
+                       for b, ns, ew, message in s.get("notes", ())],
+            )
+            for s in data.get("sections", ())
+        )  # fmt: skip
+        return Session(
+            sections,
+            data.get("method", "mp"),
+            str(data.get("event", "")),
+            str(data.get("date", "")),
+            data.get("undertrick_rule", "modern"),
+            artificial,
+            data.get("drop", 1),
+            data.get("rounding", "half-even"),
+            data.get("divisor", "n-1"),
+            {str(k): str(v) for k, v in (data.get("tags") or {}).items()},
+        )
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        if isinstance(exc, BridgeError):
+            raise
+        raise SessionError(f"not a session: {exc!r}") from exc

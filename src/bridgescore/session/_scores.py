@@ -1,0 +1,236 @@
+"""A section scored: travellers, pair totals, rankings (with ties) and recaps."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from bridgescore.duplicate import (
+    Adjusted,
+    BoardScore,
+    butler,
+    cross_imps,
+    matchpoints,
+    matchpoints_ew,
+    top,
+)
+from bridgescore.model import Side
+from bridgescore.session._model import BoardResult, Method, Pair, Section, Session, pair_order
+
+__all__ = [
+    "PairScore",
+    "RankRow",
+    "RecapLine",
+    "SectionScores",
+    "TravellerLine",
+    "score_section",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TravellerLine:
+    """One line of a board's traveller."""
+
+    result: BoardResult
+    ns_score: BoardScore
+    """NS's score (or the artificial score)."""
+    ns_points: float
+    """NS's matchpoints or IMPs."""
+    ew_points: float
+    """EW's matchpoints or IMPs."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecapLine:
+    """One board in a pair's recap."""
+
+    board: int
+    opponent: Pair
+    sat: Side
+    """Where the pair sat: NS or EW."""
+    result: BoardResult
+    score: BoardScore
+    """The pair's own score (its side's view), or the artificial score."""
+    points: float
+    """The pair's matchpoints or IMPs on the board."""
+    top: int | None
+    """The board's matchpoint top (None when scored in IMPs)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PairScore:
+    """A pair's session: its total and, for matchpoints, its percentage."""
+
+    pair: Pair
+    total: float
+    """Total matchpoints (MP1) or IMPs."""
+    top: int
+    """Sum of the tops of the boards it played (matchpoints); 0 for IMPs."""
+    boards: int
+    """Boards played."""
+
+    @property
+    def percent(self) -> float | None:
+        """Matchpoints as a percentage of the tops, to two decimals; None for IMPs."""
+        return round(100 * self.total / self.top, 2) if self.top else None
+
+    @property
+    def average(self) -> float:
+        """IMPs (or matchpoints) per board played."""
+        return self.total / self.boards if self.boards else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class RankRow:
+    """A line of the rankings."""
+
+    rank: str
+    """``'1'``, or ``'2='`` for a tie."""
+    pair: Pair
+    total: float
+    percent: float | None
+    boards: int
+
+
+@dataclass
+class SectionScores:
+    """A section scored: travellers, pair totals, rankings and recaps."""
+
+    section: Section
+    method: Method
+    travellers: dict[int, list[TravellerLine]]
+    """Per board, the lines in the order entered."""
+    tops: dict[int, int]
+    """Per board, the matchpoint top it is scored to (0 for IMP methods)."""
+    pairs: dict[tuple[Side | None, int], PairScore]
+    rankings: dict[Side | None, list[RankRow]]
+    """NS and EW rankings in a Mitchell; one field (key None) in a Howell."""
+
+    def recap(self, number: int, side: Side | None = None) -> list[RecapLine]:
+        """A pair's boards, in board order.
+
+        :raises SessionError: if the section has no such pair.
+        """
+        pair = self.section.pair(number, side)
+        lines = []
+        for board, traveller in sorted(self.travellers.items()):
+            for line in traveller:
+                r = line.result
+                for sat, own, other in ((Side.NS, r.ns, r.ew), (Side.EW, r.ew, r.ns)):
+                    if pair.key != (sat if pair.side else None, own):
+                        continue
+                    opponent = self.section.pair(other, sat.opponents if pair.side else None)
+                    points = line.ns_points if sat is Side.NS else line.ew_points
+                    own_score = line.ns_score
+                    if isinstance(own_score, int) and sat is Side.EW:
+                        own_score = -own_score
+                    lines.append(RecapLine(board, opponent, sat, r, own_score, points,
+                                           self.tops[board] or None))  # fmt: skip
+        return lines
+
+
+def score_section(section: Section, session: Session | None = None) -> SectionScores:
+    """Score one section by the session's method (matchpoints by default).
+
+    Each board is scored to the number of results of the section's most played board, so a
+    board played fewer times is Neuberg-scaled (matchpoints) or scaled as EBU White Book 4.2.4
+    (cross-IMPs).
+    """
+    return _score_section(section, session or Session(), _points_by_board)
+
+
+_BoardPoints = Callable[
+    [Mapping[int, list[BoardScore]], int, Session], Mapping[int, tuple[list[float], list[float]]]
+]
+"""Every board's NS and EW points, from each board's NS scores, the expected count and the
+session (how :func:`score_section` and ``bridgescore.batch.score_section_fast`` differ)."""
+
+
+def _points_by_board(
+    scores: Mapping[int, list[BoardScore]], expected: int, session: Session
+) -> dict[int, tuple[list[float], list[float]]]:
+    return {number: _points(s, expected, session) for number, s in scores.items()}
+
+
+def _score_section(section: Section, session: Session, points_of: _BoardPoints) -> SectionScores:
+    """:func:`score_section`, with the boards' points worked out by ``points_of``."""
+    expected = max(Counter(r.board for r in section.results).values(), default=0)
+    travellers: dict[int, list[TravellerLine]] = {}
+    tops: dict[int, int] = {}
+    by_board: dict[int, list[BoardResult]] = defaultdict(list)
+    for r in section.results:
+        by_board[r.board].append(r)
+    ordered = sorted(by_board.items())
+    scores: dict[int, list[BoardScore]] = {}
+    for number, results in ordered:
+        board = section.board(number)
+        scores[number] = [r.ns_score(board, session.undertrick_rule) for r in results]
+    board_points = points_of(scores, expected, session)
+    for number, results in ordered:
+        ns, ew = board_points[number]
+        travellers[number] = [
+            TravellerLine(r, s, a, b)
+            for r, s, a, b in zip(results, scores[number], ns, ew, strict=True)
+        ]
+        tops[number] = top(expected) if session.method == "mp" else 0
+    totals: dict[tuple[Side | None, int], list[float]] = defaultdict(list)
+    pair_tops: Counter[tuple[Side | None, int]] = Counter()
+    mitchell = section.movement == "mitchell"
+    for number, lines in travellers.items():
+        for line in lines:
+            for side, pair, points in ((Side.NS, line.result.ns, line.ns_points),
+                                       (Side.EW, line.result.ew, line.ew_points)):  # fmt: skip
+                key = (side if mitchell else None, pair)
+                totals[key].append(points)
+                pair_tops[key] += tops[number]
+    pairs = {
+        p.key: PairScore(p, round(sum(totals[p.key]), 10), pair_tops[p.key], len(totals[p.key]))
+        for p in section.pairs
+    }
+    fields: list[Side | None] = [Side.NS, Side.EW] if mitchell else [None]
+    rankings = {f: _rank([s for s in pairs.values() if s.pair.side is f]) for f in fields}
+    return SectionScores(section, session.method, travellers, tops, pairs, rankings)
+
+
+def _points(
+    scores: list[BoardScore], expected: int, session: Session
+) -> tuple[list[float], list[float]]:
+    if session.method == "mp":
+        return (
+            matchpoints(scores, expected=expected, artificial=session.artificial),
+            matchpoints_ew(scores, expected=expected, artificial=session.artificial),
+        )
+    if session.method == "butler":
+        b = butler(scores, drop=session.drop, rounding=session.rounding,
+                   artificial=session.artificial)  # fmt: skip
+        return [float(i) for i in b.imps], [float(i) for i in b.imps_ew]
+    ns = cross_imps(scores, divisor=session.divisor, expected=expected,
+                    artificial=session.artificial)  # fmt: skip
+    ew = [
+        float(session.artificial.imps_of(s.ew)) if isinstance(s, Adjusted) else -x
+        for s, x in zip(scores, ns, strict=True)
+    ]
+    return ns, ew
+
+
+def _rank(scores: list[PairScore]) -> list[RankRow]:
+    """Rank by percentage (matchpoints) or total IMPs; ties share a rank written ``2=``."""
+
+    matchpointed = any(s.top for s in scores)
+
+    def key(s: PairScore) -> float:
+        if s.percent is not None:
+            return s.percent
+        return -1.0 if matchpointed else s.total  # a pair with no boards comes last
+
+    ordered = sorted(scores, key=lambda s: (-key(s), pair_order(s.pair)))
+    counts = Counter(key(s) for s in ordered)
+    first: dict[float, int] = {}
+    for place, s in enumerate(ordered, 1):
+        first.setdefault(key(s), place)
+    return [
+        RankRow(f"{first[key(s)]}{'=' if counts[key(s)] > 1 else ''}", s.pair, s.total,
+                s.percent, s.boards)
+        for s in ordered
+    ]  # fmt: skip
