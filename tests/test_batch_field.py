@@ -28,8 +28,8 @@ from bridgescore.duplicate import (
 from bridgescore.session import (
     BoardResult,
     Method,
-    Movement,
     Section,
+    SectionKind,
     SectionScores,
     Session,
     score_section,
@@ -273,7 +273,7 @@ def test_bad_options() -> None:
 CONTRACTS = ["4SS=", "4SS+1", "4SS-1", "3NTN=", "3NTN+2", "4HE=", "5DXW-2", "2SN+1", "6NTS="]
 
 
-def random_section(seed: int, movement: Movement, tables: int, boards: int) -> Section:
+def random_section(seed: int, movement: SectionKind, tables: int, boards: int) -> Section:
     """Every table plays every board, pairs rotating; some boards short, some artificial."""
     rng = random.Random(seed)
     results = []
@@ -315,7 +315,7 @@ SESSIONS: list[tuple[Method, dict[str, Any]]] = [
 @pytest.mark.parametrize(("method", "options"), SESSIONS)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_section_scored_fast_equals_the_pure_path(
-    movement: Movement, method: Method, options: dict[str, Any], seed: int
+    movement: SectionKind, method: Method, options: dict[str, Any], seed: int
 ) -> None:
     section = random_section(seed, movement, tables=seed + 4, boards=9)
     session = Session((section,), method, **options)
@@ -329,7 +329,7 @@ def test_a_section_scored_fast_equals_the_pure_path(
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from(["mitchell", "howell"]),
        st.sampled_from(["mp", "butler", "cross-imps"]))  # fmt: skip
-def test_random_sections(seed: int, movement: Movement, method: Method) -> None:
+def test_random_sections(seed: int, movement: SectionKind, method: Method) -> None:
     section = random_section(seed, movement, tables=1 + seed % 7, boards=1 + seed % 5)
     session = Session((section,), method)
     assert_same(bb.score_section_fast(section, session), score_section(section, session))

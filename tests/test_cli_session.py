@@ -47,7 +47,7 @@ def test_json(runner: CliRunner) -> None:
     assert (data["event"], data["date"], data["method"]) == ("Spring Pairs", "2024.03.12", "mp")
     (section,) = data["sections"]
     assert section["name"] == "C"
-    assert section["movement"] == "mitchell"
+    assert section["kind"] == "mitchell"
     ew = section["rankings"]["EW"]
     assert [(r["rank"], r["pair"], r["total"], r["percent"]) for r in ew] == [
         ("1=", 1, 4, 50.0), ("1=", 2, 4, 50.0), ("1=", 3, 4, 50.0),

@@ -191,7 +191,7 @@ def test_three_mitchell_sections() -> None:
     s = load("mitchell3.pbn")
     assert (s.event, s.date, s.method) == ("Spring Pairs", "2024.03.12", "mp")
     assert s.tags == {"Site": "Riverside Bridge Club", "Competition": "Pairs"}
-    assert [(x.name, x.movement, len(x.boards), len(x.results)) for x in s.sections] == [
+    assert [(x.name, x.kind, len(x.boards), len(x.results)) for x in s.sections] == [
         ("A", "mitchell", 3, 9), ("B", "mitchell", 3, 11), ("C", "mitchell", 2, 6),
     ]  # fmt: skip
     a = s.section("A")
@@ -275,7 +275,7 @@ def test_howell_a_game_per_table() -> None:
     pair 3: 0 + 1 + 2 + 2 + 2 + 0 = 7; pair 4: 2 + 1 + 2 + 2 + 0 + 2 = 9."""
     s = load("howell.pbn")
     (section,) = s.sections
-    assert section.movement == "howell"  # pairs 1, 2 and 3 sit both ways
+    assert section.kind == "howell"  # pairs 1, 2 and 3 sit both ways
     assert ranking(s, "A", None) == [("1", 4, 9.0), ("2", 3, 7.0), ("3", 1, 5.0), ("4", 2, 3.0)]
     assert [r.percent for r in s.scored()[0].rankings[None]] == [75.0, 58.33, 41.67, 25.0]
     assert [r.round for r in section.results] == [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]

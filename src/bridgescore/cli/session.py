@@ -171,7 +171,7 @@ def _section_data(
     mp = scored.method == "mp"
     data: dict[str, Any] = {
         "name": section.name,
-        "movement": section.movement,
+        "kind": section.kind,
         "boards": len(section.boards),
         "rankings": {
             (side.value if side else "all"): [_rank_data(row, mp) for row in rows]
@@ -219,7 +219,7 @@ def _print_session(session: Session, sections: list[SectionScores], data: dict[s
     unit = "MPs" if session.method == "mp" else "IMPs"
     for scored, section_data in zip(sections, data["sections"], strict=True):
         section = scored.section
-        out.print(f"\nSection {section.name}: {section.movement.title()}, "
+        out.print(f"\nSection {section.name}: {section.kind.title()}, "
                   f"{len(section.boards)} boards, {len(section.pairs)} pairs")  # fmt: skip
         for side, rows in scored.rankings.items():
             table = _table(side.value if side else None)

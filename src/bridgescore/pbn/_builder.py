@@ -21,9 +21,9 @@ from bridgescore.pbn._values import Scoring
 from bridgescore.session import (
     Board,
     BoardResult,
-    Movement,
     Pair,
     Section,
+    SectionKind,
     Session,
     SessionWarning,
 )
@@ -78,7 +78,7 @@ class TotalName:
 class _SectionDraft:
     name: str
     line: int
-    movement: Movement | None = None
+    movement: SectionKind | None = None
     boards: dict[int, Board] = field(default_factory=dict)
     board_lines: dict[int, int] = field(default_factory=dict)
     board_tags: dict[int, list[KeptTags]] = field(default_factory=dict)
@@ -133,7 +133,7 @@ class SessionBuilder:
                 field="Board", value=board.number)  # fmt: skip
         draft.board_tags[board.number].append(kept)
 
-    def movement(self, section: str, movement: Movement) -> None:
+    def movement(self, section: str, movement: SectionKind) -> None:
         self.sections[section].movement = movement
 
     def totals(self, section: str, line: int, names: list[TotalName]) -> None:
@@ -160,7 +160,7 @@ class SessionBuilder:
         if sections:
             first = sections[0]
             notes = [*self.notes, *(SessionWarning(0, (0, 0), n) for n in scoring.notes)]
-            sections[0] = Section(first.name, first.movement, first.pairs, first.boards,
+            sections[0] = Section(first.name, first.kind, first.pairs, first.boards,
                                   first.results, notes=[*notes, *first.notes])  # fmt: skip
         return Session(
             tuple(sections), scoring.method, event, date, scoring.undertrick_rule,
@@ -256,7 +256,7 @@ def _unique(rows: list[Played]) -> list[Played]:
     return [row for row in rows if first.setdefault((row.board, row.ns, row.ew), row) is row]
 
 
-def _infer(draft: _SectionDraft) -> Movement:
+def _infer(draft: _SectionDraft) -> SectionKind:
     """Howell if a pair number sits NS and EW but never against itself and never twice on
     one board (which a Mitchell numbering NS and EW pairs alike does); else Mitchell."""
     if not draft.rows:
@@ -297,6 +297,6 @@ def _promote(sections: list[Section]) -> dict[str, str]:
         for i, s in enumerate(sections):
             boards = [replace(b, tags=tuple(t for t in b.tags if t not in common))
                       for b in s.boards]  # fmt: skip
-            sections[i] = Section(s.name, s.movement, s.pairs, boards, s.results,
+            sections[i] = Section(s.name, s.kind, s.pairs, boards, s.results,
                                   notes=s.notes)  # fmt: skip
     return dict(common)

@@ -19,7 +19,7 @@ from bridgescore.model import PASS_OUT, Contract, PassOut, Result, Seat, Side, V
 from bridgescore.model import parse_contract as _parse_contract
 from bridgescore.pbn._location import Location, quote
 from bridgescore.scoring import UndertrickRule
-from bridgescore.session import Method, Movement, Session
+from bridgescore.session import Method, SectionKind, Session
 
 __all__ = [
     "INTEGER",
@@ -100,7 +100,7 @@ def direction(text: str, at: Location) -> Side | None:
         at.fail(f"bad Direction {text!r}: expected NS or EW", field="Direction", value=text)
 
 
-def movement(text: str, at: Location) -> Movement:
+def movement(text: str, at: Location) -> SectionKind:
     """A ``Movement`` value: ``Mitchell`` or ``Howell``, in any case."""
     value = text.strip().lower()
     if value not in ("mitchell", "howell"):

@@ -100,7 +100,7 @@ def _board_tags(
         "Vulnerable": (board.vulnerability.value, ()),
         "Scoring": (scoring, ()),
         "Section": (section.name, ()),
-        "Movement": (section.movement.title(), ()),
+        "Movement": (section.kind.title(), ()),
     })  # fmt: skip
     return tags
 
@@ -177,7 +177,7 @@ def _traveller_values(scored: SectionScores, board: int, line_index: int) -> dic
     else:
         out["IMP_NS"], out["IMP_EW"] = (caret + _num(p) for p in (line.ns_points, line.ew_points))
     section = scored.section
-    mitchell = section.movement == "mitchell"
+    mitchell = section.kind == "mitchell"
     out["Names_NS"] = section.pair(r.ns, Side.NS if mitchell else None).names or "?"
     out["Names_EW"] = section.pair(r.ew, Side.EW if mitchell else None).names or "?"
     return out
@@ -216,7 +216,7 @@ def _aligned(name: str, columns: list[str], rows: list[list[str]], order: str = 
 
 
 def _total_table(scored: SectionScores) -> Tag:
-    mitchell = scored.section.movement == "mitchell"
+    mitchell = scored.section.kind == "mitchell"
     mp = scored.method == "mp"
     names = ["Rank", *(["Direction"] if mitchell else []), "PairId"]
     names += ["TotalMP", "TotalPercentage"] if mp else ["TotalIMP"]

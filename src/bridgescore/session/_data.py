@@ -9,6 +9,7 @@ from typing import Any
 from bridgescore.duplicate import Adjusted, Artificial
 from bridgescore.errors import BridgeError, SessionError
 from bridgescore.model import Result, Seat, Side, Vulnerability
+from bridgescore.movement import Movement
 from bridgescore.session._model import Board, BoardResult, Pair, Section, Session, SessionWarning
 
 __all__ = ["session_from_dict", "session_to_dict"]
@@ -43,7 +44,8 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "sections": [
             {
                 "name": s.name,
-                "movement": s.movement,
+                "kind": s.kind,
+                "movement": None if s.movement is None else s.movement.to_dict(complete=True),
                 "pairs": [
                     {"number": p.number, "side": p.side.value if p.side else None,
                      "names": p.names}
@@ -59,7 +61,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
                     {"board": r.board, "ns": r.ns, "ew": r.ew,
                      "result": None if r.result is None else str(r.result),
                      "adjusted": None if r.adjusted is None else str(r.adjusted),
-                     "score": r.score, "round": r.round}
+                     "score": r.score, "round": r.round, "table": r.table}
                     for r in s.results
                 ],
                 "notes": [[n.board, *n.pairs, n.message] for n in s.notes],
@@ -85,7 +87,7 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
         sections = tuple(
             Section(
                 str(s["name"]),
-                s.get("movement", "mitchell"),
+                s.get("kind", "mitchell"),
                 [
                     Pair(int(p["number"]), Side(p["side"]) if p.get("side") else None,
                          str(p.get("names", "")))
@@ -103,11 +105,13 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
                         Adjusted.parse(r["adjusted"]) if r.get("adjusted") is not None else None,
                         None if r.get("score") is None else int(r["score"]),
                         None if r.get("round") is None else int(r["round"]),
+                        None if r.get("table") is None else int(r["table"]),
                     )
                     for r in s.get("results", ())
                 ],
                 notes=[SessionWarning(int(b), (int(ns), int(ew)), str(message))
                        for b, ns, ew, message in s.get("notes", ())],
+                movement=Movement.from_dict(s["movement"]) if s.get("movement") else None,
             )
             for s in data.get("sections", ())
         )  # fmt: skip

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from bridgescore.duplicate import ARTIFICIAL, Adjusted, Artificial, BoardScore, Divisor, Rounding
 from bridgescore.errors import SessionError
 from bridgescore.model import Contract, Result, Seat, Side, Vulnerability
+from bridgescore.movement import Movement, Slot, check_result, missing
 from bridgescore.scoring import UndertrickRule, score_result
 
 if TYPE_CHECKING:
@@ -19,15 +20,16 @@ __all__ = [
     "Board",
     "BoardResult",
     "Method",
-    "Movement",
     "Pair",
     "Section",
+    "SectionKind",
     "Session",
     "SessionWarning",
 ]
 
 Method = Literal["mp", "butler", "cross-imps"]
-Movement = Literal["mitchell", "howell"]
+SectionKind = Literal["mitchell", "howell"]
+"""How a section ranks its pairs: NS and EW apart (a Mitchell) or as one field (a Howell)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +100,8 @@ class BoardResult:
     """The NS score when it differs from the result's (an irregularity, PBN's ``Score``)."""
     round: int | None = None
     """The round it was played in, if known."""
+    table: int | None = None
+    """The table it was played at, if known."""
 
     def __post_init__(self) -> None:
         if (self.result is None) == (self.adjusted is None):
@@ -146,10 +150,28 @@ class SessionWarning:
 
 @dataclass(frozen=True)
 class Section:
-    """One section: its movement, pairs, boards and results."""
+    """One section: its kind (Mitchell or Howell), its movement if known, pairs, boards, results.
+
+    Built from a :class:`~bridgescore.movement.Movement` (:meth:`from_movement`), a section
+    checks each result against it: a result the two pairs do not play together, or entered for
+    another round or table, is a warning naming where it should have come from, and
+    :attr:`missing` lists the boards still without a result.
+
+    >>> from bridgescore import mitchell
+    >>> s = Section.from_movement(mitchell(3, 2), names={"NS 1": "Ann & Bob"})
+    >>> s = s.with_result(BoardResult(3, 1, 2, Result.parse("4SS=")))
+    >>> for part in s.warnings[0].message.split("; "):
+    ...     print(part)
+    NS 1 and EW 2 play boards 5-6 (round 3, table 1), not board 3
+    board 3 is played by NS 2 v EW 2 (round 1, table 2), NS 1 v EW 3 (round 2, table 1), \
+NS 3 v EW 1 (round 3, table 3)
+    >>> len(s.missing), s.pair(1, Side.NS).names
+    (18, 'Ann & Bob')
+    """
 
     name: str = "A"
-    movement: Movement = "mitchell"
+    kind: SectionKind = "mitchell"
+    """``'mitchell'`` (NS and EW pairs ranked apart) or ``'howell'`` (one field)."""
     pairs: tuple[Pair, ...] = ()
     """The pairs; pairs named in results but not listed here are added without names."""
     boards: tuple[Board, ...] = ()
@@ -161,27 +183,30 @@ class Section:
     notes: tuple[SessionWarning, ...] = field(default=(), compare=False)
     """Warnings from where the results came from, such as a PBN file's board that overrides
     Law 2; kept by :meth:`with_result`."""
+    movement: Movement | None = None
+    """Who plays whom on which boards, round by round, when known."""
 
     def __init__(
         self,
         name: str = "A",
-        movement: Movement = "mitchell",
+        kind: SectionKind = "mitchell",
         pairs: Iterable[Pair] = (),
         boards: Iterable[Board] = (),
         results: Iterable[BoardResult] = (),
         *,
         notes: Iterable[SessionWarning] = (),
+        movement: Movement | None = None,
     ) -> None:
         """Check the results against each other and fill in missing pairs and boards.
 
         :raises SessionError: for contradictions: a pair twice on one board, two different
             results for the same board and pairs, a pair on the wrong side.
         """
-        if movement not in ("mitchell", "howell"):
+        if kind not in ("mitchell", "howell"):
             raise SessionError(
-                f"unknown movement {movement!r}; expected 'mitchell' or 'howell'",
-                field="movement",
-                value=movement,
+                f"unknown kind of section {kind!r}; expected 'mitchell' or 'howell'",
+                field="kind",
+                value=kind,
             )
         results = tuple(results)
         object.__setattr__(self, "notes", tuple(notes))
@@ -191,24 +216,18 @@ class Section:
         boards_by_number = {b.number: b for b in boards}
         for r in results:
             for number, side in ((r.ns, Side.NS), (r.ew, Side.EW)):
-                key = (side if movement == "mitchell" else None, number)
+                key = (side if kind == "mitchell" else None, number)
                 pairs_by_key.setdefault(key, Pair(number, key[0]))
             boards_by_number.setdefault(r.board, Board.numbered(r.board))
         for p in pairs_by_key.values():
-            if p.side is None and movement == "mitchell":
+            if (p.side is None) == (kind == "mitchell"):
+                has = "no side: in a Mitchell each pair sits NS or EW" if p.side is None else (
+                    "a side: a Howell pair has none")  # fmt: skip
                 raise SessionError(
-                    f"pair {p.label} in section {name} has no side: in a Mitchell each "
-                    "pair sits NS or EW",
-                    field="pair",
-                    value=p.label,
-                )
-            if p.side is not None and movement == "howell":
-                raise SessionError(
-                    f"pair {p.label} in section {name} has a side: a Howell pair has none",
-                    field="pair",
-                    value=p.label,
+                    f"pair {p.label} in section {name} has {has}", field="pair", value=p.label
                 )
         object.__setattr__(self, "name", name)
+        object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "movement", movement)
         object.__setattr__(self, "pairs", tuple(sorted(pairs_by_key.values(), key=pair_order)))
         object.__setattr__(
@@ -217,7 +236,70 @@ class Section:
         object.__setattr__(self, "results", results)
         _check_pairs(self, warnings)
         warnings.extend(_check_declarers(self))
+        warnings.extend(self._misfits())
         object.__setattr__(self, "warnings", tuple(warnings))
+
+    @classmethod
+    def from_movement(
+        cls, movement: Movement, name: str = "A", *, names: Mapping[str, str] | None = None
+    ) -> Section:
+        """A section with no results yet, its pairs and boards those of the movement.
+
+        ``names`` maps a pair's label (``'NS 1'``, or ``'1'`` in a Howell) to the players'
+        names. A Mitchell (two fields of pairs labelled ``NS n`` and ``EW n``) gives a Mitchell
+        section; any other movement, a Howell.
+
+        :raises SessionError: if a pair's label is not a pair number (or ``NS n``, ``EW n``),
+            ``names`` names a pair the movement does not have, or the movement is an
+            arrow-switched Mitchell (one field, not yet scored by sections).
+        """
+        if movement.arrow_switched:
+            raise SessionError(
+                "an arrow-switched Mitchell ranks one field, with NS scores going to EW pairs in "
+                "the switched rounds; sections do not score that yet: use a Howell or a Mitchell "
+                "without the switch",
+                field="movement",
+            )
+        names = dict(names or {})
+        unknown = sorted(set(names) - set(movement.pairs))
+        if unknown:
+            raise SessionError(
+                f"no pair {unknown[0]!r} in the movement; its pairs are "
+                f"{', '.join(movement.pairs)}",
+                field="names",
+                value=unknown[0],
+            )
+        pairs = [_pair_of(label, names.get(label, "")) for label in movement.pairs]
+        kind: SectionKind = "mitchell" if all(p.side for p in pairs) else "howell"
+        if kind == "howell" and any(p.side for p in pairs):
+            raise SessionError(
+                "a movement mixes NS/EW pairs with numbered ones; a section cannot rank it",
+                field="movement",
+            )
+        boards = [Board.numbered(n) for n in range(1, movement.boards + 1)]
+        return cls(name, kind, pairs, boards, movement=movement)
+
+    @property
+    def missing(self) -> tuple[Slot, ...]:
+        """The boards of the movement with no result yet, by round and table (none if the
+        section has no movement)."""
+        if self.movement is None:
+            return ()
+        return missing(self.movement, (self._labels(r)[:3] for r in self.results))
+
+    def _labels(self, r: BoardResult) -> tuple[int, str, str, int | None, int | None]:
+        side = self.kind == "mitchell"
+        ns, ew = Pair(r.ns, Side.NS if side else None), Pair(r.ew, Side.EW if side else None)
+        return (r.board, ns.label, ew.label, r.round, r.table)
+
+    def _misfits(self) -> Iterable[SessionWarning]:
+        """The results that do not fit the movement, each a warning saying where it belongs."""
+        if self.movement is None:
+            return
+        for r in self.results:
+            message = check_result(self.movement, *self._labels(r))
+            if message is not None:
+                yield SessionWarning(r.board, (r.ns, r.ew), message)
 
     def board(self, number: int) -> Board:
         """The board with this number.
@@ -236,7 +318,7 @@ class Section:
 
         :raises SessionError: if the section has no such pair.
         """
-        key = (side if self.movement == "mitchell" else None, number)
+        key = (side if self.kind == "mitchell" else None, number)
         for p in self.pairs:
             if p.key == key:
                 return p
@@ -259,11 +341,27 @@ class Section:
         return self.with_results(self.results[:-1])
 
     def with_results(self, results: Iterable[BoardResult]) -> Section:
-        """The same section (pairs, boards, notes) with these results instead.
+        """The same section (pairs, boards, notes, movement) with these results instead.
 
         :raises SessionError: if they contradict each other.
         """
-        return Section(self.name, self.movement, self.pairs, self.boards, results, notes=self.notes)
+        return Section(self.name, self.kind, self.pairs, self.boards, results, notes=self.notes,
+                       movement=self.movement)  # fmt: skip
+
+
+def _pair_of(label: str, names: str) -> Pair:
+    """The pair a movement labels ``'NS 3'``, ``'EW 3'`` or ``'3'``."""
+    side_text, _, number = label.rpartition(" ")
+    sides = {"NS": Side.NS, "EW": Side.EW, "": None}
+    if side_text.upper() not in sides or not (
+        number.isascii() and number.isdigit() and len(number) <= 4
+    ):
+        raise SessionError(
+            f"pair {label!r}: a section numbers its pairs ('3', or 'NS 3' and 'EW 3')",
+            field="pair",
+            value=label,
+        )
+    return Pair(int(number), sides[side_text.upper()], names)
 
 
 def pair_order(p: Pair) -> tuple[str, int]:
@@ -298,7 +396,7 @@ def _describe(r: BoardResult) -> str:
 
 def _check_pairs(section: Section, warnings: list[SessionWarning]) -> None:
     """A pair on a board twice is a contradiction; a pair at two tables in a round, a warning."""
-    mitchell = section.movement == "mitchell"
+    mitchell = section.kind == "mitchell"
     on_board: dict[tuple[int, tuple[Side | None, int]], BoardResult] = {}
     in_round: dict[tuple[int, tuple[Side | None, int]], set[tuple[int, int]]] = defaultdict(set)
     for r in section.results:

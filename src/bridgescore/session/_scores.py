@@ -176,7 +176,7 @@ def _score_section(section: Section, session: Session, points_of: _BoardPoints) 
         tops[number] = top(expected) if session.method == "mp" else 0
     totals: dict[tuple[Side | None, int], list[float]] = defaultdict(list)
     pair_tops: Counter[tuple[Side | None, int]] = Counter()
-    mitchell = section.movement == "mitchell"
+    mitchell = section.kind == "mitchell"
     for number, lines in travellers.items():
         for line in lines:
             for side, pair, points in ((Side.NS, line.result.ns, line.ns_points),

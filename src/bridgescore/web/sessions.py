@@ -24,8 +24,8 @@ from bridgescore.session import (
     Board,
     BoardResult,
     Method,
-    Movement,
     Section,
+    SectionKind,
     SectionScores,
     Session,
     SessionError,
@@ -44,7 +44,7 @@ METHODS = [
 ]
 MAX_UPLOAD = 5_000_000
 _METHODS: dict[str, Method] = {"mp": "mp", "butler": "butler", "cross-imps": "cross-imps"}
-_MOVEMENTS: dict[str, Movement] = {"mitchell": "mitchell", "howell": "howell"}
+_KINDS: dict[str, SectionKind] = {"mitchell": "mitchell", "howell": "howell"}
 
 
 def _method(text: str) -> Method:
@@ -89,7 +89,7 @@ async def new_session(request: Request) -> Response:
             session = pbn.read(upload[1], source=upload[0])
             session = replace(session, method=method)
         else:
-            movement = _MOVEMENTS.get(form.get("movement", ""), "mitchell")
+            movement = _KINDS.get(form.get("movement", ""), "mitchell")
             names = [n.strip() for n in form.get("sections", "A").split(",") if n.strip()]
             sections = tuple(Section(n, movement) for n in names or ["A"])
             session = Session(sections, method, event=form.get("event", "")[:200])
