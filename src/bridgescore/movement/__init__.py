@@ -59,8 +59,10 @@ from bridgescore.movement.model import (
     read,
 )
 from bridgescore.movement.report import (
+    Card,
     Fairness,
     PairFairness,
+    cards,
     describe,
     fairness,
     guide_cards,
@@ -70,6 +72,7 @@ from bridgescore.movement.results import Slot, check_result, missing, slot_of, s
 
 __all__ = [
     "COLUMNS",
+    "Card",
     "Fairness",
     "Kind",
     "Movement",
@@ -80,6 +83,7 @@ __all__ = [
     "Share",
     "SitOut",
     "Slot",
+    "cards",
     "check_result",
     "describe",
     "fairness",

@@ -9,10 +9,20 @@ import statistics
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from bridgescore.movement.model import Movement, Play, format_boards, iter_rounds
 
-__all__ = ["Fairness", "PairFairness", "describe", "fairness", "guide_cards", "table_cards"]
+__all__ = [
+    "Card",
+    "Fairness",
+    "PairFairness",
+    "cards",
+    "describe",
+    "fairness",
+    "guide_cards",
+    "table_cards",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +293,52 @@ def _seat(m: Movement, r: int, pair: str) -> str:
     return "sits out"
 
 
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card a director prints: a table's (who sits there each round, where they go next) or a
+    pair's (where it plays each round)."""
+
+    heading: str
+    """``'Table 3'`` or ``'Pair NS 2'``: what the card is for, printed large."""
+    title: str
+    """The movement it belongs to: ``'Mitchell: 7 tables, 14 pairs, ...'``."""
+    header: tuple[str, ...]
+    """The column names."""
+    rows: tuple[tuple[str, ...], ...]
+    """One row a round."""
+
+    def __str__(self) -> str:
+        return f"{self.heading} ({self.title})\n" + _columns((self.header, *self.rows))
+
+
+def cards(m: Movement, kind: Literal["table", "guide"] = "table") -> tuple[Card, ...]:
+    """The table cards (one a table) or the guide cards (one a pair) of a movement.
+
+    >>> from bridgescore.movement import mitchell
+    >>> [(c.heading, len(c.rows)) for c in cards(mitchell(3, 2))]
+    [('Table 1', 3), ('Table 2', 3), ('Table 3', 3)]
+    """
+    return tuple(_table_cards(m) if kind == "table" else _guide_cards(m))
+
+
+def _table_cards(m: Movement) -> Iterable[Card]:
+    places = _places(m)
+    seats = _seats(m)
+    header = ("Round", "NS", "EW", "Boards", "NS next", "EW next", "Boards next")
+    for t in range(1, m.tables + 1):
+        rows = []
+        for p in (p for p in m.plays if p.table == t):
+            last = p.round == m.rounds
+            rows.append((
+                str(p.round), p.ns, p.ew, format_boards(p.boards),
+                "-" if last else seats.get((p.round + 1, p.ns), "sits out"),
+                "-" if last else seats.get((p.round + 1, p.ew), "sits out"),
+                "-" if last else places.get((p.round + 1, p.boards[0]), "not in play"),
+            ))  # fmt: skip
+        if rows:
+            yield Card(f"Table {t}", _title(m), header, tuple(rows))
+
+
 def table_cards(m: Movement) -> str:
     """One card a table: each round its pairs and boards, and where they go next.
 
@@ -294,27 +350,7 @@ def table_cards(m: Movement) -> str:
     2      NS 1  EW 3  3-4     table 1 NS  table 2 EW  table 3
     3      NS 1  EW 2  5-6     -           -           -
     """
-    places = _places(m)
-    seats = _seats(m)
-    cards = []
-    for t in range(1, m.tables + 1):
-        rows = [("Round", "NS", "EW", "Boards", "NS next", "EW next", "Boards next")]
-        for p in (p for p in m.plays if p.table == t):
-            last = p.round == m.rounds
-            rows.append(
-                (
-                    str(p.round),
-                    p.ns,
-                    p.ew,
-                    format_boards(p.boards),
-                    "-" if last else seats.get((p.round + 1, p.ns), "sits out"),
-                    "-" if last else seats.get((p.round + 1, p.ew), "sits out"),
-                    "-" if last else places.get((p.round + 1, p.boards[0]), "not in play"),
-                )
-            )
-        if len(rows) > 1:
-            cards.append(f"Table {t} ({_title(m)})\n" + _columns(rows))
-    return "\n\n".join(cards)
+    return "\n\n".join(str(card) for card in cards(m, "table"))
 
 
 def _seats(m: Movement) -> dict[tuple[int, str], str]:
@@ -323,6 +359,24 @@ def _seats(m: Movement) -> dict[tuple[int, str], str]:
         seats[p.round, p.ns] = f"table {p.table} NS"
         seats[p.round, p.ew] = f"table {p.table} EW"
     return seats
+
+
+def _guide_cards(m: Movement) -> Iterable[Card]:
+    by_pair: dict[str, dict[int, Play]] = defaultdict(dict)
+    for p in m.plays:
+        by_pair[p.ns][p.round] = by_pair[p.ew][p.round] = p
+    header = ("Round", "Table", "Seat", "Against", "Boards")
+    for pair in m.pairs:
+        rows = []
+        for r, _ in iter_rounds(m):
+            play = by_pair[pair].get(r)
+            if play is None:
+                rows.append((str(r), "-", "-", "sits out", "-"))
+                continue
+            ns = play.ns == pair
+            rows.append((str(r), str(play.table), "NS" if ns else "EW",
+                         play.ew if ns else play.ns, format_boards(play.boards)))  # fmt: skip
+        yield Card(f"Pair {pair}", _title(m), header, tuple(rows))
 
 
 def guide_cards(m: Movement) -> str:
@@ -338,29 +392,7 @@ def guide_cards(m: Movement) -> str:
     4      2      EW    2         5-6
     5      1      EW    4         9-10
     """
-    cards = []
-    by_pair: dict[str, dict[int, Play]] = defaultdict(dict)
-    for p in m.plays:
-        by_pair[p.ns][p.round] = by_pair[p.ew][p.round] = p
-    for pair in m.pairs:
-        rows = [("Round", "Table", "Seat", "Against", "Boards")]
-        for r, _ in iter_rounds(m):
-            play = by_pair[pair].get(r)
-            if play is None:
-                rows.append((str(r), "-", "-", "sits out", "-"))
-                continue
-            ns = play.ns == pair
-            rows.append(
-                (
-                    str(r),
-                    str(play.table),
-                    "NS" if ns else "EW",
-                    play.ew if ns else play.ns,
-                    format_boards(play.boards),
-                )
-            )
-        cards.append(f"Pair {pair} ({_title(m)})\n" + _columns(rows))
-    return "\n\n".join(cards)
+    return "\n\n".join(str(card) for card in cards(m, "guide"))
 
 
 def _columns(rows: Sequence[tuple[str, ...]]) -> str:

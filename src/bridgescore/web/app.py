@@ -14,7 +14,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgescore import BridgeError, __version__
 from bridgescore.storage import GameNotFoundError, StorageError, Store, VersionConflictError
-from bridgescore.web import api, calculator, games, sessions
+from bridgescore.web import api, calculator, games, movement, sessions
 from bridgescore.web.common import STATIC
 
 __all__ = ["Settings", "create_app", "validation_error"]
@@ -116,6 +116,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(calculator.router)
     app.include_router(games.router)
     app.include_router(sessions.router)
+    app.include_router(movement.router)
 
     @app.get("/health", include_in_schema=False)
     async def health() -> PlainTextResponse:
