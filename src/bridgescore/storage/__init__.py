@@ -28,6 +28,7 @@ from bridgescore.storage.errors import (
     VersionConflictError,
 )
 from bridgescore.storage.store import (
+    CHANNEL,
     Game,
     GameKind,
     HomeGame,
@@ -37,6 +38,7 @@ from bridgescore.storage.store import (
 )
 
 __all__ = [
+    "CHANNEL",
     "DatabaseError",
     "Game",
     "GameKind",

@@ -170,6 +170,10 @@ class Store:
                 field="database_url",
             ) from exc
         self._safe_url = parsed.render_as_string(hide_password=True)
+        self.listeners: builtins.list[Callable[[str, int], None]] = []
+        """Called with a game's id and new version after each change this store commits (in
+        the writer's thread). Changes made by other processes reach PostgreSQL's
+        :data:`CHANNEL` instead."""
         self._parsed = parsed
         try:
             self._engine = open_engine(parsed)
@@ -236,7 +240,8 @@ class Store:
                 )
             )
             _insert_deals(conn, game_id, 1, deals)
-        return StoredGame(game_id, kind, game, full_names, 1, now, now, token)
+            _announce(conn, game_id, 1)
+        return self._changed(StoredGame(game_id, kind, game, full_names, 1, now, now, token))
 
     def get(self, game_id: str) -> StoredGame:
         """The stored game with this id.
@@ -293,7 +298,8 @@ class Store:
         """
         dumped = dump(game)
         with self._transaction(write=True) as conn:
-            return _save_in(conn, game_id, game, dumped, expected_version)
+            stored = _save_in(conn, game_id, game, dumped, expected_version)
+        return self._changed(stored)
 
     def update(
         self,
@@ -328,7 +334,8 @@ class Store:
                 raise _conflict(game_id, expected_version, row.version)
             (stored,) = self._load(conn, [game_id])
             game = change(stored.game)
-            return _save_in(conn, game_id, game, dump(game), stored.version)
+            stored = _save_in(conn, game_id, game, dump(game), stored.version)
+        return self._changed(stored)
 
     def rename(
         self, game_id: str, names: Mapping[str, str], *, expected_version: int | None = None
@@ -352,8 +359,9 @@ class Store:
             )
             if result.rowcount != 1:  # cannot happen: the row is locked
                 _refuse(conn, game_id, row.kind, row.version)
+            _announce(conn, game_id, row.version + 1)
             (stored,) = self._load(conn, [game_id])
-        return stored
+        return self._changed(stored)
 
     def list(
         self, *, kind: str | None = None, ids: Iterable[str] | None = None, limit: int = 100
@@ -421,6 +429,12 @@ class Store:
     def __repr__(self) -> str:
         return f"Store({self._safe_url!r})"
 
+    def _changed(self, stored: StoredGame) -> StoredGame:
+        """Tell :attr:`listeners` of a change this store has committed; return ``stored``."""
+        for listener in self.listeners:
+            listener(stored.id, stored.version)
+        return stored
+
     @contextmanager
     def _transaction(self, *, write: bool = False) -> Iterator[Connection]:
         """One transaction: committed if the block ends normally, rolled back if it raises.
@@ -485,6 +499,18 @@ class Store:
         return [by_id[game_id] for game_id in game_ids if game_id in by_id]
 
 
+CHANNEL: Final = "bridgescore_changes"
+"""The PostgreSQL channel every change is announced on (``NOTIFY``), as ``'<id> <version>'``,
+when its transaction commits."""
+
+
+def _announce(conn: Connection, game_id: str, version: int) -> None:
+    """Announce a change on PostgreSQL (delivered on commit, to every listening process)."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                     {"channel": CHANNEL, "payload": f"{game_id} {version}"})  # fmt: skip
+
+
 def _save_in(
     conn: Connection,
     game_id: str,
@@ -527,6 +553,7 @@ def _save_in(
     head = conn.execute(
         select(GameRow.names, GameRow.version, GameRow.created_at).where(GameRow.id == game_id)
     ).one()
+    _announce(conn, game_id, head.version)
     return StoredGame(
         game_id,
         kind,

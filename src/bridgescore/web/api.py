@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, HTTPException, Request, Response
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, Field
 
 from bridgescore import score_request
@@ -23,6 +23,7 @@ from bridgescore.chicago import Chicago, ChicagoRules
 from bridgescore.rubber import Rubber, RubberRules
 from bridgescore.storage import Game, HomeGame, StoredGame, VersionConflictError
 from bridgescore.web.common import store
+from bridgescore.web.events import event_stream
 
 __all__ = ["router"]
 
@@ -191,6 +192,17 @@ def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
     )
     def read(request: Request, game_id: str, response: Response) -> dict[str, Any]:
         return _state(_get(request, kind, game_id), response)
+
+    @router.get(
+        f"/{plural}/{{game_id}}/events",
+        name=f"watch_{kind}",
+        response_class=StreamingResponse,
+        responses={200: {"content": {"text/event-stream": {}}}},
+        description=f'Server-sent events: one `change` event, `{{"version": n}}`, each time '
+        f"the {noun} changes (the first carries the version it is at now).",
+    )
+    def watch(request: Request, game_id: str) -> StreamingResponse:
+        return event_stream(request, game_id, _get(request, kind, game_id).version)
 
     @router.post(
         f"/{plural}/{{game_id}}/deals",

@@ -16,6 +16,7 @@ from bridgescore import BridgeError, __version__
 from bridgescore.storage import GameNotFoundError, StorageError, Store, VersionConflictError
 from bridgescore.web import api, calculator, games, movement, sessions
 from bridgescore.web.common import STATIC
+from bridgescore.web.events import Changes
 
 __all__ = ["Settings", "create_app", "validation_error"]
 
@@ -98,7 +99,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # scanning it again and again (fewer, shorter pauses in the latency tail).
         gc.collect()
         gc.freeze()
+        await changes.start()
         yield
+        await changes.stop()
         store.close()
 
     app = FastAPI(
@@ -110,6 +113,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.store = store
+    app.state.changes = changes = Changes(store)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)

@@ -1,0 +1,142 @@
+"""Live updates: every change to a stored game reaches the pages and streams watching it.
+
+A page that shows a game (a rubber's view link, a session's rankings) opens
+``GET .../events``, a server-sent event stream; each change to the game sends one event whose
+data is the game's new version, ``{"version": 7}``, and the page fetches what changed.
+
+Where the changes come from: on SQLite, from the app's own :class:`~bridgescore.storage.Store`
+(its :attr:`~bridgescore.storage.Store.listeners`): one process serves every client. On
+PostgreSQL every change is announced with ``NOTIFY`` on
+:data:`~bridgescore.storage.CHANNEL` in the transaction that makes it, and each worker process
+``LISTEN`` s, so viewers connected to any worker, and changes made by any process (another worker,
+the command line), are told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import defaultdict
+from collections.abc import AsyncGenerator, AsyncIterator
+
+from fastapi import Request
+from fastapi.responses import StreamingResponse
+from sqlalchemy import make_url
+
+from bridgescore.storage import CHANNEL, Store
+
+__all__ = ["Changes", "event_stream"]
+
+log = logging.getLogger(__name__)
+
+KEEP_ALIVE = 15.0
+"""Seconds between comments on a quiet stream, so proxies and phones keep it open."""
+
+
+class Changes:
+    """The changes of stored games, fanned out to the streams that watch each game."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._watchers: dict[str, set[asyncio.Queue[int]]] = defaultdict(set)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._task: asyncio.Task[None] | None = None
+        self.listening = asyncio.Event()
+        """Set once changes can arrive (at once on SQLite; after ``LISTEN`` on PostgreSQL)."""
+
+    async def start(self) -> None:
+        """Begin taking changes: the store's own, or PostgreSQL's notifications."""
+        self._loop = asyncio.get_running_loop()
+        url = make_url(self._store.url)
+        if url.get_backend_name() == "postgresql":
+            conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
+            self._task = asyncio.create_task(self._listen(conninfo))
+        else:
+            self._store.listeners.append(self._from_store)
+            self.listening.set()
+
+    async def stop(self) -> None:
+        """Stop taking changes."""
+        if self._from_store in self._store.listeners:
+            self._store.listeners.remove(self._from_store)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    def _from_store(self, game_id: str, version: int) -> None:
+        """A change committed by this process's store, told from the writer's thread."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self.publish, game_id, version)
+
+    async def _listen(self, conninfo: str) -> None:
+        """``LISTEN`` on PostgreSQL for ever, reconnecting after a lost connection."""
+        import psycopg
+
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    async for note in conn.notifies():
+                        game_id, _, version = note.payload.partition(" ")
+                        if version.isdigit():
+                            self.publish(game_id, int(version))
+            except psycopg.Error as exc:
+                self.listening.clear()
+                log.warning("lost the PostgreSQL connection for live updates: %s", type(exc))
+                await asyncio.sleep(1.0)
+
+    def publish(self, game_id: str, version: int) -> None:
+        """Tell every stream watching ``game_id`` that it is now at ``version`` (on the loop)."""
+        for queue in self._watchers.get(game_id, ()):
+            queue.put_nowait(version)
+
+    async def watch(self, game_id: str) -> AsyncGenerator[int, None]:
+        """The versions of ``game_id`` as they are committed, for as long as the caller reads."""
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        self._watchers[game_id].add(queue)
+        try:
+            while True:
+                yield await queue.get()
+        finally:
+            self._watchers[game_id].discard(queue)
+            if not self._watchers[game_id]:
+                del self._watchers[game_id]
+
+    @property
+    def watching(self) -> int:
+        """How many streams are open."""
+        return sum(len(queues) for queues in self._watchers.values())
+
+
+def event_stream(request: Request, game_id: str, version: int) -> StreamingResponse:
+    """A ``text/event-stream`` of ``game_id``'s new versions, starting after ``version``.
+
+    The first event carries the version the stream started at, so a page that loaded an older
+    one catches up at once. Comments every :data:`KEEP_ALIVE` seconds keep a quiet stream open.
+    """
+    changes: Changes = request.app.state.changes
+
+    async def events() -> AsyncIterator[str]:
+        yield f"retry: 3000\nevent: change\ndata: {json.dumps({'version': version})}\n\n"
+        updates = changes.watch(game_id)
+        pending: asyncio.Task[int] | None = None
+        try:
+            while not await request.is_disconnected():
+                pending = pending or asyncio.ensure_future(anext(updates))
+                done, _ = await asyncio.wait({pending}, timeout=KEEP_ALIVE)
+                if not done:
+                    yield ": still here\n\n"
+                    continue
+                new, pending = pending.result(), None
+                yield f"event: change\ndata: {json.dumps({'version': new})}\n\n"
+        finally:
+            if pending is not None:
+                pending.cancel()
+            await updates.aclose()
+
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    return StreamingResponse(events(), media_type="text/event-stream", headers=headers)

@@ -1,0 +1,117 @@
+"""Live updates: a change to a stored game reaches the streams watching it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from bridgescore.rubber import Rubber
+from bridgescore.storage import Store
+from bridgescore.web.events import Changes
+from tests.conftest import auth
+
+
+async def _next_versions(changes: Changes, game_id: str, n: int) -> list[int]:
+    got: list[int] = []
+    async for version in changes.watch(game_id):
+        got.append(version)
+        if len(got) == n:
+            break
+    return got
+
+
+def test_a_change_reaches_every_watcher_of_that_game_only(database_url: str) -> None:
+    """On SQLite from the store itself; on PostgreSQL through NOTIFY, from another store."""
+
+    async def scenario() -> tuple[list[int], list[int], int]:
+        with Store(database_url) as store, Store(database_url) as writer:
+            game = store.create(Rubber())
+            other = store.create(Rubber())
+            changes = Changes(store)
+            await changes.start()
+            await asyncio.wait_for(changes.listening.wait(), 10)
+            # On SQLite only the app's own store is heard; on PostgreSQL any process is.
+            pg = store.url.startswith("postgresql")
+            source = writer if pg else store
+            first = asyncio.ensure_future(_next_versions(changes, game.id, 2))
+            second = asyncio.ensure_future(_next_versions(changes, game.id, 2))
+            await asyncio.sleep(0.05)
+            assert changes.watching == 2
+
+            def write() -> None:
+                one = Rubber().record("4H", "we", 10)
+                source.save(other.id, Rubber().record("1NT", "we", 7))
+                source.save(game.id, one)
+                source.save(game.id, one.record("2S", "they", 8))
+
+            await asyncio.to_thread(write)
+            got = await asyncio.wait_for(asyncio.gather(first, second), 10)
+            await changes.stop()
+            return got[0], got[1], changes.watching
+
+    one, two, left = asyncio.run(scenario())
+    assert one == two == [2, 3]
+    assert left == 0
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    command = [sys.executable, "-m", "bridgescore", "serve", "--port", str(port),
+               "--db", f"sqlite:///{tmp_path}/live.db"]  # fmt: skip
+    with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as process:
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{url}/health", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        try:
+            yield url
+        finally:
+            process.terminate()
+            process.wait(10)
+
+
+@pytest.mark.slow
+def test_the_view_link_stream_tells_of_a_deal_added_from_another_phone(server: str) -> None:
+    created = httpx.post(f"{server}/api/rubbers", json={}).json()
+    game_id, headers = created["id"], auth(created["edit_token"])
+    events = []
+    with httpx.stream("GET", f"{server}/api/rubbers/{game_id}/events", timeout=10) as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        lines = stream.iter_lines()
+        for line in lines:
+            if line.startswith("data:"):
+                events.append(json.loads(line[5:]))
+                break
+        start = time.perf_counter()
+        deal = {"contract": "4H", "by": "we", "tricks": 10}
+        assert httpx.post(f"{server}/api/rubbers/{game_id}/deals", json=deal,
+                          headers=headers).status_code == 201  # fmt: skip
+        for line in lines:
+            if line.startswith("data:"):
+                events.append(json.loads(line[5:]))
+                break
+        elapsed = time.perf_counter() - start
+    assert events == [{"version": 1}, {"version": 2}]
+    assert elapsed < 1.0
+
+
+def test_an_unknown_game_has_no_stream(client: TestClient) -> None:
+    assert client.get("/api/rubbers/nope/events").status_code == 404
