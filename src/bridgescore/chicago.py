@@ -102,14 +102,14 @@ class ChicagoDeal(homegame.HomeDeal[Side]):
     count), the declarer's seat (None for a pass-out), the tricks declarer's side took, and, if
     honors are scored, the side that held them and their 100 or 150 (0 if nobody claimed any)."""
 
+    _BY_OR_DECLARER, _BY_OR_DECLARER_TYPE, _SIDE_TYPE = "declarer", Seat, Side
+    _NEEDS, _TEXT = "a declarer: N, E, S or W", "result"
+
     contract: Contract | PassOut
     declarer: Seat | None
     tricks: int
     honors_by: Side | None = None
     honors: int = 0
-
-    _BY_OR_DECLARER, _BY_OR_DECLARER_TYPE, _SIDE_TYPE = "declarer", Seat, Side
-    _NEEDS, _TEXT = "a declarer: N, E, S or W", "result"
 
     @classmethod
     def make(

@@ -7,7 +7,7 @@ stored whole or not at all.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -256,14 +256,18 @@ def rubber_group() -> None:
     """Keep the score of a rubber: WE | THEY, above and below the line."""
 
 
+def _rules_option(
+    presets: Iterable[str], meaning: str
+) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The ``--rules`` option of a new game: a preset's name."""
+    return click.option(
+        "--rules", type=click.Choice(sorted(presets)), default="default", show_default=True,
+        help=meaning,
+    )  # fmt: skip
+
+
 @rubber_group.command("new")
-@click.option(
-    "--rules",
-    type=click.Choice(sorted(RUBBER_PRESETS)),
-    default="default",
-    show_default=True,
-    help="default: the ACBL handout; laws-1993: Law 80.",
-)
+@_rules_option(RUBBER_PRESETS, "default: the ACBL handout; laws-1993: Law 80.")
 @click.option("--honors/--no-honors", default=True, show_default=True, help="Score honors.")
 @UNDERTRICK_RULE
 @click.option("--we", default="", help="The names of the WE pair.")
@@ -286,13 +290,7 @@ def chicago_group() -> None:
 
 
 @chicago_group.command("new")
-@click.option(
-    "--rules",
-    type=click.Choice(sorted(CHICAGO_PRESETS)),
-    default="default",
-    show_default=True,
-    help="default: each deal as duplicate; acbl: the ACBL form.",
-)
+@_rules_option(CHICAGO_PRESETS, "default: each deal as duplicate; acbl: the ACBL form.")
 @click.option("--first-dealer", default="N", show_default=True, help="Who deals first.")
 @click.option("--switched", is_flag=True, help="Deals 2 and 3: the dealer's opponents are vul.")
 @click.option("--honors", is_flag=True, help="Score honors.")
