@@ -1,0 +1,108 @@
+"""Heavy work off the event loop, within a time budget: reading an upload, scoring a session,
+writing an export; and the scores of each session version, computed once.
+
+The routes that do such work are plain ``def`` functions (FastAPI runs them in its thread
+pool) or hand their work to one; they pass the heavy part to :func:`run_heavy`, which runs it
+in a pool of :data:`JOBS` threads and waits at most ``Limits.seconds`` for it. Past that the
+request is refused with 503: a job that overran keeps its thread until it ends, so at most
+:data:`JOBS` heavy jobs ever run at once, whatever is asked.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
+
+from fastapi import HTTPException, Request
+
+from bridgescore.session import SectionScores, Session, score_section
+from bridgescore.storage import StoredGame
+
+if TYPE_CHECKING:
+    from bridgescore.web.app import Limits
+
+__all__ = ["JOBS", "ScoreCache", "run_heavy", "score_session", "scores"]
+
+JOBS = 2
+"""Heavy jobs that run at once (more wait for a turn, within the time budget)."""
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+try:  # numpy scores a big field many times faster; the pure path gives the same numbers
+    from bridgescore.batch.field import score_section_fast as _score_section
+except ImportError:  # pragma: no cover - depends on the installed extras
+    _score_section = score_section
+
+
+class ScoreCache:
+    """The scores of the last few session versions viewed, keyed by (id, version)."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._items: OrderedDict[tuple[str, int], list[SectionScores]] = OrderedDict()
+        self._pool = ThreadPoolExecutor(JOBS, thread_name_prefix="bridgescore-heavy")
+
+    def get(self, key: tuple[str, int]) -> list[SectionScores] | None:
+        """The scores kept for this version, if any."""
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[str, int], scored: list[SectionScores]) -> None:
+        """Keep the scores of this version (the oldest kept one goes past :attr:`size`)."""
+        with self._lock:
+            self._items[key] = scored
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def close(self) -> None:
+        """Stop the heavy jobs' threads (those running finish first)."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def run_heavy(request: Request, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """Run ``work`` in the heavy jobs' pool and wait for it, at most ``Limits.seconds``.
+
+    Call it from a worker thread (a ``def`` route), never from the event loop.
+
+    :raises HTTPException: 503 if the work (with its wait for a turn) takes longer.
+    """
+    limits: Limits = request.app.state.settings.limits
+    cache: ScoreCache = request.app.state.scores
+    future = cache._pool.submit(work, *args, **kwargs)
+    try:
+        return future.result(timeout=limits.seconds)
+    except FutureTimeout:
+        future.cancel()  # if it has not started; else it runs on, holding one of the JOBS
+        raise HTTPException(
+            503,
+            f"this needs more than {limits.seconds:g} seconds of work, the most one request may "
+            "take (or the server is busy with other large sessions); try a smaller file or "
+            "try again in a minute",
+        ) from None
+
+
+def score_session(session: Session) -> list[SectionScores]:
+    """Every section of the session scored (:meth:`Session.scored`, numpy's way if it can)."""
+    return [_score_section(s, session) for s in session.sections]
+
+
+def scores(request: Request, stored: StoredGame) -> list[SectionScores]:
+    """The stored session's scores: computed once per version, within the time budget."""
+    assert isinstance(stored.game, Session)
+    cache: ScoreCache = request.app.state.scores
+    key = (stored.id, stored.version)
+    found = cache.get(key)
+    if found is None:
+        found = run_heavy(request, score_session, stored.game)
+        cache.put(key, found)
+    return found
