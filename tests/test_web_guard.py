@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from bridgescore import BridgeError
 from bridgescore.web import Settings, create_app, work
 from bridgescore.web.app import Limits
-from tests.conftest import DATA, auth, csrf
+from tests.conftest import DATA, csrf
 
 
 def make_client(tmp_path: Path, **settings: Any) -> TestClient:
@@ -76,13 +76,17 @@ def test_hsts_only_with_secure_cookies(tmp_path: Path) -> None:
 def _links(page: str) -> tuple[str, str]:
     view = re.search(r'id="view-link" readonly value="([^"]+)"', page)
     edit = re.search(r'id="edit-link" readonly value="([^"]+)"', page)
-    assert view and edit
+    assert view
+    assert edit
     return view[1], edit[1]
 
 
 @pytest.mark.parametrize("kind", ["rubber", "session"])
 def test_links_never_come_from_the_host_header(tmp_path: Path, kind: str) -> None:
-    for base_url, start in ((None, "/"), ("https://scores.example.org/", "https://scores.example.org/")):
+    for base_url, start in (
+        (None, "/"),
+        ("https://scores.example.org/", "https://scores.example.org/"),
+    ):
         with make_client(tmp_path, base_url=base_url) as client:
             data = {"csrf": csrf(client, f"/{kind}/new"), "rules": "default"}
             game = client.post(f"/{kind}/new", data=data, follow_redirects=False)
@@ -176,7 +180,7 @@ def test_the_fast_scores_are_the_cores(client: TestClient) -> None:
 
     session = pbn.read((DATA / "mitchell3.pbn").read_text(encoding="utf-8"))
     for method in ("mp", "butler", "cross-imps"):
-        s = session.with_method(method)  # type: ignore[arg-type]
+        s = session.with_method(method)
         fast = work.score_session(s)
         assert [f.rankings for f in fast] == [c.rankings for c in s.scored()]
 
@@ -191,4 +195,5 @@ def test_no_route_does_heavy_work_on_the_loop(client: TestClient) -> None:
         for name, function in vars(module).items():
             if inspect.iscoroutinefunction(function) and not name.startswith("_upload"):
                 source = inspect.getsource(function)
-                assert "store(" not in source and ".scored(" not in source, name
+                assert "store(" not in source, name
+                assert ".scored(" not in source, name

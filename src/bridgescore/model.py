@@ -537,7 +537,7 @@ def check_name(text: str, field: str, *, longest: int = 200) -> str:
     >>> check_name("A\\nB", "section")
     Traceback (most recent call last):
     ...
-    bridgescore.errors.NotationError: section: a name is one line of text, without control characters; got 'A\\nB'
+    bridgescore.errors.NotationError: section: one line without control characters, got 'A\\nB'
 
     :raises NotationError: for a longer name or one with a control character or a line break.
     """
@@ -545,8 +545,8 @@ def check_name(text: str, field: str, *, longest: int = 200) -> str:
         raise NotationError(f"{field}: at most {longest} characters, got {len(text)}: "
                             f"{_quote(text)}", field=field, value=text)  # fmt: skip
     if any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in text):
-        raise NotationError(f"{field}: a name is one line of text, without control characters; "
-                            f"got {_quote(text)}", field=field, value=text)  # fmt: skip
+        raise NotationError(f"{field}: one line without control characters, got "
+                            f"{_quote(text)}", field=field, value=text)  # fmt: skip
     return text
 
 

@@ -27,7 +27,6 @@ from bridgescore.web.common import store
 __all__ = ["router"]
 
 
-
 class Problem(BaseModel):
     """A refusal, in words: what is wrong and what would do."""
 

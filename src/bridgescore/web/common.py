@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from urllib.parse import urlsplit
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import HTTPException, Request
 from fastapi.responses import HTMLResponse, Response

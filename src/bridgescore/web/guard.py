@@ -5,6 +5,7 @@ error handlers (JSON for the API, a page in the site's style for a browser; neve
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -202,7 +203,7 @@ def _back(path: str) -> str:
 
 
 def error_response(
-    request: Request, status: int, detail: Any, headers: dict[str, str] | None = None
+    request: Request, status: int, detail: Any, headers: Mapping[str, str] | None = None
 ) -> Response:
     """The answer to a refused request: JSON ``{"detail": ...}`` (422: FastAPI's list of
     errors) for the API, else a page in the site's style that says what went wrong."""
@@ -211,9 +212,7 @@ def error_response(
     if wants_json(request):
         return JSONResponse({"detail": clean(detail)}, status_code=status, headers=headers)
     if isinstance(detail, list):
-        message = "; ".join(
-            str(d.get("msg", d)) if isinstance(d, dict) else str(d) for d in detail
-        )
+        message = "; ".join(str(d.get("msg", d)) if isinstance(d, dict) else str(d) for d in detail)
     else:
         message = str(detail)
     context = {

@@ -19,7 +19,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from bridgescore import BridgeError, Contract, PbnError, Result, Seat, Side
+from bridgescore import BridgeError, Contract, Result, Seat, Side
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import for_field
 from bridgescore.model import check_name, read_number, read_tricks
@@ -102,7 +102,9 @@ async def new_session(request: Request) -> Response:
     return await run_in_threadpool(_new_session, request, form, upload)
 
 
-def _new_session(request: Request, form: dict[str, str], upload: tuple[str, str] | None) -> Response:
+def _new_session(
+    request: Request, form: dict[str, str], upload: tuple[str, str] | None
+) -> Response:
     limits: Limits = request.app.state.settings.limits
     errors: dict[str, str] = {}
     try:
@@ -401,10 +403,10 @@ def csv_text(scored: list[SectionScores]) -> str:
     for s in scored:
         for number, lines in sorted(s.travellers.items()):
             for line in lines:
-                r = line.result
-                shown = str(r.adjusted) if r.adjusted is not None else str(r.result)
-                row(s.section.name, number, r.ns, r.ew, shown, line.ns_score, line.ns_points,
-                    line.ew_points)  # fmt: skip
+                played = line.result
+                shown = str(played.adjusted or played.result)
+                row(s.section.name, number, played.ns, played.ew, shown, line.ns_score,
+                    line.ns_points, line.ew_points)  # fmt: skip
     return out.getvalue()
 
 

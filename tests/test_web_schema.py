@@ -1,0 +1,46 @@
+"""Schemathesis against the app in-process: no server error, and every answer is the one the
+OpenAPI schema documents (its status code, its content type, its body's shape)."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from bridgescore.web import Settings, create_app
+
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+]
+
+
+_DATABASE = tempfile.TemporaryDirectory(prefix="bridgescore-schema-")
+app = create_app(Settings(database_url=f"sqlite:///{Path(_DATABASE.name) / 'schema.db'}"))
+schema = schemathesis.openapi.from_asgi("/openapi.json", app)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _cleanup() -> Iterator[None]:
+    yield
+    app.state.store.close()
+    _DATABASE.cleanup()
+
+
+@schema.parametrize()
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+def test_the_api_keeps_to_its_schema(case: schemathesis.Case[Any]) -> None:
+    case.call_and_validate(checks=CHECKS)
