@@ -16,7 +16,7 @@ from bridgescore import BridgeError, __version__
 from bridgescore.storage import Store
 from bridgescore.web import api, calculator, games, guard, sessions
 from bridgescore.web.common import STATIC
-from bridgescore.web.work import ScoreCache
+from bridgescore.web.work import Work
 
 __all__ = ["Limits", "Settings", "create_app", "validation_error"]
 
@@ -102,7 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.store = store
-    app.state.scores = ScoreCache()
+    app.state.work = Work()
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)
     app.include_router(calculator.router)

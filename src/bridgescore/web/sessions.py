@@ -288,7 +288,8 @@ def _apply(request: Request, game_id: str, how: str, form: dict[str, str]) -> Re
         return page(request, "session.html", context, 403)
     session = _session(stored)
     try:
-        if form.get("version") and form["version"] != str(stored.version):
+        sent = form.get("version", "")
+        if sent and read_number(sent, "version", high=10**9) != stored.version:
             raise VersionConflictError("changed elsewhere")
         if how == "add":
             if sum(len(s.results) for s in session.sections) >= limits.results:

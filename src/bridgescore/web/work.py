@@ -25,7 +25,7 @@ from bridgescore.storage import StoredGame
 if TYPE_CHECKING:
     from bridgescore.web.app import Limits
 
-__all__ = ["JOBS", "ScoreCache", "run_heavy", "score_session", "scores"]
+__all__ = ["JOBS", "Work", "run_heavy", "score_session", "scores"]
 
 JOBS = 2
 """Heavy jobs that run at once (more wait for a turn, within the time budget)."""
@@ -39,10 +39,11 @@ except ImportError:  # pragma: no cover - depends on the installed extras
     _score_section = score_section
 
 
-class ScoreCache:
-    """The scores of the last few session versions viewed, keyed by (id, version)."""
+class Work:
+    """The heavy jobs' threads, and the scores of the last few session versions viewed, keyed
+    by (id, version)."""
 
-    def __init__(self, size: int = 32) -> None:
+    def __init__(self, size: int = 8) -> None:
         self.size = size
         self._lock = threading.Lock()
         self._items: OrderedDict[tuple[str, int], list[SectionScores]] = OrderedDict()
@@ -64,10 +65,6 @@ class ScoreCache:
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
 
-    def close(self) -> None:
-        """Stop the heavy jobs' threads (those running finish first)."""
-        self._pool.shutdown(wait=False, cancel_futures=True)
-
 
 def run_heavy(request: Request, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
     """Run ``work`` in the heavy jobs' pool and wait for it, at most ``Limits.seconds``.
@@ -77,8 +74,8 @@ def run_heavy(request: Request, work: Callable[P, T], *args: P.args, **kwargs: P
     :raises HTTPException: 503 if the work (with its wait for a turn) takes longer.
     """
     limits: Limits = request.app.state.settings.limits
-    cache: ScoreCache = request.app.state.scores
-    future = cache._pool.submit(work, *args, **kwargs)
+    pool: Work = request.app.state.work
+    future = pool._pool.submit(work, *args, **kwargs)
     try:
         return future.result(timeout=limits.seconds)
     except FutureTimeout:
@@ -99,7 +96,7 @@ def score_session(session: Session) -> list[SectionScores]:
 def scores(request: Request, stored: StoredGame) -> list[SectionScores]:
     """The stored session's scores: computed once per version, within the time budget."""
     assert isinstance(stored.game, Session)
-    cache: ScoreCache = request.app.state.scores
+    cache: Work = request.app.state.work
     key = (stored.id, stored.version)
     found = cache.get(key)
     if found is None:
