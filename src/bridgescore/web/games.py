@@ -105,7 +105,8 @@ def _new_rubber(request: Request, form: dict[str, str]) -> Response:
     try:
         names = {side: name_field(form, side, request) for side in ("we", "they")}
     except BridgeError as exc:
-        context = {"kind": "rubber", "presets": RUBBER_RULES, "errors": {exc.field or "": str(exc)}}
+        errors = {exc.field or "": str(exc)}
+        context = {"kind": "rubber", "presets": RUBBER_RULES, "errors": errors}
         return page(request, "new.html", context, 422)
     return _created(request, store(request).create(Rubber(chosen), names=names))
 
@@ -130,7 +131,8 @@ def _new_chicago(request: Request, form: dict[str, str]) -> Response:
     try:
         names = {side: name_field(form, side, request) for side in ("ns", "ew")}
     except BridgeError as exc:
-        context = {"kind": "chicago", "presets": CHICAGO_RULES, "errors": {exc.field or "": str(exc)}}
+        errors = {exc.field or "": str(exc)}
+        context = {"kind": "chicago", "presets": CHICAGO_RULES, "errors": errors}
         return page(request, "new.html", context, 422)
     return _created(request, store(request).create(game, names=names))
 

@@ -5,8 +5,8 @@ error handlers (JSON for the API, a page in the site's style for a browser; neve
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
 import math
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
