@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -173,6 +174,25 @@ def test_a_session_is_scored_once_per_version(
     client.get(game)
     client.get(game)
     assert len(calls) == 2
+
+
+def test_views_at_once_score_a_version_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = []
+    score = work.score_session
+
+    def slow(session: Any) -> Any:
+        calls.append(session)
+        time.sleep(0.3)
+        return score(session)
+
+    monkeypatch.setattr(work, "score_session", slow)
+    game = _upload(client).headers["location"]
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(lambda _: client.get(game).status_code, range(4)))
+    assert answers == [200] * 4
+    assert len(calls) == 1
 
 
 def test_the_fast_scores_are_the_cores(client: TestClient) -> None:

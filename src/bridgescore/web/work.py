@@ -47,7 +47,16 @@ class Work:
         self.size = size
         self._lock = threading.Lock()
         self._items: OrderedDict[tuple[str, int], list[SectionScores]] = OrderedDict()
+        self._scoring: dict[tuple[str, int], threading.Lock] = {}
         self._pool = ThreadPoolExecutor(JOBS, thread_name_prefix="bridgescore-heavy")
+
+    def lock(self, key: tuple[str, int]) -> threading.Lock:
+        """The lock held while this version is scored (one per version kept or being scored)."""
+        with self._lock:
+            lock = self._scoring.get(key)
+            if lock is None:
+                lock = self._scoring[key] = threading.Lock()
+            return lock
 
     def get(self, key: tuple[str, int]) -> list[SectionScores] | None:
         """The scores kept for this version, if any."""
@@ -63,7 +72,8 @@ class Work:
             self._items[key] = scored
             self._items.move_to_end(key)
             while len(self._items) > self.size:
-                self._items.popitem(last=False)
+                old, _ = self._items.popitem(last=False)
+                self._scoring.pop(old, None)
 
 
 def run_heavy(request: Request, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
@@ -94,12 +104,21 @@ def score_session(session: Session) -> list[SectionScores]:
 
 
 def scores(request: Request, stored: StoredGame) -> list[SectionScores]:
-    """The stored session's scores: computed once per version, within the time budget."""
+    """The stored session's scores: computed once per version, within the time budget (views
+    of a version not yet scored wait for the one job that scores it)."""
     assert isinstance(stored.game, Session)
     cache: Work = request.app.state.work
     key = (stored.id, stored.version)
     found = cache.get(key)
     if found is None:
-        found = run_heavy(request, score_session, stored.game)
-        cache.put(key, found)
+        found = run_heavy(request, _score_once, cache, key, stored.game)
     return found
+
+
+def _score_once(cache: Work, key: tuple[str, int], session: Session) -> list[SectionScores]:
+    with cache.lock(key):
+        found = cache.get(key)
+        if found is None:
+            found = score_session(session)
+            cache.put(key, found)
+        return found
