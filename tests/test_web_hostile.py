@@ -345,6 +345,13 @@ def test_names_are_one_short_line(hostile: TestClient, name: str, words: str) ->
     assert response.status_code == 422
 
 
+def test_sections_per_session(hostile: TestClient) -> None:
+    sections = ",".join(f"S{i}" for i in range(51))
+    response = hostile.post("/session/new", data={"csrf": csrf(hostile), "sections": sections})
+    assert response.status_code == 422
+    assert "51 sections, more than the 50 a session may have" in message(response)
+
+
 def test_an_uploaded_name_with_a_control_character_is_refused(hostile: TestClient) -> None:
     text = '[Event "Club\x07night"]\n[Board "1"]\n'
     text += '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n1 1 4S S 10\n'

@@ -30,7 +30,7 @@ __all__ = ["router"]
 class Problem(BaseModel):
     """A refusal, in words: what is wrong and what would do."""
 
-    detail: str = Field(examples=["no rubber with id 'x'"])
+    detail: str = Field(examples=["no game with id 'x'"])
 
 
 def _problem(description: str) -> dict[str, Any]:

@@ -114,6 +114,9 @@ def _new_session(
         else:
             movement = _MOVEMENTS.get(form.get("movement", ""), "mitchell")
             names = [n.strip() for n in form.get("sections", "A").split(",") if n.strip()]
+            if len(names) > limits.sections:
+                raise SessionError(f"{len(names)} sections, more than the {limits.sections} a "
+                                   "session may have", field="section")  # fmt: skip
             sections = tuple(Section(n, movement) for n in names or ["A"])
             session = Session(sections, method, event=name_field(form, "event", request))
             check_session(session, limits)
