@@ -16,6 +16,8 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from bridgescore import Side
+from bridgescore.storage import Store
 from bridgescore.web import Settings, create_app
 from bridgescore.web.app import Limits
 from tests.conftest import auth, csrf
@@ -404,3 +406,20 @@ def test_an_empty_session_downloads(hostile: TestClient) -> None:
     csv_file = hostile.get(f"{game}/session.csv")
     assert csv_file.status_code == 200
     assert csv_file.text.startswith("section,field,rank")
+
+
+def test_a_session_stored_with_a_line_break_in_a_name_still_downloads(
+    hostile: TestClient,
+) -> None:
+    """Names are checked at input now; a session stored before is written on one line."""
+    from bridgescore import Result
+    from bridgescore.session import BoardResult, Pair, Section, Session
+
+    section = Section("A\nB", pairs=[Pair(1, Side.NS, "Ann\r\nBob")],
+                      results=[BoardResult(1, 1, 1, Result.parse("4SN="))])  # fmt: skip
+    store: Store = hostile.app.state.store  # type: ignore[attr-defined]
+    stored = store.create(Session((section,), event="Club\nnight"))
+    response = hostile.get(f"/session/{stored.id}/session.pbn")
+    assert response.status_code == 200, response.text
+    assert '[Event "Club night"]' in response.text
+    assert '[Section "A B"]' in response.text

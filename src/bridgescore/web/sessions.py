@@ -363,7 +363,30 @@ def pbn_text(session: Session) -> str:
     played = tuple(s for s in session.sections if s.boards)
     if not played:
         return "% PBN 2.1\r\n% EXPORT\r\n"
-    return pbn.write(replace(session, sections=played))
+    return pbn.write(_one_line_names(replace(session, sections=played)))
+
+
+def _one_line(text: str) -> str:
+    return "".join(" " if unicodedata.category(c) in _NOT_IN_NAMES else c for c in text)
+
+
+_NOT_IN_NAMES = ("Cc", "Cs", "Zl", "Zp")
+"""What :func:`bridgescore.model.check_name` refuses: control characters, line breaks."""
+
+
+def _one_line_names(session: Session) -> Session:
+    """The session with a space for each line break or control character in its names (a
+    session stored before names were checked), so that the PBN writer takes them."""
+    names = [session.event, *(s.name for s in session.sections),
+             *(p.names for s in session.sections for p in s.pairs)]  # fmt: skip
+    if all(_one_line(name) == name for name in names):
+        return session
+    sections = tuple(
+        replace(s, name=_one_line(s.name),
+                pairs=tuple(replace(p, names=_one_line(p.names)) for p in s.pairs))
+        for s in session.sections
+    )  # fmt: skip
+    return replace(session, event=_one_line(session.event), sections=sections)
 
 
 @router.get("/session/{game_id}/session.csv")
