@@ -6,9 +6,11 @@ import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
+from fastapi import HTTPException, Request
 from fastapi.testclient import TestClient
 
 from bridgescore import BridgeError
@@ -137,20 +139,30 @@ def _upload(client: TestClient, name: str = "mitchell3.pbn") -> Any:
                        follow_redirects=False)  # fmt: skip
 
 
-def test_work_past_the_budget_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from bridgescore.web import sessions
+def _request(seconds: float) -> Request:
+    """What :func:`work.run_heavy` reads of a request: the app's limits and its pools."""
+    settings = Settings(limits=Limits(seconds=seconds))
+    state = SimpleNamespace(settings=settings, work=work.Work())
+    return cast(Request, SimpleNamespace(app=SimpleNamespace(state=state)))
 
-    read = sessions.read_upload
 
-    def slow(*args: Any) -> Any:
-        time.sleep(0.5)
-        return read(*args)
+@pytest.mark.parametrize("run", [work.run_heavy, work.run_in_process], ids=["thread", "process"])
+def test_work_past_the_budget_is_refused(run: Any) -> None:
+    assert run(_request(30), divmod, 7, 2) == (3, 1)
+    with pytest.raises(HTTPException) as refused:
+        run(_request(0.1), time.sleep, 1)
+    assert refused.value.status_code == 503
+    assert "more than 0.1 seconds of work" in refused.value.detail
 
-    monkeypatch.setattr(sessions, "read_upload", slow)
-    with make_client(tmp_path, limits=Limits(seconds=0.1)) as client:
-        response = _upload(client)
-        assert response.status_code == 503
-        assert "more than 0.1 seconds of work" in response.text
+
+def test_an_error_in_a_worker_process_comes_back(client: TestClient) -> None:
+    bad = sorted((DATA / "bad").glob("*.pbn"))[0]
+    files = {"pbn": (bad.name, bad.read_bytes(), "text/plain")}
+    response = client.post("/session/new", data={"csrf": csrf(client)}, files=files)
+    assert response.status_code == 422
+    assert re.search(
+        rf'id="error-file" role="alert">{re.escape(bad.name)}, line \d+', response.text
+    )
 
 
 def test_a_session_is_scored_once_per_version(

@@ -16,7 +16,7 @@ from bridgescore import BridgeError, __version__
 from bridgescore.storage import Store
 from bridgescore.web import api, calculator, games, guard, sessions
 from bridgescore.web.common import STATIC
-from bridgescore.web.work import Work
+from bridgescore.web.work import Work, stop_processes
 
 __all__ = ["Limits", "Settings", "create_app", "validation_error"]
 
@@ -90,6 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.collect()
         gc.freeze()
         yield
+        stop_processes()
         store.close()
 
     app = _App(

@@ -44,7 +44,7 @@ from bridgescore.web.common import (
     remember_edit,
     store,
 )
-from bridgescore.web.work import run_heavy, scores
+from bridgescore.web.work import run_heavy, run_in_process, scores
 
 if TYPE_CHECKING:
     from bridgescore.web.app import Limits
@@ -110,7 +110,7 @@ def _new_session(
     try:
         method = _method(form.get("method", "mp"))
         if upload is not None:
-            session = run_heavy(request, read_upload, *upload, method, limits)
+            session = run_in_process(request, read_upload, *upload, method, limits)
         else:
             movement = _MOVEMENTS.get(form.get("movement", ""), "mitchell")
             names = [n.strip() for n in form.get("sections", "A").split(",") if n.strip()]
