@@ -26,6 +26,7 @@ __all__ = [
     "name_field",
     "page",
     "remember_edit",
+    "same_origin",
     "store",
     "templates",
 ]
