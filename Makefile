@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test test-fast lint typecheck pytest bench bench-quick bench-web clean
+.PHONY: run test test-fast lint typecheck pytest bench bench-quick bench-web bench-hardening clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -66,6 +66,10 @@ bench-quick: $(BENCH_STAMP) $(NODE_STAMP)
 
 bench-web: $(STAMP)
 	$(BIN)/python benchmarks/web.py
+
+# /health latency while a 5 MB PBN file is uploaded and scored (issue 10: nothing on the loop).
+bench-hardening: $(STAMP)
+	$(BIN)/python benchmarks/health_during_upload.py
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis bench-data

@@ -233,7 +233,7 @@ def test_security_headers(client: TestClient) -> None:
     response = client.get("/api/rubbers/nope")
     assert response.headers["x-content-type-options"] == "nosniff"
     assert response.headers["x-frame-options"] == "DENY"
-    assert response.headers["referrer-policy"] == "no-referrer"
+    assert response.headers["referrer-policy"] == "same-origin"
     assert "default-src 'self'" in response.headers["content-security-policy"]
 
 

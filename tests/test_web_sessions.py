@@ -86,7 +86,9 @@ def test_method_undo_and_downloads(client: TestClient) -> None:
     data = {"csrf": csrf(client), "section": "A"}
     assert client.post(f"{game}/undo", data=data, follow_redirects=False).status_code == 303
     csv_text = client.get(f"{game}/session.csv")
-    assert csv_text.headers["content-disposition"] == 'attachment; filename="Tuesday-pairs.csv"'
+    assert csv_text.headers["content-disposition"] == (
+        "attachment; filename=\"Tuesday-pairs.csv\"; filename*=UTF-8''Tuesday%20pairs.csv"
+    )
     rows = csv_text.text.splitlines()
     assert rows[0] == "section,field,rank,pair,names,total,percent,boards"
     assert sum(1 for row in rows if row.startswith("A,1,")) == 2  # two results left on board 1
@@ -151,7 +153,7 @@ def test_pbn_download_reads_back_as_the_same_session(client: TestClient) -> None
     game = upload(client, "mitchell3.pbn").headers["location"]
     downloaded = client.get(f"{game}/session.pbn")
     assert downloaded.status_code == 200
-    assert downloaded.headers["content-disposition"].endswith('.pbn"')
+    assert downloaded.headers["content-disposition"].endswith("''Spring%20Pairs.pbn")
     original = pbn.read((DATA / "mitchell3.pbn").read_text(encoding="utf-8"))
     assert pbn.read(downloaded.text) == original
 

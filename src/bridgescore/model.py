@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Final, Self
 
@@ -31,6 +32,7 @@ __all__ = [
     "Side",
     "Strain",
     "Vulnerability",
+    "check_name",
     "check_tricks",
     "parse_contract",
     "read_number",
@@ -530,6 +532,27 @@ def read_number(text: str | int, field: str, *, low: int = 1, high: int = 9999) 
             value=text,
         )
     return number
+
+
+def check_name(text: str, field: str, *, longest: int = 200) -> str:
+    """Check a name (an event, a section, a pair): one line of at most ``longest`` characters.
+
+    >>> check_name("Łódź Pairs", "event")
+    'Łódź Pairs'
+    >>> check_name("A\\nB", "section")
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.NotationError: section: one line without control characters, got 'A\\nB'
+
+    :raises NotationError: for a longer name or one with a control character or a line break.
+    """
+    if len(text) > longest:
+        raise NotationError(f"{field}: at most {longest} characters, got {len(text)}: "
+                            f"{_quote(text)}", field=field, value=text)  # fmt: skip
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in text):
+        raise NotationError(f"{field}: one line without control characters, got "
+                            f"{_quote(text)}", field=field, value=text)  # fmt: skip
+    return text
 
 
 def read_tricks(text: str | int) -> int:

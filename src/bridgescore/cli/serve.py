@@ -18,8 +18,14 @@ __all__ = ["serve"]
     metavar="URL",
     help="The database (an SQLAlchemy URL); default: a SQLite file in your data directory.",
 )
-@click.option("--secure-cookies", is_flag=True, help="Mark cookies Secure (behind HTTPS).")
-def serve(host: str, port: int, db: str | None, secure_cookies: bool) -> None:
+@click.option("--secure-cookies", is_flag=True, help="Served over HTTPS: Secure cookies, and HSTS.")
+@click.option(
+    "--base-url",
+    metavar="URL",
+    help="The site's public address (https://scores.example.org): share and edit links start "
+    "with it and form posts must come from it. Default: links are relative.",
+)
+def serve(host: str, port: int, db: str | None, secure_cookies: bool, base_url: str | None) -> None:
     """Run the web app: calculator, rubber pad, Chicago and the JSON API (/docs)."""
     try:
         import uvicorn
@@ -30,6 +36,7 @@ def serve(host: str, port: int, db: str | None, secure_cookies: bool) -> None:
             f"the web app needs its extra: pip install 'bridgescore[web]' ({exc})"
         ) from exc
     with reporting("--db"):
-        app = create_app(Settings(database_url=db, secure_cookies=secure_cookies))
+        settings = Settings(database_url=db, secure_cookies=secure_cookies, base_url=base_url)
+        app = create_app(settings)
     click.echo(f"bridgescore is serving on http://{host}:{port}/ (Ctrl+C to stop)")
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field
 
 from bridgescore import score_request
 from bridgescore.chicago import Chicago, ChicagoRules
+from bridgescore.model import check_name
 from bridgescore.rubber import Rubber, RubberRules
 from bridgescore.storage import Game, HomeGame, StoredGame, VersionConflictError
 from bridgescore.web.common import store
@@ -27,7 +28,31 @@ from bridgescore.web.events import event_stream
 
 __all__ = ["router"]
 
-router = APIRouter(prefix="/api", tags=["api"])
+
+class Problem(BaseModel):
+    """A refusal, in words: what is wrong and what would do."""
+
+    detail: str = Field(examples=["no game with id 'x'"])
+
+
+def _problem(description: str) -> dict[str, Any]:
+    return {"model": Problem, "description": description}
+
+
+router = APIRouter(
+    prefix="/api",
+    tags=["api"],
+    responses={
+        400: _problem("The body is not JSON."),
+        413: _problem("The body is larger than the limit (100,000 bytes by default)."),
+    },
+)
+_READ: dict[int | str, dict[str, Any]] = {404: _problem("There is no such game.")}
+_WRITE: dict[int | str, dict[str, Any]] = {
+    **_READ,
+    403: _problem("No edit token for this game: send `Authorization: Bearer <edit_token>`."),
+    409: _problem("The game has changed since the version sent in `If-Match`."),
+}
 
 Rule = Literal["modern", "pre-1987"]
 
@@ -83,8 +108,8 @@ class NewRubber(BaseModel):
     rules: str = Field("default", examples=["default", "laws-1993"])
     honors: bool | None = None
     undertrick_rule: Rule | None = None
-    we: str = Field("", max_length=200)
-    they: str = Field("", max_length=200)
+    we: str = Field("", examples=["Ann & Bob"])
+    they: str = Field("", examples=["Cy & Di"])
 
 
 class NewChicago(BaseModel):
@@ -94,8 +119,8 @@ class NewChicago(BaseModel):
     first_dealer: str = "N"
     switched: bool = False
     honors: bool = False
-    ns: str = Field("", max_length=200)
-    ew: str = Field("", max_length=200)
+    ns: str = Field("", examples=["Ann & Bob"])
+    ew: str = Field("", examples=["Cy & Di"])
 
 
 class DealIn(BaseModel):
@@ -110,6 +135,12 @@ class DealIn(BaseModel):
     declarer: str | None = Field(None, examples=["S"])
     tricks: int = Field(0, examples=[10])
     honors: dict[str, int] | None = None
+
+
+def _names(request: Request, **names: str) -> dict[str, str]:
+    """The players' names, each checked: one line, at most ``Limits.name`` characters."""
+    longest: int = request.app.state.settings.limits.name
+    return {key: check_name(name.strip(), key, longest=longest) for key, name in names.items()}
 
 
 def _created(stored: StoredGame) -> JSONResponse:
@@ -136,11 +167,13 @@ def _write(
     stored = s.get(game_id)
     if stored.kind != kind:
         raise HTTPException(404, f"no {kind} with id {game_id!r}")
-    token = (authorization or "").removeprefix("Bearer ").strip()
-    if not token or not s.check_token(game_id, token):
-        raise HTTPException(
-            403, "a write needs this game's edit token: Authorization: Bearer <edit_token>"
-        )
+    scheme, _, token = (authorization or "").strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise HTTPException(403, "a write needs this game's edit token in the header "
+                            "Authorization: Bearer <edit_token> (the word Bearer, a space, the "
+                            "token)")  # fmt: skip
+    if not s.check_token(game_id, token.strip()):
+        raise HTTPException(403, "that is not this game's edit token")
     expected = None  # without If-Match the change applies to the game as it is when locked
     if if_match is not None:
         sent = if_match.strip().removeprefix("W/").strip('"')
@@ -166,7 +199,8 @@ IfMatch = Annotated[str | None, Header(description="The version you last read")]
 def create_rubber(request: Request, body: NewRubber) -> JSONResponse:
     """Start a rubber. The answer carries ``edit_token``: keep it, it is shown only once."""
     rules = RubberRules.preset(body.rules, honors=body.honors, undertrick_rule=body.undertrick_rule)
-    return _created(store(request).create(Rubber(rules), names={"we": body.we, "they": body.they}))
+    names = _names(request, we=body.we, they=body.they)
+    return _created(store(request).create(Rubber(rules), names=names))
 
 
 @router.post("/chicagos", status_code=201)
@@ -174,7 +208,7 @@ def create_chicago(request: Request, body: NewChicago) -> JSONResponse:
     """Start a Chicago. The answer carries ``edit_token``: keep it, it is shown only once."""
     rules = ChicagoRules.preset(body.rules, switched=body.switched, honors=body.honors)
     game = Chicago(rules, body.first_dealer)
-    return _created(store(request).create(game, names={"ns": body.ns, "ew": body.ew}))
+    return _created(store(request).create(game, names=_names(request, ns=body.ns, ew=body.ew)))
 
 
 def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
@@ -188,6 +222,7 @@ def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
     @router.get(
         f"/{plural}/{{game_id}}",
         name=f"get_{kind}",
+        responses=_READ,
         description=f"The {noun}'s state: deals, entries, totals, version and more.",
     )
     def read(request: Request, game_id: str, response: Response) -> dict[str, Any]:
@@ -208,6 +243,7 @@ def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
         f"/{plural}/{{game_id}}/deals",
         status_code=201,
         name=f"add_{kind}_deal",
+        responses=_WRITE,
         description="Record a deal.",
     )
     def add(
@@ -226,6 +262,7 @@ def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
     @router.put(
         f"/{plural}/{{game_id}}/deals/{{n}}",
         name=f"replace_{kind}_deal",
+        responses=_WRITE,
         description="Change deal n (from 1); the deals after it are scored again.",
     )
     def edit(
@@ -245,6 +282,7 @@ def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
     @router.delete(
         f"/{plural}/{{game_id}}/deals/last",
         name=f"undo_{kind}_deal",
+        responses=_WRITE,
         description="Take back the last deal (a rubber ended early is reopened).",
     )
     def undo(
@@ -262,7 +300,7 @@ _family("rubber", "rubbers")
 _family("chicago", "chicagos")
 
 
-@router.post("/rubbers/{game_id}/end")
+@router.post("/rubbers/{game_id}/end", responses=_WRITE)
 def end_rubber(
     request: Request,
     game_id: str,

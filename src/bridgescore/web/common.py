@@ -6,12 +6,14 @@ import hmac
 import secrets
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from bridgescore import __version__
+from bridgescore.model import check_name
 from bridgescore.storage import Store, StoredGame
 
 __all__ = [
@@ -20,8 +22,11 @@ __all__ = [
     "can_edit",
     "check_csrf",
     "edit_cookie",
+    "link",
+    "name_field",
     "page",
     "remember_edit",
+    "same_origin",
     "store",
     "templates",
 ]
@@ -60,17 +65,56 @@ def page(
     return response
 
 
+def _origin(url: str) -> str:
+    """``scheme://host[:port]`` of a URL, lower case."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+def same_origin(request: Request) -> bool:
+    """Whether a post comes from this site: its ``Origin`` (else its ``Referer``) is the
+    configured base URL's origin, or without one the address the request was sent to. A post
+    with neither header is not a browser's cross-site post; the CSRF token still decides."""
+    sent = request.headers.get("origin") or request.headers.get("referer")
+    if sent is None:
+        return True
+    base_url = request.app.state.settings.base_url
+    expected = _origin(base_url) if base_url else _origin(str(request.url))
+    return sent != "null" and _origin(sent) == expected
+
+
 async def check_csrf(request: Request) -> dict[str, str]:
-    """Read a posted form and check its CSRF token against the cookie (double submit).
+    """Read a posted form and check where it comes from, then its CSRF token against the
+    cookie (double submit).
 
     :raises HTTPException: 403 if they differ, so a form posted from another site does nothing.
     """
+    if not same_origin(request):
+        raise HTTPException(403, "this form was posted from another site; open the page here "
+                            "and send it again")  # fmt: skip
     form = await request.form()
     sent = str(form.get("csrf", ""))
     expected = request.cookies.get(CSRF_COOKIE, "")
     if not expected or not hmac.compare_digest(sent.encode(), expected.encode()):
-        raise HTTPException(403, "this form has expired or came from another site; reload the page")
+        raise HTTPException(403, "this form has expired (or came from another site): reload the "
+                            "page and enter it again")  # fmt: skip
     return {k: str(v) for k, v in form.items()}
+
+
+def link(request: Request, path: str) -> str:
+    """A link to show (share, edit): the configured base URL and the path, or the path alone
+    (the page's script makes it whole), never built from the request's ``Host`` header."""
+    base_url: str | None = request.app.state.settings.base_url
+    return base_url.rstrip("/") + path if base_url else path
+
+
+def name_field(form: dict[str, str], key: str, request: Request) -> str:
+    """A name from a form (an event, a pair's players), stripped and checked.
+
+    :raises NotationError: past ``Limits.name`` characters or with a line break.
+    """
+    longest: int = request.app.state.settings.limits.name
+    return check_name(form.get(key, "").strip(), key, longest=longest)
 
 
 def edit_cookie(game_id: str) -> str:

@@ -19,7 +19,7 @@ import contextlib
 import json
 import logging
 from collections import defaultdict
-from collections.abc import AsyncGenerator, AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator, Iterator
 
 from fastapi import Request
 from fastapi.responses import StreamingResponse
@@ -94,17 +94,23 @@ class Changes:
         for queue in self._watchers.get(game_id, ()):
             queue.put_nowait(version)
 
-    async def watch(self, game_id: str) -> AsyncGenerator[int, None]:
-        """The versions of ``game_id`` as they are committed, for as long as the caller reads."""
+    @contextlib.contextmanager
+    def subscription(self, game_id: str) -> Iterator[asyncio.Queue[int]]:
+        """A queue that receives ``game_id``'s new versions while the block runs."""
         queue: asyncio.Queue[int] = asyncio.Queue()
         self._watchers[game_id].add(queue)
         try:
-            while True:
-                yield await queue.get()
+            yield queue
         finally:
             self._watchers[game_id].discard(queue)
             if not self._watchers[game_id]:
                 del self._watchers[game_id]
+
+    async def watch(self, game_id: str) -> AsyncGenerator[int, None]:
+        """The versions of ``game_id`` as they are committed, for as long as the caller reads."""
+        with self.subscription(game_id) as queue:
+            while True:
+                yield await queue.get()
 
     @property
     def watching(self) -> int:
@@ -122,21 +128,14 @@ def event_stream(request: Request, game_id: str, version: int) -> StreamingRespo
 
     async def events() -> AsyncIterator[str]:
         yield f"retry: 3000\nevent: change\ndata: {json.dumps({'version': version})}\n\n"
-        updates = changes.watch(game_id)
-        pending: asyncio.Task[int] | None = None
-        try:
+        with changes.subscription(game_id) as queue:
             while not await request.is_disconnected():
-                pending = pending or asyncio.ensure_future(anext(updates))
-                done, _ = await asyncio.wait({pending}, timeout=KEEP_ALIVE)
-                if not done:
+                try:
+                    new = await asyncio.wait_for(queue.get(), KEEP_ALIVE)
+                except TimeoutError:
                     yield ": still here\n\n"
                     continue
-                new, pending = pending.result(), None
                 yield f"event: change\ndata: {json.dumps({'version': new})}\n\n"
-        finally:
-            if pending is not None:
-                pending.cancel()
-            await updates.aclose()
 
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     return StreamingResponse(events(), media_type="text/event-stream", headers=headers)

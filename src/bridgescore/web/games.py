@@ -12,15 +12,19 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 
-from bridgescore import BridgeError, Contract, InvalidResultError, Seat, Strain, render
+from bridgescore import BridgeError, Contract, Seat, Strain, render
 from bridgescore.chicago import Chicago, ChicagoRules
+from bridgescore.model import read_number, read_tricks
 from bridgescore.rubber import Rubber, RubberDeal, RubberRules
 from bridgescore.storage import GameNotFoundError, HomeGame, StoredGame, VersionConflictError
 from bridgescore.web.common import (
     can_edit,
     check_csrf,
     edit_cookie,
+    link,
+    name_field,
     page,
     remember_edit,
     store,
@@ -87,20 +91,27 @@ def new_chicago_page(request: Request) -> Response:
 @router.post("/rubber/new")
 async def new_rubber(request: Request) -> Response:
     """Start a rubber; this browser keeps its edit token."""
-    form = await check_csrf(request)
+    return await run_in_threadpool(_new_rubber, request, await check_csrf(request))
+
+
+def _new_rubber(request: Request, form: dict[str, str]) -> Response:
     try:
         rules = RubberRules.preset(form.get("rules", "default"), honors="honors" in form)
+        names = {side: name_field(form, side, request) for side in ("we", "they")}
     except BridgeError as exc:
-        context = {"kind": "rubber", "presets": RUBBER_RULES, "errors": {"rules": str(exc)}}
+        errors = {exc.field or "": str(exc)}
+        context = {"kind": "rubber", "presets": RUBBER_RULES, "errors": errors}
         return page(request, "new.html", context, 422)
-    names = {"we": form.get("we", "")[:200], "they": form.get("they", "")[:200]}
     return _created(request, store(request).create(Rubber(rules), names=names))
 
 
 @router.post("/chicago/new")
 async def new_chicago(request: Request) -> Response:
     """Start a Chicago; this browser keeps its edit token."""
-    form = await check_csrf(request)
+    return await run_in_threadpool(_new_chicago, request, await check_csrf(request))
+
+
+def _new_chicago(request: Request, form: dict[str, str]) -> Response:
     try:
         rules = ChicagoRules.preset(
             form.get("rules", "default"), switched="switched" in form, honors="honors" in form
@@ -109,7 +120,12 @@ async def new_chicago(request: Request) -> Response:
     except BridgeError as exc:
         context = {"kind": "chicago", "presets": CHICAGO_RULES, "errors": {"rules": str(exc)}}
         return page(request, "new.html", context, 422)
-    names = {"ns": form.get("ns", "")[:200], "ew": form.get("ew", "")[:200]}
+    try:
+        names = {side: name_field(form, side, request) for side in ("ns", "ew")}
+    except BridgeError as exc:
+        errors = {exc.field or "": str(exc)}
+        context = {"kind": "chicago", "presets": CHICAGO_RULES, "errors": errors}
+        return page(request, "new.html", context, 422)
     return _created(request, store(request).create(game, names=names))
 
 
@@ -133,9 +149,9 @@ def _game_page(
 ) -> Response:
     editing = can_edit(request, stored)
     game = stored.home_game
-    edit_n = request.query_params.get("edit", "")
-    n = int(edit_n) if edit_n.isdigit() and 1 <= int(edit_n) <= len(game.deals) else None
-    base = str(request.base_url).rstrip("/") + _url(stored.kind, stored.id)
+    n = _int(request.query_params.get("edit"))
+    n = n if n is not None and n <= len(game.deals) else None
+    base = link(request, _url(stored.kind, stored.id))
     token = request.cookies.get(edit_cookie(stored.id), "")
     context: dict[str, Any] = {
         "stored": stored,
@@ -162,7 +178,11 @@ def _game_page(
 
 
 def _int(text: str | None) -> int | None:
-    return int(text) if text and text.isdigit() else None
+    """A deal number from the address (``?edit=2``); None for anything else."""
+    try:
+        return read_number(text or "", "edit") if text else None
+    except BridgeError:
+        return None
 
 
 def _defaults(game: HomeGame, n: int | None) -> dict[str, str]:
@@ -218,15 +238,13 @@ def _deal_args(kind: Kind, form: dict[str, str]) -> tuple[tuple[str, str | None,
     if level.lower() == "pass":
         return ("Pass", None, 0), None
     contract = f"{level}{form.get('strain', '')}{form.get('doubling', '')}"
-    tricks_text = form.get("tricks", "")
-    if not tricks_text.isdigit():
-        raise InvalidResultError(f"tricks must be a whole number from 0 to 13, got {tricks_text!r}")
+    tricks = read_tricks(form.get("tricks", ""))
     honors = None
     if form.get("honors"):
         side, _, points = form["honors"].partition(":")
-        honors = {side: int(points) if points.isdigit() else -1}
+        honors = {side: read_number(points, "honors", low=0, high=150)}
     by_or_declarer = form.get("by" if kind == "rubber" else "declarer") or None
-    return (contract, by_or_declarer, int(tricks_text)), honors
+    return (contract, by_or_declarer, tricks), honors
 
 
 def _field(exc: BridgeError, kind: Kind) -> str:
@@ -250,6 +268,12 @@ def _field(exc: BridgeError, kind: Kind) -> str:
 
 async def _change(request: Request, kind: Kind, game_id: str, how: str, n: int = 0) -> Response:
     form = await check_csrf(request)
+    return await run_in_threadpool(_apply, request, kind, game_id, how, n, form)
+
+
+def _apply(
+    request: Request, kind: Kind, game_id: str, how: str, n: int, form: dict[str, str]
+) -> Response:
     stored = _stored(request, kind, game_id)
     if not can_edit(request, stored):
         return _game_page(
@@ -258,9 +282,10 @@ async def _change(request: Request, kind: Kind, game_id: str, how: str, n: int =
             notice="Only a browser with the edit link can change this game.",
             status_code=403,
         )
-    version = _int(form.get("version"))
     game: Any = stored.home_game
     try:
+        sent = form.get("version", "")
+        version = read_number(sent, "version", high=10**9) if sent else None
         if version is not None and version != stored.version:
             raise VersionConflictError("changed elsewhere")
         if how == "add":

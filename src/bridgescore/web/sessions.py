@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 
-from bridgescore import BridgeError, Contract, PbnError, Result, Seat, Side
+from bridgescore import BridgeError, Contract, Result, Seat, Side
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import for_field
-from bridgescore.model import read_number, read_tricks
+from bridgescore.model import check_name, read_number, read_tricks
 from bridgescore.session import (
     Board,
     BoardResult,
@@ -31,7 +34,20 @@ from bridgescore.session import (
     SessionError,
 )
 from bridgescore.storage import GameNotFoundError, StoredGame, VersionConflictError
-from bridgescore.web.common import can_edit, check_csrf, edit_cookie, page, remember_edit, store
+from bridgescore.web.common import (
+    can_edit,
+    check_csrf,
+    edit_cookie,
+    link,
+    name_field,
+    page,
+    remember_edit,
+    store,
+)
+from bridgescore.web.work import run_heavy, run_in_process, scores
+
+if TYPE_CHECKING:
+    from bridgescore.web.app import Limits
 
 __all__ = ["router"]
 
@@ -42,7 +58,6 @@ METHODS = [
     ("butler", "Butler IMPs", "IMPs against the board's datum (one top and one bottom dropped)."),
     ("cross-imps", "Cross-IMPs", "IMPs against every other result, averaged."),
 ]
-MAX_UPLOAD = 5_000_000
 _METHODS: dict[str, Method] = {"mp": "mp", "butler": "butler", "cross-imps": "cross-imps"}
 _KINDS: dict[str, SectionKind] = {"mitchell": "mitchell", "howell": "howell"}
 
@@ -79,22 +94,35 @@ def new_session_page(request: Request) -> Response:
 async def new_session(request: Request) -> Response:
     """Create the session; this browser keeps its edit token."""
     form = await check_csrf(request)
+    try:
+        upload = await _upload(request)
+    except BridgeError as exc:
+        context = {"methods": METHODS, "errors": {"file": str(exc)}, "form": form}
+        return page(request, "session_new.html", context, 422)
+    return await run_in_threadpool(_new_session, request, form, upload)
+
+
+def _new_session(
+    request: Request, form: dict[str, str], upload: tuple[str, str] | None
+) -> Response:
+    limits: Limits = request.app.state.settings.limits
     errors: dict[str, str] = {}
     try:
         method = _method(form.get("method", "mp"))
-        upload = await _upload(request)
         if upload is not None:
-            from bridgescore import pbn
-
-            session = pbn.read(upload[1], source=upload[0])
-            session = replace(session, method=method)
+            session = run_in_process(request, read_upload, *upload, method, limits)
         else:
             movement = _KINDS.get(form.get("movement", ""), "mitchell")
             names = [n.strip() for n in form.get("sections", "A").split(",") if n.strip()]
+            if len(names) > limits.sections:
+                raise SessionError(f"{len(names)} sections, more than the {limits.sections} a "
+                                   "session may have", field="section")  # fmt: skip
             sections = tuple(Section(n, movement) for n in names or ["A"])
-            session = Session(sections, method, event=form.get("event", "")[:200])
+            session = Session(sections, method, event=name_field(form, "event", request))
+            check_session(session, limits)
     except BridgeError as exc:
-        errors["file" if isinstance(exc, PbnError) else "event"] = str(exc)
+        where = "file" if upload is not None else "sections" if exc.field == "section" else "event"
+        errors[where] = str(exc)
         context = {"methods": METHODS, "errors": errors, "form": form}
         return page(request, "session_new.html", context, 422)
     stored = store(request).create(session)
@@ -103,18 +131,48 @@ async def new_session(request: Request) -> Response:
     return response
 
 
+def read_upload(name: str, text: str, method: Method, limits: Limits) -> Session:
+    """Read an uploaded PBN file as a session scored by ``method``, within the limits."""
+    from bridgescore import pbn
+
+    session = replace(pbn.read(text, source=name), method=method)
+    check_session(session, limits)
+    return session
+
+
+def check_session(session: Session, limits: Limits) -> None:
+    """Refuse a session past the limits, or with a name that is not one line of text.
+
+    :raises BridgeError: saying which limit or which name.
+    """
+    if len(session.sections) > limits.sections:
+        raise SessionError(f"{len(session.sections)} sections, more than the {limits.sections} "
+                           "a session may have", field="section")  # fmt: skip
+    results = sum(len(s.results) for s in session.sections)
+    if results > limits.results:
+        raise SessionError(f"{results:,} results, more than the {limits.results:,} a session "
+                           "may have", field="result")  # fmt: skip
+    check_name(session.event, "event", longest=limits.name)
+    for section in session.sections:
+        check_name(section.name, "section", longest=limits.name)
+        for pair in section.pairs:
+            check_name(pair.names, "pair", longest=limits.name)
+
+
 async def _upload(request: Request) -> tuple[str, str] | None:
     """The uploaded PBN file as (name, text), or None if none was chosen."""
+    largest: int = request.app.state.settings.limits.upload
     form = await request.form()
     upload = form.get("pbn")
     if upload is None or isinstance(upload, str) or not upload.filename:
         return None
     try:
-        data = await upload.read(MAX_UPLOAD + 1)
+        data = await upload.read(largest + 1)
     finally:
         await upload.close()
-    if len(data) > MAX_UPLOAD:
-        raise SessionError(f"{upload.filename!r} is larger than {MAX_UPLOAD // 1_000_000} MB")
+    if len(data) > largest:
+        raise SessionError(f"{upload.filename!r} is larger than {largest:,} bytes, the largest "
+                           "file accepted", field="file")  # fmt: skip
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -131,9 +189,9 @@ def _context(
     notice: str = "",
 ) -> dict[str, Any]:
     session = _session(stored)
-    scored = session.scored()
+    scored = scores(request, stored)
     editing = can_edit(request, stored)
-    base = str(request.base_url).rstrip("/") + f"/session/{stored.id}"
+    base = link(request, f"/session/{stored.id}")
     token = request.cookies.get(edit_cookie(stored.id), "")
     recap = _recap(request, scored)
     section = session.sections[0] if session.sections else None
@@ -221,6 +279,11 @@ _FORM_FIELDS = {"board", "ns", "ew", "tricks", "declarer", "artificial"}
 
 async def _change(request: Request, game_id: str, how: str) -> Response:
     form = await check_csrf(request)
+    return await run_in_threadpool(_apply, request, game_id, how, form)
+
+
+def _apply(request: Request, game_id: str, how: str, form: dict[str, str]) -> Response:
+    limits: Limits = request.app.state.settings.limits
     stored = _stored(request, game_id)
     if not can_edit(request, stored):
         context = _context(request, stored, notice="Only a browser with the edit link can change "
@@ -228,9 +291,13 @@ async def _change(request: Request, game_id: str, how: str) -> Response:
         return page(request, "session.html", context, 403)
     session = _session(stored)
     try:
-        if form.get("version") and form["version"] != str(stored.version):
+        sent = form.get("version", "")
+        if sent and read_number(sent, "version", high=10**9) != stored.version:
             raise VersionConflictError("changed elsewhere")
         if how == "add":
+            if sum(len(s.results) for s in session.sections) >= limits.results:
+                raise SessionError(f"this session has {limits.results:,} results, the most a "
+                                   "session may have")  # fmt: skip
             name = form.get("section", "")
             section = session.section(name)
             sections = tuple(
@@ -282,43 +349,104 @@ async def change_method(request: Request, game_id: str) -> Response:
 
 @router.get("/session/{game_id}/session.pbn")
 def download_pbn(request: Request, game_id: str) -> Response:
-    """The session as a scored PBN 2.1 export file."""
+    """The session as a scored PBN 2.1 export file (only its comment lines if it is empty)."""
+    session = _session(_stored(request, game_id))
+    return Response(run_heavy(request, pbn_text, session),
+                    media_type="application/x-pbn; charset=utf-8",
+                    headers={"Content-Disposition": disposition(session.event, "pbn")})  # fmt: skip
+
+
+def pbn_text(session: Session) -> str:
+    """The session in PBN export format; its sections without boards are left out."""
     from bridgescore import pbn
 
-    session = _session(_stored(request, game_id))
-    headers = {"Content-Disposition": f'attachment; filename="{_filename(session)}.pbn"'}
-    return Response(pbn.write(session), media_type="application/x-pbn; charset=utf-8",
-                    headers=headers)  # fmt: skip
+    played = tuple(s for s in session.sections if s.boards)
+    if not played:
+        return "% PBN 2.1\r\n% EXPORT\r\n"
+    return pbn.write(_one_line_names(replace(session, sections=played)))
+
+
+def _one_line(text: str) -> str:
+    return "".join(" " if unicodedata.category(c) in _NOT_IN_NAMES else c for c in text)
+
+
+_NOT_IN_NAMES = ("Cc", "Cs", "Zl", "Zp")
+"""What :func:`bridgescore.model.check_name` refuses: control characters, line breaks."""
+
+
+def _one_line_names(session: Session) -> Session:
+    """The session with a space for each line break or control character in its names (a
+    session stored before names were checked), so that the PBN writer takes them."""
+    names = [session.event, *(s.name for s in session.sections),
+             *(p.names for s in session.sections for p in s.pairs)]  # fmt: skip
+    if all(_one_line(name) == name for name in names):
+        return session
+    sections = tuple(
+        replace(s, name=_one_line(s.name),
+                pairs=tuple(replace(p, names=_one_line(p.names)) for p in s.pairs))
+        for s in session.sections
+    )  # fmt: skip
+    return replace(session, event=_one_line(session.event), sections=sections)
 
 
 @router.get("/session/{game_id}/session.csv")
 def download_csv(request: Request, game_id: str) -> Response:
     """Rankings and travellers as CSV: one row per pair, then one row per result."""
-    session = _session(_stored(request, game_id))
+    stored = _stored(request, game_id)
+    text = run_heavy(request, csv_text, scores(request, stored))
+    headers = {"Content-Disposition": disposition(_session(stored).event, "csv")}
+    return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as text: text that would start a formula (``=``, ``+``,
+    ``-``, ``@``, a tab or a carriage return) gets a ``'`` in front (OWASP's rule); numbers stay.
+
+    >>> csv_cell("=HYPERLINK(1)"), csv_cell("-1"), csv_cell(-1), csv_cell("Ann & Bob")
+    ("'=HYPERLINK(1)", "'-1", -1, 'Ann & Bob')
+    """
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def csv_text(scored: list[SectionScores]) -> str:
+    """Rankings (a row per pair) and travellers (a row per result) as CSV text."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["section", "field", "rank", "pair", "names", "total", "percent", "boards"])
-    for scored in session.scored():
-        for field, rows in scored.rankings.items():
-            for row in rows:
-                writer.writerow([scored.section.name, field.value if field else "all", row.rank,
-                                 row.pair.number, row.pair.names, row.total,
-                                 "" if row.percent is None else f"{row.percent:.2f}",
-                                 row.boards])  # fmt: skip
+
+    def row(*cells: object) -> None:
+        writer.writerow([csv_cell(c) for c in cells])
+
+    row("section", "field", "rank", "pair", "names", "total", "percent", "boards")
+    for s in scored:
+        for field, rows in s.rankings.items():
+            for r in rows:
+                row(s.section.name, field.value if field else "all", r.rank, r.pair.number,
+                    r.pair.names, r.total, "" if r.percent is None else f"{r.percent:.2f}",
+                    r.boards)  # fmt: skip
     writer.writerow([])
-    writer.writerow(["section", "board", "ns", "ew", "result", "ns_score", "ns_points",
-                     "ew_points"])  # fmt: skip
-    for scored in session.scored():
-        for number, lines in sorted(scored.travellers.items()):
+    row("section", "board", "ns", "ew", "result", "ns_score", "ns_points", "ew_points")
+    for s in scored:
+        for number, lines in sorted(s.travellers.items()):
             for line in lines:
-                r = line.result
-                shown = str(r.adjusted) if r.adjusted is not None else str(r.result)
-                writer.writerow([scored.section.name, number, r.ns, r.ew, shown, line.ns_score,
-                                 line.ns_points, line.ew_points])  # fmt: skip
-    headers = {"Content-Disposition": f'attachment; filename="{_filename(session)}.csv"'}
-    return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers=headers)
+                played = line.result
+                shown = str(played.adjusted or played.result)
+                row(s.section.name, number, played.ns, played.ew, shown, line.ns_score,
+                    line.ns_points, line.ew_points)  # fmt: skip
+    return out.getvalue()
 
 
-def _filename(session: Session) -> str:
-    name = "".join(c if c.isalnum() or c in "-_" else "-" for c in session.event).strip("-")
-    return name or "session"
+def disposition(event: str, extension: str) -> str:
+    """A download's ``Content-Disposition``: the event's name in UTF-8 (RFC 6266, RFC 8187)
+    and an ASCII fallback for old clients.
+
+    >>> print(disposition("Łódź Pairs", "csv"))
+    attachment; filename="odz-Pairs.csv"; filename*=UTF-8''%C5%81%C3%B3d%C5%BA%20Pairs.csv
+    """
+    plain = unicodedata.normalize("NFKD", event)
+    fallback = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "-" for c in plain
+                       if not unicodedata.combining(c))  # fmt: skip
+    fallback = "-".join(p for p in fallback.split("-") if p) or "session"
+    full = quote(f"{event.strip() or 'session'}.{extension}", safe="")
+    return f"attachment; filename=\"{fallback}.{extension}\"; filename*=UTF-8''{full}"

@@ -38,6 +38,8 @@ document.addEventListener("DOMContentLoaded", () => {
   }
   // Share links: select the whole link on focus, ready to copy.
   for (const input of document.querySelectorAll(".links input")) {
+    // A link the server gave as a path (no base URL configured) is made whole here.
+    if (input.value.startsWith("/")) input.value = new URL(input.value, location.href).href;
     input.addEventListener("focus", () => input.select());
   }
 });

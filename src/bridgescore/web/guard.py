@@ -1,0 +1,260 @@
+"""What stands between a request and the routes: the body limit, the security headers and the
+error handlers (JSON for the API, a page in the site's style for a browser; never a traceback).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from bridgescore import BridgeError
+from bridgescore.storage import GameNotFoundError, StorageError, VersionConflictError
+from bridgescore.web.common import templates
+
+if TYPE_CHECKING:
+    from bridgescore.web.app import Limits
+
+__all__ = [
+    "BodyLimit",
+    "BodyTooLarge",
+    "SecurityHeaders",
+    "clean",
+    "error_response",
+    "install",
+    "validation_error",
+]
+
+log = logging.getLogger("bridgescore.web")
+
+_CSP = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+)
+# The interactive API docs load Swagger UI from its CDN.
+_DOCS_CSP = (
+    "default-src 'self'; img-src 'self' data: https://fastapi.tiangolo.com; "
+    "style-src 'self' https://cdn.jsdelivr.net; script-src 'self' 'unsafe-inline' "
+    "https://cdn.jsdelivr.net; frame-ancestors 'none'"
+)
+_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    # Edit links carry a token: never send an address to another site. (Not no-referrer:
+    # then browsers send `Origin: null` on our own form posts, and the origin check fails.)
+    (b"referrer-policy", b"same-origin"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+_HSTS = (b"strict-transport-security", b"max-age=63072000; includeSubDomains")
+
+
+class SecurityHeaders:
+    """Add the security headers to every response, errors and 500s included (the outermost
+    layer), and ``Cache-Control: no-store`` to every one but the static files: pages carry
+    CSRF and edit tokens, API answers edit tokens."""
+
+    def __init__(self, app: ASGIApp, *, hsts: bool = False) -> None:
+        self.app = app
+        self.hsts = hsts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        docs = path in ("/docs", "/redoc")
+        extra = [*_HEADERS, (b"content-security-policy", (_DOCS_CSP if docs else _CSP).encode())]
+        if self.hsts:
+            extra.append(_HSTS)
+        static = path.startswith("/static/")
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                if not static and not any(k.lower() == b"cache-control" for k, _ in headers):
+                    headers.append((b"cache-control", b"no-store"))
+                message["headers"] = [*headers, *extra]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class BodyTooLarge(HTTPException):
+    """A request body past its limit (raised while it is read, so a chunked body counts too)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, f"the request is larger than {limit:,} bytes, the most accepted")
+
+
+class BodyLimit:
+    """Refuse a request body past :attr:`Limits.body` bytes (an upload: :attr:`Limits.upload`
+    more) with 413: by its Content-Length before it is read, or as its bytes are counted."""
+
+    def __init__(self, app: ASGIApp, limits: Limits) -> None:
+        self.app = app
+        self.limits = limits
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        upload = scope["path"] == "/session/new" and scope["method"] == "POST"
+        limit = self.limits.upload_body if upload else self.limits.body
+        for name, value in scope.get("headers", []):
+            if name.lower() == b"content-length":
+                declared = value.strip()
+                if len(declared) > 15 or not declared.isdigit() or int(declared) > limit:
+                    exc = BodyTooLarge(limit)
+                    await error_response(Request(scope), 413, exc.detail)(scope, receive, send)
+                    return
+        seen = 0
+        started = False
+
+        async def counting() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    raise BodyTooLarge(limit)
+            return message
+
+        async def watching(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counting, watching)
+        except BodyTooLarge as exc:  # read outside the routes' handlers
+            if started:
+                raise
+            await error_response(Request(scope), 413, exc.detail)(scope, receive, send)
+
+
+def clean(data: Any) -> Any:
+    """The data with every string encodable as UTF-8 (a lone surrogate becomes ``?``) and
+    nothing JSON cannot carry (no NaN): safe to answer with, whatever the request sent.
+
+    >>> clean({"loc": ["body", "\\ud800"], "n": float("nan")})
+    {'loc': ['body', '?'], 'n': None}
+    """
+    if isinstance(data, str):
+        return data.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(data, dict):
+        return {clean(str(k)): clean(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [clean(v) for v in data]
+    if isinstance(data, float) and not math.isfinite(data):
+        return None
+    if data is None or isinstance(data, bool | int | float):
+        return data
+    return clean(str(data))
+
+
+def validation_error(exc: BridgeError, where: str = "body") -> dict[str, object]:
+    """One item of a 422's ``detail`` list, in the shape FastAPI documents for its own checks.
+
+    >>> from bridgescore import InvalidResultError
+    >>> validation_error(InvalidResultError("tricks must be 0-13", field="tricks", value=14))
+    {'loc': ['body', 'tricks'], 'msg': 'tricks must be 0-13', 'type': 'invalid_result'}
+    """
+    name = type(exc).__name__.removesuffix("Error")
+    kind = "".join(f"_{c.lower()}" if c.isupper() else c for c in name).lstrip("_")
+    loc = [where, exc.field] if exc.field else [where]
+    return {"loc": loc, "msg": clean(str(exc)), "type": kind}
+
+
+def wants_json(request: Request) -> bool:
+    """Whether the error goes to a program (the API, or a client asking for JSON only)."""
+    if request.url.path.startswith(("/api/", "/openapi")) or request.url.path == "/api":
+        return True
+    accept = request.headers.get("accept", "")
+    return "json" in accept and "text/html" not in accept
+
+
+_TITLES = {
+    400: "That request cannot be read",
+    403: "Not allowed",
+    404: "Page not found",
+    405: "Not allowed here",
+    409: "Changed elsewhere",
+    413: "Too large",
+    422: "Please check what you entered",
+    500: "Something went wrong",
+    503: "The server is busy",
+}
+
+
+def _back(path: str) -> str:
+    """The page a form posted to ``path`` came from (its game's page, or the form's page)."""
+    parts = [p for p in path.split("/") if p]
+    if len(parts) >= 2 and parts[0] in ("rubber", "chicago", "session"):
+        return f"/{parts[0]}/{parts[1]}"
+    return "/"
+
+
+def error_response(
+    request: Request, status: int, detail: Any, headers: Mapping[str, str] | None = None
+) -> Response:
+    """The answer to a refused request: JSON ``{"detail": ...}`` (422: FastAPI's list of
+    errors) for the API, else a page in the site's style that says what went wrong."""
+    if status == 422 and isinstance(detail, str):
+        detail = [{"loc": ["body"], "msg": detail, "type": "value_error"}]
+    if wants_json(request):
+        return JSONResponse({"detail": clean(detail)}, status_code=status, headers=headers)
+    if isinstance(detail, list):
+        message = "; ".join(str(d.get("msg", d)) if isinstance(d, dict) else str(d) for d in detail)
+    else:
+        message = str(detail)
+    context = {
+        "status": status,
+        "title": _TITLES.get(status, "That did not work"),
+        "message": clean(message),
+        "back": _back(request.url.path) if request.method == "POST" else "",
+    }
+    return templates.TemplateResponse(
+        request, "error.html", context, status_code=status, headers=headers
+    )
+
+
+def install(app: FastAPI) -> None:
+    """Answer every error: HTTP errors, bad requests, the core's errors and anything else."""
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        if exc.status_code in (204, 304):
+            return Response(status_code=exc.status_code, headers=exc.headers)
+        return error_response(request, exc.status_code, exc.detail, exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
+        # Only what the schema documents: no `input` or `ctx` (they may hold NaN, a lone
+        # surrogate or a copy of a huge body).
+        errors = [{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in exc.errors()]
+        return error_response(request, 422, errors)
+
+    @app.exception_handler(BridgeError)
+    async def bridge_error(request: Request, exc: BridgeError) -> Response:
+        if isinstance(exc, GameNotFoundError):
+            return error_response(request, 404, str(exc))
+        if isinstance(exc, VersionConflictError):
+            return error_response(request, 409, str(exc))
+        if isinstance(exc, StorageError):  # busy or down: its message shows no URL or path
+            return error_response(request, 503, str(exc), {"Retry-After": "1"})
+        return error_response(request, 422, [validation_error(exc)])
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, exc: Exception) -> Response:
+        log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+        return error_response(
+            request, 500, "something went wrong on the server; the error has been logged"
+        )
