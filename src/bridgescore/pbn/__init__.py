@@ -60,8 +60,8 @@ How a :class:`~bridgescore.session.Session` is written (and read back):
   one board (players, a game per table's ``Auction``) are not kept, with a warning; comments
   are not kept in a session (:func:`read_games` keeps them).
 
->>> s = read('[Board "1"][Dealer "N"][Vulnerable "None"][Contract "4S"][Declarer "S"]'
-...          '[Result "11"]')
+>>> s = read('[Board "1"][Dealer "N"][Vulnerable "None"][PairNS "1"][PairEW "1"]'
+...          '[Contract "4S"][Declarer "S"][Result "11"]')
 >>> [str(r.result) for r in s.sections[0].results]
 ['4SS+1']
 >>> text = write(s, per="table")
@@ -92,7 +92,7 @@ from bridgescore.pbn._games import (
     write_games,
 )
 from bridgescore.pbn._lexer import read_games
-from bridgescore.pbn._match import read_match
+from bridgescore.pbn._match import read_match, read_matches
 from bridgescore.pbn._reader import read
 from bridgescore.pbn._values import scoring_tag
 from bridgescore.pbn._writer import write
@@ -109,6 +109,7 @@ __all__ = [
     "read",
     "read_games",
     "read_match",
+    "read_matches",
     "scoring_tag",
     "write",
     "write_games",

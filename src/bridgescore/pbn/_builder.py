@@ -227,6 +227,7 @@ class SessionBuilder:
     ) -> list[Pair]:
         names: dict[tuple[Side | None, int], str] = {}
         numbers = {(Side.NS, r.ns) for r in draft.rows} | {(Side.EW, r.ew) for r in draft.rows}
+        directed: list[int] = []
         for total in draft.total_names:
             side = total.side
             if mitchell and side is None:
@@ -235,10 +236,14 @@ class SessionBuilder:
                     continue  # NS 3 or EW 3? The table does not say
                 side = sides[0]
             if not mitchell and side is not None:
-                self.at.at(total.line).fail(
-                    f"a TotalScoreTable gives pair {total.number} a direction in a Howell "
-                    f"section ({draft.name})", field="Direction", value=side.value)  # fmt: skip
+                directed.append(total.line)
+                side = None
             names.setdefault((side, total.number), total.names)
+        if directed:
+            notes.append(SessionWarning(0, (0, 0), (
+                f"section {draft.name}: the TotalScoreTable's Direction column (line "
+                f"{directed[0]}) is ignored: its pairs sit both ways, a Howell (or pairs that "
+                "switch direction) ranked as one field")))  # fmt: skip
         for (side, number), text in draft.names.items():
             key = (side if mitchell else None, number)
             if key not in names or not names[key]:
