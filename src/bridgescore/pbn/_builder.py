@@ -283,8 +283,10 @@ def _boards(draft: _SectionDraft) -> tuple[list[Board], set[str]]:
     dropped: set[str] = set()
     for number, board in sorted(draft.boards.items()):
         games = draft.board_tags[number]
-        common = [t for t in games[0] if all(t in g for g in games[1:])] if games else []
-        dropped |= {t[0] for g in games for t in g if t not in common}
+        others = [set(g) for g in games[1:]]
+        common = [t for t in games[0] if all(t in g for g in others)] if games else []
+        kept = set(common)
+        dropped |= {t[0] for g in games for t in g if t not in kept}
         boards.append(replace(board, tags=tuple(sorted(common, key=export_order))))
     return boards, dropped
 
@@ -295,12 +297,14 @@ def _promote(sections: list[Section]) -> dict[str, str]:
     if not all_tags:
         return {}
     common = [t for t in all_tags[0] if t[0] not in _DEAL_TAGS and "\n" not in t[1]]
-    common = [t for t in common if all(t in tags for tags in all_tags[1:])]
+    others = [set(tags) for tags in all_tags[1:]]
+    common = [t for t in common if all(t in tags for tags in others)]
     names = Counter(name for name, _ in common)
     common = [t for t in common if names[t[0]] == 1]
+    promoted = set(common)
     if common:
         for i, s in enumerate(sections):
-            boards = [replace(b, tags=tuple(t for t in b.tags if t not in common))
+            boards = [replace(b, tags=tuple(t for t in b.tags if t not in promoted))
                       for b in s.boards]  # fmt: skip
             sections[i] = Section(s.name, s.movement, s.pairs, boards, s.results,
                                   notes=s.notes)  # fmt: skip
