@@ -422,16 +422,20 @@ def test_pairs_of_games_per_table_without_pair_numbers() -> None:
     assert section.movement == "howell"
     assert [(p.number, p.names) for p in section.pairs] == [
         (1, "Ann & Bob"), (2, "Cy & Di"), (3, "Ed & Flo"), (4, "Gus & Hal")]  # fmt: skip
-    assert ("section A: no pair numbers (PairNS, PairEW): the 4 pairs are numbered by their "
-            "players' names in order of first appearance") in map(str, s.warnings)
+    assert (
+        "section A: no pair numbers (PairNS, PairEW): the 4 pairs are numbered by their "
+        "players' names in order of first appearance"
+    ) in map(str, s.warnings)
     # Neither numbers nor names: refused, never a ranking that mixes partnerships.
     with pytest.raises(PbnError, match=r"line 1: board 1: the game gives no pair numbers "
                        r"\(PairNS, PairEW\) and does not name the NS players"):  # fmt: skip
         read('[Board "1"][Table "7"][Contract "3NT"][Declarer "N"][Result "9"]')
     with pytest.raises(PbnError, match=r"line 3: section A: some games give pair numbers"):
-        read('[Board "1"][Contract "1NT"][Declarer "N"][Result "7"][PairNS "1"][PairEW "1"]\n'
-             '\n[Board "1"][North "A"][South "B"][East "C"][West "D"][Contract "3NT"]'
-             '[Declarer "N"][Result "9"]')
+        read(
+            '[Board "1"][Contract "1NT"][Declarer "N"][Result "7"][PairNS "1"][PairEW "1"]\n'
+            '\n[Board "1"][North "A"][South "B"][East "C"][West "D"][Contract "3NT"]'
+            '[Declarer "N"][Result "9"]'
+        )
 
 
 def test_score_table_leniency() -> None:
@@ -495,7 +499,8 @@ def test_scoring_that_is_not_a_pairs_method() -> None:
 def test_unknown_tags_survive() -> None:
     text = (
         '[Event "Club"][Annotator "Ann"][Board "1"][Dealer "N"][Vulnerable "None"]'
-        '[OptimumScore "NS 420"][PairNS "1"][PairEW "1"][Contract "4S"][Declarer "N"][Result "10"]\n'
+        '[OptimumScore "NS 420"][PairNS "1"][PairEW "1"][Contract "4S"][Declarer "N"]'
+        '[Result "10"]\n'
         '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\nN S 10\nS NT 9\n\n'
         '[Event "Club"][Annotator "Ann"][Board "2"][PairNS "1"][PairEW "1"]'
         '[Contract "Pass"][Play "E"]\nS2 S3 S4 S5\n*\n[Note "1:a"]'
@@ -727,12 +732,16 @@ def test_sessions_read_from_pbn_survive_the_dict_form(name: str) -> None:
 
 def test_sessions_without_results_are_written_and_read_back() -> None:
     # A game without a board (Board "?") holds a section without boards, and its pairs.
-    for session in (Session(), Session((Section("A"),)), Session((Section("H", "howell"),)),
-                    Session((Section("B", pairs=[Pair(1, NS, "Ann & Bob")]),), event="Club")):
+    for session in (
+        Session(),
+        Session((Section("A"),)),
+        Session((Section("H", "howell"),)),
+        Session((Section("B", pairs=[Pair(1, NS, "Ann & Bob")]),), event="Club"),
+    ):
         text = write(session)
         assert read(text) == session
     assert '[Board "?"]' in text.split("\r\n")
-    assert "1 NS 1 0 - 0 \"Ann & Bob\"" in text.split("\r\n")
+    assert '1 NS 1 0 - 0 "Ann & Bob"' in text.split("\r\n")
 
 
 @pytest.mark.parametrize(

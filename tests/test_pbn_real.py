@@ -101,13 +101,18 @@ def test_several_matches_in_one_file_without_room_tags() -> None:
     Board 1 (love all): Lions NS make 4S (+420), Tigers NS go one down (-50): Lions +470 →
     10 IMPs. Bears v Wolves: 3NT= both ways: 0."""
     games = []
-    for home, away, contract, tricks in (("Lions", "Tigers", "4S", 10), ("Tigers", "Lions", "4S", 9),
-                                         ("Bears", "Wolves", "3NT", 9), ("Wolves", "Bears", "3NT", 9)):
-        games.append(f'[Event "Teams"][Board "1"][HomeTeam "{home}"][VisitTeam "{away}"]'
-                     f'[Contract "{contract}"][Declarer "N"][Result "{tricks}"]')
+    tables = [("Lions", "Tigers", "4S", 10), ("Tigers", "Lions", "4S", 9),
+              ("Bears", "Wolves", "3NT", 9), ("Wolves", "Bears", "3NT", 9)]  # fmt: skip
+    for home, away, contract, tricks in tables:
+        games.append(
+            f'[Event "Teams"][Board "1"][HomeTeam "{home}"][VisitTeam "{away}"]'
+            f'[Contract "{contract}"][Declarer "N"][Result "{tricks}"]'
+        )
     text = "\n\n".join(games)
     matches = read_matches(text)
-    assert [(m.home, m.away, m.margin) for m in matches] == [("Lions", "Tigers", 10),
-                                                             ("Bears", "Wolves", 0)]
+    assert [(m.home, m.away, m.margin) for m in matches] == [
+        ("Lions", "Tigers", 10),
+        ("Bears", "Wolves", 0),
+    ]
     with pytest.raises(PbnError, match="the file holds 2 team matches"):
         read_match(text)
