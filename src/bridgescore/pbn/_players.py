@@ -47,13 +47,14 @@ class PairNames:
         for side, (named, seats) in zip(("NS", "EW"), zip(players(game), _SEATS, strict=True),
                                         strict=True):  # fmt: skip
             given = [game.get(seat) for seat in seats]
-            if not named or any(absent(g) for g in given):
+            missing = [seat for seat, g in zip(seats, given, strict=True) if absent(g)]
+            if missing:
                 at.fail(
                     f"board {board}: the game gives no pair numbers (PairNS, PairEW) and does "
                     f"not name the {side} players ({seats[0]} {given[0]!r}, {seats[1]} "
                     f"{given[1]!r}): pairs can be told apart only by numbers or by names",
-                    field=seats[0],
-                    value=given[0],
+                    field=missing[0],
+                    value=game.get(missing[0]),
                 )
             key = frozenset(n.casefold() for n in named)
             number = self.numbers.setdefault(key, len(self.numbers) + 1)
