@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bridgescore import PbnError
-from bridgescore.pbn import decode, read, read_games, read_match, read_matches
+from bridgescore.pbn import decode, read, read_games, read_match, read_matches, write
 from bridgescore.session import Session
 from tests.conftest import DATA
 
@@ -116,3 +116,22 @@ def test_several_matches_in_one_file_without_room_tags() -> None:
     ]
     with pytest.raises(PbnError, match="the file holds 2 team matches"):
         read_match(text)
+
+
+@pytest.mark.parametrize(
+    ("name", "boards", "first"),
+    [
+        ("bigdeal.pbn", 14, 1),  # Big Deal 1.1, PBN 1.0: Board, Dealer, Vulnerable, Deal
+        ("dealer4.pbn", 16, 1),  # Dealer4 4.82: '#' values inherited (§4.8)
+        ("bridgecomposer.pbn", 15, 16),  # BridgeComposer 5.57: '%' options, boards 16-30
+    ],
+)
+def test_deal_files_without_results(name: str, boards: int, first: int) -> None:
+    """Files of deals (no results yet): every board with its deal, no results, no warnings,
+    written and read back whole."""
+    s = load(name)
+    (section,) = s.sections
+    assert (len(section.boards), section.results, s.warnings) == (boards, (), [])
+    assert section.boards[0].number == first
+    assert all(dict(b.tags)["Deal"].count(".") == 12 for b in section.boards)
+    assert read(write(s)) == s
