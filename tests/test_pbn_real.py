@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bridgescore import PbnError
+from bridgescore import PbnError, Side
 from bridgescore.pbn import decode, read, read_games, read_match, read_matches, write
 from bridgescore.session import Session
 from tests.conftest import DATA
@@ -135,3 +135,66 @@ def test_deal_files_without_results(name: str, boards: int, first: int) -> None:
     assert section.boards[0].number == first
     assert all(dict(b.tags)["Deal"].count(".") == 12 for b in section.boards)
     assert read(write(s)) == s
+
+
+# --- the same behaviours, one at a time --------------------------------------------------------
+
+HEAD = (
+    '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "adjusted"),
+    [
+        (HEAD + '1 1 4S N 10 "420" -\n2 2 - - - "A+" "A+"', ("A+", "A+")),
+        (HEAD + "1 1 4S N 10 420 -\n2 2 - - - A- A+", ("A-", "A+")),
+        (HEAD + "1 1 4S N 10 420 -\n2 2 - - - A -", ("A", "A")),
+        ('[Board "1"][PairNS "2"][PairEW "2"][Contract ""][Score "NS A+ EW A-"]', ("A+", "A-")),
+    ],
+    ids=["both-plus", "minus-plus", "average", "game-per-table"],
+)
+def test_artificial_scores_without_the_caret(text: str, adjusted: tuple[str, str]) -> None:
+    s = read(text)
+    (result,) = [r for r in s.sections[0].results if r.adjusted]
+    assert (result.ns, result.adjusted.ns, result.adjusted.ew) == (2, *adjusted)
+    assert str(s.warnings[0]).startswith("artificial scores written without PBN's '^'")
+    assert "line" in str(s.warnings[0])
+
+
+def test_a_contract_and_a_bare_award_is_still_an_error() -> None:
+    with pytest.raises(PbnError, match="line 3: bad Score_NS/Score_EW 'A\\+'"):
+        read(HEAD + "1 1 4S N 10 A+ -")
+
+
+def test_direction_columns_of_other_programs() -> None:
+    totals = '[TotalScoreTable "PairId;Direction;Names"]\n1 "N-S" "Ann & Bob"\n1 "E-W" "Cy & Di"\n'
+    mitchell = read(HEAD + "1 1 4S N 10 420 -\n" + totals)
+    assert sorted((p.label, p.names) for p in mitchell.sections[0].pairs) == [
+        ("EW 1", "Cy & Di"), ("NS 1", "Ann & Bob")]  # fmt: skip
+    howell = read(HEAD + "1 2 4S N 10 420 -\n3 4 4S N 10 420 -\n"
+                  '[TotalScoreTable "PairId;Direction;Names"]\n1 "N-S" "Ann & Bob"\n'
+                  '2 "E-W" "Cy & Di"\n[Movement "Howell"]')  # fmt: skip
+    assert [(p.label, p.names) for p in howell.sections[0].pairs][:2] == [
+        ("1", "Ann & Bob"), ("2", "Cy & Di")]  # fmt: skip
+    assert "Direction column (line 5) is ignored" in str(howell.warnings[0])
+    odd = read(HEAD + "1 1 4S N 10 420 -\n" + totals.replace('"E-W"', "up"))
+    assert odd.sections[0].pair(1, Side.NS).names == "Ann & Bob"  # 'up': no direction
+
+
+def test_games_without_a_board_tag() -> None:
+    s = read('[PairNS "1"][PairEW "1"][Deal "N:AKQJ.T98.765.432 - - -"][Contract "1NT"]'
+             '[Declarer "N"][Result "7"]\n\n[Board "5"][PairNS "1"][PairEW "1"][Contract "Pass"]'
+             '\n\n[PairNS "1"][PairEW "1"][Contract "2S"][Declarer "S"][Result "8"]')  # fmt: skip
+    assert [r.board for r in s.sections[0].results] == [1, 5, 6]
+    assert str(s.warnings[0]) == ("games without a Board tag are numbered in order, each after "
+                                  "the highest board before it: lines 1, 5")  # fmt: skip
+
+
+def test_scoring_tags_are_compared_by_method() -> None:
+    s = read('[Scoring "MP"][Board "1"]\n\n[Scoring "MatchPoints;MP1"][Board "2"]')
+    assert s.method == "mp"
+    with pytest.raises(PbnError, match=r"line 3: Scoring 'IMP;Cross1' differs from 'MP' \(line "
+                       r"1\): a session is scored one way, here by cross-IMPs, there by "
+                       r"matchpoints"):  # fmt: skip
+        read('[Scoring "MP"][Board "1"]\n\n[Scoring "IMP;Cross1"][Board "2"]')

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Final, TypeAlias
 
 from bridgescore.duplicate import Adjusted
@@ -50,6 +51,8 @@ _SCORE_TAG: Final[Mapping[Side | None, str]] = {None: "Score", Side.NS: "Score",
 _SCORE_COLUMNS: Final[Mapping[Side | None, str]] = {
     None: "ScoreTable", Side.NS: "Score_NS", Side.EW: "Score_EW"
 }  # fmt: skip
+_METHODS: Final = {"mp": "matchpoints", "butler": "Butler IMPs", "cross-imps": "cross-IMPs"}
+
 Outcome: TypeAlias = tuple[Result | Adjusted, int | None, bool]
 """What happened at a table: the result or artificial score, the score the file gives if it
 is not the contract's, and whether declarer and dummy were swapped."""
@@ -135,10 +138,11 @@ class SessionReader:
             scoring = read_scoring(tag.value, self.at.at(tag.line))
             if found is None:
                 found, first = tag, scoring
-            elif scoring != first:
+            elif replace(scoring, notes=()) != replace(first, notes=()):
                 self.at.at(tag.line).fail(
                     f"Scoring {tag.value!r} differs from {found.value!r} (line {found.line}): a "
-                    "session is scored one way", field="Scoring", value=tag.value)  # fmt: skip
+                    f"session is scored one way, here by {_METHODS[scoring.method]}, there by "
+                    f"{_METHODS[first.method]}", field="Scoring", value=tag.value)  # fmt: skip
         return first
 
     def game(self, game: Game, scoring: Scoring) -> None:
