@@ -156,8 +156,9 @@ HEAD = (
 )
 def test_artificial_scores_without_the_caret(text: str, adjusted: tuple[str, str]) -> None:
     s = read(text)
-    (result,) = [r for r in s.sections[0].results if r.adjusted]
-    assert (result.ns, result.adjusted.ns, result.adjusted.ew) == (2, *adjusted)
+    (found,) = [(r.ns, r.adjusted) for r in s.sections[0].results if r.adjusted]
+    assert found[1] is not None
+    assert (found[0], found[1].ns, found[1].ew) == (2, *adjusted)
     assert str(s.warnings[0]).startswith("artificial scores written without PBN's '^'")
     assert "line" in str(s.warnings[0])
 
@@ -177,7 +178,7 @@ def test_direction_columns_of_other_programs() -> None:
                   '2 "E-W" "Cy & Di"\n[Movement "Howell"]')  # fmt: skip
     assert [(p.label, p.names) for p in howell.sections[0].pairs][:2] == [
         ("1", "Ann & Bob"), ("2", "Cy & Di")]  # fmt: skip
-    assert "Direction column (line 5) is ignored" in str(howell.warnings[0])
+    assert "Direction column (line 6) is ignored" in str(howell.warnings[0])
     odd = read(HEAD + "1 1 4S N 10 420 -\n" + totals.replace('"E-W"', "up"))
     assert odd.sections[0].pair(1, Side.NS).names == "Ann & Bob"  # 'up': no direction
 
