@@ -199,3 +199,12 @@ def test_scoring_tags_are_compared_by_method() -> None:
                        r"1\): a session is scored one way, here by cross-IMPs, there by "
                        r"matchpoints"):  # fmt: skip
         read('[Scoring "MP"][Board "1"]\n\n[Scoring "IMP;Cross1"][Board "2"]')
+
+
+def test_a_pair_named_in_either_seat_keeps_its_first_names() -> None:
+    s = read('[Board "1"][North "Ann"][South "Bob"][East "Cy"][West "Di"][Contract "1NT"]'
+             '[Declarer "N"][Result "7"]\n\n[Board "2"][North "bob"][South "Ann "][East "Di"]'
+             '[West "Cy"][Contract "1NT"][Declarer "N"][Result "7"]')  # fmt: skip
+    assert sorted((p.number, p.names) for p in s.sections[0].pairs) == [
+        (1, "Ann & Bob"), (2, "Cy & Di")]  # fmt: skip
+    assert len(s.warnings) == 1  # the numbering by names; no 'named ... and ...'

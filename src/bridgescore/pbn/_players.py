@@ -1,4 +1,5 @@
-"""Pairs told apart by their players' names, for games per table that give no pair numbers."""
+"""The pairs of games per table: their numbers, or where a file gives none, their players'
+names."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from typing import Final
 
 from bridgescore.pbn._games import Game
 from bridgescore.pbn._location import Location
-from bridgescore.pbn._values import absent
+from bridgescore.pbn._values import absent, pair_id
 
-__all__ = ["PairNames", "players"]
+__all__ = ["PairNames", "TablePairs", "players"]
 
 _SEATS: Final = (("North", "South"), ("East", "West"))
 """The seats of the NS pair and of the EW pair."""
@@ -61,3 +62,54 @@ class PairNames:
             self.names.setdefault(number, " & ".join(named))
             out.append(number)
         return out[0], out[1]
+
+
+class TablePairs:
+    """The pairs of a file's games per table, section by section: their ``PairNS`` and
+    ``PairEW``, else numbered by their players' names (never made up from the order of the
+    games: that would mix partnerships)."""
+
+    def __init__(self, at: Location) -> None:
+        self.at = at
+        self.named: dict[str, PairNames] = {}
+        """By section: the pairs numbered by their players, where games give no numbers."""
+        self.numbered: dict[str, int] = {}
+        """By section: the line of a game per table that gives pair numbers."""
+
+    def pairs(self, game: Game, section: str, board: int) -> tuple[int, int]:
+        """A game per table's NS and EW pair numbers.
+
+        :raises PbnError: for a game with neither numbers nor names, or a section whose games
+            mix the two.
+        """
+        ns, ew = game.tag("PairNS"), game.tag("PairEW")
+        at = self.at.at(game.line)
+        if ns is not None and ew is not None and not (absent(ns.value) and absent(ew.value)):
+            if section in self.named:
+                self._mixed(section, at)
+            self.numbered.setdefault(section, game.line)
+            return (pair_id(ns.value, "PairNS", self.at.at(ns.line)),
+                    pair_id(ew.value, "PairEW", self.at.at(ew.line)))  # fmt: skip
+        if section in self.numbered:
+            self._mixed(section, at)
+        return self.named.setdefault(section, PairNames()).pairs(game, board, at)
+
+    def names(self, game: Game, section: str, ns: int, ew: int) -> tuple[str, str]:
+        """The players of a game's NS and EW pairs: where they tell the pairs apart, as first
+        written (``Ann & Bob`` even where Bob sits North)."""
+        named = self.named.get(section)
+        if named is not None:
+            return named.names[ns], named.names[ew]
+        ns_names, ew_names = (" & ".join(names) for names in players(game))
+        return ns_names, ew_names
+
+    def notes(self) -> list[str]:
+        """A warning for each section whose pairs are numbered by their names."""
+        return [f"section {section}: no pair numbers (PairNS, PairEW): the "
+                f"{len(named.numbers)} pairs are numbered by their players' names in order of "
+                "first appearance" for section, named in self.named.items()]  # fmt: skip
+
+    def _mixed(self, section: str, at: Location) -> None:
+        at.fail(f"section {section}: some games give pair numbers (PairNS, PairEW; line "
+                f"{self.numbered.get(section, at.line)}) and some do not: pairs cannot be told "
+                "apart both ways", field="PairNS")  # fmt: skip

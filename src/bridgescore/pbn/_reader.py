@@ -23,7 +23,7 @@ from bridgescore.pbn._games import (
 )
 from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._location import Location, quote
-from bridgescore.pbn._players import PairNames, players
+from bridgescore.pbn._players import TablePairs
 from bridgescore.pbn._values import (
     Scoring,
     absent,
@@ -79,10 +79,8 @@ class SessionReader:
         self.games = games
         self.at = Location(source)
         self.builder = SessionBuilder(source)
-        self.named: dict[str, PairNames] = {}
-        """By section: the pairs numbered by their players, where games give no numbers."""
-        self.numbered: dict[str, int] = {}
-        """By section: the line of a game per table that gives pair numbers."""
+        self.pairs = TablePairs(self.at)
+        """The pairs of the games per table."""
         self.bare: list[int] = []
         """The lines of artificial scores written without ``^``."""
         self.unnumbered: list[int] = []
@@ -105,10 +103,8 @@ class SessionReader:
         if self.unnumbered:
             self.builder.warn(f"games without a Board tag are numbered in order, each after the "
                               f"highest board before it: {_lines(self.unnumbered)}")  # fmt: skip
-        for section, named in self.named.items():
-            self.builder.warn(f"section {section}: no pair numbers (PairNS, PairEW): the "
-                              f"{len(named.numbers)} pairs are numbered by their players' names "
-                              "in order of first appearance")  # fmt: skip
+        for note in self.pairs.notes():
+            self.builder.warn(note)
 
     def first(self, name: str) -> str:
         """The first real value of a session-wide tag; a warning for games that differ."""
@@ -337,12 +333,12 @@ class SessionReader:
         outcome = self.table_outcome(game, contract, board, scoring)
         if outcome is None:
             return None
-        ns, ew = self.table_pairs(game, section, board.number)
+        ns, ew = self.pairs.pairs(game, section, board.number)
         round_tag = game.tag("Round")
         round_ = None
         if round_tag is not None and not absent(round_tag.value):
             round_ = integer(round_tag.value, "Round", self.at.at(round_tag.line), field="Round")
-        ns_names, ew_names = (" & ".join(named) for named in players(game))
+        ns_names, ew_names = self.pairs.names(game, section, ns, ew)
         value, score, swapped = outcome
         return Played(board.number, ns, ew, value, score, round_, line, swapped,
                       (ns_names, ew_names))  # fmt: skip
@@ -418,29 +414,6 @@ class SessionReader:
             at.fail(f"impossible Result {tag.value!r}: 0 to 13 tricks", field="Result",
                     value=tag.value)  # fmt: skip
         return str(13 - other)
-
-    def table_pairs(self, game: Game, section: str, board: int) -> tuple[int, int]:
-        """A game per table's pairs: PairNS and PairEW, else numbered by the players' names
-        (never made up from the order of the games: that would mix partnerships).
-
-        :raises PbnError: for a game with neither, or a section whose games mix the two.
-        """
-        ns, ew = game.tag("PairNS"), game.tag("PairEW")
-        at = self.at.at(game.line)
-        if ns is not None and ew is not None and not (absent(ns.value) and absent(ew.value)):
-            if section in self.named:
-                self._mixed(section, at)
-            self.numbered.setdefault(section, game.line)
-            return (pair_id(ns.value, "PairNS", self.at.at(ns.line)),
-                    pair_id(ew.value, "PairEW", self.at.at(ew.line)))  # fmt: skip
-        if section in self.numbered:
-            self._mixed(section, at)
-        return self.named.setdefault(section, PairNames()).pairs(game, board, at)
-
-    def _mixed(self, section: str, at: Location) -> None:
-        at.fail(f"section {section}: some games give pair numbers (PairNS, PairEW; line "
-                f"{self.numbered.get(section, at.line)}) and some do not: pairs cannot be told "
-                "apart both ways", field="PairNS")  # fmt: skip
 
 
 def _lines(lines: list[int]) -> str:
