@@ -225,6 +225,27 @@ def test_match(runner: CliRunner) -> None:
     assert "expected a Room tag, Open or Closed" in flat(output).replace("\n", " ")
 
 
+def test_several_matches(runner: CliRunner, tmp_path: Path) -> None:
+    # Without Room tags, HomeTeam is the team sitting NS (RealBridge). Lions +420 v -50: +10;
+    # Bears v Wolves 3NT= both ways: 0. Over one board, a margin of 10 is 18.09 to 1.91 VPs (WBF).
+    games = [f'[Board "1"][HomeTeam "{h}"][VisitTeam "{a}"][Contract "{c}"][Declarer "N"]'
+             f'[Result "{t}"]' for h, a, c, t in (("Lions", "Tigers", "4S", 10),
+             ("Tigers", "Lions", "4S", 9), ("Bears", "Wolves", "3NT", 9),
+             ("Wolves", "Bears", "3NT", 9))]  # fmt: skip
+    path = tmp_path / "teams.pbn"
+    path.write_text("\n\n".join(games))
+    code, output = run(runner, "match", "score", str(path))
+    assert code == 0, output
+    lines = flat(output).splitlines()
+    assert lines[0] == "Lions v Tigers: 1 boards"
+    assert "Bears v Wolves: 1 boards" in lines
+    assert "2 matches" in lines
+    assert "Lions Tigers 1 10 0 18.09 1.91" in lines
+    assert any(line.startswith("Bears Wolves 1 0 0 10.00 10.00") for line in lines)
+    data = json.loads(run(runner, "match", "score", str(path), "--json")[1])
+    assert [(m["home"], m["margin"]) for m in data["matches"]] == [("Lions", 10), ("Bears", 0)]
+
+
 def test_as_a_user_runs_it(tmp_path: Path) -> None:
     command = [*bridgescore_command(), "session", "score"]
     done = subprocess.run([*command, str(DATA / "howell.pbn")],

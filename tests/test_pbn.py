@@ -353,7 +353,7 @@ def test_team_match() -> None:
     ("text", "message"),
     [
         ('[Board "1"][Room "Open"][Contract "1NT"][Declarer "N"][Result "7"]',
-         "line 1: board 1 has no closed room result"),
+         "line 1: Home v Visitors: board 1 has no closed room result"),
         ('[Board "1"][Contract "1NT"][Declarer "N"][Result "7"]',
          "board 1: expected a Room tag, Open or Closed, got None"),
         ('[Board "1"][Room "Open"][Contract "1NT"][Declarer "N"][Result "7"][Score "NS 100"]',
@@ -363,8 +363,11 @@ def test_team_match() -> None:
          '[Board "1"][Room "Open"][HomeTeam "A"][Contract "Pass"]',
          "line 3: board 1 has two open room results"),
         ('[Board "1"][HomeTeam "A"][Room "Open"][Contract "Pass"]\n\n'
-         '[Board "2"][HomeTeam "B"]',
-         "line 3: HomeTeam 'B' differs from 'A'"),
+         '[Board "1"][Room "Closed"][Contract "Pass"]\n\n'
+         '[Board "1"][HomeTeam "B"][Room "Open"][Contract "Pass"]\n\n'
+         '[Board "1"][Room "Closed"][Contract "Pass"]',
+         "the file holds 2 team matches (A v Visitors, B v Visitors): read them with "
+         "read_matches"),
     ],
 )  # fmt: skip
 def test_team_match_errors(text: str, message: str) -> None:
@@ -381,7 +384,7 @@ def single(*tags: str) -> Session:
 
 def test_single_table_results() -> None:
     def one(*tags: str) -> BoardResult:
-        (section,) = single('[Board "1"]', *tags).sections
+        (section,) = single('[Board "1"][PairNS "1"][PairEW "1"]', *tags).sections
         (result,) = section.results
         return result
 
@@ -399,17 +402,40 @@ def test_single_table_results() -> None:
     )
     assert one('[Contract ""][Score "NS ^A EW ^A-"]').adjusted == Adjusted("A", "A-")
     assert one('[Contract ""][Score "EW ^A+"]').adjusted == Adjusted("A-", "A+")
-    assert one("[Contract \"3NT\"][Declarer \"N\"][Result \"9\"][PairNS \"4\"][PairEW \"7\"]") \
-        == BoardResult(1, 4, 7, Result.parse("3NTN="))  # fmt: skip
+    assert single('[Board "1"][Contract "3NT"][Declarer "N"][Result "9"][PairNS "4"]'
+                  '[PairEW "7"]').sections[0].results == (
+        BoardResult(1, 4, 7, Result.parse("3NTN=")),)  # fmt: skip
     assert single('[Board "1"][Contract ""]').sections[0].results == ()
 
 
 def test_pairs_of_games_per_table_without_pair_numbers() -> None:
-    # No PairNS/PairEW: the Table tag, else the game's place among the board's games.
-    s = read('[Board "1"][Contract "1NT"][Declarer "N"][Result "7"]\n\n'
-             '[Board "1"][Contract "2NT"][Declarer "N"][Result "8"]\n\n'
-             '[Board "1"][Table "7"][Contract "3NT"][Declarer "N"][Result "9"]')  # fmt: skip
-    assert [(r.ns, r.ew) for r in s.sections[0].results] == [(1, 1), (2, 2), (7, 7)]
+    # No PairNS/PairEW: the same two players (either seat, either direction) are the same
+    # pair, numbered in order of first appearance, never by the order of the games.
+    s = read('[Board "1"][North "Ann"][South "Bob"][East "Cy"][West "Di"][Contract "1NT"]'
+             '[Declarer "N"][Result "7"]\n\n'
+             '[Board "1"][North "Ed"][South "Flo"][East "Gus"][West "Hal"][Contract "2NT"]'
+             '[Declarer "N"][Result "8"]\n\n'
+             '[Board "2"][North "Gus"][South "Hal"][East "Bob"][West "Ann"][Contract "3NT"]'
+             '[Declarer "N"][Result "9"]')  # fmt: skip
+    (section,) = s.sections
+    assert [(r.board, r.ns, r.ew) for r in section.results] == [(1, 1, 2), (1, 3, 4), (2, 4, 1)]
+    assert section.movement == "howell"
+    assert [(p.number, p.names) for p in section.pairs] == [
+        (1, "Ann & Bob"), (2, "Cy & Di"), (3, "Ed & Flo"), (4, "Gus & Hal")]  # fmt: skip
+    assert (
+        "section A: no pair numbers (PairNS, PairEW): the 4 pairs are numbered by their "
+        "players' names in order of first appearance"
+    ) in map(str, s.warnings)
+    # Neither numbers nor names: refused, never a ranking that mixes partnerships.
+    with pytest.raises(PbnError, match=r"line 1: board 1: the game gives no pair numbers "
+                       r"\(PairNS, PairEW\) and does not name the NS players"):  # fmt: skip
+        read('[Board "1"][Table "7"][Contract "3NT"][Declarer "N"][Result "9"]')
+    with pytest.raises(PbnError, match=r"line 3: section A: some games give pair numbers"):
+        read(
+            '[Board "1"][Contract "1NT"][Declarer "N"][Result "7"][PairNS "1"][PairEW "1"]\n'
+            '\n[Board "1"][North "A"][South "B"][East "C"][West "D"][Contract "3NT"]'
+            '[Declarer "N"][Result "9"]'
+        )
 
 
 def test_score_table_leniency() -> None:
@@ -473,10 +499,11 @@ def test_scoring_that_is_not_a_pairs_method() -> None:
 def test_unknown_tags_survive() -> None:
     text = (
         '[Event "Club"][Annotator "Ann"][Board "1"][Dealer "N"][Vulnerable "None"]'
-        '[OptimumScore "NS 420"][Contract "4S"][Declarer "N"][Result "10"]\n'
+        '[OptimumScore "NS 420"][PairNS "1"][PairEW "1"][Contract "4S"][Declarer "N"]'
+        '[Result "10"]\n'
         '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\nN S 10\nS NT 9\n\n'
-        '[Event "Club"][Annotator "Ann"][Board "2"][Contract "Pass"]'
-        '[Play "E"]\nS2 S3 S4 S5\n*\n[Note "1:a"]'
+        '[Event "Club"][Annotator "Ann"][Board "2"][PairNS "1"][PairEW "1"]'
+        '[Contract "Pass"][Play "E"]\nS2 S3 S4 S5\n*\n[Note "1:a"]'
     )
     s = read(text)
     assert s.tags == {"Annotator": "Ann"}
@@ -521,8 +548,7 @@ def test_unknown_tags_survive() -> None:
          "1 1 1NT N 7\n1 1 1NT N 8", 4, "board 1, NS 1 v EW 1 has another result at line 3"),
         ('[Board "1"][Dealer "N"]\n\n[Board "1"][Dealer "E"]', 3,
          "board 1 of section A has dealer E and vulnerability None here but N and None"),
-        ('[Event "x"]', 1, "a game without a Board tag"),
-        ('[Board "1"]\n[TotalScoreTable "PairId;Direction"]\n1 up', 3, "bad Direction 'up'"),
+        ('[Event "x"]', 1, "a game without a Board tag, a deal or a result"),
         ('[ "x"]', 1, "expected a tag name after '['"),
         ('[Board 1]', 1, 'tag Board has no quoted value; expected [Board "value"]'),
         ('[Board "1"] ]', 1, "unexpected ']' outside a tag or comment"),
@@ -704,9 +730,42 @@ def test_sessions_read_from_pbn_survive_the_dict_form(name: str) -> None:
     assert session_from_dict(json.loads(json.dumps(session_to_dict(session)))) == session
 
 
+def test_sessions_without_results_are_written_and_read_back() -> None:
+    # A game without a board (Board "?") holds a section without boards, and its pairs.
+    for session in (
+        Session(),
+        Session((Section("A"),)),
+        Session((Section("H", "howell"),)),
+        Session((Section("B", pairs=[Pair(1, NS, "Ann & Bob")]),), event="Club"),
+    ):
+        text = write(session)
+        assert read(text) == session
+    assert '[Board "?"]' in text.split("\r\n")
+    assert '1 NS 1 0 - 0 "Ann & Bob"' in text.split("\r\n")
+
+
+@pytest.mark.parametrize(
+    ("session", "message"),
+    [
+        (Session(event="Club\nNight", sections=(Section(),)), "has a line break"),
+        (Session(event="Club\x07", sections=(Section(),)), "has a control character U+0007"),
+        (Session(event="Tab\there", sections=(Section(),)), "has a control character U+0009"),
+        (Session((Section(pairs=[Pair(1, NS, "Ann\x00")]),)), "control character U+0000"),
+        (Session(event="#1 Pairs", sections=(Section(),)), "starts with '#'"),
+        (Session(event="?", sections=(Section(),)), "PBN reads it as unknown"),
+        (Session((Section(pairs=[Pair(1, NS, " - ")]),)), "Names ' - ': PBN reads it as unknown"),
+        (Session((Section(" A"),)), "section name ' A'"),
+        (Session((Section("?"),)), "section name '?'"),
+    ],
+)  # fmt: skip
+def test_writing_refuses_names_pbn_cannot_hold(session: Session, message: str) -> None:
+    # PBN 2.1 §3.7: a string holds printing characters (no tab, no line break); §4.8: a value
+    # starting with '#' is inherited; §3.4: '?' is unknown.
+    with pytest.raises(PbnError, match=re.escape(message)):
+        write(session)
+
+
 def test_writing_rejects_what_it_cannot_hold() -> None:
-    with pytest.raises(PbnError, match="section B has no boards"):
-        write(Session((Section("B", pairs=[Pair(1, NS)]),)))
     with pytest.raises(PbnError, match="the session keeps a tag 'Board'"):
         write(Session(tags={"Board": "1"}))
     with pytest.raises(PbnError, match="board 1 of section A keeps a tag 'Scoring'"):
@@ -844,8 +903,9 @@ def test_any_text_reads_or_raises_a_bridge_error(text: str) -> None:
         written = outcome(write, session)
         if isinstance(written, str):
             assert read(written) == session
-        else:  # a section read without boards has no game to hold it
-            assert "has no boards" in str(written)
+        else:  # names PBN cannot hold (read leniently, refused when written)
+            assert re.search(r"control character|line break|unknown|'#'|section name",
+                             str(written))  # fmt: skip
     assert isinstance(outcome(read_match, text), TeamMatch | PbnError)
 
 
@@ -864,7 +924,11 @@ def test_games_round_trip(text: str) -> None:
         games = read_games(text)
     except PbnError:
         return
-    assert read_games(write_games(games)) == [
+    written = outcome(write_games, games)
+    if isinstance(written, BridgeError):  # read leniently, refused when written (§3.7)
+        assert "control character" in str(written) or "line break" in str(written)
+        return
+    assert read_games(written) == [
         Game(tuple(_normal(t) for t in g.tags), g.comments) for g in games
     ]
 

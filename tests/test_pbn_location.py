@@ -54,18 +54,20 @@ TABLE = '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;
         ('[Board "1"][Contract "4S"][Declarer "S"]\n[Result "four"]', 2, "Result", "four"),
         ('[Board "1"][Contract "4S"][Declarer "S"][Result "10"]\n[Score "lots"]', 2, "Score",
          "lots"),
-        ('[Board "1"][Contract "4S"][Declarer "S"][Result "10"][Round "x"]', 1, "Round", "x"),
+        ('[Board "1"][Contract "4S"][Declarer "S"][Result "10"][PairNS "1"][PairEW "1"]'
+         '[Round "x"]', 1, "Round", "x"),
         (TABLE + "1 2 4S N 10 lots", 3, "Score_NS", "lots"),
         (TABLE + "1 B2 4S N 10 420", 3, "PairId_EW", "B2"),
         (TABLE + "1 2 4S N 10", 3, "ScoreTable", "1 2 4S N 10"),
         ('[Board "1"]\n[ScoreTable "PairId_NS;Score\\\\x"]', 2, "ScoreTable", "Score\\x"),
-        ('[Board "1"]\n[TotalScoreTable "PairId;Direction"]\n1 up', 3, "Direction", "up"),
+        ('[Board "1"][North "Ann"][South "Bob"][East "Cy"][West "?"][Contract "4S"]\n'
+         '[Declarer "S"][Result "10"]', 1, "West", "?"),
         ('[Board "1"] 4S by S', 1, "Board", "4S by S"),
         ('[Board "1"]\n[Dealer "#"]', 2, "Dealer", "#"),
     ],
     ids=["board", "dealer", "vulnerable", "movement", "scoring", "zero-denominator",
          "decimal-fraction", "contract", "declarer", "result", "score", "round", "score-column",
-         "pair-column", "short-row", "column-spec", "direction", "data-after-tag", "inherit"],
+         "pair-column", "short-row", "column-spec", "unnamed-pair", "data-after-tag", "inherit"],
 )  # fmt: skip
 def test_errors_name_the_tag_or_column_and_quote_its_value(
     text: str, line: int, field: str, value: str

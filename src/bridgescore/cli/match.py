@@ -27,10 +27,13 @@ def match_group() -> None:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def score_command(file: Path, as_json: bool) -> None:
-    """Score a two-room team match: a game per board and room (Room "Open" or "Closed").
+    """Score the team matches of a file: a game per board and room (Room "Open" or
+    "Closed"; without a Room tag, HomeTeam names the team sitting NS, as RealBridge writes).
 
     The home team (HomeTeam) sits NS in the open room and EW in the closed room. Victory
-    points are on the WBF continuous 20-point scale for the number of boards.
+    points are on the WBF continuous 20-point scale for the number of boards. A file with
+    several matches (a pair of HomeTeam and VisitTeam each) prints a table per match, then a
+    summary; its JSON is {"matches": [...]}.
 
     Example: bridgescore match score match.pbn
     """
@@ -39,11 +42,19 @@ def score_command(file: Path, as_json: bool) -> None:
             text = pbn.decode(file.read_bytes())
         except OSError as exc:
             raise click.FileError(str(file), hint=exc.strerror) from exc
-        match = pbn.read_match(text, source=file.name)
+        matches = pbn.read_matches(text, source=file.name)
+    if not matches:
+        matches = [TeamMatch("Home", "Visitors", [])]
     if as_json:
-        click.echo(json.dumps(_data(match)))
-    else:
+        data = _data(matches[0]) if len(matches) == 1 else {"matches": [_data(m) for m in matches]}
+        click.echo(json.dumps(data))
+        return
+    for i, match in enumerate(matches):
+        if i:
+            console().print()
         _print(match)
+    if len(matches) > 1:
+        _summary(matches)
 
 
 def _room(room: Result | Adjusted) -> str:
@@ -96,3 +107,19 @@ def _print(match: TeamMatch) -> None:
     vp_home, vp_away = match.victory_points
     out.print(f"{match.home} {home}, {match.away} {away} IMPs (margin {match.margin:+d}); "
               f"victory points {vp_home:.2f} to {vp_away:.2f}.")  # fmt: skip
+
+
+def _summary(matches: list[TeamMatch]) -> None:
+    """One line a match: the teams, the IMPs and the victory points."""
+    out = console()
+    out.print()
+    out.print(f"{len(matches)} matches")
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for name in ("Home", "Away", "Boards", "IMPs", "", "VPs", ""):
+        table.add_column(name, justify="left" if name in ("Home", "Away") else "right")
+    for m in matches:
+        home, away = m.imps
+        vp_home, vp_away = m.victory_points
+        table.add_row(m.home, m.away, str(len(m.boards)), str(home), str(away),
+                      f"{vp_home:.2f}", f"{vp_away:.2f}")  # fmt: skip
+    out.print(table)

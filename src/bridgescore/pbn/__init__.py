@@ -6,7 +6,8 @@ Two layers, both pure Python:
   ordered tuple of :class:`Tag` s with the section data that follows a tag (§3.1, §5.1) and
   the comments (§3.8); :meth:`Game.table` reads a table such as a ``ScoreTable`` (§5.2).
 * :func:`read` and :func:`write` turn a file into a :class:`~bridgescore.session.Session`
-  and back; :func:`read_match` reads a two-room team match.
+  and back; :func:`read_match` reads a two-room team match, :func:`read_matches` the several
+  matches of a team event.
 
 Section numbers (§) are those of the PBN 2.1 standard. Reading accepts its import format
 (§2.1): tags in any order, several on a line or one spread over lines, lower case where §3.11
@@ -28,16 +29,33 @@ How a :class:`~bridgescore.session.Session` is written (and read back):
   stands for every table. ``write(session, per="table")`` writes a game per table instead,
   with ``Declarer``, ``Contract``, ``Result``, ``Score``, ``ScoreMP`` and
   ``ScorePercentage`` (or ``ScoreIMP``) and ``PairNS``/``PairEW`` (§4.3.2) holding pair
-  numbers. Either reads back as the same session.
+  numbers. Either reads back as the same session. A section without boards (a session with
+  no results yet) is a game with ``Board "?"`` holding its ``TotalScoreTable``.
+* **Pairs of a game per table** are its ``PairNS``/``PairEW``; where a file has none (JFR
+  Pary, KoPS, BBO pages converted by pbntools, GIB logs) they are told apart by the players'
+  names: the same two names (``North``/``South`` or ``East``/``West``, either seat, either
+  direction, any case) are the same pair, numbered in order of first appearance, with
+  :attr:`Pair.names <bridgescore.session.Pair.names>` set, and a warning. A game with
+  neither numbers nor both players of a side named is refused (never a ranking made up from
+  the order of the games, which would mix partnerships), and so is a section whose games mix
+  the two. A ``Table`` tag is not a pair number.
 * The first game of each section carries a ``TotalScoreTable`` (§5.10): ``Rank`` (``2=``
   for a tie), ``PairId``, ``TotalMP`` and ``TotalPercentage`` or ``TotalIMP``, ``NrBoards``,
   ``Names``, and in a Mitchell a ``Direction`` column (``NS``/``EW``; a column of our own, as
   §5.2 allows). Reading takes only the pairs and names from it: the scores are recomputed.
+  Columns the mapping does not know (Magic Contest's ``Lead``, ``Tiebreak``, ``MemberID1``)
+  are ignored. ``Direction`` is read as ``NS``/``EW`` (``N-S``/``E-W`` too, as Magic Contest
+  writes it, anything else as unknown); in a section whose pairs sit both ways (a Howell, or
+  Magic Contest's pairs that switch direction during a session, ranked as one field) it is
+  ignored with a warning: the ScoreTable rows say who sat where, so the movement is inferred
+  from them, never from this column.
 * **Movement**: the tag ``Movement`` (``"Mitchell"`` or ``"Howell"``, ours, §4.9). Without it a
   section is a Howell if a pair number sits both NS and EW, but never against itself and never
   twice on one board; else a Mitchell (which may number its NS and EW pairs alike: NS 1 meets
   EW 1, and NS 1 and EW 1 both play every board).
-* **Method** (``Scoring``, §3.4.12): ``MatchPoints;MP1``; ``IMP;Butler`` (no score dropped),
+* **Method** (``Scoring``, §3.4.12), one a session: games whose ``Scoring`` says another
+  method (``MP`` and ``MatchPoints;MP1`` are the same) are refused, naming both values and
+  their lines. ``MatchPoints;MP1``; ``IMP;Butler`` (no score dropped),
   ``IMP;Butler-2`` (one dropped at each end, the default), ``IMP;Butler-<2k>`` or
   ``IMP;Butler-<2p>%`` for other datums; ``IMP;Cross2`` (sum / (n - 1), the default),
   ``IMP;Cross1`` (sum / n), ``IMP;Cross`` (the sum). ``OldMP`` is the pre-1987 undertrick
@@ -47,7 +65,12 @@ How a :class:`~bridgescore.session.Session` is written (and read back):
   ``Score_NS "^A+"`` and ``Score_EW "^A-"``, and the matchpoints, percentages or IMPs also
   with ``^``. Reading accepts ``^A+``/``^A``/``^A-`` (or ``^Ave+`` ...) in the score columns,
   or failing those a ``^`` percentage (above 50 is A+, 50 is A, below is A-). In a game per
-  table: ``[Score "NS ^A+ EW ^A-"]`` with an empty ``Contract``.
+  table: ``[Score "NS ^A+ EW ^A-"]`` with an empty ``Contract``. ``A+``, ``A``, ``A-``
+  without the ``^`` (as Magic Contest writes them) are read as artificial scores with a
+  warning naming their lines.
+* **Boards**: a game without a ``Board`` tag (import format allows it) that has a deal, a
+  result or a ScoreTable is numbered in order, one after the highest board before it, with a
+  warning naming its line; a game per table of an earlier board needs its Board tag.
 * A score that differs from the contract's (an irregularity, §4.2.1) is kept as the
   result's assigned score; ``Declarer "^S"`` (declarer and dummy swapped, §3.4.13) reads as S
   with a warning; ``Score "450"`` with no side is declarer's.
@@ -60,8 +83,8 @@ How a :class:`~bridgescore.session.Session` is written (and read back):
   one board (players, a game per table's ``Auction``) are not kept, with a warning; comments
   are not kept in a session (:func:`read_games` keeps them).
 
->>> s = read('[Board "1"][Dealer "N"][Vulnerable "None"][Contract "4S"][Declarer "S"]'
-...          '[Result "11"]')
+>>> s = read('[Board "1"][Dealer "N"][Vulnerable "None"][PairNS "1"][PairEW "1"]'
+...          '[Contract "4S"][Declarer "S"][Result "11"]')
 >>> [str(r.result) for r in s.sections[0].results]
 ['4SS+1']
 >>> text = write(s, per="table")
@@ -70,12 +93,22 @@ How a :class:`~bridgescore.session.Session` is written (and read back):
 >>> read(text) == s
 True
 
+**Team matches** (:func:`read_matches`): a match is a pair of teams (``HomeTeam`` and
+``VisitTeam``, either way round); a game without them belongs to the match before. Its rooms
+are the ``Room`` tag's, or without one (RealBridge) the team named ``HomeTeam`` sits NS.
+
+**Writing refuses** (:class:`PbnError`) what would not read back: a control character in any
+value or element, tab and line breaks included (§3.7: strings hold printing characters), an
+event, date or tag value starting with ``#`` (§4.8: inherited), an event, date or pair name
+that PBN reads as unknown (``?``, ``-``, spaces), a section name with spaces around it or
+none. A session without sections is written as the header alone.
+
 The package reads in two steps, as python-chess's ``pgn`` reads a game and hands it to a
 ``GameBuilder``: ``_lexer`` reads the text into games (``_games`` holds their values and
 writes them), ``_reader`` reads each game's tags (their values: ``_values``) and hands
 boards and results to the ``_builder``, which checks what involves several games and builds
-the session. ``_writer`` writes a session, ``_match`` reads a team match; ``_location`` is the
-place in the file an error names.
+the session (``_players`` numbers pairs by their names). ``_writer`` writes a session,
+``_match`` reads team matches; ``_location`` is the place in the file an error names.
 """
 
 from __future__ import annotations
@@ -92,7 +125,7 @@ from bridgescore.pbn._games import (
     write_games,
 )
 from bridgescore.pbn._lexer import read_games
-from bridgescore.pbn._match import read_match
+from bridgescore.pbn._match import read_match, read_matches
 from bridgescore.pbn._reader import read
 from bridgescore.pbn._values import scoring_tag
 from bridgescore.pbn._writer import write
@@ -109,6 +142,7 @@ __all__ = [
     "read",
     "read_games",
     "read_match",
+    "read_matches",
     "scoring_tag",
     "write",
     "write_games",

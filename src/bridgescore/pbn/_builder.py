@@ -227,6 +227,7 @@ class SessionBuilder:
     ) -> list[Pair]:
         names: dict[tuple[Side | None, int], str] = {}
         numbers = {(Side.NS, r.ns) for r in draft.rows} | {(Side.EW, r.ew) for r in draft.rows}
+        directed: list[int] = []
         for total in draft.total_names:
             side = total.side
             if mitchell and side is None:
@@ -235,10 +236,14 @@ class SessionBuilder:
                     continue  # NS 3 or EW 3? The table does not say
                 side = sides[0]
             if not mitchell and side is not None:
-                self.at.at(total.line).fail(
-                    f"a TotalScoreTable gives pair {total.number} a direction in a Howell "
-                    f"section ({draft.name})", field="Direction", value=side.value)  # fmt: skip
+                directed.append(total.line)
+                side = None
             names.setdefault((side, total.number), total.names)
+        if directed:
+            notes.append(SessionWarning(0, (0, 0), (
+                f"section {draft.name}: the TotalScoreTable's Direction column (line "
+                f"{directed[0]}) is ignored: its pairs sit both ways, a Howell (or pairs that "
+                "switch direction) ranked as one field")))  # fmt: skip
         for (side, number), text in draft.names.items():
             key = (side if mitchell else None, number)
             if key not in names or not names[key]:
@@ -278,8 +283,10 @@ def _boards(draft: _SectionDraft) -> tuple[list[Board], set[str]]:
     dropped: set[str] = set()
     for number, board in sorted(draft.boards.items()):
         games = draft.board_tags[number]
-        common = [t for t in games[0] if all(t in g for g in games[1:])] if games else []
-        dropped |= {t[0] for g in games for t in g if t not in common}
+        others = [set(g) for g in games[1:]]
+        common = [t for t in games[0] if all(t in g for g in others)] if games else []
+        kept = set(common)
+        dropped |= {t[0] for g in games for t in g if t not in kept}
         boards.append(replace(board, tags=tuple(sorted(common, key=export_order))))
     return boards, dropped
 
@@ -290,12 +297,14 @@ def _promote(sections: list[Section]) -> dict[str, str]:
     if not all_tags:
         return {}
     common = [t for t in all_tags[0] if t[0] not in _DEAL_TAGS and "\n" not in t[1]]
-    common = [t for t in common if all(t in tags for tags in all_tags[1:])]
+    others = [set(tags) for tags in all_tags[1:]]
+    common = [t for t in common if all(t in tags for tags in others)]
     names = Counter(name for name, _ in common)
     common = [t for t in common if names[t[0]] == 1]
+    promoted = set(common)
     if common:
         for i, s in enumerate(sections):
-            boards = [replace(b, tags=tuple(t for t in b.tags if t not in common))
+            boards = [replace(b, tags=tuple(t for t in b.tags if t not in promoted))
                       for b in s.boards]  # fmt: skip
             sections[i] = Section(s.name, s.kind, s.pairs, boards, s.results,
                                   notes=s.notes)  # fmt: skip

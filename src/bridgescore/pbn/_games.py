@@ -62,6 +62,8 @@ RESERVED: Final = SESSION_TAGS | TABLE_TAGS
 """Tags the mapping reads and writes itself."""
 
 NAME: Final = re.compile(r"[A-Za-z0-9_]+", re.ASCII)
+_LAYOUT: Final = re.compile(r"(?:([0-9]{1,3})([LRlr]?))?", re.ASCII)
+"""A column's width and alignment, after its ``\\``."""
 STRING: Final = re.compile(r'"((?:[^"\\\n]|\\[^\n])*)"')
 _SECTION_TOKEN: Final = re.compile(r"[!#$&-:<-Z\\^-z|~]+", re.ASCII)
 """What a section token may hold without quotes: ASCII 33-126 except ``[]{};"%`` (§3.2)."""
@@ -113,14 +115,21 @@ class Column:
 
         :raises PbnError: for a backslash not followed by a width.
         """
-        m = re.fullmatch(r"\s*([+-]?)([^\\]*?)\s*(?:\\([0-9]{1,3})([LRlr]?))?\s*", spec)
-        if m is None:
+        text = spec.strip()
+        order = text[:1] if text[:1] in ("+", "-") else ""
+        name, slash, layout = text[len(order) :].partition("\\")
+        m = _LAYOUT.fullmatch(layout.rstrip())
+        if m is None or "\\" in layout:
             raise PbnError(
-                f"bad table column {spec!r}: expected a name, then optionally '\\' with a "
+                f"bad table column {quote(spec)}: expected a name, then optionally '\\' with a "
                 "width and L or R, such as 'Score_NS\\6R'",
                 value=spec,
             )
-        order, name, width, align = m.groups()
+        width, align = m.groups()
+        name = name.strip()
+        if slash and not width:
+            raise PbnError(f"bad table column {quote(spec)}: expected a width after '\\', such "
+                           "as 'Score_NS\\6R'", value=spec)  # fmt: skip
         return cls(
             name,
             int(width) if width else None,
@@ -270,7 +279,8 @@ def write_games(games: Iterable[Game], *, eol: str = "\r\n", header: bool = True
     >>> write_games([Game((Tag("Board", "1"), Tag("Event", 'The "Cup"')))], eol="\\n")
     '% PBN 2.1\\n% EXPORT\\n[Board "1"]\\n[Event "The \\\\"Cup\\\\""]\\n'
 
-    :raises PbnError: for a tag name that is not a PBN name or a value with a line break.
+    :raises PbnError: for a tag name that is not a PBN name, or a value or element with a
+        line break or another control character.
     """
     out = ["% PBN 2.1", "% EXPORT"] if header else []
     for i, game in enumerate(games):
@@ -284,10 +294,28 @@ def write_games(games: Iterable[Game], *, eol: str = "\r\n", header: bool = True
             if any(c in tag.value for c in "\n\r"):
                 raise PbnError(f"the value of tag {tag.name} has a line break: {tag.value!r}",
                                field=tag.name, value=tag.value)  # fmt: skip
+            _check_value(tag.name, tag.value)
+            for tokens in tag.data:
+                for token in tokens:
+                    _check_value(tag.name, token, data=True)
             out.append(f'[{tag.name} "{escape(tag.value)}"]')
             out.extend(tag.comments)
             out.extend(_data_lines(tag))
     return eol.join(out) + eol
+
+
+_CONTROL: Final = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def _check_value(name: str, value: str, *, data: bool = False) -> None:
+    """Refuse what a tag value or an element cannot hold: PBN strings hold printing
+    characters (§3.7; no tab either)."""
+    found = _CONTROL.search(value)
+    if found:
+        where = "section data" if data else "value"
+        raise PbnError(f"the {where} of tag {name} has a control character "
+                       f"U+{ord(found[0]):04X}: {value!r}; PBN strings hold printing characters "
+                       "only (§3.7)", field=name, value=value)  # fmt: skip
 
 
 def _data_lines(tag: Tag) -> Iterator[str]:

@@ -1,20 +1,22 @@
-"""Reading a two-room team match (§4.1.7, §4.4.3, §4.4.8) into a
-:class:`~bridgescore.match.TeamMatch`."""
+"""Reading team matches (§4.1.7, §4.4.3, §4.4.8) into
+:class:`~bridgescore.match.TeamMatch` es: one match, or the several matches of a team event."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from bridgescore.duplicate import Adjusted
+from bridgescore.errors import PbnError
 from bridgescore.match import MatchBoard, TeamMatch
 from bridgescore.model import Result
 from bridgescore.pbn._games import Game
 from bridgescore.pbn._lexer import read_games
+from bridgescore.pbn._location import Location
 from bridgescore.pbn._reader import SessionReader
 from bridgescore.pbn._values import Scoring, absent
 from bridgescore.session import Board
 
-__all__ = ["read_match"]
+__all__ = ["read_match", "read_matches"]
 
 
 def read_match(text: str, *, source: str = "<text>") -> TeamMatch:
@@ -27,65 +29,108 @@ def read_match(text: str, *, source: str = "<text>") -> TeamMatch:
     >>> [b.imps for b in m.boards], m.home
     ([9], 'Home')
 
-    :raises PbnError: for malformed text, a board without both rooms, a room twice, or a
-        ``Score`` that is not the contract's.
+    :raises PbnError: for malformed text, a board without both rooms, a room twice, a
+        ``Score`` that is not the contract's, or a file that holds several matches
+        (:func:`read_matches` reads those).
+    """
+    matches = read_matches(text, source=source)
+    if len(matches) > 1:
+        names = ", ".join(f"{m.home} v {m.away}" for m in matches[:4])
+        more = ", ..." if len(matches) > 4 else ""
+        raise PbnError(f"the file holds {len(matches)} team matches ({names}{more}): read them "
+                       "with read_matches", source=source, field="HomeTeam")  # fmt: skip
+    return matches[0] if matches else TeamMatch("Home", "Visitors", [])
+
+
+def read_matches(text: str, *, source: str = "<text>") -> list[TeamMatch]:
+    """Read the team matches of a file, in the order they first appear: a match is a pair of
+    teams (``HomeTeam`` and ``VisitTeam``, either way round), its games a game per board and
+    room. A game without team tags belongs to the match of the game before it.
+
+    The rooms: ``Room "Open"`` (the home team NS) or ``"Closed"`` (the home team EW); without a
+    Room tag (RealBridge), the game's ``HomeTeam`` is the team sitting NS, so the game is the
+    open room if that is the match's home team (the ``HomeTeam`` of its first game), else
+    the closed room.
+
+    >>> ms = read_matches('[HomeTeam "A"][VisitTeam "B"][Board "1"][Contract "3NT"]'
+    ...     '[Declarer "N"][Result "9"]\\n\\n[HomeTeam "B"][VisitTeam "A"][Board "1"]'
+    ...     '[Contract "3NT"][Declarer "N"][Result "8"]\\n\\n[HomeTeam "C"][VisitTeam "D"]'
+    ...     '[Board "1"][Room "Open"][Contract "Pass"]\\n\\n[Room "Closed"][Board "1"]'
+    ...     '[Contract "Pass"]')
+    >>> [(m.home, m.away, m.margin) for m in ms]
+    [('A', 'B', 10), ('C', 'D', 0)]
+
+    :raises PbnError: as :func:`read_match`, naming the line.
     """
     reader = SessionReader(read_games(text, source=source), source)
-    match = _Match(reader, reader.scoring())
+    scoring = reader.scoring()
+    matches: dict[frozenset[str], _Match] = {}
+    last: _Match | None = None
     for game in reader.games:
-        match.game(game)
-    return match.build()
+        home, visit = (_team(game, name) for name in ("HomeTeam", "VisitTeam"))
+        if home or visit or last is None:
+            key = frozenset({home, visit})
+            if key not in matches:
+                matches[key] = _Match(reader, scoring, home or "Home", visit or "Visitors")
+            last = matches[key]
+        last.game(game, home)
+    return [m.build() for m in matches.values()]
+
+
+def _team(game: Game, name: str) -> str:
+    value = game.get(name)
+    return "" if absent(value) else (value or "").strip()
 
 
 @dataclass
 class _Match:
     reader: SessionReader
     scoring: Scoring
-    teams: dict[str, str] = field(default_factory=dict)
+    home: str
+    away: str
     boards: dict[int, Board] = field(default_factory=dict)
     rooms: dict[int, dict[str, tuple[Result | Adjusted, int]]] = field(default_factory=dict)
     """By board and room (``'open'``, ``'closed'``): the result and its line."""
 
-    def game(self, game: Game) -> None:
+    def game(self, game: Game, home: str) -> None:
         at = self.reader.at.at(game.line)
-        self.check_teams(game)
         board_tag = game.tag("Board")
-        if board_tag is None:
-            at.fail("a game without a Board tag", field="Board")
+        if board_tag is None or absent(board_tag.value):
+            at.fail("a game of a team match without a Board tag", field="Board")
         board = self.reader.board(game, board_tag)
         number = board.number
         self.boards.setdefault(number, board)
         rooms = self.rooms.setdefault(number, {})
-        room_tag = game.tag("Room")
-        room = (room_tag.value if room_tag else "").strip().lower()
-        if room not in ("open", "closed"):
-            given = room_tag.value if room_tag else None
-            at.fail(f"board {number}: expected a Room tag, Open or Closed, got {given!r}",
-                    field="Room", value=given)  # fmt: skip
+        room = self.room(game, home, number, at)
         if room in rooms:
             at.fail(f"board {number} has two {room} room results (the other at line "
                     f"{rooms[room][1]})", field="Room", value=room)  # fmt: skip
-        played = self.reader.table_game("match", board, game, self.scoring)
-        if played is None:
+        contract = game.tag("Contract")
+        line = game.line if contract is None else contract.line
+        outcome = self.reader.table_outcome(game, contract, board, self.scoring)
+        if outcome is None:
             at.fail(f"board {number}, {room} room: no result (Contract, Declarer, Result)",
                     field="Contract")  # fmt: skip
-        if played.score is not None:
-            at.at(played.line).fail(
-                f"board {number}, {room} room: Score is not the score of {played.value}; a "
-                "team match is scored from the contracts", field="Score",
+        value, score, _ = outcome
+        if score is not None:
+            at.at(line).fail(
+                f"board {number}, {room} room: Score is not the score of {value}; a team "
+                "match is scored from the contracts", field="Score",
                 value=game.get("Score"))  # fmt: skip
-        rooms[room] = (played.value, played.line)
+        rooms[room] = (value, line)
 
-    def check_teams(self, game: Game) -> None:
-        """One HomeTeam and one VisitTeam a file."""
-        for name in ("HomeTeam", "VisitTeam"):
-            tag = game.tag(name)
-            if tag is None or absent(tag.value):
-                continue
-            if self.teams.setdefault(name, tag.value) != tag.value:
-                self.reader.at.at(tag.line).fail(
-                    f"{name} {tag.value!r} differs from {self.teams[name]!r}: one match a file",
-                    field=name, value=tag.value)  # fmt: skip
+    def room(self, game: Game, home: str, number: int, at: Location) -> str:
+        """``'open'`` or ``'closed'``: the Room tag, else which team sits NS."""
+        room_tag = game.tag("Room")
+        room = (room_tag.value if room_tag else "").strip().lower()
+        if room in ("open", "closed"):
+            return room
+        if room_tag is None and home:
+            return "open" if home == self.home else "closed"
+        given = room_tag.value if room_tag else None
+        at.fail(f"board {number}: expected a Room tag, Open or Closed, got {given!r} (or, "
+                "without one, a HomeTeam naming the team that sits NS)", field="Room",
+                value=given)  # fmt: skip
 
     def build(self) -> TeamMatch:
         out = []
@@ -94,9 +139,8 @@ class _Match:
             for room in ("open", "closed"):
                 if room not in found:
                     other = next(iter(found.values()))[1]
-                    self.reader.at.at(other).fail(f"board {number} has no {room} room result",
-                                                  field="Room")  # fmt: skip
+                    self.reader.at.at(other).fail(
+                        f"{self.home} v {self.away}: board {number} has no {room} room result",
+                        field="Room")  # fmt: skip
             out.append(MatchBoard(board, found["open"][0], found["closed"][0]))
-        return TeamMatch(
-            self.teams.get("HomeTeam", "Home"), self.teams.get("VisitTeam", "Visitors"), out
-        )
+        return TeamMatch(self.home, self.away, out)

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Final, TypeAlias
 
 from bridgescore.duplicate import Adjusted
@@ -23,12 +23,13 @@ from bridgescore.pbn._games import (
 )
 from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._location import Location, quote
+from bridgescore.pbn._players import TablePairs
 from bridgescore.pbn._values import (
-    INTEGER,
     Scoring,
     absent,
     adjusted,
     award,
+    bare_award,
     dealer,
     direction,
     integer,
@@ -50,8 +51,7 @@ _SCORE_TAG: Final[Mapping[Side | None, str]] = {None: "Score", Side.NS: "Score",
 _SCORE_COLUMNS: Final[Mapping[Side | None, str]] = {
     None: "ScoreTable", Side.NS: "Score_NS", Side.EW: "Score_EW"
 }  # fmt: skip
-_PLAYERS: Final = (("North", "South"), ("East", "West"))
-"""The seats of the NS pair and of the EW pair."""
+_METHODS: Final = {"mp": "matchpoints", "butler": "Butler IMPs", "cross-imps": "cross-IMPs"}
 
 Outcome: TypeAlias = tuple[Result | Adjusted, int | None, bool]
 """What happened at a table: the result or artificial score, the score the file gives if it
@@ -79,15 +79,32 @@ class SessionReader:
         self.games = games
         self.at = Location(source)
         self.builder = SessionBuilder(source)
-        self.tables: Counter[tuple[str, int]] = Counter()
-        """The games per table read so far, by section and board."""
+        self.pairs = TablePairs(self.at)
+        """The pairs of the games per table."""
+        self.bare: list[int] = []
+        """The lines of artificial scores written without ``^``."""
+        self.unnumbered: list[int] = []
+        """The lines of games without a Board tag, numbered in order."""
+        self.last_board = 0
 
     def read(self) -> Session:
         scoring = self.scoring()
         event, date = self.first("Event"), self.first("Date")
         for game in self.games:
             self.game(game, scoring)
+        self.notes()
         return self.builder.session(scoring, event, date)
+
+    def notes(self) -> None:
+        """Warnings for what was read leniently."""
+        if self.bare:
+            self.builder.warn(f"artificial scores written without PBN's '^' (A+, A, A-) are "
+                              f"read as artificial scores: {_lines(self.bare)}")  # fmt: skip
+        if self.unnumbered:
+            self.builder.warn(f"games without a Board tag are numbered in order, each after the "
+                              f"highest board before it: {_lines(self.unnumbered)}")  # fmt: skip
+        for note in self.pairs.notes():
+            self.builder.warn(note)
 
     def first(self, name: str) -> str:
         """The first real value of a session-wide tag; a warning for games that differ."""
@@ -104,19 +121,25 @@ class SessionReader:
         return value or ""
 
     def scoring(self) -> Scoring:
-        """The ``Scoring`` of the games, which must agree."""
+        """The ``Scoring`` of the games, which must agree (``MP`` and ``MatchPoints;MP1``
+        do: the methods are compared, not the text)."""
         found: Tag | None = None
+        first = Scoring()
+        seen: set[str] = set()
         for game in self.games:
             tag = game.tag("Scoring")
-            if tag is None or absent(tag.value):
+            if tag is None or absent(tag.value) or tag.value in seen:
                 continue
+            seen.add(tag.value)
+            scoring = read_scoring(tag.value, self.at.at(tag.line))
             if found is None:
-                found = tag
-            elif tag.value.replace(" ", "").lower() != found.value.replace(" ", "").lower():
+                found, first = tag, scoring
+            elif replace(scoring, notes=()) != replace(first, notes=()):
                 self.at.at(tag.line).fail(
                     f"Scoring {tag.value!r} differs from {found.value!r} (line {found.line}): a "
-                    "session is scored one way", field="Scoring", value=tag.value)  # fmt: skip
-        return read_scoring(found.value, self.at.at(found.line)) if found else Scoring()
+                    f"session is scored one way, here by {_METHODS[scoring.method]}, there by "
+                    f"{_METHODS[first.method]}", field="Scoring", value=tag.value)  # fmt: skip
+        return first
 
     def game(self, game: Game, scoring: Scoring) -> None:
         """Read one game: a board with a ScoreTable, a board of a game per table, or the
@@ -125,10 +148,14 @@ class SessionReader:
         table = game.table("ScoreTable", source=self.at.source)
         section = _section(game)
         board_tag = game.tag("Board")
-        if board_tag is None:
-            self.totals_game(game, section)
-            return
+        if board_tag is None or absent(board_tag.value):
+            if table is None and not _has_deal(game):
+                self.totals_game(game, section)
+                return
+            self.unnumbered.append(game.line)
+            board_tag = Tag("Board", str(self.last_board + 1), line=game.line)
         board = self.board(game, board_tag)
+        self.last_board = max(self.last_board, board.number)
         rows = [] if table is None else self.rows(table, section)
         self.add_board(game, board, [section, *(name for name, _, _ in rows)])
         for name, record, at in rows:
@@ -138,11 +165,13 @@ class SessionReader:
             self.builder.played(section, played)
 
     def totals_game(self, game: Game, section: str) -> None:
-        """A game without a board: a section's TotalScoreTable."""
+        """A game without a board: a section's TotalScoreTable (and Movement)."""
         totals = game.table("TotalScoreTable", source=self.at.source)
         if totals is None:
-            self.at.at(game.line).fail("a game without a Board tag", field="Board")
-        self.builder.totals(section, game.line, self.totals(totals))
+            self.at.at(game.line).fail("a game without a Board tag, a deal or a result",
+                                       field="Board")  # fmt: skip
+        self.builder.totals(section, game.line, [])
+        self.section_tags(section, game)
 
     def add_board(self, game: Game, board: Board, sections: list[str]) -> None:
         """A game's board, with the tags it keeps, its Movement and its TotalScoreTable, in
@@ -196,7 +225,7 @@ class SessionReader:
                 continue
             at = self.at.at(line)
             number = pair_id(row[pair_col], "PairId", at)
-            side = None if direction_col is None else direction(row[direction_col], at)
+            side = None if direction_col is None else direction(row[direction_col])
             names = "" if names_col is None or absent(row[names_col]) else row[names_col]
             out.append(TotalName(side, number, names, line))
         return out
@@ -245,6 +274,11 @@ class SessionReader:
         """What a ScoreTable row says happened: an artificial score, or a contract's result."""
         contract = cells.get("contract", "?") or ""
         artificial = _row_award(cells)
+        if artificial is None and absent(contract):
+            bare = [bare_award(cells.get(c)) for c in ("score_ns", "score_ew")]
+            artificial = adjusted(bare[0], bare[1])
+            if artificial is not None:
+                self.bare.append(at.line)
         if artificial is not None:
             if not absent(contract):
                 at.fail(f"a row with both a contract ({contract}) and an artificial score",
@@ -299,16 +333,12 @@ class SessionReader:
         outcome = self.table_outcome(game, contract, board, scoring)
         if outcome is None:
             return None
-        self.tables[section, board.number] += 1
-        ns, ew = self.table_pairs(game, self.tables[section, board.number])
+        ns, ew = self.pairs.pairs(game, section, board.number)
         round_tag = game.tag("Round")
         round_ = None
         if round_tag is not None and not absent(round_tag.value):
             round_ = integer(round_tag.value, "Round", self.at.at(round_tag.line), field="Round")
-        ns_names, ew_names = (
-            " & ".join(p for p in (game.get(s, "") or "" for s in seats) if not absent(p))
-            for seats in _PLAYERS
-        )
+        ns_names, ew_names = self.pairs.names(game, section, ns, ew)
         value, score, swapped = outcome
         return Played(board.number, ns, ew, value, score, round_, line, swapped,
                       (ns_names, ew_names))  # fmt: skip
@@ -342,11 +372,17 @@ class SessionReader:
         )
 
     def artificial(self, score: Tag | None) -> Adjusted | None:
-        """The artificial score of a game per table without a contract, if it gives one."""
-        if score is None or "^" not in score.value:
+        """The artificial score of a game per table without a contract, if it gives one
+        (``NS ^A+``; or ``NS A+`` without the ``^``, with a warning)."""
+        if score is None:
             return None
-        at = self.at.at(score.line)
         values = sides(score.value)
+        if "^" not in score.value:
+            if values is None or not all(bare_award(v) for v in values.values()):
+                return None
+            self.bare.append(score.line)
+            values = {side: f"^{v.strip()}" for side, v in values.items()}
+        at = self.at.at(score.line)
         if values is None:
             at.fail(f"bad Score {score.value!r}: expected e.g. 'NS ^A+ EW ^A-'", field="Score",
                     value=score.value)  # fmt: skip
@@ -379,21 +415,16 @@ class SessionReader:
                     value=tag.value)  # fmt: skip
         return str(13 - other)
 
-    def table_pairs(self, game: Game, count: int) -> tuple[int, int]:
-        """A game per table's pairs: PairNS and PairEW, else the Table, else ``count``, the
-        game's place among the board's."""
-        ns, ew, table = game.tag("PairNS"), game.tag("PairEW"), game.tag("Table")
-        if (
-            ns is not None
-            and ew is not None
-            and all(INTEGER.fullmatch(t.value.strip()) for t in (ns, ew))
-        ):
-            return (pair_id(ns.value, "PairNS", self.at.at(ns.line)),
-                    pair_id(ew.value, "PairEW", self.at.at(ew.line)))  # fmt: skip
-        if table is not None and INTEGER.fullmatch(table.value.strip()):
-            number = pair_id(table.value, "Table", self.at.at(table.line))
-            return number, number
-        return count, count
+
+def _lines(lines: list[int]) -> str:
+    """Lines for a warning: the first few."""
+    more = f" and {len(lines) - 5} more" if len(lines) > 5 else ""
+    return f"line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines[:5]))}{more}"
+
+
+def _has_deal(game: Game) -> bool:
+    """A game that is about a board: it has a deal, a contract or a score."""
+    return any(not absent(game.get(name)) for name in ("Deal", "Contract", "Score"))
 
 
 def _section(game: Game) -> str:

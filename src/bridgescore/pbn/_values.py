@@ -27,6 +27,7 @@ __all__ = [
     "absent",
     "adjusted",
     "award",
+    "bare_award",
     "dealer",
     "direction",
     "integer",
@@ -90,14 +91,15 @@ def vulnerability(text: str, at: Location) -> Vulnerability:
                 field="Vulnerable", value=text)  # fmt: skip
 
 
-def direction(text: str, at: Location) -> Side | None:
-    """A ``Direction`` element of a ``TotalScoreTable`` (``NS``, ``EW``); None if absent."""
-    if absent(text):
-        return None
-    try:
-        return Side.parse(text)
-    except BridgeError:
-        at.fail(f"bad Direction {text!r}: expected NS or EW", field="Direction", value=text)
+def direction(text: str) -> Side | None:
+    """A ``Direction`` element of a ``TotalScoreTable``: ``NS``, ``EW``, or as Magic Contest
+    writes them ``N-S``, ``E-W`` (a column of their own, §5.2); None if absent or not one.
+
+    >>> direction("N-S"), direction("ew"), direction("up")
+    (Side.NS, Side.EW, None)
+    """
+    letters = "".join(c for c in text.upper() if c.isalpha())
+    return Side(letters) if letters in ("NS", "EW") else None
 
 
 def movement(text: str, at: Location) -> SectionKind:
@@ -197,10 +199,23 @@ def sides(text: str) -> dict[Side | None, str] | None:
 
 def award(text: str) -> Award | None:
     """An artificial score's name (``A+``, ``Ave-`` ...), or None."""
+    if len(text) > 20:
+        return None
     try:
         return Adjusted.parse(text).ns
     except BridgeError:
         return None
+
+
+def bare_award(text: str | None) -> Award | None:
+    """An artificial score written without PBN's ``^`` (``A+``, as Magic Contest writes it),
+    or None.
+
+    >>> bare_award(" A+ "), bare_award("^A+"), bare_award("420")
+    ('A+', None, None)
+    """
+    t = (text or "").strip()
+    return award(t) if t[:1].upper() == "A" else None
 
 
 def adjusted(ns: Award | None, ew: Award | None) -> Adjusted | None:

@@ -18,7 +18,7 @@ from bridgescore.pbn._games import (
     element,
     write_games,
 )
-from bridgescore.pbn._values import scoring_tag
+from bridgescore.pbn._values import absent, scoring_tag
 from bridgescore.session import Board, Section, SectionScores, Session, score_section
 
 __all__ = ["write"]
@@ -59,11 +59,12 @@ def _games(session: Session, per: Literal["board", "table"]) -> list[Game]:
             )
     games = []
     scoring = scoring_tag(session)
+    _check_names(session)
     for section in session.sections:
-        if not section.boards:
-            raise PbnError(f"section {section.name} has no boards: PBN has no game to hold it")
         scored = score_section(section, session)
         totals = _total_table(scored)
+        if not section.boards:  # a game without a board holds the section (and its pairs)
+            games.append(_game(_board_tags(session, section, None, scoring), {}, [totals]))
         for i, board in enumerate(section.boards):
             lines = scored.travellers.get(board.number, [])
             common = _board_tags(session, section, board, scoring)
@@ -78,14 +79,37 @@ def _games(session: Session, per: Literal["board", "table"]) -> list[Game]:
     return games
 
 
+def _check_names(session: Session) -> None:
+    """Refuse the names PBN would read back otherwise: the event, date, section names and the
+    pairs' names (control characters are refused for every value by ``write_games``)."""
+    texts = [("Event", session.event), ("Date", session.date), *session.tags.items()]
+    for section in session.sections:
+        texts.append(("Section", section.name))
+        texts += [("Names", p.names) for p in section.pairs]
+        texts += [tag for board in section.boards for tag in board.tags]
+    for what, text in texts:
+        if text.startswith("#") and what != "Names":
+            raise PbnError(f"{what} {text!r} starts with '#', which PBN reads as the value of the "
+                           "game before (§4.8)", field=what, value=text)  # fmt: skip
+        if what == "Section" and (absent(text) or text != text.strip()):
+            raise PbnError(f"section name {text!r}: PBN reads a Section tag without the spaces "
+                           "around it, and an empty one, '?' or '-' as section A",
+                           field="section", value=text)  # fmt: skip
+        if what in ("Event", "Date", "Names") and text and (absent(text) or text == "????.??.??"):
+            raise PbnError(f"{what} {text!r}: PBN reads it as unknown (§3.4); leave it empty",
+                           field=what, value=text)  # fmt: skip
+
+
 def _board_tags(
-    session: Session, section: Section, board: Board, scoring: str
+    session: Session, section: Section, board: Board | None, scoring: str
 ) -> dict[str, tuple[str, tuple[str, ...]]]:
-    """A board's tags as name -> (value, section data lines), before the game's own."""
+    """A board's tags as name -> (value, section data lines), before the game's own; without
+    a board, those of the game that holds a section without boards."""
     tags: dict[str, tuple[str, tuple[str, ...]]] = {}
-    for name, value in (*session.tags.items(), *board.tags):
+    for name, value in (*session.tags.items(), *(board.tags if board else ())):
         if name in RESERVED:
-            raise PbnError(f"board {board.number} of section {section.name} keeps a tag "
+            number = board.number if board else "?"
+            raise PbnError(f"board {number} of section {section.name} keeps a tag "
                            f"{name!r}, which PBN export writes itself", field=name,
                            value=value)  # fmt: skip
         text, *lines = value.split("\n")
@@ -95,9 +119,9 @@ def _board_tags(
     tags.update({
         "Event": (session.event or "?", ()),
         "Date": (session.date or "?", ()),
-        "Board": (str(board.number), ()),
-        "Dealer": (board.dealer.value, ()),
-        "Vulnerable": (board.vulnerability.value, ()),
+        "Board": (str(board.number) if board else "?", ()),
+        "Dealer": (board.dealer.value if board else "?", ()),
+        "Vulnerable": (board.vulnerability.value if board else "?", ()),
         "Scoring": (scoring, ()),
         "Section": (section.name, ()),
         "Movement": (section.kind.title(), ()),
