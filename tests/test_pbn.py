@@ -419,7 +419,7 @@ def test_pairs_of_games_per_table_without_pair_numbers() -> None:
              '[Declarer "N"][Result "9"]')  # fmt: skip
     (section,) = s.sections
     assert [(r.board, r.ns, r.ew) for r in section.results] == [(1, 1, 2), (1, 3, 4), (2, 4, 1)]
-    assert section.movement == "howell"
+    assert section.kind == "howell"
     assert [(p.number, p.names) for p in section.pairs] == [
         (1, "Ann & Bob"), (2, "Cy & Di"), (3, "Ed & Flo"), (4, "Gus & Hal")]  # fmt: skip
     assert (

@@ -25,7 +25,7 @@ def test_magic_contest_ffb_pairs() -> None:
     60 % of 42 = 25.2 to each side, as the file says."""
     s = load("magic_contest_ffb.pbn")
     (section,) = s.sections
-    assert (section.movement, len(section.boards), len(section.pairs)) == ("howell", 30, 44)
+    assert (section.kind, len(section.boards), len(section.pairs)) == ("howell", 30, 44)
     assert len(section.results) == 660
     scored = s.scored()[0]
     assert scored.tops[1] == 42
