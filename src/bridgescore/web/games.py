@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from bridgescore import BridgeError, Contract, Seat, Strain, render
 from bridgescore.chicago import Chicago, ChicagoRules
-from bridgescore.model import read_number, read_tricks
+from bridgescore.inputs import read_number, read_tricks
 from bridgescore.rubber import Rubber, RubberDeal, RubberRules
 from bridgescore.storage import GameNotFoundError, HomeGame, StoredGame, VersionConflictError
 from bridgescore.web.common import (
