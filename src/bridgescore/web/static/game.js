@@ -72,9 +72,20 @@
     }
   }
 
+  // While a save is on its way the game is busy and its forms take no taps (none is lost in a
+  // page swapped in under a finger).
+  function busy(on) {
+    const g = game();
+    if (!g) return;
+    if (on) g.setAttribute("aria-busy", "true");
+    else g.removeAttribute("aria-busy");
+    for (const form of g.querySelectorAll("form")) form.inert = on;
+  }
+
   async function send(action, body, form) {
     if (sending) return;
     sending = true;
+    busy(true);
     setState("saving", "Saving…");
     let response;
     try {
@@ -85,6 +96,7 @@
       });
     } catch {
       sending = false;
+      busy(false);
       if (form && form.id === "deal-form") {
         localStorage.setItem(key(), JSON.stringify({ action, body }));
         setState("pending", "Not saved yet");
@@ -100,6 +112,7 @@
       return;
     }
     sending = false;
+    busy(false);
     localStorage.removeItem(key());
     const doc = new DOMParser().parseFromString(await response.text(), "text/html");
     if (doc.getElementById("game")) {
