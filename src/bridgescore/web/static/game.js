@@ -98,7 +98,8 @@
       sending = false;
       busy(false);
       if (form && form.id === "deal-form") {
-        localStorage.setItem(key(), JSON.stringify({ action, body }));
+        const saved = new URLSearchParams(body).toString();
+        localStorage.setItem(key(), JSON.stringify({ action, body: saved }));
         setState("pending", "Not saved yet");
         formStatus(
           "Not saved yet: no connection. This deal is kept on this phone and sent when the " +
@@ -212,5 +213,9 @@
       if (navigator.onLine) flush();
     }
     window.addEventListener("online", flush);
+    // Some phones miss the "online" event: try again now and then while a deal waits.
+    setInterval(() => {
+      if (navigator.onLine && !sending && localStorage.getItem(key())) flush();
+    }, 10000);
   });
 })();
