@@ -187,3 +187,26 @@ def test_the_api_docs_load_nothing_from_elsewhere(client: TestClient) -> None:
     m = re.search(r"(/static/swagger/swagger-ui-bundle.js\?v=[0-9a-f]+)", response.text)
     assert m
     assert client.get(m[1]).status_code == 200
+
+
+def test_next_rubber_keeps_the_players_and_settles_up_the_evening(client: TestClient) -> None:
+    first = new_rubber(client, we="Ann & Bob", they="Cy & Di")
+    for deal in HANDOUT:
+        add(client, first, **deal)
+    page = client.get(first).text
+    assert 'id="next-rubber"' in page
+    token = form_token(page.replace('class="no-print next-rubber"', 'id="deal-form"'))
+    response = client.post(f"{first}/next", data={"csrf": token}, follow_redirects=False)
+    assert response.status_code == 303
+    second = str(response.headers["location"])
+    assert second != first
+    page = client.get(second).text
+    assert "Rubber: Ann &amp; Bob v Cy &amp; Di" in page
+    assert "Enter deal 1" in page
+    assert 'id="settle-up"><strong>THEY owe WE 40 points</strong> over 2 rubbers.' in page
+    add(client, second, level="7", strain="NT", by="they", tricks="13")
+    assert "WE owe THEY" in client.get(second).text
+    with TestClient(client.app) as other:  # another browser: no evening, no Next
+        view = other.get(second).text
+        assert 'id="evening"' not in view
+        assert other.post(f"{first}/next", data={"csrf": token}).status_code == 403

@@ -67,7 +67,9 @@ def _stored(request: Request, kind: Kind, game_id: str) -> StoredGame:
     except GameNotFoundError:
         stored = None
     if stored is None or stored.kind != kind:
-        raise HTTPException(404, f"there is no {kind} with id {game_id!r}")
+        raise HTTPException(
+            404, f"there is no {kind} at this address ({game_id!r}): check the link, or start one"
+        )
     return stored
 
 
@@ -184,6 +186,7 @@ def _game_page(
         context["status"] = render.rubber_status(game)
         context["explain"] = render.explain(game)
         context["vulnerable"] = {side: game.vulnerable(side) for side in ("we", "they")}
+        context["evening"] = _evening(request, stored) if editing else []
         return page(request, "rubber.html", context, status_code)
     context["set_result"] = _set_result(game)
     return page(request, "chicago.html", context, status_code)
@@ -312,7 +315,7 @@ def player_words(exc: BridgeError) -> str:
     if exc.field == "declarer":
         return "Choose the declarer: N, E, S or W."
     if exc.field == "tricks":
-        return "Choose the tricks declarer took: 0 to 13."
+        return f"Choose the tricks declarer took: 0 to 13 ({message})."
     if exc.field == "honors" and message.startswith("invalid side"):
         return "Choose whose honors they were from the list."
     if exc.field == "contract":
@@ -399,6 +402,58 @@ async def rubber_undo(request: Request, game_id: str) -> Response:
 async def rubber_end(request: Request, game_id: str) -> Response:
     """End the rubber early."""
     return await _change(request, "rubber", game_id, "end")
+
+
+@router.post("/rubber/{game_id}/next")
+async def rubber_next(request: Request, game_id: str) -> Response:
+    """Start the next rubber of the evening: the same players and rules."""
+    token = request.cookies.get(edit_cookie(game_id), "")
+    await check_csrf(request, bound_csrf(token, game_id) if token else "")
+    return await run_in_threadpool(_next_rubber, request, game_id)
+
+
+def _next_rubber(request: Request, game_id: str) -> Response:
+    stored = _stored(request, "rubber", game_id)
+    if not can_edit(request, stored):
+        notice = "Only a browser with the edit link can start the next rubber."
+        return _game_page(request, stored, notice=notice, status_code=403)
+    game: Rubber = stored.home_game  # type: ignore[assignment]
+    response = _created(request, store(request).create(Rubber(game.rules), names=stored.names))
+    new_id = response.headers["location"].rsplit("/", 1)[1]
+    response.set_cookie(  # the evening's chain, kept by the browser that scores it
+        _PREVIOUS + new_id, game_id, max_age=2 * 24 * 3600, httponly=True, samesite="lax"
+    )
+    return response
+
+
+_PREVIOUS = "bs_prev_"
+
+
+def _evening(request: Request, stored: StoredGame) -> list[dict[str, Any]]:
+    """The evening's rubbers up to this one (oldest first) with each one's points and the
+    running settle-up (WE minus THEY); [] for a rubber that starts no evening and follows none."""
+    chain = [stored]
+    seen = {stored.id}
+    while (previous := request.cookies.get(_PREVIOUS + chain[-1].id)) and len(chain) < 50:
+        if previous in seen:
+            break
+        try:
+            before = store(request).get(previous)
+        except GameNotFoundError:
+            break
+        if before is None or before.kind != "rubber":
+            break
+        seen.add(previous)
+        chain.append(before)
+    if len(chain) == 1:
+        return []
+    rows, running = [], 0
+    for n, game in enumerate(reversed(chain), 1):
+        totals = {side.value: points for side, points in game.home_game.totals.items()}
+        running += totals["we"] - totals["they"]
+        rows.append({"n": n, "id": game.id, "we": totals["we"], "they": totals["they"],
+                     "finished": game.home_game.is_finished, "running": running})  # fmt: skip
+    return rows
 
 
 @router.post("/chicago/{game_id}/deals")

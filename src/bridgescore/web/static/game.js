@@ -175,6 +175,7 @@
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !game()?.contains(form)) return;
+    if (form.dataset.plain !== undefined) return; // it opens another page
     event.preventDefault();
     const body = new FormData(form);
     if (event.submitter?.name) body.append(event.submitter.name, event.submitter.value);
