@@ -364,7 +364,7 @@ def _apply(
     except VersionConflictError:
         fresh = _stored(request, kind, game_id)
         entry = how in ("add", "edit")
-        again = " Your entry is still in the form: check it and tap Save again." if entry else ""
+        again = " Your entry is still in the form: check it and save it again." if entry else ""
         return _game_page(
             request,
             fresh,

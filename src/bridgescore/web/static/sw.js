@@ -4,7 +4,7 @@
 "use strict";
 
 const CACHE = "bridgescore-v1";
-const START = ["/", "/static/style.css", "/static/app.js", "/static/calculator.js",
+const START = ["/", "/scores.json", "/static/style.css", "/static/app.js", "/static/calculator.js",
   "/static/game.js", "/static/icon.svg", "/manifest.webmanifest"];
 
 self.addEventListener("install", (event) => {
@@ -30,8 +30,10 @@ self.addEventListener("fetch", (event) => {
         return response;
       })
       .catch(() =>
-        caches.match(request, { ignoreSearch: url.pathname === "/" })
-          .then((hit) => hit || caches.match(url.pathname))
+        // A page opened offline: the calculator for any inputs (it scores them from the
+        // table); a script's own fetch of a page is not answered with an older one.
+        caches.match(request, { ignoreSearch: request.mode === "navigate" && url.pathname === "/" })
+          .then((hit) => hit || (request.mode === "navigate" || url.pathname.startsWith("/static/") || url.pathname === "/scores.json" ? caches.match(url.pathname) : undefined))
           .then((hit) => hit || new Response("Offline, and this page was not opened before.",
             { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } })),
       ),
