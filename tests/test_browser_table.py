@@ -196,20 +196,31 @@ def test_ending_asks_first_and_undo_gives_every_deal_back(page: Page, server: st
     expect(page.locator("#deals li.unfinished")).to_have_count(0)
 
 
-def test_offline_a_rubber_deal_is_kept_and_sent_when_back(phone: Page, server: str) -> None:
-    start(phone, server, "rubber")
+@pytest.mark.parametrize(
+    ("kind", "legend", "who", "total", "score"),
+    [
+        ("rubber", "Declared by", "WE", "#bar-we", "120"),
+        ("chicago", "Declarer", "N", "#bar-ns", "420"),
+    ],
+    ids=["rubber", "chicago"],
+)
+def test_offline_a_deal_is_kept_and_sent_when_back(
+    phone: Page, server: str, kind: str, legend: str, who: str, total: str, score: str
+) -> None:
+    start(phone, server, kind)
     taps = Taps(phone)
     phone.context.set_offline(True)
-    taps.choose("Declared by", "WE")
+    taps.choose(legend, who)
     phone.click("#save-deal")
     expect(phone.locator("#save-state")).to_have_text("Not saved yet")
     expect(phone.locator("#form-status")).to_contain_text("no connection")
-    expect(phone.locator("#deal-form input[value=we]")).to_be_checked()  # still on screen
-    tb.shot(phone, "table-offline-pending-360")
+    expect(
+        phone.locator(f"#deal-form input[value={who.lower() if kind == 'rubber' else who}]")
+    ).to_be_checked()
+    tb.shot(phone, f"table-offline-pending-{kind}-360")
     phone.context.set_offline(False)
-    expect(phone.locator("#deals li")).to_have_count(1)
+    expect(phone.locator(total)).to_have_text(score)
     expect(phone.locator("#save-state")).to_have_text("Saved")
-    expect(phone.locator("#bar-we")).to_have_text("120")
 
 
 def test_a_stale_second_tab_keeps_its_entry_and_saves_with_one_tap(

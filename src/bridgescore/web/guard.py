@@ -58,8 +58,9 @@ _HSTS = (b"strict-transport-security", b"max-age=63072000; includeSubDomains")
 
 class SecurityHeaders:
     """Add the security headers to every response, errors and 500s included (the outermost
-    layer), and ``Cache-Control: no-store`` to every one but the static files: pages carry
-    CSRF and edit tokens, API answers edit tokens."""
+    layer), and ``Cache-Control`` where the route set none: a year for a static file addressed
+    with its fingerprint (``?v=``), ``no-cache`` for other static files, ``no-store`` for the
+    rest (pages carry CSRF and edit tokens, API answers edit tokens)."""
 
     def __init__(self, app: ASGIApp, *, hsts: bool = False) -> None:
         self.app = app
