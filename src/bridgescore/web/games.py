@@ -449,10 +449,12 @@ def _evening(request: Request, stored: StoredGame) -> list[dict[str, Any]]:
         return []
     rows, running = [], 0
     for n, game in enumerate(reversed(chain), 1):
-        totals = {side.value: points for side, points in game.home_game.totals.items()}
+        rubber = game.home_game
+        assert isinstance(rubber, Rubber)  # only rubbers are followed
+        totals = {side.value: points for side, points in rubber.totals.items()}
         running += totals["we"] - totals["they"]
         rows.append({"n": n, "id": game.id, "we": totals["we"], "they": totals["they"],
-                     "finished": game.home_game.is_finished, "running": running})  # fmt: skip
+                     "finished": rubber.is_finished, "running": running})  # fmt: skip
     return rows
 
 
