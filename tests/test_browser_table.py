@@ -370,6 +370,7 @@ def test_axe_finds_nothing_and_tap_targets_are_44px(
         "rubber-end": rubber + "?end=confirm",
         "chicago": chicago,
         "games": server + "/games",
+        "movement": server + "/movement",
         "not-found": server + "/rubber/nothing",
     }
     found = {}
