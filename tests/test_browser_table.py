@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 
 from tests import test_browser as tb
+from tests.conftest import DATA
 
 pytestmark = pytest.mark.slow
 
@@ -385,3 +386,21 @@ def test_axe_finds_nothing_and_tap_targets_are_44px(
     assert found == {key: [] for key in pages}
     assert small == {key: [] for key in pages}
     context.close()
+
+
+def test_duplicate_rankings_keep_rank_pair_names_and_percent_at_360(
+    phone: Page, server: str
+) -> None:
+    phone.goto(server + "/session/new")
+    phone.set_input_files("#pbn", str(DATA / "mitchell3.pbn"))
+    phone.click("#create-session")
+    table = phone.locator("table.ranking").first
+    expect(table).to_be_visible()
+    for name in ("Rank", "Pair", "Names", "%"):
+        cell = table.locator("thead th", has_text=name).first
+        box = cell.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0
+        assert box["x"] + box["width"] <= PHONE["width"]
+        assert box["height"] < 40, name  # one line: not broken letter by letter
+    no_horizontal_scroll(phone)
