@@ -213,7 +213,14 @@
       formStatus("A deal entered without a connection is not saved yet.", () => flush());
       if (navigator.onLine) flush();
     }
-    window.addEventListener("online", flush);
+    window.addEventListener("online", () => {
+      if (!localStorage.getItem(key())) setState("saved", "Saved");
+      flush();
+    });
+    // Offline the page may fall behind the other phone: say so.
+    window.addEventListener("offline", () => {
+      if (!localStorage.getItem(key())) setState("pending", "Offline: last saved score");
+    });
     // Some phones miss the "online" event: try again now and then while a deal waits.
     setInterval(() => {
       if (navigator.onLine && !sending && localStorage.getItem(key())) flush();
