@@ -23,7 +23,9 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(
     fetch(request)
       .then((response) => {
-        if (response.ok) {
+        // Kept: pages opened (not a script's fetches: the calculator asks for one per change)
+        // and the files they need.
+        if (response.ok && (request.mode === "navigate" || !url.search || url.pathname.startsWith("/static/") || url.pathname === "/scores.json")) {
           const copy = response.clone();
           caches.open(CACHE).then((cache) => cache.put(request, copy));
         }
