@@ -162,7 +162,13 @@ def enter_rubber_deal(
     choose(page, "Declared by", by)
     page.select_option("#tricks", tricks)
     page.select_option("#honors", honors)
+    save(page)
+
+
+def save(page: Page) -> None:
+    """Tap Save and wait for the answer to be swapped in (the game is busy until then)."""
     page.click("#save-deal")
+    expect(page.locator("#game")).not_to_have_attribute("aria-busy", "true")
 
 
 def test_the_handouts_rubber(page: Page, server: str) -> None:
@@ -205,7 +211,7 @@ def test_chicago_shows_the_next_dealer_and_vulnerability(page: Page, server: str
     choose(page, "Strain", "♠")
     choose(page, "Declarer", "N")
     page.select_option("#tricks", "9")
-    page.click("#save-deal")
+    save(page)
     expect(page.locator("#next")).to_contain_text("East deals; EW vulnerable.")
     expect(page.locator("#total-ns")).to_have_text("140")
     shot(page, "chicago-desktop")

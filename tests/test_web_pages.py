@@ -101,9 +101,7 @@ def test_the_handouts_rubber_in_the_browser_flow(client: TestClient) -> None:
     page = client.get(game).text
     assert "THEY won the rubber." in page
     assert "WE have more points: 760 to 720." in page
-    assert (
-        '<div class="we total" data-kind="total">760</div><div class="they total">720</div>' in page
-    )
+    assert '<td class="we total" data-kind="total">760</td><td class="they total">720</td>' in page
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
 
@@ -129,6 +127,11 @@ def test_undo_edit_and_end(client: TestClient) -> None:
     assert client.post(f"{game}/deals/1", data=data, follow_redirects=False).status_code == 303
     assert "2S by THEY, 8 tricks" in client.get(game).text
     data = {"csrf": csrf(client, game)}
+    asked = client.post(f"{game}/end", data=data, follow_redirects=False)  # not confirmed
+    assert asked.status_code == 200
+    assert "End the rubber here?" in asked.text
+    assert "The rubber was ended early." not in client.get(game).text
+    data = {"csrf": csrf(client, game), "confirm": "yes"}
     assert client.post(f"{game}/end", data=data, follow_redirects=False).status_code == 303
     assert "The rubber was ended early." in client.get(game).text
 
@@ -138,7 +141,7 @@ def test_undo_after_the_end_reopens_the_rubber_and_keeps_every_deal(client: Test
     for deal in HANDOUT[:2]:
         add(client, game, **deal)
     for action in ("end", "undo"):
-        data = {"csrf": csrf(client, game)}
+        data = {"csrf": csrf(client, game), "confirm": "yes"}
         assert client.post(f"{game}/{action}", data=data, follow_redirects=False).status_code == 303
     page = client.get(game).text
     assert "The rubber was ended early." not in page
@@ -158,15 +161,15 @@ def test_bad_deal_is_shown_next_to_the_field_and_nothing_is_saved(client: TestCl
     }
     response = client.post(f"{game}/deals", data=data)
     assert response.status_code == 422
-    assert 'id="error-honors" role="alert">honors at notrump are 150' in response.text
+    assert 'id="error-honors" role="alert">Honors at notrump are 150' in response.text
     assert "No deals yet." in response.text
     data = {"csrf": csrf(client, game), "level": "3", "strain": "NT", "tricks": "9"}
     response = client.post(f"{game}/deals", data=data)
     assert response.status_code == 422
-    assert 'id="error-by"' in response.text
+    assert 'id="error-by" role="alert">Choose who played the contract: WE or THEY.' in response.text
     data = {**data, "by": "we", "honors": "north:150"}  # a bad honors side is an honors error
     response = client.post(f"{game}/deals", data=data)
-    assert 'id="error-honors" role="alert">invalid side: &#39;north&#39;' in response.text
+    assert 'id="error-honors" role="alert">Choose whose honors' in response.text
     assert 'id="error-by"' not in response.text
 
 
@@ -174,10 +177,17 @@ def test_stale_form_gets_a_conflict(client: TestClient) -> None:
     game = new_rubber(client)
     data = {"csrf": csrf(client, game), "version": "1", "doubling": "", **HANDOUT[0]}
     assert client.post(f"{game}/deals", data=data, follow_redirects=False).status_code == 303
-    response = client.post(f"{game}/deals", data=data)  # the same form again: version 1 is old
+    again = {**data, "tricks": "11"}  # the same form again: version 1 is old
+    response = client.post(f"{game}/deals", data=again)
     assert response.status_code == 409
-    assert "changed on another device" in response.text
+    assert "changed on another phone" in response.text
     assert client.get(game).text.count("4H by WE") == 1
+    # The refused entry is still in the form, now with the current version: one tap saves it.
+    assert '<option value="11" selected>' in response.text
+    assert 'name="version" value="2"' in response.text
+    retry = {**again, "version": "2"}
+    assert client.post(f"{game}/deals", data=retry, follow_redirects=False).status_code == 303
+    assert client.get(game).text.count("4H by WE") == 2
 
 
 def test_csrf_is_required(client: TestClient) -> None:

@@ -7,15 +7,17 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
-from fastapi import FastAPI
-from fastapi.responses import PlainTextResponse
+from fastapi import FastAPI, Request
+from fastapi.middleware.gzip import GZipMiddleware
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from bridgescore import BridgeError, __version__
 from bridgescore.storage import Store
-from bridgescore.web import api, calculator, games, guard, movement, sessions
-from bridgescore.web.common import STATIC
+from bridgescore.web import api, calculator, games, guard, movement, offline, sessions
+from bridgescore.web.common import STATIC, asset
 from bridgescore.web.events import Changes
 from bridgescore.web.work import Work, stop_processes
 
@@ -103,22 +105,37 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         "need `Authorization: Bearer <edit_token>`; the token is returned once, on creation. "
         f"A request body is at most {settings.limits.body:,} bytes (413 past it).",
         lifespan=lifespan,
+        docs_url=None,
     )
     app.state.settings = settings
     app.state.store = store
     app.state.changes = changes = Changes(store)
     app.state.work = Work()
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # Text answers compressed (Starlette never compresses the event streams).
+    app.add_middleware(GZipMiddleware, minimum_size=500)
     app.include_router(api.router)
     app.include_router(calculator.router)
     app.include_router(games.router)
     app.include_router(sessions.router)
     app.include_router(movement.router)
+    app.include_router(offline.router)
     guard.install(app)
 
     @app.get("/health", include_in_schema=False)
     async def health() -> PlainTextResponse:
         """A trivial endpoint: liveness checks, and the benchmark's yardstick."""
         return PlainTextResponse("ok")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs(request: Request) -> HTMLResponse:
+        """Swagger UI, its script and styles served from the package: it works offline."""
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json",
+            title="bridgescore API",
+            swagger_js_url=asset("swagger/swagger-ui-bundle.js"),
+            swagger_css_url=asset("swagger/swagger-ui.css"),
+            swagger_favicon_url=asset("swagger/favicon-32x32.png"),
+        )
 
     return app

@@ -30,6 +30,7 @@ from bridgescore import (
 )
 from bridgescore.inputs import read_tricks
 from bridgescore.web.common import check_csrf, page
+from bridgescore.web.offline import table_version
 
 __all__ = ["router"]
 
@@ -84,6 +85,7 @@ class Deal:
         for name in ("level", "strain", "doubling", "declarer", "tricks"):
             if name in params:
                 setattr(deal, name, params[name].strip())
+        deal.passed_out = deal.level.lower() == "pass"
         return deal
 
     def _read(self, name: str, read: Callable[[str], T]) -> T | None:
@@ -125,7 +127,7 @@ class Deal:
     @property
     def need(self) -> int:
         """Tricks needed by the contract in the form (10 if the level is not valid)."""
-        return 6 + int(self.level) if self.level in "1234567" and self.level else 10
+        return 6 + int(self.level) if len(self.level) == 1 and self.level in "1234567" else 10
 
 
 def _context(deal: Deal) -> dict[str, Any]:
@@ -144,7 +146,19 @@ def _context(deal: Deal) -> dict[str, Any]:
         "seats": SEATS,
         "vuls": VULS,
         "vulnerability": Vulnerability,
+        "bar": _bar(s),
+        "table_version": table_version(),
     }
+
+
+def _bar(s: Score | None) -> str:
+    """The one line the result bar keeps in view: the contract and who scores what."""
+    if s is None:
+        return "Fix the highlighted field to see the score."
+    if s.contract.notation() == "Pass":
+        return "Passed out: 0"
+    who = "Defenders" if s.total < 0 else "Declarer's side"
+    return f"{s.contract.notation(symbols=True)}, {s.tricks} tricks: {who} {abs(s.total)}"
 
 
 @router.get("/", response_class=HTMLResponse)

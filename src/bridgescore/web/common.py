@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
+from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -19,6 +21,8 @@ from bridgescore.storage import Store, StoredGame
 __all__ = [
     "CSRF_COOKIE",
     "STATIC",
+    "asset",
+    "bound_csrf",
     "can_edit",
     "check_csrf",
     "edit_cookie",
@@ -35,6 +39,21 @@ HERE = Path(__file__).parent
 STATIC = HERE / "static"
 templates = Jinja2Templates(directory=HERE / "templates")
 templates.env.globals["version"] = __version__
+
+
+@cache
+def asset(path: str) -> str:
+    """The address of a static file with its fingerprint (``/static/app.js?v=1a2b3c4d5e6f``):
+    kept a year by browsers, a new address whenever the file changes.
+
+    >>> asset("app.js").startswith("/static/app.js?v=")
+    True
+    """
+    digest = hashlib.sha256((STATIC / path).read_bytes()).hexdigest()[:12]
+    return f"/static/{path}?v={digest}"
+
+
+templates.env.globals["asset"] = asset
 
 CSRF_COOKIE = "bs_csrf"
 _YEAR = 365 * 24 * 3600
@@ -56,11 +75,16 @@ def page(
     """Render a page, with the CSRF token its forms carry (set as a cookie on first visit)."""
     token = request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(24)
     response = templates.TemplateResponse(
-        request, name, {**context, "csrf": token}, status_code=status_code
+        request, name, {"csrf": token, **context}, status_code=status_code
     )
-    if request.cookies.get(CSRF_COOKIE) != token:
+    if request.cookies.get(CSRF_COOKIE) != token:  # a year: a form outlives a browser restart
         response.set_cookie(
-            CSRF_COOKIE, token, httponly=True, samesite="lax", secure=_secure(request)
+            CSRF_COOKIE,
+            token,
+            max_age=_YEAR,
+            httponly=True,
+            samesite="lax",
+            secure=_secure(request),
         )
     return response
 
@@ -83,9 +107,21 @@ def same_origin(request: Request) -> bool:
     return sent != "null" and _origin(sent) == expected
 
 
-async def check_csrf(request: Request) -> dict[str, str]:
+def bound_csrf(edit_token: str, game_id: str) -> str:
+    """The CSRF token of a game's forms in a browser holding its edit token: derived from that
+    token (kept a year in its cookie), so a lost CSRF cookie loses no entry, and no other site
+    can know it.
+
+    >>> bound_csrf("secret", "g1") == bound_csrf("secret", "g1") != bound_csrf("other", "g1")
+    True
+    """
+    digest = hmac.new(edit_token.encode(), f"csrf:{game_id}".encode(), hashlib.sha256)
+    return "g" + digest.hexdigest()[:40]
+
+
+async def check_csrf(request: Request, bound: str = "") -> dict[str, str]:
     """Read a posted form and check where it comes from, then its CSRF token against the
-    cookie (double submit).
+    cookie (double submit), or against ``bound`` (a game's :func:`bound_csrf` token).
 
     :raises HTTPException: 403 if they differ, so a form posted from another site does nothing.
     """
@@ -95,7 +131,8 @@ async def check_csrf(request: Request) -> dict[str, str]:
     form = await request.form()
     sent = str(form.get("csrf", ""))
     expected = request.cookies.get(CSRF_COOKIE, "")
-    if not expected or not hmac.compare_digest(sent.encode(), expected.encode()):
+    ok = bool(expected) and hmac.compare_digest(sent.encode(), expected.encode())
+    if not ok and not (bound and hmac.compare_digest(sent.encode(), bound.encode())):
         raise HTTPException(403, "this form has expired (or came from another site): reload the "
                             "page and enter it again")  # fmt: skip
     return {k: str(v) for k, v in form.items()}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+import segno
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
@@ -20,6 +21,7 @@ from bridgescore.inputs import read_number, read_tricks
 from bridgescore.rubber import Rubber, RubberDeal, RubberRules
 from bridgescore.storage import GameNotFoundError, HomeGame, StoredGame, VersionConflictError
 from bridgescore.web.common import (
+    bound_csrf,
     can_edit,
     check_csrf,
     edit_cookie,
@@ -65,7 +67,9 @@ def _stored(request: Request, kind: Kind, game_id: str) -> StoredGame:
     except GameNotFoundError:
         stored = None
     if stored is None or stored.kind != kind:
-        raise HTTPException(404, f"there is no {kind} with id {game_id!r}")
+        raise HTTPException(
+            404, f"there is no {kind} at this address ({game_id!r}): check the link, or start one"
+        )
     return stored
 
 
@@ -99,7 +103,7 @@ def _new_rubber(request: Request, form: dict[str, str]) -> Response:
         rules = RubberRules.preset(form.get("rules", "default"), honors="honors" in form)
         names = {side: name_field(form, side, request) for side in ("we", "they")}
     except BridgeError as exc:
-        errors = {exc.field or "": str(exc)}
+        errors = {exc.field or "": player_words(exc)}
         context = {"kind": "rubber", "presets": RUBBER_RULES, "errors": errors}
         return page(request, "new.html", context, 422)
     return _created(request, store(request).create(Rubber(rules), names=names))
@@ -146,13 +150,16 @@ def _game_page(
     errors: dict[str, str] | None = None,
     notice: str = "",
     status_code: int = 200,
+    edit_n: int | None = None,
+    confirm_end: bool = False,
 ) -> Response:
     editing = can_edit(request, stored)
     game = stored.home_game
-    n = _int(request.query_params.get("edit"))
+    n = edit_n if edit_n is not None else _int(request.query_params.get("edit"))
     n = n if n is not None and n <= len(game.deals) else None
     base = link(request, _url(stored.kind, stored.id))
     token = request.cookies.get(edit_cookie(stored.id), "")
+    plural = "rubbers" if stored.kind == "rubber" else "chicagos"
     context: dict[str, Any] = {
         "stored": stored,
         "game": game,
@@ -161,20 +168,54 @@ def _game_page(
         "can_edit": editing,
         "form": form if form is not None else _defaults(game, n),
         "errors": errors or {},
-        "edit_n": n if form is None else _int(request.query_params.get("edit")),
+        "edit_n": n,
         "notice": notice,
+        "events": f"/api/{plural}/{stored.id}/events",
+        "confirm_end": confirm_end or request.query_params.get("end") == "confirm",
         "view_link": base,
         "edit_link": f"{base}?key={token}" if editing else "",
         "strains": STRAINS,
         "seats": [s.value for s in Seat],
         "totals": {side.value: points for side, points in game.totals.items()},
     }
+    context["qr"] = {"view": _qr(request, base), "edit": _qr(request, context["edit_link"])}
+    if editing:
+        context["csrf"] = bound_csrf(token, stored.id)
     if isinstance(game, Rubber):
         context["rows"] = render.pad_rows(game)
         context["status"] = render.rubber_status(game)
         context["explain"] = render.explain(game)
+        context["vulnerable"] = {side: game.vulnerable(side) for side in ("we", "they")}
+        context["evening"] = _evening(request, stored) if editing else []
         return page(request, "rubber.html", context, status_code)
+    context["set_result"] = _set_result(game)
     return page(request, "chicago.html", context, status_code)
+
+
+def _qr(request: Request, address: str) -> str:
+    """A QR code of a link as inline SVG ("" for no link). A link given as a path is made whole
+    with the address this page was asked at: the code is shown only to whoever asked."""
+    if not address:
+        return ""
+    if address.startswith("/"):
+        address = str(request.base_url).rstrip("/") + address
+    svg: str = segno.make(address, error="m").svg_inline(scale=4, border=2)
+    return svg
+
+
+def _set_result(game: Chicago) -> str:
+    """Who won the set of four just completed (said after its fourth deal), else ""."""
+    rows = [row for row in game.rows if row.number is not None]
+    if not rows or rows[-1] is not game.rows[-1] or (rows[-1].number or 0) % 4:
+        return ""
+    last = rows[-4:]
+    ns, ew = sum(r.ns for r in last), sum(r.ew for r in last)
+    first = (rows[-1].number or 4) - 3
+    which = f"deals {first}-{first + 3}"
+    if ns == ew:
+        return f"The set ({which}) is a tie: {ns} each."
+    winner = "NS" if ns > ew else "EW"
+    return f"{winner} won the set ({which}) by {abs(ns - ew)}: {max(ns, ew)} to {min(ns, ew)}."
 
 
 def _int(text: str | None) -> int | None:
@@ -247,17 +288,45 @@ def _deal_args(kind: Kind, form: dict[str, str]) -> tuple[tuple[str, str | None,
     return (contract, by_or_declarer, tricks), honors
 
 
+_FIELDS = ("level", "strain", "by", "declarer", "tricks", "honors")
+
+
 def _field(exc: BridgeError) -> str:
-    """Which field of the deal form an error belongs next to: the one it names (a contract's
-    error goes by its level, a seat's by the declarer), else the form's top."""
-    names = {"contract": "level", "level": "level", "strain": "strain", "tricks": "tricks",
-             "honors": "honors", "by": "by", "side": "by", "declarer": "declarer",
-             "seat": "declarer"}  # fmt: skip
-    return names.get(exc.field or "", "deal")
+    """Which field of the deal form an error belongs next to: the one it names (its
+    ``field``), else the top of the form.
+
+    >>> _field(BridgeError("no", field="tricks")), _field(BridgeError("no", field="contract"))
+    ('tricks', 'deal')
+    """
+    return exc.field if exc.field in _FIELDS else "deal"
+
+
+def player_words(exc: BridgeError) -> str:
+    """An error of the deal form in words for a player at the table.
+
+    >>> player_words(BridgeError("invalid side: ''; expected 'we' or 'they'", field="by"))
+    'Choose who played the contract: WE or THEY.'
+    >>> player_words(BridgeError("honors at notrump are 150, not 100", field="honors"))
+    'Honors at notrump are 150, not 100.'
+    """
+    message = str(exc)
+    if exc.field == "by":
+        return "Choose who played the contract: WE or THEY."
+    if exc.field == "declarer":
+        return "Choose the declarer: N, E, S or W."
+    if exc.field == "tricks":
+        return f"Choose the tricks declarer took: 0 to 13 ({message})."
+    if exc.field == "honors" and message.startswith("invalid side"):
+        return "Choose whose honors they were from the list."
+    if exc.field == "contract":
+        return f"Choose the level and the suit of the contract ({message})."
+    message = message[:1].upper() + message[1:]
+    return message if message.endswith(".") else message + "."
 
 
 async def _change(request: Request, kind: Kind, game_id: str, how: str, n: int = 0) -> Response:
-    form = await check_csrf(request)
+    token = request.cookies.get(edit_cookie(game_id), "")
+    form = await check_csrf(request, bound_csrf(token, game_id) if token else "")
     return await run_in_threadpool(_apply, request, kind, game_id, how, n, form)
 
 
@@ -273,6 +342,9 @@ def _apply(
             status_code=403,
         )
     game: Any = stored.home_game
+    edit_n = n if how == "edit" else None
+    if how == "end" and form.get("confirm") != "yes":  # one tap must not end a rubber
+        return _game_page(request, stored, confirm_end=True)
     try:
         sent = form.get("version", "")
         version = read_number(sent, "version", high=10**9) if sent else None
@@ -291,17 +363,20 @@ def _apply(
         store(request).save(game_id, game, expected_version=stored.version)
     except VersionConflictError:
         fresh = _stored(request, kind, game_id)
+        entry = how in ("add", "edit")
+        again = " Your entry is still in the form: check it and save it again." if entry else ""
         return _game_page(
             request,
             fresh,
-            notice="This game was changed on another device "
-            "meanwhile; here it is now. Enter your change again if it is still "
-            "needed.",
+            form=form if entry else None,
+            notice="Not saved: this game was changed on another phone meanwhile (shown here "
+            f"as it is now).{again}",
             status_code=409,
+            edit_n=edit_n,
         )
     except BridgeError as exc:
-        errors = {_field(exc): str(exc)}
-        return _game_page(request, stored, form=form, errors=errors, status_code=422)
+        errors = {_field(exc): player_words(exc)}
+        return _game_page(request, stored, form=form, errors=errors, status_code=422, edit_n=edit_n)
     return RedirectResponse(_url(kind, game_id), status_code=303)
 
 
@@ -327,6 +402,60 @@ async def rubber_undo(request: Request, game_id: str) -> Response:
 async def rubber_end(request: Request, game_id: str) -> Response:
     """End the rubber early."""
     return await _change(request, "rubber", game_id, "end")
+
+
+@router.post("/rubber/{game_id}/next")
+async def rubber_next(request: Request, game_id: str) -> Response:
+    """Start the next rubber of the evening: the same players and rules."""
+    token = request.cookies.get(edit_cookie(game_id), "")
+    await check_csrf(request, bound_csrf(token, game_id) if token else "")
+    return await run_in_threadpool(_next_rubber, request, game_id)
+
+
+def _next_rubber(request: Request, game_id: str) -> Response:
+    stored = _stored(request, "rubber", game_id)
+    if not can_edit(request, stored):
+        notice = "Only a browser with the edit link can start the next rubber."
+        return _game_page(request, stored, notice=notice, status_code=403)
+    game: Rubber = stored.home_game  # type: ignore[assignment]
+    response = _created(request, store(request).create(Rubber(game.rules), names=stored.names))
+    new_id = response.headers["location"].rsplit("/", 1)[1]
+    response.set_cookie(  # the evening's chain, kept by the browser that scores it
+        _PREVIOUS + new_id, game_id, max_age=2 * 24 * 3600, httponly=True, samesite="lax"
+    )
+    return response
+
+
+_PREVIOUS = "bs_prev_"
+
+
+def _evening(request: Request, stored: StoredGame) -> list[dict[str, Any]]:
+    """The evening's rubbers up to this one (oldest first) with each one's points and the
+    running settle-up (WE minus THEY); [] for a rubber that starts no evening and follows none."""
+    chain = [stored]
+    seen = {stored.id}
+    while (previous := request.cookies.get(_PREVIOUS + chain[-1].id)) and len(chain) < 50:
+        if previous in seen:
+            break
+        try:
+            before = store(request).get(previous)
+        except GameNotFoundError:
+            break
+        if before is None or before.kind != "rubber":
+            break
+        seen.add(previous)
+        chain.append(before)
+    if len(chain) == 1:
+        return []
+    rows, running = [], 0
+    for n, game in enumerate(reversed(chain), 1):
+        rubber = game.home_game
+        assert isinstance(rubber, Rubber)  # only rubbers are followed
+        totals = {side.value: points for side, points in rubber.totals.items()}
+        running += totals["we"] - totals["they"]
+        rows.append({"n": n, "id": game.id, "we": totals["we"], "they": totals["they"],
+                     "finished": rubber.is_finished, "running": running})  # fmt: skip
+    return rows
 
 
 @router.post("/chicago/{game_id}/deals")

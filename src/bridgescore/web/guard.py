@@ -38,12 +38,12 @@ _CSP = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
     "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
 )
-# The interactive API docs load Swagger UI from its CDN.
+# The interactive API docs: Swagger UI from the package, started by FastAPI's inline script.
 _DOCS_CSP = (
-    "default-src 'self'; img-src 'self' data: https://fastapi.tiangolo.com; "
-    "style-src 'self' https://cdn.jsdelivr.net; script-src 'self' 'unsafe-inline' "
-    "https://cdn.jsdelivr.net; frame-ancestors 'none'"
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+    "script-src 'self' 'unsafe-inline'; frame-ancestors 'none'"
 )
+_YEAR = b"public, max-age=31536000, immutable"
 _HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
@@ -58,8 +58,9 @@ _HSTS = (b"strict-transport-security", b"max-age=63072000; includeSubDomains")
 
 class SecurityHeaders:
     """Add the security headers to every response, errors and 500s included (the outermost
-    layer), and ``Cache-Control: no-store`` to every one but the static files: pages carry
-    CSRF and edit tokens, API answers edit tokens."""
+    layer), and ``Cache-Control`` where the route set none: a year for a static file addressed
+    with its fingerprint (``?v=``), ``no-cache`` for other static files, ``no-store`` for the
+    rest (pages carry CSRF and edit tokens, API answers edit tokens)."""
 
     def __init__(self, app: ASGIApp, *, hsts: bool = False) -> None:
         self.app = app
@@ -75,12 +76,18 @@ class SecurityHeaders:
         if self.hsts:
             extra.append(_HSTS)
         static = path.startswith("/static/")
+        fingerprinted = static and b"v=" in scope.get("query_string", b"")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
-                if not static and not any(k.lower() == b"cache-control" for k, _ in headers):
-                    headers.append((b"cache-control", b"no-store"))
+                if not any(k.lower() == b"cache-control" for k, _ in headers):
+                    if fingerprinted and message.get("status") == 200:
+                        headers.append((b"cache-control", _YEAR))
+                    elif static:
+                        headers.append((b"cache-control", b"no-cache"))
+                    else:
+                        headers.append((b"cache-control", b"no-store"))
                 message["headers"] = [*headers, *extra]
             await send(message)
 

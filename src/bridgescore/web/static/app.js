@@ -7,22 +7,6 @@ document.addEventListener("DOMContentLoaded", () => {
     button.hidden = false;
     button.addEventListener("click", () => window.print());
   }
-  // The deal form: show each tricks option relative to the contract (10 (=), 8 (-2)).
-  const form = document.getElementById("deal-form");
-  const tricks = document.getElementById("tricks");
-  if (form && tricks) {
-    const relabel = () => {
-      const level = Number(new FormData(form).get("level"));
-      for (const option of tricks.options) {
-        const d = Number(option.value) - (6 + level);
-        option.textContent = level
-          ? `${option.value} (${d === 0 ? "=" : (d > 0 ? "+" : "") + d})`
-          : option.value;
-      }
-    };
-    form.addEventListener("change", relabel);
-    relabel();
-  }
   // The duplicate result form: show the board's dealer and vulnerability (Law 2) as it is typed.
   const board = document.getElementById("board-number");
   const info = document.getElementById("board-info");
@@ -36,10 +20,37 @@ document.addEventListener("DOMContentLoaded", () => {
       info.textContent = `Board ${b}: ${dealer} deals, ${vul} vulnerable.`;
     });
   }
-  // Share links: select the whole link on focus, ready to copy.
+  links();
+  document.addEventListener("bs:links", links);
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+});
+
+// Share links: made whole, selected on focus, with Copy and Share (where the phone has it).
+function links() {
   for (const input of document.querySelectorAll(".links input")) {
     // A link the server gave as a path (no base URL configured) is made whole here.
     if (input.value.startsWith("/")) input.value = new URL(input.value, location.href).href;
     input.addEventListener("focus", () => input.select());
   }
-});
+  const said = document.getElementById("copied");
+  for (const button of document.querySelectorAll("button[data-copy]")) {
+    button.hidden = !navigator.clipboard;
+    button.addEventListener("click", async () => {
+      const input = document.getElementById(button.dataset.copy);
+      try {
+        await navigator.clipboard.writeText(input.value);
+        if (said) said.textContent = "Copied.";
+      } catch {
+        input.select();
+        if (said) said.textContent = "Select the link and copy it.";
+      }
+    });
+  }
+  for (const button of document.querySelectorAll("button[data-share]")) {
+    button.hidden = !navigator.share;
+    button.addEventListener("click", () => {
+      const input = document.getElementById(button.dataset.share);
+      navigator.share({ title: document.title, url: input.value }).catch(() => {});
+    });
+  }
+}
