@@ -59,7 +59,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name=op.f("pk_live_results")),
         sa.UniqueConstraint(
             "game_id", "table", "round", "board", name=op.f("uq_live_results_game_id")
-        ),  # fmt: skip
+        ),
     )
     op.create_table(
         "result_changes",
