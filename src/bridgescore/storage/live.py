@@ -185,6 +185,19 @@ class LiveStore:
             results = tuple(_result(row) for row in rows)
         return LiveState(head.version, bool(head.ended), results)
 
+    def version(self, game_id: str) -> int:
+        """The session's version.
+
+        :raises GameNotFoundError: if there is no such session.
+        """
+        with self.store._transaction() as conn:
+            found = conn.execute(
+                select(GameRow.version).where(GameRow.id == game_id)
+            ).scalar_one_or_none()
+        if found is None:
+            raise GameNotFoundError(f"no session with id {game_id!r}")
+        return found
+
     def changes(self, game_id: str) -> list[Change]:
         """The audit trail, oldest first."""
         with self.store._transaction() as conn:
