@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgescore import Result, Seat, pbn
+from bridgescore import Result, pbn
 from bridgescore.movement import mitchell
 from bridgescore.session import BoardResult, Section, Session, score_section
 from bridgescore.web import Settings, create_app
@@ -97,14 +97,17 @@ RESULT = {"round": 1, "table": 2, "board": 4, "contract": "4HX", "declarer": "S"
         "bad-lead",
         "table-adjusts",
         "director-adjusts",
-    ],  # fmt: skip
+    ],
 )
 def test_who_may_enter_what(
     sqlite_live: TestClient, change: dict[str, Any], who: int | str | None, status: int
 ) -> None:
     created = start(sqlite_live)
-    headers = {} if who is None else (
-        auth(created["edit_token"]) if who == "director" else token(created, int(who)))  # fmt: skip
+    headers = (
+        {}
+        if who is None
+        else (auth(created["edit_token"]) if who == "director" else token(created, int(who)))
+    )
     answer = sqlite_live.post(
         f"/api/sessions/{created['id']}/results", json={**RESULT, **change}, headers=headers
     )
@@ -120,7 +123,11 @@ def test_a_result_comes_back_with_its_pairs_and_score_and_twice_is_a_409(
     assert first.status_code == 201
     stored = first.json()
     assert (stored["ns"], stored["ew"], stored["ns_score"], stored["result"]) == (
-        "NS 2", "EW 2", -500, "4HXS-2")  # fmt: skip
+        "NS 2",
+        "EW 2",
+        -500,
+        "4HXS-2",
+    )
     again = live.post(url, json={**RESULT, "tricks": 10}, headers=token(created, 2))
     assert again.status_code == 409
     assert again.json()["result"]["id"] == stored["id"]
@@ -131,8 +138,7 @@ def test_the_director_edits_and_deletes_with_an_audit_trail(live: TestClient) ->
     created = start(live)
     base, director = f"/api/sessions/{created['id']}", auth(created["edit_token"])
     result_id = live.post(f"{base}/results", json=RESULT, headers=token(created, 2)).json()["id"]
-    edited = live.put(f"{base}/results/{result_id}", json={**RESULT, "tricks": 9},
-                      headers=director)  # fmt: skip
+    edited = live.put(f"{base}/results/{result_id}", json={**RESULT, "tricks": 9}, headers=director)
     assert edited.status_code == 200
     assert edited.json()["ns_score"] == -200
     assert live.delete(f"{base}/results/{result_id}", headers=token(created, 3)).status_code == 403
@@ -140,7 +146,10 @@ def test_the_director_edits_and_deletes_with_an_audit_trail(live: TestClient) ->
     assert live.get(f"{base}/changes", headers=token(created, 2)).status_code == 403
     changes = live.get(f"{base}/changes", headers=director).json()["changes"]
     assert [(c["who"], c["action"]) for c in changes] == [
-        ("table 2", "add"), ("director", "edit"), ("director", "delete")]  # fmt: skip
+        ("table 2", "add"),
+        ("director", "edit"),
+        ("director", "delete"),
+    ]
     assert changes[1]["old"]["tricks"] == 8
     assert changes[1]["new"]["tricks"] == 9
     assert live.get(base).json()["results"] == []
@@ -152,8 +161,9 @@ def test_a_table_fixes_only_its_current_round_and_nothing_once_closed(
     created = start(sqlite_live)
     base = f"/api/sessions/{created['id']}"
     first = sqlite_live.post(f"{base}/results", json=RESULT, headers=token(created, 2)).json()
-    fixed = sqlite_live.put(f"{base}/results/{first['id']}", json={**RESULT, "tricks": 10},
-                            headers=token(created, 2))  # fmt: skip
+    fixed = sqlite_live.put(
+        f"{base}/results/{first['id']}", json={**RESULT, "tricks": 10}, headers=token(created, 2)
+    )
     assert fixed.status_code == 200
     # round 2 at table 2: EW 1 with boards 7-9
     later = {**RESULT, "round": 2, "board": 7}
@@ -161,8 +171,9 @@ def test_a_table_fixes_only_its_current_round_and_nothing_once_closed(
         sqlite_live.post(f"{base}/results", json=later, headers=token(created, 2)).status_code
         == 201
     )
-    late_fix = sqlite_live.put(f"{base}/results/{first['id']}", json=RESULT,
-                               headers=token(created, 2))  # fmt: skip
+    late_fix = sqlite_live.put(
+        f"{base}/results/{first['id']}", json=RESULT, headers=token(created, 2)
+    )
     assert late_fix.status_code == 403
     closed = sqlite_live.post(f"{base}/close", json={}, headers=auth(created["edit_token"]))
     assert closed.json()["results_url"] == f"/session/{created['id']}"
@@ -171,8 +182,12 @@ def test_a_table_fixes_only_its_current_round_and_nothing_once_closed(
         sqlite_live.post(f"{base}/results", json=after, headers=token(created, 2)).status_code
         == 403
     )
-    assert sqlite_live.post(f"{base}/results", json=after,
-                            headers=auth(created["edit_token"])).status_code == 201  # fmt: skip
+    assert (
+        sqlite_live.post(
+            f"{base}/results", json=after, headers=auth(created["edit_token"])
+        ).status_code
+        == 201
+    )
 
 
 def _results_of(movement_seed: int) -> list[dict[str, Any]]:
@@ -186,9 +201,11 @@ def _results_of(movement_seed: int) -> list[dict[str, Any]]:
             if rng.random() < 0.05:
                 body["contract"] = "Pass"
             else:
-                body |= {"contract": f"{level}{strain}{rng.choice(['', '', 'X'])}",
-                         "declarer": rng.choice("NESW"),
-                         "tricks": min(13, max(0, level + 6 + rng.randint(-3, 2)))}  # fmt: skip
+                body |= {
+                    "contract": f"{level}{strain}{rng.choice(['', '', 'X'])}",
+                    "declarer": rng.choice("NESW"),
+                    "tricks": min(13, max(0, level + 6 + rng.randint(-3, 2))),
+                }
             posts.append(body)
     return posts
 
@@ -219,12 +236,18 @@ def test_a_whole_evening_from_seven_threads_loses_nothing_and_ranks_as_pbn(
     assert session["version"] == 1 + 147
     # the same results written to PBN and read back rank the same
     results = [
-        BoardResult(p["board"], int(p["ns"].split()[1]), int(p["ew"].split()[1]),
-                    Result.parse("Pass") if p["contract"] == "Pass"
-                    else Result.parse(f"{p['contract']} {p['declarer']} {p['tricks']}"),
-                    round=p["round"], table=p["table"])
+        BoardResult(
+            p["board"],
+            int(p["ns"].split()[1]),
+            int(p["ew"].split()[1]),
+            Result.parse("Pass")
+            if p["contract"] == "Pass"
+            else Result.parse(f"{p['contract']} {p['declarer']} {p['tricks']}"),
+            round=p["round"],
+            table=p["table"],
+        )
         for p in session["results"]
-    ]  # fmt: skip
+    ]
     section = Section.from_movement(mitchell(7, 3), names={"NS 1": "Ann & Bob"})
     written = pbn.write(Session((section.with_results(results),), event="Monday pairs"))
     again = pbn.read(written).sections[0]
@@ -254,9 +277,12 @@ def test_the_traveller_so_far_and_whoami(sqlite_live: TestClient) -> None:
     lines = sqlite_live.get(f"{base}/boards/4").json()["lines"]
     assert [(line["ns_score"], line["ns_points"]) for line in lines] == [(-500, 0.0), (790, 2.0)]
     assert sqlite_live.get(f"{base}/whoami", headers=token(created, 5)).json() == {
-        "role": "table", "table": 5}  # fmt: skip
+        "role": "table",
+        "table": 5,
+    }
     assert sqlite_live.get(f"{base}/whoami", headers=auth(created["edit_token"])).json() == {
-        "role": "director"}  # fmt: skip
+        "role": "director"
+    }
 
 
 def test_every_change_is_an_event_with_the_new_version(sqlite_live: TestClient) -> None:
