@@ -14,7 +14,7 @@ from starlette.types import ASGIApp
 
 from bridgescore import BridgeError, __version__
 from bridgescore.storage import Store
-from bridgescore.web import api, calculator, games, guard, live, movement, sessions
+from bridgescore.web import api, calculator, games, guard, live, live_pages, movement, sessions
 from bridgescore.web.common import STATIC
 from bridgescore.web.events import Changes
 from bridgescore.web.work import Work, stop_processes
@@ -111,6 +111,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)
     app.include_router(live.router)
+    app.include_router(live_pages.router)
     app.include_router(calculator.router)
     app.include_router(games.router)
     app.include_router(sessions.router)

@@ -1,0 +1,32 @@
+"""The pages of a club evening: the table page (phones, 360 px) and the director's page.
+
+Both are thin: they are served to anyone with the session's id and read their token from the
+link's fragment (``#token``), which never reaches the server's logs; everything else goes
+through the JSON API (:mod:`bridgescore.web.live`) with that token.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from bridgescore.web.common import page
+from bridgescore.web.live import live
+
+__all__ = ["router"]
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/live/{game_id}/table", response_class=HTMLResponse)
+def table_page(request: Request, game_id: str) -> Response:
+    """One table's page: the round, the pairs, each board's entry, the traveller so far."""
+    live(request).definition(game_id)
+    return page(request, "live_table.html", {"game_id": game_id})
+
+
+@router.get("/live/{game_id}/director", response_class=HTMLResponse)
+def director_page(request: Request, game_id: str) -> Response:
+    """The director's page: what is in and missing, live rankings, corrections, closing."""
+    live(request).definition(game_id)
+    return page(request, "live_director.html", {"game_id": game_id})
