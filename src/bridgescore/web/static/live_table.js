@@ -100,7 +100,10 @@
       showNext(play, false);
       return;
     }
-    $("next").hidden = true;
+    // the first board of a new round: say where the last round's EW pair and boards go
+    const before = plays().find((p) => p.round === round - 1);
+    if (before && !play.boards.some((b) => done.has(`${round}/${b}`))) showNext(before, false);
+    else $("next").hidden = true;
     if (state.board !== next) { state.board = next; state.pick = {}; }
     openEntry(round, next);
   };
