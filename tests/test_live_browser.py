@@ -101,8 +101,8 @@ def test_three_tables_enter_three_rounds_at_once_and_rank_as_pbn(
     server: str, browser: Browser
 ) -> None:
     movement = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
-    created = httpx.post(f"{server}/api/sessions", json={
-        "event": "Club night", "movement": movement, "names": {"NS 1": "Ann & Bob"}}).json()  # fmt: skip
+    body = {"event": "Club night", "movement": movement, "names": {"NS 1": "Ann & Bob"}}
+    created = httpx.post(f"{server}/api/sessions", json=body).json()
     contexts = [browser.new_context(viewport={"width": 360, "height": 640}) for _ in range(3)]
     pages = [c.new_page() for c in contexts]
     errors: list[str] = []
@@ -126,7 +126,7 @@ def test_three_tables_enter_three_rounds_at_once_and_rank_as_pbn(
                     _shot(page, "table-offline-360")
                     contexts[2].set_offline(False)
                     page.evaluate("window.dispatchEvent(new Event('online'))")
-        for table, page in enumerate(pages, 1):
+        for page in pages:
             if round_number < 3:
                 expect(page.locator("#next")).to_contain_text(f"Round {round_number} is done")
         if round_number == 1:
