@@ -185,6 +185,33 @@ class LiveStore:
             results = tuple(_result(row) for row in rows)
         return LiveState(head.version, bool(head.ended), results)
 
+    def position(self, game_id: str, table: int) -> tuple[bool, int]:
+        """Whether the session is closed, and the table's current round (the latest round it
+        has a result in; 1 before its first).
+
+        :raises GameNotFoundError: if there is no such session.
+        """
+        with self.store._transaction() as conn:
+            closed = conn.execute(
+                select(GameRow.ended).where(GameRow.id == game_id)
+            ).scalar_one_or_none()
+            if closed is None:
+                raise GameNotFoundError(f"no session with id {game_id!r}")
+            latest = conn.execute(
+                select(func.max(LiveResultRow.round)).where(
+                    LiveResultRow.game_id == game_id, LiveResultRow.table == table
+                )
+            ).scalar_one_or_none()
+        return bool(closed), latest or 1
+
+    def result(self, game_id: str, result_id: int) -> LiveResult:
+        """One stored result.
+
+        :raises ResultNotFoundError: if the session has no result with this id.
+        """
+        with self.store._transaction() as conn:
+            return _get(conn, game_id, result_id)
+
     def version(self, game_id: str) -> int:
         """The session's version.
 

@@ -335,11 +335,13 @@ def _who(request: Request, game_id: str, authorization: str | None) -> int | Non
     raise HTTPException(403, "that is not a token of this session")
 
 
-def _allowed(state: LiveState, table: int, round_number: int, *, change: bool) -> None:
+def _allowed(
+    request: Request, game_id: str, table: int, round_number: int, *, change: bool
+) -> None:
     """May this table enter (or change) a result of this round? 403 if not."""
-    if state.closed:
+    closed, current = live(request).store.position(game_id, table)
+    if closed:
         raise HTTPException(403, "the session is closed: ask the director to change results")
-    current = max((r.entry.round for r in state.results if r.entry.table == table), default=1)
     if round_number < current or (change and round_number != current):
         raise HTTPException(
             403,
@@ -454,7 +456,7 @@ def add_result(
         )
     entry = entry_of(definition, body, director=table is None)
     if table is not None:
-        _allowed(live(request).store.results(game_id), table, body.round, change=False)
+        _allowed(request, game_id, table, body.round, change=False)
     who = "director" if table is None else f"table {table}"
     try:
         added, version = live(request).store.add(game_id, entry, who)
@@ -474,13 +476,13 @@ def change_result(
     table = _who(request, game_id, authorization)
     entry = entry_of(definition, body, director=table is None)
     if table is not None:
-        state = live(request).store.results(game_id)
-        old = next((r for r in state.results if r.id == result_id), None)
-        if body.table != table or (old is not None and old.entry.table != table):
+        old = live(request).store.result(game_id, result_id)
+        if body.table != table or old.entry.table != table:
             raise HTTPException(
                 403, f"this is table {table}'s token: it changes only its own results"
             )
-        _allowed(state, table, body.round, change=True)
+        _allowed(request, game_id, table, old.entry.round, change=True)
+        _allowed(request, game_id, table, body.round, change=True)
     who = "director" if table is None else f"table {table}"
     try:
         changed, version = live(request).store.edit(game_id, result_id, entry, who)
@@ -498,13 +500,12 @@ def delete_result(
     definition = live(request).definition(game_id)
     table = _who(request, game_id, authorization)
     if table is not None:
-        state = live(request).store.results(game_id)
-        old = next((r for r in state.results if r.id == result_id), None)
-        if old is None or old.entry.table != table:
+        old = live(request).store.result(game_id, result_id)
+        if old.entry.table != table:
             raise HTTPException(
                 403, f"this is table {table}'s token: it deletes only its own results"
             )
-        _allowed(state, table, old.entry.round, change=True)
+        _allowed(request, game_id, table, old.entry.round, change=True)
     who = "director" if table is None else f"table {table}"
     removed, version = live(request).store.remove(game_id, result_id, who)
     return JSONResponse({**result_dict(definition, removed), "version": version})
