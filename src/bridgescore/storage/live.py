@@ -40,6 +40,7 @@ __all__ = [
     "LiveResult",
     "LiveState",
     "LiveStore",
+    "RefusedError",
     "ResultNotFoundError",
     "live_table",
 ]
@@ -111,6 +112,10 @@ class DuplicateResultError(StorageError):
     def __init__(self, message: str, existing: LiveResult) -> None:
         super().__init__(message, field="board", value=existing.entry.board)
         self.existing = existing
+
+
+class RefusedError(StorageError):
+    """A table may not make this change (the session is closed, or the round is past)."""
 
 
 class ResultNotFoundError(GameNotFoundError):
@@ -237,15 +242,24 @@ class LiveStore:
                 Change(r.result_id, r.at, r.who, r.action, _load(r.old), _load(r.new)) for r in rows
             ]
 
-    def add(self, game_id: str, entry: Entry, who: str) -> tuple[LiveResult, int]:
+    def add(
+        self, game_id: str, entry: Entry, who: str, *, by_table: bool = False
+    ) -> tuple[LiveResult, int]:
         """Store one result; the stored result and the session's new version.
 
+        ``by_table``: the table enters it, so the session must be open and the round the
+        table's current one or a later one (see :meth:`position`), checked in the same
+        transaction.
+
         :raises DuplicateResultError: if the table has this board of this round already.
+        :raises RefusedError: if ``by_table`` and the session is closed or the round past.
         :raises GameNotFoundError: if there is no such session.
         """
         now = _utcnow()
         with self.store._transaction(write=True) as conn:
             version = _bump(conn, game_id, now)
+            if by_table:
+                _check_table(conn, game_id, entry)
             existing = conn.execute(
                 select(_TABLE).where(
                     LiveResultRow.game_id == game_id,
@@ -353,6 +367,23 @@ def _bump(conn: Connection, game_id: str, now: datetime, **values: Any) -> int:
         raise GameNotFoundError(f"no session with id {game_id!r}")
     version: int = conn.execute(select(GameRow.version).where(GameRow.id == game_id)).scalar_one()
     return version
+
+
+def _check_table(conn: Connection, game_id: str, entry: Entry) -> None:
+    """Refuse a table's entry in a closed session, or for a round before its current one."""
+    closed = conn.execute(select(GameRow.ended).where(GameRow.id == game_id)).scalar_one()
+    if closed:
+        raise RefusedError("the session is closed: ask the director to change results")
+    current = conn.execute(
+        select(func.max(LiveResultRow.round)).where(
+            LiveResultRow.game_id == game_id, LiveResultRow.table == entry.table
+        )
+    ).scalar_one_or_none()
+    if current is not None and entry.round < current:
+        raise RefusedError(
+            f"table {entry.table} is in round {current}: ask the director to change round "
+            f"{entry.round}"
+        )
 
 
 def _get(conn: Connection, game_id: str, result_id: int) -> LiveResult:

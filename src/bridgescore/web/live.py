@@ -12,6 +12,7 @@ event stream.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from dataclasses import replace
 from typing import Annotated, Any, Literal
@@ -27,7 +28,14 @@ from bridgescore.model import PASS_OUT, check_name, parse_contract
 from bridgescore.movement import Movement, Play, howell, mitchell
 from bridgescore.session import BoardResult, Section, SectionScores, Session
 from bridgescore.storage import StoredGame
-from bridgescore.storage.live import DuplicateResultError, Entry, LiveResult, LiveState, LiveStore
+from bridgescore.storage.live import (
+    DuplicateResultError,
+    Entry,
+    LiveResult,
+    LiveState,
+    LiveStore,
+    RefusedError,
+)
 from bridgescore.web.common import link, store
 from bridgescore.web.events import event_stream
 from bridgescore.web.work import scores
@@ -130,6 +138,8 @@ class Live:
         self.store = live
         self._lock = threading.Lock()
         self._definitions: dict[str, StoredGame | None] = {}
+        self.tokens: dict[tuple[str, str], int | None] = {}
+        """The tokens checked so far (by their SHA-256): a table's number, None: the director."""
 
     def definition(self, game_id: str) -> StoredGame:
         """The session as created (no results); 404 if it is not a live session."""
@@ -327,12 +337,17 @@ def _who(request: Request, game_id: str, authorization: str | None) -> int | Non
             403,
             "send a table's token or the director's in the header Authorization: Bearer <token>",
         )
+    known = live(request).tokens
+    key = (game_id, hashlib.sha256(token.encode()).hexdigest())
+    if key in known:  # a token once checked stays good: tokens never change
+        return known[key]
     table = live(request).store.table_of(game_id, token)
-    if table is not None:
-        return table
-    if store(request).check_token(game_id, token):
-        return None
-    raise HTTPException(403, "that is not a token of this session")
+    if table is None and not store(request).check_token(game_id, token):
+        raise HTTPException(403, "that is not a token of this session")
+    if len(known) > 10_000:
+        known.clear()
+    known[key] = table
+    return table
 
 
 def _allowed(
@@ -455,11 +470,11 @@ def add_result(
             403, f"this is table {table}'s token: it cannot enter results of table {body.table}"
         )
     entry = entry_of(definition, body, director=table is None)
-    if table is not None:
-        _allowed(request, game_id, table, body.round, change=False)
     who = "director" if table is None else f"table {table}"
     try:
-        added, version = live(request).store.add(game_id, entry, who)
+        added, version = live(request).store.add(game_id, entry, who, by_table=table is not None)
+    except RefusedError as exc:
+        raise HTTPException(403, str(exc)) from None
     except DuplicateResultError as exc:
         existing = result_dict(definition, exc.existing)
         return JSONResponse({"detail": str(exc), "result": existing}, status_code=409)
