@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, HTTPException, Request
+from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, Field
 
@@ -42,16 +43,26 @@ from bridgescore.web.work import scores
 
 __all__ = ["Live", "live_session", "router"]
 
-router = APIRouter(prefix="/api/sessions", tags=["sessions"])
-
-Scoring = Literal["mp", "butler", "cross-imps"]
-Auth = Annotated[str | None, Header(description="Bearer <table token or director's edit token>")]
-
 
 class Problem(BaseModel):
     """A refusal, in words."""
 
     detail: str
+
+
+router = APIRouter(
+    prefix="/api/sessions",
+    tags=["sessions"],
+    responses={
+        400: {"model": Problem, "description": "The body is not JSON."},
+        413: {"model": Problem, "description": "The body is larger than the limit."},
+    },
+)
+
+Scoring = Literal["mp", "butler", "cross-imps"]
+ResultId = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
+BoardNumber = Annotated[int, PathParam(ge=1, le=1000)]
+Auth = Annotated[str | None, Header(description="Bearer <table token or director's edit token>")]
 
 
 class Duplicate(BaseModel):
@@ -98,12 +109,12 @@ class ResultIn(BaseModel):
     tricks taken, the opening lead if wanted; or, from the director, an artificial score
     (``A+/A-``, ``A``...) instead."""
 
-    round: int = Field(examples=[1])
-    table: int = Field(examples=[1])
-    board: int = Field(examples=[2])
+    round: int = Field(ge=1, le=1000, examples=[1])
+    table: int = Field(ge=1, le=1000, examples=[1])
+    board: int = Field(ge=1, le=1000, examples=[2])
     contract: str | None = Field(None, max_length=10, examples=["4HX"])
     declarer: str | None = Field(None, max_length=5, examples=["S"])
-    tricks: int | None = Field(None, examples=[8])
+    tricks: int | None = Field(None, ge=-1000, le=1000, examples=[8])
     lead: str | None = Field(None, max_length=5, examples=["SK"])
     adjusted: str | None = Field(None, max_length=10, examples=["A+/A-"])
 
@@ -364,7 +375,7 @@ def _allowed(
         )
 
 
-@router.post("", status_code=201, responses={422: {"model": Problem}})
+@router.post("", status_code=201)
 def start_session(request: Request, body: NewSession) -> JSONResponse:
     """Start an evening. The answer carries the director's ``edit_token`` and each table's
     token and link: they are shown only once."""
@@ -423,7 +434,7 @@ def get_session(request: Request, game_id: str) -> dict[str, Any]:
 
 
 @router.get("/{game_id}/boards/{board}", responses=_READ)
-def traveller(request: Request, game_id: str, board: int) -> dict[str, Any]:
+def traveller(request: Request, game_id: str, board: BoardNumber) -> dict[str, Any]:
     """One board's traveller so far: each result with its NS score and both sides' points."""
     stored, _ = live_session(request, game_id)
     scored = scores(request, stored)[0]
@@ -483,7 +494,7 @@ def add_result(
 
 @router.put("/{game_id}/results/{result_id}", responses=_WRITE)
 def change_result(
-    request: Request, game_id: str, result_id: int, body: ResultIn, authorization: Auth = None
+    request: Request, game_id: str, result_id: ResultId, body: ResultIn, authorization: Auth = None
 ) -> JSONResponse:
     """Change a result (the director; a table, its own in its current round). The change is
     kept in the audit trail, with who made it, when, and the old and new values."""
@@ -509,7 +520,7 @@ def change_result(
 
 @router.delete("/{game_id}/results/{result_id}", responses=_WRITE)
 def delete_result(
-    request: Request, game_id: str, result_id: int, authorization: Auth = None
+    request: Request, game_id: str, result_id: ResultId, authorization: Auth = None
 ) -> JSONResponse:
     """Delete a result (the director; a table, its own in its current round)."""
     definition = live(request).definition(game_id)
