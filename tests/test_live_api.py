@@ -302,3 +302,20 @@ def test_a_movement_that_cannot_be_is_a_422(sqlite_live: TestClient) -> None:
     names = {"movement": SEVEN, "names": {"NS 9": "Nobody"}}
     assert sqlite_live.post("/api/sessions", json=names).status_code == 422
     assert sqlite_live.get("/api/sessions/nope").status_code == 404
+
+
+def test_the_published_page_pbn_and_csv_show_the_live_results(sqlite_live: TestClient) -> None:
+    created = start(sqlite_live)
+    base = f"/api/sessions/{created['id']}"
+    sqlite_live.post(f"{base}/results", json=RESULT, headers=token(created, 2))
+    sqlite_live.post(f"{base}/close", json={}, headers=auth(created["edit_token"]))
+    page = sqlite_live.get(f"/session/{created['id']}")
+    assert page.status_code == 200
+    assert "Ann &amp; Bob" in page.text
+    assert "4♥XS-2" in page.text
+    pbn_text = sqlite_live.get(f"/session/{created['id']}/session.pbn").text
+    assert "4HX S 8" in pbn_text
+    assert "4HXS-2" in sqlite_live.get(f"/session/{created['id']}/session.csv").text
+    for path in ("table", "director"):
+        assert sqlite_live.get(f"/live/{created['id']}/{path}").status_code == 200
+    assert sqlite_live.get("/live/nope/table").status_code == 404
