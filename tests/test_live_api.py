@@ -319,3 +319,4 @@ def test_the_published_page_pbn_and_csv_show_the_live_results(sqlite_live: TestC
     for path in ("table", "director"):
         assert sqlite_live.get(f"/live/{created['id']}/{path}").status_code == 200
     assert sqlite_live.get("/live/nope/table").status_code == 404
+    assert "Start the evening" in sqlite_live.get("/live/new").text

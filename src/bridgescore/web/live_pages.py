@@ -18,6 +18,12 @@ __all__ = ["router"]
 router = APIRouter(include_in_schema=False)
 
 
+@router.get("/live/new", response_class=HTMLResponse)
+def new_evening_page(request: Request) -> Response:
+    """Start a club evening: the movement, the scoring, the names; then the table cards."""
+    return page(request, "live_new.html", {})
+
+
 @router.get("/live/{game_id}/table", response_class=HTMLResponse)
 def table_page(request: Request, game_id: str) -> Response:
     """One table's page: the round, the pairs, each board's entry, the traveller so far."""
