@@ -320,3 +320,11 @@ def test_the_published_page_pbn_and_csv_show_the_live_results(sqlite_live: TestC
         assert sqlite_live.get(f"/live/{created['id']}/{path}").status_code == 200
     assert sqlite_live.get("/live/nope/table").status_code == 404
     assert "Start the evening" in sqlite_live.get("/live/new").text
+
+
+def test_a_table_card_qr_code_is_an_svg_made_on_the_server(sqlite_live: TestClient) -> None:
+    answer = sqlite_live.post("/live/qr.svg", json={"text": "https://club.example/live/x/table#t"})
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("image/svg+xml")
+    assert answer.text.startswith("<svg")
+    assert sqlite_live.post("/live/qr.svg", json={"text": "x" * 501}).status_code == 422

@@ -7,8 +7,11 @@ through the JSON API (:mod:`bridgescore.web.live`) with that token.
 
 from __future__ import annotations
 
+import io
+
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
+from pydantic import BaseModel, Field
 
 from bridgescore.web.common import page
 from bridgescore.web.live import live
@@ -36,3 +39,22 @@ def director_page(request: Request, game_id: str) -> Response:
     """The director's page: what is in and missing, live rankings, corrections, closing."""
     live(request).definition(game_id)
     return page(request, "live_director.html", {"game_id": game_id})
+
+
+class QrIn(BaseModel):
+    """The text of a QR code: a table's link."""
+
+    text: str = Field(min_length=1, max_length=500)
+
+
+@router.post("/live/qr.svg")
+def qr_code(body: QrIn) -> Response:
+    """A QR code of the text, as SVG, made on the server (the table cards print it). The text is
+    posted, not put in the address, so a table's token stays out of the server's logs."""
+    import segno
+
+    code = segno.make(body.text, error="m")
+    out = io.BytesIO()
+    code.save(out, kind="svg", scale=4, xmldecl=False, svgclass="qr", lineclass=None)
+    return Response(out.getvalue(), media_type="image/svg+xml",
+                    headers={"Cache-Control": "no-store"})  # fmt: skip

@@ -41,8 +41,15 @@
       const a = document.createElement("a");
       a.href = whole(t.url);
       a.textContent = whole(t.url);
-      card.append(h, p, a);
+      const img = document.createElement("img");
+      img.className = "live-qr";
+      img.alt = `QR code of table ${t.table}'s link`;
+      card.append(h, img, p, a);
       cards.append(card);
+      fetch("/live/qr.svg", { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ text: whole(t.url) }) })
+        .then((q) => q.text())
+        .then((svg) => { img.src = `data:image/svg+xml;base64,${btoa(svg)}`; });
     }
     form.hidden = true;
     document.getElementById("started").hidden = false;
