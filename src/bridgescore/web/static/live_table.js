@@ -19,7 +19,7 @@
   const token = localStorage.getItem(keyToken) || "";
   const $ = (name) => document.getElementById(name);
   const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
-  const state = { session: null, table: null, board: null, pick: {}, sending: false };
+  const state = { session: null, table: null, board: null, pick: {}, sending: false, fixing: null };
 
   const api = async (path, options = {}) => {
     const response = await fetch(`/api/sessions/${id}${path}`, {
@@ -87,7 +87,17 @@
         `${r.tricks !== null && r.contract !== "Pass" && r.tricks !== undefined ? ", " + r.tricks + " tricks" : ""}` +
         `${r.pending ? " · waiting to send" : ""}` : "to play";
       li.textContent = `Board ${b} · ${info.dealer} deals · ${info.vulnerability} vul · ${text}`;
+      const latest = Math.max(0, ...state.session.results.filter((x) => x.table === state.table)
+        .map((x) => x.round));
+      if (r && r.id && !r.pending && r.round === latest && !s.closed) {
+        li.append(" ", button("Fix", () => { state.fixing = r; state.pick = {}; render(); }, "live-fix"));
+      }
       list.append(li);
+    }
+    if (state.fixing) {
+      $("next").hidden = true;
+      openEntry(state.fixing.round, state.fixing.board);
+      return;
     }
     if (round === null) {
       $("entry").hidden = true;
@@ -135,7 +145,11 @@
     const info = boardInfo(board);
     $("entry").hidden = false;
     $("entry-title").textContent =
-      `Board ${board} · ${info.dealer} deals · ${info.vulnerability} vulnerable`;
+      `${state.fixing ? "Fix board" : "Board"} ${board} · ${info.dealer} deals · ${info.vulnerability} vulnerable`;
+    if (state.fixing) {
+      $("entry-title").append(" ", button("Cancel", () => { state.fixing = null; state.pick = {}; render(); },
+                                          "live-fix"));
+    }
     const pick = state.pick;
     const row = (where, items, key, extra) => {
       const box = $(where);
@@ -201,7 +215,26 @@
     }
   };
 
-  $("confirm").addEventListener("click", () => {
+  $("confirm").addEventListener("click", async () => {
+    if (state.fixing) {
+      const fix = state.fixing;
+      const b = body(fix.round, fix.board);
+      let answer = null;
+      try {
+        answer = await api(`/results/${fix.id}`, { method: "PUT", body: JSON.stringify(b) });
+      } catch {
+        status("Offline: a fix needs the connection; try again in a moment.");
+        return;
+      }
+      if (answer.status !== 200) { status(`Not changed: ${JSON.stringify(answer.body.detail)}`); return; }
+      state.session.results = state.session.results.map((x) => (x.id === fix.id ? answer.body : x));
+      state.fixing = null;
+      state.pick = {};
+      status(`Board ${fix.board} changed.`);
+      showTraveller(fix.board, answer.body);
+      render();
+      return;
+    }
     const round = currentRound();
     const b = body(round, state.board);
     setQueue([...queue(), b]);
