@@ -328,3 +328,16 @@ def test_a_table_card_qr_code_is_an_svg_made_on_the_server(sqlite_live: TestClie
     assert answer.headers["content-type"].startswith("image/svg+xml")
     assert answer.text.startswith("<svg")
     assert sqlite_live.post("/live/qr.svg", json={"text": "x" * 501}).status_code == 422
+
+
+def test_a_howell_evening_ranks_one_field(sqlite_live: TestClient) -> None:
+    movement = {"movement": "howell", "pairs": 8, "boards_per_round": 2, "rounds": 3}
+    created = sqlite_live.post("/api/sessions", json={"movement": movement}).json()
+    base = f"/api/sessions/{created['id']}"
+    session = sqlite_live.get(base).json()
+    first = session["movement"]["plays"][0]
+    body = {"round": 1, "table": first["table"], "board": first["boards"][0], "contract": "Pass"}
+    stored = sqlite_live.post(f"{base}/results", json=body, headers=token(created, first["table"]))
+    assert stored.status_code == 201
+    assert (stored.json()["ns"], stored.json()["ew"]) == (first["ns"], first["ew"])
+    assert [f["field"] for f in sqlite_live.get(base).json()["rankings"]] == ["all"]

@@ -127,13 +127,18 @@
       return;
     }
     const later = state.session.movement.plays.filter((p) => p.round === play.round + 1);
-    const ew = later.find((p) => p.ew === play.ew || p.ns === play.ew);
     const boards = later.find((p) => p.boards.join() === play.boards.join());
     box.replaceChildren();
     const h = document.createElement("h2");
     h.textContent = `Round ${play.round} is done`;
     const p1 = document.createElement("p");
-    p1.textContent = ew ? `${play.ew}: go to table ${ew.table}.` : `${play.ew}: you have finished.`;
+    const goes = (pair) => {
+      const at = later.find((p) => p.ew === pair || p.ns === pair);
+      return at ? `${pair}: go to table ${at.table}${at.ns === pair ? " (sit NS)" : at.ew === pair && state.session.movement.movement === "howell" ? " (sit EW)" : ""}.`
+        : `${pair}: you have finished (or sit out).`;
+    };
+    p1.textContent = state.session.movement.movement === "howell"
+      ? `${goes(play.ns)} ${goes(play.ew)}` : goes(play.ew);
     const p2 = document.createElement("p");
     p2.textContent = boards
       ? `Boards ${play.boards.join(", ")}: to table ${boards.table}.` : `Boards: to the director.`;
