@@ -131,7 +131,22 @@ def _evening(tables: int, seed: int = 27) -> list[dict]:  # type: ignore[type-ar
     return posts
 
 
-async def _run(port: int, tables: int, viewers: int) -> dict[str, float]:
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and its children so far, from /proc (Linux)."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry.name) == pid or int(fields[1]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+async def _run(port: int, tables: int, viewers: int, pid: int) -> dict[str, float]:
     created = _json(port, "POST", "/api/sessions", {
         "event": "Benchmark", "movement": {"movement": "mitchell", "tables": tables,
                                            "boards_per_round": 3, "rounds": 9}})  # fmt: skip
@@ -147,12 +162,14 @@ async def _run(port: int, tables: int, viewers: int) -> dict[str, float]:
     sent: dict[int, float] = {}
     failed: list[str] = []
     start = time.perf_counter()
+    cpu = _cpu_seconds(pid)
     await asyncio.gather(*(
         _table(port, f"/api/sessions/{game}/results", created["tables"][t - 1]["token"],
                [p for p in posts if p["table"] == t], latencies, sent, failed)
         for t in range(1, tables + 1)
     ))  # fmt: skip
     elapsed = time.perf_counter() - start
+    cpu = _cpu_seconds(pid) - cpu
     last = max(sent, default=1)
     deadline = time.perf_counter() + 15
     while time.perf_counter() < deadline and not all(last in s for s in seen):
@@ -184,6 +201,8 @@ async def _run(port: int, tables: int, viewers: int) -> dict[str, float]:
         "POST to last viewer p50 (ms)": pct(delays, 50),
         "POST to last viewer p99 (ms)": pct(delays, 99),
         "results/s": len(latencies) / elapsed,
+        "server CPU per result (ms)": cpu / max(len(latencies), 1) * 1000,
+        "load average (1 min)": os.getloadavg()[0],
     }
 
 
@@ -199,7 +218,7 @@ def main() -> None:
         db = args.db or f"sqlite:///{tmp}/live.db"
         process = _start(port, db, args.workers)
         try:
-            figures = asyncio.run(_run(port, args.tables, args.viewers))
+            figures = asyncio.run(_run(port, args.tables, args.viewers, process.pid))
         finally:
             process.terminate()
             process.wait(20)
