@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import BridgeError, Contract, Result, Side, Vulnerability, parse_contract, score
-from bridgescore.model import Seat, Strain, read_number, read_tricks
+from bridgescore.inputs import read_number, read_tricks
+from bridgescore.model import Seat, Strain
 
 PARSERS: dict[str, Callable[[str], object]] = {
     "Result.parse": Result.parse,

@@ -303,7 +303,8 @@ def test_the_import_format_file_reads_as_written_by_hand() -> None:
             [Pair(1, NS, "Smith, Ann & Jones, Bob")],
             [Board(1, Seat.NORTH, Vulnerability.NONE, ((("Deal", deal),))),
              Board(3, Seat.SOUTH, Vulnerability.BOTH, board_3_tags)],
-            [r(1, 1, 1, "4SS+1"), r(1, 2, 2, "4SN="), r(1, 3, 3, "Pass"),
+            [r(1, 1, 1, "4SS+1"), r(1, 2, 2, "4SN="),
+             BoardResult(1, 3, 3, Result.parse("Pass"), table=3),  # its game's Table tag
              r(2, 1, 2, "3NTW="), r(2, 2, 3, "3NTXW-1"), r(2, 3, 1, "2NTE="),
              r(3, 1, 3, "5DXN-2"),
              r(4, 1, 1, "3NTS+1"), r(4, 2, 2, "4HXE-1"),
@@ -318,7 +319,6 @@ def test_the_import_format_file_reads_as_written_by_hand() -> None:
     assert [str(w) for w in s.warnings] == [
         "board 3: dealer S and vulnerability All are not Law 2's (S, EW); the board's are used",
         "board 1, NS 2 v EW 2: declarer and dummy were swapped (^N); scored for N",
-        "section A: tags that differ between the tables of a board are not kept: Table",
     ]
 
 
@@ -796,12 +796,13 @@ VALUES = st.text(st.sampled_from('Aaz09 .,&"\\;:-#'), min_size=1, max_size=10).f
 @st.composite
 def results(draw: st.DrawFn, board: int, ns: int, ew: int) -> BoardResult:
     round_ = draw(st.none() | st.integers(1, 9))
+    table = draw(st.none() | st.integers(1, 30))
     if draw(st.integers(0, 9)) == 0:
         awards: st.SearchStrategy[Award] = st.sampled_from(("A+", "A", "A-"))
         return BoardResult(board, ns, ew, adjusted=Adjusted(draw(awards), draw(awards)),
-                           round=round_)  # fmt: skip
+                           round=round_, table=table)  # fmt: skip
     if draw(st.integers(0, 9)) == 0:
-        return BoardResult(board, ns, ew, Result.parse("Pass"), round=round_)
+        return BoardResult(board, ns, ew, Result.parse("Pass"), round=round_, table=table)
     level = draw(st.integers(1, 7))
     contract = f"{level}{draw(st.sampled_from(['C', 'D', 'H', 'S', 'NT']))}"
     contract += draw(st.sampled_from(["", "", "X", "XX"]))
@@ -812,7 +813,7 @@ def results(draw: st.DrawFn, board: int, ns: int, ew: int) -> BoardResult:
         own = BoardResult(board, ns, ew, result).ns_score(Board.numbered(board))
         assert isinstance(own, int)
         score = own + 10
-    return BoardResult(board, ns, ew, result, score=score, round=round_)
+    return BoardResult(board, ns, ew, result, score=score, round=round_, table=table)
 
 
 @st.composite

@@ -131,3 +131,21 @@ def test_ns_and_ew_fields_of_a_mitchell() -> None:
     rankings = Session((section,)).scored()[0].rankings
     assert set(rankings) == {Side.NS, Side.EW}
     assert all(len(rows) == 5 for rows in rankings.values())
+
+
+@pytest.mark.parametrize("per", ["board", "table"])
+def test_pbn_out_writes_round_and_table_and_pbn_in_keeps_them(per: str) -> None:
+    from bridgescore import pbn
+
+    movement = mitchell(5, 2)
+    session = Session((Section.from_movement(movement).with_results(evening(movement)),))
+    text = pbn.write(session, per=per)  # type: ignore[arg-type]
+    assert ("Round\\1R;Table" in text) if per == "board" else ('[Table "5"]' in text)
+    back = pbn.read(text).sections[0]
+
+    def places(results: tuple[BoardResult, ...]) -> set[tuple[int | None, ...]]:
+        return {(r.board, r.ns, r.ew, r.round, r.table) for r in results}
+
+    assert places(back.results) == places(session.sections[0].results)
+    # Read back without the movement (PBN does not carry it), the results fit it all the same.
+    assert Section.from_movement(movement).with_results(back.results).warnings == ()

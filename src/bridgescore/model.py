@@ -16,7 +16,6 @@ from __future__ import annotations
 import enum
 import functools
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Final, Self
 
@@ -32,11 +31,8 @@ __all__ = [
     "Side",
     "Strain",
     "Vulnerability",
-    "check_name",
     "check_tricks",
     "parse_contract",
-    "read_number",
-    "read_tricks",
 ]
 
 
@@ -502,76 +498,6 @@ def check_tricks(tricks: object) -> int:
             f"tricks must be a whole number from 0 to 13, got {shown}", field="tricks", value=tricks
         )
     return tricks
-
-
-def read_number(text: str | int, field: str, *, low: int = 1, high: int = 9999) -> int:
-    """Read a whole number from ``low`` to ``high`` from the text a form or a URL sends.
-
-    Only ASCII digits count (``'²'`` is no number) and the text is read only if it is short,
-    so no input costs more than a few steps.
-
-    >>> read_number(" 12 ", "board"), read_number(3, "pair")
-    (12, 3)
-    >>> read_number("0", "board")
-    Traceback (most recent call last):
-    ...
-    bridgescore.errors.InvalidResultError: board: expected a whole number from 1 to 9999, got '0'
-
-    :raises InvalidResultError: for anything else, with ``field`` as its field.
-    """
-    number: object = text
-    if isinstance(text, str):
-        plain = text.strip()
-        ok = 0 < len(plain) <= len(str(high)) and plain.isascii() and plain.isdigit()
-        number = int(plain) if ok else None
-    if number.__class__ is not int or not low <= number <= high:
-        shown = _quote(text) if isinstance(text, str) else repr(text)
-        raise InvalidResultError(
-            f"{field}: expected a whole number from {low} to {high}, got {shown}",
-            field=field,
-            value=text,
-        )
-    return number
-
-
-def check_name(text: str, field: str, *, longest: int = 200) -> str:
-    """Check a name (an event, a section, a pair): one line of at most ``longest`` characters.
-
-    >>> check_name("Łódź Pairs", "event")
-    'Łódź Pairs'
-    >>> check_name("A\\nB", "section")
-    Traceback (most recent call last):
-    ...
-    bridgescore.errors.NotationError: section: one line without control characters, got 'A\\nB'
-
-    :raises NotationError: for a longer name or one with a control character or a line break.
-    """
-    if len(text) > longest:
-        raise NotationError(f"{field}: at most {longest} characters, got {len(text)}: "
-                            f"{_quote(text)}", field=field, value=text)  # fmt: skip
-    if any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in text):
-        raise NotationError(f"{field}: one line without control characters, got "
-                            f"{_quote(text)}", field=field, value=text)  # fmt: skip
-    return text
-
-
-def read_tricks(text: str | int) -> int:
-    """Read a number of tricks, 0 to 13, from the text a form sends (or a number).
-
-    >>> read_tricks(" 7 "), read_tricks(10)
-    (7, 10)
-    >>> read_tricks("²")
-    Traceback (most recent call last):
-    ...
-    bridgescore.errors.InvalidResultError: tricks must be a whole number from 0 to 13, got '²'
-
-    :raises InvalidResultError: for anything else (its field is ``'tricks'``).
-    """
-    if isinstance(text, str):
-        plain = text.strip()
-        if 0 < len(plain) <= 2 and plain.isascii() and plain.isdigit():
-            return check_tricks(int(plain))
-    return check_tricks(text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal, get_args
 
 from bridgescore.errors import InvalidResultError, NotationError, RulesError, for_field
+from bridgescore.inputs import read_tricks
 from bridgescore.model import (
     PASS_OUT,
     Contract,
@@ -35,7 +36,6 @@ from bridgescore.model import (
     Vulnerability,
     check_tricks,
     parse_contract,
-    read_tricks,
 )
 
 __all__ = [

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import click
 from rich.console import Console
@@ -19,6 +20,7 @@ __all__ = [
     "LazyGroup",
     "cli",
     "console",
+    "read_pbn",
     "reporting",
 ]
 
@@ -41,6 +43,16 @@ def reporting(param_hint: str) -> Iterator[None]:
         yield
     except BridgeError as exc:
         raise click.BadParameter(str(exc), param_hint=param_hint) from exc
+
+
+def read_pbn(path: Path) -> str:
+    """The text of a PBN file (UTF-8 or ISO 8859-1), or click's error for a file not read."""
+    from bridgescore.pbn import decode
+
+    try:
+        return decode(path.read_bytes())
+    except OSError as exc:
+        raise click.FileError(str(path), hint=exc.strerror) from exc
 
 
 def console() -> Console:

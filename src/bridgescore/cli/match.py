@@ -10,7 +10,7 @@ from rich import box
 from rich.table import Table
 
 from bridgescore import pbn
-from bridgescore.cli._app import cli, console, reporting
+from bridgescore.cli._app import cli, console, read_pbn, reporting
 from bridgescore.duplicate import Adjusted
 from bridgescore.match import MatchBoard, TeamMatch
 from bridgescore.model import Result
@@ -38,10 +38,7 @@ def score_command(file: Path, as_json: bool) -> None:
     Example: bridgescore match score match.pbn
     """
     with reporting("FILE"):
-        try:
-            text = pbn.decode(file.read_bytes())
-        except OSError as exc:
-            raise click.FileError(str(file), hint=exc.strerror) from exc
+        text = read_pbn(file)
         matches = pbn.read_matches(text, source=file.name)
     if not matches:
         matches = [TeamMatch("Home", "Visitors", [])]

@@ -13,7 +13,7 @@ from rich import box
 from rich.table import Table
 
 from bridgescore import pbn
-from bridgescore.cli._app import cli, console, reporting
+from bridgescore.cli._app import cli, console, read_pbn, reporting
 from bridgescore.duplicate import Adjusted
 from bridgescore.model import Side
 from bridgescore.session import RankRow, SectionScores, Session, TravellerLine
@@ -34,10 +34,7 @@ def read_session(path: Path, method: str | None = None) -> Session:
     :raises click.BadParameter: for a file that cannot be read (exit code 2).
     """
     with reporting("FILE"):
-        try:
-            text = pbn.decode(path.read_bytes())
-        except OSError as exc:
-            raise click.FileError(str(path), hint=exc.strerror) from exc
+        text = read_pbn(path)
         session = pbn.read(text, source=path.name)
     if method is not None:
         session = session.with_method(method)  # type: ignore[arg-type]

@@ -22,15 +22,16 @@ How a :class:`~bridgescore.session.Session` is written (and read back):
 
 * **One game per board of each section**, with the PBN ``Section`` tag (§4.4.5) and a
   ``ScoreTable`` (§5.9) listing every table's result: ``PairId_NS``, ``PairId_EW``,
-  ``Round`` (if known), ``Contract``, ``Declarer``, ``Result`` (tricks), ``Score_NS`` or
-  ``Score_EW`` (the plus side's, the other ``-``), then ``MP_NS``, ``MP_EW``,
+  ``Round`` and ``Table`` (if known), ``Contract``, ``Declarer``, ``Result`` (tricks),
+  ``Score_NS`` or ``Score_EW`` (the plus side's, the other ``-``), then ``MP_NS``, ``MP_EW``,
   ``Percentage_NS``, ``Percentage_EW`` or ``IMP_NS``, ``IMP_EW``, and ``Names_NS``,
   ``Names_EW``. The mandatory ``Declarer``, ``Contract`` and ``Result`` are ``""``: the game
   stands for every table. ``write(session, per="table")`` writes a game per table instead,
   with ``Declarer``, ``Contract``, ``Result``, ``Score``, ``ScoreMP`` and
-  ``ScorePercentage`` (or ``ScoreIMP``) and ``PairNS``/``PairEW`` (§4.3.2) holding pair
-  numbers. Either reads back as the same session. A section without boards (a session with
-  no results yet) is a game with ``Board "?"`` holding its ``TotalScoreTable``.
+  ``ScorePercentage`` (or ``ScoreIMP``), ``PairNS``/``PairEW`` (§4.3.2) holding pair
+  numbers, and ``Round`` and ``Table`` where known. Either reads back as the same session. A
+  section without boards (a session with no results yet) is a game with ``Board "?"`` holding
+  its ``TotalScoreTable``.
 * **Pairs of a game per table** are its ``PairNS``/``PairEW``; where a file has none (JFR
   Pary, KoPS, BBO pages converted by pbntools, GIB logs) they are told apart by the players'
   names: the same two names (``North``/``South`` or ``East``/``West``, either seat, either

@@ -56,12 +56,14 @@ class Played:
     """Declarer and dummy were swapped (``Declarer "^S"``)."""
     names: tuple[str, str] = ("", "")
     """The NS and the EW pair's players, where the game names them."""
+    table: int | None = None
 
     def board_result(self) -> BoardResult:
         if isinstance(self.value, Adjusted):
-            return BoardResult(self.board, self.ns, self.ew, adjusted=self.value, round=self.round)
+            return BoardResult(self.board, self.ns, self.ew, adjusted=self.value, round=self.round,
+                               table=self.table)  # fmt: skip
         return BoardResult(self.board, self.ns, self.ew, self.value, score=self.score,
-                           round=self.round)  # fmt: skip
+                           round=self.round, table=self.table)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,7 +54,7 @@ SESSION_TAGS: Final = frozenset(
 
 TABLE_TAGS: Final = frozenset(
     {"Declarer", "Contract", "Result", "Score", "ScoreIMP", "ScoreMP", "ScorePercentage",
-     "PairNS", "PairEW", "Round"}
+     "PairNS", "PairEW", "Round", "Table"}
 )  # fmt: skip
 """Tags a game per table reads (in a game with a ScoreTable they are other tags)."""
 

@@ -254,14 +254,11 @@ class SessionReader:
                     "played", field="ScoreTable")  # fmt: skip
         ns, ew = pair_id(ns_text, "PairId_NS", at), pair_id(ew_text, "PairId_EW", at)
         value, score, swapped = self.row_outcome(cells, record, board, at, scoring)
-        round_text = cells.get("round")
-        round_ = None
-        if round_text is not None and not absent(round_text):
-            round_ = integer(round_text, "round", at, field="Round")
+        round_, table = (_number(cells.get(name.lower()), name, at) for name in ("Round", "Table"))
         ns_names, ew_names = ("" if absent(n) else n or ""
                               for n in (cells.get("names_ns"), cells.get("names_ew")))  # fmt: skip
         return Played(board.number, ns, ew, value, score, round_, at.line, swapped,
-                      (ns_names, ew_names))  # fmt: skip
+                      (ns_names, ew_names), table)  # fmt: skip
 
     def row_outcome(
         self,
@@ -334,14 +331,14 @@ class SessionReader:
         if outcome is None:
             return None
         ns, ew = self.pairs.pairs(game, section, board.number)
-        round_tag = game.tag("Round")
-        round_ = None
-        if round_tag is not None and not absent(round_tag.value):
-            round_ = integer(round_tag.value, "Round", self.at.at(round_tag.line), field="Round")
+        round_, table = (
+            None if tag is None else _number(tag.value, name, self.at.at(tag.line))
+            for name, tag in (("Round", game.tag("Round")), ("Table", game.tag("Table")))
+        )
         ns_names, ew_names = self.pairs.names(game, section, ns, ew)
         value, score, swapped = outcome
         return Played(board.number, ns, ew, value, score, round_, line, swapped,
-                      (ns_names, ew_names))  # fmt: skip
+                      (ns_names, ew_names), table)  # fmt: skip
 
     def table_outcome(
         self, game: Game, contract: Tag | None, board: Board, scoring: Scoring
@@ -473,3 +470,17 @@ def _section_lines(tag: Tag) -> list[str]:
         except PbnError:
             pass  # not a well-formed table: kept line by line
     return [" ".join(tokens) for tokens in tag.data]
+
+
+def _number(text: str | None, name: str, at: Location) -> int | None:
+    """A round or table number (a column or a tag named ``name``); None where not given.
+
+    A round must be a number; a table that is not one (other programs write ``T3`` or a room's
+    name) is left out, since nothing is scored from it.
+    """
+    if text is None or absent(text):
+        return None
+    if name == "Table":
+        t = text.strip()
+        return int(t) if t.isascii() and t.isdigit() and len(t) < 6 else None
+    return integer(text, name.lower(), at, field=name)

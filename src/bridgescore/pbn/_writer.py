@@ -175,6 +175,7 @@ def _traveller_values(scored: SectionScores, board: int, line_index: int) -> dic
     r = line.result
     out = {"PairId_NS": str(r.ns), "PairId_EW": str(r.ew)}
     out["Round"] = "?" if r.round is None else str(r.round)
+    out["Table"] = "?" if r.table is None else str(r.table)
     caret = ""
     if r.adjusted is not None:
         caret = "^"
@@ -210,8 +211,8 @@ def _traveller_values(scored: SectionScores, board: int, line_index: int) -> dic
 def _score_table(scored: SectionScores, board: int) -> Tag:
     names = ["PairId_NS", "PairId_EW"]
     lines = scored.travellers[board]
-    if any(line.result.round is not None for line in lines):
-        names.append("Round")
+    names += [name for name in ("Round", "Table")
+              if any(getattr(line.result, name.lower()) is not None for line in lines)]  # fmt: skip
     names += ["Contract", "Declarer", "Result", "Score_NS", "Score_EW"]
     if scored.method == "mp":
         names += ["MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW"]
@@ -272,6 +273,8 @@ def _table_tags(scored: SectionScores, board: int, index: int) -> dict[str, str]
     out = {"PairNS": v["PairId_NS"], "PairEW": v["PairId_EW"]}
     if r.round is not None:
         out["Round"] = str(r.round)
+    if r.table is not None:
+        out["Table"] = str(r.table)
     if r.adjusted is not None:
         out.update(Declarer="", Contract="", Result="",
                    Score=f"NS ^{r.adjusted.ns} EW ^{r.adjusted.ew}")  # fmt: skip

@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 
 from bridgescore import score_request
 from bridgescore.chicago import Chicago, ChicagoRules
-from bridgescore.model import check_name
+from bridgescore.inputs import check_name
 from bridgescore.rubber import Rubber, RubberRules
 from bridgescore.storage import Game, HomeGame, StoredGame, VersionConflictError
 from bridgescore.web.common import store

@@ -28,7 +28,7 @@ from bridgescore import (
     Vulnerability,
     score_result,
 )
-from bridgescore.model import read_tricks
+from bridgescore.inputs import read_tricks
 from bridgescore.web.common import check_csrf, page
 
 __all__ = ["router"]

@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from bridgescore import __version__
-from bridgescore.model import check_name
+from bridgescore.inputs import check_name
 from bridgescore.storage import Store, StoredGame
 
 __all__ = [

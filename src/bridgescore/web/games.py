@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from bridgescore import BridgeError, Contract, Seat, Strain, render
 from bridgescore.chicago import Chicago, ChicagoRules
-from bridgescore.model import read_number, read_tricks
+from bridgescore.inputs import read_number, read_tricks
 from bridgescore.rubber import Rubber, RubberDeal, RubberRules
 from bridgescore.storage import GameNotFoundError, HomeGame, StoredGame, VersionConflictError
 from bridgescore.web.common import (
@@ -247,23 +247,13 @@ def _deal_args(kind: Kind, form: dict[str, str]) -> tuple[tuple[str, str | None,
     return (contract, by_or_declarer, tricks), honors
 
 
-def _field(exc: BridgeError, kind: Kind) -> str:
-    """Which field of the deal form an error belongs next to: the one it names, or a guess."""
-    if exc.field in ("by", "declarer", "tricks", "honors"):
-        return exc.field
-    message = str(exc)
-    for words, name in (
-        ("honors", "honors"),
-        ("trick", "tricks"),
-        ("side", "by"),
-        ("seat", "declarer"),
-        ("declar", "declarer" if kind == "chicago" else "by"),
-        ("level", "level"),
-        ("strain", "strain"),
-    ):
-        if words in message:
-            return name
-    return "deal"
+def _field(exc: BridgeError) -> str:
+    """Which field of the deal form an error belongs next to: the one it names (a contract's
+    error goes by its level, a seat's by the declarer), else the form's top."""
+    names = {"contract": "level", "level": "level", "strain": "strain", "tricks": "tricks",
+             "honors": "honors", "by": "by", "side": "by", "declarer": "declarer",
+             "seat": "declarer"}  # fmt: skip
+    return names.get(exc.field or "", "deal")
 
 
 async def _change(request: Request, kind: Kind, game_id: str, how: str, n: int = 0) -> Response:
@@ -310,7 +300,7 @@ def _apply(
             status_code=409,
         )
     except BridgeError as exc:
-        errors = {_field(exc, kind): str(exc)}
+        errors = {_field(exc): str(exc)}
         return _game_page(request, stored, form=form, errors=errors, status_code=422)
     return RedirectResponse(_url(kind, game_id), status_code=303)
 

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from bridgescore.errors import BridgeError
-from bridgescore.model import read_number
+from bridgescore.inputs import read_number
 from bridgescore.movement import Movement, cards, describe, howell, mitchell
 from bridgescore.web.common import page
 

@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from bridgescore import BridgeError, Contract, Result, Seat, Side
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import for_field
-from bridgescore.model import check_name, read_number, read_tricks
+from bridgescore.inputs import check_name, read_number, read_tricks
 from bridgescore.session import (
     Board,
     BoardResult,
