@@ -25,7 +25,8 @@ from pydantic import BaseModel, Field
 from bridgescore import Result, Seat
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import SessionError, for_field
-from bridgescore.model import PASS_OUT, check_name, parse_contract
+from bridgescore.inputs import check_name
+from bridgescore.model import PASS_OUT, parse_contract
 from bridgescore.movement import Movement, Play, howell, mitchell
 from bridgescore.session import BoardResult, Section, SectionScores, Session
 from bridgescore.storage import StoredGame
