@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test test-fast lint typecheck pytest bench bench-quick bench-web bench-hardening clean
+.PHONY: run test test-fast lint typecheck pytest bench bench-quick bench-web bench-hardening bench-live clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -70,6 +70,12 @@ bench-web: $(STAMP)
 # /health latency while a 5 MB PBN file is uploaded and scored (issue 10: nothing on the loop).
 bench-hardening: $(STAMP)
 	$(BIN)/python benchmarks/health_during_upload.py
+
+# A club evening: 30 tables post 810 results while 100 viewers hold the event stream (issue 13).
+# LIVE_ARGS='--db postgresql+psycopg://... --workers 2' runs it on PostgreSQL.
+LIVE_ARGS ?=
+bench-live: $(STAMP)
+	$(BIN)/python benchmarks/live.py $(LIVE_ARGS)
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis bench-data

@@ -398,7 +398,14 @@ def test_alembic_upgrade_creates_the_schema_and_is_harmless_twice(database_url: 
         with engine.begin() as conn:
             command.upgrade(alembic_config(conn), "head")
         with engine.connect() as conn:
-            assert _tables(conn) == {"games", "deals", "alembic_version"}
+            assert _tables(conn) == {
+                "games",
+                "deals",
+                "alembic_version",
+                "table_tokens",
+                "live_results",
+                "result_changes",
+            }
             context = MigrationContext.configure(conn)
             assert context.get_current_revision() == HEAD_REVISION
             assert compare_metadata(context, Base.metadata) == []  # the models match 0001

@@ -35,6 +35,8 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", app).exclude(path_regex
 """Every operation but the event streams, which never end (tests/test_web_events.py has them)."""
 with TestClient(app) as _client:
     GAMES = {kind: _client.post(f"/api/{kind}", json={}).json() for kind in ("rubbers", "chicagos")}
+    _evening = {"movement": {"movement": "mitchell", "tables": 3, "boards_per_round": 2}}
+    GAMES["sessions"] = _client.post("/api/sessions", json=_evening).json()
 """A game of each family, so that the writes reach it (a random id only ever gets 404)."""
 
 

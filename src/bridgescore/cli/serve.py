@@ -1,8 +1,14 @@
-"""``bridgescore serve``: the web app on uvicorn."""
+"""``bridgescore serve``: the web app on uvicorn, in one process or several (``--workers``)."""
 
 from __future__ import annotations
 
+import json
+import os
+from typing import Any
+
 import click
+from sqlalchemy import make_url
+from sqlalchemy.exc import ArgumentError
 
 from bridgescore.cli._app import cli, reporting
 
@@ -25,8 +31,18 @@ __all__ = ["serve"]
     help="The site's public address (https://scores.example.org): share and edit links start "
     "with it and form posts must come from it. Default: links are relative.",
 )
-def serve(host: str, port: int, db: str | None, secure_cookies: bool, base_url: str | None) -> None:
-    """Run the web app: calculator, rubber pad, Chicago and the JSON API (/docs)."""
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Worker processes (PostgreSQL only: each hears every change by LISTEN/NOTIFY, so live "
+    "pages update whichever worker they are connected to). On SQLite one process serves.",
+)
+def serve(
+    host: str, port: int, db: str | None, secure_cookies: bool, base_url: str | None, workers: int
+) -> None:
+    """Run the web app: calculator, rubber pad, Chicago, club evenings and the JSON API (/docs)."""
     try:
         import uvicorn
 
@@ -38,5 +54,50 @@ def serve(host: str, port: int, db: str | None, secure_cookies: bool, base_url: 
     with reporting("--db"):
         settings = Settings(database_url=db, secure_cookies=secure_cookies, base_url=base_url)
         app = create_app(settings)
+    if workers > 1:
+        if not _is_postgres(app.state.store.url):
+            raise click.BadParameter(
+                f"{workers} workers need PostgreSQL (--db postgresql+psycopg://...): on SQLite one "
+                "process serves every client (and hears every change)",
+                param_hint="--workers",
+            )
+        app.state.store.close()
+        os.environ[_SETTINGS_VAR] = json.dumps(
+            {
+                "database_url": app.state.store.url,
+                "secure_cookies": secure_cookies,
+                "base_url": base_url,
+            }
+        )  # the workers are new processes: they build their app from this
+        click.echo(
+            f"bridgescore is serving on http://{host}:{port}/ with {workers} workers "
+            "(Ctrl+C to stop)"
+        )
+        uvicorn.run(
+            "bridgescore.cli.serve:worker_app",
+            factory=True,
+            host=host,
+            port=port,
+            workers=workers,
+            log_level="warning",
+        )
+        return
     click.echo(f"bridgescore is serving on http://{host}:{port}/ (Ctrl+C to stop)")
     uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+_SETTINGS_VAR = "BRIDGESCORE_SERVE_SETTINGS"
+
+
+def _is_postgres(url: str) -> bool:
+    try:
+        return make_url(url).get_backend_name() == "postgresql"
+    except ArgumentError:
+        return False
+
+
+def worker_app() -> Any:
+    """The app of one worker process, from the settings ``serve --workers`` left for it."""
+    from bridgescore.web import Settings, create_app
+
+    return create_app(Settings(**json.loads(os.environ[_SETTINGS_VAR])))

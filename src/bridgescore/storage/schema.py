@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     Text,
     TypeDecorator,
+    UniqueConstraint,
     inspect,
     text,
 )
@@ -36,6 +37,9 @@ __all__ = [
     "Base",
     "DealRow",
     "GameRow",
+    "LiveResultRow",
+    "ResultChangeRow",
+    "TableTokenRow",
     "UTCDateTime",
     "alembic_config",
     "current_revision",
@@ -44,7 +48,7 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
 
-HEAD_REVISION: Final = "0002_sessions"
+HEAD_REVISION: Final = "0003_live"
 """The newest migration (a test checks it against the scripts): a database already there is
 opened without loading Alembic."""
 
@@ -132,6 +136,63 @@ class DealRow(Base):
     honors_by: Mapped[str | None] = mapped_column(String(4))
     """``we``/``they`` or ``NS``/``EW``; NULL if nobody claimed honors."""
     honors: Mapped[int] = mapped_column(Integer)
+
+
+class TableTokenRow(Base):
+    """The SHA-256 of one table's token in a live session."""
+
+    __tablename__ = "table_tokens"
+
+    game_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    table: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    token_hash: Mapped[str] = mapped_column(String(64))
+
+
+class LiveResultRow(Base):
+    """One result of a live session, as a table (or the director) entered it."""
+
+    __tablename__ = "live_results"
+    __table_args__ = (UniqueConstraint("game_id", "table", "round", "board"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(String(64), ForeignKey("games.id", ondelete="CASCADE"))
+    round: Mapped[int] = mapped_column(Integer)
+    table: Mapped[int] = mapped_column(Integer)
+    board: Mapped[int] = mapped_column(Integer)
+    ns: Mapped[str] = mapped_column(String(16))
+    """The NS pair's label in the movement (``NS 3``, or ``3`` in a Howell)."""
+    ew: Mapped[str] = mapped_column(String(16))
+    contract: Mapped[str | None] = mapped_column(String(8))
+    """``str(contract)``, ``Pass``; NULL for an artificial score."""
+    declarer: Mapped[str | None] = mapped_column(String(1))
+    tricks: Mapped[int | None] = mapped_column(Integer)
+    lead: Mapped[str | None] = mapped_column(String(4))
+    """The opening lead (``SK``, ``H7``), if entered."""
+    adjusted: Mapped[str | None] = mapped_column(String(8))
+    """An artificial score (``A+/A-``) instead of a result."""
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class ResultChangeRow(Base):
+    """One change to a live result: who, when, and the old and new values as JSON."""
+
+    __tablename__ = "result_changes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    result_id: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
+    who: Mapped[str] = mapped_column(String(32))
+    """``director`` or ``table 3``."""
+    action: Mapped[str] = mapped_column(String(8))
+    """``add``, ``edit`` or ``delete``."""
+    old: Mapped[str | None] = mapped_column(Text)
+    new: Mapped[str | None] = mapped_column(Text)
 
 
 def alembic_config(connection: Connection) -> Config:

@@ -14,8 +14,9 @@ import hmac
 import json
 import os
 import secrets
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -175,6 +176,7 @@ class Store:
         the writer's thread). Changes made by other processes reach PostgreSQL's
         :data:`CHANNEL` instead."""
         self._parsed = parsed
+        self._writers = threading.Lock()
         try:
             self._engine = open_engine(parsed)
         except (ArgumentError, ImportError) as exc:
@@ -440,10 +442,13 @@ class Store:
         """One transaction: committed if the block ends normally, rolled back if it raises.
 
         Reads see one snapshot (REPEATABLE READ on PostgreSQL, a plain BEGIN on SQLite); on
-        SQLite a write takes the write lock at once (BEGIN IMMEDIATE).
+        SQLite a write takes the write lock at once (BEGIN IMMEDIATE), after this process's
+        other writers (SQLite's own busy wait sleeps up to 100 ms a try: with many writers at
+        once some waited seconds).
         """
+        queue = self._writers if write and self._parsed.get_backend_name() == "sqlite" else None
         try:
-            with self._engine.connect() as conn:
+            with queue or nullcontext(), self._engine.connect() as conn:
                 if write:
                     conn.execution_options(**{WRITE: True})
                 elif conn.dialect.name == "postgresql":

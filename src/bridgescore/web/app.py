@@ -16,7 +16,17 @@ from starlette.types import ASGIApp
 
 from bridgescore import BridgeError, __version__
 from bridgescore.storage import Store
-from bridgescore.web import api, calculator, games, guard, movement, offline, sessions
+from bridgescore.web import (
+    api,
+    calculator,
+    games,
+    guard,
+    live,
+    live_pages,
+    movement,
+    offline,
+    sessions,
+)
 from bridgescore.web.common import STATIC, asset
 from bridgescore.web.events import Changes
 from bridgescore.web.work import Work, stop_processes
@@ -115,6 +125,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Text answers compressed (Starlette never compresses the event streams).
     app.add_middleware(GZipMiddleware, minimum_size=500)
     app.include_router(api.router)
+    app.include_router(live.router)
+    app.include_router(live_pages.router)
     app.include_router(calculator.router)
     app.include_router(games.router)
     app.include_router(sessions.router)

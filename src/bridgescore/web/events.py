@@ -130,12 +130,20 @@ def event_stream(request: Request, game_id: str, version: int) -> StreamingRespo
         yield f"retry: 3000\nevent: change\ndata: {json.dumps({'version': version})}\n\n"
         with changes.subscription(game_id) as queue:
             while not await request.is_disconnected():
-                try:
-                    new = await asyncio.wait_for(queue.get(), KEEP_ALIVE)
-                except TimeoutError:
-                    yield ": still here\n\n"
-                    continue
-                yield f"event: change\ndata: {json.dumps({'version': new})}\n\n"
+                versions = []
+                if queue.empty():  # wait (a timer and a task: only when there is nothing yet)
+                    try:
+                        versions.append(await asyncio.wait_for(queue.get(), KEEP_ALIVE))
+                    except TimeoutError:
+                        yield ": still here\n\n"
+                        continue
+                # every change waiting, one event each, sent together (many tables posting at
+                # once: one write for the batch instead of one each)
+                while not queue.empty():
+                    versions.append(queue.get_nowait())
+                yield "".join(
+                    f"event: change\ndata: {json.dumps({'version': v})}\n\n" for v in versions
+                )
 
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     return StreamingResponse(events(), media_type="text/event-stream", headers=headers)

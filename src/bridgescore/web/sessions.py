@@ -44,6 +44,7 @@ from bridgescore.web.common import (
     remember_edit,
     store,
 )
+from bridgescore.web.live import live, live_session
 from bridgescore.web.work import run_heavy, run_in_process, scores
 
 if TYPE_CHECKING:
@@ -76,6 +77,8 @@ def _stored(request: Request, game_id: str) -> StoredGame:
         stored = None
     if stored is None or not isinstance(stored.game, Session):
         raise HTTPException(404, f"there is no session with id {game_id!r}")
+    if live(request).store.is_live(game_id):  # a club evening: its results are rows of their own
+        stored, _ = live_session(request, game_id)
     return stored
 
 
@@ -285,7 +288,7 @@ async def _change(request: Request, game_id: str, how: str) -> Response:
 def _apply(request: Request, game_id: str, how: str, form: dict[str, str]) -> Response:
     limits: Limits = request.app.state.settings.limits
     stored = _stored(request, game_id)
-    if not can_edit(request, stored):
+    if not can_edit(request, stored) or live(request).store.is_live(game_id):
         context = _context(request, stored, notice="Only a browser with the edit link can change "
                            "this session.")  # fmt: skip
         return page(request, "session.html", context, 403)

@@ -1,0 +1,247 @@
+"""Live-evening benchmark: 30 tables post the 810 results of a 27-board evening as fast as they
+can, while 100 viewers hold the session's event stream.
+
+Starts ``bridgescore serve`` on a free loopback port (a fresh SQLite file, or ``--db URL`` with
+``--workers N``), starts a 30-table Mitchell (3 boards a round, 9 rounds: 27 boards at each
+table), opens 100 event streams, then lets 30 clients (one per table, keep-alive HTTP/1.1 over
+plain asyncio sockets, so the client costs little) post their tables' results one after the
+other. Prints, as a table: results lost (posted with 201 but not stored, or not accepted), the
+p50/p99 of a result POST, and the p50/p99 time from a POST being sent to the last viewer
+receiving the event of the version it made.
+
+    python benchmarks/live.py [--tables 30] [--viewers 100] [--db URL --workers N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+EVENT = re.compile(rb'data: \{"version": (\d+)\}')
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _start(port: int, db: str, workers: int) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "bridgescore", "serve", "--port", str(port), "--db", db,
+               "--workers", str(workers)]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    for _ in range(300):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1):
+                return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("the server did not start")
+
+
+def _json(port: int, method: str, path: str, body: object | None = None) -> dict:  # type: ignore[type-arg]
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, method=method,
+                                     headers={"Content-Type": "application/json"})  # fmt: skip
+    with urllib.request.urlopen(request, timeout=60) as response:
+        loaded: dict = json.loads(response.read())  # type: ignore[type-arg]
+        return loaded
+
+
+async def _viewer(port: int, path: str, seen: dict[int, float], ready: asyncio.Event,
+                  done: asyncio.Event) -> None:  # fmt: skip
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
+    await writer.drain()
+    buffer = b""
+    while not done.is_set():
+        chunk = await reader.read(65536)
+        if not chunk:
+            break
+        now = time.perf_counter()
+        buffer += chunk
+        for m in EVENT.finditer(buffer):
+            version = int(m[1])
+            seen[version] = now
+            ready.set()
+        buffer = buffer[buffer.rfind(b"}") + 1 :]
+    writer.close()
+
+
+async def _post(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, path: str,
+                token: str, body: dict) -> tuple[int, dict]:  # type: ignore[type-arg]  # fmt: skip
+    data = json.dumps(body).encode()
+    writer.write(
+        (f"POST {path} HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\n"
+         f"Authorization: Bearer {token}\r\nContent-Length: {len(data)}\r\n\r\n").encode() + data
+    )  # fmt: skip
+    await writer.drain()
+    head = await reader.readuntil(b"\r\n\r\n")
+    status = int(head.split(b" ", 2)[1])
+    length = int(re.search(rb"(?i)content-length: (\d+)", head)[1])  # type: ignore[index]
+    return status, json.loads(await reader.readexactly(length))
+
+
+async def _table(
+    port: int,
+    path: str,
+    token: str,
+    posts: list[dict[str, object]],
+    latencies: list[float],
+    sent: dict[int, float],
+    failed: list[str],
+) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    for body in posts:
+        start = time.perf_counter()
+        try:
+            status, answer = await _post(reader, writer, path, token, body)
+        except (OSError, asyncio.IncompleteReadError) as exc:
+            failed.append(repr(exc))
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            continue
+        latencies.append(time.perf_counter() - start)
+        if status == 201:
+            sent[answer["version"]] = start
+        else:
+            failed.append(f"{status} {answer}")
+    writer.close()
+
+
+def _evening(tables: int, seed: int = 27) -> list[dict]:  # type: ignore[type-arg]
+    from bridgescore.movement import mitchell
+
+    rng = random.Random(seed)
+    posts = []
+    for play in mitchell(tables, 3, rounds=9).plays:
+        for board in play.boards:
+            level = rng.randint(1, 7)
+            posts.append({"round": play.round, "table": play.table, "board": board,
+                          "contract": f"{level}{rng.choice(['C', 'D', 'H', 'S', 'NT'])}",
+                          "declarer": rng.choice("NESW"),
+                          "tricks": max(0, min(13, level + 6 + rng.randint(-2, 1)))})  # fmt: skip
+    return posts
+
+
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and its children so far, from /proc (Linux)."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry.name) == pid or int(fields[1]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+async def _run(port: int, tables: int, viewers: int, pid: int) -> dict[str, float]:
+    created = _json(port, "POST", "/api/sessions", {
+        "event": "Benchmark", "movement": {"movement": "mitchell", "tables": tables,
+                                           "boards_per_round": 3, "rounds": 9}})  # fmt: skip
+    game = created["id"]
+    posts = _evening(tables)
+    done = asyncio.Event()
+    seen: list[dict[int, float]] = [{} for _ in range(viewers)]
+    readies = [asyncio.Event() for _ in range(viewers)]
+    watchers = [asyncio.create_task(_viewer(port, f"/api/sessions/{game}/events", seen[i],
+                                            readies[i], done)) for i in range(viewers)]  # fmt: skip
+    await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 30)
+    latencies: list[float] = []
+    sent: dict[int, float] = {}
+    failed: list[str] = []
+    start = time.perf_counter()
+    cpu = _cpu_seconds(pid)
+    await asyncio.gather(*(
+        _table(port, f"/api/sessions/{game}/results", created["tables"][t - 1]["token"],
+               [p for p in posts if p["table"] == t], latencies, sent, failed)
+        for t in range(1, tables + 1)
+    ))  # fmt: skip
+    elapsed = time.perf_counter() - start
+    cpu = _cpu_seconds(pid) - cpu
+    last = max(sent, default=1)
+    deadline = time.perf_counter() + 15
+    while time.perf_counter() < deadline and not all(last in s for s in seen):
+        await asyncio.sleep(0.05)
+    done.set()
+    for w in watchers:
+        w.cancel()
+    stored = _json(port, "GET", f"/api/sessions/{game}")
+    delays = []
+    missed = 0
+    for version, at in sent.items():
+        arrivals = [s.get(version) for s in seen]
+        if any(a is None for a in arrivals):
+            missed += 1
+            continue
+        delays.append(max(a for a in arrivals if a is not None) - at)
+
+    def pct(values: list[float], q: int) -> float:
+        return statistics.quantiles(values, n=100)[q - 1] * 1000 if len(values) > 1 else 0.0
+
+    return {
+        "results posted": len(posts),
+        "results stored": len(stored["results"]),
+        "results lost": len(posts) - len(stored["results"]),
+        "POSTs refused or failed": len(failed),
+        "events a viewer missed": missed,
+        "POST p50 (ms)": pct(latencies, 50),
+        "POST p99 (ms)": pct(latencies, 99),
+        "POST to last viewer p50 (ms)": pct(delays, 50),
+        "POST to last viewer p99 (ms)": pct(delays, 99),
+        "results/s": len(latencies) / elapsed,
+        "server CPU per result (ms)": cpu / max(len(latencies), 1) * 1000,
+        "load average (1 min)": os.getloadavg()[0],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--viewers", type=int, default=100)
+    parser.add_argument("--db", default="", help="a database URL (default: a fresh SQLite file)")
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    port = _free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or f"sqlite:///{tmp}/live.db"
+        process = _start(port, db, args.workers)
+        try:
+            figures = asyncio.run(_run(port, args.tables, args.viewers, process.pid))
+        finally:
+            process.terminate()
+            process.wait(20)
+    aims = {"results lost": "0", "POST p99 (ms)": "< 50 (SQLite)",
+            "POST to last viewer p99 (ms)": "< 1000"}  # fmt: skip
+    backend = "PostgreSQL" if db.startswith("postgresql") else "SQLite"
+    print(
+        f"Live evening: {args.tables} tables x 27 boards, {args.viewers} viewers, {backend}, "
+        f"{args.workers} worker(s)"
+    )
+    print(f"| {'figure':<30} | {'value':>9} | {'aim':<14} |")
+    print(f"|{'-' * 32}|{'-' * 11}|{'-' * 16}|")
+    for name, value in figures.items():
+        shown = f"{value:.1f}" if isinstance(value, float) else str(value)
+        print(f"| {name:<30} | {shown:>9} | {aims.get(name, ''):<14} |")
+
+
+if __name__ == "__main__":
+    main()

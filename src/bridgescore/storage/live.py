@@ -1,0 +1,439 @@
+"""Live sessions: a club evening whose tables enter their own results, one row each.
+
+A live session is a stored ``session`` (its definition: pairs, boards, movement) plus a token
+per table (only their SHA-256 kept) and its results as rows of their own, so tables entering
+at once never conflict: each write inserts or changes one row and bumps the session's version
+(the events carry it), in one transaction. Every change is kept in an audit trail.
+
+>>> from bridgescore.movement import mitchell
+>>> from bridgescore.session import Section, Session
+>>> with Store("sqlite://") as store:
+...     live = LiveStore(store)
+...     stored, tokens = live.start(Session((Section.from_movement(mitchell(3, 2)),)), 3)
+...     entry = Entry(1, 1, 1, "NS 1", "EW 1", contract="4H", declarer="S", tricks=10)
+...     added, version = live.add(stored.id, entry, "table 1")
+...     again = live.results(stored.id)
+>>> version, added.entry.board, len(again.results), live_table(tokens)
+(2, 1, 1, [1, 2, 3])
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, Row, Table, delete, func, insert, select, update
+
+from bridgescore.session import Session
+from bridgescore.storage.errors import GameNotFoundError, StorageError
+from bridgescore.storage.schema import GameRow, LiveResultRow, ResultChangeRow, TableTokenRow
+from bridgescore.storage.store import Store, StoredGame, _announce, _hash_token, _utcnow
+
+__all__ = [
+    "Change",
+    "DuplicateResultError",
+    "Entry",
+    "LiveResult",
+    "LiveState",
+    "LiveStore",
+    "RefusedError",
+    "ResultNotFoundError",
+    "live_table",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What a table enters for one board: where, who, and the result or an artificial score."""
+
+    round: int
+    table: int
+    board: int
+    ns: str
+    """The NS pair's label in the movement (``NS 3``; ``3`` in a Howell)."""
+    ew: str
+    contract: str | None = None
+    """``4HX``, ``Pass``; None for an artificial score."""
+    declarer: str | None = None
+    tricks: int | None = None
+    lead: str | None = None
+    adjusted: str | None = None
+    """``A+/A-`` and the like, instead of a result."""
+
+
+@dataclass(frozen=True, slots=True)
+class LiveResult:
+    """A stored result: its id, the entry, and when it was entered and last changed."""
+
+    id: int
+    entry: Entry
+    created_at: datetime
+    updated_at: datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``id``, the entry's fields, and the times."""
+        return {"id": self.id, **asdict(self.entry), "created_at": self.created_at.isoformat(),
+                "updated_at": self.updated_at.isoformat()}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One change in the audit trail: who, when, what (add, edit, delete), old and new."""
+
+    result_id: int
+    at: datetime
+    who: str
+    action: str
+    old: dict[str, Any] | None
+    new: dict[str, Any] | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {"result_id": self.result_id, "at": self.at.isoformat(), "who": self.who,
+                "action": self.action, "old": self.old, "new": self.new}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class LiveState:
+    """A live session's results as of one version (read in one snapshot)."""
+
+    version: int
+    closed: bool
+    results: tuple[LiveResult, ...]
+
+
+class DuplicateResultError(StorageError):
+    """The table has already entered this board this round; :attr:`existing` is that result."""
+
+    def __init__(self, message: str, existing: LiveResult) -> None:
+        super().__init__(message, field="board", value=existing.entry.board)
+        self.existing = existing
+
+
+class RefusedError(StorageError):
+    """A table may not make this change (the session is closed, or the round is past)."""
+
+
+class ResultNotFoundError(GameNotFoundError):
+    """No result of this session has the id."""
+
+
+def live_table(tokens: Mapping[int, str]) -> list[int]:
+    """The table numbers of a token map, in order (a doctest helper)."""
+    return sorted(tokens)
+
+
+_TABLE: Table = LiveResultRow.__table__  # type: ignore[assignment]
+_ENTRY_COLUMNS = ("round", "table", "board", "ns", "ew", "contract", "declarer", "tricks",
+                  "lead", "adjusted")  # fmt: skip
+
+
+class LiveStore:
+    """The live-session side of a :class:`~bridgescore.storage.Store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def start(self, session: Session, tables: int) -> tuple[StoredGame, dict[int, str]]:
+        """Store a new session and make a token for each of its ``tables``.
+
+        The director's token is the stored game's edit token; the table tokens are returned
+        once, here, and only their hashes are kept.
+        """
+        stored = self.store.create(session)
+        tokens = {t: secrets.token_urlsafe(18) for t in range(1, tables + 1)}
+        with self.store._transaction(write=True) as conn:
+            if tokens:
+                conn.execute(insert(TableTokenRow), [
+                    {"game_id": stored.id, "table": t, "token_hash": _hash_token(tok)}
+                    for t, tok in tokens.items()
+                ])  # fmt: skip
+        return stored, tokens
+
+    def is_live(self, game_id: str) -> bool:
+        """Whether the session has table tokens (it was started as a live session)."""
+        with self.store._transaction() as conn:
+            count = conn.execute(
+                select(func.count()).where(TableTokenRow.game_id == game_id)
+            ).scalar_one()
+        return bool(count)
+
+    def table_of(self, game_id: str, token: str) -> int | None:
+        """The table whose token this is; None if it is none of this session's."""
+        with self.store._transaction() as conn:
+            found = conn.execute(
+                select(TableTokenRow.table).where(
+                    TableTokenRow.game_id == game_id,
+                    TableTokenRow.token_hash == _hash_token(token),
+                )
+            ).scalar_one_or_none()
+        return found
+
+    def results(self, game_id: str) -> LiveState:
+        """The session's version, whether it is closed, and its results in order of entry.
+
+        :raises GameNotFoundError: if there is no such session.
+        """
+        with self.store._transaction() as conn:
+            head = conn.execute(
+                select(GameRow.version, GameRow.ended).where(GameRow.id == game_id)
+            ).one_or_none()
+            if head is None:
+                raise GameNotFoundError(f"no session with id {game_id!r}")
+            rows = conn.execute(
+                select(_TABLE).where(LiveResultRow.game_id == game_id).order_by(LiveResultRow.id)
+            ).all()
+            results = tuple(_result(row) for row in rows)
+        return LiveState(head.version, bool(head.ended), results)
+
+    def position(self, game_id: str, table: int) -> tuple[bool, int]:
+        """Whether the session is closed, and the table's current round (the latest round it
+        has a result in; 1 before its first).
+
+        :raises GameNotFoundError: if there is no such session.
+        """
+        with self.store._transaction() as conn:
+            closed = conn.execute(
+                select(GameRow.ended).where(GameRow.id == game_id)
+            ).scalar_one_or_none()
+            if closed is None:
+                raise GameNotFoundError(f"no session with id {game_id!r}")
+            latest = conn.execute(
+                select(func.max(LiveResultRow.round)).where(
+                    LiveResultRow.game_id == game_id, LiveResultRow.table == table
+                )
+            ).scalar_one_or_none()
+        return bool(closed), latest or 1
+
+    def result(self, game_id: str, result_id: int) -> LiveResult:
+        """One stored result.
+
+        :raises ResultNotFoundError: if the session has no result with this id.
+        """
+        with self.store._transaction() as conn:
+            return _get(conn, game_id, result_id)
+
+    def version(self, game_id: str) -> int:
+        """The session's version.
+
+        :raises GameNotFoundError: if there is no such session.
+        """
+        with self.store._transaction() as conn:
+            found = conn.execute(
+                select(GameRow.version).where(GameRow.id == game_id)
+            ).scalar_one_or_none()
+        if found is None:
+            raise GameNotFoundError(f"no session with id {game_id!r}")
+        return found
+
+    def changes(self, game_id: str) -> list[Change]:
+        """The audit trail, oldest first."""
+        with self.store._transaction() as conn:
+            rows = conn.execute(
+                select(ResultChangeRow.__table__)
+                .where(ResultChangeRow.game_id == game_id)
+                .order_by(ResultChangeRow.id)
+            ).all()
+            return [
+                Change(r.result_id, r.at, r.who, r.action, _load(r.old), _load(r.new)) for r in rows
+            ]
+
+    def add(
+        self, game_id: str, entry: Entry, who: str, *, by_table: bool = False
+    ) -> tuple[LiveResult, int]:
+        """Store one result; the stored result and the session's new version.
+
+        ``by_table``: the table enters it, so the session must be open and the round the
+        table's current one or a later one (see :meth:`position`), checked in the same
+        transaction.
+
+        :raises DuplicateResultError: if the table has this board of this round already.
+        :raises RefusedError: if ``by_table`` and the session is closed or the round past.
+        :raises GameNotFoundError: if there is no such session.
+        """
+        now = _utcnow()
+        with self.store._transaction(write=True) as conn:
+            version = _bump(conn, game_id, now)
+            if by_table:
+                _check_table(conn, game_id, entry)
+            existing = conn.execute(
+                select(_TABLE).where(
+                    LiveResultRow.game_id == game_id,
+                    LiveResultRow.table == entry.table,
+                    LiveResultRow.round == entry.round,
+                    LiveResultRow.board == entry.board,
+                )
+            ).one_or_none()
+            if existing is not None:
+                found = _result(existing)
+                raise DuplicateResultError(
+                    f"table {entry.table} has already entered board {entry.board} in round "
+                    f"{entry.round}: {_describe(found.entry)}; change that result instead",
+                    found,
+                )
+            key = conn.execute(
+                insert(LiveResultRow).values(
+                    game_id=game_id, created_at=now, updated_at=now, **_values(entry)
+                )
+            ).inserted_primary_key
+            assert key is not None
+            result_id = int(key[0])
+            _audit(conn, game_id, result_id, now, who, "add", None, entry)
+            _announce(conn, game_id, version)
+        self._tell(game_id, version)
+        return LiveResult(result_id, entry, now, now), version
+
+    def edit(self, game_id: str, result_id: int, entry: Entry, who: str) -> tuple[LiveResult, int]:
+        """Change a stored result; the new one and the session's new version.
+
+        :raises ResultNotFoundError: if the session has no result with this id.
+        :raises DuplicateResultError: if the change moves it onto another stored result.
+        """
+        now = _utcnow()
+        with self.store._transaction(write=True) as conn:
+            version = _bump(conn, game_id, now)
+            old = _get(conn, game_id, result_id)
+            clash = conn.execute(
+                select(_TABLE).where(
+                    LiveResultRow.game_id == game_id,
+                    LiveResultRow.table == entry.table,
+                    LiveResultRow.round == entry.round,
+                    LiveResultRow.board == entry.board,
+                    LiveResultRow.id != result_id,
+                )
+            ).one_or_none()
+            if clash is not None:
+                found = _result(clash)
+                raise DuplicateResultError(
+                    f"table {entry.table} has another result for board {entry.board} in round "
+                    f"{entry.round}: {_describe(found.entry)}",
+                    found,
+                )
+            conn.execute(
+                update(LiveResultRow)
+                .where(LiveResultRow.id == result_id)
+                .values(updated_at=now, **_values(entry))
+            )
+            _audit(conn, game_id, result_id, now, who, "edit", old.entry, entry)
+            _announce(conn, game_id, version)
+        self._tell(game_id, version)
+        return LiveResult(result_id, entry, old.created_at, now), version
+
+    def remove(self, game_id: str, result_id: int, who: str) -> tuple[LiveResult, int]:
+        """Delete a stored result; the deleted one and the session's new version.
+
+        :raises ResultNotFoundError: if the session has no result with this id.
+        """
+        now = _utcnow()
+        with self.store._transaction(write=True) as conn:
+            version = _bump(conn, game_id, now)
+            old = _get(conn, game_id, result_id)
+            conn.execute(delete(LiveResultRow).where(LiveResultRow.id == result_id))
+            _audit(conn, game_id, result_id, now, who, "delete", old.entry, None)
+            _announce(conn, game_id, version)
+        self._tell(game_id, version)
+        return old, version
+
+    def close(self, game_id: str, closed: bool = True) -> int:
+        """Close the session (results published; tables may no longer enter) or reopen it;
+        the new version."""
+        now = _utcnow()
+        with self.store._transaction(write=True) as conn:
+            version = _bump(conn, game_id, now, ended=closed)
+            _announce(conn, game_id, version)
+        self._tell(game_id, version)
+        return version
+
+    def _tell(self, game_id: str, version: int) -> None:
+        for listener in self.store.listeners:
+            listener(game_id, version)
+
+
+def _bump(conn: Connection, game_id: str, now: datetime, **values: Any) -> int:
+    """Lock the session's row by bumping its version; the new version.
+
+    :raises GameNotFoundError: if there is no such session.
+    """
+    changed = conn.execute(
+        update(GameRow)
+        .where(GameRow.id == game_id, GameRow.kind == "session")
+        .values(version=GameRow.version + 1, updated_at=now, **values)
+    )
+    if changed.rowcount != 1:
+        raise GameNotFoundError(f"no session with id {game_id!r}")
+    version: int = conn.execute(select(GameRow.version).where(GameRow.id == game_id)).scalar_one()
+    return version
+
+
+def _check_table(conn: Connection, game_id: str, entry: Entry) -> None:
+    """Refuse a table's entry in a closed session, or for a round before its current one."""
+    closed = conn.execute(select(GameRow.ended).where(GameRow.id == game_id)).scalar_one()
+    if closed:
+        raise RefusedError("the session is closed: ask the director to change results")
+    current = conn.execute(
+        select(func.max(LiveResultRow.round)).where(
+            LiveResultRow.game_id == game_id, LiveResultRow.table == entry.table
+        )
+    ).scalar_one_or_none()
+    if current is not None and entry.round < current:
+        raise RefusedError(
+            f"table {entry.table} is in round {current}: ask the director to change round "
+            f"{entry.round}"
+        )
+
+
+def _get(conn: Connection, game_id: str, result_id: int) -> LiveResult:
+    row = conn.execute(
+        select(_TABLE).where(LiveResultRow.game_id == game_id, LiveResultRow.id == result_id)
+    ).one_or_none()
+    if row is None:
+        raise ResultNotFoundError(f"session {game_id!r} has no result {result_id!r}")
+    return _result(row)
+
+
+def _values(entry: Entry) -> dict[str, Any]:
+    return {name: getattr(entry, name) for name in _ENTRY_COLUMNS}
+
+
+def _result(row: Row[Any]) -> LiveResult:
+    values = row._mapping
+    entry = Entry(**{name: values[name] for name in _ENTRY_COLUMNS})
+    return LiveResult(values["id"], entry, values["created_at"], values["updated_at"])
+
+
+def _describe(entry: Entry) -> str:
+    if entry.adjusted is not None:
+        return f"an artificial score {entry.adjusted}"
+    if entry.contract == "Pass":
+        return "passed out"
+    return f"{entry.contract} by {entry.declarer}, {entry.tricks} tricks"
+
+
+def _audit(
+    conn: Connection,
+    game_id: str,
+    result_id: int,
+    at: datetime,
+    who: str,
+    action: str,
+    old: Entry | None,
+    new: Entry | None,
+) -> None:
+    conn.execute(
+        insert(ResultChangeRow).values(
+            game_id=game_id, result_id=result_id, at=at, who=who, action=action,
+            old=None if old is None else json.dumps(asdict(old)),
+            new=None if new is None else json.dumps(asdict(new)),
+        )
+    )  # fmt: skip
+
+
+def _load(data: str | None) -> dict[str, Any] | None:
+    if data is None:
+        return None
+    loaded: dict[str, Any] = json.loads(data)
+    return loaded

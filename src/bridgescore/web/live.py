@@ -1,0 +1,576 @@
+"""A club evening from phones: the JSON API of live sessions (``/api/sessions``).
+
+The director starts a session from a movement and gets an edit token (the director's) and a
+token per table. Each table posts its own results, one at a time, with
+``Authorization: Bearer <table token>``; every result is a row of its own, so tables entering at
+once never conflict. A table token may enter results of its own table, in its current round
+(the latest round it has entered) or a later one, and change or delete those of its current
+round while the session is open; the director's token may do anything, also after closing.
+Everyone with the id reads the session (movement, results, missing boards, rankings) and its
+event stream.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from dataclasses import replace
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, HTTPException, Request
+from fastapi import Path as PathParam
+from fastapi.responses import JSONResponse, StreamingResponse
+from pydantic import BaseModel, Field
+
+from bridgescore import Result, Seat
+from bridgescore.duplicate import Adjusted
+from bridgescore.errors import SessionError, for_field
+from bridgescore.inputs import check_name
+from bridgescore.model import PASS_OUT, parse_contract
+from bridgescore.movement import Movement, Play, howell, mitchell
+from bridgescore.session import BoardResult, Section, SectionScores, Session
+from bridgescore.storage import StoredGame
+from bridgescore.storage.live import (
+    DuplicateResultError,
+    Entry,
+    LiveResult,
+    LiveState,
+    LiveStore,
+    RefusedError,
+)
+from bridgescore.web.common import link, store
+from bridgescore.web.events import event_stream
+from bridgescore.web.work import scores
+
+__all__ = ["Live", "live_session", "router"]
+
+
+class Problem(BaseModel):
+    """A refusal, in words."""
+
+    detail: str
+
+
+router = APIRouter(
+    prefix="/api/sessions",
+    tags=["sessions"],
+    responses={
+        400: {"model": Problem, "description": "The body is not JSON."},
+        413: {"model": Problem, "description": "The body is larger than the limit."},
+    },
+)
+
+Scoring = Literal["mp", "butler", "cross-imps"]
+ResultId = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
+BoardNumber = Annotated[int, PathParam(ge=1, le=1000)]
+Auth = Annotated[str | None, Header(description="Bearer <table token or director's edit token>")]
+
+
+class Duplicate(BaseModel):
+    """The board was entered already at that table: the stored result."""
+
+    detail: str
+    result: dict[str, Any]
+
+
+_READ: dict[int | str, dict[str, Any]] = {
+    404: {"model": Problem, "description": "No such session."}
+}
+_WRITE: dict[int | str, dict[str, Any]] = {
+    **_READ,
+    403: {"model": Problem, "description": "Not this session's token, or not that table's."},
+    409: {"model": Duplicate, "description": "That table has entered that board already."},
+}
+
+
+class MovementIn(BaseModel):
+    """The movement, with the options of ``bridgescore movement mitchell|howell``."""
+
+    movement: Literal["mitchell", "howell"] = Field(examples=["mitchell"])
+    tables: int | None = Field(None, examples=[7], description="A Mitchell's tables, 2 to 30.")
+    pairs: int | None = Field(None, examples=[10], description="A Howell's pairs, 4 to 20.")
+    boards_per_round: int = Field(examples=[3])
+    rounds: int | None = None
+    even: Literal["skip", "relay"] = "skip"
+    half_table: bool = False
+    arrow_switch: bool = False
+
+
+class NewSession(BaseModel):
+    """A new evening: its name, how it is scored, the movement, and the pairs' names."""
+
+    event: str = Field("", examples=["Monday pairs"])
+    scoring: Scoring = "mp"
+    movement: MovementIn
+    names: dict[str, str] = Field(default_factory=dict, examples=[{"NS 1": "Ann & Bob"}])
+
+
+class ResultIn(BaseModel):
+    """One board at one table: the contract (``Pass`` for a passed-out board), declarer and
+    tricks taken, the opening lead if wanted; or, from the director, an artificial score
+    (``A+/A-``, ``A``...) instead."""
+
+    round: int = Field(ge=1, le=1000, examples=[1])
+    table: int = Field(ge=1, le=1000, examples=[1])
+    board: int = Field(ge=1, le=1000, examples=[2])
+    contract: str | None = Field(None, max_length=10, examples=["4HX"])
+    declarer: str | None = Field(None, max_length=5, examples=["S"])
+    tricks: int | None = Field(None, ge=-1000, le=1000, examples=[8])
+    lead: str | None = Field(None, max_length=5, examples=["SK"])
+    adjusted: str | None = Field(None, max_length=10, examples=["A+/A-"])
+
+
+class CloseIn(BaseModel):
+    """Close the session (publish its results) or open it again."""
+
+    closed: bool = True
+
+
+def _movement(spec: MovementIn) -> Movement:
+    if spec.movement == "mitchell":
+        if spec.tables is None:
+            raise SessionError("a Mitchell needs its number of tables", field="tables")
+        return mitchell(
+            spec.tables,
+            spec.boards_per_round,
+            rounds=spec.rounds,
+            even=spec.even,
+            arrow_switch=spec.arrow_switch,
+            half_table=spec.half_table,
+        )
+    if spec.pairs is None:
+        raise SessionError("a Howell needs its number of pairs", field="pairs")
+    return howell(spec.pairs, spec.boards_per_round, rounds=spec.rounds)
+
+
+class Live:
+    """The live sessions' storage, and each session's definition (never changed once made)."""
+
+    def __init__(self, live: LiveStore) -> None:
+        self.store = live
+        self._lock = threading.Lock()
+        self._definitions: dict[str, StoredGame | None] = {}
+        self.tokens: dict[tuple[str, str], int | None] = {}
+        """The tokens checked so far (by their SHA-256): a table's number, None: the director."""
+
+    def definition(self, game_id: str) -> StoredGame:
+        """The session as created (no results); 404 if it is not a live session."""
+        with self._lock:
+            known = game_id in self._definitions
+            found = self._definitions.get(game_id)
+        if not known:
+            stored = self.store.store.get(game_id) if self.store.is_live(game_id) else None
+            found = stored if stored is not None and isinstance(stored.game, Session) else None
+            with self._lock:
+                if len(self._definitions) > 1000:
+                    self._definitions.clear()
+                self._definitions[game_id] = found
+        if found is None:
+            raise HTTPException(404, f"there is no live session with id {game_id!r}")
+        return found
+
+
+def live(request: Request) -> Live:
+    """The app's live sessions (made on first use)."""
+    state = request.app.state
+    with _made:
+        if not hasattr(state, "live"):
+            state.live = Live(LiveStore(store(request)))
+    found: Live = state.live
+    return found
+
+
+_made = threading.Lock()
+
+
+def section(stored: StoredGame) -> Section:
+    """The one section of a live session."""
+    assert isinstance(stored.game, Session)
+    return stored.game.sections[0]
+
+
+def _number(label: str) -> int:
+    return int(label.split()[-1])
+
+
+def board_result(entry: Entry) -> BoardResult:
+    """A stored entry as the core's result."""
+    if entry.adjusted is not None:
+        return BoardResult(
+            entry.board,
+            _number(entry.ns),
+            _number(entry.ew),
+            adjusted=Adjusted.parse(entry.adjusted),
+            round=entry.round,
+            table=entry.table,
+        )
+    contract = parse_contract(entry.contract or "")
+    seat = None if entry.declarer is None else Seat(entry.declarer)
+    return BoardResult(
+        entry.board,
+        _number(entry.ns),
+        _number(entry.ew),
+        Result(contract, seat, entry.tricks or 0),
+        round=entry.round,
+        table=entry.table,
+    )
+
+
+def live_session(request: Request, game_id: str) -> tuple[StoredGame, LiveState]:
+    """The session with its results, at the version its results were read at."""
+    definition = live(request).definition(game_id)
+    state = live(request).store.results(game_id)
+    results = [board_result(r.entry) for r in state.results]
+    assert isinstance(definition.game, Session)
+    game = replace(definition.game, sections=(section(definition).with_results(results),))
+    return replace(definition, game=game, version=state.version), state
+
+
+def _play(movement: Movement, round_number: int, table: int) -> Play:
+    for p in movement.plays:
+        if p.round == round_number and p.table == table:
+            return p
+    raise SessionError(
+        f"no table {table} in round {round_number} of this movement ({movement.tables} tables, "
+        f"{movement.rounds} rounds)",
+        field="table",
+        value=table,
+    )
+
+
+def _lead(text: str | None) -> str | None:
+    if text is None or not text.strip():
+        return None
+    lead = text.strip().upper().replace("10", "T")
+    if len(lead) != 2 or lead[0] not in "SHDC" or lead[1] not in "AKQJT98765432":
+        raise SessionError(
+            f"invalid lead {text!r}; expected a suit and a card, as SK or H7",
+            field="lead",
+            value=text,
+        )
+    return lead
+
+
+def entry_of(stored: StoredGame, body: ResultIn, *, director: bool) -> Entry:
+    """Check an entry against the movement and the rules; the entry to store.
+
+    :raises SessionError: (422) for a table, round or board the movement does not have, or a
+        result that cannot be (an artificial score from a table, a contract without tricks).
+    """
+    movement = section(stored).movement
+    assert movement is not None
+    play = _play(movement, body.round, body.table)
+    if body.board not in play.boards:
+        raise SessionError(
+            f"table {body.table} plays boards {', '.join(map(str, play.boards))} in round "
+            f"{body.round}, not board {body.board}",
+            field="board",
+            value=body.board,
+        )
+    where = (body.round, body.table, body.board, play.ns, play.ew)
+    if body.adjusted is not None:
+        if not director:
+            raise HTTPException(403, "only the director gives an artificial score")
+        with for_field("adjusted"):
+            adjusted = str(Adjusted.parse(body.adjusted))
+        return Entry(*where, adjusted=adjusted)
+    if body.contract is None:
+        raise SessionError(
+            "give the contract (Pass for a passed-out board) or an artificial score",
+            field="contract",
+        )
+    with for_field("contract"):
+        contract = parse_contract(body.contract)
+    if contract is PASS_OUT:
+        return Entry(*where, contract="Pass", tricks=0, lead=None)
+    if body.declarer is None or body.tricks is None:
+        raise SessionError(
+            f"{contract} needs its declarer (N, E, S or W) and the tricks taken",
+            field="declarer" if body.declarer is None else "tricks",
+        )
+    with for_field("declarer"):
+        seat = Seat.parse(body.declarer)
+    with for_field("tricks"):
+        Result(contract, seat, body.tricks)
+    return Entry(
+        *where,
+        contract=str(contract),
+        declarer=seat.value,
+        tricks=body.tricks,
+        lead=_lead(body.lead),
+    )
+
+
+def result_dict(stored: StoredGame, result: LiveResult) -> dict[str, Any]:
+    """A stored result as the API shows it: also its notation and the NS score."""
+    core = board_result(result.entry)
+    session = stored.game
+    assert isinstance(session, Session)
+    score = core.ns_score(section(stored).board(result.entry.board), session.undertrick_rule)
+    return {
+        **result.to_dict(),
+        "result": None if core.result is None else str(core.result),
+        "ns_score": score if isinstance(score, int) else None,
+    }
+
+
+def rankings(scored: list[SectionScores]) -> list[dict[str, Any]]:
+    """The rankings: a list of fields, each with its rows."""
+    fields = []
+    for s in scored:
+        for side, rows in s.rankings.items():
+            fields.append(
+                {
+                    "field": "all" if side is None else side.value,
+                    "rows": [
+                        {
+                            "rank": r.rank,
+                            "pair": r.pair.label,
+                            "names": r.pair.names,
+                            "score": r.total,
+                            "percent": r.percent,
+                        }
+                        for r in rows
+                    ],
+                }
+            )
+    return fields
+
+
+def _who(request: Request, game_id: str, authorization: str | None) -> int | None:
+    """The table whose token was sent, or None for the director's.
+
+    :raises HTTPException: 403 without a token of this session.
+    """
+    scheme, _, token = (authorization or "").strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        raise HTTPException(
+            403,
+            "send a table's token or the director's in the header Authorization: Bearer <token>",
+        )
+    known = live(request).tokens
+    key = (game_id, hashlib.sha256(token.encode()).hexdigest())
+    if key in known:  # a token once checked stays good: tokens never change
+        return known[key]
+    table = live(request).store.table_of(game_id, token)
+    if table is None and not store(request).check_token(game_id, token):
+        raise HTTPException(403, "that is not a token of this session")
+    if len(known) > 10_000:
+        known.clear()
+    known[key] = table
+    return table
+
+
+def _allowed(
+    request: Request, game_id: str, table: int, round_number: int, *, change: bool
+) -> None:
+    """May this table enter (or change) a result of this round? 403 if not."""
+    closed, current = live(request).store.position(game_id, table)
+    if closed:
+        raise HTTPException(403, "the session is closed: ask the director to change results")
+    if round_number < current or (change and round_number != current):
+        raise HTTPException(
+            403,
+            f"table {table} is in round {current}: ask the director to change round {round_number}",
+        )
+
+
+@router.post("", status_code=201)
+def start_session(request: Request, body: NewSession) -> JSONResponse:
+    """Start an evening. The answer carries the director's ``edit_token`` and each table's
+    token and link: they are shown only once."""
+    limits = request.app.state.settings.limits
+    event = check_name(body.event.strip(), "event", longest=limits.name)
+    names = {k: check_name(v.strip(), "names", longest=limits.name) for k, v in body.names.items()}
+    with for_field("movement"):
+        movement = _movement(body.movement)
+    sec = Section.from_movement(movement, names=names)
+    session = Session((sec,), method=body.scoring, event=event)
+    stored, tokens = live(request).store.start(session, movement.tables)
+    tables = [
+        {"table": t, "token": token, "url": link(request, f"/live/{stored.id}/table#{token}")}
+        for t, token in tokens.items()
+    ]
+    director = link(request, f"/live/{stored.id}/director#{stored.edit_token}")
+    return JSONResponse(
+        {
+            "id": stored.id,
+            "edit_token": stored.edit_token,
+            "version": 1,
+            "director_url": director,
+            "tables": tables,
+        },
+        status_code=201,
+    )
+
+
+@router.get("/{game_id}", responses=_READ)
+def get_session(request: Request, game_id: str) -> dict[str, Any]:
+    """The session: its movement (the shape of ``bridgescore movement --json``), results,
+    missing boards, and rankings (a list of fields: NS and EW, or one field ``all``)."""
+    stored, state = live_session(request, game_id)
+    sec = section(stored)
+    assert sec.movement is not None
+    assert isinstance(stored.game, Session)
+    return {
+        "id": stored.id,
+        "version": stored.version,
+        "event": stored.game.event,
+        "scoring": stored.game.method,
+        "closed": state.closed,
+        "movement": sec.movement.to_dict(),
+        "names": {p.label: p.names for p in sec.pairs},
+        "boards": [
+            {"board": b.number, "dealer": b.dealer.value, "vulnerability": b.vulnerability.value}
+            for b in sec.boards
+        ],
+        "results": [result_dict(stored, r) for r in state.results],
+        "missing": [
+            {"round": s.round, "table": s.table, "ns": s.ns, "ew": s.ew, "board": s.board}
+            for s in sec.missing
+        ],
+        "rankings": rankings(scores(request, stored)),
+    }
+
+
+@router.get("/{game_id}/boards/{board}", responses=_READ)
+def traveller(request: Request, game_id: str, board: BoardNumber) -> dict[str, Any]:
+    """One board's traveller so far: each result with its NS score and both sides' points."""
+    stored, _ = live_session(request, game_id)
+    scored = scores(request, stored)[0]
+    lines = scored.travellers.get(board, [])
+    return {
+        "board": board,
+        "version": stored.version,
+        "top": scored.tops.get(board),
+        "lines": [
+            {
+                "round": line.result.round,
+                "table": line.result.table,
+                "ns": line.result.ns,
+                "ew": line.result.ew,
+                "result": str(line.result.result or line.result.adjusted),
+                "ns_score": line.ns_score if isinstance(line.ns_score, int) else None,
+                "ns_points": line.ns_points,
+                "ew_points": line.ew_points,
+            }
+            for line in lines
+        ],
+    }
+
+
+@router.get("/{game_id}/whoami", responses=_WRITE)
+def whoami(request: Request, game_id: str, authorization: Auth = None) -> dict[str, Any]:
+    """Whose token this is: ``{"role": "table", "table": 3}`` or ``{"role": "director"}``."""
+    live(request).definition(game_id)
+    table = _who(request, game_id, authorization)
+    return {"role": "director"} if table is None else {"role": "table", "table": table}
+
+
+@router.post("/{game_id}/results", status_code=201, responses=_WRITE)
+def add_result(
+    request: Request, game_id: str, body: ResultIn, authorization: Auth = None
+) -> JSONResponse:
+    """Enter one board's result at one table. A table token enters its own table's results;
+    the pairs come from the movement. The same board at the same table again is a 409 that
+    shows the stored result."""
+    definition = live(request).definition(game_id)
+    table = _who(request, game_id, authorization)
+    if table is not None and table != body.table:
+        raise HTTPException(
+            403, f"this is table {table}'s token: it cannot enter results of table {body.table}"
+        )
+    entry = entry_of(definition, body, director=table is None)
+    who = "director" if table is None else f"table {table}"
+    try:
+        added, version = live(request).store.add(game_id, entry, who, by_table=table is not None)
+    except RefusedError as exc:
+        raise HTTPException(403, str(exc)) from None
+    except DuplicateResultError as exc:
+        existing = result_dict(definition, exc.existing)
+        return JSONResponse({"detail": str(exc), "result": existing}, status_code=409)
+    return JSONResponse({**result_dict(definition, added), "version": version}, status_code=201)
+
+
+@router.put("/{game_id}/results/{result_id}", responses=_WRITE)
+def change_result(
+    request: Request, game_id: str, result_id: ResultId, body: ResultIn, authorization: Auth = None
+) -> JSONResponse:
+    """Change a result (the director; a table, its own in its current round). The change is
+    kept in the audit trail, with who made it, when, and the old and new values."""
+    definition = live(request).definition(game_id)
+    table = _who(request, game_id, authorization)
+    entry = entry_of(definition, body, director=table is None)
+    if table is not None:
+        old = live(request).store.result(game_id, result_id)
+        if body.table != table or old.entry.table != table:
+            raise HTTPException(
+                403, f"this is table {table}'s token: it changes only its own results"
+            )
+        _allowed(request, game_id, table, old.entry.round, change=True)
+        _allowed(request, game_id, table, body.round, change=True)
+    who = "director" if table is None else f"table {table}"
+    try:
+        changed, version = live(request).store.edit(game_id, result_id, entry, who)
+    except DuplicateResultError as exc:
+        existing = result_dict(definition, exc.existing)
+        return JSONResponse({"detail": str(exc), "result": existing}, status_code=409)
+    return JSONResponse({**result_dict(definition, changed), "version": version})
+
+
+@router.delete("/{game_id}/results/{result_id}", responses=_WRITE)
+def delete_result(
+    request: Request, game_id: str, result_id: ResultId, authorization: Auth = None
+) -> JSONResponse:
+    """Delete a result (the director; a table, its own in its current round)."""
+    definition = live(request).definition(game_id)
+    table = _who(request, game_id, authorization)
+    if table is not None:
+        old = live(request).store.result(game_id, result_id)
+        if old.entry.table != table:
+            raise HTTPException(
+                403, f"this is table {table}'s token: it deletes only its own results"
+            )
+        _allowed(request, game_id, table, old.entry.round, change=True)
+    who = "director" if table is None else f"table {table}"
+    removed, version = live(request).store.remove(game_id, result_id, who)
+    return JSONResponse({**result_dict(definition, removed), "version": version})
+
+
+@router.get("/{game_id}/changes", responses=_WRITE)
+def audit(request: Request, game_id: str, authorization: Auth = None) -> dict[str, Any]:
+    """The audit trail (the director): every add, edit and delete, who, when, old and new."""
+    live(request).definition(game_id)
+    if _who(request, game_id, authorization) is not None:
+        raise HTTPException(403, "only the director reads the audit trail")
+    return {"changes": [c.to_dict() for c in live(request).store.changes(game_id)]}
+
+
+@router.post("/{game_id}/close", responses=_WRITE)
+def close(
+    request: Request, game_id: str, body: CloseIn, authorization: Auth = None
+) -> dict[str, Any]:
+    """Close the session (the director): tables may no longer enter; the results page, PBN and
+    CSV are published at ``/session/{id}``. ``{"closed": false}`` opens it again."""
+    live(request).definition(game_id)
+    if _who(request, game_id, authorization) is not None:
+        raise HTTPException(403, "only the director closes the session")
+    version = live(request).store.close(game_id, body.closed)
+    return {
+        "closed": body.closed,
+        "version": version,
+        "results_url": link(request, f"/session/{game_id}"),
+    }
+
+
+@router.get(
+    "/{game_id}/events",
+    response_class=StreamingResponse,
+    responses={200: {"content": {"text/event-stream": {}}}, **_READ},
+)
+def watch(request: Request, game_id: str) -> StreamingResponse:
+    """Server-sent events: one ``change`` event, ``{"version": n}``, for each change (the first
+    carries the version it is at now)."""
+    live(request).definition(game_id)
+    return event_stream(request, game_id, live(request).store.version(game_id))

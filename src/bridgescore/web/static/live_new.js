@@ -1,0 +1,57 @@
+// Start a club evening: the form posts to /api/sessions; the answer's links are shown once, as
+// table cards to print (each table's page carries its token in the link's #fragment).
+"use strict";
+
+(() => {
+  const form = document.getElementById("live-new");
+  if (!form) return;
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const f = new FormData(form);
+    const number = (k) => (f.get(k) ? Number(f.get(k)) : null);
+    const names = {};
+    for (const line of String(f.get("names")).split("\n")) {
+      const at = line.indexOf(":");
+      if (at > 0) names[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+    }
+    const movement = { movement: f.get("movement"), boards_per_round: number("boards_per_round"),
+                       rounds: number("rounds") };
+    if (movement.movement === "mitchell") movement.tables = number("tables");
+    else movement.pairs = number("pairs");
+    const r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ event: f.get("event"), scoring: f.get("scoring"), movement, names }) });
+    const body = await r.json().catch(() => ({}));
+    if (r.status !== 201) {
+      const d = body.detail;
+      document.getElementById("new-error").textContent = Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d;
+      return;
+    }
+    const whole = (u) => new URL(u, location.href).href;
+    document.getElementById("director-link").href = whole(body.director_url);
+    document.getElementById("director-link").textContent = whole(body.director_url);
+    const cards = document.getElementById("cards");
+    cards.replaceChildren();
+    for (const t of body.tables) {
+      const card = document.createElement("div");
+      card.className = "panel live-card";
+      const h = document.createElement("h2");
+      h.textContent = `${f.get("event") || "Club evening"} · Table ${t.table}`;
+      const p = document.createElement("p");
+      p.textContent = "Open this link on one phone at the table to enter your results:";
+      const a = document.createElement("a");
+      a.href = whole(t.url);
+      a.textContent = whole(t.url);
+      const img = document.createElement("img");
+      img.className = "live-qr";
+      img.alt = `QR code of table ${t.table}'s link`;
+      card.append(h, img, p, a);
+      cards.append(card);
+      fetch("/live/qr.svg", { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ text: whole(t.url) }) })
+        .then((q) => q.text())
+        .then((svg) => { img.src = `data:image/svg+xml;base64,${btoa(svg)}`; });
+    }
+    form.hidden = true;
+    document.getElementById("started").hidden = false;
+  });
+})();

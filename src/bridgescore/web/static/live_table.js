@@ -1,0 +1,327 @@
+// The table page of a club evening: enter each board with big buttons, the other side
+// confirms, the traveller so far is shown; entries made offline wait in this phone's
+// localStorage and are sent, in order, when the connection returns. Its own script, no
+// service worker: nothing here touches the site's caches.
+"use strict";
+
+(() => {
+  const root = document.getElementById("live-table");
+  if (!root) return;
+  const id = root.dataset.session;
+  const keyToken = `bs_live_token_${id}`;
+  const keyQueue = `bs_live_queue_${id}`;
+  const keySession = `bs_live_session_${id}`;
+  const hash = location.hash.slice(1);
+  if (hash) {
+    localStorage.setItem(keyToken, hash);
+    history.replaceState(null, "", location.pathname);  // the token leaves the address bar
+  }
+  const token = localStorage.getItem(keyToken) || "";
+  const $ = (name) => document.getElementById(name);
+  const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
+  const state = { session: null, table: null, board: null, pick: {}, sending: false, fixing: null };
+
+  const api = async (path, options = {}) => {
+    const response = await fetch(`/api/sessions/${id}${path}`, {
+      ...options,
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`,
+                 ...(options.headers || {}) },
+    });
+    const body = await response.json().catch(() => ({}));
+    return { status: response.status, body };
+  };
+  const status = (text) => { $("status").textContent = text; };
+  const queue = () => JSON.parse(localStorage.getItem(keyQueue) || "[]");
+  const setQueue = (items) => localStorage.setItem(keyQueue, JSON.stringify(items));
+  const pretty = (contract) => contract === "Pass" ? "Passed out"
+    : contract.replace(/^(\d)(NT|[CDHS])/, (_, l, s) => l + SUITS[s]);
+  const button = (label, onClick, extra = "") => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = `live-btn ${extra}`;
+    b.textContent = label;
+    b.addEventListener("click", onClick);
+    return b;
+  };
+
+  // -- where this table is --------------------------------------------------------------
+  const plays = () => state.session.movement.plays.filter((p) => p.table === state.table);
+  const entered = () => {
+    const done = new Map();
+    for (const r of state.session.results) {
+      if (r.table === state.table) done.set(`${r.round}/${r.board}`, r);
+    }
+    for (const q of queue()) done.set(`${q.round}/${q.board}`, { ...q, pending: true });
+    return done;
+  };
+  const currentRound = () => {
+    const done = entered();
+    const open = plays().find((p) => p.boards.some((b) => !done.has(`${p.round}/${b}`)));
+    return open ? open.round : null;
+  };
+  const name = (label) => {
+    const names = state.session.names[label];
+    return names ? `${label} (${names})` : label;
+  };
+  const boardInfo = (n) => state.session.boards.find((b) => b.board === n);
+
+  const render = () => {
+    const s = state.session;
+    const round = currentRound();
+    const done = entered();
+    $("seat").hidden = false;
+    const last = plays()[plays().length - 1];
+    const play = plays().find((p) => p.round === round) || last;
+    $("where").textContent = round === null
+      ? `Table ${state.table}: all rounds entered`
+      : `Table ${state.table} · Round ${round} of ${s.movement.rounds}`;
+    $("pairs").textContent = `${name(play.ns)} v ${name(play.ew)}`;
+    const list = $("boards");
+    list.replaceChildren();
+    for (const b of play.boards) {
+      const info = boardInfo(b);
+      const r = done.get(`${play.round}/${b}`);
+      const li = document.createElement("li");
+      li.className = r ? "done" : (b === state.board ? "current" : "");
+      const text = r ? `${pretty(r.contract || r.adjusted)}${r.declarer ? " " + r.declarer : ""}` +
+        `${r.tricks !== null && r.contract !== "Pass" && r.tricks !== undefined ? ", " + r.tricks + " tricks" : ""}` +
+        `${r.pending ? " · waiting to send" : ""}` : "to play";
+      li.textContent = `Board ${b} · ${info.dealer} deals · ${info.vulnerability} vul · ${text}`;
+      const latest = Math.max(0, ...state.session.results.filter((x) => x.table === state.table)
+        .map((x) => x.round));
+      if (r && r.id && !r.pending && r.round === latest && !s.closed) {
+        li.append(" ", button("Fix", () => { state.fixing = r; state.pick = {}; render(); }, "live-fix"));
+      }
+      list.append(li);
+    }
+    if (state.fixing) {
+      $("next").hidden = true;
+      openEntry(state.fixing.round, state.fixing.board);
+      return;
+    }
+    if (round === null) {
+      $("entry").hidden = true;
+      showNext(last, true);
+      return;
+    }
+    const next = play.boards.find((b) => !done.has(`${round}/${b}`));
+    if (next === undefined) {
+      $("entry").hidden = true;
+      showNext(play, false);
+      return;
+    }
+    // the first board of a new round: say where the last round's EW pair and boards go
+    const before = plays().find((p) => p.round === round - 1);
+    if (before && !play.boards.some((b) => done.has(`${round}/${b}`))) showNext(before, false);
+    else $("next").hidden = true;
+    if (state.board !== next) { state.board = next; state.pick = {}; }
+    openEntry(round, next);
+  };
+
+  // -- the end of a round: where EW and the boards go next -------------------------------
+  const showNext = (play, finished) => {
+    const box = $("next");
+    box.hidden = false;
+    if (finished) {
+      box.textContent = "All your boards are in. Thank you!";
+      return;
+    }
+    const later = state.session.movement.plays.filter((p) => p.round === play.round + 1);
+    const boards = later.find((p) => p.boards.join() === play.boards.join());
+    box.replaceChildren();
+    const h = document.createElement("h2");
+    h.textContent = `Round ${play.round} is done`;
+    const p1 = document.createElement("p");
+    const goes = (pair) => {
+      const at = later.find((p) => p.ew === pair || p.ns === pair);
+      return at ? `${pair}: go to table ${at.table}${at.ns === pair ? " (sit NS)" : at.ew === pair && state.session.movement.movement === "howell" ? " (sit EW)" : ""}.`
+        : `${pair}: you have finished (or sit out).`;
+    };
+    p1.textContent = state.session.movement.movement === "howell"
+      ? `${goes(play.ns)} ${goes(play.ew)}` : goes(play.ew);
+    const p2 = document.createElement("p");
+    p2.textContent = boards
+      ? `Boards ${play.boards.join(", ")}: to table ${boards.table}.` : `Boards: to the director.`;
+    box.append(h, p1, p2);
+  };
+
+  // -- one board's entry ------------------------------------------------------------------
+  const openEntry = (round, board) => {
+    const info = boardInfo(board);
+    $("entry").hidden = false;
+    $("entry-title").textContent =
+      `${state.fixing ? "Fix board" : "Board"} ${board} · ${info.dealer} deals · ${info.vulnerability} vulnerable`;
+    if (state.fixing) {
+      $("entry-title").append(" ", button("Cancel", () => { state.fixing = null; state.pick = {}; render(); },
+                                          "live-fix"));
+    }
+    const pick = state.pick;
+    const row = (where, items, key, extra) => {
+      const box = $(where);
+      box.replaceChildren();
+      for (const [label, value] of items) {
+        const b = button(label, () => { pick[key] = value; if (key === "level") pick.tricks = undefined;
+          if (value === "Pass") { pick.strain = pick.declarer = pick.tricks = undefined; }
+          openEntry(round, board); }, extra ? extra(value) : "");
+        b.setAttribute("aria-pressed", String(pick[key] === value));
+        box.append(b);
+      }
+    };
+    row("levels", [..."1234567"].map((l) => [l, l]).concat([["Pass", "Pass"]]), "level");
+    const passed = pick.level === "Pass";
+    for (const part of ["strains", "doubles", "declarers", "tricks"]) $(part).hidden = passed;
+    row("strains", ["C", "D", "H", "S", "NT"].map((s) => [SUITS[s], s]), "strain",
+        (s) => `suit-${s}`);
+    row("doubles", [["—", ""], ["X", "X"], ["XX", "XX"]], "double");
+    if (pick.double === undefined) pick.double = "";
+    $("doubles").querySelectorAll("button")[["", "X", "XX"].indexOf(pick.double)]
+      .setAttribute("aria-pressed", "true");
+    row("declarers", ["N", "E", "S", "W"].map((d) => [d, d]), "declarer");
+    const need = 6 + Number(pick.level || 0);
+    const outcomes = [];
+    if (pick.level && !passed) {
+      for (let t = 0; t <= 13; t++) {
+        const d = t - need;
+        outcomes.push([d === 0 ? "=" : (d > 0 ? `+${d}` : `${d}`), t]);
+      }
+    }
+    row("tricks", outcomes, "tricks", (t) => (t === need ? "made" : ""));
+    row("lead-suits", ["S", "H", "D", "C"].map((s) => [SUITS[s], s]), "leadSuit", (s) => `suit-${s}`);
+    row("lead-ranks", [..."AKQJT98765432"].map((r) => [r === "T" ? "10" : r, r]), "leadRank");
+    const complete = passed || (pick.level && pick.strain && pick.declarer && pick.tricks !== undefined);
+    $("confirm").disabled = !complete;
+    $("confirm").textContent = "EW: confirm";
+    $("score").textContent = "";
+    if (complete) showScore(round, board);
+  };
+
+  const body = (round, board) => {
+    const pick = state.pick;
+    if (pick.level === "Pass") return { round, table: state.table, board, contract: "Pass" };
+    const lead = pick.leadSuit && pick.leadRank ? pick.leadSuit + pick.leadRank : null;
+    return { round, table: state.table, board, declarer: pick.declarer, tricks: pick.tricks,
+             contract: `${pick.level}${pick.strain}${pick.double}`, lead };
+  };
+
+  const showScore = async (round, board) => {
+    const b = body(round, board);
+    const words = b.contract === "Pass" ? "Passed out"
+      : `${pretty(b.contract)} by ${b.declarer}, ${b.tricks} tricks`;
+    $("confirm").textContent = `EW: confirm ${words}`;
+    if (b.contract === "Pass") { $("score").textContent = "NS 0"; return; }
+    try {
+      const r = await fetch("/api/score", { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ contract: b.contract, declarer: b.declarer, tricks: b.tricks, board }) });
+      const s = await r.json();
+      const ns = s.ns_total;
+      $("score").textContent = ns >= 0 ? `NS +${ns}` : `EW +${-ns}`;
+    } catch {
+      $("score").textContent = "(the score shows once the phone is online)";
+    }
+  };
+
+  $("confirm").addEventListener("click", async () => {
+    if (state.fixing) {
+      const fix = state.fixing;
+      const b = body(fix.round, fix.board);
+      let answer = null;
+      try {
+        answer = await api(`/results/${fix.id}`, { method: "PUT", body: JSON.stringify(b) });
+      } catch {
+        status("Offline: a fix needs the connection; try again in a moment.");
+        return;
+      }
+      if (answer.status !== 200) { status(`Not changed: ${JSON.stringify(answer.body.detail)}`); return; }
+      state.session.results = state.session.results.map((x) => (x.id === fix.id ? answer.body : x));
+      state.fixing = null;
+      state.pick = {};
+      status(`Board ${fix.board} changed.`);
+      showTraveller(fix.board, answer.body);
+      render();
+      return;
+    }
+    const round = currentRound();
+    const b = body(round, state.board);
+    setQueue([...queue(), b]);
+    state.pick = {};
+    state.board = null;
+    render();
+    send();
+  });
+
+  // -- sending, in order, when online ----------------------------------------------------
+  const send = async () => {
+    if (state.sending) return;
+    state.sending = true;
+    try {
+      for (let items = queue(); items.length; items = queue()) {
+        const item = items[0];
+        let answer;
+        try {
+          answer = await api("/results", { method: "POST", body: JSON.stringify(item) });
+        } catch {
+          status(`Offline: ${items.length} result(s) kept on this phone, sent when the connection returns.`);
+          return;
+        }
+        setQueue(queue().slice(1));
+        if (answer.status === 201 || answer.status === 409) {
+          const stored = answer.status === 201 ? answer.body : answer.body.result;
+          if (!state.session.results.some((r) => r.id === stored.id)) state.session.results.push(stored);
+          if (answer.status === 409) status(`Board ${item.board} was entered already: ${answer.body.result.result}.`);
+          else status(`Board ${item.board} saved.`);
+          showTraveller(item.board, stored);
+        } else {
+          status(`Board ${item.board} was not saved: ${JSON.stringify(answer.body.detail)}`);
+        }
+      }
+    } finally {
+      state.sending = false;
+      render();
+    }
+  };
+
+  const showTraveller = async (board, mine) => {
+    const { body: t } = await api(`/boards/${board}`);
+    const box = $("traveller");
+    box.hidden = false;
+    box.replaceChildren();
+    const h = document.createElement("h2");
+    h.textContent = `Board ${board} so far`;
+    const table = document.createElement("table");
+    table.className = "live-traveller";
+    table.innerHTML = "<tr><th>NS</th><th>EW</th><th>Result</th><th>Score</th><th>NS pts</th><th>EW pts</th></tr>";
+    for (const line of t.lines || []) {
+      const tr = document.createElement("tr");
+      if (line.table === mine.table && line.round === mine.round) tr.className = "mine";
+      for (const v of [line.ns, line.ew, line.result, line.ns_score ?? "", line.ns_points, line.ew_points]) {
+        const td = document.createElement("td");
+        td.textContent = String(v);
+        tr.append(td);
+      }
+      table.append(tr);
+    }
+    box.append(h, table);
+  };
+
+  const load = async () => {
+    if (!token) { status("This link has no table token: scan the QR code on your table card."); return; }
+    try {
+      const who = await api("/whoami");
+      if (who.status !== 200) { status(who.body.detail || "This link is not valid."); return; }
+      state.table = who.body.table;
+      const s = await api("");
+      state.session = s.body;
+      localStorage.setItem(keySession, JSON.stringify({ table: state.table, session: s.body }));
+      status(queue().length ? `${queue().length} result(s) waiting to be sent.` : "");
+      render();
+      send();
+    } catch {
+      status("Offline: results you enter are kept on this phone.");
+      const kept = JSON.parse(localStorage.getItem(keySession) || "null");
+      if (kept) { state.table = kept.table; state.session = kept.session; render(); }
+    }
+  };
+  window.addEventListener("online", send);
+  setInterval(() => { if (queue().length) send(); }, 5000);
+  load();
+})();

@@ -1,0 +1,343 @@
+"""The live-session API: a club evening entered from the tables' phones (issue 13)."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from bridgescore import Result, pbn
+from bridgescore.movement import mitchell
+from bridgescore.session import BoardResult, Section, Session, score_section
+from bridgescore.web import Settings, create_app
+from tests.conftest import auth
+
+SEVEN = {"movement": "mitchell", "tables": 7, "boards_per_round": 3}
+
+
+@pytest.fixture
+def live(database_url: str) -> Iterator[TestClient]:
+    """A client of the app on each backend."""
+    with TestClient(create_app(Settings(database_url=database_url))) as c:
+        yield c
+
+
+@pytest.fixture
+def sqlite_live(tmp_path: Path) -> Iterator[TestClient]:
+    """A client of the app on SQLite only."""
+    with TestClient(create_app(Settings(database_url=f"sqlite:///{tmp_path / 'l.db'}"))) as c:
+        yield c
+
+
+def start(client: TestClient, **extra: Any) -> dict[str, Any]:
+    body = {"event": "Monday pairs", "movement": SEVEN, "names": {"NS 1": "Ann & Bob"}, **extra}
+    answer = client.post("/api/sessions", json=body)
+    assert answer.status_code == 201, answer.text
+    created: dict[str, Any] = answer.json()
+    return created
+
+
+def token(created: dict[str, Any], table: int) -> dict[str, str]:
+    return auth(created["tables"][table - 1]["token"])
+
+
+def test_starting_gives_a_director_token_and_one_token_and_link_per_table(
+    sqlite_live: TestClient,
+) -> None:
+    created = start(sqlite_live)
+    assert [t["table"] for t in created["tables"]] == list(range(1, 8))
+    assert len({t["token"] for t in created["tables"]} | {created["edit_token"]}) == 8
+    assert (
+        created["tables"][2]["url"]
+        == f"/live/{created['id']}/table#{created['tables'][2]['token']}"
+    )
+    session = sqlite_live.get(f"/api/sessions/{created['id']}").json()
+    assert session["movement"] == mitchell(7, 3).to_dict()
+    assert session["names"]["NS 1"] == "Ann & Bob"
+    assert len(session["missing"]) == 7 * 7 * 3
+    assert [f["field"] for f in session["rankings"]] == ["NS", "EW"]
+
+
+RESULT = {"round": 1, "table": 2, "board": 4, "contract": "4HX", "declarer": "S", "tricks": 8}
+
+
+@pytest.mark.parametrize(
+    ("change", "who", "status"),
+    [
+        ({}, 2, 201),
+        ({}, 3, 403),
+        ({}, None, 403),
+        ({"board": 1}, 2, 422),
+        ({"round": 9}, 2, 422),
+        ({"contract": "Pass", "declarer": None, "tricks": None}, 2, 201),
+        ({"contract": "8H"}, 2, 422),
+        ({"tricks": 14}, 2, 422),
+        ({"declarer": "Q"}, 2, 422),
+        ({"lead": "SK"}, 2, 201),
+        ({"lead": "ZK"}, 2, 422),
+        ({"contract": None, "adjusted": "A+/A-"}, 2, 403),
+        ({"contract": None, "adjusted": "A+/A-"}, "director", 201),
+    ],
+    ids=[
+        "own-table",
+        "other-table",
+        "no-token",
+        "board-not-here",
+        "no-round",
+        "pass",
+        "bad-contract",
+        "bad-tricks",
+        "bad-declarer",
+        "lead",
+        "bad-lead",
+        "table-adjusts",
+        "director-adjusts",
+    ],
+)
+def test_who_may_enter_what(
+    sqlite_live: TestClient, change: dict[str, Any], who: int | str | None, status: int
+) -> None:
+    created = start(sqlite_live)
+    headers = (
+        {}
+        if who is None
+        else (auth(created["edit_token"]) if who == "director" else token(created, int(who)))
+    )
+    answer = sqlite_live.post(
+        f"/api/sessions/{created['id']}/results", json={**RESULT, **change}, headers=headers
+    )
+    assert answer.status_code == status, answer.text
+
+
+def test_a_result_comes_back_with_its_pairs_and_score_and_twice_is_a_409(
+    live: TestClient,
+) -> None:
+    created = start(live)
+    url = f"/api/sessions/{created['id']}/results"
+    first = live.post(url, json=RESULT, headers=token(created, 2))
+    assert first.status_code == 201
+    stored = first.json()
+    assert (stored["ns"], stored["ew"], stored["ns_score"], stored["result"]) == (
+        "NS 2",
+        "EW 2",
+        -500,
+        "4HXS-2",
+    )
+    again = live.post(url, json={**RESULT, "tricks": 10}, headers=token(created, 2))
+    assert again.status_code == 409
+    assert again.json()["result"]["id"] == stored["id"]
+    assert again.json()["result"]["tricks"] == 8
+
+
+def test_the_director_edits_and_deletes_with_an_audit_trail(live: TestClient) -> None:
+    created = start(live)
+    base, director = f"/api/sessions/{created['id']}", auth(created["edit_token"])
+    result_id = live.post(f"{base}/results", json=RESULT, headers=token(created, 2)).json()["id"]
+    edited = live.put(f"{base}/results/{result_id}", json={**RESULT, "tricks": 9}, headers=director)
+    assert edited.status_code == 200
+    assert edited.json()["ns_score"] == -200
+    assert live.delete(f"{base}/results/{result_id}", headers=token(created, 3)).status_code == 403
+    assert live.delete(f"{base}/results/{result_id}", headers=director).status_code == 200
+    assert live.get(f"{base}/changes", headers=token(created, 2)).status_code == 403
+    changes = live.get(f"{base}/changes", headers=director).json()["changes"]
+    assert [(c["who"], c["action"]) for c in changes] == [
+        ("table 2", "add"),
+        ("director", "edit"),
+        ("director", "delete"),
+    ]
+    assert changes[1]["old"]["tricks"] == 8
+    assert changes[1]["new"]["tricks"] == 9
+    assert live.get(base).json()["results"] == []
+
+
+def test_a_table_fixes_only_its_current_round_and_nothing_once_closed(
+    sqlite_live: TestClient,
+) -> None:
+    created = start(sqlite_live)
+    base = f"/api/sessions/{created['id']}"
+    first = sqlite_live.post(f"{base}/results", json=RESULT, headers=token(created, 2)).json()
+    fixed = sqlite_live.put(
+        f"{base}/results/{first['id']}", json={**RESULT, "tricks": 10}, headers=token(created, 2)
+    )
+    assert fixed.status_code == 200
+    # round 2 at table 2: EW 1 with boards 7-9
+    later = {**RESULT, "round": 2, "board": 7}
+    assert (
+        sqlite_live.post(f"{base}/results", json=later, headers=token(created, 2)).status_code
+        == 201
+    )
+    late_fix = sqlite_live.put(
+        f"{base}/results/{first['id']}", json=RESULT, headers=token(created, 2)
+    )
+    assert late_fix.status_code == 403
+    closed = sqlite_live.post(f"{base}/close", json={}, headers=auth(created["edit_token"]))
+    assert closed.json()["results_url"] == f"/session/{created['id']}"
+    after = {**RESULT, "round": 2, "board": 8}
+    assert (
+        sqlite_live.post(f"{base}/results", json=after, headers=token(created, 2)).status_code
+        == 403
+    )
+    assert (
+        sqlite_live.post(
+            f"{base}/results", json=after, headers=auth(created["edit_token"])
+        ).status_code
+        == 201
+    )
+
+
+def _results_of(movement_seed: int) -> list[dict[str, Any]]:
+    """A whole 7-table evening: every board of every table and round, with random results."""
+    rng = random.Random(movement_seed)
+    posts = []
+    for slot in mitchell(7, 3).plays:
+        for board in slot.boards:
+            level, strain = rng.randint(1, 7), rng.choice(["C", "D", "H", "S", "NT"])
+            body: dict[str, Any] = {"round": slot.round, "table": slot.table, "board": board}
+            if rng.random() < 0.05:
+                body["contract"] = "Pass"
+            else:
+                body |= {
+                    "contract": f"{level}{strain}{rng.choice(['', '', 'X'])}",
+                    "declarer": rng.choice("NESW"),
+                    "tricks": min(13, max(0, level + 6 + rng.randint(-3, 2))),
+                }
+            posts.append(body)
+    return posts
+
+
+def test_a_whole_evening_from_seven_threads_loses_nothing_and_ranks_as_pbn(
+    live: TestClient,
+) -> None:
+    created = start(live)
+    base = f"/api/sessions/{created['id']}"
+    posts = _results_of(13)
+    failures: list[str] = []
+
+    def table(number: int) -> None:
+        for body in (p for p in posts if p["table"] == number):
+            answer = live.post(f"{base}/results", json=body, headers=token(created, number))
+            if answer.status_code != 201:
+                failures.append(answer.text)
+
+    threads = [threading.Thread(target=table, args=(n,)) for n in range(1, 8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
+    session = live.get(base).json()
+    assert len(session["results"]) == len(posts) == 147
+    assert session["missing"] == []
+    assert session["version"] == 1 + 147
+    # the same results written to PBN and read back rank the same
+    results = [
+        BoardResult(
+            p["board"],
+            int(p["ns"].split()[1]),
+            int(p["ew"].split()[1]),
+            Result.parse("Pass")
+            if p["contract"] == "Pass"
+            else Result.parse(f"{p['contract']} {p['declarer']} {p['tricks']}"),
+            round=p["round"],
+            table=p["table"],
+        )
+        for p in session["results"]
+    ]
+    section = Section.from_movement(mitchell(7, 3), names={"NS 1": "Ann & Bob"})
+    written = pbn.write(Session((section.with_results(results),), event="Monday pairs"))
+    again = pbn.read(written).sections[0]
+    from_pbn = score_section(again).rankings
+    expected = [
+        {"field": side.value, "rows": [(r.rank, r.pair.label, r.total) for r in rows]}
+        for side, rows in from_pbn.items()
+        if side is not None
+    ]
+    got = [
+        {"field": f["field"], "rows": [(r["rank"], r["pair"], r["score"]) for r in f["rows"]]}
+        for f in session["rankings"]
+    ]
+    assert got == expected
+    assert session["rankings"][0]["rows"][0].keys() == {"rank", "pair", "names", "score", "percent"}
+
+
+def test_the_traveller_so_far_and_whoami(sqlite_live: TestClient) -> None:
+    created = start(sqlite_live)
+    base = f"/api/sessions/{created['id']}"
+    sqlite_live.post(f"{base}/results", json=RESULT, headers=token(created, 2))
+    other = {**RESULT, "round": 2, "table": 1, "tricks": 10}  # board 4 goes to table 1
+    assert (
+        sqlite_live.post(f"{base}/results", json=other, headers=token(created, 1)).status_code
+        == 201
+    )
+    lines = sqlite_live.get(f"{base}/boards/4").json()["lines"]
+    assert [(line["ns_score"], line["ns_points"]) for line in lines] == [(-500, 0.0), (790, 2.0)]
+    assert sqlite_live.get(f"{base}/whoami", headers=token(created, 5)).json() == {
+        "role": "table",
+        "table": 5,
+    }
+    assert sqlite_live.get(f"{base}/whoami", headers=auth(created["edit_token"])).json() == {
+        "role": "director"
+    }
+
+
+def test_every_change_is_an_event_with_the_new_version(sqlite_live: TestClient) -> None:
+    created = start(sqlite_live)
+    base = f"/api/sessions/{created['id']}"
+    changes = sqlite_live.app.state.changes  # type: ignore[attr-defined]
+    seen: list[int] = []
+    changes.publish = lambda game_id, version: seen.append(version)
+    sqlite_live.post(f"{base}/results", json=RESULT, headers=token(created, 2))
+    sqlite_live.post(f"{base}/close", json={}, headers=auth(created["edit_token"]))
+    assert seen == [2, 3]
+
+
+def test_a_movement_that_cannot_be_is_a_422(sqlite_live: TestClient) -> None:
+    bad = {"movement": {"movement": "mitchell", "tables": 1, "boards_per_round": 3}}
+    assert sqlite_live.post("/api/sessions", json=bad).status_code == 422
+    names = {"movement": SEVEN, "names": {"NS 9": "Nobody"}}
+    assert sqlite_live.post("/api/sessions", json=names).status_code == 422
+    assert sqlite_live.get("/api/sessions/nope").status_code == 404
+
+
+def test_the_published_page_pbn_and_csv_show_the_live_results(sqlite_live: TestClient) -> None:
+    created = start(sqlite_live)
+    base = f"/api/sessions/{created['id']}"
+    sqlite_live.post(f"{base}/results", json=RESULT, headers=token(created, 2))
+    sqlite_live.post(f"{base}/close", json={}, headers=auth(created["edit_token"]))
+    page = sqlite_live.get(f"/session/{created['id']}")
+    assert page.status_code == 200
+    assert "Ann &amp; Bob" in page.text
+    assert "4♥XS-2" in page.text
+    pbn_text = sqlite_live.get(f"/session/{created['id']}/session.pbn").text
+    assert "4HX S 8" in pbn_text
+    assert "4HXS-2" in sqlite_live.get(f"/session/{created['id']}/session.csv").text
+    for path in ("table", "director"):
+        assert sqlite_live.get(f"/live/{created['id']}/{path}").status_code == 200
+    assert sqlite_live.get("/live/nope/table").status_code == 404
+    assert "Start the evening" in sqlite_live.get("/live/new").text
+
+
+def test_a_table_card_qr_code_is_an_svg_made_on_the_server(sqlite_live: TestClient) -> None:
+    answer = sqlite_live.post("/live/qr.svg", json={"text": "https://club.example/live/x/table#t"})
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("image/svg+xml")
+    assert answer.text.startswith("<svg")
+    assert sqlite_live.post("/live/qr.svg", json={"text": "x" * 501}).status_code == 422
+
+
+def test_a_howell_evening_ranks_one_field(sqlite_live: TestClient) -> None:
+    movement = {"movement": "howell", "pairs": 8, "boards_per_round": 2, "rounds": 3}
+    created = sqlite_live.post("/api/sessions", json={"movement": movement}).json()
+    base = f"/api/sessions/{created['id']}"
+    session = sqlite_live.get(base).json()
+    first = session["movement"]["plays"][0]
+    body = {"round": 1, "table": first["table"], "board": first["boards"][0], "contract": "Pass"}
+    stored = sqlite_live.post(f"{base}/results", json=body, headers=token(created, first["table"]))
+    assert stored.status_code == 201
+    assert (stored.json()["ns"], stored.json()["ew"]) == (first["ns"], first["ew"])
+    assert [f["field"] for f in sqlite_live.get(base).json()["rankings"]] == ["all"]

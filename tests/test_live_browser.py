@@ -1,0 +1,157 @@
+"""A club evening in a real browser: three tables enter three rounds at once, each in its own
+browser context (one phone each, 360 px), one of them offline for a board; the rankings equal
+those of the same results imported from PBN. Screenshots go to $BRIDGESCORE_SCREENSHOTS."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from bridgescore import Result, pbn
+from bridgescore.movement import mitchell
+from bridgescore.session import BoardResult, Section, Session, score_section
+
+pytestmark = pytest.mark.slow
+
+CHROMIUM = os.environ.get("BRIDGESCORE_CHROMIUM", "/usr/bin/chromium")
+SHOTS = os.environ.get("BRIDGESCORE_SCREENSHOTS", "")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    db = tmp_path_factory.mktemp("live") / "live.db"
+    command = [sys.executable, "-m", "bridgescore", "serve", "--port", str(port),
+               "--db", f"sqlite:///{db}"]  # fmt: skip
+    with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as process:
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(150):
+            try:
+                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        yield url
+        process.terminate()
+        process.wait(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not shutil.which(CHROMIUM):
+        message = f"no Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests cannot be skipped in CI: {message}")
+        pytest.skip(message)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )  # fmt: skip
+        yield launched
+        launched.close()
+
+
+def _shot(page: Page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+
+
+# What each table enters on each board: level, strain, double, declarer, outcome button.
+def _plan(board: int, table: int) -> tuple[str, str, str, str, str]:
+    level = str(1 + (board * 3 + table) % 7)
+    strain = "♣♦♥♠"[board % 4] if (board + table) % 5 else "NT"
+    double = "X" if (board + table) % 7 == 0 else ""
+    declarer = "NESW"[(board + table) % 4]
+    outcome = ["=", "+1", "-1", "-2", "="][(board * table) % 5]
+    if level == "7" and outcome == "+1":
+        outcome = "="
+    return level, strain, double, declarer, outcome
+
+
+def _enter(page: Page, board: int, table: int) -> int:
+    """Enter one board at a table with the big buttons; the taps it took."""
+    expect(page.locator("#entry-title")).to_contain_text(f"Board {board} ")
+    level, strain, double, declarer, outcome = _plan(board, table)
+    taps = [("levels", level), ("strains", strain), ("declarers", declarer), ("tricks", outcome)]
+    if double:
+        taps.insert(2, ("doubles", double))
+    for row, label in taps:
+        page.locator(f"#{row}").get_by_role("button", name=label, exact=True).click()
+    expect(page.locator("#score")).not_to_be_empty()
+    page.locator("#confirm").click()
+    return len(taps) + 1
+
+
+def test_three_tables_enter_three_rounds_at_once_and_rank_as_pbn(
+    server: str, browser: Browser
+) -> None:
+    movement = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
+    body = {"event": "Club night", "movement": movement, "names": {"NS 1": "Ann & Bob"}}
+    created = httpx.post(f"{server}/api/sessions", json=body).json()
+    contexts = [browser.new_context(viewport={"width": 360, "height": 640}) for _ in range(3)]
+    pages = [c.new_page() for c in contexts]
+    errors: list[str] = []
+    for page, table in zip(pages, created["tables"], strict=True):
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server + table["url"])
+    director = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    director.goto(server + created["director_url"])
+    plays = mitchell(3, 2).plays
+    taps: list[int] = []
+    for round_number in (1, 2, 3):
+        for index in (0, 1):
+            for table, page in enumerate(pages, 1):
+                play = next(p for p in plays if p.round == round_number and p.table == table)
+                offline = (round_number, index, table) == (2, 0, 3)
+                if offline:
+                    contexts[2].set_offline(True)
+                taps.append(_enter(page, play.boards[index], table))
+                if offline:
+                    expect(page.locator("#status")).to_contain_text("kept on this phone")
+                    _shot(page, "table-offline-360")
+                    contexts[2].set_offline(False)
+                    page.evaluate("window.dispatchEvent(new Event('online'))")
+        for page in pages:
+            if round_number < 3:
+                expect(page.locator("#next")).to_contain_text(f"Round {round_number} is done")
+        if round_number == 1:
+            _shot(pages[0], "table-end-of-round-360")
+    for page in pages:
+        expect(page.locator("#next")).to_contain_text("All your boards are in")
+    assert set(taps) <= {5, 6}  # level, strain, (double,) declarer, tricks, confirm
+    expect(director.locator("#status")).to_contain_text("18 results in")
+    _shot(director, "director-1280")
+    assert errors == []
+    session: dict[str, Any] = httpx.get(f"{server}/api/sessions/{created['id']}").json()
+    assert session["missing"] == []
+    results = [
+        BoardResult(r["board"], int(r["ns"].split()[1]), int(r["ew"].split()[1]),
+                    Result.parse(f"{r['contract']} {r['declarer']} {r['tricks']}"),
+                    round=r["round"], table=r["table"])
+        for r in session["results"]
+    ]  # fmt: skip
+    section = Section.from_movement(mitchell(3, 2)).with_results(results)
+    again = pbn.read(pbn.write(Session((section,), event="Club night"))).sections[0]
+    expected = [
+        [(row.rank, row.pair.label, row.total) for row in rows]
+        for side, rows in score_section(again).rankings.items()
+    ]
+    got = [[(r["rank"], r["pair"], r["score"]) for r in f["rows"]] for f in session["rankings"]]
+    assert got == expected
+    for c in contexts:
+        c.close()

@@ -1,0 +1,71 @@
+"""Live results stored one row each: any sequence of adds, edits and deletes leaves exactly the
+results a plain dictionary would hold, the version one more per change, and an audit line each."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgescore.movement import mitchell
+from bridgescore.session import Section, Session
+from bridgescore.storage import Store
+from bridgescore.storage.live import DuplicateResultError, Entry, LiveStore, ResultNotFoundError
+
+SLOTS = [(p.round, p.table, b, p.ns, p.ew) for p in mitchell(3, 2).plays for b in p.boards]
+
+
+@pytest.fixture(scope="module")
+def live() -> Iterator[LiveStore]:
+    with Store("sqlite://") as store:
+        yield LiveStore(store)
+
+
+operations = st.lists(
+    st.tuples(
+        st.sampled_from(["add", "edit", "delete"]),
+        st.integers(0, len(SLOTS) - 1),
+        st.integers(7, 13),
+    ),
+    max_size=25,
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(ops=operations)
+def test_any_changes_leave_what_a_dictionary_would(
+    live: LiveStore, ops: list[tuple[str, int, int]]
+) -> None:
+    stored, _ = live.start(Session((Section.from_movement(mitchell(3, 2)),)), 3)
+    model: dict[int, Entry] = {}
+    ids: dict[int, int] = {}  # slot -> result id
+    changes = 0
+    for action, slot, tricks in ops:
+        round_number, table, board, ns, ew = SLOTS[slot]
+        entry = Entry(round_number, table, board, ns, ew, "3NT", "N", tricks)
+        try:
+            if action == "add":
+                added, _ = live.add(stored.id, entry, "table 1")
+                ids[slot] = added.id
+                model[added.id] = entry
+            elif action == "edit":
+                edited, _ = live.edit(stored.id, ids.get(slot, 10**6), entry, "director")
+                model[edited.id] = entry
+            else:
+                removed, _ = live.remove(stored.id, ids.get(slot, 10**6), "director")
+                del model[removed.id]
+                del ids[slot]
+            changes += 1
+        except DuplicateResultError as exc:
+            existing = exc.existing.id
+            assert action == "add"
+            assert existing == ids[slot]
+        except ResultNotFoundError:
+            assert action != "add"
+            assert slot not in ids
+    state = live.results(stored.id)
+    assert {r.id: r.entry for r in state.results} == model
+    assert state.version == 1 + changes
+    assert len(live.changes(stored.id)) == changes

@@ -1,0 +1,136 @@
+"""``bridgescore serve --workers N``: on PostgreSQL every worker hears every change; on SQLite
+one process serves."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from click.testing import CliRunner
+
+from tests.conftest import _postgres_url, auth, bridgescore_command, run
+
+
+def test_more_than_one_worker_on_sqlite_is_refused(runner: CliRunner, tmp_path: Path) -> None:
+    code, out = run(runner, "serve", "--workers", "2", "--db", f"sqlite:///{tmp_path}/x.db")
+    assert code == 2
+    assert "need PostgreSQL" in out
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _worker_of(port: int, workers: list[int]) -> int | None:
+    """The worker process holding the server side of the connection from local ``port``."""
+    inodes = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if int(fields[2].split(":")[1], 16) == port:
+            inodes.add(fields[9])
+    for pid in workers:
+        try:
+            fds = list(Path(f"/proc/{pid}/fd").iterdir())
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue
+            if target.startswith("socket:[") and target[8:-1] in inodes:
+                return pid
+    return None
+
+
+@pytest.fixture
+def two_workers() -> Iterator[tuple[str, int]]:
+    url = _postgres_url()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    command = [*bridgescore_command(), "serve", "--port", str(port), "--db", url, "--workers", "2"]
+    with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as process:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(150):
+            try:
+                if httpx.get(f"{base}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        try:
+            yield base, process.pid
+        finally:
+            process.terminate()
+            process.wait(20)
+
+
+class _Stream:
+    """An event stream read by hand over a socket, so its local port is known."""
+
+    def __init__(self, port: int, path: str) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        self.lines = self.sock.makefile("rb")
+
+    def event(self) -> dict[str, int]:
+        while True:
+            line = self.lines.readline().decode()
+            if line.startswith("data:"):
+                data: dict[str, int] = json.loads(line[5:])
+                return data
+
+    def close(self) -> None:
+        self.lines.close()
+        self.sock.close()
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+def test_an_event_posted_on_one_worker_reaches_streams_on_both(
+    two_workers: tuple[str, int],
+) -> None:
+    base, pid = two_workers
+    movement = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
+    created = httpx.post(f"{base}/api/sessions", json={"movement": movement}).json()
+    path = f"/api/sessions/{created['id']}/events"
+    workers = [p for p in _children(pid) if Path(f"/proc/{p}/cmdline").read_bytes().count(b"spawn")]
+    assert len(workers) >= 2, workers
+    streams: dict[int, _Stream] = {}
+    port = int(base.rsplit(":", 1)[1])
+    for _ in range(
+        40
+    ):  # connections go to whichever worker accepts first: open until both have one
+        stream = _Stream(port, path)
+        assert stream.event() == {"version": 1}
+        worker = _worker_of(stream.sock.getsockname()[1], workers)
+        if worker is not None and worker not in streams:
+            streams[worker] = stream
+        else:
+            stream.close()
+        if len(streams) == 2:
+            break
+    assert len(streams) == 2, "could not reach both workers"
+    result = {"round": 1, "table": 1, "board": 1, "contract": "3NT", "declarer": "N", "tricks": 9}
+    posted = httpx.post(f"{base}/api/sessions/{created['id']}/results", json=result,
+                        headers=auth(created["tables"][0]["token"]))  # fmt: skip
+    assert posted.status_code == 201
+    for stream in streams.values():
+        assert stream.event() == {"version": 2}
+        stream.close()
