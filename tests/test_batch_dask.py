@@ -21,7 +21,7 @@ def client() -> Iterator[Client]:
     # Threads in this process: quick to start, and enough to run tasks on workers for real.
     with (
         LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0"
         ) as cluster,
         Client(cluster) as client,
     ):
