@@ -286,8 +286,24 @@ _VUL_WORDS: Final = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Contract:
+class _Notation:
+    """A value printed as its canonical notation and shown as the call that reads it back."""
+
+    __slots__ = ()
+
+    def notation(self, *, symbols: bool = False) -> str:
+        """The canonical notation, with suit symbols if asked."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Contract(_Notation):
     """The final bid of an auction: level, strain and doubling.
 
     >>> c = Contract.parse("4♥x")
@@ -348,12 +364,6 @@ class Contract:
         """The canonical notation, with suit symbols if asked."""
         strain = self.strain.symbol if symbols else self.strain.value
         return f"{self.level}{strain}{self.doubling.value}"
-
-    def __str__(self) -> str:
-        return self.notation()
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.parse({str(self)!r})"
 
     @classmethod
     def parse(cls, text: str) -> Contract:
@@ -500,8 +510,8 @@ def check_tricks(tricks: object) -> int:
     return tricks
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+@dataclass(frozen=True, slots=True, repr=False)
+class Result(_Notation):
     """What happened on a deal: the contract, who declared it and the tricks they took.
 
     >>> r = Result.parse("3NTN+1")
@@ -575,12 +585,6 @@ class Result:
         """The canonical notation (``'4HXS-2'``), with suit symbols if asked."""
         seat = self.declarer.value if self.declarer else ""
         return f"{self.contract.notation(symbols=symbols)}{seat}{self.outcome}"
-
-    def __str__(self) -> str:
-        return self.notation()
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.parse({str(self)!r})"
 
     @classmethod
     def parse(cls, text: str) -> Result:

@@ -179,16 +179,12 @@ class LiveStore:
         :raises GameNotFoundError: if there is no such session.
         """
         with self.store._transaction() as conn:
-            head = conn.execute(
-                select(GameRow.version, GameRow.ended).where(GameRow.id == game_id)
-            ).one_or_none()
-            if head is None:
-                raise GameNotFoundError(f"no session with id {game_id!r}")
+            version, closed = _head(conn, game_id)
             rows = conn.execute(
                 select(_TABLE).where(LiveResultRow.game_id == game_id).order_by(LiveResultRow.id)
             ).all()
             results = tuple(_result(row) for row in rows)
-        return LiveState(head.version, bool(head.ended), results)
+        return LiveState(version, closed, results)
 
     def position(self, game_id: str, table: int) -> tuple[bool, int]:
         """Whether the session is closed, and the table's current round (the latest round it
@@ -197,11 +193,7 @@ class LiveStore:
         :raises GameNotFoundError: if there is no such session.
         """
         with self.store._transaction() as conn:
-            closed = conn.execute(
-                select(GameRow.ended).where(GameRow.id == game_id)
-            ).scalar_one_or_none()
-            if closed is None:
-                raise GameNotFoundError(f"no session with id {game_id!r}")
+            closed = _head(conn, game_id)[1]
             latest = conn.execute(
                 select(func.max(LiveResultRow.round)).where(
                     LiveResultRow.game_id == game_id, LiveResultRow.table == table
@@ -223,12 +215,7 @@ class LiveStore:
         :raises GameNotFoundError: if there is no such session.
         """
         with self.store._transaction() as conn:
-            found = conn.execute(
-                select(GameRow.version).where(GameRow.id == game_id)
-            ).scalar_one_or_none()
-        if found is None:
-            raise GameNotFoundError(f"no session with id {game_id!r}")
-        return found
+            return _head(conn, game_id)[0]
 
     def changes(self, game_id: str) -> list[Change]:
         """The audit trail, oldest first."""
@@ -351,6 +338,19 @@ class LiveStore:
     def _tell(self, game_id: str, version: int) -> None:
         for listener in self.store.listeners:
             listener(game_id, version)
+
+
+def _head(conn: Connection, game_id: str) -> tuple[int, bool]:
+    """The session's version and whether it is closed (``ended``).
+
+    :raises GameNotFoundError: if there is no such session.
+    """
+    head = conn.execute(
+        select(GameRow.version, GameRow.ended).where(GameRow.id == game_id)
+    ).one_or_none()
+    if head is None:
+        raise GameNotFoundError(f"no session with id {game_id!r}")
+    return head.version, bool(head.ended)
 
 
 def _bump(conn: Connection, game_id: str, now: datetime, **values: Any) -> int:

@@ -380,22 +380,27 @@ def _apply(
     return RedirectResponse(_url(kind, game_id), status_code=303)
 
 
-@router.post("/rubber/{game_id}/deals")
-async def rubber_add(request: Request, game_id: str) -> Response:
-    """Record a deal."""
-    return await _change(request, "rubber", game_id, "add")
+def _deal_routes(kind: Kind) -> None:
+    """The form posts that record, change and take back a deal of a rubber or a Chicago."""
+
+    @router.post(f"/{kind}/{{game_id}}/deals", name=f"{kind}_add")
+    async def add(request: Request, game_id: str) -> Response:
+        """Record a deal."""
+        return await _change(request, kind, game_id, "add")
+
+    @router.post(f"/{kind}/{{game_id}}/deals/{{n}}", name=f"{kind}_edit")
+    async def edit(request: Request, game_id: str, n: int) -> Response:
+        """Change deal ``n``."""
+        return await _change(request, kind, game_id, "edit", n)
+
+    @router.post(f"/{kind}/{{game_id}}/undo", name=f"{kind}_undo")
+    async def undo(request: Request, game_id: str) -> Response:
+        """Take back the last deal."""
+        return await _change(request, kind, game_id, "undo")
 
 
-@router.post("/rubber/{game_id}/deals/{n}")
-async def rubber_edit(request: Request, game_id: str, n: int) -> Response:
-    """Change deal ``n``."""
-    return await _change(request, "rubber", game_id, "edit", n)
-
-
-@router.post("/rubber/{game_id}/undo")
-async def rubber_undo(request: Request, game_id: str) -> Response:
-    """Take back the last deal."""
-    return await _change(request, "rubber", game_id, "undo")
+_deal_routes("rubber")
+_deal_routes("chicago")
 
 
 @router.post("/rubber/{game_id}/end")
@@ -456,24 +461,6 @@ def _evening(request: Request, stored: StoredGame) -> list[dict[str, Any]]:
         rows.append({"n": n, "id": game.id, "we": totals["we"], "they": totals["they"],
                      "finished": rubber.is_finished, "running": running})  # fmt: skip
     return rows
-
-
-@router.post("/chicago/{game_id}/deals")
-async def chicago_add(request: Request, game_id: str) -> Response:
-    """Record a deal."""
-    return await _change(request, "chicago", game_id, "add")
-
-
-@router.post("/chicago/{game_id}/deals/{n}")
-async def chicago_edit(request: Request, game_id: str, n: int) -> Response:
-    """Change deal ``n``."""
-    return await _change(request, "chicago", game_id, "edit", n)
-
-
-@router.post("/chicago/{game_id}/undo")
-async def chicago_undo(request: Request, game_id: str) -> Response:
-    """Take back the last deal."""
-    return await _change(request, "chicago", game_id, "undo")
 
 
 # My games.
