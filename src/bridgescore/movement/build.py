@@ -19,6 +19,16 @@ MAX_BOARDS_PER_ROUND = 36
 Even = Literal["skip", "relay"]
 
 
+def _per_round(boards_per_round: int) -> int:
+    """Check the boards each table plays a round.
+
+    :raises MovementError: for anything but a whole number from 1 to the most allowed.
+    """
+    most = MAX_BOARDS_PER_ROUND
+    return _whole(boards_per_round, "boards_per_round", 1, most,
+                  f"boards_per_round must be 1 to {most}")  # fmt: skip
+
+
 def _whole(value: object, name: str, low: int, high: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise MovementError(f"{what}, got {value!r}", field=name, value=value)
@@ -71,13 +81,7 @@ def mitchell(
     :raises MovementError: a size no Mitchell has (1 table, 0 boards, more rounds than fit).
     """
     n = _whole(tables, "tables", 2, 30, "a Mitchell needs 2 to 30 tables")
-    bpr = _whole(
-        boards_per_round,
-        "boards_per_round",
-        1,
-        MAX_BOARDS_PER_ROUND,
-        f"boards_per_round must be 1 to {MAX_BOARDS_PER_ROUND}",
-    )
+    bpr = _per_round(boards_per_round)
     if even not in ("skip", "relay"):
         raise MovementError(
             f"even must be 'skip' or 'relay', got {even!r}", field="even", value=even
@@ -246,13 +250,7 @@ def howell(pairs: int, boards_per_round: int, *, rounds: int | None = None) -> M
     :raises MovementError: fewer than 4 or more than 20 pairs, 0 boards, too many rounds.
     """
     n = _whole(pairs, "pairs", 4, 20, "a Howell needs 4 to 20 pairs (for more, use a Mitchell)")
-    bpr = _whole(
-        boards_per_round,
-        "boards_per_round",
-        1,
-        MAX_BOARDS_PER_ROUND,
-        f"boards_per_round must be 1 to {MAX_BOARDS_PER_ROUND}",
-    )
+    bpr = _per_round(boards_per_round)
     most = n - 1 if n % 2 == 0 else n
     if rounds is None:
         rounds = most

@@ -247,16 +247,8 @@ class LiveStore:
             version = _bump(conn, game_id, now)
             if by_table:
                 _check_table(conn, game_id, entry)
-            existing = conn.execute(
-                select(_TABLE).where(
-                    LiveResultRow.game_id == game_id,
-                    LiveResultRow.table == entry.table,
-                    LiveResultRow.round == entry.round,
-                    LiveResultRow.board == entry.board,
-                )
-            ).one_or_none()
-            if existing is not None:
-                found = _result(existing)
+            found = _at(conn, game_id, entry)
+            if found is not None:
                 raise DuplicateResultError(
                     f"table {entry.table} has already entered board {entry.board} in round "
                     f"{entry.round}: {_describe(found.entry)}; change that result instead",
@@ -284,17 +276,8 @@ class LiveStore:
         with self.store._transaction(write=True) as conn:
             version = _bump(conn, game_id, now)
             old = _get(conn, game_id, result_id)
-            clash = conn.execute(
-                select(_TABLE).where(
-                    LiveResultRow.game_id == game_id,
-                    LiveResultRow.table == entry.table,
-                    LiveResultRow.round == entry.round,
-                    LiveResultRow.board == entry.board,
-                    LiveResultRow.id != result_id,
-                )
-            ).one_or_none()
-            if clash is not None:
-                found = _result(clash)
+            found = _at(conn, game_id, entry, besides=result_id)
+            if found is not None:
                 raise DuplicateResultError(
                     f"table {entry.table} has another result for board {entry.board} in round "
                     f"{entry.round}: {_describe(found.entry)}",
@@ -338,6 +321,20 @@ class LiveStore:
     def _tell(self, game_id: str, version: int) -> None:
         for listener in self.store.listeners:
             listener(game_id, version)
+
+
+def _at(conn: Connection, game_id: str, entry: Entry, besides: int = 0) -> LiveResult | None:
+    """The stored result for the entry's table, round and board (other than ``besides``)."""
+    row = conn.execute(
+        select(_TABLE).where(
+            LiveResultRow.game_id == game_id,
+            LiveResultRow.table == entry.table,
+            LiveResultRow.round == entry.round,
+            LiveResultRow.board == entry.board,
+            LiveResultRow.id != besides,
+        )
+    ).one_or_none()
+    return None if row is None else _result(row)
 
 
 def _head(conn: Connection, game_id: str) -> tuple[int, bool]:

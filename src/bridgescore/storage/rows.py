@@ -11,12 +11,12 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any, Literal, TypeAlias
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal, TypeAlias, TypeVar
 
 from bridgescore.chicago import Chicago, ChicagoDeal, ChicagoRules
 from bridgescore.errors import BridgeError
-from bridgescore.model import Seat, Side, parse_contract
+from bridgescore.model import Contract, PassOut, Seat, Side, parse_contract
 from bridgescore.rubber import Rubber, RubberDeal, RubberRules, WeThey
 from bridgescore.session import Session, session_from_dict, session_to_dict
 from bridgescore.storage.errors import StorageError
@@ -98,33 +98,24 @@ def build(
         if kind == "session":
             return session_from_dict(settings_data)
         if kind == "rubber":
-            return Rubber(
-                RubberRules.from_dict(rules_data),
-                [
-                    RubberDeal(
-                        parse_contract(contract),
-                        None if by is None else WeThey(by),
-                        tricks,
-                        None if honors_by is None else WeThey(honors_by),
-                        honors,
-                    )
-                    for contract, by, tricks, honors_by, honors in deals
-                ],
-                ended=bool(ended),
-            )
-        return Chicago(
-            ChicagoRules.from_dict(rules_data),
-            Seat(settings_data["first_dealer"]),
-            deals=[
-                ChicagoDeal(
-                    parse_contract(contract),
-                    None if declarer is None else Seat(declarer),
-                    tricks,
-                    None if honors_by is None else Side(honors_by),
-                    honors,
-                )
-                for contract, declarer, tricks, honors_by, honors in deals
-            ],
-        )
+            rubber_deals = [RubberDeal(*_fields(row, WeThey, WeThey)) for row in deals]
+            return Rubber(RubberRules.from_dict(rules_data), rubber_deals, ended=bool(ended))
+        chicago_deals = [ChicagoDeal(*_fields(row, Seat, Side)) for row in deals]
+        first_dealer = Seat(settings_data["first_dealer"])
+        return Chicago(ChicagoRules.from_dict(rules_data), first_dealer, deals=chicago_deals)
     except (BridgeError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise StorageError(f"stored game {game_id!r} cannot be read: {exc}") from exc
+
+
+W = TypeVar("W", WeThey, Seat)
+H = TypeVar("H", WeThey, Side)
+
+
+def _fields(
+    row: Sequence[Any], who: Callable[[str], W], side: Callable[[str], H]
+) -> tuple[Contract | PassOut, W | None, int, H | None, int]:
+    """A stored deal's fields, for :class:`RubberDeal` (who declared: WE/THEY) or
+    :class:`ChicagoDeal` (the declarer's seat)."""
+    contract, by, tricks, honors_by, honors = row
+    return (parse_contract(contract), None if by is None else who(by), tricks,
+            None if honors_by is None else side(honors_by), honors)  # fmt: skip

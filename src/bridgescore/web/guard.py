@@ -56,20 +56,34 @@ _HEADERS = [
 _HSTS = (b"strict-transport-security", b"max-age=63072000; includeSubDomains")
 
 
-class SecurityHeaders:
+class _HttpMiddleware:
+    """A plain ASGI middleware (cheap per request) that acts on HTTP requests only."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            await self.http(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Handle one HTTP request."""
+        raise NotImplementedError
+
+
+class SecurityHeaders(_HttpMiddleware):
     """Add the security headers to every response, errors and 500s included (the outermost
     layer), and ``Cache-Control`` where the route set none: a year for a static file addressed
     with its fingerprint (``?v=``), ``no-cache`` for other static files, ``no-store`` for the
     rest (pages carry CSRF and edit tokens, API answers edit tokens)."""
 
     def __init__(self, app: ASGIApp, *, hsts: bool = False) -> None:
-        self.app = app
+        super().__init__(app)
         self.hsts = hsts
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         path: str = scope["path"]
         docs = path in ("/docs", "/redoc")
         extra = [*_HEADERS, (b"content-security-policy", (_DOCS_CSP if docs else _CSP).encode())]
@@ -101,18 +115,15 @@ class BodyTooLarge(HTTPException):
         super().__init__(413, f"the request is larger than {limit:,} bytes, the most accepted")
 
 
-class BodyLimit:
+class BodyLimit(_HttpMiddleware):
     """Refuse a request body past :attr:`Limits.body` bytes (an upload: :attr:`Limits.upload`
     more) with 413: by its Content-Length before it is read, or as its bytes are counted."""
 
     def __init__(self, app: ASGIApp, limits: Limits) -> None:
-        self.app = app
+        super().__init__(app)
         self.limits = limits
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         upload = scope["path"] == "/session/new" and scope["method"] == "POST"
         limit = self.limits.upload_body if upload else self.limits.body
         for name, value in scope.get("headers", []):
