@@ -65,8 +65,9 @@ class Fairness:
 
     @property
     def competition_spread(self) -> tuple[int, int, float, float]:
-        """Manning's competition scores: least, most, mean and (population) standard deviation."""
-        scores = [p.competition for p in self.pairs]
+        """Manning's competition scores of two pairs of the same field (pairs ranked apart are
+        never compared): least, most, mean and (population) standard deviation."""
+        scores = [p.competition for p in self._within()]
         if not scores:
             return (0, 0, 0.0, 0.0)
         return (min(scores), max(scores), statistics.fmean(scores), statistics.pstdev(scores))
@@ -221,7 +222,7 @@ def describe(m: Movement) -> str:
     Every pair meets every pair of the other field once.
     2 fields, each ranked on its own: NS 1, NS 2, NS 3; EW 1, EW 2, EW 3.
     Within a field every pair is compared with every other on 6 boards.
-    Balance (Manning's competition score): 0 to 6, standard deviation 2.94 (0 is perfect).
+    Balance (Manning's competition score): 6 for every two pairs, perfect.
     """
     lines = [_title(m)]
     legend = "Each cell: NS pair-EW pair, boards"
