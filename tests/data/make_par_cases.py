@@ -1,7 +1,10 @@
 """Make tests/data/par_cases.json.gz: DDS's tables and par on random deals (fixed seed).
 
-    PYTHONPATH=src python tests/data/make_par_cases.py [COUNT]
+    PYTHONPATH=src python tests/data/make_par_cases.py [COUNT [SOLVE]]
 
+SOLVE random deals (default 10,000) are solved by DDS; COUNT deals (default 10,000) are
+written: the solved ones, and when SOLVE is smaller, turns and suit renamings of them, whose
+tables follow from the solved ones (tests/test_par.py checks that on fresh deals through DDS).
 Each line of the file is one deal: its double-dummy table as 20 hex digits (rows N E S W,
 strains C D H S NT within a row) and, for each vulnerability in endplay's order (None, All, NS,
 EW), DDS's ``SidesParBin`` answer (NS bidding first, then EW first) and its ``DealerParBin``
@@ -60,27 +63,75 @@ def dds_par(table: Any, vul: int, dealer: int) -> list[Any]:
     return [answer(sides[0]), answer(sides[1]), dealer, answer(master)]
 
 
-def main(count: int) -> None:
+def permuted(table: list[list[int]], turn: int, suits: tuple[int, ...]) -> list[list[int]]:
+    """The table of the deal turned ``turn`` seats clockwise with its suits renamed (clubs
+    become ``suits[0]``, ..., spades ``suits[3]``; notrump stays): a deal as random as the first,
+    whose double-dummy tricks follow without solving it again."""
+    out = [[0] * 5 for _ in range(4)]
+    for p in range(4):
+        for s in range(4):
+            out[(p + turn) % 4][suits[s]] = table[p][s]
+        out[(p + turn) % 4][4] = table[p][4]
+    return out
+
+
+def main(count: int, solve: int) -> None:
+    """Solve ``solve`` random deals a chunk at a time, appending to a work file that a later
+    run resumes (solving takes about 0.1 s a deal a core, more on a busy machine); then write
+    ``count`` deals to OUT: each solved deal, and as many of its turns and suit renamings (none
+    the same as another) as make up the count, each with DDS's par for every vulnerability."""
+    import itertools
+
+    import endplay._dds as dds
     import endplay.dds as edds
     from endplay.types import Deal
 
     from bridgescore.dd import from_endplay
 
+    work = OUT.with_suffix(".work")
+    lines = work.read_text().splitlines() if work.exists() else []
+    lines = lines[: len(lines) // 40 * 40]  # whole chunks only
+    deals = random_deals(solve, SEED)
+    with work.open("w") as f:
+        f.writelines(line + "\n" for line in lines)
+        for start in range(len(lines), solve, 40):
+            chunk = [Deal(d) for d in deals[start : start + 40]]
+            for table in edds.calc_all_tables(chunk):
+                ours = from_endplay(table)
+                line = json.dumps(["".join(f"{t:x}" for r in ours for t in r)])
+                lines.append(line)
+                f.write(line + "\n")
+            f.flush()
+            print(f"\r{start + len(chunk)}", end="", file=sys.stderr)
+    solved = [json.loads(line)[0] for line in lines[:solve]]
+    variants = [(t, p) for t in range(4) for p in itertools.permutations(range(4))]
+    per_deal = -(-count // len(solved))
     rng = random.Random(SEED + 1)
-    deals = random_deals(count, SEED)
-    lines = []
-    for start in range(0, count, 40):
-        chunk = [Deal(d) for d in deals[start : start + 40]]
-        for table in edds.calc_all_tables(chunk):
-            ours = from_endplay(table)
-            row: list[Any] = ["".join(f"{t:x}" for r in ours for t in r)]
-            row += [dds_par(table, vul, rng.randrange(4)) for vul in range(4)]
-            lines.append(json.dumps(row, separators=(",", ":")))
-        print(f"\r{start + len(chunk)}", end="", file=sys.stderr)
+    out = []
+    for hexes in solved:
+        table = [[int(hexes[5 * r + c], 16) for c in range(5)] for r in range(4)]
+        chosen = [variants[0], *rng.sample(variants[1:], per_deal - 1)]
+        for turn, suits in chosen:
+            new = permuted(table, turn, suits)
+            results = dds.ddTableResults()
+            for p in range(4):
+                for s in range(5):
+                    results.resTable[(3, 2, 1, 0, 4)[s]][p] = new[p][s]
+            holder = type("T", (), {"_data": results})()
+            row: list[Any] = ["".join(f"{t:x}" for r in new for t in r)]
+            row += [dds_par(holder, vul, rng.randrange(4)) for vul in range(4)]
+            out.append(json.dumps(row, separators=(",", ":")))
     with gzip.open(OUT, "wt", compresslevel=9) as f:
-        f.write("\n".join(lines) + "\n")
-    print(f"\nwrote {OUT} ({OUT.stat().st_size} bytes)", file=sys.stderr)
+        f.write("\n".join(out[:count]) + "\n")
+    print(
+        f"\nwrote {len(out[:count])} deals from {len(solved)} solved to {OUT} "
+        f"({OUT.stat().st_size} bytes)",
+        file=sys.stderr,
+    )
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 10_000)
+    main(
+        int(sys.argv[1]) if len(sys.argv) > 1 else 10_000,
+        int(sys.argv[2]) if len(sys.argv) > 2 else 10_000,
+    )

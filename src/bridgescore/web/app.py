@@ -14,7 +14,7 @@ from starlette.types import ASGIApp
 
 from bridgescore import BridgeError, __version__
 from bridgescore.storage import Store
-from bridgescore.web import api, calculator, games, guard, movement, sessions
+from bridgescore.web import api, calculator, games, guard, hands, movement, sessions
 from bridgescore.web.common import STATIC
 from bridgescore.web.events import Changes
 from bridgescore.web.work import Work, stop_processes
@@ -113,6 +113,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(calculator.router)
     app.include_router(games.router)
     app.include_router(sessions.router)
+    app.include_router(hands.router)
     app.include_router(movement.router)
     guard.install(app)
 
