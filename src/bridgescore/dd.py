@@ -11,6 +11,7 @@ endplay is imported on the first call, never by ``import bridgescore``.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 
@@ -31,6 +32,7 @@ __all__ = [
     "endplay_deal",
     "from_dds_par",
     "from_endplay",
+    "set_threads",
 ]
 
 DDTable = tuple[tuple[int, int, int, int, int], ...]
@@ -38,6 +40,19 @@ DDTable = tuple[tuple[int, int, int, int, int], ...]
 
 CHUNK: Final = 40
 """Deals per call to DDS's ``CalcAllTables``: its limit with all five strains (MAXNOOFTABLES)."""
+
+_LOCK: Final = threading.Lock()
+"""DDS keeps its working memory per process: one call at a time (each spreads over the cores)."""
+
+
+def set_threads(threads: int) -> None:
+    """Let DDS use at most ``threads`` threads in this process (by default, one per core): one
+    per Dask worker process, say, when each worker has a core of its own."""
+    import endplay._dds as dds
+
+    with _LOCK:
+        dds.SetMaxThreads(threads)
+
 
 # endplay's Denom order is S H D C NT; its Player order is N E S W.
 _DENOMS: Final = (3, 2, 1, 0, 4)
@@ -77,7 +92,9 @@ def dd_table(deal: Deal | str) -> DDTable:
     """
     from endplay.dds import calc_dd_table
 
-    return from_endplay(calc_dd_table(endplay_deal(deal)))
+    ours = endplay_deal(deal)
+    with _LOCK:
+        return from_endplay(calc_dd_table(ours))
 
 
 def dd_tables(
@@ -95,12 +112,16 @@ def dd_tables(
     for deal in deals:
         chunk.append(endplay_deal(deal))
         if len(chunk) == CHUNK:
-            yield from (from_endplay(t) for t in calc_all_tables(chunk))
+            with _LOCK:
+                tables = [from_endplay(t) for t in calc_all_tables(chunk)]
+            yield from tables
             if progress is not None:
                 progress(len(chunk))
             chunk = []
     if chunk:
-        yield from (from_endplay(t) for t in calc_all_tables(chunk))
+        with _LOCK:
+            tables = [from_endplay(t) for t in calc_all_tables(chunk)]
+        yield from tables
         if progress is not None:
             progress(len(chunk))
 

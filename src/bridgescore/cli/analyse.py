@@ -152,9 +152,17 @@ def analyse_command(source: Path, target: Path, progress: bool | None) -> None:
     ParContract (par for the board's dealer and vulnerability); other games are copied as
     they are.
 
-    Example: bridgescore analyse club.pbn -o club-analysed.pbn
+    A .parquet IN (a 'deal' column of PBN deals, and 'vulnerability' and 'dealer' if it has
+    them) gives a .parquet OUT of 20 double-dummy columns dd_n_c ... dd_w_nt and 'par' (the par
+    score, North-South's view), one row per deal.
+
+    Examples: bridgescore analyse club.pbn -o club-analysed.pbn;
+    bridgescore analyse deals.parquet -o tables.parquet
     """
     show = sys.stderr.isatty() if progress is None else progress
+    if source.suffix.lower() == ".parquet":
+        _analyse_parquet(source, target, show)
+        return
     try:
         games = read_games(decode(source.read_bytes()), source=source.name)
         total = sum(_deal_of(g, source.name) is not None for g in games)
@@ -179,3 +187,32 @@ def analyse_command(source: Path, target: Path, progress: bool | None) -> None:
         raise click.ClickException(str(exc)) from None
     if show:
         click.echo(f"Solved {total:,} deals into {target}.", err=True)
+
+
+def _analyse_parquet(source: Path, target: Path, show: bool) -> None:
+    try:
+        import pyarrow.parquet as pq
+
+        from bridgescore import batch
+
+        total = pq.ParquetFile(source).metadata.num_rows
+        with _progress(show, source.name) as bar:
+            task = bar.add_task("solving", total=1.0)
+            done = [0]
+
+            def step(n: int) -> None:
+                done[0] += n
+                bar.update(task, completed=done[0] / max(total, 1))
+
+            rows = batch.analyse_file(source, target, progress=step)
+    except ModuleNotFoundError as exc:
+        raise click.ClickException(
+            f"bridgescore analyse needs pyarrow and endplay ({exc.name} is missing): "
+            "pip install 'bridgescore[batch,dd]'"
+        ) from exc
+    except BridgeError as exc:
+        raise click.BadParameter(f"{source}: {exc}", param_hint="IN") from None
+    except OSError as exc:
+        raise click.ClickException(str(exc)) from None
+    if show:
+        click.echo(f"Solved {rows:,} deals into {target}.", err=True)
