@@ -136,8 +136,34 @@ def _floor(level: int, strain: int) -> int:
     return game if level >= game else 1
 
 
+_VUL_SIDES: Final = {v: (v.is_vulnerable(Side.NS), v.is_vulnerable(Side.EW)) for v in Vulnerability}
+# By tricks 0-13 in each strain: the rank of the highest contract they make (1 for 1C ... 35 for
+# 7NT; 0 or less when they make none), what it scores, and the undertricks (doubled) worth
+# taking to outbid it, by the declarer's and the defenders' vulnerability.
+_RANKS: Final = tuple(tuple(5 * (t - 7) + s + 1 for t in range(14)) for s in range(5))
+_VALUES: Final = {
+    vul: tuple(tuple(_made(t - 6, s, vul) if t >= 7 else 0 for t in range(14)) for s in range(5))
+    for vul in (False, True)
+}
+_AFFORD: Final = {
+    (dv, fv): tuple(
+        tuple(_affordable(t - 6, s, dv, fv) if t >= 7 else 0 for t in range(14)) for s in range(5)
+    )
+    for dv in (False, True)
+    for fv in (False, True)
+}
+
+
 def _check_table(tricks: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
     rows = tuple(tuple(row) for row in tricks)
+    if (
+        len(rows) == 4
+        and all(len(r) == 5 for r in rows)
+        and {t.__class__ for r in rows for t in r} == {int}
+        and min(min(r) for r in rows) >= 0
+        and max(max(r) for r in rows) <= 13
+    ):
+        return rows
     if len(rows) != 4 or any(len(r) != 5 for r in rows):
         raise InvalidResultError(
             f"a double-dummy table is 4 rows (N E S W) of 5 tricks (C D H S NT), got {tricks!r}",
@@ -190,18 +216,24 @@ def _first_par(table: tuple[tuple[int, ...], ...], vul: Vulnerability, side: Sid
 
 
 def _dealer_par(table: tuple[tuple[int, ...], ...], vul: Vulnerability, dealer: int) -> Par:
-    side_vul = (vul.is_vulnerable(Side.NS), vul.is_vulnerable(Side.EW))
+    side_vul = _VUL_SIDES[vul]
     # Each side's tricks in each strain (the better of its two seats), the rank of the
     # highest contract that makes, and what that contract scores.
-    best = [[max(table[a][s], table[b][s]) for s in range(5)] for a, b in _SIDE_SEATS]
-    rank = [[_rank(best[side][s] - 6, s) for s in range(5)] for side in (0, 1)]
+    tn, te, ts, tw = table
+    best = (
+        [tn[0] if tn[0] > ts[0] else ts[0], tn[1] if tn[1] > ts[1] else ts[1],
+         tn[2] if tn[2] > ts[2] else ts[2], tn[3] if tn[3] > ts[3] else ts[3],
+         tn[4] if tn[4] > ts[4] else ts[4]],
+        [te[0] if te[0] > tw[0] else tw[0], te[1] if te[1] > tw[1] else tw[1],
+         te[2] if te[2] > tw[2] else tw[2], te[3] if te[3] > tw[3] else tw[3],
+         te[4] if te[4] > tw[4] else tw[4]],
+    )  # fmt: skip
+    rank = [[_RANKS[s][b[s]] for s in range(5)] for b in best]
     value = [
-        [_made(best[side][s] - 6, s, side_vul[side]) if best[side][s] >= 7 else 0 for s in range(5)]
-        for side in (0, 1)
+        [_VALUES[side_vul[0]][s][best[0][s]] for s in range(5)],
+        [_VALUES[side_vul[1]][s][best[1][s]] for s in range(5)],
     ]
-    highest = [
-        max([0, *(rank[side][s] for s in range(5) if best[side][s] >= 7)]) for side in (0, 1)
-    ]
+    highest = [max(0, *r) for r in rank]
     if highest[0] == highest[1] == 0:
         return Par(0, (), _SEATS[dealer])
     if highest[0] != highest[1]:
@@ -242,10 +274,9 @@ def _dealer_par(table: tuple[tuple[int, ...], ...], vul: Vulnerability, dealer: 
     sacrificed: tuple[int, list[int]] | None = None  # the first contract worth a sacrifice
     makes: list[tuple[int, int]] = []  # (strain, how many levels lower it may be bid)
     for s in candidates:
-        level = best[side][s] - 6
         downs = sacrifices(s)
         down = min(downs)
-        target = _affordable(level, s, side_vul[side], side_vul[other])
+        target = _AFFORD[side_vul[side], side_vul[other]][s][best[side][s]]
         if down <= target:
             best_down = max(best_down, down)
             if sacrificed is None:
