@@ -245,9 +245,10 @@ def _dealer_par(table: tuple[tuple[int, ...], ...], vul: Vulnerability, dealer: 
     other = 1 - side
     top = max(value[side])
     dearest = min(rank[side][s] for s in range(5) if best[side][s] >= 7 and value[side][s] == top)
-    candidates = sorted(
-        (s for s in range(5) if rank[side][s] >= dearest), key=lambda s: -rank[side][s]
-    )
+    ranks = rank[side]
+    candidates = [
+        s for s in sorted(range(5), key=ranks.__getitem__, reverse=True) if ranks[s] >= dearest
+    ]
     order = [p % 4 for p in range(dealer, dealer + 4)]
 
     def sacrifices(strain: int) -> list[int]:
@@ -322,18 +323,32 @@ def _same_strain(
     if len(hits) == 2 and hits[0][0] == hits[1][0]:
         return [_contract(table, 1 - side, hits[0][0], s, need - down, True)]
     level, seat = min(hits)
-    doubled = Contract(level, _STRAINS[s], Doubling.DOUBLED)
-    return [ParContract(doubled, (_SEATS[seat],), level + 6 - down)]
+    return [ParContract(_CONTRACTS[level, s, True], (_SEATS[seat],), level + 6 - down)]
 
 
 def _contract(
     table: tuple[tuple[int, ...], ...], side: int, level: int, s: int, best: int, doubled: bool
 ) -> ParContract:
     """The side's contract, declared by each of its seats that takes the most tricks in it."""
-    seats = tuple(_SEATS[p] for p in _SIDE_SEATS[side] if table[p][s] == best)
-    doubling = Doubling.DOUBLED if doubled else Doubling.UNDOUBLED
-    return ParContract(Contract(level, _STRAINS[s], doubling), seats, best)
+    a, b = _SIDE_SEATS[side]
+    ta, tb = table[a][s], table[b][s]
+    seats = _SEAT_PAIRS[side] if ta == tb else (_SEATS[a],) if ta > tb else (_SEATS[b],)
+    return ParContract(_CONTRACTS[level, s, doubled], seats, best)
+
+
+_SEAT_PAIRS: Final = ((Seat.NORTH, Seat.SOUTH), (Seat.EAST, Seat.WEST))
+_CONTRACTS: Final = {
+    (level, s, doubled): Contract(
+        level, _STRAINS[s], Doubling.DOUBLED if doubled else Doubling.UNDOUBLED
+    )
+    for level in range(1, 8)
+    for s in range(5)
+    for doubled in (False, True)
+}
+_STRAIN_ORDER: Final = {strain: -i for i, strain in enumerate(_STRAINS)}
 
 
 def _by_strain(contracts: list[ParContract]) -> tuple[ParContract, ...]:
-    return tuple(sorted(contracts, key=lambda c: -_STRAINS.index(c.contract.strain)))
+    if len(contracts) < 2:
+        return tuple(contracts)
+    return tuple(sorted(contracts, key=lambda c: _STRAIN_ORDER[c.contract.strain]))
