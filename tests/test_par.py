@@ -42,7 +42,7 @@ def test_ten_thousand_deals_against_dds() -> None:
     lines = read_cases()
     assert len(lines) >= 10_000
     compared = differ = 0
-    hot = sacrifices = 0
+    several = sacrifices = 0
     for line in lines:
         row = json.loads(line)
         table = table_of(row[0])
@@ -58,11 +58,12 @@ def test_ten_thousand_deals_against_dds() -> None:
             differ += key(ours) != key(theirs)
             differ += key(both) != key(ns_dds)
             differ += key(both.ew_first) != key(ew_dds)
-            hot += key(both) != key(both.ew_first)
+            several += len(ours.contracts) > 1
             sacrifices += any(c.offset < 0 for c in ours.contracts)
     assert (compared, differ) == (3 * 4 * len(lines), 0)
-    assert hot > 0
+    # The file has the hard cases: sacrifices, and several par contracts at once.
     assert sacrifices > 1000
+    assert several > 1000
 
 
 def renamed(deal: str, turn: int, suits: tuple[int, ...]) -> str:
