@@ -33,6 +33,7 @@ def key(p: Par) -> tuple[int, frozenset[str]]:
     return p.score, frozenset(str(c) for c in p.contracts)
 
 
+@pytest.mark.slow  # 129,600 pars compared: about 6 s
 def test_ten_thousand_deals_against_dds() -> None:
     """tests/data/make_par_cases.py stored DDS's answers for 10,000 random deals, each with every
     vulnerability: both sides' par (SidesParBin) and the par for a dealer (DealerParBin). The
