@@ -34,7 +34,7 @@ pytest: $(STAMP)
 test-fast: $(STAMP)
 	$(BIN)/pytest -m "not slow" -x
 
-# The bench environment: bridgescore with its batch extra, the PyPI peers (each on its own, so one
+# The bench environment: bridgescore with its batch, dask and dd extras, the PyPI peers (each on its own, so one
 # that cannot be installed is reported instead of stopping the run) and bridge-scorer from npm.
 BENCH_VENV := .venv-bench
 BENCH_BIN := $(BENCH_VENV)/bin
@@ -44,7 +44,7 @@ NODE_STAMP := benchmarks/node/node_modules/.package-lock.json
 $(BENCH_STAMP): pyproject.toml benchmarks/requirements.txt
 	test -x $(BENCH_BIN)/python || $(PYTHON) -m venv $(BENCH_VENV)
 	$(BENCH_BIN)/python -m pip install --quiet --upgrade pip
-	$(BENCH_BIN)/python -m pip install --quiet -e '.[batch]'
+	$(BENCH_BIN)/python -m pip install --quiet -e '.[batch,dask,dd]'
 	for peer in $$(grep -v '^#' benchmarks/requirements.txt); do \
 		$(BENCH_BIN)/python -m pip install --quiet "$$peer" \
 			|| echo "make bench: could not install $$peer; the benchmark will say so"; \

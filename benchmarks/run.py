@@ -10,6 +10,9 @@
 (d) A field scored at once (``benchmarks/field.py``): ``batch.matchpoints_many``, ``butler_many``
     and ``cross_imps_many`` on 1 M results over 10,000 boards against the pure functions board by
     board, and a whole section through ``score_section`` and ``batch.score_section_fast``.
+(e) Double-dummy tables and par (``benchmarks/dd.py``): ``dd_tables`` against endplay's
+    ``calc_all_tables`` in deals a second per core, the speed-up from 1 to 2 Dask workers, and
+    ``par`` from a table against endplay's ``par``.
 (f) Parsers on hostile input (``benchmarks/hostile.py``): the notation parser's worst time on
     inputs up to 10 kB shaped against backtracking, against the pattern it replaced.
 
@@ -38,6 +41,7 @@ import pyarrow.parquet as pq
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import dd as dd_part
 import field
 import hostile
 import peers
@@ -486,7 +490,7 @@ def environment() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes: a check, not figures")
-    parser.add_argument("--parts", default="abcdf", help="which parts to run, e.g. 'ab'")
+    parser.add_argument("--parts", default="abcdef", help="which parts to run, e.g. 'ab'")
     args = parser.parse_args()
     quick = args.quick or os.environ.get("BENCH_QUICK") == "1"
     deals_a, rows_b = (5_000, 1_000_000) if quick else (100_000, 10_000_000)
@@ -498,6 +502,8 @@ def main() -> None:
     c = part_c(sizes, 3 if quick else 5) if "c" in args.parts else {}
     if "d" in args.parts:
         field.run(quick)
+    if "e" in args.parts:
+        dd_part.run(quick)
     if "f" in args.parts:
         hostile.run(quick)
     if a or b or c:

@@ -27,7 +27,16 @@ def test_core_imports_only_the_standard_library() -> None:
         if name.split(".")[0] not in sys.stdlib_module_names and name.split(".")[0] != "bridgescore"
     ]
     assert outside == []
-    for heavy in ("click", "rich", "fastapi", "sqlalchemy", "alembic", "sqlite3", "numpy"):
+    for heavy in (
+        "click",
+        "rich",
+        "fastapi",
+        "sqlalchemy",
+        "alembic",
+        "sqlite3",
+        "numpy",
+        "endplay",
+    ):
         assert heavy not in loaded
     assert "bridgescore.cli" not in loaded
     assert "bridgescore.storage" not in loaded

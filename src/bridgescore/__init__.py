@@ -16,13 +16,16 @@ One deal: :func:`score`, :func:`score_result`, :func:`score_request`; the domain
 :class:`Session` and its :class:`Section` s, the field functions (:func:`matchpoints`,
 :func:`butler`, :func:`cross_imps`), :class:`TeamMatch`; movements: :func:`mitchell`,
 :func:`howell`, :class:`Movement` (:mod:`bridgescore.movement`). Files: :mod:`bridgescore.pbn`.
-Many deals at once: :mod:`bridgescore.batch` (numpy). Storage, the CLI and the web app are
+Hands and par: :class:`Deal` (PBN's ``Deal`` notation, hand diagrams), :func:`par` from a
+double-dummy table (the tables themselves: :mod:`bridgescore.dd`, with endplay). Many deals at
+once: :mod:`bridgescore.batch` (numpy). Storage, the CLI and the web app are
 outer layers the core never imports.
 """
 
 from __future__ import annotations
 
 from bridgescore.chicago import Chicago, ChicagoDeal, ChicagoRules
+from bridgescore.deal import Deal, Hand
 from bridgescore.duplicate import (
     ARTIFICIAL,
     Adjusted,
@@ -63,6 +66,7 @@ from bridgescore.model import (
     parse_contract,
 )
 from bridgescore.movement import Movement, howell, mitchell
+from bridgescore.par import Par, ParContract, par
 from bridgescore.rubber import Rubber, RubberDeal, RubberRules, WeThey
 from bridgescore.scoring import (
     IMP_THRESHOLDS,
@@ -103,8 +107,10 @@ __all__ = [
     "ChicagoDeal",
     "ChicagoRules",
     "Contract",
+    "Deal",
     "Doubling",
     "GameStateError",
+    "Hand",
     "InvalidBoardError",
     "InvalidResultError",
     "MatchBoard",
@@ -112,6 +118,8 @@ __all__ = [
     "MovementError",
     "NotationError",
     "Pair",
+    "Par",
+    "ParContract",
     "PassOut",
     "PbnError",
     "Result",
@@ -143,6 +151,7 @@ __all__ = [
     "matchpoints_ew",
     "mitchell",
     "mp2",
+    "par",
     "parse_contract",
     "percentages",
     "score",

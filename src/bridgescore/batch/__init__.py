@@ -62,6 +62,10 @@ stay on the pure path, or score a :class:`~bridgescore.session.Section` with
 >>> ns.tolist(), ew.tolist()
 ([2.0, 4.0, 0.0, 0.5, 3.5], [2.0, 0.0, 4.0, 3.5, 0.5])
 
+**Double-dummy tables and par** for a column of PBN deals (``bridgescore[dd]``):
+:func:`analyse_many`, :func:`analyse_partition` for a Dask dataframe's partitions,
+:func:`analyse_file` for Parquet (``_dd``).
+
 The modules, by job (all private but :mod:`~bridgescore.batch.field`; import from here):
 ``_columns`` reads and checks the input columns, ``_table`` holds the score table and
 :func:`score_many`, :func:`pack`, :func:`score_packed`, ``_ns`` the North-South view, ``_imps``
@@ -81,6 +85,14 @@ except ModuleNotFoundError as exc:  # pragma: no cover - the test runs it in a s
     ) from exc
 
 from bridgescore.batch._columns import COLUMNS, ScoreDType
+from bridgescore.batch._dd import (
+    ANALYSIS_COLUMNS,
+    DD_COLUMNS,
+    analyse_file,
+    analyse_many,
+    analyse_partition,
+    analysis_meta,
+)
 from bridgescore.batch._imps import imps_many
 from bridgescore.batch._io import Progress, score_file, score_frame
 from bridgescore.batch._ns import declarer_vulnerable, ns_view, score_many_ns
@@ -101,12 +113,18 @@ from bridgescore.batch.field import (
 )
 
 __all__ = [
+    "ANALYSIS_COLUMNS",
     "COLUMNS",
+    "DD_COLUMNS",
     "LEVELS",
     "PACKED_CODES",
     "Expected",
     "Progress",
     "ScoreDType",
+    "analyse_file",
+    "analyse_many",
+    "analyse_partition",
+    "analysis_meta",
     "butler_many",
     "cross_imps_many",
     "declarer_vulnerable",

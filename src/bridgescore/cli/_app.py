@@ -70,6 +70,7 @@ COMMANDS = {
     "match": "match",
     "movement": "movement",
     "batch": "batch",
+    "analyse": "analyse",
     "serve": "serve",
 }
 """Which module of :mod:`bridgescore.cli` defines each command: it is imported when the command

@@ -21,6 +21,7 @@ from bridgescore.web import (
     calculator,
     games,
     guard,
+    hands,
     live,
     live_pages,
     movement,
@@ -130,6 +131,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(calculator.router)
     app.include_router(games.router)
     app.include_router(sessions.router)
+    app.include_router(hands.router)
     app.include_router(movement.router)
     app.include_router(offline.router)
     guard.install(app)

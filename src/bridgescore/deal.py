@@ -1,0 +1,264 @@
+"""The cards of a deal: four hands, read from and written to PBN's ``Deal`` notation.
+
+PBN 2.1 §3.4.11 writes a deal as the first seat, a colon and the four hands clockwise from it,
+each hand its spades, hearts, diamonds and clubs separated by dots, ``-`` for a hand not known:
+
+>>> d = Deal.parse("N:AKQ2.K53.T94.QJ2 JT9.AQJ2.K52.K97 8765.T98.AQ3.A84 43.764.J876.T653")
+>>> d[Seat.NORTH]
+Hand.parse('AKQ2.K53.T94.QJ2')
+>>> d.notation(Seat.EAST)
+'E:JT9.AQJ2.K52.K97 8765.T98.AQ3.A84 43.764.J876.T653 AKQ2.K53.T94.QJ2'
+>>> d.is_complete, d[Seat.WEST].points
+(True, 1)
+
+Ranks are ``AKQJT98765432`` (``10`` and lower case are read too); every hand given holds 13
+cards and no card is dealt twice, or :class:`~bridgescore.NotationError` (``field='deal'``)
+says what is wrong. :meth:`Deal.diagram` draws the hand diagram as text,
+:meth:`Deal.html` as an HTML table.
+"""
+
+from __future__ import annotations
+
+import html as _html
+from dataclasses import dataclass
+from typing import Final
+
+from bridgescore.errors import NotationError
+from bridgescore.model import Seat, Strain
+
+__all__ = ["RANKS", "SUITS", "Deal", "Hand"]
+
+RANKS: Final = "AKQJT98765432"
+"""The ranks from the highest, as PBN writes them."""
+SUITS: Final = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+"""The suits in the order a PBN hand lists them."""
+
+_LONGEST: Final = 200
+"""The longest ``Deal`` text read: 52 cards, 12 dots, 3 blanks, a seat and a colon, with room
+for ``10`` for ``T`` and extra blanks."""
+_ORDER: Final = {rank: i for i, rank in enumerate(RANKS)}
+_HCP: Final = {"A": 4, "K": 3, "Q": 2, "J": 1}
+
+
+def _fail(reason: str, text: str) -> NotationError:
+    return NotationError(f"invalid deal {text!r}: {reason}", field="deal", value=text)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """Thirteen cards (or fewer, for a hand being built): each suit's ranks, highest first.
+
+    >>> h = Hand.parse("akq2.k53.t94.qj2")
+    >>> str(h), h.points, len(h)
+    ('AKQ2.K53.T94.QJ2', 15, 13)
+    """
+
+    spades: str
+    hearts: str
+    diamonds: str
+    clubs: str
+
+    @property
+    def suits(self) -> tuple[str, str, str, str]:
+        """The four suits' ranks, spades first."""
+        return (self.spades, self.hearts, self.diamonds, self.clubs)
+
+    @property
+    def points(self) -> int:
+        """High-card points: 4 for an ace, 3 a king, 2 a queen, 1 a jack."""
+        return sum(_HCP.get(rank, 0) for suit in self.suits for rank in suit)
+
+    def __len__(self) -> int:
+        return sum(len(suit) for suit in self.suits)
+
+    def cards(self) -> tuple[str, ...]:
+        """Each card as suit and rank (``'SA'``, ``'H3'``), spades first.
+
+        >>> Hand.parse("A.K..2").cards()
+        ('SA', 'HK', 'C2')
+        """
+        return tuple(s.value + r for s, suit in zip(SUITS, self.suits, strict=True) for r in suit)
+
+    def __str__(self) -> str:
+        return ".".join(self.suits)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """Read one hand: four suits separated by dots, spades first.
+
+        :raises NotationError: for other text, a rank given twice, or more than 13 cards.
+        """
+        hand = _hand(text, text)
+        if len(hand) > 13:
+            raise _fail(f"hand {text!r} has {len(hand)} cards; a hand has 13", text)
+        return hand
+
+
+def _hand(text: str, whole: str) -> Hand:
+    if len(text) > _LONGEST:
+        raise _fail(f"a hand is at most {_LONGEST} characters", whole[:_LONGEST] + "...")
+    parts = text.split(".")
+    if len(parts) != 4:
+        raise _fail(f"hand {text!r} must have 4 suits separated by dots, spades first", whole)
+    suits = []
+    for strain, part in zip(SUITS, parts, strict=True):
+        ranks = part.upper().replace("10", "T")
+        seen: set[str] = set()
+        for rank in ranks:
+            if rank not in _ORDER:
+                raise _fail(
+                    f"{rank!r} in hand {text!r} is not a rank; expected AKQJT98765432", whole
+                )
+            if rank in seen:
+                raise _fail(f"hand {text!r} has {strain.value}{rank} twice", whole)
+            seen.add(rank)
+        suits.append("".join(sorted(ranks, key=_ORDER.__getitem__)))
+    return Hand(*suits)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The four hands of one deal, North's first; None for a hand not known.
+
+    >>> Deal.parse("s:- - AKQJT98765432... -").hands[0]
+    Hand.parse('AKQJT98765432...')
+    """
+
+    hands: tuple[Hand | None, Hand | None, Hand | None, Hand | None]
+    """North's, East's, South's and West's hand."""
+
+    def __post_init__(self) -> None:
+        seen: dict[str, Seat] = {}
+        for seat, hand in zip(Seat, self.hands, strict=True):
+            if hand is None:
+                continue
+            if len(hand) != 13:
+                raise _fail(f"{seat.name.lower()} has {len(hand)} cards; a hand has 13", str(self))
+            for card in hand.cards():
+                if card in seen:
+                    raise _fail(
+                        f"{card} is in both {seen[card].name.lower()}'s and "
+                        f"{seat.name.lower()}'s hand",
+                        str(self),
+                    )
+                seen[card] = seat
+
+    def __getitem__(self, seat: Seat) -> Hand | None:
+        return self.hands[tuple(Seat).index(seat)]
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether all four hands are known (so all 52 cards are dealt)."""
+        return None not in self.hands
+
+    def notation(self, first: Seat = Seat.NORTH) -> str:
+        """PBN's ``Deal`` value, starting from ``first``; ``-`` for a hand not known."""
+        hands = (self[first.next(i)] for i in range(4))
+        return f"{first.value}:" + " ".join("-" if h is None else str(h) for h in hands)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Deal:
+        """Read PBN's ``Deal`` notation: ``N:`` (any seat) then four hands clockwise.
+
+        >>> Deal.parse("W:- AKQJT98765432... - -")[Seat.NORTH]
+        Hand.parse('AKQJT98765432...')
+        >>> Deal.parse("N:AKQ2.K53.T94.QJ2 - -")
+        Traceback (most recent call last):
+        ...
+        bridgescore.errors.NotationError: invalid deal 'N:AKQ2.K53.T94.QJ2 - -': expected 4 hands \
+separated by blanks, got 3
+
+        :raises NotationError: if the text is not a deal, a hand given does not hold 13 cards,
+            or a card is dealt twice.
+        """
+        if not isinstance(text, str):
+            raise NotationError(
+                f"expected a deal's PBN notation, got {text!r}", field="deal", value=text
+            )
+        if len(text) > _LONGEST:
+            raise _fail(f"a deal is at most {_LONGEST} characters", text[:40] + "...")
+        stripped = text.strip()
+        head, colon, rest = stripped.partition(":")
+        if not colon:
+            raise _fail("expected a seat and a colon first, such as 'N:'", text)
+        try:
+            first = Seat.parse(head)
+        except NotationError:
+            raise _fail(
+                f"{head!r} is not a seat; expected N, E, S or W before the colon", text
+            ) from None
+        parts = rest.split()
+        if len(parts) != 4:
+            raise _fail(f"expected 4 hands separated by blanks, got {len(parts)}", text)
+        by_seat: dict[Seat, Hand | None] = {}
+        for i, part in enumerate(parts):
+            by_seat[first.next(i)] = None if part == "-" else _hand(part, text)
+        n, e, s, w = (by_seat[seat] for seat in Seat)
+        return cls((n, e, s, w))
+
+    def diagram(self, *, symbols: bool = False) -> str:
+        """The hand diagram as text: North at the top, West left, East right, South below.
+
+        >>> print(Deal.parse("N:AKQ2.K53.T94.QJ2 JT9.AQJ2.K52.K97 - 43.764.J876.T653").diagram())
+                  S AKQ2
+                  H K53
+                  D T94
+                  C QJ2
+        S 43                S JT9
+        H 764               H AQJ2
+        D J876              D K52
+        C T653              C K97
+        """
+
+        def lines(seat: Seat) -> list[str]:
+            hand = self[seat]
+            if hand is None:
+                return ["", "", "", ""]
+            return [
+                f"{s.symbol if symbols else s.value} {ranks or '-'}"
+                for s, ranks in zip(SUITS, hand.suits, strict=True)
+            ]
+
+        pad = " " * 10
+        rows = [pad + line for line in lines(Seat.NORTH)]
+        rows += [f"{w:<20}{e}" for w, e in zip(lines(Seat.WEST), lines(Seat.EAST), strict=True)]
+        rows += [pad + line for line in lines(Seat.SOUTH)]
+        return "\n".join(row.rstrip() for row in rows).rstrip("\n ")
+
+    def html(self) -> str:
+        """The hand diagram as an HTML table (class ``hand-diagram``), text escaped.
+
+        >>> Deal.parse("N:AKQJT98765432... - - -").html().count("<td")
+        9
+        """
+
+        def cell(seat: Seat) -> str:
+            hand = self[seat]
+            if hand is None:
+                return f'<td class="hand {seat.name.lower()}"></td>'
+            rows = "".join(
+                f'<span class="suit {s.name.lower()}">{_html.escape(s.symbol)}</span> '
+                f"{_html.escape(ranks or '—')}<br>"
+                for s, ranks in zip(SUITS, hand.suits, strict=True)
+            )
+            return (
+                f'<td class="hand {seat.name.lower()}" aria-label="{seat.name.title()}">{rows}</td>'
+            )
+
+        empty = "<td></td>"
+        return (
+            '<table class="hand-diagram">'
+            f"<tr>{empty}{cell(Seat.NORTH)}{empty}</tr>"
+            f"<tr>{cell(Seat.WEST)}{empty}{cell(Seat.EAST)}</tr>"
+            f"<tr>{empty}{cell(Seat.SOUTH)}{empty}</tr>"
+            "</table>"
+        )

@@ -1,0 +1,159 @@
+"""Hand records: a printable page per session with each board's hands, double-dummy table and
+par, and each traveller line's tricks against double dummy and score against par.
+
+A board shows its hands when it has a ``Deal`` (a PBN upload keeps it in ``Board.tags``). Its
+double-dummy table is the ``DoubleDummyTricks`` tag's (``bridgescore analyse`` writes it), or
+solved here when endplay is installed (the ``dd`` extra); par is worked out from the table with
+the board's dealer and vulnerability (:func:`bridgescore.par`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from bridgescore import BridgeError, Contract, Seat, Strain
+from bridgescore.deal import Deal
+from bridgescore.par import Par, par
+from bridgescore.session import Board
+from bridgescore.session._scores import TravellerLine
+from bridgescore.web.common import page
+from bridgescore.web.sessions import _session, _stored
+from bridgescore.web.work import run_heavy, scores
+
+__all__ = ["HandRecord", "LineVersus", "hand_record", "router", "tricks_from_tag"]
+
+router = APIRouter(include_in_schema=False)
+
+_PBN_SEATS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+_PBN_STRAINS = (4, 3, 2, 1, 0)  # NT S H D C as indexes of C D H S NT
+Table = tuple[tuple[int, ...], ...]
+
+
+def tricks_from_tag(text: str) -> Table | None:
+    """A table (rows N E S W, strains C D H S NT) from a ``DoubleDummyTricks`` value: 20 hex
+    digits, declarers N S E W, each NT S H D C. None if it is not that.
+
+    >>> tricks_from_tag("99777887774466644656")[0]
+    (7, 7, 7, 9, 9)
+    """
+    text = text.strip().lower()
+    if len(text) != 20 or any(c not in "0123456789abcd" for c in text):
+        return None
+    rows: dict[Seat, list[int]] = {}
+    for i, seat in enumerate(_PBN_SEATS):
+        row = [0] * 5
+        for j, s in enumerate(_PBN_STRAINS):
+            row[s] = int(text[5 * i + j], 16)
+        rows[seat] = row
+    return tuple(tuple(rows[seat]) for seat in Seat)
+
+
+@dataclass(frozen=True, slots=True)
+class LineVersus:
+    """A traveller line with its tricks against double dummy and its score against par."""
+
+    line: TravellerLine
+    tricks: str
+    """``'+1'``, ``'='``, ``'-2'``: declarer's tricks less double dummy's ('' if none)."""
+    score: str
+    """NS's score less the par score, signed ('' for an artificial score or without par)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """What the page shows for one board."""
+
+    board: Board
+    deal: Deal
+    table: Table | None
+    par: Par | None
+    lines: tuple[LineVersus, ...]
+
+
+def hand_record(board: Board, table: Table | None, lines: list[TravellerLine]) -> HandRecord | None:
+    """The hand record of a board with a deal (None without one)."""
+    text = dict(board.tags).get("Deal", "")
+    try:
+        deal = Deal.parse(text)
+    except BridgeError:
+        return None
+    result = par(table, board.vulnerability, board.dealer) if table else None
+    return HandRecord(
+        board, deal, table, result, tuple(_versus(line, table, result) for line in lines)
+    )
+
+
+def _versus(line: TravellerLine, table: Table | None, result: Par | None) -> LineVersus:
+    played = line.result.result
+    tricks = ""
+    if table is not None and played is not None and isinstance(played.contract, Contract):
+        assert played.declarer is not None
+        seat = tuple(Seat).index(played.declarer)
+        dd = table[seat][tuple(Strain).index(played.contract.strain)]
+        diff = played.tricks - dd
+        tricks = f"{diff:+d}" if diff else "="
+    score = ""
+    if result is not None and isinstance(line.ns_score, int):
+        diff = line.ns_score - result.score
+        score = f"{diff:+d}" if diff else "0"
+    return LineVersus(line, tricks, score)
+
+
+def _solve(deals: list[Deal]) -> list[Table] | None:
+    try:
+        from bridgescore.dd import dd_tables
+    except ImportError:  # pragma: no cover - dd is part of every install we test
+        return None
+    try:
+        return list(dd_tables(deals))
+    except ImportError:
+        return None
+
+
+@router.get("/session/{game_id}/hands", response_class=HTMLResponse)
+def hands_page(request: Request, game_id: str) -> Response:
+    """The session's hand records, ready to print."""
+    stored = _stored(request, game_id)
+    session = _session(stored)
+    scored = {s.section.name: s for s in scores(request, stored)}
+    sections: list[tuple[str, list[HandRecord]]] = []
+    for section in session.sections:
+        boards = sorted(section.boards, key=lambda b: b.number)
+        tables: dict[int, Table | None] = {}
+        unsolved: list[tuple[int, Deal]] = []
+        for board in boards:
+            tags = dict(board.tags)
+            tables[board.number] = tricks_from_tag(tags.get("DoubleDummyTricks", ""))
+            if tables[board.number] is None and "Deal" in tags:
+                try:
+                    deal = Deal.parse(tags["Deal"])
+                except BridgeError:
+                    continue
+                if deal.is_complete:
+                    unsolved.append((board.number, deal))
+        if unsolved:
+            solved = run_heavy(request, _solve, [d for _, d in unsolved])
+            for (number, _), table in zip(unsolved, solved or [], strict=False):
+                tables[number] = table
+        travellers = scored[section.name].travellers if section.name in scored else {}
+        records = [
+            r
+            for b in boards
+            if (r := hand_record(b, tables.get(b.number), travellers.get(b.number, [])))
+        ]
+        if records:
+            sections.append((section.name, records))
+    context: dict[str, Any] = {
+        "stored": stored,
+        "session": session,
+        "sections": sections,
+        "seats": [(i, s) for i, s in enumerate(Seat)],
+        "dd_rows": [Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST],
+        "strains": [(i, s) for i, s in enumerate(Strain)],
+        "seat_index": {s: i for i, s in enumerate(Seat)},
+    }
+    return page(request, "hands.html", context)

@@ -1,0 +1,65 @@
+"""The hand-record page: diagrams, double-dummy tables, par and traveller lines against them."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+
+from bridgescore import pbn
+from bridgescore.cli.analyse import analyse_games
+from tests.conftest import DATA, csrf
+
+
+def upload_text(client: TestClient, name: str, text: str) -> str:
+    data = {"csrf": csrf(client), "method": "mp"}
+    files = {"pbn": (name, text.encode(), "text/plain")}
+    response = client.post("/session/new", data=data, files=files, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    return str(response.headers["location"])
+
+
+def cells(html: str, board: str) -> list[list[str]]:
+    """The rows of a board's traveller-against-par table."""
+    article = re.search(rf'id="hand-{board}".*?</article>', html, re.S)
+    assert article is not None
+    table = re.search(r'<table class="versus">(.*?)</table>', article[0], re.S)
+    assert table is not None
+    return [
+        re.findall(r"<td>(.*?)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", table[1], re.S)
+    ][1:]
+
+
+def test_hand_records_from_an_analysed_file(client: TestClient) -> None:
+    games = analyse_games(pbn.read_games((DATA / "mitchell3.pbn").read_text(encoding="utf-8")))
+    game = upload_text(client, "analysed.pbn", pbn.write_games(games))
+    assert f'href="{game}/hands"' in client.get(game).text
+    page = client.get(f"{game}/hands")
+    assert page.status_code == 200
+    html = page.text
+    assert html.count('<table class="hand-diagram">') == 3  # the boards with a deal
+    assert "Board 1 · North deals · None vulnerable" in html
+    assert "Par: NS 460: 3NTN+2" in html
+    assert 'aria-label="Double-dummy tricks"' in html
+    # 4S by S makes 11 (= double dummy), 4S by N 10 (-1), 4SX by N 9 (-2); par is 460.
+    rows = cells(html, "A-1")
+    assert [(r[2], r[3], r[4], r[5]) for r in rows] == [
+        ("4♠S+1", "450", "=", "-10"),
+        ("4♠N=", "420", "-1", "-40"),
+        ("4♠XN-1", "-100", "-2", "-560"),
+    ]
+
+
+def test_hand_records_solve_deals_without_tables(client: TestClient) -> None:
+    # The plain file has deals but no DoubleDummyTricks: the page solves them.
+    text = (DATA / "mitchell3.pbn").read_text(encoding="utf-8")
+    game = upload_text(client, "plain.pbn", text)
+    html = client.get(f"{game}/hands").text
+    assert "Par: NS 460: 3NTN+2" in html
+
+
+def test_session_without_deals(client: TestClient) -> None:
+    game = upload_text(client, "howell.pbn", (DATA / "howell.pbn").read_text(encoding="utf-8"))
+    html = client.get(f"{game}/hands").text
+    assert 'id="no-hands"' in html
+    assert client.get("/session/nope/hands").status_code == 404
