@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
@@ -15,11 +17,15 @@ from bridgescore import BridgeError, Seat, __version__
 __all__ = [
     "ARGS",
     "COMMANDS",
+    "PROGRESS",
     "SEAT_NAMES",
+    "SOURCE",
     "UNDERTRICK_RULE",
     "LazyGroup",
     "cli",
     "console",
+    "output_option",
+    "progress_bar",
     "read_pbn",
     "reporting",
 ]
@@ -93,3 +99,47 @@ class LazyGroup(click.Group):
 @click.version_option(__version__, prog_name="bridgescore")
 def cli() -> None:
     """Contract bridge scoring: one deal, rubber, Chicago and duplicate."""
+
+
+SOURCE = click.argument(
+    "source", metavar="IN", type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+"""The ``IN`` argument of a command that reads a file and writes another."""
+
+
+def output_option(meaning: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The ``-o/--output OUT`` option of a command that writes a file."""
+    return click.option(
+        "-o", "--output", "target", required=True, metavar="OUT",
+        type=click.Path(dir_okay=False, path_type=Path), help=meaning,
+    )  # fmt: skip
+
+
+PROGRESS = click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Show a progress bar on stderr [default: when stderr is a terminal].",
+)
+"""The ``--progress/--no-progress`` option; None means: when stderr is a terminal."""
+
+
+@contextmanager
+def progress_bar(show: bool | None, name: str, what: str) -> Iterator[Callable[[float], None]]:
+    """A progress bar on stderr (or nothing, and nothing imported) while the block runs;
+    the block tells it how far it has got, as a fraction from 0 to 1."""
+    if not (sys.stderr.isatty() if show is None else show):
+        yield lambda fraction: None
+        return
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (TextColumn(f"[bold]{name}"), BarColumn(), TaskProgressColumn(),
+               TimeRemainingColumn())  # fmt: skip
+    with Progress(*columns, console=Console(stderr=True)) as bar:
+        task = bar.add_task(what, total=1.0)
+        yield lambda fraction: bar.update(task, completed=fraction)

@@ -24,8 +24,7 @@ from pathlib import Path
 
 import click
 
-from bridgescore.cli._app import cli
-from bridgescore.cli.batch import _progress
+from bridgescore.cli._app import PROGRESS, SOURCE, cli, output_option, progress_bar
 from bridgescore.cli.session import write_atomically
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, PbnError
@@ -128,23 +127,9 @@ def analyse_games(
 
 
 @cli.command("analyse")
-@click.argument(
-    "source", metavar="IN", type=click.Path(exists=True, dir_okay=False, path_type=Path)
-)
-@click.option(
-    "-o",
-    "--output",
-    "target",
-    required=True,
-    metavar="OUT",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="The file to write (replaced only when every deal is solved).",
-)
-@click.option(
-    "--progress/--no-progress",
-    default=None,
-    help="Show a progress bar on stderr [default: when stderr is a terminal].",
-)
+@SOURCE
+@output_option("The file to write (replaced only when every deal is solved).")
+@PROGRESS
 def analyse_command(source: Path, target: Path, progress: bool | None) -> None:
     """Add double-dummy tricks and par to every deal of a PBN file.
 
@@ -166,14 +151,8 @@ def analyse_command(source: Path, target: Path, progress: bool | None) -> None:
     try:
         games = read_games(decode(source.read_bytes()), source=source.name)
         total = sum(_deal_of(g, source.name) is not None for g in games)
-        with _progress(show, source.name) as bar:
-            task = bar.add_task("solving", total=1.0)
-            done = [0]
-
-            def step(n: int) -> None:
-                done[0] += n
-                bar.update(task, completed=done[0] / max(total, 1))
-
+        with progress_bar(show, source.name, "solving") as advance:
+            step = _counter(total, advance)
             analysed = analyse_games(games, source=source.name, on_progress=step)
         write_atomically(target, encode(write_games(analysed)))
     except ModuleNotFoundError as exc:
@@ -196,15 +175,8 @@ def _analyse_parquet(source: Path, target: Path, show: bool) -> None:
         from bridgescore import batch
 
         total = pq.ParquetFile(source).metadata.num_rows
-        with _progress(show, source.name) as bar:
-            task = bar.add_task("solving", total=1.0)
-            done = [0]
-
-            def step(n: int) -> None:
-                done[0] += n
-                bar.update(task, completed=done[0] / max(total, 1))
-
-            rows = batch.analyse_file(source, target, progress=step)
+        with progress_bar(show, source.name, "solving") as advance:
+            rows = batch.analyse_file(source, target, progress=_counter(total, advance))
     except ModuleNotFoundError as exc:
         raise click.ClickException(
             f"bridgescore analyse needs pyarrow and endplay ({exc.name} is missing): "
@@ -216,3 +188,15 @@ def _analyse_parquet(source: Path, target: Path, show: bool) -> None:
         raise click.ClickException(str(exc)) from None
     if show:
         click.echo(f"Solved {rows:,} deals into {target}.", err=True)
+
+
+def _counter(total: int, advance: Callable[[float], None]) -> Callable[[int], None]:
+    """A callback told how many more deals are solved, moving the bar by their share."""
+    done = 0
+
+    def step(n: int) -> None:
+        nonlocal done
+        done += n
+        advance(done / max(total, 1))
+
+    return step

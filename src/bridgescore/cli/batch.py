@@ -10,11 +10,17 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
-from bridgescore.cli._app import UNDERTRICK_RULE, cli
+from bridgescore.cli._app import (
+    PROGRESS,
+    SOURCE,
+    UNDERTRICK_RULE,
+    cli,
+    output_option,
+    progress_bar,
+)
 from bridgescore.errors import BatchError
 from bridgescore.scoring import UndertrickRule
 
@@ -25,18 +31,8 @@ _HINTS = {"src": "IN", "dst": "--output", "keep": "--keep", "chunk_rows": "--chu
 
 
 @cli.command("batch")
-@click.argument(
-    "source", metavar="IN", type=click.Path(exists=True, dir_okay=False, path_type=Path)
-)
-@click.option(
-    "-o",
-    "--output",
-    "target",
-    required=True,
-    metavar="OUT",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="The file to write, .csv or .parquet (replaced only when every row is scored).",
-)
+@SOURCE
+@output_option("The file to write, .csv or .parquet (replaced only when every row is scored).")
 @click.option(
     "--keep",
     default="",
@@ -51,11 +47,7 @@ _HINTS = {"src": "IN", "dst": "--output", "keep": "--keep", "chunk_rows": "--chu
     show_default=True,
     help="Rows read, scored and written at a time.",
 )
-@click.option(
-    "--progress/--no-progress",
-    default=None,
-    help="Show a progress bar on stderr [default: when stderr is a terminal].",
-)
+@PROGRESS
 def batch_command(
     source: Path,
     target: Path,
@@ -91,14 +83,13 @@ def batch_command(
     try:
         from bridgescore import batch
 
-        with _progress(show, source.name) as bar:
-            task = bar.add_task("scoring", total=1.0)
+        with progress_bar(show, source.name, "scoring") as advance:
             rows = batch.score_file(
                 source,
                 target,
                 keep="all" if keep.strip().lower() == "all" else names,
                 chunk_rows=chunk_rows,
-                progress=lambda _rows, fraction: bar.update(task, completed=fraction),
+                progress=lambda _rows, fraction: advance(fraction),
                 undertrick_rule=undertrick_rule,
             )
     except ModuleNotFoundError as exc:  # numpy or pyarrow
@@ -114,39 +105,3 @@ def batch_command(
         raise click.ClickException(str(exc)) from None
     if show:
         click.echo(f"Scored {rows:,} deals into {target}.", err=True)
-
-
-def _progress(show: bool, name: str) -> Any:
-    """rich's progress bar on stderr, or a stand-in that does nothing (and imports nothing)."""
-    if not show:
-        return _NoProgress()
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        Progress,
-        TaskProgressColumn,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-
-    return Progress(
-        TextColumn(f"[bold]{name}"),
-        BarColumn(),
-        TaskProgressColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-    )
-
-
-class _NoProgress:
-    def __enter__(self) -> _NoProgress:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        pass
-
-    def add_task(self, description: str, total: float) -> int:
-        return 0
-
-    def update(self, task: int, completed: float) -> None:
-        pass

@@ -4,8 +4,8 @@
 
 (() => {
   const root = document.getElementById("live-director");
-  if (!root) return;
-  const id = root.dataset.session;
+  const id = root?.dataset.session;
+  if (!id) return;
   const keyToken = `bs_live_director_${id}`;
   if (location.hash.length > 1) {
     localStorage.setItem(keyToken, location.hash.slice(1));
