@@ -33,13 +33,11 @@ def key(p: Par) -> tuple[int, frozenset[str]]:
     return p.score, frozenset(str(c) for c in p.contracts)
 
 
-@pytest.mark.slow  # 129,600 pars compared: about 6 s
+@pytest.mark.slow  # 120,000 pars compared: about 6 s
 def test_ten_thousand_deals_against_dds() -> None:
-    """tests/data/make_par_cases.py stored DDS's answers for 10,000 random deals, each with every
-    vulnerability: both sides' par (SidesParBin) and the par for a dealer (DealerParBin). The
-    deals are random deals DDS solved and, to make up the number in the time two cores allow,
-    the same deals turned round the table with their suits renamed (their tables follow without
-    solving them again: the live test below checks that through DDS)."""
+    """tests/data/make_par_cases.py stored DDS's answers for 10,000 random deals, each solved by
+    DDS (a fixed seed), for every vulnerability: both sides' par (SidesParBin) and the par for a
+    dealer drawn at random (DealerParBin)."""
     lines = read_cases()
     assert len(lines) >= 10_000
     compared = differ = 0
@@ -84,7 +82,7 @@ def renamed(deal: str, turn: int, suits: tuple[int, ...]) -> str:
 def test_fresh_deals_live_through_endplay() -> None:
     # Solving is the slow part (0.1 s a deal a core, more on a busy machine): one chunk of 40,
     # 20 fresh deals and each turned with its suits renamed, which must give the table that
-    # make_par_cases.py derives (the data file's extra deals are made that way).
+    # make_par_cases.py derives (it can make up a count that way when solving takes too long).
     rng = random.Random()
     deals = [random_deal(rng) for _ in range(20)]
     changes = [(rng.randrange(4), tuple(rng.sample(range(4), 4))) for _ in deals]
