@@ -106,8 +106,12 @@ def dask_part(deals: list[str], expected: list[Any]) -> None:
             job = parts.map_partitions(bb.analyse_partition, meta=bb.analysis_meta())
             got = job.compute()  # the first run checks the answer and warms the workers
             assert got[list(bb.DD_COLUMNS)].values.tolist() == flat, "Dask tables differ"
+            # A frame of its own for the timed run: the same keys again could be answered from
+            # results the workers still hold from the first run.
+            timed = ddf.from_pandas(frame.assign(run=workers), npartitions=8)
+            again = timed.map_partitions(bb.analyse_partition, meta=bb.analysis_meta())
             start = time.perf_counter()
-            job.compute()
+            again.compute()
             seconds[workers] = time.perf_counter() - start
         speed = f"{seconds[1] / seconds[workers]:.2f}x"
         rows.append([f"{workers} worker{'s' if workers > 1 else ''}, 1 thread each",
