@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
+import socket
+import subprocess
 import sys
+import time
+import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -34,9 +38,40 @@ def run(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, s
 
 
 def bridgescore_command() -> list[str]:
-    """The ``bridgescore`` command as a user runs it (the installed script, else ``-m``)."""
-    exe = shutil.which("bridgescore")
-    return [exe] if exe else [sys.executable, "-m", "bridgescore"]
+    """The ``bridgescore`` command as a user runs it: the script installed beside this Python
+    (never another one on the PATH), else ``python -m bridgescore``."""
+    script = Path(sys.executable).with_name("bridgescore")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "bridgescore"]
+
+
+@contextmanager
+def serving(database_url: str, *options: str) -> Iterator[tuple[str, int]]:
+    """``bridgescore serve`` in a subprocess on a free loopback port: its URL, once ``/health``
+    answers, and its process id. It is stopped when the block ends.
+
+    :raises RuntimeError: if the server does not answer within 15 s.
+    """
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+    command = [*bridgescore_command(), "serve", "--port", str(port), "--db", database_url,
+               *options]  # fmt: skip
+    with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as process:
+        url = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(150):
+                try:
+                    with urllib.request.urlopen(f"{url}/health", timeout=1) as answer:
+                        if answer.status == 200:
+                            break
+                except OSError:
+                    time.sleep(0.1)
+            else:
+                raise RuntimeError(f"the server did not start: {process.stderr}")
+            yield url, process.pid
+        finally:
+            process.terminate()
+            process.wait(10)
 
 
 def csrf(client: TestClient, path: str = "/") -> str:

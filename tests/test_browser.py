@@ -6,18 +6,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, ViewportSize, expect, sync_playwright
 
-from tests.conftest import DATA
+from tests.conftest import DATA, serving
 
 pytestmark = pytest.mark.slow
 
@@ -26,34 +21,12 @@ SHOTS = os.environ.get("BRIDGESCORE_SCREENSHOTS", "")  # a folder to keep screen
 PHONE: ViewportSize = {"width": 375, "height": 667}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``bridgescore serve`` in a subprocess, on a fresh SQLite file."""
-    port = _free_port()
     db = tmp_path_factory.mktemp("browser") / "games.db"
-    command = [sys.executable, "-m", "bridgescore", "serve", "--port", str(port),
-               "--db", f"sqlite:///{db}"]  # fmt: skip
-    with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as process:
-        url = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                with urllib.request.urlopen(f"{url}/health", timeout=1) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            process.kill()
-            raise RuntimeError(f"the server did not start: {process.stderr}")
+    with serving(f"sqlite:///{db}") as (url, _):
         yield url
-        process.terminate()
 
 
 @pytest.fixture(scope="module")

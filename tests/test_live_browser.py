@@ -6,10 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from bridgescore import Result, pbn
 from bridgescore.movement import mitchell
 from bridgescore.session import BoardResult, Section, Session, score_section
+from tests.conftest import serving
 
 pytestmark = pytest.mark.slow
 
@@ -30,23 +27,9 @@ SHOTS = os.environ.get("BRIDGESCORE_SCREENSHOTS", "")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     db = tmp_path_factory.mktemp("live") / "live.db"
-    command = [sys.executable, "-m", "bridgescore", "serve", "--port", str(port),
-               "--db", f"sqlite:///{db}"]  # fmt: skip
-    with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as process:
-        url = f"http://127.0.0.1:{port}"
-        for _ in range(150):
-            try:
-                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+    with serving(f"sqlite:///{db}") as (url, _):
         yield url
-        process.terminate()
-        process.wait(10)
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import os
 import socket
-import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +13,7 @@ import httpx
 import pytest
 from click.testing import CliRunner
 
-from tests.conftest import _postgres_url, auth, bridgescore_command, run
+from tests.conftest import _postgres_url, auth, run, serving
 
 
 def test_more_than_one_worker_on_sqlite_is_refused(runner: CliRunner, tmp_path: Path) -> None:
@@ -61,24 +59,8 @@ def _worker_of(port: int, workers: list[int]) -> int | None:
 
 @pytest.fixture
 def two_workers() -> Iterator[tuple[str, int]]:
-    url = _postgres_url()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    command = [*bridgescore_command(), "serve", "--port", str(port), "--db", url, "--workers", "2"]
-    with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as process:
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(150):
-            try:
-                if httpx.get(f"{base}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        try:
-            yield base, process.pid
-        finally:
-            process.terminate()
-            process.wait(20)
+    with serving(_postgres_url(), "--workers", "2") as (url, pid):
+        yield url, pid
 
 
 class _Stream:

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +15,7 @@ from fastapi.testclient import TestClient
 from bridgescore.rubber import Rubber
 from bridgescore.storage import Store
 from bridgescore.web.events import Changes
-from tests.conftest import auth
+from tests.conftest import auth, serving
 
 
 async def _next_versions(changes: Changes, game_id: str, n: int) -> list[int]:
@@ -66,26 +63,8 @@ def test_a_change_reaches_every_watcher_of_that_game_only(database_url: str) -> 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    command = [sys.executable, "-m", "bridgescore", "serve", "--port", str(port),
-               "--db", f"sqlite:///{tmp_path}/live.db"]  # fmt: skip
-    with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as process:
-        url = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{url}/health", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
-        try:
-            yield url
-        finally:
-            process.terminate()
-            process.wait(10)
+    with serving(f"sqlite:///{tmp_path}/live.db") as (url, _):
+        yield url
 
 
 @pytest.mark.slow
