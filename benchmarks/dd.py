@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from timing import median_seconds, table
 
-from bridgescore import Seat, Vulnerability
+from bridgescore import Deal, Seat, Vulnerability
 from bridgescore.dd import dd_tables, dds_par, from_endplay
 from bridgescore.par import par
 
@@ -34,18 +34,7 @@ CORES = os.cpu_count() or 1
 
 def random_deals(n: int, seed: int) -> list[str]:
     rng = random.Random(seed)
-    cards = [s + r for s in "SHDC" for r in "AKQJT98765432"]
-    out = []
-    for _ in range(n):
-        rng.shuffle(cards)
-        hands = []
-        for h in range(4):
-            own = set(cards[13 * h : 13 * h + 13])
-            hands.append(
-                ".".join("".join(r for r in "AKQJT98765432" if s + r in own) for s in "SHDC")
-            )
-        out.append("N:" + " ".join(hands))
-    return out
+    return [str(Deal.random(rng)) for _ in range(n)]
 
 
 def tables_part(deals: list[str], repeats: int) -> tuple[list[Any], list[Any]]:

@@ -16,13 +16,7 @@ FULL = "N:AKQ2.K53.T94.QJ2 JT9.AQJ2.K52.K97 8765.T98.AQ3.A84 43.764.J876.T653"
 
 
 def random_deal(rng: random.Random) -> str:
-    cards = [s + r for s in "SHDC" for r in "AKQJT98765432"]
-    rng.shuffle(cards)
-    hands = []
-    for h in range(4):
-        own = set(cards[13 * h : 13 * h + 13])
-        hands.append(".".join("".join(r for r in "AKQJT98765432" if s + r in own) for s in "SHDC"))
-    return "N:" + " ".join(hands)
+    return str(Deal.random(rng))
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ says what is wrong. :meth:`Deal.diagram` draws the hand diagram as text,
 from __future__ import annotations
 
 import html as _html
+import random
 from dataclasses import dataclass
 from typing import Final
 
@@ -164,6 +165,22 @@ class Deal:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"
+
+    @classmethod
+    def random(cls, rng: random.Random) -> Deal:
+        """A deal shuffled by ``rng``: the same seed deals the same hands.
+
+        >>> d = Deal.random(random.Random(7))
+        >>> d.is_complete, sum(len(h) for h in d.hands if h)
+        (True, 52)
+        """
+        cards = [suit + rank for suit in "SHDC" for rank in RANKS]
+        rng.shuffle(cards)
+        hands = []
+        for h in range(4):
+            own = set(cards[13 * h : 13 * h + 13])
+            hands.append(Hand(*("".join(r for r in RANKS if s + r in own) for s in "SHDC")))
+        return cls((hands[0], hands[1], hands[2], hands[3]))
 
     @classmethod
     def parse(cls, text: str) -> Deal:

@@ -28,7 +28,8 @@ OUT = Path(__file__).with_name("par_cases.json.gz")
 
 
 def random_deals(count: int, seed: int) -> list[str]:
-    """``count`` random complete deals in PBN notation."""
+    """``count`` random complete deals in PBN notation. (Not ``Deal.random``: this one shuffles
+    one pack again and again, and the stored file was dealt that way.)"""
     rng = random.Random(seed)
     cards = [s + r for s in "SHDC" for r in "AKQJT98765432"]
     deals = []
