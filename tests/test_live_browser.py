@@ -4,25 +4,20 @@ those of the same results imported from PBN. Screenshots go to $BRIDGESCORE_SCRE
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from bridgescore import Result, pbn
 from bridgescore.movement import mitchell
 from bridgescore.session import BoardResult, Section, Session, score_section
+from tests import test_browser as tb
 from tests.conftest import serving
 
 pytestmark = pytest.mark.slow
-
-CHROMIUM = os.environ.get("BRIDGESCORE_CHROMIUM", "/usr/bin/chromium")
-SHOTS = os.environ.get("BRIDGESCORE_SCREENSHOTS", "")
 
 
 @pytest.fixture(scope="module")
@@ -32,26 +27,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not shutil.which(CHROMIUM):
-        message = f"no Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"browser tests cannot be skipped in CI: {message}")
-        pytest.skip(message)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )  # fmt: skip
-        yield launched
-        launched.close()
-
-
-def _shot(page: Page, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+browser = tb.browser  # Debian's Chromium, the same fixture as the other browser tests
+shot = tb.shot
 
 
 # What each table enters on each board: level, strain, double, declarer, outcome button.
@@ -106,19 +83,19 @@ def test_three_tables_enter_three_rounds_at_once_and_rank_as_pbn(
                 taps.append(_enter(page, play.boards[index], table))
                 if offline:
                     expect(page.locator("#status")).to_contain_text("kept on this phone")
-                    _shot(page, "table-offline-360")
+                    shot(page, "table-offline-360")
                     contexts[2].set_offline(False)
                     page.evaluate("window.dispatchEvent(new Event('online'))")
         for page in pages:
             if round_number < 3:
                 expect(page.locator("#next")).to_contain_text(f"Round {round_number} is done")
         if round_number == 1:
-            _shot(pages[0], "table-end-of-round-360")
+            shot(pages[0], "table-end-of-round-360")
     for page in pages:
         expect(page.locator("#next")).to_contain_text("All your boards are in")
     assert set(taps) <= {5, 6}  # level, strain, (double,) declarer, tricks, confirm
     expect(director.locator("#status")).to_contain_text("18 results in")
-    _shot(director, "director-1280")
+    shot(director, "director-1280")
     assert errors == []
     session: dict[str, Any] = httpx.get(f"{server}/api/sessions/{created['id']}").json()
     assert session["missing"] == []
