@@ -434,7 +434,7 @@ def csv_text(scored: list[SectionScores]) -> str:
         for number, lines in sorted(s.travellers.items()):
             for line in lines:
                 played = line.result
-                shown = str(played.adjusted or played.result)
+                shown = played.text
                 row(s.section.name, number, played.ns, played.ew, shown, line.ns_score,
                     line.ns_points, line.ew_points)  # fmt: skip
     return out.getvalue()
