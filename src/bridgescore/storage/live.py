@@ -48,7 +48,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """What a table enters for one board: where, who, and the result or an artificial score."""
+    """What a table enters for one board: where, who, and the result, an artificial score or
+    (the director) a weighted score."""
 
     round: int
     table: int
@@ -63,6 +64,9 @@ class Entry:
     lead: str | None = None
     adjusted: str | None = None
     """``A+/A-`` and the like, instead of a result."""
+    weighted: str | None = None
+    """A weighted score's canonical text (``50% 4SN=, 50% 4SN-1``; Law 12C1(c)), instead of a
+    result."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +133,7 @@ def live_table(tokens: Mapping[int, str]) -> list[int]:
 
 _TABLE: Table = LiveResultRow.__table__  # type: ignore[assignment]
 _ENTRY_COLUMNS = ("round", "table", "board", "ns", "ew", "contract", "declarer", "tricks",
-                  "lead", "adjusted")  # fmt: skip
+                  "lead", "adjusted", "weighted")  # fmt: skip
 
 
 class LiveStore:
@@ -405,6 +409,8 @@ def _result(row: Row[Any]) -> LiveResult:
 def _describe(entry: Entry) -> str:
     if entry.adjusted is not None:
         return f"an artificial score {entry.adjusted}"
+    if entry.weighted is not None:
+        return f"a weighted score {entry.weighted}"
     if entry.contract == "Pass":
         return "passed out"
     return f"{entry.contract} by {entry.declarer}, {entry.tricks} tricks"
