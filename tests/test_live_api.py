@@ -341,3 +341,73 @@ def test_a_howell_evening_ranks_one_field(sqlite_live: TestClient) -> None:
     assert stored.status_code == 201
     assert (stored.json()["ns"], stored.json()["ew"]) == (first["ns"], first["ew"])
     assert [f["field"] for f in sqlite_live.get(base).json()["rankings"]] == ["all"]
+
+
+WEIGHTED = {"round": 1, "table": 2, "board": 4, "weighted": "50% 4hs=, 50% 4H S -1"}
+
+
+@pytest.mark.parametrize(
+    ("change", "who", "status", "message"),
+    [
+        ({}, "director", 201, ""),
+        ({}, 2, 403, "only the director gives a weighted score"),
+        ({"weighted": "50% 4HS=, 40% 4HS-1"}, "director", 422, "add up to exactly 100%, not 90%"),
+        ({"weighted": "50% 4H=, 50% 4HS-1"}, "director", 422, "needs its declarer"),
+        ({"weighted": "50% 4HS="}, "director", 422, "not 50%"),
+        ({"weighted": "half 4HS=, 50% 4HS-1"}, "director", 422, "needs a weight"),
+        ({"contract": "4H"}, "director", 422, "give a weighted score alone"),
+        ({"adjusted": "A"}, "director", 422, "give a weighted score alone"),
+        ({"weighted": "100% 4HS=" + " " * 400}, "director", 422, "at most 400 characters"),
+    ],
+    ids=["director", "table", "sum-90", "no-declarer", "sum-50", "no-weight", "and-contract",
+         "and-adjusted", "too-long"],
+)  # fmt: skip
+def test_a_weighted_score_from_the_director_only_and_checked(
+    sqlite_live: TestClient, change: dict[str, Any], who: int | str, status: int, message: str
+) -> None:
+    created = start(sqlite_live)
+    headers = auth(created["edit_token"]) if who == "director" else token(created, int(who))
+    answer = sqlite_live.post(
+        f"/api/sessions/{created['id']}/results", json={**WEIGHTED, **change}, headers=headers
+    )
+    assert answer.status_code == status, answer.text
+    if status == 422:
+        (problem,) = answer.json()["detail"]
+        assert problem["loc"] == ["body", "weighted"]
+        assert message in problem["msg"]
+    elif status == 403:
+        assert message in answer.json()["detail"]
+
+
+def test_a_weighted_score_is_scored_shown_and_changed(live: TestClient) -> None:
+    created = start(live)
+    base, director = f"/api/sessions/{created['id']}", auth(created["edit_token"])
+    # Board 4 (all vulnerable): round 1's table 2 has the weighted score, the next table to play
+    # it makes 4HS (+620), the one after goes one down (-100). The weighted one: 620 (.5) ties
+    # one, beats one -> 3; -100 (.5) ties one -> 1: MP1 2 of 4. The +620: 4 - .5 * 1 = 3.5;
+    # the -100: .5 * 1 = .5.
+    added = live.post(f"{base}/results", json=WEIGHTED, headers=director)
+    assert added.status_code == 201, added.text
+    shown = added.json()
+    assert (shown["weighted"], shown["ns_score"], shown["result"], shown["contract"]) == (
+        "50% 4HS=, 50% 4HS-1", None, None, None)  # fmt: skip
+    plays = sorted((p.round, p.table) for p in mitchell(7, 3).plays if 4 in p.boards)
+    assert plays[0] == (1, 2)
+    for (round_number, table), tricks in zip(plays[1:3], (10, 9), strict=True):
+        body = {"round": round_number, "table": table, "board": 4, "contract": "4H",
+                "declarer": "S", "tricks": tricks}  # fmt: skip
+        assert live.post(f"{base}/results", json=body, headers=director).status_code == 201
+    lines = live.get(f"{base}/boards/4").json()["lines"]
+    assert [(x["result"], x["ns_score"], x["ns_points"]) for x in lines] == [
+        ("50% 4HS=, 50% 4HS-1", None, 2.0), ("4HS=", 620, 3.5), ("4HS-1", -100, 0.5)]  # fmt: skip
+    session = live.get(base).json()
+    assert [r["weighted"] for r in session["results"]] == ["50% 4HS=, 50% 4HS-1", None, None]
+    again = live.put(f"{base}/results/{shown['id']}", json={**WEIGHTED, "weighted": "100% 4HS+1"},
+                     headers=director)  # fmt: skip
+    assert again.status_code == 200, again.text
+    assert again.json()["weighted"] == "100% 4HS+1"
+    changes = live.get(f"{base}/changes", headers=director).json()["changes"]
+    assert (changes[-1]["old"]["weighted"], changes[-1]["new"]["weighted"]) == (
+        "50% 4HS=, 50% 4HS-1", "100% 4HS+1")  # fmt: skip
+    assert live.put(f"{base}/results/{shown['id']}", json=WEIGHTED,
+                    headers=token(created, 2)).status_code == 403  # fmt: skip

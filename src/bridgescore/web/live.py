@@ -23,7 +23,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, Field
 
 from bridgescore import Result, Seat
-from bridgescore.duplicate import Adjusted
+from bridgescore.duplicate import Adjusted, Weighted
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.model import PASS_OUT, parse_contract
@@ -108,7 +108,7 @@ class NewSession(BaseModel):
 class ResultIn(BaseModel):
     """One board at one table: the contract (``Pass`` for a passed-out board), declarer and
     tricks taken, the opening lead if wanted; or, from the director, an artificial score
-    (``A+/A-``, ``A``...) instead."""
+    (``A+/A-``, ``A``...) or a weighted score (Law 12C1(c)) instead."""
 
     round: int = Field(ge=1, le=1000, examples=[1])
     table: int = Field(ge=1, le=1000, examples=[1])
@@ -118,6 +118,17 @@ class ResultIn(BaseModel):
     tricks: int | None = Field(None, ge=-1000, le=1000, examples=[8])
     lead: str | None = Field(None, max_length=5, examples=["SK"])
     adjusted: str | None = Field(None, max_length=10, examples=["A+/A-"])
+    weighted: str | None = Field(
+        None,
+        max_length=400,
+        examples=["50% 4SN=, 30% 4SN-1, 20% 5HXE-2"],
+        description="The director only (a table's token gets 403), alone (no contract, no "
+        "artificial score): a weighted adjusted score (Law 12C1(c)), its results separated by "
+        "commas, each a percentage (whole, or with up to 2 decimals) and a result with its "
+        "declarer (or Pass), the percentages adding up to exactly 100. It is a real result on "
+        "the board, scored as the weighted average of its results' matchpoints or IMPs. "
+        "Stored and answered in its canonical form; a 422 names the field `weighted`.",
+    )
 
 
 class CloseIn(BaseModel):
@@ -195,6 +206,15 @@ def _number(label: str) -> int:
 
 def board_result(entry: Entry) -> BoardResult:
     """A stored entry as the core's result."""
+    if entry.weighted is not None:
+        return BoardResult(
+            entry.board,
+            _number(entry.ns),
+            _number(entry.ew),
+            weighted=Weighted.parse(entry.weighted),
+            round=entry.round,
+            table=entry.table,
+        )
     if entry.adjusted is not None:
         return BoardResult(
             entry.board,
@@ -255,7 +275,9 @@ def entry_of(stored: StoredGame, body: ResultIn, *, director: bool) -> Entry:
     """Check an entry against the movement and the rules; the entry to store.
 
     :raises SessionError: (422) for a table, round or board the movement does not have, or a
-        result that cannot be (an artificial score from a table, a contract without tricks).
+        result that cannot be (a contract without tricks, a weighted score whose weights do
+        not add up to 100).
+    :raises HTTPException: 403 for an artificial or weighted score from a table.
     """
     movement = section(stored).movement
     assert movement is not None
@@ -268,6 +290,16 @@ def entry_of(stored: StoredGame, body: ResultIn, *, director: bool) -> Entry:
             value=body.board,
         )
     where = (body.round, body.table, body.board, play.ns, play.ew)
+    if body.weighted is not None:
+        if not director:
+            raise HTTPException(403, "only the director gives a weighted score")
+        if body.adjusted is not None or body.contract is not None:
+            raise SessionError(
+                "give a weighted score alone, without a contract or an artificial score",
+                field="weighted",
+                value=body.weighted,
+            )
+        return Entry(*where, weighted=str(Weighted.parse(body.weighted)))
     if body.adjusted is not None:
         if not director:
             raise HTTPException(403, "only the director gives an artificial score")
@@ -311,7 +343,7 @@ def result_dict(stored: StoredGame, result: LiveResult) -> dict[str, Any]:
         **result.to_dict(),
         "result": None if core.result is None else str(core.result),
         "ns_score": score if isinstance(score, int) else None,
-    }
+    }  # a weighted score: its text in "weighted", as the entry has it
 
 
 def rankings(scored: list[SectionScores]) -> list[dict[str, Any]]:
@@ -450,7 +482,7 @@ def traveller(request: Request, game_id: str, board: BoardNumber) -> dict[str, A
                 "table": line.result.table,
                 "ns": line.result.ns,
                 "ew": line.result.ew,
-                "result": str(line.result.result or line.result.adjusted),
+                "result": line.result.text,
                 "ns_score": line.ns_score if isinstance(line.ns_score, int) else None,
                 "ns_points": line.ns_points,
                 "ew_points": line.ew_points,
