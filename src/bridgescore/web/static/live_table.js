@@ -83,7 +83,7 @@
       const r = done.get(`${play.round}/${b}`);
       const li = document.createElement("li");
       li.className = r ? "done" : (b === state.board ? "current" : "");
-      const text = r ? `${pretty(r.contract || r.adjusted)}${r.declarer ? " " + r.declarer : ""}` +
+      const text = r ? `${pretty(r.contract || r.adjusted || r.weighted || "")}${r.declarer ? " " + r.declarer : ""}` +
         `${r.tricks !== null && r.contract !== "Pass" && r.tricks !== undefined ? ", " + r.tricks + " tricks" : ""}` +
         `${r.pending ? " · waiting to send" : ""}` : "to play";
       li.textContent = `Board ${b} · ${info.dealer} deals · ${info.vulnerability} vul · ${text}`;
