@@ -23,7 +23,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, Field
 
 from bridgescore import Result, Seat
-from bridgescore.duplicate import Adjusted, Weighted
+from bridgescore.duplicate import MAX_COMBINATIONS, Adjusted, Weighted
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.model import PASS_OUT, parse_contract
@@ -333,6 +333,29 @@ def entry_of(stored: StoredGame, body: ResultIn, *, director: bool) -> Entry:
     )
 
 
+def _check_combinations(
+    request: Request, game_id: str, entry: Entry, replacing: int | None = None
+) -> None:
+    """Refuse a weighted score that would give its board more combinations of weighted
+    scores' results than are scored (the board could no longer be scored at all).
+
+    :raises SessionError: (422, field ``weighted``) if it would.
+    """
+    if entry.weighted is None:
+        return
+    count = len(Weighted.parse(entry.weighted).components)
+    for r in live(request).store.results(game_id).results:
+        if r.id != replacing and r.entry.board == entry.board and r.entry.weighted is not None:
+            count *= len(Weighted.parse(r.entry.weighted).components)
+    if count > MAX_COMBINATIONS:
+        raise SessionError(
+            f"with this weighted score, the weighted scores of board {entry.board} would make "
+            f"{count} combinations of results; at most {MAX_COMBINATIONS} are scored",
+            field="weighted",
+            value=entry.weighted,
+        )
+
+
 def result_dict(stored: StoredGame, result: LiveResult) -> dict[str, Any]:
     """A stored result as the API shows it: also its notation and the NS score."""
     core = board_result(result.entry)
@@ -514,6 +537,7 @@ def add_result(
             403, f"this is table {table}'s token: it cannot enter results of table {body.table}"
         )
     entry = entry_of(definition, body, director=table is None)
+    _check_combinations(request, game_id, entry)
     who = "director" if table is None else f"table {table}"
     try:
         added, version = live(request).store.add(game_id, entry, who, by_table=table is not None)
@@ -542,6 +566,7 @@ def change_result(
             )
         _allowed(request, game_id, table, old.entry.round, change=True)
         _allowed(request, game_id, table, body.round, change=True)
+    _check_combinations(request, game_id, entry, replacing=result_id)
     who = "director" if table is None else f"table {table}"
     try:
         changed, version = live(request).store.edit(game_id, result_id, entry, who)
