@@ -192,6 +192,9 @@ def _expect(
 
     :raises RulesError: (field ``weighted``) for more than :data:`MAX_COMBINATIONS` of them.
     """
+    plain = [s for s in scores if not isinstance(s, WeightedScore)]
+    if len(plain) == len(scores):
+        return score_board(plain)
     options = [
         s.components if isinstance(s, WeightedScore) else ((Fraction(100), s),) for s in scores
     ]
@@ -377,7 +380,7 @@ class Butler:
     """The datum (an ``int``); None if the board has no real result. With weighted scores, the
     weighted average of the datums of their combinations of results (a ``float``)."""
     imps: list[float]
-    """NS's IMPs for each result, in order (``int`` s but with weighted scores)."""
+    """NS's IMPs for each result, in order: whole numbers, but on a board with weighted scores."""
     imps_ew: list[float]
     """EW's IMPs for each result: NS's negated, or EW's own artificial award."""
 
