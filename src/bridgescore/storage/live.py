@@ -23,6 +23,7 @@ each other's; each still checks before it writes, and a refused one fails alone.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import queue
 import secrets
@@ -250,7 +251,16 @@ class LiveStore:
         :raises RefusedError: if ``by_table`` and the session is closed or the round past.
         :raises GameNotFoundError: if there is no such session.
         """
+        return self._writer.submit(game_id, self._adding(game_id, entry, who, by_table)).result()
 
+    async def add_async(
+        self, game_id: str, entry: Entry, who: str, *, by_table: bool = False
+    ) -> tuple[LiveResult, int]:
+        """:meth:`add`, awaited (the event loop goes on meanwhile)."""
+        job = self._adding(game_id, entry, who, by_table)
+        return await asyncio.wrap_future(self._writer.submit(game_id, job))
+
+    def _adding(self, game_id: str, entry: Entry, who: str, by_table: bool) -> _Job[LiveResult]:
         def job(conn: Connection, now: datetime) -> tuple[LiveResult, int]:
             version, closed = _head(conn, game_id, lock=True)
             if by_table:
@@ -277,7 +287,7 @@ class LiveStore:
             _audit(conn, game_id, result_id, now, who, "add", None, entry)
             return LiveResult(result_id, entry, now, now), version
 
-        return self._writer.run(game_id, job)
+        return job
 
     def edit(self, game_id: str, result_id: int, entry: Entry, who: str) -> tuple[LiveResult, int]:
         """Change a stored result; the new one and the session's new version.
@@ -360,13 +370,17 @@ class _GroupCommit:
 
     def run(self, game_id: str, job: _Job[_T]) -> tuple[_T, int]:
         """Do ``job`` for ``game_id`` in the next group; its answer, once committed."""
+        return self.submit(game_id, job).result()
+
+    def submit(self, game_id: str, job: _Job[_T]) -> Future[tuple[_T, int]]:
+        """Put ``job`` for ``game_id`` in the next group; its answer, once committed."""
         future: Future[tuple[_T, int]] = Future()
         self._waiting.put((game_id, job, future))
         with self._lock:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._work, name="live-writes", daemon=True)
                 self._thread.start()
-        return future.result()
+        return future
 
     def _work(self) -> None:
         while True:
@@ -394,18 +408,18 @@ class _GroupCommit:
                 for game_id, job, future in group:
                     try:
                         answer = job(conn, now)
-                    except _REFUSALS as exc:
-                        refused.append((future, exc))
+                    except _REFUSALS as refusal:
+                        refused.append((future, refusal))
                         continue
                     _announce(conn, game_id, answer[1])
                     done.append((game_id, future, answer))
-        except Exception as exc:  # rolled back: none of the group is stored
+        except Exception as failure:  # rolled back: none of the group is stored
             for _, _, future in group:
-                future.set_exception(exc)
+                future.set_exception(failure)
             return
         # answered once the transaction has ended (an in-memory database has one connection)
-        for future, exc in refused:
-            future.set_exception(exc)
+        for future, reason in refused:
+            future.set_exception(reason)
         for game_id, future, answer in done:
             for listener in self._store.listeners:
                 listener(game_id, answer[1])
