@@ -134,9 +134,10 @@ def event_stream(request: Request, game_id: str, version: int) -> StreamingRespo
         yield f"retry: 3000\n{_event(version)}"
         with changes.subscription(game_id) as queue:
             while True:
-                if queue.empty():  # wait (a timer and a task: only when there is nothing yet)
+                if queue.empty():  # wait (with a timer: only when there is nothing yet)
                     try:
-                        first = await asyncio.wait_for(queue.get(), KEEP_ALIVE)
+                        async with asyncio.timeout(KEEP_ALIVE):
+                            first = await queue.get()
                     except TimeoutError:
                         yield ": still here\n\n"
                         continue
