@@ -21,6 +21,7 @@ from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 
 from bridgescore import Result, Seat
 from bridgescore.duplicate import MAX_COMBINATIONS, Adjusted, Weighted
@@ -163,6 +164,11 @@ class Live:
         self._definitions: dict[str, StoredGame | None] = {}
         self.tokens: dict[tuple[str, str], int | None] = {}
         """The tokens checked so far (by their SHA-256): a table's number, None: the director."""
+
+    def known(self, game_id: str) -> StoredGame | None:
+        """The session's definition if it has been read already."""
+        with self._lock:
+            return self._definitions.get(game_id)
 
     def definition(self, game_id: str) -> StoredGame:
         """The session as created (no results); 404 if it is not a live session."""
@@ -392,11 +398,8 @@ def rankings(scored: list[SectionScores]) -> list[dict[str, Any]]:
     return fields
 
 
-def _who(request: Request, game_id: str, authorization: str | None) -> int | None:
-    """The table whose token was sent, or None for the director's.
-
-    :raises HTTPException: 403 without a token of this session.
-    """
+def _token(authorization: str | None) -> str:
+    """The token of ``Authorization: Bearer <token>``; 403 without one."""
     scheme, _, token = (authorization or "").strip().partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token:
@@ -404,6 +407,15 @@ def _who(request: Request, game_id: str, authorization: str | None) -> int | Non
             403,
             "send a table's token or the director's in the header Authorization: Bearer <token>",
         )
+    return token
+
+
+def _who(request: Request, game_id: str, authorization: str | None) -> int | None:
+    """The table whose token was sent, or None for the director's.
+
+    :raises HTTPException: 403 without a token of this session.
+    """
+    token = _token(authorization)
     known = live(request).tokens
     key = (game_id, hashlib.sha256(token.encode()).hexdigest())
     if key in known:  # a token once checked stays good: tokens never change
@@ -415,6 +427,24 @@ def _who(request: Request, game_id: str, authorization: str | None) -> int | Non
         known.clear()
     known[key] = table
     return table
+
+
+async def _writer(
+    request: Request, game_id: str, authorization: str | None
+) -> tuple[StoredGame, int | None]:
+    """The session's definition and :func:`_who` sent the token: from memory once they have
+    been read (the database is read in a thread, the first time only)."""
+    sessions = live(request)
+    definition = sessions.known(game_id)
+    if definition is not None:
+        key = (game_id, hashlib.sha256(_token(authorization).encode()).hexdigest())
+        if key in sessions.tokens:
+            return definition, sessions.tokens[key]
+
+    def read() -> tuple[StoredGame, int | None]:
+        return sessions.definition(game_id), _who(request, game_id, authorization)
+
+    return await run_in_threadpool(read)
 
 
 def _allowed(
@@ -524,14 +554,15 @@ def whoami(request: Request, game_id: str, authorization: Auth = None) -> dict[s
 
 
 @router.post("/{game_id}/results", status_code=201, responses=_WRITE)
-def add_result(
+async def add_result(
     request: Request, game_id: str, body: ResultIn, authorization: Auth = None
 ) -> JSONResponse:
     """Enter one board's result at one table. A table token enters its own table's results;
     the pairs come from the movement. The same board at the same table again is a 409 that
     shows the stored result."""
-    definition = live(request).definition(game_id)
-    table = _who(request, game_id, authorization)
+    # On the event loop (the hot path of an evening): it awaits its write, committed with
+    # the other tables' writes of the moment, without holding a thread.
+    definition, table = await _writer(request, game_id, authorization)
     if table is not None and table != body.table:
         raise HTTPException(
             403, f"this is table {table}'s token: it cannot enter results of table {body.table}"
@@ -540,7 +571,9 @@ def add_result(
     _check_combinations(request, game_id, entry)
     who = "director" if table is None else f"table {table}"
     try:
-        added, version = live(request).store.add(game_id, entry, who, by_table=table is not None)
+        added, version = await live(request).store.add_async(
+            game_id, entry, who, by_table=table is not None
+        )
     except RefusedError as exc:
         raise HTTPException(403, str(exc)) from None
     except DuplicateResultError as exc:
