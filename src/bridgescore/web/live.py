@@ -568,7 +568,8 @@ async def add_result(
             403, f"this is table {table}'s token: it cannot enter results of table {body.table}"
         )
     entry = entry_of(definition, body, director=table is None)
-    _check_combinations(request, game_id, entry)
+    if entry.weighted is not None:  # the director's, now and then: the board read in a thread
+        await run_in_threadpool(_check_combinations, request, game_id, entry)
     who = "director" if table is None else f"table {table}"
     try:
         added, version = await live(request).store.add_async(
