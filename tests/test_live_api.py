@@ -230,7 +230,7 @@ def test_a_whole_evening_from_seven_threads_loses_nothing_and_ranks_as_pbn(
     for t in threads:
         t.join()
     assert failures == []
-    session = live.get(base).json()
+    session = live.get(base, headers=auth(created["edit_token"])).json()
     assert len(session["results"]) == len(posts) == 147
     assert session["missing"] == []
     assert session["version"] == 1 + 147
@@ -274,7 +274,7 @@ def test_the_traveller_so_far_and_whoami(sqlite_live: TestClient) -> None:
         sqlite_live.post(f"{base}/results", json=other, headers=token(created, 1)).status_code
         == 201
     )
-    lines = sqlite_live.get(f"{base}/boards/4").json()["lines"]
+    lines = sqlite_live.get(f"{base}/boards/4", headers=token(created, 1)).json()["lines"]
     assert [(line["ns_score"], line["ns_points"]) for line in lines] == [(-500, 0.0), (790, 2.0)]
     assert sqlite_live.get(f"{base}/whoami", headers=token(created, 5)).json() == {
         "role": "table",
@@ -283,6 +283,40 @@ def test_the_traveller_so_far_and_whoami(sqlite_live: TestClient) -> None:
     assert sqlite_live.get(f"{base}/whoami", headers=auth(created["edit_token"])).json() == {
         "role": "director"
     }
+
+
+def test_nobody_sees_a_boards_results_before_playing_it(sqlite_live: TestClient) -> None:
+    created = start(sqlite_live)
+    base = f"/api/sessions/{created['id']}"
+    director = auth(created["edit_token"])
+    sqlite_live.post(f"{base}/results", json=RESULT, headers=token(created, 2))  # board 4, round 1
+
+    def seen(headers: dict[str, str]) -> tuple[int, list[int]]:
+        session = sqlite_live.get(base, headers=headers).json()
+        return session["entered"], [r["table"] for r in session["results"]]
+
+    def traveller(headers: dict[str, str]) -> int:
+        return sqlite_live.get(f"{base}/boards/4", headers=headers).status_code
+
+    # while open: the director sees all, a table its own, anyone else nothing but the count
+    assert seen(director) == (1, [2])
+    assert seen(token(created, 2)) == (1, [2])
+    assert seen(token(created, 1)) == (1, [])
+    assert seen({}) == (1, [])
+    assert sqlite_live.get(base, headers=auth("not-a-token")).status_code == 403
+    # board 4's traveller: table 2 has played it; table 1 plays it in round 2, table 5 never
+    assert [traveller(h) for h in (director, token(created, 2))] == [200, 200]
+    assert [traveller(h) for h in (token(created, 1), token(created, 5), {})] == [403, 403, 403]
+    assert sqlite_live.get(f"/session/{created['id']}").status_code == 403
+    assert sqlite_live.get(f"/session/{created['id']}/session.pbn").status_code == 403
+    other = {**RESULT, "round": 2, "table": 1, "tricks": 10}
+    sqlite_live.post(f"{base}/results", json=other, headers=token(created, 1))
+    assert traveller(token(created, 1)) == 200
+    # once closed, everyone sees everything
+    sqlite_live.post(f"{base}/close", json={}, headers=director)
+    assert seen({}) == (2, [2, 1])
+    assert [traveller(h) for h in (token(created, 5), {})] == [200, 200]
+    assert sqlite_live.get(f"/session/{created['id']}").status_code == 200
 
 
 def test_every_change_is_an_event_with_the_new_version(sqlite_live: TestClient) -> None:
@@ -397,10 +431,10 @@ def test_a_weighted_score_is_scored_shown_and_changed(live: TestClient) -> None:
         body = {"round": round_number, "table": table, "board": 4, "contract": "4H",
                 "declarer": "S", "tricks": tricks}  # fmt: skip
         assert live.post(f"{base}/results", json=body, headers=director).status_code == 201
-    lines = live.get(f"{base}/boards/4").json()["lines"]
+    lines = live.get(f"{base}/boards/4", headers=director).json()["lines"]
     assert [(x["result"], x["ns_score"], x["ns_points"]) for x in lines] == [
         ("50% 4HS=, 50% 4HS-1", None, 2.0), ("4HS=", 620, 3.5), ("4HS-1", -100, 0.5)]  # fmt: skip
-    session = live.get(base).json()
+    session = live.get(base, headers=director).json()
     assert [r["weighted"] for r in session["results"]] == ["50% 4HS=, 50% 4HS-1", None, None]
     again = live.put(f"{base}/results/{shown['id']}", json={**WEIGHTED, "weighted": "100% 4HS+1"},
                      headers=director)  # fmt: skip
@@ -435,5 +469,5 @@ def test_a_board_keeps_its_weighted_scores_scorable(sqlite_live: TestClient) -> 
     first = {"round": plays[0][0], "table": plays[0][1], "board": 4, "weighted": twelve}
     assert sqlite_live.put(f"{base}/results/{ids[0]}", json=first,
                            headers=director).status_code == 200  # fmt: skip
-    lines = sqlite_live.get(f"{base}/boards/4").json()["lines"]
+    lines = sqlite_live.get(f"{base}/boards/4", headers=director).json()["lines"]
     assert [line["ns_points"] for line in lines] == [1.0, 1.0]

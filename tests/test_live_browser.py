@@ -97,7 +97,10 @@ def test_three_tables_enter_three_rounds_at_once_and_rank_as_pbn(
     expect(director.locator("#status")).to_contain_text("18 results in")
     shot(director, "director-1280")
     assert errors == []
-    session: dict[str, Any] = httpx.get(f"{server}/api/sessions/{created['id']}").json()
+    director_token = {"Authorization": f"Bearer {created['edit_token']}"}
+    session: dict[str, Any] = httpx.get(
+        f"{server}/api/sessions/{created['id']}", headers=director_token
+    ).json()
     assert session["missing"] == []
     results = [
         BoardResult(r["board"], int(r["ns"].split()[1]), int(r["ew"].split()[1]),
@@ -141,7 +144,8 @@ def test_the_director_gives_a_weighted_score(server: str, browser: Browser) -> N
     expect(page.locator("#results")).to_contain_text("50% 4SN=, 50% 4SN-1")
     expect(page.locator("#audit")).to_contain_text("→ 50% 4SN=, 50% 4SN-1")
     shot(page, "director-weighted-1280")
-    session = httpx.get(f"{server}/api/sessions/{created['id']}").json()
+    director = {"Authorization": f"Bearer {created['edit_token']}"}
+    session = httpx.get(f"{server}/api/sessions/{created['id']}", headers=director).json()
     assert [(r["board"], r["weighted"], r["ns_score"]) for r in session["results"]] == [
         (1, "50% 4SN=, 50% 4SN-1", None)
     ]

@@ -6,8 +6,10 @@ token per table. Each table posts its own results, one at a time, with
 once never conflict. A table token may enter results of its own table, in its current round
 (the latest round it has entered) or a later one, and change or delete those of its current
 round while the session is open; the director's token may do anything, also after closing.
-Everyone with the id reads the session (movement, results, missing boards, rankings) and its
-event stream.
+Everyone with the id reads the session (movement, missing boards, rankings) and its event
+stream; until the session is closed, the results themselves are the director's to read and each
+table's own (and a board's traveller once the table has played it), so that nobody sees a
+board's results before playing it.
 """
 
 from __future__ import annotations
@@ -82,6 +84,14 @@ class Duplicate(BaseModel):
 
 _READ: dict[int | str, dict[str, Any]] = {
     404: {"model": Problem, "description": "No such session."}
+}
+_READ_AS: dict[int | str, dict[str, Any]] = {
+    **_READ,
+    403: {
+        "model": Problem,
+        "description": "A token that is not one of this session's, or "
+        "(a board's traveller) not yet this table's to see.",
+    },
 }
 _WRITE: dict[int | str, dict[str, Any]] = {
     **_READ,
@@ -199,6 +209,21 @@ def _who(request: Request, game_id: str, authorization: str | None) -> int | Non
     return table
 
 
+DIRECTOR = "director"
+"""What :func:`_viewer` answers for the director's token."""
+
+
+def _viewer(request: Request, game_id: str, authorization: str | None) -> int | str | None:
+    """Who reads: a table's number, :data:`DIRECTOR`, or None without a token.
+
+    :raises HTTPException: 403 for a token that is not one of this session's.
+    """
+    if authorization is None:
+        return None
+    table = _who(request, game_id, authorization)
+    return DIRECTOR if table is None else table
+
+
 async def _writer(
     request: Request, game_id: str, authorization: str | None
 ) -> tuple[StoredGame, int | None]:
@@ -260,14 +285,23 @@ def start_session(request: Request, body: NewSession) -> JSONResponse:
     )
 
 
-@router.get("/{game_id}", responses=_READ)
-def get_session(request: Request, game_id: str) -> dict[str, Any]:
+@router.get("/{game_id}", responses=_READ_AS)
+def get_session(request: Request, game_id: str, authorization: Auth = None) -> dict[str, Any]:
     """The session: its movement (the shape of ``bridgescore movement --json``), results,
-    missing boards, and rankings (a list of fields: NS and EW, or one field ``all``)."""
+    missing boards, and rankings (a list of fields: NS and EW, or one field ``all``).
+
+    Until the session is closed its ``results`` are the director's to read (with the
+    director's token) and each table's own (with its token); anyone else gets the rest
+    (``entered`` counts the results in), so nobody sees a board's results before playing it.
+    """
     stored, state = live_session(request, game_id)
+    viewer = _viewer(request, game_id, authorization)
     sec = section(stored)
     assert sec.movement is not None
     assert isinstance(stored.game, Session)
+    shown = [
+        r for r in state.results if state.closed or viewer is DIRECTOR or r.entry.table == viewer
+    ]
     return {
         "id": stored.id,
         "version": stored.version,
@@ -280,7 +314,8 @@ def get_session(request: Request, game_id: str) -> dict[str, Any]:
             {"board": b.number, "dealer": b.dealer.value, "vulnerability": b.vulnerability.value}
             for b in sec.boards
         ],
-        "results": [result_dict(stored, r) for r in state.results],
+        "entered": len(state.results),
+        "results": [result_dict(stored, r) for r in shown],
         "missing": [
             {"round": s.round, "table": s.table, "ns": s.ns, "ew": s.ew, "board": s.board}
             for s in sec.missing
@@ -289,10 +324,23 @@ def get_session(request: Request, game_id: str) -> dict[str, Any]:
     }
 
 
-@router.get("/{game_id}/boards/{board}", responses=_READ)
-def traveller(request: Request, game_id: str, board: BoardNumber) -> dict[str, Any]:
-    """One board's traveller so far: each result with its NS score and both sides' points."""
-    stored, _ = live_session(request, game_id)
+@router.get("/{game_id}/boards/{board}", responses=_READ_AS)
+def traveller(
+    request: Request, game_id: str, board: BoardNumber, authorization: Auth = None
+) -> dict[str, Any]:
+    """One board's traveller so far: each result with its NS score and both sides' points.
+
+    Until the session is closed, the director's, and a table's once it has entered its own
+    result on the board (every time it plays it); 403 otherwise.
+    """
+    stored, state = live_session(request, game_id)
+    viewer = _viewer(request, game_id, authorization)
+    if not (state.closed or viewer is DIRECTOR or _played(stored, state, viewer, board)):
+        raise HTTPException(
+            403,
+            f"board {board}'s traveller is shown at a table once it has entered its own result "
+            "on the board, and to everyone once the session is closed",
+        )
     scored = scores(request, stored)[0]
     lines = scored.travellers.get(board, [])
     return {
@@ -313,6 +361,16 @@ def traveller(request: Request, game_id: str, board: BoardNumber) -> dict[str, A
             for line in lines
         ],
     }
+
+
+def _played(stored: StoredGame, state: LiveState, table: object, board: int) -> bool:
+    """Whether ``table`` (a table's number) plays ``board`` and has entered it every time."""
+    movement = section(stored).movement
+    assert movement is not None
+    rounds = {p.round for p in movement.plays if p.table == table and board in p.boards}
+    entered = {r.entry.round for r in state.results
+               if r.entry.table == table and r.entry.board == board}  # fmt: skip
+    return bool(rounds) and rounds <= entered
 
 
 @router.get("/{game_id}/whoami", responses=_WRITE)
