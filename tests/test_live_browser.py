@@ -150,3 +150,27 @@ def test_the_director_gives_a_weighted_score(server: str, browser: Browser) -> N
         (1, "50% 4SN=, 50% 4SN-1", None)
     ]
     assert errors == []
+
+
+def test_the_director_corrects_from_a_phone(server: str, browser: Browser) -> None:
+    """At 360 px the results list fits (no sideways scroll); Edit opens the form, whose Delete
+    removes the result after asking."""
+    movement = {"movement": "mitchell", "tables": 4, "boards_per_round": 2}
+    created = httpx.post(f"{server}/api/sessions", json={"movement": movement}).json()
+    table = {"Authorization": f"Bearer {created['tables'][0]['token']}"}
+    result = {"round": 1, "table": 1, "board": 1, "contract": "3NT", "declarer": "N", "tricks": 9}
+    httpx.post(f"{server}/api/sessions/{created['id']}/results", json=result, headers=table)
+    page = browser.new_context(viewport={"width": 360, "height": 640}).new_page()
+    page.goto(server + created["director_url"])
+    results = page.locator("#results")
+    expect(results).to_contain_text("3NTN=")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    wrapper = results.locator("xpath=..")
+    assert wrapper.evaluate("e => e.scrollWidth <= e.clientWidth")
+    shot(page, "director-360")
+    page.get_by_role("button", name="Edit round 1, table 1, board 1").click()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#edit").get_by_role("button", name="Delete").click()
+    expect(page.locator("#edit")).to_be_hidden()
+    expect(results).not_to_contain_text("3NTN=")
+    expect(page.locator("#audit")).to_contain_text("delete")

@@ -85,36 +85,36 @@
     }
   };
 
+  // One row a board at a table, compact enough for a phone: where, who, the result, NS's score
+  // and one button (Enter a missing board; Edit a result, with Delete in its form).
   const results = () => {
     const t = $("results");
     t.replaceChildren();
     const head = document.createElement("tr");
-    for (const h of ["Round", "Table", "Board", "NS", "EW", "Result", "NS score", ""]) head.append(cell("th", h));
+    const titles = [["Rnd", "Round"], ["Tbl", "Table"], ["Bd", "Board"], ["NS–EW", "The NS pair v the EW pair"],
+                    ["Result", ""], ["NS", "NS score"], ["", ""]];
+    for (const [text, title] of titles) {
+      const th = cell("th", text);
+      if (title) th.title = title;
+      head.append(th);
+    }
     t.append(head);
     const rows = [...session.results.map((r) => ({ ...r, kind: "result" })),
                   ...session.missing.map((m) => ({ ...m, kind: "missing" }))]
       .sort((a, b) => a.round - b.round || a.table - b.table || a.board - b.board);
     for (const r of rows) {
       const tr = document.createElement("tr");
-      for (const v of [r.round, r.table, r.board, r.ns, r.ew,
+      if (r.kind === "missing") tr.className = "missing";
+      const number = (label) => label.replace(/^(NS|EW) /, "");
+      for (const v of [r.round, r.table, r.board, `${number(r.ns)}–${number(r.ew)}`,
                        r.kind === "missing" ? "missing" : (r.result || r.adjusted || r.weighted),
                        r.ns_score ?? ""]) tr.append(cell("td", String(v)));
       const actions = document.createElement("td");
       const edit = cell("button", r.kind === "missing" ? "Enter" : "Edit");
       edit.type = "button";
+      edit.setAttribute("aria-label", `${edit.textContent} round ${r.round}, table ${r.table}, board ${r.board}`);
       edit.addEventListener("click", () => openEdit(r));
       actions.append(edit);
-      if (r.kind === "result") {
-        const del = cell("button", "Delete", "danger");
-        del.type = "button";
-        del.addEventListener("click", async () => {
-          if (!confirm(`Delete board ${r.board} at table ${r.table}, round ${r.round}?`)) return;
-          const a = await api(`/results/${r.id}`, { method: "DELETE" });
-          if (a.status !== 200) $("status").textContent = a.body.detail;
-          load();
-        });
-        actions.append(del);
-      }
       tr.append(actions);
       t.append(tr);
     }
@@ -132,9 +132,19 @@
     f.weighted.value = r.weighted || "";
     $("edit-error").textContent = "";
     $("weighted-error").textContent = "";
+    $("edit-delete").hidden = r.kind !== "result";
     f.contract.focus();
   };
   $("edit-cancel").addEventListener("click", () => { $("edit").hidden = true; editing = null; });
+  $("edit-delete").addEventListener("click", async () => {
+    const r = editing;
+    if (!r || !confirm(`Delete board ${r.board} at table ${r.table}, round ${r.round}?`)) return;
+    const a = await api(`/results/${r.id}`, { method: "DELETE" });
+    if (a.status !== 200) { $("edit-error").textContent = a.body.detail; return; }
+    $("edit").hidden = true;
+    editing = null;
+    load();
+  });
   $("edit").addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = e.target;
