@@ -30,7 +30,12 @@
     const body = await response.json().catch(() => ({}));
     return { status: response.status, body };
   };
-  const status = (text) => { $("status").textContent = text; };
+  // What happened: said to screen readers; shown unless it is a routine "saved" (the board's
+  // button and its traveller show that), so the first screen keeps room for the next board.
+  const status = (text, quiet = false) => {
+    $("status").textContent = text;
+    $("status").classList.toggle("quiet", quiet);
+  };
   const queue = () => JSON.parse(localStorage.getItem(keyQueue) || "[]");
   const setQueue = (items) => localStorage.setItem(keyQueue, JSON.stringify(items));
   const pretty = (contract) => contract === "Pass" ? "Passed out"
@@ -96,26 +101,39 @@
   // The boards of the round as a row of buttons: the one being entered, the others to choose
   // (any order), and those entered, with their result (tap one of the last round to fix it).
   const chooser = (play, done) => {
-    const list = $("boards");
-    list.replaceChildren();
-    for (const b of play.boards) {
+    const chips = play.boards.map((b) => {
       const r = done.get(`${play.round}/${b}`);
-      const label = span(`Board ${b}`, "live-chip-n");
-      let chip;
       if (r && fixable(r)) {
-        chip = button("", () => { state.fixing = r; state.pick = picked(r); render(); });
+        return { b, fix: r.id, text: short(r), current: Boolean(state.fixing && state.fixing.id === r.id) };
+      }
+      if (r) return { b, text: r.pending ? "sending…" : short(r) };
+      const now = !state.fixing && b === state.board;
+      return { b, open: true, text: now ? "now" : "to play", now };
+    });
+    const list = $("boards");
+    const sig = JSON.stringify(chips);
+    if (list.dataset.sig === sig) return;  // unchanged: a tap on it is not lost to a redraw
+    list.dataset.sig = sig;
+    list.replaceChildren();
+    for (const c of chips) {
+      const label = span(`Board ${c.b}`, "live-chip-n");
+      let chip;
+      if (c.fix) {
+        chip = button("", () => {
+          const r = state.session.results.find((x) => x.id === c.fix);
+          if (r) { state.fixing = r; state.pick = picked(r); render(); }
+        });
         chip.className = "live-chip done";
-        chip.append(label, span(short(r), "live-chip-r"), span(" (fix)", "visually-hidden"));
-        if (state.fixing && state.fixing.id === r.id) chip.setAttribute("aria-current", "true");
-      } else if (r) {
+        chip.append(label, span(c.text, "live-chip-r"), span(" (fix)", "visually-hidden"));
+        if (c.current) chip.setAttribute("aria-current", "true");
+      } else if (!c.open) {
         chip = span("", "live-chip done");
-        chip.append(label, span(r.pending ? "sending…" : short(r), "live-chip-r"));
+        chip.append(label, span(c.text, "live-chip-r"));
       } else {
-        const now = !state.fixing && b === state.board;
-        chip = button("", () => { state.fixing = null; state.board = b; state.pick = {}; render(); });
+        chip = button("", () => { state.fixing = null; state.board = c.b; state.pick = {}; render(); });
         chip.className = "live-chip";
-        chip.append(label, span(now ? "now" : "to play", "live-chip-r"));
-        chip.setAttribute("aria-pressed", String(now));
+        chip.append(label, span(c.text, "live-chip-r"));
+        chip.setAttribute("aria-pressed", String(c.now));
       }
       list.append(chip);
     }
@@ -221,17 +239,12 @@
   const openEntry = (round, board) => {
     const info = boardInfo(board);
     const entry = $("entry");
+    if (!state.at || state.at.board !== board || state.at.round !== round) showLead(false);  // a new board
     state.at = { round, board };
     entry.hidden = false;
-    const title = `${state.fixing ? "Fix board" : "Board"} ${board} · ${info.dealer} deals · ${info.vulnerability} vul`;
-    if ($("entry-title").dataset.sig !== title) {
-      $("entry-title").dataset.sig = title;
-      $("entry-title").textContent = title;
-      if (state.fixing) {
-        $("entry-title").append(" ", button("Cancel", () => { state.fixing = null; state.pick = {}; render(); },
-                                            "live-cancel"));
-      }
-    }
+    $("entry-title").textContent = state.fixing
+      ? `Fix board ${board}` : `Board ${board} · ${info.dealer} deals · ${info.vulnerability} vul`;
+    $("cancel").hidden = !state.fixing;
     const pick = state.pick;
     if (pick.double === undefined) pick.double = "";
     row("levels", [..."1234567"].map((l) => [l, l]), "level");
@@ -253,7 +266,7 @@
     row("lead-suits", ["S", "H", "D", "C"].map((s) => [SUITS[s], s]), "leadSuit", (s) => `suit-${s}`);
     row("lead-ranks", [..."AKQJT98765432"].map((r) => [r === "T" ? "10" : r, r]), "leadRank");
     const lead = pick.leadSuit && pick.leadRank ? ` ${SUITS[pick.leadSuit]}${pick.leadRank === "T" ? "10" : pick.leadRank}` : "";
-    entry.querySelector(".live-lead summary").textContent = `Lead${lead}`;
+    $("lead-toggle").textContent = `Lead${lead}`;
     const complete = pick.passed || (pick.level && pick.strain && pick.declarer && pick.tricks !== undefined);
     $("confirm").disabled = !complete;
     $("confirm").replaceChildren(span("EW: confirm", "live-confirm-who"));
@@ -300,6 +313,14 @@
     if (text === null) scored = "";  // asked again at the next redraw
   };
 
+  // The opening lead (optional): its choices open under the result.
+  const showLead = (open) => {
+    $("lead").hidden = !open;
+    $("lead-toggle").setAttribute("aria-expanded", String(open));
+  };
+  $("lead-toggle").addEventListener("click", () => showLead($("lead").hidden));
+  $("cancel").addEventListener("click", () => { state.fixing = null; state.pick = {}; render(); });
+
   $("confirm").addEventListener("click", async () => {
     if (state.fixing) {
       const fix = state.fixing;
@@ -315,7 +336,7 @@
       state.session.results = state.session.results.map((x) => (x.id === fix.id ? answer.body : x));
       state.fixing = null;
       state.pick = {};
-      status(`Board ${fix.board} changed.`);
+      status(`Board ${fix.board} changed.`, true);
       showTraveller(fix.board, answer.body);
       render();
       return;
@@ -348,7 +369,7 @@
           const stored = answer.status === 201 ? answer.body : answer.body.result;
           if (!state.session.results.some((r) => r.id === stored.id)) state.session.results.push(stored);
           if (answer.status === 409) status(`Board ${item.board} was entered already: ${answer.body.result.result}.`);
-          else status(`Board ${item.board} saved${stored.ns_score == null ? "" : `: ${side(stored.ns_score)}`}.`);
+          else status(`Board ${item.board} saved${stored.ns_score == null ? "" : `: ${side(stored.ns_score)}`}.`, true);
           showTraveller(item.board, stored);
         } else {
           status(`Board ${item.board} was not saved: ${JSON.stringify(answer.body.detail)}`);
