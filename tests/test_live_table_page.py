@@ -225,6 +225,35 @@ def test_a_result_is_fixed_from_the_board_chooser(browser: Browser, server: str)
     context.close()
 
 
+def test_offline_boards_are_kept_shown_and_sent_later_without_scrolling(
+    browser: Browser, server: str
+) -> None:
+    created = evening(server, boards_per_round=2)
+    context = new_context(browser, PHONE)
+    page = open_table(context, server, created, 2)  # boards 3 and 4, the first to play
+    player = Player(page, PHONE)
+    context.set_offline(True)
+    for level, strain, declarer, outcome in [("3", "NT", "S", "="), ("2", "♠", "E", "-1")]:
+        player.button("levels", level)
+        player.button("strains", strain)
+        player.button("declarers", declarer)
+        player.button("tricks", outcome)
+        expect(page.locator("#score")).to_have_text("Score when online")
+        player.tap(page.locator("#confirm"))
+        expect(page.locator("#status")).to_contain_text("kept on this phone")
+        if level == "3":
+            expect(page.locator("#boards")).to_contain_text("sending…")
+            tb.shot(page, f"live-table-offline-{PHONE['width']}")
+    expect(page.locator("#next")).to_contain_text("Round 1 is done")  # the round ends offline
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#status")).to_contain_text("Board 4 saved")
+    assert player.needed <= 0 and player.scrolled == 0
+    results = httpx.get(f"{server}/api/sessions/{created['id']}").json()["results"]
+    assert [(r["board"], r["contract"], r["tricks"]) for r in results] == [(3, "3NT", 9), (4, "2S", 7)]
+    context.close()
+
+
 def small_targets(page: Page) -> list[str]:
     """The page's buttons smaller than 44 px either way."""
     small: list[str] = page.evaluate(

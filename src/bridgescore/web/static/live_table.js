@@ -394,7 +394,7 @@
     for (const line of t.lines || []) {
       const tr = document.createElement("tr");
       if (line.table === mine.table && line.round === mine.round) tr.className = "mine";
-      for (const v of [line.ns, line.ew, line.result, line.ns_score ?? "", line.ns_points, line.ew_points]) {
+      for (const v of [line.ns, line.ew, pretty(line.result), line.ns_score ?? "", line.ns_points, line.ew_points]) {
         const td = document.createElement("td");
         td.textContent = String(v);
         tr.append(td);
