@@ -339,6 +339,7 @@
       status(`Board ${fix.board} changed.`, true);
       showTraveller(fix.board, answer.body);
       render();
+      onward();
       return;
     }
     const round = currentRound();
@@ -347,8 +348,14 @@
     state.pick = {};
     state.board = undefined;
     render();
+    onward();
     send();
   });
+  // After a save the focus goes on to the next board's first choice (the confirm button it
+  // was on is now disabled), without moving the page.
+  const onward = () => {
+    if (!$("entry").hidden) $("levels").querySelector("button")?.focus({ preventScroll: true });
+  };
 
   // -- sending, in order, when online ----------------------------------------------------
   const send = async () => {
