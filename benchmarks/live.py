@@ -170,6 +170,7 @@ async def _run(port: int, tables: int, viewers: int, pid: int) -> dict[str, floa
     failed: list[str] = []
     start = time.perf_counter()
     cpu = _cpu_seconds(pid)
+    client_cpu = time.process_time()
     await asyncio.gather(*(
         _table(port, f"/api/sessions/{game}/results", created["tables"][t - 1]["token"],
                [p for p in posts if p["table"] == t], latencies, sent, failed)
@@ -177,6 +178,7 @@ async def _run(port: int, tables: int, viewers: int, pid: int) -> dict[str, floa
     ))  # fmt: skip
     elapsed = time.perf_counter() - start
     cpu = _cpu_seconds(pid) - cpu
+    client_cpu = time.process_time() - client_cpu
     last = max(sent, default=1)
     deadline = time.perf_counter() + 15
     while time.perf_counter() < deadline and not all(last in s for s in seen):
@@ -209,6 +211,8 @@ async def _run(port: int, tables: int, viewers: int, pid: int) -> dict[str, floa
         "POST to last viewer p99 (ms)": pct(delays, 99),
         "results/s": len(latencies) / elapsed,
         "server CPU per result (ms)": cpu / max(len(latencies), 1) * 1000,
+        "this client's CPU per result (ms)": client_cpu / max(len(latencies), 1) * 1000,
+        "cores": os.cpu_count() or 0,
         "load average (1 min)": os.getloadavg()[0],
     }
 
@@ -236,11 +240,11 @@ def main() -> None:
         f"Live evening: {args.tables} tables x 27 boards, {args.viewers} viewers, {backend}, "
         f"{args.workers} worker(s)"
     )
-    print(f"| {'figure':<30} | {'value':>9} | {'aim':<14} |")
-    print(f"|{'-' * 32}|{'-' * 11}|{'-' * 16}|")
+    print(f"| {'figure':<34} | {'value':>9} | {'aim':<14} |")
+    print(f"|{'-' * 36}|{'-' * 11}|{'-' * 16}|")
     for name, value in figures.items():
         shown = f"{value:.1f}" if isinstance(value, float) else str(value)
-        print(f"| {name:<30} | {shown:>9} | {aims.get(name, ''):<14} |")
+        print(f"| {name:<34} | {shown:>9} | {aims.get(name, ''):<14} |")
 
 
 if __name__ == "__main__":

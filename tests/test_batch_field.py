@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore import BatchError, Result, RulesError
+from bridgescore import BatchError, Result, RulesError, Weighted
 from bridgescore import batch as bb
 from bridgescore.duplicate import (
     Adjusted,
@@ -271,10 +271,12 @@ def test_bad_options() -> None:
 # --- whole sections -----------------------------------------------------------------------------
 
 CONTRACTS = ["4SS=", "4SS+1", "4SS-1", "3NTN=", "3NTN+2", "4HE=", "5DXW-2", "2SN+1", "6NTS="]
+WEIGHTED = ["50% 4SS=, 30% 4SS-1, 20% 5HXE-2", "100% 3NTN=", "33.33% 4HE=, 66.67% 4HE-1"]
 
 
 def random_section(seed: int, movement: SectionKind, tables: int, boards: int) -> Section:
-    """Every table plays every board, pairs rotating; some boards short, some artificial."""
+    """Every table plays every board, pairs rotating; some boards short, some artificial, some
+    weighted (Law 12C1(c))."""
     rng = random.Random(seed)
     results = []
     for number in range(1, boards + 1):
@@ -285,6 +287,9 @@ def random_section(seed: int, movement: SectionKind, tables: int, boards: int) -
             if rng.random() < 0.08:
                 adjusted = Adjusted.parse(rng.choice(["A+/A-", "A", "A-/A+", "A+/A"]))
                 results.append(BoardResult(number, ns, ew, adjusted=adjusted))
+            elif rng.random() < 0.06:
+                weighted = Weighted.parse(rng.choice(WEIGHTED))
+                results.append(BoardResult(number, ns, ew, weighted=weighted))
             else:
                 result = Result.parse(rng.choice(CONTRACTS))
                 score = rng.choice([None, None, None, 430, -110])
@@ -343,6 +348,29 @@ def test_sections_with_no_result_or_only_artificial_ones() -> None:
     for method in methods:
         session = Session((only,), method)
         assert_same(bb.score_section_fast(only, session), score_section(only, session))
+
+
+@pytest.mark.parametrize("method", ["mp", "butler", "cross-imps"])
+def test_a_weighted_score_falls_back_to_the_pure_path(method: Method) -> None:
+    """A board with a weighted score is not scored from the columns (which would drop it or
+    miscount its results), but as the pure path does; the other boards still are."""
+    weighted = Weighted.parse("50% 4SN=, 30% 4SN-1, 20% 5HXE-2")
+    results = [BoardResult(1, 1, 1, Result.parse("4SN+1")), BoardResult(1, 2, 2, weighted=weighted),
+               BoardResult(1, 3, 3, Result.parse("2SN+2")),
+               BoardResult(2, 1, 2, Result.parse("3NTS=")),
+               BoardResult(2, 2, 3, Result.parse("3NTS+1")),
+               BoardResult(2, 3, 1, adjusted=Adjusted.parse("A+/A-"))]  # fmt: skip
+    section = Section("A", results=results)
+    session = Session((section,), method)
+    fast, pure = bb.score_section_fast(section, session), score_section(section, session)
+    assert_same(fast, pure)
+    ns = [line.ns_points for line in fast.travellers[1]]
+    # board 1 has no vulnerability: 450; the weighted 420 (.5), -50 (.3), 300 (.2); 170
+    if method == "mp":
+        assert ns == pytest.approx([4, 0.5 * 2 + 0.3 * 0 + 0.2 * 2, 0.3 * 2])
+    assert ns != [x.ns_points for x in score_section(Section("A", results=[
+        r if r.weighted is None else BoardResult(1, 2, 2, Result.parse("4SN=")) for r in results
+    ]), session).travellers[1]]  # fmt: skip
 
 
 def test_butler_imps_equal_the_core_for_any_difference() -> None:

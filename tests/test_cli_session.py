@@ -259,3 +259,33 @@ def test_as_a_user_runs_it(tmp_path: Path) -> None:
         done.stderr.split()
     )
     assert "Traceback" not in done.stderr
+
+
+WEIGHTED_PBN = """[Event "Weighted"][Board "5"][Dealer "N"][Vulnerable "NS"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
+1 1 4S N 11
+2 2 4S N 10
+3 3 3S N 10
+4 4 4S N 9
+5 5 "50% 4SN=, 30% 4SN-1, 20% 5HXE-2" - -
+"""
+
+
+def test_a_weighted_score_in_a_file(runner: CliRunner, tmp_path: Path) -> None:
+    """SCORING.md §5.4's worked example, from a file: the weighted line shows its results."""
+    path = tmp_path / "weighted.pbn"
+    path.write_text(WEIGHTED_PBN, encoding="utf-8")
+    code, output = run(runner, "session", "score", str(path), "--json", "--travellers",
+                       "--recap", "EW5")  # fmt: skip
+    assert code == 0, output
+    (section,) = json.loads(output)["sections"]
+    lines = section["travellers"]["5"]["lines"]
+    assert [(x["result"], x["ns_score"], x["ns_points"]) for x in lines] == [
+        ("4SN+1", 650, 8), ("4SN=", 620, 5.5), ("3SN+1", 170, 2.6), ("4SN-1", -100, 0.3),
+        ("50% 4SN=, 30% 4SN-1, 20% 5HXE-2", "50% +620, 30% -100, 20% +300", 3.6)]  # fmt: skip
+    ((board,),) = [r["boards"] for r in section["recaps"]]
+    assert (board["score"], board["points"]) == ("50% -620, 30% +100, 20% -300", 4.4)
+    code, output = run(runner, "session", "score", str(path), "--travellers")
+    assert code == 0, output
+    assert "50% 4SN=, 30% 4SN-1, 20%" in output  # the table wraps it in 80 columns
+    assert "5HXE-2" in output

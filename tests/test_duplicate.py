@@ -91,7 +91,7 @@ def test_artificial_parameters_and_notation() -> None:
 def test_bad_board_input() -> None:
     with pytest.raises(RulesError, match="expects only 2"):
         matchpoints([1, 2, 3], expected=2)
-    with pytest.raises(RulesError, match="must be an integer or an Adjusted score"):
+    with pytest.raises(RulesError, match="must be an integer, an Adjusted or a WeightedScore"):
         matchpoints([420, "450"])  # type: ignore[list-item,unused-ignore]
 
 

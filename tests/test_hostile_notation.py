@@ -14,7 +14,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore import BridgeError, Contract, Result, Side, Vulnerability, parse_contract, score
+from bridgescore import (
+    BridgeError,
+    Contract,
+    Result,
+    Side,
+    Vulnerability,
+    Weighted,
+    parse_contract,
+    score,
+)
 from bridgescore.inputs import read_number, read_tricks
 from bridgescore.model import Seat, Strain
 
@@ -26,6 +35,7 @@ PARSERS: dict[str, Callable[[str], object]] = {
     "Side.parse": Side.parse,
     "Strain.parse": Strain.parse,
     "Vulnerability.parse": Vulnerability.parse,
+    "Weighted.parse": Weighted.parse,
     "read_tricks": read_tricks,
     "read_number": lambda text: read_number(text, "board"),
     "score": lambda text: score(text, 9, vulnerable=False),
@@ -45,6 +55,8 @@ def adversarial(n: int) -> list[str]:
         "7NT" + "+" * n,
         "1" * n,
         "P" + "ASS " * (n // 4),
+        "50% 4SN=, " * (n // 10),
+        ("1%" + " " * 30) * (n // 32),
     ]
 
 

@@ -230,7 +230,7 @@ def test_a_whole_evening_from_seven_threads_loses_nothing_and_ranks_as_pbn(
     for t in threads:
         t.join()
     assert failures == []
-    session = live.get(base).json()
+    session = live.get(base, headers=auth(created["edit_token"])).json()
     assert len(session["results"]) == len(posts) == 147
     assert session["missing"] == []
     assert session["version"] == 1 + 147
@@ -274,7 +274,7 @@ def test_the_traveller_so_far_and_whoami(sqlite_live: TestClient) -> None:
         sqlite_live.post(f"{base}/results", json=other, headers=token(created, 1)).status_code
         == 201
     )
-    lines = sqlite_live.get(f"{base}/boards/4").json()["lines"]
+    lines = sqlite_live.get(f"{base}/boards/4", headers=token(created, 1)).json()["lines"]
     assert [(line["ns_score"], line["ns_points"]) for line in lines] == [(-500, 0.0), (790, 2.0)]
     assert sqlite_live.get(f"{base}/whoami", headers=token(created, 5)).json() == {
         "role": "table",
@@ -283,6 +283,40 @@ def test_the_traveller_so_far_and_whoami(sqlite_live: TestClient) -> None:
     assert sqlite_live.get(f"{base}/whoami", headers=auth(created["edit_token"])).json() == {
         "role": "director"
     }
+
+
+def test_nobody_sees_a_boards_results_before_playing_it(sqlite_live: TestClient) -> None:
+    created = start(sqlite_live)
+    base = f"/api/sessions/{created['id']}"
+    director = auth(created["edit_token"])
+    sqlite_live.post(f"{base}/results", json=RESULT, headers=token(created, 2))  # board 4, round 1
+
+    def seen(headers: dict[str, str]) -> tuple[int, list[int]]:
+        session = sqlite_live.get(base, headers=headers).json()
+        return session["entered"], [r["table"] for r in session["results"]]
+
+    def traveller(headers: dict[str, str]) -> int:
+        return sqlite_live.get(f"{base}/boards/4", headers=headers).status_code
+
+    # while open: the director sees all, a table its own, anyone else nothing but the count
+    assert seen(director) == (1, [2])
+    assert seen(token(created, 2)) == (1, [2])
+    assert seen(token(created, 1)) == (1, [])
+    assert seen({}) == (1, [])
+    assert sqlite_live.get(base, headers=auth("not-a-token")).status_code == 403
+    # board 4's traveller: table 2 has played it; table 1 plays it in round 2, table 5 never
+    assert [traveller(h) for h in (director, token(created, 2))] == [200, 200]
+    assert [traveller(h) for h in (token(created, 1), token(created, 5), {})] == [403, 403, 403]
+    assert sqlite_live.get(f"/session/{created['id']}").status_code == 403
+    assert sqlite_live.get(f"/session/{created['id']}/session.pbn").status_code == 403
+    other = {**RESULT, "round": 2, "table": 1, "tricks": 10}
+    sqlite_live.post(f"{base}/results", json=other, headers=token(created, 1))
+    assert traveller(token(created, 1)) == 200
+    # once closed, everyone sees everything
+    sqlite_live.post(f"{base}/close", json={}, headers=director)
+    assert seen({}) == (2, [2, 1])
+    assert [traveller(h) for h in (token(created, 5), {})] == [200, 200]
+    assert sqlite_live.get(f"/session/{created['id']}").status_code == 200
 
 
 def test_every_change_is_an_event_with_the_new_version(sqlite_live: TestClient) -> None:
@@ -341,3 +375,99 @@ def test_a_howell_evening_ranks_one_field(sqlite_live: TestClient) -> None:
     assert stored.status_code == 201
     assert (stored.json()["ns"], stored.json()["ew"]) == (first["ns"], first["ew"])
     assert [f["field"] for f in sqlite_live.get(base).json()["rankings"]] == ["all"]
+
+
+WEIGHTED = {"round": 1, "table": 2, "board": 4, "weighted": "50% 4hs=, 50% 4H S -1"}
+
+
+@pytest.mark.parametrize(
+    ("change", "who", "status", "message"),
+    [
+        ({}, "director", 201, ""),
+        ({}, 2, 403, "only the director gives a weighted score"),
+        ({"weighted": "50% 4HS=, 40% 4HS-1"}, "director", 422, "add up to exactly 100%, not 90%"),
+        ({"weighted": "50% 4H=, 50% 4HS-1"}, "director", 422, "needs its declarer"),
+        ({"weighted": "50% 4HS="}, "director", 422, "not 50%"),
+        ({"weighted": "half 4HS=, 50% 4HS-1"}, "director", 422, "needs a weight"),
+        ({"contract": "4H"}, "director", 422, "give a weighted score alone"),
+        ({"adjusted": "A"}, "director", 422, "give a weighted score alone"),
+        ({"weighted": "100% 4HS=" + " " * 400}, "director", 422, "at most 400 characters"),
+    ],
+    ids=["director", "table", "sum-90", "no-declarer", "sum-50", "no-weight", "and-contract",
+         "and-adjusted", "too-long"],
+)  # fmt: skip
+def test_a_weighted_score_from_the_director_only_and_checked(
+    sqlite_live: TestClient, change: dict[str, Any], who: int | str, status: int, message: str
+) -> None:
+    created = start(sqlite_live)
+    headers = auth(created["edit_token"]) if who == "director" else token(created, int(who))
+    answer = sqlite_live.post(
+        f"/api/sessions/{created['id']}/results", json={**WEIGHTED, **change}, headers=headers
+    )
+    assert answer.status_code == status, answer.text
+    if status == 422:
+        (problem,) = answer.json()["detail"]
+        assert problem["loc"] == ["body", "weighted"]
+        assert message in problem["msg"]
+    elif status == 403:
+        assert message in answer.json()["detail"]
+
+
+def test_a_weighted_score_is_scored_shown_and_changed(live: TestClient) -> None:
+    created = start(live)
+    base, director = f"/api/sessions/{created['id']}", auth(created["edit_token"])
+    # Board 4 (all vulnerable): round 1's table 2 has the weighted score, the next table to play
+    # it makes 4HS (+620), the one after goes one down (-100). The weighted one: 620 (.5) ties
+    # one, beats one -> 3; -100 (.5) ties one -> 1: MP1 2 of 4. The +620: 4 - .5 * 1 = 3.5;
+    # the -100: .5 * 1 = .5.
+    added = live.post(f"{base}/results", json=WEIGHTED, headers=director)
+    assert added.status_code == 201, added.text
+    shown = added.json()
+    assert (shown["weighted"], shown["ns_score"], shown["result"], shown["contract"]) == (
+        "50% 4HS=, 50% 4HS-1", None, None, None)  # fmt: skip
+    plays = sorted((p.round, p.table) for p in mitchell(7, 3).plays if 4 in p.boards)
+    assert plays[0] == (1, 2)
+    for (round_number, table), tricks in zip(plays[1:3], (10, 9), strict=True):
+        body = {"round": round_number, "table": table, "board": 4, "contract": "4H",
+                "declarer": "S", "tricks": tricks}  # fmt: skip
+        assert live.post(f"{base}/results", json=body, headers=director).status_code == 201
+    lines = live.get(f"{base}/boards/4", headers=director).json()["lines"]
+    assert [(x["result"], x["ns_score"], x["ns_points"]) for x in lines] == [
+        ("50% 4HS=, 50% 4HS-1", None, 2.0), ("4HS=", 620, 3.5), ("4HS-1", -100, 0.5)]  # fmt: skip
+    session = live.get(base, headers=director).json()
+    assert [r["weighted"] for r in session["results"]] == ["50% 4HS=, 50% 4HS-1", None, None]
+    again = live.put(f"{base}/results/{shown['id']}", json={**WEIGHTED, "weighted": "100% 4HS+1"},
+                     headers=director)  # fmt: skip
+    assert again.status_code == 200, again.text
+    assert again.json()["weighted"] == "100% 4HS+1"
+    changes = live.get(f"{base}/changes", headers=director).json()["changes"]
+    assert (changes[-1]["old"]["weighted"], changes[-1]["new"]["weighted"]) == (
+        "50% 4HS=, 50% 4HS-1", "100% 4HS+1")  # fmt: skip
+    assert live.put(f"{base}/results/{shown['id']}", json=WEIGHTED,
+                    headers=token(created, 2)).status_code == 403  # fmt: skip
+
+
+def test_a_board_keeps_its_weighted_scores_scorable(sqlite_live: TestClient) -> None:
+    """Three weighted scores of 12 results each on one board would be 1,728 combinations: the
+    third is refused (a 422 naming the field), and the board is still scored."""
+    created = start(sqlite_live)
+    base, director = f"/api/sessions/{created['id']}", auth(created["edit_token"])
+    twelve = ", ".join(["8% 4HS="] * 11 + ["12% 4HS-1"])
+    plays = sorted((p.round, p.table) for p in mitchell(7, 3).plays if 4 in p.boards)
+    ids = []
+    for round_number, table in plays[:3]:
+        body = {"round": round_number, "table": table, "board": 4, "weighted": twelve}
+        answer = sqlite_live.post(f"{base}/results", json=body, headers=director)
+        ids.append(answer.json().get("id"))
+        if len(ids) < 3:
+            assert answer.status_code == 201, answer.text
+    assert answer.status_code == 422
+    (problem,) = answer.json()["detail"]
+    assert problem["loc"] == ["body", "weighted"]
+    assert "1728 combinations" in problem["msg"]
+    # Changing one of the two already there to as many results is still fine.
+    first = {"round": plays[0][0], "table": plays[0][1], "board": 4, "weighted": twelve}
+    assert sqlite_live.put(f"{base}/results/{ids[0]}", json=first,
+                           headers=director).status_code == 200  # fmt: skip
+    lines = sqlite_live.get(f"{base}/boards/4", headers=director).json()["lines"]
+    assert [line["ns_points"] for line in lines] == [1.0, 1.0]

@@ -97,7 +97,10 @@ def test_three_tables_enter_three_rounds_at_once_and_rank_as_pbn(
     expect(director.locator("#status")).to_contain_text("18 results in")
     shot(director, "director-1280")
     assert errors == []
-    session: dict[str, Any] = httpx.get(f"{server}/api/sessions/{created['id']}").json()
+    director_token = {"Authorization": f"Bearer {created['edit_token']}"}
+    session: dict[str, Any] = httpx.get(
+        f"{server}/api/sessions/{created['id']}", headers=director_token
+    ).json()
     assert session["missing"] == []
     results = [
         BoardResult(r["board"], int(r["ns"].split()[1]), int(r["ew"].split()[1]),
@@ -115,3 +118,35 @@ def test_three_tables_enter_three_rounds_at_once_and_rank_as_pbn(
     assert got == expected
     for c in contexts:
         c.close()
+
+
+def test_the_director_gives_a_weighted_score(server: str, browser: Browser) -> None:
+    movement = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
+    body = {"event": "Weighted", "movement": movement}
+    created = httpx.post(f"{server}/api/sessions", json=body).json()
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + created["director_url"])
+    page.locator("#results tr", has_text="missing").first.get_by_role(
+        "button", name="Enter"
+    ).click()
+    form = page.locator("#edit")
+    weighted = form.locator("input[name=weighted]")
+    expect(weighted).to_have_attribute("placeholder", "50% 4SN=, 30% 4SN-1, 20% 5HXE-2")
+    weighted.fill("50% 4SN=, 40% 4SN-1")
+    form.get_by_role("button", name="Save").click()
+    expect(page.locator("#weighted-error")).to_contain_text("add up to exactly 100%, not 90%")
+    expect(page.locator("#edit-error")).to_be_empty()
+    weighted.fill("50% 4sn=, 50% 4SN-1")
+    form.get_by_role("button", name="Save").click()
+    expect(form).to_be_hidden()
+    expect(page.locator("#results")).to_contain_text("50% 4SN=, 50% 4SN-1")
+    expect(page.locator("#audit")).to_contain_text("→ 50% 4SN=, 50% 4SN-1")
+    shot(page, "director-weighted-1280")
+    director = {"Authorization": f"Bearer {created['edit_token']}"}
+    session = httpx.get(f"{server}/api/sessions/{created['id']}", headers=director).json()
+    assert [(r["board"], r["weighted"], r["ns_score"]) for r in session["results"]] == [
+        (1, "50% 4SN=, 50% 4SN-1", None)
+    ]
+    assert errors == []

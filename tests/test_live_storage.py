@@ -69,3 +69,20 @@ def test_any_changes_leave_what_a_dictionary_would(
     assert {r.id: r.entry for r in state.results} == model
     assert state.version == 1 + changes
     assert len(live.changes(stored.id)) == changes
+
+
+def test_a_weighted_score_is_stored_and_audited(store: Store) -> None:
+    live = LiveStore(store)
+    stored, _ = live.start(Session((Section.from_movement(mitchell(3, 2)),)), 3)
+    round_number, table, board, ns, ew = SLOTS[0]
+    text = "50% 4SN=, 30% 4SN-1, 20% 5HXE-2"
+    entry = Entry(round_number, table, board, ns, ew, weighted=text)
+    added, _ = live.add(stored.id, entry, "director")
+    assert live.results(stored.id).results[0].entry == entry
+    assert added.to_dict()["weighted"] == text
+    edited, _ = live.edit(stored.id, added.id, Entry(round_number, table, board, ns, ew, "3NT",
+                                                     "N", 9), "director")  # fmt: skip
+    assert edited.entry.weighted is None
+    (first, second) = live.changes(stored.id)[-2:]
+    assert (first.new or {}).get("weighted") == text
+    assert (second.old or {}).get("weighted") == text

@@ -50,6 +50,14 @@ def evening(server: str, boards_per_round: int = 3) -> dict[str, Any]:
     return created
 
 
+def stored(server: str, created: dict[str, Any]) -> list[dict[str, Any]]:
+    """The evening's results as the director reads them."""
+    director = {"Authorization": f"Bearer {created['edit_token']}"}
+    url = f"{server}/api/sessions/{created['id']}"
+    results: list[dict[str, Any]] = httpx.get(url, headers=director).json()["results"]
+    return results
+
+
 def new_context(browser: Browser, size: ViewportSize, *, axe: bool = False) -> BrowserContext:
     phone = size["width"] < 600
     return browser.new_context(viewport=size, is_mobile=phone, has_touch=phone, bypass_csp=axe)
@@ -221,7 +229,7 @@ def test_a_result_is_fixed_from_the_board_chooser(browser: Browser, server: str)
     expect(chip).to_contain_text("3NT N +1")
     expect(page.locator("#entry-title")).to_contain_text("Board 6 ")
     assert (player.needed, player.scrolled) == (0, 0)  # nothing needed scrolling, nothing did
-    results = httpx.get(f"{server}/api/sessions/{created['id']}").json()["results"]
+    results = stored(server, created)
     assert [(r["board"], r["contract"], r["tricks"]) for r in results] == [(5, "3NT", 10)]
     context.close()
 
@@ -250,7 +258,7 @@ def test_offline_boards_are_kept_shown_and_sent_later_without_scrolling(
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.locator("#status")).to_contain_text("Board 4 saved")
     assert (player.needed, player.scrolled) == (0, 0)  # nothing needed scrolling, nothing did
-    results = httpx.get(f"{server}/api/sessions/{created['id']}").json()["results"]
+    results = stored(server, created)
     assert [(r["board"], r["contract"], r["tricks"]) for r in results] == [
         (3, "3NT", 9),
         (4, "2S", 7),

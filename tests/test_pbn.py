@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgescore import BridgeError, PbnError, Result, Seat, Side, Vulnerability
-from bridgescore.duplicate import Adjusted, Artificial, Award
+from bridgescore.duplicate import Adjusted, Artificial, Award, Weighted
 from bridgescore.match import TeamMatch
 from bridgescore.pbn import (
     MANDATORY_TAGS,
@@ -682,6 +682,33 @@ def test_artificial_scores_written_and_read_back() -> None:
     assert read(write(s)) == read(write(s, per="table")) == s
 
 
+WEIGHTED = ["50% 4SN=, 30% 4SN-1, 20% 5HXE-2", "100% 3NTS+1", "33.33% Pass, 66.67% 1CXXW 2"]
+
+
+def test_weighted_scores_written_and_read_back() -> None:
+    """Weighted scores (Law 12C1(c)) in the Contract column or tag, real results' figures."""
+    weighted = Weighted.parse("50% 4SN=, 30% 4SN-1, 20% 5HXE-2")
+    section = Section(results=[BoardResult(1, 1, 1, Result.parse("4SS=")),
+                               BoardResult(1, 2, 2, Result.parse("4SS+1")),
+                               BoardResult(1, 3, 3, weighted=weighted)])  # fmt: skip
+    s = Session((section,))
+    rows = game_of(write(s), '[Board "1"]')
+    # board 1, no one vulnerable: 420 (.5), -50 (.3), 300 (.2) against 420 and 450: MP1
+    # .5 * 1 + .3 * 0 + .2 * 0 = 0.5 of 4
+    row = '3 3 "50% 4SN=, 30% 4SN-1, 20% 5HXE-2" - - - - 0.5 3.5 12.50 87.50'
+    assert row in [" ".join(r.split()) for r in rows]
+    per_table = game_of(write(s, per="table"), '[PairNS "3"]')
+    assert per_table[12:15] == ['[Declarer ""]', '[Contract "50% 4SN=, 30% 4SN-1, 20% 5HXE-2"]',
+                                '[Result ""]']  # fmt: skip
+    assert '[ScoreMP "NS 0.5"]' in per_table
+    assert not any(tag.startswith("[Score ") for tag in per_table)
+    assert read(write(s)) == read(write(s, per="table")) == s
+    bad = write(s).replace("20% 5HXE-2", "10% 5HXE-2")
+    with pytest.raises(PbnError, match=r"bad weighted score in a Contract: .* not 90%") as info:
+        read(bad)
+    assert info.value.field == "Contract"
+
+
 EXPORT_TAG = re.compile(r'\[[A-Za-z0-9_]+ "(?:[^"\\]|\\["\\]|\\(?!["\\]))*"\]')
 
 
@@ -803,6 +830,9 @@ def results(draw: st.DrawFn, board: int, ns: int, ew: int) -> BoardResult:
                            round=round_, table=table)  # fmt: skip
     if draw(st.integers(0, 9)) == 0:
         return BoardResult(board, ns, ew, Result.parse("Pass"), round=round_, table=table)
+    if draw(st.integers(0, 11)) == 0:
+        weighted = Weighted.parse(draw(st.sampled_from(WEIGHTED)))
+        return BoardResult(board, ns, ew, weighted=weighted, round=round_, table=table)
     level = draw(st.integers(1, 7))
     contract = f"{level}{draw(st.sampled_from(['C', 'D', 'H', 'S', 'NT']))}"
     contract += draw(st.sampled_from(["", "", "X", "XX"]))

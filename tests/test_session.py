@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bridgescore import Result, Side
+from bridgescore import Result, Side, Weighted
 from bridgescore.duplicate import Adjusted
 from bridgescore.session import (
     Board,
@@ -14,6 +14,8 @@ from bridgescore.session import (
     Session,
     SessionError,
     score_section,
+    session_from_dict,
+    session_to_dict,
 )
 
 NS, EW = Side.NS, Side.EW
@@ -135,7 +137,9 @@ def test_checks() -> None:
         Section("A", results=[dup, result(1, 1, 2, "4SN=")])
     with pytest.raises(SessionError, match="pair 2 cannot play against itself"):
         Section("H", "howell", results=[result(1, 2, 2, "4SN=")])
-    with pytest.raises(SessionError, match="give either a result or an artificial score"):
+    with pytest.raises(
+        SessionError, match="give one of a result, an artificial score or a weighted score"
+    ):
         BoardResult(1, 1, 1)
     with pytest.raises(SessionError, match="has no declarer"):
         BoardResult(1, 1, 1, Result.parse("4S="))
@@ -177,3 +181,46 @@ def test_a_listed_pair_that_played_no_board_ranks_last() -> None:
     section = Section("A", pairs=[idle], results=example_section().results)
     rows = score_section(section).rankings[NS]
     assert (rows[-1].pair, rows[-1].percent, rows[-2].percent) == (idle, None, 0.0)
+
+
+# A weighted score (Law 12C1(c)) in a section: board 5 of tests/test_weighted.py's worked example
+# (NS vulnerable), NS 5 given 50% 4SN=, 30% 4SN-1, 20% 5HXE-2; MP1 top 8.
+WEIGHTED_BOARD = [
+    BoardResult(5, 1, 1, Result.parse("4SN+1")),
+    BoardResult(5, 2, 2, Result.parse("4SN=")),
+    BoardResult(5, 3, 3, Result.parse("3SN+1")),
+    BoardResult(5, 4, 4, Result.parse("4SN-1")),
+    BoardResult(5, 5, 5, weighted=Weighted.parse("50% 4SN=, 30% 4SN-1, 20% 5HXE-2")),
+]
+
+
+def test_a_weighted_score_in_a_section() -> None:
+    section = Section("A", results=WEIGHTED_BOARD)
+    scored = score_section(section)
+    line = scored.travellers[5][4]
+    assert line.result.text == "50% 4SN=, 30% 4SN-1, 20% 5HXE-2"
+    assert str(line.ns_score) == "50% +620, 30% -100, 20% +300"
+    ns = [x.ns_points for x in scored.travellers[5]]
+    assert ns == pytest.approx([8, 5.5, 2.6, 0.3, 3.6])
+    assert line.ew_points == pytest.approx(4.4)
+    assert [row.pair.number for row in scored.rankings[Side.NS]] == [1, 2, 5, 3, 4]
+    assert scored.pairs[(Side.NS, 5)].percent == 45.0
+    (recap,) = scored.recap(5, Side.EW)
+    assert str(recap.score) == "50% -620, 30% +100, 20% -300"
+    assert recap.points == pytest.approx(4.4)
+    again = session_from_dict(session_to_dict(Session((section,))))
+    assert again.sections[0].results == section.results
+    butler = score_section(section, Session(method="butler")).travellers[5]
+    assert [x.ns_points for x in butler] == pytest.approx([6.6, 5.9, -5.1, -9.9, -0.8])
+
+
+def test_a_weighted_score_is_checked() -> None:
+    weighted = Weighted.parse("100% 4SN=")
+    with pytest.raises(SessionError, match="give one of") as info:
+        BoardResult(1, 1, 1, Result.parse("4SN="), weighted=weighted)
+    assert info.value.field == "weighted"
+    with pytest.raises(SessionError, match="takes no score of its own"):
+        BoardResult(1, 1, 1, weighted=weighted, score=420)
+    with pytest.raises(SessionError, match="entered twice with different results: 100% 4SN="):
+        Section("A", results=[BoardResult(1, 1, 1, weighted=weighted),
+                              BoardResult(1, 1, 1, Result.parse("4SN="))])  # fmt: skip

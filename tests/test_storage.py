@@ -440,6 +440,38 @@ def test_a_store_opens_a_database_at_an_older_revision(database_url: str) -> Non
     assert revision == HEAD_REVISION
 
 
+def test_migration_0004_adds_weighted_to_live_results_and_keeps_them(database_url: str) -> None:
+    """0004 adds the nullable ``weighted`` column: rows entered before keep NULL, and going
+    back to 0003 keeps the rows (on SQLite too, whose tables are rebuilt to drop a column)."""
+    engine = sa.create_engine(database_url, poolclass=sa.NullPool)
+    row = ("INSERT INTO live_results (game_id, round, \"table\", board, ns, ew, contract, "
+           "declarer, tricks, created_at, updated_at) VALUES ('g', 1, 1, 1, 'NS 1', 'EW 1', "
+           "'3NT', 'N', 9, '2026-11-30 08:00:00', '2026-11-30 08:00:00')")  # fmt: skip
+    game = ("INSERT INTO games (id, kind, rules, settings, names, ended, version, token_hash, "
+            "created_at, updated_at) VALUES ('g', 'session', '{}', '{}', '{}', FALSE, 1, 'h', "
+            "'2026-11-30 08:00:00', '2026-11-30 08:00:00')")  # fmt: skip
+    try:
+        with engine.begin() as conn:
+            command.upgrade(alembic_config(conn), "0003_live")
+            conn.execute(sa.text(game))
+            conn.execute(sa.text(row))
+        with engine.begin() as conn:
+            command.upgrade(alembic_config(conn), "0004_weighted")
+            assert conn.execute(sa.text("SELECT contract, weighted FROM live_results")).all() == [
+                ("3NT", None)
+            ]
+            conn.execute(sa.text("UPDATE live_results SET weighted = '100% 3NTN='"))
+        with engine.begin() as conn:
+            command.downgrade(alembic_config(conn), "0003_live")
+            columns = {c["name"] for c in sa.inspect(conn).get_columns("live_results")}
+            assert "weighted" not in columns
+            assert conn.execute(sa.text("SELECT contract FROM live_results")).all() == [("3NT",)]
+        with engine.begin() as conn:
+            command.downgrade(alembic_config(conn), "base")
+    finally:
+        engine.dispose()
+
+
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """bridgescore's wheel, built from this checkout and unpacked as pip would install it."""

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from bridgescore import pbn
 from bridgescore.cli import cli
 from tests.conftest import DATA, csrf
+from tests.test_cli_session import WEIGHTED_PBN
 
 
 def new_session(client: TestClient, **fields: str) -> str:
@@ -184,3 +185,17 @@ def test_undo_keeps_the_notes_of_the_imported_file(client: TestClient) -> None:
     page = client.get(location).text
     assert "are not Law 2&#39;s" in page
     assert page.count("4SN=") == 0  # the last result is gone, the note is not
+
+
+def test_a_weighted_score_on_the_pages(client: TestClient) -> None:
+    """A weighted score (Law 12C1(c)) read from PBN: its text on the traveller and in the CSV."""
+    data = {"csrf": csrf(client), "method": "mp"}
+    files = {"pbn": ("weighted.pbn", WEIGHTED_PBN.encode(), "text/plain")}
+    response = client.post("/session/new", data=data, files=files, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    game = response.headers["location"]
+    page = client.get(game).text
+    assert "50% 4SN=, 30% 4SN-1, 20% 5HXE-2" in page
+    assert "50% +620, 30% -100, 20% +300" in page
+    csv = client.get(f"{game}/session.csv").text
+    assert '"50% 4SN=, 30% 4SN-1, 20% 5HXE-2","50% +620, 30% -100, 20% +300",3.6,4.4' in csv

@@ -14,7 +14,8 @@ The core (this package's top level) is pure Python and imports only the standard
 One deal: :func:`score`, :func:`score_result`, :func:`score_request`; the domain's values in
 :mod:`bridgescore.model`. Home games: :class:`Rubber`, :class:`Chicago`. Duplicate:
 :class:`Session` and its :class:`Section` s, the field functions (:func:`matchpoints`,
-:func:`butler`, :func:`cross_imps`), :class:`TeamMatch`; movements: :func:`mitchell`,
+:func:`butler`, :func:`cross_imps`; weighted adjusted scores, :class:`Weighted`),
+:class:`TeamMatch`; movements: :func:`mitchell`,
 :func:`howell`, :class:`Movement` (:mod:`bridgescore.movement`). Files: :mod:`bridgescore.pbn`.
 Hands and par: :class:`Deal` (PBN's ``Deal`` notation, hand diagrams), :func:`par` from a
 double-dummy table (the tables themselves: :mod:`bridgescore.dd`, with endplay). Many deals at
@@ -89,6 +90,7 @@ from bridgescore.session import (
     Session,
     SessionWarning,
 )
+from bridgescore.weighted import Weighted, WeightedScore
 
 __version__ = "0.1.0"
 
@@ -141,6 +143,8 @@ __all__ = [
     "UndertrickRule",
     "Vulnerability",
     "WeThey",
+    "Weighted",
+    "WeightedScore",
     "__version__",
     "butler",
     "cross_imps",

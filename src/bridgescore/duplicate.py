@@ -1,7 +1,17 @@
 """Comparing results across a field: matchpoints, Butler and cross-IMPs, and victory points.
 
-Every function takes one board's NS scores (SCORING.md §5-7), in any order, as plain integers
-or :class:`Adjusted` artificial scores, and answers in the same order.
+Every function takes one board's NS scores (SCORING.md §5-7), in any order, as plain integers,
+:class:`Adjusted` artificial scores or weighted scores (Law 12C1(c): a
+:class:`~bridgescore.weighted.WeightedScore`), and answers in the same order.
+
+A weighted score is a real result: it counts among the board's results, and every figure that
+depends on it is the weighted average of that figure with each of its results in its place.
+With several on a board, the average is over every combination of their results (each
+combination's weight the product of its results' weights; at most :data:`MAX_COMBINATIONS`).
+The table's own matchpoints are thus ``Σ wᵢ · MP(resultᵢ)``, and another result's matchpoints
+against it ``Σ wᵢ · MP(against resultᵢ)``; IMPs (Butler, datum included, and cross-IMPs) are
+worked out for each result and then weighted, not worked out from a weighted score. Figures are
+exact fractions until they are given back as floats, as the Neuberg formula's are.
 
 >>> matchpoints([420, 420, 450, 170, -50, 420, 620])
 [6.0, 6.0, 10.0, 2.0, 0.0, 6.0, 12.0]
@@ -16,8 +26,9 @@ or :class:`Adjusted` artificial scores, and answers in the same order.
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -25,13 +36,17 @@ from typing import Final, Literal
 
 from bridgescore.errors import NotationError, RulesError
 from bridgescore.scoring import imps
+from bridgescore.weighted import Weighted, WeightedScore
 
 __all__ = [
     "ARTIFICIAL",
+    "MAX_COMBINATIONS",
     "Adjusted",
     "Artificial",
     "BoardScore",
     "Butler",
+    "Weighted",
+    "WeightedScore",
     "butler",
     "cross_imps",
     "datum",
@@ -135,8 +150,14 @@ def _award(text: str) -> Award:
     )
 
 
-BoardScore = int | Adjusted
-"""One result on a board: the NS score, or an artificial score."""
+BoardScore = int | Adjusted | WeightedScore
+"""One result on a board: the NS score, an artificial score, or a weighted score's NS scores."""
+
+_Plain = int | Adjusted
+"""A board score other than a weighted one."""
+
+MAX_COMBINATIONS: Final = 1000
+"""The most combinations of weighted scores' results one board may have."""
 
 
 def top(results: int) -> int:
@@ -150,9 +171,9 @@ def top(results: int) -> int:
 
 def _check(scores: Sequence[BoardScore], expected: int | None) -> int:
     for s in scores:
-        if isinstance(s, bool) or not isinstance(s, int | Adjusted):
+        if isinstance(s, bool) or not isinstance(s, int | Adjusted | WeightedScore):
             raise RulesError(
-                f"a board score must be an integer or an Adjusted score, got {s!r}",
+                f"a board score must be an integer, an Adjusted or a WeightedScore, got {s!r}",
                 field="score",
                 value=s,
             )
@@ -162,6 +183,38 @@ def _check(scores: Sequence[BoardScore], expected: int | None) -> int:
             f"{len(scores)} results on a board that expects only {expected}", field="scores"
         )
     return n
+
+
+def _expect(
+    scores: Sequence[BoardScore], score_board: Callable[[list[_Plain]], list[list[Fraction]]]
+) -> list[list[Fraction]]:
+    """``score_board``'s figures averaged over the combinations of the weighted scores' results.
+
+    :raises RulesError: (field ``weighted``) for more than :data:`MAX_COMBINATIONS` of them.
+    """
+    plain = [s for s in scores if not isinstance(s, WeightedScore)]
+    if len(plain) == len(scores):
+        return score_board(plain)
+    options = [
+        s.components if isinstance(s, WeightedScore) else ((Fraction(100), s),) for s in scores
+    ]
+    count = math.prod(len(o) for o in options)
+    if count > MAX_COMBINATIONS:
+        raise RulesError(
+            f"the weighted scores of a board make {count} combinations of results; at most "
+            f"{MAX_COMBINATIONS} are scored",
+            field="weighted",
+            value=count,
+        )
+    total: list[list[Fraction]] = []
+    for combination in itertools.product(*options):
+        p = math.prod((w / 100 for w, _ in combination), start=Fraction(1))
+        figures = score_board([s for _, s in combination])
+        if not total:
+            total = [[Fraction(0)] * len(f) for f in figures]
+        total = [[t + p * x for t, x in zip(ts, xs, strict=True)]
+                 for ts, xs in zip(total, figures, strict=True)]  # fmt: skip
+    return total
 
 
 def _raw_matchpoints(real: Sequence[int]) -> list[int]:
@@ -178,6 +231,9 @@ def _matchpoint(
 ) -> tuple[list[Fraction], list[Fraction]]:
     """NS and EW matchpoints (MP1), Neuberg-scaled to ``expected`` results (SCORING.md §5.2)."""
     big_n = _check(scores, expected)
+    if any(isinstance(s, WeightedScore) for s in scores):
+        ns_mp, ew_mp = _expect(scores, lambda plain: list(_matchpoint(plain, big_n, artificial)))
+        return ns_mp, ew_mp
     real = [s for s in scores if isinstance(s, int)]
     n = len(real)
     full = Fraction(top(big_n))
@@ -189,6 +245,7 @@ def _matchpoint(
             ns.append(full * artificial.percent(s.ns) / 100)
             ew.append(full * artificial.percent(s.ew) / 100)
             continue
+        assert isinstance(s, int)
         mp = Fraction(next(raw))
         if n < big_n:  # Neuberg: S = (s + 1) N / n - 1
             mp = (mp + 1) * big_n / n - 1
@@ -212,9 +269,12 @@ def matchpoints(
     [19.9, 17.7, 15.5, 13.3, 11.1, 8.9, 6.7, 4.5, 2.3, 0.1]
     >>> matchpoints([450, Adjusted.parse("A+/A-"), 170], expected=3)
     [3.5, 2.4, 0.5]
+    >>> matchpoints([420, 170, Weighted.parse("50% 4SN=, 50% 2SN+2").ns_scores("None")])
+    [3.5, 0.5, 2.0]
 
-    :raises RulesError: for a score that is neither an integer nor :class:`Adjusted`, or more
-        results than ``expected``.
+    :raises RulesError: for a score that is not an integer, :class:`Adjusted` or
+        :class:`WeightedScore`, more results than ``expected``, or too many combinations of
+        weighted scores' results.
     """
     return [float(mp) for mp in _matchpoint(ns_scores, expected, artificial)[0]]
 
@@ -316,11 +376,12 @@ def datum(
 class Butler:
     """One board scored Butler-style: the datum and each result's IMPs against it."""
 
-    datum: int | None
-    """The datum; None if the board has no real result."""
-    imps: list[int]
-    """NS's IMPs for each result, in order."""
-    imps_ew: list[int]
+    datum: float | None
+    """The datum (an ``int``); None if the board has no real result. With weighted scores, the
+    weighted average of the datums of their combinations of results (a ``float``)."""
+    imps: list[float]
+    """NS's IMPs for each result, in order: whole numbers, but on a board with weighted scores."""
+    imps_ew: list[float]
     """EW's IMPs for each result: NS's negated, or EW's own artificial award."""
 
 
@@ -340,15 +401,25 @@ def butler(
     :raises RulesError: for a bad score, ``drop`` or ``rounding``.
     """
     _check(ns_scores, None)
+    if any(isinstance(s, WeightedScore) for s in ns_scores):
+
+        def board(plain: list[_Plain]) -> list[list[Fraction]]:
+            b = butler(plain, drop=drop, rounding=rounding, artificial=artificial)
+            return [[Fraction(i) for i in b.imps], [Fraction(i) for i in b.imps_ew],
+                    [Fraction(b.datum or 0)]]  # fmt: skip
+
+        ns_imps, ew_imps, (mean,) = _expect(ns_scores, board)
+        return Butler(float(mean), [float(i) for i in ns_imps], [float(i) for i in ew_imps])
     real = [s for s in ns_scores if isinstance(s, int)]
     d = datum(real, drop=drop, rounding=rounding) if real else None
-    ns: list[int] = []
-    ew: list[int] = []
+    ns: list[float] = []
+    ew: list[float] = []
     for s in ns_scores:
         if isinstance(s, Adjusted):
             ns.append(artificial.imps_of(s.ns))
             ew.append(artificial.imps_of(s.ew))
         else:
+            assert isinstance(s, int)
             ns.append(imps(s - (d or 0)))
             ew.append(-ns[-1])
     return Butler(d, ns, ew)
@@ -377,6 +448,14 @@ def cross_imps(
     :raises RulesError: for a bad score or ``divisor``.
     """
     big_n = _check(ns_scores, expected)
+    (exact,) = _expect(ns_scores, lambda plain: [_cross_imps(plain, divisor, big_n, artificial)])
+    return [float(x) for x in exact]
+
+
+def _cross_imps(
+    ns_scores: Sequence[_Plain], divisor: Divisor, big_n: int, artificial: Artificial
+) -> list[Fraction]:
+    """:func:`cross_imps` of plain scores, as exact fractions."""
     real = [s for s in ns_scores if isinstance(s, int)]
     m = len(real)
     if divisor == "n-1":
@@ -391,13 +470,12 @@ def cross_imps(
             field="divisor",
             value=divisor,
         )
-    out: list[float] = []
-    for s in ns_scores:
-        if isinstance(s, Adjusted):
-            out.append(float(artificial.imps_of(s.ns)))
-        else:
-            out.append(float(sum(imps(s - t) for t in real) * scale))
-    return out
+    return [
+        Fraction(artificial.imps_of(s.ns))
+        if isinstance(s, Adjusted)
+        else sum(imps(s - t) for t in real) * scale
+        for s in ns_scores
+    ]
 
 
 _TAU: Final = (math.sqrt(5) - 1) / 2

@@ -24,7 +24,8 @@ pure functions do). Artificial adjusted scores (:class:`~bridgescore.duplicate.A
 no place in a column of integers: score the real results here, with ``expected`` counting the
 artificial ones too, and give the artificial ones their award as the pure functions do; or
 score a whole :class:`~bridgescore.session.Section` with :func:`score_section_fast`, which
-does exactly that.
+does exactly that. Nor have weighted scores (Law 12C1(c)), whose figures are averages over
+their results: :func:`score_section_fast` scores a board with one by the pure functions.
 
 **Expected results** (``expected``, matchpoints and cross-IMPs): a board with fewer results than
 expected is scaled to the top of the expected number (the Neuberg formula, SCORING.md §5.2; EBU
@@ -54,11 +55,19 @@ import numpy.typing as npt
 
 from bridgescore.batch._columns import Spec, check_all, column
 from bridgescore.batch._imps import imps_many
-from bridgescore.duplicate import Adjusted, BoardScore, Divisor, Rounding, _dropped, top
+from bridgescore.duplicate import (
+    Adjusted,
+    BoardScore,
+    Divisor,
+    Rounding,
+    WeightedScore,
+    _dropped,
+    top,
+)
 from bridgescore.errors import BatchError, RulesError
 from bridgescore.scoring import IMP_THRESHOLDS
 from bridgescore.session import Section, SectionScores, Session
-from bridgescore.session._scores import _score_section
+from bridgescore.session._scores import _points, _score_section
 
 __all__ = [
     "Expected",
@@ -421,12 +430,21 @@ def score_section_fast(section: Section, session: Session | None = None) -> Sect
 def _field_points(
     scores: Mapping[int, list[BoardScore]], expected: int, session: Session
 ) -> _Points:
-    """Every board's NS and EW points, the real results scored in one call."""
+    """Every board's NS and EW points, the real results scored in one call.
+
+    A board with a weighted score (Law 12C1(c)) is scored by the pure path on its own: its
+    figures are averages over its weighted results, which the columns cannot hold.
+    """
+    weighted = {
+        number: _points(board_scores, expected, session)
+        for number, board_scores in scores.items()
+        if any(isinstance(s, WeightedScore) for s in board_scores)
+    }
     boards: list[int] = []
     real: list[int] = []
     for number, board_scores in scores.items():
         for s in board_scores:
-            if not isinstance(s, Adjusted):
+            if isinstance(s, int) and number not in weighted:
                 boards.append(number)
                 real.append(s)
     ns: list[float]
@@ -454,11 +472,14 @@ def _field_points(
     points: _Points = defaultdict(lambda: ([], []))
     row = 0
     for number, board_scores in scores.items():
+        if number in weighted:
+            points[number] = weighted[number]
+            continue
         ns_points, ew_points = points[number]
         for s in board_scores:
             if isinstance(s, Adjusted):
                 a, b = award(s)
-            else:
+            else:  # a plain score: boards with weighted ones were scored above
                 a, b = ns[row], ew[row]
                 row += 1
             ns_points.append(a)

@@ -14,7 +14,7 @@ from rich.table import Table
 
 from bridgescore import pbn
 from bridgescore.cli._app import cli, console, read_pbn, reporting
-from bridgescore.duplicate import Adjusted
+from bridgescore.duplicate import BoardScore
 from bridgescore.model import Side
 from bridgescore.session import RankRow, SectionScores, Session, TravellerLine
 
@@ -63,8 +63,8 @@ def _percent(p: float | None) -> str:
     return "" if p is None else f"{p:.2f}"
 
 
-def _score(score: int | Adjusted) -> str:
-    return str(score) if isinstance(score, Adjusted) else f"{score:+d}"
+def _score(score: BoardScore) -> str:
+    return f"{score:+d}" if isinstance(score, int) else str(score)
 
 
 @cli.group("session")
@@ -153,8 +153,8 @@ def _line_data(line: TravellerLine) -> dict[str, Any]:
     return {
         "ns": r.ns,
         "ew": r.ew,
-        "result": str(r.adjusted if r.adjusted is not None else r.result),
-        "ns_score": str(line.ns_score) if isinstance(line.ns_score, Adjusted) else line.ns_score,
+        "result": r.text,
+        "ns_score": line.ns_score if isinstance(line.ns_score, int) else str(line.ns_score),
         "ns_points": round(line.ns_points, 2),
         "ew_points": round(line.ew_points, 2),
         "round": r.round,
@@ -199,9 +199,8 @@ def _section_data(
                         "board": x.board,
                         "sat": x.sat.value,
                         "opponent": x.opponent.label,
-                        "result": str(x.result.adjusted if x.result.adjusted is not None
-                                      else x.result.result),
-                        "score": str(x.score) if isinstance(x.score, Adjusted) else x.score,
+                        "result": x.result.text,
+                        "score": x.score if isinstance(x.score, int) else str(x.score),
                         "points": round(x.points, 2),
                         "top": x.top,
                     } for x in lines],
@@ -255,7 +254,7 @@ def _print_travellers(scored: SectionScores, unit: str) -> None:
             table.add_column(name, justify="left" if name == "Result" else "right")
         for line in lines:
             r = line.result
-            table.add_row(str(r.ns), str(r.ew), str(r.adjusted or r.result),
+            table.add_row(str(r.ns), str(r.ew), r.text,
                           _score(line.ns_score), _points(line.ns_points),
                           _points(line.ew_points))  # fmt: skip
         out.print()

@@ -69,6 +69,15 @@ How a :class:`~bridgescore.session.Session` is written (and read back):
   table: ``[Score "NS ^A+ EW ^A-"]`` with an empty ``Contract``. ``A+``, ``A``, ``A-``
   without the ``^`` (as Magic Contest writes them) are read as artificial scores with a
   warning naming their lines.
+* **Weighted scores** (Law 12C1(c); :class:`~bridgescore.weighted.Weighted`): PBN 2.1 has
+  no notation for them, and no program we know of writes them (we found none in public club
+  programs' code or pages), so the weighted score's own text is written in the ``Contract``
+  column (or tag), where a ``%`` cannot be mistaken for a contract:
+  ``"50% 4SN=, 30% 4SN-1, 20% 5HXE-2"``, with ``Declarer``, ``Result``, ``Score_NS`` and
+  ``Score_EW`` ``-`` (in a game per table: ``Declarer`` and ``Result`` ``""`` and no
+  ``Score``). Its matchpoints, percentages or IMPs are written as any result's, without
+  ``^``: a weighted score is a real result. Reading takes a ``Contract`` with a ``%`` as a
+  weighted score; another program reading such a file sees an unknown contract.
 * **Boards**: a game without a ``Board`` tag (import format allows it) that has a deal, a
   result or a ScoreTable is numbered in order, one after the highest board before it, with a
   warning naming its line; a game per table of an earlier board needs its Board tag.

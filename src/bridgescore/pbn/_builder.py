@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from bridgescore.duplicate import Adjusted
+from bridgescore.duplicate import Adjusted, Weighted
 from bridgescore.errors import BridgeError
 from bridgescore.model import Result, Side
 from bridgescore.pbn._games import export_order
@@ -47,7 +47,7 @@ class Played:
     board: int
     ns: int
     ew: int
-    value: Result | Adjusted
+    value: Result | Adjusted | Weighted
     score: int | None = None
     """The score the file gives where it is not the contract's (an irregularity)."""
     round: int | None = None
@@ -61,6 +61,9 @@ class Played:
     def board_result(self) -> BoardResult:
         if isinstance(self.value, Adjusted):
             return BoardResult(self.board, self.ns, self.ew, adjusted=self.value, round=self.round,
+                               table=self.table)  # fmt: skip
+        if isinstance(self.value, Weighted):
+            return BoardResult(self.board, self.ns, self.ew, weighted=self.value, round=self.round,
                                table=self.table)  # fmt: skip
         return BoardResult(self.board, self.ns, self.ew, self.value, score=self.score,
                            round=self.round, table=self.table)  # fmt: skip

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bridgescore.duplicate import Adjusted
+from bridgescore.duplicate import Adjusted, Weighted
 from bridgescore.errors import PbnError
 from bridgescore.match import MatchBoard, TeamMatch
 from bridgescore.model import Result
@@ -112,6 +112,10 @@ class _Match:
             at.fail(f"board {number}, {room} room: no result (Contract, Declarer, Result)",
                     field="Contract")  # fmt: skip
         value, score, _ = outcome
+        if isinstance(value, Weighted):
+            at.at(line).fail(f"board {number}, {room} room: a weighted score ({value}); team "
+                             "matches do not score weighted scores yet", field="Contract",
+                             value=str(value))  # fmt: skip
         if score is not None:
             at.at(line).fail(
                 f"board {number}, {room} room: Score is not the score of {value}; a team "

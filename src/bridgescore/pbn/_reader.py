@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Final, TypeAlias
 
-from bridgescore.duplicate import Adjusted
+from bridgescore.duplicate import Adjusted, Weighted
 from bridgescore.errors import BridgeError, PbnError
 from bridgescore.model import Result, Seat, Side
 from bridgescore.pbn._builder import KeptTags, Played, SessionBuilder, TotalName
@@ -53,9 +53,9 @@ _SCORE_COLUMNS: Final[Mapping[Side | None, str]] = {
 }  # fmt: skip
 _METHODS: Final = {"mp": "matchpoints", "butler": "Butler IMPs", "cross-imps": "cross-IMPs"}
 
-Outcome: TypeAlias = tuple[Result | Adjusted, int | None, bool]
-"""What happened at a table: the result or artificial score, the score the file gives if it
-is not the contract's, and whether declarer and dummy were swapped."""
+Outcome: TypeAlias = tuple[Result | Adjusted | Weighted, int | None, bool]
+"""What happened at a table: the result, artificial score or weighted score, the score the
+file gives if it is not the contract's, and whether declarer and dummy were swapped."""
 
 
 def read(text: str, *, source: str = "<text>") -> Session:
@@ -270,6 +270,8 @@ class SessionReader:
     ) -> Outcome:
         """What a ScoreTable row says happened: an artificial score, or a contract's result."""
         contract = cells.get("contract", "?") or ""
+        if "%" in contract:
+            return _weighted(contract, at), None, False
         artificial = _row_award(cells)
         if artificial is None and absent(contract):
             bare = [bare_award(cells.get(c)) for c in ("score_ns", "score_ew")]
@@ -348,6 +350,8 @@ class SessionReader:
         if contract is None or contract.value.strip() in ("", "?"):
             artificial = self.artificial(score)
             return None if artificial is None else (artificial, None, False)
+        if "%" in contract.value:
+            return _weighted(contract.value, self.at.at(contract.line)), None, False
         declarer_text = game.get("Declarer", "") or ""
         declarer_tag, result_tag = game.tag("Declarer"), game.tag("Result")
         at = self.at.at(contract.line)
@@ -411,6 +415,14 @@ class SessionReader:
             at.fail(f"impossible Result {tag.value!r}: 0 to 13 tricks", field="Result",
                     value=tag.value)  # fmt: skip
         return str(13 - other)
+
+
+def _weighted(text: str, at: Location) -> Weighted:
+    """A weighted score written in a Contract (ours: see the package's notes)."""
+    try:
+        return Weighted.parse(text)
+    except BridgeError as exc:
+        at.fail(f"bad weighted score in a Contract: {exc}", field="Contract", value=text)
 
 
 def _lines(lines: list[int]) -> str:

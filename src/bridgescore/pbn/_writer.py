@@ -181,6 +181,9 @@ def _traveller_values(scored: SectionScores, board: int, line_index: int) -> dic
         caret = "^"
         out.update(Contract="-", Declarer="-", Result="-",
                    Score_NS=f"^{r.adjusted.ns}", Score_EW=f"^{r.adjusted.ew}")  # fmt: skip
+    elif r.weighted is not None:  # its results in the Contract column: see the package's notes
+        out.update(Contract=str(r.weighted), Declarer="-", Result="-", Score_NS="-",
+                   Score_EW="-")  # fmt: skip
     else:
         assert r.result is not None
         result = r.result
@@ -278,6 +281,8 @@ def _table_tags(scored: SectionScores, board: int, index: int) -> dict[str, str]
     if r.adjusted is not None:
         out.update(Declarer="", Contract="", Result="",
                    Score=f"NS ^{r.adjusted.ns} EW ^{r.adjusted.ew}")  # fmt: skip
+    elif r.weighted is not None:
+        out.update(Declarer="", Contract=str(r.weighted), Result="")
     else:
         assert r.result is not None
         ns = lines[index].ns_score

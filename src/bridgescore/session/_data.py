@@ -11,6 +11,7 @@ from bridgescore.errors import BridgeError, SessionError
 from bridgescore.model import Result, Seat, Side, Vulnerability
 from bridgescore.movement import Movement
 from bridgescore.session._model import Board, BoardResult, Pair, Section, Session, SessionWarning
+from bridgescore.weighted import Weighted
 
 __all__ = ["session_from_dict", "session_to_dict"]
 
@@ -61,6 +62,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
                     {"board": r.board, "ns": r.ns, "ew": r.ew,
                      "result": None if r.result is None else str(r.result),
                      "adjusted": None if r.adjusted is None else str(r.adjusted),
+                     "weighted": None if r.weighted is None else str(r.weighted),
                      "score": r.score, "round": r.round, "table": r.table}
                     for r in s.results
                 ],
@@ -106,6 +108,7 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
                         None if r.get("score") is None else int(r["score"]),
                         None if r.get("round") is None else int(r["round"]),
                         None if r.get("table") is None else int(r["table"]),
+                        Weighted.parse(r["weighted"]) if r.get("weighted") is not None else None,
                     )
                     for r in s.get("results", ())
                 ],

@@ -12,6 +12,7 @@ from bridgescore.errors import SessionError
 from bridgescore.model import Contract, Result, Seat, Side, Vulnerability
 from bridgescore.movement import Movement, Slot, check_result, missing
 from bridgescore.scoring import UndertrickRule, score_result
+from bridgescore.weighted import Weighted
 
 if TYPE_CHECKING:
     from bridgescore.session._scores import SectionScores
@@ -84,7 +85,13 @@ class Board:
 
 @dataclass(frozen=True, slots=True)
 class BoardResult:
-    """What happened at one table on one board: the pairs and the result or artificial score."""
+    """What happened at one table on one board: the pairs and the result, artificial score or
+    weighted score (Law 12C1(c)).
+
+    >>> r = BoardResult(5, 3, 3, weighted=Weighted.parse("50% 4SN=, 30% 4SN-1, 20% 5HXE-2"))
+    >>> r.text, str(r.ns_score(Board.numbered(5)))
+    ('50% 4SN=, 30% 4SN-1, 20% 5HXE-2', '50% +620, 30% -100, 20% +300')
+    """
 
     board: int
     """The board number."""
@@ -93,7 +100,7 @@ class BoardResult:
     ew: int
     """The EW pair's number."""
     result: Result | None = None
-    """The contract, declarer and tricks; None for an artificial score."""
+    """The contract, declarer and tricks; None for an artificial or weighted score."""
     adjusted: Adjusted | None = None
     """An artificial score (average plus, average, average minus) instead of a result."""
     score: int | None = None
@@ -102,13 +109,24 @@ class BoardResult:
     """The round it was played in, if known."""
     table: int | None = None
     """The table it was played at, if known."""
+    weighted: Weighted | None = None
+    """A weighted adjusted score (Law 12C1(c)) instead of a result: a real result on the
+    board, scored as the weighted average of its results (:mod:`bridgescore.weighted`)."""
 
     def __post_init__(self) -> None:
-        if (self.result is None) == (self.adjusted is None):
+        given = [x is not None for x in (self.result, self.adjusted, self.weighted)]
+        if sum(given) != 1:
             raise SessionError(
-                f"board {self.board}, NS {self.ns} v EW {self.ew}: give either a result or an "
-                "artificial score",
-                field="result",
+                f"board {self.board}, NS {self.ns} v EW {self.ew}: give one of a result, an "
+                "artificial score or a weighted score",
+                field="weighted" if self.weighted is not None else "result",
+            )
+        if self.weighted is not None and self.score is not None:
+            raise SessionError(
+                f"board {self.board}, NS {self.ns} v EW {self.ew}: a weighted score is scored "
+                "from its results; it takes no score of its own",
+                field="score",
+                value=self.score,
             )
         if (
             self.result is not None
@@ -120,10 +138,17 @@ class BoardResult:
                 field="declarer",
             )
 
+    @property
+    def text(self) -> str:
+        """The result, artificial score or weighted score as written (a traveller's line)."""
+        return str(self.weighted or self.adjusted or self.result)
+
     def ns_score(self, board: Board, undertrick_rule: UndertrickRule = "modern") -> BoardScore:
-        """The NS score on this board (or the artificial score)."""
+        """The NS score on this board (or the artificial score, or the weighted score's)."""
         if self.adjusted is not None:
             return self.adjusted
+        if self.weighted is not None:
+            return self.weighted.ns_scores(board.vulnerability, undertrick_rule)
         if self.score is not None:
             return self.score
         assert self.result is not None
@@ -391,7 +416,7 @@ def _dedupe(results: tuple[BoardResult, ...], warnings: list[SessionWarning]) ->
 
 
 def _describe(r: BoardResult) -> str:
-    return str(r.adjusted) if r.adjusted is not None else str(r.result)
+    return r.text
 
 
 def _check_pairs(section: Section, warnings: list[SessionWarning]) -> None:

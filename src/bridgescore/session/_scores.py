@@ -34,7 +34,7 @@ class TravellerLine:
 
     result: BoardResult
     ns_score: BoardScore
-    """NS's score (or the artificial score)."""
+    """NS's score (or the artificial score, or the weighted score's NS scores)."""
     ns_points: float
     """NS's matchpoints or IMPs."""
     ew_points: float
@@ -51,7 +51,7 @@ class RecapLine:
     """Where the pair sat: NS or EW."""
     result: BoardResult
     score: BoardScore
-    """The pair's own score (its side's view), or the artificial score."""
+    """The pair's own score (its side's view, a weighted score's too), or the artificial score."""
     points: float
     """The pair's matchpoints or IMPs on the board."""
     top: int | None
@@ -123,7 +123,7 @@ class SectionScores:
                     opponent = self.section.pair(other, sat.opponents if pair.side else None)
                     points = line.ns_points if sat is Side.NS else line.ew_points
                     own_score = line.ns_score
-                    if isinstance(own_score, int) and sat is Side.EW:
+                    if not isinstance(own_score, Adjusted) and sat is Side.EW:
                         own_score = -own_score
                     lines.append(RecapLine(board, opponent, sat, r, own_score, points,
                                            self.tops[board] or None))  # fmt: skip

@@ -5,6 +5,10 @@ per table (only their SHA-256 kept) and its results as rows of their own, so tab
 at once never conflict: each write inserts or changes one row and bumps the session's version
 (the events carry it), in one transaction. Every change is kept in an audit trail.
 
+Writes are committed in groups: the writes waiting at the same moment (thirty tables posting at
+once) are made by one thread in one transaction, so they wait for one commit instead of for
+each other's; each still checks before it writes, and a refused one fails alone.
+
 >>> from bridgescore.movement import mitchell
 >>> from bridgescore.session import Section, Session
 >>> with Store("sqlite://") as store:
@@ -19,14 +23,18 @@ at once never conflict: each write inserts or changes one row and bumps the sess
 
 from __future__ import annotations
 
+import asyncio
 import json
+import queue
 import secrets
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future
 from dataclasses import asdict, dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Row, Table, delete, func, insert, select, update
+from sqlalchemy import Connection, Row, Table, bindparam, delete, func, insert, select, update
 
 from bridgescore.session import Session
 from bridgescore.storage.errors import GameNotFoundError, StorageError
@@ -48,7 +56,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """What a table enters for one board: where, who, and the result or an artificial score."""
+    """What a table enters for one board: where, who, and the result, an artificial score or
+    (the director) a weighted score."""
 
     round: int
     table: int
@@ -63,6 +72,9 @@ class Entry:
     lead: str | None = None
     adjusted: str | None = None
     """``A+/A-`` and the like, instead of a result."""
+    weighted: str | None = None
+    """A weighted score's canonical text (``50% 4SN=, 50% 4SN-1``; Law 12C1(c)), instead of a
+    result."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +141,7 @@ def live_table(tokens: Mapping[int, str]) -> list[int]:
 
 _TABLE: Table = LiveResultRow.__table__  # type: ignore[assignment]
 _ENTRY_COLUMNS = ("round", "table", "board", "ns", "ew", "contract", "declarer", "tricks",
-                  "lead", "adjusted")  # fmt: skip
+                  "lead", "adjusted", "weighted")  # fmt: skip
 
 
 class LiveStore:
@@ -137,6 +149,7 @@ class LiveStore:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._writer = _GroupCommit(store)
 
     def start(self, session: Session, tables: int) -> tuple[StoredGame, dict[int, str]]:
         """Store a new session and make a token for each of its ``tables``.
@@ -242,11 +255,20 @@ class LiveStore:
         :raises RefusedError: if ``by_table`` and the session is closed or the round past.
         :raises GameNotFoundError: if there is no such session.
         """
-        now = _utcnow()
-        with self.store._transaction(write=True) as conn:
-            version = _bump(conn, game_id, now)
+        return self._writer.submit(game_id, self._adding(game_id, entry, who, by_table)).result()
+
+    async def add_async(
+        self, game_id: str, entry: Entry, who: str, *, by_table: bool = False
+    ) -> tuple[LiveResult, int]:
+        """:meth:`add`, awaited (the event loop goes on meanwhile)."""
+        job = self._adding(game_id, entry, who, by_table)
+        return await asyncio.wrap_future(self._writer.submit(game_id, job))
+
+    def _adding(self, game_id: str, entry: Entry, who: str, by_table: bool) -> _Job[LiveResult]:
+        def job(conn: Connection, now: datetime) -> tuple[LiveResult, int]:
+            version, closed = _head(conn, game_id, lock=True)
             if by_table:
-                _check_table(conn, game_id, entry)
+                _check_table(conn, game_id, entry, closed)
             found = _at(conn, game_id, entry)
             if found is not None:
                 raise DuplicateResultError(
@@ -254,17 +276,22 @@ class LiveStore:
                     f"{entry.round}: {_describe(found.entry)}; change that result instead",
                     found,
                 )
+            version = _bump(conn, game_id, version, now)
             key = conn.execute(
-                insert(LiveResultRow).values(
-                    game_id=game_id, created_at=now, updated_at=now, **_values(entry)
-                )
+                _INSERT,
+                {
+                    "game_id": game_id,
+                    "created_at": now,
+                    "updated_at": now,
+                    **_values(entry),
+                },
             ).inserted_primary_key
             assert key is not None
             result_id = int(key[0])
             _audit(conn, game_id, result_id, now, who, "add", None, entry)
-            _announce(conn, game_id, version)
-        self._tell(game_id, version)
-        return LiveResult(result_id, entry, now, now), version
+            return LiveResult(result_id, entry, now, now), version
+
+        return job
 
     def edit(self, game_id: str, result_id: int, entry: Entry, who: str) -> tuple[LiveResult, int]:
         """Change a stored result; the new one and the session's new version.
@@ -272,9 +299,9 @@ class LiveStore:
         :raises ResultNotFoundError: if the session has no result with this id.
         :raises DuplicateResultError: if the change moves it onto another stored result.
         """
-        now = _utcnow()
-        with self.store._transaction(write=True) as conn:
-            version = _bump(conn, game_id, now)
+
+        def job(conn: Connection, now: datetime) -> tuple[LiveResult, int]:
+            version = _head(conn, game_id, lock=True)[0]
             old = _get(conn, game_id, result_id)
             found = _at(conn, game_id, entry, besides=result_id)
             if found is not None:
@@ -283,98 +310,181 @@ class LiveStore:
                     f"{entry.round}: {_describe(found.entry)}",
                     found,
                 )
+            version = _bump(conn, game_id, version, now)
             conn.execute(
                 update(LiveResultRow)
                 .where(LiveResultRow.id == result_id)
                 .values(updated_at=now, **_values(entry))
             )
             _audit(conn, game_id, result_id, now, who, "edit", old.entry, entry)
-            _announce(conn, game_id, version)
-        self._tell(game_id, version)
-        return LiveResult(result_id, entry, old.created_at, now), version
+            return LiveResult(result_id, entry, old.created_at, now), version
+
+        return self._writer.run(game_id, job)
 
     def remove(self, game_id: str, result_id: int, who: str) -> tuple[LiveResult, int]:
         """Delete a stored result; the deleted one and the session's new version.
 
         :raises ResultNotFoundError: if the session has no result with this id.
         """
-        now = _utcnow()
-        with self.store._transaction(write=True) as conn:
-            version = _bump(conn, game_id, now)
+
+        def job(conn: Connection, now: datetime) -> tuple[LiveResult, int]:
+            version = _head(conn, game_id, lock=True)[0]
             old = _get(conn, game_id, result_id)
+            version = _bump(conn, game_id, version, now)
             conn.execute(delete(LiveResultRow).where(LiveResultRow.id == result_id))
             _audit(conn, game_id, result_id, now, who, "delete", old.entry, None)
-            _announce(conn, game_id, version)
-        self._tell(game_id, version)
-        return old, version
+            return old, version
+
+        return self._writer.run(game_id, job)
 
     def close(self, game_id: str, closed: bool = True) -> int:
         """Close the session (results published; tables may no longer enter) or reopen it;
         the new version."""
-        now = _utcnow()
-        with self.store._transaction(write=True) as conn:
-            version = _bump(conn, game_id, now, ended=closed)
-            _announce(conn, game_id, version)
-        self._tell(game_id, version)
-        return version
 
-    def _tell(self, game_id: str, version: int) -> None:
-        for listener in self.store.listeners:
-            listener(game_id, version)
+        def job(conn: Connection, now: datetime) -> tuple[None, int]:
+            version = _head(conn, game_id, lock=True)[0]
+            return None, _bump(conn, game_id, version, now, ended=closed)
+
+        return self._writer.run(game_id, job)[1]
+
+
+_T = TypeVar("_T")
+_Job = Callable[[Connection, datetime], tuple[_T, int]]
+"""A write: given the transaction and the time, it checks (raising before it writes, if it
+refuses), writes, and returns what it made and the session's new version."""
+
+_REFUSALS = (DuplicateResultError, RefusedError, GameNotFoundError)
+"""What a write raises before it has written anything (it fails alone in its group)."""
+
+
+class _GroupCommit:
+    """Writes done one group at a time, by one thread, one transaction and commit a group.
+
+    The thread starts with the first write and ends after a second with none.
+    """
+
+    MOST = 100
+    """The most writes in one group."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._waiting: queue.SimpleQueue[tuple[str, _Job[Any], Future[Any]]] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def run(self, game_id: str, job: _Job[_T]) -> tuple[_T, int]:
+        """Do ``job`` for ``game_id`` in the next group; its answer, once committed."""
+        return self.submit(game_id, job).result()
+
+    def submit(self, game_id: str, job: _Job[_T]) -> Future[tuple[_T, int]]:
+        """Put ``job`` for ``game_id`` in the next group; its answer, once committed."""
+        future: Future[tuple[_T, int]] = Future()
+        self._waiting.put((game_id, job, future))
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._work, name="live-writes", daemon=True)
+                self._thread.start()
+        return future
+
+    def _work(self) -> None:
+        while True:
+            try:
+                group = [self._waiting.get(timeout=1.0)]
+            except queue.Empty:
+                with self._lock:
+                    if self._waiting.empty():
+                        self._thread = None
+                        return
+                continue
+            while len(group) < self.MOST and not self._waiting.empty():
+                group.append(self._waiting.get_nowait())
+            self._commit(group)
+
+    def _commit(self, group: list[tuple[str, _Job[Any], Future[Any]]]) -> None:
+        # One game's writes in the order they came; games in one order (no two PostgreSQL
+        # workers lock two sessions' rows the other way round).
+        group.sort(key=lambda item: item[0])
+        done: list[tuple[str, Future[Any], Any]] = []
+        refused: list[tuple[Future[Any], Exception]] = []
+        now = _utcnow()
+        try:
+            with self._store._transaction(write=True) as conn:
+                for game_id, job, future in group:
+                    try:
+                        answer = job(conn, now)
+                    except _REFUSALS as refusal:
+                        refused.append((future, refusal))
+                        continue
+                    _announce(conn, game_id, answer[1])
+                    done.append((game_id, future, answer))
+        except Exception as failure:  # rolled back: none of the group is stored
+            for _, _, future in group:
+                future.set_exception(failure)
+            return
+        # answered once the transaction has ended (an in-memory database has one connection)
+        for future, reason in refused:
+            future.set_exception(reason)
+        for game_id, future, answer in done:
+            for listener in self._store.listeners:
+                listener(game_id, answer[1])
+            future.set_result(answer)
+
+
+_INSERT = insert(LiveResultRow)
+_AUDIT = insert(ResultChangeRow)
+_HEAD = select(GameRow.version, GameRow.ended).where(
+    GameRow.id == bindparam("game_id"), GameRow.kind == "session"
+)
+_LOCK = _HEAD.with_for_update()
+_BUMP = (
+    update(GameRow)
+    .where(GameRow.id == bindparam("game_id"))
+    .values(version=bindparam("version"), updated_at=bindparam("now"))
+)
+_AT = select(_TABLE).where(
+    LiveResultRow.game_id == bindparam("game_id"),
+    LiveResultRow.table == bindparam("table"),
+    LiveResultRow.round == bindparam("round"),
+    LiveResultRow.board == bindparam("board"),
+    LiveResultRow.id != bindparam("besides"),
+)
+_CURRENT = select(func.max(LiveResultRow.round)).where(
+    LiveResultRow.game_id == bindparam("game_id"), LiveResultRow.table == bindparam("table")
+)
 
 
 def _at(conn: Connection, game_id: str, entry: Entry, besides: int = 0) -> LiveResult | None:
     """The stored result for the entry's table, round and board (other than ``besides``)."""
-    row = conn.execute(
-        select(_TABLE).where(
-            LiveResultRow.game_id == game_id,
-            LiveResultRow.table == entry.table,
-            LiveResultRow.round == entry.round,
-            LiveResultRow.board == entry.board,
-            LiveResultRow.id != besides,
-        )
-    ).one_or_none()
+    row = conn.execute(_AT, {"game_id": game_id, "table": entry.table, "round": entry.round,
+                             "board": entry.board, "besides": besides}).one_or_none()  # fmt: skip
     return None if row is None else _result(row)
 
 
-def _head(conn: Connection, game_id: str) -> tuple[int, bool]:
-    """The session's version and whether it is closed (``ended``).
+def _head(conn: Connection, game_id: str, *, lock: bool = False) -> tuple[int, bool]:
+    """The session's version and whether it is closed (``ended``); ``lock``: lock its row
+    until the transaction ends (PostgreSQL; SQLite's writer holds the whole file).
 
     :raises GameNotFoundError: if there is no such session.
     """
-    head = conn.execute(
-        select(GameRow.version, GameRow.ended).where(GameRow.id == game_id)
-    ).one_or_none()
+    head = conn.execute(_LOCK if lock else _HEAD, {"game_id": game_id}).one_or_none()
     if head is None:
         raise GameNotFoundError(f"no session with id {game_id!r}")
     return head.version, bool(head.ended)
 
 
-def _bump(conn: Connection, game_id: str, now: datetime, **values: Any) -> int:
-    """Lock the session's row by bumping its version; the new version.
-
-    :raises GameNotFoundError: if there is no such session.
-    """
-    changed = conn.execute(
-        update(GameRow)
-        .where(GameRow.id == game_id, GameRow.kind == "session")
-        .values(version=GameRow.version + 1, updated_at=now, **values)
-    )
-    if changed.rowcount != 1:
-        raise GameNotFoundError(f"no session with id {game_id!r}")
-    version: int = conn.execute(select(GameRow.version).where(GameRow.id == game_id)).scalar_one()
-    return version
+def _bump(conn: Connection, game_id: str, version: int, now: datetime, **values: Any) -> int:
+    """Set the (locked) session's version to the next after ``version``; the new version."""
+    statement = _BUMP.values(**values) if values else _BUMP
+    conn.execute(statement, {"game_id": game_id, "version": version + 1, "now": now})
+    return version + 1
 
 
-def _check_table(conn: Connection, game_id: str, entry: Entry) -> None:
+def _check_table(conn: Connection, game_id: str, entry: Entry, closed: bool) -> None:
     """Refuse a table's entry in a closed session, or for a round before its current one."""
-    closed = conn.execute(select(GameRow.ended).where(GameRow.id == game_id)).scalar_one()
     if closed:
         raise RefusedError("the session is closed: ask the director to change results")
     current = conn.execute(
-        select(func.max(LiveResultRow.round)).where(
-            LiveResultRow.game_id == game_id, LiveResultRow.table == entry.table
-        )
+        _CURRENT, {"game_id": game_id, "table": entry.table}
     ).scalar_one_or_none()
     if current is not None and entry.round < current:
         raise RefusedError(
@@ -405,6 +515,8 @@ def _result(row: Row[Any]) -> LiveResult:
 def _describe(entry: Entry) -> str:
     if entry.adjusted is not None:
         return f"an artificial score {entry.adjusted}"
+    if entry.weighted is not None:
+        return f"a weighted score {entry.weighted}"
     if entry.contract == "Pass":
         return "passed out"
     return f"{entry.contract} by {entry.declarer}, {entry.tricks} tricks"
@@ -420,13 +532,11 @@ def _audit(
     old: Entry | None,
     new: Entry | None,
 ) -> None:
-    conn.execute(
-        insert(ResultChangeRow).values(
-            game_id=game_id, result_id=result_id, at=at, who=who, action=action,
-            old=None if old is None else json.dumps(asdict(old)),
-            new=None if new is None else json.dumps(asdict(new)),
-        )
-    )  # fmt: skip
+    conn.execute(_AUDIT, {
+        "game_id": game_id, "result_id": result_id, "at": at, "who": who, "action": action,
+        "old": None if old is None else json.dumps(asdict(old)),
+        "new": None if new is None else json.dumps(asdict(new)),
+    })  # fmt: skip
 
 
 def _load(data: str | None) -> dict[str, Any] | None:

@@ -48,7 +48,7 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
 
-HEAD_REVISION: Final = "0003_live"
+HEAD_REVISION: Final = "0004_weighted"
 """The newest migration (a test checks it against the scripts): a database already there is
 opened without loading Alembic."""
 
@@ -172,6 +172,8 @@ class LiveResultRow(Base):
     """The opening lead (``SK``, ``H7``), if entered."""
     adjusted: Mapped[str | None] = mapped_column(String(8))
     """An artificial score (``A+/A-``) instead of a result."""
+    weighted: Mapped[str | None] = mapped_column(Text)
+    """A weighted score's text (``50% 4SN=, 50% 4SN-1``, Law 12C1(c)) instead of a result."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 

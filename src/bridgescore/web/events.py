@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections import defaultdict
 from collections.abc import AsyncGenerator, AsyncIterator, Iterator
@@ -118,6 +117,10 @@ class Changes:
         return sum(len(queues) for queues in self._watchers.values())
 
 
+def _event(version: int) -> str:
+    return f'event: change\ndata: {{"version": {version}}}\n\n'
+
+
 def event_stream(request: Request, game_id: str, version: int) -> StreamingResponse:
     """A ``text/event-stream`` of ``game_id``'s new versions, starting after ``version``.
 
@@ -127,23 +130,25 @@ def event_stream(request: Request, game_id: str, version: int) -> StreamingRespo
     changes: Changes = request.app.state.changes
 
     async def events() -> AsyncIterator[str]:
-        yield f"retry: 3000\nevent: change\ndata: {json.dumps({'version': version})}\n\n"
+        # Ends when the client goes: the response is cancelled on its disconnect.
+        yield f"retry: 3000\n{_event(version)}"
         with changes.subscription(game_id) as queue:
-            while not await request.is_disconnected():
-                versions = []
-                if queue.empty():  # wait (a timer and a task: only when there is nothing yet)
+            while True:
+                if queue.empty():  # wait (with a timer: only when there is nothing yet)
                     try:
-                        versions.append(await asyncio.wait_for(queue.get(), KEEP_ALIVE))
+                        async with asyncio.timeout(KEEP_ALIVE):
+                            first = await queue.get()
                     except TimeoutError:
                         yield ": still here\n\n"
                         continue
+                else:
+                    first = queue.get_nowait()
                 # every change waiting, one event each, sent together (many tables posting at
                 # once: one write for the batch instead of one each)
+                waiting = [first]
                 while not queue.empty():
-                    versions.append(queue.get_nowait())
-                yield "".join(
-                    f"event: change\ndata: {json.dumps({'version': v})}\n\n" for v in versions
-                )
+                    waiting.append(queue.get_nowait())
+                yield "".join(map(_event, waiting))
 
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     return StreamingResponse(events(), media_type="text/event-stream", headers=headers)

@@ -6,8 +6,10 @@ token per table. Each table posts its own results, one at a time, with
 once never conflict. A table token may enter results of its own table, in its current round
 (the latest round it has entered) or a later one, and change or delete those of its current
 round while the session is open; the director's token may do anything, also after closing.
-Everyone with the id reads the session (movement, results, missing boards, rankings) and its
-event stream.
+Everyone with the id reads the session (movement, missing boards, rankings) and its event
+stream; until the session is closed, the results themselves are the director's to read and each
+table's own (and a board's traveller once the table has played it), so that nobody sees a
+board's results before playing it.
 """
 
 from __future__ import annotations
@@ -15,31 +17,39 @@ from __future__ import annotations
 import hashlib
 import threading
 from dataclasses import replace
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, StreamingResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
+from starlette.concurrency import run_in_threadpool
 
-from bridgescore import Result, Seat
-from bridgescore.duplicate import Adjusted
+from bridgescore.duplicate import MAX_COMBINATIONS, Weighted
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
-from bridgescore.model import PASS_OUT, parse_contract
-from bridgescore.movement import Movement, Play, howell, mitchell
-from bridgescore.session import BoardResult, Section, SectionScores, Session
+from bridgescore.session import Section, Session
 from bridgescore.storage import StoredGame
 from bridgescore.storage.live import (
     DuplicateResultError,
     Entry,
-    LiveResult,
     LiveState,
     LiveStore,
     RefusedError,
 )
 from bridgescore.web.common import link, store
 from bridgescore.web.events import event_stream
+from bridgescore.web.live_model import (
+    CloseIn,
+    NewSession,
+    ResultIn,
+    board_result,
+    entry_of,
+    movement_of,
+    rankings,
+    result_dict,
+    section,
+)
 from bridgescore.web.work import scores
 
 __all__ = ["Live", "live_session", "router"]
@@ -60,7 +70,6 @@ router = APIRouter(
     },
 )
 
-Scoring = Literal["mp", "butler", "cross-imps"]
 ResultId = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
 BoardNumber = Annotated[int, PathParam(ge=1, le=1000)]
 Auth = Annotated[str | None, Header(description="Bearer <table token or director's edit token>")]
@@ -76,71 +85,19 @@ class Duplicate(BaseModel):
 _READ: dict[int | str, dict[str, Any]] = {
     404: {"model": Problem, "description": "No such session."}
 }
+_READ_AS: dict[int | str, dict[str, Any]] = {
+    **_READ,
+    403: {
+        "model": Problem,
+        "description": "A token that is not one of this session's, or "
+        "(a board's traveller) not yet this table's to see.",
+    },
+}
 _WRITE: dict[int | str, dict[str, Any]] = {
     **_READ,
     403: {"model": Problem, "description": "Not this session's token, or not that table's."},
     409: {"model": Duplicate, "description": "That table has entered that board already."},
 }
-
-
-class MovementIn(BaseModel):
-    """The movement, with the options of ``bridgescore movement mitchell|howell``."""
-
-    movement: Literal["mitchell", "howell"] = Field(examples=["mitchell"])
-    tables: int | None = Field(None, examples=[7], description="A Mitchell's tables, 2 to 30.")
-    pairs: int | None = Field(None, examples=[10], description="A Howell's pairs, 4 to 20.")
-    boards_per_round: int = Field(examples=[3])
-    rounds: int | None = None
-    even: Literal["skip", "relay"] = "skip"
-    half_table: bool = False
-    arrow_switch: bool = False
-
-
-class NewSession(BaseModel):
-    """A new evening: its name, how it is scored, the movement, and the pairs' names."""
-
-    event: str = Field("", examples=["Monday pairs"])
-    scoring: Scoring = "mp"
-    movement: MovementIn
-    names: dict[str, str] = Field(default_factory=dict, examples=[{"NS 1": "Ann & Bob"}])
-
-
-class ResultIn(BaseModel):
-    """One board at one table: the contract (``Pass`` for a passed-out board), declarer and
-    tricks taken, the opening lead if wanted; or, from the director, an artificial score
-    (``A+/A-``, ``A``...) instead."""
-
-    round: int = Field(ge=1, le=1000, examples=[1])
-    table: int = Field(ge=1, le=1000, examples=[1])
-    board: int = Field(ge=1, le=1000, examples=[2])
-    contract: str | None = Field(None, max_length=10, examples=["4HX"])
-    declarer: str | None = Field(None, max_length=5, examples=["S"])
-    tricks: int | None = Field(None, ge=-1000, le=1000, examples=[8])
-    lead: str | None = Field(None, max_length=5, examples=["SK"])
-    adjusted: str | None = Field(None, max_length=10, examples=["A+/A-"])
-
-
-class CloseIn(BaseModel):
-    """Close the session (publish its results) or open it again."""
-
-    closed: bool = True
-
-
-def _movement(spec: MovementIn) -> Movement:
-    if spec.movement == "mitchell":
-        if spec.tables is None:
-            raise SessionError("a Mitchell needs its number of tables", field="tables")
-        return mitchell(
-            spec.tables,
-            spec.boards_per_round,
-            rounds=spec.rounds,
-            even=spec.even,
-            arrow_switch=spec.arrow_switch,
-            half_table=spec.half_table,
-        )
-    if spec.pairs is None:
-        raise SessionError("a Howell needs its number of pairs", field="pairs")
-    return howell(spec.pairs, spec.boards_per_round, rounds=spec.rounds)
 
 
 class Live:
@@ -152,6 +109,11 @@ class Live:
         self._definitions: dict[str, StoredGame | None] = {}
         self.tokens: dict[tuple[str, str], int | None] = {}
         """The tokens checked so far (by their SHA-256): a table's number, None: the director."""
+
+    def known(self, game_id: str) -> StoredGame | None:
+        """The session's definition if it has been read already."""
+        with self._lock:
+            return self._definitions.get(game_id)
 
     def definition(self, game_id: str) -> StoredGame:
         """The session as created (no results); 404 if it is not a live session."""
@@ -183,39 +145,6 @@ def live(request: Request) -> Live:
 _made = threading.Lock()
 
 
-def section(stored: StoredGame) -> Section:
-    """The one section of a live session."""
-    assert isinstance(stored.game, Session)
-    return stored.game.sections[0]
-
-
-def _number(label: str) -> int:
-    return int(label.split()[-1])
-
-
-def board_result(entry: Entry) -> BoardResult:
-    """A stored entry as the core's result."""
-    if entry.adjusted is not None:
-        return BoardResult(
-            entry.board,
-            _number(entry.ns),
-            _number(entry.ew),
-            adjusted=Adjusted.parse(entry.adjusted),
-            round=entry.round,
-            table=entry.table,
-        )
-    contract = parse_contract(entry.contract or "")
-    seat = None if entry.declarer is None else Seat(entry.declarer)
-    return BoardResult(
-        entry.board,
-        _number(entry.ns),
-        _number(entry.ew),
-        Result(contract, seat, entry.tricks or 0),
-        round=entry.round,
-        table=entry.table,
-    )
-
-
 def live_session(request: Request, game_id: str) -> tuple[StoredGame, LiveState]:
     """The session with its results, at the version its results were read at."""
     definition = live(request).definition(game_id)
@@ -226,122 +155,31 @@ def live_session(request: Request, game_id: str) -> tuple[StoredGame, LiveState]
     return replace(definition, game=game, version=state.version), state
 
 
-def _play(movement: Movement, round_number: int, table: int) -> Play:
-    for p in movement.plays:
-        if p.round == round_number and p.table == table:
-            return p
-    raise SessionError(
-        f"no table {table} in round {round_number} of this movement ({movement.tables} tables, "
-        f"{movement.rounds} rounds)",
-        field="table",
-        value=table,
-    )
+def _check_combinations(
+    request: Request, game_id: str, entry: Entry, replacing: int | None = None
+) -> None:
+    """Refuse a weighted score that would give its board more combinations of weighted
+    scores' results than are scored (the board could no longer be scored at all).
 
-
-def _lead(text: str | None) -> str | None:
-    if text is None or not text.strip():
-        return None
-    lead = text.strip().upper().replace("10", "T")
-    if len(lead) != 2 or lead[0] not in "SHDC" or lead[1] not in "AKQJT98765432":
-        raise SessionError(
-            f"invalid lead {text!r}; expected a suit and a card, as SK or H7",
-            field="lead",
-            value=text,
-        )
-    return lead
-
-
-def entry_of(stored: StoredGame, body: ResultIn, *, director: bool) -> Entry:
-    """Check an entry against the movement and the rules; the entry to store.
-
-    :raises SessionError: (422) for a table, round or board the movement does not have, or a
-        result that cannot be (an artificial score from a table, a contract without tricks).
+    :raises SessionError: (422, field ``weighted``) if it would.
     """
-    movement = section(stored).movement
-    assert movement is not None
-    play = _play(movement, body.round, body.table)
-    if body.board not in play.boards:
+    if entry.weighted is None:
+        return
+    count = len(Weighted.parse(entry.weighted).components)
+    for r in live(request).store.results(game_id).results:
+        if r.id != replacing and r.entry.board == entry.board and r.entry.weighted is not None:
+            count *= len(Weighted.parse(r.entry.weighted).components)
+    if count > MAX_COMBINATIONS:
         raise SessionError(
-            f"table {body.table} plays boards {', '.join(map(str, play.boards))} in round "
-            f"{body.round}, not board {body.board}",
-            field="board",
-            value=body.board,
+            f"with this weighted score, the weighted scores of board {entry.board} would make "
+            f"{count} combinations of results; at most {MAX_COMBINATIONS} are scored",
+            field="weighted",
+            value=entry.weighted,
         )
-    where = (body.round, body.table, body.board, play.ns, play.ew)
-    if body.adjusted is not None:
-        if not director:
-            raise HTTPException(403, "only the director gives an artificial score")
-        with for_field("adjusted"):
-            adjusted = str(Adjusted.parse(body.adjusted))
-        return Entry(*where, adjusted=adjusted)
-    if body.contract is None:
-        raise SessionError(
-            "give the contract (Pass for a passed-out board) or an artificial score",
-            field="contract",
-        )
-    with for_field("contract"):
-        contract = parse_contract(body.contract)
-    if contract is PASS_OUT:
-        return Entry(*where, contract="Pass", tricks=0, lead=None)
-    if body.declarer is None or body.tricks is None:
-        raise SessionError(
-            f"{contract} needs its declarer (N, E, S or W) and the tricks taken",
-            field="declarer" if body.declarer is None else "tricks",
-        )
-    with for_field("declarer"):
-        seat = Seat.parse(body.declarer)
-    with for_field("tricks"):
-        Result(contract, seat, body.tricks)
-    return Entry(
-        *where,
-        contract=str(contract),
-        declarer=seat.value,
-        tricks=body.tricks,
-        lead=_lead(body.lead),
-    )
 
 
-def result_dict(stored: StoredGame, result: LiveResult) -> dict[str, Any]:
-    """A stored result as the API shows it: also its notation and the NS score."""
-    core = board_result(result.entry)
-    session = stored.game
-    assert isinstance(session, Session)
-    score = core.ns_score(section(stored).board(result.entry.board), session.undertrick_rule)
-    return {
-        **result.to_dict(),
-        "result": None if core.result is None else str(core.result),
-        "ns_score": score if isinstance(score, int) else None,
-    }
-
-
-def rankings(scored: list[SectionScores]) -> list[dict[str, Any]]:
-    """The rankings: a list of fields, each with its rows."""
-    fields = []
-    for s in scored:
-        for side, rows in s.rankings.items():
-            fields.append(
-                {
-                    "field": "all" if side is None else side.value,
-                    "rows": [
-                        {
-                            "rank": r.rank,
-                            "pair": r.pair.label,
-                            "names": r.pair.names,
-                            "score": r.total,
-                            "percent": r.percent,
-                        }
-                        for r in rows
-                    ],
-                }
-            )
-    return fields
-
-
-def _who(request: Request, game_id: str, authorization: str | None) -> int | None:
-    """The table whose token was sent, or None for the director's.
-
-    :raises HTTPException: 403 without a token of this session.
-    """
+def _token(authorization: str | None) -> str:
+    """The token of ``Authorization: Bearer <token>``; 403 without one."""
     scheme, _, token = (authorization or "").strip().partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token:
@@ -349,6 +187,15 @@ def _who(request: Request, game_id: str, authorization: str | None) -> int | Non
             403,
             "send a table's token or the director's in the header Authorization: Bearer <token>",
         )
+    return token
+
+
+def _who(request: Request, game_id: str, authorization: str | None) -> int | None:
+    """The table whose token was sent, or None for the director's.
+
+    :raises HTTPException: 403 without a token of this session.
+    """
+    token = _token(authorization)
     known = live(request).tokens
     key = (game_id, hashlib.sha256(token.encode()).hexdigest())
     if key in known:  # a token once checked stays good: tokens never change
@@ -360,6 +207,39 @@ def _who(request: Request, game_id: str, authorization: str | None) -> int | Non
         known.clear()
     known[key] = table
     return table
+
+
+DIRECTOR = "director"
+"""What :func:`_viewer` answers for the director's token."""
+
+
+def _viewer(request: Request, game_id: str, authorization: str | None) -> int | str | None:
+    """Who reads: a table's number, :data:`DIRECTOR`, or None without a token.
+
+    :raises HTTPException: 403 for a token that is not one of this session's.
+    """
+    if authorization is None:
+        return None
+    table = _who(request, game_id, authorization)
+    return DIRECTOR if table is None else table
+
+
+async def _writer(
+    request: Request, game_id: str, authorization: str | None
+) -> tuple[StoredGame, int | None]:
+    """The session's definition and :func:`_who` sent the token: from memory once they have
+    been read (the database is read in a thread, the first time only)."""
+    sessions = live(request)
+    definition = sessions.known(game_id)
+    if definition is not None:
+        key = (game_id, hashlib.sha256(_token(authorization).encode()).hexdigest())
+        if key in sessions.tokens:
+            return definition, sessions.tokens[key]
+
+    def read() -> tuple[StoredGame, int | None]:
+        return sessions.definition(game_id), _who(request, game_id, authorization)
+
+    return await run_in_threadpool(read)
 
 
 def _allowed(
@@ -384,7 +264,7 @@ def start_session(request: Request, body: NewSession) -> JSONResponse:
     event = check_name(body.event.strip(), "event", longest=limits.name)
     names = {k: check_name(v.strip(), "names", longest=limits.name) for k, v in body.names.items()}
     with for_field("movement"):
-        movement = _movement(body.movement)
+        movement = movement_of(body.movement)
     sec = Section.from_movement(movement, names=names)
     session = Session((sec,), method=body.scoring, event=event)
     stored, tokens = live(request).store.start(session, movement.tables)
@@ -405,14 +285,23 @@ def start_session(request: Request, body: NewSession) -> JSONResponse:
     )
 
 
-@router.get("/{game_id}", responses=_READ)
-def get_session(request: Request, game_id: str) -> dict[str, Any]:
+@router.get("/{game_id}", responses=_READ_AS)
+def get_session(request: Request, game_id: str, authorization: Auth = None) -> dict[str, Any]:
     """The session: its movement (the shape of ``bridgescore movement --json``), results,
-    missing boards, and rankings (a list of fields: NS and EW, or one field ``all``)."""
+    missing boards, and rankings (a list of fields: NS and EW, or one field ``all``).
+
+    Until the session is closed its ``results`` are the director's to read (with the
+    director's token) and each table's own (with its token); anyone else gets the rest
+    (``entered`` counts the results in), so nobody sees a board's results before playing it.
+    """
     stored, state = live_session(request, game_id)
+    viewer = _viewer(request, game_id, authorization)
     sec = section(stored)
     assert sec.movement is not None
     assert isinstance(stored.game, Session)
+    shown = [
+        r for r in state.results if state.closed or viewer is DIRECTOR or r.entry.table == viewer
+    ]
     return {
         "id": stored.id,
         "version": stored.version,
@@ -425,7 +314,8 @@ def get_session(request: Request, game_id: str) -> dict[str, Any]:
             {"board": b.number, "dealer": b.dealer.value, "vulnerability": b.vulnerability.value}
             for b in sec.boards
         ],
-        "results": [result_dict(stored, r) for r in state.results],
+        "entered": len(state.results),
+        "results": [result_dict(stored, r) for r in shown],
         "missing": [
             {"round": s.round, "table": s.table, "ns": s.ns, "ew": s.ew, "board": s.board}
             for s in sec.missing
@@ -434,10 +324,23 @@ def get_session(request: Request, game_id: str) -> dict[str, Any]:
     }
 
 
-@router.get("/{game_id}/boards/{board}", responses=_READ)
-def traveller(request: Request, game_id: str, board: BoardNumber) -> dict[str, Any]:
-    """One board's traveller so far: each result with its NS score and both sides' points."""
-    stored, _ = live_session(request, game_id)
+@router.get("/{game_id}/boards/{board}", responses=_READ_AS)
+def traveller(
+    request: Request, game_id: str, board: BoardNumber, authorization: Auth = None
+) -> dict[str, Any]:
+    """One board's traveller so far: each result with its NS score and both sides' points.
+
+    Until the session is closed, the director's, and a table's once it has entered its own
+    result on the board (every time it plays it); 403 otherwise.
+    """
+    stored, state = live_session(request, game_id)
+    viewer = _viewer(request, game_id, authorization)
+    if not (state.closed or viewer is DIRECTOR or _played(stored, state, viewer, board)):
+        raise HTTPException(
+            403,
+            f"board {board}'s traveller is shown at a table once it has entered its own result "
+            "on the board, and to everyone once the session is closed",
+        )
     scored = scores(request, stored)[0]
     lines = scored.travellers.get(board, [])
     return {
@@ -450,7 +353,7 @@ def traveller(request: Request, game_id: str, board: BoardNumber) -> dict[str, A
                 "table": line.result.table,
                 "ns": line.result.ns,
                 "ew": line.result.ew,
-                "result": str(line.result.result or line.result.adjusted),
+                "result": line.result.text,
                 "ns_score": line.ns_score if isinstance(line.ns_score, int) else None,
                 "ns_points": line.ns_points,
                 "ew_points": line.ew_points,
@@ -458,6 +361,16 @@ def traveller(request: Request, game_id: str, board: BoardNumber) -> dict[str, A
             for line in lines
         ],
     }
+
+
+def _played(stored: StoredGame, state: LiveState, table: object, board: int) -> bool:
+    """Whether ``table`` (a table's number) plays ``board`` and has entered it every time."""
+    movement = section(stored).movement
+    assert movement is not None
+    rounds = {p.round for p in movement.plays if p.table == table and board in p.boards}
+    entered = {r.entry.round for r in state.results
+               if r.entry.table == table and r.entry.board == board}  # fmt: skip
+    return bool(rounds) and rounds <= entered
 
 
 @router.get("/{game_id}/whoami", responses=_WRITE)
@@ -469,22 +382,27 @@ def whoami(request: Request, game_id: str, authorization: Auth = None) -> dict[s
 
 
 @router.post("/{game_id}/results", status_code=201, responses=_WRITE)
-def add_result(
+async def add_result(
     request: Request, game_id: str, body: ResultIn, authorization: Auth = None
 ) -> JSONResponse:
     """Enter one board's result at one table. A table token enters its own table's results;
     the pairs come from the movement. The same board at the same table again is a 409 that
     shows the stored result."""
-    definition = live(request).definition(game_id)
-    table = _who(request, game_id, authorization)
+    # On the event loop (the hot path of an evening): it awaits its write, committed with
+    # the other tables' writes of the moment, without holding a thread.
+    definition, table = await _writer(request, game_id, authorization)
     if table is not None and table != body.table:
         raise HTTPException(
             403, f"this is table {table}'s token: it cannot enter results of table {body.table}"
         )
     entry = entry_of(definition, body, director=table is None)
+    if entry.weighted is not None:  # the director's, now and then: the board read in a thread
+        await run_in_threadpool(_check_combinations, request, game_id, entry)
     who = "director" if table is None else f"table {table}"
     try:
-        added, version = live(request).store.add(game_id, entry, who, by_table=table is not None)
+        added, version = await live(request).store.add_async(
+            game_id, entry, who, by_table=table is not None
+        )
     except RefusedError as exc:
         raise HTTPException(403, str(exc)) from None
     except DuplicateResultError as exc:
@@ -510,6 +428,7 @@ def change_result(
             )
         _allowed(request, game_id, table, old.entry.round, change=True)
         _allowed(request, game_id, table, body.round, change=True)
+    _check_combinations(request, game_id, entry, replacing=result_id)
     who = "director" if table is None else f"table {table}"
     try:
         changed, version = live(request).store.edit(game_id, result_id, entry, who)

@@ -78,7 +78,12 @@ def _stored(request: Request, game_id: str) -> StoredGame:
     if stored is None or not isinstance(stored.game, Session):
         raise HTTPException(404, f"there is no session with id {game_id!r}")
     if live(request).store.is_live(game_id):  # a club evening: its results are rows of their own
-        stored, _ = live_session(request, game_id)
+        stored, state = live_session(request, game_id)
+        if not state.closed:  # nobody sees a board's results before playing it
+            raise HTTPException(
+                403,
+                "this evening's results are published when the director closes the session",
+            )
     return stored
 
 
@@ -434,7 +439,7 @@ def csv_text(scored: list[SectionScores]) -> str:
         for number, lines in sorted(s.travellers.items()):
             for line in lines:
                 played = line.result
-                shown = str(played.adjusted or played.result)
+                shown = played.text
                 row(s.section.name, number, played.ns, played.ew, shown, line.ns_score,
                     line.ns_points, line.ew_points)  # fmt: skip
     return out.getvalue()

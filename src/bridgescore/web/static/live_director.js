@@ -97,7 +97,7 @@
     for (const r of rows) {
       const tr = document.createElement("tr");
       for (const v of [r.round, r.table, r.board, r.ns, r.ew,
-                       r.kind === "missing" ? "missing" : (r.result || r.adjusted),
+                       r.kind === "missing" ? "missing" : (r.result || r.adjusted || r.weighted),
                        r.ns_score ?? ""]) tr.append(cell("td", String(v)));
       const actions = document.createElement("td");
       const edit = cell("button", r.kind === "missing" ? "Enter" : "Edit");
@@ -129,7 +129,9 @@
     f.declarer.value = r.declarer || "";
     f.tricks.value = r.tricks ?? "";
     f.adjusted.value = r.adjusted || "";
+    f.weighted.value = r.weighted || "";
     $("edit-error").textContent = "";
+    $("weighted-error").textContent = "";
     f.contract.focus();
   };
   $("edit-cancel").addEventListener("click", () => { $("edit").hidden = true; editing = null; });
@@ -137,7 +139,8 @@
     e.preventDefault();
     const f = e.target;
     const body = { round: editing.round, table: editing.table, board: editing.board };
-    if (f.adjusted.value) body.adjusted = f.adjusted.value;
+    if (f.weighted.value.trim()) body.weighted = f.weighted.value.trim();
+    else if (f.adjusted.value) body.adjusted = f.adjusted.value;
     else Object.assign(body, { contract: f.contract.value.trim(), declarer: f.declarer.value.trim() || null,
                                tricks: f.tricks.value === "" ? null : Number(f.tricks.value) });
     const a = editing.kind === "result"
@@ -145,7 +148,10 @@
       : await api("/results", { method: "POST", body: JSON.stringify(body) });
     if (a.status >= 300) {
       const d = a.body.detail;
-      $("edit-error").textContent = Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d;
+      const about = (x) => Array.isArray(x.loc) && x.loc.includes("weighted");
+      const listed = Array.isArray(d) ? d : [];
+      $("weighted-error").textContent = listed.filter(about).map((x) => x.msg).join("; ");
+      $("edit-error").textContent = Array.isArray(d) ? listed.filter((x) => !about(x)).map((x) => x.msg).join("; ") : d;
       return;
     }
     f.hidden = true;
@@ -158,7 +164,7 @@
     const list = $("audit");
     list.replaceChildren();
     for (const c of (a.body.changes || []).slice().reverse()) {
-      const what = (x) => x ? (x.adjusted || `${x.contract}${x.declarer ? " " + x.declarer : ""}${x.contract === "Pass" ? "" : " " + x.tricks}`) : "—";
+      const what = (x) => x ? (x.adjusted || x.weighted || `${x.contract}${x.declarer ? " " + x.declarer : ""}${x.contract === "Pass" ? "" : " " + x.tricks}`) : "—";
       const ref = c.new || c.old;
       list.append(cell("li", `${new Date(c.at).toLocaleTimeString()} · ${c.who} · ${c.action} · ` +
         `R${ref.round} T${ref.table} board ${ref.board}: ${what(c.old)} → ${what(c.new)}`));

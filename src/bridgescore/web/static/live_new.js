@@ -5,14 +5,43 @@
 (() => {
   const form = document.getElementById("live-new");
   if (!form) return;
+  // A name field for each pair of the movement chosen (NS 1... EW 1... in a Mitchell, 1... in a
+  // Howell); what was typed is kept when the movement changes.
+  const typed = {};
+  const namesBox = document.getElementById("names");
+  const pairFields = () => {
+    for (const input of namesBox.querySelectorAll("input")) typed[input.dataset.pair] = input.value;
+    const howell = form.movement.value === "howell";
+    for (const el of form.querySelectorAll("[data-for]")) el.hidden = el.dataset.for !== form.movement.value;
+    const count = Math.min(Number(howell ? form.pairs.value : form.tables.value) || 0, 30);
+    const labels = [];
+    for (const side of howell ? [""] : ["NS ", "EW "]) {
+      for (let n = 1; n <= count; n++) labels.push(`${side}${n}`);
+    }
+    namesBox.replaceChildren(...labels.map((label, i) => {
+      const row = document.createElement("label");
+      row.className = "live-name";
+      const text = document.createElement("span");
+      text.textContent = howell ? `Pair ${label}` : label;
+      const input = document.createElement("input");
+      Object.assign(input, { type: "text", maxLength: 200, value: typed[label] || "",
+                             placeholder: i === 0 ? "e.g. Ann & Bob" : "" });
+      input.dataset.pair = label;
+      row.append(text, input);
+      return row;
+    }));
+  };
+  for (const name of ["movement", "tables", "pairs"]) {
+    for (const el of form.querySelectorAll(`[name=${name}]`)) el.addEventListener("input", pairFields);
+  }
+  pairFields();
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = new FormData(form);
     const number = (k) => (f.get(k) ? Number(f.get(k)) : null);
     const names = {};
-    for (const line of String(f.get("names")).split("\n")) {
-      const at = line.indexOf(":");
-      if (at > 0) names[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+    for (const input of namesBox.querySelectorAll("input")) {
+      if (input.value.trim()) names[input.dataset.pair] = input.value.trim();
     }
     const movement = { movement: f.get("movement"), boards_per_round: number("boards_per_round"),
                        rounds: number("rounds") };

@@ -70,9 +70,10 @@
     return names ? `${label} (${names})` : label;
   };
   const boardInfo = (n) => state.session.boards.find((b) => b.board === n);
-  // A result as short as a board's button shows it: "4♠ N =", "2♥X S -1", "Pass".
+  // A result as short as a board's button shows it: "4♠ N =", "2♥X S -1", "Pass" (the
+  // director's scores: "A60", "weighted").
   const short = (r) => {
-    if (!r.contract) return String(r.adjusted ?? "");
+    if (!r.contract) return r.weighted ? "weighted" : String(r.adjusted ?? "");
     if (r.contract === "Pass") return "Pass";
     const d = r.tricks - 6 - Number(r.contract[0]);
     return `${pretty(r.contract)} ${r.declarer} ${d === 0 ? "=" : (d > 0 ? `+${d}` : d)}`;
