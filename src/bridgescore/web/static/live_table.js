@@ -30,11 +30,17 @@
     const body = await response.json().catch(() => ({}));
     return { status: response.status, body };
   };
-  const status = (text) => { $("status").textContent = text; };
+  // What happened: said to screen readers; shown unless it is a routine "saved" (the board's
+  // button and its traveller show that), so the first screen keeps room for the next board.
+  const status = (text, quiet = false) => {
+    $("status").textContent = text;
+    $("status").classList.toggle("quiet", quiet);
+  };
   const queue = () => JSON.parse(localStorage.getItem(keyQueue) || "[]");
   const setQueue = (items) => localStorage.setItem(keyQueue, JSON.stringify(items));
   const pretty = (contract) => contract === "Pass" ? "Passed out"
     : contract.replace(/^(\d)(NT|[CDHS])/, (_, l, s) => l + SUITS[s]);
+  const side = (ns) => (ns >= 0 ? `NS +${ns}` : `EW +${-ns}`);  // a score, to the side it is for
   const button = (label, onClick, extra = "") => {
     const b = document.createElement("button");
     b.type = "button";
@@ -64,6 +70,75 @@
     return names ? `${label} (${names})` : label;
   };
   const boardInfo = (n) => state.session.boards.find((b) => b.board === n);
+  // A result as short as a board's button shows it: "4♠ N =", "2♥X S -1", "Pass" (the
+  // director's scores: "A60", "weighted").
+  const short = (r) => {
+    if (!r.contract) return r.weighted ? "weighted" : String(r.adjusted ?? "");
+    if (r.contract === "Pass") return "Pass";
+    const d = r.tricks - 6 - Number(r.contract[0]);
+    return `${pretty(r.contract)} ${r.declarer} ${d === 0 ? "=" : (d > 0 ? `+${d}` : d)}`;
+  };
+  const span = (text, className) => {
+    const s = document.createElement("span");
+    s.className = className;
+    s.textContent = text;
+    return s;
+  };
+  const fixable = (r) => {
+    const latest = Math.max(0, ...state.session.results.filter((x) => x.table === state.table)
+      .map((x) => x.round));
+    return Boolean(r.id && !r.pending && r.contract && r.round === latest && !state.session.closed);
+  };
+  // The stored result as the entry's choices, to change it.
+  const picked = (r) => {
+    if (r.contract === "Pass") return { passed: true, double: "" };
+    const m = /^(\d)(NT|[CDHS])(X{0,2})$/.exec(r.contract || "");
+    if (!m) return {};
+    const lead = r.lead || "";
+    return { level: m[1], strain: m[2], double: m[3], declarer: r.declarer, tricks: r.tricks,
+             leadSuit: lead[0], leadRank: lead[1] };
+  };
+
+  // The boards of the round as a row of buttons: the one being entered, the others to choose
+  // (any order), and those entered, with their result (tap one of the last round to fix it).
+  const chooser = (play, done) => {
+    const chips = play.boards.map((b) => {
+      const r = done.get(`${play.round}/${b}`);
+      if (r && fixable(r)) {
+        return { b, fix: r.id, text: short(r), current: Boolean(state.fixing && state.fixing.id === r.id) };
+      }
+      if (r) return { b, text: r.pending ? "sending…" : short(r) };
+      const now = !state.fixing && b === state.board;
+      return { b, open: true, text: now ? "now" : "to play", now };
+    });
+    const list = $("boards");
+    const sig = JSON.stringify(chips);
+    if (list.dataset.sig === sig) return;  // unchanged: a tap on it is not lost to a redraw
+    list.dataset.sig = sig;
+    list.replaceChildren();
+    for (const c of chips) {
+      const label = span(`Board ${c.b}`, "live-chip-n");
+      let chip;
+      if (c.fix) {
+        chip = button("", () => {
+          const r = state.session.results.find((x) => x.id === c.fix);
+          if (r) { state.fixing = r; state.pick = picked(r); render(); }
+        });
+        chip.className = "live-chip done";
+        chip.append(label, span(c.text, "live-chip-r"), span(" (fix)", "visually-hidden"));
+        if (c.current) chip.setAttribute("aria-current", "true");
+      } else if (!c.open) {
+        chip = span("", "live-chip done");
+        chip.append(label, span(c.text, "live-chip-r"));
+      } else {
+        chip = button("", () => { state.fixing = null; state.board = c.b; state.pick = {}; render(); });
+        chip.className = "live-chip";
+        chip.append(label, span(c.text, "live-chip-r"));
+        chip.setAttribute("aria-pressed", String(c.now));
+      }
+      list.append(chip);
+    }
+  };
 
   const render = () => {
     const s = state.session;
@@ -76,24 +151,9 @@
       ? `Table ${state.table}: all rounds entered`
       : `Table ${state.table} · Round ${round} of ${s.movement.rounds}`;
     $("pairs").textContent = `${name(play.ns)} v ${name(play.ew)}`;
-    const list = $("boards");
-    list.replaceChildren();
-    for (const b of play.boards) {
-      const info = boardInfo(b);
-      const r = done.get(`${play.round}/${b}`);
-      const li = document.createElement("li");
-      li.className = r ? "done" : (b === state.board ? "current" : "");
-      const text = r ? `${pretty(r.contract || r.adjusted || r.weighted || "")}${r.declarer ? " " + r.declarer : ""}` +
-        `${r.tricks !== null && r.contract !== "Pass" && r.tricks !== undefined ? ", " + r.tricks + " tricks" : ""}` +
-        `${r.pending ? " · waiting to send" : ""}` : "to play";
-      li.textContent = `Board ${b} · ${info.dealer} deals · ${info.vulnerability} vul · ${text}`;
-      const latest = Math.max(0, ...state.session.results.filter((x) => x.table === state.table)
-        .map((x) => x.round));
-      if (r && r.id && !r.pending && r.round === latest && !s.closed) {
-        li.append(" ", button("Fix", () => { state.fixing = r; state.pick = {}; render(); }, "live-fix"));
-      }
-      list.append(li);
-    }
+    const open = round === null ? [] : play.boards.filter((b) => !done.has(`${round}/${b}`));
+    if (!open.includes(state.board)) { state.board = open[0]; if (!state.fixing) state.pick = {}; }
+    chooser(play, done);
     if (state.fixing) {
       $("next").hidden = true;
       openEntry(state.fixing.round, state.fixing.board);
@@ -104,18 +164,16 @@
       showNext(last, true);
       return;
     }
-    const next = play.boards.find((b) => !done.has(`${round}/${b}`));
-    if (next === undefined) {
+    if (state.board === undefined) {
       $("entry").hidden = true;
       showNext(play, false);
       return;
     }
-    // the first board of a new round: say where the last round's EW pair and boards go
+    // the first board of a new round: say where the last round's EW pair and boards went
     const before = plays().find((p) => p.round === round - 1);
-    if (before && !play.boards.some((b) => done.has(`${round}/${b}`))) showNext(before, false);
+    if (before && open.length === play.boards.length) showNext(before, false);
     else $("next").hidden = true;
-    if (state.board !== next) { state.board = next; state.pick = {}; }
-    openEntry(round, next);
+    openEntry(round, state.board);
   };
 
   // -- the end of a round: where EW and the boards go next -------------------------------
@@ -130,95 +188,139 @@
     const boards = later.find((p) => p.boards.join() === play.boards.join());
     box.replaceChildren();
     const h = document.createElement("h2");
-    h.textContent = `Round ${play.round} is done`;
+    h.textContent = `Round ${play.round} is done.`;
     const p1 = document.createElement("p");
     const goes = (pair) => {
       const at = later.find((p) => p.ew === pair || p.ns === pair);
       return at ? `${pair}: go to table ${at.table}${at.ns === pair ? " (sit NS)" : at.ew === pair && state.session.movement.movement === "howell" ? " (sit EW)" : ""}.`
         : `${pair}: you have finished (or sit out).`;
     };
-    p1.textContent = state.session.movement.movement === "howell"
-      ? `${goes(play.ns)} ${goes(play.ew)}` : goes(play.ew);
-    const p2 = document.createElement("p");
-    p2.textContent = boards
-      ? `Boards ${play.boards.join(", ")}: to table ${boards.table}.` : `Boards: to the director.`;
-    box.append(h, p1, p2);
+    p1.textContent = `${state.session.movement.movement === "howell"
+      ? `${goes(play.ns)} ${goes(play.ew)}` : goes(play.ew)} ${boards
+      ? `Boards ${play.boards.join(", ")}: to table ${boards.table}.` : "Boards: to the director."}`;
+    box.append(h, p1);
   };
 
   // -- one board's entry ------------------------------------------------------------------
-  const openEntry = (round, board) => {
-    const info = boardInfo(board);
-    $("entry").hidden = false;
-    $("entry-title").textContent =
-      `${state.fixing ? "Fix board" : "Board"} ${board} · ${info.dealer} deals · ${info.vulnerability} vulnerable`;
-    if (state.fixing) {
-      $("entry-title").append(" ", button("Cancel", () => { state.fixing = null; state.pick = {}; render(); },
-                                          "live-fix"));
-    }
+  // A tap on a choice: the state changes, the entry is drawn again.
+  const choose = (key, value) => {
     const pick = state.pick;
-    const row = (where, items, key, extra) => {
-      const box = $(where);
+    if (key === "passed") {
+      Object.assign(pick, { passed: true, level: undefined, strain: undefined, double: "",
+                            declarer: undefined, tricks: undefined });
+    } else if (pick[key] === value && ["double", "leadSuit", "leadRank"].includes(key)) {
+      pick[key] = key === "double" ? "" : undefined;  // these toggle off
+    } else {
+      if (key === "level" && pick.level !== value) pick.tricks = undefined;
+      pick[key] = value;
+      if (["level", "strain", "declarer", "double"].includes(key)) pick.passed = false;
+    }
+    openEntry(state.at.round, state.at.board);
+  };
+  // A row of choices. Its buttons are made again only when they change (new labels): a redraw
+  // while a finger is on a button (an answer from the server coming in) must not lose the tap.
+  const row = (where, items, key, extra, describe) => {
+    const box = $(where);
+    const sig = JSON.stringify(items);
+    if (box.dataset.sig !== sig) {
+      box.dataset.sig = sig;
       box.replaceChildren();
-      for (const [label, value] of items) {
-        const b = button(label, () => { pick[key] = value; if (key === "level") pick.tricks = undefined;
-          if (value === "Pass") { pick.strain = pick.declarer = pick.tricks = undefined; }
-          openEntry(round, board); }, extra ? extra(value) : "");
-        b.setAttribute("aria-pressed", String(pick[key] === value));
+      for (const [text, value] of items) {
+        const b = button(text, () => choose(key, value), extra ? extra(value) : "");
+        if (describe) b.title = describe(text, value);  // a description: the name stays the text
         box.append(b);
       }
-    };
-    row("levels", [..."1234567"].map((l) => [l, l]).concat([["Pass", "Pass"]]), "level");
-    const passed = pick.level === "Pass";
-    for (const part of ["strains", "doubles", "declarers", "tricks"]) $(part).hidden = passed;
-    row("strains", ["C", "D", "H", "S", "NT"].map((s) => [SUITS[s], s]), "strain",
-        (s) => `suit-${s}`);
-    row("doubles", [["—", ""], ["X", "X"], ["XX", "XX"]], "double");
+    }
+    box.querySelectorAll("button").forEach((b, i) => {
+      const value = items[i][1];
+      b.setAttribute("aria-pressed", String(key === "passed" ? Boolean(state.pick.passed) : state.pick[key] === value));
+    });
+  };
+
+  const openEntry = (round, board) => {
+    const info = boardInfo(board);
+    const entry = $("entry");
+    if (!state.at || state.at.board !== board || state.at.round !== round) showLead(false);  // a new board
+    state.at = { round, board };
+    entry.hidden = false;
+    $("entry-title").textContent = state.fixing
+      ? `Fix board ${board}` : `Board ${board} · ${info.dealer} deals · ${info.vulnerability} vul`;
+    $("cancel").hidden = !state.fixing;
+    const pick = state.pick;
     if (pick.double === undefined) pick.double = "";
-    $("doubles").querySelectorAll("button")[["", "X", "XX"].indexOf(pick.double)]
-      .setAttribute("aria-pressed", "true");
+    row("levels", [..."1234567"].map((l) => [l, l]), "level");
+    row("strains", ["C", "D", "H", "S", "NT"].map((s) => [SUITS[s], s]), "strain", (s) => `suit-${s}`);
+    row("passes", [["Pass", true]], "passed", () => "live-pass");
+    for (const part of ["doubles", "declarers", "tricks"]) $(part).hidden = Boolean(pick.passed);
     row("declarers", ["N", "E", "S", "W"].map((d) => [d, d]), "declarer");
+    row("doubles", [["X", "X"], ["XX", "XX"]], "double");
     const need = 6 + Number(pick.level || 0);
     const outcomes = [];
-    if (pick.level && !passed) {
+    if (pick.level) {
       for (let t = 0; t <= 13; t++) {
         const d = t - need;
         outcomes.push([d === 0 ? "=" : (d > 0 ? `+${d}` : `${d}`), t]);
       }
     }
-    row("tricks", outcomes, "tricks", (t) => (t === need ? "made" : ""));
+    row("tricks", outcomes, "tricks", (t) => (t === need ? "made" : ""), (text, t) => `${t} tricks`);
+    $("tricks").classList.toggle("waiting", !pick.level);
     row("lead-suits", ["S", "H", "D", "C"].map((s) => [SUITS[s], s]), "leadSuit", (s) => `suit-${s}`);
     row("lead-ranks", [..."AKQJT98765432"].map((r) => [r === "T" ? "10" : r, r]), "leadRank");
-    const complete = passed || (pick.level && pick.strain && pick.declarer && pick.tricks !== undefined);
+    const lead = pick.leadSuit && pick.leadRank ? ` ${SUITS[pick.leadSuit]}${pick.leadRank === "T" ? "10" : pick.leadRank}` : "";
+    $("lead-toggle").textContent = `Lead${lead}`;
+    const complete = pick.passed || (pick.level && pick.strain && pick.declarer && pick.tricks !== undefined);
     $("confirm").disabled = !complete;
-    $("confirm").textContent = "EW: confirm";
-    $("score").textContent = "";
-    if (complete) showScore(round, board);
+    $("confirm").replaceChildren(span("EW: confirm", "live-confirm-who"));
+    if (complete) {
+      showScore(round, board);
+    } else {
+      const missing = [["level", "level"], ["strain", "strain"], ["declarer", "declarer"],
+                       ["tricks", "result"]].filter(([k]) => pick[k] === undefined).map(([, w]) => w);
+      $("score").className = "live-score hint";
+      $("score").textContent = `Choose ${missing.join(", ")}`;
+      scored = "";
+    }
   };
 
   const body = (round, board) => {
     const pick = state.pick;
-    if (pick.level === "Pass") return { round, table: state.table, board, contract: "Pass" };
+    if (pick.passed) return { round, table: state.table, board, contract: "Pass" };
     const lead = pick.leadSuit && pick.leadRank ? pick.leadSuit + pick.leadRank : null;
     return { round, table: state.table, board, declarer: pick.declarer, tricks: pick.tricks,
              contract: `${pick.level}${pick.strain}${pick.double}`, lead };
   };
 
+  let scored = "";  // the result whose score is shown (or asked for): a redraw asks no more
   const showScore = async (round, board) => {
     const b = body(round, board);
     const words = b.contract === "Pass" ? "Passed out"
       : `${pretty(b.contract)} by ${b.declarer}, ${b.tricks} tricks`;
-    $("confirm").textContent = `EW: confirm ${words}`;
-    if (b.contract === "Pass") { $("score").textContent = "NS 0"; return; }
+    $("confirm").append(span(words, "live-confirm-what"));
+    const key = JSON.stringify([board, b.contract, b.declarer, b.tricks]);
+    if (key === scored) return;
+    scored = key;
+    const score = $("score");
+    score.className = "live-score";
+    if (b.contract === "Pass") { score.textContent = "NS 0"; return; }
+    score.textContent = "…";
+    let text = null;
     try {
       const r = await fetch("/api/score", { method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ contract: b.contract, declarer: b.declarer, tricks: b.tricks, board }) });
-      const s = await r.json();
-      const ns = s.ns_total;
-      $("score").textContent = ns >= 0 ? `NS +${ns}` : `EW +${-ns}`;
-    } catch {
-      $("score").textContent = "(the score shows once the phone is online)";
-    }
+      text = side((await r.json()).ns_total);
+    } catch { /* offline: said below */ }
+    if (key !== scored) return;  // an older answer that comes later is dropped
+    score.textContent = text ?? "Score when online";
+    if (text === null) scored = "";  // asked again at the next redraw
   };
+
+  // The opening lead (optional): its choices open under the result.
+  const showLead = (open) => {
+    $("lead").hidden = !open;
+    $("lead-toggle").setAttribute("aria-expanded", String(open));
+  };
+  $("lead-toggle").addEventListener("click", () => showLead($("lead").hidden));
+  $("cancel").addEventListener("click", () => { state.fixing = null; state.pick = {}; render(); });
 
   $("confirm").addEventListener("click", async () => {
     if (state.fixing) {
@@ -235,19 +337,26 @@
       state.session.results = state.session.results.map((x) => (x.id === fix.id ? answer.body : x));
       state.fixing = null;
       state.pick = {};
-      status(`Board ${fix.board} changed.`);
+      status(`Board ${fix.board} changed.`, true);
       showTraveller(fix.board, answer.body);
       render();
+      onward();
       return;
     }
     const round = currentRound();
     const b = body(round, state.board);
     setQueue([...queue(), b]);
     state.pick = {};
-    state.board = null;
+    state.board = undefined;
     render();
+    onward();
     send();
   });
+  // After a save the focus goes on to the next board's first choice (the confirm button it
+  // was on is now disabled), without moving the page.
+  const onward = () => {
+    if (!$("entry").hidden) $("levels").querySelector("button")?.focus({ preventScroll: true });
+  };
 
   // -- sending, in order, when online ----------------------------------------------------
   const send = async () => {
@@ -268,7 +377,7 @@
           const stored = answer.status === 201 ? answer.body : answer.body.result;
           if (!state.session.results.some((r) => r.id === stored.id)) state.session.results.push(stored);
           if (answer.status === 409) status(`Board ${item.board} was entered already: ${answer.body.result.result}.`);
-          else status(`Board ${item.board} saved.`);
+          else status(`Board ${item.board} saved${stored.ns_score == null ? "" : `: ${side(stored.ns_score)}`}.`, true);
           showTraveller(item.board, stored);
         } else {
           status(`Board ${item.board} was not saved: ${JSON.stringify(answer.body.detail)}`);
@@ -293,7 +402,7 @@
     for (const line of t.lines || []) {
       const tr = document.createElement("tr");
       if (line.table === mine.table && line.round === mine.round) tr.className = "mine";
-      for (const v of [line.ns, line.ew, line.result, line.ns_score ?? "", line.ns_points, line.ew_points]) {
+      for (const v of [line.ns, line.ew, pretty(line.result), line.ns_score ?? "", line.ns_points, line.ew_points]) {
         const td = document.createElement("td");
         td.textContent = String(v);
         tr.append(td);
