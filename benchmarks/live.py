@@ -54,10 +54,14 @@ def _start(port: int, db: str, workers: int) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
-def _json(port: int, method: str, path: str, body: object | None = None) -> dict:  # type: ignore[type-arg]
+def _json(port: int, method: str, path: str, body: object | None = None,
+          token: str = "") -> dict:  # type: ignore[type-arg]  # fmt: skip
     data = None if body is None else json.dumps(body).encode()
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
     request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, method=method,
-                                     headers={"Content-Type": "application/json"})  # fmt: skip
+                                     headers=headers)  # fmt: skip
     with urllib.request.urlopen(request, timeout=60) as response:
         loaded: dict = json.loads(response.read())  # type: ignore[type-arg]
         return loaded
@@ -186,7 +190,7 @@ async def _run(port: int, tables: int, viewers: int, pid: int) -> dict[str, floa
     done.set()
     for w in watchers:
         w.cancel()
-    stored = _json(port, "GET", f"/api/sessions/{game}")
+    stored = _json(port, "GET", f"/api/sessions/{game}", token=created["edit_token"])  # all
     delays = []
     missed = 0
     for version, at in sent.items():
