@@ -209,6 +209,35 @@ def test_the_score_shows_before_saving_and_passed_out_is_two_taps(
     context.close()
 
 
+@pytest.mark.parametrize("table", ["served", "missing"])
+def test_the_score_comes_from_the_score_table_or_else_the_server(
+    browser: Browser, server: str, table: str
+) -> None:
+    """With the score table loaded the score shows without asking the server (and offline);
+    without it, the server scores it, and offline the page says it will when online."""
+    created = evening(server, boards_per_round=2)
+    context = new_context(browser, PHONE)
+    asked: list[str] = []
+    context.on("request", lambda r: asked.append(r.url) if r.url.endswith("/api/score") else None)
+    if table == "missing":
+        context.route("**/scores.json*", lambda route: route.abort())
+    page = open_table(context, server, created, 2)
+    page.wait_for_load_state("networkidle")
+    player = Player(page, PHONE)
+    for row, label in [("levels", "4"), ("strains", "♥"), ("declarers", "S")]:
+        player.button(row, label)
+    for outcome, score in [("-2", "EW +100"), ("=", "NS +420")]:  # board 3: NS not vulnerable
+        player.button("tricks", outcome)
+        expect(page.locator("#score")).to_have_text(score)
+    assert len(asked) == (0 if table == "served" else 2)
+    context.set_offline(True)
+    player.button("tricks", "+1")
+    expect(page.locator("#score")).to_have_text(
+        "NS +450" if table == "served" else "Score when online"
+    )
+    context.close()
+
+
 def test_a_result_is_fixed_from_the_board_chooser(browser: Browser, server: str) -> None:
     created = evening(server, boards_per_round=2)
     context = new_context(browser, PHONE)
@@ -234,25 +263,29 @@ def test_a_result_is_fixed_from_the_board_chooser(browser: Browser, server: str)
     context.close()
 
 
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360x640", "1280x800"])
 def test_offline_boards_are_kept_shown_and_sent_later_without_scrolling(
-    browser: Browser, server: str
+    browser: Browser, server: str, size: ViewportSize
 ) -> None:
     created = evening(server, boards_per_round=2)
-    context = new_context(browser, PHONE)
+    context = new_context(browser, size)
     page = open_table(context, server, created, 2)  # boards 3 and 4, the first to play
-    player = Player(page, PHONE)
+    player = Player(page, size)
+    page.wait_for_load_state("networkidle")  # the score table is in
     context.set_offline(True)
-    for level, strain, declarer, outcome in [("3", "NT", "S", "="), ("2", "♠", "E", "-1")]:
+    # the score before saving comes from the score table: board 3 EW vulnerable, 4 both
+    offline = [("3", "NT", "S", "=", "NS +400"), ("2", "♠", "E", "-1", "NS +100")]
+    for level, strain, declarer, outcome, score in offline:
         player.button("levels", level)
         player.button("strains", strain)
         player.button("declarers", declarer)
         player.button("tricks", outcome)
-        expect(page.locator("#score")).to_have_text("Score when online")
+        expect(page.locator("#score")).to_have_text(score)
         player.tap(page.locator("#confirm"))
         expect(page.locator("#status")).to_contain_text("kept on this phone")
         if level == "3":
             expect(page.locator("#boards")).to_contain_text("sending…")
-            tb.shot(page, f"live-table-offline-{PHONE['width']}")
+            tb.shot(page, f"live-table-offline-{size['width']}")
     expect(page.locator("#next")).to_contain_text("Round 1 is done")  # the round ends offline
     context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")

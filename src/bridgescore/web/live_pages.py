@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from bridgescore.web.common import page
 from bridgescore.web.live import live
+from bridgescore.web.offline import table_version
 
 __all__ = ["router"]
 
@@ -31,7 +32,7 @@ def new_evening_page(request: Request) -> Response:
 def table_page(request: Request, game_id: str) -> Response:
     """One table's page: the round, the pairs, each board's entry, the traveller so far."""
     live(request).definition(game_id)
-    return page(request, "live_table.html", {"game_id": game_id})
+    return page(request, "live_table.html", {"game_id": game_id, "table_version": table_version()})
 
 
 @router.get("/live/{game_id}/director", response_class=HTMLResponse)

@@ -290,6 +290,22 @@
              contract: `${pick.level}${pick.strain}${pick.double}`, lead };
   };
 
+  // The score table (/scores.json, the calculator's: every contract, doubling, vulnerability and
+  // tricks, scored on the server by score(), modern undertricks as live sessions are): the score
+  // before saving at once, with or without a connection. The server is asked only without it.
+  let scoreTable = null;
+  fetch($("live-table").dataset.table).then((r) => (r.ok ? r.json() : null))
+    .then((t) => { scoreTable = t; }).catch(() => {});
+  const fromTable = (b, board) => {
+    const m = /^(\d)(NT|[CDHS])(X{0,2})$/.exec(b.contract);
+    const info = boardInfo(board);
+    if (!scoreTable || !m || !info) return null;
+    const ns = b.declarer === "N" || b.declarer === "S";
+    const vulnerable = info.vulnerability === "All" || info.vulnerability === (ns ? "NS" : "EW");
+    const entry = scoreTable[`${m[1]}${m[2]}-${m[3] || "-"}-${vulnerable ? "v" : "n"}-${b.tricks}`];
+    return entry ? (ns ? entry[0] : -entry[0]) : null;
+  };
+
   let scored = "";  // the result whose score is shown (or asked for): a redraw asks no more
   const showScore = async (round, board) => {
     const b = body(round, board);
@@ -302,6 +318,8 @@
     const score = $("score");
     score.className = "live-score";
     if (b.contract === "Pass") { score.textContent = "NS 0"; return; }
+    const known = fromTable(b, board);
+    if (known !== null) { score.textContent = side(known); return; }
     score.textContent = "…";
     let text = null;
     try {
