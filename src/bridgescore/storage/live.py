@@ -269,13 +269,7 @@ class LiveStore:
             version, closed = _head(conn, game_id, lock=True)
             if by_table:
                 _check_table(conn, game_id, entry, closed)
-            found = _at(conn, game_id, entry)
-            if found is not None:
-                raise DuplicateResultError(
-                    f"table {entry.table} has already entered board {entry.board} in round "
-                    f"{entry.round}: {_describe(found.entry)}; change that result instead",
-                    found,
-                )
+            _refuse_another(conn, game_id, entry, "; change that result instead")
             version = _bump(conn, game_id, version, now)
             key = conn.execute(
                 _INSERT,
@@ -303,13 +297,7 @@ class LiveStore:
         def job(conn: Connection, now: datetime) -> tuple[LiveResult, int]:
             version = _head(conn, game_id, lock=True)[0]
             old = _get(conn, game_id, result_id)
-            found = _at(conn, game_id, entry, besides=result_id)
-            if found is not None:
-                raise DuplicateResultError(
-                    f"table {entry.table} has another result for board {entry.board} in round "
-                    f"{entry.round}: {_describe(found.entry)}",
-                    found,
-                )
+            _refuse_another(conn, game_id, entry, besides=result_id)
             version = _bump(conn, game_id, version, now)
             conn.execute(
                 update(LiveResultRow)
@@ -458,6 +446,23 @@ def _at(conn: Connection, game_id: str, entry: Entry, besides: int = 0) -> LiveR
     row = conn.execute(_AT, {"game_id": game_id, "table": entry.table, "round": entry.round,
                              "board": entry.board, "besides": besides}).one_or_none()  # fmt: skip
     return None if row is None else _result(row)
+
+
+def _refuse_another(
+    conn: Connection, game_id: str, entry: Entry, advice: str = "", besides: int = 0
+) -> None:
+    """Refuse an entry for a table, round and board that has a stored result already (other
+    than ``besides``, the one being changed).
+
+    :raises DuplicateResultError: with that result.
+    """
+    found = _at(conn, game_id, entry, besides)
+    if found is not None:
+        raise DuplicateResultError(
+            f"table {entry.table} has already entered board {entry.board} in round "
+            f"{entry.round}: {_describe(found.entry)}{advice}",
+            found,
+        )
 
 
 def _head(conn: Connection, game_id: str, *, lock: bool = False) -> tuple[int, bool]:

@@ -127,34 +127,17 @@ def _number(label: str) -> int:
 
 def board_result(entry: Entry) -> BoardResult:
     """A stored entry as the core's result."""
+    weighted = adjusted = result = None
     if entry.weighted is not None:
-        return BoardResult(
-            entry.board,
-            _number(entry.ns),
-            _number(entry.ew),
-            weighted=Weighted.parse(entry.weighted),
-            round=entry.round,
-            table=entry.table,
-        )
-    if entry.adjusted is not None:
-        return BoardResult(
-            entry.board,
-            _number(entry.ns),
-            _number(entry.ew),
-            adjusted=Adjusted.parse(entry.adjusted),
-            round=entry.round,
-            table=entry.table,
-        )
-    contract = parse_contract(entry.contract or "")
-    seat = None if entry.declarer is None else Seat(entry.declarer)
-    return BoardResult(
-        entry.board,
-        _number(entry.ns),
-        _number(entry.ew),
-        Result(contract, seat, entry.tricks or 0),
-        round=entry.round,
-        table=entry.table,
-    )
+        weighted = Weighted.parse(entry.weighted)
+    elif entry.adjusted is not None:
+        adjusted = Adjusted.parse(entry.adjusted)
+    else:
+        seat = None if entry.declarer is None else Seat(entry.declarer)
+        result = Result(parse_contract(entry.contract or ""), seat, entry.tricks or 0)
+    return BoardResult(entry.board, _number(entry.ns), _number(entry.ew), result,
+                       adjusted=adjusted, weighted=weighted, round=entry.round,
+                       table=entry.table)  # fmt: skip
 
 
 def _play(movement: Movement, round_number: int, table: int) -> Play:
