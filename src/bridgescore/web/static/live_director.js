@@ -211,7 +211,8 @@
       const a = await api("");
       session = a.body;
       $("event").textContent = `Director · ${session.event || "Session"}`;
-      $("status").textContent = `Version ${session.version} · ${session.results.length} results in`;
+      const n = session.results.length;
+      $("status").textContent = `Version ${session.version} · ${n} result${n === 1 ? "" : "s"} in`;
       grid(); rankings(); results(); published(); audit();
     } finally {
       loading = false;
