@@ -110,6 +110,15 @@ class Live:
         self.tokens: dict[tuple[str, str], int | None] = {}
         """The tokens checked so far (by their SHA-256): a table's number, None: the director."""
 
+    def remember(self, stored: StoredGame, tokens: dict[int, str]) -> None:
+        """Keep a session just started, and its tokens: its tables' first results need not
+        read them from the database."""
+        assert stored.edit_token is not None
+        with self._lock:
+            self._definitions[stored.id] = replace(stored, edit_token=None)
+            for table, token in [*tokens.items(), (None, stored.edit_token)]:
+                self.tokens[(stored.id, _hashed(token))] = table
+
     def known(self, game_id: str) -> StoredGame | None:
         """The session's definition if it has been read already."""
         with self._lock:
@@ -178,6 +187,10 @@ def _check_combinations(
         )
 
 
+def _hashed(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 def _token(authorization: str | None) -> str:
     """The token of ``Authorization: Bearer <token>``; 403 without one."""
     scheme, _, token = (authorization or "").strip().partition(" ")
@@ -197,7 +210,7 @@ def _who(request: Request, game_id: str, authorization: str | None) -> int | Non
     """
     token = _token(authorization)
     known = live(request).tokens
-    key = (game_id, hashlib.sha256(token.encode()).hexdigest())
+    key = (game_id, _hashed(token))
     if key in known:  # a token once checked stays good: tokens never change
         return known[key]
     table = live(request).store.table_of(game_id, token)
@@ -232,7 +245,7 @@ async def _writer(
     sessions = live(request)
     definition = sessions.known(game_id)
     if definition is not None:
-        key = (game_id, hashlib.sha256(_token(authorization).encode()).hexdigest())
+        key = (game_id, _hashed(_token(authorization)))
         if key in sessions.tokens:
             return definition, sessions.tokens[key]
 
@@ -268,6 +281,7 @@ def start_session(request: Request, body: NewSession) -> JSONResponse:
     sec = Section.from_movement(movement, names=names)
     session = Session((sec,), method=body.scoring, event=event)
     stored, tokens = live(request).store.start(session, movement.tables)
+    live(request).remember(stored, tokens)
     tables = [
         {"table": t, "token": token, "url": link(request, f"/live/{stored.id}/table#{token}")}
         for t, token in tokens.items()
