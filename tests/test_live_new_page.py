@@ -55,6 +55,10 @@ def test_names_are_typed_pair_by_pair(
     expect(cards).to_have_count(count if movement == "mitchell" else count // 2)
     qr = re.compile(r"^data:image/svg\+xml;base64,[A-Za-z0-9+/=]{100,}$")
     expect(cards.first.locator("img.live-qr")).to_have_attribute("src", qr)
+    guide = cards.first.locator("table.live-guide tr")  # table 1, round by round
+    expect(guide).to_have_count(1 + (count if movement == "mitchell" else count - 1))
+    first = "1 NS 1 EW 1 1-3" if movement == "mitchell" else "1 4 1 1-3"
+    assert " ".join(guide.nth(1).inner_text().split()) == first
     director = page.get_attribute("#director-link", "href")
     assert director is not None
     game = director.split("/live/")[1].split("/")[0]
