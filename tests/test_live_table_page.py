@@ -299,6 +299,26 @@ def test_offline_boards_are_kept_shown_and_sent_later_without_scrolling(
     context.close()
 
 
+def test_two_phones_at_one_table_keep_one_result(browser: Browser, server: str) -> None:
+    """Both pairs open the table's link; both enter board 1: the first is stored, the second
+    phone is told what was entered (the 409's stored result) and shows it, and nothing is
+    lost or doubled."""
+    created = evening(server)
+    phones = [new_context(browser, PHONE) for _ in range(2)]
+    pages = [open_table(context, server, created, 1) for context in phones]
+    first, second = (Player(page, PHONE) for page in pages)
+    enter(first, None, PLAN[0][2:])  # 4♠ by N, made
+    for row, label in [("levels", "3"), ("strains", "NT"), ("declarers", "S"), ("tricks", "=")]:
+        second.button(row, label)
+    second.tap(pages[1].locator("#confirm"))
+    expect(pages[1].locator("#status")).to_contain_text("Board 1 was entered already: 4SN=")
+    expect(pages[1].locator("#boards")).to_contain_text("4♠ N =")
+    expect(pages[1].locator("#traveller")).to_contain_text("4♠N=")
+    assert [(r["board"], r["contract"]) for r in stored(server, created)] == [(1, "4S")]
+    for context in phones:
+        context.close()
+
+
 def small_targets(page: Page) -> list[str]:
     """The page's buttons smaller than 44 px either way."""
     small: list[str] = page.evaluate(

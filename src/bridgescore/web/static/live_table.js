@@ -32,6 +32,8 @@
   };
   // What happened: said to screen readers; shown unless it is a routine "saved" (the board's
   // button and its traveller show that), so the first screen keeps room for the next board.
+  // An answer's refusal in words: FastAPI's list of problems, or one sentence.
+  const refusal = (detail) => (Array.isArray(detail) ? detail.map((x) => x.msg).join("; ") : String(detail));
   const status = (text, quiet = false) => {
     $("status").textContent = text;
     $("status").classList.toggle("quiet", quiet);
@@ -351,7 +353,7 @@
         status("Offline: a fix needs the connection; try again in a moment.");
         return;
       }
-      if (answer.status !== 200) { status(`Not changed: ${JSON.stringify(answer.body.detail)}`); return; }
+      if (answer.status !== 200) { status(`Not changed: ${refusal(answer.body.detail)}`); return; }
       state.session.results = state.session.results.map((x) => (x.id === fix.id ? answer.body : x));
       state.fixing = null;
       state.pick = {};
@@ -398,7 +400,7 @@
           else status(`Board ${item.board} saved${stored.ns_score == null ? "" : `: ${side(stored.ns_score)}`}.`, true);
           showTraveller(item.board, stored);
         } else {
-          status(`Board ${item.board} was not saved: ${JSON.stringify(answer.body.detail)}`);
+          status(`Board ${item.board} was not saved: ${refusal(answer.body.detail)}`);
         }
       }
     } finally {
