@@ -71,7 +71,12 @@ def serving(database_url: str, *options: str) -> Iterator[tuple[str, int]]:
             yield url, process.pid
         finally:
             process.terminate()
-            process.wait(10)
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:  # never hang the suite: say so, and kill it
+                process.kill()
+                process.wait()
+                raise
 
 
 def csrf(client: TestClient, path: str = "/") -> str:

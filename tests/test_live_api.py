@@ -319,6 +319,21 @@ def test_nobody_sees_a_boards_results_before_playing_it(sqlite_live: TestClient)
     assert sqlite_live.get(f"/session/{created['id']}").status_code == 200
 
 
+def test_the_director_has_the_tables_links_again(sqlite_live: TestClient) -> None:
+    created = start(sqlite_live)
+    base = f"/api/sessions/{created['id']}"
+    again = sqlite_live.get(f"{base}/tables", headers=auth(created["edit_token"]))
+    assert again.status_code == 200
+    assert again.json()["tables"] == created["tables"]  # the same tokens and links
+    assert sqlite_live.get(f"{base}/tables", headers=token(created, 3)).status_code == 403
+    assert sqlite_live.get(f"{base}/tables").status_code == 403
+    assert sqlite_live.get("/api/sessions/nope/tables").status_code == 404
+    # another session's director has other tokens, and no say here
+    other = start(sqlite_live)
+    assert {t["token"] for t in other["tables"]}.isdisjoint(t["token"] for t in created["tables"])
+    assert sqlite_live.get(f"{base}/tables", headers=auth(other["edit_token"])).status_code == 403
+
+
 def test_every_change_is_an_event_with_the_new_version(sqlite_live: TestClient) -> None:
     created = start(sqlite_live)
     base = f"/api/sessions/{created['id']}"

@@ -4,6 +4,7 @@ those of the same results imported from PBN. Screenshots go to $BRIDGESCORE_SCRE
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -174,3 +175,27 @@ def test_the_director_corrects_from_a_phone(server: str, browser: Browser) -> No
     expect(page.locator("#edit")).to_be_hidden()
     expect(results).not_to_contain_text("3NTN=")
     expect(page.locator("#audit")).to_contain_text("delete")
+
+
+def test_the_director_shows_the_table_cards_again(server: str, browser: Browser) -> None:
+    movement = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
+    created = httpx.post(f"{server}/api/sessions", json={"event": "Cards", "movement": movement})
+    answer = created.json()
+    page = browser.new_context(viewport={"width": 360, "height": 640}).new_page()
+    page.goto(server + answer["director_url"])
+    expect(page.locator("#status")).to_contain_text("Version 1")
+    page.get_by_role("button", name="Show the table cards").click()
+    cards = page.locator("#cards .live-card")
+    expect(cards).to_have_count(3)
+    expect(cards.nth(1)).to_contain_text("Cards · Table 2")
+    expect(cards.nth(1).locator("a")).to_have_attribute(
+        "href", f"{server}{answer['tables'][1]['url']}"
+    )
+    expect(cards.nth(1).locator("img.live-qr")).to_have_attribute("src", re.compile("^data:image"))
+    expect(cards.nth(1).locator("table.live-guide tr")).to_have_count(4)
+    expect(page.get_by_role("button", name="Print the table cards")).to_be_visible()
+    page.emulate_media(media="print")  # the cards alone are printed
+    expect(page.locator("#grid")).to_be_hidden()
+    expect(cards.first).to_be_visible()
+    page.emulate_media(media="screen")
+    shot(page, "director-cards-360")

@@ -1,14 +1,16 @@
 """Starting a club evening in a real browser: a name field for each pair of the movement chosen,
-the names reach the session, and each table gets a card with its link and QR code."""
+the names reach the session, and each table gets a card with its link, QR code and rounds;
+axe-core on the new-evening and director's pages."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, ViewportSize, expect
 
 from tests import test_browser as tb
 from tests.conftest import serving
@@ -66,3 +68,40 @@ def test_names_are_typed_pair_by_pair(
     expected = {"NS 1": "Ann & Bob"} if movement == "mitchell" else {}
     assert {k: v for k, v in names.items() if v} == {**expected, labels[-1]: "Cy & Di"}
     page.close()
+
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+
+
+@pytest.mark.parametrize(
+    "size", [{"width": 360, "height": 640}, {"width": 1280, "height": 800}], ids=["360", "1280"]
+)
+def test_axe_finds_nothing_on_the_new_evening_and_director_pages(
+    browser: Browser, server: str, size: ViewportSize
+) -> None:
+    movement = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
+    created = httpx.post(f"{server}/api/sessions", json={"movement": movement}).json()
+    table = {"Authorization": f"Bearer {created['tables'][0]['token']}"}
+    result = {"round": 1, "table": 1, "board": 1, "contract": "3NT", "declarer": "N", "tricks": 9}
+    httpx.post(f"{server}/api/sessions/{created['id']}/results", json=result, headers=table)
+    context = browser.new_context(viewport=size, bypass_csp=True)  # axe is an inline script
+    page = context.new_page()
+    found = {}
+    try:
+        for name, url in [("new", "/live/new"), ("director", created["director_url"])]:
+            page.goto(server + url)
+            if name == "director":
+                expect(page.locator("#results")).to_contain_text("3NTN=")
+                page.get_by_role("button", name="Edit round 1, table 1, board 1").click()
+                page.get_by_role("button", name="Show the table cards").click()
+                expect(page.locator("#cards img.live-qr").first).to_have_attribute(
+                    "src", re.compile("^data:")
+                )
+            page.add_script_tag(path=str(AXE))
+            result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+            found[name] = [(v["id"], [n["target"] for n in v["nodes"]])
+                           for v in result["violations"]]  # fmt: skip
+            tb.shot(page, f"axe-live-{name}-{size['width']}")
+    finally:
+        context.close()  # its event stream too
+    assert found == {"new": [], "director": []}

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +15,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from bridgescore.cli.serve import SHUTDOWN_GRACE
 from bridgescore.rubber import Rubber
 from bridgescore.storage import Store
 from bridgescore.web.events import Changes
@@ -90,6 +94,24 @@ def test_the_view_link_stream_tells_of_a_deal_added_from_another_phone(server: s
         elapsed = time.perf_counter() - start
     assert events == [{"version": 1}, {"version": 2}]
     assert elapsed < 1.0
+
+
+@pytest.mark.slow
+def test_a_stop_does_not_wait_for_open_streams(tmp_path: Path) -> None:
+    """Event streams never end by themselves: a stop (SIGTERM, Ctrl+C) ends them after
+    ``SHUTDOWN_GRACE`` seconds instead of waiting for every phone to hang up."""
+    with serving(f"sqlite:///{tmp_path}/live.db") as (url, pid):
+        game_id = httpx.post(f"{url}/api/rubbers", json={}).json()["id"]
+        with httpx.stream("GET", f"{url}/api/rubbers/{game_id}/events", timeout=10) as stream:
+            lines = stream.iter_lines()
+            next(line for line in lines if line.startswith("data:"))
+            start = time.perf_counter()
+            os.kill(pid, signal.SIGTERM)
+            with contextlib.suppress(httpx.HTTPError):  # cut off or ended: it ends
+                for _ in lines:
+                    pass
+            stopped = time.perf_counter() - start
+    assert stopped < SHUTDOWN_GRACE + 3
 
 
 def test_an_unknown_game_has_no_stream(client: TestClient) -> None:

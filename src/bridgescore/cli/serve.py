@@ -80,11 +80,17 @@ def serve(
             port=port,
             workers=workers,
             log_level="warning",
+            timeout_graceful_shutdown=SHUTDOWN_GRACE,
         )
         return
     click.echo(f"bridgescore is serving on http://{host}:{port}/ (Ctrl+C to stop)")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning",
+                timeout_graceful_shutdown=SHUTDOWN_GRACE)  # fmt: skip
 
+
+SHUTDOWN_GRACE = 3
+"""Seconds a stop waits for the requests under way: event streams never end by themselves (the
+pages that hold them connect again when the server is back)."""
 
 _SETTINGS_VAR = "BRIDGESCORE_SERVE_SETTINGS"
 

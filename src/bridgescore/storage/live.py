@@ -24,9 +24,10 @@ each other's; each still checks before it writes, and a refused one fails alone.
 from __future__ import annotations
 
 import asyncio
+import base64
+import hmac
 import json
 import queue
-import secrets
 import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
@@ -51,6 +52,7 @@ __all__ = [
     "RefusedError",
     "ResultNotFoundError",
     "live_table",
+    "table_token",
 ]
 
 
@@ -134,6 +136,20 @@ class ResultNotFoundError(GameNotFoundError):
     """No result of this session has the id."""
 
 
+def table_token(edit_token: str, game_id: str, table: int) -> str:
+    """A table's token: an HMAC-SHA256 of the session and table, keyed by the director's token
+    (so the director can have it again, and it tells nothing of the director's token).
+
+    >>> table_token("secret", "abc", 1) == table_token("secret", "abc", 1) != table_token(
+    ...     "secret", "abc", 2)
+    True
+    >>> len(table_token("secret", "abc", 1))
+    24
+    """
+    digest = hmac.digest(edit_token.encode(), f"{game_id}/{table}".encode(), "sha256")
+    return base64.urlsafe_b64encode(digest[:18]).decode()
+
+
 def live_table(tokens: Mapping[int, str]) -> list[int]:
     """The table numbers of a token map, in order (a doctest helper)."""
     return sorted(tokens)
@@ -154,11 +170,13 @@ class LiveStore:
     def start(self, session: Session, tables: int) -> tuple[StoredGame, dict[int, str]]:
         """Store a new session and make a token for each of its ``tables``.
 
-        The director's token is the stored game's edit token; the table tokens are returned
-        once, here, and only their hashes are kept.
+        The director's token is the stored game's edit token; each table's token is derived
+        from it (:func:`table_token`), and only their hashes are kept: the director can have
+        them again (:meth:`tokens_for`), nobody else.
         """
         stored = self.store.create(session)
-        tokens = {t: secrets.token_urlsafe(18) for t in range(1, tables + 1)}
+        assert stored.edit_token is not None
+        tokens = {t: table_token(stored.edit_token, stored.id, t) for t in range(1, tables + 1)}
         with self.store._transaction(write=True) as conn:
             if tokens:
                 conn.execute(insert(TableTokenRow), [
@@ -166,6 +184,26 @@ class LiveStore:
                     for t, tok in tokens.items()
                 ])  # fmt: skip
         return stored, tokens
+
+    def tokens_for(self, game_id: str, edit_token: str) -> dict[int, str]:
+        """The tables' tokens again, from the director's token (a lost table card is printed
+        again); checked against the hashes kept.
+
+        :raises RefusedError: if they do not match (not the director's token).
+        :raises GameNotFoundError: if the session has no tables.
+        """
+        with self.store._transaction() as conn:
+            rows = conn.execute(
+                select(TableTokenRow.table, TableTokenRow.token_hash)
+                .where(TableTokenRow.game_id == game_id)
+                .order_by(TableTokenRow.table)
+            ).all()
+        if not rows:
+            raise GameNotFoundError(f"no live session with id {game_id!r}")
+        tokens = {row.table: table_token(edit_token, game_id, row.table) for row in rows}
+        if any(not hmac.compare_digest(_hash_token(tokens[r.table]), r.token_hash) for r in rows):
+            raise RefusedError("these are not this session's tables' tokens")
+        return tokens
 
     def is_live(self, game_id: str) -> bool:
         """Whether the session has table tokens (it was started as a live session)."""

@@ -282,10 +282,7 @@ def start_session(request: Request, body: NewSession) -> JSONResponse:
     session = Session((sec,), method=body.scoring, event=event)
     stored, tokens = live(request).store.start(session, movement.tables)
     live(request).remember(stored, tokens)
-    tables = [
-        {"table": t, "token": token, "url": link(request, f"/live/{stored.id}/table#{token}")}
-        for t, token in tokens.items()
-    ]
+    tables = _links(request, stored.id, tokens)
     director = link(request, f"/live/{stored.id}/director#{stored.edit_token}")
     return JSONResponse(
         {
@@ -469,6 +466,34 @@ def delete_result(
     who = "director" if table is None else f"table {table}"
     removed, version = live(request).store.remove(game_id, result_id, who)
     return JSONResponse({**result_dict(definition, removed), "version": version})
+
+
+def _links(request: Request, game_id: str, tokens: dict[int, str]) -> list[dict[str, Any]]:
+    return [
+        {"table": t, "token": token, "url": link(request, f"/live/{game_id}/table#{token}")}
+        for t, token in tokens.items()
+    ]
+
+
+@router.get(
+    "/{game_id}/tables",
+    responses={
+        **_READ,
+        403: _WRITE[403],
+        409: {"model": Problem, "description": "Its table links cannot be made again."},
+    },
+)
+def table_links(request: Request, game_id: str, authorization: Auth = None) -> dict[str, Any]:
+    """The tables' tokens and links again (the director), as when the session was started: a
+    lost table card is printed again."""
+    live(request).definition(game_id)
+    if _who(request, game_id, authorization) is not None:
+        raise HTTPException(403, "only the director has the tables' links")
+    try:
+        tokens = live(request).store.tokens_for(game_id, _token(authorization))
+    except RefusedError:
+        raise HTTPException(409, "this session's table links cannot be made again") from None
+    return {"tables": _links(request, game_id, tokens)}
 
 
 @router.get("/{game_id}/changes", responses=_WRITE)

@@ -73,7 +73,7 @@
       cap.textContent = field.field === "all" ? "Rankings" : `${field.field} pairs`;
       t.append(cap);
       const head = document.createElement("tr");
-      for (const h of ["", "Pair", "Names", "Score", "%"]) head.append(cell("th", h));
+      for (const h of ["Rank", "Pair", "Names", "Score", "%"]) head.append(cell("th", h));
       t.append(head);
       for (const row of field.rows) {
         const tr = document.createElement("tr");
@@ -95,6 +95,7 @@
                     ["Result", ""], ["NS", "NS score"], ["", ""]];
     for (const [text, title] of titles) {
       const th = cell("th", text);
+      if (!text) th.append(cell("span", "Change", "visually-hidden"));
       if (title) th.title = title;
       head.append(th);
     }
@@ -180,6 +181,17 @@
         `R${ref.round} T${ref.table} board ${ref.board}: ${what(c.old)} → ${what(c.new)}`));
     }
   };
+
+  $("show-cards").addEventListener("click", async () => {
+    const a = await api("/tables");
+    $("cards-error").textContent = a.status === 200 ? "" : a.body.detail;
+    if (a.status !== 200) return;
+    await window.liveCards($("cards"), id, session && session.event, a.body.tables);
+    $("live-director").classList.add("cards-shown");  // printing now prints the cards only
+    $("print-cards").hidden = false;
+  });
+
+  $("print-cards").addEventListener("click", () => window.print());
 
   $("close").addEventListener("click", async () => {
     const a = await api("/close", { method: "POST", body: JSON.stringify({ closed: !session.closed }) });

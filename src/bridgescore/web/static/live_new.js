@@ -58,59 +58,7 @@
     const whole = (u) => new URL(u, location.href).href;
     document.getElementById("director-link").href = whole(body.director_url);
     document.getElementById("director-link").textContent = whole(body.director_url);
-    const cards = document.getElementById("cards");
-    cards.replaceChildren();
-    // Each card also says who sits at the table and which boards it plays, round by round.
-    const plays = await fetch(`/api/sessions/${body.id}`).then((s) => s.json())
-      .then((s) => s.movement.plays).catch(() => []);
-    const guide = (table) => {
-      const rows = plays.filter((p) => p.table === table);
-      if (!rows.length) return null;
-      const t = document.createElement("table");
-      t.className = "live-guide";
-      const head = document.createElement("tr");
-      for (const h of ["Round", "NS", "EW", "Boards"]) {
-        const th = document.createElement("th");
-        th.textContent = h;
-        head.append(th);
-      }
-      t.append(head);
-      for (const p of rows) {
-        const tr = document.createElement("tr");
-        const [first, last] = [p.boards[0], p.boards[p.boards.length - 1]];
-        const span = p.boards.length > 1 && last - first === p.boards.length - 1
-          ? `${first}-${last}` : p.boards.join(", ");
-        for (const v of [p.round, p.ns, p.ew, span]) {
-          const td = document.createElement("td");
-          td.textContent = String(v);
-          tr.append(td);
-        }
-        t.append(tr);
-      }
-      return t;
-    };
-    for (const t of body.tables) {
-      const card = document.createElement("div");
-      card.className = "panel live-card";
-      const h = document.createElement("h2");
-      h.textContent = `${f.get("event") || "Club evening"} · Table ${t.table}`;
-      const p = document.createElement("p");
-      p.textContent = "Open this link on one phone at the table to enter your results:";
-      const a = document.createElement("a");
-      a.href = whole(t.url);
-      a.textContent = whole(t.url);
-      const img = document.createElement("img");
-      img.className = "live-qr";
-      img.alt = `QR code of table ${t.table}'s link`;
-      card.append(h, img, p, a);
-      const rounds = guide(t.table);
-      if (rounds) card.append(rounds);
-      cards.append(card);
-      fetch("/live/qr.svg", { method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ text: whole(t.url) }) })
-        .then((q) => q.text())
-        .then((svg) => { img.src = `data:image/svg+xml;base64,${btoa(svg)}`; });
-    }
+    await window.liveCards(document.getElementById("cards"), body.id, f.get("event"), body.tables);
     form.hidden = true;
     document.getElementById("started").hidden = false;
   });

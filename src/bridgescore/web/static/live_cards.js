@@ -1,0 +1,50 @@
+// The table cards of a club evening, for the new-evening page and the director's page: for each
+// table its link (with its token after #), the link's QR code (an SVG made on the server) and
+// its rounds (who sits there, which boards). window.liveCards(container, id, event, tables).
+"use strict";
+
+window.liveCards = async (container, id, event, tables) => {
+  const whole = (u) => new URL(u, location.href).href;
+  const el = (tag, text, className) => {
+    const e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    if (className) e.className = className;
+    return e;
+  };
+  const plays = await fetch(`/api/sessions/${id}`).then((s) => s.json())
+    .then((s) => s.movement.plays).catch(() => []);
+  const guide = (table) => {
+    const rows = plays.filter((p) => p.table === table);
+    if (!rows.length) return null;
+    const t = el("table", undefined, "live-guide");
+    const head = el("tr");
+    for (const h of ["Round", "NS", "EW", "Boards"]) head.append(el("th", h));
+    t.append(head);
+    for (const p of rows) {
+      const tr = el("tr");
+      const [first, last] = [p.boards[0], p.boards[p.boards.length - 1]];
+      const span = p.boards.length > 1 && last - first === p.boards.length - 1
+        ? `${first}-${last}` : p.boards.join(", ");
+      for (const v of [p.round, p.ns, p.ew, span]) tr.append(el("td", String(v)));
+      t.append(tr);
+    }
+    return t;
+  };
+  container.replaceChildren();
+  for (const t of tables) {
+    const card = el("div", undefined, "panel live-card");
+    const a = el("a", whole(t.url));
+    a.href = whole(t.url);
+    const img = el("img", undefined, "live-qr");
+    img.alt = `QR code of table ${t.table}'s link`;
+    card.append(el("h2", `${event || "Club evening"} · Table ${t.table}`), img,
+                el("p", "Open this link on one phone at the table to enter your results:"), a);
+    const rounds = guide(t.table);
+    if (rounds) card.append(rounds);
+    container.append(card);
+    fetch("/live/qr.svg", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ text: whole(t.url) }) })
+      .then((q) => q.text())
+      .then((svg) => { img.src = `data:image/svg+xml;base64,${btoa(svg)}`; });
+  }
+};
