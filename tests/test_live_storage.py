@@ -86,3 +86,20 @@ def test_a_weighted_score_is_stored_and_audited(store: Store) -> None:
     (first, second) = live.changes(stored.id)[-2:]
     assert (first.new or {}).get("weighted") == text
     assert (second.old or {}).get("weighted") == text
+
+
+def test_a_failing_listener_neither_loses_a_write_nor_stops_the_writer(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with Store("sqlite://") as store:
+        live = LiveStore(store)
+        stored, _ = live.start(Session((Section.from_movement(mitchell(3, 2)),)), 3)
+
+        def broken(game_id: str, version: int) -> None:
+            raise RuntimeError("the event loop has gone")
+
+        store.listeners.append(broken)
+        for board in (1, 2):
+            live.add(stored.id, Entry(1, 1, board, "NS 1", "EW 1", "3NT", "N", 9), "table 1")
+        assert [r.entry.board for r in live.results(stored.id).results] == [1, 2]
+        assert "a listener failed" in caplog.text

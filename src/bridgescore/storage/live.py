@@ -27,6 +27,7 @@ import asyncio
 import base64
 import hmac
 import json
+import logging
 import queue
 import threading
 from collections.abc import Callable, Mapping
@@ -374,6 +375,8 @@ class LiveStore:
         return self._writer.run(game_id, job)[1]
 
 
+log = logging.getLogger(__name__)
+
 _T = TypeVar("_T")
 _Job = Callable[[Connection, datetime], tuple[_T, int]]
 """A write: given the transaction and the time, it checks (raising before it writes, if it
@@ -450,10 +453,14 @@ class _GroupCommit:
         # answered once the transaction has ended (an in-memory database has one connection)
         for future, reason in refused:
             future.set_exception(reason)
-        for game_id, future, answer in done:
-            for listener in self._store.listeners:
-                listener(game_id, answer[1])
+        for _, future, answer in done:
             future.set_result(answer)
+        for game_id, _, answer in done:
+            for listener in self._store.listeners:
+                try:
+                    listener(game_id, answer[1])
+                except Exception:  # a listener's failure is not the writes'
+                    log.exception("a listener failed on session %s version %s", game_id, answer[1])
 
 
 _INSERT = insert(LiveResultRow)
