@@ -336,19 +336,35 @@ def test_the_api_docs_need_nothing_from_elsewhere(page: Page, server: str) -> No
     assert outside == []
 
 
-def tap_targets(page: Page) -> list[str]:
-    """Links and buttons of the header and the game pages smaller than 44 px."""
+TAP_TARGETS = (
+    "header a, .actions a, .actions button, .deals a, .sheet a, #deal-form button, .choice span, "
+    ".qr summary"
+)
+"""The links and buttons of the header and the game pages."""
+
+
+def tap_targets(page: Page, selector: str = TAP_TARGETS) -> list[str]:
+    """The elements shown of ``selector`` smaller than 44 px either way."""
     small: list[str] = page.evaluate(
-        """() => [...document.querySelectorAll('header a, .actions a, .actions button, '
-            + '.deals a, .sheet a, #deal-form button, .choice span, .qr summary')]
+        """selector => [...document.querySelectorAll(selector)]
           .filter(e => e.offsetParent !== null)
           .filter(e => {
             const r = e.getBoundingClientRect();
             return r.height < 44 || r.width < 44;
           })
-          .map(e => e.outerHTML.slice(0, 80))"""
+          .map(e => e.outerHTML.slice(0, 80))""",
+        selector,
     )
     return small
+
+
+def axe_violations(page: Page) -> list[tuple[str, list[Any]]]:
+    """axe-core's violations on the page as it is now: (rule, the elements) each. The page's
+    context needs ``bypass_csp`` (:func:`new_context` with ``axe=True``): axe is injected."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [(v["id"], [n["target"] for n in v["nodes"]]) for v in result["violations"]]
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360x640", "1280x800"])
@@ -378,9 +394,7 @@ def test_axe_finds_nothing_and_tap_targets_are_44px(
     small = {}
     for name, url in pages.items():
         page.goto(url)
-        page.add_script_tag(path=str(AXE))
-        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-        found[name] = [(v["id"], [n["target"] for n in v["nodes"]]) for v in result["violations"]]
+        found[name] = axe_violations(page)
         small[name] = tap_targets(page)
         tb.shot(page, f"axe-{name}-{size['width']}")
     assert found == {key: [] for key in pages}

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -14,6 +13,7 @@ from playwright.sync_api import Browser, ViewportSize, expect
 
 from tests import test_browser as tb
 from tests.conftest import serving
+from tests.test_browser_table import DESKTOP, PHONE, axe_violations, new_context
 
 pytestmark = pytest.mark.slow
 
@@ -70,12 +70,7 @@ def test_names_are_typed_pair_by_pair(
     page.close()
 
 
-AXE = Path(__file__).parent / "vendor" / "axe.min.js"
-
-
-@pytest.mark.parametrize(
-    "size", [{"width": 360, "height": 640}, {"width": 1280, "height": 800}], ids=["360", "1280"]
-)
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360", "1280"])
 def test_axe_finds_nothing_on_the_new_evening_and_director_pages(
     browser: Browser, server: str, size: ViewportSize
 ) -> None:
@@ -84,7 +79,7 @@ def test_axe_finds_nothing_on_the_new_evening_and_director_pages(
     table = {"Authorization": f"Bearer {created['tables'][0]['token']}"}
     result = {"round": 1, "table": 1, "board": 1, "contract": "3NT", "declarer": "N", "tricks": 9}
     httpx.post(f"{server}/api/sessions/{created['id']}/results", json=result, headers=table)
-    context = browser.new_context(viewport=size, bypass_csp=True)  # axe is an inline script
+    context = new_context(browser, size, axe=True)
     page = context.new_page()
     found = {}
     try:
@@ -97,10 +92,7 @@ def test_axe_finds_nothing_on_the_new_evening_and_director_pages(
                 expect(page.locator("#cards img.live-qr").first).to_have_attribute(
                     "src", re.compile("^data:")
                 )
-            page.add_script_tag(path=str(AXE))
-            result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-            found[name] = [(v["id"], [n["target"] for n in v["nodes"]])
-                           for v in result["violations"]]  # fmt: skip
+            found[name] = axe_violations(page)
             tb.shot(page, f"axe-live-{name}-{size['width']}")
     finally:
         context.close()  # its event stream too

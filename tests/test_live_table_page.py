@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -17,12 +16,17 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, Viewport
 
 from tests import test_browser as tb
 from tests.conftest import serving
+from tests.test_browser_table import (
+    DESKTOP,
+    PHONE,
+    axe_violations,
+    in_view,
+    new_context,
+    tap_targets,
+)
 
 pytestmark = pytest.mark.slow
 
-PHONE: ViewportSize = {"width": 360, "height": 640}
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
-AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 NAMES = {
     "NS 1": "Ann Archer & Bob Bates",
     "EW 1": "Cy Carter & Di Dunn",
@@ -58,28 +62,11 @@ def stored(server: str, created: dict[str, Any]) -> list[dict[str, Any]]:
     return results
 
 
-def new_context(browser: Browser, size: ViewportSize, *, axe: bool = False) -> BrowserContext:
-    phone = size["width"] < 600
-    return browser.new_context(viewport=size, is_mobile=phone, has_touch=phone, bypass_csp=axe)
-
-
 def open_table(context: BrowserContext, server: str, created: dict[str, Any], table: int) -> Page:
     page = context.new_page()
     page.goto(server + created["tables"][table - 1]["url"])
     expect(page.locator("#entry-title")).to_contain_text("Board")
     return page
-
-
-def in_view(locator: Locator, size: ViewportSize) -> bool:
-    """Whether the element is wholly on the screen as it is now (not cut off, not scrolled off)."""
-    box = locator.bounding_box()
-    assert box is not None
-    return (
-        box["x"] >= 0
-        and box["y"] >= 0
-        and box["x"] + box["width"] <= size["width"] + 0.5
-        and box["y"] + box["height"] <= size["height"] + 0.5
-    )
 
 
 COVERED = """e => { const r = e.getBoundingClientRect();
@@ -319,20 +306,6 @@ def test_two_phones_at_one_table_keep_one_result(browser: Browser, server: str) 
         context.close()
 
 
-def small_targets(page: Page) -> list[str]:
-    """The page's buttons smaller than 44 px either way."""
-    small: list[str] = page.evaluate(
-        """() => [...document.querySelectorAll("#live-table button")]
-          .filter(e => e.offsetParent !== null)
-          .filter(e => {
-            const r = e.getBoundingClientRect();
-            return r.height < 44 || r.width < 44;
-          })
-          .map(e => e.outerHTML.slice(0, 80))"""
-    )
-    return small
-
-
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360x640", "1280x800"])
 def test_axe_finds_nothing_on_the_table_page(
     browser: Browser, server: str, size: ViewportSize
@@ -341,14 +314,10 @@ def test_axe_finds_nothing_on_the_table_page(
     context = new_context(browser, size, axe=True)  # axe is injected as an inline script
     page = open_table(context, server, created, 1)
     player = Player(page, size)
-    page.add_script_tag(path=str(AXE))
 
     def check(name: str) -> tuple[list[Any], list[str]]:
-        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
         tb.shot(page, f"axe-live-table-{name}-{size['width']}")
-        return [(v["id"], [n["target"] for n in v["nodes"]]) for v in result["violations"]], (
-            small_targets(page)
-        )
+        return axe_violations(page), tap_targets(page, "#live-table button")
 
     found = {"empty": check("empty")}
     player.button("levels", "5")

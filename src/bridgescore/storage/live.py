@@ -294,7 +294,7 @@ class LiveStore:
         :raises RefusedError: if ``by_table`` and the session is closed or the round past.
         :raises GameNotFoundError: if there is no such session.
         """
-        return self._writer.submit(game_id, self._adding(game_id, entry, who, by_table)).result()
+        return self._writer.run(game_id, self._adding(game_id, entry, who, by_table))
 
     async def add_async(
         self, game_id: str, entry: Entry, who: str, *, by_table: bool = False

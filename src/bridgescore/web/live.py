@@ -237,7 +237,7 @@ def _viewer(request: Request, game_id: str, authorization: str | None) -> int | 
     return DIRECTOR if table is None else table
 
 
-async def _writer(
+async def _session_and_table(
     request: Request, game_id: str, authorization: str | None
 ) -> tuple[StoredGame, int | None]:
     """The session's definition and :func:`_who` sent the token: from memory once they have
@@ -401,7 +401,7 @@ async def add_result(
     shows the stored result."""
     # On the event loop (the hot path of an evening): it awaits its write, committed with
     # the other tables' writes of the moment, without holding a thread.
-    definition, table = await _writer(request, game_id, authorization)
+    definition, table = await _session_and_table(request, game_id, authorization)
     if table is not None and table != body.table:
         raise HTTPException(
             403, f"this is table {table}'s token: it cannot enter results of table {body.table}"

@@ -57,6 +57,7 @@ def score_table() -> bytes:
     return json.dumps(table, separators=(",", ":"), ensure_ascii=False).encode()
 
 
+@cache
 def table_version() -> str:
     """A fingerprint of the table, for its address (``/scores.json?v=...``): cached a year."""
     return hashlib.sha256(score_table()).hexdigest()[:12]

@@ -1,9 +1,10 @@
 // The table cards of a club evening, for the new-evening page and the director's page: for each
 // table its link (with its token after #), the link's QR code (an SVG made on the server) and
-// its rounds (who sits there, which boards). window.liveCards(container, id, event, tables).
+// its rounds (who sits there, which boards): window.liveCards(container, event, tables, plays),
+// ``plays`` the movement's (GET /api/sessions/{id}: movement.plays).
 "use strict";
 
-window.liveCards = async (container, id, event, tables) => {
+window.liveCards = (container, event, tables, plays) => {
   const whole = (u) => new URL(u, location.href).href;
   const el = (tag, text, className) => {
     const e = document.createElement(tag);
@@ -11,8 +12,6 @@ window.liveCards = async (container, id, event, tables) => {
     if (className) e.className = className;
     return e;
   };
-  const plays = await fetch(`/api/sessions/${id}`).then((s) => s.json())
-    .then((s) => s.movement.plays).catch(() => []);
   const guide = (table) => {
     const rows = plays.filter((p) => p.table === table);
     if (!rows.length) return null;

@@ -87,6 +87,7 @@
 
   // One row a board at a table, compact enough for a phone: where, who, the result, NS's score
   // and one button (Enter a missing board; Edit a result, with Delete in its form).
+  const number = (label) => label.replace(/^(NS|EW) /, "");  // "NS 3" -> "3"
   const results = () => {
     const t = $("results");
     t.replaceChildren();
@@ -106,7 +107,6 @@
     for (const r of rows) {
       const tr = document.createElement("tr");
       if (r.kind === "missing") tr.className = "missing";
-      const number = (label) => label.replace(/^(NS|EW) /, "");
       for (const v of [r.round, r.table, r.board, `${number(r.ns)}–${number(r.ew)}`,
                        r.kind === "missing" ? "missing" : (r.result || r.adjusted || r.weighted),
                        r.ns_score ?? ""]) tr.append(cell("td", String(v)));
@@ -183,10 +183,11 @@
   };
 
   $("show-cards").addEventListener("click", async () => {
+    if (!session) return;  // not loaded yet
     const a = await api("/tables");
     $("cards-error").textContent = a.status === 200 ? "" : a.body.detail;
     if (a.status !== 200) return;
-    await window.liveCards($("cards"), id, session && session.event, a.body.tables);
+    window.liveCards($("cards"), session.event, a.body.tables, session.movement.plays);
     $("live-director").classList.add("cards-shown");  // printing now prints the cards only
     $("print-cards").hidden = false;
   });

@@ -58,7 +58,9 @@
     const whole = (u) => new URL(u, location.href).href;
     document.getElementById("director-link").href = whole(body.director_url);
     document.getElementById("director-link").textContent = whole(body.director_url);
-    await window.liveCards(document.getElementById("cards"), body.id, f.get("event"), body.tables);
+    const plays = await fetch(`/api/sessions/${body.id}`).then((s) => s.json())
+      .then((s) => s.movement.plays).catch(() => []);  // each card says its table's rounds
+    window.liveCards(document.getElementById("cards"), f.get("event"), body.tables, plays);
     form.hidden = true;
     document.getElementById("started").hidden = false;
   });
