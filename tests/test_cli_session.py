@@ -49,12 +49,12 @@ def test_json(runner: CliRunner) -> None:
     assert section["name"] == "C"
     assert section["kind"] == "mitchell"
     ew = section["rankings"]["EW"]
-    assert [(r["rank"], r["pair"], r["total"], r["percent"]) for r in ew] == [
+    assert [(r["rank"], r["number"], r["total"], r["percent"]) for r in ew] == [
         ("1=", 1, 4, 50.0), ("1=", 2, 4, 50.0), ("1=", 3, 4, 50.0),
     ]  # fmt: skip
     assert section["rankings"]["NS"][0] == {
-        "rank": "1", "pair": 1, "side": "NS", "names": "", "total": 7, "percent": 87.5,
-        "boards": 2,
+        "rank": "1", "pair": "NS 1", "number": 1, "side": "NS", "names": "", "total": 7,
+        "percent": 87.5, "boards": 2,
     }  # fmt: skip
     assert section["warnings"] == [
         "board 2: dealer E and vulnerability All are not Law 2's (E, NS); the board's are used"
@@ -112,7 +112,7 @@ def test_other_methods(
     data = json.loads(output)
     assert data["method"] == method
     ns = data["sections"][0]["rankings"]["NS"]
-    assert [(r["rank"], r["pair"], r["total"]) for r in ns] == expected
+    assert [(r["rank"], r["number"], r["total"]) for r in ns] == expected
     assert all(r["percent"] is None for r in ns)
 
 

@@ -142,7 +142,7 @@ def test_uploaded_pbn_shows_the_same_rankings_as_the_cli(
     for section in json.loads(result.output)["sections"]:
         for field, rows in section["rankings"].items():
             expected[(section["name"], field if field in ("NS", "EW") else "all")] = [
-                (row["rank"], row["pair"],
+                (row["rank"], row["number"],
                  f"{row['percent']:.2f}" if method == "mp" else f"{row['total']:g}")
                 for row in rows
             ]  # fmt: skip

@@ -20,8 +20,8 @@ The rules (SCORING.md §9):
 - artificial and weighted scores are the director's;
 - one result per table, round and board (a second is :class:`AlreadyEnteredError`);
 - the weighted scores of a board make at most :data:`~bridgescore.duplicate.MAX_COMBINATIONS`
-  combinations of results, and those of the session at most :data:`MOST_COMBINATIONS` in all,
-  so that no session accepted takes long to score.
+  combinations of results, and those of the session at most :data:`MOST_WEIGHTED_WORK` of
+  scoring in all, so that no session accepted takes long to score.
 
 >>> from bridgescore.movement import mitchell
 >>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2)),)))
@@ -55,7 +55,7 @@ from bridgescore.weighted import Weighted
 
 __all__ = [
     "DIRECTOR",
-    "MOST_COMBINATIONS",
+    "MOST_WEIGHTED_WORK",
     "NOW",
     "Add",
     "AlreadyEnteredError",
@@ -81,10 +81,12 @@ DIRECTOR: Final = "director"
 Who = int | Literal["director"]
 """A table's number, or :data:`DIRECTOR`."""
 
-MOST_COMBINATIONS: Final = 2000
-"""The most combinations of weighted scores' results a whole session may have (the sum over its
-boards): each is the board scored once more. Measured (tests/test_live_core.py), a session at
-this bound scores in well under 100 ms."""
+MOST_WEIGHTED_WORK: Final = 300
+"""The most work a session's weighted scores may make: the sum over its boards of the
+combinations of their weighted scores' results times the number of times the board is played
+(each combination is the board scored once more). Measured, a session at this bound scores in
+about 50 ms (a board scored costs about 0.16 ms a result); tests/test_live_core.py checks that
+it takes less than 100."""
 
 NOW: Final = datetime(2026, 1, 1, tzinfo=UTC)
 """A fixed time for examples and tests."""
@@ -535,6 +537,10 @@ class LiveState:
             if self.at(p.table, p.round, b) is None
         ]
 
+    def scheduled(self, board: int) -> int:
+        """How many times the movement has the board played."""
+        return sum(board in p.boards for p in self.movement.plays)
+
     def combinations(self, besides: int | None = None) -> dict[int, int]:
         """Per board with weighted scores, how many combinations of their results it has
         (leaving out the stored result ``besides``)."""
@@ -576,7 +582,7 @@ def _check_fit(state: LiveState, entry: TableEntry) -> None:
 
 
 def _check_weights(state: LiveState, entry: TableEntry, besides: int | None) -> None:
-    """At most MAX_COMBINATIONS on the board, MOST_COMBINATIONS in the session."""
+    """At most MAX_COMBINATIONS on the board, MOST_WEIGHTED_WORK in the session."""
     if entry.weighted is None:
         return
     counts = state.combinations(besides)
@@ -589,11 +595,12 @@ def _check_weights(state: LiveState, entry: TableEntry, besides: int | None) -> 
             field="weighted",
             value=str(entry.weighted),
         )
-    total = sum(counts.values())
-    if total > MOST_COMBINATIONS:
+    work = sum(count * state.scheduled(b) for b, count in counts.items())
+    if work > MOST_WEIGHTED_WORK:
         raise SessionError(
-            f"with this weighted score, the session's weighted scores would make {total} "
-            f"combinations of results; at most {MOST_COMBINATIONS} are scored in one session",
+            f"with this weighted score, scoring the session's weighted scores would take "
+            f"{work} board scorings (each combination of their results, each time its board "
+            f"is played); at most {MOST_WEIGHTED_WORK} are taken in one session",
             field="weighted",
             value=str(entry.weighted),
         )

@@ -224,8 +224,7 @@ def start_session(request: Request, body: NewSession) -> JSONResponse:
     limits = request.app.state.settings.limits
     event = check_name(body.event.strip(), "event", longest=limits.name)
     names = {k: check_name(v.strip(), "names", longest=limits.name) for k, v in body.names.items()}
-    with for_field("movement"):
-        movement = movement_of(body.movement)
+    movement = movement_of(body.movement)
     sec = Section.from_movement(movement, names=names)
     session = Session((sec,), method=method_of(body), event=event)
     stored, tokens = live(request).store.start(session, movement.tables)

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridgescore.errors import SessionError
+from bridgescore.errors import SessionError, for_field
 from bridgescore.live import LiveResult, LiveState, TableEntry, read_result
 from bridgescore.movement import Movement, howell, mitchell
 from bridgescore.session import Method, SectionScores, scores_to_dict
@@ -149,18 +149,20 @@ def movement_of(spec: MovementIn) -> Movement:
     if spec.movement == "mitchell":
         if spec.tables is None:
             raise SessionError("a Mitchell needs its number of tables", field="tables")
-        movement = mitchell(
-            spec.tables,
-            spec.boards_per_round,
-            rounds=spec.rounds,
-            even=spec.even,
-            arrow_switch=spec.arrow_switch,
-            half_table=spec.half_table,
-        )
+        with for_field("movement"):
+            movement = mitchell(
+                spec.tables,
+                spec.boards_per_round,
+                rounds=spec.rounds,
+                even=spec.even,
+                arrow_switch=spec.arrow_switch,
+                half_table=spec.half_table,
+            )
     else:
         if spec.pairs is None:
             raise SessionError("a Howell needs its number of pairs", field="pairs")
-        movement = howell(spec.pairs, spec.boards_per_round, rounds=spec.rounds)
+        with for_field("movement"):
+            movement = howell(spec.pairs, spec.boards_per_round, rounds=spec.rounds)
     if movement.boards > MAX_BOARD:
         raise SessionError(
             f"this movement has {movement.boards} boards; at most {MAX_BOARD} can be entered",
