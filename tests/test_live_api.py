@@ -175,7 +175,8 @@ def test_a_table_fixes_only_its_current_round_and_nothing_once_closed(
         f"{base}/results/{first['id']}", json=RESULT, headers=token(created, 2)
     )
     assert late_fix.status_code == 403
-    closed = sqlite_live.post(f"{base}/close", json={"closed": True}, headers=auth(created["edit_token"]))
+    director = auth(created["edit_token"])
+    closed = sqlite_live.post(f"{base}/close", json={"closed": True}, headers=director)
     assert closed.json()["results_url"] == f"/session/{created['id']}"
     after = {**RESULT, "round": 2, "board": 8}
     assert (
@@ -263,7 +264,14 @@ def test_a_whole_evening_from_seven_threads_loses_nothing_and_ranks_as_pbn(
     }
     assert got == expected
     assert session["rankings"]["NS"][0].keys() == {
-        "rank", "pair", "number", "side", "names", "total", "percent", "boards"
+        "rank",
+        "pair",
+        "number",
+        "side",
+        "names",
+        "total",
+        "percent",
+        "boards",
     }
 
 
@@ -394,6 +402,7 @@ def test_a_howell_evening_ranks_one_field(sqlite_live: TestClient) -> None:
     assert list(sqlite_live.get(base).json()["rankings"]) == ["all"]
 
 
+ONE_OF = "give one of a contract, an artificial score or a weighted score"
 WEIGHTED = {"round": 1, "table": 2, "board": 4, "weighted": "50% 4hs=, 50% 4H S -1"}
 
 
@@ -406,8 +415,8 @@ WEIGHTED = {"round": 1, "table": 2, "board": 4, "weighted": "50% 4hs=, 50% 4H S 
         ({"weighted": "50% 4H=, 50% 4HS-1"}, "director", 422, "needs its declarer"),
         ({"weighted": "50% 4HS="}, "director", 422, "not 50%"),
         ({"weighted": "half 4HS=, 50% 4HS-1"}, "director", 422, "needs a weight"),
-        ({"contract": "4H"}, "director", 422, "give one of a contract, an artificial score or a weighted score"),
-        ({"adjusted": "A"}, "director", 422, "give one of a contract, an artificial score or a weighted score"),
+        ({"contract": "4H"}, "director", 422, ONE_OF),
+        ({"adjusted": "A"}, "director", 422, ONE_OF),
         ({"weighted": "100% 4HS=" + " " * 400}, "director", 422, "at most 400 characters"),
     ],
     ids=["director", "table", "sum-90", "no-declarer", "sum-50", "no-weight", "and-contract",
