@@ -474,26 +474,27 @@ def test_a_weighted_score_is_scored_shown_and_changed(live: TestClient) -> None:
 
 
 def test_a_board_keeps_its_weighted_scores_scorable(sqlite_live: TestClient) -> None:
-    """Three weighted scores of 12 results each on one board would be 1,728 combinations: the
-    third is refused (a 422 naming the field), and the board is still scored."""
+    """Weighted scores of 3 results each on a board played 7 times: the fourth would make
+    81 combinations x 7 = 567 board scorings, past the session's 300: it is refused (a 422
+    naming the field), and the board is still scored."""
     created = start(sqlite_live)
     base, director = f"/api/sessions/{created['id']}", auth(created["edit_token"])
-    twelve = ", ".join(["8% 4HS="] * 11 + ["12% 4HS-1"])
+    three = "30% 4HS=, 30% 4HS-1, 40% 4HS+1"
     plays = sorted((p.round, p.table) for p in mitchell(7, 3).plays if 4 in p.boards)
     ids = []
-    for round_number, table in plays[:3]:
-        body = {"round": round_number, "table": table, "board": 4, "weighted": twelve}
+    for round_number, table in plays[:4]:
+        body = {"round": round_number, "table": table, "board": 4, "weighted": three}
         answer = sqlite_live.post(f"{base}/results", json=body, headers=director)
         ids.append(answer.json().get("id"))
-        if len(ids) < 3:
+        if len(ids) < 4:
             assert answer.status_code == 201, answer.text
     assert answer.status_code == 422
     (problem,) = answer.json()["detail"]
     assert problem["loc"] == ["body", "weighted"]
-    assert "1728 combinations" in problem["msg"]
-    # Changing one of the two already there to as many results is still fine.
-    first = {"round": plays[0][0], "table": plays[0][1], "board": 4, "weighted": twelve}
+    assert "567 board scorings" in problem["msg"]
+    # Changing one of those already there to as many results is still fine.
+    first = {"round": plays[0][0], "table": plays[0][1], "board": 4, "weighted": three}
     assert sqlite_live.put(f"{base}/results/{ids[0]}", json=first,
                            headers=director).status_code == 200  # fmt: skip
     lines = sqlite_live.get(f"{base}/boards/4", headers=director).json()["lines"]
-    assert [line["ns_points"] for line in lines] == [1.0, 1.0]
+    assert [line["ns_points"] for line in lines] == [2.0, 2.0, 2.0]

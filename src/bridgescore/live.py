@@ -9,7 +9,7 @@ inside its write transaction and writes only if it passes; the web only maps its
 HTTP statuses (:class:`NotAllowedError` 403, :class:`AlreadyEnteredError` 409,
 :class:`~bridgescore.errors.SessionError` 422, :class:`UnknownResultError` 404).
 
-The rules (SCORING.md §9):
+The rules (SCORING.md §13):
 
 - an entry fits the movement: the table plays that board in that round, the pairs are the
   ones sitting there, and a passed-out board, an artificial or a weighted score has no lead;
@@ -19,9 +19,10 @@ The rules (SCORING.md §9):
   round it finished until it enters a board of the next);
 - artificial and weighted scores are the director's;
 - one result per table, round and board (a second is :class:`AlreadyEnteredError`);
-- the weighted scores of a board make at most :data:`~bridgescore.duplicate.MAX_COMBINATIONS`
-  combinations of results, and those of the session at most :data:`MOST_WEIGHTED_WORK` of
-  scoring in all, so that no session accepted takes long to score.
+- the weighted scores of the session make at most :data:`MOST_WEIGHTED_WORK` of scoring in
+  all (far fewer combinations than the library's
+  :data:`~bridgescore.duplicate.MAX_COMBINATIONS` on any board), so that no session accepted
+  takes long to score.
 
 >>> from bridgescore.movement import mitchell
 >>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2)),)))
@@ -46,7 +47,7 @@ from datetime import UTC, datetime
 from functools import cached_property
 from typing import Any, Final, Literal
 
-from bridgescore.duplicate import MAX_COMBINATIONS, Adjusted
+from bridgescore.duplicate import Adjusted
 from bridgescore.errors import BridgeError, SessionError, for_field
 from bridgescore.model import PASS_OUT, Result, Seat, parse_contract
 from bridgescore.movement import Movement, Play
@@ -508,7 +509,7 @@ class LiveState:
     def may_see(self, who: Who | None, board: int) -> bool:
         """Whether ``who`` (a table, the director, or None: anyone) may see the board's
         traveller (and hands): everyone once the session is closed, the director always, a
-        table once both pairs sitting there now have played it (SCORING.md §9)."""
+        table once both pairs sitting there now have played it (SCORING.md §13)."""
         if self.closed or who == DIRECTOR:
             return True
         if who is None:
@@ -582,19 +583,12 @@ def _check_fit(state: LiveState, entry: TableEntry) -> None:
 
 
 def _check_weights(state: LiveState, entry: TableEntry, besides: int | None) -> None:
-    """At most MAX_COMBINATIONS on the board, MOST_WEIGHTED_WORK in the session."""
+    """At most MOST_WEIGHTED_WORK in the session (so also far fewer than the library's
+    MAX_COMBINATIONS on any board)."""
     if entry.weighted is None:
         return
     counts = state.combinations(besides)
-    board = counts.get(entry.board, 1) * len(entry.weighted.components)
-    counts[entry.board] = board
-    if board > MAX_COMBINATIONS:
-        raise SessionError(
-            f"with this weighted score, the weighted scores of board {entry.board} would make "
-            f"{board} combinations of results; at most {MAX_COMBINATIONS} are scored",
-            field="weighted",
-            value=str(entry.weighted),
-        )
+    counts[entry.board] = counts.get(entry.board, 1) * len(entry.weighted.components)
     work = sum(count * state.scheduled(b) for b, count in counts.items())
     if work > MOST_WEIGHTED_WORK:
         raise SessionError(
