@@ -509,12 +509,14 @@ class LiveState:
     def may_see(self, who: Who | None, board: int) -> bool:
         """Whether ``who`` (a table, the director, or None: anyone) may see the board's
         traveller (and hands): everyone once the session is closed, the director always, a
-        table once both pairs sitting there now have played it (SCORING.md §13)."""
+        table once both pairs sitting there now (those of the latest round it has entered a
+        board of) have played it (SCORING.md §13)."""
         if self.closed or who == DIRECTOR:
             return True
         if who is None:
             return False
-        play = self._plays.get((self.position(who).current_round, who))
+        sitting = self.entered_round(who) or self.position(who).current_round
+        play = self._plays.get((sitting, who))  # the pairs of the round it last entered
         return play is not None and self.played(play.ns, board) and self.played(play.ew, board)
 
     def missing(

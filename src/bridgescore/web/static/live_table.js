@@ -168,6 +168,14 @@
       : `Table ${state.table} · Round ${round} of ${s.movement.rounds}`;
     $("pairs").textContent = `${name(play.ns)} v ${name(play.ew)}`;
     const open = round === null ? [] : play.boards.filter((b) => !done.has(`${round}/${b}`));
+    // a board being entered here that the other phone (or the director) has just entered
+    // stays open: what was chosen is kept, and its save shows the stored result (a conflict
+    // for the director if they differ)
+    const typing = state.at && Object.values(state.pick).some((v) => v !== undefined && v !== "");
+    if (typing && state.board !== undefined && round !== null && state.at.round === round
+        && play.boards.includes(state.board) && !open.includes(state.board)) {
+      open.unshift(state.board);
+    }
     if (!open.includes(state.board)) { state.board = open[0]; if (!state.fixing) state.pick = {}; }
     chooser(play, done);
     if (state.fixing) {
@@ -378,6 +386,7 @@
       showTraveller(fix.board, answer.body);
       render();
       onward();
+      reread();
       return;
     }
     const round = currentRound();
@@ -433,6 +442,7 @@
     } finally {
       state.sending = false;
       render();
+      reread();  // where the table is now, as the server says
     }
   };
 
@@ -511,29 +521,32 @@
     }
   };
   // -- following the server: the director's averages and edits, the other phone's entries --
-  let reading = null;
+  let reading = false;
+  let again = false;
   const reread = async () => {
-    if (reading) return;
-    reading = (async () => {
-      try {
-        const s = await api("");
-        if (s.status === 200 && (!state.session || s.body.version >= state.session.version)) {
-          state.session = s.body;
-          localStorage.setItem(keySession, JSON.stringify({ table: state.table, session: s.body }));
-          if (state.fixing && !s.body.results.some((r) => r.id === state.fixing.id)) state.fixing = null;
-          render();
-        }
-      } catch { /* offline: the next event or reload reads it */ }
-    })();
-    await reading;
-    reading = null;
+    if (reading) { again = true; return; }  // one more read once this one is in
+    reading = true;
+    try {
+      const s = await api("");
+      if (s.status === 200 && (!state.session || s.body.version >= state.session.version)) {
+        state.session = s.body;
+        localStorage.setItem(keySession, JSON.stringify({ table: state.table, session: s.body }));
+        if (state.fixing && !s.body.results.some((r) => r.id === state.fixing.id)) state.fixing = null;
+        render();
+      }
+    } catch { /* offline: the next event or reload reads it */ }
+    reading = false;
+    if (again) { again = false; reread(); }
   };
   const follow = () => {
     if (!window.EventSource) return;
     const events = new EventSource(`/api/sessions/${id}/events`);
     events.addEventListener("change", (e) => {
       const version = JSON.parse(e.data).version;
-      if (state.session && version > state.session.version && !state.sending) reread();
+      if (state.session && version > state.session.version) {
+        if (state.sending) return;  // read once the sending is over
+        reread();
+      }
     });
   };
   window.addEventListener("online", send);
