@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from bridgescore import BridgeError
 from bridgescore.web import Settings, create_app, work
-from bridgescore.web.app import Limits
+from bridgescore.web.settings import Limits
 from tests.conftest import DATA, csrf
 
 

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from bridgescore import Side
 from bridgescore.storage import Store
 from bridgescore.web import Settings, create_app
-from bridgescore.web.app import Limits
+from bridgescore.web.settings import Limits
 from tests.conftest import auth, csrf
 
 SUP = "²"  # a digit to str.isdigit(), not to int()

@@ -27,16 +27,20 @@ from bridgescore.session._model import (
     SessionWarning,
 )
 from bridgescore.session._scores import (
+    BoardPoints,
     PairScore,
     RankRow,
     RecapLine,
     SectionScores,
     TravellerLine,
+    points_of_board,
     score_section,
+    score_section_with,
 )
 
 __all__ = [
     "Board",
+    "BoardPoints",
     "BoardResult",
     "Method",
     "Pair",
@@ -50,7 +54,9 @@ __all__ = [
     "SessionError",
     "SessionWarning",
     "TravellerLine",
+    "points_of_board",
     "score_section",
+    "score_section_with",
     "session_from_dict",
     "session_to_dict",
 ]

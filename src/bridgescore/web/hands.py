@@ -18,10 +18,9 @@ from fastapi.responses import HTMLResponse, Response
 from bridgescore import BridgeError, Contract, Seat, Strain
 from bridgescore.deal import Deal
 from bridgescore.par import Par, par
-from bridgescore.session import Board
-from bridgescore.session._scores import TravellerLine
+from bridgescore.session import Board, TravellerLine
 from bridgescore.web.common import page
-from bridgescore.web.sessions import _session, _stored
+from bridgescore.web.deps import readable_session
 from bridgescore.web.work import run_heavy, scores
 
 __all__ = ["HandRecord", "LineVersus", "hand_record", "router", "tricks_from_tag"]
@@ -117,8 +116,7 @@ def _solve(deals: list[Deal]) -> list[Table] | None:
 @router.get("/session/{game_id}/hands", response_class=HTMLResponse)
 def hands_page(request: Request, game_id: str) -> Response:
     """The session's hand records, ready to print."""
-    stored = _stored(request, game_id)
-    session = _session(stored)
+    stored, session = readable_session(request, game_id)
     scored = {s.section.name: s for s in scores(request, stored)}
     sections: list[tuple[str, list[HandRecord]]] = []
     for section in session.sections:
