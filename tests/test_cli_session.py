@@ -188,7 +188,7 @@ def test_export_never_leaves_half_a_file(
     target = tmp_path / "scored.pbn"
     target.write_text("the old file\n")
 
-    def fail(src: str, dst: str) -> None:
+    def fail(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", fail)

@@ -24,8 +24,7 @@ from pathlib import Path
 
 import click
 
-from bridgescore.cli._app import PROGRESS, SOURCE, cli, output_option, progress_bar
-from bridgescore.cli.session import write_atomically
+from bridgescore.cli._app import PROGRESS, SOURCE, cli, output_option, progress_bar, write_file
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, PbnError
 from bridgescore.model import Seat, Vulnerability
@@ -154,7 +153,7 @@ def analyse_command(source: Path, target: Path, progress: bool | None) -> None:
         with progress_bar(show, source.name, "solving") as advance:
             step = _counter(total, advance)
             analysed = analyse_games(games, source=source.name, on_progress=step)
-        write_atomically(target, encode(write_games(analysed)))
+        write_file(target, encode(write_games(analysed)))
     except ModuleNotFoundError as exc:
         raise click.ClickException(
             f"bridgescore analyse needs endplay ({exc.name} is missing): "

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import base64
 import builtins
-import hashlib
-import hmac
 import json
 import os
 import secrets
@@ -46,6 +44,7 @@ from bridgescore.storage.schema import (
     alembic_config,
     current_revision,
 )
+from bridgescore.storage.tokens import hash_token, token_matches
 
 __all__ = ["Game", "GameKind", "HomeGame", "Store", "StoredGame", "default_database_url"]
 
@@ -143,8 +142,7 @@ def _new_id() -> str:
     return base64.b32encode(secrets.token_bytes(16)).decode("ascii").rstrip("=").lower()
 
 
-def _hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+_hash_token = hash_token  # for storage/live.py: removed when the live core lands
 
 
 class Store:
@@ -236,7 +234,7 @@ class Store:
                     names=to_json(full_names),
                     ended=ended,
                     version=1,
-                    token_hash=_hash_token(token),
+                    token_hash=hash_token(token),
                     created_at=now,
                     updated_at=now,
                 )
@@ -411,7 +409,7 @@ class Store:
             stored = conn.execute(
                 select(GameRow.token_hash).where(GameRow.id == game_id)
             ).scalar_one_or_none()
-        return stored is not None and hmac.compare_digest(_hash_token(token), stored)
+        return stored is not None and token_matches(token, stored)
 
     def close(self) -> None:
         """Close the database connections (an in-memory database is gone after this)."""
