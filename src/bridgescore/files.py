@@ -32,7 +32,6 @@ import contextlib
 import os
 import secrets
 from pathlib import Path
-from types import TracebackType
 from typing import IO
 
 __all__ = ["Replacement", "write_atomically"]
@@ -67,12 +66,7 @@ class Replacement:
     def __enter__(self) -> Replacement:
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
         if kind is None:
             self.commit()
         else:

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from bridgescore import BridgeError, Contract, Seat, Strain
-from bridgescore.deal import Deal
+from bridgescore.deal import SUITS, Deal
 from bridgescore.par import Par, par
 from bridgescore.session import Board, TravellerLine
 from bridgescore.web.common import page
@@ -153,5 +153,6 @@ def hands_page(request: Request, game_id: str) -> Response:
         "dd_rows": [Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST],
         "strains": [(i, s) for i, s in enumerate(Strain)],
         "seat_index": {s: i for i, s in enumerate(Seat)},
+        "suits": SUITS,
     }
     return page(request, "hands.html", context)
