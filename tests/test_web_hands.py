@@ -7,8 +7,8 @@ import re
 from fastapi.testclient import TestClient
 
 from bridgescore import pbn
-from bridgescore.cli.analyse import analyse_games
 from bridgescore.deal import SUITS, Deal
+from bridgescore.pbn import analyse_games
 from bridgescore.web.common import templates
 from tests.conftest import DATA, csrf
 
