@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import os
 import signal
 import subprocess
@@ -20,8 +19,8 @@ from hypothesis import strategies as st
 
 from bridgescore import BatchError, RulesError, files
 from bridgescore import batch as bb
+from tests.helpers import HEADER, read_csv, write_csv
 
-HEADER = ["board", "contract", "declarer", "vulnerability", "tricks"]
 ROWS = [
     ["1", "4HX", "S", "NS", "8"],
     ["2", "3NT", "E", "None", "10"],
@@ -30,17 +29,6 @@ ROWS = [
 ]
 SCORES = [-500, 430, 0, 2940]  # declarer's view (Laws 77: 4HX-2 vul, 3NT=, 7SXX=)
 NS_SCORES = [-500, -430, 0, 2940]
-
-
-def write_csv(path: Path, rows: list[list[str]], header: list[str] = HEADER) -> Path:
-    with path.open("w", newline="", encoding="utf-8") as f:
-        csv.writer(f).writerows([header, *rows])
-    return path
-
-
-def read_csv(path: Path) -> list[dict[str, str]]:
-    with path.open(newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
 
 
 def files_in(folder: Path) -> list[str]:

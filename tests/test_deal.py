@@ -11,12 +11,9 @@ from hypothesis import strategies as st
 
 from bridgescore import NotationError, Seat
 from bridgescore.deal import Deal, Hand
+from tests.helpers import random_deal
 
 FULL = "N:AKQ2.K53.T94.QJ2 JT9.AQJ2.K52.K97 8765.T98.AQ3.A84 43.764.J876.T653"
-
-
-def random_deal(rng: random.Random) -> str:
-    return str(Deal.random(rng))
 
 
 @pytest.mark.parametrize(

@@ -318,3 +318,30 @@ def test_private_imports_are_found(tmp_path: Path) -> None:
         ("other.c", "pkg._impl", "thing"),
         ("pkg.b", "pkg.a", "_x"),
     ]
+
+
+# --- Tests: a test module never imports another ----------------------------------------------
+
+TESTS = Path(__file__).resolve().parent
+
+
+def test_imports_between_test_modules(tmp_path: Path) -> None:
+    """Shared helpers live in conftest.py, helpers.py and browsing.py; a test module importing
+    another would run (or hide) its tests twice and tie the two together."""
+    modules = {
+        f"tests.{name}" if name else "tests": path
+        for name, path in _modules(TESTS).items()
+        if not name.startswith(("vendor", "data"))
+    }
+    between = [
+        f"{modules[i.importer].name}:{i.line}: imports {i.module}"
+        for i in imports(modules)
+        if i.module.rpartition(".")[2].startswith("test_")
+    ]
+    assert between == []
+    # and the check finds one
+    found = _write_tree(
+        tmp_path, {"tests/__init__.py": "", "tests/test_a.py": "from tests import test_b\n",
+                   "tests/test_b.py": "x = 1\n"}
+    )  # fmt: skip
+    assert [(i.importer, i.module) for i in imports(found)] == [("tests.test_a", "tests.test_b")]

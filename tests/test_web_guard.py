@@ -14,15 +14,10 @@ from fastapi import HTTPException, Request
 from fastapi.testclient import TestClient
 
 from bridgescore import BridgeError
-from bridgescore.web import Settings, create_app, work
+from bridgescore.web import Settings, work
 from bridgescore.web.settings import Limits
 from tests.conftest import DATA, csrf
-
-
-def make_client(tmp_path: Path, **settings: Any) -> TestClient:
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'web.db'}", **settings))
-    return TestClient(app)
-
+from tests.helpers import make_client
 
 DEAL = {"contract": "4H", "by": "we", "tricks": 10}
 
