@@ -155,16 +155,17 @@ def _import_nodes(
             yield from _import_nodes(node.body, "function")
         elif isinstance(node, ast.If):
             yield from _import_nodes(
-                node.body, "type-checking" if _is_type_checking(node.test) else level
+                node.body,
+                "type-checking" if level == "module" and _is_type_checking(node.test) else level,
             )
             yield from _import_nodes(node.orelse, level)
         else:  # class bodies, try, with, match: the same level as where they stand
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.stmt):
                     yield from _import_nodes([child], level)
-            for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for field in ("handlers", "cases"):
                 for child in getattr(node, field, []):
-                    if isinstance(child, ast.excepthandler | ast.match_case):
+                    if isinstance(child, ast.ExceptHandler | ast.match_case):
                         yield from _import_nodes(child.body, level)
 
 
@@ -174,6 +175,7 @@ def imports(modules: dict[str, Path]) -> list[Import]:
     for importer, path in modules.items():
         package = importer if path.name == "__init__.py" else importer.rpartition(".")[0]
         for node, level in _import_nodes(ast.parse(path.read_text(), str(path)).body):
+            targets: list[tuple[str, str | None]]
             if isinstance(node, ast.Import):
                 targets = [(alias.name, None) for alias in node.names]
             else:
