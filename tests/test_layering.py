@@ -94,10 +94,10 @@ def test_each_command_loads_only_what_it_needs() -> None:
 #   Importing ``P.m`` is not counted as an edge to ``P`` (Python loads the parents first, but
 #   a package importing its own modules would then always be a circle).
 # * **Private names.** A name starting with ``_`` (not a dunder) is private to its module, and
-#   a module whose name starts with ``_`` is private to its package. So a module may import
-#   ``_x`` only from a private module (``_m``) of its own package, or a package below it, and
-#   may import a private module (``P._m``, or anything from it) only from inside ``P``. Every
-#   import counts here, a function's too.
+#   a module whose name starts with ``_`` is private to its package ``P``: it holds what the
+#   modules of ``P`` share. So ``_x`` may be imported only from a private module ``P._m``, and
+#   a private module (``P._m``, or anything from it) only from inside ``P`` (its ``__init__``,
+#   its modules, its subpackages). Every import counts here, a function's too.
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
