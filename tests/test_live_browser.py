@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from bridgescore import Result, pbn
 from bridgescore.movement import mitchell
 from bridgescore.session import BoardResult, Section, Session, score_section
-from tests import test_browser as tb
+from tests import browsing as tb
 from tests.conftest import serving
 
 pytestmark = pytest.mark.slow

@@ -11,9 +11,9 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, ViewportSize, expect
 
-from tests import test_browser as tb
+from tests import browsing as tb
+from tests.browsing import DESKTOP, PHONE, axe_violations, new_context
 from tests.conftest import serving
-from tests.test_browser_table import DESKTOP, PHONE, axe_violations, new_context
 
 pytestmark = pytest.mark.slow
 

@@ -14,9 +14,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 
-from tests import test_browser as tb
-from tests.conftest import serving
-from tests.test_browser_table import (
+from tests import browsing as tb
+from tests.browsing import (
     DESKTOP,
     PHONE,
     axe_violations,
@@ -24,6 +23,7 @@ from tests.test_browser_table import (
     new_context,
     tap_targets,
 )
+from tests.conftest import serving
 
 pytestmark = pytest.mark.slow
 

@@ -98,7 +98,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """A store clock that moves one second per call, so "newest first" is exact."""
     start = datetime(2026, 1, 1, 12, tzinfo=UTC)
     ticks = itertools.count()
-    monkeypatch.setattr(store_module, "_utcnow", lambda: start + timedelta(seconds=next(ticks)))
+    monkeypatch.setattr(store_module, "utcnow", lambda: start + timedelta(seconds=next(ticks)))
 
 
 # Round trips

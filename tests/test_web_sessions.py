@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from bridgescore import pbn
 from bridgescore.cli import cli
 from tests.conftest import DATA, csrf
-from tests.test_cli_session import WEIGHTED_PBN
+from tests.helpers import WEIGHTED_PBN
 
 
 def new_session(client: TestClient, **fields: str) -> str:

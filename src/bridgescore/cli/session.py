@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +11,7 @@ from rich import box
 from rich.table import Table
 
 from bridgescore import pbn
-from bridgescore.cli._app import cli, console, read_pbn, reporting
+from bridgescore.cli._app import cli, console, read_pbn, reporting, write_file
 from bridgescore.duplicate import BoardScore
 from bridgescore.errors import SessionError
 from bridgescore.session import METHODS, Pair, SectionScores, Session, scores_to_dict
@@ -214,42 +212,8 @@ def export_command(file: Path, output: Path, method: str | None, per: str) -> No
     session = read_session(file, method)
     with reporting("FILE"):
         data = pbn.encode(pbn.write(session, per=per))  # type: ignore[arg-type]
-    write_atomically(output, data)
+    write_file(output, data)
     boards = sum(len(s.boards) for s in session.sections)
     results = sum(len(s.results) for s in session.sections)
     click.echo(f"Wrote {output}: {len(session.sections)} sections, {boards} boards, {results} "
                f"results, scored by {METHODS[session.method].name}.")  # fmt: skip
-
-
-def _mode(path: Path) -> int:
-    """The mode the written file should have: the old file's, else the umask's default."""
-    try:
-        return path.stat().st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write a file by writing a temporary file beside it and renaming it over the old one.
-
-    :raises click.FileError: if the directory cannot be written.
-    """
-    directory = path.resolve().parent
-    try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise click.FileError(str(path), hint=exc.strerror) from exc
-    try:
-        os.chmod(temp, _mode(path))  # mkstemp makes it private; give it the usual mode
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temp, path)
-    except BaseException as exc:
-        Path(temp).unlink(missing_ok=True)
-        if isinstance(exc, OSError):
-            raise click.FileError(str(path), hint=exc.strerror) from exc
-        raise

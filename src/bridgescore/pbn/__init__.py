@@ -124,6 +124,14 @@ the session (``_players`` numbers pairs by their names). ``_writer`` writes a se
 from __future__ import annotations
 
 from bridgescore.errors import PbnError
+from bridgescore.pbn._analysis import (
+    ANALYSIS_TAGS,
+    DDTricks,
+    analyse_games,
+    analysis_tags,
+    complete_deal,
+    dd_tricks_from_tag,
+)
 from bridgescore.pbn._games import (
     MANDATORY_TAGS,
     Column,
@@ -141,12 +149,18 @@ from bridgescore.pbn._values import scoring_tag
 from bridgescore.pbn._writer import write
 
 __all__ = [
+    "ANALYSIS_TAGS",
     "MANDATORY_TAGS",
     "Column",
+    "DDTricks",
     "Game",
     "PbnError",
     "Table",
     "Tag",
+    "analyse_games",
+    "analysis_tags",
+    "complete_deal",
+    "dd_tricks_from_tag",
     "decode",
     "encode",
     "read",

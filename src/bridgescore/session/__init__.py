@@ -30,18 +30,22 @@ from bridgescore.session._model import (
     SessionWarning,
 )
 from bridgescore.session._scores import (
+    BoardPoints,
     PairScore,
     RankRow,
     RecapLine,
     SectionScores,
     TravellerLine,
+    points_of_board,
     score_section,
+    score_section_with,
     score_session,
 )
 
 __all__ = [
     "METHODS",
     "Board",
+    "BoardPoints",
     "BoardResult",
     "Method",
     "MethodInfo",
@@ -56,8 +60,10 @@ __all__ = [
     "SessionError",
     "SessionWarning",
     "TravellerLine",
+    "points_of_board",
     "rank_to_dict",
     "score_section",
+    "score_section_with",
     "score_session",
     "scores_to_dict",
     "session_from_dict",

@@ -22,7 +22,7 @@ from sqlalchemy import Connection
 from bridgescore.errors import BridgeError
 from bridgescore.live import LiveState
 from bridgescore.storage.errors import DatabaseError
-from bridgescore.storage.store import Store, _announce, _utcnow
+from bridgescore.storage.store import Store, announce, utcnow
 
 __all__ = ["GroupCommit", "Job", "States"]
 
@@ -88,7 +88,7 @@ class GroupCommit:
         done: list[tuple[str, Future[Any], Any]] = []
         refused: list[tuple[Future[Any], Exception]] = []
         states: States = {}
-        now = _utcnow()
+        now = utcnow()
         try:
             with self._store._transaction(write=True) as conn:
                 for game_id, job, future in group:
@@ -99,7 +99,7 @@ class GroupCommit:
                             raise
                         refused.append((future, refusal))
                         continue
-                    _announce(conn, game_id, answer[1])
+                    announce(conn, game_id, answer[1])
                     done.append((game_id, future, answer))
         except Exception as failure:  # rolled back: none of the group is stored
             for _, _, future in group:

@@ -67,7 +67,8 @@ from bridgescore.storage.schema import (
     ResultChangeRow,
     TableTokenRow,
 )
-from bridgescore.storage.store import Store, StoredGame, _hash_token
+from bridgescore.storage.store import Store, StoredGame
+from bridgescore.storage.tokens import hash_token, token_matches
 
 __all__ = [
     "Change",
@@ -171,7 +172,7 @@ class LiveStore:
         with self.store._transaction(write=True) as conn:
             if tokens:
                 conn.execute(insert(TableTokenRow), [
-                    {"game_id": stored.id, "table": t, "token_hash": _hash_token(tok)}
+                    {"game_id": stored.id, "table": t, "token_hash": hash_token(tok)}
                     for t, tok in tokens.items()
                 ])  # fmt: skip
         self._keep({stored.id: LiveState.start(session, stored.id)})
@@ -193,7 +194,7 @@ class LiveStore:
         if not rows:
             raise GameNotFoundError(f"no live session with id {game_id!r}")
         tokens = {row.table: table_token(edit_token, game_id, row.table) for row in rows}
-        if any(not hmac.compare_digest(_hash_token(tokens[r.table]), r.token_hash) for r in rows):
+        if any(not token_matches(tokens[r.table], r.token_hash) for r in rows):
             raise NotAllowedError("these are not this session's tables' tokens", field="token")
         return tokens
 
@@ -203,7 +204,7 @@ class LiveStore:
             found = conn.execute(
                 select(TableTokenRow.table).where(
                     TableTokenRow.game_id == game_id,
-                    TableTokenRow.token_hash == _hash_token(token),
+                    TableTokenRow.token_hash == hash_token(token),
                 )
             ).scalar_one_or_none()
         return found

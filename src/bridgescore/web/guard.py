@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -20,9 +20,7 @@ from bridgescore import BridgeError
 from bridgescore.live import NotAllowedError, UnknownResultError
 from bridgescore.storage import GameNotFoundError, StorageError, VersionConflictError
 from bridgescore.web.common import templates
-
-if TYPE_CHECKING:
-    from bridgescore.web.app import Limits
+from bridgescore.web.settings import Limits
 
 __all__ = [
     "BodyLimit",

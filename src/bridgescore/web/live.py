@@ -15,7 +15,6 @@ it.
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from dataclasses import asdict, replace
 from typing import Annotated, Any
@@ -32,6 +31,7 @@ from bridgescore.live import DIRECTOR, AlreadyEnteredError, LiveState, NotAllowe
 from bridgescore.session import Pair, Section, Session
 from bridgescore.storage import StoredGame
 from bridgescore.storage.live import LiveStore
+from bridgescore.storage.tokens import hash_token
 from bridgescore.web.common import link, store
 from bridgescore.web.events import event_stream
 from bridgescore.web.live_model import (
@@ -109,9 +109,9 @@ class Live:
     def remember(self, game_id: str, edit_token: str, tokens: dict[int, str]) -> None:
         """Keep the tokens of a session just started: its tables' first results need not
         read them from the database."""
-        self.tokens[(game_id, _hashed(edit_token))] = DIRECTOR
+        self.tokens[(game_id, hash_token(edit_token))] = DIRECTOR
         for table, token in tokens.items():
-            self.tokens[(game_id, _hashed(token))] = table
+            self.tokens[(game_id, hash_token(token))] = table
 
 
 def live(request: Request) -> Live:
@@ -139,10 +139,6 @@ def _scores(request: Request, state: LiveState) -> list[Any]:
     return scores_of(request, (state.id, state.version), state.current)
 
 
-def _hashed(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 def _token(authorization: str | None) -> str:
     """The token of ``Authorization: Bearer <token>``; 403 without one."""
     scheme, _, token = (authorization or "").strip().partition(" ")
@@ -162,7 +158,7 @@ def _who(request: Request, game_id: str, authorization: str | None) -> Who:
     """
     token = _token(authorization)
     known = live(request).tokens
-    key = (game_id, _hashed(token))
+    key = (game_id, hash_token(token))
     if key in known:  # a token once checked stays good: tokens never change
         return known[key]
     table = live(request).store.table_of(game_id, token)
@@ -200,7 +196,7 @@ async def _state_and_who(
     sessions = live(request)
     known = sessions.store.known(game_id)
     if known is not None:
-        key = (game_id, _hashed(_token(authorization)))
+        key = (game_id, hash_token(_token(authorization)))
         if key in sessions.tokens:
             return known, sessions.tokens[key]
 

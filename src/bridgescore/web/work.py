@@ -21,15 +21,13 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar
 
 from fastapi import HTTPException, Request
 
 from bridgescore.session import SectionScores, Session, score_session
 from bridgescore.storage import StoredGame
-
-if TYPE_CHECKING:
-    from bridgescore.web.app import Limits
+from bridgescore.web.settings import Limits
 
 __all__ = [
     "JOBS",
