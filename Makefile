@@ -31,9 +31,10 @@ pytest: $(STAMP)
 	$(BIN)/pytest
 
 # The documentation site from docs/ into site/: a broken link or anchor, or a page left out of the
-# navigation, fails the build (the examples in the pages run in pytest: tests/test_docs.py).
+# navigation, fails the build (the examples in the pages run in pytest: tests/test_docs.py). The
+# build date is the last commit's, so the same commit builds the same site.
 docs: $(STAMP)
-	$(BIN)/properdocs build --strict --quiet
+	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || echo 0) $(BIN)/properdocs build --strict --quiet
 
 # The quick loop while working: no browser, no killed processes, no cluster (`-m "not slow"`).
 test-fast: $(STAMP)
