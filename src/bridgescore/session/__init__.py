@@ -16,10 +16,13 @@ from __future__ import annotations
 
 from bridgescore.errors import SessionError
 from bridgescore.session._data import session_from_dict, session_to_dict
+from bridgescore.session._json import rank_to_dict, scores_to_dict, traveller_to_dict
 from bridgescore.session._model import (
+    METHODS,
     Board,
     BoardResult,
     Method,
+    MethodInfo,
     Pair,
     Section,
     SectionKind,
@@ -33,12 +36,15 @@ from bridgescore.session._scores import (
     SectionScores,
     TravellerLine,
     score_section,
+    score_session,
 )
 
 __all__ = [
+    "METHODS",
     "Board",
     "BoardResult",
     "Method",
+    "MethodInfo",
     "Pair",
     "PairScore",
     "RankRow",
@@ -50,7 +56,11 @@ __all__ = [
     "SessionError",
     "SessionWarning",
     "TravellerLine",
+    "rank_to_dict",
     "score_section",
+    "score_session",
+    "scores_to_dict",
     "session_from_dict",
     "session_to_dict",
+    "traveller_to_dict",
 ]

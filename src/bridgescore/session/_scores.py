@@ -25,6 +25,7 @@ __all__ = [
     "SectionScores",
     "TravellerLine",
     "score_section",
+    "score_session",
 ]
 
 
@@ -138,6 +139,18 @@ def score_section(section: Section, session: Session | None = None) -> SectionSc
     (cross-IMPs).
     """
     return _score_section(section, session or Session(), _points_by_board)
+
+
+def score_session(session: Session) -> list[SectionScores]:
+    """Every section of the session scored: numpy's way when ``bridgescore[batch]`` is
+    installed (many times faster on a big field, the same figures), else the pure one. The
+    one function that scores a session, for the CLI, the web app and :meth:`Session.scored`.
+    """
+    try:
+        from bridgescore.batch.field import score_section_fast as score
+    except ImportError:  # pragma: no cover - depends on the installed extras
+        score = score_section
+    return [score(s, session) for s in session.sections]
 
 
 _BoardPoints = Callable[

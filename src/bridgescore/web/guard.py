@@ -16,6 +16,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgescore import BridgeError
+from bridgescore.live import NotAllowedError, UnknownResultError
 from bridgescore.storage import GameNotFoundError, StorageError, VersionConflictError
 from bridgescore.web.common import templates
 
@@ -262,8 +263,10 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(BridgeError)
     async def bridge_error(request: Request, exc: BridgeError) -> Response:
-        if isinstance(exc, GameNotFoundError):
+        if isinstance(exc, GameNotFoundError | UnknownResultError):
             return error_response(request, 404, str(exc))
+        if isinstance(exc, NotAllowedError):
+            return error_response(request, 403, str(exc))
         if isinstance(exc, VersionConflictError):
             return error_response(request, 409, str(exc))
         if isinstance(exc, StorageError):  # busy or down: its message shows no URL or path
