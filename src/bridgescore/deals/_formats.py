@@ -38,17 +38,46 @@ class Format:
     """What a file of this format keeps of a board, in a few words."""
     read: Reader
     write: Writer
+    tags: bool = False
+    """Whether it keeps a board's other tags (players, contract, auction ...)."""
+    law_2: bool = True
+    """Whether every board's dealer and vulnerability are Law 2's (the file holds neither)."""
+    numbers: bool = True
+    """Whether it keeps the board numbers (else boards are numbered from 1 when read)."""
+
+    def loses(self, boards: Iterable[DealtBoard]) -> list[str]:
+        """What writing ``boards`` in this format leaves out, a sentence each.
+
+        >>> from bridgescore.deal import Deal
+        >>> deal = Deal.parse("N:AKQJT98765432... QJT98765432AK... - -")
+        >>> FORMATS[".bri"].loses([DealtBoard.numbered(3, deal)])
+        ['the boards are numbered from 1 (board 3 is read back as board 1)']
+        """
+        out = []
+        boards = tuple(boards)
+        if not self.tags and any(b.board.tags for b in boards):
+            out.append("the other tags (" + ", ".join(sorted({t[0] for b in boards
+                       for t in b.board.tags})[:6]) + ") are left out")  # fmt: skip
+        if self.law_2:
+            moved = [str(b.number) for b in boards if not b.board.follows_law_2]
+            if moved:
+                out.append(f"boards {', '.join(moved[:10])} get Law 2's dealer and "
+                           "vulnerability")  # fmt: skip
+        if not self.numbers and boards and boards[0].number != 1:
+            out.append(f"the boards are numbered from 1 (board {boards[0].number} is read back "
+                       "as board 1)")  # fmt: skip
+        return out
 
 
 FORMATS: Final[dict[str, Format]] = {
     ".pbn": Format("PBN", "board numbers, dealer, vulnerability, hands (some may be unknown) "
-                   "and the other tags", read_pbn, write_pbn),
+                   "and the other tags", read_pbn, write_pbn, tags=True, law_2=False),
     ".dup": Format("Duplimate", "boards numbered one after another, up to 999, and hands",
                    read_dup, write_dup),
     ".dlm": Format("Dealer4", "boards numbered one after another, 1 to 99, and hands",
                    read_dlm, write_dlm),
-    ".bri": Format("BRI", "hands, boards numbered from 1", read_bri, write_bri),
-    ".dge": Format("DGE", "hands, boards numbered from 1", read_dge, write_dge),
+    ".bri": Format("BRI", "hands, boards numbered from 1", read_bri, write_bri, numbers=False),
+    ".dge": Format("DGE", "hands, boards numbered from 1", read_dge, write_dge, numbers=False),
 }  # fmt: skip
 """The formats by file extension (lower case). A new format is one entry: its reader of bytes
 and its writer."""
