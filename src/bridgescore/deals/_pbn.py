@@ -9,9 +9,11 @@ once; with different deals it is refused. The game's other tags are kept in the 
 after an ``Auction`` or a ``Play`` goes with it), as a session's boards keep them; comments are
 not kept.
 
-Writing puts ``% PBN 2.1`` first, then for each board ``Event``, ``Site`` and ``Date`` (if kept),
-``Board``, the players, ``Dealer``, ``Vulnerable``, ``Deal`` (from North) and the other kept tags
-as read, each game followed by an empty line, CRLF line ends.
+Writing puts ``% PBN 2.1`` first, then for each board its kept tags in their order, with
+``Board`` after those that start it among ``Event``, ``Site`` and ``Date``, and ``Dealer``,
+``Vulnerable`` and ``Deal`` (from North) after the players that follow (the export format's
+order, §3.4, for the files that follow it, and the order read back for any other); each game
+is followed by an empty line; CRLF line ends.
 """
 
 from __future__ import annotations
@@ -143,14 +145,24 @@ def write_pbn(boards: Sequence[DealtBoard], target: str = "<bytes>") -> bytes:
         tags = [t for t in b.board.tags if t[0] not in _OWN]
         for name, value in tags:
             _check(name, value, target, b.number)
-        out += _lines([t for t in tags if t[0] in _HEAD])
+        i = _run(tags, 0, _HEAD)
+        j = _run(tags, i, _PLAYERS)
+        out += _lines(tags[:i])
         out.append(f'[Board "{b.number}"]')
-        out += _lines([t for t in tags if t[0] in _PLAYERS])
+        out += _lines(tags[i:j])
         out += [f'[Dealer "{b.dealer.value}"]', f'[Vulnerable "{b.vulnerability.value}"]',
                 f'[Deal "{b.deal}"]']  # fmt: skip
-        out += _lines([t for t in tags if t[0] not in _HEAD and t[0] not in _PLAYERS])
+        out += _lines(tags[j:])
         out.append("")
     return encode("".join(line + "\r\n" for line in out))
+
+
+def _run(tags: list[tuple[str, str]], start: int, names: tuple[str, ...]) -> int:
+    """Where the run of tags named in ``names`` from ``start`` ends."""
+    end = start
+    while end < len(tags) and tags[end][0] in names:
+        end += 1
+    return end
 
 
 def _lines(tags: list[tuple[str, str]]) -> list[str]:
@@ -166,6 +178,10 @@ def _check(name: str, value: str, target: str, number: int) -> None:
     if not NAME.fullmatch(name):
         raise DealFileError(f"bad tag name {name[:40]!r}: expected letters, digits and '_'",
                             source=target, board=number, field=name)  # fmt: skip
+    if value.startswith("#"):
+        raise DealFileError(f"the tag {name} starts with '#', which PBN reads as a value "
+                            "inherited from the game before (§4.8)", source=target, board=number,
+                            field=name, value=value[:80])  # fmt: skip
     if any(not line.strip() for line in value.split("\n")[1:]):
         raise DealFileError(f"the tag {name} has an empty line of section data, which would end "
                             "the game", source=target, board=number, field=name)  # fmt: skip
