@@ -118,9 +118,11 @@ def deals_group() -> None:
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))  # fmt: skip
 @output_option(f"The file to write; its extension says the format ({_EXTENSIONS}).")
 def convert_command(sources: tuple[Path, ...], target: Path) -> None:
-    """Convert deal files: several inputs make one output (a board in several with the same
-    deal is taken once). Formats come from the extensions; what the output format cannot
-    hold (players, contract, auction in a dealing machine's file) is left out, with a note.
+    """Convert deal files (IN... into one OUT).
+
+    A board in several inputs with the same deal is taken once. Formats come from the
+    extensions; what the output format cannot hold (players, contract, auction in a dealing
+    machine's file) is left out, with a note.
 
     Examples: bridgescore deals convert set.pbn -o set.dup; bridgescore deals convert a.dlm
     b.dlm -o all.pbn
@@ -145,8 +147,10 @@ def convert_command(sources: tuple[Path, ...], target: Path) -> None:
 @click.option("--commitment", required=True, metavar="HEX",
               help="The commitment shown before play.")  # fmt: skip
 def verify_command(source: Path, seed: str, commitment: str) -> None:
-    """Check that IN's boards are those the seed deals, and that the seed hashes to the
-    commitment shown before play (exit code 1 if not).
+    """Check a set of boards against its seed and commitment.
+
+    IN's boards must be those the seed deals, and the seed must hash to the commitment shown
+    before play (exit code 1 if not).
 
     Example: bridgescore deals verify set.pbn --seed 5e0c... --commitment 9a41...
     """
