@@ -167,7 +167,8 @@ def test_verify_accepts_the_set_and_refuses_any_change() -> None:
 @pytest.mark.parametrize(
     ("seed", "match"),
     [("00" * 15, "16 to 1024 bytes"), ("abc", "hex digits"), ("zz" * 16, "hex digits"),
-     (b"short", "16 to 1024 bytes"), ("00" * 2000, "at most 1024")],
+     (b"short", "16 to 1024 bytes"), ("00" * 2000, "at most 1024"),
+     (" " * 5000 + "00" * 16, "at most 1024")],
 )  # fmt: skip
 def test_bad_seeds(seed: str | bytes, match: str) -> None:
     with pytest.raises(DealingError, match=match) as err:

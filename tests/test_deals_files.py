@@ -145,6 +145,7 @@ def test_dlm_reads_a_sealed_set_and_the_big_deal_checksum() -> None:
     big_deal = text.replace("Duplicates=1", "Duplicates=0").replace("Checksum=12", "Checksum=13")
     assert read_bytes(big_deal.encode(), "s.dlm") == dealt
     assert read_bytes(text.replace("\r\n", "\n").encode(), "s.dlm") == dealt
+    assert read_bytes(b"\xef\xbb\xbf" + text.encode(), "s.dlm") == dealt
 
 
 def test_writers_refuse_what_they_cannot_hold() -> None:

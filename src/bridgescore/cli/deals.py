@@ -61,7 +61,7 @@ def _write_secret(path: Path, text: str) -> None:
 
 
 @cli.command("deal")
-@click.option("--boards", "numbers", default="1-32", show_default=True, metavar="BOARDS",
+@click.option("--boards", "numbers", required=True, metavar="BOARDS",
               help="The boards to deal: 1-36, or 1-16,33-48.")  # fmt: skip
 @output_option(f"The file to write; its extension says the format ({_EXTENSIONS}).")
 @click.option("--seed", metavar="HEX", help="Deal from this seed (hex, 16 bytes or more) "
@@ -79,8 +79,8 @@ def deal_command(
     then check the boards: bridgescore deals verify OUT --seed HEX --commitment HEX. Dealer and
     vulnerability follow Law 2.
 
-    Examples: bridgescore deal --boards 1-36 -o set.pbn; bridgescore deal -o set.dup
-    --seed-file set.seed
+    Examples: bridgescore deal --boards 1-36 -o set.pbn; bridgescore deal --boards 1-24 -o
+    set.dup --seed-file set.seed
     """
     with reporting("--boards"):
         wanted = board_numbers(numbers)

@@ -101,8 +101,8 @@ def read_seed(seed: bytes | str) -> bytes:
     :raises DealingError: for text that is not hex, or a seed shorter than 16 bytes.
     """
     if isinstance(seed, str):
-        text = "".join(seed[: 4 * _LONGEST].split()).removeprefix("0x")
-        if len(text) > 2 * _LONGEST:
+        text = "".join(seed[: 4 * _LONGEST + 1].split()).removeprefix("0x")
+        if len(text) > 2 * _LONGEST or len(seed) > 4 * _LONGEST:
             raise DealingError(f"a seed is at most {_LONGEST} bytes", field="seed",
                                value=seed[:80])  # fmt: skip
         if len(text) % 2 or not re.fullmatch(r"[0-9A-Fa-f]*", text):

@@ -49,7 +49,7 @@ class Format:
         """What writing ``boards`` in this format leaves out, a sentence each.
 
         >>> from bridgescore.deal import Deal
-        >>> deal = Deal.parse("N:AKQJT98765432... QJT98765432AK... - -")
+        >>> deal = Deal.parse("N:AKQJT98765432... - - -")
         >>> FORMATS[".bri"].loses([DealtBoard.numbered(3, deal)])
         ['the boards are numbered from 1 (board 3 is read back as board 1)']
         """
