@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore.deals import DealtBoard, read, to_bytes
+from bridgescore import pbn
+from bridgescore.deal import Deal
+from bridgescore.deals import DealtBoard, read, read_bytes, to_bytes
 from bridgescore.model import Seat, Vulnerability
 
 REAL = Path(__file__).parent / "data" / "real" / "deal-convert"
@@ -77,3 +79,22 @@ def test_our_pbn_from_a_machine_file_has_deal_converts_deals(ext: str) -> None:
     assert [line for line in ours if line.startswith(own)] == [
         line.rstrip("\r") for line in theirs if line.startswith(own)
     ]
+
+
+OTHER_PBN = sorted((REAL.parent).glob("*.pbn"))
+
+
+@pytest.mark.parametrize("path", OTHER_PBN, ids=lambda p: p.name)
+def test_other_programs_pbn_files_read_as_the_sessions_deals(path: Path) -> None:
+    """Big Deal, Dealer4, BridgeComposer, Magic Contest, BBO, JFR and KoPS files: the deals
+    are those the session reader finds, and they are written and read back unchanged."""
+    dealt = read(path)
+    session = pbn.read(pbn.decode(path.read_bytes()), source=path.name)
+    by_board = {
+        board.number: Deal.parse(dict(board.tags)["Deal"])
+        for section in session.sections
+        for board in section.boards
+        if "Deal" in dict(board.tags)
+    }
+    assert {b.number: b.deal for b in dealt} == by_board
+    assert read_bytes(to_bytes(dealt, "again.pbn"), "again.pbn") == dealt
