@@ -1,4 +1,4 @@
-"""Dealing a set of boards from a seed: the guide's dozen lines of Python deal the same boards
+"""Dealing a set of boards from a seed: the guide's lines of standard Python deal the same boards
 as bridgescore, the commitment is the seed's SHA-256, verify() finds any change, the shuffle is
 unbiased, and a seed is drawn from the secure random source."""
 

@@ -136,6 +136,16 @@ def test_dup_header_holds_the_first_and_last_board() -> None:
     assert read_bytes(blind, "s.dup") == dealt
 
 
+def test_dup_holds_boards_up_to_999() -> None:
+    dealt = deal_set("990-999", seed="45" * 16).boards
+    data = to_bytes(dealt, "s.dup")
+    assert data[146:156] == b"YN9900 999"
+    assert read_bytes(data, "s.dup") == dealt
+    with pytest.raises(DealFileError, match="up to 999") as err:
+        to_bytes(deal_set("999-1000", seed="45" * 16).boards, "s.dup")
+    assert err.value.board == 1000
+
+
 def test_dlm_reads_a_sealed_set_and_the_big_deal_checksum() -> None:
     dealt = deal_set("5-9", seed="55" * 16).boards
     text = to_bytes(dealt, "s.dlm").decode()

@@ -8,7 +8,7 @@ Two parts, both pure Python:
   seed published after, so anyone can check that the boards were fixed in advance (the idea
   behind Big Deal). The algorithm is HMAC-SHA256 of the seed and the board number as the random
   stream of a Fisher-Yates shuffle, with rejection sampling; ``docs/guide/dealing.md`` shows it
-  in a dozen lines of Python, and :mod:`bridgescore.deals._dealing` describes it in full.
+  in thirty lines of standard Python, and :mod:`bridgescore.deals._dealing` describes it in full.
 * **Files** (:func:`read`, :func:`write`; the format from the extension): PBN, Duplimate
   ``.dup``, Dealer4 ``.dlm``, ``.bri`` and ``.dge``. Each is read into :class:`DealtBoard` s
   (a :class:`~bridgescore.session.Board` and its :class:`~bridgescore.deal.Deal`) and written

@@ -1,6 +1,6 @@
 """Dealing a set of boards from a secret seed, and checking a set against its seed.
 
-The algorithm, in full (``docs/guide/dealing.md`` shows it as a dozen lines of Python):
+The algorithm, in full (``docs/guide/dealing.md`` shows it in thirty lines of standard Python):
 
 * The **seed** is 32 bytes from :func:`secrets.token_bytes` (the operating system's secure
   random source), or one given (at least 16 bytes: a shorter seed could be found by trying them
