@@ -92,6 +92,8 @@ COMMANDS = {
     "batch": "batch",
     "analyse": "analyse",
     "serve": "serve",
+    "deal": "deals",
+    "deals": "deals",
 }
 """Which module of :mod:`bridgescore.cli` defines each command: it is imported when the command
 is used, so ``bridgescore score`` never loads SQLAlchemy, numpy or the web app."""

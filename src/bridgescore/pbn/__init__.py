@@ -140,8 +140,10 @@ from bridgescore.pbn._games import (
     Tag,
     decode,
     encode,
+    escape,
     write_games,
 )
+from bridgescore.pbn._games import NAME as TAG_NAME
 from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._match import read_match, read_matches
 from bridgescore.pbn._reader import read
@@ -151,6 +153,7 @@ from bridgescore.pbn._writer import write
 __all__ = [
     "ANALYSIS_TAGS",
     "MANDATORY_TAGS",
+    "TAG_NAME",
     "Column",
     "DDTricks",
     "Game",
@@ -163,6 +166,7 @@ __all__ = [
     "dd_tricks_from_tag",
     "decode",
     "encode",
+    "escape",
     "read",
     "read_games",
     "read_match",
