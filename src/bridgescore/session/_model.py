@@ -11,6 +11,7 @@ from bridgescore.duplicate import ARTIFICIAL, Adjusted, Artificial, BoardScore, 
 from bridgescore.errors import SessionError
 from bridgescore.model import Contract, Result, Seat, Side, Vulnerability
 from bridgescore.movement import Movement, Slot, check_result, missing
+from bridgescore.players import Player
 from bridgescore.scoring import UndertrickRule, score_result
 from bridgescore.weighted import Weighted
 
@@ -66,6 +67,8 @@ class Pair:
     """NS or EW in a Mitchell section; None in a Howell."""
     names: str = ""
     """The players, e.g. ``'Ann Smith & Bob Jones'``."""
+    players: tuple[Player, ...] = ()
+    """The players with their national numbers, when known (:class:`~bridgescore.Player`)."""
 
     @classmethod
     def parse(cls, label: str) -> Pair:
@@ -73,7 +76,7 @@ class Pair:
         ``'ns3'`` or ``'3'`` (a Howell's, or either side's). The one reader of pair labels.
 
         >>> Pair.parse("NS 3"), Pair.parse("ew12").label, Pair.parse(" 7 ").label
-        (Pair(number=3, side=Side.NS, names=''), 'EW 12', '7')
+        (Pair(number=3, side=Side.NS, names='', players=()), 'EW 12', '7')
         >>> Pair.parse("N 3")
         Traceback (most recent call last):
         ...
