@@ -75,3 +75,10 @@ def test_a_movement_that_cannot_be_is_a_422_naming_the_option(
     answer = client.get("/api/movement", params=params)
     assert answer.status_code == 422
     assert answer.json()["detail"][0]["loc"] == ["query", field]
+
+
+def test_a_movement_a_session_cannot_score_says_why(client: TestClient) -> None:
+    switched = client.get("/api/movement", params={"tables": 5, "arrow_switch": "true"}).json()
+    assert switched["session_error"].startswith("an arrow-switched Mitchell ranks one field")
+    plain = client.get("/api/movement", params={"tables": 5}).json()
+    assert plain["session_error"] is None

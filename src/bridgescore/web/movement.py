@@ -14,7 +14,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
-from bridgescore.errors import BridgeError, MovementError
+from bridgescore.errors import BridgeError, MovementError, SessionError
 from bridgescore.inputs import read_number
 from bridgescore.movement import (
     Movement,
@@ -25,6 +25,7 @@ from bridgescore.movement import (
     howell,
     mitchell,
 )
+from bridgescore.session import Section
 from bridgescore.web.common import page
 from bridgescore.web.guard import validation_error
 
@@ -80,14 +81,23 @@ _OPTIONS = {*DEFAULTS, "arrow_switch", "half_table"}
 
 def preview(m: Movement) -> dict[str, object]:
     """The movement as ``bridgescore movement --json`` prints it, with its fairness summary,
-    whether it is complete (and who never meets), and the complete movements instead.
+    whether it is complete (and who never meets), the complete movements instead, and why a
+    session of it could not be scored (``session_error``; None if it can).
 
     >>> p = preview(mitchell(4, 3))
-    >>> p["rounds"], p["complete"], [a["name"] for a in p["alternatives"]]
-    (3, False, ['Share-and-relay Mitchell', 'Howell'])
+    >>> p["rounds"], p["complete"], [a["name"] for a in p["alternatives"]], p["session_error"]
+    (3, False, ['Share-and-relay Mitchell', 'Howell'], None)
+    >>> preview(mitchell(5, 2, arrow_switch=True))["session_error"][:40]
+    'an arrow-switched Mitchell ranks one fie'
     """
     c = completeness(m)
+    try:
+        Section.from_movement(m)
+        refused = None
+    except SessionError as exc:
+        refused = str(exc)
     return m.to_dict() | {
+        "session_error": refused,
         "fairness": m.fairness().summary(),
         "complete": c.complete,
         "completeness": c.summary(),
@@ -120,7 +130,8 @@ def movement_json(
     string; a Mitchell's ``tables``, a Howell's ``pairs``): its rounds, tables and plays (the
     shape of ``--json``), its ``fairness`` summary, whether it is ``complete`` (every pair meets
     every opponent it could; ``missed`` lists who never meets, ``completeness`` says it in a
-    sentence) and the complete ``alternatives`` (each with the ``options`` that ask for it).
+    sentence), the complete ``alternatives`` (each with the ``options`` that ask for it) and
+    ``session_error``: why a live session of it would be refused (None if it would not).
     A movement that cannot be is a 422 naming the option."""
     try:
         if movement == "howell":

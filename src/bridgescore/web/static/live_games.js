@@ -23,7 +23,7 @@
     a.textContent = `${e.session?.event || e.event || "Club evening"} · director's page`;
     const s = e.session;
     const state = s
-      ? `${s.entered} of ${s.entered + s.missing.length} boards in${s.closed ? ", closed" : ""}`
+      ? `${s.entered} of ${s.entered + s.missing.length} results in${s.closed ? ", closed" : ""}`
       : "not reachable now";
     const about = document.createElement("span");
     about.className = "live-kept-about";

@@ -86,6 +86,7 @@
     const verdict = $("preview-complete");
     verdict.className = `live-complete ${m.complete ? "ok" : "warn"}`;
     verdict.textContent = m.completeness;
+    $("preview-session").textContent = m.session_error ? `This evening cannot be started: ${m.session_error}.` : "";
     const options = $("preview-alternatives");
     options.replaceChildren(...m.alternatives.map((a) => {
       const li = el("li");
