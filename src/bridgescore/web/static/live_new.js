@@ -61,6 +61,8 @@
         labels.push(`${side}${i}`);
       }
     }
+    const shown = [...namesBox.querySelectorAll("input")].map((input) => input.dataset.pair);
+    if (shown.join("\n") === labels.join("\n")) return;  // the same pairs: the fields stay
     namesBox.replaceChildren(...labels.map((label, i) => {
       const row = el("label", undefined, "live-name");
       const text = el("span", howell ? `Pair ${label}` : label);
