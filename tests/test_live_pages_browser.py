@@ -164,6 +164,39 @@ def test_the_edit_form_opens_right_below_the_row_tapped(phone: Page, server: str
     expect(form.locator("[name=contract]")).to_have_value("4S")
 
 
+def test_artificial_scores_for_a_table_round_or_a_pair_in_one_step(
+    phone: Page, server: str
+) -> None:
+    """Defect 6: averages went in one board at a time (a missed round was three submissions)."""
+    created = _evening(server, tables=4, rounds_in=0)
+    phone.goto(server + created["director_url"])
+    expect(phone.locator("#status")).to_contain_text("0 results in")
+    _open(phone, "missing")
+    bulk = phone.locator("#bulk")
+    bulk.locator("#bulk-which").select_option(label="Round 1, table 2 (NS 2 v EW 2): 3 boards")
+    bulk.locator("#bulk-score").select_option("A+/A-")
+    bulk.get_by_role("button", name="Give 3 boards").click()
+    expect(phone.locator("#status")).to_contain_text("3 results in")
+    expect(bulk.locator("#bulk-status")).to_contain_text("3 boards given")
+    # A pair's every missing board: its score and its opponents', NS/EW board by board.
+    bulk.locator("#bulk-which").select_option(label="Pair EW 1: 9 boards")
+    bulk.locator("#bulk-score").select_option(label="EW 1 A-, opponents A+")
+    bulk.get_by_role("button", name="Give 9 boards").click()
+    expect(phone.locator("#status")).to_contain_text("12 results in")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    director = {"Authorization": f"Bearer {created['edit_token']}"}
+    url = f"{server}/api/sessions/{created['id']}"
+    results = httpx.get(url, headers=director).json()["results"]
+    given = {
+        (r["round"], r["table"], r["board"]): r.get("artificial", r["adjusted"]) for r in results
+    }
+    plays = mitchell(4, 3).plays
+    expected = {(p.round, p.table, b): "A+/A-" for p in plays if (p.round, p.table) == (1, 2)
+                for b in p.boards}  # fmt: skip
+    expected |= {(p.round, p.table, b): "A+/A-" for p in plays if p.ew == "EW 1" for b in p.boards}
+    assert given == expected
+
+
 @pytest.mark.parametrize("path", ["/", "/games", "/live/new", "/movement"])
 def test_club_evening_is_in_the_navigation(phone: Page, server: str, path: str) -> None:
     """Defect 7: the start page of a club evening was in no menu."""

@@ -152,7 +152,84 @@
     rows($("missing"), session.missing, "missing");
     $("results-count").textContent = `· ${session.results.length} in`;
     $("missing-count").textContent = `· ${session.missing.length}`;
+    bulkOptions();
   };
+
+  // Artificial scores for many missing boards at once: a table's round, or every missing board
+  // of one pair (the pair's score and its opponents', turned to NS/EW board by board).
+  const bulk = $("bulk");
+  const NS_EW = ["A/A", "A+/A-", "A-/A+", "A+/A", "A/A+", "A-/A-", "A+/A+"];
+  const MINE = [["A-", "A+"], ["A", "A"], ["A-", "A"], ["A+", "A-"]];  // [the pair, opponents]
+  const groups = () => {
+    const found = new Map();
+    const add = (key, label, row) => {
+      if (!found.has(key)) found.set(key, { key, label, rows: [] });
+      found.get(key).rows.push(row);
+    };
+    for (const r of session.missing) {
+      add(`t/${r.round}/${r.table}`, `Round ${r.round}, table ${r.table} (${r.ns} v ${r.ew})`, r);
+    }
+    for (const pair of session.movement.pairs) {
+      for (const r of session.missing) if (r.ns === pair || r.ew === pair) add(`p/${pair}`, `Pair ${pair}`, r);
+    }
+    return [...found.values()].filter((g) => g.rows.length > 1);
+  };
+  let shownGroups = [];
+  const bulkOptions = () => {
+    shownGroups = groups();
+    bulk.hidden = !shownGroups.length;
+    const which = $("bulk-which");
+    const before = which.value;
+    which.replaceChildren(...shownGroups.map((g) => {
+      const o = document.createElement("option");
+      o.value = g.key;
+      o.textContent = `${g.label}: ${plural(g.rows.length, "board")}`;
+      return o;
+    }));
+    if (shownGroups.some((g) => g.key === before)) which.value = before;
+    bulkScores();
+  };
+  const bulkScores = () => {
+    const g = shownGroups.find((x) => x.key === $("bulk-which").value);
+    const score = $("bulk-score");
+    const before = score.value;
+    const pair = g && g.key.startsWith("p/") ? g.key.slice(2) : null;
+    const choices = pair
+      ? MINE.map(([mine, theirs]) => [`${mine}|${theirs}`, `${pair} ${mine}, opponents ${theirs}`])
+      : NS_EW.map((x) => [x, `${x} (NS/EW)`]);
+    score.replaceChildren(...choices.map(([value, text]) => {
+      const o = document.createElement("option");
+      Object.assign(o, { value, textContent: text });
+      return o;
+    }));
+    if (choices.some(([v]) => v === before)) score.value = before;
+    $("bulk-give").textContent = g ? `Give ${plural(g.rows.length, "board")}` : "Give them";
+  };
+  $("bulk-which").addEventListener("change", bulkScores);
+  bulk.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const g = shownGroups.find((x) => x.key === $("bulk-which").value);
+    if (!g) return;
+    const pair = g.key.startsWith("p/") ? g.key.slice(2) : null;
+    const [mine, theirs] = $("bulk-score").value.split("|");
+    const status = $("bulk-status");
+    let given = 0;
+    for (const r of g.rows) {
+      const adjusted = !pair ? mine : (r.ns === pair ? `${mine}/${theirs}` : `${theirs}/${mine}`);
+      const a = await api("/results", { method: "POST",
+        body: JSON.stringify({ round: r.round, table: r.table, board: r.board, adjusted }) });
+      if (a.status >= 300) {
+        const d = a.body.detail;
+        status.textContent = `${given} of ${g.rows.length} given; board ${r.board}: ` +
+          (Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d);
+        load();
+        return;
+      }
+      given += 1;
+    }
+    status.textContent = `${plural(given, "board")} given: ${g.label}.`;
+    load();
+  });
 
   // The form's row: right below the row tapped, across the whole table.
   const form = $("edit");
