@@ -66,12 +66,16 @@ def _evening(server: str, tables: int = 7, rounds_in: int = 2) -> dict[str, Any]
     return created
 
 
-def _open(page: Page, part: str) -> None:
-    """Unfold a part of the director's page by tapping its heading."""
-    details = page.locator(f"#part-{part}")
+def _unfold(details: Locator) -> None:
+    """Unfold a ``<details>`` by tapping its heading (unless it is open already)."""
     if details.get_attribute("open") is None:
         details.locator("summary").click()
     expect(details).to_have_attribute("open", "")
+
+
+def _open(page: Page, part: str) -> None:
+    """Unfold a part of the director's page."""
+    _unfold(page.locator(f"#part-{part}"))
 
 
 def _gap(row: Locator, form: Locator) -> float:
@@ -263,10 +267,10 @@ def test_the_start_form_offers_every_option_with_a_preview(phone: Page, server: 
     offered.nth(0).get_by_role("button").click()
     expect(verdict).to_contain_text("Complete: every pair meets every one of its opponents.")
     expect(phone.locator("input[name=even][value=relay]")).to_be_checked()
-    phone.locator("#preview-rounds summary").click()
+    _unfold(phone.locator("#preview-rounds"))
     expect(phone.locator("#preview-grid tr")).to_have_count(1 + 4)
     expect(phone.locator("#preview-grid tr").nth(1)).to_contain_text("N1\u2013E1")
-    phone.locator("#preview-fairness summary").click()
+    _unfold(phone.locator("#preview-fairness"))
     fair = mitchell(4, 3, even="relay").fairness().summary()
     assert phone.locator("#preview-fair").inner_text() == fair
     # The other options reach the movement the evening is started with.
@@ -313,7 +317,7 @@ def test_axe_finds_nothing_on_the_pages_unfolded(
         page.fill("#tables", "4")
         expect(page.locator("#preview-complete")).to_contain_text("Incomplete")
         for part in ("rounds", "fairness"):
-            page.locator(f"#preview-{part} summary").click()
+            _unfold(page.locator(f"#preview-{part}"))
         found["new"] = axe_violations(page)
         tb.shot(page, f"axe-live-new-preview-{size['width']}")
         page.goto(server + created["director_url"])

@@ -33,6 +33,9 @@
     }));
   };
   kept();
+  if (matchMedia("(min-width: 48rem)").matches) {  // a laptop shows the preview unfolded
+    for (const part of form.querySelectorAll("#preview details")) part.open = true;
+  }
 
   // The movement as the API takes it (the options of `bridgescore movement`).
   const movement = () => {
