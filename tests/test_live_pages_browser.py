@@ -177,7 +177,7 @@ def test_artificial_scores_for_a_table_round_or_a_pair_in_one_step(
     expect(phone.locator("#status")).to_contain_text("0 results in")
     _open(phone, "missing")
     bulk = phone.locator("#bulk")
-    bulk.locator("#bulk-which").select_option(label="Round 1, table 2 (NS 2 v EW 2): 3 boards")
+    bulk.locator("#bulk-which").select_option(label="Round 1, table 2: 3 boards")
     bulk.locator("#bulk-score").select_option("A+/A-")
     bulk.get_by_role("button", name="Give 3 boards").click()
     expect(phone.locator("#status")).to_contain_text("3 results in")

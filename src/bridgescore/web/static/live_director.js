@@ -167,7 +167,7 @@
       found.get(key).rows.push(row);
     };
     for (const r of session.missing) {
-      add(`t/${r.round}/${r.table}`, `Round ${r.round}, table ${r.table} (${r.ns} v ${r.ew})`, r);
+      add(`t/${r.round}/${r.table}`, `Round ${r.round}, table ${r.table}`, r);
     }
     for (const pair of session.movement.pairs) {
       for (const r of session.missing) if (r.ns === pair || r.ew === pair) add(`p/${pair}`, `Pair ${pair}`, r);
