@@ -82,3 +82,13 @@ def test_a_movement_a_session_cannot_score_says_why(client: TestClient) -> None:
     assert switched["session_error"].startswith("an arrow-switched Mitchell ranks one field")
     plain = client.get("/api/movement", params={"tables": 5}).json()
     assert plain["session_error"] is None
+
+
+def test_the_movements_page_says_when_a_movement_is_incomplete(client: TestClient) -> None:
+    page = client.get("/movement", params={"tables": 4, "boards_per_round": 3}).text
+    assert "Incomplete: every pair misses 1 of its 4 opponents" in page
+    relay = "/movement?movement=mitchell&amp;tables=4&amp;boards_per_round=3&amp;even=relay"
+    assert f'<a href="{relay}&amp;cards=table&amp;paper=a4">Share-and-relay Mitchell' in page
+    complete = client.get("/movement", params={"tables": 5, "boards_per_round": 3}).text
+    assert "Complete: every pair meets every one of its opponents." in complete
+    assert "Complete instead" not in complete

@@ -10,6 +10,7 @@ the complete movements instead.
 from __future__ import annotations
 
 from typing import Any, Literal
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
@@ -73,10 +74,26 @@ def movement_page(request: Request) -> Response:
         return page(request, "movement.html", context, 422)
     kind: Literal["table", "guide"] = "guide" if options["cards"] == "guide" else "table"
     context.update(summary=describe(movement), cards=cards(movement, kind), kind=kind)
+    context.update(complete=completeness(movement), alternatives=_links(movement, options))
     return page(request, "movement.html", context)
 
 
 _OPTIONS = {*DEFAULTS, "arrow_switch", "half_table"}
+
+
+def _links(m: Movement, options: dict[str, str]) -> list[tuple[str, str]]:
+    """Each complete alternative's summary and its link on this page (the cards kept).
+
+    >>> _links(mitchell(4, 3), {"cards": "table", "paper": "a4"})[0][1]
+    '/movement?movement=mitchell&tables=4&boards_per_round=3&even=relay&cards=table&paper=a4'
+    """
+    found = []
+    for a in alternatives(m):
+        query = {k: str(v) for k, v in a.options.items() if v not in (None, False)}
+        query |= {k: "1" for k, v in a.options.items() if v is True}
+        query |= {k: options[k] for k in ("cards", "paper") if k in options}
+        found.append((a.summary(), "/movement?" + urlencode(query)))
+    return found
 
 
 def preview(m: Movement) -> dict[str, object]:
