@@ -159,6 +159,9 @@ def test_the_edit_form_opens_right_below_the_row_tapped(phone: Page, server: str
     form.locator("[name=tricks]").fill("10")
     form.get_by_role("button", name="Save").click()
     expect(form).to_be_hidden()
+    expect(phone.locator("#status")).to_contain_text("17 results in")
+    next_one = "Enter round 4, table 3, board 3"  # the focus goes on to the next missing board
+    expect(phone.locator(":focus")).to_have_attribute("aria-label", next_one)
     _open(phone, "results")
     edit = phone.get_by_role("button", name="Edit round 4, table 3, board 2", exact=True)
     expect(phone.locator("#results tr", has=edit)).to_contain_text("4SN=")

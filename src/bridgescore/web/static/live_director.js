@@ -16,6 +16,7 @@
   const $ = (name) => document.getElementById(name);
   let session = null;
   let editing = null;  // the row whose form is open: {kind, key, round, table, board, ...}
+  let saving = false;
 
   // A laptop shows every part open; a phone the grid and the headings with their counts.
   if (matchMedia("(min-width: 48rem)").matches) {
@@ -258,9 +259,32 @@
       button.setAttribute("aria-expanded", "false");
       if (focusBack) button.focus();
     }
+    // After a save the lists are drawn again: the focus goes to the same board's row, or (a
+    // missing board now entered) to the row that took its place, the next missing board.
+    const tr = button && button.closest("tr");
+    backTo = focusBack && tr
+      ? { key, table: tr.closest("table").id, index: [...tr.parentNode.children].indexOf(tr) }
+      : null;
+  };
+  let backTo = null;
+  let refocusing = false;
+  document.addEventListener("focusin", () => { if (!refocusing) backTo = null; });  // moved on
+  const refocus = () => {
+    if (!backTo || editing) return;
+    const same = root.querySelector(`tr[data-key="${backTo.key}"] button`);
+    const rows = $(backTo.table).querySelectorAll("tr");
+    const next = rows[Math.min(backTo.index, rows.length - 1)]?.querySelector("button");
+    const shown = (e) => e && !e.closest("details:not([open])");  // not in a folded part
+    const target = shown(same) ? same : next;
+    if (!target || document.activeElement === target) return;
+    refocusing = true;
+    target.focus({ preventScroll: true });
+    refocusing = false;
+    target.scrollIntoView({ block: "nearest" });
   };
 
   const openEdit = (r, tr) => {
+    backTo = null;
     editing = { ...r, key: keyOf(r) };
     anchor(tr);
     form.hidden = false;
@@ -320,17 +344,25 @@
     else if (f.adjusted.value) body.adjusted = f.adjusted.value;
     else Object.assign(body, { contract: f.contract.value.trim(), declarer: f.declarer.value.trim() || null,
                                tricks: f.tricks.value === "" ? null : Number(f.tricks.value) });
-    const a = editing.kind === "result"
-      ? await api(`/results/${editing.id}`, { method: "PUT", body: JSON.stringify(body) })
-      : await api("/results", { method: "POST", body: JSON.stringify(body) });
+    saving = true;  // the lists are not drawn again under the form until the answer is in
+    let a;
+    try {
+      a = editing.kind === "result"
+        ? await api(`/results/${editing.id}`, { method: "PUT", body: JSON.stringify(body) })
+        : await api("/results", { method: "POST", body: JSON.stringify(body) });
+    } finally {
+      saving = false;
+    }
     if (a.status >= 300) {
       const d = a.body.detail;
       const about = (x) => Array.isArray(x.loc) && x.loc.includes("weighted");
       const listed = Array.isArray(d) ? d : [];
       $("weighted-error").textContent = listed.filter(about).map((x) => x.msg).join("; ");
       $("edit-error").textContent = Array.isArray(d) ? listed.filter((x) => !about(x)).map((x) => x.msg).join("; ") : d;
+      if (again) { again = false; load(); }
       return;
     }
+    again = false;
     closeEdit(true);
     load();
   });
@@ -385,7 +417,7 @@
   let loading = false;
   let again = false;
   const load = async () => {
-    if (loading) { again = true; return; }
+    if (loading || saving) { again = true; return; }
     loading = true;
     try {
       const a = await api("");
@@ -399,7 +431,7 @@
       const focused = form.contains(active) && active.name
         ? { name: active.name, start: active.selectionStart ?? null, end: active.selectionEnd ?? null }
         : null;
-      grid(); rankings(); results(); replace(focused); published(); audit();
+      grid(); rankings(); results(); replace(focused); refocus(); published(); audit();
     } finally {
       loading = false;
       if (again) { again = false; load(); }
