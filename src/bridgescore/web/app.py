@@ -93,6 +93,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(sessions.router)
     app.include_router(hands.router)
     app.include_router(movement.router)
+    app.include_router(movement.api_router)
     app.include_router(offline.router)
     guard.install(app)
 
