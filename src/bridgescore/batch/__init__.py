@@ -66,6 +66,12 @@ stay on the pure path, or score a :class:`~bridgescore.session.Section` with
 :func:`analyse_many`, :func:`analyse_partition` for a Dask dataframe's partitions,
 :func:`analyse_file` for Parquet (``_dd``).
 
+**Dealing to order** (:mod:`~bridgescore.batch.dealgen`): :func:`deal_where` deals random
+deals until it has enough that meet a condition (``"hcp(N) in 15..17 and balanced(N)"``, see
+:mod:`bridgescore.condition`) or a Python function of a :class:`DealBatch`'s feature columns.
+**Par in bulk** (``_par``): :func:`par_many` gives the par of columns of double-dummy tables,
+equal to :func:`bridgescore.par` row by row.
+
 The modules, by job (all private but :mod:`~bridgescore.batch.field`; import from here):
 ``_columns`` reads and checks the input columns, ``_table`` holds the score table and
 :func:`score_many`, :func:`pack`, :func:`score_packed`, ``_ns`` the North-South view, ``_imps``
@@ -94,6 +100,7 @@ from bridgescore.batch._dd import (
     analysis_meta,
 )
 from bridgescore.batch._imps import imps_many
+from bridgescore.batch._par import ParColumns, par_many
 from bridgescore.batch._io import Progress, score_file, score_frame
 from bridgescore.batch._ns import declarer_vulnerable, ns_view, score_many_ns
 from bridgescore.batch._table import (
@@ -104,6 +111,7 @@ from bridgescore.batch._table import (
     score_packed,
     score_table,
 )
+from bridgescore.batch.dealgen import DealBatch, DealingError, deal_batches, deal_where
 from bridgescore.batch.field import (
     Expected,
     butler_many,
@@ -139,4 +147,11 @@ __all__ = [
     "score_packed",
     "score_section_fast",
     "score_table",
+    # dealing to order (dealgen) and par in bulk (_par)
+    "DealBatch",
+    "DealingError",
+    "ParColumns",
+    "deal_batches",
+    "deal_where",
+    "par_many",
 ]
