@@ -100,9 +100,9 @@ from bridgescore.batch._dd import (
     analysis_meta,
 )
 from bridgescore.batch._imps import imps_many
-from bridgescore.batch._par import ParColumns, par_many
 from bridgescore.batch._io import Progress, score_file, score_frame
 from bridgescore.batch._ns import declarer_vulnerable, ns_view, score_many_ns
+from bridgescore.batch._par import ParColumns, par_many
 from bridgescore.batch._table import (
     LEVELS,
     PACKED_CODES,
@@ -126,7 +126,10 @@ __all__ = [
     "DD_COLUMNS",
     "LEVELS",
     "PACKED_CODES",
+    "DealBatch",
+    "DealingError",
     "Expected",
+    "ParColumns",
     "Progress",
     "ScoreDType",
     "analyse_file",
@@ -135,11 +138,14 @@ __all__ = [
     "analysis_meta",
     "butler_many",
     "cross_imps_many",
+    "deal_batches",
+    "deal_where",
     "declarer_vulnerable",
     "imps_many",
     "matchpoints_many",
     "ns_view",
     "pack",
+    "par_many",
     "score_file",
     "score_frame",
     "score_many",
@@ -147,11 +153,4 @@ __all__ = [
     "score_packed",
     "score_section_fast",
     "score_table",
-    # dealing to order (dealgen) and par in bulk (_par)
-    "DealBatch",
-    "DealingError",
-    "ParColumns",
-    "deal_batches",
-    "deal_where",
-    "par_many",
 ]

@@ -35,9 +35,7 @@ _VULS: Final = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerab
 # By the board's vulnerability code: whether NS, EW are vulnerable.
 _SIDE_VUL: Final = np.array([[0, 0], [1, 0], [0, 1], [1, 1]], dtype=np.intp)
 # What the highest contract made with t tricks in strain s scores, by vulnerability [v, s, t].
-_VALUE: Final = np.array(
-    [[_VALUES[bool(v)][s] for s in range(5)] for v in (0, 1)], dtype=np.int32
-)
+_VALUE: Final = np.array([[_VALUES[bool(v)][s] for s in range(5)] for v in (0, 1)], dtype=np.int32)
 # The undertricks doubled worth taking to outbid it [declarer vul, defender vul, s, t].
 _AFFORDABLE: Final = np.array(
     [[[_AFFORD[bool(dv), bool(fv)][s] for s in range(5)] for fv in (0, 1)] for dv in (0, 1)],
@@ -144,6 +142,14 @@ def _tables(tricks: Any) -> npt.NDArray[np.int16]:
     return array.astype(np.int16)
 
 
+_CHUNK: Final = 8192
+"""Rows worked on at once (their arrays stay in the CPU's cache)."""
+_VALUE_FLAT: Final = _VALUE.reshape(-1)
+_AFFORD_FLAT: Final = _AFFORDABLE.reshape(-1)
+_STRAIN_ROW: Final = np.arange(5, dtype=np.int16)
+_PENALTY_FLAT: Final = _PENALTY.reshape(-1)
+
+
 def par_many(tricks: Any, vulnerability: Any, dealer: Any) -> ParColumns:
     """The par of every row of double-dummy tables, as :func:`bridgescore.par` gives it.
 
@@ -156,157 +162,164 @@ def par_many(tricks: Any, vulnerability: Any, dealer: Any) -> ParColumns:
     """
     table = _tables(tricks)
     n = len(table)
-    vul = _codes(vulnerability, VULNERABILITY, _vul_code, n)
-    first = _codes(dealer, _DEALER, _seat_code, n)
-    rows = np.arange(n)
-    strains = np.arange(5, dtype=np.int16)
-    side_vul = _SIDE_VUL[vul]  # (n, 2)
-
-    best = np.stack([np.maximum(table[:, 0], table[:, 2]), np.maximum(table[:, 1], table[:, 3])], 1)
-    rank = 5 * (best - 7) + strains + 1  # (n, 2, 5)
-    value = _VALUE[side_vul[:, :, None], strains, best]  # (n, 2, 5)
-    highest = np.maximum(rank.max(axis=2), 0)  # (n, 2)
-    passed = (highest[:, 0] == 0) & (highest[:, 1] == 0)
-
-    # The side entitled to the contract; on the same highest contract, the first seat from the
-    # dealer that makes it.
-    same_strain = (highest[:, 0] - 1) % 5
-    need = best[rows, 0, same_strain]
-    first_maker = np.full(n, -1, dtype=np.intp)
-    for k in range(4):
-        p = (first + k) % 4
-        hit = (table[rows, p, same_strain] == need) & (first_maker < 0)
-        first_maker[hit] = p[hit]
-    side = np.where(highest[:, 0] != highest[:, 1], highest[:, 1] > highest[:, 0], first_maker % 2)
-    side = side.astype(np.intp)
-    other = 1 - side
-
-    b_s, b_o = best[rows, side], best[rows, other]  # (n, 5)
-    r_s, r_o = rank[rows, side], rank[rows, other]
-    v_s = value[rows, side]
-    top = v_s.max(axis=1)
-    making = (b_s >= 7) & (v_s == top[:, None])
-    dearest = np.where(making, r_s, 1000).min(axis=1)
-    candidate = r_s >= dearest[:, None]
-
-    # downs[:, s, e]: the undertricks the opponents go to outbid the side's contract in s by
-    # one in e.
-    diff = r_s[:, :, None] - r_o[:, None, :]
-    downs = np.where(diff > 0, (diff + 4) // 5, 0).astype(np.int16)
-    seats = (first[:, None] + np.arange(4)) % 4  # the seats in order from the dealer
-    ours = seats % 2 == side[:, None]
-    for s in range(5):
-        need_s = b_s[:, s]
-        ahead = np.zeros(n, dtype=np.int16)
-        down = np.full(n, _NO_SACRIFICE, dtype=np.int16)
-        for k in range(4):
-            t = table[rows, seats[:, k], s]
-            ahead |= ours[:, k] & (t == need_s)
-            down = np.where(ours[:, k], down, np.minimum(down, need_s - t + ahead))
-        downs[:, s, s] = down
-    downs = np.where(r_o[:, None, :] + 5 * downs > 35, _NO_SACRIFICE, downs)
-    down_min = downs.min(axis=2)  # (n, 5)
-    sv_side = side_vul[rows, side]
-    sv_other = side_vul[rows, other]
-    target = _AFFORDABLE[sv_side[:, None], sv_other[:, None], strains, b_s]
-    sacrifice = candidate & (down_min <= target)
-    makes = candidate & ~sacrifice
-    best_down = np.where(sacrifice, down_min, 0).max(axis=1)
-    best_plus = np.where(makes, v_s, 0).max(axis=1)
-    any_sacrifice = sacrifice.any(axis=1)
-    penalty = _PENALTY[sv_other, best_down]
-    made = ~any_sacrifice | (best_plus > penalty)
-    sign = np.where(side == 0, 1, -1)
-    score = np.where(made, sign * best_plus, sign * penalty)
-    score = np.where(passed, 0, score).astype(np.int16)
-
+    vul = _codes(vulnerability, VULNERABILITY, _vul_code, n).astype(np.int16)
+    first = _codes(dealer, _DEALER, _seat_code, n).astype(np.int16)
+    score = np.empty(n, dtype=np.int16)
     level = np.zeros((n, 5), dtype=np.int16)
-    declarers = np.zeros((n, 5), dtype=np.uint8)
+    declarers = np.zeros((n, 5), dtype=np.int16)
     tricks_out = np.zeros((n, 5), dtype=np.int16)
     doubled = np.zeros((n, 5), dtype=np.bool_)
-
-    # The side makes its contract: each strain that scores the most, at the lowest level that
-    # keeps it (and still shuts out a sacrifice).
-    pick = made[:, None] & makes & (v_s == best_plus[:, None]) & ~passed[:, None]
-    lv = b_s - 6
-    gap = target - down_min
-    floor = np.where(lv >= 6, lv, np.where(lv >= _GAME, _GAME, 1))
-    lower = np.maximum(lv + gap + 1, floor)
-    lv = np.where(gap < -1, lower, lv)
-    level = np.where(pick, lv, level)
-    tricks_out = np.where(pick, b_s, tricks_out)
-    declarers = np.where(pick, _who(table, side, strains), declarers).astype(np.uint8)
-
-    # The opponents sacrifice: the first candidate (the highest) worth a sacrifice.
-    sac_rows = np.flatnonzero(~made & ~passed)
-    if sac_rows.size:
-        _sacrifices(table, sac_rows, side, b_s, b_o, r_s, sacrifice, downs, best_down, seats,
-                    ours, level, declarers, tricks_out, doubled)  # fmt: skip
+    # The rows of each dealer together, so the seats' order from the dealer is the same.
+    outs = (score, level, declarers, tricks_out, doubled)
+    if n and (first == first[0]).all():
+        order, bounds = None, [(int(first[0]), 0, n)]
+    else:
+        order = np.argsort(first, kind="stable")
+        table, vul = table[order], vul[order]
+        ends = np.cumsum(np.bincount(first, minlength=4))
+        bounds = [(who, int(ends[who - 1]) if who else 0, int(ends[who])) for who in range(4)]
+    for who, low, high in bounds:
+        for start in range(low, high, _CHUNK):
+            part = slice(start, min(start + _CHUNK, high))
+            _block(table[part], vul[part], who, *(out[part] for out in outs))
+    if order is not None:
+        for out in outs:
+            out[order] = out.copy()
     return ParColumns(
         score,
         level.astype(np.uint8),
-        declarers,
+        declarers.astype(np.uint8),
         tricks_out.astype(np.uint8),
         doubled,
         first.astype(np.uint8),
     )
 
 
-def _who(table: npt.NDArray[np.int16], side: Any, strains: Any) -> Any:
-    """Bits of the side's seats that take the most tricks in each strain, shape (n, 5)."""
-    a = side  # N (0) or E (1)
-    rows = np.arange(len(table))[:, None]
-    ta = table[rows, a[:, None], strains]
-    tb = table[rows, a[:, None] + 2, strains]
-    bit_a = (1 << a)[:, None]
-    bit_b = (1 << (a + 2))[:, None]
-    return np.where(ta == tb, bit_a | bit_b, np.where(ta > tb, bit_a, bit_b))
-
-
-def _sacrifices(
-    table: Any, rows: Any, side: Any, b_s: Any, b_o: Any, r_s: Any, sacrifice: Any, downs: Any,
-    best_down: Any, seats: Any, ours: Any, level: Any, declarers: Any, tricks_out: Any,
+def _block(
+    table: Any, vul: Any, first: int, score: Any, level: Any, declarers: Any, tricks_out: Any,
     doubled: Any,
 ) -> None:  # fmt: skip
-    """Fill in the par contracts of the rows where the opponents sacrifice."""
-    strains = np.arange(5)
-    s = np.where(sacrifice[rows], r_s[rows], -1000).argmax(axis=1)  # the first worth it
-    d = downs[rows, s]  # (m, 5)
-    down = best_down[rows]
-    listed = d.min(axis=1) == down
-    hit = listed[:, None] & (d == down[:, None])
-    other = 1 - side[rows]
-    # In another strain than the side's: the lowest level that outbids it, doubled.
-    elsewhere = hit & (strains != s[:, None])
-    who = _who(table[rows], other, strains)
-    level[rows] = np.where(elsewhere, b_o[rows] - 6 + down[:, None], level[rows])
-    tricks_out[rows] = np.where(elsewhere, b_o[rows], tricks_out[rows])
-    declarers[rows] = np.where(elsewhere, who, declarers[rows])
-    doubled[rows] |= elsewhere
-    # In the side's own strain: the opponent who can bid it lowest (both, on the same level).
-    own = hit[np.arange(len(rows)), s]
-    m = rows[own]
-    if not m.size:
-        return
-    s_m = s[own]
-    need = b_s[m, s_m]
-    down_m = down[own]
-    ahead = np.zeros(len(m), dtype=np.int16)
-    best_level = np.full(len(m), 99, dtype=np.int16)
-    best_bits = np.zeros(len(m), dtype=np.uint8)
+    """Par for one chunk of rows, written into the chunk's slices of the answer.
+
+    Arrays are strain by strain, shape (5, n), so each step runs along contiguous rows."""
+    n = len(table)
+    s5 = _STRAIN_ROW[:, None]
+    by_seat = np.ascontiguousarray(table.transpose(1, 2, 0))  # (4 seats, 5 strains, n)
+    # rel[k] is the tricks of seat (dealer + k) % 4, the seats in order from the dealer.
+    seat_k = [(first + k) % 4 for k in range(4)]
+    rel = [by_seat[seat] for seat in seat_k]
+    b_ns = np.maximum(by_seat[0], by_seat[2])
+    b_ew = np.maximum(by_seat[1], by_seat[3])
+    r_ns = 5 * b_ns - 34 + s5  # the rank of the highest contract made: 1 for 1C ... 35 for 7NT
+    r_ew = 5 * b_ew - 34 + s5
+    v_ns = ((vul == 1) | (vul == 3)).astype(np.int16)
+    v_ew = ((vul == 2) | (vul == 3)).astype(np.int16)
+    h_ns = np.maximum(r_ns.max(axis=0), 0)
+    h_ew = np.maximum(r_ew.max(axis=0), 0)
+    passed = (h_ns == 0) & (h_ew == 0)
+
+    # The side entitled to the contract; on the same highest contract, the first seat from the
+    # dealer that makes it.
+    at_s0 = s5 == (h_ns - 1) % 5
+    k0 = np.zeros(n, dtype=np.int16)
+    for k in range(3, -1, -1):
+        k0 = np.where((at_s0 & (rel[k] == b_ns)).any(axis=0), k, k0)
+    ew = np.where(h_ns != h_ew, h_ew > h_ns, (first + k0) % 2 == 1)
+    ns = ~ew
+    b_s, b_o = np.where(ew, b_ew, b_ns), np.where(ew, b_ns, b_ew)
+    r_s, r_o = np.where(ew, r_ew, r_ns), np.where(ew, r_ns, r_ew)
+    sv_s, sv_o = np.where(ew, v_ew, v_ns), np.where(ew, v_ns, v_ew)
+    v_s = _VALUE_FLAT[(sv_s * 5 + s5) * 14 + b_s]
+    top = v_s.max(axis=0)
+    making = (b_s >= 7) & (v_s == top)
+    dearest = np.where(making, r_s, 1000).min(axis=0)
+    candidate = r_s >= dearest
+
+    # downs[s, e]: the undertricks the opponents go to outbid the side's contract in s by one
+    # in e (ceil((rank s - rank e) / 5) is b_s - b_o, plus 1 when s ranks above e); in s
+    # itself they must bid higher when a player of the side ahead of them makes it.
+    ahead = np.zeros((5, n), dtype=np.int16)
+    same = np.full((5, n), _NO_SACRIFICE, dtype=np.int16)
     for k in range(4):
-        p = seats[m, k]
-        t = table[m, p, s_m]
-        mine = ours[m, k]
-        ahead |= mine & (t == need)
-        found = ~mine & (need - t + ahead == down_m)
-        at = need - 6 + ahead
-        lower = found & (at < best_level)
-        tie = found & (at == best_level)
-        best_bits = np.where(lower, 1 << p, np.where(tie, best_bits | (1 << p), best_bits))
-        best_level = np.where(lower, at, best_level)
-    level[m, s_m] = best_level
-    declarers[m, s_m] = best_bits
-    both = (best_bits & (best_bits - 1)) != 0  # two opponents on the same level
-    tricks_out[m, s_m] = np.where(both, need - down_m, best_level + 6 - down_m)
-    doubled[m, s_m] = True
+        mine = ew if seat_k[k] % 2 else ns
+        ahead |= mine & (rel[k] == b_s)
+        same = np.where(mine, same, np.minimum(same, b_s - rel[k] + ahead))
+    downs = np.empty((5, 5, n), dtype=np.int16)
+    most = (35 - r_o) // 5  # more undertricks would need a bid above 7NT
+    for s in range(5):
+        d = np.maximum(b_s[s] - b_o + (s > _STRAIN_ROW)[:, None], 0)
+        d[s] = same[s]
+        downs[s] = np.where(d > most, np.int16(_NO_SACRIFICE), d)
+    down_min = downs.min(axis=1)
+    target = _AFFORD_FLAT[((sv_s * 2 + sv_o) * 5 + s5) * 14 + b_s]
+    sacrifice = candidate & (down_min <= target)
+    makes = candidate & ~sacrifice
+    best_down = np.where(sacrifice, down_min, 0).max(axis=0)
+    best_plus = np.where(makes, v_s, 0).max(axis=0)
+    penalty = _PENALTY_FLAT[sv_o * 14 + best_down]
+    made = ~sacrifice.any(axis=0) | (best_plus > penalty)
+    sign = np.where(ew, -1, 1)
+    score[:] = np.where(passed, 0, sign * np.where(made, best_plus, penalty))
+
+    # The side makes its contract: each strain that scores the most, at the lowest level that
+    # keeps it (and still shuts out a sacrifice).
+    pick = made & ~passed & makes & (v_s == best_plus)
+    lv = b_s - 6
+    gap = target - down_min
+    floor = np.where(lv >= 6, lv, np.where(lv >= _GAME[:, None], _GAME[:, None], 1))
+    lv = np.where(gap < -1, np.maximum(lv + gap + 1, floor), lv)
+    out_level = np.where(pick, lv, 0)
+    out_tricks = np.where(pick, b_s, 0)
+    who_ns = _who(by_seat[0], by_seat[2], 1, 4)
+    who_ew = _who(by_seat[1], by_seat[3], 2, 8)
+    out_who = np.where(pick, np.where(ew, who_ew, who_ns), 0)
+    out_doubled = np.zeros((5, n), dtype=np.bool_)
+
+    sacrificed = ~made & ~passed
+    if sacrificed.any():
+        # The opponents sacrifice against the first (the highest) candidate worth it, in each
+        # strain where it costs them the least, if that is what it costs against this one.
+        worth = np.where(sacrifice, r_s, -1000)
+        at_s = worth == worth.max(axis=0)  # the strain of the first worth it (ranks differ)
+        d = np.where(at_s[0], downs[0], 0)
+        for strain in range(1, 5):
+            d = np.where(at_s[strain], downs[strain], d)
+        listed = sacrificed & (d.min(axis=0) == best_down)
+        hit = listed & (d == best_down)
+        # In another strain than the side's: the lowest level that outbids it, doubled.
+        elsewhere = hit & ~at_s
+        out_level = np.where(elsewhere, b_o - 6 + best_down, out_level)
+        out_tricks = np.where(elsewhere, b_o, out_tricks)
+        out_who = np.where(elsewhere, np.where(ew, who_ns, who_ew), out_who)
+        out_doubled = elsewhere
+        # In the side's own strain: the opponent who can bid it lowest (both, on one level).
+        own = hit & at_s
+        need = np.where(at_s, b_s, 0).max(axis=0)
+        ahead_own = np.zeros(n, dtype=np.int16)
+        best_level = np.full(n, 99, dtype=np.int16)
+        bits = np.zeros(n, dtype=np.int16)
+        for k in range(4):
+            t = np.where(at_s, rel[k], 0).max(axis=0)
+            mine = ew if seat_k[k] % 2 else ns
+            ahead_own |= mine & (t == need)
+            found = ~mine & (need - t + ahead_own == best_down)
+            at = need - 6 + ahead_own
+            lower = found & (at < best_level)
+            bit = 1 << seat_k[k]
+            bits = np.where(lower, bit, np.where(found & (at == best_level), bits | bit, bits))
+            best_level = np.where(lower, at, best_level)
+        both = (bits & (bits - 1)) != 0  # two opponents on the same level
+        own_tricks = np.where(both, need - best_down, best_level + 6 - best_down)
+        out_level = np.where(own, best_level, out_level)
+        out_tricks = np.where(own, own_tricks, out_tricks)
+        out_who = np.where(own, bits, out_who)
+        out_doubled = out_doubled | own
+    level[:] = out_level.T
+    tricks_out[:] = out_tricks.T
+    declarers[:] = out_who.T
+    doubled[:] = out_doubled.T
+
+
+def _who(a: Any, b: Any, bit_a: int, bit_b: int) -> Any:
+    """The bits of the seats of a side (tricks ``a`` and ``b``) that take the most tricks."""
+    return np.where(a == b, bit_a | bit_b, np.where(a > b, bit_a, bit_b)).astype(np.int16)

@@ -146,8 +146,8 @@ class DealBatch:
     >>> b = DealBatch.from_deals([Deal.parse("N:AKQ2.K53.T94.QJ2 JT9.AQJ2.K52.K97 "
     ...                                      "8765.T98.AQ3.A84 43.764.J876.T653")])
     >>> b.hcp("N"), b.spades("S"), b.controls("NS"), b.ltc("N"), b.balanced("W")
-    (array([15], dtype=int16), array([4], dtype=int16), array([9], dtype=int16), \
-array([6], dtype=int16), array([ True]))
+    (array([15], dtype=int16), array([4], dtype=int16), array([8], dtype=int16), \
+array([7], dtype=int16), array([ True]))
     """
 
     def __init__(self, masks: npt.NDArray[np.uint16]) -> None:
