@@ -50,6 +50,7 @@ position 21 ('Q) < 3'): expected a seat (N E S W) or a side (NS EW)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import permutations
@@ -212,53 +213,33 @@ class _Token:
     position: int
 
 
-_OPERATORS: Final = (
-    "..",
-    "==",
-    "!=",
-    "<=",
-    ">=",
-    "&&",
-    "||",
-    "<",
-    ">",
-    "(",
-    ")",
-    ",",
-    "+",
-    "-",
-    "!",
+_TOKEN: Final = re.compile(
+    r"""[ \t\r\n]+
+      | (?P<num>[0-9][0-9xX]*)
+      | (?P<word>[A-Za-z_][A-Za-z0-9_]*)
+      | (?P<op>\.\.|==|!=|<=|>=|&&|\|\||[<>(),+\-!])""",
+    re.VERBOSE | re.ASCII,
 )
+"""One token (or blanks): each alternative starts with a different character and never backs
+up, so matching is linear in the token."""
 
 
 def _tokens(text: str) -> list[_Token]:
     """Split the text into tokens in one pass."""
     out: list[_Token] = []
     i, n = 0, len(text)
+    match = _TOKEN.match
     while i < n:
-        c = text[i]
-        if c in " \t\r\n":
-            i += 1
-            continue
-        start = i
-        if c.isascii() and c.isdigit():
-            while i < n and text[i].isascii() and (text[i].isdigit() or text[i] in "xX"):
-                i += 1
-            word = text[start:i]
-            out.append(_Token("num" if word.isdigit() else "pattern", word.lower(), start))
-            continue
-        if c.isascii() and (c.isalpha() or c == "_"):
-            while i < n and text[i].isascii() and (text[i].isalnum() or text[i] == "_"):
-                i += 1
-            out.append(_Token("word", text[start:i].lower(), start))
-            continue
-        for op in _OPERATORS:
-            if text.startswith(op, i):
-                out.append(_Token("op", op, start))
-                i += len(op)
-                break
-        else:
-            raise ConditionError(f"{c!r} is not part of the language", text, start)
+        m = match(text, i)
+        if m is None:
+            raise ConditionError(f"{text[i]!r} is not part of the language", text, i)
+        kind = m.lastgroup
+        if kind == "num":
+            word = m.group().lower()
+            out.append(_Token("num" if word.isdigit() else "pattern", word, i))
+        elif kind is not None:
+            out.append(_Token("word" if kind == "word" else "op", m.group().lower(), i))
+        i = m.end()
     out.append(_Token("end", "", n))
     return out
 
@@ -428,7 +409,8 @@ class _Reader:
         while True:
             anywhere = self.take("any")
             token = self.token
-            if token.kind not in ("num", "pattern") or len(token.text) != 4:
+            shaped = token.kind != "end" and set(token.text) <= set("0123456789x")
+            if not shaped or len(token.text) != 4:
                 raise self.fail(
                     "expected a shape: 4 lengths or x, spades first ('5xxx', '4333'), "
                     "or 'any' and 4 lengths ('any 4432')"
