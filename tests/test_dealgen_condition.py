@@ -49,7 +49,9 @@ def test_a_condition_on_a_known_deal(text: str, expected: bool) -> None:
 
 REFUSED = [
     ("", 0, "ends too soon"),
-    ("hcp(N)", 0, "expected a condition here"),
+    ("hcp(N)", 6, "expected a comparison"),
+    ("hcp(N) 15", 7, "expected a comparison"),
+    ("hcp(N) and balanced(N)", 7, "expected a comparison"),
     ("hcp(N) >", 8, "ends too soon"),
     ("hcp(Q) > 3", 4, "expected a seat (N E S W) or a side"),
     ("balanced(NS)", 9, "expected a seat (N E S W)"),
@@ -68,8 +70,8 @@ REFUSED = [
     ("(hcp(N) > 3", 11, "expected ')'"),
     ("hcp N > 3", 4, "'(' after 'hcp'"),
     ("and hcp(N) > 3", 0, "expected a number, a function"),
-    ("not 3", 4, "expected a condition here"),
-    ("hcp(N) > 3 or 4", 14, "expected a condition here"),
+    ("not 3", 5, "expected a comparison"),
+    ("hcp(N) > 3 or 4", 15, "expected a comparison"),
     ("hcp(N) ≥ 3", 7, "'≥' is not part of the language"),
 ]
 

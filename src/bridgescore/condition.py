@@ -387,10 +387,13 @@ class _Reader:
         raise self.fail("expected a number here, such as hcp(N) or 15, not a condition", token)
 
     def truth(self, node: Node, token: _Token) -> BoolNode:
+        """The node as a condition; a number here lacks its comparison, which would come
+        next (``token``, where the node began, is for the other errors of this kind)."""
+        del token
         if isinstance(node, Number | Feature | Sum):
             raise self.fail(
-                "expected a condition here (true or false), such as 'hcp(N) >= 15', not a number",
-                token,
+                "expected a comparison (== != < <= > >=) or 'in a..b' after a number: "
+                "a condition is true or false, such as 'hcp(N) >= 15'"
             )
         return node
 
