@@ -45,6 +45,7 @@ def test_the_deals_meet_the_condition() -> None:
         assert balanced(n), deal
         assert lengths(s)[0] >= 5, deal
         assert deal.is_complete
+        assert Deal.parse(str(deal)) == deal  # a valid deal, read back the same
 
 
 def test_a_python_predicate_over_the_feature_columns() -> None:
@@ -214,3 +215,15 @@ def test_the_command_names_the_error_position() -> None:
     assert result.exit_code == 2
     assert "at position 23" in result.output
     assert "expected a seat" in result.output
+
+
+def test_the_stream_of_deals_does_not_depend_on_the_blocks() -> None:
+    def stream(**sizes: int) -> list[Deal]:
+        out: list[Deal] = []
+        for batch in deal_batches(seed=31, **sizes):
+            out.extend(batch.deals())
+            if len(out) >= 5_000:
+                return out[:5_000]
+        raise AssertionError  # pragma: no cover - the stream has no end
+
+    assert stream(size=5_000) == stream(size=700) == stream(size=4_096, first=3)

@@ -298,10 +298,15 @@ array([7], dtype=int16), array([ True]))
         index = every if which is None else every[which]  # type: ignore[index]
         masks = self.masks[:, :, index].transpose(2, 0, 1).tolist()
         text = _RANK_TEXT
-        return [
-            Deal(tuple(Hand(*(text[m] for m in hand)) for hand in deal))  # type: ignore[arg-type]
-            for deal in masks
-        ]
+        return [_deal(tuple(Hand(*(text[m] for m in hand)) for hand in deal)) for deal in masks]
+
+
+def _deal(hands: tuple[Hand, ...]) -> Deal:
+    """A Deal of four hands made from disjoint suit masks of 13 cards each (as every batch
+    holds: the tests check it), without checking it again card by card."""
+    deal = object.__new__(Deal)
+    object.__setattr__(deal, "hands", hands)
+    return deal
 
 
 _COMPARE: Final = {
@@ -340,19 +345,31 @@ def _deal_block(rng: np.random.Generator, n: int, packed: npt.NDArray[np.bool_])
     return DealBatch(masks)
 
 
-def deal_batches(seed: int | None = None, size: int = BLOCK) -> Iterator[DealBatch]:
-    """Blocks of random deals without end, the same blocks for the same seed.
+def deal_batches(
+    seed: int | None = None, size: int = BLOCK, *, first: int | None = None
+) -> Iterator[DealBatch]:
+    """Blocks of random deals without end, the same deals for the same seed.
+
+    Each deal takes the next 32 numbers of the random stream, so the stream of deals is the
+    same whatever the blocks' sizes; ``first`` makes the blocks start at that size and double
+    up to ``size`` (a few deals come sooner).
 
     >>> from itertools import islice
     >>> [len(b) for b in islice(deal_batches(seed=3, size=1000), 2)]
     [1000, 1000]
+    >>> [len(b) for b in islice(deal_batches(seed=3, size=1000, first=300), 3)]
+    [300, 600, 1000]
     """
-    if not isinstance(size, int) or size < 1:
-        raise DealingError(f"a block holds at least 1 deal, got {size!r}", field="size", value=size)
+    for name, value in (("size", size), ("first", size if first is None else first)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise DealingError(f"a block holds at least 1 deal, got {value!r}", field=name,
+                               value=value)  # fmt: skip
     rng = np.random.Generator(np.random.SFC64(seed))
     packed = np.zeros((size, 64), dtype=np.bool_)
+    n = size if first is None else min(first, size)
     while True:
-        yield _deal_block(rng, size, packed)
+        yield _deal_block(rng, n, packed[:n])
+        n = min(2 * n, size)
 
 
 def deal_where(
@@ -377,9 +394,9 @@ def deal_where(
     test = _predicate(where)
     found: list[Deal] = []
     dealt = 0
-    for batch in deal_batches(seed):
-        if len(found) >= count:
-            break
+    if not count:
+        return found
+    for batch in deal_batches(seed, first=1024):
         if dealt >= max_deals:
             raise DealingError(
                 f"only {len(found):,} of {count:,} deals found in {dealt:,} dealt: "
@@ -391,6 +408,8 @@ def deal_where(
         keep = np.flatnonzero(test(batch))
         if keep.size:
             found.extend(batch.deals(keep[: count - len(found)]))
+            if len(found) >= count:
+                break
     return found
 
 

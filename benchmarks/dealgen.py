@@ -1,0 +1,177 @@
+"""`make bench`, part (g): dealing to order against Hans van Staveren's dealer (C).
+
+For each condition, written in both languages:
+
+1. Cross-check: dealer deals 2,000 deals and prints, for each, whether its condition holds;
+   bridgescore's :class:`~bridgescore.condition.Condition` must say the same on every one.
+2. Throughput: deals dealt and tested a second. dealer ``generate``s N deals (its own clock,
+   ``Time needed``, and the command's wall time); bridgescore deals N deals with
+   ``batch.deal_batches`` and tests each block with ``DealBatch.where``. Both count the deals
+   that meet the condition; the two shares must agree within 5 standard errors.
+3. Dealing to order: the seconds to 1,000 deals that meet the condition, as files of deals:
+   dealer (``produce 1000``, ``printoneline``) against ``batch.deal_where`` (``Deal`` objects).
+
+dealer is the Debian package ``dealer`` (``apt-get install dealer``); without it the table
+says so and only bridgescore's rows are timed. Every time is one core's.
+Run alone: ``python benchmarks/dealgen.py [--quick]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from timing import table
+
+from bridgescore import Deal, Hand
+from bridgescore.batch import deal_batches, deal_where
+from bridgescore.condition import Condition
+
+CONDITIONS = [
+    ("every deal", "hcp(N) >= 0", "hcp(north) >= 0"),
+    ("1NT opening", "hcp(N) in 15..17 and balanced(N)",
+     "hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)"),
+    ("1NT, 5+ spades opposite", "hcp(N) in 15..17 and balanced(N) and spades(S) >= 5",
+     "hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)"
+     " && spades(south) >= 5"),
+    ("slam values", "hcp(NS) >= 30 and controls(NS) >= 9 and ltc(N) <= 6",
+     "hcp(north) + hcp(south) >= 30 && control(north) + control(south) >= 9"
+     " && loser(north) <= 6"),
+    ("weak two in spades", "hcp(E) in 6..10 and spades(E) == 6 and hearts(E) < 4",
+     "hcp(east) >= 6 && hcp(east) <= 10 && spades(east) == 6 && hearts(east) < 4"),
+]  # fmt: skip
+
+
+def dealer_program() -> str | None:
+    return shutil.which("dealer") or next(
+        (p for p in ("/usr/games/dealer", "/usr/local/games/dealer") if Path(p).exists()), None
+    )
+
+
+def run_dealer(program: str, script: str, seed: int) -> tuple[str, float]:
+    with tempfile.NamedTemporaryFile("w", suffix=".dlr", delete=False) as f:
+        f.write(script)
+    try:
+        start = time.perf_counter()
+        done = subprocess.run(
+            [program, "-s", str(seed), f.name], capture_output=True, text=True, check=True
+        )
+        return done.stdout, time.perf_counter() - start
+    finally:
+        Path(f.name).unlink()
+
+
+def cross_check(program: str, ours: str, theirs: str, n: int) -> str:
+    """dealer's deals, its verdict on each, against ours on the same deal."""
+    script = (
+        f"generate {n}\nproduce {n}\ncondition hcp(north) >= 0\n"
+        f"action printoneline ({theirs} ? 1 : 0)\n"
+    )
+    out, _ = run_dealer(program, script, 2026)
+    condition = Condition.parse(ours)
+    lines = [line for line in out.splitlines() if line.startswith("n ")]
+    differ = 0
+    for line in lines:
+        words = line.split()
+        hands = [Hand.parse(words[k]) for k in (1, 3, 5, 7)]
+        verdict = words[8] == "1"
+        differ += condition.holds(Deal((hands[0], hands[1], hands[2], hands[3]))) != verdict
+    if len(lines) != n:
+        return f"dealer printed {len(lines)} of {n} deals"
+    return f"same on all {n:,}" if not differ else f"DIFFERS on {differ:,} of {n:,}"
+
+
+def dealer_rate(program: str, theirs: str, n: int) -> tuple[float, float, int]:
+    """dealer's own time, the command's wall time, and the deals that met the condition."""
+    script = f"generate {n}\nproduce {n}\ncondition {theirs}\naction average hcp(north)\n"
+    out, wall = run_dealer(program, script, 7)
+    own = next(float(x.split()[-2]) for x in out.splitlines() if x.startswith("Time needed"))
+    produced = next(int(x.split()[1]) for x in out.splitlines() if x.startswith("Produced"))
+    return own, wall, produced
+
+
+def our_rate(ours: str, n: int, repeats: int) -> tuple[float, int]:
+    condition = Condition.parse(ours)
+    best = float("inf")
+    met = 0
+    for _ in range(repeats):
+        start = time.perf_counter()
+        dealt = met = 0
+        for batch in deal_batches(seed=7):
+            met += int(batch.where(condition).sum())
+            dealt += len(batch)
+            if dealt >= n:
+                break
+        best = min(best, time.perf_counter() - start)
+    return best * n / dealt, met * n // dealt
+
+
+def to_order(program: str | None, ours: str, theirs: str, k: int) -> tuple[float | None, float]:
+    start = time.perf_counter()
+    deals = deal_where(ours, k, seed=11)
+    mine = time.perf_counter() - start
+    assert len(deals) == k
+    if program is None:
+        return None, mine
+    script = f"generate 100000000\nproduce {k}\ncondition {theirs}\naction printoneline\n"
+    _, wall = run_dealer(program, script, 11)
+    return wall, mine
+
+
+def run(quick: bool) -> dict[str, float]:
+    n = 200_000 if quick else 2_000_000
+    k = 200 if quick else 1_000
+    program = dealer_program()
+    rows = []
+    ratios: dict[str, float] = {}
+    for name, ours, theirs in CONDITIONS:
+        mine, met = our_rate(ours, n, 1 if quick else 3)
+        check = "dealer not installed"
+        their_cells = ["-", "-", "-"]
+        ratio = "-"
+        their_order, my_order = to_order(program, ours, theirs, k)
+        if program is not None:
+            check = cross_check(program, ours, theirs, 2_000)
+            own, wall, produced = dealer_rate(program, theirs, n)
+            p = (met + produced) / (2 * n)
+            spread = 5 * (2 * p * (1 - p) / n) ** 0.5
+            if abs(met - produced) / n > spread + 1 / n:
+                check += f"; shares DIFFER: {met / n:.4%} vs {produced / n:.4%}"
+            their_cells = [f"{n / own / 1e6:.2f}", f"{n / wall / 1e6:.2f}", f"{produced / n:.3%}"]
+            ratio = f"{own / mine:.2f}"
+            ratios[name] = own / mine
+        rows.append([name, ours, f"{n / mine / 1e6:.2f}", *their_cells, f"{met / n:.3%}", ratio,
+                     f"{my_order:.3f}", "-" if their_order is None else f"{their_order:.3f}",
+                     "-" if their_order is None else f"{their_order / my_order:.2f}", check])  # fmt: skip
+    table(
+        f"(g) Dealing to order: {n:,} deals dealt and tested per condition, one core; "
+        f"then {k:,} deals that meet it",
+        ["condition", "bridgescore", "ours M/s", "dealer M/s", "dealer M/s (wall)",
+         "dealer met", "ours met", "x dealer", f"ours: {k:,} (s)", f"dealer: {k:,} (s)",
+         "x dealer", "cross-check"],
+        rows,
+    )  # fmt: skip
+    print(
+        "  M/s: million deals dealt and tested a second; dealer's own clock ('Time needed'), "
+        "and the wall time of the command"
+    )
+    print(
+        f"  {k:,} deals: batch.deal_where (Deal objects) vs dealer produce {k:,} with "
+        "printoneline (wall time, start-up included)"
+    )
+    if program is None:
+        print("  note: dealer is not installed (apt-get install dealer): its columns are empty")
+    return ratios
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes, for a check")
+    run(parser.parse_args().quick)
