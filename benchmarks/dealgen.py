@@ -147,9 +147,13 @@ def run(quick: bool) -> dict[str, float]:
             their_cells = [f"{n / own / 1e6:.2f}", f"{n / wall / 1e6:.2f}", f"{produced / n:.3%}"]
             ratio = f"{own / mine:.2f}"
             ratios[name] = own / mine
+        order_cells = (
+            ["-", "-"]
+            if their_order is None
+            else [f"{their_order:.3f}", f"{their_order / my_order:.2f}"]
+        )
         rows.append([name, ours, f"{n / mine / 1e6:.2f}", *their_cells, f"{met / n:.3%}", ratio,
-                     f"{my_order:.3f}", "-" if their_order is None else f"{their_order:.3f}",
-                     "-" if their_order is None else f"{their_order / my_order:.2f}", check])  # fmt: skip
+                     f"{my_order:.3f}", *order_cells, check])  # fmt: skip
     table(
         f"(g) Dealing to order: {n:,} deals dealt and tested per condition, one core; "
         f"then {k:,} deals that meet it",
