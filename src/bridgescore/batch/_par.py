@@ -144,10 +144,11 @@ def _tables(tricks: Any) -> npt.NDArray[np.int16]:
 
 _CHUNK: Final = 8192
 """Rows worked on at once (their arrays stay in the CPU's cache)."""
-_VALUE_FLAT: Final = _VALUE.reshape(-1)
+_VALUE_FLAT: Final = _VALUE.reshape(-1).astype(np.int16)
 _AFFORD_FLAT: Final = _AFFORDABLE.reshape(-1)
 _STRAIN_ROW: Final = np.arange(5, dtype=np.int16)
-_PENALTY_FLAT: Final = _PENALTY.reshape(-1)
+_PENALTY_FLAT: Final = _PENALTY.reshape(-1).astype(np.int16)
+_S14: Final = (np.arange(5, dtype=np.intp) * 14)[:, None]
 
 
 def par_many(tricks: Any, vulnerability: Any, dealer: Any) -> ParColumns:
@@ -195,6 +196,14 @@ def par_many(tricks: Any, vulnerability: Any, dealer: Any) -> ParColumns:
     )
 
 
+def _pick(mask: Any, yes: Any, no: Any) -> Any:
+    """``np.where(mask, yes, no)`` for int16 values by arithmetic: ``np.where`` branches on
+    every element, several times slower on masks that change from row to row."""
+    yes = yes if isinstance(yes, np.ndarray) else np.int16(yes)
+    no = no if isinstance(no, np.ndarray) else np.int16(no)
+    return no + mask * (yes - no)
+
+
 def _block(
     table: Any, vul: Any, first: int, score: Any, level: Any, declarers: Any, tricks_out: Any,
     doubled: Any,
@@ -212,8 +221,8 @@ def _block(
     b_ew = np.maximum(by_seat[1], by_seat[3])
     r_ns = 5 * b_ns - 34 + s5  # the rank of the highest contract made: 1 for 1C ... 35 for 7NT
     r_ew = 5 * b_ew - 34 + s5
-    v_ns = ((vul == 1) | (vul == 3)).astype(np.int16)
-    v_ew = ((vul == 2) | (vul == 3)).astype(np.int16)
+    v_ns = (vul == 1) | (vul == 3)
+    v_ew = (vul == 2) | (vul == 3)
     h_ns = np.maximum(r_ns.max(axis=0), 0)
     h_ew = np.maximum(r_ew.max(axis=0), 0)
     passed = (h_ns == 0) & (h_ew == 0)
@@ -221,18 +230,20 @@ def _block(
     # The side entitled to the contract; on the same highest contract, the first seat from the
     # dealer that makes it.
     at_s0 = s5 == (h_ns - 1) % 5
-    k0 = np.zeros(n, dtype=np.int16)
+    first_ew = np.zeros(n, dtype=np.bool_)
     for k in range(3, -1, -1):
-        k0 = np.where((at_s0 & (rel[k] == b_ns)).any(axis=0), k, k0)
-    ew = np.where(h_ns != h_ew, h_ew > h_ns, (first + k0) % 2 == 1)
+        hit = (at_s0 & (rel[k] == b_ns)).any(axis=0)
+        first_ew = (hit & bool(seat_k[k] % 2)) | (~hit & first_ew)
+    higher = h_ns != h_ew
+    ew = (higher & (h_ew > h_ns)) | (~higher & first_ew)
     ns = ~ew
-    b_s, b_o = np.where(ew, b_ew, b_ns), np.where(ew, b_ns, b_ew)
-    r_s, r_o = np.where(ew, r_ew, r_ns), np.where(ew, r_ns, r_ew)
-    sv_s, sv_o = np.where(ew, v_ew, v_ns), np.where(ew, v_ns, v_ew)
-    v_s = _VALUE_FLAT[(sv_s * 5 + s5) * 14 + b_s]
+    b_s, b_o = _pick(ew, b_ew, b_ns), _pick(ew, b_ns, b_ew)
+    r_s, r_o = _pick(ew, r_ew, r_ns), _pick(ew, r_ns, r_ew)
+    sv_s, sv_o = (ew & v_ew) | (ns & v_ns), (ew & v_ns) | (ns & v_ew)
+    v_s = _VALUE_FLAT[b_s + (sv_s * 70 + _S14)]
     top = v_s.max(axis=0)
     making = (b_s >= 7) & (v_s == top)
-    dearest = np.where(making, r_s, 1000).min(axis=0)
+    dearest = _pick(making, r_s, 1000).min(axis=0)
     candidate = r_s >= dearest
 
     # downs[s, e]: the undertricks the opponents go to outbid the side's contract in s by one
@@ -243,76 +254,74 @@ def _block(
     for k in range(4):
         mine = ew if seat_k[k] % 2 else ns
         ahead |= mine & (rel[k] == b_s)
-        same = np.where(mine, same, np.minimum(same, b_s - rel[k] + ahead))
+        same = _pick(mine, same, np.minimum(same, b_s - rel[k] + ahead))
     downs = np.empty((5, 5, n), dtype=np.int16)
     most = (35 - r_o) // 5  # more undertricks would need a bid above 7NT
     for s in range(5):
         d = np.maximum(b_s[s] - b_o + (s > _STRAIN_ROW)[:, None], 0)
         d[s] = same[s]
-        downs[s] = np.where(d > most, np.int16(_NO_SACRIFICE), d)
+        downs[s] = _pick(d > most, _NO_SACRIFICE, d)
     down_min = downs.min(axis=1)
-    target = _AFFORD_FLAT[((sv_s * 2 + sv_o) * 5 + s5) * 14 + b_s]
+    target = _AFFORD_FLAT[b_s + (sv_s * 140 + sv_o * 70 + _S14)]
     sacrifice = candidate & (down_min <= target)
     makes = candidate & ~sacrifice
-    best_down = np.where(sacrifice, down_min, 0).max(axis=0)
-    best_plus = np.where(makes, v_s, 0).max(axis=0)
-    penalty = _PENALTY_FLAT[sv_o * 14 + best_down]
+    best_down = (sacrifice * down_min).max(axis=0)
+    best_plus = (makes * v_s).max(axis=0)
+    penalty = _PENALTY_FLAT[best_down + sv_o * 14]
     made = ~sacrifice.any(axis=0) | (best_plus > penalty)
-    sign = np.where(ew, -1, 1)
-    score[:] = np.where(passed, 0, sign * np.where(made, best_plus, penalty))
+    sign = 1 - 2 * ew.astype(np.int16)
+    score[:] = ~passed * sign * _pick(made, best_plus, penalty)
 
     # The side makes its contract: each strain that scores the most, at the lowest level that
     # keeps it (and still shuts out a sacrifice).
     pick = made & ~passed & makes & (v_s == best_plus)
     lv = b_s - 6
     gap = target - down_min
-    floor = np.where(lv >= 6, lv, np.where(lv >= _GAME[:, None], _GAME[:, None], 1))
-    lv = np.where(gap < -1, np.maximum(lv + gap + 1, floor), lv)
-    out_level = np.where(pick, lv, 0)
-    out_tricks = np.where(pick, b_s, 0)
+    floor = _pick(lv >= 6, lv, _pick(lv >= _GAME[:, None], _GAME[:, None], 1))
+    lv = _pick(gap < -1, np.maximum(lv + gap + 1, floor), lv)
+    out_level = pick * lv
+    out_tricks = pick * b_s
     who_ns = _who(by_seat[0], by_seat[2], 1, 4)
     who_ew = _who(by_seat[1], by_seat[3], 2, 8)
-    out_who = np.where(pick, np.where(ew, who_ew, who_ns), 0)
+    out_who = pick * _pick(ew, who_ew, who_ns)
     out_doubled = np.zeros((5, n), dtype=np.bool_)
 
     sacrificed = ~made & ~passed
     if sacrificed.any():
         # The opponents sacrifice against the first (the highest) candidate worth it, in each
         # strain where it costs them the least, if that is what it costs against this one.
-        worth = np.where(sacrifice, r_s, -1000)
+        worth = _pick(sacrifice, r_s, -1000)
         at_s = worth == worth.max(axis=0)  # the strain of the first worth it (ranks differ)
-        d = np.where(at_s[0], downs[0], 0)
-        for strain in range(1, 5):
-            d = np.where(at_s[strain], downs[strain], d)
+        d = (at_s[:, None, :] * downs).sum(axis=0)
         listed = sacrificed & (d.min(axis=0) == best_down)
         hit = listed & (d == best_down)
         # In another strain than the side's: the lowest level that outbids it, doubled.
         elsewhere = hit & ~at_s
-        out_level = np.where(elsewhere, b_o - 6 + best_down, out_level)
-        out_tricks = np.where(elsewhere, b_o, out_tricks)
-        out_who = np.where(elsewhere, np.where(ew, who_ns, who_ew), out_who)
+        out_level = _pick(elsewhere, b_o - 6 + best_down, out_level)
+        out_tricks = _pick(elsewhere, b_o, out_tricks)
+        out_who = _pick(elsewhere, _pick(ew, who_ns, who_ew), out_who)
         out_doubled = elsewhere
         # In the side's own strain: the opponent who can bid it lowest (both, on one level).
         own = hit & at_s
-        need = np.where(at_s, b_s, 0).max(axis=0)
+        need = (at_s * b_s).max(axis=0)
         ahead_own = np.zeros(n, dtype=np.int16)
         best_level = np.full(n, 99, dtype=np.int16)
         bits = np.zeros(n, dtype=np.int16)
         for k in range(4):
-            t = np.where(at_s, rel[k], 0).max(axis=0)
+            t = (at_s * rel[k]).max(axis=0)
             mine = ew if seat_k[k] % 2 else ns
             ahead_own |= mine & (t == need)
             found = ~mine & (need - t + ahead_own == best_down)
             at = need - 6 + ahead_own
             lower = found & (at < best_level)
-            bit = 1 << seat_k[k]
-            bits = np.where(lower, bit, np.where(found & (at == best_level), bits | bit, bits))
-            best_level = np.where(lower, at, best_level)
+            bit = np.int16(1 << seat_k[k])
+            bits = _pick(lower, bit, bits | ((found & (at == best_level)) * bit))
+            best_level = _pick(lower, at, best_level)
         both = (bits & (bits - 1)) != 0  # two opponents on the same level
-        own_tricks = np.where(both, need - best_down, best_level + 6 - best_down)
-        out_level = np.where(own, best_level, out_level)
-        out_tricks = np.where(own, own_tricks, out_tricks)
-        out_who = np.where(own, bits, out_who)
+        own_tricks = _pick(both, need - best_down, best_level + 6 - best_down)
+        out_level = _pick(own, best_level, out_level)
+        out_tricks = _pick(own, own_tricks, out_tricks)
+        out_who = _pick(own, bits, out_who)
         out_doubled = out_doubled | own
     level[:] = out_level.T
     tricks_out[:] = out_tricks.T
@@ -322,4 +331,4 @@ def _block(
 
 def _who(a: Any, b: Any, bit_a: int, bit_b: int) -> Any:
     """The bits of the seats of a side (tricks ``a`` and ``b``) that take the most tricks."""
-    return np.where(a == b, bit_a | bit_b, np.where(a > b, bit_a, bit_b)).astype(np.int16)
+    return (a >= b) * np.int16(bit_a) | (b >= a) * np.int16(bit_b)
