@@ -190,6 +190,8 @@ def test_bad_requests_are_refused() -> None:
         next(deal_batches(seed=1, size=10)).hcp("X")
     with pytest.raises(DealingError, match="a suit"):
         next(deal_batches(seed=1, size=10)).length("N", "Z")
+    with pytest.raises(ConditionError, match="expected '\\+', '-' or the end"):
+        next(deal_batches(seed=1, size=10)).shape("N", "4333) or hcp(N")
     with pytest.raises(DealingError, match="expected a condition or a function"):
         deal_where(42, 1)  # type: ignore[arg-type]
     assert deal_where("hcp(N) > 37", 0) == []

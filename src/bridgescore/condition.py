@@ -72,6 +72,7 @@ __all__ = [
     "Or",
     "Shape",
     "Sum",
+    "shapes",
 ]
 
 MAX_LENGTH: Final = 10_000
@@ -499,6 +500,23 @@ def _holds(node: BoolNode, hands: tuple[Hand, ...]) -> bool:
     if isinstance(node, And):
         return all(_holds(part, hands) for part in node.operands)
     return any(_holds(part, hands) for part in node.operands)
+
+
+def shapes(pattern: str) -> frozenset[tuple[int, int, int, int]]:
+    """The hand shapes (lengths spades first) of a pattern, as ``shape(X, ...)`` reads it.
+
+    >>> sorted(shapes("any 4333 - 4333"))
+    [(3, 3, 3, 4), (3, 3, 4, 3), (3, 4, 3, 3)]
+
+    :raises ConditionError: for text that is not a pattern.
+    """
+    if not isinstance(pattern, str) or len(pattern) > MAX_LENGTH:
+        raise ConditionError("expected a shape pattern such as 'any 4432 + 5xxx'", str(pattern), 0)
+    reader = _Reader(pattern)
+    found = reader.patterns()
+    if reader.token.kind != "end":
+        raise reader.fail("expected '+', '-' or the end of the pattern")
+    return found
 
 
 @dataclass(frozen=True, slots=True)

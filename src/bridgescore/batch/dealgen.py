@@ -50,6 +50,7 @@ from bridgescore.condition import (
     Number,
     Or,
     Shape,
+    shapes,
 )
 from bridgescore.deal import RANKS, Deal, Hand
 from bridgescore.errors import BridgeError
@@ -245,9 +246,7 @@ array([7], dtype=int16), array([ True]))
 
     def shape(self, who: str | Seat, pattern: str) -> Bools:
         """Whether the hand has one of the shapes of a pattern: ``"any 4432 + 5xxx"``."""
-        found = Condition.parse(f"shape(N, {pattern})").tree
-        assert isinstance(found, Shape)
-        return self.has_shape(who, found.shapes)
+        return self.has_shape(who, shapes(pattern))
 
     def balanced(self, who: str | Seat) -> Bools:
         """4333, 4432 or 5332."""
