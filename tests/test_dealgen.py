@@ -195,6 +195,9 @@ def test_bad_requests_are_refused() -> None:
     with pytest.raises(DealingError, match="expected a condition or a function"):
         deal_where(42, 1)  # type: ignore[arg-type]
     assert deal_where("hcp(N) > 37", 0) == []
+    assert len(deal_where("1 < 2", 3, seed=1)) == 3  # a condition of numbers alone
+    with pytest.raises(DealingError, match="too rare"):
+        deal_where("2 < 1", 1, max_deals=5_000)
 
 
 def test_the_command_writes_boards_that_meet_it(tmp_path: Path) -> None:
@@ -231,3 +234,43 @@ def test_the_stream_of_deals_does_not_depend_on_the_blocks() -> None:
         raise AssertionError  # pragma: no cover - the stream has no end
 
     assert stream(size=5_000) == stream(size=700) == stream(size=4_096, first=3)
+
+
+_SEATS = st.sampled_from(["N", "E", "S", "W"])
+_NUMBER = st.one_of(
+    st.integers(0, 40).map(str),
+    st.builds(lambda f, w: f"{f}({w})",
+              st.sampled_from(["hcp", "spades", "hearts", "diamonds", "clubs", "controls", "ltc"]),
+              st.sampled_from(["N", "E", "S", "W", "NS", "EW"])),
+)  # fmt: skip
+_SUM = st.builds(
+    lambda first, rest: first + "".join(f" {op} {x}" for op, x in rest),
+    _NUMBER,
+    st.lists(st.tuples(st.sampled_from("+-"), _NUMBER), max_size=2),
+)
+_SIMPLE = st.one_of(
+    st.builds(lambda a, op, b: f"{a} {op} {b}", _SUM,
+              st.sampled_from(["==", "!=", "<", "<=", ">", ">="]), _SUM),
+    st.builds(lambda a, lo, hi: f"{a} in {lo}..{hi}", _SUM, _SUM, _SUM),
+    st.builds(lambda f, w: f"{f}({w})", st.sampled_from(["balanced", "semibalanced"]), _SEATS),
+    st.builds(lambda w, p: f"shape({w}, {p})", _SEATS,
+              st.sampled_from(["any 4432", "5xxx", "any 5431 + 4xxx - 4333", "xx3x", "4333"])),
+)  # fmt: skip
+_CONDITION = st.recursive(
+    _SIMPLE,
+    lambda inner: st.one_of(
+        inner.map(lambda c: f"not ({c})"),
+        st.builds(lambda a, op, b: f"({a}) {op} ({b})", inner, st.sampled_from(["and", "or"]),
+                  inner),
+    ),
+    max_leaves=6,
+)  # fmt: skip
+_BATCH = next(deal_batches(seed=77, size=300))
+_DEALS = _BATCH.deals()
+
+
+@settings(max_examples=150, deadline=None)
+@given(_CONDITION)
+def test_any_condition_means_the_same_in_numpy_and_on_a_deal(text: str) -> None:
+    condition = Condition.parse(text)
+    assert _BATCH.where(condition).tolist() == [condition.holds(d) for d in _DEALS]

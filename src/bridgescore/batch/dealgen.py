@@ -278,7 +278,10 @@ array([7], dtype=int16), array([ True]))
             return self.has_shape(node.seat, node.shapes)
         if isinstance(node, Compare):
             left, right = self._side(node.left), self._side(node.right)
-            return _COMPARE[node.op](left, right)
+            out = _COMPARE[node.op](left, right)
+            if np.ndim(out) == 0:  # two numbers written in the condition
+                return np.full(len(self), bool(out), dtype=np.bool_)
+            return out
         if isinstance(node, Not):
             return ~self._holds(node.operand)
         if isinstance(node, And | Or):
