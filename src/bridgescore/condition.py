@@ -423,8 +423,8 @@ class _Reader:
                 raise self.fail("'any' takes 4 lengths, without x")
             self.at += 1
             found = _matching(token.text, anywhere)
-            if not found and not anywhere:
-                raise self.fail("the lengths of a shape add up to 13", token)
+            if not found:
+                raise self.fail("no hand has this shape: the lengths add up to 13", token)
             shapes = shapes | found if sign == "+" else shapes - found
             if self.token.kind == "op" and self.token.text in ("+", "-"):
                 sign = self.token.text
