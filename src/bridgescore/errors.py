@@ -27,6 +27,7 @@ from typing import Any
 __all__ = [
     "BatchError",
     "BridgeError",
+    "EventError",
     "GameStateError",
     "InvalidBoardError",
     "InvalidResultError",
@@ -183,3 +184,8 @@ class PbnError(NotationError):
         self.line, self.source, self.reason = line, source, reason
         where = f"{source}, line {line}" if line is not None else source
         super().__init__(f"{where}: {reason}", field=field, value=value)
+
+
+class EventError(BridgeError, ValueError):
+    """A team or Swiss event asked to do what its state does not allow, such as a result for a
+    match that was not drawn, or a swap in a round that has started."""
