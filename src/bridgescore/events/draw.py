@@ -16,14 +16,18 @@ integer, so networkx computes exactly.
 Which edges the matching sees. If the neighbours in the standings (0-1, 2-3, ...) have never
 met, that draw is the best: no repeats, the least sum of squares of any pairing of sorted
 values (for a ≥ b ≥ c ≥ d, ab + cd is the largest product sum, so uncrossing never costs), and
-the smallest opponent sequence of all. Otherwise a first matching over the pairs that have not
-met within ``k`` places of each other (``k`` doubling until it pairs everyone) gives a draw
-without repeats and its sum of squares ``S``. An optimal draw has no repeats and a sum of at
+the smallest opponent sequence of all. Otherwise a draw without repeats gives a bound: the
+classic one (each team in turn against the next it has not met), improved by exchanging
+partners between nearby matches, or, when that fails, a first matching over the pairs that
+have not met within ``k`` places (``k`` doubling until it pairs everyone); ``S`` its sum of
+squares. An optimal draw has no repeats and a sum of at
 most ``S``; a match (i, j) in it costs at least its square plus the least sum of squares of the
 others, which is that of the others paired as neighbours (the argument above). So only the
 pairs where that bound is at most ``S`` can be in an optimal draw, and the exact matching
-over those is the optimum of the complete graph: a proof, not a heuristic. When repeats cannot
-be avoided (no draw without one exists), the exact matching runs on the complete graph.
+over those is the optimum of the complete graph: a proof, not a heuristic. Those pairs fall
+into connected parts, each matched on its own (a draw is a draw of each part, and the costs
+add up). When repeats cannot be avoided (no draw without one exists), the exact matching runs
+on the complete graph.
 """
 
 from __future__ import annotations
@@ -52,33 +56,106 @@ def best_pairing(vps: Sequence[int], met: Collection[tuple[int, int]]) -> list[t
     adjacent = [(i, i + 1) for i in range(0, n, 2)]
     if not any(p in met for p in adjacent):
         return adjacent
+    bound = _greedy(vps, met)
+    if bound is None:
+        bound = _window(vps, met)
+    if bound is None:
+        return _exact(vps, met, [(i, j) for i in range(n) for j in range(i + 1, n)])
+    out: list[tuple[int, int]] = []
+    for part in _components(n, _candidates(vps, met, bound)):
+        out.extend(part if len(part) == 1 else _exact(vps, met, part))
+    return sorted(out)
+
+
+def _square_sum(vps: Sequence[int], pairs: Collection[tuple[int, int]]) -> int:
+    return sum((vps[i] - vps[j]) ** 2 for i, j in pairs)
+
+
+def _greedy(vps: Sequence[int], met: set[tuple[int, int]]) -> int | None:
+    """The sum of squares of the classic draw (each team in turn against the next one it has
+    not met), or None if that leaves the last teams with only repeats."""
+    free = list(range(len(vps)))
+    pairs = []
+    while free:
+        i = free.pop(0)
+        for k, j in enumerate(free):
+            if (i, j) not in met:
+                pairs.append((i, j))
+                del free[k]
+                break
+        else:
+            return None
+    return _square_sum(vps, _improve(vps, met, pairs))
+
+
+def _improve(
+    vps: Sequence[int], met: set[tuple[int, int]], pairs: list[tuple[int, int]], reach: int = 6
+) -> list[tuple[int, int]]:
+    """A draw without repeats made better by exchanging partners between two of its matches
+    (at most ``reach`` matches apart) while that lowers the sum of squares and adds no repeat."""
+
+    def cost(p: tuple[int, int]) -> int:
+        return (vps[p[0]] - vps[p[1]]) ** 2
+
+    def new(x: int, y: int) -> tuple[int, int] | None:
+        p = (min(x, y), max(x, y))
+        return None if p in met else p
+
+    pairs = sorted(pairs)
+    better = True
+    while better:
+        better = False
+        for u in range(len(pairs)):
+            for v in range(u + 1, min(len(pairs), u + reach + 1)):
+                (a, b), (c, d) = pairs[u], pairs[v]
+                now = cost(pairs[u]) + cost(pairs[v])
+                for first, second in ((new(a, c), new(b, d)), (new(a, d), new(b, c))):
+                    if first and second and cost(first) + cost(second) < now:
+                        pairs[u], pairs[v] = first, second
+                        better = True
+                        break
+    return pairs
+
+
+def _window(vps: Sequence[int], met: set[tuple[int, int]]) -> int | None:
+    """The least sum of squares of a draw without repeats among teams at most ``k`` places
+    apart, ``k`` doubling from :data:`FIRST_WINDOW`; None if no draw avoids repeats."""
     import networkx as nx
 
-    def square(i: int, j: int) -> int:
-        return (vps[i] - vps[j]) ** 2
-
-    bound: int | None = None
+    n = len(vps)
+    top = (vps[0] - vps[-1]) ** 2 + 1
     k = FIRST_WINDOW
-    while bound is None:
+    while True:
         g: nx.Graph[int] = nx.Graph()
         g.add_nodes_from(range(n))
-        top = square(0, n - 1) + 1
         for i in range(n):
             for j in range(i + 1, min(n, i + k + 1)):
                 if (i, j) not in met:
-                    g.add_edge(i, j, weight=top - square(i, j))
+                    g.add_edge(i, j, weight=top - (vps[i] - vps[j]) ** 2)
         found = nx.max_weight_matching(g, maxcardinality=True)
         if len(found) == n // 2:
-            bound = sum(square(min(e), max(e)) for e in found)
-        elif k >= n:
-            break
-        else:
-            k *= 2
-    if bound is None:
-        candidates = [(i, j) for i in range(n) for j in range(i + 1, n)]
-    else:
-        candidates = _candidates(vps, met, bound)
-    return _exact(vps, met, candidates)
+            return _square_sum(vps, [(min(e), max(e)) for e in found])
+        if k >= n:
+            return None
+        k *= 2
+
+
+def _components(n: int, pairs: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """The pairs grouped by the connected parts of their graph: each is matched on its own."""
+    parent = list(range(n))
+
+    def root(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for i, j in pairs:
+        parent[root(i)] = root(j)
+    parts: dict[int, list[tuple[int, int]]] = {}
+    for p in pairs:
+        parts.setdefault(root(p[0]), []).append(p)
+    return list(parts.values())
 
 
 def _candidates(vps: Sequence[int], met: set[tuple[int, int]], bound: int) -> list[tuple[int, int]]:
@@ -125,10 +202,11 @@ def _candidates(vps: Sequence[int], met: set[tuple[int, int]], bound: int) -> li
 def _exact(
     vps: Sequence[int], met: set[tuple[int, int]], candidates: list[tuple[int, int]]
 ) -> list[tuple[int, int]]:
-    """The best perfect matching over these pairs, by the integer costs of the module's notes."""
+    """The best perfect matching over these pairs (of some or all of the teams), by the
+    integer costs of the module's notes."""
     import networkx as nx
 
-    n = len(vps)
+    nodes = {x for p in candidates for x in p}
     after: dict[int, list[int]] = {}
     for i, j in sorted(candidates):
         after.setdefault(i, []).append(j)
@@ -137,7 +215,7 @@ def _exact(
     base = max(len(js) for js in after.values()) + 1
     squares = {(i, j): (vps[i] - vps[j]) ** 2 for i, j in candidates}
     b = base**places
-    a = b * ((n // 2) * max(squares.values()) + 1)
+    a = b * ((len(nodes) // 2) * max(squares.values()) + 1)
     ceiling = a + b * (max(squares.values()) + 1)
     g: nx.Graph[int] = nx.Graph()
     for i, js in after.items():
@@ -146,6 +224,6 @@ def _exact(
             cost = a * ((i, j) in met) + b * squares[(i, j)] + c * weight
             g.add_edge(i, j, weight=ceiling - cost)
     found = nx.max_weight_matching(g, maxcardinality=True)
-    if len(found) != n // 2:  # cannot happen: the bound's draw is among the candidates
+    if len(found) != len(nodes) // 2:  # cannot happen: the bound's draw is among the candidates
         raise AssertionError("no perfect matching among the candidates")
     return sorted((min(e), max(e)) for e in found)
