@@ -106,6 +106,9 @@ True
 **Team matches** (:func:`read_matches`): a match is a pair of teams (``HomeTeam`` and
 ``VisitTeam``, either way round); a game without them belongs to the match before. Its rooms
 are the ``Room`` tag's, or without one (RealBridge) the team named ``HomeTeam`` sits NS.
+:func:`read_event` reads the matches of a file, round by round (``Round``), into a
+:class:`~bridgescore.events.Event`; :func:`write_event` writes one back, a game per board and
+room with ``Round``, ``HomeTeam``, ``VisitTeam`` and ``Room``.
 
 **Writing refuses** (:class:`PbnError`) what would not read back: a control character in any
 value or element, tab and line breaks included (§3.7: strings hold printing characters), an
@@ -124,6 +127,7 @@ the session (``_players`` numbers pairs by their names). ``_writer`` writes a se
 from __future__ import annotations
 
 from bridgescore.errors import PbnError
+from bridgescore.pbn._event import read_event, write_event
 from bridgescore.pbn._games import (
     MANDATORY_TAGS,
     Column,
@@ -135,7 +139,7 @@ from bridgescore.pbn._games import (
     write_games,
 )
 from bridgescore.pbn._lexer import read_games
-from bridgescore.pbn._match import read_match, read_matches
+from bridgescore.pbn._match import read_match, read_matches, read_rounds
 from bridgescore.pbn._reader import read
 from bridgescore.pbn._values import scoring_tag
 from bridgescore.pbn._writer import write
@@ -150,10 +154,13 @@ __all__ = [
     "decode",
     "encode",
     "read",
+    "read_event",
     "read_games",
     "read_match",
     "read_matches",
+    "read_rounds",
     "scoring_tag",
     "write",
+    "write_event",
     "write_games",
 ]
