@@ -80,5 +80,7 @@ def run(quick: bool) -> None:
          "complete graph (last round)", "ratio"],
         rows,
     )  # fmt: skip
-    print("greedy's mismatch: its sum of squared VP differences over ours, worst round "
-          "(ours is the optimum; the greedy draw may also repeat meetings)")
+    print(
+        "greedy's mismatch: its sum of squared VP differences over ours, worst round "
+        "(ours is the optimum; the greedy draw may also repeat meetings)"
+    )
