@@ -13,7 +13,7 @@ from bridgescore.errors import RulesError
 from bridgescore.events import BYE_PRESETS, VpScale
 
 # (scale, boards, IMP margin, winner's VPs): the ACBL tables as bridgehands.com prints them
-# (S28), at each end of several rows of both columns.
+# (SCORING.md §13, E2), at each end of several rows of both columns.
 IMPS = [
     (VpScale.ACBL_30, 7, 0, 15), (VpScale.ACBL_30, 7, 1, 18), (VpScale.ACBL_30, 7, 4, 21),
     (VpScale.ACBL_30, 6, 5, 22), (VpScale.ACBL_30, 8, 6, 22), (VpScale.ACBL_30, 8, 13, 25),
@@ -25,7 +25,7 @@ IMPS = [
     (VpScale.ACBL_20, 8, 27, 19), (VpScale.ACBL_20, 8, 28, 20), (VpScale.ACBL_20, 9, 5, 12),
     (VpScale.ACBL_20, 9, 6, 13), (VpScale.ACBL_20, 10, 17, 15), (VpScale.ACBL_20, 11, 30, 18),
     (VpScale.ACBL_20, 11, 35, 19), (VpScale.ACBL_20, 11, 36, 20),
-    # WBF 2013 (S27): 12 IMPs over 16 boards 13.28; the blitz of 8 boards is 15√8 = 42.4
+    # WBF 2013 (E1): 12 IMPs over 16 boards 13.28; the blitz of 8 boards is 15√8 = 42.4
     (VpScale.WBF_2013, 16, 12, 13.28), (VpScale.WBF_2013, 8, 43, 20), (VpScale.WBF_2013, 8, 0, 10),
 ]  # fmt: skip
 
@@ -38,7 +38,7 @@ def test_published_imp_tables(scale: VpScale, boards: int, margin: int, vps: flo
     assert scale.imps(-margin, boards) == (scale.total - won, won)
 
 
-# (percentage, VPs): the EBU's Swiss pairs scale for 7 boards, both ends of each row (S29)
+# (percentage, VPs): the EBU's Swiss pairs scale for 7 boards, both ends of each row (E3)
 PERCENT = [
     ("50.00", 10), ("50.65", 10), ("50.66", 11), ("51.98", 11), ("51.99", 12), ("53.33", 12),
     ("53.34", 13), ("54.74", 13), ("54.75", 14), ("56.23", 14), ("56.24", 15), ("57.83", 15),
