@@ -18,7 +18,9 @@ met, that draw is the best: no repeats, the least sum of squares of any pairing 
 values (for a ≥ b ≥ c ≥ d, ab + cd is the largest product sum, so uncrossing never costs), and
 the smallest opponent sequence of all. Otherwise a draw without repeats gives a bound: the
 classic one (each team in turn against the next it has not met), improved by exchanging
-partners between nearby matches, or, when that fails, a first matching over the pairs that
+partners between nearby matches and by pairing again, as well as a small matching can, the
+teams of overlapping windows of 40 places (the bound only needs to be a draw: the better it
+is, the fewer pairs are left), or, when the classic draw fails, a first matching over the pairs that
 have not met within ``k`` places (``k`` doubling until it pairs everyone); ``S`` its sum of
 squares. An optimal draw has no repeats and a sum of at
 most ``S``; a match (i, j) in it costs at least its square plus the least sum of squares of the
@@ -85,7 +87,7 @@ def _greedy(vps: Sequence[int], met: set[tuple[int, int]]) -> int | None:
                 break
         else:
             return None
-    return _square_sum(vps, _improve(vps, met, pairs))
+    return _square_sum(vps, _polish(vps, met, _improve(vps, met, pairs)))
 
 
 def _improve(
@@ -115,6 +117,45 @@ def _improve(
                         better = True
                         break
     return pairs
+
+
+def _polish(
+    vps: Sequence[int], met: set[tuple[int, int]], pairs: list[tuple[int, int]], size: int = 40
+) -> list[tuple[int, int]]:
+    """A draw without repeats made better window by window: the teams of ``size`` consecutive
+    places whose partners are among them are paired again as well as they can be (a small
+    matching), windows overlapping by half, while a pass improves the draw."""
+    import networkx as nx
+
+    n = len(vps)
+    partner = {}
+    for i, j in pairs:
+        partner[i], partner[j] = j, i
+    top = (vps[0] - vps[-1]) ** 2 + 1
+    for _ in range(3):
+        better = False
+        for start in range(0, max(n - size // 2, 1), size // 2):
+            inside = [i for i in range(start, min(n, start + size))
+                      if start <= partner[i] < start + size]  # fmt: skip
+            if all(partner[a] == b for a, b in zip(inside[::2], inside[1::2], strict=True)):
+                continue  # neighbours in the window's order: the least it can cost
+            now = sum((vps[i] - vps[partner[i]]) ** 2 for i in inside if i < partner[i])
+            g: nx.Graph[int] = nx.Graph()
+            for a, i in enumerate(inside):
+                for j in inside[a + 1 :]:
+                    if (i, j) not in met:
+                        g.add_edge(i, j, weight=top - (vps[i] - vps[j]) ** 2)
+            found = nx.max_weight_matching(g, maxcardinality=True)
+            if 2 * len(found) != len(inside):
+                continue
+            new = [(min(e), max(e)) for e in found]
+            if _square_sum(vps, new) < now:
+                better = True
+                for i, j in new:
+                    partner[i], partner[j] = j, i
+        if not better:
+            break
+    return sorted({(min(i, j), max(i, j)) for i, j in partner.items()})
 
 
 def _window(vps: Sequence[int], met: set[tuple[int, int]]) -> int | None:
