@@ -3,6 +3,8 @@ a round in arrears, the director's swap."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterator
 
@@ -173,3 +175,12 @@ def test_the_director_swaps_two_teams_before_the_round_starts() -> None:
     with pytest.raises(EventError, match="has started") as caught:
         started.swap(1, "B", "E")
     assert caught.value.field == "round"
+
+
+def test_importing_events_leaves_networkx_unloaded() -> None:
+    """The core stays standard-library: networkx is imported only to draw a Swiss round."""
+    probe = ("import sys\nimport bridgescore.events\nimport bridgescore.pbn\n"
+             "print('networkx' in sys.modules)")  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True,
+                         text=True).stdout  # fmt: skip
+    assert out.strip() == "False"

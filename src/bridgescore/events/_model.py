@@ -254,6 +254,14 @@ class Event:
     entries: tuple[Entry, ...] = ()
 
     def __post_init__(self) -> None:
+        if self.kind not in tuple(EventKind):
+            raise EventError(f"unknown kind of event {self.kind!r}; expected one of "
+                             f"{', '.join(k.value for k in EventKind)}", field="kind",
+                             value=self.kind)  # fmt: skip
+        if self.scale not in tuple(VpScale):
+            raise RulesError(f"unknown VP scale {self.scale!r}; expected one of "
+                             f"{', '.join(s.value for s in VpScale)}", field="scale",
+                             value=self.scale)  # fmt: skip
         kind = EventKind(self.kind)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "scale", VpScale(self.scale))

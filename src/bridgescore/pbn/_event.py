@@ -5,6 +5,7 @@ from __future__ import annotations
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import PbnError
 from bridgescore.events import Entrant, Entry, Event, EventKind, Match, Room, Round, VpScale
+from bridgescore.match import TeamMatch
 from bridgescore.model import Result
 from bridgescore.pbn._games import MANDATORY_TAGS, Game, Tag, write_games
 from bridgescore.pbn._match import read_rounds
@@ -45,12 +46,14 @@ def read_event(
         for team in (m.home, m.away):
             if team not in order:
                 order.append(team)
-    names = list(dict.fromkeys(r for r, _ in found))
+    by_round: dict[str, list[TeamMatch]] = {}
+    for label, m in found:
+        by_round.setdefault(label, []).append(m)
     rounds: list[Round] = []
     entries: list[Entry] = []
-    for number, label in enumerate(names, 1):
+    for number, in_round in enumerate(by_round.values(), 1):
         matches: list[Match] = []
-        for _, m in (x for x in found if x[0] == label):
+        for m in in_round:
             match = Match(len(matches) + 1, m.home, m.away, tuple(b.board.number for b in m.boards))
             matches.append(match)
             for b in m.boards:
