@@ -41,6 +41,9 @@ __all__ = ["best_pairing"]
 FIRST_WINDOW = 8
 """Places either side that the first matching (the bound) looks at."""
 
+POLISH_FROM = 100
+"""Fields larger than this polish the bound window by window (smaller ones solve fast anyway)."""
+
 
 def best_pairing(vps: Sequence[int], met: Collection[tuple[int, int]]) -> list[tuple[int, int]]:
     """The best draw of an even field in standings order: pairs (i, j), i < j, by i.
@@ -87,7 +90,8 @@ def _greedy(vps: Sequence[int], met: set[tuple[int, int]]) -> int | None:
                 break
         else:
             return None
-    return _square_sum(vps, _polish(vps, met, _improve(vps, met, pairs)))
+    pairs = _improve(vps, met, pairs)
+    return _square_sum(vps, _polish(vps, met, pairs) if len(vps) > POLISH_FROM else pairs)
 
 
 def _improve(
