@@ -37,7 +37,8 @@ def score_command(file: Path, kind: str, scale: str, bam: bool, as_json: bool) -
 
     A game per board and room: Room "Open" (the home team NS) or "Closed"; without a Room
     tag, HomeTeam names the team sitting NS (RealBridge's round files). Equal VPs share a
-    place ("3="). The JSON is {"event": ..., "standings": [...], "rounds": [...]}.
+    place ("3="). The JSON is the event's summary: {"kind": ..., "standings": [...],
+    "rounds": [...]}.
 
     Example: bridgescore event score round1.pbn --scale acbl-30
     """
@@ -47,27 +48,9 @@ def score_command(file: Path, kind: str, scale: str, bam: bool, as_json: bool) -
                                scale=VpScale(scale), scoring="bam" if bam else "imps",
                                name=file.stem)  # fmt: skip
     if as_json:
-        click.echo(json.dumps(_data(event)))
+        click.echo(json.dumps(event.summary()))
         return
     _print(event)
-
-
-def _data(event: Event) -> dict[str, object]:
-    scores = {(s.round, s.match): s for s in event.scores()}
-    return {
-        "event": {"name": event.name, "kind": event.kind.value, "scale": event.scale.value,
-                  "scoring": event.scoring},
-        "standings": [{"rank": s.rank, "entrant": s.entrant, "vp": s.vps,
-                       "imps_for": s.imps_for, "imps_against": s.imps_against,
-                       "played": s.played} for s in event.standings()],
-        "rounds": [{"round": r.number, "bye": r.bye,
-                    "matches": [{"match": m.number, "home": m.home, "away": m.away,
-                                 "boards": scores[(r.number, m.number)].boards,
-                                 "imps": list(scores[(r.number, m.number)].imps),
-                                 "vp": [v / 100 for v in scores[(r.number, m.number)].vp]}
-                                for m in r.matches]}
-                   for r in event.rounds],
-    }  # fmt: skip
 
 
 def _print(event: Event) -> None:

@@ -11,7 +11,7 @@ from bridgescore.errors import BridgeError, EventError
 from bridgescore.events._model import Entrant, Entry, Event, Match, Player, Room, Round
 from bridgescore.model import Result
 
-__all__ = ["event_from_dict", "event_to_dict"]
+__all__ = ["event_from_dict", "event_summary", "event_to_dict"]
 
 
 def _player(p: Player) -> str | dict[str, str]:
@@ -120,3 +120,33 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
         if isinstance(exc, BridgeError):
             raise
         raise EventError(f"not an event: {exc!r}", field="event") from exc
+
+
+def event_summary(event: Event) -> dict[str, Any]:
+    """What a director's page or ``GET /api/events/{id}`` shows: the standings (VPs to two
+    decimals, IMPs for and against) and each round's matches with their IMPs and VPs so far.
+
+    >>> from bridgescore.events import EventKind, teams
+    >>> e = Event(EventKind.SWISS_TEAMS, "Swiss", teams("A", "B", "C")).draw_next()
+    >>> event_summary(e)["standings"][0]
+    {'rank': '1', 'entrant': 'C', 'vp': 12.0, 'imps_for': 0, 'imps_against': 0, 'played': 0}
+    >>> event_summary(e)["rounds"][0]["bye"], event_summary(e)["rounds"][0]["matches"][0]["vp"]
+    ('C', [0.0, 0.0])
+    """
+    scores = {(s.round, s.match): s for s in event.scores()}
+    return {
+        "kind": event.kind.value,
+        "name": event.name,
+        "scale": event.scale.value,
+        "scoring": event.scoring,
+        "standings": [{"rank": s.rank, "entrant": s.entrant, "vp": s.vps,
+                       "imps_for": s.imps_for, "imps_against": s.imps_against,
+                       "played": s.played} for s in event.standings()],
+        "rounds": [{"round": r.number, "bye": r.bye,
+                    "matches": [{"match": m.number, "home": m.home, "away": m.away,
+                                 "boards": scores[(r.number, m.number)].boards,
+                                 "imps": list(scores[(r.number, m.number)].imps),
+                                 "vp": [v / 100 for v in scores[(r.number, m.number)].vp]}
+                                for m in r.matches]}
+                   for r in event.rounds],
+    }  # fmt: skip

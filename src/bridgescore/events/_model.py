@@ -467,6 +467,13 @@ class Event:
 
         return event_to_dict(self)
 
+    def summary(self) -> dict[str, object]:
+        """The standings and each round's matches with IMPs and VPs, JSON-ready (what the
+        API's ``GET /api/events/{id}`` and ``bridgescore event score --json`` give)."""
+        from bridgescore.events._data import event_summary
+
+        return event_summary(self)
+
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Event:
         """An event from :meth:`to_dict`'s data (or the API's ``POST /api/events`` body).
