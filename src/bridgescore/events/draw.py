@@ -28,13 +28,17 @@ others, which is that of the others paired as neighbours (the argument above). S
 pairs where that bound is at most ``S`` can be in an optimal draw, and the exact matching
 over those is the optimum of the complete graph: a proof, not a heuristic. Those pairs fall
 into connected parts, each matched on its own (a draw is a draw of each part, and the costs
-add up). When repeats cannot be avoided (no draw without one exists), the exact matching runs
+add up). All parts but the largest are matched; their least sums of squares are then known,
+so the largest part's pairs can be tested again against the bound less those sums, with the
+neighbour pairing of the part's own teams as the others' bound; the pairs of the bound's draw
+always pass (so each new part still has a draw), the rest may fall away and the part fall
+apart, and so on until nothing more falls away. When repeats cannot be avoided (no draw without one exists), the exact matching runs
 on the complete graph.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 __all__ = ["best_pairing"]
 
@@ -66,10 +70,7 @@ def best_pairing(vps: Sequence[int], met: Collection[tuple[int, int]]) -> list[t
         bound = _window(vps, met)
     if bound is None:
         return _exact(vps, met, [(i, j) for i in range(n) for j in range(i + 1, n)])
-    out: list[tuple[int, int]] = []
-    for part in _components(n, _candidates(vps, met, bound)):
-        out.extend(part if len(part) == 1 else _exact(vps, met, part))
-    return sorted(out)
+    return sorted(_solve(vps, met, bound, _components(n, _candidates(vps, met, bound))))
 
 
 def _square_sum(vps: Sequence[int], pairs: Collection[tuple[int, int]]) -> int:
@@ -203,20 +204,18 @@ def _components(n: int, pairs: list[tuple[int, int]]) -> list[list[tuple[int, in
     return list(parts.values())
 
 
-def _candidates(vps: Sequence[int], met: set[tuple[int, int]], bound: int) -> list[tuple[int, int]]:
-    """The pairs that have not met and may be in a draw whose sum of squares is ``bound`` or
-    less: their square plus the neighbour pairing of the others is at most ``bound``."""
-    n = len(vps)
+def _others(values: Sequence[int]) -> Callable[[int, int], int]:
+    """For sorted values: the neighbour pairing's sum of squares of all but places p < q."""
+    n = len(values)
 
     def square(i: int, j: int) -> int:
-        return (vps[i] - vps[j]) ** 2
+        return (values[i] - values[j]) ** 2
 
     chain = [0] * (n + 2)  # chain[t]: (t, t+1) + (t+2, t+3) + ... to the end
     for t in range(n - 2, -1, -1):
         chain[t] = square(t, t + 1) + chain[t + 2]
 
     def others(p: int, q: int) -> int:
-        """The neighbour pairing's sum of squares of all but p and q."""
         total = 0
         carry: int | None = None
         for a, b in ((0, p), (p + 1, q), (q + 1, n)):
@@ -233,14 +232,48 @@ def _candidates(vps: Sequence[int], met: set[tuple[int, int]], bound: int) -> li
                 total += chain[a] - chain[b]
         return total
 
+    return others
+
+
+def _candidates(vps: Sequence[int], met: set[tuple[int, int]], bound: int) -> list[tuple[int, int]]:
+    """The pairs that have not met and may be in a draw whose sum of squares is ``bound`` or
+    less: their square plus the neighbour pairing of the others is at most ``bound``."""
+    n = len(vps)
+    others = _others(vps)
     out = []
     for i in range(n):
         for j in range(i + 1, n):
-            s = square(i, j)
+            s = (vps[i] - vps[j]) ** 2
             if s > bound:
                 break
             if (i, j) not in met and s + others(i, j) <= bound:
                 out.append((i, j))
+    return out
+
+
+def _solve(
+    vps: Sequence[int], met: set[tuple[int, int]], bound: int, parts: list[list[tuple[int, int]]]
+) -> list[tuple[int, int]]:
+    """The best draw from the candidate pairs' connected parts: all but the largest part are
+    matched exactly; then the largest part's pairs are tested again, against the bound less
+    what the others cost (their least, now known) and with the neighbour pairing of its own
+    teams; what stays may fall apart into smaller parts, and so on."""
+    out: list[tuple[int, int]] = []
+    while parts:
+        parts.sort(key=len)
+        largest = parts.pop()
+        for part in parts:
+            out.extend(part if len(part) == 1 else _exact(vps, met, part))
+        nodes = sorted({x for p in largest for x in p})
+        place = {v: k for k, v in enumerate(nodes)}
+        others = _others([vps[v] for v in nodes])
+        budget = bound - _square_sum(vps, out)
+        kept = [(i, j) for i, j in largest
+                if (vps[i] - vps[j]) ** 2 + others(place[i], place[j]) <= budget]  # fmt: skip
+        if len(kept) == len(largest):
+            out.extend(largest if len(largest) == 1 else _exact(vps, met, largest))
+            break
+        parts = _components(len(vps), kept)
     return out
 
 
