@@ -32,8 +32,8 @@ add up). All parts but the largest are matched; their least sums of squares are 
 so the largest part's pairs can be tested again against the bound less those sums, with the
 neighbour pairing of the part's own teams as the others' bound; the pairs of the bound's draw
 always pass (so each new part still has a draw), the rest may fall away and the part fall
-apart, and so on until nothing more falls away. When repeats cannot be avoided (no draw without one exists), the exact matching runs
-on the complete graph.
+apart, and so on until nothing more falls away. When repeats cannot be avoided (no draw
+without one exists), the exact matching runs on the complete graph.
 """
 
 from __future__ import annotations
