@@ -19,21 +19,21 @@ values (for a ≥ b ≥ c ≥ d, ab + cd is the largest product sum, so uncrossi
 the smallest opponent sequence of all. Otherwise a draw without repeats gives a bound: the
 classic one (each team in turn against the next it has not met), improved by exchanging
 partners between nearby matches and by pairing again, as well as a small matching can, the
-teams of overlapping windows of 40 places (the bound only needs to be a draw: the better it
-is, the fewer pairs are left), or, when the classic draw fails, a first matching over the pairs that
-have not met within ``k`` places (``k`` doubling until it pairs everyone); ``S`` its sum of
-squares. An optimal draw has no repeats and a sum of at
-most ``S``; a match (i, j) in it costs at least its square plus the least sum of squares of the
-others, which is that of the others paired as neighbours (the argument above). So only the
-pairs where that bound is at most ``S`` can be in an optimal draw, and the exact matching
-over those is the optimum of the complete graph: a proof, not a heuristic. Those pairs fall
-into connected parts, each matched on its own (a draw is a draw of each part, and the costs
-add up). All parts but the largest are matched; their least sums of squares are then known,
-so the largest part's pairs can be tested again against the bound less those sums, with the
-neighbour pairing of the part's own teams as the others' bound; the pairs of the bound's draw
-always pass (so each new part still has a draw), the rest may fall away and the part fall
-apart, and so on until nothing more falls away. When repeats cannot be avoided (no draw
-without one exists), the exact matching runs on the complete graph.
+teams of overlapping windows of 40 places (the bound only needs to be a draw: the better it is,
+the fewer pairs are left), or, when the classic draw fails, a first matching over the pairs
+that have not met within ``k`` places (``k`` doubling until it pairs everyone); ``S`` its sum
+of squares. An optimal draw has no repeats and a sum of at most ``S``; a match (i, j) in it
+costs at least its square plus the least sum of squares of the others, which is that of the
+others paired as neighbours (the argument above). So only the pairs where that bound is at most
+``S`` can be in an optimal draw, and the exact matching over those is the optimum of the
+complete graph: a proof, not a heuristic. Those pairs fall into connected parts, each matched
+on its own (a draw is a draw of each part, and the costs add up). All parts but the largest are
+matched; their least sums of squares are then known, so the largest part's pairs can be tested
+again against the bound less those sums, with the neighbour pairing of the part's own teams as
+the others' bound; the pairs of the bound's draw always pass (so each new part still has a
+draw), the rest may fall away and the part fall apart, and so on until nothing more falls away.
+When repeats cannot be avoided (no draw without one exists), the exact matching runs on the
+complete graph.
 """
 
 from __future__ import annotations
