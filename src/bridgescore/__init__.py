@@ -44,6 +44,7 @@ from bridgescore.duplicate import (
 from bridgescore.errors import (
     BatchError,
     BridgeError,
+    EventError,
     GameStateError,
     InvalidBoardError,
     InvalidResultError,
@@ -105,6 +106,7 @@ __all__ = [
     "Board",
     "BoardResult",
     "BridgeError",
+    "EventError",
     "Chicago",
     "ChicagoDeal",
     "ChicagoRules",
