@@ -310,3 +310,27 @@ VALUES = JUNK | st.lists(JUNK | st.dictionaries(st.sampled_from(["name", "round"
 def test_from_dict_raises_only_bridge_errors(data: dict[str, object]) -> None:
     with contextlib.suppress(BridgeError):
         Event.from_dict(data)
+
+
+def test_data_with_a_draw_or_entries_that_are_not_the_events_is_refused() -> None:
+    event = higher_seed_wins(Event(EventKind.SWISS_TEAMS, "x", teams("A", "B", "C", "D"), 3,
+                                   boards_per_match=6).draw_next())  # fmt: skip
+    good = event.to_dict()
+    rounds = good["rounds"]
+    entries = good["entries"]
+    assert isinstance(rounds, list)
+    assert isinstance(entries, list)
+    cases = [
+        ({"rounds": [rounds[0] | {"round": 2}]}, "not numbered as drawn"),
+        ({"rounds": [rounds[0] | {"byes": ["Z"]}]}, "'Z' is not an entrant"),
+        ({"rounds": [rounds[0] | {"byes": ["A"]}]}, "places an entrant twice"),
+        ({"entries": [*entries, entries[0]]}, "is twice"),
+        ({"entries": [entries[0] | {"match": 3}]}, "not a table of the draw"),
+        ({"entries": [entries[0] | {"room": "lounge"}]}, "a room is 'open' or 'closed'"),
+    ]
+    for change, message in cases:
+        with pytest.raises(EventError, match=message):
+            Event.from_dict(good | change)
+    assert Event.from_dict(good) == event
+    with pytest.raises(EventError, match="at most 2000"):
+        Event(EventKind.SWISS_TEAMS, "x", teams(*(str(i) for i in range(2001))))

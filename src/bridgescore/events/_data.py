@@ -8,7 +8,7 @@ from typing import Any
 
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import BridgeError, EventError
-from bridgescore.events._model import Entrant, Entry, Event, Match, Player, Room, Round
+from bridgescore.events._model import Entrant, Entry, Event, Match, Player, Round
 from bridgescore.model import Result
 
 __all__ = ["event_from_dict", "event_summary", "event_to_dict"]
@@ -102,7 +102,7 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
                 _int(e["round"]),
                 _int(e["match"]),
                 _int(e["board"]),
-                Room(e["room"]),
+                e["room"],
                 _result(e["result"]),
             )
             for e in data.get("entries", ())

@@ -49,6 +49,9 @@ across the field, then VPs (Swiss pairs)."""
 MAX_NAME = 100
 """The longest entrant or player name."""
 
+MAX_ENTRANTS = 2000
+"""The most entrants an event may have (the Swiss draw is timed up to 1,000)."""
+
 
 class EventKind(StrEnum):
     """The format of an event. A pairs championship of several sessions will be another."""
@@ -182,6 +185,15 @@ class Entry:
     room: Room
     result: Result | Adjusted
 
+    def __post_init__(self) -> None:
+        if self.room not in tuple(Room):
+            raise EventError(f"a room is 'open' or 'closed', got {self.room!r}", field="room",
+                             value=self.room)  # fmt: skip
+        object.__setattr__(self, "room", Room(self.room))
+        if not isinstance(self.result, Result | Adjusted):
+            raise EventError(f"a table's result is a Result or an Adjusted score, got "
+                             f"{self.result!r}", field="result", value=self.result)  # fmt: skip
+
 
 @dataclass(frozen=True, slots=True)
 class MatchScore:
@@ -308,6 +320,43 @@ class Event:
         ):  # fmt: skip
             raise EventError(f"a bye scores 0-{self.scale.total} hundredths of a VP, got "
                              f"{self.bye_vp!r}", field="bye_vp", value=self.bye_vp)  # fmt: skip
+        if len(names) > MAX_ENTRANTS:
+            raise EventError(f"an event has at most {MAX_ENTRANTS} entrants, got {len(names)}",
+                             field="entrants", value=len(names))  # fmt: skip
+        self._check_draw(seen)
+
+    def _check_draw(self, names: set[str]) -> None:
+        """Refuse rounds that are not the event's (numbered 1, 2 ...; each entrant at most once
+        a round, only the event's entrants) and entries for tables that were not drawn."""
+        boards: dict[tuple[int, int], frozenset[int]] = {}
+        for number, rnd in enumerate(self.rounds, 1):
+            if rnd.number != number or [m.number for m in rnd.matches] != list(
+                range(1, len(rnd.matches) + 1)
+            ):
+                raise EventError(f"round {rnd.number!r} is not numbered as drawn (round "
+                                 f"{number}, matches 1, 2 ...)", field="round",
+                                 value=rnd.number)  # fmt: skip
+            placed = [n for m in rnd.matches for n in (m.home, m.away)] + list(rnd.byes)
+            for name in placed:
+                if not isinstance(name, str) or name.casefold() not in names:
+                    raise EventError(f"round {number}: {name!r} is not an entrant",
+                                     field="entrant", value=name)  # fmt: skip
+            if len({n.casefold() for n in placed}) != len(placed):
+                raise EventError(f"round {number} places an entrant twice", field="round",
+                                 value=number)  # fmt: skip
+            for m in rnd.matches:
+                boards[(number, m.number)] = frozenset(m.boards)
+        seen: set[tuple[int, int, int, Room]] = set()
+        for e in self.entries:
+            key = (e.round, e.match, e.board, e.room)
+            if e.board not in boards.get((e.round, e.match), ()) or key in seen:
+                raise EventError(f"an entry for round {e.round!r}, match {e.match!r}, board "
+                                 f"{e.board!r} ({e.room}) is not a table of the draw, or is "
+                                 "twice", field="board", value=e.board)  # fmt: skip
+            if self.kind.pairs and e.room != Room.OPEN:
+                raise EventError("a Swiss pairs match has one table, its open room",
+                                 field="room", value=str(e.room))  # fmt: skip
+            seen.add(key)
 
     # --- what the event is -------------------------------------------------------------
 
