@@ -1,4 +1,4 @@
-"""Victory-point scales, checked against their published tables (SCORING.md §13.1)."""
+"""Victory-point scales, checked against their published tables (SCORING.md §15.1)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from bridgescore.errors import RulesError
 from bridgescore.events import BYE_PRESETS, VpScale
 
 # (scale, boards, IMP margin, winner's VPs): the ACBL tables as bridgehands.com prints them
-# (SCORING.md §13, E2), at each end of several rows of both columns.
+# (SCORING.md §15, E2), at each end of several rows of both columns.
 IMPS = [
     (VpScale.ACBL_30, 7, 0, 15), (VpScale.ACBL_30, 7, 1, 18), (VpScale.ACBL_30, 7, 4, 21),
     (VpScale.ACBL_30, 6, 5, 22), (VpScale.ACBL_30, 8, 6, 22), (VpScale.ACBL_30, 8, 13, 25),

@@ -1,4 +1,4 @@
-"""Team and Swiss events: round robins, Swiss teams and pairs, knockouts (SCORING.md §13).
+"""Team and Swiss events: round robins, Swiss teams and pairs, knockouts (SCORING.md §15).
 
 The model (:class:`Event` and its parts) and the scoring are pure Python; the Swiss draw's
 matching (:mod:`bridgescore.events.draw`) uses networkx (the ``events`` extra) and is imported

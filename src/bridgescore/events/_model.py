@@ -1,4 +1,4 @@
-"""Team and Swiss events: who plays, the rounds drawn, the results entered (SCORING.md §13).
+"""Team and Swiss events: who plays, the rounds drawn, the results entered (SCORING.md §15).
 
 An :class:`Event` is a value: drawing a round, entering a result or swapping two teams gives a
 new event. Its rounds, matches and entries are what a director or a table's phone gives; every

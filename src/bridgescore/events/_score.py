@@ -1,4 +1,4 @@
-"""Scoring an event's matches from its entries, and its standings (SCORING.md §13).
+"""Scoring an event's matches from its entries, and its standings (SCORING.md §15).
 
 Teams: a board counts when both rooms are in; its IMPs are the home team's
 (:class:`~bridgescore.match.MatchBoard`), the match's margin goes to VPs on the event's scale
@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from bridgescore.duplicate import ARTIFICIAL, Adjusted, _matchpoint, butler
+from bridgescore.duplicate import Adjusted, butler, matchpoints
 from bridgescore.events._model import EventKind, MatchScore, Room, Standing
 from bridgescore.match import MatchBoard, TeamMatch
 from bridgescore.model import Result
@@ -98,9 +98,8 @@ def _pairs_round(
             continue
         scores = [_ns(board, rooms[(number, t)][board][Room.OPEN]) for t in tables]
         if event.scoring == "mp":
-            ns, _ = _matchpoint(scores, None, ARTIFICIAL)
-            for t, mp in zip(tables, ns, strict=True):
-                home_mp[t] += mp
+            for t, mp in zip(tables, matchpoints(scores), strict=True):
+                home_mp[t] += Fraction(repr(mp))  # MP1 figures: whole, or A+/A/A- of the top
                 tops[t] += 2 * (len(tables) - 1)
         else:
             b = butler(scores)

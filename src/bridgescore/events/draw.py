@@ -1,5 +1,5 @@
 """The best Swiss draw: a maximum-weight perfect matching (networkx) whose integer weights
-encode the draw's three priorities exactly (SCORING.md §13.2, docs/guide/teams-and-swiss.md).
+encode the draw's three priorities exactly (SCORING.md §15.4, docs/guide/teams-and-swiss.md).
 
 Teams are positions 0 .. n-1 in standings order (n even: the bye is settled first). A draw is
 better when it has (1) fewer repeat meetings, then (2) a smaller sum of squared differences of

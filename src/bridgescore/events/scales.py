@@ -1,7 +1,7 @@
 """Victory-point scales: a match's IMP margin (or a pair's percentage) as victory points.
 
 Every figure is in hundredths of a VP (whole numbers), so totals add up exactly; the two sides
-of a match always share the scale's total. SCORING.md §13 cites each table.
+of a match always share the scale's total. SCORING.md §15 cites each table.
 
 >>> VpScale.WBF_2013.imps(12, 16), VpScale.ACBL_30.imps(-5, 7)
 ((1328, 672), (800, 2200))
@@ -16,7 +16,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Final, Literal
 
-from bridgescore.duplicate import _vp_table
+from bridgescore.duplicate import victory_points
 from bridgescore.errors import RulesError
 
 __all__ = ["BYE_PRESETS", "VpScale"]
@@ -42,7 +42,7 @@ _EBU_PAIRS_7: Final = tuple(
 
 
 class VpScale(StrEnum):
-    """A victory-point scale, by its name in the API (SCORING.md §13)."""
+    """A victory-point scale, by its name in the API (SCORING.md §15)."""
 
     WBF_2013 = "wbf-2013"
     """The WBF continuous 20-point scale (2013) for any number of boards, of IMPs."""
@@ -94,8 +94,7 @@ class VpScale(StrEnum):
                              field="scale", value=self.value)  # fmt: skip
         self.check(boards)
         if self is VpScale.WBF_2013:
-            table = _vp_table(boards)
-            won = table[min(abs(margin), len(table) - 1)]
+            won = round(victory_points(abs(margin), boards)[0] * 100)
         else:
             thresholds = _ACBL_30 if self is VpScale.ACBL_30 else _ACBL_20
             steps = thresholds[(6, 8) if boards <= 8 else (9, 11)]
@@ -132,4 +131,4 @@ BYE_PRESETS: Final = {
     VpScale.EBU_SWISS_PAIRS_7: 1200,
 }
 """What a bye scores on each scale unless the event says otherwise, in hundredths: 12 of 20
-(18 of 30): SCORING.md §13.3."""
+(18 of 30): SCORING.md §15.3."""
