@@ -19,7 +19,6 @@ from bridgescore.events import (
     Entry,
     Event,
     EventKind,
-    Player,
     Room,
     VpScale,
     bracket,
@@ -28,6 +27,7 @@ from bridgescore.events import (
     teams,
 )
 from bridgescore.model import Result
+from bridgescore.players import Player
 
 MADE, DOWN = Result.parse("4SN="), Result.parse("4SN-1")
 
@@ -277,7 +277,7 @@ def test_players_by_name_or_roster_entry() -> None:
     data = {"kind": "swiss-teams", "name": "Club", "rounds": 7, "boards_per_match": 8,
             "scale": "wbf-2013",
             "entrants": [{"name": "Lions", "players": ["Ann Smith", "Bob Jones",
-                                                       {"name": "Cy", "number": 12}, "Di"]},
+                                                       {"name": "Cy", "number": "12"}, "Di"]},
                          {"name": "Tigers", "players": []}]}  # fmt: skip
     event = Event.from_dict(data)
     assert event.planned_rounds == 7

@@ -14,11 +14,11 @@ from bridgescore.events._model import (
     EventKind,
     Match,
     MatchScore,
-    Player,
     Room,
     Round,
     Scoring,
     Standing,
+    player,
     teams,
 )
 from bridgescore.events._schedule import bracket, round_robin
@@ -33,7 +33,6 @@ __all__ = [
     "EventKind",
     "Match",
     "MatchScore",
-    "Player",
     "Room",
     "Round",
     "Scoring",
@@ -41,6 +40,7 @@ __all__ = [
     "VpScale",
     "bracket",
     "draw_key",
+    "player",
     "round_robin",
     "teams",
 ]

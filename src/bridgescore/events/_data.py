@@ -8,14 +8,10 @@ from typing import Any
 
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import BridgeError, EventError
-from bridgescore.events._model import Entrant, Entry, Event, Match, Player, Round
+from bridgescore.events._model import Entrant, Entry, Event, Match, Round, player
 from bridgescore.model import Result
 
 __all__ = ["event_from_dict", "event_summary", "event_to_dict"]
-
-
-def _player(p: Player) -> str | dict[str, str]:
-    return p.name if p.number is None else {"name": p.name, "number": p.number}
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -29,7 +25,7 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     return {
         "kind": event.kind.value,
         "name": event.name,
-        "entrants": [{"name": e.name, "players": [_player(p) for p in e.players]}
+        "entrants": [{"name": e.name, "players": [p.to_dict() for p in e.players]}
                      for e in event.entrants],
         "rounds_planned": event.planned_rounds,
         "boards_per_match": event.boards_per_match,
@@ -77,7 +73,7 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
         entrants = tuple(
             Entrant(e, ())
             if isinstance(e, str)
-            else Entrant(e["name"], tuple(Player.of(p) for p in e.get("players", ())))
+            else Entrant(e["name"], tuple(player(p) for p in e.get("players", ())))
             for e in data["entrants"]
         )
         rounds = tuple(

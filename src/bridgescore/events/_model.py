@@ -27,7 +27,9 @@ from typing import Literal
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import EventError, RulesError
 from bridgescore.events.scales import BYE_PRESETS, VpScale
+from bridgescore.inputs import check_name
 from bridgescore.model import Result
+from bridgescore.players import Player
 
 __all__ = [
     "Entrant",
@@ -35,10 +37,10 @@ __all__ = [
     "Event",
     "EventKind",
     "Match",
-    "Player",
     "Room",
     "Round",
     "Scoring",
+    "player",
     "teams",
 ]
 
@@ -76,44 +78,28 @@ class Room(StrEnum):
 
 
 def _name(text: object, what: str) -> str:
-    if not isinstance(text, str) or not text.strip() or len(text) > MAX_NAME:
-        raise EventError(f"{what} must be a name of 1-{MAX_NAME} characters, got {text!r}",
-                         field=what, value=text)  # fmt: skip
-    return text.strip()
+    if not isinstance(text, str) or not text.strip():
+        raise EventError(f"{what} must be a name, got {text!r}", field=what, value=text)
+    return check_name(text.strip(), what, longest=MAX_NAME)
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
-    """A player of an entrant: a name, and the club's membership number if known."""
+def player(value: str | Mapping[str, object] | Player) -> Player:
+    """A player from a name or the roster's ``{"name": ..., "number": ...}``
+    (:class:`~bridgescore.players.Player`, the one shape of a player).
 
-    name: str
-    number: str | None = None
-    """The roster's number (the club issue's ``{"name": ..., "number": ...}``)."""
+    >>> player("Ann Smith"), player({"name": "Bob", "number": "123"})
+    (Player(name='Ann Smith', number=None), Player(name='Bob', number='123'))
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "name", _name(self.name, "player"))
-        if self.number is not None and (not isinstance(self.number, str) or len(self.number) > 40):
-            raise EventError(f"a player's number must be text of up to 40 characters, got "
-                             f"{self.number!r}", field="number", value=self.number)  # fmt: skip
-
-    @classmethod
-    def of(cls, value: str | Mapping[str, object]) -> Player:
-        """A player from a name or ``{"name": ..., "number": ...}``.
-
-        >>> Player.of("Ann Smith"), Player.of({"name": "Bob", "number": 123})
-        (Player(name='Ann Smith', number=None), Player(name='Bob', number='123'))
-
-        :raises EventError: for anything else.
-        """
-        if isinstance(value, str):
-            return cls(value)
-        if isinstance(value, Mapping) and set(value) <= {"name", "number"}:
-            number = value.get("number")
-            if isinstance(number, int) and not isinstance(number, bool):
-                number = str(number)
-            return cls(value.get("name"), number)  # type: ignore[arg-type]
-        raise EventError(f"a player is a name or {{'name': ..., 'number': ...}}, got {value!r}",
-                         field="player", value=value)  # fmt: skip
+    :raises EventError: for anything else; :raises SessionError: for a bad name or number.
+    """
+    if isinstance(value, Player):
+        return value
+    if isinstance(value, str):
+        return Player(_name(value, "player"))
+    if isinstance(value, Mapping) and set(value) <= {"name", "number"}:
+        return Player.from_dict(value)
+    raise EventError(f"a player is a name or {{'name': ..., 'number': ...}}, got {value!r}",
+                     field="player", value=value)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +111,7 @@ class Entrant:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", _name(self.name, "entrant"))
-        object.__setattr__(self, "players", tuple(self.players))
+        object.__setattr__(self, "players", tuple(player(p) for p in self.players))
 
 
 def teams(*names: str) -> tuple[Entrant, ...]:
