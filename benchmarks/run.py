@@ -18,6 +18,8 @@
 (g) Dealing to order (``benchmarks/dealgen.py``): ``batch.deal_where`` and ``DealBatch.where``
     against Hans van Staveren's dealer (C, Debian's ``dealer``) on the same conditions, in deals
     a second, with dealer's verdicts cross-checked deal by deal; skipped if it is not installed.
+(h) The Swiss draw (``benchmarks/swiss.py``): seconds to draw a round of 50, 200 and 1,000
+    teams, against the greedy draw of the club programs and networkx on the complete graph.
 
 Every time is the median of several runs. ``--quick`` runs smaller sizes (for a check, not for
 figures). Run by ``make bench`` (or ``make bench-quick``) in the bench environment it creates.
@@ -49,6 +51,7 @@ import dealgen
 import field
 import hostile
 import peers
+import swiss
 from timing import median_seconds, table
 
 import bridgescore as bs
@@ -494,7 +497,7 @@ def environment() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes: a check, not figures")
-    parser.add_argument("--parts", default="abcdefg", help="which parts to run, e.g. 'ab'")
+    parser.add_argument("--parts", default="abcdefgh", help="which parts to run, e.g. 'ab'")
     args = parser.parse_args()
     quick = args.quick or os.environ.get("BENCH_QUICK") == "1"
     deals_a, rows_b = (5_000, 1_000_000) if quick else (100_000, 10_000_000)
@@ -512,6 +515,8 @@ def main() -> None:
         hostile.run(quick)
     if "g" in args.parts:
         dealgen.run(quick)
+    if "h" in args.parts:
+        swiss.run(quick)
     if a or b or c:
         aims(a, b, c, sizes)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")

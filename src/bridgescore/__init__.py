@@ -44,6 +44,7 @@ from bridgescore.duplicate import (
 from bridgescore.errors import (
     BatchError,
     BridgeError,
+    EventError,
     GameStateError,
     InvalidBoardError,
     InvalidResultError,
@@ -112,6 +113,7 @@ __all__ = [
     "Contract",
     "Deal",
     "Doubling",
+    "EventError",
     "GameStateError",
     "Hand",
     "InvalidBoardError",

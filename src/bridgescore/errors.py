@@ -29,6 +29,7 @@ __all__ = [
     "BridgeError",
     "DealFileError",
     "DealingError",
+    "EventError",
     "GameStateError",
     "InvalidBoardError",
     "InvalidResultError",
@@ -236,3 +237,8 @@ class DealFileError(NotationError):
 class DealingError(BridgeError, ValueError):
     """A seed, commitment or set of boards that does not check out
     (:func:`bridgescore.deals.verify`), or a seed too short to keep a set secret."""
+
+
+class EventError(BridgeError, ValueError):
+    """A team or Swiss event asked to do what its state does not allow, such as a result for a
+    match that was not drawn, or a swap in a round that has started."""

@@ -24,7 +24,7 @@ import numpy.typing as npt
 from bridgescore.batch._columns import VULNERABILITY, Spec, check_all, column
 from bridgescore.errors import BatchError, BridgeError
 from bridgescore.model import Contract, Doubling, Seat, Strain, Vulnerability
-from bridgescore.par import _AFFORD, _VALUES, Par, ParContract, _penalty
+from bridgescore.par import AFFORDABLE, MADE_VALUES, Par, ParContract, penalty
 
 __all__ = ["ParColumns", "par_many"]
 
@@ -35,14 +35,16 @@ _VULS: Final = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerab
 # By the board's vulnerability code: whether NS, EW are vulnerable.
 _SIDE_VUL: Final = np.array([[0, 0], [1, 0], [0, 1], [1, 1]], dtype=np.intp)
 # What the highest contract made with t tricks in strain s scores, by vulnerability [v, s, t].
-_VALUE: Final = np.array([[_VALUES[bool(v)][s] for s in range(5)] for v in (0, 1)], dtype=np.int32)
+_VALUE: Final = np.array(
+    [[MADE_VALUES[bool(v)][s] for s in range(5)] for v in (0, 1)], dtype=np.int32
+)
 # The undertricks doubled worth taking to outbid it [declarer vul, defender vul, s, t].
 _AFFORDABLE: Final = np.array(
-    [[[_AFFORD[bool(dv), bool(fv)][s] for s in range(5)] for fv in (0, 1)] for dv in (0, 1)],
+    [[[AFFORDABLE[bool(dv), bool(fv)][s] for s in range(5)] for fv in (0, 1)] for dv in (0, 1)],
     dtype=np.int16,
 )
 # What ``down`` undertricks doubled cost [v, down] (positive).
-_PENALTY: Final = np.array([[_penalty(d, bool(v)) for d in range(14)] for v in (0, 1)], np.int32)
+_PENALTY: Final = np.array([[penalty(d, bool(v)) for d in range(14)] for v in (0, 1)], np.int32)
 _DEALER: Final[Spec] = ("dealer", 0, 3, "0 to 3 (N E S W)")
 _GAME: Final = np.array([5, 5, 4, 4, 3], dtype=np.int16)
 

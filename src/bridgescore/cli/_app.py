@@ -94,6 +94,7 @@ COMMANDS = {
     "serve": "serve",
     "deal": "deals",
     "deals": "deals",
+    "event": "event",
 }
 """Which module of :mod:`bridgescore.cli` defines each command: it is imported when the command
 is used, so ``bridgescore score`` never loads SQLAlchemy, numpy or the web app."""

@@ -64,7 +64,8 @@ def _write_secret(path: Path, text: str) -> None:
               help="The boards to deal: 1-36, or 1-16,33-48.")  # fmt: skip
 @click.option("-o", "--output", "target", metavar="OUT",
               type=click.Path(dir_okay=False, path_type=Path),
-              help=f"The file to write; its extension says the format ({_EXTENSIONS}).")  # fmt: skip
+              help=f"The file to write; its extension says the format ({_EXTENSIONS}); with "
+              "--where, PBN.")  # fmt: skip
 @click.option("--seed", metavar="HEX", help="Deal from this seed (hex, 16 bytes or more) "
               "instead of a new one from the operating system's secure random source (with "
               "--where: a whole number).")  # fmt: skip

@@ -106,6 +106,9 @@ True
 **Team matches** (:func:`read_matches`): a match is a pair of teams (``HomeTeam`` and
 ``VisitTeam``, either way round); a game without them belongs to the match before. Its rooms
 are the ``Room`` tag's, or without one (RealBridge) the team named ``HomeTeam`` sits NS.
+:func:`read_event` reads the matches of a file, round by round (``Round``), into a
+:class:`~bridgescore.events.Event`; :func:`write_event` writes one back, a game per board and
+room with ``Round``, ``HomeTeam``, ``VisitTeam`` and ``Room``.
 
 **Writing refuses** (:class:`PbnError`) what would not read back: a control character in any
 value or element, tab and line breaks included (§3.7: strings hold printing characters), an
@@ -132,6 +135,7 @@ from bridgescore.pbn._analysis import (
     complete_deal,
     dd_tricks_from_tag,
 )
+from bridgescore.pbn._event import read_event, write_event
 from bridgescore.pbn._games import (
     MANDATORY_TAGS,
     Column,
@@ -145,7 +149,7 @@ from bridgescore.pbn._games import (
 )
 from bridgescore.pbn._games import NAME as TAG_NAME
 from bridgescore.pbn._lexer import read_games
-from bridgescore.pbn._match import read_match, read_matches
+from bridgescore.pbn._match import read_match, read_matches, read_rounds
 from bridgescore.pbn._reader import read
 from bridgescore.pbn._values import scoring_tag
 from bridgescore.pbn._writer import write
@@ -168,10 +172,13 @@ __all__ = [
     "encode",
     "escape",
     "read",
+    "read_event",
     "read_games",
     "read_match",
     "read_matches",
+    "read_rounds",
     "scoring_tag",
     "write",
+    "write_event",
     "write_games",
 ]
