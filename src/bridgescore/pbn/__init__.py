@@ -137,6 +137,7 @@ from bridgescore.pbn._games import (
 from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._match import read_match, read_matches
 from bridgescore.pbn._reader import read
+from bridgescore.pbn._sections import auction_of, play_of, section_tags
 from bridgescore.pbn._values import scoring_tag
 from bridgescore.pbn._writer import write
 
@@ -147,13 +148,16 @@ __all__ = [
     "PbnError",
     "Table",
     "Tag",
+    "auction_of",
     "decode",
     "encode",
+    "play_of",
     "read",
     "read_games",
     "read_match",
     "read_matches",
     "scoring_tag",
+    "section_tags",
     "write",
     "write_games",
 ]

@@ -24,6 +24,7 @@ from bridgescore.pbn._games import (
 from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._location import Location, quote
 from bridgescore.pbn._players import TablePairs
+from bridgescore.pbn._sections import auction_of, play_of
 from bridgescore.pbn._values import (
     Scoring,
     absent,
@@ -182,7 +183,10 @@ class SessionReader:
             self.section_tags(name, game)
 
     def check_data(self, game: Game) -> None:
-        """No section data after a tag the mapping reads, but for its tables."""
+        """No section data after a tag the mapping reads, but for its tables; the auction
+        and the play are well formed."""
+        auction_of(game, source=self.at.source)
+        play_of(game, source=self.at.source)
         for tag in game.tags:
             if tag.data and tag.name in RESERVED - {"ScoreTable", "TotalScoreTable"}:
                 text = " ".join(tag.data[0])
