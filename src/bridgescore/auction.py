@@ -37,6 +37,7 @@ __all__ = ["Auction", "Call", "SectionError", "parse_note", "read_annotated"]
 
 MARKERS: Final = ("AP", "-", "^S")
 """Calls that are not calls: all pass, no call, a skipped player (§3.5.1, §3.9)."""
+_NAMES: Final = frozenset({"Pass", "X", "XX", *MARKERS})
 _BID: Final = re.compile(r"([1-7])(C|D|H|S|NT)", re.ASCII)
 _WORDS: Final = {"PASS": "Pass", "X": "X", "XX": "XX", "AP": "AP", "-": "-"}
 AUCTION_SUFFIXES: Final = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
@@ -85,12 +86,13 @@ class Call:
     """Alerted at the table (BBO's ``!``); PBN writes an alert as a note."""
 
     def __post_init__(self) -> None:
-        if self.name not in ("Pass", "X", "XX", *MARKERS) and not _BID.fullmatch(self.name):
+        if self.name not in _NAMES and not _BID.fullmatch(self.name):
             raise _fail(f"invalid call {self.name!r}: expected Pass, X, XX, a bid such as "
                         "1NT, or AP, - or ^S", self.name)  # fmt: skip
         if self.note is not None and not 1 <= self.note <= MAX_NOTE:
             raise _fail(f"note reference ={self.note}= is not 1 to {MAX_NOTE}", self.note)
-        if any(not 0 <= n <= 255 for n in self.nags) or list(self.nags) != sorted(self.nags):
+        if self.nags and (any(not 0 <= n <= 255 for n in self.nags)
+                          or list(self.nags) != sorted(self.nags)):  # fmt: skip
             raise _fail(f"NAGs {self.nags!r} must be 0 to 255, in increasing order", self.nags)
         if self.insufficient and not self.is_bid:
             raise _fail(f"^I marks an insufficient bid, not {self.name!r}", self.name)
@@ -124,13 +126,18 @@ class Call:
 
         :raises NotationError: for anything else.
         """
-        word = text.strip().upper()
-        if word in _WORDS:
-            return cls(_WORDS[word])
-        if _BID.fullmatch(word):
-            return cls(word)
-        raise _fail(f"invalid call {text!r}: expected Pass, X, XX, a bid such as 1NT, or "
-                    "AP or -", text)  # fmt: skip
+        return cls(_call_name(text))
+
+
+def _call_name(text: str) -> str:
+    """A call's name as PBN writes it (``Pass``, ``1NT``), from any case."""
+    word = text.strip().upper()
+    if word in _WORDS:
+        return _WORDS[word]
+    if _BID.fullmatch(word):
+        return word
+    raise _fail(f"invalid call {text!r}: expected Pass, X, XX, a bid such as 1NT, or "
+                "AP or -", text)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,9 +157,7 @@ class Annotated:
         return SectionError(str(exc), field=exc.field or "", value=exc.value, offset=self.offset)
 
 
-def read_annotated(
-    text: str, suffixes: dict[str, int], what: str
-) -> tuple[list[Annotated], str]:
+def read_annotated(text: str, suffixes: dict[str, int], what: str) -> tuple[list[Annotated], str]:
     """Split a section's text into words with their annotations, and the end mark (``*``,
     ``+`` or ``''``).
 
@@ -346,9 +351,7 @@ class Auction:
         return tuple(out)
 
     @classmethod
-    def read(
-        cls, first: Seat | str, text: str, notes: Iterable[tuple[int, str]] = ()
-    ) -> Auction:
+    def read(cls, first: Seat | str, text: str, notes: Iterable[tuple[int, str]] = ()) -> Auction:
         """Read an auction section's text (its lines joined), its first caller and its notes.
 
         >>> Auction.read("n", "pass 1s! ^I 1d").calls[1:]
@@ -382,7 +385,7 @@ def _calls(w: Annotated) -> list[Call]:
             insufficient = True
         else:
             raise _fail(f"unknown irregularity {mark!r} in an auction: expected ^I or ^S", mark)
-    out.append(Call(Call.parse(w.word).name, w.note, w.nags, insufficient))
+    out.append(Call(_call_name(w.word), w.note, w.nags, insufficient))
     return out
 
 

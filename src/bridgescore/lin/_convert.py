@@ -70,9 +70,7 @@ def to_games(lin: LinFile, *, date: str = "") -> list[Game]:
         if not values["Deal"]:
             del values["Deal"]
         for seat, name in zip(Seat, b.players, strict=True):
-            values[{"N": "North", "E": "East", "S": "South", "W": "West"}[seat.value]] = (
-                name or "?"
-            )
+            values[{"N": "North", "E": "East", "S": "South", "W": "West"}[seat.value]] = name or "?"
         values["Site"] = "?"
         result = b.result
         if result is not None:

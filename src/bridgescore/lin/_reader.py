@@ -206,9 +206,10 @@ class _Reader:
     def read(self) -> LinFile:
         draft: _Draft | None = None
         for key, value, at in _pairs(self.text, self.source):
-            if key in ("pn", "an", "ah", "vg", "rs", "qx", "md", "mb", "pc", "mc", "sv") and len(
-                value
-            ) > _LONGEST_VALUE:
+            if (
+                key in ("pn", "an", "ah", "vg", "rs", "qx", "md", "mb", "pc", "mc", "sv")
+                and len(value) > _LONGEST_VALUE
+            ):
                 self.fail(f"the value of {key}| is {len(value)} characters long", at, key=key)
             if key == "vg":
                 self.vg = value.split(",")
