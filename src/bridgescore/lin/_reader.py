@@ -181,6 +181,8 @@ class _Draft:
     """By the index of the call explained."""
     cards: list[tuple[str, int]] = field(default_factory=list)
     claim: tuple[str, int] | None = None
+    header: list[str] | None = None
+    """The vugraph's eight players when the board began."""
 
     @property
     def started(self) -> bool:
@@ -219,6 +221,8 @@ class _Reader:
                 names = [n.strip() for n in value.split(",")]
                 if len(names) > 4:
                     self.header = (names + [""] * 8)[:8]
+                    if draft is not None and not draft.started:
+                        draft.header = self.header
                 elif draft is not None and not draft.started:
                     draft.players = names
                 else:
@@ -247,7 +251,7 @@ class _Reader:
         return self.file()
 
     def new(self, at: int) -> _Draft:
-        draft = _Draft(at, players=self.pending)
+        draft = _Draft(at, players=self.pending, header=self.header)
         self.pending = None
         return draft
 
@@ -275,18 +279,21 @@ class _Reader:
         elif key == "an":
             if not draft.calls:
                 self.fail("an| explains a call, but no call (mb|) comes before it", at,
-                          board=draft.number, key="an", value=value)  # fmt: skip
+                          board=self.number(draft), key="an", value=value)  # fmt: skip
             draft.explanations[len(draft.calls) - 1] = value
         elif key == "pc":
             draft.cards.append((value, at))
         elif key == "mc":
             draft.claim = (value, at)
 
+    def number(self, draft: _Draft) -> int:
+        """The board's number: its own, else one after the board before it."""
+        if draft.number is not None:
+            return draft.number
+        return (self.boards[-1].number + 1) if self.boards else 1
+
     def finish(self, draft: _Draft) -> None:
-        number = draft.number
-        if number is None:
-            number = (self.boards[-1].number + 1) if self.boards else 1
-        board = _Board(self, draft, number).build()
+        board = _Board(self, draft, self.number(draft)).build()
         self.boards.append(board)
 
     def file(self) -> LinFile:
@@ -381,7 +388,8 @@ class _Board:
                         None, d.room, d.title)  # fmt: skip
 
     def players(self) -> tuple[str, str, str, str]:
-        d, header = self.draft, self.reader.header
+        d = self.draft
+        header = d.header if d.header is not None else self.reader.header
         names = d.players
         if header is not None and (d.room is not None or names is None):
             names = header[4:8] if d.room == "closed" else header[0:4]
