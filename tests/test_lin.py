@@ -484,3 +484,20 @@ def test_any_text_raises_only_lin_errors(text: str) -> None:
         error = exc
     if error is not None:
         assert error.offset is None or 0 <= error.offset <= len(text)
+
+
+def test_the_worked_example_of_scoring_md_13() -> None:
+    """SCORING.md §13: the vugraph's board 2, open room: 4H by South, 10 tricks, NS +620."""
+    lin = read_lin((REAL / "bbo_vugraph_match.lin").read_text())
+    b = next(b for b in lin.boards if (b.number, b.room) == (2, "open"))
+    assert (b.dealer, b.vulnerability) == (Seat.EAST, Vulnerability.NS)
+    assert b.auction is not None
+    assert b.auction.notes == ((1, "5+!h s/o or inv"),)
+    assert b.auction.calls[3] == Call("2D", 1)
+    assert (str(b.auction.contract), b.auction.declarer) == ("4H", Seat.SOUTH)
+    assert b.play is not None
+    assert b.play.first is Seat.WEST
+    assert b.claim == 10
+    assert str(b.result) == "4HS="
+    match = read_lin_match((REAL / "bbo_vugraph_match.lin").read_text())
+    assert match.boards[1].ns_score(match.boards[1].open) == 620
