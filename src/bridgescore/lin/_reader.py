@@ -481,10 +481,14 @@ class _Board:
                                       end="*" if d.claim is not None else "")  # fmt: skip
         except BridgeError as exc:
             self.fail(f"bad play: {exc}", d.cards[0][1], "pc")
+        owner = {} if deal is None else {
+            c: s for s in Seat if (h := deal[s]) is not None for c in h.cards()
+        }  # fmt: skip
         for (seat, card), (value, at) in zip(play.sequence(contract.strain), d.cards,
                                              strict=False):  # fmt: skip
-            hand = None if deal is None else deal[seat]
-            if hand is not None and card not in hand.cards():
+            holder = owner.get(card)
+            known = deal is not None and deal[seat] is not None
+            if (holder is not None or known) and holder is not seat:
                 self.fail(f"{seat.name.lower()} plays {card} (pc|{value}|) but does not hold "
                           "it", at, "pc", value)  # fmt: skip
         return play
