@@ -302,6 +302,14 @@ class Auction:
         """Whether the calls end the auction (four passes, three after a bid, or AP)."""
         return self._close_index(self.real_calls()) is not None
 
+    def final(self) -> tuple[Contract | PassOut | None, Seat | None]:
+        """The contract and the declarer at once (see :attr:`contract`, :attr:`declarer`).
+
+        >>> Auction.read("N", "1S Pass 4S AP").final()
+        (Contract.parse('4S'), Seat.NORTH)
+        """
+        return self._final()
+
     def _final(self) -> tuple[Contract | PassOut | None, Seat | None]:
         bid: Contract | None = None
         doubling = Doubling.UNDOUBLED

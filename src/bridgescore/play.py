@@ -41,6 +41,10 @@ PLAY_SUFFIXES: Final = {"!": 7, "?": 8, "!!": 9, "??": 10, "!?": 11, "?!": 12}
 """The play's suffix annotations and the NAGs they stand for (§3.6.3)."""
 _CARD: Final = re.compile(r"[SHDC][AKQJT98765432]", re.ASCII)
 _ORDER: Final = {rank: i for i, rank in enumerate(RANKS)}
+_SEATS: Final = tuple(Seat)
+_CARDS: Final = frozenset(s + r for s in "SHDC" for r in RANKS) | {"-", "+"}
+"""Every card token as the export format writes it."""
+_INDEX: Final = {seat: i for i, seat in enumerate(_SEATS)}
 
 
 def _fail(reason: str, value: object) -> NotationError:
@@ -66,12 +70,13 @@ class PlayedCard:
     """A lead out of turn the opponents accepted (``^L``): this card leads its trick."""
 
     def __post_init__(self) -> None:
-        if self.card not in ("-", "+") and not _CARD.fullmatch(self.card):
+        if self.card not in _CARDS:
             raise _fail(f"invalid card {self.card!r}: expected a suit and a rank such as SK, "
                         "or - or +", self.card)  # fmt: skip
         if self.note is not None and not 1 <= self.note <= MAX_NOTE:
             raise _fail(f"note reference ={self.note}= is not 1 to {MAX_NOTE}", self.note)
-        if any(not 0 <= n <= 255 for n in self.nags) or list(self.nags) != sorted(self.nags):
+        if self.nags and (any(not 0 <= n <= 255 for n in self.nags)
+                          or list(self.nags) != sorted(self.nags)):  # fmt: skip
             raise _fail(f"NAGs {self.nags!r} must be 0 to 255, in increasing order", self.nags)
 
     @property
@@ -90,7 +95,7 @@ class PlayedCard:
 
 
 def _parse_card(word: str) -> str:
-    if word in ("-", "+"):
+    if word in _CARDS:
         return word
     text = word.upper().replace("10", "T")
     if not _CARD.fullmatch(text):
@@ -152,19 +157,21 @@ class Play:
     def sequence(self, trump: Strain) -> Iterator[tuple[Seat, str]]:
         """The cards in the order they were played, each with its seat; it stops at the first
         trick with a card not known (its winner, who leads next, is not known either)."""
-        leader = self.first
+        first = _INDEX[self.first]
+        leader = 0  # columns, counted from the first
         for trick in self.tricks:
-            cards = {self.first.next(i): c for i, c in enumerate(trick)}
-            lead = next((s for s, c in cards.items() if c.out_of_turn), leader)
-            order = [lead.next(i) for i in range(4)]
-            played = [(s, cards[s].card) for s in order if s in cards and cards[s].known]
-            if len(played) < len(cards) or [s for s, _ in played] != order[: len(played)]:
-                yield from played[: _prefix(played, order)]
-                return
+            lead = next((i for i, c in enumerate(trick) if c.out_of_turn), leader)
+            played: list[tuple[Seat, str]] = []
+            for k in range(4):
+                column = (lead + k) % 4
+                card = trick[column] if column < len(trick) else None
+                if card is None or not card.known:
+                    break
+                played.append((_SEATS[(first + column) % 4], card.card))
             yield from played
             if len(played) < 4:
                 return
-            leader = order[trick_winner([c for _, c in played], trump)]
+            leader = (lead + trick_winner([c for _, c in played], trump)) % 4
 
     def winners(self, trump: Strain) -> list[Seat]:
         """The winner of each complete trick (up to the first card not known)."""
@@ -240,25 +247,21 @@ class Play:
 
         :raises NotationError: for a card that is not one, or played twice.
         """
-        rows: list[dict[Seat, str]] = []
-        leader, trick = first, []
+        rows: list[list[str]] = []
+        leader, trick = 0, []  # the leader's column, counted from the first
         for card in cards:
             trick.append(_parse_card(card))
             if len(trick) == 1:
-                rows.append({})
-            rows[-1][leader.next(len(trick) - 1)] = trick[-1]
+                rows.append(["-"] * 4)
+            rows[-1][(leader + len(trick) - 1) % 4] = trick[-1]
             if len(trick) == 4:
                 if "-" in trick or "+" in trick:
                     raise _fail("a card not known in the middle of the play", trick)
-                leader = leader.next(trick_winner(trick, trump))
+                leader = (leader + trick_winner(trick, trump)) % 4
                 trick = []
-        tricks = []
-        for row in rows:
-            columns = [first.next(i) for i in range(4)]
-            if len(row) < 4:
-                last = max(columns.index(s) for s in row)
-                columns = columns[: last + 1]
-            tricks.append(tuple(PlayedCard(row.get(s, "-")) for s in columns))
+        tricks = [tuple(PlayedCard(c) for c in row) for row in rows]
+        if trick:  # a trick begun: its row ends at the last column played to
+            tricks[-1] = tricks[-1][: max((leader + k) % 4 for k in range(len(trick))) + 1]
         return cls(first, tuple(tricks), end, tuple(notes))
 
 
@@ -268,11 +271,3 @@ def _played(w: Annotated) -> PlayedCard:
         raise _fail(f"unknown irregularity {unknown[0]!r} in a play: expected ^R or ^L",
                     unknown[0])  # fmt: skip
     return PlayedCard(_parse_card(w.word), w.note, w.nags, "^R" in w.marks, "^L" in w.marks)
-
-
-def _prefix(played: list[tuple[Seat, str]], order: list[Seat]) -> int:
-    """How many of a trick's known cards come in order from its leader."""
-    n = 0
-    while n < len(played) and played[n][0] == order[n]:
-        n += 1
-    return n

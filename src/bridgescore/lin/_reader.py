@@ -81,7 +81,7 @@ class LinBoard:
         auction = self.auction
         if auction is None or not auction.is_complete:
             return None
-        contract, declarer = auction.contract, auction.declarer
+        contract, declarer = auction.final()
         if contract is PASS_OUT:
             return Result(PASS_OUT, None, 0)
         if not isinstance(contract, Contract) or declarer is None:
@@ -471,8 +471,7 @@ class _Board:
                 self.fail(f"bad card pc|{value}|: expected a suit and a rank such as SK or cK",
                           at, "pc", value)  # fmt: skip
             cards.append(m[1].upper() + ("T" if m[2] == "10" else m[2].upper()))
-        contract = None if auction is None else auction.contract
-        declarer = None if auction is None else auction.declarer
+        contract, declarer = (None, None) if auction is None else auction.final()
         if not isinstance(contract, Contract) or declarer is None:
             self.fail("cards are played (pc|) but the auction (mb|) has no contract", d.cards[0][1],
                       "pc")  # fmt: skip
@@ -481,14 +480,13 @@ class _Board:
                                       end="*" if d.claim is not None else "")  # fmt: skip
         except BridgeError as exc:
             self.fail(f"bad play: {exc}", d.cards[0][1], "pc")
-        owner = {} if deal is None else {
-            c: s for s in Seat if (h := deal[s]) is not None for c in h.cards()
-        }  # fmt: skip
+        hands = () if deal is None else tuple(zip(Seat, deal.hands, strict=True))
+        owner = {c: s for s, h in hands if h is not None for c in h.cards()}
+        known = {s for s, h in hands if h is not None}
         for (seat, card), (value, at) in zip(play.sequence(contract.strain), d.cards,
                                              strict=False):  # fmt: skip
             holder = owner.get(card)
-            known = deal is not None and deal[seat] is not None
-            if (holder is not None or known) and holder is not seat:
+            if (holder is not None or seat in known) and holder is not seat:
                 self.fail(f"{seat.name.lower()} plays {card} (pc|{value}|) but does not hold "
                           "it", at, "pc", value)  # fmt: skip
         return play
