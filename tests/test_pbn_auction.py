@@ -135,7 +135,7 @@ def test_a_revoke_and_unknown_cards_are_kept() -> None:
     p = Play.read("W", "CA ^R S6 C3 C4\n- HK - -\n*")
     assert p.tricks[0][1].revoke
     assert p.end == "*"
-    assert p.lines() == ("CA ^R S6 C3 C4", "- HK - - *")
+    assert p.lines() == ("CA ^R S6 C3 C4", "- HK - -", "*")
     assert len(list(p.sequence(Strain.NOTRUMP))) == 4  # the second trick's lead is not known
 
 
@@ -255,6 +255,30 @@ def test_real_auctions_give_the_files_contracts_and_results(
         (again,) = read_games(write_games([Game(tuple(section_tags(a, p)))]))
         assert (again.auction(), again.play()) == (a, p)
     assert (checked, played) == (contracts, full_plays)
+
+
+@pytest.mark.parametrize(
+    ("name", "sections"), [("bbo_pairs.pbn", 88), ("bbo_vugraph_match.pbn", 64)]
+)
+def test_real_sections_are_written_back_token_for_token(name: str, sections: int) -> None:
+    """pbntools' and LinToPbnConverter's sections, read and written: the same tokens on the
+    same lines (the converter pads its columns with spaces, which PBN does not keep)."""
+    games = read_games(pbn.decode((REAL / name).read_bytes()))
+    found = 0
+    for g in games:
+        for tag_name, section in (("Auction", g.auction()), ("Play", g.play())):
+            tag = g.tag(tag_name)
+            if section is None or tag is None:
+                continue
+            found += 1
+            assert section.lines() == tuple(" ".join(tokens) for tokens in tag.data)
+            pair = (section, None) if isinstance(section, Auction) else (None, section)
+            written = section_tags(*pair)
+            after = g.tags[g.tags.index(tag) + 1 :]
+            end = next((i for i, t in enumerate(after) if t.name != "Note"), len(after))
+            notes = [t.value for t in after[:end]]
+            assert [t.value for t in written[1:]] == notes
+    assert found == sections
 
 
 def test_real_notes_are_kept() -> None:

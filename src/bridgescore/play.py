@@ -191,11 +191,10 @@ class Play:
         return next((text for i, text in self.notes if i == index), None)
 
     def lines(self) -> tuple[str, ...]:
-        """The section's lines in export format: a trick a line, ``*`` after the last."""
+        """The section's lines in export format: a trick a line, then ``*`` on a line of its
+        own (as LinToPbnConverter writes it), so that every line is a trick."""
         out = [" ".join(c.token() for c in trick) for trick in self.tricks]
-        if self.end and out:
-            out[-1] += f" {self.end}"
-        elif self.end:
+        if self.end:
             out.append(self.end)
         return tuple(out)
 
