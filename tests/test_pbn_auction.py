@@ -403,3 +403,20 @@ def test_any_section_text_raises_only_located_errors(lines: list[str]) -> None:
             assert error.field in ("Auction", "Play")
             assert error.line is not None
             assert 2 <= error.line <= 3 + 2 * len(lines)
+
+
+def test_an_auction_that_is_not_the_games_contract_is_warned_of() -> None:
+    text = ('[Board "1"][Contract "4S"][Declarer "N"][Result "10"][PairNS "1"][PairEW "2"]\n'
+            '[Auction "N"]\n1S Pass 3S AP')  # fmt: skip
+    assert [str(w) for w in pbn.read(text).warnings] == [
+        "line 1: the auction ends in 3S by N, but the game says 4S by N"
+    ]
+    agreeing = text.replace("3S AP", "4S AP")
+    assert pbn.read(agreeing).warnings == []
+
+
+def test_ap_written_out() -> None:
+    a = Auction.read("E", "Pass 1H =1= AP", [(1, "five")])
+    assert a.without_ap() == Auction.read("E", "Pass 1H =1= Pass Pass Pass", [(1, "five")])
+    assert Auction.read("N", "AP").without_ap().lines() == ("Pass Pass Pass Pass",)
+    assert Auction.read("N", "1S Pass AP").without_ap().lines() == ("1S Pass Pass Pass",)

@@ -346,6 +346,28 @@ class Auction:
         """The text of a note, or None."""
         return next((text for i, text in self.notes if i == index), None)
 
+    def without_ap(self) -> Auction:
+        """The same auction with ``AP`` written out as the passes it stands for (its
+        annotations on the first of them).
+
+        >>> Auction.read("N", "1S AP").without_ap().lines()
+        ('1S Pass Pass Pass',)
+        """
+        calls = list(self.calls)
+        if not calls or calls[-1].name != "AP":
+            return self
+        ap = calls.pop()
+        real = self.real_calls()[:-1]
+        passes = 0
+        for call in reversed(real):
+            if call.name != "Pass":
+                break
+            passes += 1
+        bid = any(c.name not in ("Pass", "^S", "-") for c in real)
+        need = max((3 if bid else 4) - passes, 0)
+        extra = [Call("Pass", ap.note, ap.nags, alert=ap.alert)] + [Call("Pass")] * (need - 1)
+        return Auction(self.first, tuple(calls + extra[:need]), self.end, self.notes)
+
     def lines(self) -> tuple[str, ...]:
         """The section's lines in export format: four calls a line, the end mark after the
         last call."""

@@ -50,7 +50,8 @@ From there:
 * :func:`read_lin_match`: a vugraph as a :class:`~bridgescore.match.TeamMatch`, both rooms.
 * :func:`write_lin` and :func:`write_board` write boards back (reading them again gives the
   same boards), :func:`handviewer_url` a link to BBO's hand viewer;
-  :func:`pbn_to_lin_boards` turns PBN games into boards, so PBN is written as LIN too.
+  :func:`pbn_to_lin_boards` turns PBN games into boards, so PBN is written as LIN too, and
+  :func:`board_to_lin` a session's board (its deal, auction and play) with a result.
 * :func:`read_lin_deals` (bytes or text) and :func:`write_lin` are the LIN format of
   :mod:`bridgescore.deals`.
 
@@ -69,6 +70,7 @@ The package: ``_reader`` reads LIN into boards, ``_writer`` writes them and the 
 
 from bridgescore.errors import LinError
 from bridgescore.lin._convert import (
+    board_to_lin,
     boards_from_games,
     lin_to_pbn,
     pbn_to_lin_boards,
@@ -85,6 +87,7 @@ __all__ = [
     "LinBoard",
     "LinError",
     "LinFile",
+    "board_to_lin",
     "boards_from_games",
     "handviewer_url",
     "lin_to_pbn",

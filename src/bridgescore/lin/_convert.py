@@ -18,6 +18,7 @@ from bridgescore.pbn._sections import auction_of, play_of, section_tags
 from bridgescore.session import Board, Session
 
 __all__ = [
+    "board_to_lin",
     "boards_from_games",
     "lin_to_pbn",
     "pbn_to_lin_boards",
@@ -114,7 +115,8 @@ def lin_to_pbn(data: bytes | str, *, source: str = "<text>") -> str:
     1C =1= Pass Pass Pass
     [Note "1:strong"]
     [Play "E"]
-    D2 *
+    D2
+    *
     <BLANKLINE>
 
     :raises LinError: as :func:`~bridgescore.lin.read_lin`.
@@ -239,3 +241,25 @@ def _recorded(reader: SessionReader, game: Game, board: Board) -> Result | None:
 def pbn_to_lin_boards(text: str, *, source: str = "<text>") -> list[LinBoard]:
     """The boards of PBN text as LIN boards (see :func:`boards_from_games`)."""
     return boards_from_games(read_games(text, source=source), source=source)
+
+
+def board_to_lin(
+    board: Board, result: Result | None = None, players: tuple[str, str, str, str] = ("",) * 4
+) -> LinBoard:
+    """A session's board as a LIN board, for :func:`~bridgescore.lin.write_lin` or
+    :func:`~bridgescore.lin.handviewer_url`: its number, dealer, vulnerability, and the deal,
+    auction and play its tags hold (:attr:`Board.tags <bridgescore.session.Board.tags>`);
+    ``result`` and ``players`` (North, East, South, West) if given.
+
+    >>> from bridgescore.lin import handviewer_url
+    >>> b = Board(5, Seat.NORTH, Vulnerability.NS, (("Deal", "N:AKQJ.AKQ.AKQ.AKQ - - -"),))
+    >>> handviewer_url(board_to_lin(b)).endswith("sv%7Cn%7Cpg%7C%7C")
+    True
+
+    :raises NotationError: for a Deal tag that is not a deal.
+    """
+    tags = dict(board.tags)
+    deal = Deal.parse(tags["Deal"]) if tags.get("Deal", "").strip() else None
+    return LinBoard(board.number, board.dealer, board.vulnerability, deal, players,
+                    board.auction, board.play, None, result, None,
+                    f"Board {board.number}")  # fmt: skip

@@ -54,7 +54,7 @@ def _call(call: Call) -> str:
     elif call.is_bid:
         word = call.name.replace("NT", "N")
     else:
-        raise LinError(f"LIN has no call {call.name!r} (PBN's markers AP, - and ^S)",
+        raise LinError(f"LIN has no call {call.name!r} (PBN's markers - and ^S)",
                        field="mb", value=call.name)  # fmt: skip
     return word + ("!" if call.alert else "")
 
@@ -68,7 +68,7 @@ def write_board(board: LinBoard, *, players: bool = True, room: bool = True) -> 
     'md|1SJQKAHQKADQKACQKA,,,|ah|Board 7|sv|n|mb|7N!|an|14 tricks|pg||'
 
     :raises LinError: for a value LIN cannot hold (a ``|`` in a name), or an auction with
-        PBN's markers (``AP``: write the passes).
+        PBN's markers ``-`` or ``^S`` (``AP`` is written as the passes it stands for).
     """
     n = board.number
     out = []
@@ -82,7 +82,7 @@ def write_board(board: LinBoard, *, players: bool = True, room: bool = True) -> 
         out.append(f"md|{_deal(board.dealer, board.deal)}|")
     title = board.title or f"Board {n}"
     out.append(f"ah|{_text(title, 'ah', n)}|sv|{_SV[board.vulnerability]}|")
-    auction = board.auction
+    auction = None if board.auction is None else board.auction.without_ap()
     if auction is not None:
         if auction.first is not board.dealer:
             raise LinError(f"the auction starts with {auction.first.value}, not the dealer "

@@ -184,9 +184,19 @@ class SessionReader:
 
     def check_data(self, game: Game) -> None:
         """No section data after a tag the mapping reads, but for its tables; the auction
-        and the play are well formed."""
-        auction_of(game, source=self.at.source)
+        and the play are well formed, and a warning if the auction's contract and declarer
+        are not the game's Contract and Declarer."""
+        auction = auction_of(game, source=self.at.source)
         play_of(game, source=self.at.source)
+        contract = game.tag("Contract")
+        if auction is not None and auction.is_complete and contract is not None:
+            final, declarer = auction.final()
+            said = (contract.value.strip().upper(), (game.get("Declarer") or "").strip())
+            if not absent(said[0]) and (str(final).upper(), declarer.value if declarer else
+                                         "") != said and "%" not in said[0]:  # fmt: skip
+                by = f" by {declarer.value}" if declarer else ""
+                self.builder.warn(f"line {contract.line}: the auction ends in {final}{by}, "
+                                  f"but the game says {said[0]} by {said[1] or '-'}")  # fmt: skip
         for tag in game.tags:
             if tag.data and tag.name in RESERVED - {"ScoreTable", "TotalScoreTable"}:
                 text = " ".join(tag.data[0])
