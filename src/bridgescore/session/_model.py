@@ -82,14 +82,21 @@ class Board:
     def auction(self) -> Auction | None:
         """The board's ``Auction`` section with its notes, if its tags hold one (a hand
         record's or a vugraph's board: the auctions of a game per table differ, and are not
-        kept with the board)."""
+        kept with the board).
+
+        :raises NotationError: if the tags hold no auction (the PBN reader checked those it
+            read).
+        """
         from bridgescore.pbn._sections import kept_sections
 
         return kept_sections(self.tags)[0]
 
     @property
     def play(self) -> Play | None:
-        """The board's ``Play`` section with its notes, if its tags hold one."""
+        """The board's ``Play`` section with its notes, if its tags hold one.
+
+        :raises NotationError: if the tags hold no play.
+        """
         from bridgescore.pbn._sections import kept_sections
 
         return kept_sections(self.tags)[1]
