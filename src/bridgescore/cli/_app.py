@@ -78,6 +78,7 @@ COMMANDS = {
     "batch": "batch",
     "analyse": "analyse",
     "serve": "serve",
+    "lin": "lin",
 }
 """Which module of :mod:`bridgescore.cli` defines each command: it is imported when the command
 is used, so ``bridgescore score`` never loads SQLAlchemy, numpy or the web app."""
