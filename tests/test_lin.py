@@ -528,3 +528,9 @@ def test_a_session_board_as_lin() -> None:
     assert again.deal == Deal.parse(dict(b.tags)["Deal"])
     assert again.players == ("Nina", "Ed", "Sue", "Walt")
     assert (again.number, again.dealer, again.vulnerability) == (3, Seat.SOUTH, Vulnerability.EW)
+
+
+def test_a_board_that_gives_its_vulnerability_before_its_deal() -> None:
+    lin = read_lin(f"sv|n|{DEAL}mb|p|pg||sv|e|{DEAL}mb|1C|pg||")
+    assert [(b.number, b.vulnerability) for b in lin.boards] == [
+        (1, Vulnerability.NS), (2, Vulnerability.EW)]  # fmt: skip

@@ -239,8 +239,11 @@ class _Reader:
                     draft = self.new(at)
                 draft.md = (value, at)
             elif key in ("ah", "sv", "mb", "an", "pc", "mc"):
-                if draft is not None and key == "ah" and (draft.title or draft.calls or
-                                                          draft.cards):  # fmt: skip
+                if (
+                    draft is not None
+                    and key in ("ah", "sv")
+                    and (draft.calls or draft.cards or (draft.title if key == "ah" else draft.sv))
+                ):  # a heading or vulnerability after a board's calls: the next board's
                     self.finish(draft)
                     draft = None
                 if draft is None:
