@@ -26,6 +26,7 @@ from bridgescore.lin import (
     read_lin_deals,
     read_lin_match,
     read_lin_session,
+    tagged_board,
     write_board,
     write_lin,
 )
@@ -534,3 +535,21 @@ def test_a_board_that_gives_its_vulnerability_before_its_deal() -> None:
     lin = read_lin(f"sv|n|{DEAL}mb|p|pg||sv|e|{DEAL}mb|1C|pg||")
     assert [(b.number, b.vulnerability) for b in lin.boards] == [
         (1, Vulnerability.NS), (2, Vulnerability.EW)]  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None)
+@given(lin_boards())
+def test_a_board_as_a_deal_files_board_and_back(b: LinBoard) -> None:
+    """What :mod:`bridgescore.deals` holds of a board (a Board with tags, and the deal)."""
+    board, deal = tagged_board(b)
+    assert deal == b.deal
+    assert (board.number, board.dealer, board.vulnerability) == (b.number, b.dealer,
+                                                                 b.vulnerability)  # fmt: skip
+    again = board_to_lin(board, deal=deal)
+    assert (again.deal, again.players, again.play, again.result) == (
+        b.deal, b.players, b.play, b.result)  # fmt: skip
+    assert again.auction is not None
+    assert b.auction is not None
+    assert [(c.name, c.note) for c in again.auction.calls] == [
+        (c.name, c.note) for c in b.auction.calls
+    ]

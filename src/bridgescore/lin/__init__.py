@@ -53,7 +53,9 @@ From there:
   :func:`pbn_to_lin_boards` turns PBN games into boards, so PBN is written as LIN too, and
   :func:`board_to_lin` a session's board (its deal, auction and play) with a result.
 * :func:`read_lin_deals` (bytes or text) and :func:`write_lin` are the LIN format of
-  :mod:`bridgescore.deals`.
+  :mod:`bridgescore.deals`; :func:`tagged_board` gives a board as a deal file's board (a
+  :class:`~bridgescore.session.Board` whose tags hold players, result, auction and play, and
+  its deal), :func:`board_to_lin` turns such a board back.
 
 Errors are :class:`~bridgescore.errors.LinError` s naming the file, the board and the
 character offset, and the key (:attr:`~bridgescore.errors.BridgeError.field`):
@@ -77,6 +79,7 @@ from bridgescore.lin._convert import (
     read_lin_deals,
     read_lin_match,
     read_lin_session,
+    tagged_board,
     to_games,
 )
 from bridgescore.lin._reader import LinBoard, LinFile, read_lin
@@ -96,6 +99,7 @@ __all__ = [
     "read_lin_deals",
     "read_lin_match",
     "read_lin_session",
+    "tagged_board",
     "to_games",
     "write_board",
     "write_lin",

@@ -11,10 +11,11 @@ from bridgescore.errors import BridgeError, LinError, PbnError
 from bridgescore.lin._reader import LinBoard, LinFile, Room, read_lin
 from bridgescore.match import MatchBoard, TeamMatch
 from bridgescore.model import PASS_OUT, Contract, Result, Seat, Vulnerability
-from bridgescore.pbn._games import MANDATORY_TAGS, Game, Tag, write_games
+from bridgescore.pbn._games import MANDATORY_TAGS, Game, Tag, escape, write_games
 from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._reader import SessionReader
 from bridgescore.pbn._sections import auction_of, play_of, section_tags
+from bridgescore.pbn._values import absent
 from bridgescore.session import Board, Session
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "read_lin_deals",
     "read_lin_match",
     "read_lin_session",
+    "tagged_board",
     "to_games",
 ]
 
@@ -244,22 +246,73 @@ def pbn_to_lin_boards(text: str, *, source: str = "<text>") -> list[LinBoard]:
 
 
 def board_to_lin(
-    board: Board, result: Result | None = None, players: tuple[str, str, str, str] = ("",) * 4
+    board: Board,
+    result: Result | None = None,
+    players: tuple[str, str, str, str] | None = None,
+    *,
+    deal: Deal | None = None,
 ) -> LinBoard:
-    """A session's board as a LIN board, for :func:`~bridgescore.lin.write_lin` or
-    :func:`~bridgescore.lin.handviewer_url`: its number, dealer, vulnerability, and the deal,
-    auction and play its tags hold (:attr:`Board.tags <bridgescore.session.Board.tags>`);
-    ``result`` and ``players`` (North, East, South, West) if given.
+    """A board with its PBN tags (a session's, or a deal file's) as a LIN board, for
+    :func:`~bridgescore.lin.write_lin` or :func:`~bridgescore.lin.handviewer_url`: its number,
+    dealer, vulnerability, and the deal, auction and play its tags hold (:attr:`Board.tags
+    <bridgescore.session.Board.tags>`); the deal, result and players (North, East, South,
+    West) given, else those of its ``Deal``, ``Contract``, ``Declarer``, ``Result`` and
+    player tags.
 
     >>> from bridgescore.lin import handviewer_url
-    >>> b = Board(5, Seat.NORTH, Vulnerability.NS, (("Deal", "N:AKQJ.AKQ.AKQ.AKQ - - -"),))
-    >>> handviewer_url(board_to_lin(b)).endswith("sv%7Cn%7Cpg%7C%7C")
-    True
+    >>> b = Board(5, Seat.NORTH, Vulnerability.NS, (("Deal", "N:AKQJ.AKQ.AKQ.AKQ - - -"),
+    ...           ("North", "Nina")))
+    >>> lin = board_to_lin(b)
+    >>> lin.players, handviewer_url(lin).endswith("sv%7Cn%7Cpg%7C%7C")
+    (('Nina', '', '', ''), True)
 
-    :raises NotationError: for a Deal tag that is not a deal.
+    :raises BridgeError: for a Deal, Auction, Play or result tag that cannot be read.
     """
     tags = dict(board.tags)
-    deal = Deal.parse(tags["Deal"]) if tags.get("Deal", "").strip() else None
+    if deal is None and tags.get("Deal", "").strip():
+        deal = Deal.parse(tags["Deal"])
+    if players is None:
+        n, e, s, w = (_name(tags.get(name)) for name in ("North", "East", "South", "West"))
+        players = (n, e, s, w)
+    if result is None and not absent(tags.get("Contract")):
+        game = Game(tuple(Tag(name, tags[name]) for name in ("Contract", "Declarer", "Result")
+                          if name in tags))  # fmt: skip
+        result = _recorded(SessionReader([game]), game, board)
     return LinBoard(board.number, board.dealer, board.vulnerability, deal, players,
                     board.auction, board.play, None, result, None,
                     f"Board {board.number}")  # fmt: skip
+
+
+_OWN = frozenset({"Board", "Dealer", "Vulnerable", "Deal"})
+
+
+def tagged_board(board: LinBoard) -> tuple[Board, Deal | None]:
+    """A LIN board as a :class:`~bridgescore.session.Board` whose tags hold what else PBN
+    says of it (players, ``Declarer``, ``Contract``, ``Result``, a vugraph's ``Room``, the
+    ``Auction`` and ``Play`` with their notes, encoded as a session's boards keep them), and
+    its deal: what :mod:`bridgescore.deals` holds of a board. :func:`board_to_lin` turns it
+    back.
+
+    >>> (b,) = read_lin_deals("pn|s,w,n,e|md|3SAKQJHAKQDAKQCAKQ,,,|mb|7N|mb|p|mb|p|mb|p|mc|13|")
+    >>> board, deal = tagged_board(b)
+    >>> board.tags[:3], str(board.auction.contract)
+    ((('West', 'w'), ('North', 'n'), ('East', 'e')), '7NT')
+    >>> again = board_to_lin(board, deal=deal)
+    >>> (again.deal, again.players, again.auction, again.result) == (b.deal, b.players,
+    ...                                                              b.auction, b.result)
+    True
+    """
+    (game,) = to_games(LinFile((board,)))
+    kept: list[tuple[str, list[str]]] = []
+    section: list[str] | None = None
+    for tag in game.tags:
+        if tag.name in _OWN or (tag.name in ("Event", "Site", "Date", "Scoring")
+                                and tag.value == "?"):  # fmt: skip
+            section = None
+        elif tag.name == "Note" and section is not None:
+            section.append(f'[Note "{escape(tag.value)}"]')
+        else:
+            kept.append((tag.name, [tag.value, *(" ".join(t) for t in tag.data)]))
+            section = kept[-1][1] if tag.name in ("Auction", "Play") else None
+    tags = tuple((name, "\n".join(lines)) for name, lines in kept)
+    return Board(board.number, board.dealer, board.vulnerability, tags), board.deal
