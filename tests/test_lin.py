@@ -490,8 +490,8 @@ def test_any_text_raises_only_lin_errors(text: str) -> None:
         assert error.offset is None or 0 <= error.offset <= len(text)
 
 
-def test_the_worked_example_of_scoring_md_13() -> None:
-    """SCORING.md §13: the vugraph's board 2, open room: 4H by South, 10 tricks, NS +620."""
+def test_the_worked_example_of_scoring_md_15() -> None:
+    """SCORING.md §15: the vugraph's board 2, open room: 4H by South, 10 tricks, NS +620."""
     lin = read_lin((REAL / "bbo_vugraph_match.lin").read_text())
     b = next(b for b in lin.boards if (b.number, b.room) == (2, "open"))
     assert (b.dealer, b.vulnerability) == (Seat.EAST, Vulnerability.NS)

@@ -72,6 +72,7 @@ from bridgescore.model import (
 from bridgescore.movement import Movement, howell, mitchell
 from bridgescore.par import Par, ParContract, par
 from bridgescore.play import Play, PlayedCard
+from bridgescore.players import Player
 from bridgescore.rubber import Rubber, RubberDeal, RubberRules, WeThey
 from bridgescore.scoring import (
     IMP_THRESHOLDS,
@@ -133,6 +134,7 @@ __all__ = [
     "PbnError",
     "Play",
     "PlayedCard",
+    "Player",
     "Result",
     "Rubber",
     "RubberDeal",

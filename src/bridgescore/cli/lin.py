@@ -7,8 +7,7 @@ from pathlib import Path
 import click
 
 from bridgescore import pbn
-from bridgescore.cli._app import cli, output_option, reporting
-from bridgescore.cli.session import write_atomically
+from bridgescore.cli._app import cli, output_option, reporting, write_file
 from bridgescore.lin import handviewer_url, read_lin, to_games
 
 __all__ = ["lin_group", "pbn_command", "url_command"]
@@ -52,7 +51,7 @@ def pbn_command(files: tuple[Path, ...], target: Path) -> None:
             games += to_games(read_lin(_read(path), source=path.name))
     with reporting("IN"):
         data = pbn.encode(pbn.write_games(games))
-    write_atomically(target, data)
+    write_file(target, data)
     click.echo(f"Wrote {target}: {len(games)} boards from {len(files)} LIN files.")
 
 

@@ -4,18 +4,26 @@ games as LIN boards."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, LinError, PbnError
 from bridgescore.lin._reader import LinBoard, LinFile, Room, read_lin
 from bridgescore.match import MatchBoard, TeamMatch
-from bridgescore.model import PASS_OUT, Contract, Result, Seat, Vulnerability
-from bridgescore.pbn._games import MANDATORY_TAGS, Game, Tag, escape, write_games
-from bridgescore.pbn._lexer import read_games
-from bridgescore.pbn._reader import SessionReader
-from bridgescore.pbn._sections import auction_of, play_of, section_tags
-from bridgescore.pbn._values import absent
+from bridgescore.model import PASS_OUT, Result, Seat, Side, Vulnerability, parse_contract
+from bridgescore.pbn import (
+    MANDATORY_TAGS,
+    Game,
+    Tag,
+    auction_of,
+    escape,
+    play_of,
+    read,
+    read_games,
+    section_tags,
+    write_games,
+)
 from bridgescore.session import Board, Session
 
 __all__ = [
@@ -145,10 +153,12 @@ def read_lin_session(
         for game in to_games(lin):
             boards.append(lin.boards[game.line - 1])
             games.append(_renumber(game, len(games) + 1))
+    text = write_games(games)
+    starts = [g.line for g in read_games(text)]
     try:
-        return SessionReader(games, source).read()
+        return read(text, source=source)
     except PbnError as exc:
-        board = boards[exc.line - 1].number if exc.line else None
+        board = boards[bisect_right(starts, exc.line) - 1].number if exc.line else None
         raise LinError(exc.reason, board=board, source=source, field=exc.field,
                        value=exc.value) from None  # fmt: skip
 
@@ -201,11 +211,10 @@ def boards_from_games(games: Iterable[Game], *, source: str = "<text>") -> list[
     """
     out = []
     for game in games:
-        reader = SessionReader([game], source)
         board_tag = game.tag("Board")
         if board_tag is None or not board_tag.value.strip().isdigit():
             continue  # a game without a board: totals, or an unknown board
-        board = reader.board(game, board_tag)
+        board = _board(game, board_tag, source)
         deal_text = game.get("Deal") or ""
         deal = None
         if deal_text.strip():
@@ -216,7 +225,8 @@ def boards_from_games(games: Iterable[Game], *, source: str = "<text>") -> list[
                 raise PbnError(str(exc), line=tag.line if tag else None, source=source,
                                field="Deal", value=deal_text) from None  # fmt: skip
         n, e, s, w = (_name(game.get(name)) for name in ("North", "East", "South", "West"))
-        recorded = _recorded(reader, game, board)
+        recorded = _recorded({t.name: t.value for t in game.tags}, source,
+                             game.tag("Contract"))  # fmt: skip
         room_text = (game.get("Room") or "").strip().lower()
         room: Room | None = "open" if room_text == "open" else (
             "closed" if room_text == "closed" else None)  # fmt: skip
@@ -230,14 +240,63 @@ def _name(value: str | None) -> str:
     return "" if value is None or value.strip() in ("", "?") else value
 
 
-def _recorded(reader: SessionReader, game: Game, board: Board) -> Result | None:
-    outcome = reader.table_outcome(game, game.tag("Contract"), board, reader.scoring())
-    if outcome is None or not isinstance(outcome[0], Result):
+def _board(game: Game, tag: Tag, source: str) -> Board:
+    """A game's board: its number, and its dealer and vulnerability (Law 2's if not given)."""
+    number = int(tag.value.strip()[:6])
+    if number < 1:
+        raise PbnError(f"bad Board {tag.value!r}: boards are numbered from 1", line=tag.line,
+                       source=source, field="Board", value=tag.value)  # fmt: skip
+    law = Board.numbered(number)
+    dealer, vulnerability = law.dealer, law.vulnerability
+    for name in ("Dealer", "Vulnerable"):
+        found = game.tag(name)
+        if found is None or found.value.strip() in ("", "?"):
+            continue
+        try:
+            if name == "Dealer":
+                dealer = Seat.parse(found.value)
+            else:
+                vulnerability = Vulnerability.parse(found.value)
+        except BridgeError as exc:
+            raise PbnError(str(exc), line=found.line, source=source, field=name,
+                           value=found.value) from None  # fmt: skip
+    return Board(number, dealer, vulnerability)
+
+
+def _absent(value: str | None) -> bool:
+    return value is None or value.strip() in ("", "?", "-")
+
+
+def _recorded(tags: dict[str, str], source: str = "<text>", at: Tag | None = None) -> Result | None:
+    """The result a game's (or a board's) ``Contract``, ``Declarer`` and ``Result`` give; None
+    if they give none (unknown, a weighted or artificial score).
+
+    :raises PbnError: for a contract, declarer or result that is not one.
+    """
+    contract = tags.get("Contract")
+    if _absent(contract) or "%" in (contract or ""):
         return None
-    value = outcome[0]
-    if isinstance(value.contract, Contract) and value.declarer is None:
-        return None
-    return value
+    assert contract is not None
+    try:
+        parsed = parse_contract(contract)
+        if parsed is PASS_OUT:
+            return Result(PASS_OUT, None, 0)
+        declarer_text = (tags.get("Declarer") or "").strip().lstrip("^")
+        tricks_text = (tags.get("Result") or "").strip().lstrip("^")
+        if not declarer_text or _absent(tricks_text):
+            return None
+        declarer = Seat.parse(declarer_text)
+        words = tricks_text.split()
+        if len(words) >= 2 and words[0].upper() in ("NS", "EW"):  # NS 9, EW 4 NS 9 (§3.4.15)
+            side, count = Side.parse(words[0]), int(words[1])
+            tricks = count if side is declarer.side else 13 - count
+        else:
+            tricks = int(tricks_text)
+        return Result(parsed, declarer, tricks)
+    except (BridgeError, ValueError) as exc:
+        raise PbnError(f"bad result {contract!r} by {tags.get('Declarer')!r}, "
+                       f"{tags.get('Result')!r}: {exc}", line=at.line if at else None,
+                       source=source, field="Contract", value=contract) from None  # fmt: skip
 
 
 def pbn_to_lin_boards(text: str, *, source: str = "<text>") -> list[LinBoard]:
@@ -274,10 +333,8 @@ def board_to_lin(
     if players is None:
         n, e, s, w = (_name(tags.get(name)) for name in ("North", "East", "South", "West"))
         players = (n, e, s, w)
-    if result is None and not absent(tags.get("Contract")):
-        game = Game(tuple(Tag(name, tags[name]) for name in ("Contract", "Declarer", "Result")
-                          if name in tags))  # fmt: skip
-        result = _recorded(SessionReader([game]), game, board)
+    if result is None:
+        result = _recorded(tags)
     return LinBoard(board.number, board.dealer, board.vulnerability, deal, players,
                     board.auction, board.play, None, result, None,
                     f"Board {board.number}")  # fmt: skip

@@ -6,8 +6,10 @@ meet twice; every table plays the same number of boards a round; a board is at o
 round unless the movement shares it; boards are numbered 1 to B). It is built by
 :func:`mitchell` or :func:`howell`, or read from a table typed in (:func:`read`,
 ``round,table,ns,ew,boards``). :func:`~report.fairness` says how often each two pairs meet and
-are compared; :func:`~report.describe`, :func:`~report.table_cards` and
-:func:`~report.guide_cards` give the text a director prints.
+are compared, :func:`~complete.completeness` whether every pair meets all the opponents it
+could (and :func:`~complete.alternatives` the complete movements instead);
+:func:`~report.describe`, :func:`~report.table_cards` and :func:`~report.guide_cards` give the
+text a director prints.
 
 >>> from bridgescore.movement import mitchell, howell
 >>> m = mitchell(7, 3)
@@ -46,6 +48,7 @@ from __future__ import annotations
 
 from bridgescore.errors import MovementError
 from bridgescore.movement.build import howell, mitchell, switched_rounds
+from bridgescore.movement.complete import Alternative, Completeness, alternatives, completeness
 from bridgescore.movement.model import (
     COLUMNS,
     Kind,
@@ -72,7 +75,9 @@ from bridgescore.movement.results import Slot, check_result, missing, slot_of, s
 
 __all__ = [
     "COLUMNS",
+    "Alternative",
     "Card",
+    "Completeness",
     "Fairness",
     "Kind",
     "Movement",
@@ -83,8 +88,10 @@ __all__ = [
     "Share",
     "SitOut",
     "Slot",
+    "alternatives",
     "cards",
     "check_result",
+    "completeness",
     "describe",
     "fairness",
     "format_boards",
