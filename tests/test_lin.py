@@ -525,7 +525,11 @@ def test_a_session_board_as_lin() -> None:
     assert b.auction is not None
     assert again.auction == b.auction.without_ap()
     assert again.auction.calls[-1] == Call("Pass")
-    assert again.play == Play.from_sequence(Seat.WEST, ["DK", "D2", "D4", "D3"], Strain.NOTRUMP)
+    # the play stops ('*') with a result: LIN's claim of the result's tricks
+    assert again.play == Play.from_sequence(
+        Seat.WEST, ["DK", "D2", "D4", "D3"], Strain.NOTRUMP, end="*"
+    )
+    assert again.claim == 7
     assert again.deal == Deal.parse(dict(b.tags)["Deal"])
     assert again.players == ("Nina", "Ed", "Sue", "Walt")
     assert (again.number, again.dealer, again.vulnerability) == (3, Seat.SOUTH, Vulnerability.EW)

@@ -24,6 +24,7 @@ from bridgescore.pbn import (
     section_tags,
     write_games,
 )
+from bridgescore.play import Play
 from bridgescore.session import Board, Session
 
 __all__ = [
@@ -91,9 +92,9 @@ def to_games(lin: LinFile, *, date: str = "") -> list[Game]:
         tags = [Tag(name, values[name], line=i) for name in MANDATORY_TAGS if name in values]
         if b.room is not None:
             home, away = lin.teams
-            tags += [Tag("HomeTeam", home or "Home", line=i),
-                     Tag("Room", b.room.capitalize(), line=i),
-                     Tag("VisitTeam", away or "Visitors", line=i)]  # fmt: skip
+            tags += [Tag("HomeTeam", home, line=i)] if home else []
+            tags.append(Tag("Room", b.room.capitalize(), line=i))
+            tags += [Tag("VisitTeam", away, line=i)] if away else []
         tags += [Tag(t.name, t.value, t.data, line=i) for t in section_tags(b.auction, b.play)]
         games.append(Game(tuple(tags), line=i))
     return games
@@ -230,9 +231,10 @@ def boards_from_games(games: Iterable[Game], *, source: str = "<text>") -> list[
         room_text = (game.get("Room") or "").strip().lower()
         room: Room | None = "open" if room_text == "open" else (
             "closed" if room_text == "closed" else None)  # fmt: skip
+        play = play_of(game, source=source)
         out.append(LinBoard(board.number, board.dealer, board.vulnerability, deal,
-                            (n, e, s, w), auction_of(game, source=source),
-                            play_of(game, source=source), None, recorded, room))  # fmt: skip
+                            (n, e, s, w), auction_of(game, source=source), play,
+                            _claim(play, recorded), recorded, room))  # fmt: skip
     return out
 
 
@@ -335,9 +337,17 @@ def board_to_lin(
         players = (n, e, s, w)
     if result is None:
         result = _recorded(tags)
+    play = board.play
     return LinBoard(board.number, board.dealer, board.vulnerability, deal, players,
-                    board.auction, board.play, None, result, None,
+                    board.auction, play, _claim(play, result), result, None,
                     f"Board {board.number}")  # fmt: skip
+
+
+def _claim(play: Play | None, result: Result | None) -> int | None:
+    """A play that stops (``*``) before its 13 tricks, with a result: a claim of its tricks."""
+    if play is None or play.end != "*" or result is None or result.declarer is None:
+        return None
+    return result.tricks
 
 
 _OWN = frozenset({"Board", "Dealer", "Vulnerable", "Deal"})
@@ -363,8 +373,7 @@ def tagged_board(board: LinBoard) -> tuple[Board, Deal | None]:
     kept: list[tuple[str, list[str]]] = []
     section: list[str] | None = None
     for tag in game.tags:
-        if tag.name in _OWN or (tag.name in ("Event", "Site", "Date", "Scoring")
-                                and tag.value == "?"):  # fmt: skip
+        if tag.name in _OWN or tag.value == "?":  # ours, or not known
             section = None
         elif tag.name == "Note" and section is not None:
             section.append(f'[Note "{escape(tag.value)}"]')
