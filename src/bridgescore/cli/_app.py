@@ -95,6 +95,7 @@ COMMANDS = {
     "deal": "deals",
     "deals": "deals",
     "event": "event",
+    "lin": "lin",
 }
 """Which module of :mod:`bridgescore.cli` defines each command: it is imported when the command
 is used, so ``bridgescore score`` never loads SQLAlchemy, numpy or the web app."""

@@ -103,6 +103,15 @@ How a :class:`~bridgescore.session.Session` is written (and read back):
 >>> read(text) == s
 True
 
+**Auctions and plays** (§3.5, §3.6, §3.9): :meth:`Game.auction` and :meth:`Game.play` (or
+:func:`auction_of`, :func:`play_of`) read a game's sections with their ``Note`` tags into an
+:class:`~bridgescore.auction.Auction` and a :class:`~bridgescore.play.Play`: calls with note
+references, NAGs and suffixes, ``AP``, ``-``, ``*``, ``+``, the irregularities ``^I``, ``^S``,
+``^R``, ``^L``; :func:`section_tags` writes them back in export format. Reading a session
+checks every game's sections (errors name the line and the tag), and a board keeps its
+auction and play when all its games share them (:attr:`Board.auction
+<bridgescore.session.Board.auction>`, :attr:`Board.play <bridgescore.session.Board.play>`).
+
 **Team matches** (:func:`read_matches`): a match is a pair of teams (``HomeTeam`` and
 ``VisitTeam``, either way round); a game without them belongs to the match before. Its rooms
 are the ``Room`` tag's, or without one (RealBridge) the team named ``HomeTeam`` sits NS.
@@ -151,6 +160,7 @@ from bridgescore.pbn._games import NAME as TAG_NAME
 from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._match import read_match, read_matches, read_rounds
 from bridgescore.pbn._reader import read
+from bridgescore.pbn._sections import auction_of, kept_sections, play_of, section_tags
 from bridgescore.pbn._values import scoring_tag
 from bridgescore.pbn._writer import write
 
@@ -166,11 +176,14 @@ __all__ = [
     "Tag",
     "analyse_games",
     "analysis_tags",
+    "auction_of",
     "complete_deal",
     "dd_tricks_from_tag",
     "decode",
     "encode",
     "escape",
+    "kept_sections",
+    "play_of",
     "read",
     "read_event",
     "read_games",
@@ -178,6 +191,7 @@ __all__ = [
     "read_matches",
     "read_rounds",
     "scoring_tag",
+    "section_tags",
     "write",
     "write_event",
     "write_games",

@@ -16,6 +16,8 @@ from bridgescore.scoring import UndertrickRule, score_result
 from bridgescore.weighted import Weighted
 
 if TYPE_CHECKING:
+    from bridgescore.auction import Auction
+    from bridgescore.play import Play
     from bridgescore.session._scores import SectionScores
 
 __all__ = [
@@ -129,6 +131,29 @@ class Board:
         Board(number=7, dealer=Seat.SOUTH, vulnerability=Vulnerability.BOTH)
         """
         return cls(number, Seat.dealer_of_board(number), Vulnerability.from_board(number))
+
+    @property
+    def auction(self) -> Auction | None:
+        """The board's ``Auction`` section with its notes, if its tags hold one (a hand
+        record's or a vugraph's board: the auctions of a game per table differ, and are not
+        kept with the board).
+
+        :raises NotationError: if the tags hold no auction (the PBN reader checked those it
+            read).
+        """
+        from bridgescore.pbn import kept_sections
+
+        return kept_sections(self.tags)[0]
+
+    @property
+    def play(self) -> Play | None:
+        """The board's ``Play`` section with its notes, if its tags hold one.
+
+        :raises NotationError: if the tags hold no play.
+        """
+        from bridgescore.pbn import kept_sections
+
+        return kept_sections(self.tags)[1]
 
     @property
     def follows_law_2(self) -> bool:
