@@ -135,10 +135,10 @@ the session (``_players`` numbers pairs by their names). ``_writer`` writes a se
 
 from __future__ import annotations
 
+from bridgescore.dd import DDTable
 from bridgescore.errors import PbnError
 from bridgescore.pbn._analysis import (
     ANALYSIS_TAGS,
-    DDTricks,
     analyse_games,
     analysis_tags,
     complete_deal,
@@ -169,7 +169,7 @@ __all__ = [
     "MANDATORY_TAGS",
     "TAG_NAME",
     "Column",
-    "DDTricks",
+    "DDTable",
     "Game",
     "PbnError",
     "Table",
