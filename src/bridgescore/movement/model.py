@@ -91,7 +91,8 @@ class Movement:
     """Who plays whom on which boards, round by round; it checks the rules when made.
 
     The rules: in a round a pair sits at one table at most; no pair plays a board twice; no two
-    pairs meet twice; every table plays ``boards_per_round`` boards a round; a board is at one
+    pairs meet more than ``meetings`` times (once, unless declared); every table plays
+    ``boards_per_round`` boards a round; a board is at one
     table a round unless a :class:`Share` says otherwise; the boards are numbered 1 to B and
     all of them are played. Breaking one is a :class:`~bridgescore.MovementError`.
 
@@ -120,6 +121,8 @@ class Movement:
     """How many tables (0: the highest table that plays); a half table counts as one."""
     arrow_switched: tuple[int, ...] = field(default=())
     """The rounds whose boards are turned, so that the EW pairs play the NS cards."""
+    meetings: int = 1
+    """How often two pairs may meet: 1, or 2 in a Howell in which pairs meet twice."""
 
     def __post_init__(self) -> None:
         _check(self)
@@ -179,6 +182,7 @@ class Movement:
                     {"round": r.round, "boards": [*r.boards], "place": r.place} for r in self.relays
                 ],
                 "arrow_switched": [*self.arrow_switched],
+                "meetings": self.meetings,
             }
         return extra | {
             "movement": self.kind,
@@ -229,6 +233,7 @@ class Movement:
                 ),
                 tables=int(data.get("tables", 0)),
                 arrow_switched=tuple(int(r) for r in data.get("arrow_switched", ())),
+                meetings=int(data.get("meetings", 1)),
             )  # fmt: skip
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             if isinstance(exc, MovementError):
@@ -251,12 +256,12 @@ class Movement:
         return out.getvalue()
 
     @classmethod
-    def read_csv(cls, text: str, *, kind: Kind = "custom") -> Movement:
+    def read_csv(cls, text: str, *, kind: Kind = "custom", meetings: int = 1) -> Movement:
         """Read a movement written as a table (columns ``round,table,ns,ew,boards``).
 
         Boards are written ``1-3`` or ``1,2,3``. Tables playing the same boards in the same
         round share them. Rows are counted as a spreadsheet does, the header being row 1.
-        It runs in time linear in the text.
+        It runs in time linear in the text. ``meetings=2`` allows two pairs to meet twice.
 
         >>> m = Movement.read_csv("round,table,ns,ew,boards\\n1,1,1,2,1-3\\n1,2,3,4,4 5 6\\n")
         Traceback (most recent call last):
@@ -267,7 +272,7 @@ as '1-3' or '1,2,3', got '4 5 6'
         :raises MovementError: a bad cell (naming the row and column and quoting it), or a
             movement that breaks the rules.
         """
-        return read(text, kind=kind)
+        return read(text, kind=kind, meetings=meetings)
 
 
 def format_boards(boards: Iterable[int]) -> str:
@@ -332,7 +337,7 @@ def _natural(label: str) -> tuple[tuple[int, str], ...]:
     return tuple(key)
 
 
-def read(text: str, *, kind: Kind = "custom") -> Movement:
+def read(text: str, *, kind: Kind = "custom", meetings: int = 1) -> Movement:
     """Read a movement written as a table; the same as :meth:`Movement.read_csv`.
 
     >>> read("round,table,ns,ew,boards\\n1,1,1,2,1-2\\n1,2,3,4,1-2\\n").shares
@@ -383,6 +388,7 @@ def read(text: str, *, kind: Kind = "custom") -> Movement:
         boards_per_round=bpr,
         plays=tuple(sorted(plays, key=lambda p: (p.round, p.table))),
         shares=shares,
+        meetings=meetings,
     )
 
 
@@ -419,6 +425,10 @@ def _check(m: Movement) -> None:
         raise _fail(
             f"boards_per_round must be a whole number from 1, got {bpr!r}", "boards_per_round", bpr
         )
+    if isinstance(m.meetings, bool) or not isinstance(m.meetings, int) or m.meetings < 1:
+        raise _fail(
+            f"meetings must be a whole number from 1, got {m.meetings!r}", "meetings", m.meetings
+        )
     if not m.plays:
         raise _fail("a movement needs at least one play", "plays", m.plays)
     known = set(m.pairs)
@@ -427,7 +437,7 @@ def _check(m: Movement) -> None:
     tables_at: set[tuple[int, int]] = set()
     seat: dict[tuple[int, str], int] = {}
     played: dict[tuple[str, int], int] = {}
-    met: dict[frozenset[str], int] = {}
+    met: dict[frozenset[str], list[int]] = defaultdict(list)
     where: dict[tuple[int, int], list[int]] = defaultdict(list)
     for p in m.plays:
         if p.round < 1 or p.table < 1:
@@ -479,14 +489,17 @@ def _check(m: Movement) -> None:
                     )
                 played[pair, board] = p.round
             where[p.round, board].append(p.table)
-        couple = frozenset((p.ns, p.ew))
-        if couple in met:
+        rounds_met = met[frozenset((p.ns, p.ew))]
+        rounds_met.append(p.round)
+        if len(rounds_met) > m.meetings:
+            times = "twice" if len(rounds_met) == 2 else f"{len(rounds_met)} times"
+            most = "" if m.meetings == 1 else f", more than the movement's {m.meetings}"
             raise _fail(
-                f"pairs {p.ns!r} and {p.ew!r} meet twice (rounds {met[couple]} and {p.round})",
+                f"pairs {p.ns!r} and {p.ew!r} meet {times} (rounds "
+                f"{' and '.join(map(str, rounds_met))}){most}",
                 "pair",
                 p.ns,
             )
-        met[couple] = p.round
     rounds = max(r for r, _ in tables_at)
     missing = sorted(set(range(1, rounds + 1)) - {r for r, _ in tables_at})
     if missing:

@@ -388,10 +388,10 @@ def guide_cards(m: Movement) -> str:
     Pair 1 (Howell: 2 tables, 5 pairs, 5 rounds of 2 boards, 10 boards)
     Round  Table  Seat  Against   Boards
     1      -      -     sits out  -
-    2      1      NS    3         3-4
-    3      2      EW    5         7-8
-    4      2      EW    2         5-6
-    5      1      EW    4         9-10
+    2      1      EW    3         3-4
+    3      2      EW    5         5-6
+    4      2      NS    2         7-8
+    5      1      NS    4         9-10
     """
     return "\n\n".join(str(card) for card in cards(m, "guide"))
 

@@ -1,0 +1,279 @@
+"""The offline search for the Howells of :mod:`bridgescore.movement._howells` (run by hand).
+
+Every Howell searched is **1-rotational**: pair ``2T`` stays NS at table 1, the other
+``m = 2T - 1`` pairs sit at *positions* 0..m-1 that move down one each round (the pair at
+position ``p`` in round ``r`` is pair ``p + r`` mod m, counted from 0), and table ``t`` plays
+board set ``s_t + r`` mod m in round ``r``. A design is one row ``(ns, ew, s, turned)`` a table
+(``ns = -1`` for the stationary pair), so every table sends its NS pair, its EW pair and its
+boards to the same place each round, by construction; each moving pair sits NS in ``T - 1``
+of the ``m`` rounds.
+
+* **Complete Howells** (m rounds): every two pairs meet once and every pair plays every set
+  once when the starter (the pairs ``{ns, ew}``, whose differences cover each non-zero residue
+  once up to sign) and the adder (the ``s``) are as in a Room square. Manning's competition
+  score of the stationary pair against any other is then always the ideal ``T - 1`` a set, and
+  that of two moving pairs ``d`` apart is ``T + A(d)``, where ``A`` is the periodic
+  autocorrelation of the sides (+1 NS, -1 EW) of the positions in the set-0 view (position
+  minus ``s``; 0, the stationary pair's opponent, is EW). The ideal ``A(d) = -1`` for all ``d``
+  is a cyclic difference set: it exists for m = 3, 7, 11, 15, 19 (2, 4, 6, 8, 10 tables). For
+  m = 5, 9, 13, 17, ``A(d)`` is 1 mod 4 and averages -1, so the best is ``A(d)`` in {1, -3},
+  half each. :func:`complete` enumerates the sides with the best autocorrelation, matches them
+  into a starter, then looks for an adder (fewest shares first: 2 and 3 tables must share).
+* **Pairs meeting twice** (2m rounds): :func:`twice` plays a complete one twice, on new boards
+  the second time, and arrow-switches the tables that even out Manning's scores.
+
+Run ``PYTHONPATH=src python -m bridgescore.movement.search --write`` to rewrite the data module
+(the search is exhaustive in a fixed order, so the same run gives the same data); without
+``--write`` it prints what it finds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import statistics
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+Design = tuple[tuple[int, int, int, int], ...]
+"""One ``(ns position, ew position, set offset, turned)`` a table; position -1 is the
+stationary pair; ``turned`` 1 for a table arrow-switched when the pairs meet the second time."""
+
+__all__ = ["Design", "balance", "complete", "main", "plays", "sizes", "twice", "valid"]
+
+
+def _autocorrelation(m: int, north: set[int]) -> list[int]:
+    sign = [1 if z in north else -1 for z in range(m)]
+    return [sum(sign[z] * sign[(z + d) % m] for z in range(m)) for d in range(1, m)]
+
+
+def _optimal(m: int, north: set[int]) -> bool:
+    values = _autocorrelation(m, north)
+    return all(a == -1 for a in values) if m % 4 == 3 else all(a in (1, -3) for a in values)
+
+
+def _starters(
+    m: int, north: Sequence[int], south: Sequence[int]
+) -> Iterator[list[tuple[int, int]]]:
+    """Pairings of ``north`` with ``south`` whose differences are all different up to sign."""
+    used: set[int] = set()
+    gaps: set[int] = set()
+    chosen: list[tuple[int, int]] = []
+
+    def extend(i: int) -> Iterator[list[tuple[int, int]]]:
+        if i == len(north):
+            yield list(chosen)
+            return
+        for v in south:
+            d = (north[i] - v) % m
+            if v in used or d in gaps or m - d in gaps:
+                continue
+            used.add(v)
+            gaps.add(d)
+            chosen.append((north[i], v))
+            yield from extend(i + 1)
+            chosen.pop()
+            used.discard(v)
+            gaps.discard(d)
+
+    yield from extend(0)
+
+
+def _adders(m: int, starter: Sequence[tuple[int, int]], shares: int) -> Iterator[list[int]]:
+    """Set offsets making the round-0 positions ``u + s``, ``v + s`` (and 0) all different,
+    with at most ``shares`` offsets repeated (0 being the stationary table's)."""
+    taken = {0}
+    offsets: list[int] = []
+
+    def extend(i: int, repeats: int) -> Iterator[list[int]]:
+        if i == len(starter):
+            yield list(offsets)
+            return
+        u, v = starter[i]
+        for s in range(m):
+            again = s == 0 or s in offsets
+            a, b = (u + s) % m, (v + s) % m
+            if (again and repeats == shares) or a in taken or b in taken:
+                continue
+            taken.update((a, b))
+            offsets.append(s)
+            yield from extend(i + 1, repeats + again)
+            offsets.pop()
+            taken.difference_update((a, b))
+
+    yield from extend(0, 0)
+
+
+def _designs(tables: int) -> Iterator[Design]:
+    """Complete 1-rotational Howells of the best balance, fewest shares first."""
+    m = 2 * tables - 1
+    for shares in range(tables):
+        for north in itertools.combinations(range(1, m), tables - 1):
+            if not _optimal(m, set(north)):
+                continue
+            south = [z for z in range(1, m) if z not in north]
+            for starter in _starters(m, north, south):
+                for offsets in _adders(m, starter, shares):
+                    tables_ = (
+                        ((u + s) % m, (v + s) % m, s, 0)
+                        for (u, v), s in zip(starter, offsets, strict=True)
+                    )
+                    yield ((-1, 0, 0, 0), *tables_)
+
+
+def complete(tables: int) -> Design:
+    """A complete 1-rotational Howell of ``tables`` tables with the best possible balance.
+
+    >>> complete(4)
+    ((-1, 0, 0, 0), (4, 6, 3, 0), (1, 5, 6, 0), (2, 3, 5, 0))
+    """
+    return next(_designs(tables))
+
+
+def twice(tables: int, tries: int = 200) -> Design:
+    """A Howell in which pairs meet twice: a complete one played twice on new boards, the
+    tables that most even out Manning's scores arrow-switched the second time (the first of
+    ``tries`` complete designs giving the best balance).
+
+    >>> twice(3)
+    ((-1, 0, 0, 0), (1, 4, 0, 0), (2, 3, 0, 1))
+    """
+    rounds = 2 * (2 * tables - 1)
+    best: tuple[tuple[float, int], Design] | None = None
+    for design in itertools.islice(_designs(tables), tries):
+        for turns in itertools.product((0, 1), repeat=tables - 1):
+            turned = design[:1] + tuple(
+                (a, b, s, turn) for (a, b, s, _), turn in zip(design[1:], turns, strict=True)
+            )
+            sd, low, high = balance(turned, rounds)
+            key = (round(sd, 9), high - low)
+            if best is None or key < best[0]:
+                best = (key, turned)
+    assert best is not None
+    return best[1]
+
+
+def plays(design: Design, rounds: int) -> list[list[tuple[int, int, int]]]:
+    """Round by round, each table's ``(ns pair, ew pair, set)``, pairs counted from 0 (the
+    stationary pair is ``2T - 1``). Past the ``m``-th round the pairs meet again on new sets,
+    the tables marked turned arrow-switched.
+
+    >>> plays(complete(2), 3)[1]
+    [(3, 1, 1), (2, 0, 1)]
+    """
+    m = 2 * len(design) - 1
+
+    def pair(position: int, r: int) -> int:
+        return m if position < 0 else (position + r) % m
+
+    out = []
+    for r in range(rounds):
+        row = []
+        for a, b, s, turn in design:
+            ns, ew = pair(a, r), pair(b, r)
+            if turn and (r // m) % 2:
+                ns, ew = ew, ns
+            row.append((ns, ew, (s + r) % m + m * (r // m)))
+        out.append(row)
+    return out
+
+
+def valid(design: Design, rounds: int) -> bool:
+    """No pair plays a set twice or sits twice in a round; two pairs meet once a pass.
+
+    >>> valid(complete(5), 9), valid(((-1, 0, 0, 0), (1, 1, 0, 0)), 3)
+    (True, False)
+    """
+    m = 2 * len(design) - 1
+    seen: set[tuple[int, int]] = set()
+    met: dict[tuple[int, int], int] = {}
+    for r, row in enumerate(plays(design, rounds)):
+        seated: set[int] = set()
+        for ns, ew, s in row:
+            for pair in (ns, ew):
+                if (pair, s) in seen or pair in seated:
+                    return False
+                seen.add((pair, s))
+                seated.add(pair)
+            key = (min(ns, ew), max(ns, ew))
+            met[key] = met.get(key, 0) + 1
+            if met[key] > r // m + 1:
+                return False
+    return True
+
+
+def balance(design: Design, rounds: int) -> tuple[float, int, int]:
+    """Manning's competition scores a set (times the boards a round gives the movement's):
+    their standard deviation, least and most, over every two pairs.
+
+    >>> balance(complete(4), 7)
+    (0.0, 3, 3)
+    """
+    n = 2 * len(design)
+    score = [[0] * n for _ in range(n)]
+    on_set: dict[int, list[tuple[int, int]]] = {}
+    for row in plays(design, rounds):
+        for ns, ew, s in row:
+            on_set.setdefault(s, []).append((ns, ew))
+    for group in on_set.values():
+        for i, (ns, ew) in enumerate(group):
+            score[min(ns, ew)][max(ns, ew)] += len(group) - 1
+            for ns2, ew2 in group[i + 1 :]:
+                for x, y, d in ((ns, ns2, 1), (ew, ew2, 1), (ns, ew2, -1), (ew, ns2, -1)):
+                    score[min(x, y)][max(x, y)] += d
+    values = [score[i][j] for i in range(n) for j in range(i + 1, n)]
+    return statistics.pstdev(values), min(values), max(values)
+
+
+def sizes() -> list[tuple[int, int]]:
+    """The (tables, rounds) the data holds: complete Howells of 2 to 10 tables, and 2 and 3
+    tables in which pairs meet twice."""
+    return [(t, 2 * t - 1) for t in range(2, 11)] + [(2, 6), (3, 10)]
+
+
+def _module(found: dict[tuple[int, int], Design]) -> str:
+    lines = [
+        '"""Howell designs found by :mod:`bridgescore.movement.search` (generated: do not edit).',
+        "",
+        "Regenerate with ``PYTHONPATH=src python -m bridgescore.movement.search --write``. Key:",
+        "(tables, rounds); value: one (ns position, ew position, set offset, turned) a table, -1",
+        'the stationary pair (see the search module for what they mean)."""',
+        "",
+        "# fmt: off",
+        "DESIGNS: dict[tuple[int, int], tuple[tuple[int, int, int, int], ...]] = {",
+    ]
+    for key in sorted(found):
+        cells = ", ".join(f"({a}, {b}, {s}, {t})" for a, b, s, t in found[key])
+        text = f"    {key}: ({cells},),"
+        while len(text) > 99:
+            cut = text.rfind("), (", 0, 96) + 2
+            lines.append(text[:cut].rstrip())
+            text = "        " + text[cut:].lstrip()
+        lines.append(text)
+    lines += ["}", "# fmt: on", ""]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Search every size, print its balance, and with ``--write`` rewrite the data module."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--write", action="store_true", help="rewrite _howells.py")
+    args = parser.parse_args(argv)
+    found: dict[tuple[int, int], Design] = {}
+    for tables, rounds in sizes():
+        start = time.monotonic()
+        design = complete(tables) if rounds == 2 * tables - 1 else twice(tables)
+        assert valid(design, rounds)
+        found[tables, rounds] = design
+        sd, low, high = balance(design, rounds)
+        took = time.monotonic() - start
+        print(f"{tables} tables, {rounds} rounds: SD {sd:.3f}, {low} to {high} a set ({took:.1f}s)")
+    if args.write:
+        path = Path(__file__).with_name("_howells.py")
+        path.write_text(_module(found), encoding="utf-8")
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
