@@ -11,13 +11,14 @@ whoever would meet it sits out, and table 1 is not used (tables are numbered fro
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from functools import cache
 
 from bridgescore.errors import MovementError
 from bridgescore.movement._howells import DESIGNS
 from bridgescore.movement.model import Movement, Play, Relay, Share
 
-__all__ = ["howell", "howell_rounds"]
+__all__ = ["every_board_everywhere", "howell", "howell_rounds"]
 
 _MAX_BOARDS_PER_ROUND = 36
 
@@ -38,6 +39,17 @@ def howell_rounds(pairs: int) -> tuple[int, ...]:
     tables = (pairs + 1) // 2
     full = 2 * tables - 1
     return tuple(range(1, full + 1)) + ((2 * full,) if (tables, 2 * full) in DESIGNS else ())
+
+
+def every_board_everywhere(pairs: int, rounds: int) -> bool:
+    """Whether a Howell of so many rounds plays every board at every table (a complete Howell,
+    one in which pairs meet twice, or a 3/4 Howell the search found), rather than being the
+    first rounds of the complete one.
+
+    >>> every_board_everywhere(16, 11), every_board_everywhere(16, 3)
+    (True, False)
+    """
+    return ((pairs + 1) // 2, rounds) in DESIGNS
 
 
 def howell(pairs: int, boards_per_round: int, *, rounds: int | None = None) -> Movement:
@@ -82,19 +94,26 @@ def howell(pairs: int, boards_per_round: int, *, rounds: int | None = None) -> M
 @cache
 def _build(n: int, bpr: int, rounds: int) -> Movement:
     tables = (n + 1) // 2
-    m = 2 * tables - 1
-    design = DESIGNS[tables, max(rounds, m)]
-    phantom = n % 2 == 1  # the stationary pair is missing: its opponent sits out
+    full = 2 * tables - 1
+    design = DESIGNS.get((tables, rounds)) or DESIGNS[tables, max(rounds, full)]
+    phantom = n % 2 == 1  # table 1's stationary pair is missing: its opponent sits out
+    moving = 2 * tables - sum(1 for row in design if row[0] < 0)
+    labels = iter(range(moving + 1, n + 1))
+    stays = [
+        0 if a >= 0 or (phantom and t == 0) else next(labels) for t, (a, *_) in enumerate(design)
+    ]
     number: dict[int, int] = {}  # sets renumbered in the order they are first played
     rows: list[tuple[int, int, int, int, int]] = []  # round, table, ns, ew, set
+    turned: list[tuple[int, int]] = []
     for r in range(rounds):
-        for t, (a, b, s, turn) in enumerate(design):
+        for t, ((a, b, s, mask), stay) in enumerate(zip(design, stays, strict=True)):
             if phantom and t == 0:
                 continue
-            ns, ew = (m + 1 if a < 0 else (a + r) % m + 1), (b + r) % m + 1
-            if turn and (r // m) % 2:
+            ns, ew = (stay if a < 0 else (a + r) % moving + 1), (b + r) % moving + 1
+            if mask >> r & 1:
                 ns, ew = ew, ns
-            board_set = (s + r) % m + m * (r // m)
+                turned.append((r + 1, t + 1 - phantom))
+            board_set = (s + r) % moving + moving * (r // moving)
             number.setdefault(board_set, len(number) + 1)
             rows.append((r + 1, t + 1 - phantom, ns, ew, board_set))
 
@@ -116,41 +135,41 @@ def _build(n: int, bpr: int, rounds: int) -> Movement:
         boards_per_round=bpr,
         plays=tuple(Play(r, t, str(ns), str(ew), boards(s)) for r, t, ns, ew, s in rows),
         shares=shares,
-        relays=_relays(design, rounds, phantom, number, bpr),
+        relays=_relays(design, moving, rounds, phantom, boards, number),
         tables=tables - phantom,
-        meetings=2 if rounds > m else 1,
+        meetings=2 if rounds > moving else 1,
+        turned=tuple(turned),
     )
 
 
 def _relays(
     design: tuple[tuple[int, int, int, int], ...],
+    moving: int,
     rounds: int,
     phantom: bool,
+    boards: Callable[[int], tuple[int, ...]],
     number: dict[int, int],
-    bpr: int,
 ) -> tuple[Relay, ...]:
     """The sets played this pass but not this round, and the table they go to next.
 
-    A set is at slot ``set - r`` (mod m) in round ``r`` and moves down one slot a round; a slot
-    no table plays is a relay stand before the first table down the line.
+    A set is at slot ``set - r`` (mod the moving pairs) in round ``r`` and moves down one slot
+    a round; a slot no table plays is a relay stand before the first table down the line.
     """
-    m = 2 * len(design) - 1
     table_at: dict[int, int] = {}
     for t, (_, _, s, _) in enumerate(design):
         if t or not phantom:
             table_at.setdefault(s, t + 1 - phantom)
     relays: list[Relay] = []
     for r in range(rounds):
-        base = m * (r // m)
-        for q in range(m):
-            if q in table_at:
+        base = moving * (r // moving)
+        for q in range(moving):
+            board_set = base + (q + r) % moving
+            if q in table_at or board_set not in number:
                 continue
-            board_set = base + (q + r) % m
-            if board_set not in number:
-                continue
-            ahead = next(table_at[(q - k) % m] for k in range(1, m + 1) if (q - k) % m in table_at)
-            first = (number[board_set] - 1) * bpr + 1
-            relays.append(
-                Relay(r + 1, tuple(range(first, first + bpr)), f"relay stand before table {ahead}")
+            ahead = next(
+                table_at[(q - k) % moving]
+                for k in range(1, moving + 1)
+                if (q - k) % moving in table_at
             )
+            relays.append(Relay(r + 1, boards(board_set), f"relay stand before table {ahead}"))
     return tuple(relays)

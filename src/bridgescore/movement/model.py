@@ -123,6 +123,9 @@ class Movement:
     """The rounds whose boards are turned, so that the EW pairs play the NS cards."""
     meetings: int = 1
     """How often two pairs may meet: 1, or 2 in a Howell in which pairs meet twice."""
+    turned: tuple[tuple[int, int], ...] = ()
+    """``(round, table)`` of the plays arrow-switched at that table alone: the pair seated NS
+    plays the EW cards (the play's ``ns`` is the pair playing the NS cards, seated EW)."""
 
     def __post_init__(self) -> None:
         _check(self)
@@ -183,6 +186,7 @@ class Movement:
                 ],
                 "arrow_switched": [*self.arrow_switched],
                 "meetings": self.meetings,
+                "turned": [[r, t] for r, t in self.turned],
             }
         return extra | {
             "movement": self.kind,
@@ -234,6 +238,7 @@ class Movement:
                 tables=int(data.get("tables", 0)),
                 arrow_switched=tuple(int(r) for r in data.get("arrow_switched", ())),
                 meetings=int(data.get("meetings", 1)),
+                turned=tuple((int(r), int(t)) for r, t in data.get("turned", ())),
             )  # fmt: skip
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             if isinstance(exc, MovementError):
@@ -547,6 +552,13 @@ def _check(m: Movement) -> None:
         if not 1 <= r <= rounds:
             raise _fail(
                 f"arrow-switched round {r} is not one of rounds 1 to {rounds}", "arrow_switch", r
+            )
+    for r, t in m.turned:
+        if (r, t) not in tables_at:
+            raise _fail(
+                f"the arrow switch at table {t} in round {r} names a table that does not play",
+                "turned",
+                (r, t),
             )
     for relay in m.relays:
         for board in relay.boards:
