@@ -62,7 +62,12 @@ def _common(command: F) -> F:
     command = click.option("--cards", is_flag=True, help="Also print table cards and guide cards.")(
         command
     )
-    command = click.option("--rounds", type=int, help="Play only this many rounds.")(command)
+    command = click.option(
+        "--rounds",
+        type=int,
+        help="Play only this many rounds (a Howell of 2 or 3 tables: or twice its rounds, pairs "
+        "meeting twice).",
+    )(command)
     return click.option(
         "--boards-per-round", "-b", type=int, required=True, help="Boards each table plays a round."
     )(command)
@@ -123,6 +128,10 @@ def howell_command(
 ) -> None:
     """A Howell: every pair meets every other (an odd number sits out in turn).
 
+    One pair stays NS at table 1; every table sends its pairs and boards to the same place each
+    round; Manning's balance is perfect at 4, 6, 8 and 10 tables. Fewer rounds give a 3/4
+    Howell (every board at every table) where one was found; 6 pairs over 10 rounds meet twice.
+
     Example: bridgescore movement howell --pairs 10 --boards-per-round 3
     """
     with _building():
@@ -134,7 +143,14 @@ def howell_command(
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--cards", is_flag=True, help="Also print table cards and guide cards.")
 @click.option("--json", "as_json", is_flag=True, help="Print the movement as JSON.")
-def check_command(file: Path, cards: bool, as_json: bool) -> None:
+@click.option(
+    "--meetings",
+    type=click.IntRange(1, 9),
+    default=1,
+    show_default=True,
+    help="How often two pairs may meet (2: a Howell in which pairs meet twice).",
+)
+def check_command(file: Path, cards: bool, as_json: bool, meetings: int) -> None:
     """Check a movement typed in as a table: columns round,table,ns,ew,boards.
 
     Boards are written 1-3 or 1,2,3. A bad cell is reported with its row and column, a broken
@@ -147,7 +163,7 @@ def check_command(file: Path, cards: bool, as_json: bool) -> None:
     except (OSError, UnicodeDecodeError) as exc:
         raise click.BadParameter(f"cannot read {str(file)!r}: {exc}", param_hint="FILE") from exc
     try:
-        movement = read(text)
+        movement = read(text, meetings=meetings)
     except MovementError as exc:
         raise click.BadParameter(f"{file.name}: {exc}", param_hint="FILE") from exc
     _show(movement, as_json=as_json, cards=cards)

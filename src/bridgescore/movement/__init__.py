@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from bridgescore.errors import MovementError
 from bridgescore.movement.build import mitchell, switched_rounds
-from bridgescore.movement.howell import howell, howell_rounds
+from bridgescore.movement.cyclic import howell, howell_rounds
 from bridgescore.movement.model import (
     COLUMNS,
     Kind,

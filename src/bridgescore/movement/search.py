@@ -3,8 +3,9 @@
 Every Howell searched is **1-rotational**: pair ``2T`` stays NS at table 1, the other
 ``m = 2T - 1`` pairs sit at *positions* 0..m-1 that move down one each round (the pair at
 position ``p`` in round ``r`` is pair ``p + r`` mod m, counted from 0), and table ``t`` plays
-board set ``s_t + r`` mod m in round ``r``. A design is one row ``(ns, ew, s, turned)`` a table
-(``ns = -1`` for the stationary pair), so every table sends its NS pair, its EW pair and its
+board set ``s_t + r`` mod m in round ``r``. A design is one row ``(ns, ew, s, mask)`` a table
+(``ns = -1`` for the stationary pair; bit ``r`` of ``mask`` arrow-switches the table in round
+``r + 1``), so every table sends its NS pair, its EW pair and its
 boards to the same place each round, by construction; each moving pair sits NS in ``T - 1``
 of the ``m`` rounds.
 
@@ -21,10 +22,17 @@ of the ``m`` rounds.
   into a starter, then looks for an adder (fewest shares first: 2 and 3 tables must share).
 * **Pairs meeting twice** (2m rounds): :func:`twice` plays a complete one twice, on new boards
   the second time, and arrow-switches the tables that even out Manning's scores.
+* **3/4 Howells** (T < R < 2T - 1 rounds): ``2T - R`` stationary pairs, the other R round a
+  cycle of R positions, the sets round one of R with all offsets different, so that every
+  board is played once at every table and every pair plays every board (:func:`three_quarter`:
+  random starters and adders, then turning tables and arrow-switching single rounds at the
+  stationary pairs' tables while Manning's spread falls; a stationary pair then sits where it
+  plays the cards most often). Some sizes have none of this shape: the first rounds of the
+  complete Howell serve them.
 
 Run ``PYTHONPATH=src python -m bridgescore.movement.search --write`` to rewrite the data module
-(the search is exhaustive in a fixed order, so the same run gives the same data); without
-``--write`` it prints what it finds.
+(the searches are exhaustive in a fixed order or seeded, so the same run gives the same data);
+without ``--write`` it prints what it finds.
 """
 
 from __future__ import annotations
@@ -38,8 +46,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 Design = tuple[tuple[int, int, int, int], ...]
-"""One ``(ns position, ew position, set offset, turned)`` a table; position -1 is the
-stationary pair; ``turned`` 1 for a table arrow-switched when the pairs meet the second time."""
+"""One ``(ns position, ew position, set offset, mask)`` a table; position -1 is a stationary
+pair; bit ``r`` of ``mask`` arrow-switches the table in round ``r + 1``."""
 
 __all__ = ["Design", "balance", "complete", "main", "plays", "sizes", "twice", "valid"]
 
@@ -239,7 +247,7 @@ def three_quarter(tables: int, rounds: int, tries: int = 12, seed: int = 1) -> D
     of ``tries`` random designs, the most balanced after turning tables NS-EW and, at the
     stationary pairs' tables, arrow-switching rounds while Manning's spread falls.
 
-    >>> three_quarter(4, 6, tries=1) is not None
+    >>> three_quarter(5, 7, tries=1) is not None
     True
     """
     rng = random.Random(seed * 1000 + tables * 50 + rounds)
@@ -255,7 +263,20 @@ def three_quarter(tables: int, rounds: int, tries: int = 12, seed: int = 1) -> D
         found = _climb(design, rounds)
         if best is None or found[0] < best[0]:
             best = found
-    return None if best is None else best[1]
+    return None if best is None else _seated(best[1], rounds)
+
+
+def _seated(design: Design, rounds: int) -> Design:
+    """Seat each stationary pair where it plays the cards most often (NS on a tie), so that the
+    fewest rounds are arrow-switched; the cards every pair plays do not change."""
+    every = (1 << rounds) - 1
+    out = []
+    for a, b, s, mask in design:
+        if a < 0 and 2 * bin(mask).count("1") > rounds:
+            out.append((b, a, s, every & ~mask))
+        else:
+            out.append((a, b, s, mask))
+    return tuple(out)
 
 
 def _climb(design: Design, rounds: int) -> tuple[tuple[float, int], Design]:
@@ -266,10 +287,12 @@ def _climb(design: Design, rounds: int) -> tuple[tuple[float, int], Design]:
     def changed(t: int, bit: int | None) -> Design:
         a, b, s, mask = current[t]
         row = (b, a, s, mask) if bit is None else (a, b, s, mask ^ (1 << bit))
-        return current[:t] + (row,) + current[t + 1 :]
+        return (*current[:t], row, *current[t + 1 :])
 
-    moves = [(t, None) for t, row in enumerate(design) if row[0] >= 0]
-    moves += [(t, bit) for t, row in enumerate(design) if row[0] < 0 for bit in range(rounds)]
+    moves: list[tuple[int, int | None]] = [
+        (t, None) for t, row in enumerate(design) if min(row[:2]) >= 0
+    ]
+    moves += [(t, bit) for t, row in enumerate(design) if min(row[:2]) < 0 for bit in range(rounds)]
     improved = True
     while improved:
         improved = False
@@ -290,20 +313,25 @@ def plays(design: Design, rounds: int) -> list[list[tuple[int, int, int]]]:
     >>> plays(complete(2), 3)[1]
     [(3, 1, 1), (2, 0, 1)]
     """
-    moving = sum(1 for row in design if row[0] >= 0) * 2 + sum(1 for row in design if row[0] < 0)
+    moving = _moving(design)
     fixed = iter(range(moving, 2 * len(design)))
-    stays = [next(fixed) if a < 0 else -1 for a, _, _, _ in design]
+    stays = [next(fixed) if min(a, b) < 0 else -1 for a, b, _, _ in design]
     out = []
     for r in range(rounds):
         row = []
         for (a, b, s, mask), stay in zip(design, stays, strict=True):
             ns = stay if a < 0 else (a + r) % moving
-            ew = (b + r) % moving
+            ew = stay if b < 0 else (b + r) % moving
             if mask >> r & 1:
                 ns, ew = ew, ns
             row.append((ns, ew, (s + r) % moving + moving * (r // moving)))
         out.append(row)
     return out
+
+
+def _moving(design: Design) -> int:
+    """How many pairs move: two a table, but one at a stationary pair's table."""
+    return 2 * len(design) - sum(1 for a, b, _, _ in design if min(a, b) < 0)
 
 
 def valid(design: Design, rounds: int) -> bool:
@@ -312,7 +340,7 @@ def valid(design: Design, rounds: int) -> bool:
     >>> valid(complete(5), 9), valid(((-1, 0, 0, 0), (1, 1, 0, 0)), 3)
     (True, False)
     """
-    moving = 2 * len(design) - sum(1 for row in design if row[0] < 0)
+    moving = _moving(design)
     seen: set[tuple[int, int]] = set()
     met: dict[tuple[int, int], int] = {}
     for r, row in enumerate(plays(design, rounds)):

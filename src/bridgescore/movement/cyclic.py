@@ -97,10 +97,11 @@ def _build(n: int, bpr: int, rounds: int) -> Movement:
     full = 2 * tables - 1
     design = DESIGNS.get((tables, rounds)) or DESIGNS[tables, max(rounds, full)]
     phantom = n % 2 == 1  # table 1's stationary pair is missing: its opponent sits out
-    moving = 2 * tables - sum(1 for row in design if row[0] < 0)
-    labels = iter(range(moving + 1, n + 1))
+    moving = 2 * tables - sum(1 for a, b, _, _ in design if min(a, b) < 0)
+    labels = iter(range(moving + 1, n + 1))  # the stationary pairs, in table order
     stays = [
-        0 if a >= 0 or (phantom and t == 0) else next(labels) for t, (a, *_) in enumerate(design)
+        0 if min(a, b) >= 0 or (phantom and t == 0) else next(labels)
+        for t, (a, b, _, _) in enumerate(design)
     ]
     number: dict[int, int] = {}  # sets renumbered in the order they are first played
     rows: list[tuple[int, int, int, int, int]] = []  # round, table, ns, ew, set
@@ -109,7 +110,8 @@ def _build(n: int, bpr: int, rounds: int) -> Movement:
         for t, ((a, b, s, mask), stay) in enumerate(zip(design, stays, strict=True)):
             if phantom and t == 0:
                 continue
-            ns, ew = (stay if a < 0 else (a + r) % moving + 1), (b + r) % moving + 1
+            ns = stay if a < 0 else (a + r) % moving + 1
+            ew = stay if b < 0 else (b + r) % moving + 1
             if mask >> r & 1:
                 ns, ew = ew, ns
                 turned.append((r + 1, t + 1 - phantom))

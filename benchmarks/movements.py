@@ -1,0 +1,54 @@
+"""Part (g) of `make bench`: building each Howell, served from the searched data.
+
+``howell(pairs, b, rounds=r)`` reads its design from ``bridgescore.movement._howells`` and
+builds the movement (plays, shares, relays, the rules checked). This part times that build
+without its cache for every size the data holds (complete Howells of 2 to 10 tables, 3/4
+Howells, pairs meeting twice), and, as the yardstick it avoids, the search that found the
+complete designs (``bridgescore.movement.search.complete``) run again at request time.
+"""
+
+from __future__ import annotations
+
+from timing import median_seconds, table
+
+from bridgescore.movement import cyclic
+from bridgescore.movement import search
+from bridgescore.movement._howells import DESIGNS
+
+
+def run(quick: bool) -> dict[str, float]:
+    repeats = 3 if quick else 7
+    rows = []
+    worst = 0.0
+    build = cyclic._build.__wrapped__  # the build itself, not its cache
+    for tables, rounds in sorted(DESIGNS):
+        pairs = 2 * tables
+        seconds = median_seconds(lambda p=pairs, r=rounds: build(p, 3, r), repeats)
+        worst = max(worst, seconds)
+        kind = (
+            "complete"
+            if rounds == 2 * tables - 1
+            else "meet twice"
+            if rounds > 2 * tables - 1
+            else "3/4"
+        )
+        searched = ""
+        ratio = ""
+        if kind == "complete":
+            found = median_seconds(lambda t=tables: search.complete(t), 1 if quick else 3)
+            searched = f"{found * 1e3:.1f}"
+            ratio = f"{found / seconds:.1f}x"
+        rows.append(
+            (f"{tables} tables, {rounds} rounds", kind, f"{seconds * 1e3:.2f}", searched, ratio)
+        )
+    table(
+        "(g) Howells built from the data (3 boards a round, no cache), against searching again",
+        ("size", "kind", "build ms", "search ms", "search / build"),
+        rows,
+    )
+    print(f"slowest build {worst * 1e3:.2f} ms (aim: well under a second)")
+    return {"slowest_build_seconds": worst}
+
+
+if __name__ == "__main__":
+    run(quick=True)
