@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from timing import median_seconds, table
 
-from bridgescore.movement import cyclic
-from bridgescore.movement import search
+from bridgescore.movement import cyclic, search
 from bridgescore.movement._howells import DESIGNS
 
 

@@ -27,9 +27,9 @@ from bridgescore.movement import (
     howell,
     howell_rounds,
     read,
+    search,
     table_cards,
 )
-from bridgescore.movement import search
 from bridgescore.movement._howells import DESIGNS
 from bridgescore.movement.cyclic import every_board_everywhere
 
@@ -157,7 +157,8 @@ def assert_rules(m: Movement) -> None:
     for p in m.plays:
         assert len(p.boards) == m.boards_per_round == len(set(p.boards))
         for pair in (p.ns, p.ew):
-            assert pair in m.pairs and (p.round, pair) not in seated
+            assert pair in m.pairs
+            assert (p.round, pair) not in seated
             seated.add((p.round, pair))
             for b in p.boards:
                 assert (pair, b) not in played
@@ -210,7 +211,8 @@ def test_three_quarter_howells_play_every_board_at_every_table() -> None:
     assert every_board_everywhere(16, 11)
     assert m.boards == 22
     tables_of = Counter((b, p.table) for p in m.plays for b in p.boards)
-    assert set(tables_of.values()) == {1} and len(tables_of) == 22 * 8
+    assert set(tables_of.values()) == {1}
+    assert len(tables_of) == 22 * 8
     played = Counter(pair for p in m.plays for pair in (p.ns, p.ew) for _ in p.boards)
     assert set(played.values()) == {22}  # every pair plays every board
     assert "switch" in table_cards(m)  # the stationary pairs' arrow switches are on the cards
