@@ -19,6 +19,7 @@ from bridgescore.movement import (
     howell,
     mitchell,
     read,
+    read_asc,
     table_cards,
 )
 
@@ -150,11 +151,20 @@ def howell_command(
     show_default=True,
     help="How often two pairs may meet (2: a Howell in which pairs meet twice).",
 )
-def check_command(file: Path, cards: bool, as_json: bool, meetings: int) -> None:
+@click.option(
+    "--boards-per-round",
+    "-b",
+    type=click.IntRange(1, 36),
+    help="Boards in a board group of an .ASC movement file (which does not say).",
+)
+def check_command(
+    file: Path, cards: bool, as_json: bool, meetings: int, boards_per_round: int | None
+) -> None:
     """Check a movement typed in as a table: columns round,table,ns,ew,boards.
 
     Boards are written 1-3 or 1,2,3. A bad cell is reported with its row and column, a broken
     rule (a pair playing a board twice, two pairs meeting twice ...) with its round and table.
+    A file ending in .asc is read as the .ASC movement file standard (give --boards-per-round).
 
     Example: bridgescore movement check howell-3-tables.csv
     """
@@ -162,8 +172,17 @@ def check_command(file: Path, cards: bool, as_json: bool, meetings: int) -> None
         text = file.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise click.BadParameter(f"cannot read {str(file)!r}: {exc}", param_hint="FILE") from exc
+    asc = file.suffix.lower() == ".asc"
+    if asc and boards_per_round is None:
+        raise click.BadParameter(
+            "an .ASC movement file does not say how many boards a group has",
+            param_hint="--boards-per-round",
+        )
     try:
-        movement = read(text, meetings=meetings)
+        if asc and boards_per_round is not None:
+            movement = read_asc(text, boards_per_round=boards_per_round, meetings=meetings)
+        else:
+            movement = read(text, meetings=meetings)
     except MovementError as exc:
         raise click.BadParameter(f"{file.name}: {exc}", param_hint="FILE") from exc
     _show(movement, as_json=as_json, cards=cards)

@@ -2,13 +2,13 @@
 
 A :class:`Movement` is a frozen value that checks the rules every movement obeys when it is
 made (in a round a pair sits at one table at most; no pair plays a board twice; no two pairs
-meet more often than the movement says (once, or twice); every table plays the same number of
-boards a round; a board is at one table a
-round unless the movement shares it; boards are numbered 1 to B). It is built by
-:func:`mitchell` or :func:`howell`, or read from a table typed in (:func:`read`,
-``round,table,ns,ew,boards``). :func:`~report.fairness` says how often each two pairs meet and
-are compared; :func:`~report.describe`, :func:`~report.table_cards` and
-:func:`~report.guide_cards` give the text a director prints.
+meet more often than the movement says, once or twice; every table plays the same number of
+boards a round; a board is at one table a round unless the movement shares it; boards are
+numbered 1 to B). It is built by :func:`mitchell` or :func:`howell`, or read from a table
+typed in (:func:`read`, ``round,table,ns,ew,boards``) or from an ``.ASC`` movement file
+(:func:`read_asc`). :func:`~report.fairness` says how often each two pairs meet and are
+compared, :func:`~report.moves` whether one card a table is enough; :func:`~report.describe`,
+:func:`~report.table_cards` and :func:`~report.guide_cards` give the text a director prints.
 
 >>> from bridgescore.movement import mitchell, howell
 >>> m = mitchell(7, 3)
@@ -50,6 +50,7 @@ from __future__ import annotations
 from bridgescore.errors import MovementError
 from bridgescore.movement.build import mitchell, switched_rounds
 from bridgescore.movement.cyclic import howell, howell_rounds
+from bridgescore.movement.formats import read_asc
 from bridgescore.movement.model import (
     COLUMNS,
     Kind,
@@ -99,6 +100,7 @@ __all__ = [
     "mitchell",
     "parse_boards",
     "read",
+    "read_asc",
     "slot_of",
     "slots",
     "switched_rounds",
