@@ -66,11 +66,13 @@ from bridgescore.movement.model import (
 from bridgescore.movement.report import (
     Card,
     Fairness,
+    Moves,
     PairFairness,
     cards,
     describe,
     fairness,
     guide_cards,
+    moves,
     table_cards,
 )
 from bridgescore.movement.results import Slot, check_result, missing, slot_of, slots
@@ -82,6 +84,7 @@ __all__ = [
     "Kind",
     "Movement",
     "MovementError",
+    "Moves",
     "PairFairness",
     "Play",
     "Relay",
@@ -98,6 +101,7 @@ __all__ = [
     "howell_rounds",
     "missing",
     "mitchell",
+    "moves",
     "parse_boards",
     "read",
     "read_asc",

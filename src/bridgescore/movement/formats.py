@@ -65,7 +65,7 @@ group (6 items), got 5: '1-4 A 2-3'
             raise _fail(
                 f"line {number}: longer than {_MAX_LINE} characters", "line", raw[:40] + "..."
             )
-        line = raw if header is None else raw.partition("#")[0]
+        line = raw.partition("#")[0]
         tokens = _TOKEN.findall(line)
         if header is None:
             header = _header(tokens, number, raw)
@@ -90,7 +90,7 @@ group (6 items), got 5: '1-4 A 2-3'
         for t in range(tables):
             ns, ew, group = tokens[3 * t : 3 * t + 3]
             for name, pair in (("ns", ns), ("ew", ew)):
-                if not pair.isdigit() or int(pair) > contestants:
+                if not pair.isdigit() or len(pair) > 4 or int(pair) > contestants:
                     raise _fail(
                         f"line {number}, table {t + 1}, {name.upper()} pair: expected a pair "
                         f"from 1 to {contestants} (0 for an unused table), got {pair!r}",
@@ -99,7 +99,7 @@ group (6 items), got 5: '1-4 A 2-3'
                     )
             kind: bool | None = None
             index = -1
-            if group.isdigit():
+            if group.isdigit() and len(group) <= 4:
                 index, kind = int(group), False
             elif len(group) == 1 and group.isupper():
                 index, kind = ord(group) - ord("A") + 1, True
