@@ -179,6 +179,8 @@ class Movement:
         [{'round': 1, 'table': 1, 'ns': '1', 'ew': '2', 'boards': [1, 2]}]
         """
         extra: dict[str, object] = {}
+        if self.meetings != 1:
+            extra["meetings"] = self.meetings
         if complete:
             extra = {
                 "relays": [
