@@ -296,3 +296,21 @@ def test_a_movement_read_from_its_table_starts_a_session_like_a_generated_one(
     assert full[0].warnings == full[1].warnings == ()
     scored = [Session((s,)).scored()[0].rankings for s in full]
     assert scored[0] == scored[1]
+
+
+@pytest.mark.parametrize("key", sorted(DESIGNS), ids=lambda k: f"{k[0]}t-{k[1]}r")
+def test_every_moving_pair_sits_ns_about_half_its_rounds(key: tuple[int, int]) -> None:
+    tables, rounds = key
+    m = howell(2 * tables, 1, rounds=rounds)
+    sat = seats(m)
+    where: dict[str, set[tuple[int, str]]] = defaultdict(set)
+    for (_, pair), place in sat.items():
+        where[pair].add(place)
+    moving = [p for p in m.pairs if len(where[p]) > 1]
+    for pair in moving:
+        ns = sum(1 for (_, q), (_, seat) in sat.items() if q == pair and seat == "NS")
+        assert abs(2 * ns - rounds) <= 2, (pair, ns, rounds)
+    stationary = [p for p in m.pairs if len(where[p]) == 1]
+    assert len(stationary) == 2 * tables - min(rounds, 2 * tables - 1)
+    if len(stationary) == 1:
+        assert where[stationary[0]] == {(1, "NS")}

@@ -210,6 +210,8 @@ class Moves:
     """Pairs that sit at one table, in one seat, every round they play."""
     stationary_tables: tuple[int, ...]
     """Their tables."""
+    stationary_seats: tuple[str, ...]
+    """Their seats, ``'NS'`` or ``'EW'``."""
     ns_rounds: tuple[int, int]
     """The fewest and most rounds another pair sits NS (its seat, whatever the cards)."""
     rounds: tuple[int, int]
@@ -222,7 +224,7 @@ class Moves:
         >>> print(moves(howell(8, 2)).summary())
         Moves: every table sends its NS pair, its EW pair and its boards to the same place \
 each round.
-        Pair 8 stays at table 1, NS; the others sit NS in 3 of their 7 rounds.
+        Pair 8 stays NS at table 1; the others sit NS in 3 of their 7 rounds.
         """
         if self.fixed:
             lines = [
@@ -240,11 +242,20 @@ each round.
         of = f"{few}" if few == many else f"{few} to {many}"
         others = f"sit NS in {ns} of their {of} rounds"
         if self.stationary:
-            who = ", ".join(self.stationary)
-            stay = f"Pair {who} stays" if len(self.stationary) == 1 else f"Pairs {who} stay"
-            tables = ", ".join(map(str, self.stationary_tables))
-            at = f"table {tables}" if len(self.stationary) == 1 else f"tables {tables}"
-            lines.append(f"{stay} at {at}, NS; the others {others}.")
+            parts = []
+            for seat in ("NS", "EW"):
+                here = [i for i, s in enumerate(self.stationary_seats) if s == seat]
+                if not here:
+                    continue
+                who = ", ".join(self.stationary[i] for i in here)
+                at = ", ".join(str(self.stationary_tables[i]) for i in here)
+                one = len(here) == 1
+                parts.append(
+                    f"{'pair' if one else 'pairs'} {who} {'stays' if one else 'stay'} {seat} at "
+                    f"{'table' if one else 'tables'} {at}"
+                )
+            text = "; ".join(parts)
+            lines.append(f"{text[0].upper()}{text[1:]}; the others {others}.")
         else:
             lines.append(f"Every pair moves; they {others}.")
         return "\n".join(lines)
@@ -294,9 +305,7 @@ def moves(m: Movement) -> Moves:
     where_of: dict[str, set[tuple[int, str]]] = defaultdict(set)
     for (_, pair), where in sat.items():
         where_of[pair].add(where)
-    stationary = tuple(
-        p for p in m.pairs if len(where_of[p]) == 1 and next(iter(where_of[p]))[1] == "NS"
-    )
+    stationary = tuple(p for p in m.pairs if len(where_of[p]) == 1)
     others = [p for p in m.pairs if p not in stationary] or list(m.pairs)
     ns = [sum(1 for (_, q), (_, seat) in sat.items() if q == p and seat == "NS") for p in others]
     played = [sum(1 for (_, q) in sat if q == p) for p in others]
@@ -306,6 +315,7 @@ def moves(m: Movement) -> Moves:
         boards_changing,
         stationary,
         tuple(next(iter(where_of[p]))[0] for p in stationary),
+        tuple(next(iter(where_of[p]))[1] for p in stationary),
         (min(ns), max(ns)),
         (min(played), max(played)),
     )

@@ -267,13 +267,32 @@ def three_quarter(tables: int, rounds: int, tries: int = 12, seed: int = 1) -> D
 
 
 def _seated(design: Design, rounds: int) -> Design:
-    """Seat each stationary pair where it plays the cards most often (NS on a tie), so that the
-    fewest rounds are arrow-switched; the cards every pair plays do not change."""
+    """Seat half the stationary pairs (rounded down) EW, so that the others sit NS in about
+    half their rounds: those that play the EW cards most often (the first on a tie), the rest
+    NS; a round in which a stationary pair plays the other cards is arrow-switched at its
+    table. The cards every pair plays do not change, whatever the seats were.
+
+    >>> _seated(((-1, 0, 0, 0b110), (-1, 1, 1, 0b001), (2, 3, 2, 0)), 3)
+    ((0, -1, 0, 1), (-1, 1, 1, 1), (2, 3, 2, 0))
+    """
     every = (1 << rounds) - 1
+
+    def ew_cards(row: tuple[int, int, int, int]) -> int:
+        a, _, _, mask = row
+        played = mask if a < 0 else every & ~mask  # rounds it plays the EW cards
+        return bin(played).count("1")
+
+    fixed = [t for t, (a, b, _, _) in enumerate(design) if min(a, b) < 0]
+    east = set(sorted(fixed, key=lambda t: (-ew_cards(design[t]), t))[: len(fixed) // 2])
     out = []
-    for a, b, s, mask in design:
-        if a < 0 and 2 * bin(mask).count("1") > rounds:
-            out.append((b, a, s, every & ~mask))
+    for t, (a, b, s, mask) in enumerate(design):
+        if t in fixed:
+            position = max(a, b)
+            played = mask if a < 0 else every & ~mask
+            if t in east:
+                out.append((position, -1, s, every & ~played))
+            else:
+                out.append((-1, position, s, played))
         else:
             out.append((a, b, s, mask))
     return tuple(out)
@@ -416,6 +435,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--write", action="store_true", help="rewrite _howells.py")
     parser.add_argument("--tries", type=int, default=12, help="random 3/4 designs a size")
+    parser.add_argument("--out", type=Path, help="write the data module here instead")
     args = parser.parse_args(argv)
     found: dict[tuple[int, int], Design] = {}
     for tables, rounds in sizes():
@@ -434,8 +454,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         sd, low, high = balance(design, rounds)
         took = time.monotonic() - start
         print(f"{tables} tables, {rounds} rounds: SD {sd:.3f}, {low} to {high} a set ({took:.1f}s)")
-    if args.write:
-        path = Path(__file__).with_name("_howells.py")
+    if args.write or args.out:
+        path = args.out or Path(__file__).with_name("_howells.py")
         path.write_text(_module(found), encoding="utf-8")
         print(f"wrote {path}")
 
