@@ -6,7 +6,7 @@ Each builder returns text (the CLI prints it; a web page can put it in a ``<pre>
 from __future__ import annotations
 
 import statistics
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -401,10 +401,20 @@ round.
         together = " and ".join(map(str, tables))
         lines.append(f"Tables {together} share their boards in {_rounds(rounds_shared)}.")
     waiting: dict[str, list[str]] = defaultdict(list)
+    per_round: dict[str, Counter[int]] = defaultdict(Counter)
     for relay in m.relays:
         waiting[relay.place].append(f"{format_boards(relay.boards)} (round {relay.round})")
+        per_round[relay.place][relay.round] += 1
     for place, sets in waiting.items():
-        lines.append(f"Boards waiting at the {place}: {', '.join(sets)}.")
+        if len(sets) <= 8:
+            lines.append(f"Boards waiting at the {place}: {', '.join(sets)}.")
+            continue
+        most, least = max(per_round[place].values()), min(per_round[place].values())
+        count = "a set" if most == 1 else f"{most} sets" if least == most else f"up to {most} sets"
+        lines.append(
+            f"Boards waiting at the {place}: {count} in {_rounds(per_round[place])} (the table "
+            "cards say which)."
+        )
     lines.append("Fairness:")
     lines.append(m.fairness().summary())
     how = moves(m)

@@ -25,9 +25,10 @@ of the ``m`` rounds.
 * **3/4 Howells** (T < R < 2T - 1 rounds): ``2T - R`` stationary pairs, the other R round a
   cycle of R positions, the sets round one of R with all offsets different, so that every
   board is played once at every table and every pair plays every board (:func:`three_quarter`:
-  random starters and adders, then turning tables and arrow-switching single rounds at the
-  stationary pairs' tables while Manning's spread falls; a stationary pair then sits where it
-  plays the cards most often). Some sizes have none of this shape: the first rounds of the
+  random starters and adders; half the stationary pairs start on the EW cards; then turning
+  tables and arrow-switching single rounds at the stationary pairs' tables while Manning's
+  spread falls; half the stationary pairs, those playing the EW cards most, then sit EW, so
+  that the moving pairs sit NS about half their rounds). Some sizes have none of this shape: the first rounds of the
   complete Howell serve them.
 
 Run ``PYTHONPATH=src python -m bridgescore.movement.search --write`` to rewrite the data module
@@ -260,10 +261,21 @@ def three_quarter(tables: int, rounds: int, tries: int = 12, seed: int = 1) -> D
                 break
         if design is None:
             continue
-        found = _climb(design, rounds)
+        found = _climb(_half_east(design, rounds), rounds)
         if best is None or found[0] < best[0]:
             best = found
     return None if best is None else _seated(best[1], rounds)
+
+
+def _half_east(design: Design, rounds: int) -> Design:
+    """Start the climb with the last half (rounded down) of the stationary pairs playing the EW
+    cards every round, so that :func:`_seated` can seat them EW with few arrow switches."""
+    fixed = [t for t, (a, b, _, _) in enumerate(design) if min(a, b) < 0]
+    east = set(fixed[len(fixed) - len(fixed) // 2 :])
+    every = (1 << rounds) - 1
+    return tuple(
+        (a, b, s, every if t in east else mask) for t, (a, b, s, mask) in enumerate(design)
+    )
 
 
 def _seated(design: Design, rounds: int) -> Design:
