@@ -28,8 +28,8 @@ of the ``m`` rounds.
   random starters and adders; half the stationary pairs start on the EW cards; then turning
   tables and arrow-switching single rounds at the stationary pairs' tables while Manning's
   spread falls; half the stationary pairs, those playing the EW cards most, then sit EW, so
-  that the moving pairs sit NS about half their rounds). Some sizes have none of this shape: the first rounds of the
-  complete Howell serve them.
+  that the moving pairs sit NS about half their rounds). Some sizes have none of this shape:
+  the first rounds of the complete Howell serve them.
 
 Run ``PYTHONPATH=src python -m bridgescore.movement.search --write`` to rewrite the data module
 (the searches are exhaustive in a fixed order or seeded, so the same run gives the same data);
