@@ -22,6 +22,7 @@ from bridgescore import Section, Session
 from bridgescore.movement import (
     Movement,
     MovementError,
+    cards,
     describe,
     guide_cards,
     howell,
@@ -286,6 +287,15 @@ def test_a_movement_read_from_its_table_starts_a_session_like_a_generated_one(
 ) -> None:
     built = howell(pairs, 2, rounds=rounds)
     typed = read(built.to_csv(), meetings=built.meetings)
+    assert typed.plays == built.plays
+    assert typed.turned == built.turned  # the arrow column
+
+    def cards_but_relays(m: Movement) -> list[tuple[str, ...]]:  # relays are not in the table
+        return [row[:6] + row[7:] for card in cards(m) for row in card.rows]
+
+    assert cards_but_relays(typed) == cards_but_relays(built)
+    if pairs > 6:  # boards that wait a round and are played again (at 3 tables all share)
+        assert "wait, then table" in table_cards(typed)
     sections = [Section.from_movement(m) for m in (built, typed)]
     assert sections[0].kind == sections[1].kind == "howell"
     assert sections[0].pairs == sections[1].pairs
@@ -314,3 +324,14 @@ def test_every_moving_pair_sits_ns_about_half_its_rounds(key: tuple[int, int]) -
     assert len(stationary) == 2 * tables - min(rounds, 2 * tables - 1)
     if len(stationary) == 1:
         assert where[stationary[0]] == {(1, "NS")}
+
+
+def test_the_arrow_column() -> None:
+    text = "round,table,ns,ew,boards,arrow\n1,1,1,2,1-2,switch\n1,2,3,4,3-4,\n"
+    m = read(text)
+    assert (m.plays[0].ns, m.plays[0].ew, m.turned) == ("2", "1", ((1, 1),))
+    assert m.to_csv() == text
+    assert "switch" in table_cards(m)
+    with pytest.raises(MovementError, match="row 2, column 'arrow': expected 'switch' or") as bad:
+        read(text.replace("switch", "yes"))
+    assert bad.value.field == "arrow"

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from bridgescore.movement.report import Fairness
 
 __all__ = [
+    "ARROW",
     "COLUMNS",
     "Kind",
     "Movement",
@@ -33,6 +34,10 @@ Kind = Literal["mitchell", "howell", "custom"]
 
 COLUMNS = ("round", "table", "ns", "ew", "boards")
 """The columns of a movement written as a table, one row a play."""
+
+ARROW = "arrow"
+"""An optional column: ``switch`` where that table alone turns the boards that round (the pairs
+sit as the ``ns`` and ``ew`` columns say and play the other cards); empty elsewhere."""
 
 _MAX_CELL = 200  # characters in one cell of a movement table
 _MAX_BOARD = 9999  # highest board number a movement may use
@@ -257,9 +262,14 @@ class Movement:
         """
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(COLUMNS)
+        turned = set(self.turned)
+        writer.writerow(COLUMNS + ((ARROW,) if turned else ()))
         for p in self.plays:
-            writer.writerow([p.round, p.table, p.ns, p.ew, format_boards(p.boards)])
+            if (p.round, p.table) in turned:  # the seats, and the arrow switch
+                writer.writerow([p.round, p.table, p.ew, p.ns, format_boards(p.boards), "switch"])
+                continue
+            row: list[object] = [p.round, p.table, p.ns, p.ew, format_boards(p.boards)]
+            writer.writerow(row + ([""] if turned else []))
         return out.getvalue()
 
     @classmethod
@@ -354,17 +364,22 @@ def read(text: str, *, kind: Kind = "custom", meetings: int = 1) -> Movement:
     try:
         header = next(rows, None)
         names = [h.strip().lower() for h in header or []]
-        if sorted(names) != sorted(COLUMNS):
+        if sorted(n for n in names if n != ARROW) != sorted(COLUMNS) or names.count(ARROW) > 1:
             raise _fail(
-                f"expected the columns {','.join(COLUMNS)} (in any order), got {','.join(names)!r}",
+                f"expected the columns {','.join(COLUMNS)} (in any order, and {ARROW} if a "
+                f"table alone is arrow-switched), got {','.join(names)!r}",
                 "columns",
                 ",".join(names),
             )
-        index = {name: names.index(name) for name in COLUMNS}
+        index = {name: names.index(name) for name in (*COLUMNS, ARROW) if name in names}
         plays: list[Play] = []
+        turned: list[tuple[int, int]] = []
         for number, row in enumerate(rows, start=2):
             if any(cell.strip() for cell in row):
-                plays.append(_play(row, number, index))
+                play, switched = _play(row, number, index)
+                plays.append(play)
+                if switched:
+                    turned.append((play.round, play.table))
     except csv.Error as exc:
         raise _fail(f"row {rows.line_num}: not a readable table: {exc}", "plays", text) from None
     if not plays:
@@ -396,12 +411,15 @@ def read(text: str, *, kind: Kind = "custom", meetings: int = 1) -> Movement:
         plays=tuple(sorted(plays, key=lambda p: (p.round, p.table))),
         shares=shares,
         meetings=meetings,
+        turned=tuple(sorted(turned)),
     )
 
 
-def _play(row: list[str], number: int, index: dict[str, int]) -> Play:
+def _play(row: list[str], number: int, index: dict[str, int]) -> tuple[Play, bool]:
+    """The play of one row (the cards each pair plays), and whether its arrow is switched."""
+
     def cell(name: str) -> str:
-        i = index[name]
+        i = index.get(name, len(row))
         return row[i].strip() if i < len(row) else ""
 
     def bad(name: str, expected: str) -> MovementError:
@@ -423,7 +441,13 @@ def _play(row: list[str], number: int, index: dict[str, int]) -> Play:
         boards = parse_boards(cell("boards"))
     except MovementError as exc:
         raise _fail(f"row {number}, column 'boards': {exc}", "boards", cell("boards")) from None
-    return Play(values["round"], values["table"], cell("ns"), cell("ew"), boards)
+    arrow = cell(ARROW).lower()
+    if arrow not in ("", "switch"):
+        raise bad(ARROW, "'switch' or nothing")
+    ns, ew = cell("ns"), cell("ew")
+    if arrow:  # seated NS, playing the EW cards
+        ns, ew = ew, ns
+    return Play(values["round"], values["table"], ns, ew, boards), bool(arrow)
 
 
 def _check(m: Movement) -> None:

@@ -502,10 +502,21 @@ def _table_cards(m: Movement) -> Iterable[Card]:
                 str(p.round), ns, ew, format_boards(p.boards),
                 "-" if last else _where(sat.get((p.round + 1, ns))),
                 "-" if last else _where(sat.get((p.round + 1, ew))),
-                "-" if last else places.get((p.round + 1, p.boards[0]), "not in play"),
+                "-" if last else places.get((p.round + 1, p.boards[0])) or _later(m, p),
             ) + (("switch" if switched else "",) if marks else ()))  # fmt: skip
         if rows:
             yield Card(f"Table {t}", _title(m), header, tuple(rows))
+
+
+def _later(m: Movement, p: Play) -> str:
+    """Where boards with no place next round go: the table that plays them next, if any."""
+    after = [
+        (q.round, q.table) for q in m.plays if q.round > p.round + 1 and p.boards[0] in q.boards
+    ]
+    if not after:
+        return "not in play"
+    r, t = min(after)
+    return f"wait, then table {t} (round {r})"
 
 
 def _where(seat: tuple[int, str] | None) -> str:
