@@ -206,6 +206,12 @@ def test_howell_pairs_meeting_twice_and_three_quarter(runner: CliRunner) -> None
     assert "the others sit NS in 5 of their 11 rounds." in output
     code, output = run(runner, "movement", "howell", "-p", "10", "-b", "3", "--rounds", "10")
     assert code == 2
+    code, output = run(
+        runner, "movement", "howell", "-p", "16", "-b", "2", "--rounds", "11",
+        "--no-arrow-switches", "--cards",
+    )  # fmt: skip
+    assert code == 0, output
+    assert "Arrow" not in output
 
 
 def test_check_pairs_meeting_twice_and_asc_files(runner: CliRunner, tmp_path: Path) -> None:

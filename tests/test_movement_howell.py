@@ -31,7 +31,7 @@ from bridgescore.movement import (
     search,
     table_cards,
 )
-from bridgescore.movement._howells import DESIGNS
+from bridgescore.movement._howells import DESIGNS, PLAIN
 from bridgescore.movement.cyclic import every_board_everywhere
 
 
@@ -335,3 +335,28 @@ def test_the_arrow_column() -> None:
     with pytest.raises(MovementError, match="row 2, column 'arrow': expected 'switch' or") as bad:
         read(text.replace("switch", "yes"))
     assert bad.value.field == "arrow"
+
+
+@pytest.mark.parametrize("key", sorted(PLAIN), ids=lambda k: f"{k[0]}t-{k[1]}r")
+def test_every_plain_design_has_no_arrow_switch_and_is_offered_too(key: tuple[int, int]) -> None:
+    """Where the most balanced design has arrow switches, one without is offered: simpler
+    moves, less balance; the summary says which is which."""
+    tables, rounds = key
+    design = PLAIN[key]
+    assert search.valid(design, rounds)
+    assert not any(mask for *_, mask in design)
+    plain = howell(2 * tables, 2, rounds=rounds, arrow_switches=False)
+    balanced = howell(2 * tables, 2, rounds=rounds)
+    assert_rules(plain)
+    assert plain.turned == ()
+    assert balanced.turned != ()
+    assert spread(plain)[0] > spread(balanced)[0]
+    assert "Arrow switches at single tables" in describe(balanced)
+    assert "Arrow switches" not in describe(plain)
+    assert every_board_everywhere(2 * tables, rounds)
+
+
+def test_a_complete_howell_is_the_same_either_way() -> None:
+    assert howell(16, 2, arrow_switches=False) == howell(16, 2)
+    with pytest.raises(MovementError, match="arrow_switches must be True or False"):
+        howell(16, 2, arrow_switches=1)  # type: ignore[arg-type]

@@ -124,8 +124,18 @@ def mitchell_command(
 @movement_group.command("howell")
 @click.option("--pairs", "-p", type=int, required=True, help="Pairs, 4 to 20.")
 @_common
+@click.option(
+    "--no-arrow-switches",
+    is_flag=True,
+    help="No arrow switch at any single table (simpler, less balanced where it matters).",
+)
 def howell_command(
-    pairs: int, boards_per_round: int, rounds: int | None, cards: bool, as_json: bool
+    pairs: int,
+    boards_per_round: int,
+    rounds: int | None,
+    cards: bool,
+    as_json: bool,
+    no_arrow_switches: bool,
 ) -> None:
     """A Howell: every pair meets every other (an odd number sits out in turn).
 
@@ -136,7 +146,9 @@ def howell_command(
     Example: bridgescore movement howell --pairs 10 --boards-per-round 3
     """
     with _building():
-        built = howell(pairs, boards_per_round, rounds=rounds)
+        built = howell(
+            pairs, boards_per_round, rounds=rounds, arrow_switches=not no_arrow_switches
+        )
     _show(built, as_json=as_json, cards=cards)
 
 

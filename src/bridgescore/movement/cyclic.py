@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import cache
 
 from bridgescore.errors import MovementError
-from bridgescore.movement._howells import DESIGNS
+from bridgescore.movement._howells import DESIGNS, PLAIN
 from bridgescore.movement.model import Movement, Play, Relay, Share
 
 __all__ = ["every_board_everywhere", "howell", "howell_rounds"]
@@ -52,14 +52,22 @@ def every_board_everywhere(pairs: int, rounds: int) -> bool:
     return ((pairs + 1) // 2, rounds) in DESIGNS
 
 
-def howell(pairs: int, boards_per_round: int, *, rounds: int | None = None) -> Movement:
+def howell(
+    pairs: int,
+    boards_per_round: int,
+    *,
+    rounds: int | None = None,
+    arrow_switches: bool = True,
+) -> Movement:
     """A Howell: every pair meets every other (an odd number with a sit-out each round).
 
     One pair stays NS at table 1; every table sends its NS pair, its EW pair and its boards to
     the same place each round; each other pair sits NS in about half its rounds. Manning's
     balance is the best a 1-rotational Howell has: perfect at 2, 4, 6, 8 and 10 tables.
-    ``rounds`` plays the first rounds only, or twice the complete Howell's where pairs meet
-    twice (2 and 3 tables).
+    ``rounds`` plays the first rounds only, a 3/4 Howell where the search found one (every
+    board at every table), or twice the complete Howell's where pairs meet twice (2 and 3
+    tables). Some of those are most balanced with arrow switches at single tables (on the
+    cards); ``arrow_switches=False`` gives one without any, less balanced.
 
     >>> m = howell(10, 3)
     >>> m.rounds, m.tables, m.boards, len(m.plays), m.shares
@@ -88,14 +96,22 @@ def howell(pairs: int, boards_per_round: int, *, rounds: int | None = None) -> M
             field="rounds",
             value=rounds,
         )
-    return _build(n, bpr, count)
+    if not isinstance(arrow_switches, bool):
+        raise MovementError(
+            f"arrow_switches must be True or False, got {arrow_switches!r}",
+            field="arrow_switches",
+            value=arrow_switches,
+        )
+    return _build(n, bpr, count, arrow_switches)
 
 
 @cache
-def _build(n: int, bpr: int, rounds: int) -> Movement:
+def _build(n: int, bpr: int, rounds: int, switches: bool = True) -> Movement:
     tables = (n + 1) // 2
     full = 2 * tables - 1
     design = DESIGNS.get((tables, rounds)) or DESIGNS[tables, max(rounds, full)]
+    if not switches:
+        design = PLAIN.get((tables, rounds), design)
     phantom = n % 2 == 1  # table 1's stationary pair is missing: its opponent sits out
     moving = 2 * tables - sum(1 for a, b, _, _ in design if min(a, b) < 0)
     labels = iter(range(moving + 1, n + 1))  # the stationary pairs, in table order

@@ -216,6 +216,8 @@ class Moves:
     """The fewest and most rounds another pair sits NS (its seat, whatever the cards)."""
     rounds: tuple[int, int]
     """The fewest and most rounds another pair plays."""
+    switches: int = 0
+    """Plays in which one table alone turns its boards (an arrow switch on its card)."""
 
     def summary(self) -> str:
         """What a director needs to know to run it.
@@ -258,6 +260,11 @@ each round.
             lines.append(f"{text[0].upper()}{text[1:]}; the others {others}.")
         else:
             lines.append(f"Every pair moves; they {others}.")
+        if self.switches:
+            lines.append(
+                f"Arrow switches at single tables: {self.switches}, on the table cards (they make "
+                "it more balanced; a version without them is simpler)."
+            )
         return "\n".join(lines)
 
 
@@ -318,6 +325,7 @@ def moves(m: Movement) -> Moves:
         tuple(next(iter(where_of[p]))[1] for p in stationary),
         (min(ns), max(ns)),
         (min(played), max(played)),
+        len(m.turned),
     )
 
 

@@ -243,15 +243,20 @@ def _base(tables: int, rounds: int, rng: random.Random) -> Design | None:
     return tuple(rows) if extend() else None
 
 
-def three_quarter(tables: int, rounds: int, tries: int = 12, seed: int = 1) -> Design | None:
+def three_quarter(
+    tables: int, rounds: int, tries: int = 12, seed: int = 1, *, switches: bool = True
+) -> Design | None:
     """A 3/4 Howell: every set played once at every table, every pair playing every set once;
     of ``tries`` random designs, each climbed twice (from all stationary pairs on the NS cards,
     and from half of them on the EW cards) by turning tables NS-EW and, at the stationary
     pairs' tables, arrow-switching rounds while Manning's spread falls, the most balanced
-    (then the one with the fewest arrow switches once seated).
+    (then the one with the fewest arrow switches once seated). Without ``switches``: only
+    from half the stationary pairs on the EW cards, turning the other tables only, so that no
+    table is ever arrow-switched (simpler, less balanced).
 
-    >>> three_quarter(5, 7, tries=1) is not None
-    True
+    >>> plain = three_quarter(5, 7, tries=1, switches=False)
+    >>> three_quarter(5, 7, tries=1) is not None, plain is not None and plain[1]
+    (True, (-1, 1, 3, 0))
     """
     rng = random.Random(seed * 1000 + tables * 50 + rounds)
     best: tuple[tuple[float, int, int], Design] | None = None
@@ -263,12 +268,14 @@ def three_quarter(tables: int, rounds: int, tries: int = 12, seed: int = 1) -> D
                 break
         if design is None:
             continue
-        for start in (design, _half_east(design, rounds)):
-            (sd, spread), climbed = _climb(start, rounds)
+        east = _half_east(design, rounds)
+        starts = (design, east) if switches else (east,)
+        for start in starts:
+            (sd, spread), climbed = _climb(start, rounds, switches)
             seated = _seated(climbed, rounds)
-            switches = sum(bin(mask).count("1") for *_, mask in seated)
-            if best is None or (sd, spread, switches) < best[0]:
-                best = ((sd, spread, switches), seated)
+            turned = sum(bin(mask).count("1") for *_, mask in seated)
+            if best is None or (sd, spread, turned) < best[0]:
+                best = ((sd, spread, turned), seated)
     return None if best is None else best[1]
 
 
@@ -315,9 +322,9 @@ def _seated(design: Design, rounds: int) -> Design:
     return tuple(out)
 
 
-def _climb(design: Design, rounds: int) -> tuple[tuple[float, int], Design]:
-    """Turn moving tables NS-EW, and switch single rounds at stationary tables, while the
-    spread falls (first improvement, sweeping until none helps)."""
+def _climb(design: Design, rounds: int, bits: bool = True) -> tuple[tuple[float, int], Design]:
+    """Turn moving tables NS-EW, and (with ``bits``) switch single rounds at stationary tables,
+    while the spread falls (first improvement, sweeping until none helps)."""
     current, value = design, _cost(design, rounds)
 
     def changed(t: int, bit: int | None) -> Design:
@@ -328,7 +335,9 @@ def _climb(design: Design, rounds: int) -> tuple[tuple[float, int], Design]:
     moves: list[tuple[int, int | None]] = [
         (t, None) for t, row in enumerate(design) if min(row[:2]) >= 0
     ]
-    moves += [(t, bit) for t, row in enumerate(design) if min(row[:2]) < 0 for bit in range(rounds)]
+    if bits:
+        fixed = [t for t, row in enumerate(design) if min(row[:2]) < 0]
+        moves += [(t, bit) for t in fixed for bit in range(rounds)]
     improved = True
     while improved:
         improved = False
@@ -424,7 +433,7 @@ def sizes() -> list[tuple[int, int]]:
     return out + [(t, r) for t in range(3, 11) for r in range(t + 1, 2 * t - 1)]
 
 
-def _module(found: dict[tuple[int, int], Design]) -> str:
+def _module(found: dict[tuple[int, int], Design], plain: dict[tuple[int, int], Design]) -> str:
     lines = [
         '"""Howell designs found by :mod:`bridgescore.movement.search` (generated: do not edit).',
         "",
@@ -433,18 +442,34 @@ def _module(found: dict[tuple[int, int], Design]) -> str:
         'the stationary pair (see the search module for what they mean)."""',
         "",
         "# fmt: off",
-        "DESIGNS: dict[tuple[int, int], tuple[tuple[int, int, int, int], ...]] = {",
     ]
-    for key in sorted(found):
-        cells = ", ".join(f"({a}, {b}, {s}, {t})" for a, b, s, t in found[key])
-        text = f"    {key}: ({cells},),"
-        while len(text) > 99:
-            cut = text.rfind("), (", 0, 96) + 2
-            lines.append(text[:cut].rstrip())
-            text = "        " + text[cut:].lstrip()
-        lines.append(text)
-    lines += ["}", "# fmt: on", ""]
+    kind = "dict[tuple[int, int], tuple[tuple[int, int, int, int], ...]]"
+    for name, designs, what in (
+        ("DESIGNS", found, "The most balanced, arrow switches at single tables where they help."),
+        ("PLAIN", plain, "Without arrow switches, where the most balanced have some."),
+    ):
+        lines.append(f"{name}: {kind} = {{")
+        for key in sorted(designs):
+            cells = ", ".join(f"({a}, {b}, {s}, {t})" for a, b, s, t in designs[key])
+            text = f"    {key}: ({cells},),"
+            while len(text) > 99:
+                cut = text.rfind("), (", 0, 96) + 2
+                lines.append(text[:cut].rstrip())
+                text = "        " + text[cut:].lstrip()
+            lines.append(text)
+        lines += ["}", f'"""{what}"""', ""]
+    lines += ["# fmt: on", ""]
     return "\n".join(lines)
+
+
+def _plain(tables: int, rounds: int, tries: int) -> Design:
+    """The design without arrow switches of a size whose most balanced one has some."""
+    if rounds > 2 * tables - 1:
+        return complete(tables)  # played twice, no table turned
+    design = three_quarter(tables, rounds, tries, switches=False)
+    assert design is not None
+    assert valid(design, rounds)
+    return design
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -455,6 +480,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, help="write the data module here instead")
     args = parser.parse_args(argv)
     found: dict[tuple[int, int], Design] = {}
+    plain: dict[tuple[int, int], Design] = {}
     for tables, rounds in sizes():
         start = time.monotonic()
         if rounds == 2 * tables - 1:
@@ -468,12 +494,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             continue
         assert valid(design, rounds)
         found[tables, rounds] = design
+        if any(mask for *_, mask in design):
+            plain[tables, rounds] = _plain(tables, rounds, args.tries)
         sd, low, high = balance(design, rounds)
         took = time.monotonic() - start
         print(f"{tables} tables, {rounds} rounds: SD {sd:.3f}, {low} to {high} a set ({took:.1f}s)")
     if args.write or args.out:
         path = args.out or Path(__file__).with_name("_howells.py")
-        path.write_text(_module(found), encoding="utf-8")
+        path.write_text(_module(found, plain), encoding="utf-8")
         print(f"wrote {path}")
 
 
