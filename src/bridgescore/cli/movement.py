@@ -146,9 +146,7 @@ def howell_command(
     Example: bridgescore movement howell --pairs 10 --boards-per-round 3
     """
     with _building():
-        built = howell(
-            pairs, boards_per_round, rounds=rounds, arrow_switches=not no_arrow_switches
-        )
+        built = howell(pairs, boards_per_round, rounds=rounds, arrow_switches=not no_arrow_switches)
     _show(built, as_json=as_json, cards=cards)
 
 
