@@ -360,3 +360,13 @@ def test_a_complete_howell_is_the_same_either_way() -> None:
     assert howell(16, 2, arrow_switches=False) == howell(16, 2)
     with pytest.raises(MovementError, match="arrow_switches must be True or False"):
         howell(16, 2, arrow_switches=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("pairs", "rounds"), [(16, 11), (6, 10), (15, 11)], ids=str)
+def test_a_stored_session_keeps_arrow_switches_and_meetings(pairs: int, rounds: int) -> None:
+    from bridgescore.session import session_from_dict, session_to_dict
+
+    movement = howell(pairs, 2, rounds=rounds)
+    session = Session((Section.from_movement(movement),))
+    again = session_from_dict(session_to_dict(session))
+    assert again.sections[0].movement == movement
