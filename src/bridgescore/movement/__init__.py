@@ -39,8 +39,10 @@ Sources followed:
   picks the NS sides whose periodic autocorrelation is ideal (a cyclic difference set: perfect
   balance at 2, 4, 6, 8, 10 tables) or the best possible (3, 5, 7, 9 tables), and are kept in
   :mod:`bridgescore.movement._howells`. 2 and 3 tables share boards, as no Room square of
-  side 3 or 5 exists. A shorter Howell is its first rounds; 2 and 3 tables can also play
-  twice as many rounds, pairs meeting twice.
+  side 3 or 5 exists. A 3/4 Howell (every board at every table, several stationary pairs) is
+  served where the search found one, else a shorter Howell is the complete one's first rounds;
+  2 and 3 tables can also play twice as many rounds, pairs meeting twice. Where arrow switches
+  at single tables make one more balanced, ``arrow_switches=False`` offers one without.
 * **Balance**: J. R. Manning's competition score of two pairs (EBU, *Bridge movements: the
   maths*; as summarized by P. Smulders, "The balance", pjms.nl), reported as its spread.
 """
