@@ -1,4 +1,5 @@
-"""Mitchell movements, built by rule (see the package's docs for the sources)."""
+"""Mitchell movements, built by rule (see the package's docs for the sources); ``howell`` is
+:mod:`.cyclic`'s, named here too for the modules that import it from here."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ from collections.abc import Iterable
 from typing import Literal
 
 from bridgescore.errors import MovementError
+from bridgescore.movement.cyclic import howell
 from bridgescore.movement.model import Movement, Play, Relay, Share
 
-__all__ = ["MAX_BOARDS_PER_ROUND", "mitchell", "switched_rounds"]
+__all__ = ["MAX_BOARDS_PER_ROUND", "howell", "mitchell", "switched_rounds"]
 
 MAX_BOARDS_PER_ROUND = 36
 """The most boards a round this module builds movements for."""
