@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test test-fast lint typecheck pytest bench bench-quick bench-web bench-hardening bench-live clean
+.PHONY: run test test-fast lint typecheck pytest docs bench bench-quick bench-web bench-hardening bench-live clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,7 +18,7 @@ PORT ?= 8000
 run: $(STAMP)
 	$(BIN)/bridgescore serve --port $(PORT)
 
-test: lint typecheck pytest
+test: lint typecheck pytest docs
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -29,6 +29,12 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/pytest
+
+# The documentation site from docs/ into site/: a broken link or anchor, or a page left out of the
+# navigation, fails the build (the examples in the pages run in pytest: tests/test_docs.py). The
+# build date is the last commit's, so the same commit builds the same site.
+docs: $(STAMP)
+	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || echo 0) $(BIN)/properdocs build --strict --quiet
 
 # The quick loop while working: no browser, no killed processes, no cluster (`-m "not slow"`).
 test-fast: $(STAMP)
@@ -78,5 +84,5 @@ bench-live: $(STAMP)
 	$(BIN)/python benchmarks/live.py $(LIVE_ARGS)
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis bench-data
+	rm -rf $(VENV) $(BENCH_VENV) site .mypy_cache .ruff_cache .pytest_cache .hypothesis bench-data
 	rm -rf benchmarks/node/node_modules

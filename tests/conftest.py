@@ -79,6 +79,14 @@ def serving(database_url: str, *options: str) -> Iterator[tuple[str, int]]:
                 raise
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``bridgescore serve`` in a subprocess, on a fresh SQLite file (one for a test module)."""
+    db = tmp_path_factory.mktemp("server") / "games.db"
+    with serving(f"sqlite:///{db}") as (url, _):
+        yield url
+
+
 def csrf(client: TestClient, path: str = "/") -> str:
     """The CSRF token of a page's forms (it also sets the cookie it is checked against)."""
     page = client.get(path)

@@ -19,7 +19,7 @@ from bridgescore import batch as bb
 from bridgescore.cli import cli
 from bridgescore.dd import dd_tables
 from bridgescore.par import par
-from tests.test_deal import random_deal
+from tests.helpers import random_deal
 
 pytestmark = pytest.mark.slow  # DDS solves six deals (a second or two each on a busy machine)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import os
 import signal
 import subprocess
@@ -18,11 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgescore import BatchError, RulesError
+from bridgescore import BatchError, RulesError, files
 from bridgescore import batch as bb
-from bridgescore.batch import _io
+from tests.helpers import HEADER, read_csv, write_csv
 
-HEADER = ["board", "contract", "declarer", "vulnerability", "tricks"]
 ROWS = [
     ["1", "4HX", "S", "NS", "8"],
     ["2", "3NT", "E", "None", "10"],
@@ -31,17 +29,6 @@ ROWS = [
 ]
 SCORES = [-500, 430, 0, 2940]  # declarer's view (Laws 77: 4HX-2 vul, 3NT=, 7SXX=)
 NS_SCORES = [-500, -430, 0, 2940]
-
-
-def write_csv(path: Path, rows: list[list[str]], header: list[str] = HEADER) -> Path:
-    with path.open("w", newline="", encoding="utf-8") as f:
-        csv.writer(f).writerows([header, *rows])
-    return path
-
-
-def read_csv(path: Path) -> list[dict[str, str]]:
-    with path.open(newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
 
 
 def files_in(folder: Path) -> list[str]:
@@ -309,7 +296,7 @@ def test_a_parquet_file_that_is_not_one(tmp_path: Path) -> None:
 
 
 def test_the_temporary_file_has_no_name_while_it_is_written(tmp_path: Path) -> None:
-    assert _io._O_TMPFILE, "Linux has O_TMPFILE"
+    assert files._O_TMPFILE, "Linux has O_TMPFILE"
     source = write_csv(tmp_path / "deals.csv", ROWS * 10)
     seen: list[list[str]] = []
 
@@ -325,7 +312,7 @@ def test_the_temporary_file_has_no_name_while_it_is_written(tmp_path: Path) -> N
 def test_without_o_tmpfile_a_named_temporary_is_used(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(_io, "_O_TMPFILE", 0)
+    monkeypatch.setattr(files, "_O_TMPFILE", 0)
     source = write_csv(tmp_path / "deals.csv", ROWS * 10)
     seen: list[list[str]] = []
 
@@ -362,10 +349,10 @@ def test_a_run_removes_temporaries_left_by_dead_processes(tmp_path: Path) -> Non
 KILLED = """
 import sys, time
 from bridgescore import batch
-from bridgescore.batch import _io
+from bridgescore import files
 
 if sys.argv[3] == "named":
-    _io._O_TMPFILE = 0
+    files._O_TMPFILE = 0
 
 def progress(rows, fraction):
     if rows >= 40:  # well into the file: say so, then wait to be killed
@@ -397,7 +384,7 @@ def test_a_killed_run_strands_nothing(tmp_path: Path, temporary: str) -> None:
 
 
 def test_a_folder_that_cannot_be_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_io, "_O_TMPFILE", 0)
+    monkeypatch.setattr(files, "_O_TMPFILE", 0)
     source = write_csv(tmp_path / "deals.csv", ROWS)
     real_open = os.open
 

@@ -4,50 +4,19 @@ server started on a free loopback port. In CI (``CI=true``) these tests must run
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.conftest import DATA, serving
+from tests import browsing
+from tests.browsing import HANDOUT, shot
+from tests.conftest import DATA
 
 pytestmark = pytest.mark.slow
 
-CHROMIUM = os.environ.get("BRIDGESCORE_CHROMIUM", "/usr/bin/chromium")
-SHOTS = os.environ.get("BRIDGESCORE_SCREENSHOTS", "")  # a folder to keep screenshots in
+browser = browsing.browser  # Debian's Chromium
 PHONE: ViewportSize = {"width": 375, "height": 667}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``bridgescore serve`` in a subprocess, on a fresh SQLite file."""
-    db = tmp_path_factory.mktemp("browser") / "games.db"
-    with serving(f"sqlite:///{db}") as (url, _):
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless; never a downloaded browser."""
-    if not shutil.which(CHROMIUM):
-        message = f"no Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"browser tests cannot be skipped in CI: {message}")
-        pytest.skip(message)
-    with sync_playwright() as playwright:
-        yield _launch(playwright)
-
-
-def _launch(playwright: Playwright) -> Browser:
-    return playwright.chromium.launch(
-        executable_path=CHROMIUM,
-        headless=True,
-        args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-              "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    )  # fmt: skip
 
 
 @pytest.fixture
@@ -62,12 +31,6 @@ def phone(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     yield context.new_page()
     context.close()
-
-
-def shot(page: Page, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
 
 
 def choose(page: Page, legend: str, label: str) -> None:
@@ -115,15 +78,6 @@ def test_calculator_works_without_javascript(browser: Browser, server: str) -> N
     expect(page.locator("#result")).to_contain_text("Declarer's side scores 630")
     expect(page).to_have_url(server + "/?r=3NT%2B1&vul=All")
     context.close()
-
-
-HANDOUT = [
-    ("4", "♥", "", "WE", "10", "we:100"),
-    ("4", "♠", "", "THEY", "10", ""),
-    ("4", "♣", "X", "THEY", "8", ""),
-    ("1", "NT", "", "WE", "7", ""),
-    ("5", "♣", "", "THEY", "11", ""),
-]
 
 
 def enter_rubber_deal(

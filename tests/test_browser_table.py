@@ -11,23 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests import test_browser as tb
+from tests import browsing as tb
+from tests.browsing import DESKTOP, PHONE, axe_violations, in_view, new_context, tap_targets
 from tests.conftest import DATA
 
 pytestmark = pytest.mark.slow
 
-server = tb.server
 browser = tb.browser
-PHONE: ViewportSize = {"width": 360, "height": 640}
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
-AXE = Path(__file__).parent / "vendor" / "axe.min.js"
-
-
-def new_context(browser: Browser, size: ViewportSize, *, axe: bool = False) -> BrowserContext:
-    phone = size["width"] < 600
-    return browser.new_context(viewport=size, is_mobile=phone, has_touch=phone, bypass_csp=axe)
 
 
 @pytest.fixture
@@ -69,18 +61,6 @@ class Taps:
         self.page.click("#save-deal")
         self.count += 1
         expect(self.page.locator("#game")).not_to_have_attribute("aria-busy", "true")
-
-
-def in_view(locator: Locator, size: ViewportSize) -> bool:
-    """Whether the element is wholly on the screen as it is now (not cut off, not scrolled off)."""
-    box = locator.bounding_box()
-    assert box is not None
-    return (
-        box["x"] >= 0
-        and box["y"] >= 0
-        and box["x"] + box["width"] <= size["width"] + 0.5
-        and box["y"] + box["height"] <= size["height"] + 0.5
-    )
 
 
 def report(name: str, data: object) -> None:
@@ -334,37 +314,6 @@ def test_the_api_docs_need_nothing_from_elsewhere(page: Page, server: str) -> No
     page.goto(server + "/docs")
     expect(page.locator(".swagger-ui .info .title")).to_contain_text("bridgescore")
     assert outside == []
-
-
-TAP_TARGETS = (
-    "header a, .actions a, .actions button, .deals a, .sheet a, #deal-form button, .choice span, "
-    ".qr summary"
-)
-"""The links and buttons of the header and the game pages."""
-
-
-def tap_targets(page: Page, selector: str = TAP_TARGETS) -> list[str]:
-    """The elements shown of ``selector`` smaller than 44 px either way."""
-    small: list[str] = page.evaluate(
-        """selector => [...document.querySelectorAll(selector)]
-          .filter(e => e.offsetParent !== null)
-          .filter(e => {
-            const r = e.getBoundingClientRect();
-            return r.height < 44 || r.width < 44;
-          })
-          .map(e => e.outerHTML.slice(0, 80))""",
-        selector,
-    )
-    return small
-
-
-def axe_violations(page: Page) -> list[tuple[str, list[Any]]]:
-    """axe-core's violations on the page as it is now: (rule, the elements) each. The page's
-    context needs ``bypass_csp`` (:func:`new_context` with ``axe=True``): axe is injected."""
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [(v["id"], [n["target"] for n in v["nodes"]]) for v in result["violations"]]
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360x640", "1280x800"])

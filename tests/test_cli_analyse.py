@@ -8,9 +8,9 @@ from click.testing import CliRunner
 
 from bridgescore import pbn
 from bridgescore.cli import cli
-from bridgescore.cli.analyse import ANALYSIS_TAGS, analyse_games
 from bridgescore.dd import dd_table
 from bridgescore.par import par
+from bridgescore.pbn import ANALYSIS_TAGS, analyse_games
 
 DATA = Path(__file__).parent / "data"
 DEAL = "N:AK73.QJ4.A952.K8 QT8.K962.QJ3.J72 J954.A73.K84.AQ6 62.T85.T76.T9543"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import shutil
 import subprocess
 import sys
@@ -20,8 +19,8 @@ from bridgescore import Result, Side, score_result
 from bridgescore import batch as bb
 from bridgescore.batch import _frames, _io
 from bridgescore.cli import cli
+from tests.helpers import HEADER, read_csv, write_csv
 
-HEADER = ["board", "contract", "declarer", "vulnerability", "tricks"]
 ROWS = [
     ["1", "4HX", "S", "NS", "8"],
     ["2", "3NT", "E", "None", "10"],
@@ -30,17 +29,6 @@ ROWS = [
     ["5", "1N", "W", "EW", "6"],
     ["6", "6♠", "S", "Both", "12"],
 ]
-
-
-def write_csv(path: Path, rows: list[list[str]], header: list[str] = HEADER) -> Path:
-    with path.open("w", newline="", encoding="utf-8") as f:
-        csv.writer(f).writerows([header, *rows])
-    return path
-
-
-def read_csv(path: Path) -> list[dict[str, str]]:
-    with path.open(newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
 
 
 def ns_expected(rows: list[list[str]]) -> list[int]:

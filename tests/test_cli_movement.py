@@ -10,12 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bridgescore.cli import cli
-
-
-def run(runner: CliRunner, *args: str) -> tuple[int, str]:
-    result = runner.invoke(cli, list(args))
-    return result.exit_code, result.output
+from tests.conftest import run
 
 
 def test_mitchell_summary(runner: CliRunner) -> None:

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from bridgescore import pbn
 from tests.conftest import DATA, bridgescore_command, run
+from tests.helpers import WEIGHTED_PBN
 
 MITCHELL = str(DATA / "mitchell3.pbn")
 
@@ -49,12 +50,12 @@ def test_json(runner: CliRunner) -> None:
     assert section["name"] == "C"
     assert section["kind"] == "mitchell"
     ew = section["rankings"]["EW"]
-    assert [(r["rank"], r["pair"], r["total"], r["percent"]) for r in ew] == [
+    assert [(r["rank"], r["number"], r["total"], r["percent"]) for r in ew] == [
         ("1=", 1, 4, 50.0), ("1=", 2, 4, 50.0), ("1=", 3, 4, 50.0),
     ]  # fmt: skip
     assert section["rankings"]["NS"][0] == {
-        "rank": "1", "pair": 1, "side": "NS", "names": "", "total": 7, "percent": 87.5,
-        "boards": 2,
+        "rank": "1", "pair": "NS 1", "number": 1, "side": "NS", "names": "", "total": 7,
+        "percent": 87.5, "boards": 2,
     }  # fmt: skip
     assert section["warnings"] == [
         "board 2: dealer E and vulnerability All are not Law 2's (E, NS); the board's are used"
@@ -112,7 +113,7 @@ def test_other_methods(
     data = json.loads(output)
     assert data["method"] == method
     ns = data["sections"][0]["rankings"]["NS"]
-    assert [(r["rank"], r["pair"], r["total"]) for r in ns] == expected
+    assert [(r["rank"], r["number"], r["total"]) for r in ns] == expected
     assert all(r["percent"] is None for r in ns)
 
 
@@ -188,7 +189,7 @@ def test_export_never_leaves_half_a_file(
     target = tmp_path / "scored.pbn"
     target.write_text("the old file\n")
 
-    def fail(src: str, dst: str) -> None:
+    def fail(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", fail)
@@ -259,16 +260,6 @@ def test_as_a_user_runs_it(tmp_path: Path) -> None:
         done.stderr.split()
     )
     assert "Traceback" not in done.stderr
-
-
-WEIGHTED_PBN = """[Event "Weighted"][Board "5"][Dealer "N"][Vulnerable "NS"]
-[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
-1 1 4S N 11
-2 2 4S N 10
-3 3 3S N 10
-4 4 4S N 9
-5 5 "50% 4SN=, 30% 4SN-1, 20% 5HXE-2" - -
-"""
 
 
 def test_a_weighted_score_in_a_file(runner: CliRunner, tmp_path: Path) -> None:

@@ -9,12 +9,28 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgescore import Result, Weighted
+from bridgescore.live import (
+    DIRECTOR,
+    AlreadyEnteredError,
+    TableEntry,
+    UnknownResultError,
+)
 from bridgescore.movement import mitchell
-from bridgescore.session import Section, Session
+from bridgescore.session import Pair, Section, Session
 from bridgescore.storage import Store
-from bridgescore.storage.live import DuplicateResultError, Entry, LiveStore, ResultNotFoundError
+from bridgescore.storage.live import LiveStore
 
-SLOTS = [(p.round, p.table, b, p.ns, p.ew) for p in mitchell(3, 2).plays for b in p.boards]
+SLOTS = [
+    (p.round, p.table, b, Pair.parse(p.ns).number, Pair.parse(p.ew).number)
+    for p in mitchell(3, 2).plays
+    for b in p.boards
+]
+
+
+def _entry(slot: int, text: str) -> TableEntry:
+    round_number, table, board, ns, ew = SLOTS[slot]
+    return TableEntry(round_number, table, board, ns, ew, result=Result.parse(text))
 
 
 @pytest.fixture(scope="module")
@@ -39,36 +55,39 @@ def test_any_changes_leave_what_a_dictionary_would(
     live: LiveStore, ops: list[tuple[str, int, int]]
 ) -> None:
     stored, _ = live.start(Session((Section.from_movement(mitchell(3, 2)),)), 3)
-    model: dict[int, Entry] = {}
+    model: dict[int, TableEntry] = {}
     ids: dict[int, int] = {}  # slot -> result id
     changes = 0
     for action, slot, tricks in ops:
         round_number, table, board, ns, ew = SLOTS[slot]
-        entry = Entry(round_number, table, board, ns, ew, "3NT", "N", tricks)
+        entry = TableEntry(round_number, table, board, ns, ew, Result.parse(f"3NTN {tricks}"))
         try:
             if action == "add":
-                added, _ = live.add(stored.id, entry, "table 1")
+                added, _ = live.add(stored.id, entry, DIRECTOR)
                 ids[slot] = added.id
                 model[added.id] = entry
             elif action == "edit":
-                edited, _ = live.edit(stored.id, ids.get(slot, 10**6), entry, "director")
+                edited, _ = live.edit(stored.id, ids.get(slot, 10**6), entry, DIRECTOR)
                 model[edited.id] = entry
             else:
-                removed, _ = live.remove(stored.id, ids.get(slot, 10**6), "director")
+                removed, _ = live.remove(stored.id, ids.get(slot, 10**6), DIRECTOR)
                 del model[removed.id]
                 del ids[slot]
             changes += 1
-        except DuplicateResultError as exc:
+        except AlreadyEnteredError as exc:
             existing = exc.existing.id
             assert action == "add"
             assert existing == ids[slot]
-        except ResultNotFoundError:
+        except UnknownResultError:
             assert action != "add"
             assert slot not in ids
-    state = live.results(stored.id)
+    state = live.state(stored.id)
     assert {r.id: r.entry for r in state.results} == model
     assert state.version == 1 + changes
     assert len(live.changes(stored.id)) == changes
+    # the state kept in memory is what a fresh read of the database gives
+    fresh = LiveStore(live.store).state(stored.id)
+    assert (fresh.version, fresh.results) == (state.version, state.results)
 
 
 def test_a_weighted_score_is_stored_and_audited(store: Store) -> None:
@@ -76,12 +95,11 @@ def test_a_weighted_score_is_stored_and_audited(store: Store) -> None:
     stored, _ = live.start(Session((Section.from_movement(mitchell(3, 2)),)), 3)
     round_number, table, board, ns, ew = SLOTS[0]
     text = "50% 4SN=, 30% 4SN-1, 20% 5HXE-2"
-    entry = Entry(round_number, table, board, ns, ew, weighted=text)
-    added, _ = live.add(stored.id, entry, "director")
-    assert live.results(stored.id).results[0].entry == entry
+    entry = TableEntry(round_number, table, board, ns, ew, weighted=Weighted.parse(text))
+    added, _ = live.add(stored.id, entry, DIRECTOR)
+    assert LiveStore(store).state(stored.id).results[0].entry == entry
     assert added.to_dict()["weighted"] == text
-    edited, _ = live.edit(stored.id, added.id, Entry(round_number, table, board, ns, ew, "3NT",
-                                                     "N", 9), "director")  # fmt: skip
+    edited, _ = live.edit(stored.id, added.id, _entry(0, "3NTN="), DIRECTOR)
     assert edited.entry.weighted is None
     (first, second) = live.changes(stored.id)[-2:]
     assert (first.new or {}).get("weighted") == text
@@ -99,7 +117,7 @@ def test_a_failing_listener_neither_loses_a_write_nor_stops_the_writer(
             raise RuntimeError("the event loop has gone")
 
         store.listeners.append(broken)
-        for board in (1, 2):
-            live.add(stored.id, Entry(1, 1, board, "NS 1", "EW 1", "3NT", "N", 9), "table 1")
-        assert [r.entry.board for r in live.results(stored.id).results] == [1, 2]
+        for slot in (0, 1):
+            live.add(stored.id, _entry(slot, "3NTN="), 1)
+        assert [r.entry.board for r in live.state(stored.id).results] == [1, 2]
         assert "a listener failed" in caplog.text

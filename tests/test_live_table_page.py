@@ -14,9 +14,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 
-from tests import test_browser as tb
-from tests.conftest import serving
-from tests.test_browser_table import (
+from tests import browsing as tb
+from tests.browsing import (
     DESKTOP,
     PHONE,
     axe_violations,
@@ -24,6 +23,7 @@ from tests.test_browser_table import (
     new_context,
     tap_targets,
 )
+from tests.conftest import serving
 
 pytestmark = pytest.mark.slow
 
@@ -294,14 +294,24 @@ def test_two_phones_at_one_table_keep_one_result(browser: Browser, server: str) 
     phones = [new_context(browser, PHONE) for _ in range(2)]
     pages = [open_table(context, server, created, 1) for context in phones]
     first, second = (Player(page, PHONE) for page in pages)
+    for row, label in [("levels", "3"), ("strains", "NT")]:  # the second starts board 1 too
+        second.button(row, label)
     enter(first, None, PLAN[0][2:])  # 4♠ by N, made
-    for row, label in [("levels", "3"), ("strains", "NT"), ("declarers", "S"), ("tricks", "=")]:
+    expect(pages[1].locator("#boards")).to_contain_text("4♠ N =")  # heard, the entry kept
+    expect(pages[1].locator("#entry-title")).to_contain_text("Board 1 ")
+    for row, label in [("declarers", "S"), ("tricks", "=")]:
         second.button(row, label)
     second.tap(pages[1].locator("#confirm"))
-    expect(pages[1].locator("#status")).to_contain_text("Board 1 was entered already: 4SN=")
-    expect(pages[1].locator("#boards")).to_contain_text("4♠ N =")
+    expect(pages[1].locator("#status")).to_contain_text(
+        "Board 1 was entered already at this table: 4S by N, 10 tricks. Your entry has been sent "
+        "to the director."
+    )
     expect(pages[1].locator("#traveller")).to_contain_text("4♠N=")
     assert [(r["board"], r["contract"]) for r in stored(server, created)] == [(1, "4S")]
+    # the second entry is not lost: the director has it as a conflict
+    director = {"Authorization": f"Bearer {created['edit_token']}"}
+    session = httpx.get(f"{server}/api/sessions/{created['id']}", headers=director).json()
+    assert [(c["board"], c["entry"]["contract"]) for c in session["conflicts"]] == [(1, "3NT")]
     for context in phones:
         context.close()
 
@@ -341,4 +351,94 @@ def test_axe_finds_nothing_on_the_table_page(
     expect(page.locator("#next")).to_contain_text("Round 1 is done")
     found["round-done"] = check("round-done")
     assert found == {key: ([], []) for key in found}
+    context.close()
+
+
+def director_post(server: str, created: dict[str, Any], path: str, body: dict[str, Any]) -> Any:
+    """The director's call to the API (the director's page does the same)."""
+    headers = {"Authorization": f"Bearer {created['edit_token']}"}
+    return httpx.post(f"{server}/api/sessions/{created['id']}{path}", json=body, headers=headers)
+
+
+def test_the_table_page_follows_the_directors_changes(browser: Browser, server: str) -> None:
+    """Defects 1 and 2 of issue 18: the director's average and edit reach the table's phone
+    without a reload, and a board the director has scored is told in words, never "null"."""
+    created = evening(server, boards_per_round=2)
+    context = new_context(browser, PHONE)
+    page = open_table(context, server, created, 1)
+    player = Player(page, PHONE)
+    enter(player, None, ("4", "♠", "", "N", "=", "NS +420"))  # board 1
+    chip = page.locator("#boards").get_by_role("button", name="Board 1")
+    expect(chip).to_contain_text("4♠ N =")
+    first = stored(server, created)[0]
+    headers = {"Authorization": f"Bearer {created['edit_token']}"}
+    fixed = {k: first[k] for k in ("round", "table", "board", "contract", "declarer")}
+    httpx.put(f"{server}/api/sessions/{created['id']}/results/{first['id']}",
+              json={**fixed, "tricks": 9}, headers=headers)  # fmt: skip
+    expect(chip).to_contain_text("4♠ N -1")  # no reload: the page heard the change
+    assert director_post(server, created, "/results", {
+        "round": 1, "table": 1, "board": 2, "artificial": "A+/A-"}).status_code == 201  # fmt: skip
+    expect(page.locator("#boards")).to_contain_text("A+/A-")
+    tb.shot(page, f"live-table-followed-{PHONE['width']}")
+    # a phone that did not hear it (its events cut) is told what the board holds, in words
+    other = new_context(browser, PHONE)
+    other.route("**/events", lambda route: route.abort())
+    late = open_table(other, server, created, 2)
+    assert director_post(server, created, "/results", {
+        "round": 1, "table": 2, "board": 3, "artificial": "A/A"}).status_code == 201  # fmt: skip
+    enter(Player(late, PHONE), None, ("3", "NT", "", "S", "=", "NS +400"))
+    expect(late.locator("#status")).to_contain_text("an artificial score A.")
+    expect(late.locator("#status")).not_to_contain_text("null")
+    context.close()
+    other.close()
+
+
+def test_the_last_board_of_a_round_is_fixed_until_the_next_round_starts(
+    browser: Browser, server: str
+) -> None:
+    """Defect 3: after confirming a round's last board, its chip stays to fix it (the next
+    round's buttons come beside it, not instead), until a board of the next round is in."""
+    created = evening(server, boards_per_round=2)
+    context = new_context(browser, PHONE)
+    page = open_table(context, server, created, 1)
+    player = Player(page, PHONE)
+    enter(player, None, ("4", "♠", "", "N", "=", "NS +420"))  # board 1
+    enter(player, None, ("2", "♥", "", "S", "=", "NS +110"))  # board 2: round 1 is done
+    expect(page.locator("#where")).to_contain_text("Round 2")
+    last = page.locator("#boards").get_by_role("button", name="Board 2")
+    expect(last).to_contain_text("2♥ S =")
+    player.tap(last)
+    expect(page.locator("#entry-title")).to_contain_text("Fix board 2")
+    player.button("tricks", "+1")
+    player.tap(page.locator("#confirm"))
+    expect(page.locator("#status")).to_contain_text("Board 2 changed")
+    assert [r["tricks"] for r in stored(server, created) if r["board"] == 2] == [9]
+    enter(player, None, ("1", "♣", "", "W", "=", "EW +70"))  # the first of round 2
+    expect(page.locator("#boards").get_by_role("button", name="Board 2")).to_have_count(0)
+    context.close()
+
+
+def test_an_entry_refused_after_closing_is_kept_and_sent_to_the_director(
+    browser: Browser, server: str
+) -> None:
+    """Defect 5: the entry stays on the phone with the reason, one tap sends it to the
+    director as a correction request."""
+    created = evening(server, boards_per_round=2)
+    context = new_context(browser, PHONE)
+    page = open_table(context, server, created, 3)
+    assert director_post(server, created, "/close", {"closed": True}).status_code == 200
+    player = Player(page, PHONE)
+    enter(player, None, ("3", "NT", "", "N", "=", "NS +600"))
+    refused = page.locator("#refused")
+    expect(refused).to_contain_text("the session is closed")
+    expect(refused).to_contain_text("3NT by N, 9 tricks")
+    tb.shot(page, f"live-table-refused-{PHONE['width']}")
+    player.tap(refused.get_by_role("button", name="Send to the director"))
+    expect(page.locator("#status")).to_contain_text("sent to the director")
+    expect(refused).to_be_hidden()
+    headers = {"Authorization": f"Bearer {created['edit_token']}"}
+    session = httpx.get(f"{server}/api/sessions/{created['id']}", headers=headers).json()
+    assert [(c["reason"], c["entry"]["contract"]) for c in session["conflicts"]] == [
+        ("closed", "3NT")
+    ]
     context.close()

@@ -14,7 +14,7 @@ from bridgescore.dd import dd_tables, dds_par, from_dds_par
 from bridgescore.deal import Deal, Hand
 from bridgescore.par import Par, par
 from tests.data.make_par_cases import permuted
-from tests.test_deal import random_deal
+from tests.helpers import random_deal
 
 CASES = Path(__file__).parent / "data" / "par_cases.json.gz"
 DDS_VULS = ("None", "All", "NS", "EW")  # DDS's numbering

@@ -98,7 +98,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """A store clock that moves one second per call, so "newest first" is exact."""
     start = datetime(2026, 1, 1, 12, tzinfo=UTC)
     ticks = itertools.count()
-    monkeypatch.setattr(store_module, "_utcnow", lambda: start + timedelta(seconds=next(ticks)))
+    monkeypatch.setattr(store_module, "utcnow", lambda: start + timedelta(seconds=next(ticks)))
 
 
 # Round trips
@@ -405,6 +405,7 @@ def test_alembic_upgrade_creates_the_schema_and_is_harmless_twice(database_url: 
                 "table_tokens",
                 "live_results",
                 "result_changes",
+                "live_conflicts",
             }
             context = MigrationContext.configure(conn)
             assert context.get_current_revision() == HEAD_REVISION
@@ -468,6 +469,34 @@ def test_migration_0004_adds_weighted_to_live_results_and_keeps_them(database_ur
             assert conn.execute(sa.text("SELECT contract FROM live_results")).all() == [("3NT",)]
         with engine.begin() as conn:
             command.downgrade(alembic_config(conn), "base")
+    finally:
+        engine.dispose()
+
+
+def test_migration_0005_names_the_artificial_score_and_keeps_it(database_url: str) -> None:
+    """0005 renames ``adjusted`` to ``artificial`` with its values, and adds the conflicts."""
+    engine = sa.create_engine(database_url, poolclass=sa.NullPool)
+    row = ("INSERT INTO live_results (game_id, round, \"table\", board, ns, ew, adjusted, "
+           "created_at, updated_at) VALUES ('g', 1, 1, 1, 'NS 1', 'EW 1', 'A+/A-', "
+           "'2026-11-30 08:00:00', '2026-11-30 08:00:00')")  # fmt: skip
+    game = ("INSERT INTO games (id, kind, rules, settings, names, ended, version, token_hash, "
+            "created_at, updated_at) VALUES ('g', 'session', '{}', '{}', '{}', FALSE, 1, 'h', "
+            "'2026-11-30 08:00:00', '2026-11-30 08:00:00')")  # fmt: skip
+    try:
+        with engine.begin() as conn:
+            command.upgrade(alembic_config(conn), "0004_weighted")
+            conn.execute(sa.text(game))
+            conn.execute(sa.text(row))
+        with engine.begin() as conn:
+            command.upgrade(alembic_config(conn), "0005_conflicts")
+            assert conn.execute(sa.text("SELECT artificial FROM live_results")).all() == [
+                ("A+/A-",)
+            ]
+            assert "live_conflicts" in _tables(conn)
+        with engine.begin() as conn:
+            command.downgrade(alembic_config(conn), "0004_weighted")
+            assert conn.execute(sa.text("SELECT adjusted FROM live_results")).all() == [("A+/A-",)]
+            assert "live_conflicts" not in _tables(conn)
     finally:
         engine.dispose()
 

@@ -8,7 +8,6 @@ import json
 import os
 import signal
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -63,12 +62,6 @@ def test_a_change_reaches_every_watcher_of_that_game_only(database_url: str) -> 
     one, two, left = asyncio.run(scenario())
     assert one == two == [2, 3]
     assert left == 0
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    with serving(f"sqlite:///{tmp_path}/live.db") as (url, _):
-        yield url
 
 
 @pytest.mark.slow

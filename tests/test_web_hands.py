@@ -7,7 +7,9 @@ import re
 from fastapi.testclient import TestClient
 
 from bridgescore import pbn
-from bridgescore.cli.analyse import analyse_games
+from bridgescore.deal import SUITS, Deal
+from bridgescore.pbn import analyse_games
+from bridgescore.web.common import templates
 from tests.conftest import DATA, csrf
 
 
@@ -63,3 +65,39 @@ def test_session_without_deals(client: TestClient) -> None:
     html = client.get(f"{game}/hands").text
     assert 'id="no-hands"' in html
     assert client.get("/session/nope/hands").status_code == 404
+
+
+def diagram(deal: Deal) -> str:
+    """The hand diagram as the pages draw it."""
+    macro = templates.get_template("_hand_diagram.html").module.hand_diagram  # type: ignore[attr-defined]
+    return str(macro(deal, SUITS))
+
+
+def test_the_hand_diagram() -> None:
+    html = diagram(Deal.parse("N:AKQ2.K53.T94.QJ2 JT9.AQJ2.K52.K97 - 43.764.J876.T653"))
+    assert html.startswith('<table class="hand-diagram"><tr><td></td><td class="hand north"')
+    rows = re.findall(r"<tr>(.*?)</tr>", html)
+    assert len(rows) == 3
+    assert re.findall(r'class="hand (\w+)"', html) == ["north", "west", "east", "south"]
+    assert (
+        '<td class="hand north" aria-label="North"><span class="suit spades">♠</span> AKQ2<br>'
+        '<span class="suit hearts">♥</span> K53<br><span class="suit diamonds">♦</span> T94<br>'
+        '<span class="suit clubs">♣</span> QJ2<br></td>'
+    ) in html
+    assert '<td class="hand south"></td>' in html  # no hand given
+    assert '<span class="suit hearts">♥</span> —<br>' in diagram(  # a void
+        Deal.parse("N:AKQJT98765432... - - -")
+    )
+
+
+def test_the_hand_diagram_escapes_text() -> None:
+    class Odd:
+        suits = ("<script>", "&", "", "")
+
+    class Fake:
+        hands = (Odd(), None, None, None)
+
+    html = diagram(Fake())  # type: ignore[arg-type]
+    assert "<script>" not in html
+    assert "&lt;script&gt;" in html
+    assert "&amp;" in html

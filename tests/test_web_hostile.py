@@ -18,24 +18,19 @@ from fastapi.testclient import TestClient
 
 from bridgescore import Side
 from bridgescore.storage import Store
-from bridgescore.web import Settings, create_app
-from bridgescore.web.app import Limits
+from bridgescore.web.settings import Limits
 from tests.conftest import auth, csrf
+from tests.helpers import make_client
 
 SUP = "²"  # a digit to str.isdigit(), not to int()
 LONG = "9" * 5000  # past int()'s 4,300 digits
 BAD = {"sup": SUP, "5000-digits": LONG}
 
 
-def make_client(tmp_path: Path, **settings: Any) -> TestClient:
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'web.db'}", **settings))
-    return TestClient(app, raise_server_exceptions=False)
-
-
 @pytest.fixture
 def hostile(tmp_path: Path) -> Iterator[TestClient]:
     """A client that gets 500s as answers (instead of the server's exception)."""
-    with make_client(tmp_path) as c:
+    with make_client(tmp_path, raise_server_exceptions=False) as c:
         yield c
 
 
@@ -199,7 +194,7 @@ def test_a_deal_with_hostile_json(hostile: TestClient) -> None:
 
 
 def test_a_500_is_clean_and_has_the_security_headers(tmp_path: Path) -> None:
-    client = make_client(tmp_path)
+    client = make_client(tmp_path, raise_server_exceptions=False)
     app: FastAPI = client.app  # type: ignore[assignment]
 
     @app.get("/boom")
@@ -288,7 +283,7 @@ def test_a_large_form_is_refused_with_a_page(hostile: TestClient) -> None:
 
 
 def test_a_large_upload_is_refused(tmp_path: Path) -> None:
-    with make_client(tmp_path, limits=Limits(upload=1000)) as client:
+    with make_client(tmp_path, raise_server_exceptions=False, limits=Limits(upload=1000)) as client:
         files = {"pbn": ("big.pbn", b"% PBN 2.1\n" + b"%" * 2000, "text/plain")}
         response = client.post("/session/new", data={"csrf": csrf(client)}, files=files)
         assert response.status_code == 422
@@ -299,7 +294,7 @@ def test_a_large_upload_is_refused(tmp_path: Path) -> None:
 
 
 def test_results_per_session(tmp_path: Path) -> None:
-    with make_client(tmp_path, limits=Limits(results=2)) as client:
+    with make_client(tmp_path, raise_server_exceptions=False, limits=Limits(results=2)) as client:
         game = new_session(client)
         for ns in ("1", "2"):
             data = {"csrf": csrf(client), **RESULT, "ns": ns, "ew": ns}

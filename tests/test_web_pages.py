@@ -8,34 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.conftest import csrf
-
-
-def new_rubber(client: TestClient, **fields: str) -> str:
-    token = csrf(client, "/rubber/new")
-    response = client.post(
-        "/rubber/new",
-        data={"csrf": token, "rules": "default", "honors": "on", **fields},
-        follow_redirects=False,
-    )
-    assert response.status_code == 303
-    location = str(response.headers["location"])
-    assert location.startswith("/rubber/")
-    return location
-
-
-def add(client: TestClient, game: str, **fields: str) -> int:
-    data = {"csrf": csrf(client), "doubling": "", **fields}
-    response = client.post(f"{game}/deals", data=data, follow_redirects=False)
-    return int(response.status_code)
-
-
-HANDOUT = [
-    {"level": "4", "strain": "H", "by": "we", "tricks": "10", "honors": "we:100"},
-    {"level": "4", "strain": "S", "by": "they", "tricks": "10"},
-    {"level": "4", "strain": "C", "doubling": "X", "by": "they", "tricks": "8"},
-    {"level": "1", "strain": "NT", "by": "we", "tricks": "7"},
-    {"level": "5", "strain": "C", "by": "they", "tricks": "11"},
-]
+from tests.helpers import HANDOUT, add, new_rubber
 
 
 @pytest.mark.parametrize(

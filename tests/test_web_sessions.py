@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from bridgescore import pbn
 from bridgescore.cli import cli
 from tests.conftest import DATA, csrf
-from tests.test_cli_session import WEIGHTED_PBN
+from tests.helpers import WEIGHTED_PBN
 
 
 def new_session(client: TestClient, **fields: str) -> str:
@@ -142,7 +142,7 @@ def test_uploaded_pbn_shows_the_same_rankings_as_the_cli(
     for section in json.loads(result.output)["sections"]:
         for field, rows in section["rankings"].items():
             expected[(section["name"], field if field in ("NS", "EW") else "all")] = [
-                (row["rank"], row["pair"],
+                (row["rank"], row["number"],
                  f"{row['percent']:.2f}" if method == "mp" else f"{row['total']:g}")
                 for row in rows
             ]  # fmt: skip

@@ -13,7 +13,7 @@ from bridgescore import Strain, score
 from bridgescore.web.common import CSRF_COOKIE
 from bridgescore.web.offline import score_table, table_key
 from tests.conftest import csrf
-from tests.test_web_pages import HANDOUT, add, new_rubber
+from tests.helpers import HANDOUT, add, new_rubber
 
 
 def new_chicago(client: TestClient, **fields: str) -> str:

@@ -68,6 +68,7 @@ from bridgescore.model import (
 )
 from bridgescore.movement import Movement, howell, mitchell
 from bridgescore.par import Par, ParContract, par
+from bridgescore.players import Player
 from bridgescore.rubber import Rubber, RubberDeal, RubberRules, WeThey
 from bridgescore.scoring import (
     IMP_THRESHOLDS,
@@ -124,6 +125,7 @@ __all__ = [
     "ParContract",
     "PassOut",
     "PbnError",
+    "Player",
     "Result",
     "Rubber",
     "RubberDeal",

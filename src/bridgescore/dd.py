@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 from bridgescore.deal import Deal
 from bridgescore.errors import NotationError
 from bridgescore.model import Contract, Doubling, Seat, Strain, Vulnerability
-from bridgescore.par import Par, ParContract, _check_table
+from bridgescore.par import Par, ParContract, check_table
 
 if TYPE_CHECKING:  # pragma: no cover
     from endplay.types import Deal as EndplayDeal
@@ -174,7 +174,7 @@ def dds_par(
     """
     import endplay._dds as dds
 
-    table = _check_table(tricks)
+    table = check_table(tricks)
     vul = (
         vulnerability
         if isinstance(vulnerability, Vulnerability)

@@ -13,13 +13,12 @@ Hand.parse('AKQ2.K53.T94.QJ2')
 
 Ranks are ``AKQJT98765432`` (``10`` and lower case are read too); every hand given holds 13
 cards and no card is dealt twice, or :class:`~bridgescore.NotationError` (``field='deal'``)
-says what is wrong. :meth:`Deal.diagram` draws the hand diagram as text,
-:meth:`Deal.html` as an HTML table.
+says what is wrong. :meth:`Deal.diagram` draws the hand diagram as text (the web pages draw it
+as HTML with their own template, ``web/templates/_hand_diagram.html``).
 """
 
 from __future__ import annotations
 
-import html as _html
 import random
 from dataclasses import dataclass
 from typing import Final
@@ -250,32 +249,3 @@ separated by blanks, got 3
         rows += [f"{w:<20}{e}" for w, e in zip(lines(Seat.WEST), lines(Seat.EAST), strict=True)]
         rows += [pad + line for line in lines(Seat.SOUTH)]
         return "\n".join(row.rstrip() for row in rows).rstrip("\n ")
-
-    def html(self) -> str:
-        """The hand diagram as an HTML table (class ``hand-diagram``), text escaped.
-
-        >>> Deal.parse("N:AKQJT98765432... - - -").html().count("<td")
-        9
-        """
-
-        def cell(seat: Seat) -> str:
-            hand = self[seat]
-            if hand is None:
-                return f'<td class="hand {seat.name.lower()}"></td>'
-            rows = "".join(
-                f'<span class="suit {s.name.lower()}">{_html.escape(s.symbol)}</span> '
-                f"{_html.escape(ranks or '—')}<br>"
-                for s, ranks in zip(SUITS, hand.suits, strict=True)
-            )
-            return (
-                f'<td class="hand {seat.name.lower()}" aria-label="{seat.name.title()}">{rows}</td>'
-            )
-
-        empty = "<td></td>"
-        return (
-            '<table class="hand-diagram">'
-            f"<tr>{empty}{cell(Seat.NORTH)}{empty}</tr>"
-            f"<tr>{cell(Seat.WEST)}{empty}{cell(Seat.EAST)}</tr>"
-            f"<tr>{empty}{cell(Seat.SOUTH)}{empty}</tr>"
-            "</table>"
-        )

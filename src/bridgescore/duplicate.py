@@ -50,6 +50,7 @@ __all__ = [
     "butler",
     "cross_imps",
     "datum",
+    "dropped_count",
     "matchpoints",
     "matchpoints_ew",
     "mp2",
@@ -329,8 +330,15 @@ def _round_to_ten(value: Fraction, rounding: Rounding) -> int:
     )
 
 
-def _dropped(n: int, drop: int | str) -> int:
-    """How many scores to drop at each end; never so many that nothing is left."""
+def dropped_count(n: int, drop: int | str) -> int:
+    """How many of ``n`` scores to drop at each end (a count, or a percentage such as
+    ``'5%'``); never so many that nothing is left.
+
+    >>> dropped_count(10, 1), dropped_count(40, "5%"), dropped_count(2, 1)
+    (1, 2, 0)
+
+    :raises RulesError: if ``drop`` is neither.
+    """
     if isinstance(drop, str):
         text = drop.strip()
         digits = text[:-1].replace(".", "", 1)
@@ -367,7 +375,7 @@ def datum(
     """
     if not ns_scores:
         raise RulesError("a datum needs at least one score", field="scores")
-    k = _dropped(len(ns_scores), drop)
+    k = dropped_count(len(ns_scores), drop)
     kept = sorted(ns_scores)[k : len(ns_scores) - k]
     return _round_to_ten(Fraction(sum(kept), len(kept)), rounding)
 

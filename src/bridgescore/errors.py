@@ -27,6 +27,8 @@ from typing import Any
 __all__ = [
     "BatchError",
     "BridgeError",
+    "DealFileError",
+    "DealingError",
     "GameStateError",
     "InvalidBoardError",
     "InvalidResultError",
@@ -183,3 +185,54 @@ class PbnError(NotationError):
         self.line, self.source, self.reason = line, source, reason
         where = f"{source}, line {line}" if line is not None else source
         super().__init__(f"{where}: {reason}", field=field, value=value)
+
+
+class DealFileError(NotationError):
+    """A deal file (PBN, or a dealing machine's ``.dup``, ``.dlm``, ``.bri``, ``.dge``) that
+    cannot be read, or boards a format cannot hold (:mod:`bridgescore.deals`).
+
+    The message names the file, the board and the byte (counted from 0) or line (from 1)
+    where it goes wrong, and quotes what is there:
+
+    >>> str(DealFileError("card 53 is not a card; expected 01 to 52", source="set.bri",
+    ...                   board=3, byte=262))
+    'set.bri, board 3, byte 262: card 53 is not a card; expected 01 to 52'
+    """
+
+    source: str
+    """The file's name, or ``'<bytes>'``."""
+    board: int | None
+    """The board the problem is in, if it is about one."""
+    line: int | None
+    """The line (1 for the first) of a text format, if known."""
+    byte: int | None
+    """The offset (0 for the first byte) of a binary format, if known."""
+    reason: str
+    """The message without the file, board and place."""
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        source: str = "<bytes>",
+        board: int | None = None,
+        line: int | None = None,
+        byte: int | None = None,
+        field: str | None = None,
+        value: object = None,
+    ) -> None:
+        self.source, self.board, self.line, self.byte = source, board, line, byte
+        self.reason = reason
+        where = [source]
+        if board is not None:
+            where.append(f"board {board}")
+        if line is not None:
+            where.append(f"line {line}")
+        if byte is not None:
+            where.append(f"byte {byte}")
+        super().__init__(f"{', '.join(where)}: {reason}", field=field, value=value)
+
+
+class DealingError(BridgeError, ValueError):
+    """A seed, commitment or set of boards that does not check out
+    (:func:`bridgescore.deals.verify`), or a seed too short to keep a set secret."""

@@ -46,7 +46,7 @@ from bridgescore.errors import (
     RulesError,
     for_field,
 )
-from bridgescore.model import PASS_OUT, Contract, PassOut, Result, Seat, _Enum, parse_contract
+from bridgescore.model import PASS_OUT, Contract, NamedEnum, PassOut, Result, Seat, parse_contract
 from bridgescore.scoring import UndertrickRule, check_honors, check_undertrick_rule, score
 
 __all__ = [
@@ -63,7 +63,7 @@ __all__ = [
     "written_parts",
 ]
 
-S = TypeVar("S", bound=_Enum)
+S = TypeVar("S", bound=NamedEnum)
 """A side: ``WeThey`` in rubber, ``Side`` in Chicago."""
 
 Honors: TypeAlias = Mapping[S, int] | Mapping[str, int] | Mapping[S | str, int]
@@ -106,7 +106,7 @@ def read_honors(
         return parse(holder), points
 
 
-T = TypeVar("T", bound=_Enum)
+T = TypeVar("T", bound=NamedEnum)
 
 
 def _read(kind: type[T], text: object) -> T:
@@ -295,13 +295,13 @@ class HomeDeal(Generic[S]):
             honors: int = 0,
         ) -> None: ...
 
-    _BY_OR_DECLARER_TYPE: ClassVar[type[_Enum]]
+    _BY_OR_DECLARER_TYPE: ClassVar[type[NamedEnum]]
     """What declares: ``WeThey`` (a side) or ``Seat``."""
-    _SIDE_TYPE: ClassVar[type[_Enum]]
+    _SIDE_TYPE: ClassVar[type[NamedEnum]]
     """What holds honors: ``WeThey`` or ``Side``."""
 
     @property
-    def _by_or_declarer(self) -> _Enum | None:
+    def _by_or_declarer(self) -> NamedEnum | None:
         return getattr(self, self._BY_OR_DECLARER)  # type: ignore[no-any-return]
 
     def __post_init__(self) -> None:

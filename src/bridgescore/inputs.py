@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 
 from bridgescore.errors import InvalidResultError, NotationError
-from bridgescore.model import _quote, check_tricks
+from bridgescore.model import check_tricks, quote_text
 
 __all__ = ["check_name", "read_number", "read_tricks"]
 
@@ -36,7 +36,7 @@ def read_number(text: str | int, field: str, *, low: int = 1, high: int = 9999) 
         ok = 0 < len(plain) <= len(str(high)) and plain.isascii() and plain.isdigit()
         number = int(plain) if ok else None
     if number.__class__ is not int or not low <= number <= high:
-        shown = _quote(text) if isinstance(text, str) else repr(text)
+        shown = quote_text(text) if isinstance(text, str) else repr(text)
         raise InvalidResultError(
             f"{field}: expected a whole number from {low} to {high}, got {shown}",
             field=field,
@@ -59,10 +59,10 @@ def check_name(text: str, field: str, *, longest: int = 200) -> str:
     """
     if len(text) > longest:
         raise NotationError(f"{field}: at most {longest} characters, got {len(text)}: "
-                            f"{_quote(text)}", field=field, value=text)  # fmt: skip
+                            f"{quote_text(text)}", field=field, value=text)  # fmt: skip
     if any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in text):
         raise NotationError(f"{field}: one line without control characters, got "
-                            f"{_quote(text)}", field=field, value=text)  # fmt: skip
+                            f"{quote_text(text)}", field=field, value=text)  # fmt: skip
     return text
 
 

@@ -25,25 +25,28 @@ __all__ = [
     "PASS_OUT",
     "Contract",
     "Doubling",
+    "NamedEnum",
     "PassOut",
     "Result",
     "Seat",
     "Side",
     "Strain",
+    "TwoSides",
     "Vulnerability",
     "check_tricks",
     "parse_contract",
+    "quote_text",
 ]
 
 
-class _Enum(enum.Enum):
+class NamedEnum(enum.Enum):
     """An enum whose repr is the expression that names it: ``Seat.NORTH``."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.{self.name}"
 
 
-class Strain(_Enum):
+class Strain(NamedEnum):
     """The denomination of a contract, in bidding order."""
 
     CLUBS = "C"
@@ -96,7 +99,7 @@ _STRAINS: Final = {
 }
 
 
-class Doubling(_Enum):
+class Doubling(NamedEnum):
     """Whether the contract was doubled or redoubled; the value is its notation."""
 
     UNDOUBLED = ""
@@ -114,7 +117,7 @@ class Doubling(_Enum):
         return self.name.lower()
 
 
-class _TwoSides(_Enum):
+class TwoSides(NamedEnum):
     """An enum of the two sides of a table, each the other's opponents."""
 
     @property
@@ -124,7 +127,7 @@ class _TwoSides(_Enum):
         return second if self is first else first
 
 
-class Side(_TwoSides):
+class Side(TwoSides):
     """A partnership at a duplicate or Chicago table."""
 
     NS = "NS"
@@ -149,7 +152,7 @@ class Side(_TwoSides):
         raise NotationError(f"invalid side: {text!r}; expected NS or EW", field="side", value=text)
 
 
-class Seat(_Enum):
+class Seat(NamedEnum):
     """A player's seat at the table, in clockwise order from North."""
 
     NORTH = "N"
@@ -222,7 +225,7 @@ def _check_board(board: int) -> int:
     return board
 
 
-class Vulnerability(_Enum):
+class Vulnerability(NamedEnum):
     """Which sides are vulnerable on a deal; the values are PBN's export spelling."""
 
     NONE = "None"
@@ -430,7 +433,7 @@ _MAX_NOTATION: Final = 24
 """The longest notation read, once runs of spaces are one space (``'7NTXX S +0'`` is 10)."""
 
 
-def _quote(text: str) -> str:
+def quote_text(text: str) -> str:
     """The text as a message quotes it: ``repr``, cut short if it is long."""
     return repr(text) if len(text) <= 40 else f"{text[:32]!r}... ({len(text)} characters)"
 
@@ -450,7 +453,7 @@ def _match(text: str, what: str, help_text: str) -> re.Match[str] | None:
     m = _NOTATION.fullmatch(plain) if len(plain) <= _MAX_NOTATION else None
     if m is None:
         raise NotationError(
-            f"invalid {what} notation: {_quote(text)}; {help_text}", field=what, value=text
+            f"invalid {what} notation: {quote_text(text)}; {help_text}", field=what, value=text
         )
     if not "1" <= m["level"] <= "7":
         raise NotationError(f"contract level must be 1-7: {text!r}", field=what, value=text)
@@ -503,7 +506,7 @@ def check_tricks(tricks: object) -> int:
     :raises InvalidResultError: for anything else (its field is ``'tricks'``).
     """
     if tricks.__class__ is not int or not 0 <= tricks <= 13:
-        shown = _quote(tricks) if isinstance(tricks, str) else repr(tricks)
+        shown = quote_text(tricks) if isinstance(tricks, str) else repr(tricks)
         raise InvalidResultError(
             f"tricks must be a whole number from 0 to 13, got {shown}", field="tricks", value=tricks
         )

@@ -42,7 +42,7 @@ from bridgescore.errors import InvalidResultError
 from bridgescore.model import Contract, Doubling, Seat, Side, Strain, Vulnerability
 from bridgescore.scoring import score
 
-__all__ = ["Par", "ParContract", "par"]
+__all__ = ["Par", "ParContract", "check_table", "par"]
 
 _STRAINS: Final = tuple(Strain)
 _SEATS: Final = tuple(Seat)
@@ -154,7 +154,15 @@ _AFFORD: Final = {
 }
 
 
-def _check_table(tricks: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+def check_table(tricks: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """The double-dummy table as a tuple of rows, checked: 4 rows (N E S W) of 5 trick counts
+    (C D H S NT), each a whole number from 0 to 13.
+
+    >>> check_table([[7] * 5] * 4)[0]
+    (7, 7, 7, 7, 7)
+
+    :raises InvalidResultError: for anything else, naming the table.
+    """
     rows = tuple(tuple(row) for row in tricks)
     if (
         len(rows) == 4
@@ -194,7 +202,7 @@ def par(
     :raises InvalidResultError: if ``tricks`` is not 4 rows of 5 numbers from 0 to 13.
     :raises NotationError: for an unknown vulnerability or dealer.
     """
-    table = _check_table(tricks)
+    table = check_table(tricks)
     vul = (
         vulnerability
         if isinstance(vulnerability, Vulnerability)

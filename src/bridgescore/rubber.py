@@ -25,7 +25,7 @@ from typing import Final, Literal
 from bridgescore import homegame
 from bridgescore.errors import GameStateError, NotationError
 from bridgescore.homegame import Honors, Played
-from bridgescore.model import Contract, PassOut, Result, _TwoSides, parse_contract
+from bridgescore.model import Contract, PassOut, Result, TwoSides, parse_contract
 from bridgescore.scoring import honors_label
 
 __all__ = [
@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 
-class WeThey(_TwoSides):
+class WeThey(TwoSides):
     """The two columns of a rubber bridge pad."""
 
     WE = "we"

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from bridgescore.errors import BatchError, BridgeError
+from bridgescore.files import Replacement
 from bridgescore.model import Seat, Strain, Vulnerability
 from bridgescore.par import par
 
@@ -137,9 +138,6 @@ def analyse_file(
 
     :raises BatchError: for a missing ``deal`` column or a bad row.
     """
-    import os
-    import tempfile
-
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -148,35 +146,30 @@ def analyse_file(
     if "deal" not in names:
         raise BatchError(f"{source.name} has no 'deal' column; it has {', '.join(names)}")
     wanted = [c for c in ("deal", "vulnerability", "dealer") if c in names]
-    fd, temp = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".tmp", dir=target.resolve().parent
-    )
-    os.close(fd)
     rows = 0
     writer = None
-    try:
-        for batch in reader.iter_batches(batch_size=chunk_rows, columns=wanted):
-            got = analyse_many(
-                batch.column("deal"),
-                vulnerability=batch.column("vulnerability") if "vulnerability" in wanted else None,
-                dealer=batch.column("dealer") if "dealer" in wanted else None,
-                first_row=rows,
-                progress=progress,
-            )
-            table = pa.table(got)
+    with Replacement(target) as temporary:
+        sink = temporary.open()
+        try:
+            for batch in reader.iter_batches(batch_size=chunk_rows, columns=wanted):
+                got = analyse_many(
+                    batch.column("deal"),
+                    vulnerability=batch.column("vulnerability")
+                    if "vulnerability" in wanted
+                    else None,
+                    dealer=batch.column("dealer") if "dealer" in wanted else None,
+                    first_row=rows,
+                    progress=progress,
+                )
+                table = pa.table(got)
+                if writer is None:
+                    writer = pq.ParquetWriter(sink, table.schema)
+                writer.write_table(table)
+                rows += batch.num_rows
             if writer is None:
-                writer = pq.ParquetWriter(temp, table.schema)
-            writer.write_table(table)
-            rows += batch.num_rows
-        if writer is None:
-            empty = analysis_meta()
-            pq.write_table(pa.Table.from_pandas(empty, preserve_index=False), temp)
-        else:
-            writer.close()
-            writer = None
-        os.replace(temp, target)
-    finally:
-        if writer is not None:
-            writer.close()
-        Path(temp).unlink(missing_ok=True)
+                empty = analysis_meta()
+                pq.write_table(pa.Table.from_pandas(empty, preserve_index=False), sink)
+        finally:
+            if writer is not None:
+                writer.close()
     return rows

@@ -7,7 +7,7 @@ Both read the columns of :data:`~bridgescore.batch.COLUMNS` by name, text (``4HX
 memory stays the same whatever the file's size; writing a chunk overlaps reading the next one.
 The output is written to a temporary file that replaces ``dst`` only once every row is scored,
 so a bad row, an exception or a killed process never leaves a half-written ``dst``, and never
-strands the temporary file either (see :class:`_Temporary`).
+strands the temporary file either (see :mod:`bridgescore.files`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import csv
 import os
-import secrets
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import ExitStack
@@ -26,6 +25,7 @@ import numpy as np
 
 from bridgescore.batch._columns import INPUT_COLUMNS, Array, ScoreDType
 from bridgescore.errors import BatchError, for_field
+from bridgescore.files import Replacement
 from bridgescore.scoring import UndertrickRule, check_undertrick_rule
 
 __all__ = ["FORMATS", "Progress", "score_file", "score_frame"]
@@ -142,7 +142,7 @@ def score_file(
     _check_unique(names, read)
     rows = 0
     with ExitStack() as stack:
-        temporary = _Temporary(dst)
+        temporary = Replacement(dst)
         stack.callback(temporary.discard)
         writers: list[_Writer] = []
         stack.callback(_close, writers)
@@ -162,7 +162,7 @@ def score_file(
                     names=[*kept, *scores],
                 )
                 if not writers:
-                    writers.append(_Writer(temporary.open(), out_format, table.schema, kept))
+                    writers.append(_Writer(_open(temporary), out_format, table.schema, kept))
                 if pending is not None:
                     pending.result()
                 pending = pool.submit(writers[0].write, table)
@@ -176,7 +176,7 @@ def score_file(
                 fields = [schema.field(n) for n in kept] + [pa.field("score", pa.int16())]
                 if "declarer" in names:
                     fields.append(pa.field("ns_score", pa.int16()))
-                writers.append(_Writer(temporary.open(), out_format, pa.schema(fields), kept))
+                writers.append(_Writer(_open(temporary), out_format, pa.schema(fields), kept))
             writers[0].close()
         except _WriteError as exc:
             cause = exc.__cause__
@@ -378,117 +378,12 @@ def _close(writers: list[_Writer]) -> None:
             writer.close()
 
 
-_O_TMPFILE: int = getattr(os, "O_TMPFILE", 0)
-"""Linux's flag for an unnamed file (0 elsewhere; a test sets it to 0 to try the fallback)."""
+def _open(temporary: Replacement) -> IO[bytes]:
+    """The temporary file to write.
 
-
-class _Temporary:
-    """The file the rows go to until every row is scored, then renamed to ``dst``.
-
-    Where the system allows it (Linux, ``O_TMPFILE``, a file system that supports it and
-    ``/proc``), the file has no name while it is written, so a killed process leaves nothing:
-    :meth:`commit` links it as ``.DST.PID-RANDOM.part`` and renames that over ``dst`` at once.
-    Elsewhere the file has that name from the start; each run first removes the ``.part`` files
-    of ``dst`` whose process no longer runs (on POSIX systems), so a crash leaves one at most
-    until the next run.
+    :raises _WriteError: if it cannot be created.
     """
-
-    def __init__(self, dst: Path) -> None:
-        self.folder = dst.resolve().parent
-        self.name = dst.name
-        self.path: Path | None = None
-        """The file's name while it is written, or None while it has none."""
-        self.file: IO[bytes] | None = None
-        _remove_stale(self.folder, self.name)
-
-    def open(self) -> IO[bytes]:
-        """The file to write, created on the first call.
-
-        :raises _WriteError: if it cannot be created.
-        """
-        if self.file is not None:
-            return self.file
-        fd = -1
-        if _O_TMPFILE:
-            try:
-                fd = os.open(self.folder, _O_TMPFILE | os.O_WRONLY, 0o666)
-            except OSError:  # not on this file system
-                fd = -1
-            if fd >= 0 and not os.path.exists(f"/proc/self/fd/{fd}"):  # no /proc to link it
-                os.close(fd)
-                fd = -1
-        if fd < 0:
-            self.path = self.folder / _part_name(self.name)
-            try:
-                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            except OSError as exc:
-                self.path = None
-                raise _WriteError from exc
-        self.file = os.fdopen(fd, "wb")
-        return self.file
-
-    def commit(self) -> None:
-        """Give the written file ``dst``'s name, replacing any file there."""
-        file = self.open()
-        file.flush()
-        if self.path is None:
-            folder = os.open(self.folder, os.O_RDONLY)
-            try:
-                part = _part_name(self.name)
-                # dst_dir_fd makes it linkat(..., AT_SYMLINK_FOLLOW): the file, not the link.
-                os.link(f"/proc/self/fd/{file.fileno()}", part, dst_dir_fd=folder)
-                try:
-                    os.replace(part, self.name, src_dir_fd=folder, dst_dir_fd=folder)
-                except OSError:
-                    os.unlink(part, dir_fd=folder)
-                    raise
-            finally:
-                os.close(folder)
-        else:
-            os.replace(self.path, self.folder / self.name)
-            self.path = None
-        self.discard()
-
-    def discard(self) -> None:
-        """Close the file and remove it if it has a name (after :meth:`commit`, do nothing)."""
-        if self.file is not None:
-            self.file.close()
-            self.file = None
-        if self.path is not None:
-            self.path.unlink(missing_ok=True)
-            self.path = None
-
-
-def _part_name(name: str) -> str:
-    return f".{name}.{os.getpid()}-{secrets.token_hex(4)}.part"
-
-
-def _remove_stale(folder: Path, name: str) -> None:
-    """Remove the ``.part`` files of ``name`` left by processes that no longer run."""
-    if os.name != "posix":  # no cheap, harmless way to ask whether a process runs
-        return
-    prefix, suffix = f".{name}.", ".part"
     try:
-        entries = list(os.scandir(folder))
-    except OSError:  # a folder that cannot be listed: creating the file will say what is wrong
-        return
-    for entry in entries:
-        if not (entry.name.startswith(prefix) and entry.name.endswith(suffix)):
-            continue
-        middle = entry.name[len(prefix) : -len(suffix)]
-        pid, dash, token = middle.partition("-")
-        if not (dash and pid.isascii() and pid.isdigit() and len(pid) < 12 and len(token) == 8):
-            continue
-        if int(pid) != os.getpid() and not _runs(int(pid)):
-            with contextlib.suppress(OSError):  # removed by another run, or not ours to remove
-                Path(entry.path).unlink(missing_ok=True)
-
-
-def _runs(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # it runs, as another user
-        return True
-    return True
+        return temporary.open()
+    except OSError as exc:
+        raise _WriteError from exc

@@ -61,13 +61,12 @@ from bridgescore.duplicate import (
     Divisor,
     Rounding,
     WeightedScore,
-    _dropped,
+    dropped_count,
     top,
 )
 from bridgescore.errors import BatchError, RulesError
 from bridgescore.scoring import IMP_THRESHOLDS
-from bridgescore.session import Section, SectionScores, Session
-from bridgescore.session._scores import _points, _score_section
+from bridgescore.session import Section, SectionScores, Session, points_of_board, score_section_with
 
 __all__ = [
     "Expected",
@@ -289,13 +288,13 @@ def butler_many(
     """
     if rounding not in ("half-even", "half-up"):
         raise RulesError(f"unknown rounding {rounding!r}; expected 'half-even' or 'half-up'")
-    _dropped(1, drop)  # check it even for no rows
+    dropped_count(1, drop)  # check it even for no rows
     field = _Field(board, ns_score)
     if field.n == 0:
         return np.zeros(0, np.int64), np.zeros(0, np.int8)
     counts, s, slot = field.counts, field.scores, field.slot
     sizes, which = np.unique(counts, return_inverse=True)
-    k = np.array([_dropped(int(size), drop) if size else 0 for size in sizes], np.int64)
+    k = np.array([dropped_count(int(size), drop) if size else 0 for size in sizes], np.int64)
     k = k[which.reshape(-1)]
     total = np.zeros(len(counts), np.int64)
     if k.max() <= 1:  # the sum less, where one is dropped at each end, the lowest and highest
@@ -424,7 +423,7 @@ def score_section_fast(section: Section, session: Session | None = None) -> Sect
     :raises BatchError: for a score that is not a whole number of at most 32 bits.
     :raises RulesError: for a bad ``drop``, ``rounding`` or ``divisor`` of the session.
     """
-    return _score_section(section, session or Session(), _field_points)
+    return score_section_with(section, session or Session(), _field_points)
 
 
 def _field_points(
@@ -436,7 +435,7 @@ def _field_points(
     figures are averages over its weighted results, which the columns cannot hold.
     """
     weighted = {
-        number: _points(board_scores, expected, session)
+        number: points_of_board(board_scores, expected, session)
         for number, board_scores in scores.items()
         if any(isinstance(s, WeightedScore) for s in board_scores)
     }

@@ -28,6 +28,7 @@ __all__ = [
     "progress_bar",
     "read_pbn",
     "reporting",
+    "write_file",
 ]
 
 SEAT_NAMES = {s: s.name.title() for s in Seat}
@@ -61,6 +62,19 @@ def read_pbn(path: Path) -> str:
         raise click.FileError(str(path), hint=exc.strerror) from exc
 
 
+def write_file(path: Path, data: bytes) -> None:
+    """Write a file whole (:func:`bridgescore.files.write_atomically`), or click's error.
+
+    :raises click.FileError: if the folder cannot be written; the file is then as it was.
+    """
+    from bridgescore.files import write_atomically
+
+    try:
+        write_atomically(path, data)
+    except OSError as exc:
+        raise click.FileError(str(path), hint=exc.strerror) from exc
+
+
 def console() -> Console:
     """A console for tables: plain text when not on a terminal."""
     return Console(highlight=False)
@@ -78,6 +92,8 @@ COMMANDS = {
     "batch": "batch",
     "analyse": "analyse",
     "serve": "serve",
+    "deal": "deals",
+    "deals": "deals",
 }
 """Which module of :mod:`bridgescore.cli` defines each command: it is imported when the command
 is used, so ``bridgescore score`` never loads SQLAlchemy, numpy or the web app."""

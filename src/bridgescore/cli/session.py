@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -13,19 +11,12 @@ from rich import box
 from rich.table import Table
 
 from bridgescore import pbn
-from bridgescore.cli._app import cli, console, read_pbn, reporting
+from bridgescore.cli._app import cli, console, read_pbn, reporting, write_file
 from bridgescore.duplicate import BoardScore
-from bridgescore.model import Side
-from bridgescore.session import RankRow, SectionScores, Session, TravellerLine
+from bridgescore.errors import SessionError
+from bridgescore.session import METHODS, Pair, SectionScores, Session, scores_to_dict
 
 __all__ = ["export_command", "read_session", "score_command", "session_group"]
-
-METHODS = ("mp", "butler", "cross-imps")
-METHOD_NAMES = {
-    "mp": "matchpoints (MP1)",
-    "butler": "Butler IMPs",
-    "cross-imps": "cross-IMPs",
-}
 
 
 def read_session(path: Path, method: str | None = None) -> Session:
@@ -74,7 +65,7 @@ def session_group() -> None:
 
 _method_option = click.option(
     "--method",
-    type=click.Choice(METHODS),
+    type=click.Choice(list(METHODS)),
     help="Score by this method instead of the file's Scoring tag.",
 )
 
@@ -107,14 +98,15 @@ def score_command(
         with reporting("--section"):
             chosen = session.section(section_name)
         sections = [s for s in sections if s.section is chosen]
-    wanted = _pair_keys(recap)
     data: dict[str, Any] = {
         "event": session.event,
         "date": session.date,
         "method": session.method,
-        "sections": [_section_data(s, travellers=travellers, recap=wanted) for s in sections],
+        "sections": [
+            scores_to_dict(s, travellers=travellers, recaps=_recaps(s, recap)) for s in sections
+        ],
     }
-    if wanted is not None and not any(s["recaps"] for s in data["sections"]):
+    if recap is not None and not any(s["recaps"] for s in data["sections"]):
         raise click.BadParameter(f"no pair {recap!r} in the sections shown", param_hint="--recap")
     if as_json:
         click.echo(json.dumps(data))
@@ -122,96 +114,23 @@ def score_command(
         _print_session(session, sections, data)
 
 
-def _pair_keys(text: str | None) -> tuple[Side | None, int] | None:
-    """``3`` (either side), ``NS3``, ``EW 3``."""
+def _recaps(scored: SectionScores, text: str | None) -> tuple[Pair, ...]:
+    """The section's pairs that ``--recap`` names: ``3`` (either side), ``NS3``, ``EW 3``."""
     if text is None:
-        return None
-    t = text.strip().upper().replace(" ", "")
-    side: Side | None = None
-    if t[:2] in ("NS", "EW"):
-        side, t = Side(t[:2]), t[2:]
-    if not t.isdigit() or not t.isascii():
+        return ()
+    try:
+        wanted = Pair.parse(text)
+    except SessionError:
         raise click.BadParameter(f"expected a pair number such as 3, NS3 or EW3, got {text!r}",
-                                 param_hint="--recap")  # fmt: skip
-    return side, int(t)
-
-
-def _rank_data(row: RankRow, mp: bool) -> dict[str, Any]:
-    return {
-        "rank": row.rank,
-        "pair": row.pair.number,
-        "side": row.pair.side.value if row.pair.side else None,
-        "names": row.pair.names,
-        "total": round(row.total, 2),
-        "percent": row.percent if mp else None,
-        "boards": row.boards,
-    }
-
-
-def _line_data(line: TravellerLine) -> dict[str, Any]:
-    r = line.result
-    return {
-        "ns": r.ns,
-        "ew": r.ew,
-        "result": r.text,
-        "ns_score": line.ns_score if isinstance(line.ns_score, int) else str(line.ns_score),
-        "ns_points": round(line.ns_points, 2),
-        "ew_points": round(line.ew_points, 2),
-        "round": r.round,
-    }
-
-
-def _section_data(
-    scored: SectionScores, *, travellers: bool, recap: tuple[Side | None, int] | None
-) -> dict[str, Any]:
-    section = scored.section
-    mp = scored.method == "mp"
-    data: dict[str, Any] = {
-        "name": section.name,
-        "kind": section.kind,
-        "boards": len(section.boards),
-        "rankings": {
-            (side.value if side else "all"): [_rank_data(row, mp) for row in rows]
-            for side, rows in scored.rankings.items()
-        },
-        "warnings": [str(w) for w in section.warnings],
-    }
-    if travellers:
-        data["travellers"] = {
-            str(number): {
-                "dealer": section.board(number).dealer.value,
-                "vulnerability": section.board(number).vulnerability.value,
-                "top": scored.tops[number] or None,
-                "lines": [_line_data(line) for line in lines],
-            }
-            for number, lines in scored.travellers.items()
-        }
-    data["recaps"] = []
-    if recap is not None:
-        side, number = recap
-        for pair in section.pairs:
-            if pair.number == number and (side is None or pair.side in (side, None)):
-                lines = scored.recap(pair.number, pair.side)
-                data["recaps"].append({
-                    "pair": pair.label,
-                    "names": pair.names,
-                    "boards": [{
-                        "board": x.board,
-                        "sat": x.sat.value,
-                        "opponent": x.opponent.label,
-                        "result": x.result.text,
-                        "score": x.score if isinstance(x.score, int) else str(x.score),
-                        "points": round(x.points, 2),
-                        "top": x.top,
-                    } for x in lines],
-                })  # fmt: skip
-    return data
+                                 param_hint="--recap") from None  # fmt: skip
+    return tuple(p for p in scored.section.pairs if p.number == wanted.number
+                 and (wanted.side is None or p.side in (wanted.side, None)))  # fmt: skip
 
 
 def _print_session(session: Session, sections: list[SectionScores], data: dict[str, Any]) -> None:
     out = console()
     title = ", ".join(x for x in (session.event, session.date) if x) or "Session"
-    out.print(f"{title}: {METHOD_NAMES[session.method]}")
+    out.print(f"{title}: {METHODS[session.method].name}")
     unit = "MPs" if session.method == "mp" else "IMPs"
     for scored, section_data in zip(sections, data["sections"], strict=True):
         section = scored.section
@@ -293,42 +212,8 @@ def export_command(file: Path, output: Path, method: str | None, per: str) -> No
     session = read_session(file, method)
     with reporting("FILE"):
         data = pbn.encode(pbn.write(session, per=per))  # type: ignore[arg-type]
-    write_atomically(output, data)
+    write_file(output, data)
     boards = sum(len(s.boards) for s in session.sections)
     results = sum(len(s.results) for s in session.sections)
     click.echo(f"Wrote {output}: {len(session.sections)} sections, {boards} boards, {results} "
-               f"results, scored by {METHOD_NAMES[session.method]}.")  # fmt: skip
-
-
-def _mode(path: Path) -> int:
-    """The mode the written file should have: the old file's, else the umask's default."""
-    try:
-        return path.stat().st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write a file by writing a temporary file beside it and renaming it over the old one.
-
-    :raises click.FileError: if the directory cannot be written.
-    """
-    directory = path.resolve().parent
-    try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise click.FileError(str(path), hint=exc.strerror) from exc
-    try:
-        os.chmod(temp, _mode(path))  # mkstemp makes it private; give it the usual mode
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temp, path)
-    except BaseException as exc:
-        Path(temp).unlink(missing_ok=True)
-        if isinstance(exc, OSError):
-            raise click.FileError(str(path), hint=exc.strerror) from exc
-        raise
+               f"results, scored by {METHODS[session.method].name}.")  # fmt: skip

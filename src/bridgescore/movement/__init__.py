@@ -7,7 +7,9 @@ boards a round; a board is at one table a round unless the movement shares it; b
 numbered 1 to B). It is built by :func:`mitchell` or :func:`howell`, or read from a table
 typed in (:func:`read`, ``round,table,ns,ew,boards``) or from an ``.ASC`` movement file
 (:func:`read_asc`). :func:`~report.fairness` says how often each two pairs meet and are
-compared, :func:`~report.moves` whether one card a table is enough; :func:`~report.describe`,
+compared, :func:`~report.moves` whether one card a table is enough,
+:func:`~complete.completeness` whether every pair meets all the opponents it could (and
+:func:`~complete.alternatives` the complete movements instead); :func:`~report.describe`,
 :func:`~report.table_cards` and :func:`~report.guide_cards` give the text a director prints.
 
 >>> from bridgescore.movement import mitchell, howell
@@ -51,6 +53,7 @@ from __future__ import annotations
 
 from bridgescore.errors import MovementError
 from bridgescore.movement.build import mitchell, switched_rounds
+from bridgescore.movement.complete import Alternative, Completeness, alternatives, completeness
 from bridgescore.movement.cyclic import howell, howell_rounds
 from bridgescore.movement.formats import read_asc
 from bridgescore.movement.model import (
@@ -81,7 +84,9 @@ from bridgescore.movement.results import Slot, check_result, missing, slot_of, s
 
 __all__ = [
     "COLUMNS",
+    "Alternative",
     "Card",
+    "Completeness",
     "Fairness",
     "Kind",
     "Movement",
@@ -93,8 +98,10 @@ __all__ = [
     "Share",
     "SitOut",
     "Slot",
+    "alternatives",
     "cards",
     "check_result",
+    "completeness",
     "describe",
     "fairness",
     "format_boards",

@@ -124,6 +124,14 @@ the session (``_players`` numbers pairs by their names). ``_writer`` writes a se
 from __future__ import annotations
 
 from bridgescore.errors import PbnError
+from bridgescore.pbn._analysis import (
+    ANALYSIS_TAGS,
+    DDTricks,
+    analyse_games,
+    analysis_tags,
+    complete_deal,
+    dd_tricks_from_tag,
+)
 from bridgescore.pbn._games import (
     MANDATORY_TAGS,
     Column,
@@ -132,8 +140,10 @@ from bridgescore.pbn._games import (
     Tag,
     decode,
     encode,
+    escape,
     write_games,
 )
+from bridgescore.pbn._games import NAME as TAG_NAME
 from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._match import read_match, read_matches
 from bridgescore.pbn._reader import read
@@ -141,14 +151,22 @@ from bridgescore.pbn._values import scoring_tag
 from bridgescore.pbn._writer import write
 
 __all__ = [
+    "ANALYSIS_TAGS",
     "MANDATORY_TAGS",
+    "TAG_NAME",
     "Column",
+    "DDTricks",
     "Game",
     "PbnError",
     "Table",
     "Tag",
+    "analyse_games",
+    "analysis_tags",
+    "complete_deal",
+    "dd_tricks_from_tag",
     "decode",
     "encode",
+    "escape",
     "read",
     "read_games",
     "read_match",

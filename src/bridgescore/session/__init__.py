@@ -16,10 +16,13 @@ from __future__ import annotations
 
 from bridgescore.errors import SessionError
 from bridgescore.session._data import session_from_dict, session_to_dict
+from bridgescore.session._json import rank_to_dict, scores_to_dict, traveller_to_dict
 from bridgescore.session._model import (
+    METHODS,
     Board,
     BoardResult,
     Method,
+    MethodInfo,
     Pair,
     Section,
     SectionKind,
@@ -27,18 +30,25 @@ from bridgescore.session._model import (
     SessionWarning,
 )
 from bridgescore.session._scores import (
+    BoardPoints,
     PairScore,
     RankRow,
     RecapLine,
     SectionScores,
     TravellerLine,
+    points_of_board,
     score_section,
+    score_section_with,
+    score_session,
 )
 
 __all__ = [
+    "METHODS",
     "Board",
+    "BoardPoints",
     "BoardResult",
     "Method",
+    "MethodInfo",
     "Pair",
     "PairScore",
     "RankRow",
@@ -50,7 +60,13 @@ __all__ = [
     "SessionError",
     "SessionWarning",
     "TravellerLine",
+    "points_of_board",
+    "rank_to_dict",
     "score_section",
+    "score_section_with",
+    "score_session",
+    "scores_to_dict",
     "session_from_dict",
     "session_to_dict",
+    "traveller_to_dict",
 ]

@@ -10,6 +10,7 @@ from bridgescore.duplicate import Adjusted, Artificial
 from bridgescore.errors import BridgeError, SessionError
 from bridgescore.model import Result, Seat, Side, Vulnerability
 from bridgescore.movement import Movement
+from bridgescore.players import Player
 from bridgescore.session._model import Board, BoardResult, Pair, Section, Session, SessionWarning
 from bridgescore.weighted import Weighted
 
@@ -49,7 +50,8 @@ def session_to_dict(session: Session) -> dict[str, Any]:
                 "movement": None if s.movement is None else s.movement.to_dict(complete=True),
                 "pairs": [
                     {"number": p.number, "side": p.side.value if p.side else None,
-                     "names": p.names}
+                     "names": p.names} | (
+                        {"players": [x.to_dict() for x in p.players]} if p.players else {})
                     for p in s.pairs
                 ],
                 "boards": [
@@ -92,7 +94,8 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
                 s.get("kind", "mitchell"),
                 [
                     Pair(int(p["number"]), Side(p["side"]) if p.get("side") else None,
-                         str(p.get("names", "")))
+                         str(p.get("names", "")),
+                         tuple(Player.from_dict(x) for x in p.get("players", ())))
                     for p in s.get("pairs", ())
                 ],
                 [

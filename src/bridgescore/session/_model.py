@@ -11,6 +11,7 @@ from bridgescore.duplicate import ARTIFICIAL, Adjusted, Artificial, BoardScore, 
 from bridgescore.errors import SessionError
 from bridgescore.model import Contract, Result, Seat, Side, Vulnerability
 from bridgescore.movement import Movement, Slot, check_result, missing
+from bridgescore.players import Player
 from bridgescore.scoring import UndertrickRule, score_result
 from bridgescore.weighted import Weighted
 
@@ -18,9 +19,11 @@ if TYPE_CHECKING:
     from bridgescore.session._scores import SectionScores
 
 __all__ = [
+    "METHODS",
     "Board",
     "BoardResult",
     "Method",
+    "MethodInfo",
     "Pair",
     "Section",
     "SectionKind",
@@ -29,6 +32,27 @@ __all__ = [
 ]
 
 Method = Literal["mp", "butler", "cross-imps"]
+
+
+@dataclass(frozen=True, slots=True)
+class MethodInfo:
+    """A scoring method as people call it: its name and what it does."""
+
+    name: str
+    unit: str
+    """What its figures count: ``MPs`` or ``IMPs``."""
+    description: str
+
+
+METHODS: Mapping[Method, MethodInfo] = {
+    "mp": MethodInfo("matchpoints (MP1)", "MPs",
+                     "Two for each result beaten and one for each tied, against every other."),
+    "butler": MethodInfo("Butler IMPs", "IMPs", "IMPs against the datum, the average of the "
+                         "other results without the top and bottom ones."),
+    "cross-imps": MethodInfo("cross-IMPs", "IMPs",
+                             "IMPs against every other result, averaged."),
+}  # fmt: skip
+"""The scoring methods, the one table of them (the CLI's choices, the API's enum, the pages)."""
 SectionKind = Literal["mitchell", "howell"]
 """How a section ranks its pairs: NS and EW apart (a Mitchell) or as one field (a Howell)."""
 
@@ -43,6 +67,33 @@ class Pair:
     """NS or EW in a Mitchell section; None in a Howell."""
     names: str = ""
     """The players, e.g. ``'Ann Smith & Bob Jones'``."""
+    players: tuple[Player, ...] = ()
+    """The players with their national numbers, when known (:class:`~bridgescore.Player`)."""
+
+    @classmethod
+    def parse(cls, label: str) -> Pair:
+        """The pair of a label as movements and people write it: ``'NS 3'``, ``'EW 3'``,
+        ``'ns3'`` or ``'3'`` (a Howell's, or either side's). The one reader of pair labels.
+
+        >>> Pair.parse("NS 3"), Pair.parse("ew12").label, Pair.parse(" 7 ").label
+        (Pair(number=3, side=Side.NS, names='', players=()), 'EW 12', '7')
+        >>> Pair.parse("N 3")
+        Traceback (most recent call last):
+        ...
+        bridgescore.errors.SessionError: pair 'N 3': a section numbers its pairs ('3', or \
+'NS 3' and 'EW 3')
+        """
+        text = label.strip().upper().replace(" ", "")
+        side = None
+        if text[:2] in ("NS", "EW"):
+            side, text = Side(text[:2]), text[2:]
+        if not (text.isascii() and text.isdigit() and len(text) <= 4):
+            raise SessionError(
+                f"pair {label!r}: a section numbers its pairs ('3', or 'NS 3' and 'EW 3')",
+                field="pair",
+                value=label,
+            )
+        return cls(int(text), side)
 
     @property
     def label(self) -> str:
@@ -294,7 +345,7 @@ NS 3 v EW 1 (round 3, table 3)
                 field="names",
                 value=unknown[0],
             )
-        pairs = [_pair_of(label, names.get(label, "")) for label in movement.pairs]
+        pairs = [replace(Pair.parse(label), names=names.get(label, "")) for label in movement.pairs]
         kind: SectionKind = "mitchell" if all(p.side for p in pairs) else "howell"
         if kind == "howell" and any(p.side for p in pairs):
             raise SessionError(
@@ -372,21 +423,6 @@ NS 3 v EW 1 (round 3, table 3)
         """
         return Section(self.name, self.kind, self.pairs, self.boards, results, notes=self.notes,
                        movement=self.movement)  # fmt: skip
-
-
-def _pair_of(label: str, names: str) -> Pair:
-    """The pair a movement labels ``'NS 3'``, ``'EW 3'`` or ``'3'``."""
-    side_text, _, number = label.rpartition(" ")
-    sides = {"NS": Side.NS, "EW": Side.EW, "": None}
-    if side_text.upper() not in sides or not (
-        number.isascii() and number.isdigit() and len(number) <= 4
-    ):
-        raise SessionError(
-            f"pair {label!r}: a section numbers its pairs ('3', or 'NS 3' and 'EW 3')",
-            field="pair",
-            value=label,
-        )
-    return Pair(int(number), sides[side_text.upper()], names)
 
 
 def pair_order(p: Pair) -> tuple[str, int]:
@@ -492,7 +528,7 @@ class Session:
     """Other PBN tags of the event, kept as read."""
 
     def __post_init__(self) -> None:
-        if self.method not in ("mp", "butler", "cross-imps"):
+        if self.method not in METHODS:
             raise SessionError(
                 f"unknown scoring method {self.method!r}; expected 'mp', 'butler' or 'cross-imps'",
                 field="method",
@@ -517,10 +553,10 @@ class Session:
         )
 
     def scored(self) -> list[SectionScores]:
-        """Every section scored."""
-        from bridgescore.session._scores import score_section
+        """Every section scored (:func:`~bridgescore.session.score_session`)."""
+        from bridgescore.session._scores import score_session
 
-        return [score_section(s, self) for s in self.sections]
+        return score_session(self)
 
     @property
     def warnings(self) -> list[SessionWarning]:

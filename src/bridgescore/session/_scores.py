@@ -19,12 +19,16 @@ from bridgescore.model import Side
 from bridgescore.session._model import BoardResult, Method, Pair, Section, Session, pair_order
 
 __all__ = [
+    "BoardPoints",
     "PairScore",
     "RankRow",
     "RecapLine",
     "SectionScores",
     "TravellerLine",
+    "points_of_board",
     "score_section",
+    "score_section_with",
+    "score_session",
 ]
 
 
@@ -137,10 +141,22 @@ def score_section(section: Section, session: Session | None = None) -> SectionSc
     board played fewer times is Neuberg-scaled (matchpoints) or scaled as EBU White Book 4.2.4
     (cross-IMPs).
     """
-    return _score_section(section, session or Session(), _points_by_board)
+    return score_section_with(section, session or Session(), _points_by_board)
 
 
-_BoardPoints = Callable[
+def score_session(session: Session) -> list[SectionScores]:
+    """Every section of the session scored: numpy's way when ``bridgescore[batch]`` is
+    installed (many times faster on a big field, the same figures), else the pure one. The
+    one function that scores a session, for the CLI, the web app and :meth:`Session.scored`.
+    """
+    try:
+        from bridgescore.batch.field import score_section_fast as score
+    except ImportError:  # pragma: no cover - depends on the installed extras
+        score = score_section
+    return [score(s, session) for s in session.sections]
+
+
+BoardPoints = Callable[
     [Mapping[int, list[BoardScore]], int, Session], Mapping[int, tuple[list[float], list[float]]]
 ]
 """Every board's NS and EW points, from each board's NS scores, the expected count and the
@@ -150,10 +166,10 @@ session (how :func:`score_section` and ``bridgescore.batch.score_section_fast`` 
 def _points_by_board(
     scores: Mapping[int, list[BoardScore]], expected: int, session: Session
 ) -> dict[int, tuple[list[float], list[float]]]:
-    return {number: _points(s, expected, session) for number, s in scores.items()}
+    return {number: points_of_board(s, expected, session) for number, s in scores.items()}
 
 
-def _score_section(section: Section, session: Session, points_of: _BoardPoints) -> SectionScores:
+def score_section_with(section: Section, session: Session, points_of: BoardPoints) -> SectionScores:
     """:func:`score_section`, with the boards' points worked out by ``points_of``."""
     expected = max(Counter(r.board for r in section.results).values(), default=0)
     travellers: dict[int, list[TravellerLine]] = {}
@@ -193,9 +209,11 @@ def _score_section(section: Section, session: Session, points_of: _BoardPoints) 
     return SectionScores(section, session.method, travellers, tops, pairs, rankings)
 
 
-def _points(
+def points_of_board(
     scores: list[BoardScore], expected: int, session: Session
 ) -> tuple[list[float], list[float]]:
+    """One board's NS and EW points, by the session's method, from its NS scores (the pure
+    path of :data:`BoardPoints`)."""
     if session.method == "mp":
         return (
             matchpoints(scores, expected=expected, artificial=session.artificial),

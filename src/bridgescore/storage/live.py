@@ -3,7 +3,14 @@
 A live session is a stored ``session`` (its definition: pairs, boards, movement) plus a token
 per table (only their SHA-256 kept) and its results as rows of their own, so tables entering
 at once never conflict: each write inserts or changes one row and bumps the session's version
-(the events carry it), in one transaction. Every change is kept in an audit trail.
+(the events carry it), in one transaction. Every change is kept in an audit trail, and an
+entry the session could not take from a table (the board held another result, or the session
+was closed) is kept as a conflict for the director.
+
+Every write reads the session's :class:`~bridgescore.live.LiveState` inside its transaction
+(the session's row locked) and asks the core's :func:`~bridgescore.live.accept` before it
+writes: the rule is checked inside the write it guards. The state is kept in memory per
+version, so a write or a read at the version already known reads only the session's head.
 
 Writes are committed in groups: the writes waiting at the same moment (thirty tables posting at
 once) are made by one thread in one transaction, so they wait for one commit instead of for
@@ -14,10 +21,10 @@ each other's; each still checks before it writes, and a refused one fails alone.
 >>> with Store("sqlite://") as store:
 ...     live = LiveStore(store)
 ...     stored, tokens = live.start(Session((Section.from_movement(mitchell(3, 2)),)), 3)
-...     entry = Entry(1, 1, 1, "NS 1", "EW 1", contract="4H", declarer="S", tricks=10)
-...     added, version = live.add(stored.id, entry, "table 1")
-...     again = live.results(stored.id)
->>> version, added.entry.board, len(again.results), live_table(tokens)
+...     entry = live.state(stored.id).entry(1, 1, 1, result="4HS=")
+...     added, version = live.add(stored.id, entry, 1)
+...     again = live.state(stored.id)
+>>> version, added.entry.board, len(again.results), sorted(tokens)
 (2, 1, 1, [1, 2, 3])
 """
 
@@ -27,72 +34,51 @@ import asyncio
 import base64
 import hmac
 import json
-import logging
-import queue
 import threading
-from collections.abc import Callable, Mapping
-from concurrent.futures import Future
-from dataclasses import asdict, dataclass
+from collections import OrderedDict
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any, Literal
 
 from sqlalchemy import Connection, Row, Table, bindparam, delete, func, insert, select, update
 
-from bridgescore.session import Session
-from bridgescore.storage.errors import GameNotFoundError, StorageError
-from bridgescore.storage.schema import GameRow, LiveResultRow, ResultChangeRow, TableTokenRow
-from bridgescore.storage.store import Store, StoredGame, _announce, _hash_token, _utcnow
+from bridgescore.live import (
+    DIRECTOR,
+    Add,
+    AlreadyEnteredError,
+    Delete,
+    Edit,
+    LiveResult,
+    LiveState,
+    NotAllowedError,
+    TableEntry,
+    UnknownResultError,
+    Who,
+    accept,
+    accept_request,
+)
+from bridgescore.session import Pair, Session
+from bridgescore.storage.commit import GroupCommit, Job, States
+from bridgescore.storage.errors import GameNotFoundError
+from bridgescore.storage.schema import (
+    ConflictRow,
+    GameRow,
+    LiveResultRow,
+    ResultChangeRow,
+    TableTokenRow,
+)
+from bridgescore.storage.store import Store, StoredGame
+from bridgescore.storage.tokens import hash_token, token_matches
 
 __all__ = [
     "Change",
-    "DuplicateResultError",
-    "Entry",
-    "LiveResult",
-    "LiveState",
+    "Conflict",
     "LiveStore",
-    "RefusedError",
-    "ResultNotFoundError",
-    "live_table",
     "table_token",
 ]
 
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """What a table enters for one board: where, who, and the result, an artificial score or
-    (the director) a weighted score."""
-
-    round: int
-    table: int
-    board: int
-    ns: str
-    """The NS pair's label in the movement (``NS 3``; ``3`` in a Howell)."""
-    ew: str
-    contract: str | None = None
-    """``4HX``, ``Pass``; None for an artificial score."""
-    declarer: str | None = None
-    tricks: int | None = None
-    lead: str | None = None
-    adjusted: str | None = None
-    """``A+/A-`` and the like, instead of a result."""
-    weighted: str | None = None
-    """A weighted score's canonical text (``50% 4SN=, 50% 4SN-1``; Law 12C1(c)), instead of a
-    result."""
-
-
-@dataclass(frozen=True, slots=True)
-class LiveResult:
-    """A stored result: its id, the entry, and when it was entered and last changed."""
-
-    id: int
-    entry: Entry
-    created_at: datetime
-    updated_at: datetime
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``id``, the entry's fields, and the times."""
-        return {"id": self.id, **asdict(self.entry), "created_at": self.created_at.isoformat(),
-                "updated_at": self.updated_at.isoformat()}  # fmt: skip
+Kept = Literal["stored", "entry"]
+"""What the director keeps of a conflict: the stored result, or the refused entry."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,28 +99,23 @@ class Change:
 
 
 @dataclass(frozen=True, slots=True)
-class LiveState:
-    """A live session's results as of one version (read in one snapshot)."""
+class Conflict:
+    """A table's entry the session could not take, kept for the director: ``different`` (the
+    board held another result: :attr:`result_id`) or ``closed`` (sent after closing, as a
+    correction request)."""
 
-    version: int
-    closed: bool
-    results: tuple[LiveResult, ...]
+    id: int
+    entry: TableEntry
+    reason: str
+    result_id: int | None
+    at: datetime
 
-
-class DuplicateResultError(StorageError):
-    """The table has already entered this board this round; :attr:`existing` is that result."""
-
-    def __init__(self, message: str, existing: LiveResult) -> None:
-        super().__init__(message, field="board", value=existing.entry.board)
-        self.existing = existing
-
-
-class RefusedError(StorageError):
-    """A table may not make this change (the session is closed, or the round is past)."""
-
-
-class ResultNotFoundError(GameNotFoundError):
-    """No result of this session has the id."""
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: the refused entry, where it is, when, and the result it disagrees with."""
+        return {"id": self.id, "table": self.entry.table, "round": self.entry.round,
+                "board": self.entry.board, "reason": self.reason, "result_id": self.result_id,
+                "at": self.at.isoformat(), "entry": self.entry.to_dict(),
+                "text": self.entry.describe()}  # fmt: skip
 
 
 def table_token(edit_token: str, game_id: str, table: int) -> str:
@@ -151,22 +132,29 @@ def table_token(edit_token: str, game_id: str, table: int) -> str:
     return base64.urlsafe_b64encode(digest[:18]).decode()
 
 
-def live_table(tokens: Mapping[int, str]) -> list[int]:
-    """The table numbers of a token map, in order (a doctest helper)."""
-    return sorted(tokens)
+def _who(who: Who) -> str:
+    return DIRECTOR if who == DIRECTOR else f"table {who}"
 
 
 _TABLE: Table = LiveResultRow.__table__  # type: ignore[assignment]
-_ENTRY_COLUMNS = ("round", "table", "board", "ns", "ew", "contract", "declarer", "tricks",
-                  "lead", "adjusted", "weighted")  # fmt: skip
+_CONFLICTS: Table = ConflictRow.__table__  # type: ignore[assignment]
+_RESULT_COLUMNS = ("round", "table", "board", "contract", "declarer", "tricks", "lead",
+                   "artificial", "weighted")  # fmt: skip
 
 
 class LiveStore:
     """The live-session side of a :class:`~bridgescore.storage.Store`."""
 
+    KEPT = 256
+    """The sessions whose latest state is kept in memory."""
+
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._writer = _GroupCommit(store)
+        self._lock = threading.Lock()
+        self._states: OrderedDict[str, LiveState] = OrderedDict()
+        self._writer = GroupCommit(store, self._keep)
+
+    # -- reading ---------------------------------------------------------------------------
 
     def start(self, session: Session, tables: int) -> tuple[StoredGame, dict[int, str]]:
         """Store a new session and make a token for each of its ``tables``.
@@ -174,23 +162,27 @@ class LiveStore:
         The director's token is the stored game's edit token; each table's token is derived
         from it (:func:`table_token`), and only their hashes are kept: the director can have
         them again (:meth:`tokens_for`), nobody else.
+
+        :raises SessionError: if the session is not one section with a movement.
         """
+        LiveState.start(session)
         stored = self.store.create(session)
         assert stored.edit_token is not None
         tokens = {t: table_token(stored.edit_token, stored.id, t) for t in range(1, tables + 1)}
         with self.store._transaction(write=True) as conn:
             if tokens:
                 conn.execute(insert(TableTokenRow), [
-                    {"game_id": stored.id, "table": t, "token_hash": _hash_token(tok)}
+                    {"game_id": stored.id, "table": t, "token_hash": hash_token(tok)}
                     for t, tok in tokens.items()
                 ])  # fmt: skip
+        self._keep({stored.id: LiveState.start(session, stored.id)})
         return stored, tokens
 
     def tokens_for(self, game_id: str, edit_token: str) -> dict[int, str]:
         """The tables' tokens again, from the director's token (a lost table card is printed
         again); checked against the hashes kept.
 
-        :raises RefusedError: if they do not match (not the director's token).
+        :raises NotAllowedError: if they do not match (not the director's token).
         :raises GameNotFoundError: if the session has no tables.
         """
         with self.store._transaction() as conn:
@@ -202,17 +194,9 @@ class LiveStore:
         if not rows:
             raise GameNotFoundError(f"no live session with id {game_id!r}")
         tokens = {row.table: table_token(edit_token, game_id, row.table) for row in rows}
-        if any(not hmac.compare_digest(_hash_token(tokens[r.table]), r.token_hash) for r in rows):
-            raise RefusedError("these are not this session's tables' tokens")
+        if any(not token_matches(tokens[r.table], r.token_hash) for r in rows):
+            raise NotAllowedError("these are not this session's tables' tokens", field="token")
         return tokens
-
-    def is_live(self, game_id: str) -> bool:
-        """Whether the session has table tokens (it was started as a live session)."""
-        with self.store._transaction() as conn:
-            count = conn.execute(
-                select(func.count()).where(TableTokenRow.game_id == game_id)
-            ).scalar_one()
-        return bool(count)
 
     def table_of(self, game_id: str, token: str) -> int | None:
         """The table whose token this is; None if it is none of this session's."""
@@ -220,46 +204,34 @@ class LiveStore:
             found = conn.execute(
                 select(TableTokenRow.table).where(
                     TableTokenRow.game_id == game_id,
-                    TableTokenRow.token_hash == _hash_token(token),
+                    TableTokenRow.token_hash == hash_token(token),
                 )
             ).scalar_one_or_none()
         return found
 
-    def results(self, game_id: str) -> LiveState:
-        """The session's version, whether it is closed, and its results in order of entry.
+    def is_live(self, game_id: str) -> bool:
+        """Whether the session has table tokens (it was started as a live session)."""
+        if self.known(game_id) is not None:
+            return True
+        with self.store._transaction() as conn:
+            return bool(conn.execute(_TOKENS, {"game_id": game_id}).scalar_one())
 
-        :raises GameNotFoundError: if there is no such session.
+    def known(self, game_id: str) -> LiveState | None:
+        """The latest state of the session kept in memory (perhaps not the newest stored)."""
+        with self._lock:
+            return self._states.get(game_id)
+
+    def state(self, game_id: str) -> LiveState:
+        """The session as stored now: its definition, version, whether it is closed, its
+        results and open conflicts (read in one snapshot; only the head if the version is the
+        one kept in memory).
+
+        :raises GameNotFoundError: if there is no such live session.
         """
         with self.store._transaction() as conn:
-            version, closed = _head(conn, game_id)
-            rows = conn.execute(
-                select(_TABLE).where(LiveResultRow.game_id == game_id).order_by(LiveResultRow.id)
-            ).all()
-            results = tuple(_result(row) for row in rows)
-        return LiveState(version, closed, results)
-
-    def position(self, game_id: str, table: int) -> tuple[bool, int]:
-        """Whether the session is closed, and the table's current round (the latest round it
-        has a result in; 1 before its first).
-
-        :raises GameNotFoundError: if there is no such session.
-        """
-        with self.store._transaction() as conn:
-            closed = _head(conn, game_id)[1]
-            latest = conn.execute(
-                select(func.max(LiveResultRow.round)).where(
-                    LiveResultRow.game_id == game_id, LiveResultRow.table == table
-                )
-            ).scalar_one_or_none()
-        return bool(closed), latest or 1
-
-    def result(self, game_id: str, result_id: int) -> LiveResult:
-        """One stored result.
-
-        :raises ResultNotFoundError: if the session has no result with this id.
-        """
-        with self.store._transaction() as conn:
-            return _get(conn, game_id, result_id)
+            state = self._read(conn, game_id)
+        self._keep({game_id: state})
+        return state
 
     def version(self, game_id: str) -> int:
         """The session's version.
@@ -278,192 +250,299 @@ class LiveStore:
                 .order_by(ResultChangeRow.id)
             ).all()
             return [
-                Change(r.result_id, r.at, r.who, r.action, _load(r.old), _load(r.new)) for r in rows
+                Change(r.result_id, r.at, r.who, r.action, _renamed(r.old), _renamed(r.new))
+                for r in rows
             ]
 
-    def add(
-        self, game_id: str, entry: Entry, who: str, *, by_table: bool = False
-    ) -> tuple[LiveResult, int]:
-        """Store one result; the stored result and the session's new version.
+    def conflicts(self, game_id: str) -> list[Conflict]:
+        """The conflicts not yet settled, oldest first."""
+        with self.store._transaction() as conn:
+            rows = conn.execute(
+                select(_CONFLICTS)
+                .where(ConflictRow.game_id == game_id, ConflictRow.settled.is_(None))
+                .order_by(ConflictRow.id)
+            ).all()
+        return [
+            Conflict(r.id, TableEntry.from_dict(json.loads(r.entry)), r.reason, r.result_id, r.at)
+            for r in rows
+        ]
 
-        ``by_table``: the table enters it, so the session must be open and the round the
-        table's current one or a later one (see :meth:`position`), checked in the same
-        transaction.
+    # -- writing ---------------------------------------------------------------------------
 
-        :raises DuplicateResultError: if the table has this board of this round already.
-        :raises RefusedError: if ``by_table`` and the session is closed or the round past.
+    def add(self, game_id: str, entry: TableEntry, who: Who) -> tuple[LiveResult, int]:
+        """Store one result if :func:`~bridgescore.live.accept` lets ``who`` add it; the
+        stored result and the session's new version. A table's entry for a board that holds
+        another result is kept as a conflict (see :meth:`conflicts`) before it is refused.
+
+        :raises AlreadyEnteredError: if the table has this board of this round already.
+        :raises NotAllowedError: if ``who`` may not add it (see :func:`~bridgescore.live.accept`).
+        :raises SessionError: if it does not fit the movement.
         :raises GameNotFoundError: if there is no such session.
         """
-        return self._writer.run(game_id, self._adding(game_id, entry, who, by_table))
+        return _answer(self._writer.run(game_id, self._adding(game_id, entry, who)))
 
-    async def add_async(
-        self, game_id: str, entry: Entry, who: str, *, by_table: bool = False
-    ) -> tuple[LiveResult, int]:
+    async def add_async(self, game_id: str, entry: TableEntry, who: Who) -> tuple[LiveResult, int]:
         """:meth:`add`, awaited (the event loop goes on meanwhile)."""
-        job = self._adding(game_id, entry, who, by_table)
-        return await asyncio.wrap_future(self._writer.submit(game_id, job))
+        job = self._adding(game_id, entry, who)
+        return _answer(await asyncio.wrap_future(self._writer.submit(game_id, job)))
 
-    def _adding(self, game_id: str, entry: Entry, who: str, by_table: bool) -> _Job[LiveResult]:
-        def job(conn: Connection, now: datetime) -> tuple[LiveResult, int]:
-            version, closed = _head(conn, game_id, lock=True)
-            if by_table:
-                _check_table(conn, game_id, entry, closed)
-            _refuse_another(conn, game_id, entry, "; change that result instead")
-            version = _bump(conn, game_id, version, now)
-            key = conn.execute(
-                _INSERT,
-                {
-                    "game_id": game_id,
-                    "created_at": now,
-                    "updated_at": now,
-                    **_values(entry),
-                },
-            ).inserted_primary_key
-            assert key is not None
-            result_id = int(key[0])
-            _audit(conn, game_id, result_id, now, who, "add", None, entry)
-            return LiveResult(result_id, entry, now, now), version
+    def _adding(self, game_id: str, entry: TableEntry, who: Who) -> Job[LiveResult | _Kept]:
+        def job(conn: Connection, now: datetime, states: States) -> tuple[Any, int]:
+            state = self._locked(conn, game_id, states)
+            try:
+                accept(state, who, Add(entry))
+            except AlreadyEnteredError as refused:
+                if who == DIRECTOR or refused.existing.entry.same_score(entry):
+                    raise
+                return self._conflict(conn, now, states, state, entry, "different", refused)
+            return self._insert(conn, now, states, state, entry, who)
 
         return job
 
-    def edit(self, game_id: str, result_id: int, entry: Entry, who: str) -> tuple[LiveResult, int]:
-        """Change a stored result; the new one and the session's new version.
+    def add_all(self, game_id: str, entries: list[TableEntry], who: Who) -> int:
+        """Store several results at once (a whole round's averages), all or none: each is
+        accepted as if those before it were stored; the session's new version.
 
-        :raises ResultNotFoundError: if the session has no result with this id.
-        :raises DuplicateResultError: if the change moves it onto another stored result.
+        :raises AlreadyEnteredError, NotAllowedError, SessionError: as :meth:`add`, for the
+            first entry refused (nothing is stored then).
         """
 
-        def job(conn: Connection, now: datetime) -> tuple[LiveResult, int]:
-            version = _head(conn, game_id, lock=True)[0]
-            old = _get(conn, game_id, result_id)
-            _refuse_another(conn, game_id, entry, besides=result_id)
-            version = _bump(conn, game_id, version, now)
-            conn.execute(
-                update(LiveResultRow)
-                .where(LiveResultRow.id == result_id)
-                .values(updated_at=now, **_values(entry))
-            )
-            _audit(conn, game_id, result_id, now, who, "edit", old.entry, entry)
-            return LiveResult(result_id, entry, old.created_at, now), version
+        def job(conn: Connection, now: datetime, states: States) -> tuple[None, int]:
+            state = trial = self._locked(conn, game_id, states)
+            for n, entry in enumerate(entries):
+                accept(trial, who, Add(entry))
+                trial = trial.added(LiveResult(-n - 1, entry, now, now))
+            version = state.version
+            for entry in entries:
+                version = self._insert(conn, now, states, states[game_id], entry, who)[1]
+            return None, version
+
+        return self._writer.run(game_id, job)[1]
+
+    def _insert(
+        self,
+        conn: Connection,
+        now: datetime,
+        states: States,
+        state: LiveState,
+        entry: TableEntry,
+        who: Who,
+    ) -> tuple[LiveResult, int]:
+        version = _bump(conn, state.id, state.version, now)
+        values = {"game_id": state.id, "created_at": now, "updated_at": now,
+                  **_values(state, entry)}  # fmt: skip
+        key = conn.execute(_INSERT, values).inserted_primary_key
+        assert key is not None
+        added = LiveResult(int(key[0]), entry, now, now)
+        _audit(conn, state.id, added.id, now, _who(who), "add", None, entry)
+        states[state.id] = state.added(added, version)
+        return added, version
+
+    def _conflict(
+        self,
+        conn: Connection,
+        now: datetime,
+        states: States,
+        state: LiveState,
+        entry: TableEntry,
+        reason: str,
+        refused: AlreadyEnteredError | None,
+    ) -> tuple[_Kept, int]:
+        """Keep a refused entry as a conflict (the session's version moves on, so the
+        director's page hears of it); the refusal to raise once committed."""
+        version = _bump(conn, state.id, state.version, now)
+        existing = None if refused is None else refused.existing.id
+        conn.execute(_CONFLICT, {
+            "game_id": state.id, "table": entry.table, "round": entry.round,
+            "board": entry.board, "entry": json.dumps(entry.to_dict()), "reason": reason,
+            "result_id": existing, "at": now, "settled": None,
+        })  # fmt: skip
+        states[state.id] = state.with_closed(state.closed, version)
+        return _Kept(refused), version
+
+    def request(self, game_id: str, entry: TableEntry, who: Who) -> int:
+        """Keep a table's entry as a correction request for the director (an entry made after
+        the session closed); the session's new version.
+
+        :raises NotAllowedError: if it is not the table's own entry.
+        :raises SessionError: if it does not fit the movement.
+        """
+
+        def job(conn: Connection, now: datetime, states: States) -> tuple[None, int]:
+            state = self._locked(conn, game_id, states)
+            accept_request(state, who, entry)
+            return None, self._conflict(conn, now, states, state, entry, "closed", None)[1]
+
+        return self._writer.run(game_id, job)[1]
+
+    def settle(self, game_id: str, conflict_id: int, keep: Kept) -> int:
+        """Settle a conflict (the director): keep the stored result, or put the refused entry
+        in its place (added if the board has none now); the session's new version.
+
+        :raises UnknownResultError: if the session has no open conflict with this id.
+        """
+
+        def job(conn: Connection, now: datetime, states: States) -> tuple[None, int]:
+            state = self._locked(conn, game_id, states)
+            row = conn.execute(
+                select(_CONFLICTS).where(
+                    ConflictRow.game_id == game_id,
+                    ConflictRow.id == conflict_id,
+                    ConflictRow.settled.is_(None),
+                )
+            ).one_or_none()
+            if row is None:
+                raise UnknownResultError(
+                    f"this session has no open conflict {conflict_id}",
+                    field="conflict_id",
+                    value=conflict_id,
+                )
+            entry = TableEntry.from_dict(json.loads(row.entry))
+            conn.execute(update(ConflictRow).where(ConflictRow.id == conflict_id)
+                         .values(settled=keep))  # fmt: skip
+            if keep == "entry":
+                there = state.at(entry.table, entry.round, entry.board)
+                if there is None:
+                    accept(state, DIRECTOR, Add(entry))
+                    return None, self._insert(conn, now, states, state, entry, DIRECTOR)[1]
+                accept(state, DIRECTOR, Edit(there.id, entry))
+                return None, self._update(conn, now, states, state, there, entry, DIRECTOR)[1]
+            version = _bump(conn, game_id, state.version, now)
+            states[game_id] = state.with_closed(state.closed, version)
+            return None, version
+
+        return self._writer.run(game_id, job)[1]
+
+    def edit(
+        self, game_id: str, result_id: int, entry: TableEntry, who: Who
+    ) -> tuple[LiveResult, int]:
+        """Change a stored result if :func:`~bridgescore.live.accept` lets ``who``; the new
+        one and the session's new version.
+
+        :raises UnknownResultError: if the session has no result with this id.
+        :raises AlreadyEnteredError: if the change moves it onto another stored result.
+        :raises NotAllowedError: if ``who`` may not change it.
+        """
+
+        def job(conn: Connection, now: datetime, states: States) -> tuple[LiveResult, int]:
+            state = self._locked(conn, game_id, states)
+            accept(state, who, Edit(result_id, entry))
+            return self._update(conn, now, states, state, state.result(result_id), entry, who)
 
         return self._writer.run(game_id, job)
 
-    def remove(self, game_id: str, result_id: int, who: str) -> tuple[LiveResult, int]:
-        """Delete a stored result; the deleted one and the session's new version.
+    def _update(
+        self,
+        conn: Connection,
+        now: datetime,
+        states: States,
+        state: LiveState,
+        old: LiveResult,
+        entry: TableEntry,
+        who: Who,
+    ) -> tuple[LiveResult, int]:
+        version = _bump(conn, state.id, state.version, now)
+        conn.execute(
+            update(LiveResultRow)
+            .where(LiveResultRow.id == old.id)
+            .values(updated_at=now, **_values(state, entry))
+        )
+        _audit(conn, state.id, old.id, now, _who(who), "edit", old.entry, entry)
+        changed = LiveResult(old.id, entry, old.created_at, now)
+        states[state.id] = state.edited(changed, version)
+        return changed, version
 
-        :raises ResultNotFoundError: if the session has no result with this id.
+    def remove(self, game_id: str, result_id: int, who: Who) -> tuple[LiveResult, int]:
+        """Delete a stored result if :func:`~bridgescore.live.accept` lets ``who``; the
+        deleted one and the session's new version.
+
+        :raises UnknownResultError: if the session has no result with this id.
+        :raises NotAllowedError: if ``who`` may not delete it.
         """
 
-        def job(conn: Connection, now: datetime) -> tuple[LiveResult, int]:
-            version = _head(conn, game_id, lock=True)[0]
-            old = _get(conn, game_id, result_id)
-            version = _bump(conn, game_id, version, now)
+        def job(conn: Connection, now: datetime, states: States) -> tuple[LiveResult, int]:
+            state = self._locked(conn, game_id, states)
+            accept(state, who, Delete(result_id))
+            old = state.result(result_id)
+            version = _bump(conn, game_id, state.version, now)
             conn.execute(delete(LiveResultRow).where(LiveResultRow.id == result_id))
-            _audit(conn, game_id, result_id, now, who, "delete", old.entry, None)
+            _audit(conn, game_id, result_id, now, _who(who), "delete", old.entry, None)
+            states[game_id] = state.deleted(result_id, version)
             return old, version
 
         return self._writer.run(game_id, job)
 
-    def close(self, game_id: str, closed: bool = True) -> int:
+    def close(self, game_id: str, closed: bool = True, who: Who = DIRECTOR) -> int:
         """Close the session (results published; tables may no longer enter) or reopen it;
-        the new version."""
+        the new version.
 
-        def job(conn: Connection, now: datetime) -> tuple[None, int]:
-            version = _head(conn, game_id, lock=True)[0]
-            return None, _bump(conn, game_id, version, now, ended=closed)
+        :raises NotAllowedError: if ``who`` is not the director.
+        """
+
+        def job(conn: Connection, now: datetime, states: States) -> tuple[None, int]:
+            state = self._locked(conn, game_id, states)
+            if who != DIRECTOR:
+                raise NotAllowedError("only the director closes the session", field="closed")
+            version = _bump(conn, game_id, state.version, now, ended=closed)
+            states[game_id] = state.with_closed(closed, version)
+            return None, version
 
         return self._writer.run(game_id, job)[1]
 
+    # -- the state, read inside a transaction ------------------------------------------------
 
-log = logging.getLogger(__name__)
+    def _locked(self, conn: Connection, game_id: str, states: States) -> LiveState:
+        """The state as this write's group has it (the session's row locked)."""
+        found = states.get(game_id)
+        if found is None:
+            found = states[game_id] = self._read(conn, game_id, lock=True)
+        return found
 
-_T = TypeVar("_T")
-_Job = Callable[[Connection, datetime], tuple[_T, int]]
-"""A write: given the transaction and the time, it checks (raising before it writes, if it
-refuses), writes, and returns what it made and the session's new version."""
+    def _read(self, conn: Connection, game_id: str, *, lock: bool = False) -> LiveState:
+        version, closed = _head(conn, game_id, lock=lock)
+        known = self.known(game_id)
+        if known is not None and (known.version, known.closed) == (version, closed):
+            return known
+        if known is not None:
+            session = known.session
+        else:
+            games = self.store._load(conn, [game_id])
+            count = conn.execute(_TOKENS, {"game_id": game_id}).scalar_one()
+            if not games or not count or not isinstance(games[0].game, Session):
+                raise GameNotFoundError(f"there is no live session with id {game_id!r}")
+            session = games[0].game
+        rows = conn.execute(_RESULTS, {"game_id": game_id}).all()
+        return LiveState(session, version, closed, tuple(_result(row) for row in rows), game_id)
 
-_REFUSALS = (DuplicateResultError, RefusedError, GameNotFoundError)
-"""What a write raises before it has written anything (it fails alone in its group)."""
-
-
-class _GroupCommit:
-    """Writes done one group at a time, by one thread, one transaction and commit a group.
-
-    The thread starts with the first write and ends after a second with none.
-    """
-
-    MOST = 100
-    """The most writes in one group."""
-
-    def __init__(self, store: Store) -> None:
-        self._store = store
-        self._waiting: queue.SimpleQueue[tuple[str, _Job[Any], Future[Any]]] = queue.SimpleQueue()
-        self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None
-
-    def run(self, game_id: str, job: _Job[_T]) -> tuple[_T, int]:
-        """Do ``job`` for ``game_id`` in the next group; its answer, once committed."""
-        return self.submit(game_id, job).result()
-
-    def submit(self, game_id: str, job: _Job[_T]) -> Future[tuple[_T, int]]:
-        """Put ``job`` for ``game_id`` in the next group; its answer, once committed."""
-        future: Future[tuple[_T, int]] = Future()
-        self._waiting.put((game_id, job, future))
+    def _keep(self, states: States) -> None:
+        """Keep these states in memory (the newest version of each)."""
         with self._lock:
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._work, name="live-writes", daemon=True)
-                self._thread.start()
-        return future
+            for game_id, state in states.items():
+                known = self._states.get(game_id)
+                if known is None or known.version <= state.version:
+                    self._states[game_id] = state
+                self._states.move_to_end(game_id)
+            while len(self._states) > self.KEPT:
+                self._states.popitem(last=False)
 
-    def _work(self) -> None:
-        while True:
-            try:
-                group = [self._waiting.get(timeout=1.0)]
-            except queue.Empty:
-                with self._lock:
-                    if self._waiting.empty():
-                        self._thread = None
-                        return
-                continue
-            while len(group) < self.MOST and not self._waiting.empty():
-                group.append(self._waiting.get_nowait())
-            self._commit(group)
 
-    def _commit(self, group: list[tuple[str, _Job[Any], Future[Any]]]) -> None:
-        # One game's writes in the order they came; games in one order (no two PostgreSQL
-        # workers lock two sessions' rows the other way round).
-        group.sort(key=lambda item: item[0])
-        done: list[tuple[str, Future[Any], Any]] = []
-        refused: list[tuple[Future[Any], Exception]] = []
-        now = _utcnow()
-        try:
-            with self._store._transaction(write=True) as conn:
-                for game_id, job, future in group:
-                    try:
-                        answer = job(conn, now)
-                    except _REFUSALS as refusal:
-                        refused.append((future, refusal))
-                        continue
-                    _announce(conn, game_id, answer[1])
-                    done.append((game_id, future, answer))
-        except Exception as failure:  # rolled back: none of the group is stored
-            for _, _, future in group:
-                future.set_exception(failure)
-            return
-        # answered once the transaction has ended (an in-memory database has one connection)
-        for future, reason in refused:
-            future.set_exception(reason)
-        for _, future, answer in done:
-            future.set_result(answer)
-        for game_id, _, answer in done:
-            for listener in self._store.listeners:
-                try:
-                    listener(game_id, answer[1])
-                except Exception:  # a listener's failure is not the writes'
-                    log.exception("a listener failed on session %s version %s", game_id, answer[1])
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """A write that kept a conflict and then refuses (raised once committed)."""
+
+    refused: AlreadyEnteredError | None
+
+
+def _answer(answer: tuple[Any, int]) -> tuple[LiveResult, int]:
+    if isinstance(answer[0], _Kept):
+        assert answer[0].refused is not None
+        raise answer[0].refused
+    result: tuple[LiveResult, int] = answer
+    return result
 
 
 _INSERT = insert(LiveResultRow)
+_CONFLICT = insert(ConflictRow)
 _AUDIT = insert(ResultChangeRow)
 _HEAD = select(GameRow.version, GameRow.ended).where(
     GameRow.id == bindparam("game_id"), GameRow.kind == "session"
@@ -474,40 +553,10 @@ _BUMP = (
     .where(GameRow.id == bindparam("game_id"))
     .values(version=bindparam("version"), updated_at=bindparam("now"))
 )
-_AT = select(_TABLE).where(
-    LiveResultRow.game_id == bindparam("game_id"),
-    LiveResultRow.table == bindparam("table"),
-    LiveResultRow.round == bindparam("round"),
-    LiveResultRow.board == bindparam("board"),
-    LiveResultRow.id != bindparam("besides"),
+_RESULTS = (
+    select(_TABLE).where(LiveResultRow.game_id == bindparam("game_id")).order_by(LiveResultRow.id)
 )
-_CURRENT = select(func.max(LiveResultRow.round)).where(
-    LiveResultRow.game_id == bindparam("game_id"), LiveResultRow.table == bindparam("table")
-)
-
-
-def _at(conn: Connection, game_id: str, entry: Entry, besides: int = 0) -> LiveResult | None:
-    """The stored result for the entry's table, round and board (other than ``besides``)."""
-    row = conn.execute(_AT, {"game_id": game_id, "table": entry.table, "round": entry.round,
-                             "board": entry.board, "besides": besides}).one_or_none()  # fmt: skip
-    return None if row is None else _result(row)
-
-
-def _refuse_another(
-    conn: Connection, game_id: str, entry: Entry, advice: str = "", besides: int = 0
-) -> None:
-    """Refuse an entry for a table, round and board that has a stored result already (other
-    than ``besides``, the one being changed).
-
-    :raises DuplicateResultError: with that result.
-    """
-    found = _at(conn, game_id, entry, besides)
-    if found is not None:
-        raise DuplicateResultError(
-            f"table {entry.table} has already entered board {entry.board} in round "
-            f"{entry.round}: {_describe(found.entry)}{advice}",
-            found,
-        )
+_TOKENS = select(func.count()).where(TableTokenRow.game_id == bindparam("game_id"))
 
 
 def _head(conn: Connection, game_id: str, *, lock: bool = False) -> tuple[int, bool]:
@@ -518,7 +567,7 @@ def _head(conn: Connection, game_id: str, *, lock: bool = False) -> tuple[int, b
     """
     head = conn.execute(_LOCK if lock else _HEAD, {"game_id": game_id}).one_or_none()
     if head is None:
-        raise GameNotFoundError(f"no session with id {game_id!r}")
+        raise GameNotFoundError(f"there is no live session with id {game_id!r}")
     return head.version, bool(head.ended)
 
 
@@ -529,47 +578,22 @@ def _bump(conn: Connection, game_id: str, version: int, now: datetime, **values:
     return version + 1
 
 
-def _check_table(conn: Connection, game_id: str, entry: Entry, closed: bool) -> None:
-    """Refuse a table's entry in a closed session, or for a round before its current one."""
-    if closed:
-        raise RefusedError("the session is closed: ask the director to change results")
-    current = conn.execute(
-        _CURRENT, {"game_id": game_id, "table": entry.table}
-    ).scalar_one_or_none()
-    if current is not None and entry.round < current:
-        raise RefusedError(
-            f"table {entry.table} is in round {current}: ask the director to change round "
-            f"{entry.round}"
-        )
-
-
-def _get(conn: Connection, game_id: str, result_id: int) -> LiveResult:
-    row = conn.execute(
-        select(_TABLE).where(LiveResultRow.game_id == game_id, LiveResultRow.id == result_id)
-    ).one_or_none()
-    if row is None:
-        raise ResultNotFoundError(f"session {game_id!r} has no result {result_id!r}")
-    return _result(row)
-
-
-def _values(entry: Entry) -> dict[str, Any]:
-    return {name: getattr(entry, name) for name in _ENTRY_COLUMNS}
+def _values(state: LiveState, entry: TableEntry) -> dict[str, Any]:
+    """The row's values: the entry's, with the pairs' labels as the movement writes them."""
+    data = entry.to_dict()
+    values = {name: data[name] for name in _RESULT_COLUMNS}
+    if values["contract"] == "Pass":
+        values["declarer"] = None
+    kind = state.definition.kind
+    values["ns"] = str(entry.ns) if kind == "howell" else f"NS {entry.ns}"
+    values["ew"] = str(entry.ew) if kind == "howell" else f"EW {entry.ew}"
+    return values
 
 
 def _result(row: Row[Any]) -> LiveResult:
     values = row._mapping
-    entry = Entry(**{name: values[name] for name in _ENTRY_COLUMNS})
+    entry = TableEntry.from_dict(dict(values))
     return LiveResult(values["id"], entry, values["created_at"], values["updated_at"])
-
-
-def _describe(entry: Entry) -> str:
-    if entry.adjusted is not None:
-        return f"an artificial score {entry.adjusted}"
-    if entry.weighted is not None:
-        return f"a weighted score {entry.weighted}"
-    if entry.contract == "Pass":
-        return "passed out"
-    return f"{entry.contract} by {entry.declarer}, {entry.tricks} tricks"
 
 
 def _audit(
@@ -579,18 +603,25 @@ def _audit(
     at: datetime,
     who: str,
     action: str,
-    old: Entry | None,
-    new: Entry | None,
+    old: TableEntry | None,
+    new: TableEntry | None,
 ) -> None:
     conn.execute(_AUDIT, {
         "game_id": game_id, "result_id": result_id, "at": at, "who": who, "action": action,
-        "old": None if old is None else json.dumps(asdict(old)),
-        "new": None if new is None else json.dumps(asdict(new)),
+        "old": None if old is None else json.dumps(old.to_dict()),
+        "new": None if new is None else json.dumps(new.to_dict()),
     })  # fmt: skip
 
 
-def _load(data: str | None) -> dict[str, Any] | None:
+def _renamed(data: str | None) -> dict[str, Any] | None:
+    """An audit row's entry in today's words (rows kept before the renames: ``adjusted``,
+    pairs as labels)."""
     if data is None:
         return None
     loaded: dict[str, Any] = json.loads(data)
+    if "adjusted" in loaded:
+        loaded["artificial"] = loaded.pop("adjusted")
+    for side in ("ns", "ew"):
+        if isinstance(loaded.get(side), str):
+            loaded[side] = Pair.parse(loaded[side]).number
     return loaded

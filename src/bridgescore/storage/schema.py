@@ -48,7 +48,7 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
 
-HEAD_REVISION: Final = "0004_weighted"
+HEAD_REVISION: Final = "0005_conflicts"
 """The newest migration (a test checks it against the scripts): a database already there is
 opened without loading Alembic."""
 
@@ -170,12 +170,36 @@ class LiveResultRow(Base):
     tricks: Mapped[int | None] = mapped_column(Integer)
     lead: Mapped[str | None] = mapped_column(String(4))
     """The opening lead (``SK``, ``H7``), if entered."""
-    adjusted: Mapped[str | None] = mapped_column(String(8))
+    artificial: Mapped[str | None] = mapped_column(String(8))
     """An artificial score (``A+/A-``) instead of a result."""
     weighted: Mapped[str | None] = mapped_column(Text)
     """A weighted score's text (``50% 4SN=, 50% 4SN-1``, Law 12C1(c)) instead of a result."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class ConflictRow(Base):
+    """A table's entry the session could not take (the board holds another result, or the
+    session was closed), kept for the director to settle."""
+
+    __tablename__ = "live_conflicts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    table: Mapped[int] = mapped_column(Integer)
+    round: Mapped[int] = mapped_column(Integer)
+    board: Mapped[int] = mapped_column(Integer)
+    entry: Mapped[str] = mapped_column(Text)
+    """The refused entry, as JSON (``TableEntry.to_dict``)."""
+    reason: Mapped[str] = mapped_column(String(16))
+    """``different`` (the board holds another result) or ``closed`` (a correction request)."""
+    result_id: Mapped[int | None] = mapped_column(Integer)
+    """The stored result it disagrees with, if any."""
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
+    settled: Mapped[str | None] = mapped_column(String(16))
+    """NULL while open; ``stored`` or ``entry``: what the director kept."""
 
 
 class ResultChangeRow(Base):

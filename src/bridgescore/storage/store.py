@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import base64
 import builtins
-import hashlib
-import hmac
 import json
 import os
 import secrets
@@ -46,6 +44,7 @@ from bridgescore.storage.schema import (
     alembic_config,
     current_revision,
 )
+from bridgescore.storage.tokens import hash_token, token_matches
 
 __all__ = ["Game", "GameKind", "HomeGame", "Store", "StoredGame", "default_database_url"]
 
@@ -135,16 +134,12 @@ def default_database_url() -> str:
     return URL.create("sqlite", database=str(directory / "bridgescore.db")).render_as_string()
 
 
-def _utcnow() -> datetime:
+def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
 def _new_id() -> str:
     return base64.b32encode(secrets.token_bytes(16)).decode("ascii").rstrip("=").lower()
-
-
-def _hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 class Store:
@@ -225,7 +220,7 @@ class Store:
         """
         kind, rules, settings, ended, deals = dump(game)
         full_names = _names(kind, {}, names or {})
-        game_id, token, now = _new_id(), secrets.token_urlsafe(32), _utcnow()
+        game_id, token, now = _new_id(), secrets.token_urlsafe(32), utcnow()
         with self._transaction(write=True) as conn:
             conn.execute(
                 insert(GameRow).values(
@@ -236,13 +231,13 @@ class Store:
                     names=to_json(full_names),
                     ended=ended,
                     version=1,
-                    token_hash=_hash_token(token),
+                    token_hash=hash_token(token),
                     created_at=now,
                     updated_at=now,
                 )
             )
             _insert_deals(conn, game_id, 1, deals)
-            _announce(conn, game_id, 1)
+            announce(conn, game_id, 1)
         return self._changed(StoredGame(game_id, kind, game, full_names, 1, now, now, token))
 
     def get(self, game_id: str) -> StoredGame:
@@ -348,7 +343,7 @@ class Store:
         :raises VersionConflictError: if the stored version is not ``expected_version``.
         :raises StorageError: for keys other than the game's sides.
         """
-        now = _utcnow()
+        now = utcnow()
         with self._transaction(write=True) as conn:
             row = _lock(conn, game_id)
             if expected_version is not None and row.version != expected_version:
@@ -361,7 +356,7 @@ class Store:
             )
             if result.rowcount != 1:  # cannot happen: the row is locked
                 _refuse(conn, game_id, row.kind, row.version)
-            _announce(conn, game_id, row.version + 1)
+            announce(conn, game_id, row.version + 1)
             (stored,) = self._load(conn, [game_id])
         return self._changed(stored)
 
@@ -411,7 +406,7 @@ class Store:
             stored = conn.execute(
                 select(GameRow.token_hash).where(GameRow.id == game_id)
             ).scalar_one_or_none()
-        return stored is not None and hmac.compare_digest(_hash_token(token), stored)
+        return stored is not None and token_matches(token, stored)
 
     def close(self) -> None:
         """Close the database connections (an in-memory database is gone after this)."""
@@ -509,7 +504,7 @@ CHANNEL: Final = "bridgescore_changes"
 when its transaction commits."""
 
 
-def _announce(conn: Connection, game_id: str, version: int) -> None:
+def announce(conn: Connection, game_id: str, version: int) -> None:
     """Announce a change on PostgreSQL (delivered on commit, to every listening process)."""
     if conn.dialect.name == "postgresql":
         conn.execute(text("SELECT pg_notify(:channel, :payload)"),
@@ -525,7 +520,7 @@ def _save_in(
 ) -> StoredGame:
     """Replace the stored game, inside ``conn``'s transaction (see :meth:`Store.save`)."""
     kind, rules, settings, ended, deals = dumped
-    now = _utcnow()
+    now = utcnow()
     stmt = update(GameRow).where(GameRow.id == game_id, GameRow.kind == kind)
     if expected_version is not None:
         stmt = stmt.where(GameRow.version == expected_version)
@@ -558,7 +553,7 @@ def _save_in(
     head = conn.execute(
         select(GameRow.names, GameRow.version, GameRow.created_at).where(GameRow.id == game_id)
     ).one()
-    _announce(conn, game_id, head.version)
+    announce(conn, game_id, head.version)
     return StoredGame(
         game_id,
         kind,

@@ -7,6 +7,7 @@ then renders a template or returns JSON.
 
 from __future__ import annotations
 
-from bridgescore.web.app import Settings, create_app
+from bridgescore.web.app import create_app
+from bridgescore.web.settings import Settings
 
 __all__ = ["Settings", "create_app"]

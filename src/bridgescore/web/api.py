@@ -24,6 +24,7 @@ from bridgescore.inputs import check_name
 from bridgescore.rubber import Rubber, RubberRules
 from bridgescore.storage import Game, HomeGame, StoredGame, VersionConflictError
 from bridgescore.web.common import store
+from bridgescore.web.deps import limits
 from bridgescore.web.events import event_stream
 
 __all__ = ["router"]
@@ -139,7 +140,7 @@ class DealIn(BaseModel):
 
 def _names(request: Request, **names: str) -> dict[str, str]:
     """The players' names, each checked: one line, at most ``Limits.name`` characters."""
-    longest: int = request.app.state.settings.limits.name
+    longest = limits(request).name
     return {key: check_name(name.strip(), key, longest=longest) for key, name in names.items()}
 
 

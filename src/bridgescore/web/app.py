@@ -1,11 +1,10 @@
-"""The app factory, its settings and limits."""
+"""The app factory: the store, the routers, the static files and the error handlers."""
 
 from __future__ import annotations
 
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 
 from fastapi import FastAPI, Request
 from fastapi.middleware.gzip import GZipMiddleware
@@ -30,51 +29,12 @@ from bridgescore.web import (
 )
 from bridgescore.web.common import STATIC, asset
 from bridgescore.web.events import Changes
+from bridgescore.web.settings import Settings
 from bridgescore.web.work import Work, stop_processes
 
-__all__ = ["Limits", "Settings", "create_app", "validation_error"]
+__all__ = ["create_app", "validation_error"]
 
 validation_error = guard.validation_error
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """What one request may ask of the server: every refusal past these says which limit."""
-
-    body: int = 100_000
-    """Bytes in a request body (a JSON call, a form), 413 past it."""
-    upload: int = 5_000_000
-    """Bytes in an uploaded PBN file; its request body may be this plus :attr:`body`."""
-    name: int = 200
-    """Characters in a name: an event, a section, a pair, the players of a rubber or Chicago."""
-    sections: int = 50
-    """Sections in a session."""
-    results: int = 20_000
-    """Results in a session (every section's together)."""
-    seconds: float = 30.0
-    """Seconds of work (reading an upload, scoring a session, writing an export) before the
-    request is refused with 503; at most two such jobs run at once."""
-
-    @property
-    def upload_body(self) -> int:
-        """Bytes in the body of an upload: the file and the form around it."""
-        return self.upload + self.body
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """How the app runs."""
-
-    database_url: str | None = None
-    """An SQLAlchemy URL; None for the default SQLite file (or ``BRIDGESCORE_DATABASE_URL``)."""
-    secure_cookies: bool = False
-    """Served over HTTPS: mark cookies Secure and send Strict-Transport-Security."""
-    base_url: str | None = None
-    """The site's public address (``https://scores.example.org``): the share and edit links
-    start with it and form posts must come from it. None: links are relative, and a form post
-    must come from the address it was sent to."""
-    limits: Limits = field(default_factory=Limits)
-    """What one request may ask."""
 
 
 class _App(FastAPI):
@@ -133,6 +93,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(sessions.router)
     app.include_router(hands.router)
     app.include_router(movement.router)
+    app.include_router(movement.api_router)
     app.include_router(offline.router)
     guard.install(app)
 

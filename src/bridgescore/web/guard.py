@@ -7,20 +7,20 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
+from starlette.routing import compile_path
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgescore import BridgeError
+from bridgescore.live import NotAllowedError, UnknownResultError
 from bridgescore.storage import GameNotFoundError, StorageError, VersionConflictError
 from bridgescore.web.common import templates
-
-if TYPE_CHECKING:
-    from bridgescore.web.app import Limits
+from bridgescore.web.settings import Limits
 
 __all__ = [
     "BodyLimit",
@@ -221,14 +221,21 @@ def _back(path: str) -> str:
 
 
 def error_response(
-    request: Request, status: int, detail: Any, headers: Mapping[str, str] | None = None
+    request: Request,
+    status: int,
+    detail: Any,
+    headers: Mapping[str, str] | None = None,
+    *,
+    field: str | None = None,
 ) -> Response:
     """The answer to a refused request: JSON ``{"detail": ...}`` (422: FastAPI's list of
-    errors) for the API, else a page in the site's style that says what went wrong."""
+    errors; a refusal about one input also names its ``field``) for the API, else a page in
+    the site's style that says what went wrong."""
     if status == 422 and isinstance(detail, str):
         detail = [{"loc": ["body"], "msg": detail, "type": "value_error"}]
     if wants_json(request):
-        return JSONResponse({"detail": clean(detail)}, status_code=status, headers=headers)
+        body = {"detail": clean(detail)} | ({"field": field} if field else {})
+        return JSONResponse(body, status_code=status, headers=headers)
     if isinstance(detail, list):
         message = "; ".join(str(d.get("msg", d)) if isinstance(d, dict) else str(d) for d in detail)
     else:
@@ -244,6 +251,18 @@ def error_response(
     )
 
 
+def allowed_methods(request: Request) -> list[str]:
+    """The methods the request's path answers, over every route of the app's OpenAPI schema."""
+    path = request.url.path
+    methods = {
+        method.upper()
+        for template, operations in request.app.openapi().get("paths", {}).items()
+        if compile_path(template)[0].match(path)
+        for method in operations
+    }
+    return sorted(methods)
+
+
 def install(app: FastAPI) -> None:
     """Answer every error: HTTP errors, bad requests, the core's errors and anything else."""
 
@@ -251,7 +270,10 @@ def install(app: FastAPI) -> None:
     async def http_error(request: Request, exc: HTTPException) -> Response:
         if exc.status_code in (204, 304):
             return Response(status_code=exc.status_code, headers=exc.headers)
-        return error_response(request, exc.status_code, exc.detail, exc.headers)
+        headers = exc.headers
+        if exc.status_code == 405:  # every method the path has, not only its first route's
+            headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(request))}
+        return error_response(request, exc.status_code, exc.detail, headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
@@ -262,8 +284,10 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(BridgeError)
     async def bridge_error(request: Request, exc: BridgeError) -> Response:
-        if isinstance(exc, GameNotFoundError):
+        if isinstance(exc, GameNotFoundError | UnknownResultError):
             return error_response(request, 404, str(exc))
+        if isinstance(exc, NotAllowedError):
+            return error_response(request, 403, str(exc), field=exc.field)
         if isinstance(exc, VersionConflictError):
             return error_response(request, 409, str(exc))
         if isinstance(exc, StorageError):  # busy or down: its message shows no URL or path

@@ -2,9 +2,10 @@
 par, and each traveller line's tricks against double dummy and score against par.
 
 A board shows its hands when it has a ``Deal`` (a PBN upload keeps it in ``Board.tags``). Its
-double-dummy table is the ``DoubleDummyTricks`` tag's (``bridgescore analyse`` writes it), or
-solved here when endplay is installed (the ``dd`` extra); par is worked out from the table with
-the board's dealer and vulnerability (:func:`bridgescore.par`).
+double-dummy table is the ``DoubleDummyTricks`` tag's (``bridgescore analyse`` writes it;
+:func:`bridgescore.pbn.dd_tricks_from_tag` reads it), or solved here when endplay is installed
+(the ``dd`` extra); par is worked out from the table with the board's dealer and vulnerability
+(:func:`bridgescore.par`).
 """
 
 from __future__ import annotations
@@ -16,40 +17,17 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from bridgescore import BridgeError, Contract, Seat, Strain
-from bridgescore.deal import Deal
+from bridgescore.deal import SUITS, Deal
 from bridgescore.par import Par, par
-from bridgescore.session import Board
-from bridgescore.session._scores import TravellerLine
+from bridgescore.pbn import DDTricks, dd_tricks_from_tag
+from bridgescore.session import Board, TravellerLine
 from bridgescore.web.common import page
-from bridgescore.web.sessions import _session, _stored
+from bridgescore.web.deps import readable_session
 from bridgescore.web.work import run_heavy, scores
 
-__all__ = ["HandRecord", "LineVersus", "hand_record", "router", "tricks_from_tag"]
+__all__ = ["HandRecord", "LineVersus", "hand_record", "router"]
 
 router = APIRouter(include_in_schema=False)
-
-_PBN_SEATS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
-_PBN_STRAINS = (4, 3, 2, 1, 0)  # NT S H D C as indexes of C D H S NT
-Table = tuple[tuple[int, ...], ...]
-
-
-def tricks_from_tag(text: str) -> Table | None:
-    """A table (rows N E S W, strains C D H S NT) from a ``DoubleDummyTricks`` value: 20 hex
-    digits, declarers N S E W, each NT S H D C. None if it is not that.
-
-    >>> tricks_from_tag("99777887774466644656")[0]
-    (7, 7, 7, 9, 9)
-    """
-    text = text.strip().lower()
-    if len(text) != 20 or any(c not in "0123456789abcd" for c in text):
-        return None
-    rows: dict[Seat, list[int]] = {}
-    for i, seat in enumerate(_PBN_SEATS):
-        row = [0] * 5
-        for j, s in enumerate(_PBN_STRAINS):
-            row[s] = int(text[5 * i + j], 16)
-        rows[seat] = row
-    return tuple(tuple(rows[seat]) for seat in Seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,12 +47,14 @@ class HandRecord:
 
     board: Board
     deal: Deal
-    table: Table | None
+    table: DDTricks | None
     par: Par | None
     lines: tuple[LineVersus, ...]
 
 
-def hand_record(board: Board, table: Table | None, lines: list[TravellerLine]) -> HandRecord | None:
+def hand_record(
+    board: Board, table: DDTricks | None, lines: list[TravellerLine]
+) -> HandRecord | None:
     """The hand record of a board with a deal (None without one)."""
     text = dict(board.tags).get("Deal", "")
     try:
@@ -87,7 +67,7 @@ def hand_record(board: Board, table: Table | None, lines: list[TravellerLine]) -
     )
 
 
-def _versus(line: TravellerLine, table: Table | None, result: Par | None) -> LineVersus:
+def _versus(line: TravellerLine, table: DDTricks | None, result: Par | None) -> LineVersus:
     played = line.result.result
     tricks = ""
     if table is not None and played is not None and isinstance(played.contract, Contract):
@@ -103,7 +83,7 @@ def _versus(line: TravellerLine, table: Table | None, result: Par | None) -> Lin
     return LineVersus(line, tricks, score)
 
 
-def _solve(deals: list[Deal]) -> list[Table] | None:
+def _solve(deals: list[Deal]) -> list[DDTricks] | None:
     try:
         from bridgescore.dd import dd_tables
     except ImportError:  # pragma: no cover - dd is part of every install we test
@@ -117,17 +97,16 @@ def _solve(deals: list[Deal]) -> list[Table] | None:
 @router.get("/session/{game_id}/hands", response_class=HTMLResponse)
 def hands_page(request: Request, game_id: str) -> Response:
     """The session's hand records, ready to print."""
-    stored = _stored(request, game_id)
-    session = _session(stored)
+    stored, session = readable_session(request, game_id)
     scored = {s.section.name: s for s in scores(request, stored)}
     sections: list[tuple[str, list[HandRecord]]] = []
     for section in session.sections:
         boards = sorted(section.boards, key=lambda b: b.number)
-        tables: dict[int, Table | None] = {}
+        tables: dict[int, DDTricks | None] = {}
         unsolved: list[tuple[int, Deal]] = []
         for board in boards:
             tags = dict(board.tags)
-            tables[board.number] = tricks_from_tag(tags.get("DoubleDummyTricks", ""))
+            tables[board.number] = dd_tricks_from_tag(tags.get("DoubleDummyTricks", ""))
             if tables[board.number] is None and "Deal" in tags:
                 try:
                     deal = Deal.parse(tags["Deal"])
@@ -155,5 +134,6 @@ def hands_page(request: Request, game_id: str) -> Response:
         "dd_rows": [Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST],
         "strains": [(i, s) for i, s in enumerate(Strain)],
         "seat_index": {s: i for i, s in enumerate(Seat)},
+        "suits": SUITS,
     }
     return page(request, "hands.html", context)

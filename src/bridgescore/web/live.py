@@ -2,57 +2,53 @@
 
 The director starts a session from a movement and gets an edit token (the director's) and a
 token per table. Each table posts its own results, one at a time, with
-``Authorization: Bearer <table token>``; every result is a row of its own, so tables entering at
-once never conflict. A table token may enter results of its own table, in its current round
-(the latest round it has entered) or a later one, and change or delete those of its current
-round while the session is open; the director's token may do anything, also after closing.
-Everyone with the id reads the session (movement, missing boards, rankings) and its event
-stream; until the session is closed, the results themselves are the director's to read and each
-table's own (and a board's traveller once the table has played it), so that nobody sees a
-board's results before playing it.
+``Authorization: Bearer <table token>``; every result is a row of its own, so tables entering
+at once never conflict. What a token may do is the core's decision
+(:func:`bridgescore.live.accept`), made by storage inside the write: this module reads the
+request, asks, and maps the answer to HTTP (403 not allowed, 409 entered already, 422 does not
+fit, 404 unknown). Everyone with the id reads the session (movement, missing boards, rankings,
+the tables' rounds) and its event stream; until the session is closed, the results themselves
+are the director's to read and each table's own, and a board's traveller is a table's once
+both pairs sitting there have played it, so that nobody sees a board's results before playing
+it.
 """
 
 from __future__ import annotations
 
-import hashlib
 import threading
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, StreamingResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
-from bridgescore.duplicate import MAX_COMBINATIONS, Weighted
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
-from bridgescore.session import Section, Session
+from bridgescore.live import DIRECTOR, AlreadyEnteredError, LiveState, NotAllowedError, Who
+from bridgescore.session import Pair, Section, Session
 from bridgescore.storage import StoredGame
-from bridgescore.storage.live import (
-    DuplicateResultError,
-    Entry,
-    LiveState,
-    LiveStore,
-    RefusedError,
-)
+from bridgescore.storage.live import LiveStore
+from bridgescore.storage.tokens import hash_token
 from bridgescore.web.common import link, store
 from bridgescore.web.events import event_stream
 from bridgescore.web.live_model import (
+    MAX_BOARD,
     CloseIn,
     NewSession,
     ResultIn,
-    board_result,
+    SettleIn,
     entry_of,
+    method_of,
     movement_of,
     rankings,
     result_dict,
-    section,
 )
-from bridgescore.web.work import scores
+from bridgescore.web.work import scores_of
 
-__all__ = ["Live", "live_session", "router"]
+__all__ = ["Live", "live", "live_session", "router"]
 
 
 class Problem(BaseModel):
@@ -71,15 +67,17 @@ router = APIRouter(
 )
 
 ResultId = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
-BoardNumber = Annotated[int, PathParam(ge=1, le=1000)]
+BoardNumber = Annotated[int, PathParam(ge=1, le=MAX_BOARD)]
 Auth = Annotated[str | None, Header(description="Bearer <table token or director's edit token>")]
 
 
 class Duplicate(BaseModel):
-    """The board was entered already at that table: the stored result."""
+    """The board was entered already at that table: the stored result (and, for a table's
+    different entry, ``conflict``: it was kept for the director)."""
 
     detail: str
     result: dict[str, Any]
+    conflict: bool
 
 
 _READ: dict[int | str, dict[str, Any]] = {
@@ -101,44 +99,19 @@ _WRITE: dict[int | str, dict[str, Any]] = {
 
 
 class Live:
-    """The live sessions' storage, and each session's definition (never changed once made)."""
+    """The live sessions' storage, and the tokens checked so far."""
 
     def __init__(self, live: LiveStore) -> None:
         self.store = live
-        self._lock = threading.Lock()
-        self._definitions: dict[str, StoredGame | None] = {}
-        self.tokens: dict[tuple[str, str], int | None] = {}
-        """The tokens checked so far (by their SHA-256): a table's number, None: the director."""
+        self.tokens: dict[tuple[str, str], Who] = {}
+        """The tokens checked so far (by their SHA-256): a table's number, or the director."""
 
-    def remember(self, stored: StoredGame, tokens: dict[int, str]) -> None:
-        """Keep a session just started, and its tokens: its tables' first results need not
+    def remember(self, game_id: str, edit_token: str, tokens: dict[int, str]) -> None:
+        """Keep the tokens of a session just started: its tables' first results need not
         read them from the database."""
-        assert stored.edit_token is not None
-        with self._lock:
-            self._definitions[stored.id] = replace(stored, edit_token=None)
-            for table, token in [*tokens.items(), (None, stored.edit_token)]:
-                self.tokens[(stored.id, _hashed(token))] = table
-
-    def known(self, game_id: str) -> StoredGame | None:
-        """The session's definition if it has been read already."""
-        with self._lock:
-            return self._definitions.get(game_id)
-
-    def definition(self, game_id: str) -> StoredGame:
-        """The session as created (no results); 404 if it is not a live session."""
-        with self._lock:
-            known = game_id in self._definitions
-            found = self._definitions.get(game_id)
-        if not known:
-            stored = self.store.store.get(game_id) if self.store.is_live(game_id) else None
-            found = stored if stored is not None and isinstance(stored.game, Session) else None
-            with self._lock:
-                if len(self._definitions) > 1000:
-                    self._definitions.clear()
-                self._definitions[game_id] = found
-        if found is None:
-            raise HTTPException(404, f"there is no live session with id {game_id!r}")
-        return found
+        self.tokens[(game_id, hash_token(edit_token))] = DIRECTOR
+        for table, token in tokens.items():
+            self.tokens[(game_id, hash_token(token))] = table
 
 
 def live(request: Request) -> Live:
@@ -155,40 +128,15 @@ _made = threading.Lock()
 
 
 def live_session(request: Request, game_id: str) -> tuple[StoredGame, LiveState]:
-    """The session with its results, at the version its results were read at."""
-    definition = live(request).definition(game_id)
-    state = live(request).store.results(game_id)
-    results = [board_result(r.entry) for r in state.results]
-    assert isinstance(definition.game, Session)
-    game = replace(definition.game, sections=(section(definition).with_results(results),))
-    return replace(definition, game=game, version=state.version), state
+    """The session as a stored game with its results (at the version they were read at), and
+    its live state."""
+    state = live(request).store.state(game_id)
+    stored = store(request).get(game_id)
+    return replace(stored, game=state.current, version=state.version, edit_token=None), state
 
 
-def _check_combinations(
-    request: Request, game_id: str, entry: Entry, replacing: int | None = None
-) -> None:
-    """Refuse a weighted score that would give its board more combinations of weighted
-    scores' results than are scored (the board could no longer be scored at all).
-
-    :raises SessionError: (422, field ``weighted``) if it would.
-    """
-    if entry.weighted is None:
-        return
-    count = len(Weighted.parse(entry.weighted).components)
-    for r in live(request).store.results(game_id).results:
-        if r.id != replacing and r.entry.board == entry.board and r.entry.weighted is not None:
-            count *= len(Weighted.parse(r.entry.weighted).components)
-    if count > MAX_COMBINATIONS:
-        raise SessionError(
-            f"with this weighted score, the weighted scores of board {entry.board} would make "
-            f"{count} combinations of results; at most {MAX_COMBINATIONS} are scored",
-            field="weighted",
-            value=entry.weighted,
-        )
-
-
-def _hashed(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+def _scores(request: Request, state: LiveState) -> list[Any]:
+    return scores_of(request, (state.id, state.version), state.current)
 
 
 def _token(authorization: str | None) -> str:
@@ -203,86 +151,81 @@ def _token(authorization: str | None) -> str:
     return token
 
 
-def _who(request: Request, game_id: str, authorization: str | None) -> int | None:
-    """The table whose token was sent, or None for the director's.
+def _who(request: Request, game_id: str, authorization: str | None) -> Who:
+    """The table whose token was sent, or :data:`~bridgescore.live.DIRECTOR`.
 
     :raises HTTPException: 403 without a token of this session.
     """
     token = _token(authorization)
     known = live(request).tokens
-    key = (game_id, _hashed(token))
+    key = (game_id, hash_token(token))
     if key in known:  # a token once checked stays good: tokens never change
         return known[key]
     table = live(request).store.table_of(game_id, token)
-    if table is None and not store(request).check_token(game_id, token):
+    who: Who
+    if table is not None:
+        who = table
+    elif store(request).check_token(game_id, token):
+        who = DIRECTOR
+    else:
         raise HTTPException(403, "that is not a token of this session")
     if len(known) > 10_000:
         known.clear()
-    known[key] = table
-    return table
+    known[key] = who
+    return who
 
 
-DIRECTOR = "director"
-"""What :func:`_viewer` answers for the director's token."""
-
-
-def _viewer(request: Request, game_id: str, authorization: str | None) -> int | str | None:
-    """Who reads: a table's number, :data:`DIRECTOR`, or None without a token.
+def _viewer(request: Request, game_id: str, authorization: str | None) -> Who | None:
+    """Who reads: a table's number, the director, or None without a token.
 
     :raises HTTPException: 403 for a token that is not one of this session's.
     """
-    if authorization is None:
-        return None
-    table = _who(request, game_id, authorization)
-    return DIRECTOR if table is None else table
+    return None if authorization is None else _who(request, game_id, authorization)
 
 
-async def _session_and_table(
+def _director(request: Request, game_id: str, authorization: str | None, what: str) -> None:
+    if _who(request, game_id, authorization) != DIRECTOR:
+        raise HTTPException(403, f"only the director {what}")
+
+
+async def _state_and_who(
     request: Request, game_id: str, authorization: str | None
-) -> tuple[StoredGame, int | None]:
-    """The session's definition and :func:`_who` sent the token: from memory once they have
-    been read (the database is read in a thread, the first time only)."""
+) -> tuple[LiveState, Who]:
+    """A state of the session (its definition: the write reads the newest) and who sent the
+    token: from memory once they have been read (else the database, in a thread)."""
     sessions = live(request)
-    definition = sessions.known(game_id)
-    if definition is not None:
-        key = (game_id, _hashed(_token(authorization)))
+    known = sessions.store.known(game_id)
+    if known is not None:
+        key = (game_id, hash_token(_token(authorization)))
         if key in sessions.tokens:
-            return definition, sessions.tokens[key]
+            return known, sessions.tokens[key]
 
-    def read() -> tuple[StoredGame, int | None]:
-        return sessions.definition(game_id), _who(request, game_id, authorization)
+    def read() -> tuple[LiveState, Who]:
+        return sessions.store.state(game_id), _who(request, game_id, authorization)
 
     return await run_in_threadpool(read)
 
 
-def _allowed(
-    request: Request, game_id: str, table: int, round_number: int, *, change: bool
-) -> None:
-    """May this table enter (or change) a result of this round? 403 if not."""
-    closed, current = live(request).store.position(game_id, table)
-    if closed:
-        raise HTTPException(403, "the session is closed: ask the director to change results")
-    if round_number < current or (change and round_number != current):
-        raise HTTPException(
-            403,
-            f"table {table} is in round {current}: ask the director to change round {round_number}",
-        )
+def _duplicate(state: LiveState, exc: AlreadyEnteredError, conflict: bool) -> JSONResponse:
+    existing = result_dict(state, exc.existing)
+    return JSONResponse(
+        {"detail": str(exc), "result": existing, "conflict": conflict}, status_code=409
+    )
 
 
 @router.post("", status_code=201)
 def start_session(request: Request, body: NewSession) -> JSONResponse:
     """Start an evening. The answer carries the director's ``edit_token`` and each table's
-    token and link: they are shown only once."""
+    token and link (the director has them again from ``/tables``)."""
     limits = request.app.state.settings.limits
     event = check_name(body.event.strip(), "event", longest=limits.name)
     names = {k: check_name(v.strip(), "names", longest=limits.name) for k, v in body.names.items()}
-    with for_field("movement"):
-        movement = movement_of(body.movement)
+    movement = movement_of(body.movement)
     sec = Section.from_movement(movement, names=names)
-    session = Session((sec,), method=body.scoring, event=event)
+    session = Session((sec,), method=method_of(body), event=event)
     stored, tokens = live(request).store.start(session, movement.tables)
-    live(request).remember(stored, tokens)
-    tables = _links(request, stored.id, tokens)
+    assert stored.edit_token is not None
+    live(request).remember(stored.id, stored.edit_token, tokens)
     director = link(request, f"/live/{stored.id}/director#{stored.edit_token}")
     return JSONResponse(
         {
@@ -290,7 +233,7 @@ def start_session(request: Request, body: NewSession) -> JSONResponse:
             "edit_token": stored.edit_token,
             "version": 1,
             "director_url": director,
-            "tables": tables,
+            "tables": _links(request, stored.id, tokens),
         },
         status_code=201,
     )
@@ -299,40 +242,40 @@ def start_session(request: Request, body: NewSession) -> JSONResponse:
 @router.get("/{game_id}", responses=_READ_AS)
 def get_session(request: Request, game_id: str, authorization: Auth = None) -> dict[str, Any]:
     """The session: its movement (the shape of ``bridgescore movement --json``), results,
-    missing boards, and rankings (a list of fields: NS and EW, or one field ``all``).
+    missing boards, rankings (by field: ``NS`` and ``EW``, or ``all``) and ``tables`` (each
+    table's ``current_round``, the round it may still fix, whether it has finished).
 
     Until the session is closed its ``results`` are the director's to read (with the
     director's token) and each table's own (with its token); anyone else gets the rest
     (``entered`` counts the results in), so nobody sees a board's results before playing it.
+    The director also gets the open ``conflicts``: entries the session could not take.
     """
-    stored, state = live_session(request, game_id)
+    state = live(request).store.state(game_id)
     viewer = _viewer(request, game_id, authorization)
-    sec = section(stored)
-    assert sec.movement is not None
-    assert isinstance(stored.game, Session)
-    shown = [
-        r for r in state.results if state.closed or viewer is DIRECTOR or r.entry.table == viewer
-    ]
-    return {
-        "id": stored.id,
-        "version": stored.version,
-        "event": stored.game.event,
-        "scoring": stored.game.method,
+    sec = state.section
+    shown = [r for r in state.results
+             if state.closed or viewer == DIRECTOR or r.entry.table == viewer]  # fmt: skip
+    answer = {
+        "id": game_id,
+        "version": state.version,
+        "event": state.session.event,
+        "method": state.session.method,
         "closed": state.closed,
-        "movement": sec.movement.to_dict(),
+        "movement": state.movement.to_dict(),
         "names": {p.label: p.names for p in sec.pairs},
         "boards": [
             {"board": b.number, "dealer": b.dealer.value, "vulnerability": b.vulnerability.value}
             for b in sec.boards
         ],
+        "tables": [asdict(p) for p in state.positions()],
         "entered": len(state.results),
-        "results": [result_dict(stored, r) for r in shown],
-        "missing": [
-            {"round": s.round, "table": s.table, "ns": s.ns, "ew": s.ew, "board": s.board}
-            for s in sec.missing
-        ],
-        "rankings": rankings(scores(request, stored)),
+        "results": [result_dict(state, r) for r in shown],
+        "missing": [{"round": r, "table": t, "board": b} for r, t, b in state.missing()],
+        "rankings": rankings(_scores(request, state)),
     }
+    if viewer == DIRECTOR:
+        answer["conflicts"] = [c.to_dict() for c in live(request).store.conflicts(game_id)]
+    return answer
 
 
 @router.get("/{game_id}/boards/{board}", responses=_READ_AS)
@@ -341,22 +284,22 @@ def traveller(
 ) -> dict[str, Any]:
     """One board's traveller so far: each result with its NS score and both sides' points.
 
-    Until the session is closed, the director's, and a table's once it has entered its own
-    result on the board (every time it plays it); 403 otherwise.
+    Until the session is closed, the director's, and a table's once both pairs sitting there
+    now have played the board; 403 otherwise.
     """
-    stored, state = live_session(request, game_id)
+    state = live(request).store.state(game_id)
     viewer = _viewer(request, game_id, authorization)
-    if not (state.closed or viewer is DIRECTOR or _played(stored, state, viewer, board)):
+    if not state.may_see(viewer, board):
         raise HTTPException(
             403,
-            f"board {board}'s traveller is shown at a table once it has entered its own result "
-            "on the board, and to everyone once the session is closed",
+            f"board {board}'s traveller is shown at a table once both pairs sitting there have "
+            "played it, and to everyone once the session is closed",
         )
-    scored = scores(request, stored)[0]
+    scored = _scores(request, state)[0]
     lines = scored.travellers.get(board, [])
     return {
         "board": board,
-        "version": stored.version,
+        "version": state.version,
         "top": scored.tops.get(board),
         "lines": [
             {
@@ -374,98 +317,119 @@ def traveller(
     }
 
 
-def _played(stored: StoredGame, state: LiveState, table: object, board: int) -> bool:
-    """Whether ``table`` (a table's number) plays ``board`` and has entered it every time."""
-    movement = section(stored).movement
-    assert movement is not None
-    rounds = {p.round for p in movement.plays if p.table == table and board in p.boards}
-    entered = {r.entry.round for r in state.results
-               if r.entry.table == table and r.entry.board == board}  # fmt: skip
-    return bool(rounds) and rounds <= entered
-
-
 @router.get("/{game_id}/whoami", responses=_WRITE)
 def whoami(request: Request, game_id: str, authorization: Auth = None) -> dict[str, Any]:
     """Whose token this is: ``{"role": "table", "table": 3}`` or ``{"role": "director"}``."""
-    live(request).definition(game_id)
-    table = _who(request, game_id, authorization)
-    return {"role": "director"} if table is None else {"role": "table", "table": table}
+    live(request).store.state(game_id)
+    who = _who(request, game_id, authorization)
+    return {"role": "director"} if who == DIRECTOR else {"role": "table", "table": who}
 
 
 @router.post("/{game_id}/results", status_code=201, responses=_WRITE)
 async def add_result(
     request: Request, game_id: str, body: ResultIn, authorization: Auth = None
 ) -> JSONResponse:
-    """Enter one board's result at one table. A table token enters its own table's results;
-    the pairs come from the movement. The same board at the same table again is a 409 that
-    shows the stored result."""
+    """Enter one board's result at one table; the pairs come from the movement. The same board
+    at the same table again is a 409 that shows the stored result; a table's different entry
+    is then kept for the director as a conflict (``"conflict": true``)."""
     # On the event loop (the hot path of an evening): it awaits its write, committed with
     # the other tables' writes of the moment, without holding a thread.
-    definition, table = await _session_and_table(request, game_id, authorization)
-    if table is not None and table != body.table:
-        raise HTTPException(
-            403, f"this is table {table}'s token: it cannot enter results of table {body.table}"
-        )
-    entry = entry_of(definition, body, director=table is None)
-    if entry.weighted is not None:  # the director's, now and then: the board read in a thread
-        await run_in_threadpool(_check_combinations, request, game_id, entry)
-    who = "director" if table is None else f"table {table}"
+    state, who = await _state_and_who(request, game_id, authorization)
+    entry = entry_of(state, body)
     try:
-        added, version = await live(request).store.add_async(
-            game_id, entry, who, by_table=table is not None
-        )
-    except RefusedError as exc:
-        raise HTTPException(403, str(exc)) from None
-    except DuplicateResultError as exc:
-        existing = result_dict(definition, exc.existing)
-        return JSONResponse({"detail": str(exc), "result": existing}, status_code=409)
-    return JSONResponse({**result_dict(definition, added), "version": version}, status_code=201)
+        added, version = await live(request).store.add_async(game_id, entry, who)
+    except AlreadyEnteredError as exc:
+        conflict = who != DIRECTOR and not exc.existing.entry.same_score(entry)
+        return _duplicate(state, exc, conflict)
+    return JSONResponse({**result_dict(state, added), "version": version}, status_code=201)
 
 
 @router.put("/{game_id}/results/{result_id}", responses=_WRITE)
 def change_result(
     request: Request, game_id: str, result_id: ResultId, body: ResultIn, authorization: Auth = None
 ) -> JSONResponse:
-    """Change a result (the director; a table, its own in its current round). The change is
-    kept in the audit trail, with who made it, when, and the old and new values."""
-    definition = live(request).definition(game_id)
-    table = _who(request, game_id, authorization)
-    entry = entry_of(definition, body, director=table is None)
-    if table is not None:
-        old = live(request).store.result(game_id, result_id)
-        if body.table != table or old.entry.table != table:
-            raise HTTPException(
-                403, f"this is table {table}'s token: it changes only its own results"
-            )
-        _allowed(request, game_id, table, old.entry.round, change=True)
-        _allowed(request, game_id, table, body.round, change=True)
-    _check_combinations(request, game_id, entry, replacing=result_id)
-    who = "director" if table is None else f"table {table}"
+    """Change a result (the director; a table, its own of the latest round it has entered).
+    The change is kept in the audit trail, with who made it, when, and the old and new
+    values."""
+    who = _who(request, game_id, authorization)
+    state = live(request).store.state(game_id)
+    entry = entry_of(state, body)
     try:
         changed, version = live(request).store.edit(game_id, result_id, entry, who)
-    except DuplicateResultError as exc:
-        existing = result_dict(definition, exc.existing)
-        return JSONResponse({"detail": str(exc), "result": existing}, status_code=409)
-    return JSONResponse({**result_dict(definition, changed), "version": version})
+    except AlreadyEnteredError as exc:
+        return _duplicate(state, exc, False)
+    return JSONResponse({**result_dict(state, changed), "version": version})
 
 
 @router.delete("/{game_id}/results/{result_id}", responses=_WRITE)
 def delete_result(
     request: Request, game_id: str, result_id: ResultId, authorization: Auth = None
 ) -> JSONResponse:
-    """Delete a result (the director; a table, its own in its current round)."""
-    definition = live(request).definition(game_id)
-    table = _who(request, game_id, authorization)
-    if table is not None:
-        old = live(request).store.result(game_id, result_id)
-        if old.entry.table != table:
-            raise HTTPException(
-                403, f"this is table {table}'s token: it deletes only its own results"
-            )
-        _allowed(request, game_id, table, old.entry.round, change=True)
-    who = "director" if table is None else f"table {table}"
+    """Delete a result (the director; a table, its own of the latest round it has entered)."""
+    who = _who(request, game_id, authorization)
     removed, version = live(request).store.remove(game_id, result_id, who)
-    return JSONResponse({**result_dict(definition, removed), "version": version})
+    state = live(request).store.state(game_id)
+    return JSONResponse({**result_dict(state, removed), "version": version})
+
+
+class ArtificialIn(BaseModel):
+    """Artificial scores for every board still missing of a table's round, or of a pair."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    artificial: str = Field(max_length=10, examples=["A/A"])
+    table: int | None = Field(None, ge=1, le=MAX_BOARD, examples=[3])
+    round: int | None = Field(None, ge=1, le=MAX_BOARD, examples=[2])
+    pair: str | None = Field(None, max_length=10, examples=["NS 3"])
+
+
+@router.post("/{game_id}/artificial", responses=_WRITE)
+def artificial_scores(
+    request: Request, game_id: str, body: ArtificialIn, authorization: Auth = None
+) -> dict[str, Any]:
+    """The director gives an artificial score to every board still missing of one table's
+    round (``table`` and ``round``) or of one pair (``pair``, its label), in one step."""
+    _director(request, game_id, authorization, "gives artificial scores")
+    state = live(request).store.state(game_id)
+    if (body.pair is None) == (body.table is None or body.round is None):
+        raise SessionError("give a table and its round, or a pair", field="pair", value=body.pair)
+    label = None
+    if body.pair is not None:
+        with for_field("pair"):
+            wanted = Pair.parse(body.pair)
+            label = state.definition.pair(wanted.number, wanted.side).label
+    slots = state.missing(table=body.table, round_number=body.round, pair=label)
+    if not slots:
+        raise SessionError("no board is missing there", field="table", value=body.table)
+    entries = [state.entry(r, t, b, artificial=body.artificial) for r, t, b in slots]
+    version = live(request).store.add_all(game_id, entries, DIRECTOR)
+    return {"entered": len(entries), "version": version}
+
+
+@router.post("/{game_id}/conflicts", status_code=201, responses=_WRITE)
+def request_correction(
+    request: Request, game_id: str, body: ResultIn, authorization: Auth = None
+) -> dict[str, Any]:
+    """A table sends the director an entry the session would not take (it was closed): kept
+    as a conflict for the director to settle."""
+    who = _who(request, game_id, authorization)
+    state = live(request).store.state(game_id)
+    entry = entry_of(state, body)
+    return {"version": live(request).store.request(game_id, entry, who)}
+
+
+@router.post("/{game_id}/conflicts/{conflict_id}", responses=_WRITE)
+def settle_conflict(
+    request: Request,
+    game_id: str,
+    conflict_id: ResultId,
+    body: SettleIn,
+    authorization: Auth = None,
+) -> dict[str, Any]:
+    """The director settles a conflict: ``{"keep": "stored"}`` keeps the stored result,
+    ``{"keep": "entry"}`` puts the table's entry in its place."""
+    _director(request, game_id, authorization, "settles conflicts")
+    return {"version": live(request).store.settle(game_id, conflict_id, body.keep)}
 
 
 def _links(request: Request, game_id: str, tokens: dict[int, str]) -> list[dict[str, Any]]:
@@ -486,12 +450,11 @@ def _links(request: Request, game_id: str, tokens: dict[int, str]) -> list[dict[
 def table_links(request: Request, game_id: str, authorization: Auth = None) -> dict[str, Any]:
     """The tables' tokens and links again (the director), as when the session was started: a
     lost table card is printed again."""
-    live(request).definition(game_id)
-    if _who(request, game_id, authorization) is not None:
-        raise HTTPException(403, "only the director has the tables' links")
+    live(request).store.state(game_id)
+    _director(request, game_id, authorization, "has the tables' links")
     try:
         tokens = live(request).store.tokens_for(game_id, _token(authorization))
-    except RefusedError:
+    except NotAllowedError:
         raise HTTPException(409, "this session's table links cannot be made again") from None
     return {"tables": _links(request, game_id, tokens)}
 
@@ -499,9 +462,8 @@ def table_links(request: Request, game_id: str, authorization: Auth = None) -> d
 @router.get("/{game_id}/changes", responses=_WRITE)
 def audit(request: Request, game_id: str, authorization: Auth = None) -> dict[str, Any]:
     """The audit trail (the director): every add, edit and delete, who, when, old and new."""
-    live(request).definition(game_id)
-    if _who(request, game_id, authorization) is not None:
-        raise HTTPException(403, "only the director reads the audit trail")
+    live(request).store.state(game_id)
+    _director(request, game_id, authorization, "reads the audit trail")
     return {"changes": [c.to_dict() for c in live(request).store.changes(game_id)]}
 
 
@@ -511,10 +473,8 @@ def close(
 ) -> dict[str, Any]:
     """Close the session (the director): tables may no longer enter; the results page, PBN and
     CSV are published at ``/session/{id}``. ``{"closed": false}`` opens it again."""
-    live(request).definition(game_id)
-    if _who(request, game_id, authorization) is not None:
-        raise HTTPException(403, "only the director closes the session")
-    version = live(request).store.close(game_id, body.closed)
+    who = _who(request, game_id, authorization)
+    version = live(request).store.close(game_id, body.closed, who)
     return {
         "closed": body.closed,
         "version": version,
@@ -530,5 +490,4 @@ def close(
 def watch(request: Request, game_id: str) -> StreamingResponse:
     """Server-sent events: one ``change`` event, ``{"version": n}``, for each change (the first
     carries the version it is at now)."""
-    live(request).definition(game_id)
-    return event_stream(request, game_id, live(request).store.version(game_id))
+    return event_stream(request, game_id, live(request).store.state(game_id).version)

@@ -1,46 +1,46 @@
-"""What the live sessions' API reads and answers: the request bodies, an entry checked against
-the movement, a stored entry as the core's result, and a result and the rankings as JSON.
+"""What the live sessions' API reads and answers: the request bodies (strict: no coercion, no
+unknown fields), an entry read from a body, and a result and the rankings as JSON.
 
->>> from bridgescore.storage.live import Entry
->>> board_result(Entry(1, 2, 3, "NS 2", "EW 2", "4HX", "S", 8)).text
-'4HXS-2'
+The bodies still take the names of the last release for one more (``scoring`` for
+``method``, ``adjusted`` for ``artificial``), documented as deprecated; answers carry the new
+names only.
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import HTTPException
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from bridgescore import Result, Seat
-from bridgescore.duplicate import Adjusted, Weighted
 from bridgescore.errors import SessionError, for_field
-from bridgescore.model import PASS_OUT, parse_contract
-from bridgescore.movement import Movement, Play, howell, mitchell
-from bridgescore.session import BoardResult, Section, SectionScores, Session
-from bridgescore.storage import StoredGame
-from bridgescore.storage.live import Entry, LiveResult
+from bridgescore.live import LiveResult, LiveState, TableEntry, read_result
+from bridgescore.movement import Movement, howell, mitchell
+from bridgescore.session import Method, SectionScores, scores_to_dict
 
 __all__ = [
+    "MAX_BOARD",
     "CloseIn",
     "MovementIn",
     "NewSession",
     "ResultIn",
-    "board_result",
+    "SettleIn",
     "entry_of",
+    "method_of",
     "movement_of",
     "rankings",
     "result_dict",
-    "section",
 ]
 
+MAX_BOARD = 1000
+"""The highest board number the API takes (a movement with more boards is refused)."""
 
-Scoring = Literal["mp", "butler", "cross-imps"]
+_STRICT = ConfigDict(extra="forbid", strict=True)
 
 
 class MovementIn(BaseModel):
     """The movement, with the options of ``bridgescore movement mitchell|howell``."""
+
+    model_config = _STRICT
 
     movement: Literal["mitchell", "howell"] = Field(examples=["mitchell"])
     tables: int | None = Field(None, examples=[7], description="A Mitchell's tables, 2 to 30.")
@@ -55,8 +55,15 @@ class MovementIn(BaseModel):
 class NewSession(BaseModel):
     """A new evening: its name, how it is scored, the movement, and the pairs' names."""
 
+    model_config = _STRICT
+
     event: str = Field("", examples=["Monday pairs"])
-    scoring: Scoring = "mp"
+    method: Method | None = Field(None, description="How it is scored (default mp).")
+    scoring: Method | None = Field(
+        None,
+        json_schema_extra={"deprecated": True},
+        description="Deprecated: the old name of `method`.",
+    )
     movement: MovementIn
     names: dict[str, str] = Field(default_factory=dict, examples=[{"NS 1": "Ann & Bob"}])
 
@@ -66,14 +73,27 @@ class ResultIn(BaseModel):
     tricks taken, the opening lead if wanted; or, from the director, an artificial score
     (``A+/A-``, ``A``...) or a weighted score (Law 12C1(c)) instead."""
 
-    round: int = Field(ge=1, le=1000, examples=[1])
-    table: int = Field(ge=1, le=1000, examples=[1])
-    board: int = Field(ge=1, le=1000, examples=[2])
+    model_config = _STRICT
+
+    round: int = Field(ge=1, le=MAX_BOARD, examples=[1])
+    table: int = Field(ge=1, le=MAX_BOARD, examples=[1])
+    board: int = Field(ge=1, le=MAX_BOARD, examples=[2])
     contract: str | None = Field(None, max_length=10, examples=["4HX"])
     declarer: str | None = Field(None, max_length=5, examples=["S"])
     tricks: int | None = Field(None, ge=-1000, le=1000, examples=[8])
     lead: str | None = Field(None, max_length=5, examples=["SK"])
-    adjusted: str | None = Field(None, max_length=10, examples=["A+/A-"])
+    artificial: str | None = Field(
+        None,
+        max_length=10,
+        examples=["A+/A-"],
+        description="The director only: an artificial score (Law 12C2) instead of a result.",
+    )
+    adjusted: str | None = Field(
+        None,
+        max_length=10,
+        json_schema_extra={"deprecated": True},
+        description="Deprecated: the old name of `artificial`.",
+    )
     weighted: str | None = Field(
         None,
         max_length=400,
@@ -88,176 +108,104 @@ class ResultIn(BaseModel):
 
 
 class CloseIn(BaseModel):
-    """Close the session (publish its results) or open it again."""
+    """Close the session (publish its results): ``{"closed": true}``; ``false`` opens it
+    again."""
 
-    closed: bool = True
+    model_config = _STRICT
+
+    closed: bool
+
+
+class SettleIn(BaseModel):
+    """What the director keeps of a conflict: the ``stored`` result or the refused ``entry``."""
+
+    model_config = _STRICT
+
+    keep: Literal["stored", "entry"]
+
+
+def method_of(body: NewSession) -> Method:
+    """The method asked for (``method``, or the deprecated ``scoring``; mp by default).
+
+    :raises SessionError: if both are given and differ.
+    """
+    if body.method and body.scoring and body.method != body.scoring:
+        raise SessionError(
+            "give the method once (`method`; `scoring` is its old name)",
+            field="method",
+            value=body.scoring,
+        )
+    chosen: Method = body.method or body.scoring or "mp"
+    return chosen
 
 
 def movement_of(spec: MovementIn) -> Movement:
     """The movement a request asks for.
 
-    :raises SessionError: for a Mitchell without tables or a Howell without pairs.
+    :raises SessionError: for a Mitchell without tables, a Howell without pairs, or boards
+        numbered past :data:`MAX_BOARD`.
     :raises MovementError: for a movement that cannot be.
     """
     if spec.movement == "mitchell":
         if spec.tables is None:
             raise SessionError("a Mitchell needs its number of tables", field="tables")
-        return mitchell(
-            spec.tables,
-            spec.boards_per_round,
-            rounds=spec.rounds,
-            even=spec.even,
-            arrow_switch=spec.arrow_switch,
-            half_table=spec.half_table,
-        )
-    if spec.pairs is None:
-        raise SessionError("a Howell needs its number of pairs", field="pairs")
-    return howell(spec.pairs, spec.boards_per_round, rounds=spec.rounds)
-
-
-def section(stored: StoredGame) -> Section:
-    """The one section of a live session."""
-    assert isinstance(stored.game, Session)
-    return stored.game.sections[0]
-
-
-def _number(label: str) -> int:
-    return int(label.split()[-1])
-
-
-def board_result(entry: Entry) -> BoardResult:
-    """A stored entry as the core's result."""
-    weighted = adjusted = result = None
-    if entry.weighted is not None:
-        weighted = Weighted.parse(entry.weighted)
-    elif entry.adjusted is not None:
-        adjusted = Adjusted.parse(entry.adjusted)
+        with for_field("movement"):
+            movement = mitchell(
+                spec.tables,
+                spec.boards_per_round,
+                rounds=spec.rounds,
+                even=spec.even,
+                arrow_switch=spec.arrow_switch,
+                half_table=spec.half_table,
+            )
     else:
-        seat = None if entry.declarer is None else Seat(entry.declarer)
-        result = Result(parse_contract(entry.contract or ""), seat, entry.tricks or 0)
-    return BoardResult(entry.board, _number(entry.ns), _number(entry.ew), result,
-                       adjusted=adjusted, weighted=weighted, round=entry.round,
-                       table=entry.table)  # fmt: skip
-
-
-def _play(movement: Movement, round_number: int, table: int) -> Play:
-    for p in movement.plays:
-        if p.round == round_number and p.table == table:
-            return p
-    raise SessionError(
-        f"no table {table} in round {round_number} of this movement ({movement.tables} tables, "
-        f"{movement.rounds} rounds)",
-        field="table",
-        value=table,
-    )
-
-
-def _lead(text: str | None) -> str | None:
-    if text is None or not text.strip():
-        return None
-    lead = text.strip().upper().replace("10", "T")
-    if len(lead) != 2 or lead[0] not in "SHDC" or lead[1] not in "AKQJT98765432":
+        if spec.pairs is None:
+            raise SessionError("a Howell needs its number of pairs", field="pairs")
+        with for_field("movement"):
+            movement = howell(spec.pairs, spec.boards_per_round, rounds=spec.rounds)
+    if movement.boards > MAX_BOARD:
         raise SessionError(
-            f"invalid lead {text!r}; expected a suit and a card, as SK or H7",
-            field="lead",
-            value=text,
+            f"this movement has {movement.boards} boards; at most {MAX_BOARD} can be entered",
+            field="boards_per_round",
+            value=spec.boards_per_round,
         )
-    return lead
+    return movement
 
 
-def entry_of(stored: StoredGame, body: ResultIn, *, director: bool) -> Entry:
-    """Check an entry against the movement and the rules; the entry to store.
+def entry_of(state: LiveState, body: ResultIn) -> TableEntry:
+    """The entry a body gives, read against the movement (errors name the field).
 
-    :raises SessionError: (422) for a table, round or board the movement does not have, or a
-        result that cannot be (a contract without tricks, a weighted score whose weights do
-        not add up to 100).
-    :raises HTTPException: 403 for an artificial or weighted score from a table.
+    :raises SessionError: for a table, round or board the movement does not have, or a result
+        that cannot be (a contract without tricks, a weighted score whose weights do not add
+        up to 100).
     """
-    movement = section(stored).movement
-    assert movement is not None
-    play = _play(movement, body.round, body.table)
-    if body.board not in play.boards:
+    artificial = body.artificial if body.artificial is not None else body.adjusted
+    given = [x is not None for x in (body.contract, artificial, body.weighted)]
+    if sum(given) > 1:
+        field = "weighted" if body.weighted is not None else "artificial"
         raise SessionError(
-            f"table {body.table} plays boards {', '.join(map(str, play.boards))} in round "
-            f"{body.round}, not board {body.board}",
-            field="board",
-            value=body.board,
+            "give one of a contract, an artificial score or a weighted score",
+            field=field,
+            value=body.weighted if field == "weighted" else artificial,
         )
-    where = (body.round, body.table, body.board, play.ns, play.ew)
-    if body.weighted is not None:
-        if not director:
-            raise HTTPException(403, "only the director gives a weighted score")
-        if body.adjusted is not None or body.contract is not None:
-            raise SessionError(
-                "give a weighted score alone, without a contract or an artificial score",
-                field="weighted",
-                value=body.weighted,
-            )
-        return Entry(*where, weighted=str(Weighted.parse(body.weighted)))
-    if body.adjusted is not None:
-        if not director:
-            raise HTTPException(403, "only the director gives an artificial score")
-        with for_field("adjusted"):
-            adjusted = str(Adjusted.parse(body.adjusted))
-        return Entry(*where, adjusted=adjusted)
-    if body.contract is None:
-        raise SessionError(
-            "give the contract (Pass for a passed-out board) or an artificial score",
-            field="contract",
-        )
-    with for_field("contract"):
-        contract = parse_contract(body.contract)
-    if contract is PASS_OUT:
-        return Entry(*where, contract="Pass", tricks=0, lead=None)
-    if body.declarer is None or body.tricks is None:
-        raise SessionError(
-            f"{contract} needs its declarer (N, E, S or W) and the tricks taken",
-            field="declarer" if body.declarer is None else "tricks",
-        )
-    with for_field("declarer"):
-        seat = Seat.parse(body.declarer)
-    with for_field("tricks"):
-        Result(contract, seat, body.tricks)
-    return Entry(
-        *where,
-        contract=str(contract),
-        declarer=seat.value,
-        tricks=body.tricks,
-        lead=_lead(body.lead),
-    )
+    result = None
+    if body.weighted is None and artificial is None:
+        result = read_result(body.contract, body.declarer, body.tricks)
+    return state.entry(body.round, body.table, body.board, result=result,
+                       artificial=artificial, weighted=body.weighted,
+                       lead=body.lead)  # fmt: skip
 
 
-def result_dict(stored: StoredGame, result: LiveResult) -> dict[str, Any]:
-    """A stored result as the API shows it: also its notation and the NS score."""
-    core = board_result(result.entry)
-    session = stored.game
-    assert isinstance(session, Session)
-    score = core.ns_score(section(stored).board(result.entry.board), session.undertrick_rule)
-    return {
-        **result.to_dict(),
-        "result": None if core.result is None else str(core.result),
-        "ns_score": score if isinstance(score, int) else None,
-    }  # a weighted score: its text in "weighted", as the entry has it
+def result_dict(state: LiveState, result: LiveResult) -> dict[str, Any]:
+    """A stored result as the API shows it: the entry, its notation and the NS score."""
+    board = state.definition.board(result.entry.board)
+    score = result.entry.board_result().ns_score(board, state.session.undertrick_rule)
+    return {**result.to_dict(), "ns_score": score if isinstance(score, int) else None}
 
 
-def rankings(scored: list[SectionScores]) -> list[dict[str, Any]]:
-    """The rankings: a list of fields, each with its rows."""
-    fields = []
+def rankings(scored: list[SectionScores]) -> dict[str, list[dict[str, Any]]]:
+    """The rankings by field (``NS`` and ``EW``, or ``all``), as the CLI's JSON has them."""
+    found: dict[str, list[dict[str, Any]]] = {}
     for s in scored:
-        for side, rows in s.rankings.items():
-            fields.append(
-                {
-                    "field": "all" if side is None else side.value,
-                    "rows": [
-                        {
-                            "rank": r.rank,
-                            "pair": r.pair.label,
-                            "names": r.pair.names,
-                            "score": r.total,
-                            "percent": r.percent,
-                        }
-                        for r in rows
-                    ],
-                }
-            )
-    return fields
+        found.update(scores_to_dict(s)["rankings"])
+    return found

@@ -31,14 +31,14 @@ def new_evening_page(request: Request) -> Response:
 @router.get("/live/{game_id}/table", response_class=HTMLResponse)
 def table_page(request: Request, game_id: str) -> Response:
     """One table's page: the round, the pairs, each board's entry, the traveller so far."""
-    live(request).definition(game_id)
+    live(request).store.state(game_id)
     return page(request, "live_table.html", {"game_id": game_id, "table_version": table_version()})
 
 
 @router.get("/live/{game_id}/director", response_class=HTMLResponse)
 def director_page(request: Request, game_id: str) -> Response:
     """The director's page: what is in and missing, live rankings, corrections, closing."""
-    live(request).definition(game_id)
+    live(request).store.state(game_id)
     return page(request, "live_director.html", {"game_id": game_id})
 
 

@@ -12,10 +12,10 @@ import csv
 import io
 import unicodedata
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
@@ -33,7 +33,7 @@ from bridgescore.session import (
     Session,
     SessionError,
 )
-from bridgescore.storage import GameNotFoundError, StoredGame, VersionConflictError
+from bridgescore.storage import StoredGame, VersionConflictError
 from bridgescore.web.common import (
     can_edit,
     check_csrf,
@@ -44,11 +44,11 @@ from bridgescore.web.common import (
     remember_edit,
     store,
 )
-from bridgescore.web.live import live, live_session
+from bridgescore.web.deps import limits as request_limits
+from bridgescore.web.deps import readable_session
+from bridgescore.web.live import live
+from bridgescore.web.settings import Limits
 from bridgescore.web.work import run_heavy, run_in_process, scores
-
-if TYPE_CHECKING:
-    from bridgescore.web.app import Limits
 
 __all__ = ["router"]
 
@@ -68,28 +68,6 @@ def _method(text: str) -> Method:
     if method is None:
         raise SessionError(f"unknown scoring method {text!r}; expected mp, butler or cross-imps")
     return method
-
-
-def _stored(request: Request, game_id: str) -> StoredGame:
-    try:
-        stored = store(request).get(game_id)
-    except GameNotFoundError:
-        stored = None
-    if stored is None or not isinstance(stored.game, Session):
-        raise HTTPException(404, f"there is no session with id {game_id!r}")
-    if live(request).store.is_live(game_id):  # a club evening: its results are rows of their own
-        stored, state = live_session(request, game_id)
-        if not state.closed:  # nobody sees a board's results before playing it
-            raise HTTPException(
-                403,
-                "this evening's results are published when the director closes the session",
-            )
-    return stored
-
-
-def _session(stored: StoredGame) -> Session:
-    assert isinstance(stored.game, Session)  # checked by _stored
-    return stored.game
 
 
 @router.get("/session/new", response_class=HTMLResponse)
@@ -113,7 +91,7 @@ async def new_session(request: Request) -> Response:
 def _new_session(
     request: Request, form: dict[str, str], upload: tuple[str, str] | None
 ) -> Response:
-    limits: Limits = request.app.state.settings.limits
+    limits = request_limits(request)
     errors: dict[str, str] = {}
     try:
         method = _method(form.get("method", "mp"))
@@ -169,7 +147,7 @@ def check_session(session: Session, limits: Limits) -> None:
 
 async def _upload(request: Request) -> tuple[str, str] | None:
     """The uploaded PBN file as (name, text), or None if none was chosen."""
-    largest: int = request.app.state.settings.limits.upload
+    largest = request_limits(request).upload
     form = await request.form()
     upload = form.get("pbn")
     if upload is None or isinstance(upload, str) or not upload.filename:
@@ -196,7 +174,8 @@ def _context(
     errors: dict[str, str] | None = None,
     notice: str = "",
 ) -> dict[str, Any]:
-    session = _session(stored)
+    session = stored.game
+    assert isinstance(session, Session)  # the routes read it with readable_session
     scored = scores(request, stored)
     editing = can_edit(request, stored)
     base = link(request, f"/session/{stored.id}")
@@ -250,7 +229,7 @@ def _recap(request: Request, scored: list[SectionScores]) -> dict[str, Any] | No
 @router.get("/session/{game_id}", response_class=HTMLResponse)
 def session_page(request: Request, game_id: str, key: str = "") -> Response:
     """Rankings, travellers and recaps; the entry form for the browser that may edit."""
-    stored = _stored(request, game_id)
+    stored, _ = readable_session(request, game_id)
     if key:
         if not store(request).check_token(game_id, key):
             context = _context(request, stored, notice="That edit link is not valid.")
@@ -291,13 +270,12 @@ async def _change(request: Request, game_id: str, how: str) -> Response:
 
 
 def _apply(request: Request, game_id: str, how: str, form: dict[str, str]) -> Response:
-    limits: Limits = request.app.state.settings.limits
-    stored = _stored(request, game_id)
+    limits = request_limits(request)
+    stored, session = readable_session(request, game_id)
     if not can_edit(request, stored) or live(request).store.is_live(game_id):
         context = _context(request, stored, notice="Only a browser with the edit link can change "
                            "this session.")  # fmt: skip
         return page(request, "session.html", context, 403)
-    session = _session(stored)
     try:
         sent = form.get("version", "")
         if sent and read_number(sent, "version", high=10**9) != stored.version:
@@ -318,7 +296,7 @@ def _apply(request: Request, game_id: str, how: str, form: dict[str, str]) -> Re
             session = replace(session, method=_method(form.get("method", "mp")))
         store(request).save(game_id, session, expected_version=stored.version)
     except VersionConflictError:
-        fresh = _stored(request, game_id)
+        fresh, _ = readable_session(request, game_id)
         notice = ("This session was changed on another device meanwhile; here it is now. "
                   "Enter your result again if it is still needed.")  # fmt: skip
         return page(request, "session.html", _context(request, fresh, notice=notice), 409)
@@ -358,7 +336,7 @@ async def change_method(request: Request, game_id: str) -> Response:
 @router.get("/session/{game_id}/session.pbn")
 def download_pbn(request: Request, game_id: str) -> Response:
     """The session as a scored PBN 2.1 export file (only its comment lines if it is empty)."""
-    session = _session(_stored(request, game_id))
+    _, session = readable_session(request, game_id)
     return Response(run_heavy(request, pbn_text, session),
                     media_type="application/x-pbn; charset=utf-8",
                     headers={"Content-Disposition": disposition(session.event, "pbn")})  # fmt: skip
@@ -400,9 +378,9 @@ def _one_line_names(session: Session) -> Session:
 @router.get("/session/{game_id}/session.csv")
 def download_csv(request: Request, game_id: str) -> Response:
     """Rankings and travellers as CSV: one row per pair, then one row per result."""
-    stored = _stored(request, game_id)
+    stored, session = readable_session(request, game_id)
     text = run_heavy(request, csv_text, scores(request, stored))
-    headers = {"Content-Disposition": disposition(_session(stored).event, "csv")}
+    headers = {"Content-Disposition": disposition(session.event, "csv")}
     return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
 
 

@@ -21,23 +21,21 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar
 
 from fastapi import HTTPException, Request
 
-from bridgescore.session import SectionScores, Session, score_section
+from bridgescore.session import SectionScores, Session, score_session
 from bridgescore.storage import StoredGame
-
-if TYPE_CHECKING:
-    from bridgescore.web.app import Limits
+from bridgescore.web.settings import Limits
 
 __all__ = [
     "JOBS",
     "Work",
     "run_heavy",
     "run_in_process",
-    "score_session",
     "scores",
+    "scores_of",
     "stop_processes",
 ]
 
@@ -46,11 +44,6 @@ JOBS = 2
 
 P = ParamSpec("P")
 T = TypeVar("T")
-
-try:  # numpy scores a big field many times faster; the pure path gives the same numbers
-    from bridgescore.batch.field import score_section_fast as _score_section
-except ImportError:  # pragma: no cover - depends on the installed extras
-    _score_section = score_section
 
 
 class Work:
@@ -157,20 +150,20 @@ def _wait(request: Request, future: Future[T]) -> T:
         ) from None
 
 
-def score_session(session: Session) -> list[SectionScores]:
-    """Every section of the session scored (:meth:`Session.scored`, numpy's way if it can)."""
-    return [_score_section(s, session) for s in session.sections]
-
-
 def scores(request: Request, stored: StoredGame) -> list[SectionScores]:
-    """The stored session's scores: computed once per version, within the time budget (views
-    of a version not yet scored wait for the one job that scores it)."""
+    """The stored session's scores: :func:`scores_of` its id and version."""
     assert isinstance(stored.game, Session)
+    return scores_of(request, (stored.id, stored.version), stored.game)
+
+
+def scores_of(request: Request, key: tuple[str, int], session: Session) -> list[SectionScores]:
+    """A session's scores at a version (``key``: its id and version): computed once per
+    version, within the time budget (views of a version not yet scored wait for the one job
+    that scores it)."""
     cache: Work = request.app.state.work
-    key = (stored.id, stored.version)
     found = cache.get(key)
     if found is None:
-        found = run_heavy(request, _score_once, cache, key, stored.game)
+        found = run_heavy(request, _score_once, cache, key, session)
     return found
 
 

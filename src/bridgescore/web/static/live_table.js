@@ -11,6 +11,7 @@
   const keyToken = `bs_live_token_${id}`;
   const keyQueue = `bs_live_queue_${id}`;
   const keySession = `bs_live_session_${id}`;
+  const keyRefused = `bs_live_refused_${id}`;
   const hash = location.hash.slice(1);
   if (hash) {
     localStorage.setItem(keyToken, hash);
@@ -40,6 +41,10 @@
   };
   const queue = () => JSON.parse(localStorage.getItem(keyQueue) || "[]");
   const setQueue = (items) => localStorage.setItem(keyQueue, JSON.stringify(items));
+  // Entries the server would not take (the session closed...): kept here with the reason, one
+  // tap to send each to the director as a correction request.
+  const refused = () => JSON.parse(localStorage.getItem(keyRefused) || "[]");
+  const setRefused = (items) => localStorage.setItem(keyRefused, JSON.stringify(items));
   const pretty = (contract) => contract === "Pass" ? "Passed out"
     : contract.replace(/^(\d)(NT|[CDHS])/, (_, l, s) => l + SUITS[s]);
   const side = (ns) => (ns >= 0 ? `NS +${ns}` : `EW +${-ns}`);  // a score, to the side it is for
@@ -62,9 +67,16 @@
     for (const q of queue()) done.set(`${q.round}/${q.board}`, { ...q, pending: true });
     return done;
   };
+  // Where the table is comes from the server (its current round, the round it may still fix,
+  // whether it has finished); results still waiting on this phone only mark their boards.
+  const position = () => (state.session.tables || []).find((t) => t.table === state.table)
+    || { current_round: 1, fix_round: null, finished: false };
   const currentRound = () => {
+    const pos = position();
+    if (pos.finished) return null;
     const done = entered();
-    const open = plays().find((p) => p.boards.some((b) => !done.has(`${p.round}/${b}`)));
+    const open = plays().find((p) => p.round >= pos.current_round
+      && p.boards.some((b) => !done.has(`${p.round}/${b}`)));
     return open ? open.round : null;
   };
   const name = (label) => {
@@ -75,7 +87,7 @@
   // A result as short as a board's button shows it: "4♠ N =", "2♥X S -1", "Pass" (the
   // director's scores: "A60", "weighted").
   const short = (r) => {
-    if (!r.contract) return r.weighted ? "weighted" : String(r.adjusted ?? "");
+    if (!r.contract) return r.weighted ? "weighted" : String(r.artificial ?? r.adjusted ?? "");
     if (r.contract === "Pass") return "Pass";
     const d = r.tricks - 6 - Number(r.contract[0]);
     return `${pretty(r.contract)} ${r.declarer} ${d === 0 ? "=" : (d > 0 ? `+${d}` : d)}`;
@@ -86,11 +98,8 @@
     s.textContent = text;
     return s;
   };
-  const fixable = (r) => {
-    const latest = Math.max(0, ...state.session.results.filter((x) => x.table === state.table)
-      .map((x) => x.round));
-    return Boolean(r.id && !r.pending && r.contract && r.round === latest && !state.session.closed);
-  };
+  const fixable = (r) => Boolean(r.id && !r.pending && r.contract
+    && r.round === position().fix_round && !state.session.closed);
   // The stored result as the entry's choices, to change it.
   const picked = (r) => {
     if (r.contract === "Pass") return { passed: true, double: "" };
@@ -104,8 +113,13 @@
   // The boards of the round as a row of buttons: the one being entered, the others to choose
   // (any order), and those entered, with their result (tap one of the last round to fix it).
   const chooser = (play, done) => {
-    const chips = play.boards.map((b) => {
-      const r = done.get(`${play.round}/${b}`);
+    // the round it may still fix, if it is not this one (its last board, until a board of
+    // this round is entered), then this round's boards
+    const fix = plays().find((p) => p.round === position().fix_round && p.round !== play.round);
+    const boards = [...(fix ? fix.boards.map((b) => [fix.round, b]) : []),
+                    ...play.boards.map((b) => [play.round, b])];
+    const chips = boards.map(([round, b]) => {
+      const r = done.get(`${round}/${b}`);
       if (r && fixable(r)) {
         return { b, fix: r.id, text: short(r), current: Boolean(state.fixing && state.fixing.id === r.id) };
       }
@@ -154,6 +168,14 @@
       : `Table ${state.table} · Round ${round} of ${s.movement.rounds}`;
     $("pairs").textContent = `${name(play.ns)} v ${name(play.ew)}`;
     const open = round === null ? [] : play.boards.filter((b) => !done.has(`${round}/${b}`));
+    // a board being entered here that the other phone (or the director) has just entered
+    // stays open: what was chosen is kept, and its save shows the stored result (a conflict
+    // for the director if they differ)
+    const typing = state.at && Object.values(state.pick).some((v) => v !== undefined && v !== "");
+    if (typing && state.board !== undefined && round !== null && state.at.round === round
+        && play.boards.includes(state.board) && !open.includes(state.board)) {
+      open.unshift(state.board);
+    }
     if (!open.includes(state.board)) { state.board = open[0]; if (!state.fixing) state.pick = {}; }
     chooser(play, done);
     if (state.fixing) {
@@ -353,7 +375,10 @@
         status("Offline: a fix needs the connection; try again in a moment.");
         return;
       }
-      if (answer.status !== 200) { status(`Not changed: ${refusal(answer.body.detail)}`); return; }
+      if (answer.status !== 200) {
+        status(`Not changed: ${answer.status === 409 ? answer.body.detail : refusal(answer.body.detail)}`);
+        return;
+      }
       state.session.results = state.session.results.map((x) => (x.id === fix.id ? answer.body : x));
       state.fixing = null;
       state.pick = {};
@@ -361,6 +386,7 @@
       showTraveller(fix.board, answer.body);
       render();
       onward();
+      reread();
       return;
     }
     const round = currentRound();
@@ -392,25 +418,67 @@
           status(`Offline: ${items.length} result(s) kept on this phone, sent when the connection returns.`);
           return;
         }
+        if (answer.status >= 500) {  // the server is busy: kept, tried again in a moment
+          status(`Board ${item.board} is kept on this phone: the server is busy; sent again soon.`);
+          return;
+        }
         setQueue(queue().slice(1));
         if (answer.status === 201 || answer.status === 409) {
           const stored = answer.status === 201 ? answer.body : answer.body.result;
           if (!state.session.results.some((r) => r.id === stored.id)) state.session.results.push(stored);
-          if (answer.status === 409) status(`Board ${item.board} was entered already: ${answer.body.result.result}.`);
-          else status(`Board ${item.board} saved${stored.ns_score == null ? "" : `: ${side(stored.ns_score)}`}.`, true);
+          if (answer.status === 409) {
+            status(`Board ${item.board} was entered already at this table: ${stored.text}.${
+              answer.body.conflict ? " Your entry has been sent to the director." : ""}`);
+          } else {
+            status(`Board ${item.board} saved${stored.ns_score == null ? "" : `: ${side(stored.ns_score)}`}.`, true);
+          }
           showTraveller(item.board, stored);
         } else {
+          setRefused([...refused(), { ...item, reason: refusal(answer.body.detail) }]);
           status(`Board ${item.board} was not saved: ${refusal(answer.body.detail)}`);
+          showRefused();
         }
       }
     } finally {
       state.sending = false;
       render();
+      reread();  // where the table is now, as the server says
     }
   };
 
+  // -- entries the session would not take: kept, one tap to send each to the director ------
+  const showRefused = () => {
+    const box = $("refused");
+    const items = refused();
+    box.hidden = items.length === 0;
+    box.replaceChildren();
+    if (!items.length) return;
+    const h = document.createElement("h2");
+    h.textContent = "Not saved";
+    box.append(h);
+    items.forEach((item, i) => {
+      const p = document.createElement("p");
+      const what = item.contract === "Pass" ? "Passed out"
+        : `${pretty(item.contract)} by ${item.declarer}, ${item.tricks} tricks`;
+      p.textContent = `Board ${item.board} (round ${item.round}): ${what}. ${item.reason}`;
+      const again = button("Send to the director", async () => {
+        const { reason, ...entry } = item;
+        let answer = null;
+        try {
+          answer = await api("/conflicts", { method: "POST", body: JSON.stringify(entry) });
+        } catch { status("Offline: try again in a moment."); return; }
+        if (answer.status !== 201) { status(`Not sent: ${refusal(answer.body.detail)}`); return; }
+        setRefused(refused().filter((_, j) => j !== i));
+        status(`Board ${item.board} was sent to the director.`);
+        showRefused();
+      }, "live-send");
+      box.append(p, again);
+    });
+  };
+
   const showTraveller = async (board, mine) => {
-    const { body: t } = await api(`/boards/${board}`);
+    const { status: code, body: t } = await api(`/boards/${board}`);
+    if (code !== 200) return;  // not this table's to see yet
     const box = $("traveller");
     box.hidden = false;
     box.replaceChildren();
@@ -443,12 +511,43 @@
       localStorage.setItem(keySession, JSON.stringify({ table: state.table, session: s.body }));
       status(queue().length ? `${queue().length} result(s) waiting to be sent.` : "");
       render();
+      showRefused();
       send();
+      follow();
     } catch {
       status("Offline: results you enter are kept on this phone.");
       const kept = JSON.parse(localStorage.getItem(keySession) || "null");
       if (kept) { state.table = kept.table; state.session = kept.session; render(); }
     }
+  };
+  // -- following the server: the director's averages and edits, the other phone's entries --
+  let reading = false;
+  let again = false;
+  const reread = async () => {
+    if (reading) { again = true; return; }  // one more read once this one is in
+    reading = true;
+    try {
+      const s = await api("");
+      if (s.status === 200 && (!state.session || s.body.version >= state.session.version)) {
+        state.session = s.body;
+        localStorage.setItem(keySession, JSON.stringify({ table: state.table, session: s.body }));
+        if (state.fixing && !s.body.results.some((r) => r.id === state.fixing.id)) state.fixing = null;
+        render();
+      }
+    } catch { /* offline: the next event or reload reads it */ }
+    reading = false;
+    if (again) { again = false; reread(); }
+  };
+  const follow = () => {
+    if (!window.EventSource) return;
+    const events = new EventSource(`/api/sessions/${id}/events`);
+    events.addEventListener("change", (e) => {
+      const version = JSON.parse(e.data).version;
+      if (state.session && version > state.session.version) {
+        if (state.sending) return;  // read once the sending is over
+        reread();
+      }
+    });
   };
   window.addEventListener("online", send);
   setInterval(() => { if (queue().length) send(); }, 5000);

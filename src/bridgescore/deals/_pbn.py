@@ -1,0 +1,194 @@
+"""Deals in PBN: a game a board, with its ``Board``, ``Dealer``, ``Vulnerable`` and ``Deal``.
+
+Reading takes every game with a ``Deal`` (games without one, such as a results file's header,
+are skipped), through :func:`bridgescore.pbn.read_games` (import format, ``#`` values, any
+order of tags). A game without ``Board`` is the board after the one before; without ``Dealer``
+or ``Vulnerable``, Law 2's. A board in several games (a file with a game per table) is read
+once; with different deals it is refused. The game's other tags are kept in the board's
+:attr:`~bridgescore.session.Board.tags` in the order read, with their section data (a ``Note``
+after an ``Auction`` or a ``Play`` goes with it), as a session's boards keep them; comments are
+not kept.
+
+Writing puts ``% PBN 2.1`` first, then for each board its kept tags in their order, with
+``Board`` after those that start it among ``Event``, ``Site`` and ``Date``, and ``Dealer``,
+``Vulnerable`` and ``Deal`` (from North) after the players that follow (the export format's
+order, §3.4, for the files that follow it, and the order read back for any other); each game
+is followed by an empty line; CRLF line ends.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from bridgescore.deal import Deal
+from bridgescore.deals._model import DealtBoard
+from bridgescore.errors import BridgeError, DealFileError, PbnError
+from bridgescore.model import Seat, Vulnerability
+from bridgescore.pbn import TAG_NAME as NAME
+from bridgescore.pbn import Game, decode, encode, escape, read_games
+from bridgescore.session import Board
+
+__all__ = ["read_pbn", "write_pbn"]
+
+_OWN: Final = frozenset({"Board", "Dealer", "Vulnerable", "Deal"})
+_HEAD: Final = ("Event", "Site", "Date")
+_PLAYERS: Final = ("West", "North", "East", "South")
+_UNKNOWN: Final = frozenset({"", "?", "-"})
+_CONTROL: Final = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def read_pbn(data: bytes, source: str = "<bytes>") -> tuple[DealtBoard, ...]:
+    """Read the deals of a PBN file (see the module's notes).
+
+    >>> read_pbn(b'[Board "3"][Deal "N:AKQJT98765432... - - -"]')[0].board
+    Board(number=3, dealer=Seat.SOUTH, vulnerability=Vulnerability.EW)
+
+    :raises DealFileError: naming the line (and board) of the first thing not read.
+    """
+    try:
+        games = read_games(decode(data), source=source)
+    except PbnError as exc:
+        raise DealFileError(exc.reason, source=source, line=exc.line, field=exc.field,
+                            value=exc.value) from None  # fmt: skip
+    out: dict[int, DealtBoard] = {}
+    lines: dict[int, int] = {}
+    number = 0
+    for game in games:
+        deal_tag = game.tag("Deal")
+        board_tag = game.tag("Board")
+        if board_tag is not None and board_tag.value.strip() not in _UNKNOWN:
+            number = _number(board_tag.value, source, board_tag.line)
+        elif deal_tag is not None:
+            number += 1
+        if deal_tag is None or deal_tag.value.strip() in _UNKNOWN:
+            continue
+        board = _board(game, number, source)
+        try:
+            deal = Deal.parse(deal_tag.value)
+        except BridgeError as exc:
+            raise DealFileError(str(exc), source=source, board=number, line=deal_tag.line,
+                                field="Deal", value=deal_tag.value) from None  # fmt: skip
+        if number in out:
+            if out[number].deal != deal:
+                raise DealFileError(f"board {number} has another deal on line {lines[number]}",
+                                    source=source, board=number, line=deal_tag.line,
+                                    field="Deal", value=deal_tag.value)  # fmt: skip
+            continue
+        out[number], lines[number] = DealtBoard(board, deal), deal_tag.line
+    if not out:
+        raise DealFileError("no deals: no game has a Deal tag", source=source)
+    return tuple(out.values())
+
+
+def _number(text: str, source: str, line: int) -> int:
+    t = text.strip()
+    if not (t.isascii() and t.isdigit() and len(t) < 7 and int(t) >= 1):
+        raise DealFileError(f"bad Board {text[:40]!r}: expected a whole number from 1",
+                            source=source, line=line, field="Board", value=text[:40])  # fmt: skip
+    return int(t)
+
+
+def _board(game: Game, number: int, source: str) -> Board:
+    law = Board.numbered(number)
+    dealer, vulnerability = law.dealer, law.vulnerability
+    tag = game.tag("Dealer")
+    if tag is not None and tag.value.strip() not in _UNKNOWN:
+        try:
+            dealer = Seat.parse(tag.value)
+        except BridgeError:
+            raise DealFileError(f"bad Dealer {tag.value[:20]!r}: expected N, E, S or W",
+                                source=source, board=number, line=tag.line, field="Dealer",
+                                value=tag.value[:20]) from None  # fmt: skip
+    tag = game.tag("Vulnerable")
+    if tag is not None and tag.value.strip() not in ("", "?"):
+        try:
+            vulnerability = Vulnerability.parse(tag.value)
+        except BridgeError:
+            raise DealFileError(
+                f"bad Vulnerable {tag.value[:20]!r}: expected None, NS, EW or All",
+                source=source, board=number, line=tag.line, field="Vulnerable",
+                value=tag.value[:20],
+            ) from None  # fmt: skip
+    return Board(number, dealer, vulnerability, _kept(game))
+
+
+def _kept(game: Game) -> tuple[tuple[str, str], ...]:
+    out: list[tuple[str, list[str]]] = []
+    section: list[str] | None = None
+    for tag in game.tags:
+        if tag.name in _OWN:
+            section = None
+        elif tag.name == "Note" and section is not None:
+            section.append(f'[Note "{escape(tag.value)}"]')
+        else:
+            out.append((tag.name, [tag.value, *(" ".join(tokens) for tokens in tag.data)]))
+            section = out[-1][1] if tag.name in ("Auction", "Play") else None
+    return tuple((name, "\n".join(lines)) for name, lines in out)
+
+
+def write_pbn(boards: Sequence[DealtBoard], target: str = "<bytes>") -> bytes:
+    """Write boards as PBN (see the module's notes); the text is ISO 8859-1, or UTF-8 where
+    a name needs it.
+
+    >>> b = DealtBoard.numbered(1, Deal.parse("N:AKQJT98765432... - - -"))
+    >>> write_pbn([b]).decode().splitlines()
+    ['% PBN 2.1', '[Board "1"]', '[Dealer "N"]', '[Vulnerable "None"]', \
+'[Deal "N:AKQJT98765432... - - -"]', '']
+
+    :raises DealFileError: for a kept tag PBN cannot hold (a name that is not a PBN name, a
+        control character in a value).
+    """
+    out = ["% PBN 2.1"]
+    for b in boards:
+        tags = [t for t in b.board.tags if t[0] not in _OWN]
+        for name, value in tags:
+            _check(name, value, target, b.number)
+        i = _run(tags, 0, _HEAD)
+        j = _run(tags, i, _PLAYERS)
+        out += _lines(tags[:i])
+        out.append(f'[Board "{b.number}"]')
+        out += _lines(tags[i:j])
+        out += [f'[Dealer "{b.dealer.value}"]', f'[Vulnerable "{b.vulnerability.value}"]',
+                f'[Deal "{b.deal}"]']  # fmt: skip
+        out += _lines(tags[j:])
+        out.append("")
+    return encode("".join(line + "\r\n" for line in out))
+
+
+def _run(tags: list[tuple[str, str]], start: int, names: tuple[str, ...]) -> int:
+    """Where the run of tags named in ``names`` from ``start`` ends."""
+    end = start
+    while end < len(tags) and tags[end][0] in names:
+        end += 1
+    return end
+
+
+def _lines(tags: list[tuple[str, str]]) -> list[str]:
+    out = []
+    for name, value in tags:
+        first, *data = value.split("\n")
+        out.append(f'[{name} "{escape(first)}"]')
+        out += [f" {line}" if line.startswith("%") else line for line in data]
+    return out
+
+
+def _check(name: str, value: str, target: str, number: int) -> None:
+    if not NAME.fullmatch(name):
+        raise DealFileError(f"bad tag name {name[:40]!r}: expected letters, digits and '_'",
+                            source=target, board=number, field=name)  # fmt: skip
+    if value.startswith("#"):
+        raise DealFileError(f"the tag {name} starts with '#', which PBN reads as a value "
+                            "inherited from the game before (§4.8)", source=target, board=number,
+                            field=name, value=value[:80])  # fmt: skip
+    if any(not line.strip() for line in value.split("\n")[1:]):
+        raise DealFileError(f"the tag {name} has an empty line of section data, which would end "
+                            "the game", source=target, board=number, field=name)  # fmt: skip
+    found = _CONTROL.search(value.replace("\n", " "))
+    if found:
+        raise DealFileError(
+            f"the tag {name} has a control character U+{ord(found[0]):04X}: PBN strings hold "
+            "printing characters only (§3.7)",
+            source=target, board=number, field=name, value=value[:80],
+        )  # fmt: skip

@@ -1,0 +1,688 @@
+"""A live session's rules: what a table or the director may enter, change or delete.
+
+A club evening whose tables enter their own results is a :class:`LiveState`: the session as it
+was started (its one section and movement), whether it is closed, and the results stored so
+far, each a :class:`TableEntry` (what a table enters for one board: where, who, and a result,
+an artificial score or a weighted score). :func:`accept` is the one decision about every
+change (:class:`Add`, :class:`Edit`, :class:`Delete`): storage calls it with the state read
+inside its write transaction and writes only if it passes; the web only maps its errors to
+HTTP statuses (:class:`NotAllowedError` 403, :class:`AlreadyEnteredError` 409,
+:class:`~bridgescore.errors.SessionError` 422, :class:`UnknownResultError` 404).
+
+The rules (SCORING.md §13):
+
+- an entry fits the movement: the table plays that board in that round, the pairs are the
+  ones sitting there, and a passed-out board, an artificial or a weighted score has no lead;
+- the director may do anything, also after closing; a table enters only its own results,
+  while the session is open, in its current round or a later one; it changes or deletes only
+  its own results of the latest round it has entered (the round it is playing, or the last
+  round it finished until it enters a board of the next);
+- artificial and weighted scores are the director's;
+- one result per table, round and board (a second is :class:`AlreadyEnteredError`);
+- the weighted scores of the session make at most :data:`MOST_WEIGHTED_WORK` of scoring in
+  all (far fewer combinations than the library's
+  :data:`~bridgescore.duplicate.MAX_COMBINATIONS` on any board), so that no session accepted
+  takes long to score.
+
+>>> from bridgescore.movement import mitchell
+>>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2)),)))
+>>> entry = state.entry(1, 1, 1, result="4HS=")
+>>> entry.ns, entry.ew, entry.result
+(1, 1, Result.parse('4HS='))
+>>> accept(state, 1, Add(entry))
+>>> state = state.added(LiveResult(1, entry, NOW, NOW))
+>>> accept(state, 2, Add(entry))
+Traceback (most recent call last):
+...
+bridgescore.live.NotAllowedError: this is table 2's token: it enters only table 2's results
+>>> state.position(1)
+TablePosition(table=1, current_round=1, fix_round=1, finished=False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from functools import cached_property
+from typing import Any, Final, Literal
+
+from bridgescore.duplicate import Adjusted
+from bridgescore.errors import BridgeError, SessionError, for_field
+from bridgescore.model import PASS_OUT, Result, Seat, parse_contract
+from bridgescore.movement import Movement, Play
+from bridgescore.session import BoardResult, Pair, Section, SectionScores, Session
+from bridgescore.weighted import Weighted
+
+__all__ = [
+    "DIRECTOR",
+    "MOST_WEIGHTED_WORK",
+    "NOW",
+    "Add",
+    "AlreadyEnteredError",
+    "Change",
+    "Delete",
+    "Edit",
+    "LiveResult",
+    "LiveState",
+    "NotAllowedError",
+    "TableEntry",
+    "TablePosition",
+    "UnknownResultError",
+    "Who",
+    "accept",
+    "accept_request",
+    "read_lead",
+    "read_result",
+]
+
+DIRECTOR: Final = "director"
+"""Who the director is, to :func:`accept` (a table is its number)."""
+
+Who = int | Literal["director"]
+"""A table's number, or :data:`DIRECTOR`."""
+
+MOST_WEIGHTED_WORK: Final = 300
+"""The most work a session's weighted scores may make: the sum over its boards of the
+combinations of their weighted scores' results times the number of times the board is played
+(each combination is the board scored once more). Measured, a session at this bound scores in
+about 50 ms (a board scored costs about 0.16 ms a result); tests/test_live_core.py checks that
+it takes less than 100."""
+
+NOW: Final = datetime(2026, 1, 1, tzinfo=UTC)
+"""A fixed time for examples and tests."""
+
+
+class NotAllowedError(BridgeError):
+    """This table (or token) may not make this change: the session is closed, the round is
+    past, the result is another table's, or the score is the director's to give."""
+
+
+class AlreadyEnteredError(BridgeError):
+    """The table has a result for this board in this round already: :attr:`existing`."""
+
+    def __init__(self, message: str, existing: LiveResult) -> None:
+        super().__init__(message, field="board", value=existing.entry.board)
+        self.existing = existing
+
+
+class UnknownResultError(BridgeError, LookupError):
+    """The session has no result with this id."""
+
+
+def read_lead(text: str | None) -> str | None:
+    """An opening lead as typed (``sk``, ``H10``) in its canonical form (``SK``, ``HT``).
+
+    >>> read_lead(" h10 "), read_lead(""), read_lead(None)
+    ('HT', None, None)
+    >>> read_lead("X9")
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.SessionError: invalid lead 'X9'; expected a suit and a card, as SK or H7
+    """
+    if text is None or not text.strip():
+        return None
+    lead = text.strip().upper().replace("10", "T")
+    if len(lead) != 2 or lead[0] not in "SHDC" or lead[1] not in "AKQJT98765432":
+        raise SessionError(
+            f"invalid lead {text!r}; expected a suit and a card, as SK or H7",
+            field="lead",
+            value=text,
+        )
+    return lead
+
+
+def read_result(contract: str | None, declarer: str | None, tricks: int | None) -> Result:
+    """A result from its parts as a form or the API gives them: ``Pass`` needs nothing more,
+    a contract its declarer and tricks taken (errors name the part).
+
+    >>> read_result("4hx", "s", 8), read_result("pass", None, None)
+    (Result.parse('4HXS-2'), Result.parse('Pass'))
+    >>> read_result("4H", None, 10)
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.SessionError: 4H needs its declarer (N, E, S or W) and the tricks taken
+    """
+    if contract is None:
+        raise SessionError(
+            "give the contract (Pass for a passed-out board) or an artificial score",
+            field="contract",
+        )
+    with for_field("contract"):
+        parsed = parse_contract(contract)
+    if parsed is PASS_OUT:
+        return Result(PASS_OUT, None, 0)
+    if declarer is None or tricks is None:
+        raise SessionError(
+            f"{parsed} needs its declarer (N, E, S or W) and the tricks taken",
+            field="declarer" if declarer is None else "tricks",
+        )
+    with for_field("declarer"):
+        seat = Seat.parse(declarer)
+    with for_field("tricks"):
+        return Result(parsed, seat, tricks)
+
+
+@dataclass(frozen=True, slots=True)
+class TableEntry:
+    """What a table enters for one board: where (round, table, board), who (the pairs'
+    numbers), and one of a result, an artificial score (the director's) or a weighted score
+    (the director's, Law 12C1(c)); the opening lead if known.
+
+    >>> e = TableEntry(1, 2, 3, 2, 2, result=Result.parse("4HXS-2"), lead="SK")
+    >>> e.board_result().text, e.describe()
+    ('4HXS-2', '4HX by S, 8 tricks')
+    """
+
+    round: int
+    table: int
+    board: int
+    ns: int
+    """The number of the pair sitting NS."""
+    ew: int
+    """The number of the pair sitting EW."""
+    result: Result | None = None
+    artificial: Adjusted | None = None
+    """An artificial score (``A+/A-``), instead of a result."""
+    weighted: Weighted | None = None
+    """A weighted score, instead of a result."""
+    lead: str | None = None
+    """The opening lead (``SK``), in canonical form."""
+
+    def __post_init__(self) -> None:
+        given = sum(x is not None for x in (self.result, self.artificial, self.weighted))
+        if given != 1:
+            raise SessionError(
+                "give one of a result (Pass for a passed-out board), an artificial score or a "
+                "weighted score",
+                field="contract",
+            )
+
+    def board_result(self) -> BoardResult:
+        """The entry as the core's result on the board."""
+        return BoardResult(self.board, self.ns, self.ew, self.result, adjusted=self.artificial,
+                           weighted=self.weighted, round=self.round,
+                           table=self.table)  # fmt: skip
+
+    def describe(self) -> str:
+        """In words, for a message: ``4HX by S, 8 tricks``, ``passed out``, ``A+/A-``."""
+        if self.artificial is not None:
+            return f"an artificial score {self.artificial}"
+        if self.weighted is not None:
+            return f"a weighted score {self.weighted}"
+        assert self.result is not None
+        if self.result.contract is PASS_OUT:
+            return "passed out"
+        assert self.result.declarer is not None
+        return (
+            f"{self.result.contract} by {self.result.declarer.value}, {self.result.tricks} tricks"
+        )
+
+    def same_score(self, other: TableEntry) -> bool:
+        """Whether the two say the same about the board (the lead aside)."""
+        return (self.result, self.artificial, self.weighted) == (
+            other.result,
+            other.artificial,
+            other.weighted,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, in the words of the API: the contract, declarer and tricks apart, and
+        the result's canonical text (``4HXS-2``)."""
+        r = self.result
+        return {
+            "round": self.round,
+            "table": self.table,
+            "board": self.board,
+            "ns": self.ns,
+            "ew": self.ew,
+            "contract": None if r is None else str(r.contract),
+            "declarer": None if r is None or r.declarer is None else r.declarer.value,
+            "tricks": None if r is None else (0 if r.contract is PASS_OUT else r.tricks),
+            "lead": self.lead,
+            "artificial": None if self.artificial is None else str(self.artificial),
+            "weighted": None if self.weighted is None else str(self.weighted),
+            "result": None if r is None else str(r),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TableEntry:
+        """Back from :meth:`to_dict` (also an entry stored before the renames: pairs as
+        labels such as ``NS 3``, ``adjusted`` for ``artificial``).
+
+        >>> e = TableEntry(1, 2, 3, 2, 2, result=Result.parse("3NTN="))
+        >>> TableEntry.from_dict(e.to_dict()) == e
+        True
+        """
+        artificial = data.get("artificial", data.get("adjusted"))
+        weighted = data.get("weighted")
+        result = None
+        if artificial is None and weighted is None:
+            contract = parse_contract(data.get("contract") or "")
+            declarer = data.get("declarer")
+            seat = None if contract is PASS_OUT or declarer is None else Seat(declarer)
+            result = Result(contract, seat, data.get("tricks") or 0)
+        return cls(
+            int(data["round"]),
+            int(data["table"]),
+            int(data["board"]),
+            Pair.parse(str(data["ns"])).number,
+            Pair.parse(str(data["ew"])).number,
+            result,
+            None if artificial is None else Adjusted.parse(artificial),
+            None if weighted is None else Weighted.parse(weighted),
+            data.get("lead"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LiveResult:
+    """A stored entry: its id, the entry, and when it was entered and last changed."""
+
+    id: int
+    entry: TableEntry
+    created_at: datetime
+    updated_at: datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``id``, the entry's fields, and the times."""
+        return {"id": self.id, **self.entry.to_dict(), "text": self.entry.describe(),
+                "created_at": self.created_at.isoformat(),
+                "updated_at": self.updated_at.isoformat()}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Add:
+    """Enter a result."""
+
+    entry: TableEntry
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Change a stored result."""
+
+    result_id: int
+    entry: TableEntry
+
+
+@dataclass(frozen=True, slots=True)
+class Delete:
+    """Delete a stored result."""
+
+    result_id: int
+
+
+Change = Add | Edit | Delete
+
+
+@dataclass(frozen=True, slots=True)
+class TablePosition:
+    """Where a table is in the evening, as its phone shows it."""
+
+    table: int
+    current_round: int
+    """The round it is playing: the latest it has entered a board of, or the next once every
+    board of that round is in (its last round when it has finished)."""
+    fix_round: int | None
+    """The round whose results it may still change (the latest it has entered); None before
+    its first result."""
+    finished: bool
+    """Whether it has entered every board of every round."""
+
+
+@dataclass(frozen=True)
+class LiveState:
+    """A live session as of one version: its definition (the session as started, without
+    results), whether it is closed, and its stored results in order of entry. Immutable: each
+    change gives a new state (:meth:`added`, :meth:`edited`, :meth:`deleted`), and what is
+    derived (the section with its results, the tables' positions) is computed once."""
+
+    session: Session
+    version: int = 1
+    closed: bool = False
+    results: tuple[LiveResult, ...] = ()
+    id: str = ""
+    """The stored session's id."""
+    scores: dict[str, list[SectionScores]] = field(default_factory=dict, compare=False, repr=False)
+    """Scores kept with this version by whoever scored it (the web app's cache)."""
+
+    @classmethod
+    def start(cls, session: Session, id: str = "") -> LiveState:
+        """A session just started: version 1, open, no results.
+
+        :raises SessionError: if it is not one section with a movement.
+        """
+        if len(session.sections) != 1 or session.sections[0].movement is None:
+            raise SessionError("a live session is one section with its movement", field="movement")
+        return cls(session, id=id)
+
+    @property
+    def definition(self) -> Section:
+        """The section as started (no results)."""
+        return self.session.sections[0]
+
+    @property
+    def movement(self) -> Movement:
+        """The section's movement."""
+        movement = self.definition.movement
+        assert movement is not None
+        return movement
+
+    @cached_property
+    def section(self) -> Section:
+        """The section with the stored results."""
+        return self.definition.with_results(r.entry.board_result() for r in self.results)
+
+    @cached_property
+    def current(self) -> Session:
+        """The session with its results as of this version."""
+        return replace(self.session, sections=(self.section,))
+
+    @cached_property
+    def _by_slot(self) -> dict[tuple[int, int, int], LiveResult]:
+        return {(r.entry.table, r.entry.round, r.entry.board): r for r in self.results}
+
+    @cached_property
+    def _by_id(self) -> dict[int, LiveResult]:
+        return {r.id: r for r in self.results}
+
+    @cached_property
+    def _plays(self) -> dict[tuple[int, int], Play]:
+        return {(p.round, p.table): p for p in self.movement.plays}
+
+    def result(self, result_id: int) -> LiveResult:
+        """The stored result with this id.
+
+        :raises UnknownResultError: if there is none.
+        """
+        found = self._by_id.get(result_id)
+        if found is None:
+            raise UnknownResultError(
+                f"this session has no result {result_id}", field="result_id", value=result_id
+            )
+        return found
+
+    def at(self, table: int, round_number: int, board: int) -> LiveResult | None:
+        """The stored result of this table, round and board, if any."""
+        return self._by_slot.get((table, round_number, board))
+
+    def entered_round(self, table: int) -> int | None:
+        """The latest round the table has a result in; None before its first."""
+        rounds = [r.entry.round for r in self.results if r.entry.table == table]
+        return max(rounds, default=None)
+
+    def position(self, table: int) -> TablePosition:
+        """The table's current round, the round it may fix, and whether it has finished."""
+        entered = self.entered_round(table)
+        rounds = sorted(p.round for p in self.movement.plays if p.table == table)
+        last = rounds[-1] if rounds else 1
+        current = entered or (rounds[0] if rounds else 1)
+        done = entered is not None and all(
+            self.at(table, entered, b) for b in self._plays[(entered, table)].boards
+        )
+        later = [r for r in rounds if r > current]
+        if done and later:
+            current = later[0]
+        finished = done and not later and current == last
+        return TablePosition(table, current, entered, finished)
+
+    def positions(self) -> list[TablePosition]:
+        """Every table's :meth:`position`."""
+        return [self.position(t) for t in range(1, self.movement.tables + 1)]
+
+    def play(self, round_number: int, table: int) -> Play:
+        """Who sits at this table in this round, and its boards.
+
+        :raises SessionError: (field ``table``) if the movement has no such table and round.
+        """
+        found = self._plays.get((round_number, table))
+        if found is None:
+            m = self.movement
+            raise SessionError(
+                f"no table {table} in round {round_number} of this movement ({m.tables} tables, "
+                f"{m.rounds} rounds)",
+                field="table",
+                value=table,
+            )
+        return found
+
+    def entry(
+        self,
+        round_number: int,
+        table: int,
+        board: int,
+        *,
+        result: str | Result | None = None,
+        artificial: str | None = None,
+        weighted: str | None = None,
+        lead: str | None = None,
+    ) -> TableEntry:
+        """The entry for a board at a table in a round, the pairs taken from the movement and
+        the values read from their notation (errors name the field).
+
+        :raises SessionError: if the movement has no such table, round or board, or the entry
+            gives none or several of a result, an artificial score and a weighted score.
+        :raises NotationError: for a result, score or lead that cannot be read.
+        """
+        play = self.play(round_number, table)
+        _check_board(play, board)
+        with for_field("contract"):
+            read = Result.parse(result) if isinstance(result, str) else result
+        with for_field("artificial"):
+            adjusted = None if artificial is None else Adjusted.parse(artificial)
+        with for_field("weighted"):
+            scores = None if weighted is None else Weighted.parse(weighted)
+        return TableEntry(round_number, table, board, Pair.parse(play.ns).number,
+                          Pair.parse(play.ew).number, read, adjusted, scores,
+                          read_lead(lead))  # fmt: skip
+
+    def _next(self, version: int | None, results: tuple[LiveResult, ...]) -> LiveState:
+        return LiveState(self.session, self.version + 1 if version is None else version,
+                         self.closed, results, self.id)  # fmt: skip
+
+    def added(self, result: LiveResult, version: int | None = None) -> LiveState:
+        """The state with this result stored (at ``version``, else the next)."""
+        return self._next(version, (*self.results, result))
+
+    def edited(self, result: LiveResult, version: int | None = None) -> LiveState:
+        """The state with the stored result of this id changed."""
+        return self._next(version, tuple(result if r.id == result.id else r for r in self.results))
+
+    def deleted(self, result_id: int, version: int | None = None) -> LiveState:
+        """The state without the stored result of this id."""
+        return self._next(version, tuple(r for r in self.results if r.id != result_id))
+
+    def with_closed(self, closed: bool, version: int | None = None) -> LiveState:
+        """The state closed (or opened again)."""
+        return replace(self._next(version, self.results), closed=closed)
+
+    def played(self, label: str, board: int) -> bool:
+        """Whether the pair of this movement label (``NS 3``, ``3``) has a result on the board."""
+        for r in self.results:
+            if r.entry.board == board:
+                play = self._plays.get((r.entry.round, r.entry.table))
+                if play is not None and label in (play.ns, play.ew):
+                    return True
+        return False
+
+    def may_see(self, who: Who | None, board: int) -> bool:
+        """Whether ``who`` (a table, the director, or None: anyone) may see the board's
+        traveller (and hands): everyone once the session is closed, the director always, a
+        table once both pairs sitting there now (those of the latest round it has entered a
+        board of) have played it (SCORING.md §13)."""
+        if self.closed or who == DIRECTOR:
+            return True
+        if who is None:
+            return False
+        sitting = self.entered_round(who) or self.position(who).current_round
+        play = self._plays.get((sitting, who))  # the pairs of the round it last entered
+        return play is not None and self.played(play.ns, board) and self.played(play.ew, board)
+
+    def missing(
+        self, *, table: int | None = None, round_number: int | None = None, pair: str | None = None
+    ) -> list[tuple[int, int, int]]:
+        """The boards still to be entered, as (round, table, board): of one table's round, of
+        a pair (by its movement label), or all of them.
+
+        >>> from bridgescore.movement import mitchell
+        >>> LiveState.start(Session((Section.from_movement(mitchell(3, 2)),))).missing(
+        ...     table=2, round_number=1)
+        [(1, 2, 3), (1, 2, 4)]
+        """
+        return [
+            (p.round, p.table, b)
+            for p in self.movement.plays
+            if (table is None or p.table == table)
+            and (round_number is None or p.round == round_number)
+            and (pair is None or pair in (p.ns, p.ew))
+            for b in p.boards
+            if self.at(p.table, p.round, b) is None
+        ]
+
+    def scheduled(self, board: int) -> int:
+        """How many times the movement has the board played."""
+        return sum(board in p.boards for p in self.movement.plays)
+
+    def combinations(self, besides: int | None = None) -> dict[int, int]:
+        """Per board with weighted scores, how many combinations of their results it has
+        (leaving out the stored result ``besides``)."""
+        counts: dict[int, int] = {}
+        for r in self.results:
+            if r.entry.weighted is not None and r.id != besides:
+                b = r.entry.board
+                counts[b] = counts.get(b, 1) * len(r.entry.weighted.components)
+        return counts
+
+
+def _check_board(play: Play, board: int) -> None:
+    if board not in play.boards:
+        raise SessionError(
+            f"table {play.table} plays boards {', '.join(map(str, play.boards))} in round "
+            f"{play.round}, not board {board}",
+            field="board",
+            value=board,
+        )
+
+
+def _check_fit(state: LiveState, entry: TableEntry) -> None:
+    """The entry fits the movement: the table plays the board in the round, between its pairs;
+    no lead without a contract played."""
+    play = state.play(entry.round, entry.table)
+    _check_board(play, entry.board)
+    sitting = (Pair.parse(play.ns).number, Pair.parse(play.ew).number)
+    if (entry.ns, entry.ew) != sitting:
+        raise SessionError(
+            f"in round {entry.round} table {entry.table} has {play.ns} v {play.ew}, not "
+            f"{entry.ns} v {entry.ew}",
+            field="ns",
+            value=entry.ns,
+        )
+    if entry.lead is not None:
+        read_lead(entry.lead)
+        if entry.result is None or entry.result.contract is PASS_OUT:
+            raise SessionError("a lead goes with a contract played", field="lead", value=entry.lead)
+
+
+def _check_weights(state: LiveState, entry: TableEntry, besides: int | None) -> None:
+    """At most MOST_WEIGHTED_WORK in the session (so also far fewer than the library's
+    MAX_COMBINATIONS on any board)."""
+    if entry.weighted is None:
+        return
+    counts = state.combinations(besides)
+    counts[entry.board] = counts.get(entry.board, 1) * len(entry.weighted.components)
+    work = sum(count * state.scheduled(b) for b, count in counts.items())
+    if work > MOST_WEIGHTED_WORK:
+        raise SessionError(
+            f"with this weighted score, scoring the session's weighted scores would take "
+            f"{work} board scorings (each combination of their results, each time its board "
+            f"is played); at most {MOST_WEIGHTED_WORK} are taken in one session",
+            field="weighted",
+            value=str(entry.weighted),
+        )
+
+
+def _check_table(
+    state: LiveState, who: int, entry: TableEntry, *, change: bool, verb: str = "enters"
+) -> None:
+    """A table's own result, the session open, the round its own to enter or fix, no
+    director's score."""
+    if entry.table != who:
+        raise NotAllowedError(
+            f"this is table {who}'s token: it {verb} only table {who}'s results",
+            field="table",
+            value=entry.table,
+        )
+    if state.closed:
+        raise NotAllowedError(
+            "the session is closed: ask the director to change results", field="closed"
+        )
+    if entry.weighted is not None:
+        raise NotAllowedError(
+            "only the director gives or changes a weighted score", field="weighted"
+        )
+    if entry.artificial is not None:
+        raise NotAllowedError(
+            "only the director gives or changes an artificial score", field="artificial"
+        )
+    entered = state.entered_round(who)
+    if entered is not None and (entry.round < entered or (change and entry.round != entered)):
+        raise NotAllowedError(
+            f"table {who} is in round {entered}: ask the director to change round {entry.round}",
+            field="round",
+            value=entry.round,
+        )
+
+
+def _refuse_another(state: LiveState, entry: TableEntry, besides: int | None = None) -> None:
+    found = state.at(entry.table, entry.round, entry.board)
+    if found is not None and found.id != besides:
+        advice = "" if besides is not None else "; change that result instead"
+        raise AlreadyEnteredError(
+            f"table {entry.table} has already entered board {entry.board} in round "
+            f"{entry.round}: {found.entry.describe()}{advice}",
+            found,
+        )
+
+
+def accept(state: LiveState, who: Who, change: Change) -> None:
+    """Whether ``who`` may make ``change`` to the session as ``state`` has it: nothing if so.
+
+    :raises SessionError: (422) for an entry that does not fit the movement, or weighted
+        scores past the bounds.
+    :raises NotAllowedError: (403) for what this table may not do.
+    :raises AlreadyEnteredError: (409) for a board the table has entered already.
+    :raises UnknownResultError: (404) for a result the session does not have.
+    """
+    if isinstance(change, Delete):
+        gone = state.result(change.result_id)
+        if who != DIRECTOR:
+            _check_table(state, who, gone.entry, change=True, verb="deletes")
+        return
+    entry = change.entry
+    besides = change.result_id if isinstance(change, Edit) else None
+    old = None if besides is None else state.result(besides)
+    _check_fit(state, entry)
+    if who != DIRECTOR:
+        if old is not None:
+            _check_table(state, who, old.entry, change=True, verb="changes")
+        _check_table(state, who, entry, change=old is not None)
+    _check_weights(state, entry, besides)
+    _refuse_another(state, entry, besides)
+
+
+def accept_request(state: LiveState, who: Who, entry: TableEntry) -> None:
+    """Whether ``who`` may send ``entry`` to the director as a correction request (a table's
+    entry after closing, kept as a conflict): it fits the movement, and a table sends only its
+    own table's.
+
+    :raises SessionError: for an entry that does not fit the movement.
+    :raises NotAllowedError: for another table's entry.
+    """
+    _check_fit(state, entry)
+    if who != DIRECTOR and entry.table != who:
+        raise NotAllowedError(
+            f"this is table {who}'s token: it sends only table {who}'s results",
+            field="table",
+            value=entry.table,
+        )

@@ -1,0 +1,159 @@
+"""A game's double-dummy tags: written by :func:`analyse_games` (``bridgescore analyse``), read
+by :func:`dd_tricks_from_tag` (the web's hand records).
+
+Four tags, replacing any there were:
+
+* ``DoubleDummyTricks``: 20 hex digits, the tricks of declarer N, S, E, W (in that order), each
+  in NT, S, H, D, C (the layout other programs write: ``"a9a9a..."``);
+* ``OptimumResultTable`` (PBN 2.1 §5.7): ``Declarer;Denomination\\2R;Result\\2R`` and a row per
+  declarer and strain, ``N NT 9``;
+* ``OptimumScore`` (PBN 2.1 §4.2, the ``Score`` layout): the par score, ``NS 420`` or ``EW 100``;
+* ``ParContract``: the par contracts in :mod:`bridgescore.par`'s notation, separated by
+  ``", "`` (``4HNS``, ``5CXEW-2``), ``pass`` for none.
+
+Par is the dealer's (``Dealer``, or Law 2's for the ``Board``), with the ``Vulnerable`` tag's
+vulnerability (or Law 2's). A table is as :func:`bridgescore.par.par` takes it: rows N E S W,
+each the tricks in C D H S NT.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from bridgescore.deal import Deal
+from bridgescore.errors import BridgeError, PbnError
+from bridgescore.model import Seat, Vulnerability
+from bridgescore.par import Par, par
+from bridgescore.pbn._games import Game, Tag
+
+__all__ = [
+    "ANALYSIS_TAGS",
+    "DDTricks",
+    "analyse_games",
+    "analysis_tags",
+    "complete_deal",
+    "dd_tricks_from_tag",
+]
+
+ANALYSIS_TAGS: Final = ("DoubleDummyTricks", "OptimumResultTable", "OptimumScore", "ParContract")
+"""The tags :func:`analyse_games` sets."""
+
+_PBN_SEATS: Final = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+_PBN_STRAINS: Final = (4, 3, 2, 1, 0)  # NT S H D C as indexes of C D H S NT
+_STRAIN_NAMES: Final = ("C", "D", "H", "S", "NT")
+
+DDTricks = tuple[tuple[int, ...], ...]
+"""A double-dummy table: rows N E S W, each the tricks in C D H S NT."""
+
+
+def analysis_tags(table: DDTricks, result: Par) -> tuple[Tag, ...]:
+    """The four tags for a deal's double-dummy table and par.
+
+    >>> t = ((7, 7, 7, 9, 9), (6, 6, 6, 4, 4), (7, 7, 7, 8, 8), (6, 5, 6, 4, 4))
+    >>> tags = analysis_tags(t, par(t, "None", "N"))
+    >>> [tag.value for tag in tags if not tag.data]
+    ['99777887774466644656', 'NS 400', '3NTN']
+    """
+    seats = [tuple(Seat).index(s) for s in _PBN_SEATS]
+    tricks = "".join(f"{table[p][s]:x}" for p in seats for s in _PBN_STRAINS)
+    rows = tuple(
+        (seat.value, _STRAIN_NAMES[s], str(table[p][s]))
+        for seat, p in zip(_PBN_SEATS, seats, strict=True)
+        for s in _PBN_STRAINS
+    )
+    side = "NS" if result.score >= 0 else "EW"
+    contracts = ", ".join(str(c) for c in result.contracts) or "pass"
+    return (
+        Tag("DoubleDummyTricks", tricks),
+        Tag("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R", rows),
+        Tag("OptimumScore", f"{side} {abs(result.score)}"),
+        Tag("ParContract", contracts),
+    )
+
+
+def dd_tricks_from_tag(text: str) -> DDTricks | None:
+    """The table of a ``DoubleDummyTricks`` value (20 hex digits, declarers N S E W, each
+    NT S H D C), or None if it is not that.
+
+    >>> dd_tricks_from_tag("99777887774466644656")[0]
+    (7, 7, 7, 9, 9)
+    >>> dd_tricks_from_tag("9977788777446664465e") is None  # 14 tricks
+    True
+    """
+    text = text.strip().lower()
+    if len(text) != 20 or any(c not in "0123456789abcd" for c in text):
+        return None
+    rows: dict[Seat, list[int]] = {}
+    for i, seat in enumerate(_PBN_SEATS):
+        row = [0] * 5
+        for j, s in enumerate(_PBN_STRAINS):
+            row[s] = int(text[5 * i + j], 16)
+        rows[seat] = row
+    return tuple(tuple(rows[seat]) for seat in Seat)
+
+
+def complete_deal(game: Game, source: str = "<text>") -> Deal | None:
+    """The game's ``Deal`` if it deals all 52 cards; None without one or for a partial deal.
+
+    :raises PbnError: for a ``Deal`` that is not a deal, naming its line.
+    """
+    tag = game.tag("Deal")
+    if tag is None or tag.value.strip() in ("", "?", "#"):
+        return None
+    try:
+        deal = Deal.parse(tag.value)
+    except BridgeError as exc:
+        raise PbnError(
+            str(exc), line=tag.line, source=source, field="Deal", value=tag.value
+        ) from None
+    return deal if deal.is_complete else None
+
+
+def _board_facts(game: Game) -> tuple[Vulnerability | None, Seat | None]:
+    board = game.get("Board", "") or ""
+    number = int(board) if board.isdigit() and int(board) > 0 else None
+    vul_text = (game.get("Vulnerable") or "").strip()
+    dealer_text = (game.get("Dealer") or "").strip()
+    try:
+        vul = Vulnerability.parse(vul_text) if vul_text not in ("", "?") else None
+    except BridgeError:
+        vul = None
+    try:
+        dealer = Seat.parse(dealer_text) if dealer_text not in ("", "?") else None
+    except BridgeError:
+        dealer = None
+    if number is not None:
+        vul = vul or Vulnerability.from_board(number)
+        dealer = dealer or Seat.dealer_of_board(number)
+    return vul, dealer
+
+
+def analyse_games(
+    games: list[Game],
+    *,
+    source: str = "<text>",
+    on_progress: Callable[[int], object] | None = None,
+) -> list[Game]:
+    """The games with the analysis tags set on each one with a complete deal (solved by
+    :func:`bridgescore.dd.dd_tables`, which needs endplay: the ``bridgescore[dd]`` extra).
+    Other games are returned as they are.
+
+    ``on_progress``, if given, is called with the number of deals solved after each chunk.
+
+    :raises PbnError: for a ``Deal`` that is not a deal.
+    :raises ModuleNotFoundError: without endplay.
+    """
+    from bridgescore.dd import dd_tables
+
+    deals = [(i, complete_deal(g, source)) for i, g in enumerate(games)]
+    todo = [(i, d) for i, d in deals if d is not None]
+    tables = dd_tables((d for _, d in todo if d is not None), progress=on_progress)
+    out = list(games)
+    for (i, _), table in zip(todo, tables, strict=True):
+        game = games[i]
+        vul, dealer = _board_facts(game)
+        result = par(table, vul or Vulnerability.NONE, dealer)
+        kept = tuple(t for t in game.tags if t.name not in ANALYSIS_TAGS)
+        out[i] = Game(kept + analysis_tags(table, result), game.comments, game.line)
+    return out

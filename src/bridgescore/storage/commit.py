@@ -1,0 +1,119 @@
+"""Group commit: the writes waiting at the same moment made by one thread in one transaction.
+
+Thirty tables posting at once wait for one commit instead of for each other's. Each write is
+a :data:`Job`: given the transaction, the time and the group's states so far, it asks the core
+(raising before it writes, if it refuses), writes, and returns what it made and the session's
+new version. A refused write fails alone; a database error fails the whole group (rolled back,
+none of it stored). The states a group made are kept only once it has committed.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from datetime import datetime
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection
+
+from bridgescore.errors import BridgeError
+from bridgescore.live import LiveState
+from bridgescore.storage.errors import DatabaseError
+from bridgescore.storage.store import Store, announce, utcnow
+
+__all__ = ["GroupCommit", "Job", "States"]
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+States = dict[str, LiveState]
+"""The sessions' states as a group of writes has made them so far (kept once it commits)."""
+Job = Callable[[Connection, datetime, States], tuple[T, int]]
+"""A write: given the transaction, the time and the group's states, it asks the core (raising
+before it writes, if it refuses), writes, and returns what it made and the new version."""
+
+
+class GroupCommit:
+    """Writes done one group at a time, by one thread, one transaction and commit a group.
+
+    The thread starts with the first write and ends after a second with none. ``keep`` is
+    given the states a group made, once it has committed.
+    """
+
+    MOST = 100
+    """The most writes in one group."""
+
+    def __init__(self, store: Store, keep: Callable[[States], None]) -> None:
+        self._store = store
+        self._keep = keep
+        self._waiting: queue.SimpleQueue[tuple[str, Job[Any], Future[Any]]] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def run(self, game_id: str, job: Job[T]) -> tuple[T, int]:
+        """Do ``job`` for ``game_id`` in the next group; its answer, once committed."""
+        return self.submit(game_id, job).result()
+
+    def submit(self, game_id: str, job: Job[T]) -> Future[tuple[T, int]]:
+        """Put ``job`` for ``game_id`` in the next group; its answer, once committed."""
+        future: Future[tuple[T, int]] = Future()
+        self._waiting.put((game_id, job, future))
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._work, name="live-writes", daemon=True)
+                self._thread.start()
+        return future
+
+    def _work(self) -> None:
+        while True:
+            try:
+                group = [self._waiting.get(timeout=1.0)]
+            except queue.Empty:
+                with self._lock:
+                    if self._waiting.empty():
+                        self._thread = None
+                        return
+                continue
+            while len(group) < self.MOST and not self._waiting.empty():
+                group.append(self._waiting.get_nowait())
+            self._commit(group)
+
+    def _commit(self, group: list[tuple[str, Job[Any], Future[Any]]]) -> None:
+        # One game's writes in the order they came; games in one order (no two PostgreSQL
+        # workers lock two sessions' rows the other way round).
+        group.sort(key=lambda item: item[0])
+        done: list[tuple[str, Future[Any], Any]] = []
+        refused: list[tuple[Future[Any], Exception]] = []
+        states: States = {}
+        now = utcnow()
+        try:
+            with self._store._transaction(write=True) as conn:
+                for game_id, job, future in group:
+                    try:
+                        answer = job(conn, now, states)
+                    except BridgeError as refusal:  # the core's: raised before any write
+                        if isinstance(refusal, DatabaseError):
+                            raise
+                        refused.append((future, refusal))
+                        continue
+                    announce(conn, game_id, answer[1])
+                    done.append((game_id, future, answer))
+        except Exception as failure:  # rolled back: none of the group is stored
+            for _, _, future in group:
+                future.set_exception(failure)
+            return
+        self._keep(states)
+        # answered once the transaction has ended (an in-memory database has one connection)
+        for future, reason in refused:
+            future.set_exception(reason)
+        for _, future, answer in done:
+            future.set_result(answer)
+        for game_id, _, answer in done:
+            for listener in self._store.listeners:
+                try:
+                    listener(game_id, answer[1])
+                except Exception:  # a listener's failure is not the writes'
+                    log.exception("a listener failed on session %s version %s", game_id, answer[1])

@@ -1,0 +1,52 @@
+"""How the web app runs (:class:`Settings`) and what one request may ask of it (:class:`Limits`).
+
+A module of its own, below every route and guard: they read the settings the app was built
+with (``request.app.state.settings``, typed by :func:`bridgescore.web.deps.settings`) and never
+import the app factory for them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["Limits", "Settings"]
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one request may ask of the server: every refusal past these says which limit."""
+
+    body: int = 100_000
+    """Bytes in a request body (a JSON call, a form), 413 past it."""
+    upload: int = 5_000_000
+    """Bytes in an uploaded PBN file; its request body may be this plus :attr:`body`."""
+    name: int = 200
+    """Characters in a name: an event, a section, a pair, the players of a rubber or Chicago."""
+    sections: int = 50
+    """Sections in a session."""
+    results: int = 20_000
+    """Results in a session (every section's together)."""
+    seconds: float = 30.0
+    """Seconds of work (reading an upload, scoring a session, writing an export) before the
+    request is refused with 503; at most two such jobs run at once."""
+
+    @property
+    def upload_body(self) -> int:
+        """Bytes in the body of an upload: the file and the form around it."""
+        return self.upload + self.body
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How the app runs."""
+
+    database_url: str | None = None
+    """An SQLAlchemy URL; None for the default SQLite file (or ``BRIDGESCORE_DATABASE_URL``)."""
+    secure_cookies: bool = False
+    """Served over HTTPS: mark cookies Secure and send Strict-Transport-Security."""
+    base_url: str | None = None
+    """The site's public address (``https://scores.example.org``): the share and edit links
+    start with it and form posts must come from it. None: links are relative, and a form post
+    must come from the address it was sent to."""
+    limits: Limits = field(default_factory=Limits)
+    """What one request may ask."""

@@ -1,0 +1,121 @@
+"""What the browser tests share (not a test module: the test modules import it): Debian's
+Chromium as a fixture (the server it browses is conftest.py's), screenshots, the phone and
+desktop sizes, and the checks every page is put through (on screen, tap targets, axe-core).
+
+A test module uses a fixture from here by naming it at its top level:
+``browser = browsing.browser``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Locator,
+    Page,
+    Playwright,
+    ViewportSize,
+    sync_playwright,
+)
+
+CHROMIUM = os.environ.get("BRIDGESCORE_CHROMIUM", "/usr/bin/chromium")
+SHOTS = os.environ.get("BRIDGESCORE_SCREENSHOTS", "")  # a folder to keep screenshots in
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless; never a downloaded browser."""
+    if not shutil.which(CHROMIUM):
+        message = f"no Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests cannot be skipped in CI: {message}")
+        pytest.skip(message)
+    with sync_playwright() as playwright:
+        yield _launch(playwright)
+
+
+def _launch(playwright: Playwright) -> Browser:
+    return playwright.chromium.launch(
+        executable_path=CHROMIUM,
+        headless=True,
+        args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    )  # fmt: skip
+
+
+def shot(page: Page, name: str) -> None:
+    """A screenshot of the whole page, kept when BRIDGESCORE_SCREENSHOTS names a folder."""
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+
+
+# The handout's rubber as the buttons show it: level, strain, doubling, by, tricks, honors.
+HANDOUT = [
+    ("4", "♥", "", "WE", "10", "we:100"),
+    ("4", "♠", "", "THEY", "10", ""),
+    ("4", "♣", "X", "THEY", "8", ""),
+    ("1", "NT", "", "WE", "7", ""),
+    ("5", "♣", "", "THEY", "11", ""),
+]
+
+PHONE: ViewportSize = {"width": 360, "height": 640}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+
+
+def new_context(browser: Browser, size: ViewportSize, *, axe: bool = False) -> BrowserContext:
+    """A browser context of this size (a phone's, with touch, below 600 px wide); ``axe``: one
+    that lets :func:`axe_violations` inject axe-core."""
+    phone = size["width"] < 600
+    return browser.new_context(viewport=size, is_mobile=phone, has_touch=phone, bypass_csp=axe)
+
+
+def in_view(locator: Locator, size: ViewportSize) -> bool:
+    """Whether the element is wholly on the screen as it is now (not cut off, not scrolled off)."""
+    box = locator.bounding_box()
+    assert box is not None
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"] + 0.5
+        and box["y"] + box["height"] <= size["height"] + 0.5
+    )
+
+
+TAP_TARGETS = (
+    "header a, .actions a, .actions button, .deals a, .sheet a, #deal-form button, .choice span, "
+    ".qr summary"
+)
+"""The links and buttons of the header and the game pages."""
+
+
+def tap_targets(page: Page, selector: str = TAP_TARGETS) -> list[str]:
+    """The elements shown of ``selector`` smaller than 44 px either way."""
+    small: list[str] = page.evaluate(
+        """selector => [...document.querySelectorAll(selector)]
+          .filter(e => e.offsetParent !== null)
+          .filter(e => {
+            const r = e.getBoundingClientRect();
+            return r.height < 44 || r.width < 44;
+          })
+          .map(e => e.outerHTML.slice(0, 80))""",
+        selector,
+    )
+    return small
+
+
+def axe_violations(page: Page) -> list[tuple[str, list[Any]]]:
+    """axe-core's violations on the page as it is now: (rule, the elements) each. The page's
+    context needs ``bypass_csp`` (:func:`new_context` with ``axe=True``): axe is injected."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [(v["id"], [n["target"] for n in v["nodes"]]) for v in result["violations"]]

@@ -1,0 +1,91 @@
+"""What several test modules share that is not a fixture (not a test module: they import it;
+a test module never imports another). Fixtures are in conftest.py, the browser's in browsing.py.
+"""
+
+from __future__ import annotations
+
+import csv
+import random
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from bridgescore.deal import Deal
+from bridgescore.web import Settings, create_app
+from tests.conftest import csrf
+
+# --- the web app ---------------------------------------------------------------------------------
+
+
+def make_client(
+    tmp_path: Path, *, raise_server_exceptions: bool = True, **settings: Any
+) -> TestClient:
+    """A client of an app built with these settings, on a SQLite file in tmp_path;
+    raise_server_exceptions=False to get a 500 as the answer, as a browser would."""
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'web.db'}", **settings))
+    return TestClient(app, raise_server_exceptions=raise_server_exceptions)
+
+
+def new_rubber(client: TestClient, **fields: str) -> str:
+    """Start a rubber from its page (the default rules, honors counted); its address."""
+    token = csrf(client, "/rubber/new")
+    response = client.post(
+        "/rubber/new",
+        data={"csrf": token, "rules": "default", "honors": "on", **fields},
+        follow_redirects=False,
+    )
+    assert response.status_code == 303
+    location = str(response.headers["location"])
+    assert location.startswith("/rubber/")
+    return location
+
+
+def add(client: TestClient, game: str, **fields: str) -> int:
+    """Post a deal's form to a rubber or Chicago page; the answer's status."""
+    data = {"csrf": csrf(client), "doubling": "", **fields}
+    response = client.post(f"{game}/deals", data=data, follow_redirects=False)
+    return int(response.status_code)
+
+
+# The handout's rubber as the deal form's fields (WE 760, THEY 720: THEY win the rubber).
+HANDOUT = [
+    {"level": "4", "strain": "H", "by": "we", "tricks": "10", "honors": "we:100"},
+    {"level": "4", "strain": "S", "by": "they", "tricks": "10"},
+    {"level": "4", "strain": "C", "doubling": "X", "by": "they", "tricks": "8"},
+    {"level": "1", "strain": "NT", "by": "we", "tricks": "7"},
+    {"level": "5", "strain": "C", "by": "they", "tricks": "11"},
+]
+
+
+# --- files and deals ------------------------------------------------------------------------------
+
+# The batch scorer's columns, and a CSV file of them.
+HEADER = ["board", "contract", "declarer", "vulnerability", "tricks"]
+
+
+def write_csv(path: Path, rows: list[list[str]], header: list[str] = HEADER) -> Path:
+    with path.open("w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows([header, *rows])
+    return path
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def random_deal(rng: random.Random) -> str:
+    """A random deal of all 52 cards, in PBN notation."""
+    return str(Deal.random(rng))
+
+
+# SCORING.md §5.4's worked example of a weighted score, as a PBN file.
+WEIGHTED_PBN = """[Event "Weighted"][Board "5"][Dealer "N"][Vulnerable "NS"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
+1 1 4S N 11
+2 2 4S N 10
+3 3 3S N 10
+4 4 4S N 9
+5 5 "50% 4SN=, 30% 4SN-1, 20% 5HXE-2" - -
+"""
