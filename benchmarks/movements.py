@@ -1,4 +1,4 @@
-"""Part (g) of `make bench`: building each Howell, served from the searched data.
+"""Part (h) of `make bench`: building each Howell, served from the searched data.
 
 ``howell(pairs, b, rounds=r)`` reads its design from ``bridgescore.movement._howells`` and
 builds the movement (plays, shares, relays, the rules checked). This part times that build
@@ -51,7 +51,7 @@ def run(quick: bool) -> dict[str, float]:
             (f"{tables} tables, {rounds} rounds", kind, f"{seconds * 1e3:.2f}", searched, ratio)
         )
     table(
-        "(g) Howells built from the data (3 boards a round, no cache), against searching again",
+        "(h) Howells built from the data (3 boards a round, no cache), against searching again",
         ("size", "kind", "build ms", "search ms", "search / build"),
         rows,
     )

@@ -15,7 +15,10 @@
     ``par`` from a table against endplay's ``par``.
 (f) Parsers on hostile input (``benchmarks/hostile.py``): the notation parser's worst time on
     inputs up to 10 kB shaped against backtracking, against the pattern it replaced.
-(g) Howells (``benchmarks/movements.py``): the time to build each Howell from the searched data,
+(g) Dealing to order (``benchmarks/dealgen.py``): ``batch.deal_where`` and ``DealBatch.where``
+    against Hans van Staveren's dealer (C, Debian's ``dealer``) on the same conditions, in deals
+    a second, with dealer's verdicts cross-checked deal by deal; skipped if it is not installed.
+(h) Howells (``benchmarks/movements.py``): the time to build each Howell from the searched data,
     against running the search again.
 
 Every time is the median of several runs. ``--quick`` runs smaller sizes (for a check, not for
@@ -44,6 +47,7 @@ import pyarrow.parquet as pq
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import dd as dd_part
+import dealgen
 import field
 import hostile
 import movements
@@ -493,7 +497,7 @@ def environment() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes: a check, not figures")
-    parser.add_argument("--parts", default="abcdefg", help="which parts to run, e.g. 'ab'")
+    parser.add_argument("--parts", default="abcdefgh", help="which parts to run, e.g. 'ab'")
     args = parser.parse_args()
     quick = args.quick or os.environ.get("BENCH_QUICK") == "1"
     deals_a, rows_b = (5_000, 1_000_000) if quick else (100_000, 10_000_000)
@@ -510,6 +514,8 @@ def main() -> None:
     if "f" in args.parts:
         hostile.run(quick)
     if "g" in args.parts:
+        dealgen.run(quick)
+    if "h" in args.parts:
         movements.run(quick)
     if a or b or c:
         aims(a, b, c, sizes)

@@ -80,8 +80,8 @@ RESULT = {"round": 1, "table": 2, "board": 4, "contract": "4HX", "declarer": "S"
         ({"declarer": "Q"}, 2, 422),
         ({"lead": "SK"}, 2, 201),
         ({"lead": "ZK"}, 2, 422),
-        ({"contract": None, "adjusted": "A+/A-"}, 2, 403),
-        ({"contract": None, "adjusted": "A+/A-"}, "director", 201),
+        ({"contract": None, "artificial": "A+/A-"}, 2, 403),
+        ({"contract": None, "artificial": "A+/A-"}, "director", 201),
     ],
     ids=[
         "own-table",

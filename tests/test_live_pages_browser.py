@@ -14,9 +14,9 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from bridgescore.movement import completeness, mitchell
-from tests import test_browser as tb
+from tests import browsing as tb
+from tests.browsing import DESKTOP, PHONE, axe_violations, in_view, new_context
 from tests.conftest import serving
-from tests.test_browser_table import DESKTOP, PHONE, axe_violations, in_view, new_context
 
 pytestmark = pytest.mark.slow
 
@@ -194,9 +194,7 @@ def test_artificial_scores_for_a_table_round_or_a_pair_in_one_step(
     director = {"Authorization": f"Bearer {created['edit_token']}"}
     url = f"{server}/api/sessions/{created['id']}"
     results = httpx.get(url, headers=director).json()["results"]
-    given = {
-        (r["round"], r["table"], r["board"]): r.get("artificial", r["adjusted"]) for r in results
-    }
+    given = {(r["round"], r["table"], r["board"]): r["artificial"] for r in results}
     plays = mitchell(4, 3).plays
     expected = {(p.round, p.table, b): "A+/A-" for p in plays if (p.round, p.table) == (1, 2)
                 for b in p.boards}  # fmt: skip

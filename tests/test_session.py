@@ -107,7 +107,7 @@ def test_butler_and_cross_imps_methods() -> None:
 
 def test_artificial_scores_in_a_session() -> None:
     lines = [result(1, 1, 1, "4SN="), result(1, 2, 2, "4SN+1"),
-             BoardResult(1, 3, 3, adjusted=Adjusted.parse("A+/A-"))]  # fmt: skip
+             BoardResult(1, 3, 3, artificial=Adjusted.parse("A+/A-"))]  # fmt: skip
     scored = score_section(Section("A", results=lines))
     assert [(x.ns_points, x.ew_points) for x in scored.travellers[1]] == [
         (0.5, 3.5), (3.5, 0.5), (2.4, 1.6),

@@ -93,6 +93,10 @@ NOW: Final = datetime(2026, 1, 1, tzinfo=UTC)
 """A fixed time for examples and tests."""
 
 
+_STAND_IN: Final = Result.parse("Pass")
+"""A result to build an entry by, replaced at once (an artificial score's entry)."""
+
+
 class NotAllowedError(BridgeError):
     """This table (or token) may not make this change: the session is closed, the round is
     past, the result is another table's, or the score is the director's to give."""
@@ -200,7 +204,7 @@ class TableEntry:
 
     def board_result(self) -> BoardResult:
         """The entry as the core's result on the board."""
-        return BoardResult(self.board, self.ns, self.ew, self.result, adjusted=self.artificial,
+        return BoardResult(self.board, self.ns, self.ew, self.result, artificial=self.artificial,
                            weighted=self.weighted, round=self.round,
                            table=self.table)  # fmt: skip
 
@@ -543,6 +547,40 @@ class LiveState:
     def scheduled(self, board: int) -> int:
         """How many times the movement has the board played."""
         return sum(board in p.boards for p in self.movement.plays)
+
+    def averages(
+        self,
+        artificial: str,
+        *,
+        table: int | None = None,
+        round_number: int | None = None,
+        pair: str | None = None,
+    ) -> list[TableEntry]:
+        """Artificial scores for every board still missing of a table's round (``artificial``
+        as NS/EW: ``A+/A-``) or of a pair (as the pair's and its opponents': ``A-/A+`` for a
+        pair late by its own fault, turned board by board to NS/EW as it sat).
+
+        >>> from bridgescore.movement import mitchell
+        >>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2)),)))
+        >>> [str(e.artificial) for e in state.averages("A-/A+", pair="EW 1")][:2]
+        ['A+/A-', 'A+/A-']
+
+        :raises SessionError: for a score that cannot be read, or nothing missing there.
+        """
+        with for_field("artificial"):
+            given = Adjusted.parse(artificial)
+        slots = self.missing(table=table, round_number=round_number, pair=pair)
+        if not slots:
+            raise SessionError("no board is missing there", field="table", value=table)
+        flipped = Adjusted(given.ew, given.ns)
+        return [
+            replace(
+                self.entry(r, t, b, result=_STAND_IN),
+                result=None,
+                artificial=flipped if pair is not None and self.play(r, t).ew == pair else given,
+            )
+            for r, t, b in slots
+        ]
 
     def combinations(self, besides: int | None = None) -> dict[int, int]:
         """Per board with weighted scores, how many combinations of their results it has

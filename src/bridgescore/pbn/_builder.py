@@ -60,8 +60,8 @@ class Played:
 
     def board_result(self) -> BoardResult:
         if isinstance(self.value, Adjusted):
-            return BoardResult(self.board, self.ns, self.ew, adjusted=self.value, round=self.round,
-                               table=self.table)  # fmt: skip
+            return BoardResult(self.board, self.ns, self.ew, artificial=self.value,
+                               round=self.round, table=self.table)  # fmt: skip
         if isinstance(self.value, Weighted):
             return BoardResult(self.board, self.ns, self.ew, weighted=self.value, round=self.round,
                                table=self.table)  # fmt: skip

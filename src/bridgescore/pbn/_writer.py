@@ -177,10 +177,10 @@ def _traveller_values(scored: SectionScores, board: int, line_index: int) -> dic
     out["Round"] = "?" if r.round is None else str(r.round)
     out["Table"] = "?" if r.table is None else str(r.table)
     caret = ""
-    if r.adjusted is not None:
+    if r.artificial is not None:
         caret = "^"
         out.update(Contract="-", Declarer="-", Result="-",
-                   Score_NS=f"^{r.adjusted.ns}", Score_EW=f"^{r.adjusted.ew}")  # fmt: skip
+                   Score_NS=f"^{r.artificial.ns}", Score_EW=f"^{r.artificial.ew}")  # fmt: skip
     elif r.weighted is not None:  # its results in the Contract column: see the package's notes
         out.update(Contract=str(r.weighted), Declarer="-", Result="-", Score_NS="-",
                    Score_EW="-")  # fmt: skip
@@ -278,9 +278,9 @@ def _table_tags(scored: SectionScores, board: int, index: int) -> dict[str, str]
         out["Round"] = str(r.round)
     if r.table is not None:
         out["Table"] = str(r.table)
-    if r.adjusted is not None:
+    if r.artificial is not None:
         out.update(Declarer="", Contract="", Result="",
-                   Score=f"NS ^{r.adjusted.ns} EW ^{r.adjusted.ew}")  # fmt: skip
+                   Score=f"NS ^{r.artificial.ns} EW ^{r.artificial.ew}")  # fmt: skip
     elif r.weighted is not None:
         out.update(Declarer="", Contract=str(r.weighted), Result="")
     else:
@@ -292,8 +292,8 @@ def _table_tags(scored: SectionScores, board: int, index: int) -> dict[str, str]
             Result="" if r.result.is_pass_out else v["Result"],
             Score=f"NS {ns}",
         )
-    balanced = r.adjusted is None or r.adjusted.ns == {"A+": "A-", "A": "A", "A-": "A+"}[
-        r.adjusted.ew]  # fmt: skip
+    balanced = r.artificial is None or r.artificial.ns == {"A+": "A-", "A": "A", "A-": "A+"}[
+        r.artificial.ew]  # fmt: skip
     line_ = lines[index]
     if scored.method == "mp":
         out["ScoreMP"] = _both(_num(line_.ns_points), _num(line_.ew_points), balanced)

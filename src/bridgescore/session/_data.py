@@ -63,7 +63,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
                 "results": [
                     {"board": r.board, "ns": r.ns, "ew": r.ew,
                      "result": None if r.result is None else str(r.result),
-                     "adjusted": None if r.adjusted is None else str(r.adjusted),
+                     "artificial": None if r.artificial is None else str(r.artificial),
                      "weighted": None if r.weighted is None else str(r.weighted),
                      "score": r.score, "round": r.round, "table": r.table}
                     for r in s.results
@@ -107,7 +107,7 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
                     BoardResult(
                         int(r["board"]), int(r["ns"]), int(r["ew"]),
                         Result.parse(r["result"]) if r.get("result") is not None else None,
-                        Adjusted.parse(r["adjusted"]) if r.get("adjusted") is not None else None,
+                        _artificial(r.get("artificial", r.get("adjusted"))),
                         None if r.get("score") is None else int(r["score"]),
                         None if r.get("round") is None else int(r["round"]),
                         None if r.get("table") is None else int(r["table"]),
@@ -137,3 +137,8 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
         if isinstance(exc, BridgeError):
             raise
         raise SessionError(f"not a session: {exc!r}") from exc
+
+
+def _artificial(text: object) -> Adjusted | None:
+    """A result's artificial score (``adjusted`` in data written before the rename)."""
+    return None if text is None else Adjusted.parse(str(text))

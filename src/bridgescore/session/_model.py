@@ -36,20 +36,23 @@ Method = Literal["mp", "butler", "cross-imps"]
 
 @dataclass(frozen=True, slots=True)
 class MethodInfo:
-    """A scoring method as people call it: its name and what it does."""
+    """A scoring method as people call it: its name, a form's label, and what it does."""
 
     name: str
+    """As a title says it: ``matchpoints (MP1)``."""
+    label: str
+    """As a form offers it: ``Matchpoints``."""
     unit: str
     """What its figures count: ``MPs`` or ``IMPs``."""
     description: str
 
 
 METHODS: Mapping[Method, MethodInfo] = {
-    "mp": MethodInfo("matchpoints (MP1)", "MPs",
-                     "Two for each result beaten and one for each tied, against every other."),
-    "butler": MethodInfo("Butler IMPs", "IMPs", "IMPs against the datum, the average of the "
-                         "other results without the top and bottom ones."),
-    "cross-imps": MethodInfo("cross-IMPs", "IMPs",
+    "mp": MethodInfo("matchpoints (MP1)", "Matchpoints", "MPs",
+                     "2 for each score beaten, 1 for each tie; Neuberg for short boards."),
+    "butler": MethodInfo("Butler IMPs", "Butler IMPs", "IMPs",
+                         "IMPs against the board's datum (one top and one bottom dropped)."),
+    "cross-imps": MethodInfo("cross-IMPs", "Cross-IMPs", "IMPs",
                              "IMPs against every other result, averaged."),
 }  # fmt: skip
 """The scoring methods, the one table of them (the CLI's choices, the API's enum, the pages)."""
@@ -152,7 +155,7 @@ class BoardResult:
     """The EW pair's number."""
     result: Result | None = None
     """The contract, declarer and tricks; None for an artificial or weighted score."""
-    adjusted: Adjusted | None = None
+    artificial: Adjusted | None = None
     """An artificial score (average plus, average, average minus) instead of a result."""
     score: int | None = None
     """The NS score when it differs from the result's (an irregularity, PBN's ``Score``)."""
@@ -165,7 +168,7 @@ class BoardResult:
     board, scored as the weighted average of its results (:mod:`bridgescore.weighted`)."""
 
     def __post_init__(self) -> None:
-        given = [x is not None for x in (self.result, self.adjusted, self.weighted)]
+        given = [x is not None for x in (self.result, self.artificial, self.weighted)]
         if sum(given) != 1:
             raise SessionError(
                 f"board {self.board}, NS {self.ns} v EW {self.ew}: give one of a result, an "
@@ -192,12 +195,12 @@ class BoardResult:
     @property
     def text(self) -> str:
         """The result, artificial score or weighted score as written (a traveller's line)."""
-        return str(self.weighted or self.adjusted or self.result)
+        return str(self.weighted or self.artificial or self.result)
 
     def ns_score(self, board: Board, undertrick_rule: UndertrickRule = "modern") -> BoardScore:
         """The NS score on this board (or the artificial score, or the weighted score's)."""
-        if self.adjusted is not None:
-            return self.adjusted
+        if self.artificial is not None:
+            return self.artificial
         if self.weighted is not None:
             return self.weighted.ns_scores(board.vulnerability, undertrick_rule)
         if self.score is not None:

@@ -22,7 +22,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
 from bridgescore.errors import SessionError, for_field
@@ -36,6 +36,7 @@ from bridgescore.web.common import link, store
 from bridgescore.web.events import event_stream
 from bridgescore.web.live_model import (
     MAX_BOARD,
+    ArtificialIn,
     CloseIn,
     NewSession,
     ResultIn,
@@ -206,6 +207,13 @@ async def _state_and_who(
     return await run_in_threadpool(read)
 
 
+def _slot(state: LiveState, round_number: int, table: int, board: int) -> dict[str, Any]:
+    """A board still to enter: where, and the pairs' numbers (as a result gives them)."""
+    play = state.play(round_number, table)
+    return {"round": round_number, "table": table, "board": board,
+            "ns": Pair.parse(play.ns).number, "ew": Pair.parse(play.ew).number}  # fmt: skip
+
+
 def _duplicate(state: LiveState, exc: AlreadyEnteredError, conflict: bool) -> JSONResponse:
     existing = result_dict(state, exc.existing)
     return JSONResponse(
@@ -270,7 +278,7 @@ def get_session(request: Request, game_id: str, authorization: Auth = None) -> d
         "tables": [asdict(p) for p in state.positions()],
         "entered": len(state.results),
         "results": [result_dict(state, r) for r in shown],
-        "missing": [{"round": r, "table": t, "board": b} for r, t, b in state.missing()],
+        "missing": [_slot(state, r, t, b) for r, t, b in state.missing()],
         "rankings": rankings(_scores(request, state)),
     }
     if viewer == DIRECTOR:
@@ -372,23 +380,13 @@ def delete_result(
     return JSONResponse({**result_dict(state, removed), "version": version})
 
 
-class ArtificialIn(BaseModel):
-    """Artificial scores for every board still missing of a table's round, or of a pair."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    artificial: str = Field(max_length=10, examples=["A/A"])
-    table: int | None = Field(None, ge=1, le=MAX_BOARD, examples=[3])
-    round: int | None = Field(None, ge=1, le=MAX_BOARD, examples=[2])
-    pair: str | None = Field(None, max_length=10, examples=["NS 3"])
-
-
 @router.post("/{game_id}/artificial", responses=_WRITE)
 def artificial_scores(
     request: Request, game_id: str, body: ArtificialIn, authorization: Auth = None
 ) -> dict[str, Any]:
     """The director gives an artificial score to every board still missing of one table's
-    round (``table`` and ``round``) or of one pair (``pair``, its label), in one step."""
+    round (``table`` and ``round``; the score as NS/EW) or of one pair (``pair``, its label;
+    the score as the pair's and its opponents', ``A-/A+``), in one step: all or none."""
     _director(request, game_id, authorization, "gives artificial scores")
     state = live(request).store.state(game_id)
     if (body.pair is None) == (body.table is None or body.round is None):
@@ -398,10 +396,8 @@ def artificial_scores(
         with for_field("pair"):
             wanted = Pair.parse(body.pair)
             label = state.definition.pair(wanted.number, wanted.side).label
-    slots = state.missing(table=body.table, round_number=body.round, pair=label)
-    if not slots:
-        raise SessionError("no board is missing there", field="table", value=body.table)
-    entries = [state.entry(r, t, b, artificial=body.artificial) for r, t, b in slots]
+    entries = state.averages(body.artificial, table=body.table, round_number=body.round,
+                             pair=label)  # fmt: skip
     version = live(request).store.add_all(game_id, entries, DIRECTOR)
     return {"entered": len(entries), "version": version}
 

@@ -19,6 +19,7 @@ from bridgescore.session import Method, SectionScores, scores_to_dict
 
 __all__ = [
     "MAX_BOARD",
+    "ArtificialIn",
     "CloseIn",
     "MovementIn",
     "NewSession",
@@ -114,6 +115,17 @@ class CloseIn(BaseModel):
     model_config = _STRICT
 
     closed: bool
+
+
+class ArtificialIn(BaseModel):
+    """Artificial scores for every board still missing of a table's round, or of a pair."""
+
+    model_config = _STRICT
+
+    artificial: str = Field(max_length=10, examples=["A/A"])
+    table: int | None = Field(None, ge=1, le=MAX_BOARD, examples=[3])
+    round: int | None = Field(None, ge=1, le=MAX_BOARD, examples=[2])
+    pair: str | None = Field(None, max_length=10, examples=["NS 3"])
 
 
 class SettleIn(BaseModel):

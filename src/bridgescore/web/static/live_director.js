@@ -81,7 +81,8 @@
   const rankings = () => {
     const box = $("rankings");
     box.replaceChildren();
-    for (const field of session.rankings) {
+    const fields = Object.entries(session.rankings).map(([field, rows]) => ({ field, rows }));
+    for (const field of fields) {
       const t = document.createElement("table");
       t.className = "live-ranking";
       const cap = document.createElement("caption");
@@ -98,23 +99,25 @@
         pair.className = "live-pair";
         pair.append(cell("span", String(row.pair), "live-pair-label"));
         if (row.names) pair.append(cell("span", row.names, "live-pair-names"));
-        const score = row.score ?? row.total;
+        const score = row.total;
         tr.append(cell("td", String(row.rank), "num"), pair, cell("td", String(score), "num"),
                   cell("td", row.percent === null ? "" : row.percent.toFixed(2), "num"));
         t.append(tr);
       }
       box.append(t);
     }
-    const leaders = session.rankings.map((f) => f.rows[0]).filter(Boolean)
+    const leaders = fields.map((f) => f.rows[0]).filter(Boolean)
       .map((row) => `${row.pair}${row.percent === null ? "" : ` ${row.percent.toFixed(1)}%`}`);
     $("rankings-count").textContent = leaders.length ? `· first: ${leaders.join(", ")}` : "";
   };
 
   // One row a board at a table, compact enough for a phone: where, who, the result, NS's score
   // and one button (Enter a missing board; Edit a result, with Delete in its form).
-  const number = (label) => label.replace(/^(NS|EW) /, "");  // "NS 3" -> "3"
+  // The API gives the pairs by number; the movement names them ("NS 3", or "3" in a Howell).
+  const howell = () => session.movement.movement === "howell";
+  const label = (side, n) => (howell() ? String(n) : `${side} ${n}`);
   const keyOf = (r) => `${r.round}/${r.table}/${r.board}`;
-  const artificial = (r) => r.artificial ?? r.adjusted;  // the API's new name, and the old
+  const artificial = (r) => r.artificial;
   const rows = (table, list, kind) => {
     table.replaceChildren();
     const head = document.createElement("tr");
@@ -133,7 +136,7 @@
       const tr = document.createElement("tr");
       tr.dataset.key = keyOf(r);
       if (kind === "missing") tr.className = "missing";
-      for (const v of [r.round, r.table, r.board, `${number(r.ns)}–${number(r.ew)}`,
+      for (const v of [r.round, r.table, r.board, `${r.ns}–${r.ew}`,
                        kind === "missing" ? "missing" : (r.result || artificial(r) || r.weighted),
                        r.ns_score ?? ""]) tr.append(cell("td", String(v)));
       const actions = document.createElement("td");
@@ -171,7 +174,9 @@
       add(`t/${r.round}/${r.table}`, `Round ${r.round}, table ${r.table}`, r);
     }
     for (const pair of session.movement.pairs) {
-      for (const r of session.missing) if (r.ns === pair || r.ew === pair) add(`p/${pair}`, `Pair ${pair}`, r);
+      for (const r of session.missing) {
+        if (label("NS", r.ns) === pair || label("EW", r.ew) === pair) add(`p/${pair}`, `Pair ${pair}`, r);
+      }
     }
     return [...found.values()].filter((g) => g.rows.length > 1);
   };
@@ -214,23 +219,49 @@
     const pair = g.key.startsWith("p/") ? g.key.slice(2) : null;
     const [mine, theirs] = $("bulk-score").value.split("|");
     const status = $("bulk-status");
-    let given = 0;
-    for (const r of g.rows) {
-      const adjusted = !pair ? mine : (r.ns === pair ? `${mine}/${theirs}` : `${theirs}/${mine}`);
-      const a = await api("/results", { method: "POST",
-        body: JSON.stringify({ round: r.round, table: r.table, board: r.board, adjusted }) });
-      if (a.status >= 300) {
-        const d = a.body.detail;
-        status.textContent = `${given} of ${g.rows.length} given; board ${r.board}: ` +
-          (Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d);
-        load();
-        return;
-      }
-      given += 1;
+    // one request, all or none: the server turns a pair's score to NS/EW board by board
+    const where = pair ? { pair, artificial: `${mine}/${theirs}` }
+      : { table: g.rows[0].table, round: g.rows[0].round, artificial: mine };
+    const a = await api("/artificial", { method: "POST", body: JSON.stringify(where) });
+    if (a.status >= 300) {
+      const d = a.body.detail;
+      status.textContent = `Not given: ${Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d}`;
+    } else {
+      status.textContent = `${plural(a.body.entered, "board")} given: ${g.label}.`;
     }
-    status.textContent = `${plural(given, "board")} given: ${g.label}.`;
     load();
   });
+
+  // Entries the session could not take (a table's phones disagreed, or a correction asked for
+  // after closing): each with the stored result, and one tap to keep either.
+  const conflicts = () => {
+    const list = $("conflicts");
+    const open = session.conflicts || [];
+    $("part-conflicts").hidden = open.length === 0;
+    $("conflicts-count").textContent = open.length ? `· ${open.length} to settle` : "";
+    list.replaceChildren();
+    for (const c of open) {
+      const stored = session.results.find((r) => r.id === c.result_id);
+      const li = document.createElement("li");
+      const what = c.reason === "closed" ? "sent after closing" : "entered differently";
+      li.append(cell("p", `Round ${c.round}, table ${c.table}, board ${c.board}: ${what}. ` +
+        `Table's entry: ${c.text}.${stored ? ` Stored: ${stored.text}.` : " Nothing stored."}`));
+      const keep = (which, text) => {
+        const b = cell("button", text);
+        b.type = "button";
+        b.addEventListener("click", async () => {
+          const a = await api(`/conflicts/${c.id}`, { method: "POST", body: JSON.stringify({ keep: which }) });
+          $("status").textContent = a.status === 200 ? `Board ${c.board} settled.` : `Not settled: ${a.body.detail}`;
+          load();
+        });
+        return b;
+      };
+      li.append(keep("entry", "Keep the table's entry"), " ");
+      if (stored) li.append(keep("stored", "Keep the stored result"));
+      else li.append(keep("stored", "Discard it"));
+      list.append(li);
+    }
+  };
 
   // The form's row: right below the row tapped, across the whole table.
   const form = $("edit");
@@ -288,11 +319,11 @@
     editing = { ...r, key: keyOf(r) };
     anchor(tr);
     form.hidden = false;
-    $("edit-title").textContent = `Round ${r.round}, table ${r.table}, board ${r.board}: ${r.ns} v ${r.ew}`;
+    $("edit-title").textContent = `Round ${r.round}, table ${r.table}, board ${r.board}: ${label("NS", r.ns)} v ${label("EW", r.ew)}`;
     form.contract.value = r.contract || "";
     form.declarer.value = r.declarer || "";
     form.tricks.value = r.tricks ?? "";
-    form.adjusted.value = artificial(r) || "";
+    form.artificial.value = artificial(r) || "";
     form.weighted.value = r.weighted || "";
     $("edit-error").textContent = "";
     $("weighted-error").textContent = "";
@@ -341,7 +372,7 @@
     const f = e.target;
     const body = { round: editing.round, table: editing.table, board: editing.board };
     if (f.weighted.value.trim()) body.weighted = f.weighted.value.trim();
-    else if (f.adjusted.value) body.adjusted = f.adjusted.value;
+    else if (f.artificial.value) body.artificial = f.artificial.value;
     else Object.assign(body, { contract: f.contract.value.trim(), declarer: f.declarer.value.trim() || null,
                                tricks: f.tricks.value === "" ? null : Number(f.tricks.value) });
     saving = true;  // the lists are not drawn again under the form until the answer is in
@@ -431,7 +462,7 @@
       const focused = form.contains(active) && active.name
         ? { name: active.name, start: active.selectionStart ?? null, end: active.selectionEnd ?? null }
         : null;
-      grid(); rankings(); results(); replace(focused); refocus(); published(); audit();
+      grid(); rankings(); results(); conflicts(); replace(focused); refocus(); published(); audit();
     } finally {
       loading = false;
       if (again) { again = false; load(); }

@@ -176,7 +176,7 @@
       if (input.value.trim()) names[input.dataset.pair] = input.value.trim();
     }
     const r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ event: f.get("event"), scoring: f.get("scoring"), movement: movement(), names }) });
+      body: JSON.stringify({ event: f.get("event"), method: f.get("method"), movement: movement(), names }) });
     const body = await r.json().catch(() => ({}));
     if (r.status !== 201) {
       const d = body.detail;
