@@ -66,7 +66,7 @@ def _common(command: F) -> F:
     command = click.option(
         "--rounds",
         type=int,
-        help="Play only this many rounds (a Howell of 2 or 3 tables: or twice its rounds, pairs "
+        help="Play only this many rounds (a Howell of 2 to 4 tables: or twice its rounds, pairs "
         "meeting twice).",
     )(command)
     return click.option(

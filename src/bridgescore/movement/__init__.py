@@ -43,7 +43,7 @@ Sources followed:
   :mod:`bridgescore.movement._howells`. 2 and 3 tables share boards, as no Room square of
   side 3 or 5 exists. A 3/4 Howell (every board at every table, several stationary pairs) is
   served where the search found one, else a shorter Howell is the complete one's first rounds;
-  2 and 3 tables can also play twice as many rounds, pairs meeting twice. Where arrow switches
+  2 to 4 tables can also play twice as many rounds, pairs meeting twice. Where arrow switches
   at single tables make one more balanced, ``arrow_switches=False`` offers one without.
 * **Balance**: J. R. Manning's competition score of two pairs (EBU, *Bridge movements: the
   maths*; as summarized by P. Smulders, "The balance", pjms.nl), reported as its spread.

@@ -33,8 +33,8 @@ def howell_rounds(pairs: int) -> tuple[int, ...]:
     """The rounds a Howell of ``pairs`` pairs can have: 1 to a complete one's, and twice that
     where the data has a Howell in which pairs meet twice.
 
-    >>> howell_rounds(6), howell_rounds(8)[-1]
-    ((1, 2, 3, 4, 5, 10), 7)
+    >>> howell_rounds(6), howell_rounds(10)[-1]
+    ((1, 2, 3, 4, 5, 10), 9)
     """
     tables = (pairs + 1) // 2
     full = 2 * tables - 1
@@ -65,7 +65,7 @@ def howell(
     the same place each round; each other pair sits NS in about half its rounds. Manning's
     balance is the best a 1-rotational Howell has: perfect at 2, 4, 6, 8 and 10 tables.
     ``rounds`` plays the first rounds only, a 3/4 Howell where the search found one (every
-    board at every table), or twice the complete Howell's where pairs meet twice (2 and 3
+    board at every table), or twice the complete Howell's where pairs meet twice (2 to 4
     tables). Some of those are most balanced with arrow switches at single tables (on the
     cards); ``arrow_switches=False`` gives one without any, less balanced.
 

@@ -427,9 +427,10 @@ def balance(design: Design, rounds: int) -> tuple[float, int, int]:
 
 
 def sizes() -> list[tuple[int, int]]:
-    """The (tables, rounds) the data holds: complete Howells of 2 to 10 tables, and 2 and 3
-    tables in which pairs meet twice."""
-    out = [(t, 2 * t - 1) for t in range(2, 11)] + [(2, 6), (3, 10)]
+    """The (tables, rounds) the data holds: complete Howells of 2 to 10 tables, 2 to 4 tables
+    in which pairs meet twice, and 3/4 Howells of 3 to 10 tables (the search finds none for
+    some)."""
+    out = [(t, 2 * t - 1) for t in range(2, 11)] + [(2, 6), (3, 10), (4, 14)]
     return out + [(t, r) for t in range(3, 11) for r in range(t + 1, 2 * t - 1)]
 
 
