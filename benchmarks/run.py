@@ -22,6 +22,8 @@
     teams, against the greedy draw of the club programs and networkx on the complete graph.
 (l) Reading BBO's LIN (``benchmarks/lin_bench.py``): ``bridgescore.lin.read_lin`` a board
     against endplay's LIN reader on real files, and its time a character on hostile LIN.
+(m) Howells (``benchmarks/movements.py``): the time to build each Howell from the searched data,
+    against running the search again.
 
 Every time is the median of several runs. ``--quick`` runs smaller sizes (for a check, not for
 figures). Run by ``make bench`` (or ``make bench-quick``) in the bench environment it creates.
@@ -53,6 +55,7 @@ import dealgen
 import field
 import hostile
 import lin_bench
+import movements
 import peers
 import swiss
 from timing import median_seconds, table
@@ -500,7 +503,7 @@ def environment() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes: a check, not figures")
-    parser.add_argument("--parts", default="abcdefghl", help="which parts to run, e.g. 'ab'")
+    parser.add_argument("--parts", default="abcdefghlm", help="which parts to run, e.g. 'ab'")
     args = parser.parse_args()
     quick = args.quick or os.environ.get("BENCH_QUICK") == "1"
     deals_a, rows_b = (5_000, 1_000_000) if quick else (100_000, 10_000_000)
@@ -522,6 +525,8 @@ def main() -> None:
         swiss.run(quick)
     if "l" in args.parts:
         lin_bench.run(quick)
+    if "m" in args.parts:
+        movements.run(quick)
     if a or b or c:
         aims(a, b, c, sizes)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
