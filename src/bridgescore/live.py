@@ -471,6 +471,7 @@ class LiveState:
         artificial: str | None = None,
         weighted: str | None = None,
         lead: str | None = None,
+        split: tuple[str, str] | None = None,
     ) -> TableEntry:
         """The entry for a board at a table in a round, the pairs taken from the movement and
         the values read from their notation (errors name the field).
@@ -487,9 +488,10 @@ class LiveState:
             adjusted = None if artificial is None else Adjusted.parse(artificial)
         with for_field("weighted"):
             scores = None if weighted is None else Weighted.parse(weighted)
+        both = None if split is None else Split.parse(*split)
         return TableEntry(round_number, table, board, Pair.parse(play.ns).number,
                           Pair.parse(play.ew).number, read, adjusted, scores,
-                          read_lead(lead))  # fmt: skip
+                          read_lead(lead), both)  # fmt: skip
 
     def _next(self, version: int | None, results: tuple[LiveResult, ...]) -> LiveState:
         return LiveState(self.session, self.version + 1 if version is None else version,

@@ -61,6 +61,7 @@ from bridgescore.live_room import RoomChange, redefine
 from bridgescore.session import Pair, Session, session_to_dict
 from bridgescore.storage.commit import GroupCommit, Job, States
 from bridgescore.storage.errors import GameNotFoundError
+from bridgescore.storage.rows import to_json
 from bridgescore.storage.schema import (
     ConflictRow,
     GameRow,
@@ -68,7 +69,6 @@ from bridgescore.storage.schema import (
     ResultChangeRow,
     TableTokenRow,
 )
-from bridgescore.storage.rows import to_json
 from bridgescore.storage.store import Store, StoredGame
 from bridgescore.storage.tokens import hash_token, token_matches
 

@@ -48,7 +48,16 @@ from bridgescore.web.live_model import (
 )
 from bridgescore.web.work import scores_of
 
-__all__ = ["Live", "live", "live_session", "router"]
+__all__ = [
+    "WRITE_RESPONSES",
+    "Auth",
+    "BoardNumber",
+    "Live",
+    "live",
+    "live_session",
+    "require_director",
+    "router",
+]
 
 
 class Problem(BaseModel):
@@ -186,6 +195,12 @@ def _viewer(request: Request, game_id: str, authorization: str | None) -> Who | 
 def _director(request: Request, game_id: str, authorization: str | None, what: str) -> None:
     if _who(request, game_id, authorization) != DIRECTOR:
         raise HTTPException(403, f"only the director {what}")
+
+
+require_director = _director
+"""403 unless the token is the director's (``what`` says what only the director does)."""
+WRITE_RESPONSES = _WRITE
+"""The answers of a write besides 200: 403, 404, 409."""
 
 
 async def _state_and_who(
