@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore import Result, Side
+from bridgescore import Result, Side, pbn
 from bridgescore.duplicate import ARTIFICIAL_ACBL, ARTIFICIAL_EBU, Adjusted, top
 from bridgescore.errors import SessionError
 from bridgescore.movement import mitchell
@@ -182,3 +182,18 @@ def test_not_played_boards_are_neuberg_scaled_to_the_field() -> None:
     assert points(scores) == [(3.5, 0.5), (0.5, 3.5)]
     assert scores.pairs[(Side.NS, 1)].percent == 87.5
     assert scores.pairs[(Side.NS, 1)].boards == 1
+
+
+@pytest.mark.parametrize("per", ["board", "table"])
+def test_a_split_score_is_written_to_pbn_and_read_back(per: str) -> None:
+    """PBN 2.1 has no split score: the project writes both results in the Contract (as it
+    does a weighted score) and each side's own score (``Score "NS 420 EW 50"``, §4.2.1)."""
+    results = [line(1, t, t, x, table=t) for t, x in enumerate(["4SN=", "4SN+1"], 1)]
+    split = BoardResult(1, 3, 3, split=Split.parse("4SN=", "4SN-1"), table=3)
+    session = Session((Section("A", results=[*results, split]),))
+    text = pbn.write(session, per="table" if per == "table" else "board")
+    if per == "table":
+        assert '[Score "NS 420 EW 50"]' in text
+    again = pbn.read(text)
+    assert again.sections[0].results[-1].split == split.split
+    assert points(score_session(again)[0]) == points(score_session(session)[0])

@@ -159,6 +159,26 @@ class Split:
         with for_field("split"):
             return cls(Result.parse(ns), Result.parse(ew))
 
+    @classmethod
+    def read(cls, text: str) -> Split:
+        """Read the written form, ``NS 4SN= / EW 4SN-1`` (as :func:`str` gives it).
+
+        >>> Split.read("ns 4SN= / ew 4SN-1") == Split.parse("4SN=", "4SN-1")
+        True
+
+        :raises SessionError: (field ``split``) for anything else.
+        """
+        ns_part, slash, ew_part = text.strip().partition("/")
+        ns_words, ew_words = ns_part.split(), ew_part.split()
+        if not slash or len(text) > 60 or [w.upper() for w in (ns_words + ew_words)[::2]] != [
+                "NS", "EW"] or len(ns_words) != 2 or len(ew_words) != 2:  # fmt: skip
+            raise SessionError(
+                f"invalid split score {text!r}; expected e.g. 'NS 4SN= / EW 4SN-1'",
+                field="split",
+                value=text,
+            )
+        return cls.parse(ns_words[1], ew_words[1])
+
     def ns_scores(self, vulnerability: Vulnerability | str,
                   undertrick_rule: UndertrickRule = "modern") -> tuple[int, int]:  # fmt: skip
         """The two results' scores, each from NS's side of the table (EW's own is the second

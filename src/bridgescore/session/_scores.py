@@ -298,8 +298,11 @@ def _artificial_rules(
             if isinstance(s, Adjusted):
                 r = line.result
                 line = TravellerLine(
-                    r, s, award((Side.NS if mitchell else None, r.ns), s.ns, line.ns_points),
-                    award((Side.EW if mitchell else None, r.ew), s.ew, line.ew_points))
+                    r,
+                    s,
+                    award((Side.NS if mitchell else None, r.ns), s.ns, line.ns_points),
+                    award((Side.EW if mitchell else None, r.ew), s.ew, line.ew_points),
+                )
             out[number].append(line)
     return out
 
