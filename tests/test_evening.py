@@ -4,11 +4,16 @@ artificial-score presets, two sections across the field, late pairs and withdraw
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
+from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore import Result, Side, pbn
+from bridgescore.cli import cli
 from bridgescore.duplicate import ARTIFICIAL_ACBL, ARTIFICIAL_EBU, Adjusted, top
 from bridgescore.errors import SessionError
 from bridgescore.movement import mitchell
@@ -197,3 +202,25 @@ def test_a_split_score_is_written_to_pbn_and_read_back(per: str) -> None:
     again = pbn.read(text)
     assert again.sections[0].results[-1].split == split.split
     assert points(score_session(again)[0]) == points(score_session(session)[0])
+
+
+def test_the_cli_scores_two_sections_across_the_field(tmp_path: Path) -> None:
+    """The two sections of the across-the-field example, from a PBN file: 450 6, 420 4, 170 2,
+    -50 0 of a top of 6; each section on its own, a top of 2."""
+    a = Section("A", results=[line(1, 1, 1, "4SN="), line(1, 2, 2, "2SN+2")])
+    b = Section("B", results=[line(1, 1, 1, "4SN+1"), line(1, 2, 2, "4SN-1")])
+    path = tmp_path / "two.pbn"
+    path.write_text(pbn.write(Session((a, b))))
+
+    def ns_points(*options: str) -> list[float]:
+        answer = CliRunner().invoke(cli, ["session", "score", str(path), "--json",
+                                          "--travellers", *options])  # fmt: skip
+        assert answer.exit_code == 0, answer.output
+        sections = json.loads(answer.output)["sections"]
+        return [
+            x["ns_points"] for s in sections for t in s["travellers"].values() for x in t["lines"]
+        ]
+
+    assert ns_points("--across-field") == [4, 2, 6, 0]
+    assert ns_points() == [2, 0, 2, 0]
+    assert ns_points("--artificial", "acbl") == [2, 0, 2, 0]

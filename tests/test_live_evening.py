@@ -165,3 +165,18 @@ def test_a_seven_table_mitchell_with_a_half_table_follows_the_room(client: TestC
         ranked = [(row["pair"], row["percent"]) for row in session["rankings"][side]]
         assert [p for p, _ in ranked] == [p for p, _ in rows]
         assert [pct for _, pct in ranked] == pytest.approx([pct for _, pct in rows], abs=0.006)
+
+
+def test_a_session_starts_with_the_ebu_averages(client: TestClient) -> None:
+    """NS 1 scores +450 against +420 on board 1 (2 of 2, Neuberg-scaled to the 7 tables it
+    is scheduled at: (2 + 1) 7/2 - 1 = 9.5 of 12, 79.17 %); on board 2 (round 2) it gets
+    A+/A-: under the EBU's rule its own 79.17 % (9.5), not 60 % (7.2); EW 7 gets 40 %."""
+    movement = {"movement": "mitchell", "tables": 7, "boards_per_round": 1}
+    created = _post(client, "/api/sessions", {"movement": movement, "artificial": "ebu"}, {}, 201)
+    base, director = f"/api/sessions/{created['id']}", auth(created["edit_token"])
+    _post(client, f"{base}/results", _result(1, 1, "4SN+1"), director, 201)
+    _post(client, f"{base}/results", _result(1, 2, "4SN="), director, 201)
+    _post(client, f"{base}/artificial", {"table": 1, "round": 2, "artificial": "A+/A-"},
+          director, 200)  # fmt: skip
+    lines = client.get(f"{base}/boards/2", headers=director).json()["lines"]
+    assert [(x["ns_points"], x["ew_points"]) for x in lines] == [(9.5, 4.8)]

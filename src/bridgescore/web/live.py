@@ -25,6 +25,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
+from bridgescore.duplicate import ARTIFICIAL_PRESETS
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import DIRECTOR, AlreadyEnteredError, LiveState, NotAllowedError, Who
@@ -237,7 +238,8 @@ def start_session(request: Request, body: NewSession) -> JSONResponse:
     names = {k: check_name(v.strip(), "names", longest=limits.name) for k, v in body.names.items()}
     movement = movement_of(body.movement)
     sec = Section.from_movement(movement, names=names)
-    session = Session((sec,), method=method_of(body), event=event)
+    session = Session((sec,), method=method_of(body), event=event,
+                      artificial=ARTIFICIAL_PRESETS[body.artificial])  # fmt: skip
     stored, tokens = live(request).store.start(session, movement.tables)
     assert stored.edit_token is not None
     live(request).remember(stored.id, stored.edit_token, tokens)

@@ -67,6 +67,12 @@ class NewSession(BaseModel):
     )
     movement: MovementIn
     names: dict[str, str] = Field(default_factory=dict, examples=[{"NS 1": "Ann & Bob"}])
+    artificial: Literal["default", "ebu", "acbl"] = Field(
+        "default",
+        description="What average plus and minus are worth: 60/50/40 % (default), the EBU's "
+        "(A+ the pair's percentage on the boards it played if better) or the ACBL's (also A- "
+        "its percentage if worse).",
+    )
 
 
 class ResultIn(BaseModel):
