@@ -92,9 +92,9 @@ def redefine(state: LiveState, who: Who, change: RoomChange) -> Session:
         changed = with_withdrawal(section, change.pair, change.from_round)
     else:
         changed = with_fouled_board(section, change.board, change.versions)
+    plays = {(p.round, p.table) for p in (changed.movement.plays if changed.movement else ())}
     for r in state.results:  # the stored results still fit who plays whom
-        play = changed.movement.plays if changed.movement else ()
-        if not any(p.round == r.entry.round and p.table == r.entry.table for p in play):
+        if (r.entry.round, r.entry.table) not in plays:
             raise SessionError(
                 f"table {r.entry.table} has results in round {r.entry.round}, which it would "
                 "no longer play",
