@@ -231,8 +231,7 @@ def test_a_late_pair_takes_a_phantoms_place() -> None:
     opponent (EW 3 at table 3) sat out; board 5-6's round-1 table is not played."""
     s = with_late_pair(Section.from_movement(mitchell(3, 2)), Pair(3, Side.NS, "Cy & Di"), 2)
     assert s.movement is not None
-    assert [(p.round, p.ns) for p in s.movement.plays if p.table == 3] == [(2, "NS 3"),
-                                                                          (3, "NS 3")]
+    assert [(p.round, p.ns) for p in s.movement.plays if p.table == 3] == [(2, "NS 3"), (3, "NS 3")]
     assert {x.pair for x in s.movement.sit_outs if x.round == 1} == {"NS 3", "EW 3"}
     assert s.pair(3, Side.NS).names == "Cy & Di"
     assert s.field == 3

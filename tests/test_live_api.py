@@ -461,7 +461,7 @@ def test_a_weighted_score_is_scored_shown_and_changed(live: TestClient) -> None:
     lines = live.get(f"{base}/boards/4", headers=director).json()["lines"]
     assert [(x["result"], x["ns_score"], x["ns_points"]) for x in lines] == [
         ("50% 4HS=, 50% 4HS-1", None, 6.0), ("4HS=", 620, 9.5), ("4HS-1", -100, 2.5)]  # fmt: skip
-        # 2, 3.5 and 0.5 among 3, Neuberg-scaled to the 7 tables scheduled: (s + 1) * 7 / 3 - 1
+    # 2, 3.5 and 0.5 among 3, Neuberg-scaled to the 7 tables scheduled: (s + 1) * 7 / 3 - 1
     session = live.get(base, headers=director).json()
     assert [r["weighted"] for r in session["results"]] == ["50% 4HS=, 50% 4HS-1", None, None]
     again = live.put(f"{base}/results/{shown['id']}", json={**WEIGHTED, "weighted": "100% 4HS+1"},

@@ -249,8 +249,11 @@ class TableEntry:
             "artificial": None if self.artificial is None else str(self.artificial),
             "weighted": None if self.weighted is None else str(self.weighted),
             "result": None if r is None else str(r),
-        } | ({} if self.split is None else {"split": {"ns": str(self.split.ns),
-                                                       "ew": str(self.split.ew)}})
+        } | (
+            {}
+            if self.split is None
+            else {"split": {"ns": str(self.split.ns), "ew": str(self.split.ew)}}
+        )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableEntry:
