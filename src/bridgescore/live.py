@@ -36,7 +36,7 @@ Traceback (most recent call last):
 ...
 bridgescore.live.NotAllowedError: this is table 2's token: it enters only table 2's results
 >>> state.position(1)
-TablePosition(table=1, current_round=1, fix_round=1, finished=False)
+TablePosition(table=1, current_round=1, fix_round=1, finished=False, sit_out=False)
 """
 
 from __future__ import annotations
