@@ -235,3 +235,18 @@ def test_a_late_pair_takes_a_phantoms_place() -> None:
     assert {x.pair for x in s.movement.sit_outs if x.round == 1} == {"NS 3", "EW 3"}
     assert s.pair(3, Side.NS).names == "Cy & Di"
     assert s.field == 3
+
+
+@given(st.lists(st.sampled_from(sorted(SCORE)), min_size=1, max_size=6),
+       st.lists(st.sampled_from(sorted(SCORE)), min_size=1, max_size=6))  # fmt: skip
+def test_across_the_field_is_one_section_of_both(a: list[str], b: list[str]) -> None:
+    """Two sections across the field score as one section holding both's results."""
+    first = Section("A", results=[line(1, t, t, x) for t, x in enumerate(a, 1)])
+    second = Section("B", results=[line(1, t, t, x) for t, x in enumerate(b, 1)])
+    n = len(a)
+    moved = [line(1, n + t, n + t, x) for t, x in enumerate(b, 1)]
+    joined = Section("AB", results=[*first.results, *moved])
+    across = score_session(Session((first, second), across_field=True))
+    one = points(score_section(joined))
+    got = [x for pair in (*points(across[0]), *points(across[1])) for x in pair]
+    assert got == pytest.approx([x for pair in one for x in pair])

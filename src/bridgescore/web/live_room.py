@@ -64,9 +64,10 @@ class VersionsIn(BaseModel):
 
     model_config = _STRICT
 
-    versions: list[list[Annotated[int, Field(ge=1, le=MAX_BOARD)]]] = Field(
+    versions: list[Annotated[list[Annotated[int, Field(ge=1, le=MAX_BOARD)]],
+                             Field(max_length=MAX_BOARD)]] = Field(
         max_length=20, examples=[[[1, 2, 3, 4], [5, 6, 7]]]
-    )
+    )  # fmt: skip
 
 
 class SlipLineIn(BaseModel):
