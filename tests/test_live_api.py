@@ -403,7 +403,7 @@ def test_a_howell_evening_ranks_one_field(sqlite_live: TestClient) -> None:
     assert list(sqlite_live.get(base).json()["rankings"]) == ["all"]
 
 
-ONE_OF = "give one of a contract, an artificial score or a weighted score"
+ONE_OF = "give one of a contract, an artificial score, a weighted score or a split score"
 WEIGHTED = {"round": 1, "table": 2, "board": 4, "weighted": "50% 4hs=, 50% 4H S -1"}
 
 
