@@ -3,7 +3,7 @@
 A club evening whose tables enter their own results is a :class:`LiveState`: the session as it
 was started (its one section and movement), whether it is closed, and the results stored so
 far, each a :class:`TableEntry` (what a table enters for one board: where, who, and a result,
-an artificial score or a weighted score). :func:`accept` is the one decision about every
+an artificial, a weighted or a split score). :func:`accept` is the one decision about every
 change (:class:`Add`, :class:`Edit`, :class:`Delete`): storage calls it with the state read
 inside its write transaction and writes only if it passes; the web only maps its errors to
 HTTP statuses (:class:`NotAllowedError` 403, :class:`AlreadyEnteredError` 409,
