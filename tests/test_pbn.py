@@ -317,7 +317,7 @@ def test_the_import_format_file_reads_as_written_by_hand() -> None:
     )  # fmt: skip
     assert s == expected
     assert [str(w) for w in s.warnings] == [
-        # South named diamonds first (1D), so the auction's declarer is South (SCORING.md §15)
+        # South named diamonds first (1D), so the auction's declarer is South (SCORING.md §17)
         "line 46: the auction ends in 5DX by S, but the game says 5DX by N",
         "board 3: dealer S and vulnerability All are not Law 2's (S, EW); the board's are used",
         "board 1, NS 2 v EW 2: declarer and dummy were swapped (^N); scored for N",

@@ -138,7 +138,7 @@ def test_checks() -> None:
     with pytest.raises(SessionError, match="pair 2 cannot play against itself"):
         Section("H", "howell", results=[result(1, 2, 2, "4SN=")])
     with pytest.raises(
-        SessionError, match="give one of a result, an artificial score or a weighted score"
+        SessionError, match="give one of a result, an artificial score, a weighted score or a split"
     ):
         BoardResult(1, 1, 1)
     with pytest.raises(SessionError, match="has no declarer"):

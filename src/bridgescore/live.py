@@ -3,7 +3,7 @@
 A club evening whose tables enter their own results is a :class:`LiveState`: the session as it
 was started (its one section and movement), whether it is closed, and the results stored so
 far, each a :class:`TableEntry` (what a table enters for one board: where, who, and a result,
-an artificial score or a weighted score). :func:`accept` is the one decision about every
+an artificial, a weighted or a split score). :func:`accept` is the one decision about every
 change (:class:`Add`, :class:`Edit`, :class:`Delete`): storage calls it with the state read
 inside its write transaction and writes only if it passes; the web only maps its errors to
 HTTP statuses (:class:`NotAllowedError` 403, :class:`AlreadyEnteredError` 409,
@@ -36,7 +36,7 @@ Traceback (most recent call last):
 ...
 bridgescore.live.NotAllowedError: this is table 2's token: it enters only table 2's results
 >>> state.position(1)
-TablePosition(table=1, current_round=1, fix_round=1, finished=False)
+TablePosition(table=1, current_round=1, fix_round=1, finished=False, sit_out=False)
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from bridgescore.duplicate import Adjusted
 from bridgescore.errors import BridgeError, SessionError, for_field
 from bridgescore.model import PASS_OUT, Result, Seat, parse_contract
 from bridgescore.movement import Movement, Play
-from bridgescore.session import BoardResult, Pair, Section, SectionScores, Session
+from bridgescore.session import BoardResult, Pair, Section, SectionScores, Session, Split
 from bridgescore.weighted import Weighted
 
 __all__ = [
@@ -192,13 +192,16 @@ class TableEntry:
     """A weighted score, instead of a result."""
     lead: str | None = None
     """The opening lead (``SK``), in canonical form."""
+    split: Split | None = None
+    """An assigned split score (the director's, Law 12C1(b)), instead of a result."""
 
     def __post_init__(self) -> None:
-        given = sum(x is not None for x in (self.result, self.artificial, self.weighted))
+        given = sum(x is not None for x in (self.result, self.artificial, self.weighted,
+                                            self.split))  # fmt: skip
         if given != 1:
             raise SessionError(
-                "give one of a result (Pass for a passed-out board), an artificial score or a "
-                "weighted score",
+                "give one of a result (Pass for a passed-out board), an artificial score, a "
+                "weighted score or a split score",
                 field="contract",
             )
 
@@ -206,7 +209,7 @@ class TableEntry:
         """The entry as the core's result on the board."""
         return BoardResult(self.board, self.ns, self.ew, self.result, artificial=self.artificial,
                            weighted=self.weighted, round=self.round,
-                           table=self.table)  # fmt: skip
+                           table=self.table, split=self.split)  # fmt: skip
 
     def describe(self) -> str:
         """In words, for a message: ``4HX by S, 8 tricks``, ``passed out``, ``A+/A-``."""
@@ -214,6 +217,8 @@ class TableEntry:
             return f"an artificial score {self.artificial}"
         if self.weighted is not None:
             return f"a weighted score {self.weighted}"
+        if self.split is not None:
+            return f"a split score {self.split}"
         assert self.result is not None
         if self.result.contract is PASS_OUT:
             return "passed out"
@@ -224,10 +229,11 @@ class TableEntry:
 
     def same_score(self, other: TableEntry) -> bool:
         """Whether the two say the same about the board (the lead aside)."""
-        return (self.result, self.artificial, self.weighted) == (
+        return (self.result, self.artificial, self.weighted, self.split) == (
             other.result,
             other.artificial,
             other.weighted,
+            other.split,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -247,7 +253,11 @@ class TableEntry:
             "artificial": None if self.artificial is None else str(self.artificial),
             "weighted": None if self.weighted is None else str(self.weighted),
             "result": None if r is None else str(r),
-        }
+        } | (
+            {}
+            if self.split is None
+            else {"split": {"ns": str(self.split.ns), "ew": str(self.split.ew)}}
+        )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableEntry:
@@ -260,8 +270,11 @@ class TableEntry:
         """
         artificial = data.get("artificial", data.get("adjusted"))
         weighted = data.get("weighted")
+        split = data.get("split")
+        if isinstance(split, str):  # as a stored row keeps it: NS's result, a space, EW's
+            split = dict(zip(("ns", "ew"), split.split(), strict=True))
         result = None
-        if artificial is None and weighted is None:
+        if artificial is None and weighted is None and split is None:
             contract = parse_contract(data.get("contract") or "")
             declarer = data.get("declarer")
             seat = None if contract is PASS_OUT or declarer is None else Seat(declarer)
@@ -276,6 +289,7 @@ class TableEntry:
             None if artificial is None else Adjusted.parse(artificial),
             None if weighted is None else Weighted.parse(weighted),
             data.get("lead"),
+            None if split is None else Split.parse(split["ns"], split["ew"]),
         )
 
 
@@ -332,7 +346,10 @@ class TablePosition:
     """The round whose results it may still change (the latest it has entered); None before
     its first result."""
     finished: bool
-    """Whether it has entered every board of every round."""
+    """Whether it has entered every board of every round it plays."""
+    sit_out: bool = False
+    """Whether nobody plays at the table in its current round: its pair (if any) sits out
+    (a half table, or the opponents withdrew); it may enter a later round it plays."""
 
 
 @dataclass(frozen=True)
@@ -420,16 +437,16 @@ class LiveState:
         """The table's current round, the round it may fix, and whether it has finished."""
         entered = self.entered_round(table)
         rounds = sorted(p.round for p in self.movement.plays if p.table == table)
-        last = rounds[-1] if rounds else 1
-        current = entered or (rounds[0] if rounds else 1)
+        current = entered or 1
         done = entered is not None and all(
             self.at(table, entered, b) for b in self._plays[(entered, table)].boards
         )
         later = [r for r in rounds if r > current]
-        if done and later:
-            current = later[0]
-        finished = done and not later and current == last
-        return TablePosition(table, current, entered, finished)
+        finished = done and not later
+        if done and not finished:
+            current += 1
+        sit_out = not finished and (current, table) not in self._plays
+        return TablePosition(table, current, entered, finished, sit_out)
 
     def positions(self) -> list[TablePosition]:
         """Every table's :meth:`position`."""
@@ -461,6 +478,7 @@ class LiveState:
         artificial: str | None = None,
         weighted: str | None = None,
         lead: str | None = None,
+        split: tuple[str, str] | None = None,
     ) -> TableEntry:
         """The entry for a board at a table in a round, the pairs taken from the movement and
         the values read from their notation (errors name the field).
@@ -477,9 +495,10 @@ class LiveState:
             adjusted = None if artificial is None else Adjusted.parse(artificial)
         with for_field("weighted"):
             scores = None if weighted is None else Weighted.parse(weighted)
+        both = None if split is None else Split.parse(*split)
         return TableEntry(round_number, table, board, Pair.parse(play.ns).number,
                           Pair.parse(play.ew).number, read, adjusted, scores,
-                          read_lead(lead))  # fmt: skip
+                          read_lead(lead), both)  # fmt: skip
 
     def _next(self, version: int | None, results: tuple[LiveResult, ...]) -> LiveState:
         return LiveState(self.session, self.version + 1 if version is None else version,
@@ -496,6 +515,11 @@ class LiveState:
     def deleted(self, result_id: int, version: int | None = None) -> LiveState:
         """The state without the stored result of this id."""
         return self._next(version, tuple(r for r in self.results if r.id != result_id))
+
+    def redefined(self, session: Session, version: int | None = None) -> LiveState:
+        """The state with the session's definition changed (a late pair, a withdrawal, a
+        fouled board: :mod:`bridgescore.live_room`)."""
+        return replace(self._next(version, self.results), session=session)
 
     def with_closed(self, closed: bool, version: int | None = None) -> LiveState:
         """The state closed (or opened again)."""
@@ -663,6 +687,8 @@ def _check_table(
         raise NotAllowedError(
             "only the director gives or changes an artificial score", field="artificial"
         )
+    if entry.split is not None:
+        raise NotAllowedError("only the director gives or changes a split score", field="split")
     entered = state.entered_round(who)
     if entered is not None and (entry.round < entered or (change and entry.round != entered)):
         raise NotAllowedError(

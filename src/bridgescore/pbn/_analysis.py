@@ -30,7 +30,7 @@ from bridgescore.pbn._games import Game, Tag
 
 __all__ = [
     "ANALYSIS_TAGS",
-        "analyse_games",
+    "analyse_games",
     "analysis_tags",
     "complete_deal",
     "dd_tricks_from_tag",
@@ -42,7 +42,6 @@ ANALYSIS_TAGS: Final = ("DoubleDummyTricks", "OptimumResultTable", "OptimumScore
 _PBN_SEATS: Final = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
 _PBN_STRAINS: Final = (4, 3, 2, 1, 0)  # NT S H D C as indexes of C D H S NT
 _STRAIN_NAMES: Final = ("C", "D", "H", "S", "NT")
-
 
 
 def analysis_tags(table: DDTable, result: Par) -> tuple[Tag, ...]:

@@ -26,6 +26,7 @@ from bridgescore.session import (
     SectionKind,
     Session,
     SessionWarning,
+    Split,
 )
 
 __all__ = ["ReadResult", "SessionBuilder", "TotalName"]
@@ -47,7 +48,7 @@ class ReadResult:
     board: int
     ns: int
     ew: int
-    value: Result | Adjusted | Weighted
+    value: Result | Adjusted | Weighted | Split
     score: int | None = None
     """The score the file gives where it is not the contract's (an irregularity)."""
     round: int | None = None
@@ -64,6 +65,9 @@ class ReadResult:
                                round=self.round, table=self.table)  # fmt: skip
         if isinstance(self.value, Weighted):
             return BoardResult(self.board, self.ns, self.ew, weighted=self.value, round=self.round,
+                               table=self.table)  # fmt: skip
+        if isinstance(self.value, Split):
+            return BoardResult(self.board, self.ns, self.ew, split=self.value, round=self.round,
                                table=self.table)  # fmt: skip
         return BoardResult(self.board, self.ns, self.ew, self.value, score=self.score,
                            round=self.round, table=self.table)  # fmt: skip

@@ -14,7 +14,7 @@ from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._location import Location
 from bridgescore.pbn._reader import SessionReader
 from bridgescore.pbn._values import Scoring, absent
-from bridgescore.session import Board
+from bridgescore.session import Board, Split
 
 __all__ = ["read_match", "read_matches", "read_rounds"]
 
@@ -133,10 +133,10 @@ class _Match:
             at.fail(f"board {number}, {room} room: no result (Contract, Declarer, Result)",
                     field="Contract")  # fmt: skip
         value, score, _ = outcome
-        if isinstance(value, Weighted):
-            at.at(line).fail(f"board {number}, {room} room: a weighted score ({value}); team "
-                             "matches do not score weighted scores yet", field="Contract",
-                             value=str(value))  # fmt: skip
+        if isinstance(value, Weighted | Split):
+            at.at(line).fail(f"board {number}, {room} room: an adjusted score ({value}); team "
+                             "matches do not score weighted or split scores yet",
+                             field="Contract", value=str(value))  # fmt: skip
         if score is not None:
             at.at(line).fail(
                 f"board {number}, {room} room: Score is not the score of {value}; a team "

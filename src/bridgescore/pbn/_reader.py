@@ -44,7 +44,7 @@ from bridgescore.pbn._values import (
     vulnerability,
 )
 from bridgescore.scoring import score_result
-from bridgescore.session import METHODS, Board, Session
+from bridgescore.session import METHODS, Board, Session, Split
 
 __all__ = ["SessionReader", "read"]
 
@@ -53,7 +53,7 @@ _SCORE_COLUMNS: Final[Mapping[Side | None, str]] = {
     None: "ScoreTable", Side.NS: "Score_NS", Side.EW: "Score_EW"
 }  # fmt: skip
 
-Outcome: TypeAlias = tuple[Result | Adjusted | Weighted, int | None, bool]
+Outcome: TypeAlias = tuple[Result | Adjusted | Weighted | Split, int | None, bool]
 """What happened at a table: the result, artificial score or weighted score, the score the
 file gives if it is not the contract's, and whether declarer and dummy were swapped."""
 
@@ -287,6 +287,8 @@ class SessionReader:
         contract = cells.get("contract", "?") or ""
         if "%" in contract:
             return _weighted(contract, at), None, False
+        if "/" in contract:
+            return _split(contract, at), None, False
         artificial = _row_award(cells)
         if artificial is None and absent(contract):
             bare = [bare_award(cells.get(c)) for c in ("score_ns", "score_ew")]
@@ -369,6 +371,8 @@ class SessionReader:
             return None if artificial is None else (artificial, None, False)
         if "%" in contract.value:
             return _weighted(contract.value, self.at.at(contract.line)), None, False
+        if "/" in contract.value:
+            return _split(contract.value, self.at.at(contract.line)), None, False
         declarer_text = game.get("Declarer", "") or ""
         declarer_tag, result_tag = game.tag("Declarer"), game.tag("Result")
         at = self.at.at(contract.line)
@@ -432,6 +436,14 @@ class SessionReader:
             at.fail(f"impossible Result {tag.value!r}: 0 to 13 tricks", field="Result",
                     value=tag.value)  # fmt: skip
         return str(13 - other)
+
+
+def _split(text: str, at: Location) -> Split:
+    """A split score written in a Contract (ours, ``NS 4SN= / EW 4SN-1``: the package's notes)."""
+    try:
+        return Split.read(text)
+    except BridgeError as exc:
+        at.fail(f"bad split score in a Contract: {exc}", field="Contract", value=text)
 
 
 def _weighted(text: str, at: Location) -> Weighted:

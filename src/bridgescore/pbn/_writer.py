@@ -184,6 +184,10 @@ def _traveller_values(scored: SectionScores, board: int, line_index: int) -> dic
     elif r.weighted is not None:  # its results in the Contract column: see the package's notes
         out.update(Contract=str(r.weighted), Declarer="-", Result="-", Score_NS="-",
                    Score_EW="-")  # fmt: skip
+    elif r.split is not None:  # both results in the Contract column, each side's own score
+        ns_view = r.split.ns_scores(scored.section.board(board).vulnerability)
+        out.update(Contract=str(r.split), Declarer="-", Result="-", Score_NS=str(ns_view[0]),
+                   Score_EW=str(-ns_view[1]))  # fmt: skip
     else:
         assert r.result is not None
         result = r.result
@@ -283,6 +287,9 @@ def _table_tags(scored: SectionScores, board: int, index: int) -> dict[str, str]
                    Score=f"NS ^{r.artificial.ns} EW ^{r.artificial.ew}")  # fmt: skip
     elif r.weighted is not None:
         out.update(Declarer="", Contract=str(r.weighted), Result="")
+    elif r.split is not None:  # PBN's Score with both sides (§4.2.1): NS's own and EW's own
+        out.update(Declarer="", Contract=str(r.split), Result="",
+                   Score=f"NS {v['Score_NS']} EW {v['Score_EW']}")  # fmt: skip
     else:
         assert r.result is not None
         ns = lines[index].ns_score
@@ -292,8 +299,10 @@ def _table_tags(scored: SectionScores, board: int, index: int) -> dict[str, str]
             Result="" if r.result.is_pass_out else v["Result"],
             Score=f"NS {ns}",
         )
-    balanced = r.artificial is None or r.artificial.ns == {"A+": "A-", "A": "A", "A-": "A+"}[
-        r.artificial.ew]  # fmt: skip
+    opposite = {"A+": "A-", "A": "A", "A-": "A+"}
+    balanced = r.split is None and (
+        r.artificial is None or r.artificial.ns == opposite[r.artificial.ew]
+    )
     line_ = lines[index]
     if scored.method == "mp":
         out["ScoreMP"] = _both(_num(line_.ns_points), _num(line_.ew_points), balanced)

@@ -23,6 +23,7 @@ from bridgescore.web import (
     hands,
     live,
     live_pages,
+    live_room,
     movement,
     offline,
     sessions,
@@ -87,6 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(GZipMiddleware, minimum_size=500)
     app.include_router(api.router)
     app.include_router(live.router)
+    app.include_router(live_room.router)
     app.include_router(live_pages.router)
     app.include_router(calculator.router)
     app.include_router(games.router)

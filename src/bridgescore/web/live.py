@@ -25,6 +25,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
+from bridgescore.duplicate import ARTIFICIAL_PRESETS
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import DIRECTOR, AlreadyEnteredError, LiveState, NotAllowedError, Who
@@ -49,7 +50,16 @@ from bridgescore.web.live_model import (
 )
 from bridgescore.web.work import scores_of
 
-__all__ = ["Live", "live", "live_session", "router"]
+__all__ = [
+    "WRITE_RESPONSES",
+    "Auth",
+    "BoardNumber",
+    "Live",
+    "live",
+    "live_session",
+    "require_director",
+    "router",
+]
 
 
 class Problem(BaseModel):
@@ -58,14 +68,13 @@ class Problem(BaseModel):
     detail: str
 
 
-router = APIRouter(
-    prefix="/api/sessions",
-    tags=["sessions"],
-    responses={
-        400: {"model": Problem, "description": "The body is not JSON."},
-        413: {"model": Problem, "description": "The body is larger than the limit."},
-    },
-)
+BODY_RESPONSES: dict[int | str, dict[str, Any]] = {
+    400: {"model": Problem, "description": "The body is not JSON."},
+    413: {"model": Problem, "description": "The body is larger than the limit."},
+}
+"""What any route of the live API may answer to a body it cannot read."""
+
+router = APIRouter(prefix="/api/sessions", tags=["sessions"], responses=BODY_RESPONSES)
 
 ResultId = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
 BoardNumber = Annotated[int, PathParam(ge=1, le=MAX_BOARD)]
@@ -189,6 +198,12 @@ def _director(request: Request, game_id: str, authorization: str | None, what: s
         raise HTTPException(403, f"only the director {what}")
 
 
+require_director = _director
+"""403 unless the token is the director's (``what`` says what only the director does)."""
+WRITE_RESPONSES = _WRITE
+"""The answers of a write besides 200: 403, 404, 409."""
+
+
 async def _state_and_who(
     request: Request, game_id: str, authorization: str | None
 ) -> tuple[LiveState, Who]:
@@ -230,7 +245,8 @@ def start_session(request: Request, body: NewSession) -> JSONResponse:
     names = {k: check_name(v.strip(), "names", longest=limits.name) for k, v in body.names.items()}
     movement = movement_of(body.movement)
     sec = Section.from_movement(movement, names=names)
-    session = Session((sec,), method=method_of(body), event=event)
+    session = Session((sec,), method=method_of(body), event=event,
+                      artificial=ARTIFICIAL_PRESETS[body.artificial])  # fmt: skip
     stored, tokens = live(request).store.start(session, movement.tables)
     assert stored.edit_token is not None
     live(request).remember(stored.id, stored.edit_token, tokens)
