@@ -51,6 +51,7 @@ from bridgescore.web.live_model import (
 from bridgescore.web.work import scores_of
 
 __all__ = [
+    "BODY_RESPONSES",
     "WRITE_RESPONSES",
     "Auth",
     "BoardNumber",
