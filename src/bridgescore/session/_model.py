@@ -13,6 +13,7 @@ from bridgescore.model import Contract, Result, Seat, Side, Vulnerability
 from bridgescore.movement import Movement, Slot, check_result, missing
 from bridgescore.players import Player
 from bridgescore.scoring import UndertrickRule, score_result
+from bridgescore.session._methods import METHODS, Method, MethodInfo
 from bridgescore.weighted import Weighted
 
 if TYPE_CHECKING:
@@ -34,31 +35,7 @@ __all__ = [
     "Split",
 ]
 
-Method = Literal["mp", "butler", "cross-imps"]
 
-
-@dataclass(frozen=True, slots=True)
-class MethodInfo:
-    """A scoring method as people call it: its name, a form's label, and what it does."""
-
-    name: str
-    """As a title says it: ``matchpoints (MP1)``."""
-    label: str
-    """As a form offers it: ``Matchpoints``."""
-    unit: str
-    """What its figures count: ``MPs`` or ``IMPs``."""
-    description: str
-
-
-METHODS: Mapping[Method, MethodInfo] = {
-    "mp": MethodInfo("matchpoints (MP1)", "Matchpoints", "MPs",
-                     "2 for each score beaten, 1 for each tie; Neuberg for short boards."),
-    "butler": MethodInfo("Butler IMPs", "Butler IMPs", "IMPs",
-                         "IMPs against the board's datum (one top and one bottom dropped)."),
-    "cross-imps": MethodInfo("cross-IMPs", "Cross-IMPs", "IMPs",
-                             "IMPs against every other result, averaged."),
-}  # fmt: skip
-"""The scoring methods, the one table of them (the CLI's choices, the API's enum, the pages)."""
 SectionKind = Literal["mitchell", "howell"]
 """How a section ranks its pairs: NS and EW apart (a Mitchell) or as one field (a Howell)."""
 

@@ -1,0 +1,35 @@
+"""The scoring methods of a duplicate session: one table of them, for every layer."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["METHODS", "Method", "MethodInfo"]
+
+Method = Literal["mp", "butler", "cross-imps"]
+
+
+@dataclass(frozen=True, slots=True)
+class MethodInfo:
+    """A scoring method as people call it: its name, a form's label, and what it does."""
+
+    name: str
+    """As a title says it: ``matchpoints (MP1)``."""
+    label: str
+    """As a form offers it: ``Matchpoints``."""
+    unit: str
+    """What its figures count: ``MPs`` or ``IMPs``."""
+    description: str
+
+
+METHODS: Mapping[Method, MethodInfo] = {
+    "mp": MethodInfo("matchpoints (MP1)", "Matchpoints", "MPs",
+                     "2 for each score beaten, 1 for each tie; Neuberg for short boards."),
+    "butler": MethodInfo("Butler IMPs", "Butler IMPs", "IMPs",
+                         "IMPs against the board's datum (one top and one bottom dropped)."),
+    "cross-imps": MethodInfo("cross-IMPs", "Cross-IMPs", "IMPs",
+                             "IMPs against every other result, averaged."),
+}  # fmt: skip
+"""The scoring methods, the one table of them (the CLI's choices, the API's enum, the pages)."""
