@@ -90,7 +90,11 @@ group (6 items), got 5: '1-4 A 2-3'
         for t in range(tables):
             ns, ew, group = tokens[3 * t : 3 * t + 3]
             for name, pair in (("ns", ns), ("ew", ew)):
-                if not pair.isdigit() or len(pair) > 4 or int(pair) > contestants:
+                if (
+                    not (pair.isascii() and pair.isdigit())
+                    or len(pair) > 4
+                    or int(pair) > contestants
+                ):
                     raise _fail(
                         f"line {number}, table {t + 1}, {name.upper()} pair: expected a pair "
                         f"from 1 to {contestants} (0 for an unused table), got {pair!r}",
@@ -99,7 +103,7 @@ group (6 items), got 5: '1-4 A 2-3'
                     )
             kind: bool | None = None
             index = -1
-            if group.isdigit() and len(group) <= 4:
+            if group.isascii() and group.isdigit() and len(group) <= 4:
                 index, kind = int(group), False
             elif len(group) == 1 and group.isupper():
                 index, kind = ord(group) - ord("A") + 1, True
@@ -140,7 +144,7 @@ group (6 items), got 5: '1-4 A 2-3'
 
 
 def _header(tokens: list[str], number: int, raw: str) -> list[int]:
-    numbers = [int(t) for t in tokens if t.isdigit() and len(t) <= 4]
+    numbers = [int(t) for t in tokens if t.isascii() and t.isdigit() and len(t) <= 4]
     if len(tokens) != 5 or len(numbers) != 5:
         raise _fail(
             f"line {number}: expected the header: contestants, tables, rounds, board groups, 0 "
