@@ -54,7 +54,8 @@ def serving(
     with that soft open-file limit (Debian's default is 1,024). ``port``: that port, not a
     free one.
 
-    :raises RuntimeError: if the server does not answer within 30 s (a loaded machine starts two workers slowly).
+    :raises RuntimeError: if the server does not answer within 30 s (a loaded machine starts
+        two workers slowly).
     """
     if port is None:
         with socket.socket() as s:

@@ -74,7 +74,7 @@ def test_health_answers_while_a_client_holds_a_thousand_connections(tmp_path: Pa
             while closed != before:  # until the server has taken them all
                 time.sleep(0.5)
                 closed, before = _trickle(held), closed
-            times = []
+            times: list[float] = []
             for _ in range(10):
                 _trickle(held)
                 times.extend(_health(url) for _ in range(15))

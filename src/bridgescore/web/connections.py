@@ -68,7 +68,10 @@ class GuardedHttp(HttpToolsProtocol):
         self._counted = False
         cls = type(self)
         limits = cls.limits
-        if cls._total >= limits.connections or cls._open[self._who] >= limits.connections_per_client:
+        if (
+            cls._total >= limits.connections
+            or cls._open[self._who] >= limits.connections_per_client
+        ):
             transport.close()
             return
         self._counted = True
