@@ -43,8 +43,9 @@ class Limits:
     its router: each holds a live page's event stream): past it, a new one is closed at once."""
     connections: int = 10_000
     """Connections one worker holds, from every client."""
-    creations_per_minute: int = 30
-    """Sessions one address may create (upload or start) in a minute; 429 past it."""
+    creations_per_minute: int = 60
+    """Games and sessions one address may create (start, upload) a minute, as many at once;
+    429 past it. Results, reads and event streams are never counted."""
 
     @property
     def upload_body(self) -> int:
