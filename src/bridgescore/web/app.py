@@ -43,7 +43,7 @@ class _App(FastAPI):
 
     def build_middleware_stack(self) -> ASGIApp:
         settings: Settings = self.state.settings
-        inner = guard.BodyLimit(super().build_middleware_stack(), settings.limits)
+        inner: ASGIApp = guard.BodyLimit(super().build_middleware_stack(), settings.limits)
         inner = CreationLimit(inner, settings.limits.creations_per_minute)
         return guard.SecurityHeaders(inner, hsts=settings.secure_cookies)
 
