@@ -126,7 +126,15 @@ async def _table(
             await asyncio.sleep(max(0.0, began + at[i] - time.perf_counter()))
         start = time.perf_counter()
         try:
-            status, answer = await _post(reader, writer, path, token, body)
+            try:
+                status, answer = await _post(reader, writer, path, token, body)
+            except (OSError, asyncio.IncompleteReadError):
+                if at is None:
+                    raise
+                # a phone that waited past the server's keep-alive connects again, as browsers do
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                start = time.perf_counter()
+                status, answer = await _post(reader, writer, path, token, body)
         except (OSError, asyncio.IncompleteReadError) as exc:
             failed.append(repr(exc))
             reader, writer = await asyncio.open_connection("127.0.0.1", port)

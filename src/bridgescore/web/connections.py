@@ -9,8 +9,9 @@ uvicorn's own HTTP protocol with that added (``uvicorn.run(..., http=GuardedHttp
   the connection, for its first request), and its body within :attr:`Limits.body_seconds` of its
   headers, else the connection is closed;
 - a client (one address) has at most :attr:`Limits.pending_per_client` connections still waiting
-  for a request's headers: a new one past that closes its oldest such connection (so the idle
-  and the trickling make room, and the client's real requests are served);
+  for a request's headers: a new one past that closes its oldest such connection that has
+  waited a second or more (so the idle and the trickling make room, and the client's real
+  requests are served; a burst of new connections, a club's phones at a round's end, is not);
 - a client holds at most :attr:`Limits.connections_per_client` connections, and the process at
   most :attr:`Limits.connections`: past them, a new connection is closed at once.
 
@@ -29,7 +30,10 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from bridgescore.web.settings import Limits
 
-__all__ = ["GuardedHttp", "raise_open_files"]
+__all__ = ["STALE", "GuardedHttp", "raise_open_files"]
+
+STALE = 1.0
+"""Seconds a connection waits for its headers before a newer one may close it."""
 
 
 def raise_open_files() -> int:
@@ -53,7 +57,7 @@ class GuardedHttp(HttpToolsProtocol):
     limits: ClassVar[Limits] = Limits()
     """The bounds (set once per process by :meth:`configure`, before serving)."""
     _open: ClassVar[dict[str, int]] = defaultdict(int)
-    _pending: ClassVar[dict[str, OrderedDict[GuardedHttp, None]]] = defaultdict(OrderedDict)
+    _pending: ClassVar[dict[str, OrderedDict[GuardedHttp, float]]] = defaultdict(OrderedDict)
     _total: ClassVar[int] = 0
 
     @classmethod
@@ -108,10 +112,14 @@ class GuardedHttp(HttpToolsProtocol):
 
     def _waiting_for_headers(self) -> None:
         pending = type(self)._pending[self._who]
+        now = self.loop.time()
         while len(pending) >= self.limits.pending_per_client:
-            oldest, _ = pending.popitem(last=False)
+            oldest, since = next(iter(pending.items()))
+            if now - since < STALE:
+                break
+            del pending[oldest]
             oldest.transport.close()
-        pending[self] = None
+        pending[self] = now
         self._cancel()
         self._timer = self.loop.call_later(self.limits.header_seconds, self._too_slow)
 
