@@ -10,6 +10,14 @@ p50/p99 of a result POST, and the p50/p99 time from a POST being sent to the las
 receiving the event of the version it made.
 
     python benchmarks/live.py [--tables 30] [--viewers 100] [--db URL --workers N]
+
+A federation's load (``--clubs N``): N evenings of ``--tables`` (default 15) tables, each with
+``--viewers`` (default 10) viewers, at once. With ``--round-seconds S`` every table posts each
+round's boards at random moments within the same S seconds (a real evening: 120 s, so 50 clubs
+post about 20 results a second); with 0 (the default) every table posts as fast as it can.
+``--rounds`` bounds the run (default 9: the whole evening).
+
+    python benchmarks/live.py --clubs 50 --round-seconds 120 --rounds 1 --db URL --workers 2
 """
 
 from __future__ import annotations
@@ -109,12 +117,24 @@ async def _table(
     latencies: list[float],
     sent: dict[int, float],
     failed: list[str],
+    at: list[float] | None = None,
 ) -> None:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    for body in posts:
+    began = time.perf_counter()
+    for i, body in enumerate(posts):
+        if at is not None:  # the moment this result is posted, from the start
+            await asyncio.sleep(max(0.0, began + at[i] - time.perf_counter()))
         start = time.perf_counter()
         try:
-            status, answer = await _post(reader, writer, path, token, body)
+            try:
+                status, answer = await _post(reader, writer, path, token, body)
+            except (OSError, asyncio.IncompleteReadError):
+                if at is None:
+                    raise
+                # a phone that waited past the server's keep-alive connects again, as browsers do
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                start = time.perf_counter()
+                status, answer = await _post(reader, writer, path, token, body)
         except (OSError, asyncio.IncompleteReadError) as exc:
             failed.append(repr(exc))
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
@@ -127,12 +147,14 @@ async def _table(
     writer.close()
 
 
-def _evening(tables: int, seed: int = 27) -> list[dict]:  # type: ignore[type-arg]
+def _evening(tables: int, seed: int = 27, rounds: int = 9) -> list[dict]:  # type: ignore[type-arg]
     from bridgescore.movement import mitchell
 
     rng = random.Random(seed)
     posts = []
     for play in mitchell(tables, 3, rounds=9).plays:
+        if play.round > rounds:
+            continue
         for board in play.boards:
             level = rng.randint(1, 7)
             posts.append({"round": play.round, "table": play.table, "board": board,
@@ -221,13 +243,117 @@ async def _run(port: int, tables: int, viewers: int, pid: int) -> dict[str, floa
     }
 
 
+def _pct(values: list[float], q: int) -> float:
+    return statistics.quantiles(values, n=100)[q - 1] * 1000 if len(values) > 1 else 0.0
+
+
+async def _club(port: int, tables: int, viewers: int, rounds: int, round_seconds: float,
+                seed: int, figures: dict[str, list[float]]) -> None:  # fmt: skip
+    """One club's evening: its session, its viewers, its tables posting on their schedule."""
+    created = await asyncio.to_thread(_json, port, "POST", "/api/sessions", {
+        "event": f"Club {seed}", "movement": {"movement": "mitchell", "tables": tables,
+                                              "boards_per_round": 3, "rounds": 9}})  # fmt: skip
+    game = created["id"]
+    posts = _evening(tables, seed, rounds)
+    rng = random.Random(seed)
+    done = asyncio.Event()
+    seen: list[dict[int, float]] = [{} for _ in range(viewers)]
+    readies = [asyncio.Event() for _ in range(viewers)]
+    watchers = [asyncio.create_task(_viewer(port, f"/api/sessions/{game}/events", seen[i],
+                                            readies[i], done)) for i in range(viewers)]  # fmt: skip
+    await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
+    figures["ready"].append(time.perf_counter())
+    while len(figures["ready"]) < figures["clubs"][0]:  # every club's viewers, then all post
+        await asyncio.sleep(0.05)
+    latencies: list[float] = []
+    sent: dict[int, float] = {}
+    failed: list[str] = []
+    jobs = []
+    for t in range(1, tables + 1):
+        mine = [p for p in posts if p["table"] == t]
+        at = sorted((p["round"] - 1 + rng.random()) * round_seconds for p in mine)
+        mine.sort(key=lambda p: p["round"])
+        jobs.append(_table(port, f"/api/sessions/{game}/results",
+                           created["tables"][t - 1]["token"], mine, latencies, sent, failed,
+                           at if round_seconds else None))  # fmt: skip
+    await asyncio.gather(*jobs)
+    last = max(sent, default=1)
+    deadline = time.perf_counter() + 15
+    while time.perf_counter() < deadline and not all(last in s for s in seen):
+        await asyncio.sleep(0.05)
+    done.set()
+    for w in watchers:
+        w.cancel()
+    stored = await asyncio.to_thread(_json, port, "GET", f"/api/sessions/{game}",
+                                     token=created["edit_token"])  # fmt: skip
+    figures["posted"].append(len(posts))
+    figures["lost"].append(len(posts) - len(stored["results"]))
+    figures["failed"].append(len(failed))
+    figures["latency"].extend(latencies)
+    for version, sent_at in sent.items():
+        arrivals = [s.get(version) for s in seen]
+        if any(a is None for a in arrivals):
+            figures["missed"].append(1)
+        else:
+            figures["delay"].append(max(a for a in arrivals if a is not None) - sent_at)
+
+
+async def _run_clubs(port: int, clubs: int, tables: int, viewers: int, rounds: int,
+                     round_seconds: float, pid: int) -> dict[str, float]:  # fmt: skip
+    figures: dict[str, list[float]] = {
+        k: [] for k in ("ready", "posted", "lost", "failed", "latency", "delay", "missed")
+    }
+    figures["clubs"] = [clubs]
+    cpu = _cpu_seconds(pid)
+    load = []
+
+    async def sample() -> None:
+        while True:
+            load.append(os.getloadavg()[0])
+            await asyncio.sleep(5)
+
+    sampler = asyncio.create_task(sample())
+    start = time.perf_counter()
+    await asyncio.gather(*(_club(port, tables, viewers, rounds, round_seconds, 1000 + c, figures)
+                           for c in range(clubs)))  # fmt: skip
+    elapsed = time.perf_counter() - max(figures["ready"])
+    sampler.cancel()
+    cpu = _cpu_seconds(pid) - cpu
+    results = len(figures["latency"])
+    return {
+        "results posted": int(sum(figures["posted"])),
+        "results lost": int(sum(figures["lost"])),
+        "POSTs refused or failed": int(sum(figures["failed"])),
+        "events a viewer missed": len(figures["missed"]),
+        "POST p50 (ms)": _pct(figures["latency"], 50),
+        "POST p99 (ms)": _pct(figures["latency"], 99),
+        "POST to last viewer p50 (ms)": _pct(figures["delay"], 50),
+        "POST to last viewer p99 (ms)": _pct(figures["delay"], 99),
+        "results/s": results / max(elapsed, 1e-9),
+        "server CPU per result (ms)": cpu / max(results, 1) * 1000,
+        "seconds": time.perf_counter() - start,
+        "cores": os.cpu_count() or 0,
+        "load average (1 min), highest": max(load, default=0.0),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=30)
-    parser.add_argument("--viewers", type=int, default=100)
+    parser.add_argument("--tables", type=int, default=0, help="default 30 (15 with --clubs)")
+    parser.add_argument("--viewers", type=int, default=0, help="default 100 (10 with --clubs)")
+    parser.add_argument("--clubs", type=int, default=0, help="evenings at once (a federation)")
+    parser.add_argument("--round-seconds", type=float, default=0.0,
+                        help="with --clubs: each round's results within this many seconds "
+                        "(120: a real evening); 0: as fast as they can")  # fmt: skip
+    parser.add_argument("--rounds", type=int, default=9, help="with --clubs: rounds played")
     parser.add_argument("--db", default="", help="a database URL (default: a fresh SQLite file)")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
+    if args.clubs:
+        _clubs(args)
+        return
+    args.tables = args.tables or 30
+    args.viewers = args.viewers or 100
     port = _free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{tmp}/live.db"
@@ -249,6 +375,32 @@ def main() -> None:
     for name, value in figures.items():
         shown = f"{value:.1f}" if isinstance(value, float) else str(value)
         print(f"| {name:<34} | {shown:>9} | {aims.get(name, ''):<14} |")
+
+
+def _clubs(args: argparse.Namespace) -> None:
+    tables, viewers = args.tables or 15, args.viewers or 10
+    port = _free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or f"sqlite:///{tmp}/live.db"
+        process = _start(port, db, args.workers)
+        try:
+            figures = asyncio.run(_run_clubs(port, args.clubs, tables, viewers, args.rounds,
+                                             args.round_seconds, process.pid))  # fmt: skip
+        finally:
+            process.terminate()
+            process.wait(20)
+    rate = (f"each round within {args.round_seconds:g} s" if args.round_seconds
+            else "as fast as they can")  # fmt: skip
+    backend = "PostgreSQL" if db.startswith("postgresql") else "SQLite"
+    print(f"Federation: {args.clubs} club(s) x {tables} tables x {args.rounds * 3} boards, "
+          f"{viewers} viewers each, {rate}, {backend}, {args.workers} worker(s)")  # fmt: skip
+    aims = {"results lost": "0", "POST p99 (ms)": "< 50 (real rate)",
+            "POST to last viewer p99 (ms)": "< 1000"}  # fmt: skip
+    print(f"| {'figure':<34} | {'value':>9} | {'aim':<16} |")
+    print(f"|{'-' * 36}|{'-' * 11}|{'-' * 18}|")
+    for name, value in figures.items():
+        shown = f"{value:.1f}" if isinstance(value, float) else str(value)
+        print(f"| {name:<34} | {shown:>9} | {aims.get(name, ''):<16} |")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import resource
 import socket
 import subprocess
 import sys
@@ -45,21 +46,35 @@ def bridgescore_command() -> list[str]:
 
 
 @contextmanager
-def serving(database_url: str, *options: str) -> Iterator[tuple[str, int]]:
+def serving(
+    database_url: str, *options: str, open_files: int | None = None, port: int | None = None
+) -> Iterator[tuple[str, int]]:
     """``bridgescore serve`` in a subprocess on a free loopback port: its URL, once ``/health``
-    answers, and its process id. It is stopped when the block ends.
+    answers, and its process id. It is stopped when the block ends. ``open_files``: start it
+    with that soft open-file limit (Debian's default is 1,024). ``port``: that port, not a
+    free one.
 
-    :raises RuntimeError: if the server does not answer within 15 s.
+    :raises RuntimeError: if the server does not answer within 30 s (a loaded machine starts
+        two workers slowly).
     """
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
+    if port is None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = int(s.getsockname()[1])
     command = [*bridgescore_command(), "serve", "--port", str(port), "--db", database_url,
                *options]  # fmt: skip
-    with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as process:
+
+    def limit() -> None:
+        if open_files is not None:
+            hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+            resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, hard))
+
+    with subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=limit
+    ) as process:
         url = f"http://127.0.0.1:{port}"
         try:
-            for _ in range(150):
+            for _ in range(300):
                 try:
                     with urllib.request.urlopen(f"{url}/health", timeout=1) as answer:
                         if answer.status == 200:

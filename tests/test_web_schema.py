@@ -20,6 +20,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from bridgescore.web import Settings, create_app
+from bridgescore.web.settings import Limits
 
 CHECKS = [
     not_a_server_error,
@@ -30,7 +31,13 @@ CHECKS = [
 
 
 _DATABASE = tempfile.TemporaryDirectory(prefix="bridgescore-schema-")
-app = create_app(Settings(database_url=f"sqlite:///{Path(_DATABASE.name) / 'schema.db'}"))
+app = create_app(
+    Settings(
+        database_url=f"sqlite:///{Path(_DATABASE.name) / 'schema.db'}",
+        # the fuzzer creates far more games a minute than a person: the limit is tested elsewhere
+        limits=Limits(creations_per_minute=1_000_000),
+    )
+)
 schema = schemathesis.openapi.from_asgi("/openapi.json", app).exclude(path_regex=r"/events$")
 """Every operation but the event streams, which never end (tests/test_web_events.py has them)."""
 with TestClient(app) as _client:

@@ -1,9 +1,19 @@
-"""``bridgescore serve``: the web app on uvicorn, in one process or several (``--workers``)."""
+"""``bridgescore serve``: the web app on uvicorn, in one process or several (``--workers``).
+
+Every process raises its open-file limit and serves with :class:`~bridgescore.web.connections.
+GuardedHttp` (bounded connections, header and body timeouts). With ``--workers`` uvicorn's
+supervisor runs the workers and restarts one that dies; each worker asks Linux to end it when
+the supervisor ends (``PR_SET_PDEATHSIG``), however that ends (``kill -9`` included), so no
+orphan keeps the port.
+"""
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
+import signal
+import sys
 from typing import Any
 
 import click
@@ -47,6 +57,7 @@ def serve(
         import uvicorn
 
         from bridgescore.web import Settings, create_app
+        from bridgescore.web.connections import GuardedHttp, raise_open_files
     except ImportError as exc:  # pragma: no cover - depends on the installed extras
         raise click.ClickException(
             f"the web app needs its extra: pip install 'bridgescore[web]' ({exc})"
@@ -54,6 +65,8 @@ def serve(
     with reporting("--db"):
         settings = Settings(database_url=db, secure_cookies=secure_cookies, base_url=base_url)
         app = create_app(settings)
+    raise_open_files()  # the workers inherit it
+    GuardedHttp.configure(settings.limits)
     if workers > 1:
         if not _is_postgres(app.state.store.url):
             raise click.BadParameter(
@@ -67,6 +80,7 @@ def serve(
                 "database_url": app.state.store.url,
                 "secure_cookies": secure_cookies,
                 "base_url": base_url,
+                _MASTER: os.getpid(),
             }
         )  # the workers are new processes: they build their app from this
         click.echo(
@@ -79,12 +93,13 @@ def serve(
             host=host,
             port=port,
             workers=workers,
+            http=GuardedHttp,
             log_level="warning",
             timeout_graceful_shutdown=SHUTDOWN_GRACE,
         )
         return
     click.echo(f"bridgescore is serving on http://{host}:{port}/ (Ctrl+C to stop)")
-    uvicorn.run(app, host=host, port=port, log_level="warning",
+    uvicorn.run(app, host=host, port=port, log_level="warning", http=GuardedHttp,
                 timeout_graceful_shutdown=SHUTDOWN_GRACE)  # fmt: skip
 
 
@@ -93,6 +108,8 @@ SHUTDOWN_GRACE = 3
 pages that hold them connect again when the server is back)."""
 
 _SETTINGS_VAR = "BRIDGESCORE_SERVE_SETTINGS"
+_MASTER = "master_pid"
+_PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 
 def _is_postgres(url: str) -> bool:
@@ -105,5 +122,22 @@ def _is_postgres(url: str) -> bool:
 def worker_app() -> Any:
     """The app of one worker process, from the settings ``serve --workers`` left for it."""
     from bridgescore.web import Settings, create_app
+    from bridgescore.web.connections import GuardedHttp, raise_open_files
 
-    return create_app(Settings(**json.loads(os.environ[_SETTINGS_VAR])))
+    given = json.loads(os.environ[_SETTINGS_VAR])
+    end_with_parent(given.pop(_MASTER))
+    raise_open_files()
+    settings = Settings(**given)
+    GuardedHttp.configure(settings.limits)
+    return create_app(settings)
+
+
+def end_with_parent(master: int) -> None:
+    """Have Linux send this process SIGTERM when its parent (the supervisor, ``master``) ends,
+    and end now if it has already gone. Elsewhere: nothing (no such call)."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl(PR_SET_PDEATHSIG) failed")
+        if os.getppid() != master:  # the supervisor ended before the call
+            os.kill(os.getpid(), signal.SIGTERM)

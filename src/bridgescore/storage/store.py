@@ -398,6 +398,18 @@ class Store:
             if conn.execute(delete(GameRow).where(GameRow.id == game_id)).rowcount != 1:
                 raise GameNotFoundError(f"no game with id {game_id!r}")
 
+    def versions(self, game_ids: Iterable[str]) -> dict[str, int]:
+        """The current version of each of ``game_ids`` that exists (games and live sessions
+        alike), read in one query: how live updates catch up after a lost connection."""
+        wanted = sorted(set(game_ids))
+        if not wanted:
+            return {}
+        with self._transaction() as conn:
+            rows = conn.execute(
+                select(GameRow.id, GameRow.version).where(GameRow.id.in_(wanted))
+            ).all()
+        return {row.id: row.version for row in rows}
+
     def check_token(self, game_id: str, token: str) -> bool:
         """Whether ``token`` is the edit token of the game (False for an unknown id)."""
         if not isinstance(token, str):

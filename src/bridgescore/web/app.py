@@ -30,6 +30,7 @@ from bridgescore.web import (
 )
 from bridgescore.web.common import STATIC, asset
 from bridgescore.web.events import Changes
+from bridgescore.web.ratelimit import CreationLimit
 from bridgescore.web.settings import Settings
 from bridgescore.web.work import Work, stop_processes
 
@@ -43,7 +44,8 @@ class _App(FastAPI):
 
     def build_middleware_stack(self) -> ASGIApp:
         settings: Settings = self.state.settings
-        inner = guard.BodyLimit(super().build_middleware_stack(), settings.limits)
+        inner: ASGIApp = guard.BodyLimit(super().build_middleware_stack(), settings.limits)
+        inner = CreationLimit(inner, settings.limits.creations_per_minute)
         return guard.SecurityHeaders(inner, hsts=settings.secure_cookies)
 
 

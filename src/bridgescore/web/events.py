@@ -10,6 +10,13 @@ PostgreSQL every change is announced with ``NOTIFY`` on
 :data:`~bridgescore.storage.CHANNEL` in the transaction that makes it, and each worker process
 ``LISTEN`` s, so viewers connected to any worker, and changes made by any process (another worker,
 the command line), are told.
+
+Nothing is lost when the listener's connection is (PostgreSQL restarted, the connection cut):
+it connects again (within :data:`RECONNECT` seconds, then more slowly), and once it listens it
+reads the current version of every game it has watchers for and tells them the versions they
+have not seen. Each event carries its version as its ``id``: a page whose stream was cut
+connects again by itself (``EventSource``), and the new stream's first event is the version
+the game is at, so the page catches up at once.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from fastapi import Request
 from fastapi.responses import StreamingResponse
 from sqlalchemy import make_url
 
+from bridgescore import BridgeError
 from bridgescore.storage import CHANNEL, Store
 
 __all__ = ["Changes", "event_stream"]
@@ -33,6 +41,9 @@ log = logging.getLogger(__name__)
 KEEP_ALIVE = 15.0
 """Seconds between comments on a quiet stream, so proxies and phones keep it open."""
 
+RECONNECT = 0.2
+"""Seconds before the listener first tries again after losing PostgreSQL (doubling, to 5 s)."""
+
 
 class Changes:
     """The changes of stored games, fanned out to the streams that watch each game."""
@@ -40,6 +51,7 @@ class Changes:
     def __init__(self, store: Store) -> None:
         self._store = store
         self._watchers: dict[str, set[asyncio.Queue[int]]] = defaultdict(set)
+        self._seen: dict[str, int] = {}  # the last version told, of each game watched
         self._loop: asyncio.AbstractEventLoop | None = None
         self._task: asyncio.Task[None] | None = None
         self.listening = asyncio.Event()
@@ -74,23 +86,39 @@ class Changes:
         """``LISTEN`` on PostgreSQL for ever, reconnecting after a lost connection."""
         import psycopg
 
+        wait = RECONNECT
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
+                    await self.catch_up()  # what changed while nobody listened
                     self.listening.set()
+                    wait = RECONNECT
                     async for note in conn.notifies():
                         game_id, _, version = note.payload.partition(" ")
                         if version.isdigit():
                             self.publish(game_id, int(version))
-            except psycopg.Error as exc:
+            except (psycopg.Error, OSError, BridgeError) as exc:
                 self.listening.clear()
                 log.warning("lost the PostgreSQL connection for live updates: %s", type(exc))
-                await asyncio.sleep(1.0)
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, 5.0)
+
+    async def catch_up(self) -> None:
+        """Tell every watched game's streams its current version, if they have not had it."""
+        if self._watchers:
+            versions = await asyncio.to_thread(self._store.versions, list(self._watchers))
+            for game_id, version in versions.items():
+                self.publish(game_id, version)
 
     def publish(self, game_id: str, version: int) -> None:
-        """Tell every stream watching ``game_id`` that it is now at ``version`` (on the loop)."""
-        for queue in self._watchers.get(game_id, ()):
+        """Tell every stream watching ``game_id`` that it is now at ``version`` (on the loop),
+        unless they have been told it (or a later one) already."""
+        queues = self._watchers.get(game_id)
+        if not queues or version <= self._seen.get(game_id, 0):
+            return
+        self._seen[game_id] = version
+        for queue in queues:
             queue.put_nowait(version)
 
     @contextlib.contextmanager
@@ -104,6 +132,7 @@ class Changes:
             self._watchers[game_id].discard(queue)
             if not self._watchers[game_id]:
                 del self._watchers[game_id]
+                self._seen.pop(game_id, None)
 
     async def watch(self, game_id: str) -> AsyncGenerator[int, None]:
         """The versions of ``game_id`` as they are committed, for as long as the caller reads."""
@@ -118,14 +147,17 @@ class Changes:
 
 
 def _event(version: int) -> str:
-    return f'event: change\ndata: {{"version": {version}}}\n\n'
+    return f'id: {version}\nevent: change\ndata: {{"version": {version}}}\n\n'
 
 
 def event_stream(request: Request, game_id: str, version: int) -> StreamingResponse:
     """A ``text/event-stream`` of ``game_id``'s new versions, starting after ``version``.
 
     The first event carries the version the stream started at, so a page that loaded an older
-    one catches up at once. Comments every :data:`KEEP_ALIVE` seconds keep a quiet stream open.
+    one catches up at once; so does a page whose ``EventSource`` connects again after a cut
+    (it sends ``Last-Event-ID``, the last version it had: the answer is the current one, at
+    once, whatever it had). Each event's ``id`` is its version. Comments every
+    :data:`KEEP_ALIVE` seconds keep a quiet stream open.
     """
     changes: Changes = request.app.state.changes
 

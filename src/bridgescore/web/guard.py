@@ -207,6 +207,7 @@ _TITLES = {
     409: "Changed elsewhere",
     413: "Too large",
     422: "Please check what you entered",
+    429: "Too many at once",
     500: "Something went wrong",
     503: "The server is busy",
 }

@@ -30,6 +30,23 @@ class Limits:
     """Seconds of work (reading an upload, scoring a session, writing an export) before the
     request is refused with 503; at most two such jobs run at once."""
 
+    header_seconds: float = 10.0
+    """Seconds for a request's headers to arrive (from its first byte, or from the connection
+    for its first request): past them the connection is closed (a slow client holds nothing)."""
+    body_seconds: float = 60.0
+    """Seconds for a request's body to arrive after its headers, else the connection is closed."""
+    pending_per_client: int = 64
+    """Connections of one address still waiting for a request's headers: a new one past this
+    closes the address's oldest such connection (idle or trickling)."""
+    connections_per_client: int = 2_000
+    """Connections one address holds in one worker (a club's phones share one address behind
+    its router: each holds a live page's event stream): past it, a new one is closed at once."""
+    connections: int = 10_000
+    """Connections one worker holds, from every client."""
+    creations_per_minute: int = 60
+    """Games and sessions one address may create (start, upload) a minute, as many at once;
+    429 past it. Results, reads and event streams are never counted."""
+
     @property
     def upload_body(self) -> int:
         """Bytes in the body of an upload: the file and the form around it."""
