@@ -30,7 +30,9 @@ CHECKS = [
 
 
 _DATABASE = tempfile.TemporaryDirectory(prefix="bridgescore-schema-")
-app = create_app(Settings(database_url=f"sqlite:///{Path(_DATABASE.name) / 'schema.db'}"))
+app = create_app(
+    Settings(database_url=f"sqlite:///{Path(_DATABASE.name) / 'schema.db'}", open_evenings=True)
+)
 schema = schemathesis.openapi.from_asgi("/openapi.json", app).exclude(path_regex=r"/events$")
 """Every operation but the event streams, which never end (tests/test_web_events.py has them)."""
 with TestClient(app) as _client:

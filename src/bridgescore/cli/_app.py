@@ -94,6 +94,8 @@ COMMANDS = {
     "serve": "serve",
     "deal": "deals",
     "deals": "deals",
+    "club": "club",
+    "director": "club",
 }
 """Which module of :mod:`bridgescore.cli` defines each command: it is imported when the command
 is used, so ``bridgescore score`` never loads SQLAlchemy, numpy or the web app."""

@@ -42,7 +42,15 @@ from bridgescore.club import (
 )
 from bridgescore.players import Player
 from bridgescore.session import session_from_dict, session_to_dict
-from bridgescore.storage.schema import ClubRow, DirectorRow, EventRow, GameRow, LoginRow, RosterRow
+from bridgescore.storage.schema import (
+    ClubGameRow,
+    ClubRow,
+    DirectorRow,
+    EventRow,
+    GameRow,
+    LoginRow,
+    RosterRow,
+)
 from bridgescore.storage.store import Store, announce, utcnow
 from bridgescore.storage.tokens import derived_token, hash_token
 
@@ -236,10 +244,14 @@ class ClubStore:
         :raises ClubNotFoundError: if there is no such game.
         """
         with self.store._transaction() as conn:
-            row = conn.execute(select(GameRow.club_id).where(GameRow.id == game_id)).first()
-        if row is None:
+            found = conn.execute(
+                select(GameRow.id, ClubGameRow.club_id)
+                .outerjoin(ClubGameRow, ClubGameRow.game_id == GameRow.id)
+                .where(GameRow.id == game_id)
+            ).first()
+        if found is None:
             raise ClubNotFoundError(f"no game with id {game_id!r}", field="id", value=game_id)
-        return row.club_id
+        return found.club_id
 
     def sessions(self, club_id: str, limit: int = 200) -> list[ClubSession]:
         """The club's evenings, the newest first."""
@@ -247,14 +259,20 @@ class ClubStore:
             key = conn.execute(select(ClubRow.key).where(ClubRow.id == club_id)).scalar()
             rows = conn.execute(
                 select(GameRow.id, GameRow.settings, GameRow.created_at, GameRow.ended)
-                .where(GameRow.club_id == club_id, GameRow.kind == "session")
+                .join(ClubGameRow, ClubGameRow.game_id == GameRow.id)
+                .where(ClubGameRow.club_id == club_id, GameRow.kind == "session")
                 .order_by(GameRow.created_at.desc(), GameRow.id)
                 .limit(limit)
             ).all()
         assert key is not None or not rows
         return [
-            ClubSession(r.id, json.loads(r.settings).get("event", ""), r.created_at,
-                        bool(r.ended), derived_token(key or "", "edit", r.id))  # fmt: skip
+            ClubSession(
+                r.id,
+                json.loads(r.settings).get("event", ""),
+                r.created_at,
+                bool(r.ended),
+                derived_token(key or "", "edit", r.id),
+            )
             for r in rows
         ]
 
@@ -331,9 +349,9 @@ class ClubStore:
             conn.execute(update(RosterRow).where(RosterRow.id == player_id).values(
                 name="", number=None, email=None, erased=True))  # fmt: skip
             games = conn.execute(
-                select(GameRow.id, GameRow.settings, GameRow.version).where(
-                    GameRow.club_id == club_id, GameRow.kind == "session"
-                )
+                select(GameRow.id, GameRow.settings, GameRow.version)
+                .join(ClubGameRow, ClubGameRow.game_id == GameRow.id)
+                .where(ClubGameRow.club_id == club_id, GameRow.kind == "session")
             ).all()
             for game in games:
                 session = session_from_dict(json.loads(game.settings))
@@ -414,9 +432,9 @@ class ClubStore:
         """
         with self.store._transaction() as conn:
             rows = conn.execute(
-                select(GameRow.id, GameRow.club_id).where(GameRow.id.in_(ids))
+                select(ClubGameRow.game_id, ClubGameRow.club_id).where(ClubGameRow.game_id.in_(ids))
             ).all()
-        owners = {r.id: r.club_id for r in rows}
+        owners = {r.game_id: r.club_id for r in rows}
         for game_id in ids:
             if owners.get(game_id) != club_id:
                 raise ClubNotFoundError(f"the club has no session {game_id!r}", field="sessions",

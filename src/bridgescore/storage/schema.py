@@ -35,6 +35,7 @@ __all__ = [
     "HEAD_REVISION",
     "MIGRATIONS",
     "Base",
+    "ClubGameRow",
     "ClubRow",
     "DealRow",
     "DirectorRow",
@@ -42,8 +43,8 @@ __all__ = [
     "GameRow",
     "LiveResultRow",
     "LoginRow",
-    "RosterRow",
     "ResultChangeRow",
+    "RosterRow",
     "TableTokenRow",
     "UTCDateTime",
     "alembic_config",
@@ -117,10 +118,6 @@ class GameRow(Base):
     """The SHA-256 of the edit token, in hex; the token itself is never stored."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
-    club_id: Mapped[str | None] = mapped_column(
-        String(64), ForeignKey("clubs.id", ondelete="CASCADE"), index=True
-    )
-    """The club that owns it (a club evening); NULL for a game without a club."""
 
 
 class DealRow(Base):
@@ -244,6 +241,19 @@ class ClubRow(Base):
     """A random key (hex): a club evening's edit token is derived from it and the session's
     id, so the club's directors have it again from any device."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class ClubGameRow(Base):
+    """A game a club owns (a club evening); a game without a row here is nobody's club's."""
+
+    __tablename__ = "club_games"
+
+    game_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    club_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("clubs.id", ondelete="CASCADE"), index=True
+    )
 
 
 class DirectorRow(Base):

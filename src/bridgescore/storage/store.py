@@ -39,6 +39,7 @@ from bridgescore.storage.rows import (
 )
 from bridgescore.storage.schema import (
     HEAD_REVISION,
+    ClubGameRow,
     DealRow,
     GameRow,
     alembic_config,
@@ -246,9 +247,10 @@ class Store:
                     token_hash=hash_token(token),
                     created_at=now,
                     updated_at=now,
-                    club_id=None if club is None else club[0],
                 )
             )
+            if club is not None:
+                conn.execute(insert(ClubGameRow).values(game_id=game_id, club_id=club[0]))
             _insert_deals(conn, game_id, 1, deals)
             announce(conn, game_id, 1)
         return self._changed(StoredGame(game_id, kind, game, full_names, 1, now, now, token))

@@ -47,7 +47,7 @@
                        rounds: number("rounds") };
     if (movement.movement === "mitchell") movement.tables = number("tables");
     else movement.pairs = number("pairs");
-    const r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json" },
+    const r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json", ...login() },
       body: JSON.stringify({ event: f.get("event"), scoring: f.get("scoring"), movement, names }) });
     const body = await r.json().catch(() => ({}));
     if (r.status !== 201) {
@@ -65,3 +65,9 @@
     document.getElementById("started").hidden = false;
   });
 })();
+
+/** The director's login (the page's meta tag, set when logged in): evenings are the club's. */
+function login() {
+  const token = document.querySelector('meta[name="bs-login"]')?.content
+  return token ? { Authorization: `Bearer ${token}` } : {}
+}

@@ -7,7 +7,7 @@ Create Date: 2026-12-01
 ``clubs`` (name, national body and number, the key its evenings' edit tokens are derived
 from), ``directors`` (an email and an Argon2id hash of the password), ``logins`` (the SHA-256
 of a login's bearer token), ``roster`` (the club's players) and ``events`` (several sessions
-ranked together); ``games.club_id`` names the club that owns a game (NULL: none).
+ranked together); ``club_games`` names the club that owns a game (none: nobody's).
 """
 
 from __future__ import annotations
@@ -60,9 +60,12 @@ def upgrade() -> None:
         sa.Column("director_id", sa.Integer(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["director_id"], ["directors.id"],
-                                name=op.f("fk_logins_director_id_directors"),
-                                ondelete="CASCADE"),  # fmt: skip
+        sa.ForeignKeyConstraint(
+            ["director_id"],
+            ["directors.id"],
+            name=op.f("fk_logins_director_id_directors"),
+            ondelete="CASCADE",
+        ),
         sa.PrimaryKeyConstraint("token_hash", name=op.f("pk_logins")),
     )
     op.create_index(op.f("ix_logins_director_id"), "logins", ["director_id"])
@@ -92,21 +95,23 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name=op.f("pk_events")),
     )
     op.create_index(op.f("ix_events_club_id"), "events", ["club_id"])
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("club_id", sa.String(64), nullable=True))
-        batch.create_index(batch.f("ix_games_club_id"), ["club_id"])
-        batch.create_foreign_key(
-            batch.f("fk_games_club_id_clubs"), "clubs", ["club_id"], ["id"], ondelete="CASCADE"
-        )
+    # Not in batch mode: SQLite would copy ``games`` and drop it, and the drop cascades to
+    # every game's deals and results. A column added with its reference keeps every row.
+    op.create_table(
+        "club_games",
+        sa.Column("game_id", sa.String(64), nullable=False),
+        sa.Column("club_id", sa.String(64), nullable=False),
+        sa.ForeignKeyConstraint(["game_id"], ["games.id"],
+                                name=op.f("fk_club_games_game_id_games"), ondelete="CASCADE"),
+        _club_fk("club_games"),
+        sa.PrimaryKeyConstraint("game_id", name=op.f("pk_club_games")),
+    )  # fmt: skip
+    op.create_index(op.f("ix_club_games_club_id"), "club_games", ["club_id"])
 
 
 def downgrade() -> None:
-    """Drop the clubs' tables and ``games.club_id`` (the clubs, logins and rosters are lost)."""
-    with op.batch_alter_table("games") as batch:
-        batch.drop_constraint(batch.f("fk_games_club_id_clubs"), type_="foreignkey")
-        batch.drop_index(batch.f("ix_games_club_id"))
-        batch.drop_column("club_id")
-    for table in ("events", "roster", "logins", "directors"):
+    """Drop the clubs' tables (the clubs, logins and rosters are lost; the games stay)."""
+    for table in ("club_games", "events", "roster", "logins", "directors"):
         op.drop_index(op.f(f"ix_{table}_{'director' if table == 'logins' else 'club'}_id"),
                       table_name=table)  # fmt: skip
         op.drop_table(table)
