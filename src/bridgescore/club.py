@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -45,6 +46,7 @@ __all__ = [
     "check_email",
     "check_password",
     "erase_player",
+    "hide_private",
     "public_name",
 ]
 
@@ -238,6 +240,14 @@ class Attempts:
                 del self._seen[k]
 
 
+def hide_private(session: Session, private: frozenset[str]) -> Session:
+    """The session as public pages show it: the players whose numbers are in ``private``
+    (the roster's players who may not be named) by their number (:func:`public_name`)."""
+    if not private:
+        return session
+    return _players_changed(session, lambda p: public_name(p, private))
+
+
 def erase_player(session: Session, player: Player) -> Session:
     """The session with ``player`` (by number, else by name) shown as :data:`ANONYMOUS`: a
     player erased on request; their pair's results stay.
@@ -256,12 +266,17 @@ def erase_player(session: Session, player: Player) -> Session:
     def same(p: Player) -> bool:
         return p.number == player.number if player.number else p.name == player.name
 
+    return _players_changed(session, lambda p: Player(ANONYMOUS) if same(p) else p)
+
+
+def _players_changed(session: Session, change: Callable[[Player], Player]) -> Session:
+    """The session with ``change`` made to every pair's players (and their names after)."""
     sections = []
     for sec in session.sections:
         pairs = []
         for pair in sec.pairs:
-            if any(same(p) for p in pair.players):
-                players = tuple(Player(ANONYMOUS) if same(p) else p for p in pair.players)
+            players = tuple(change(p) for p in pair.players)
+            if players != pair.players:
                 pair = replace(pair, players=players, names=pair_names(players))
             pairs.append(pair)
         sections.append(replace(sec, pairs=pairs))

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from fastapi import HTTPException, Request
 
+from bridgescore.club import hide_private
 from bridgescore.session import Session
 from bridgescore.storage import GameNotFoundError, StoredGame
+from bridgescore.web.clubs import clubs
 from bridgescore.web.common import store
 from bridgescore.web.live import live, live_session
 from bridgescore.web.settings import Limits, Settings
@@ -48,4 +50,6 @@ def readable_session(request: Request, game_id: str) -> tuple[StoredGame, Sessio
                 "this evening's results are published when the director closes the session",
             )
     assert isinstance(stored.game, Session)  # a live session's game is a session too
-    return stored, stored.game
+    club_store = clubs(request)
+    private = club_store.private_numbers(club_store.owner(game_id))
+    return stored, hide_private(stored.game, private)
