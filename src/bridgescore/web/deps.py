@@ -6,6 +6,8 @@ The routes and guards take these from here rather than from the app factory
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fastapi import HTTPException, Request
 
 from bridgescore.club import hide_private
@@ -52,4 +54,5 @@ def readable_session(request: Request, game_id: str) -> tuple[StoredGame, Sessio
     assert isinstance(stored.game, Session)  # a live session's game is a session too
     club_store = clubs(request)
     private = club_store.private_numbers(club_store.owner(game_id))
-    return stored, hide_private(stored.game, private)
+    hidden = hide_private(stored.game, private)
+    return replace(stored, game=hidden), hidden
