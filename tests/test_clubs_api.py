@@ -57,9 +57,11 @@ def test_a_wrong_password_and_an_unknown_email_get_the_same_401(client: TestClie
 def test_login_attempts_are_limited_per_email_and_per_client_address(tmp_path: Path) -> None:
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'r.db'}", login_attempts=3)
     app = create_app(settings)
-    with TestClient(app, client=("10.0.0.1", 1)) as one, TestClient(
-        app, client=("10.0.0.2", 1)
-    ) as two, TestClient(app, client=("10.0.0.3", 1)) as three:
+    with (
+        TestClient(app, client=("10.0.0.1", 1)) as one,
+        TestClient(app, client=("10.0.0.2", 1)) as two,
+        TestClient(app, client=("10.0.0.3", 1)) as three,
+    ):
         make_club(one, "Acol BC", "1234", "td@acol.example")  # one attempt from 10.0.0.1
         wrong = {"email": "td@acol.example", "password": "wrong password"}
         assert two.post("/api/login", json=wrong).status_code == 401
@@ -103,7 +105,9 @@ def test_a_pair_of_players_gets_a_substitute_with_the_audit_trail(client: TestCl
     game = created["id"]
     table = auth(created["tables"][0]["token"])
     sub = {"players": [ANN, {"name": "Sue Sub", "number": "1009"}]}
-    assert client.put(f"/api/sessions/{game}/pairs/NS 1", json=sub, headers=table).status_code == 403
+    assert (
+        client.put(f"/api/sessions/{game}/pairs/NS 1", json=sub, headers=table).status_code == 403
+    )
     changed = client.put(f"/api/sessions/{game}/pairs/NS 1", json=sub, headers=auth(token))
     assert changed.status_code == 200 and changed.json()["version"] == 2
     read = client.get(f"/api/sessions/{game}", headers=auth(token)).json()
@@ -223,14 +227,24 @@ def _bodies(a: dict[str, Any]) -> dict[tuple[str, str], Any]:
         ("PUT", "/api/club/directors/{email}/password"): {"password": "taken over by B"},
         ("POST", "/api/roster"): {"name": "B's player", "number": "2001"},
         ("PUT", "/api/roster/{player_id}"): {"name": "Renamed by B", "number": "1001"},
-        ("POST", "/api/events"): {"kind": "pairs", "name": "B's try", "sessions": [a["game"]],
-                                  "ranking": "matchpoints"},  # fmt: skip
+        ("POST", "/api/events"): {
+            "kind": "pairs",
+            "name": "B's try",
+            "sessions": [a["game"], a["second"]],
+            "ranking": "matchpoints",
+        },  # fmt: skip
         ("POST", "/api/rubbers/{game_id}/deals"): {"contract": "4H", "by": "we", "tricks": 10},
-        ("POST", "/api/chicagos/{game_id}/deals"): {"contract": "4H", "declarer": "N",
-                                                    "tricks": 10},  # fmt: skip
+        ("POST", "/api/chicagos/{game_id}/deals"): {
+            "contract": "4H",
+            "declarer": "N",
+            "tricks": 10,
+        },  # fmt: skip
         ("PUT", "/api/rubbers/{game_id}/deals/{n}"): {"contract": "4H", "by": "we", "tricks": 10},
-        ("PUT", "/api/chicagos/{game_id}/deals/{n}"): {"contract": "4H", "declarer": "N",
-                                                       "tricks": 10},  # fmt: skip
+        ("PUT", "/api/chicagos/{game_id}/deals/{n}"): {
+            "contract": "4H",
+            "declarer": "N",
+            "tricks": 10,
+        },  # fmt: skip
     }
 
 
@@ -251,8 +265,8 @@ def _club_a(client: TestClient) -> dict[str, Any]:
         "kind": "pairs", "name": "A's championship", "sessions": [game, second["id"]],
         "ranking": "matchpoints"})  # fmt: skip
     assert event.status_code == 201, event.text
-    return {"token": token, "game": game, "result": added["id"], "player": player["id"],
-            "event": event.json()["id"], "email": "td@a.example",
+    return {"token": token, "game": game, "second": second["id"], "result": added["id"],
+            "player": player["id"], "event": event.json()["id"], "email": "td@a.example",
             "rubber": client.post("/api/rubbers", json={}).json()["id"],
             "chicago": client.post("/api/chicagos", json={}).json()["id"]}  # fmt: skip
 

@@ -253,6 +253,16 @@ class ClubStore:
             raise ClubNotFoundError(f"no game with id {game_id!r}", field="id", value=game_id)
         return found.club_id
 
+    def edit_token(self, game_id: str) -> str:
+        """The edit token of a club's game, derived from its club's key (for its directors).
+
+        :raises ClubNotFoundError: if no club owns the game.
+        """
+        owner = self.owner(game_id)
+        if owner is None:
+            raise ClubNotFoundError(f"no club owns {game_id!r}", field="id", value=game_id)
+        return derived_token(self.key(owner), "edit", game_id)
+
     def sessions(self, club_id: str, limit: int = 200) -> list[ClubSession]:
         """The club's evenings, the newest first."""
         with self.store._transaction() as conn:

@@ -19,6 +19,7 @@ from bridgescore.storage import Store
 from bridgescore.web import (
     api,
     calculator,
+    club_events,
     club_pages,
     clubs,
     games,
@@ -93,6 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(live.router)
     app.include_router(clubs.router)
     app.include_router(club_pages.router)
+    app.include_router(club_events.router)
     app.include_router(live_pages.router)
     app.include_router(calculator.router)
     app.include_router(games.router)
