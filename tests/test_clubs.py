@@ -108,7 +108,7 @@ def _session(players: dict[str, tuple[Player, Player]]) -> Session:
 
     sec = Section.from_movement(mitchell(3, 2))
     pairs = [replace(p, players=players[p.label]) if p.label in players else p for p in sec.pairs]
-    return Session((replace(sec, pairs=pairs),))
+    return Session((replace(sec, pairs=tuple(pairs)),))
 
 
 def test_public_pages_show_a_private_player_by_number() -> None:

@@ -346,8 +346,8 @@ def test_another_clubs_director_changes_nothing_and_reads_no_more_than_anyone(
             assert as_b.status_code in (403, 404), (method, template, as_b.status_code, as_b.text)
         else:  # B's own (a new evening, player, event...): nothing of A's in the answer
             sent = str(body)  # but what B sent (an id it quotes back, refused)
-            shown = [m for m in a_marks if m in as_b.text and m not in sent]
-            assert not shown, (template, as_b.text)
+            quoted = [m for m in a_marks if m in as_b.text and m not in sent]
+            assert not quoted, (template, as_b.text)
         assert _snapshot(client, a) == before, (method, template)
     assert tried >= 30
 

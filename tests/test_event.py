@@ -75,7 +75,7 @@ def test_an_event_round_trips_and_refuses_what_will_not_do() -> None:
     event = Event("Championship", ("a", "b", "c"), EventRules.preset("1/3", qualifying=1))
     assert Event.from_dict(event.to_dict()) == event
     assert event.rules.carry_over == Fraction(1, 3)
-    for bad, field in [
+    cases: list[tuple[dict[str, object], str]] = [
         ({"sessions": ["a"]}, "sessions"),
         ({"sessions": ["a", "a"]}, "sessions"),
         ({"ranking": "imps"}, "ranking"),
@@ -84,9 +84,10 @@ def test_an_event_round_trips_and_refuses_what_will_not_do() -> None:
         ({"qualifying": 2, "sessions": ["a", "b"]}, "qualifying"),
         ({"kind": "teams"}, "kind"),
         ({"sessions": "ab"}, "sessions"),
-    ]:
+    ]
+    for bad, field in cases:
         with pytest.raises(SessionError) as caught:
-            Event.from_dict({**event.to_dict(), **bad})
+            Event.from_dict(event.to_dict() | bad)
         assert caught.value.field == field, bad
 
 

@@ -279,5 +279,5 @@ def _players_changed(session: Session, change: Callable[[Player], Player]) -> Se
             if players != pair.players:
                 pair = replace(pair, players=players, names=pair_names(players))
             pairs.append(pair)
-        sections.append(replace(sec, pairs=pairs))
+        sections.append(replace(sec, pairs=tuple(pairs)))
     return replace(session, sections=tuple(sections))

@@ -706,4 +706,4 @@ def substitute(state: LiveState, who: Who, label: str, players: tuple[Player, ..
         raise SessionError(f"no pair {label!r} in this session", field="pair", value=label)
     pairs = [replace(p, players=players, names=pair_names(players)) if p.label == label else p
              for p in sec.pairs]  # fmt: skip
-    return replace(state.session, sections=(replace(sec, pairs=pairs),))
+    return replace(state.session, sections=(replace(sec, pairs=tuple(pairs)),))

@@ -251,7 +251,8 @@ class ClubStore:
             ).first()
         if found is None:
             raise ClubNotFoundError(f"no game with id {game_id!r}", field="id", value=game_id)
-        return found.club_id
+        owner: str | None = found.club_id
+        return owner
 
     def edit_token(self, game_id: str) -> str:
         """The edit token of a club's game, derived from its club's key (for its directors).

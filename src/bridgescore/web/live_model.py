@@ -245,7 +245,7 @@ def with_players(sec: Section, players: dict[str, tuple[Player, ...]]) -> Sectio
                                field="players", value=label)  # fmt: skip
     pairs = [replace(p, players=players[p.label], names=pair_names(players[p.label]))
              if p.label in players else p for p in sec.pairs]  # fmt: skip
-    return replace(sec, pairs=pairs) if players else sec
+    return replace(sec, pairs=tuple(pairs)) if players else sec
 
 
 def evening_tags(club: Club | None, venue: str, director: str) -> dict[str, str]:
