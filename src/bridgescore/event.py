@@ -189,7 +189,7 @@ def rank_event(rules: EventRules, scored: Sequence[Sequence[SectionScores]]) -> 
                 got[index] = row.total if rules.ranking == "matchpoints" else row.percent
     totals = {key: _total(rules, got) for key, got in figures.items()}
     out: list[EventRow] = []
-    for name in dict.fromkeys(fields.values()):
+    for name in sorted(set(fields.values()), key=("all", "NS", "EW").index):
         keys = sorted((k for k in fields if fields[k] == name),
                       key=lambda k: (-round(totals[k], 9), pairs[k].number))  # fmt: skip
         counts = Counter(round(totals[k], 9) for k in keys)
