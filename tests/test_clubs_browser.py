@@ -81,8 +81,8 @@ def _event(server: str) -> str:
     }
     ids = []
     for n in (1, 2):
-        created = httpx.post(f"{server}/api/sessions", headers=headers, json={
-            "event": f"Championship {n}", "movement": movement, "players": players}).json()  # fmt: skip
+        body = {"event": f"Championship {n}", "movement": movement, "players": players}
+        created = httpx.post(f"{server}/api/sessions", headers=headers, json=body).json()
         game = created["id"]
         for _ in range(2):  # round by round
             read = httpx.get(f"{server}/api/sessions/{game}", headers=headers).json()
