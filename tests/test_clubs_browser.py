@@ -74,7 +74,7 @@ def _event(server: str) -> str:
     """An event of two closed sessions (through the API, with a login): its id."""
     login = httpx.post(f"{server}/api/login", json={"email": EMAIL, "password": PASSWORD})
     headers = {"Authorization": f"Bearer {login.json()['token']}"}
-    movement = {"movement": "mitchell", "tables": 2, "boards_per_round": 2}
+    movement = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
     players: dict[str, Any] = {
         "NS 1": [{"name": "Ann Smith", "number": "1001"}, {"name": "Bob Jones", "number": "1002"}],
         "EW 1": [{"name": "Cy Brown", "number": "1003"}, {"name": "Di Green", "number": "1004"}],
@@ -84,7 +84,7 @@ def _event(server: str) -> str:
         body = {"event": f"Championship {n}", "movement": movement, "players": players}
         created = httpx.post(f"{server}/api/sessions", headers=headers, json=body).json()
         game = created["id"]
-        for _ in range(2):  # round by round
+        for _ in range(3):  # round by round
             read = httpx.get(f"{server}/api/sessions/{game}", headers=headers).json()
             for slot in read["missing"]:  # at table 1 9 tricks, at table 2 8 or 9 in turn
                 tricks = 9 if slot["table"] == 1 or (slot["board"] + n) % 2 else 8
