@@ -18,14 +18,14 @@ from bridgescore.errors import for_field
 from bridgescore.event import Event, EventRules, rank_event
 from bridgescore.session import SectionScores
 from bridgescore.storage.clubs import StoredEvent
-from bridgescore.web.clubs import clubs, director
+from bridgescore.web.clubs import BODY_ERRORS, clubs, director
 from bridgescore.web.common import link, page
 from bridgescore.web.deps import readable_session
 from bridgescore.web.work import scores
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["events"])
+router = APIRouter(tags=["events"], responses=BODY_ERRORS)
 Auth = Annotated[str | None, Header(description="Bearer <a director's login token>")]
 
 

@@ -32,6 +32,7 @@ from bridgescore.storage.clubs import ClubStore
 from bridgescore.web.common import link, login_of, store
 
 __all__ = [
+    "BODY_ERRORS",
     "PlayerIn",
     "clubs",
     "director",
@@ -60,7 +61,13 @@ _MINE: dict[int | str, dict[str, Any]] = {
     404: {"model": Problem, "description": "Not this club's."},
 }
 
-router = APIRouter(prefix="/api", tags=["clubs"])
+_BODY: dict[int | str, dict[str, Any]] = {
+    400: {"model": Problem, "description": "The body is not JSON."},
+    413: {"model": Problem, "description": "The body is larger than the limit."},
+}
+BODY_ERRORS = _BODY
+"""The refusals of a body that cannot be read, every call with a body may answer."""
+router = APIRouter(prefix="/api", tags=["clubs"], responses=_BODY)
 
 
 class LoginIn(BaseModel):
