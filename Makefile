@@ -50,7 +50,7 @@ NODE_STAMP := benchmarks/node/node_modules/.package-lock.json
 $(BENCH_STAMP): pyproject.toml benchmarks/requirements.txt
 	test -x $(BENCH_BIN)/python || $(PYTHON) -m venv $(BENCH_VENV)
 	$(BENCH_BIN)/python -m pip install --quiet --upgrade pip
-	$(BENCH_BIN)/python -m pip install --quiet -e '.[batch,dask,dd]'
+	$(BENCH_BIN)/python -m pip install --quiet -e '.[batch,dask,dd,events]'
 	for peer in $$(grep -v '^#' benchmarks/requirements.txt); do \
 		$(BENCH_BIN)/python -m pip install --quiet "$$peer" \
 			|| echo "make bench: could not install $$peer; the benchmark will say so"; \

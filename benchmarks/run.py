@@ -15,6 +15,15 @@
     ``par`` from a table against endplay's ``par``.
 (f) Parsers on hostile input (``benchmarks/hostile.py``): the notation parser's worst time on
     inputs up to 10 kB shaped against backtracking, against the pattern it replaced.
+(g) Dealing to order (``benchmarks/dealgen.py``): ``batch.deal_where`` and ``DealBatch.where``
+    against Hans van Staveren's dealer (C, Debian's ``dealer``) on the same conditions, in deals
+    a second, with dealer's verdicts cross-checked deal by deal; skipped if it is not installed.
+(h) The Swiss draw (``benchmarks/swiss.py``): seconds to draw a round of 50, 200 and 1,000
+    teams, against the greedy draw of the club programs and networkx on the complete graph.
+(l) Reading BBO's LIN (``benchmarks/lin_bench.py``): ``bridgescore.lin.read_lin`` a board
+    against endplay's LIN reader on real files, and its time a character on hostile LIN.
+(m) Howells (``benchmarks/movements.py``): the time to build each Howell from the searched data,
+    against running the search again.
 
 Every time is the median of several runs. ``--quick`` runs smaller sizes (for a check, not for
 figures). Run by ``make bench`` (or ``make bench-quick``) in the bench environment it creates.
@@ -42,9 +51,13 @@ import pyarrow.parquet as pq
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import dd as dd_part
+import dealgen
 import field
 import hostile
+import lin_bench
+import movements
 import peers
+import swiss
 from timing import median_seconds, table
 
 import bridgescore as bs
@@ -490,7 +503,7 @@ def environment() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes: a check, not figures")
-    parser.add_argument("--parts", default="abcdef", help="which parts to run, e.g. 'ab'")
+    parser.add_argument("--parts", default="abcdefghlm", help="which parts to run, e.g. 'ab'")
     args = parser.parse_args()
     quick = args.quick or os.environ.get("BENCH_QUICK") == "1"
     deals_a, rows_b = (5_000, 1_000_000) if quick else (100_000, 10_000_000)
@@ -506,6 +519,14 @@ def main() -> None:
         dd_part.run(quick)
     if "f" in args.parts:
         hostile.run(quick)
+    if "g" in args.parts:
+        dealgen.run(quick)
+    if "h" in args.parts:
+        swiss.run(quick)
+    if "l" in args.parts:
+        lin_bench.run(quick)
+    if "m" in args.parts:
+        movements.run(quick)
     if a or b or c:
         aims(a, b, c, sizes)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")

@@ -45,3 +45,22 @@ def table(title: str, headers: Sequence[str], rows: Sequence[Sequence[object]]) 
         if k == 0:
             print(line)
     print(line)
+
+
+def median_cpu_seconds(fn: Callable[[], object], repeats: int, warmup: int = 1) -> float:
+    """As :func:`median_seconds`, in this process's CPU time: on a busy machine a long run
+    is paused more often than a short one, which wall time would count against it."""
+    for _ in range(warmup):
+        fn()
+    times = []
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(repeats):
+            start = time.process_time()
+            fn()
+            times.append(time.process_time() - start)
+    finally:
+        if collecting:
+            gc.enable()
+    return statistics.median(times)

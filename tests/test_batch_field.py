@@ -286,7 +286,7 @@ def random_section(seed: int, movement: SectionKind, tables: int, boards: int) -
             ew = (table + number) % tables + 1 if movement == "mitchell" else tables + table
             if rng.random() < 0.08:
                 adjusted = Adjusted.parse(rng.choice(["A+/A-", "A", "A-/A+", "A+/A"]))
-                results.append(BoardResult(number, ns, ew, adjusted=adjusted))
+                results.append(BoardResult(number, ns, ew, artificial=adjusted))
             elif rng.random() < 0.06:
                 weighted = Weighted.parse(rng.choice(WEIGHTED))
                 results.append(BoardResult(number, ns, ew, weighted=weighted))
@@ -343,7 +343,7 @@ def test_random_sections(seed: int, movement: SectionKind, method: Method) -> No
 def test_sections_with_no_result_or_only_artificial_ones() -> None:
     empty = Section("A", "mitchell")
     assert_same(bb.score_section_fast(empty), score_section(empty))
-    only = Section("B", "howell", results=[BoardResult(1, 1, 2, adjusted=Adjusted.parse("A+"))])
+    only = Section("B", "howell", results=[BoardResult(1, 1, 2, artificial=Adjusted.parse("A+"))])
     methods: list[Method] = ["mp", "butler", "cross-imps"]
     for method in methods:
         session = Session((only,), method)
@@ -359,7 +359,7 @@ def test_a_weighted_score_falls_back_to_the_pure_path(method: Method) -> None:
                BoardResult(1, 3, 3, Result.parse("2SN+2")),
                BoardResult(2, 1, 2, Result.parse("3NTS=")),
                BoardResult(2, 2, 3, Result.parse("3NTS+1")),
-               BoardResult(2, 3, 1, adjusted=Adjusted.parse("A+/A-"))]  # fmt: skip
+               BoardResult(2, 3, 1, artificial=Adjusted.parse("A+/A-"))]  # fmt: skip
     section = Section("A", results=results)
     session = Session((section,), method)
     fast, pure = bb.score_section_fast(section, session), score_section(section, session)

@@ -183,3 +183,48 @@ def test_as_a_user_runs_it() -> None:
     )
     assert done.returncode == 2
     assert "a Howell needs 4 to 20 pairs" in done.stderr
+
+
+def test_howell_pairs_meeting_twice_and_three_quarter(runner: CliRunner) -> None:
+    code, output = run(runner, "movement", "howell", "-p", "6", "-b", "3", "--rounds", "10")
+    assert code == 0, output
+    assert "Every pair meets every other pair twice." in output
+    assert "12 for every two pairs, the ideal: perfectly balanced." in output
+    code, output = run(runner, "movement", "howell", "-p", "6", "-b", "3", "--rounds", "7")
+    assert code == 2
+    assert "Invalid value for --rounds: a Howell of 6 pairs has 1 to 5 rounds, or 10" in " ".join(
+        output.split()
+    )
+    code, output = run(runner, "movement", "howell", "-p", "16", "-b", "2", "--rounds", "11")
+    assert code == 0, output
+    assert "stay EW at tables" in " ".join(output.split())
+    assert "the others sit NS in 5 of their 11 rounds." in output
+    code, output = run(runner, "movement", "howell", "-p", "10", "-b", "3", "--rounds", "10")
+    assert code == 2
+    code, output = run(
+        runner, "movement", "howell", "-p", "16", "-b", "2", "--rounds", "11",
+        "--no-arrow-switches", "--cards",
+    )  # fmt: skip
+    assert code == 0, output
+    assert "Arrow" not in output
+
+
+def test_check_pairs_meeting_twice_and_asc_files(runner: CliRunner, tmp_path: Path) -> None:
+    from bridgescore.movement import howell
+
+    twice = tmp_path / "twice.csv"
+    twice.write_text(howell(6, 3, rounds=10).to_csv(), encoding="utf-8")
+    code, output = run(runner, "movement", "check", str(twice))
+    assert code == 2
+    assert "meet twice" in output
+    code, output = run(runner, "movement", "check", str(twice), "--meetings", "2", "--json")
+    assert code == 0, output
+    assert json.loads(output)["meetings"] == 2
+    asc = tmp_path / "two.ASC"
+    asc.write_text("4 2 3 3 0\n1-4 A 2-3 A\n1-3 B 4-2 B\n1-2 C 3-4 C\n", encoding="utf-8")
+    code, output = run(runner, "movement", "check", str(asc))
+    assert code == 2
+    assert "does not say how many boards a group has" in output
+    code, output = run(runner, "movement", "check", str(asc), "-b", "4")
+    assert code == 0, output
+    assert output.startswith("Movement: 2 tables, 4 pairs, 3 rounds of 4 boards, 12 boards\n")

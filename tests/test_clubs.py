@@ -130,12 +130,16 @@ def test_a_wrong_password_and_an_unknown_email_get_the_same_refusal_in_the_same_
 ) -> None:
     club = clubs.create_club("Acol", "1", "EBU")
     clubs.add_director(club.id, "td@acol.example", PASSWORD)
-    took, messages = {}, {}
-    for email in ("td@acol.example", "nobody@acol.example"):
-        start = time.perf_counter()
-        with pytest.raises(LoginError) as refused:
-            clubs.login(email, "wrong password")
-        took[email], messages[email] = time.perf_counter() - start, str(refused.value)
+    took: dict[str, float] = {}
+    messages = {}
+    for _ in range(3):  # the fastest of three each (the machine is shared)
+        for email in ("td@acol.example", "nobody@acol.example"):
+            start = time.perf_counter()
+            with pytest.raises(LoginError) as refused:
+                clubs.login(email, "wrong password")
+            spent = time.perf_counter() - start
+            took[email] = min(took.get(email, spent), spent)
+            messages[email] = str(refused.value)
     assert messages["td@acol.example"] == messages["nobody@acol.example"]
     ratio = took["td@acol.example"] / took["nobody@acol.example"]
     assert 0.5 < ratio < 2.0, took  # both verify an Argon2id hash

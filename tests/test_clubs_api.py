@@ -231,6 +231,12 @@ def _bodies(a: dict[str, Any]) -> dict[tuple[str, str], Any]:
         ("POST", "/api/sessions/{game_id}/conflicts/{conflict_id}"): {"keep": "entry"},
         ("PUT", "/api/sessions/{game_id}/pairs/{label}"): {"players": [CY, DI]},
         ("POST", "/api/sessions/{game_id}/close"): {"closed": True},
+        ("POST", "/api/sessions/{game_id}/pairs"): {"pair": "NS 1", "from_round": 2},
+        ("POST", "/api/sessions/{game_id}/withdrawals"): {"pair": "EW 2", "from_round": 2},
+        ("PUT", "/api/sessions/{game_id}/boards/{board}"): {"versions": [[1], [2, 3]]},
+        ("POST", "/api/sessions/{game_id}/boards/{board}/results"): [
+            {"table": 2, "contract": "3NT", "declarer": "N", "tricks": 9}
+        ],
         ("POST", "/api/login"): {"email": "td@b.example", "password": PASSWORD},
         ("POST", "/api/club/directors"): {"email": "new@b.example", "password": PASSWORD},
         ("PUT", "/api/club/directors/{email}/password"): {"password": "taken over by B"},

@@ -190,8 +190,8 @@ def test_files_and_formats(tmp_path: Path) -> None:
     write(dealt, tmp_path / "SET.DUP")
     assert read(tmp_path / "SET.DUP") == dealt
     assert file_format("a.Pbn").name == "PBN"
-    with pytest.raises(DealFileError, match=r"'\.lin' is not a deal file format"):
-        read(tmp_path / "x.lin")
+    with pytest.raises(DealFileError, match=r"'\.txt' is not a deal file format"):
+        read(tmp_path / "x.txt")
 
 
 def test_merge() -> None:
@@ -304,6 +304,7 @@ _800 = deal_set("1-800", seed="bb" * 16).boards
 BIG = {ext: to_bytes(_800, f"s{ext}") for ext in (".bri", ".dge", ".dup")}
 BIG[".dlm"] = to_bytes(deal_set("1-99", seed="bb" * 16).boards, "s.dlm")
 BIG[".pbn"] = to_bytes(deal_set("1-9", seed="bb" * 16).boards, "s.pbn")
+BIG[".lin"] = to_bytes(deal_set("1-9", seed="bb" * 16).boards, "s.lin")
 
 
 def _dup(n: int) -> bytes:
@@ -325,6 +326,11 @@ def _hostile(n: int) -> dict[str, list[bytes]]:
             b"[Document]\r\n" + b"".join(b"K%d=%d\r\n" % (i, i) for i in range(n // 12)),
             b"[Document]\r\nHeadline=" + b"x" * n,
             BIG[".dlm"] + b"x=y\r\n" * ((n - len(BIG[".dlm"])) // 5),
+        ],
+        ".lin": [
+            BIG[".lin"] * (n // len(BIG[".lin"])) + b"md|9|",
+            b"md|" + b"S" * n,
+            b"qx|o1|" * (n // 6),
         ],
         ".pbn": [
             b'[Board "1"]' * (n // 11),

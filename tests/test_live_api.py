@@ -82,8 +82,8 @@ RESULT = {"round": 1, "table": 2, "board": 4, "contract": "4HX", "declarer": "S"
         ({"declarer": "Q"}, 2, 422),
         ({"lead": "SK"}, 2, 201),
         ({"lead": "ZK"}, 2, 422),
-        ({"contract": None, "adjusted": "A+/A-"}, 2, 403),
-        ({"contract": None, "adjusted": "A+/A-"}, "director", 201),
+        ({"contract": None, "artificial": "A+/A-"}, 2, 403),
+        ({"contract": None, "artificial": "A+/A-"}, "director", 201),
     ],
     ids=[
         "own-table",
@@ -287,7 +287,8 @@ def test_the_traveller_so_far_and_whoami(sqlite_live: TestClient) -> None:
         == 201
     )
     lines = sqlite_live.get(f"{base}/boards/4", headers=token(created, 1)).json()["lines"]
-    assert [(line["ns_score"], line["ns_points"]) for line in lines] == [(-500, 0.0), (790, 2.0)]
+    assert [(line["ns_score"], line["ns_points"]) for line in lines] == [(-500, 2.5), (790, 9.5)]
+    # two results of a board scheduled 7 times: Neuberg (s + 1) * 7 / 2 - 1 from 0 and 2
     assert sqlite_live.get(f"{base}/whoami", headers=token(created, 5)).json() == {
         "role": "table",
         "table": 5,
@@ -404,7 +405,7 @@ def test_a_howell_evening_ranks_one_field(sqlite_live: TestClient) -> None:
     assert list(sqlite_live.get(base).json()["rankings"]) == ["all"]
 
 
-ONE_OF = "give one of a contract, an artificial score or a weighted score"
+ONE_OF = "give one of a contract, an artificial score, a weighted score or a split score"
 WEIGHTED = {"round": 1, "table": 2, "board": 4, "weighted": "50% 4hs=, 50% 4H S -1"}
 
 
@@ -461,7 +462,8 @@ def test_a_weighted_score_is_scored_shown_and_changed(live: TestClient) -> None:
         assert live.post(f"{base}/results", json=body, headers=director).status_code == 201
     lines = live.get(f"{base}/boards/4", headers=director).json()["lines"]
     assert [(x["result"], x["ns_score"], x["ns_points"]) for x in lines] == [
-        ("50% 4HS=, 50% 4HS-1", None, 2.0), ("4HS=", 620, 3.5), ("4HS-1", -100, 0.5)]  # fmt: skip
+        ("50% 4HS=, 50% 4HS-1", None, 6.0), ("4HS=", 620, 9.5), ("4HS-1", -100, 2.5)]  # fmt: skip
+    # 2, 3.5 and 0.5 among 3, Neuberg-scaled to the 7 tables scheduled: (s + 1) * 7 / 3 - 1
     session = live.get(base, headers=director).json()
     assert [r["weighted"] for r in session["results"]] == ["50% 4HS=, 50% 4HS-1", None, None]
     again = live.put(f"{base}/results/{shown['id']}", json={**WEIGHTED, "weighted": "100% 4HS+1"},
@@ -499,4 +501,4 @@ def test_a_board_keeps_its_weighted_scores_scorable(sqlite_live: TestClient) -> 
     assert sqlite_live.put(f"{base}/results/{ids[0]}", json=first,
                            headers=director).status_code == 200  # fmt: skip
     lines = sqlite_live.get(f"{base}/boards/4", headers=director).json()["lines"]
-    assert [line["ns_points"] for line in lines] == [2.0, 2.0, 2.0]
+    assert [line["ns_points"] for line in lines] == [6.0, 6.0, 6.0]  # 2 of 4, to 7 tables

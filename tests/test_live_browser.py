@@ -129,7 +129,7 @@ def test_the_director_gives_a_weighted_score(server: str, browser: Browser) -> N
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server + created["director_url"])
-    page.locator("#results tr", has_text="missing").first.get_by_role(
+    page.locator("#missing tr", has_text="missing").first.get_by_role(
         "button", name="Enter"
     ).click()
     form = page.locator("#edit")
@@ -165,6 +165,7 @@ def test_the_director_corrects_from_a_phone(server: str, browser: Browser) -> No
     page.goto(server + created["director_url"])
     results = page.locator("#results")
     expect(results).to_contain_text("3NTN=")
+    page.locator("#part-results summary").click()  # a phone shows the parts folded
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     wrapper = results.locator("xpath=..")
     assert wrapper.evaluate("e => e.scrollWidth <= e.clientWidth")
@@ -184,6 +185,7 @@ def test_the_director_shows_the_table_cards_again(server: str, browser: Browser)
     page = browser.new_context(viewport={"width": 360, "height": 640}).new_page()
     page.goto(server + answer["director_url"])
     expect(page.locator("#status")).to_contain_text("Version 1")
+    page.locator("#part-cards summary").click()  # folded
     page.get_by_role("button", name="Show the table cards").click()
     cards = page.locator("#cards .live-card")
     expect(cards).to_have_count(3)

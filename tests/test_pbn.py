@@ -198,7 +198,7 @@ def test_three_mitchell_sections() -> None:
     deal = "N:AK73.QJ4.A952.K8 QT8.K962.QJ3.J72 J954.A73.K84.AQ6 62.T85.T76.T9543"
     assert a.board(1).tags == (("Deal", deal),)
     assert a.results[1] == BoardResult(1, 2, 3, Result.parse("4SN="), round=2)
-    assert a.results[7] == BoardResult(3, 1, 2, adjusted=Adjusted("A+", "A-"), round=2)
+    assert a.results[7] == BoardResult(3, 1, 2, artificial=Adjusted("A+", "A-"), round=2)
     assert a.pair(2, EW).names == "Gus Gray & Hal Reed"
     assert s.section("B").pair(4, NS).names == "Yves Rao & Zoe Tan"
 
@@ -308,7 +308,7 @@ def test_the_import_format_file_reads_as_written_by_hand() -> None:
              r(2, 1, 2, "3NTW="), r(2, 2, 3, "3NTXW-1"), r(2, 3, 1, "2NTE="),
              r(3, 1, 3, "5DXN-2"),
              r(4, 1, 1, "3NTS+1"), r(4, 2, 2, "4HXE-1"),
-             BoardResult(4, 3, 3, adjusted=Adjusted("A+", "A-"))],
+             BoardResult(4, 3, 3, artificial=Adjusted("A+", "A-"))],
         ),),
         method="cross-imps",
         event='Tuesday "Social" Pairs',
@@ -317,6 +317,8 @@ def test_the_import_format_file_reads_as_written_by_hand() -> None:
     )  # fmt: skip
     assert s == expected
     assert [str(w) for w in s.warnings] == [
+        # South named diamonds first (1D), so the auction's declarer is South (SCORING.md §17)
+        "line 46: the auction ends in 5DX by S, but the game says 5DX by N",
         "board 3: dealer S and vulnerability All are not Law 2's (S, EW); the board's are used",
         "board 1, NS 2 v EW 2: declarer and dummy were swapped (^N); scored for N",
     ]
@@ -400,8 +402,8 @@ def test_single_table_results() -> None:
     assert one('[Contract "Pass"][Declarer ""][Result ""][Score "0"]').result == Result.parse(
         "Pass"
     )
-    assert one('[Contract ""][Score "NS ^A EW ^A-"]').adjusted == Adjusted("A", "A-")
-    assert one('[Contract ""][Score "EW ^A+"]').adjusted == Adjusted("A-", "A+")
+    assert one('[Contract ""][Score "NS ^A EW ^A-"]').artificial == Adjusted("A", "A-")
+    assert one('[Contract ""][Score "EW ^A+"]').artificial == Adjusted("A-", "A+")
     assert single('[Board "1"][Contract "3NT"][Declarer "N"][Result "9"][PairNS "4"]'
                   '[PairEW "7"]').sections[0].results == (
         BoardResult(1, 4, 7, Result.parse("3NTN=")),)  # fmt: skip
@@ -450,7 +452,7 @@ def test_score_table_leniency() -> None:
     )
     a, b = s.sections
     assert [str(r.result) for r in a.results] == ["3NTS=", "4HN+1"]
-    assert b.results[0].adjusted == Adjusted("A+", "A-")  # a ^ percentage: above 50 is A+
+    assert b.results[0].artificial == Adjusted("A+", "A-")  # a ^ percentage: above 50 is A+
     assert b.results[1].result == Result.parse("2SE-1")
 
 
@@ -670,7 +672,7 @@ def test_doubled_and_passed_out_boards_per_table() -> None:
 def test_artificial_scores_written_and_read_back() -> None:
     section = Section(results=[BoardResult(1, 1, 1, Result.parse("4SS=")),
                                BoardResult(1, 2, 2, Result.parse("4SS+1")),
-                               BoardResult(1, 3, 3, adjusted=Adjusted("A", "A-"))])  # fmt: skip
+                               BoardResult(1, 3, 3, artificial=Adjusted("A", "A-"))])  # fmt: skip
     s = Session((section,))
     rows = game_of(write(s), '[Board "1"]')
     assert "3 3 -  -  -  ^A ^A-  ^2 ^1.6 ^50.00 ^40.00" in rows
@@ -826,7 +828,7 @@ def results(draw: st.DrawFn, board: int, ns: int, ew: int) -> BoardResult:
     table = draw(st.none() | st.integers(1, 30))
     if draw(st.integers(0, 9)) == 0:
         awards: st.SearchStrategy[Award] = st.sampled_from(("A+", "A", "A-"))
-        return BoardResult(board, ns, ew, adjusted=Adjusted(draw(awards), draw(awards)),
+        return BoardResult(board, ns, ew, artificial=Adjusted(draw(awards), draw(awards)),
                            round=round_, table=table)  # fmt: skip
     if draw(st.integers(0, 9)) == 0:
         return BoardResult(board, ns, ew, Result.parse("Pass"), round=round_, table=table)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from bridgescore import par
 from bridgescore.pbn import (
     ANALYSIS_TAGS,
-    DDTricks,
+    DDTable,
     Game,
     analysis_tags,
     dd_tricks_from_tag,
@@ -20,7 +20,7 @@ tables = st.tuples(*[st.tuples(*[st.integers(0, 13)] * 5)] * 4)
 
 
 @given(tables)
-def test_the_tricks_tag_reads_back(table: DDTricks) -> None:
+def test_the_tricks_tag_reads_back(table: DDTable) -> None:
     tags = analysis_tags(table, par(table, "None", "N"))
     assert tuple(t.name for t in tags) == ANALYSIS_TAGS
     assert dd_tricks_from_tag(tags[0].value) == table

@@ -30,7 +30,7 @@ def test_magic_contest_ffb_pairs() -> None:
     scored = s.scored()[0]
     assert scored.tops[1] == 42
     assert round(scored.travellers[1][0].ns_points, 2) == 28.33
-    (a_plus,) = [line for line in scored.travellers[1] if line.result.adjusted]
+    (a_plus,) = [line for line in scored.travellers[1] if line.result.artificial]
     assert (a_plus.ns_points, a_plus.ew_points) == (25.2, 25.2)
     warnings = [str(w) for w in s.warnings]
     assert warnings[0].startswith("artificial scores written without PBN's '^' (A+, A, A-)")
@@ -156,7 +156,7 @@ HEAD = (
 )
 def test_artificial_scores_without_the_caret(text: str, adjusted: tuple[str, str]) -> None:
     s = read(text)
-    (found,) = [(r.ns, r.adjusted) for r in s.sections[0].results if r.adjusted]
+    (found,) = [(r.ns, r.artificial) for r in s.sections[0].results if r.artificial]
     assert found[1] is not None
     assert (found[0], found[1].ns, found[1].ew) == (2, *adjusted)
     assert str(s.warnings[0]).startswith("artificial scores written without PBN's '^'")

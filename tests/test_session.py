@@ -107,7 +107,7 @@ def test_butler_and_cross_imps_methods() -> None:
 
 def test_artificial_scores_in_a_session() -> None:
     lines = [result(1, 1, 1, "4SN="), result(1, 2, 2, "4SN+1"),
-             BoardResult(1, 3, 3, adjusted=Adjusted.parse("A+/A-"))]  # fmt: skip
+             BoardResult(1, 3, 3, artificial=Adjusted.parse("A+/A-"))]  # fmt: skip
     scored = score_section(Section("A", results=lines))
     assert [(x.ns_points, x.ew_points) for x in scored.travellers[1]] == [
         (0.5, 3.5), (3.5, 0.5), (2.4, 1.6),
@@ -138,7 +138,7 @@ def test_checks() -> None:
     with pytest.raises(SessionError, match="pair 2 cannot play against itself"):
         Section("H", "howell", results=[result(1, 2, 2, "4SN=")])
     with pytest.raises(
-        SessionError, match="give one of a result, an artificial score or a weighted score"
+        SessionError, match="give one of a result, an artificial score, a weighted score or a split"
     ):
         BoardResult(1, 1, 1)
     with pytest.raises(SessionError, match="has no declarer"):

@@ -844,7 +844,7 @@ def test_a_duplicate_session_round_trips(store: Store) -> None:
         pairs=[Pair(1, Side.NS, "Ann & Bob")],
         results=[
             BoardResult(1, 1, 1, Result.parse("4SN=")),
-            BoardResult(1, 2, 2, adjusted=Adjusted.parse("A+/A-")),
+            BoardResult(1, 2, 2, artificial=Adjusted.parse("A+/A-")),
             BoardResult(2, 1, 2, Result.parse("3NTE-1"), round=2),
         ],
     )
@@ -854,7 +854,7 @@ def test_a_duplicate_session_round_trips(store: Store) -> None:
     assert back.kind == "session"
     assert back.game == session
     assert back.names == {}
-    assert back.to_dict()["sections"][0]["results"][1]["adjusted"] == "A+/A-"
+    assert back.to_dict()["sections"][0]["results"][1]["artificial"] == "A+/A-"
     with pytest.raises(StorageError, match="is a duplicate session, not a rubber or Chicago"):
         _ = back.home_game
     saved = store.save(created.id, session.with_method("mp"), expected_version=1)

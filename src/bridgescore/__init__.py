@@ -16,7 +16,8 @@ One deal: :func:`score`, :func:`score_result`, :func:`score_request`; the domain
 :class:`Session` and its :class:`Section` s, the field functions (:func:`matchpoints`,
 :func:`butler`, :func:`cross_imps`; weighted adjusted scores, :class:`Weighted`),
 :class:`TeamMatch`; movements: :func:`mitchell`,
-:func:`howell`, :class:`Movement` (:mod:`bridgescore.movement`). Files: :mod:`bridgescore.pbn`.
+:func:`howell`, :class:`Movement` (:mod:`bridgescore.movement`). Files: :mod:`bridgescore.pbn`,
+BBO's LIN in :mod:`bridgescore.lin`; a board's calls and cards: :class:`Auction`, :class:`Play`.
 Hands and par: :class:`Deal` (PBN's ``Deal`` notation, hand diagrams), :func:`par` from a
 double-dummy table (the tables themselves: :mod:`bridgescore.dd`, with endplay). Many deals at
 once: :mod:`bridgescore.batch` (numpy). Storage, the CLI and the web app are
@@ -25,6 +26,7 @@ outer layers the core never imports.
 
 from __future__ import annotations
 
+from bridgescore.auction import Auction, Call
 from bridgescore.chicago import Chicago, ChicagoDeal, ChicagoRules
 from bridgescore.deal import Deal, Hand
 from bridgescore.duplicate import (
@@ -44,9 +46,11 @@ from bridgescore.duplicate import (
 from bridgescore.errors import (
     BatchError,
     BridgeError,
+    EventError,
     GameStateError,
     InvalidBoardError,
     InvalidResultError,
+    LinError,
     MovementError,
     NotationError,
     PbnError,
@@ -68,6 +72,7 @@ from bridgescore.model import (
 )
 from bridgescore.movement import Movement, howell, mitchell
 from bridgescore.par import Par, ParContract, par
+from bridgescore.play import Play, PlayedCard
 from bridgescore.players import Player
 from bridgescore.rubber import Rubber, RubberDeal, RubberRules, WeThey
 from bridgescore.scoring import (
@@ -102,20 +107,24 @@ __all__ = [
     "PASS_OUT",
     "Adjusted",
     "Artificial",
+    "Auction",
     "BatchError",
     "Board",
     "BoardResult",
     "BridgeError",
+    "Call",
     "Chicago",
     "ChicagoDeal",
     "ChicagoRules",
     "Contract",
     "Deal",
     "Doubling",
+    "EventError",
     "GameStateError",
     "Hand",
     "InvalidBoardError",
     "InvalidResultError",
+    "LinError",
     "MatchBoard",
     "Movement",
     "MovementError",
@@ -125,6 +134,8 @@ __all__ = [
     "ParContract",
     "PassOut",
     "PbnError",
+    "Play",
+    "PlayedCard",
     "Player",
     "Result",
     "Rubber",

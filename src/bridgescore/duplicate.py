@@ -40,6 +40,9 @@ from bridgescore.weighted import Weighted, WeightedScore
 
 __all__ = [
     "ARTIFICIAL",
+    "ARTIFICIAL_ACBL",
+    "ARTIFICIAL_EBU",
+    "ARTIFICIAL_PRESETS",
     "MAX_COMBINATIONS",
     "Adjusted",
     "Artificial",
@@ -74,6 +77,12 @@ class Artificial:
     """Average minus, as a percentage."""
     imps: int = 3
     """IMPs for average plus (minus for average minus) in Butler and cross-IMP scoring."""
+    plus_rule: Literal["fixed", "if-better"] = "fixed"
+    """``'if-better'``: average plus is the pair's own percentage on the boards it played
+    when that is better (EBU White Book, ACBL; SCORING.md §19); ``'fixed'``: :attr:`plus`."""
+    minus_rule: Literal["fixed", "if-worse"] = "fixed"
+    """``'if-worse'``: average minus is the pair's own percentage when that is worse (ACBL);
+    ``'fixed'``: :attr:`minus`."""
 
     def percent(self, award: Award) -> Fraction:
         """An award as a percentage of the top."""
@@ -87,6 +96,13 @@ class Artificial:
 
 ARTIFICIAL: Final = Artificial()
 """The default: A+ 60 %, A 50 %, A- 40 %, and ±3 IMPs."""
+ARTIFICIAL_EBU: Final = Artificial(plus_rule="if-better")
+"""The EBU's: 60/50/40 %, average plus the pair's percentage on the boards it played if better."""
+ARTIFICIAL_ACBL: Final = Artificial(plus_rule="if-better", minus_rule="if-worse")
+"""The ACBL's: average plus the greater of 60 % and the pair's session percentage, average
+minus the lesser of 40 % and its session percentage; average 50 %."""
+ARTIFICIAL_PRESETS: Final = {"default": ARTIFICIAL, "ebu": ARTIFICIAL_EBU, "acbl": ARTIFICIAL_ACBL}
+"""The artificial-score presets by name (SCORING.md §10, §19)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,9 +29,11 @@ __all__ = [
     "BridgeError",
     "DealFileError",
     "DealingError",
+    "EventError",
     "GameStateError",
     "InvalidBoardError",
     "InvalidResultError",
+    "LinError",
     "MovementError",
     "NotationError",
     "PbnError",
@@ -236,3 +238,44 @@ class DealFileError(NotationError):
 class DealingError(BridgeError, ValueError):
     """A seed, commitment or set of boards that does not check out
     (:func:`bridgescore.deals.verify`), or a seed too short to keep a set secret."""
+
+
+class EventError(BridgeError, ValueError):
+    """A team or Swiss event asked to do what its state does not allow, such as a result for a
+    match that was not drawn, or a swap in a round that has started."""
+
+
+class LinError(NotationError):
+    """A BBO LIN file that cannot be read (or a board that cannot be written as one).
+
+    The message names the file, the board and the character offset (counted from 0) and
+    quotes the text: ``match.lin, board 3, character 812: bad card 'Z9' in pc|``.
+    :attr:`field` is the LIN key the problem is in (``'md'``, ``'pc'``).
+    """
+
+    board: int | None
+    """The board the problem is in (its number), if known."""
+    offset: int | None
+    """Where in the text the problem starts (0 for the first character), if known."""
+    source: str
+    """The file's name, or ``'<text>'``."""
+    reason: str
+    """The message without the file, board and offset."""
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        board: int | None = None,
+        offset: int | None = None,
+        source: str = "<text>",
+        field: str | None = None,
+        value: object = None,
+    ) -> None:
+        self.board, self.offset, self.source, self.reason = board, offset, source, reason
+        where = [source]
+        if board is not None:
+            where.append(f"board {board}")
+        if offset is not None:
+            where.append(f"character {offset}")
+        super().__init__(f"{', '.join(where)}: {reason}", field=field, value=value)

@@ -3,10 +3,9 @@
 An :class:`Event` of kind ``"pairs"`` holds its sessions (by id) and how they are added up
 (:class:`EventRules`): the sum of each pair's matchpoints, or the average of their
 percentages; with a carry-over, the first :attr:`EventRules.qualifying` sessions (the
-qualifying stage) count at the carry-over's fraction (SCORING.md, "Events of several
-sessions"). A pair is the same pair from session to session by its players' national
-numbers, else by its label (``NS 3``), else by its players' names. :func:`rank_event` ranks
-them from each session's rankings.
+qualifying stage) count at the carry-over's fraction (SCORING.md §20). A pair is the same pair
+from session to session by its players' national numbers, else by its label (``NS 3``).
+:func:`rank_event` ranks them from each session's rankings.
 
 >>> rules = EventRules("matchpoints")
 >>> rules.to_dict()

@@ -3,7 +3,7 @@
 A club evening whose tables enter their own results is a :class:`LiveState`: the session as it
 was started (its one section and movement), whether it is closed, and the results stored so
 far, each a :class:`TableEntry` (what a table enters for one board: where, who, and a result,
-an artificial score or a weighted score). :func:`accept` is the one decision about every
+an artificial, a weighted or a split score). :func:`accept` is the one decision about every
 change (:class:`Add`, :class:`Edit`, :class:`Delete`): storage calls it with the state read
 inside its write transaction and writes only if it passes; the web only maps its errors to
 HTTP statuses (:class:`NotAllowedError` 403, :class:`AlreadyEnteredError` 409,
@@ -36,7 +36,7 @@ Traceback (most recent call last):
 ...
 bridgescore.live.NotAllowedError: this is table 2's token: it enters only table 2's results
 >>> state.position(1)
-TablePosition(table=1, current_round=1, fix_round=1, finished=False)
+TablePosition(table=1, current_round=1, fix_round=1, finished=False, sit_out=False)
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ from bridgescore.errors import BridgeError, SessionError, for_field
 from bridgescore.model import PASS_OUT, Result, Seat, parse_contract
 from bridgescore.movement import Movement, Play
 from bridgescore.players import Player, pair_names
-from bridgescore.session import BoardResult, Pair, Section, SectionScores, Session
+from bridgescore.session import BoardResult, Pair, Section, SectionScores, Session, Split
 from bridgescore.weighted import Weighted
 
 __all__ = [
@@ -93,6 +93,10 @@ it takes less than 100."""
 
 NOW: Final = datetime(2026, 1, 1, tzinfo=UTC)
 """A fixed time for examples and tests."""
+
+
+_STAND_IN: Final = Result.parse("Pass")
+"""A result to build an entry by, replaced at once (an artificial score's entry)."""
 
 
 class NotAllowedError(BridgeError):
@@ -190,21 +194,24 @@ class TableEntry:
     """A weighted score, instead of a result."""
     lead: str | None = None
     """The opening lead (``SK``), in canonical form."""
+    split: Split | None = None
+    """An assigned split score (the director's, Law 12C1(b)), instead of a result."""
 
     def __post_init__(self) -> None:
-        given = sum(x is not None for x in (self.result, self.artificial, self.weighted))
+        given = sum(x is not None for x in (self.result, self.artificial, self.weighted,
+                                            self.split))  # fmt: skip
         if given != 1:
             raise SessionError(
-                "give one of a result (Pass for a passed-out board), an artificial score or a "
-                "weighted score",
+                "give one of a result (Pass for a passed-out board), an artificial score, a "
+                "weighted score or a split score",
                 field="contract",
             )
 
     def board_result(self) -> BoardResult:
         """The entry as the core's result on the board."""
-        return BoardResult(self.board, self.ns, self.ew, self.result, adjusted=self.artificial,
+        return BoardResult(self.board, self.ns, self.ew, self.result, artificial=self.artificial,
                            weighted=self.weighted, round=self.round,
-                           table=self.table)  # fmt: skip
+                           table=self.table, split=self.split)  # fmt: skip
 
     def describe(self) -> str:
         """In words, for a message: ``4HX by S, 8 tricks``, ``passed out``, ``A+/A-``."""
@@ -212,6 +219,8 @@ class TableEntry:
             return f"an artificial score {self.artificial}"
         if self.weighted is not None:
             return f"a weighted score {self.weighted}"
+        if self.split is not None:
+            return f"a split score {self.split}"
         assert self.result is not None
         if self.result.contract is PASS_OUT:
             return "passed out"
@@ -222,10 +231,11 @@ class TableEntry:
 
     def same_score(self, other: TableEntry) -> bool:
         """Whether the two say the same about the board (the lead aside)."""
-        return (self.result, self.artificial, self.weighted) == (
+        return (self.result, self.artificial, self.weighted, self.split) == (
             other.result,
             other.artificial,
             other.weighted,
+            other.split,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -245,7 +255,11 @@ class TableEntry:
             "artificial": None if self.artificial is None else str(self.artificial),
             "weighted": None if self.weighted is None else str(self.weighted),
             "result": None if r is None else str(r),
-        }
+        } | (
+            {}
+            if self.split is None
+            else {"split": {"ns": str(self.split.ns), "ew": str(self.split.ew)}}
+        )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableEntry:
@@ -258,8 +272,11 @@ class TableEntry:
         """
         artificial = data.get("artificial", data.get("adjusted"))
         weighted = data.get("weighted")
+        split = data.get("split")
+        if isinstance(split, str):  # as a stored row keeps it: NS's result, a space, EW's
+            split = dict(zip(("ns", "ew"), split.split(), strict=True))
         result = None
-        if artificial is None and weighted is None:
+        if artificial is None and weighted is None and split is None:
             contract = parse_contract(data.get("contract") or "")
             declarer = data.get("declarer")
             seat = None if contract is PASS_OUT or declarer is None else Seat(declarer)
@@ -274,6 +291,7 @@ class TableEntry:
             None if artificial is None else Adjusted.parse(artificial),
             None if weighted is None else Weighted.parse(weighted),
             data.get("lead"),
+            None if split is None else Split.parse(split["ns"], split["ew"]),
         )
 
 
@@ -330,7 +348,10 @@ class TablePosition:
     """The round whose results it may still change (the latest it has entered); None before
     its first result."""
     finished: bool
-    """Whether it has entered every board of every round."""
+    """Whether it has entered every board of every round it plays."""
+    sit_out: bool = False
+    """Whether nobody plays at the table in its current round: its pair (if any) sits out
+    (a half table, or the opponents withdrew); it may enter a later round it plays."""
 
 
 @dataclass(frozen=True)
@@ -418,16 +439,16 @@ class LiveState:
         """The table's current round, the round it may fix, and whether it has finished."""
         entered = self.entered_round(table)
         rounds = sorted(p.round for p in self.movement.plays if p.table == table)
-        last = rounds[-1] if rounds else 1
-        current = entered or (rounds[0] if rounds else 1)
+        current = entered or 1
         done = entered is not None and all(
             self.at(table, entered, b) for b in self._plays[(entered, table)].boards
         )
         later = [r for r in rounds if r > current]
-        if done and later:
-            current = later[0]
-        finished = done and not later and current == last
-        return TablePosition(table, current, entered, finished)
+        finished = done and not later
+        if done and not finished:
+            current += 1
+        sit_out = not finished and (current, table) not in self._plays
+        return TablePosition(table, current, entered, finished, sit_out)
 
     def positions(self) -> list[TablePosition]:
         """Every table's :meth:`position`."""
@@ -459,6 +480,7 @@ class LiveState:
         artificial: str | None = None,
         weighted: str | None = None,
         lead: str | None = None,
+        split: tuple[str, str] | None = None,
     ) -> TableEntry:
         """The entry for a board at a table in a round, the pairs taken from the movement and
         the values read from their notation (errors name the field).
@@ -475,9 +497,10 @@ class LiveState:
             adjusted = None if artificial is None else Adjusted.parse(artificial)
         with for_field("weighted"):
             scores = None if weighted is None else Weighted.parse(weighted)
+        both = None if split is None else Split.parse(*split)
         return TableEntry(round_number, table, board, Pair.parse(play.ns).number,
                           Pair.parse(play.ew).number, read, adjusted, scores,
-                          read_lead(lead))  # fmt: skip
+                          read_lead(lead), both)  # fmt: skip
 
     def _next(self, version: int | None, results: tuple[LiveResult, ...]) -> LiveState:
         return LiveState(self.session, self.version + 1 if version is None else version,
@@ -494,6 +517,11 @@ class LiveState:
     def deleted(self, result_id: int, version: int | None = None) -> LiveState:
         """The state without the stored result of this id."""
         return self._next(version, tuple(r for r in self.results if r.id != result_id))
+
+    def redefined(self, session: Session, version: int | None = None) -> LiveState:
+        """The state with the session's definition changed (a late pair, a withdrawal, a
+        fouled board: :mod:`bridgescore.live_room`)."""
+        return replace(self._next(version, self.results), session=session)
 
     def with_closed(self, closed: bool, version: int | None = None) -> LiveState:
         """The state closed (or opened again)."""
@@ -545,6 +573,40 @@ class LiveState:
     def scheduled(self, board: int) -> int:
         """How many times the movement has the board played."""
         return sum(board in p.boards for p in self.movement.plays)
+
+    def averages(
+        self,
+        artificial: str,
+        *,
+        table: int | None = None,
+        round_number: int | None = None,
+        pair: str | None = None,
+    ) -> list[TableEntry]:
+        """Artificial scores for every board still missing of a table's round (``artificial``
+        as NS/EW: ``A+/A-``) or of a pair (as the pair's and its opponents': ``A-/A+`` for a
+        pair late by its own fault, turned board by board to NS/EW as it sat).
+
+        >>> from bridgescore.movement import mitchell
+        >>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2)),)))
+        >>> [str(e.artificial) for e in state.averages("A-/A+", pair="EW 1")][:2]
+        ['A+/A-', 'A+/A-']
+
+        :raises SessionError: for a score that cannot be read, or nothing missing there.
+        """
+        with for_field("artificial"):
+            given = Adjusted.parse(artificial)
+        slots = self.missing(table=table, round_number=round_number, pair=pair)
+        if not slots:
+            raise SessionError("no board is missing there", field="table", value=table)
+        flipped = Adjusted(given.ew, given.ns)
+        return [
+            replace(
+                self.entry(r, t, b, result=_STAND_IN),
+                result=None,
+                artificial=flipped if pair is not None and self.play(r, t).ew == pair else given,
+            )
+            for r, t, b in slots
+        ]
 
     def combinations(self, besides: int | None = None) -> dict[int, int]:
         """Per board with weighted scores, how many combinations of their results it has
@@ -627,6 +689,8 @@ def _check_table(
         raise NotAllowedError(
             "only the director gives or changes an artificial score", field="artificial"
         )
+    if entry.split is not None:
+        raise NotAllowedError("only the director gives or changes a split score", field="split")
     entered = state.entered_round(who)
     if entered is not None and (entry.round < entered or (change and entry.round != entered)):
         raise NotAllowedError(

@@ -42,7 +42,7 @@ from bridgescore.errors import InvalidResultError
 from bridgescore.model import Contract, Doubling, Seat, Side, Strain, Vulnerability
 from bridgescore.scoring import score
 
-__all__ = ["Par", "ParContract", "check_table", "par"]
+__all__ = ["AFFORDABLE", "MADE_VALUES", "Par", "ParContract", "check_table", "par", "penalty"]
 
 _STRAINS: Final = tuple(Strain)
 _SEATS: Final = tuple(Seat)
@@ -109,7 +109,7 @@ def _made(level: int, strain: int, vulnerable: bool) -> int:
 
 
 @lru_cache(maxsize=256)
-def _penalty(down: int, vulnerable: bool) -> int:
+def penalty(down: int, vulnerable: bool) -> int:
     """What ``down`` doubled undertricks cost (a positive number)."""
     if down <= 0:
         return 0
@@ -123,7 +123,7 @@ def _affordable(level: int, strain: int, declarer_vul: bool, defender_vul: bool)
     """The most undertricks doubled that cost less than the contract scores."""
     made = _made(level, strain, declarer_vul)
     down = 0
-    while down < 13 and _penalty(down + 1, defender_vul) < made:
+    while down < 13 and penalty(down + 1, defender_vul) < made:
         down += 1
     return down
 
@@ -141,11 +141,11 @@ _VUL_SIDES: Final = {v: (v.is_vulnerable(Side.NS), v.is_vulnerable(Side.EW)) for
 # 7NT; 0 or less when they make none), what it scores, and the undertricks (doubled) worth
 # taking to outbid it, by the declarer's and the defenders' vulnerability.
 _RANKS: Final = tuple(tuple(5 * (t - 7) + s + 1 for t in range(14)) for s in range(5))
-_VALUES: Final = {
+MADE_VALUES: Final = {
     vul: tuple(tuple(_made(t - 6, s, vul) if t >= 7 else 0 for t in range(14)) for s in range(5))
     for vul in (False, True)
 }
-_AFFORD: Final = {
+AFFORDABLE: Final = {
     (dv, fv): tuple(
         tuple(_affordable(t - 6, s, dv, fv) if t >= 7 else 0 for t in range(14)) for s in range(5)
     )
@@ -238,8 +238,8 @@ def _dealer_par(table: tuple[tuple[int, ...], ...], vul: Vulnerability, dealer: 
     )  # fmt: skip
     rank = [[_RANKS[s][b[s]] for s in range(5)] for b in best]
     value = [
-        [_VALUES[side_vul[0]][s][best[0][s]] for s in range(5)],
-        [_VALUES[side_vul[1]][s][best[1][s]] for s in range(5)],
+        [MADE_VALUES[side_vul[0]][s][best[0][s]] for s in range(5)],
+        [MADE_VALUES[side_vul[1]][s][best[1][s]] for s in range(5)],
     ]
     highest = [max(0, *r) for r in rank]
     if highest[0] == highest[1] == 0:
@@ -285,7 +285,7 @@ def _dealer_par(table: tuple[tuple[int, ...], ...], vul: Vulnerability, dealer: 
     for s in candidates:
         downs = sacrifices(s)
         down = min(downs)
-        target = _AFFORD[side_vul[side], side_vul[other]][s][best[side][s]]
+        target = AFFORDABLE[side_vul[side], side_vul[other]][s][best[side][s]]
         if down <= target:
             best_down = max(best_down, down)
             if sacrificed is None:
@@ -295,7 +295,7 @@ def _dealer_par(table: tuple[tuple[int, ...], ...], vul: Vulnerability, dealer: 
             makes.append((s, target - down))
     sign = 1 if side == 0 else -1
     contracts: list[ParContract] = []
-    if sacrificed is None or best_plus > _penalty(best_down, side_vul[other]):
+    if sacrificed is None or best_plus > penalty(best_down, side_vul[other]):
         for s, gap in makes:
             if value[side][s] != best_plus:
                 continue
@@ -314,7 +314,7 @@ def _dealer_par(table: tuple[tuple[int, ...], ...], vul: Vulnerability, dealer: 
                 contracts.append(_contract(table, other, level, e, best[other][e], True))
                 continue
             contracts += _same_strain(table, side, order, s, best[side][s], best_down)
-    return Par(sign * _penalty(best_down, side_vul[other]), _by_strain(contracts), _SEATS[dealer])
+    return Par(sign * penalty(best_down, side_vul[other]), _by_strain(contracts), _SEATS[dealer])
 
 
 def _same_strain(

@@ -66,6 +66,12 @@ stay on the pure path, or score a :class:`~bridgescore.session.Section` with
 :func:`analyse_many`, :func:`analyse_partition` for a Dask dataframe's partitions,
 :func:`analyse_file` for Parquet (``_dd``).
 
+**Dealing to order** (:mod:`~bridgescore.batch.dealgen`): :func:`deal_where` deals random
+deals until it has enough that meet a condition (``"hcp(N) in 15..17 and balanced(N)"``, see
+:mod:`bridgescore.condition`) or a Python function of a :class:`DealBatch`'s feature columns.
+**Par in bulk** (``_par``): :func:`par_many` gives the par of columns of double-dummy tables,
+equal to :func:`bridgescore.par` row by row.
+
 The modules, by job (all private but :mod:`~bridgescore.batch.field`; import from here):
 ``_columns`` reads and checks the input columns, ``_table`` holds the score table and
 :func:`score_many`, :func:`pack`, :func:`score_packed`, ``_ns`` the North-South view, ``_imps``
@@ -96,6 +102,7 @@ from bridgescore.batch._dd import (
 from bridgescore.batch._imps import imps_many
 from bridgescore.batch._io import Progress, score_file, score_frame
 from bridgescore.batch._ns import declarer_vulnerable, ns_view, score_many_ns
+from bridgescore.batch._par import ParColumns, par_many
 from bridgescore.batch._table import (
     LEVELS,
     PACKED_CODES,
@@ -104,6 +111,7 @@ from bridgescore.batch._table import (
     score_packed,
     score_table,
 )
+from bridgescore.batch.dealgen import DealBatch, DealingError, deal_batches, deal_where
 from bridgescore.batch.field import (
     Expected,
     butler_many,
@@ -118,7 +126,10 @@ __all__ = [
     "DD_COLUMNS",
     "LEVELS",
     "PACKED_CODES",
+    "DealBatch",
+    "DealingError",
     "Expected",
+    "ParColumns",
     "Progress",
     "ScoreDType",
     "analyse_file",
@@ -127,11 +138,14 @@ __all__ = [
     "analysis_meta",
     "butler_many",
     "cross_imps_many",
+    "deal_batches",
+    "deal_where",
     "declarer_vulnerable",
     "imps_many",
     "matchpoints_many",
     "ns_view",
     "pack",
+    "par_many",
     "score_file",
     "score_frame",
     "score_many",

@@ -94,6 +94,8 @@ COMMANDS = {
     "serve": "serve",
     "deal": "deals",
     "deals": "deals",
+    "event": "event",
+    "lin": "lin",
     "club": "club",
     "director": "club",
 }

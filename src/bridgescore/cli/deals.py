@@ -60,16 +60,31 @@ def _write_secret(path: Path, text: str) -> None:
 
 
 @cli.command("deal")
-@click.option("--boards", "numbers", required=True, metavar="BOARDS",
+@click.option("--boards", "numbers", metavar="BOARDS",
               help="The boards to deal: 1-36, or 1-16,33-48.")  # fmt: skip
-@output_option(f"The file to write; its extension says the format ({_EXTENSIONS}).")
+@click.option("-o", "--output", "target", metavar="OUT",
+              type=click.Path(dir_okay=False, path_type=Path),
+              help=f"The file to write; its extension says the format ({_EXTENSIONS}); with "
+              "--where, PBN.")  # fmt: skip
 @click.option("--seed", metavar="HEX", help="Deal from this seed (hex, 16 bytes or more) "
-              "instead of a new one from the operating system's secure random source.")  # fmt: skip
+              "instead of a new one from the operating system's secure random source (with "
+              "--where: a whole number).")  # fmt: skip
+@click.option("--where", "condition", metavar="CONDITION", help="Deal to order: only deals "
+              "that meet CONDITION, such as \"hcp(N) in 15..17 and balanced(N)\"; PBN to OUT or "
+              "the screen.")  # fmt: skip
+@click.option("-n", "--count", type=click.IntRange(0, 1_000_000), default=1, show_default=True,
+              help="With --where: how many deals.")  # fmt: skip
 @click.option("--seed-file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Write the seed to FILE (yours only) instead of printing it.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def deal_command(
-    numbers: str, target: Path, seed: str | None, seed_file: Path | None, as_json: bool
+    numbers: str | None,
+    target: Path | None,
+    seed: str | None,
+    condition: str | None,
+    count: int,
+    seed_file: Path | None,
+    as_json: bool,
 ) -> None:
     """Deal a set of boards from a secret seed and write them to OUT.
 
@@ -78,9 +93,23 @@ def deal_command(
     then check the boards: bridgescore deals verify OUT --seed HEX --commitment HEX. Dealer and
     vulnerability follow Law 2.
 
+    With --where, it deals to order instead: --count deals that meet the condition (numpy,
+    the batch extra), reproducible from --seed.
+
     Examples: bridgescore deal --boards 1-36 -o set.pbn; bridgescore deal --boards 1-24 -o
-    set.dup --seed-file set.seed
+    set.dup --seed-file set.seed; bridgescore deal --where "hcp(N) in 15..17 and balanced(N)
+    and spades(S) >= 5" --count 100 -o teach.pbn
     """
+    if condition is not None:
+        from bridgescore.cli.dealgen import deal_to_order
+
+        if seed is not None and not (seed.isascii() and seed.isdigit()):
+            raise click.BadParameter(f"with --where, a whole number, got {seed!r}",
+                                     param_hint="--seed")  # fmt: skip
+        deal_to_order(condition, count, None if seed is None else int(seed), target)
+        return
+    if numbers is None or target is None:
+        raise click.UsageError("give --boards and -o OUT (or --where to deal to order)")
     with reporting("--boards"):
         wanted = board_numbers(numbers)
     with reporting("--seed"):

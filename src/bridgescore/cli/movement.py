@@ -19,6 +19,7 @@ from bridgescore.movement import (
     howell,
     mitchell,
     read,
+    read_asc,
     table_cards,
 )
 
@@ -62,7 +63,12 @@ def _common(command: F) -> F:
     command = click.option("--cards", is_flag=True, help="Also print table cards and guide cards.")(
         command
     )
-    command = click.option("--rounds", type=int, help="Play only this many rounds.")(command)
+    command = click.option(
+        "--rounds",
+        type=int,
+        help="Play only this many rounds (a Howell of 2 to 4 tables: or twice its rounds, pairs "
+        "meeting twice).",
+    )(command)
     return click.option(
         "--boards-per-round", "-b", type=int, required=True, help="Boards each table plays a round."
     )(command)
@@ -118,15 +124,29 @@ def mitchell_command(
 @movement_group.command("howell")
 @click.option("--pairs", "-p", type=int, required=True, help="Pairs, 4 to 20.")
 @_common
+@click.option(
+    "--no-arrow-switches",
+    is_flag=True,
+    help="No arrow switch at any single table (simpler, less balanced where it matters).",
+)
 def howell_command(
-    pairs: int, boards_per_round: int, rounds: int | None, cards: bool, as_json: bool
+    pairs: int,
+    boards_per_round: int,
+    rounds: int | None,
+    cards: bool,
+    as_json: bool,
+    no_arrow_switches: bool,
 ) -> None:
     """A Howell: every pair meets every other (an odd number sits out in turn).
+
+    One pair stays NS at table 1; every table sends its pairs and boards to the same place each
+    round; Manning's balance is perfect at 4, 6, 8 and 10 tables. Fewer rounds give a 3/4
+    Howell (every board at every table) where one was found; 6 pairs over 10 rounds meet twice.
 
     Example: bridgescore movement howell --pairs 10 --boards-per-round 3
     """
     with _building():
-        built = howell(pairs, boards_per_round, rounds=rounds)
+        built = howell(pairs, boards_per_round, rounds=rounds, arrow_switches=not no_arrow_switches)
     _show(built, as_json=as_json, cards=cards)
 
 
@@ -134,11 +154,27 @@ def howell_command(
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--cards", is_flag=True, help="Also print table cards and guide cards.")
 @click.option("--json", "as_json", is_flag=True, help="Print the movement as JSON.")
-def check_command(file: Path, cards: bool, as_json: bool) -> None:
+@click.option(
+    "--meetings",
+    type=click.IntRange(1, 9),
+    default=1,
+    show_default=True,
+    help="How often two pairs may meet (2: a Howell in which pairs meet twice).",
+)
+@click.option(
+    "--boards-per-round",
+    "-b",
+    type=click.IntRange(1, 36),
+    help="Boards in a board group of an .ASC movement file (which does not say).",
+)
+def check_command(
+    file: Path, cards: bool, as_json: bool, meetings: int, boards_per_round: int | None
+) -> None:
     """Check a movement typed in as a table: columns round,table,ns,ew,boards.
 
     Boards are written 1-3 or 1,2,3. A bad cell is reported with its row and column, a broken
     rule (a pair playing a board twice, two pairs meeting twice ...) with its round and table.
+    A file ending in .asc is read as the .ASC movement file standard (give --boards-per-round).
 
     Example: bridgescore movement check howell-3-tables.csv
     """
@@ -146,8 +182,17 @@ def check_command(file: Path, cards: bool, as_json: bool) -> None:
         text = file.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise click.BadParameter(f"cannot read {str(file)!r}: {exc}", param_hint="FILE") from exc
+    asc = file.suffix.lower() == ".asc"
+    if asc and boards_per_round is None:
+        raise click.BadParameter(
+            "an .ASC movement file does not say how many boards a group has",
+            param_hint="--boards-per-round",
+        )
     try:
-        movement = read(text)
+        if asc and boards_per_round is not None:
+            movement = read_asc(text, boards_per_round=boards_per_round, meetings=meetings)
+        else:
+            movement = read(text, meetings=meetings)
     except MovementError as exc:
         raise click.BadParameter(f"{file.name}: {exc}", param_hint="FILE") from exc
     _show(movement, as_json=as_json, cards=cards)

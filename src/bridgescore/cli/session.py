@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from rich.table import Table
 
 from bridgescore import pbn
 from bridgescore.cli._app import cli, console, read_pbn, reporting, write_file
-from bridgescore.duplicate import BoardScore
+from bridgescore.duplicate import ARTIFICIAL_PRESETS, BoardScore
 from bridgescore.errors import SessionError
 from bridgescore.session import METHODS, Pair, SectionScores, Session, scores_to_dict
 
@@ -77,6 +78,19 @@ _method_option = click.option(
 @click.option("--travellers", is_flag=True, help="Show every board's traveller.")
 @click.option("--recap", metavar="PAIR", help="Show a pair's boards: 3, or NS3 / EW3.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option(
+    "--across-field",
+    is_flag=True,
+    help="Score the sections' results on each board together, as one field.",
+)
+@click.option(
+    "--artificial",
+    "artificial_preset",
+    type=click.Choice(list(ARTIFICIAL_PRESETS)),
+    default="default",
+    show_default=True,
+    help="Artificial scores: 60/50/40 %, or the EBU's or the ACBL's rule.",
+)
 def score_command(
     file: Path,
     method: str | None,
@@ -84,6 +98,8 @@ def score_command(
     travellers: bool,
     recap: str | None,
     as_json: bool,
+    across_field: bool = False,
+    artificial_preset: str = "default",
 ) -> None:
     """Score a session from a PBN file: the rankings of each section, and its warnings.
 
@@ -93,6 +109,9 @@ def score_command(
     Example: bridgescore session score results.pbn --method butler --recap NS3
     """
     session = read_session(file, method)
+    if across_field or artificial_preset != "default":
+        session = dataclasses.replace(session, across_field=across_field,
+                                      artificial=ARTIFICIAL_PRESETS[artificial_preset])  # fmt: skip
     sections = session.scored()
     if section_name is not None:
         with reporting("--section"):

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from bridgescore.deals._lin import read_lin, write_lin
 from bridgescore.deals._machines import (
     read_bri,
     read_dge,
@@ -78,6 +79,8 @@ FORMATS: Final[dict[str, Format]] = {
                    read_dlm, write_dlm),
     ".bri": Format("BRI", "hands, boards numbered from 1", read_bri, write_bri, numbers=False),
     ".dge": Format("DGE", "hands, boards numbered from 1", read_dge, write_dge, numbers=False),
+    ".lin": Format("LIN", "board numbers, dealer, vulnerability, hands, players, contract, "
+                   "result, auction and play", read_lin, write_lin, law_2=False),
 }  # fmt: skip
 """The formats by file extension (lower case). A new format is one entry: its reader of bytes
 and its writer."""

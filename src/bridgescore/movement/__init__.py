@@ -2,12 +2,15 @@
 
 A :class:`Movement` is a frozen value that checks the rules every movement obeys when it is
 made (in a round a pair sits at one table at most; no pair plays a board twice; no two pairs
-meet twice; every table plays the same number of boards a round; a board is at one table a
-round unless the movement shares it; boards are numbered 1 to B). It is built by
-:func:`mitchell` or :func:`howell`, or read from a table typed in (:func:`read`,
-``round,table,ns,ew,boards``). :func:`~report.fairness` says how often each two pairs meet and
-are compared; :func:`~report.describe`, :func:`~report.table_cards` and
-:func:`~report.guide_cards` give the text a director prints.
+meet more often than the movement says, once or twice; every table plays the same number of
+boards a round; a board is at one table a round unless the movement shares it; boards are
+numbered 1 to B). It is built by :func:`mitchell` or :func:`howell`, or read from a table
+typed in (:func:`read`, ``round,table,ns,ew,boards``) or from an ``.ASC`` movement file
+(:func:`read_asc`). :func:`~report.fairness` says how often each two pairs meet and are
+compared, :func:`~report.moves` whether one card a table is enough,
+:func:`~complete.completeness` whether every pair meets all the opponents it could (and
+:func:`~complete.alternatives` the complete movements instead); :func:`~report.describe`,
+:func:`~report.table_cards` and :func:`~report.guide_cards` give the text a director prints.
 
 >>> from bridgescore.movement import mitchell, howell
 >>> m = mitchell(7, 3)
@@ -31,13 +34,17 @@ Sources followed:
   in turn (Bridge Central, "Half table considerations"). **Arrow switch**: about one round in
   eight, at the end (J. R. Manning's analysis, as the EBU gives it: the last round of up to 9
   rounds, the last two of 12 or more).
-* **Howell**: computed, not copied. A complete Howell in which every pair plays every set once
-  and the tables of a round play different sets is a Room square; the pairs move by the circle
-  method and the sets are a cyclic Room square where one exists (every odd side from 7 but 9),
-  a searched one for 9 and 10 pairs, and for 4, 5 and 6 pairs (where no Room square exists)
-  one share a round at most, as the published 2- and 3-table Howells share. Who sits NS is
-  chosen by a local search to balance the comparisons. A shorter Howell is its first rounds:
-  the published 3/4 Howells are arranged for balance by hand, this one is not.
+* **Howell**: computed, not copied. Every Howell is 1-rotational (one pair stationary NS at
+  table 1, the others and the boards moving round a fixed cycle), so every table sends its
+  pairs and boards to the same place each round; the designs were found offline by
+  :mod:`bridgescore.movement.search` (``python -m bridgescore.movement.search --write``), which
+  picks the NS sides whose periodic autocorrelation is ideal (a cyclic difference set: perfect
+  balance at 2, 4, 6, 8, 10 tables) or the best possible (3, 5, 7, 9 tables), and are kept in
+  :mod:`bridgescore.movement._howells`. 2 and 3 tables share boards, as no Room square of
+  side 3 or 5 exists. A 3/4 Howell (every board at every table, several stationary pairs) is
+  served where the search found one, else a shorter Howell is the complete one's first rounds;
+  2 to 4 tables can also play twice as many rounds, pairs meeting twice. Where arrow switches
+  at single tables make one more balanced, ``arrow_switches=False`` offers one without.
 * **Balance**: J. R. Manning's competition score of two pairs (EBU, *Bridge movements: the
   maths*; as summarized by P. Smulders, "The balance", pjms.nl), reported as its spread.
 """
@@ -45,7 +52,10 @@ Sources followed:
 from __future__ import annotations
 
 from bridgescore.errors import MovementError
-from bridgescore.movement.build import howell, mitchell, switched_rounds
+from bridgescore.movement.build import mitchell, switched_rounds
+from bridgescore.movement.complete import Alternative, Completeness, alternatives, completeness
+from bridgescore.movement.cyclic import howell, howell_rounds
+from bridgescore.movement.formats import read_asc
 from bridgescore.movement.model import (
     COLUMNS,
     Kind,
@@ -61,39 +71,49 @@ from bridgescore.movement.model import (
 from bridgescore.movement.report import (
     Card,
     Fairness,
+    Moves,
     PairFairness,
     cards,
     describe,
     fairness,
     guide_cards,
+    moves,
     table_cards,
 )
 from bridgescore.movement.results import Slot, check_result, missing, slot_of, slots
 
 __all__ = [
     "COLUMNS",
+    "Alternative",
     "Card",
+    "Completeness",
     "Fairness",
     "Kind",
     "Movement",
     "MovementError",
+    "Moves",
     "PairFairness",
     "Play",
     "Relay",
     "Share",
     "SitOut",
     "Slot",
+    "alternatives",
     "cards",
     "check_result",
+    "completeness",
     "describe",
     "fairness",
     "format_boards",
     "guide_cards",
     "howell",
+    "howell_rounds",
     "missing",
     "mitchell",
+    "moves",
     "parse_boards",
     "read",
+    "read_asc",
     "slot_of",
     "slots",
     "switched_rounds",

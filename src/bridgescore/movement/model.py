@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from bridgescore.movement.report import Fairness
 
 __all__ = [
+    "ARROW",
     "COLUMNS",
     "Kind",
     "Movement",
@@ -33,6 +34,10 @@ Kind = Literal["mitchell", "howell", "custom"]
 
 COLUMNS = ("round", "table", "ns", "ew", "boards")
 """The columns of a movement written as a table, one row a play."""
+
+ARROW = "arrow"
+"""An optional column: ``switch`` where that table alone turns the boards that round (the pairs
+sit as the ``ns`` and ``ew`` columns say and play the other cards); empty elsewhere."""
 
 _MAX_CELL = 200  # characters in one cell of a movement table
 _MAX_BOARD = 9999  # highest board number a movement may use
@@ -91,7 +96,8 @@ class Movement:
     """Who plays whom on which boards, round by round; it checks the rules when made.
 
     The rules: in a round a pair sits at one table at most; no pair plays a board twice; no two
-    pairs meet twice; every table plays ``boards_per_round`` boards a round; a board is at one
+    pairs meet more than ``meetings`` times (once, unless declared); every table plays
+    ``boards_per_round`` boards a round; a board is at one
     table a round unless a :class:`Share` says otherwise; the boards are numbered 1 to B and
     all of them are played. Breaking one is a :class:`~bridgescore.MovementError`.
 
@@ -120,6 +126,11 @@ class Movement:
     """How many tables (0: the highest table that plays); a half table counts as one."""
     arrow_switched: tuple[int, ...] = field(default=())
     """The rounds whose boards are turned, so that the EW pairs play the NS cards."""
+    meetings: int = 1
+    """How often two pairs may meet: 1, or 2 in a Howell in which pairs meet twice."""
+    turned: tuple[tuple[int, int], ...] = ()
+    """``(round, table)`` of the plays arrow-switched at that table alone: the pair seated NS
+    plays the EW cards (the play's ``ns`` is the pair playing the NS cards, seated EW)."""
 
     def __post_init__(self) -> None:
         _check(self)
@@ -173,12 +184,16 @@ class Movement:
         [{'round': 1, 'table': 1, 'ns': '1', 'ew': '2', 'boards': [1, 2]}]
         """
         extra: dict[str, object] = {}
+        if self.meetings != 1:
+            extra["meetings"] = self.meetings
         if complete:
             extra = {
                 "relays": [
                     {"round": r.round, "boards": [*r.boards], "place": r.place} for r in self.relays
                 ],
                 "arrow_switched": [*self.arrow_switched],
+                "meetings": self.meetings,
+                "turned": [[r, t] for r, t in self.turned],
             }
         return extra | {
             "movement": self.kind,
@@ -229,6 +244,8 @@ class Movement:
                 ),
                 tables=int(data.get("tables", 0)),
                 arrow_switched=tuple(int(r) for r in data.get("arrow_switched", ())),
+                meetings=int(data.get("meetings", 1)),
+                turned=tuple((int(r), int(t)) for r, t in data.get("turned", ())),
             )  # fmt: skip
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             if isinstance(exc, MovementError):
@@ -245,18 +262,23 @@ class Movement:
         """
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(COLUMNS)
+        turned = set(self.turned)
+        writer.writerow(COLUMNS + ((ARROW,) if turned else ()))
         for p in self.plays:
-            writer.writerow([p.round, p.table, p.ns, p.ew, format_boards(p.boards)])
+            if (p.round, p.table) in turned:  # the seats, and the arrow switch
+                writer.writerow([p.round, p.table, p.ew, p.ns, format_boards(p.boards), "switch"])
+                continue
+            row: list[object] = [p.round, p.table, p.ns, p.ew, format_boards(p.boards)]
+            writer.writerow(row + ([""] if turned else []))
         return out.getvalue()
 
     @classmethod
-    def read_csv(cls, text: str, *, kind: Kind = "custom") -> Movement:
+    def read_csv(cls, text: str, *, kind: Kind = "custom", meetings: int = 1) -> Movement:
         """Read a movement written as a table (columns ``round,table,ns,ew,boards``).
 
         Boards are written ``1-3`` or ``1,2,3``. Tables playing the same boards in the same
         round share them. Rows are counted as a spreadsheet does, the header being row 1.
-        It runs in time linear in the text.
+        It runs in time linear in the text. ``meetings=2`` allows two pairs to meet twice.
 
         >>> m = Movement.read_csv("round,table,ns,ew,boards\\n1,1,1,2,1-3\\n1,2,3,4,4 5 6\\n")
         Traceback (most recent call last):
@@ -267,7 +289,7 @@ as '1-3' or '1,2,3', got '4 5 6'
         :raises MovementError: a bad cell (naming the row and column and quoting it), or a
             movement that breaks the rules.
         """
-        return read(text, kind=kind)
+        return read(text, kind=kind, meetings=meetings)
 
 
 def format_boards(boards: Iterable[int]) -> str:
@@ -332,7 +354,7 @@ def _natural(label: str) -> tuple[tuple[int, str], ...]:
     return tuple(key)
 
 
-def read(text: str, *, kind: Kind = "custom") -> Movement:
+def read(text: str, *, kind: Kind = "custom", meetings: int = 1) -> Movement:
     """Read a movement written as a table; the same as :meth:`Movement.read_csv`.
 
     >>> read("round,table,ns,ew,boards\\n1,1,1,2,1-2\\n1,2,3,4,1-2\\n").shares
@@ -342,17 +364,22 @@ def read(text: str, *, kind: Kind = "custom") -> Movement:
     try:
         header = next(rows, None)
         names = [h.strip().lower() for h in header or []]
-        if sorted(names) != sorted(COLUMNS):
+        if sorted(n for n in names if n != ARROW) != sorted(COLUMNS) or names.count(ARROW) > 1:
             raise _fail(
-                f"expected the columns {','.join(COLUMNS)} (in any order), got {','.join(names)!r}",
+                f"expected the columns {','.join(COLUMNS)} (in any order, and {ARROW} if a "
+                f"table alone is arrow-switched), got {','.join(names)!r}",
                 "columns",
                 ",".join(names),
             )
-        index = {name: names.index(name) for name in COLUMNS}
+        index = {name: names.index(name) for name in (*COLUMNS, ARROW) if name in names}
         plays: list[Play] = []
+        turned: list[tuple[int, int]] = []
         for number, row in enumerate(rows, start=2):
             if any(cell.strip() for cell in row):
-                plays.append(_play(row, number, index))
+                play, switched = _play(row, number, index)
+                plays.append(play)
+                if switched:
+                    turned.append((play.round, play.table))
     except csv.Error as exc:
         raise _fail(f"row {rows.line_num}: not a readable table: {exc}", "plays", text) from None
     if not plays:
@@ -383,12 +410,16 @@ def read(text: str, *, kind: Kind = "custom") -> Movement:
         boards_per_round=bpr,
         plays=tuple(sorted(plays, key=lambda p: (p.round, p.table))),
         shares=shares,
+        meetings=meetings,
+        turned=tuple(sorted(turned)),
     )
 
 
-def _play(row: list[str], number: int, index: dict[str, int]) -> Play:
+def _play(row: list[str], number: int, index: dict[str, int]) -> tuple[Play, bool]:
+    """The play of one row (the cards each pair plays), and whether its arrow is switched."""
+
     def cell(name: str) -> str:
-        i = index[name]
+        i = index.get(name, len(row))
         return row[i].strip() if i < len(row) else ""
 
     def bad(name: str, expected: str) -> MovementError:
@@ -410,7 +441,13 @@ def _play(row: list[str], number: int, index: dict[str, int]) -> Play:
         boards = parse_boards(cell("boards"))
     except MovementError as exc:
         raise _fail(f"row {number}, column 'boards': {exc}", "boards", cell("boards")) from None
-    return Play(values["round"], values["table"], cell("ns"), cell("ew"), boards)
+    arrow = cell(ARROW).lower()
+    if arrow not in ("", "switch"):
+        raise bad(ARROW, "'switch' or nothing")
+    ns, ew = cell("ns"), cell("ew")
+    if arrow:  # seated NS, playing the EW cards
+        ns, ew = ew, ns
+    return Play(values["round"], values["table"], ns, ew, boards), bool(arrow)
 
 
 def _check(m: Movement) -> None:
@@ -418,6 +455,10 @@ def _check(m: Movement) -> None:
     if isinstance(bpr, bool) or not isinstance(bpr, int) or bpr < 1:
         raise _fail(
             f"boards_per_round must be a whole number from 1, got {bpr!r}", "boards_per_round", bpr
+        )
+    if isinstance(m.meetings, bool) or not isinstance(m.meetings, int) or m.meetings < 1:
+        raise _fail(
+            f"meetings must be a whole number from 1, got {m.meetings!r}", "meetings", m.meetings
         )
     if not m.plays:
         raise _fail("a movement needs at least one play", "plays", m.plays)
@@ -427,7 +468,7 @@ def _check(m: Movement) -> None:
     tables_at: set[tuple[int, int]] = set()
     seat: dict[tuple[int, str], int] = {}
     played: dict[tuple[str, int], int] = {}
-    met: dict[frozenset[str], int] = {}
+    met: dict[frozenset[str], list[int]] = defaultdict(list)
     where: dict[tuple[int, int], list[int]] = defaultdict(list)
     for p in m.plays:
         if p.round < 1 or p.table < 1:
@@ -479,14 +520,17 @@ def _check(m: Movement) -> None:
                     )
                 played[pair, board] = p.round
             where[p.round, board].append(p.table)
-        couple = frozenset((p.ns, p.ew))
-        if couple in met:
+        rounds_met = met[frozenset((p.ns, p.ew))]
+        rounds_met.append(p.round)
+        if len(rounds_met) > m.meetings:
+            times = "twice" if len(rounds_met) == 2 else f"{len(rounds_met)} times"
+            most = "" if m.meetings == 1 else f", more than the movement's {m.meetings}"
             raise _fail(
-                f"pairs {p.ns!r} and {p.ew!r} meet twice (rounds {met[couple]} and {p.round})",
+                f"pairs {p.ns!r} and {p.ew!r} meet {times} (rounds "
+                f"{' and '.join(map(str, rounds_met))}){most}",
                 "pair",
                 p.ns,
             )
-        met[couple] = p.round
     rounds = max(r for r, _ in tables_at)
     missing = sorted(set(range(1, rounds + 1)) - {r for r, _ in tables_at})
     if missing:
@@ -534,6 +578,13 @@ def _check(m: Movement) -> None:
         if not 1 <= r <= rounds:
             raise _fail(
                 f"arrow-switched round {r} is not one of rounds 1 to {rounds}", "arrow_switch", r
+            )
+    for r, t in m.turned:
+        if (r, t) not in tables_at:
+            raise _fail(
+                f"the arrow switch at table {t} in round {r} names a table that does not play",
+                "turned",
+                (r, t),
             )
     for relay in m.relays:
         for board in relay.boards:

@@ -6,7 +6,7 @@ Each builder returns text (the CLI prints it; a web page can put it in a ``<pre>
 from __future__ import annotations
 
 import statistics
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -16,11 +16,14 @@ from bridgescore.movement.model import Movement, Play, format_boards, iter_round
 __all__ = [
     "Card",
     "Fairness",
+    "Moves",
     "PairFairness",
     "cards",
     "describe",
     "fairness",
     "guide_cards",
+    "moves",
+    "seats",
     "table_cards",
 ]
 
@@ -77,24 +80,26 @@ class Fairness:
         return [p for p in self.pairs if field_of[p.first] == field_of[p.second]]
 
     def _meetings(self) -> str:
-        """How many opponents each pair meets, and whether they are all the others."""
+        """How many opponents each pair meets, how often, and whether they are all the others."""
         field_of = {pair: i for i, group in enumerate(self.fields) for pair in group}
-        met: dict[str, int] = dict.fromkeys(field_of, 0)
-        most: dict[str, int] = dict.fromkeys(field_of, 0)
+        opponents: dict[str, int] = dict.fromkeys(field_of, 0)
         apart = len(self.fields) == 2 and not any(p.met for p in self._within())
-        for p in self.pairs:
-            if not apart or field_of[p.first] != field_of[p.second]:
-                for pair in (p.first, p.second):
-                    met[pair] += p.met
-                    most[pair] += 1
-        twice = any(p.met > 1 for p in self.pairs)
-        others = "pairs of the other field" if apart else "other pairs"
-        if all(met[pair] == most[pair] for pair in met) and not twice:
+        couples = [p for p in self.pairs if not apart or field_of[p.first] != field_of[p.second]]
+        for p in couples:
+            if p.met:
+                opponents[p.first] += 1
+                opponents[p.second] += 1
+        times = {p.met for p in couples}
+        often = {1: "once", 2: "twice"}
+        if len(times) == 1 and min(times) >= 1:
             one = "pair of the other field" if apart else "other pair"
-            return f"Every pair meets every {one} once."
-        low, high = min(met.values()), max(met.values())
-        count = str(low) if low == high else f"{low} to {high}"
-        return f"Each pair meets {count} {others}{'' if twice else ', once each'}."
+            count = min(times)
+            return f"Every pair meets every {one} {often.get(count, f'{count} times')}."
+        others = "pairs of the other field" if apart else "other pairs"
+        low, high = min(opponents.values()), max(opponents.values())
+        number = str(low) if low == high else f"{low} to {high}"
+        how = ", once each" if max(times) <= 1 else ", some more than once"
+        return f"Each pair meets {number} {others}{how}."
 
     def summary(self) -> str:
         """A few lines a director can read.
@@ -103,7 +108,8 @@ class Fairness:
         >>> print(howell(8, 2).fairness().summary())
         Every pair meets every other pair once.
         Every pair is compared with every other on 6 boards.
-        Balance (Manning's competition score): 6 for every two pairs, perfect.
+        Balance (Manning's competition score): 6 for every two pairs, the ideal: perfectly \
+balanced.
         """
         lines = [self._meetings()]
         low, high = self.compared_range
@@ -117,17 +123,30 @@ class Fairness:
             lines.append(f"Pairs are compared on {boards}; {never} pairs of pairs never are.")
         else:
             lines.append(f"Every pair is compared with every other on {boards}.")
-        least, most, _, spread = self.competition_spread
-        if least == most:
-            lines.append(
-                f"Balance (Manning's competition score): {least} for every two pairs, perfect."
-            )
-        else:
-            lines.append(
-                f"Balance (Manning's competition score): {least} to {most}, "
-                f"standard deviation {spread:.2f} (0 is perfect)."
-            )
+        lines.append(self.balance())
         return "\n".join(lines)
+
+    def balance(self) -> str:
+        """Manning's balance against the ideal, every two pairs at the mean: the least and most,
+        the mean and the standard deviation; *perfectly balanced* when all are the mean.
+
+        >>> from bridgescore.movement import howell
+        >>> print(howell(10, 3).fairness().balance())
+        Balance (Manning's competition score): 6 to 18, mean 12.00, standard deviation 5.37; \
+the ideal is every two pairs at the mean (deviation 0).
+        """
+        least, most, mean, spread = self.competition_spread
+        if least == most:
+            return (
+                f"Balance (Manning's competition score): {least} for every two pairs, the "
+                "ideal: perfectly balanced."
+            )
+        whole = "" if mean == int(mean) else ", a mean no whole score reaches"
+        return (
+            f"Balance (Manning's competition score): {least} to {most}, mean {mean:.2f}, "
+            f"standard deviation {spread:.2f}; the ideal is every two pairs at the mean "
+            f"(deviation 0){whole}."
+        )
 
 
 def fairness(m: Movement) -> Fairness:
@@ -176,6 +195,140 @@ def fairness(m: Movement) -> Fairness:
     return Fairness(rows, _fields(m.pairs, [(r.first, r.second) for r in rows if r.compared]))
 
 
+@dataclass(frozen=True, slots=True)
+class Moves:
+    """How a room follows a movement (:func:`moves`): whether every table sends its NS pair,
+    its EW pair and its boards to the same place each round, so one card a table suffices."""
+
+    fixed: bool
+    """Every seat and every table's boards go to the same place each round."""
+    changing_seats: int
+    """Seats (a table's NS or EW) whose pair goes somewhere else from one round to the next."""
+    changing_boards: int
+    """Tables whose boards go somewhere else from one round to the next."""
+    stationary: tuple[str, ...]
+    """Pairs that sit at one table, in one seat, every round they play."""
+    stationary_tables: tuple[int, ...]
+    """Their tables."""
+    stationary_seats: tuple[str, ...]
+    """Their seats, ``'NS'`` or ``'EW'``."""
+    ns_rounds: tuple[int, int]
+    """The fewest and most rounds another pair sits NS (its seat, whatever the cards)."""
+    rounds: tuple[int, int]
+    """The fewest and most rounds another pair plays."""
+    switches: int = 0
+    """Plays in which one table alone turns its boards (an arrow switch on its card)."""
+
+    def summary(self) -> str:
+        """What a director needs to know to run it.
+
+        >>> from bridgescore.movement import howell
+        >>> print(moves(howell(8, 2)).summary())
+        Moves: every table sends its NS pair, its EW pair and its boards to the same place \
+each round.
+        Pair 8 stays NS at table 1; the others sit NS in 3 of their 7 rounds.
+        """
+        if self.fixed:
+            lines = [
+                "Moves: every table sends its NS pair, its EW pair and its boards to the same "
+                "place each round."
+            ]
+        else:
+            lines = [
+                f"Moves: {self.changing_seats} seats and {self.changing_boards} tables' boards "
+                "go somewhere else from round to round; give every pair a guide card."
+            ]
+        low, high = self.ns_rounds
+        few, many = self.rounds
+        ns = f"{low}" if low == high else f"{low} to {high}"
+        of = f"{few}" if few == many else f"{few} to {many}"
+        others = f"sit NS in {ns} of their {of} rounds"
+        if self.stationary:
+            parts = []
+            for seat in ("NS", "EW"):
+                here = [i for i, s in enumerate(self.stationary_seats) if s == seat]
+                if not here:
+                    continue
+                who = ", ".join(self.stationary[i] for i in here)
+                at = ", ".join(str(self.stationary_tables[i]) for i in here)
+                one = len(here) == 1
+                parts.append(
+                    f"{'pair' if one else 'pairs'} {who} {'stays' if one else 'stay'} {seat} at "
+                    f"{'table' if one else 'tables'} {at}"
+                )
+            text = "; ".join(parts)
+            lines.append(f"{text[0].upper()}{text[1:]}; the others {others}.")
+        else:
+            lines.append(f"Every pair moves; they {others}.")
+        if self.switches:
+            lines.append(
+                f"Arrow switches at single tables: {self.switches}, on the table cards (they make "
+                "it more balanced; a version without them is simpler)."
+            )
+        return "\n".join(lines)
+
+
+def seats(m: Movement) -> dict[tuple[int, str], tuple[int, str]]:
+    """Where each pair sits each round, ``(table, 'NS' or 'EW')``: the seat, not the cards
+    (an arrow switch turns the boards, not the pairs).
+
+    >>> from bridgescore.movement import mitchell
+    >>> seats(mitchell(3, 2, arrow_switch=True))[3, "NS 1"]
+    (1, 'NS')
+    """
+    turned = set(m.turned)
+    out: dict[tuple[int, str], tuple[int, str]] = {}
+    for p in m.plays:
+        ns, ew = p.ns, p.ew
+        if p.round in m.arrow_switched or (p.round, p.table) in turned:
+            ns, ew = ew, ns
+        out[p.round, ns] = (p.table, "NS")
+        out[p.round, ew] = (p.table, "EW")
+    return out
+
+
+def moves(m: Movement) -> Moves:
+    """Whether the room can follow the movement from one card a table (see :class:`Moves`).
+
+    >>> from bridgescore.movement import mitchell
+    >>> moves(mitchell(7, 2)).fixed, moves(mitchell(8, 2)).changing_seats
+    (True, 8)
+    """
+    sat = seats(m)
+    occupant = {(r, where): pair for (r, pair), where in sat.items()}
+    nexts: dict[tuple[int, str], set[tuple[int, str] | None]] = defaultdict(set)
+    for (r, where), pair in occupant.items():
+        if r < m.rounds:
+            nexts[where].add(sat.get((r + 1, pair)))
+    places = _places(m)
+    boards: dict[int, set[str]] = defaultdict(set)
+    for p in m.plays:
+        if p.round < m.rounds:
+            after = places.get((p.round + 1, p.boards[0]))
+            if after is not None:
+                boards[p.table].add(after)
+    seats_changing = sum(1 for goes in nexts.values() if len(goes) > 1)
+    boards_changing = sum(1 for goes in boards.values() if len(goes) > 1)
+    where_of: dict[str, set[tuple[int, str]]] = defaultdict(set)
+    for (_, pair), where in sat.items():
+        where_of[pair].add(where)
+    stationary = tuple(p for p in m.pairs if len(where_of[p]) == 1)
+    others = [p for p in m.pairs if p not in stationary] or list(m.pairs)
+    ns = [sum(1 for (_, q), (_, seat) in sat.items() if q == p and seat == "NS") for p in others]
+    played = [sum(1 for (_, q) in sat if q == p) for p in others]
+    return Moves(
+        seats_changing + boards_changing == 0,
+        seats_changing,
+        boards_changing,
+        stationary,
+        tuple(next(iter(where_of[p]))[0] for p in stationary),
+        tuple(next(iter(where_of[p]))[1] for p in stationary),
+        (min(ns), max(ns)),
+        (min(played), max(played)),
+        len(m.turned),
+    )
+
+
 def _fields(pairs: tuple[str, ...], links: list[tuple[str, str]]) -> tuple[tuple[str, ...], ...]:
     parent = {p: p for p in pairs}
 
@@ -222,7 +375,9 @@ def describe(m: Movement) -> str:
     Every pair meets every pair of the other field once.
     2 fields, each ranked on its own: NS 1, NS 2, NS 3; EW 1, EW 2, EW 3.
     Within a field every pair is compared with every other on 6 boards.
-    Balance (Manning's competition score): 6 for every two pairs, perfect.
+    Balance (Manning's competition score): 6 for every two pairs, the ideal: perfectly balanced.
+    Moves: every table sends its NS pair, its EW pair and its boards to the same place each \
+round.
     """
     lines = [_title(m)]
     legend = "Each cell: NS pair-EW pair, boards"
@@ -254,12 +409,24 @@ def describe(m: Movement) -> str:
         together = " and ".join(map(str, tables))
         lines.append(f"Tables {together} share their boards in {_rounds(rounds_shared)}.")
     waiting: dict[str, list[str]] = defaultdict(list)
+    per_round: dict[str, Counter[int]] = defaultdict(Counter)
     for relay in m.relays:
         waiting[relay.place].append(f"{format_boards(relay.boards)} (round {relay.round})")
+        per_round[relay.place][relay.round] += 1
     for place, sets in waiting.items():
-        lines.append(f"Boards waiting at the {place}: {', '.join(sets)}.")
+        if len(sets) <= 8:
+            lines.append(f"Boards waiting at the {place}: {', '.join(sets)}.")
+            continue
+        most, least = max(per_round[place].values()), min(per_round[place].values())
+        count = "a set" if most == 1 else f"{most} sets" if least == most else f"up to {most} sets"
+        lines.append(
+            f"Boards waiting at the {place}: {count} in {_rounds(per_round[place])} (the table "
+            "cards say which)."
+        )
     lines.append("Fairness:")
     lines.append(m.fairness().summary())
+    how = moves(m)
+    lines.append(how.summary() if m.kind != "mitchell" else how.summary().splitlines()[0])
     return "\n".join(lines)
 
 
@@ -322,22 +489,46 @@ def cards(m: Movement, kind: Literal["table", "guide"] = "table") -> tuple[Card,
     return tuple(_table_cards(m) if kind == "table" else _guide_cards(m))
 
 
+def _switched(m: Movement, p: Play) -> bool:
+    return p.round in m.arrow_switched or (p.round, p.table) in set(m.turned)
+
+
 def _table_cards(m: Movement) -> Iterable[Card]:
+    """Who sits where (the seats: an arrow switch turns the boards, not the pairs)."""
     places = _places(m)
-    seats = _seats(m)
-    header = ("Round", "NS", "EW", "Boards", "NS next", "EW next", "Boards next")
+    sat = seats(m)
+    marks = bool(m.turned)
+    header: tuple[str, ...] = ("Round", "NS", "EW", "Boards", "NS next", "EW next", "Boards next")
+    header += ("Arrow",) if marks else ()
     for t in range(1, m.tables + 1):
         rows = []
         for p in (p for p in m.plays if p.table == t):
             last = p.round == m.rounds
+            switched = _switched(m, p)
+            ns, ew = (p.ew, p.ns) if switched else (p.ns, p.ew)
             rows.append((
-                str(p.round), p.ns, p.ew, format_boards(p.boards),
-                "-" if last else seats.get((p.round + 1, p.ns), "sits out"),
-                "-" if last else seats.get((p.round + 1, p.ew), "sits out"),
-                "-" if last else places.get((p.round + 1, p.boards[0]), "not in play"),
-            ))  # fmt: skip
+                str(p.round), ns, ew, format_boards(p.boards),
+                "-" if last else _where(sat.get((p.round + 1, ns))),
+                "-" if last else _where(sat.get((p.round + 1, ew))),
+                "-" if last else places.get((p.round + 1, p.boards[0])) or _later(m, p),
+            ) + (("switch" if switched else "",) if marks else ()))  # fmt: skip
         if rows:
             yield Card(f"Table {t}", _title(m), header, tuple(rows))
+
+
+def _later(m: Movement, p: Play) -> str:
+    """Where boards with no place next round go: the table that plays them next, if any."""
+    after = [
+        (q.round, q.table) for q in m.plays if q.round > p.round + 1 and p.boards[0] in q.boards
+    ]
+    if not after:
+        return "not in play"
+    r, t = min(after)
+    return f"wait, then table {t} (round {r})"
+
+
+def _where(seat: tuple[int, str] | None) -> str:
+    return "sits out" if seat is None else f"table {seat[0]} {seat[1]}"
 
 
 def table_cards(m: Movement) -> str:
@@ -354,14 +545,6 @@ def table_cards(m: Movement) -> str:
     return "\n\n".join(str(card) for card in cards(m, "table"))
 
 
-def _seats(m: Movement) -> dict[tuple[int, str], str]:
-    seats: dict[tuple[int, str], str] = {}
-    for p in m.plays:
-        seats[p.round, p.ns] = f"table {p.table} NS"
-        seats[p.round, p.ew] = f"table {p.table} EW"
-    return seats
-
-
 def _guide_cards(m: Movement) -> Iterable[Card]:
     by_pair: dict[str, dict[int, Play]] = defaultdict(dict)
     for p in m.plays:
@@ -375,7 +558,10 @@ def _guide_cards(m: Movement) -> Iterable[Card]:
                 rows.append((str(r), "-", "-", "sits out", "-"))
                 continue
             ns = play.ns == pair
-            rows.append((str(r), str(play.table), "NS" if ns else "EW",
+            seat = "NS" if ns != _switched(m, play) else "EW"
+            if _switched(m, play):
+                seat += " (arrow switch)"
+            rows.append((str(r), str(play.table), seat,
                          play.ew if ns else play.ns, format_boards(play.boards)))  # fmt: skip
         yield Card(f"Pair {pair}", _title(m), header, tuple(rows))
 
@@ -388,10 +574,10 @@ def guide_cards(m: Movement) -> str:
     Pair 1 (Howell: 2 tables, 5 pairs, 5 rounds of 2 boards, 10 boards)
     Round  Table  Seat  Against   Boards
     1      -      -     sits out  -
-    2      1      NS    3         3-4
-    3      2      EW    5         7-8
-    4      2      EW    2         5-6
-    5      1      EW    4         9-10
+    2      1      EW    3         3-4
+    3      2      EW    5         5-6
+    4      2      NS    2         7-8
+    5      1      NS    4         9-10
     """
     return "\n\n".join(str(card) for card in cards(m, "guide"))
 

@@ -103,9 +103,21 @@ How a :class:`~bridgescore.session.Session` is written (and read back):
 >>> read(text) == s
 True
 
+**Auctions and plays** (§3.5, §3.6, §3.9): :meth:`Game.auction` and :meth:`Game.play` (or
+:func:`auction_of`, :func:`play_of`) read a game's sections with their ``Note`` tags into an
+:class:`~bridgescore.auction.Auction` and a :class:`~bridgescore.play.Play`: calls with note
+references, NAGs and suffixes, ``AP``, ``-``, ``*``, ``+``, the irregularities ``^I``, ``^S``,
+``^R``, ``^L``; :func:`section_tags` writes them back in export format. Reading a session
+checks every game's sections (errors name the line and the tag), and a board keeps its
+auction and play when all its games share them (:attr:`Board.auction
+<bridgescore.session.Board.auction>`, :attr:`Board.play <bridgescore.session.Board.play>`).
+
 **Team matches** (:func:`read_matches`): a match is a pair of teams (``HomeTeam`` and
 ``VisitTeam``, either way round); a game without them belongs to the match before. Its rooms
 are the ``Room`` tag's, or without one (RealBridge) the team named ``HomeTeam`` sits NS.
+:func:`read_event` reads the matches of a file, round by round (``Round``), into a
+:class:`~bridgescore.events.Event`; :func:`write_event` writes one back, a game per board and
+room with ``Round``, ``HomeTeam``, ``VisitTeam`` and ``Room``.
 
 **Writing refuses** (:class:`PbnError`) what would not read back: a control character in any
 value or element, tab and line breaks included (§3.7: strings hold printing characters), an
@@ -123,15 +135,16 @@ the session (``_players`` numbers pairs by their names). ``_writer`` writes a se
 
 from __future__ import annotations
 
+from bridgescore.dd import DDTable
 from bridgescore.errors import PbnError
 from bridgescore.pbn._analysis import (
     ANALYSIS_TAGS,
-    DDTricks,
     analyse_games,
     analysis_tags,
     complete_deal,
     dd_tricks_from_tag,
 )
+from bridgescore.pbn._event import read_event, write_event
 from bridgescore.pbn._games import (
     MANDATORY_TAGS,
     Column,
@@ -145,8 +158,9 @@ from bridgescore.pbn._games import (
 )
 from bridgescore.pbn._games import NAME as TAG_NAME
 from bridgescore.pbn._lexer import read_games
-from bridgescore.pbn._match import read_match, read_matches
+from bridgescore.pbn._match import read_match, read_matches, read_rounds
 from bridgescore.pbn._reader import read
+from bridgescore.pbn._sections import auction_of, kept_sections, play_of, section_tags
 from bridgescore.pbn._values import scoring_tag
 from bridgescore.pbn._writer import write
 
@@ -155,23 +169,30 @@ __all__ = [
     "MANDATORY_TAGS",
     "TAG_NAME",
     "Column",
-    "DDTricks",
+    "DDTable",
     "Game",
     "PbnError",
     "Table",
     "Tag",
     "analyse_games",
     "analysis_tags",
+    "auction_of",
     "complete_deal",
     "dd_tricks_from_tag",
     "decode",
     "encode",
     "escape",
+    "kept_sections",
+    "play_of",
     "read",
+    "read_event",
     "read_games",
     "read_match",
     "read_matches",
+    "read_rounds",
     "scoring_tag",
+    "section_tags",
     "write",
+    "write_event",
     "write_games",
 ]

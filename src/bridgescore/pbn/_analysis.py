@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from bridgescore.dd import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, PbnError
 from bridgescore.model import Seat, Vulnerability
@@ -29,7 +30,6 @@ from bridgescore.pbn._games import Game, Tag
 
 __all__ = [
     "ANALYSIS_TAGS",
-    "DDTricks",
     "analyse_games",
     "analysis_tags",
     "complete_deal",
@@ -43,11 +43,8 @@ _PBN_SEATS: Final = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
 _PBN_STRAINS: Final = (4, 3, 2, 1, 0)  # NT S H D C as indexes of C D H S NT
 _STRAIN_NAMES: Final = ("C", "D", "H", "S", "NT")
 
-DDTricks = tuple[tuple[int, ...], ...]
-"""A double-dummy table: rows N E S W, each the tricks in C D H S NT."""
 
-
-def analysis_tags(table: DDTricks, result: Par) -> tuple[Tag, ...]:
+def analysis_tags(table: DDTable, result: Par) -> tuple[Tag, ...]:
     """The four tags for a deal's double-dummy table and par.
 
     >>> t = ((7, 7, 7, 9, 9), (6, 6, 6, 4, 4), (7, 7, 7, 8, 8), (6, 5, 6, 4, 4))
@@ -72,7 +69,7 @@ def analysis_tags(table: DDTricks, result: Par) -> tuple[Tag, ...]:
     )
 
 
-def dd_tricks_from_tag(text: str) -> DDTricks | None:
+def dd_tricks_from_tag(text: str) -> DDTable | None:
     """The table of a ``DoubleDummyTricks`` value (20 hex digits, declarers N S E W, each
     NT S H D C), or None if it is not that.
 
@@ -84,13 +81,13 @@ def dd_tricks_from_tag(text: str) -> DDTricks | None:
     text = text.strip().lower()
     if len(text) != 20 or any(c not in "0123456789abcd" for c in text):
         return None
-    rows: dict[Seat, list[int]] = {}
+    rows: dict[Seat, tuple[int, int, int, int, int]] = {}
     for i, seat in enumerate(_PBN_SEATS):
         row = [0] * 5
         for j, s in enumerate(_PBN_STRAINS):
             row[s] = int(text[5 * i + j], 16)
-        rows[seat] = row
-    return tuple(tuple(rows[seat]) for seat in Seat)
+        rows[seat] = (row[0], row[1], row[2], row[3], row[4])
+    return tuple(rows[seat] for seat in Seat)
 
 
 def complete_deal(game: Game, source: str = "<text>") -> Deal | None:

@@ -1,7 +1,7 @@
 """Building a :class:`~bridgescore.session.Session` from what the reader found in the games.
 
 The reader (:mod:`bridgescore.pbn._reader`) reads each game's tags and tables into values:
-boards, :class:`Played` results, names. It hands them to a :class:`SessionBuilder`, which
+boards, :class:`ReadResult` results, names. It hands them to a :class:`SessionBuilder`, which
 collects them by section and, at the end, checks what involves several games (a pair twice
 on a board, a result entered twice, the movement) and builds the session.
 """
@@ -26,9 +26,10 @@ from bridgescore.session import (
     SectionKind,
     Session,
     SessionWarning,
+    Split,
 )
 
-__all__ = ["Played", "SessionBuilder", "TotalName"]
+__all__ = ["ReadResult", "SessionBuilder", "TotalName"]
 
 _DEAL_TAGS: Final = frozenset(
     {"Deal", "DealId", "Auction", "Play", "Note", "Hidden", "Description", "OptimumScore",
@@ -41,13 +42,13 @@ KeptTags = list[tuple[str, str]]
 
 
 @dataclass(frozen=True, slots=True)
-class Played:
+class ReadResult:
     """A result as read: the board, the pairs, what happened, and the line it is on."""
 
     board: int
     ns: int
     ew: int
-    value: Result | Adjusted | Weighted
+    value: Result | Adjusted | Weighted | Split
     score: int | None = None
     """The score the file gives where it is not the contract's (an irregularity)."""
     round: int | None = None
@@ -60,10 +61,13 @@ class Played:
 
     def board_result(self) -> BoardResult:
         if isinstance(self.value, Adjusted):
-            return BoardResult(self.board, self.ns, self.ew, adjusted=self.value, round=self.round,
-                               table=self.table)  # fmt: skip
+            return BoardResult(self.board, self.ns, self.ew, artificial=self.value,
+                               round=self.round, table=self.table)  # fmt: skip
         if isinstance(self.value, Weighted):
             return BoardResult(self.board, self.ns, self.ew, weighted=self.value, round=self.round,
+                               table=self.table)  # fmt: skip
+        if isinstance(self.value, Split):
+            return BoardResult(self.board, self.ns, self.ew, split=self.value, round=self.round,
                                table=self.table)  # fmt: skip
         return BoardResult(self.board, self.ns, self.ew, self.value, score=self.score,
                            round=self.round, table=self.table)  # fmt: skip
@@ -87,7 +91,7 @@ class _SectionDraft:
     boards: dict[int, Board] = field(default_factory=dict)
     board_lines: dict[int, int] = field(default_factory=dict)
     board_tags: dict[int, list[KeptTags]] = field(default_factory=dict)
-    rows: list[Played] = field(default_factory=list)
+    rows: list[ReadResult] = field(default_factory=list)
     names: dict[tuple[Side | None, int], str] = field(default_factory=dict)
     ignored: set[str] = field(default_factory=set)
     total_names: list[TotalName] = field(default_factory=list)
@@ -145,7 +149,7 @@ class SessionBuilder:
         """The pairs of a ``TotalScoreTable`` (in a game on ``line``)."""
         self._draft(section, line).total_names.extend(names)
 
-    def played(self, section: str, played: Played) -> None:
+    def played(self, section: str, played: ReadResult) -> None:
         """A result in ``section``, whose board the section has."""
         draft = self.sections[section]
         draft.rows.append(played)
@@ -203,11 +207,11 @@ class SessionBuilder:
             self.at.at(draft.line).fail(f"section {draft.name}: {exc}", field=exc.field,
                                         value=exc.value)  # fmt: skip
 
-    def _check(self, rows: list[Played], mitchell: bool) -> None:
+    def _check(self, rows: list[ReadResult], mitchell: bool) -> None:
         """No pair against itself (in a Howell), no table with two results, no pair twice on
         a board; a result entered twice is left for the section to warn of."""
-        by_table: dict[tuple[int, int, int], Played] = {}
-        by_pair: dict[tuple[int, Side | None, int], Played] = {}
+        by_table: dict[tuple[int, int, int], ReadResult] = {}
+        by_pair: dict[tuple[int, Side | None, int], ReadResult] = {}
         for row in rows:
             at = self.at.at(row.line)
             if not mitchell and row.ns == row.ew:
@@ -260,9 +264,9 @@ class SessionBuilder:
         return [Pair(number, side, text) for (side, number), text in names.items()]
 
 
-def _unique(rows: list[Played]) -> list[Played]:
+def _unique(rows: list[ReadResult]) -> list[ReadResult]:
     """The rows without the second of a result entered twice."""
-    first: dict[tuple[int, int, int], Played] = {}
+    first: dict[tuple[int, int, int], ReadResult] = {}
     return [row for row in rows if first.setdefault((row.board, row.ns, row.ew), row) is row]
 
 

@@ -6,10 +6,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from bridgescore.errors import PbnError
 from bridgescore.pbn._location import Location, quote
+
+if TYPE_CHECKING:
+    from bridgescore.auction import Auction
+    from bridgescore.play import Play
 
 __all__ = [
     "KNOWN",
@@ -258,6 +262,24 @@ class Game:
         """The value of the first tag with this name, or ``default``."""
         t = self.tag(name)
         return default if t is None else t.value
+
+    def auction(self, *, source: str = "<text>") -> Auction | None:
+        """The Auction section with its notes, or None (see :func:`~bridgescore.pbn.auction_of`).
+
+        :raises PbnError: if it is malformed, naming the line.
+        """
+        from bridgescore.pbn._sections import auction_of
+
+        return auction_of(self, source=source)
+
+    def play(self, *, source: str = "<text>") -> Play | None:
+        """The Play section with its notes, or None (see :func:`~bridgescore.pbn.play_of`).
+
+        :raises PbnError: if it is malformed, naming the line.
+        """
+        from bridgescore.pbn._sections import play_of
+
+        return play_of(self, source=source)
 
     def table(self, name: str, *, source: str = "<text>") -> Table | None:
         """The table section with this name, or None.

@@ -14,9 +14,9 @@ from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._location import Location
 from bridgescore.pbn._reader import SessionReader
 from bridgescore.pbn._values import Scoring, absent
-from bridgescore.session import Board
+from bridgescore.session import Board, Split
 
-__all__ = ["read_match", "read_matches"]
+__all__ = ["read_match", "read_matches", "read_rounds"]
 
 
 def read_match(text: str, *, source: str = "<text>") -> TeamMatch:
@@ -62,19 +62,40 @@ def read_matches(text: str, *, source: str = "<text>") -> list[TeamMatch]:
 
     :raises PbnError: as :func:`read_match`, naming the line.
     """
+    return [m for _, m in read_rounds(text, source=source)]
+
+
+def read_rounds(text: str, *, source: str = "<text>") -> list[tuple[str, TeamMatch]]:
+    """The team matches of a file with the round each belongs to (its ``Round`` tag, §4.4.6,
+    ``''`` if none): as :func:`read_matches`, but the same two teams in two rounds are two
+    matches. A game without a Round tag is in the round of the game before it.
+
+    >>> [(r, m.home, m.away) for r, m in read_rounds(
+    ...     '[Round "1"][HomeTeam "A"][VisitTeam "B"][Board "1"][Contract "Pass"]\\n\\n'
+    ...     '[HomeTeam "B"][VisitTeam "A"][Board "1"][Contract "Pass"]\\n\\n'
+    ...     '[Round "2"][HomeTeam "B"][VisitTeam "A"][Board "2"][Contract "Pass"]\\n\\n'
+    ...     '[HomeTeam "A"][VisitTeam "B"][Board "2"][Contract "Pass"]')]
+    [('1', 'A', 'B'), ('2', 'B', 'A')]
+
+    :raises PbnError: as :func:`read_match`.
+    """
     reader = SessionReader(read_games(text, source=source), source)
     scoring = reader.scoring()
-    matches: dict[frozenset[str], _Match] = {}
+    matches: dict[tuple[str, frozenset[str]], _Match] = {}
     last: _Match | None = None
+    round_ = ""
     for game in reader.games:
+        given = _team(game, "Round")
+        changed = bool(given) and given != round_
+        round_ = given or round_
         home, visit = (_team(game, name) for name in ("HomeTeam", "VisitTeam"))
-        if home or visit or last is None:
-            key = frozenset({home, visit})
+        if home or visit or last is None or changed:
+            key = (round_, frozenset({home, visit}))
             if key not in matches:
                 matches[key] = _Match(reader, scoring, home or "Home", visit or "Visitors")
             last = matches[key]
         last.game(game, home)
-    return [m.build() for m in matches.values()]
+    return [(r, m.build()) for (r, _), m in matches.items()]
 
 
 def _team(game: Game, name: str) -> str:
@@ -112,10 +133,10 @@ class _Match:
             at.fail(f"board {number}, {room} room: no result (Contract, Declarer, Result)",
                     field="Contract")  # fmt: skip
         value, score, _ = outcome
-        if isinstance(value, Weighted):
-            at.at(line).fail(f"board {number}, {room} room: a weighted score ({value}); team "
-                             "matches do not score weighted scores yet", field="Contract",
-                             value=str(value))  # fmt: skip
+        if isinstance(value, Weighted | Split):
+            at.at(line).fail(f"board {number}, {room} room: an adjusted score ({value}); team "
+                             "matches do not score weighted or split scores yet",
+                             field="Contract", value=str(value))  # fmt: skip
         if score is not None:
             at.at(line).fail(
                 f"board {number}, {room} room: Score is not the score of {value}; a team "

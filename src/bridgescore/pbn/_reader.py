@@ -10,7 +10,7 @@ from typing import Final, TypeAlias
 from bridgescore.duplicate import Adjusted, Weighted
 from bridgescore.errors import BridgeError, PbnError
 from bridgescore.model import Result, Seat, Side
-from bridgescore.pbn._builder import KeptTags, Played, SessionBuilder, TotalName
+from bridgescore.pbn._builder import KeptTags, ReadResult, SessionBuilder, TotalName
 from bridgescore.pbn._games import (
     MANDATORY_TAGS,
     RESERVED,
@@ -24,6 +24,7 @@ from bridgescore.pbn._games import (
 from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._location import Location, quote
 from bridgescore.pbn._players import TablePairs
+from bridgescore.pbn._sections import auction_of, play_of
 from bridgescore.pbn._values import (
     Scoring,
     absent,
@@ -43,7 +44,7 @@ from bridgescore.pbn._values import (
     vulnerability,
 )
 from bridgescore.scoring import score_result
-from bridgescore.session import Board, Session
+from bridgescore.session import METHODS, Board, Session, Split
 
 __all__ = ["SessionReader", "read"]
 
@@ -51,9 +52,8 @@ _SCORE_TAG: Final[Mapping[Side | None, str]] = {None: "Score", Side.NS: "Score",
 _SCORE_COLUMNS: Final[Mapping[Side | None, str]] = {
     None: "ScoreTable", Side.NS: "Score_NS", Side.EW: "Score_EW"
 }  # fmt: skip
-_METHODS: Final = {"mp": "matchpoints", "butler": "Butler IMPs", "cross-imps": "cross-IMPs"}
 
-Outcome: TypeAlias = tuple[Result | Adjusted | Weighted, int | None, bool]
+Outcome: TypeAlias = tuple[Result | Adjusted | Weighted | Split, int | None, bool]
 """What happened at a table: the result, artificial score or weighted score, the score the
 file gives if it is not the contract's, and whether declarer and dummy were swapped."""
 
@@ -137,8 +137,8 @@ class SessionReader:
             elif replace(scoring, notes=()) != replace(first, notes=()):
                 self.at.at(tag.line).fail(
                     f"Scoring {tag.value!r} differs from {found.value!r} (line {found.line}): a "
-                    f"session is scored one way, here by {_METHODS[scoring.method]}, there by "
-                    f"{_METHODS[first.method]}", field="Scoring", value=tag.value)  # fmt: skip
+                    f"session is scored one way, here by {METHODS[scoring.method].name}, there by "
+                    f"{METHODS[first.method].name}", field="Scoring", value=tag.value)  # fmt: skip
         return first
 
     def game(self, game: Game, scoring: Scoring) -> None:
@@ -182,7 +182,20 @@ class SessionReader:
             self.section_tags(name, game)
 
     def check_data(self, game: Game) -> None:
-        """No section data after a tag the mapping reads, but for its tables."""
+        """No section data after a tag the mapping reads, but for its tables; the auction
+        and the play are well formed, and a warning if the auction's contract and declarer
+        are not the game's Contract and Declarer."""
+        auction = auction_of(game, source=self.at.source)
+        play_of(game, source=self.at.source)
+        contract = game.tag("Contract")
+        if auction is not None and auction.is_complete and contract is not None:
+            final, declarer = auction.final()
+            said = (contract.value.strip().upper(), (game.get("Declarer") or "").strip())
+            if not absent(said[0]) and (str(final).upper(), declarer.value if declarer else
+                                         "") != said and "%" not in said[0]:  # fmt: skip
+                by = f" by {declarer.value}" if declarer else ""
+                self.builder.warn(f"line {contract.line}: the auction ends in {final}{by}, "
+                                  f"but the game says {said[0]} by {said[1] or '-'}")  # fmt: skip
         for tag in game.tags:
             if tag.data and tag.name in RESERVED - {"ScoreTable", "TotalScoreTable"}:
                 text = " ".join(tag.data[0])
@@ -245,7 +258,9 @@ class SessionReader:
 
     # A ScoreTable row
 
-    def row(self, board: Board, record: dict[str, str], at: Location, scoring: Scoring) -> Played:
+    def row(
+        self, board: Board, record: dict[str, str], at: Location, scoring: Scoring
+    ) -> ReadResult:
         """A ScoreTable row: the pairs, the result or the artificial score, the round, names."""
         cells = {k.lower(): v for k, v in record.items()}
         ns_text, ew_text = cells.get("pairid_ns"), cells.get("pairid_ew")
@@ -257,7 +272,7 @@ class SessionReader:
         round_, table = (_number(cells.get(name.lower()), name, at) for name in ("Round", "Table"))
         ns_names, ew_names = ("" if absent(n) else n or ""
                               for n in (cells.get("names_ns"), cells.get("names_ew")))  # fmt: skip
-        return Played(board.number, ns, ew, value, score, round_, at.line, swapped,
+        return ReadResult(board.number, ns, ew, value, score, round_, at.line, swapped,
                       (ns_names, ew_names), table)  # fmt: skip
 
     def row_outcome(
@@ -272,6 +287,8 @@ class SessionReader:
         contract = cells.get("contract", "?") or ""
         if "%" in contract:
             return _weighted(contract, at), None, False
+        if "/" in contract:
+            return _split(contract, at), None, False
         artificial = _row_award(cells)
         if artificial is None and absent(contract):
             bare = [bare_award(cells.get(c)) for c in ("score_ns", "score_ew")]
@@ -324,7 +341,9 @@ class SessionReader:
 
     # A game per table
 
-    def table_game(self, section: str, board: Board, game: Game, scoring: Scoring) -> Played | None:
+    def table_game(
+        self, section: str, board: Board, game: Game, scoring: Scoring
+    ) -> ReadResult | None:
         """A game per table: its Contract, Declarer, Result and Score tags, its pairs, round
         and players; None if it has no result (a deal, say)."""
         contract = game.tag("Contract")
@@ -339,7 +358,7 @@ class SessionReader:
         )
         ns_names, ew_names = self.pairs.names(game, section, ns, ew)
         value, score, swapped = outcome
-        return Played(board.number, ns, ew, value, score, round_, line, swapped,
+        return ReadResult(board.number, ns, ew, value, score, round_, line, swapped,
                       (ns_names, ew_names), table)  # fmt: skip
 
     def table_outcome(
@@ -352,6 +371,8 @@ class SessionReader:
             return None if artificial is None else (artificial, None, False)
         if "%" in contract.value:
             return _weighted(contract.value, self.at.at(contract.line)), None, False
+        if "/" in contract.value:
+            return _split(contract.value, self.at.at(contract.line)), None, False
         declarer_text = game.get("Declarer", "") or ""
         declarer_tag, result_tag = game.tag("Declarer"), game.tag("Result")
         at = self.at.at(contract.line)
@@ -415,6 +436,14 @@ class SessionReader:
             at.fail(f"impossible Result {tag.value!r}: 0 to 13 tricks", field="Result",
                     value=tag.value)  # fmt: skip
         return str(13 - other)
+
+
+def _split(text: str, at: Location) -> Split:
+    """A split score written in a Contract (ours, ``NS 4SN= / EW 4SN-1``: the package's notes)."""
+    try:
+        return Split.read(text)
+    except BridgeError as exc:
+        at.fail(f"bad split score in a Contract: {exc}", field="Contract", value=text)
 
 
 def _weighted(text: str, at: Location) -> Weighted:

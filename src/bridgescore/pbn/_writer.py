@@ -177,13 +177,17 @@ def _traveller_values(scored: SectionScores, board: int, line_index: int) -> dic
     out["Round"] = "?" if r.round is None else str(r.round)
     out["Table"] = "?" if r.table is None else str(r.table)
     caret = ""
-    if r.adjusted is not None:
+    if r.artificial is not None:
         caret = "^"
         out.update(Contract="-", Declarer="-", Result="-",
-                   Score_NS=f"^{r.adjusted.ns}", Score_EW=f"^{r.adjusted.ew}")  # fmt: skip
+                   Score_NS=f"^{r.artificial.ns}", Score_EW=f"^{r.artificial.ew}")  # fmt: skip
     elif r.weighted is not None:  # its results in the Contract column: see the package's notes
         out.update(Contract=str(r.weighted), Declarer="-", Result="-", Score_NS="-",
                    Score_EW="-")  # fmt: skip
+    elif r.split is not None:  # both results in the Contract column, each side's own score
+        ns_view = r.split.ns_scores(scored.section.board(board).vulnerability)
+        out.update(Contract=str(r.split), Declarer="-", Result="-", Score_NS=str(ns_view[0]),
+                   Score_EW=str(-ns_view[1]))  # fmt: skip
     else:
         assert r.result is not None
         result = r.result
@@ -284,11 +288,14 @@ def _table_tags(scored: SectionScores, board: int, index: int) -> dict[str, str]
         out["Round"] = str(r.round)
     if r.table is not None:
         out["Table"] = str(r.table)
-    if r.adjusted is not None:
+    if r.artificial is not None:
         out.update(Declarer="", Contract="", Result="",
-                   Score=f"NS ^{r.adjusted.ns} EW ^{r.adjusted.ew}")  # fmt: skip
+                   Score=f"NS ^{r.artificial.ns} EW ^{r.artificial.ew}")  # fmt: skip
     elif r.weighted is not None:
         out.update(Declarer="", Contract=str(r.weighted), Result="")
+    elif r.split is not None:  # PBN's Score with both sides (§4.2.1): NS's own and EW's own
+        out.update(Declarer="", Contract=str(r.split), Result="",
+                   Score=f"NS {v['Score_NS']} EW {v['Score_EW']}")  # fmt: skip
     else:
         assert r.result is not None
         ns = lines[index].ns_score
@@ -298,8 +305,10 @@ def _table_tags(scored: SectionScores, board: int, index: int) -> dict[str, str]
             Result="" if r.result.is_pass_out else v["Result"],
             Score=f"NS {ns}",
         )
-    balanced = r.adjusted is None or r.adjusted.ns == {"A+": "A-", "A": "A", "A-": "A+"}[
-        r.adjusted.ew]  # fmt: skip
+    opposite = {"A+": "A-", "A": "A", "A-": "A+"}
+    balanced = r.split is None and (
+        r.artificial is None or r.artificial.ns == opposite[r.artificial.ew]
+    )
     line_ = lines[index]
     if scored.method == "mp":
         out["ScoreMP"] = _both(_num(line_.ns_points), _num(line_.ew_points), balanced)

@@ -28,7 +28,9 @@ from bridgescore.session._model import (
     SectionKind,
     Session,
     SessionWarning,
+    Split,
 )
+from bridgescore.session._room import with_fouled_board, with_late_pair, with_withdrawal
 from bridgescore.session._scores import (
     BoardPoints,
     PairScore,
@@ -59,6 +61,7 @@ __all__ = [
     "Session",
     "SessionError",
     "SessionWarning",
+    "Split",
     "TravellerLine",
     "points_of_board",
     "rank_to_dict",
@@ -69,4 +72,7 @@ __all__ = [
     "session_from_dict",
     "session_to_dict",
     "traveller_to_dict",
+    "with_fouled_board",
+    "with_late_pair",
+    "with_withdrawal",
 ]

@@ -11,7 +11,15 @@ from bridgescore.errors import BridgeError, SessionError
 from bridgescore.model import Result, Seat, Side, Vulnerability
 from bridgescore.movement import Movement
 from bridgescore.players import Player
-from bridgescore.session._model import Board, BoardResult, Pair, Section, Session, SessionWarning
+from bridgescore.session._model import (
+    Board,
+    BoardResult,
+    Pair,
+    Section,
+    Session,
+    SessionWarning,
+    Split,
+)
 from bridgescore.weighted import Weighted
 
 __all__ = ["session_from_dict", "session_to_dict"]
@@ -38,11 +46,13 @@ def session_to_dict(session: Session) -> dict[str, Any]:
             "average": str(artificial.average),
             "minus": str(artificial.minus),
             "imps": artificial.imps,
-        },
+        } | ({"plus_rule": artificial.plus_rule, "minus_rule": artificial.minus_rule}
+             if (artificial.plus_rule, artificial.minus_rule) != ("fixed", "fixed") else {}),
         "drop": session.drop,
         "rounding": session.rounding,
         "divisor": session.divisor,
         "tags": dict(session.tags),
+        **({"across_field": True} if session.across_field else {}),
         "sections": [
             {
                 "name": s.name,
@@ -63,13 +73,15 @@ def session_to_dict(session: Session) -> dict[str, Any]:
                 "results": [
                     {"board": r.board, "ns": r.ns, "ew": r.ew,
                      "result": None if r.result is None else str(r.result),
-                     "adjusted": None if r.adjusted is None else str(r.adjusted),
+                     "artificial": None if r.artificial is None else str(r.artificial),
                      "weighted": None if r.weighted is None else str(r.weighted),
                      "score": r.score, "round": r.round, "table": r.table}
+                    | ({"split": [str(r.split.ns), str(r.split.ew)]} if r.split else {})
                     for r in s.results
                 ],
                 "notes": [[n.board, *n.pairs, n.message] for n in s.notes],
-            }
+            } | ({"versions": {str(b): [list(g) for g in groups] for b, groups in s.versions}}
+                 if s.versions else {})
             for s in session.sections
         ],
     }  # fmt: skip
@@ -87,7 +99,12 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
             Fraction(art.get("average", 50)),
             Fraction(art.get("minus", 40)),
             int(art.get("imps", 3)),
+            art.get("plus_rule", "fixed"),
+            art.get("minus_rule", "fixed"),
         )
+        if artificial.plus_rule not in ("fixed", "if-better") or artificial.minus_rule not in (
+                "fixed", "if-worse"):  # fmt: skip
+            raise SessionError(f"unknown artificial-score rules in {art!r}", field="artificial")
         sections = tuple(
             Section(
                 str(s["name"]),
@@ -107,17 +124,20 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
                     BoardResult(
                         int(r["board"]), int(r["ns"]), int(r["ew"]),
                         Result.parse(r["result"]) if r.get("result") is not None else None,
-                        Adjusted.parse(r["adjusted"]) if r.get("adjusted") is not None else None,
+                        _artificial(r.get("artificial", r.get("adjusted"))),
                         None if r.get("score") is None else int(r["score"]),
                         None if r.get("round") is None else int(r["round"]),
                         None if r.get("table") is None else int(r["table"]),
                         Weighted.parse(r["weighted"]) if r.get("weighted") is not None else None,
+                        Split.parse(*map(str, r["split"])) if r.get("split") else None,
                     )
                     for r in s.get("results", ())
                 ],
                 notes=[SessionWarning(int(b), (int(ns), int(ew)), str(message))
                        for b, ns, ew, message in s.get("notes", ())],
                 movement=Movement.from_dict(s["movement"]) if s.get("movement") else None,
+                versions={int(b): [[int(t) for t in g] for g in groups]
+                          for b, groups in (s.get("versions") or {}).items()},
             )
             for s in data.get("sections", ())
         )  # fmt: skip
@@ -132,8 +152,14 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
             data.get("rounding", "half-even"),
             data.get("divisor", "n-1"),
             {str(k): str(v) for k, v in (data.get("tags") or {}).items()},
+            bool(data.get("across_field", False)),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, BridgeError):
             raise
         raise SessionError(f"not a session: {exc!r}") from exc
+
+
+def _artificial(text: object) -> Adjusted | None:
+    """A result's artificial score (``adjusted`` in data written before the rename)."""
+    return None if text is None else Adjusted.parse(str(text))

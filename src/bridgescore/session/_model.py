@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from bridgescore.duplicate import ARTIFICIAL, Adjusted, Artificial, BoardScore, Divisor, Rounding
-from bridgescore.errors import SessionError
+from bridgescore.errors import SessionError, for_field
 from bridgescore.model import Contract, Result, Seat, Side, Vulnerability
 from bridgescore.movement import Movement, Slot, check_result, missing
 from bridgescore.players import Player
@@ -16,6 +16,8 @@ from bridgescore.scoring import UndertrickRule, score_result
 from bridgescore.weighted import Weighted
 
 if TYPE_CHECKING:
+    from bridgescore.auction import Auction
+    from bridgescore.play import Play
     from bridgescore.session._scores import SectionScores
 
 __all__ = [
@@ -29,6 +31,7 @@ __all__ = [
     "SectionKind",
     "Session",
     "SessionWarning",
+    "Split",
 ]
 
 Method = Literal["mp", "butler", "cross-imps"]
@@ -36,20 +39,23 @@ Method = Literal["mp", "butler", "cross-imps"]
 
 @dataclass(frozen=True, slots=True)
 class MethodInfo:
-    """A scoring method as people call it: its name and what it does."""
+    """A scoring method as people call it: its name, a form's label, and what it does."""
 
     name: str
+    """As a title says it: ``matchpoints (MP1)``."""
+    label: str
+    """As a form offers it: ``Matchpoints``."""
     unit: str
     """What its figures count: ``MPs`` or ``IMPs``."""
     description: str
 
 
 METHODS: Mapping[Method, MethodInfo] = {
-    "mp": MethodInfo("matchpoints (MP1)", "MPs",
-                     "Two for each result beaten and one for each tied, against every other."),
-    "butler": MethodInfo("Butler IMPs", "IMPs", "IMPs against the datum, the average of the "
-                         "other results without the top and bottom ones."),
-    "cross-imps": MethodInfo("cross-IMPs", "IMPs",
+    "mp": MethodInfo("matchpoints (MP1)", "Matchpoints", "MPs",
+                     "2 for each score beaten, 1 for each tie; Neuberg for short boards."),
+    "butler": MethodInfo("Butler IMPs", "Butler IMPs", "IMPs",
+                         "IMPs against the board's datum (one top and one bottom dropped)."),
+    "cross-imps": MethodInfo("cross-IMPs", "Cross-IMPs", "IMPs",
                              "IMPs against every other result, averaged."),
 }  # fmt: skip
 """The scoring methods, the one table of them (the CLI's choices, the API's enum, the pages)."""
@@ -128,10 +134,91 @@ class Board:
         return cls(number, Seat.dealer_of_board(number), Vulnerability.from_board(number))
 
     @property
+    def auction(self) -> Auction | None:
+        """The board's ``Auction`` section with its notes, if its tags hold one (a hand
+        record's or a vugraph's board: the auctions of a game per table differ, and are not
+        kept with the board).
+
+        :raises NotationError: if the tags hold no auction (the PBN reader checked those it
+            read).
+        """
+        from bridgescore.pbn import kept_sections
+
+        return kept_sections(self.tags)[0]
+
+    @property
+    def play(self) -> Play | None:
+        """The board's ``Play`` section with its notes, if its tags hold one.
+
+        :raises NotationError: if the tags hold no play.
+        """
+        from bridgescore.pbn import kept_sections
+
+        return kept_sections(self.tags)[1]
+
+    @property
     def follows_law_2(self) -> bool:
         """Whether the dealer and vulnerability are Law 2's for this number."""
         law = Board.numbered(self.number)
         return (self.dealer, self.vulnerability) == (law.dealer, law.vulnerability)
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """An assigned split score (Law 12C1(b)): one real result for NS, another for EW; each
+    side's score is matchpointed against the other results for its side (SCORING.md §19).
+
+    >>> sp = Split.parse("4SN=", "4SN-1")
+    >>> str(sp), sp.ns_scores("None")
+    ('NS 4SN= / EW 4SN-1', (420, -50))
+    """
+
+    ns: Result
+    """The result NS are scored on."""
+    ew: Result
+    """The result EW are scored on."""
+
+    @classmethod
+    def parse(cls, ns: str, ew: str) -> Split:
+        """Read the two results (``4SN=``, ``4SN-1``).
+
+        :raises NotationError: (field ``split``) for a result that cannot be read.
+        """
+        with for_field("split"):
+            return cls(Result.parse(ns), Result.parse(ew))
+
+    @classmethod
+    def read(cls, text: str) -> Split:
+        """Read the written form, ``NS 4SN= / EW 4SN-1`` (as :func:`str` gives it).
+
+        >>> Split.read("ns 4SN= / ew 4SN-1") == Split.parse("4SN=", "4SN-1")
+        True
+
+        :raises SessionError: (field ``split``) for anything else.
+        """
+        ns_part, slash, ew_part = text.strip().partition("/")
+        ns_words, ew_words = ns_part.split(), ew_part.split()
+        if not slash or len(text) > 60 or [w.upper() for w in (ns_words + ew_words)[::2]] != [
+                "NS", "EW"] or len(ns_words) != 2 or len(ew_words) != 2:  # fmt: skip
+            raise SessionError(
+                f"invalid split score {text!r}; expected e.g. 'NS 4SN= / EW 4SN-1'",
+                field="split",
+                value=text,
+            )
+        return cls.parse(ns_words[1], ew_words[1])
+
+    def ns_scores(self, vulnerability: Vulnerability | str,
+                  undertrick_rule: UndertrickRule = "modern") -> tuple[int, int]:  # fmt: skip
+        """The two results' scores, each from NS's side of the table (EW's own is the second
+        negated)."""
+        vul = Vulnerability(vulnerability) if isinstance(vulnerability, str) else vulnerability
+        return (
+            score_result(self.ns, vul, undertrick_rule=undertrick_rule).for_side(Side.NS),
+            score_result(self.ew, vul, undertrick_rule=undertrick_rule).for_side(Side.NS),
+        )
+
+    def __str__(self) -> str:
+        return f"NS {self.ns} / EW {self.ew}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +239,7 @@ class BoardResult:
     """The EW pair's number."""
     result: Result | None = None
     """The contract, declarer and tricks; None for an artificial or weighted score."""
-    adjusted: Adjusted | None = None
+    artificial: Adjusted | None = None
     """An artificial score (average plus, average, average minus) instead of a result."""
     score: int | None = None
     """The NS score when it differs from the result's (an irregularity, PBN's ``Score``)."""
@@ -163,13 +250,15 @@ class BoardResult:
     weighted: Weighted | None = None
     """A weighted adjusted score (Law 12C1(c)) instead of a result: a real result on the
     board, scored as the weighted average of its results (:mod:`bridgescore.weighted`)."""
+    split: Split | None = None
+    """An assigned split score (Law 12C1(b)) instead of a result."""
 
     def __post_init__(self) -> None:
-        given = [x is not None for x in (self.result, self.adjusted, self.weighted)]
+        given = [x is not None for x in (self.result, self.artificial, self.weighted, self.split)]
         if sum(given) != 1:
             raise SessionError(
                 f"board {self.board}, NS {self.ns} v EW {self.ew}: give one of a result, an "
-                "artificial score or a weighted score",
+                "artificial score, a weighted score or a split score",
                 field="weighted" if self.weighted is not None else "result",
             )
         if self.weighted is not None and self.score is not None:
@@ -191,15 +280,17 @@ class BoardResult:
 
     @property
     def text(self) -> str:
-        """The result, artificial score or weighted score as written (a traveller's line)."""
-        return str(self.weighted or self.adjusted or self.result)
+        """The result, artificial, weighted or split score as written (a traveller's line)."""
+        return str(self.weighted or self.artificial or self.split or self.result)
 
     def ns_score(self, board: Board, undertrick_rule: UndertrickRule = "modern") -> BoardScore:
         """The NS score on this board (or the artificial score, or the weighted score's)."""
-        if self.adjusted is not None:
-            return self.adjusted
+        if self.artificial is not None:
+            return self.artificial
         if self.weighted is not None:
             return self.weighted.ns_scores(board.vulnerability, undertrick_rule)
+        if self.split is not None:
+            return self.split.ns_scores(board.vulnerability, undertrick_rule)[0]
         if self.score is not None:
             return self.score
         assert self.result is not None
@@ -261,6 +352,9 @@ NS 3 v EW 1 (round 3, table 3)
     Law 2; kept by :meth:`with_result`."""
     movement: Movement | None = None
     """Who plays whom on which boards, round by round, when known."""
+    versions: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...] = ()
+    """Fouled boards (Law 87): per board, the tables that played each version of it (each
+    version is scored as its own field, Neuberg-scaled to the board's full field)."""
 
     def __init__(
         self,
@@ -272,6 +366,7 @@ NS 3 v EW 1 (round 3, table 3)
         *,
         notes: Iterable[SessionWarning] = (),
         movement: Movement | None = None,
+        versions: Mapping[int, Iterable[Iterable[int]]] | None = None,
     ) -> None:
         """Check the results against each other and fill in missing pairs and boards.
 
@@ -310,6 +405,7 @@ NS 3 v EW 1 (round 3, table 3)
             self, "boards", tuple(sorted(boards_by_number.values(), key=lambda b: b.number))
         )
         object.__setattr__(self, "results", results)
+        object.__setattr__(self, "versions", _check_versions(self, versions or {}))
         _check_pairs(self, warnings)
         warnings.extend(_check_declarers(self))
         warnings.extend(self._misfits())
@@ -422,7 +518,55 @@ NS 3 v EW 1 (round 3, table 3)
         :raises SessionError: if they contradict each other.
         """
         return Section(self.name, self.kind, self.pairs, self.boards, results, notes=self.notes,
-                       movement=self.movement)  # fmt: skip
+                       movement=self.movement, versions=dict(self.versions))  # fmt: skip
+
+    def version_of(self, board: int, table: int | None) -> int:
+        """Which version of a fouled board this table played (0 for a board not fouled)."""
+        for number, groups in self.versions:
+            if number == board:
+                for i, tables in enumerate(groups):
+                    if table in tables:
+                        return i
+        return 0
+
+    @property
+    def field(self) -> int:
+        """The full field every board is scored to (Neuberg): the most tables any board is
+        scheduled at in the movement, or the most results on a board if that is more (or
+        there is no movement)."""
+        played = max(Counter(r.board for r in self.results).values(), default=0)
+        if self.movement is None:
+            return played
+        scheduled = Counter(b for p in self.movement.plays for b in p.boards)
+        return max(played, max(scheduled.values(), default=0))
+
+
+def _check_versions(
+    section: Section, versions: Mapping[int, Iterable[Iterable[int]]]
+) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+    """The fouled boards' versions, checked: two or more versions of distinct tables, and every
+    result of the board at a table of one of them."""
+    checked = []
+    for board, groups in sorted(versions.items()):
+        tables = tuple(tuple(sorted(set(g))) for g in groups)
+        flat = [t for g in tables for t in g]
+        if len(tables) < 2 or any(not g for g in tables) or len(flat) != len(set(flat)):
+            raise SessionError(
+                f"board {board}: a fouled board has two or more versions, each played at "
+                f"different tables, got {[list(g) for g in tables]}",
+                field="versions",
+                value=[list(g) for g in tables],
+            )
+        for r in section.results:
+            if r.board == board and r.table not in flat:
+                raise SessionError(
+                    f"board {board} was played at table {r.table}, which is in none of its "
+                    f"versions {[list(g) for g in tables]}",
+                    field="versions",
+                    value=r.table,
+                )
+        checked.append((board, tables))
+    return tuple(checked)
 
 
 def pair_order(p: Pair) -> tuple[str, int]:
@@ -526,6 +670,9 @@ class Session:
     """Cross-IMPs: how the sum is averaged."""
     tags: Mapping[str, str] = field(default_factory=dict)
     """Other PBN tags of the event, kept as read."""
+    across_field: bool = False
+    """Score the sections' results on a board together (one field across the sections), not
+    each section on its own."""
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:

@@ -127,7 +127,10 @@ class SectionScores:
                     opponent = self.section.pair(other, sat.opponents if pair.side else None)
                     points = line.ns_points if sat is Side.NS else line.ew_points
                     own_score = line.ns_score
-                    if not isinstance(own_score, Adjusted) and sat is Side.EW:
+                    if r.split is not None and sat is Side.EW:
+                        vul = self.section.board(board).vulnerability
+                        own_score = -r.split.ns_scores(vul)[1]
+                    elif not isinstance(own_score, Adjusted) and sat is Side.EW:
                         own_score = -own_score
                     lines.append(RecapLine(board, opponent, sat, r, own_score, points,
                                            self.tops[board] or None))  # fmt: skip
@@ -137,9 +140,10 @@ class SectionScores:
 def score_section(section: Section, session: Session | None = None) -> SectionScores:
     """Score one section by the session's method (matchpoints by default).
 
-    Each board is scored to the number of results of the section's most played board, so a
-    board played fewer times is Neuberg-scaled (matchpoints) or scaled as EBU White Book 4.2.4
-    (cross-IMPs).
+    Each board is scored to the section's full field (:attr:`Section.field`: the most tables
+    a board is scheduled at), so a board played fewer times (a late pair, a withdrawal, a
+    fouled board's version) is Neuberg-scaled (matchpoints) or scaled as EBU White Book 4.2.4
+    (cross-IMPs); a pair's percentage is over the boards it played.
     """
     return score_section_with(section, session or Session(), _points_by_board)
 
@@ -148,7 +152,12 @@ def score_session(session: Session) -> list[SectionScores]:
     """Every section of the session scored: numpy's way when ``bridgescore[batch]`` is
     installed (many times faster on a big field, the same figures), else the pure one. The
     one function that scores a session, for the CLI, the web app and :meth:`Session.scored`.
+
+    With :attr:`Session.across_field`, a board's results in every section are scored as one
+    field (to the sum of the sections' fields); each section still ranks its own pairs.
     """
+    if session.across_field and len(session.sections) > 1:
+        return _score_sections(session.sections, session, _points_by_board)
     try:
         from bridgescore.batch.field import score_section_fast as score
     except ImportError:  # pragma: no cover - depends on the installed extras
@@ -171,25 +180,138 @@ def _points_by_board(
 
 def score_section_with(section: Section, session: Session, points_of: BoardPoints) -> SectionScores:
     """:func:`score_section`, with the boards' points worked out by ``points_of``."""
-    expected = max(Counter(r.board for r in section.results).values(), default=0)
-    travellers: dict[int, list[TravellerLine]] = {}
-    tops: dict[int, int] = {}
-    by_board: dict[int, list[BoardResult]] = defaultdict(list)
-    for r in section.results:
-        by_board[r.board].append(r)
-    ordered = sorted(by_board.items())
-    scores: dict[int, list[BoardScore]] = {}
-    for number, results in ordered:
-        board = section.board(number)
-        scores[number] = [r.ns_score(board, session.undertrick_rule) for r in results]
-    board_points = points_of(scores, expected, session)
-    for number, results in ordered:
-        ns, ew = board_points[number]
-        travellers[number] = [
-            TravellerLine(r, s, a, b)
-            for r, s, a, b in zip(results, scores[number], ns, ew, strict=True)
-        ]
-        tops[number] = top(expected) if session.method == "mp" else 0
+    return _score_sections((section,), session, points_of)[0]
+
+
+_Line = tuple[int, BoardResult, BoardScore]
+"""A result on a board: its section's index, the result, its NS score."""
+
+
+def _score_sections(
+    sections: tuple[Section, ...], session: Session, points_of: BoardPoints
+) -> list[SectionScores]:
+    """Score sections whose results on a board are one field (one section, or several
+    across the field): plain boards by ``points_of``, the others (fouled boards, split
+    scores, several sections) by :func:`_grouped_points`."""
+    expected = sum(s.field for s in sections)
+    by_board: dict[int, list[_Line]] = defaultdict(list)
+    for i, section in enumerate(sections):
+        for r in section.results:
+            ns_score = r.ns_score(section.board(r.board), session.undertrick_rule)
+            by_board[r.board].append((i, r, ns_score))
+    fouled = {number for s in sections for number, _ in s.versions}
+    plain = {
+        number: [score for _, _, score in lines]
+        for number, lines in by_board.items()
+        if len(sections) == 1 and number not in fouled
+        and not any(r.split is not None for _, r, _ in lines)
+    }  # fmt: skip
+    board_points: dict[int, list[tuple[float, float]]] = {
+        number: list(zip(*ns_ew, strict=True))
+        for number, ns_ew in points_of(plain, expected, session).items()
+    }
+    for number, lines in by_board.items():
+        if number not in plain:
+            board_points[number] = _grouped_points(sections, number, lines, expected, session)
+    board_top = top(expected) if session.method == "mp" else 0
+    travellers: list[dict[int, list[TravellerLine]]] = [{} for _ in sections]
+    for number, lines in sorted(by_board.items()):
+        for (i, r, score), (a, b) in zip(lines, board_points[number], strict=True):
+            travellers[i].setdefault(number, []).append(TravellerLine(r, score, a, b))
+    if session.method == "mp":
+        travellers = [_artificial_rules(s, t, board_top, session) for s, t in
+                      zip(sections, travellers, strict=True)]  # fmt: skip
+    return [_totals(s, session, t, board_top) for s, t in zip(sections, travellers, strict=True)]
+
+
+def _grouped_points(
+    sections: tuple[Section, ...],
+    number: int,
+    lines: list[_Line],
+    expected: int,
+    session: Session,
+) -> list[tuple[float, float]]:
+    """A board's points when its results are not one plain field: each version of a fouled
+    board (Law 87) its own field, and a split score (Law 12C1(b)) NS's result scored against
+    the other results for NS, EW's against them for EW, the other results scored as if the
+    split table had not played; all Neuberg-scaled to ``expected`` (SCORING.md §19)."""
+    groups: dict[tuple[int, int] | int, list[int]] = defaultdict(list)
+    for k, (i, r, _) in enumerate(lines):
+        version = sections[i].version_of(number, r.table)
+        groups[(i, version) if sections[i].versions else version].append(k)
+    points: list[tuple[float, float]] = [(0.0, 0.0)] * len(lines)
+    for members in groups.values():
+        base = [k for k in members if lines[k][1].split is None]
+        scores = [lines[k][2] for k in base]
+        if scores:
+            ns, ew = points_of_board(scores, expected, session)
+            for k, a, b in zip(base, ns, ew, strict=True):
+                points[k] = (a, b)
+        for k in members:
+            i, r, _ = lines[k]
+            if r.split is None:
+                continue
+            board = sections[i].board(number)
+            ns_view, ew_view = r.split.ns_scores(board.vulnerability, session.undertrick_rule)
+            a = points_of_board([*scores, ns_view], expected, session)[0][-1]
+            b = points_of_board([*scores, ew_view], expected, session)[1][-1]
+            points[k] = (a, b)
+    return points
+
+
+def _artificial_rules(
+    section: Section, travellers: dict[int, list[TravellerLine]], board_top: int, session: Session
+) -> dict[int, list[TravellerLine]]:
+    """Average plus (minus) as the pair's own percentage on the boards it played when that is
+    better (worse), as the session's :class:`~bridgescore.duplicate.Artificial` says."""
+    art = session.artificial
+    if (art.plus_rule, art.minus_rule) == ("fixed", "fixed") or not board_top:
+        return travellers
+    mitchell = section.kind == "mitchell"
+    real: dict[tuple[Side | None, int], list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for lines in travellers.values():
+        for line in lines:
+            if isinstance(line.ns_score, Adjusted):
+                continue
+            for side, pair, points in ((Side.NS, line.result.ns, line.ns_points),
+                                       (Side.EW, line.result.ew, line.ew_points)):  # fmt: skip
+                total = real[(side if mitchell else None, pair)]
+                total[0] += points
+                total[1] += board_top
+
+    def award(key: tuple[Side | None, int], given: str, points: float) -> float:
+        total, tops = real.get(key, (0.0, 0.0))
+        if not tops:
+            return points
+        own = board_top * total / tops
+        if given == "A+" and art.plus_rule == "if-better":
+            return max(points, own)
+        if given == "A-" and art.minus_rule == "if-worse":
+            return min(points, own)
+        return points
+
+    out: dict[int, list[TravellerLine]] = {}
+    for number, lines in travellers.items():
+        out[number] = []
+        for line in lines:
+            s = line.ns_score
+            if isinstance(s, Adjusted):
+                r = line.result
+                line = TravellerLine(
+                    r,
+                    s,
+                    award((Side.NS if mitchell else None, r.ns), s.ns, line.ns_points),
+                    award((Side.EW if mitchell else None, r.ew), s.ew, line.ew_points),
+                )
+            out[number].append(line)
+    return out
+
+
+def _totals(
+    section: Section, session: Session, travellers: dict[int, list[TravellerLine]], board_top: int
+) -> SectionScores:
+    """The pairs' totals and the rankings of a section's scored travellers."""
+    tops = dict.fromkeys(travellers, board_top)
     totals: dict[tuple[Side | None, int], list[float]] = defaultdict(list)
     pair_tops: Counter[tuple[Side | None, int]] = Counter()
     mitchell = section.kind == "mitchell"

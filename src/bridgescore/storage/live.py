@@ -58,6 +58,7 @@ from bridgescore.live import (
     accept_request,
     substitute,
 )
+from bridgescore.live_room import RoomChange, redefine
 from bridgescore.players import Player
 from bridgescore.session import Pair, Session, session_to_dict
 from bridgescore.storage.commit import GroupCommit, Job, States
@@ -142,7 +143,7 @@ def _who(who: Who) -> str:
 _TABLE: Table = LiveResultRow.__table__  # type: ignore[assignment]
 _CONFLICTS: Table = ConflictRow.__table__  # type: ignore[assignment]
 _RESULT_COLUMNS = ("round", "table", "board", "contract", "declarer", "tricks", "lead",
-                   "artificial", "weighted")  # fmt: skip
+                   "artificial", "weighted", "split")  # fmt: skip
 
 
 class LiveStore:
@@ -155,6 +156,8 @@ class LiveStore:
         self.store = store
         self._lock = threading.Lock()
         self._states: OrderedDict[str, LiveState] = OrderedDict()
+        self._definitions: dict[str, tuple[str, Session]] = {}
+        """Per session, its definition's JSON as last read or written, and the session."""
         self._writer = GroupCommit(store, self._keep)
 
     # -- reading ---------------------------------------------------------------------------
@@ -478,6 +481,28 @@ class LiveStore:
 
         return self._writer.run(game_id, job)
 
+    def redefine(self, game_id: str, change: RoomChange, who: Who) -> int:
+        """Change the session's definition (a late pair, a withdrawal, a fouled board's
+        versions) if :func:`~bridgescore.live_room.redefine` lets ``who`` make it, inside the
+        write: the definition is kept in the session's row (``games.settings``); the new
+        version.
+
+        :raises NotAllowedError: if ``who`` is not the director.
+        :raises SessionError: for a change that does not fit the movement or the results.
+        """
+
+        def job(conn: Connection, now: datetime, states: States) -> tuple[None, int]:
+            state = self._locked(conn, game_id, states)
+            session = redefine(state, who, change)
+            settings = to_json(session_to_dict(session))
+            version = _bump(conn, game_id, state.version, now, settings=settings)
+            with self._lock:
+                self._definitions[game_id] = (settings, session)
+            states[game_id] = state.redefined(session, version)
+            return None, version
+
+        return self._writer.run(game_id, job)[1]
+
     def close(self, game_id: str, closed: bool = True, who: Who = DIRECTOR) -> int:
         """Close the session (results published; tables may no longer enter) or reopen it;
         the new version.
@@ -536,12 +561,19 @@ class LiveStore:
         known = self.known(game_id)
         if known is not None and (known.version, known.closed) == (version, closed):
             return known
-        # The definition is read again too: a substitute or an erased player changes it.
-        games = self.store._load(conn, [game_id])
-        count = known is not None or conn.execute(_TOKENS, {"game_id": game_id}).scalar_one()
-        if not games or not count or not isinstance(games[0].game, Session):
-            raise GameNotFoundError(f"there is no live session with id {game_id!r}")
-        session = games[0].game
+        settings = conn.execute(_SETTINGS, {"game_id": game_id}).scalar_one_or_none()
+        with self._lock:
+            defined = self._definitions.get(game_id)
+        if defined is not None and defined[0] == settings:
+            session = defined[1]
+        else:
+            games = self.store._load(conn, [game_id])
+            count = conn.execute(_TOKENS, {"game_id": game_id}).scalar_one()
+            if not games or not count or not isinstance(games[0].game, Session):
+                raise GameNotFoundError(f"there is no live session with id {game_id!r}")
+            session = games[0].game
+            with self._lock:
+                self._definitions[game_id] = (settings or "", session)
         rows = conn.execute(_RESULTS, {"game_id": game_id}).all()
         return LiveState(session, version, closed, tuple(_result(row) for row in rows), game_id)
 
@@ -554,7 +586,8 @@ class LiveStore:
                     self._states[game_id] = state
                 self._states.move_to_end(game_id)
             while len(self._states) > self.KEPT:
-                self._states.popitem(last=False)
+                gone, _ = self._states.popitem(last=False)
+                self._definitions.pop(gone, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -587,6 +620,7 @@ _BUMP = (
 _RESULTS = (
     select(_TABLE).where(LiveResultRow.game_id == bindparam("game_id")).order_by(LiveResultRow.id)
 )
+_SETTINGS = select(GameRow.settings).where(GameRow.id == bindparam("game_id"))
 _TOKENS = select(func.count()).where(TableTokenRow.game_id == bindparam("game_id"))
 
 
@@ -612,6 +646,8 @@ def _bump(conn: Connection, game_id: str, version: int, now: datetime, **values:
 def _values(state: LiveState, entry: TableEntry) -> dict[str, Any]:
     """The row's values: the entry's, with the pairs' labels as the movement writes them."""
     data = entry.to_dict()
+    split = data.pop("split", None)
+    data["split"] = None if split is None else f"{split['ns']} {split['ew']}"
     values = {name: data[name] for name in _RESULT_COLUMNS}
     if values["contract"] == "Pass":
         values["declarer"] = None
@@ -623,7 +659,7 @@ def _values(state: LiveState, entry: TableEntry) -> dict[str, Any]:
 
 def _result(row: Row[Any]) -> LiveResult:
     values = row._mapping
-    entry = TableEntry.from_dict(dict(values))
+    entry = TableEntry.from_dict({k: v for k, v in values.items() if k != "split" or v})
     return LiveResult(values["id"], entry, values["created_at"], values["updated_at"])
 
 

@@ -54,7 +54,7 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
 
-HEAD_REVISION: Final = "0006_clubs"
+HEAD_REVISION: Final = "0007_clubs"
 """The newest migration (a test checks it against the scripts): a database already there is
 opened without loading Alembic."""
 
@@ -180,6 +180,8 @@ class LiveResultRow(Base):
     """An artificial score (``A+/A-``) instead of a result."""
     weighted: Mapped[str | None] = mapped_column(Text)
     """A weighted score's text (``50% 4SN=, 50% 4SN-1``, Law 12C1(c)) instead of a result."""
+    split: Mapped[str | None] = mapped_column(String(40))
+    """A split score (Law 12C1(b)): NS's result and EW's, separated by a space."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 

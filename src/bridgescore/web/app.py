@@ -27,6 +27,7 @@ from bridgescore.web import (
     hands,
     live,
     live_pages,
+    live_room,
     movement,
     offline,
     sessions,
@@ -92,6 +93,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(GZipMiddleware, minimum_size=500)
     app.include_router(api.router)
     app.include_router(live.router)
+    app.include_router(live_room.router)
     app.include_router(clubs.router)
     app.include_router(club_pages.router)
     app.include_router(club_events.router)
@@ -101,6 +103,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(sessions.router)
     app.include_router(hands.router)
     app.include_router(movement.router)
+    app.include_router(movement.api_router)
     app.include_router(offline.router)
     guard.install(app)
 

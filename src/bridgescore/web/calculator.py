@@ -51,7 +51,7 @@ T = TypeVar("T")
 
 
 @dataclass
-class Deal:
+class CalculatorForm:
     """The calculator's inputs as text, and what is wrong with them."""
 
     level: str = "4"
@@ -64,7 +64,7 @@ class Deal:
     errors: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def read(cls, params: dict[str, str]) -> Deal:
+    def read(cls, params: dict[str, str]) -> CalculatorForm:
         """Read the inputs: ``r`` (a result) and ``vul``, or one field per input."""
         deal = cls(vul=params.get("vul", "None"))
         text = params.get("r", "").strip()
@@ -130,7 +130,7 @@ class Deal:
         return 6 + int(self.level) if len(self.level) == 1 and self.level in "1234567" else 10
 
 
-def _context(deal: Deal) -> dict[str, Any]:
+def _context(deal: CalculatorForm) -> dict[str, Any]:
     s = deal.score()
     share = None
     if s is not None:
@@ -164,7 +164,7 @@ def _bar(s: Score | None) -> str:
 @router.get("/", response_class=HTMLResponse)
 def calculator(request: Request) -> Response:
     """The calculator, showing the result of the inputs in the URL."""
-    deal = Deal.read(dict(request.query_params))
+    deal = CalculatorForm.read(dict(request.query_params))
     context = _context(deal)
     return page(request, "calculator.html", context, 422 if deal.errors else 200)
 
@@ -172,7 +172,7 @@ def calculator(request: Request) -> Response:
 @router.post("/")
 async def calculator_post(request: Request) -> Response:
     """The form posted without JavaScript: redirect to the result's shareable URL."""
-    deal = Deal.read(await check_csrf(request))
+    deal = CalculatorForm.read(await check_csrf(request))
     context = _context(deal)
     if context["share"] is None:
         return page(request, "calculator.html", context, 422)

@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, Response
 from bridgescore import BridgeError, Contract, Seat, Strain
 from bridgescore.deal import SUITS, Deal
 from bridgescore.par import Par, par
-from bridgescore.pbn import DDTricks, dd_tricks_from_tag
+from bridgescore.pbn import DDTable, dd_tricks_from_tag
 from bridgescore.session import Board, TravellerLine
 from bridgescore.web.common import page
 from bridgescore.web.deps import readable_session
@@ -47,13 +47,13 @@ class HandRecord:
 
     board: Board
     deal: Deal
-    table: DDTricks | None
+    table: DDTable | None
     par: Par | None
     lines: tuple[LineVersus, ...]
 
 
 def hand_record(
-    board: Board, table: DDTricks | None, lines: list[TravellerLine]
+    board: Board, table: DDTable | None, lines: list[TravellerLine]
 ) -> HandRecord | None:
     """The hand record of a board with a deal (None without one)."""
     text = dict(board.tags).get("Deal", "")
@@ -67,7 +67,7 @@ def hand_record(
     )
 
 
-def _versus(line: TravellerLine, table: DDTricks | None, result: Par | None) -> LineVersus:
+def _versus(line: TravellerLine, table: DDTable | None, result: Par | None) -> LineVersus:
     played = line.result.result
     tricks = ""
     if table is not None and played is not None and isinstance(played.contract, Contract):
@@ -83,7 +83,7 @@ def _versus(line: TravellerLine, table: DDTricks | None, result: Par | None) -> 
     return LineVersus(line, tricks, score)
 
 
-def _solve(deals: list[Deal]) -> list[DDTricks] | None:
+def _solve(deals: list[Deal]) -> list[DDTable] | None:
     try:
         from bridgescore.dd import dd_tables
     except ImportError:  # pragma: no cover - dd is part of every install we test
@@ -102,7 +102,7 @@ def hands_page(request: Request, game_id: str) -> Response:
     sections: list[tuple[str, list[HandRecord]]] = []
     for section in session.sections:
         boards = sorted(section.boards, key=lambda b: b.number)
-        tables: dict[int, DDTricks | None] = {}
+        tables: dict[int, DDTable | None] = {}
         unsolved: list[tuple[int, Deal]] = []
         for board in boards:
             tags = dict(board.tags)

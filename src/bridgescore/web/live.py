@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from bridgescore.club import public_name
+from bridgescore.duplicate import ARTIFICIAL_PRESETS
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import DIRECTOR, AlreadyEnteredError, LiveState, NotAllowedError, Who
@@ -40,6 +41,7 @@ from bridgescore.web.common import link, store
 from bridgescore.web.events import event_stream
 from bridgescore.web.live_model import (
     MAX_BOARD,
+    ArtificialIn,
     CloseIn,
     NewSession,
     ResultIn,
@@ -54,7 +56,16 @@ from bridgescore.web.live_model import (
 )
 from bridgescore.web.work import scores_of
 
-__all__ = ["Live", "live", "live_session", "router"]
+__all__ = [
+    "WRITE_RESPONSES",
+    "Auth",
+    "BoardNumber",
+    "Live",
+    "live",
+    "live_session",
+    "require_director",
+    "router",
+]
 
 
 class Problem(BaseModel):
@@ -63,14 +74,13 @@ class Problem(BaseModel):
     detail: str
 
 
-router = APIRouter(
-    prefix="/api/sessions",
-    tags=["sessions"],
-    responses={
-        400: {"model": Problem, "description": "The body is not JSON."},
-        413: {"model": Problem, "description": "The body is larger than the limit."},
-    },
-)
+BODY_RESPONSES: dict[int | str, dict[str, Any]] = {
+    400: {"model": Problem, "description": "The body is not JSON."},
+    413: {"model": Problem, "description": "The body is larger than the limit."},
+}
+"""What any route of the live API may answer to a body it cannot read."""
+
+router = APIRouter(prefix="/api/sessions", tags=["sessions"], responses=BODY_RESPONSES)
 
 ResultId = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
 BoardNumber = Annotated[int, PathParam(ge=1, le=MAX_BOARD)]
@@ -196,6 +206,12 @@ def _director(request: Request, game_id: str, authorization: str | None, what: s
         raise HTTPException(403, f"only the director {what}")
 
 
+require_director = _director
+"""403 unless the token is the director's (``what`` says what only the director does)."""
+WRITE_RESPONSES = _WRITE
+"""The answers of a write besides 200: 403, 404, 409."""
+
+
 async def _state_and_who(
     request: Request, game_id: str, authorization: str | None
 ) -> tuple[LiveState, Who]:
@@ -212,6 +228,13 @@ async def _state_and_who(
         return sessions.store.state(game_id), _who(request, game_id, authorization)
 
     return await run_in_threadpool(read)
+
+
+def _slot(state: LiveState, round_number: int, table: int, board: int) -> dict[str, Any]:
+    """A board still to enter: where, and the pairs' numbers (as a result gives them)."""
+    play = state.play(round_number, table)
+    return {"round": round_number, "table": table, "board": board,
+            "ns": Pair.parse(play.ns).number, "ew": Pair.parse(play.ew).number}  # fmt: skip
 
 
 def _duplicate(state: LiveState, exc: AlreadyEnteredError, conflict: bool) -> JSONResponse:
@@ -243,6 +266,7 @@ def start_session(request: Request, body: NewSession, authorization: Auth = None
     sec = with_players(sec, players)
     club = None if me is None else clubs(request).club(me.club_id)
     session = Session((sec,), method=method_of(body), event=event,
+                      artificial=ARTIFICIAL_PRESETS[body.artificial],
                       date=body.date or datetime.now(UTC).strftime("%Y.%m.%d"),
                       tags=evening_tags(club, body.venue, body.director))  # fmt: skip
     key = None if me is None else (me.club_id, clubs(request).key(me.club_id))
@@ -302,7 +326,7 @@ def get_session(request: Request, game_id: str, authorization: Auth = None) -> d
         "tables": [asdict(p) for p in state.positions()],
         "entered": len(state.results),
         "results": [result_dict(state, r) for r in shown],
-        "missing": [{"round": r, "table": t, "board": b} for r, t, b in state.missing()],
+        "missing": [_slot(state, r, t, b) for r, t, b in state.missing()],
         "rankings": _private(rankings(_scores(request, state)), sec, private),
     }
     if viewer == DIRECTOR:
@@ -404,23 +428,13 @@ def delete_result(
     return JSONResponse({**result_dict(state, removed), "version": version})
 
 
-class ArtificialIn(BaseModel):
-    """Artificial scores for every board still missing of a table's round, or of a pair."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    artificial: str = Field(max_length=10, examples=["A/A"])
-    table: int | None = Field(None, ge=1, le=MAX_BOARD, examples=[3])
-    round: int | None = Field(None, ge=1, le=MAX_BOARD, examples=[2])
-    pair: str | None = Field(None, max_length=10, examples=["NS 3"])
-
-
 @router.post("/{game_id}/artificial", responses=_WRITE)
 def artificial_scores(
     request: Request, game_id: str, body: ArtificialIn, authorization: Auth = None
 ) -> dict[str, Any]:
     """The director gives an artificial score to every board still missing of one table's
-    round (``table`` and ``round``) or of one pair (``pair``, its label), in one step."""
+    round (``table`` and ``round``; the score as NS/EW) or of one pair (``pair``, its label;
+    the score as the pair's and its opponents', ``A-/A+``), in one step: all or none."""
     _director(request, game_id, authorization, "gives artificial scores")
     state = live(request).store.state(game_id)
     if (body.pair is None) == (body.table is None or body.round is None):
@@ -430,10 +444,8 @@ def artificial_scores(
         with for_field("pair"):
             wanted = Pair.parse(body.pair)
             label = state.definition.pair(wanted.number, wanted.side).label
-    slots = state.missing(table=body.table, round_number=body.round, pair=label)
-    if not slots:
-        raise SessionError("no board is missing there", field="table", value=body.table)
-    entries = [state.entry(r, t, b, artificial=body.artificial) for r, t, b in slots]
+    entries = state.averages(body.artificial, table=body.table, round_number=body.round,
+                             pair=label)  # fmt: skip
     version = live(request).store.add_all(game_id, entries, DIRECTOR)
     return {"entered": len(entries), "version": version}
 

@@ -24,11 +24,13 @@ from bridgescore.web.clubs import PlayerIn
 
 __all__ = [
     "MAX_BOARD",
+    "ArtificialIn",
     "CloseIn",
     "MovementIn",
     "NewSession",
     "ResultIn",
     "SettleIn",
+    "SplitIn",
     "entry_of",
     "evening_tags",
     "method_of",
@@ -73,6 +75,12 @@ class NewSession(BaseModel):
     )
     movement: MovementIn
     names: dict[str, str] = Field(default_factory=dict, examples=[{"NS 1": "Ann & Bob"}])
+    artificial: Literal["default", "ebu", "acbl"] = Field(
+        "default",
+        description="What average plus and minus are worth: 60/50/40 % (default), the EBU's "
+        "(A+ the pair's percentage on the boards it played if better) or the ACBL's (also A- "
+        "its percentage if worse).",
+    )
     players: dict[str, list[PlayerIn]] = Field(
         default_factory=dict,
         examples=[{"NS 1": [{"name": "Ann Smith", "number": "123"},
@@ -125,6 +133,20 @@ class ResultIn(BaseModel):
         "the board, scored as the weighted average of its results' matchpoints or IMPs. "
         "Stored and answered in its canonical form; a 422 names the field `weighted`.",
     )
+    split: SplitIn | None = Field(
+        None,
+        description="The director only, alone: an assigned split score (Law 12C1(b)), NS "
+        "scored on one result and EW on another.",
+    )
+
+
+class SplitIn(BaseModel):
+    """An assigned split score (Law 12C1(b)): NS's result and EW's."""
+
+    model_config = _STRICT
+
+    ns: str = Field(max_length=10, examples=["4SN="])
+    ew: str = Field(max_length=10, examples=["4SN-1"])
 
 
 class CloseIn(BaseModel):
@@ -134,6 +156,17 @@ class CloseIn(BaseModel):
     model_config = _STRICT
 
     closed: bool
+
+
+class ArtificialIn(BaseModel):
+    """Artificial scores for every board still missing of a table's round, or of a pair."""
+
+    model_config = _STRICT
+
+    artificial: str = Field(max_length=10, examples=["A/A"])
+    table: int | None = Field(None, ge=1, le=MAX_BOARD, examples=[3])
+    round: int | None = Field(None, ge=1, le=MAX_BOARD, examples=[2])
+    pair: str | None = Field(None, max_length=10, examples=["NS 3"])
 
 
 class SettleIn(BaseModel):
@@ -200,20 +233,22 @@ def entry_of(state: LiveState, body: ResultIn) -> TableEntry:
         up to 100).
     """
     artificial = body.artificial if body.artificial is not None else body.adjusted
-    given = [x is not None for x in (body.contract, artificial, body.weighted)]
+    given = [x is not None for x in (body.contract, artificial, body.weighted, body.split)]
     if sum(given) > 1:
-        field = "weighted" if body.weighted is not None else "artificial"
+        field = "split" if body.split is not None else (
+            "weighted" if body.weighted is not None else "artificial")  # fmt: skip
         raise SessionError(
-            "give one of a contract, an artificial score or a weighted score",
+            "give one of a contract, an artificial score, a weighted score or a split score",
             field=field,
             value=body.weighted if field == "weighted" else artificial,
         )
     result = None
-    if body.weighted is None and artificial is None:
+    if body.weighted is None and artificial is None and body.split is None:
         result = read_result(body.contract, body.declarer, body.tricks)
+    split = None if body.split is None else (body.split.ns, body.split.ew)
     return state.entry(body.round, body.table, body.board, result=result,
                        artificial=artificial, weighted=body.weighted,
-                       lead=body.lead)  # fmt: skip
+                       lead=body.lead, split=split)  # fmt: skip
 
 
 def result_dict(state: LiveState, result: LiveResult) -> dict[str, Any]:

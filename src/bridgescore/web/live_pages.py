@@ -13,6 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field
 
+from bridgescore.session import METHODS
 from bridgescore.web.common import page
 from bridgescore.web.live import live
 from bridgescore.web.offline import table_version
@@ -25,7 +26,7 @@ router = APIRouter(include_in_schema=False)
 @router.get("/live/new", response_class=HTMLResponse)
 def new_evening_page(request: Request) -> Response:
     """Start a club evening: the movement, the scoring, the names; then the table cards."""
-    return page(request, "live_new.html", {})
+    return page(request, "live_new.html", {"methods": METHODS})
 
 
 @router.get("/live/{game_id}/table", response_class=HTMLResponse)

@@ -2,24 +2,38 @@
 
 The options are the query string (``/movement?movement=mitchell&tables=7&boards_per_round=3``),
 so a director can bookmark an evening's movement. The cards print one to a page, A4 or US
-Letter, the table or pair large at the top.
+Letter, the table or pair large at the top. ``GET /api/movement`` answers the same options as
+JSON (the new-evening page's preview): the movement, its fairness, whether it is complete and
+the complete movements instead.
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
+from urllib.parse import urlencode
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, MovementError, SessionError
 from bridgescore.inputs import read_number
-from bridgescore.movement import Movement, cards, describe, howell, mitchell
+from bridgescore.movement import (
+    Movement,
+    alternatives,
+    cards,
+    completeness,
+    describe,
+    howell,
+    mitchell,
+)
+from bridgescore.session import Section
 from bridgescore.web.common import page
+from bridgescore.web.guard import validation_error
 
-__all__ = ["build", "router"]
+__all__ = ["api_router", "build", "preview", "router"]
 
 router = APIRouter(tags=["movement"], include_in_schema=False)
+api_router = APIRouter(prefix="/api", tags=["movement"])
 
 DEFAULTS = {"movement": "mitchell", "tables": "7", "pairs": "10", "boards_per_round": "3",
             "rounds": "", "even": "skip", "cards": "table", "paper": "a4"}  # fmt: skip
@@ -43,7 +57,9 @@ def build(options: dict[str, str]) -> Movement:
     tables = read_number(options.get("tables", ""), "tables", high=99)
     even: Literal["skip", "relay"] = "relay" if options.get("even") == "relay" else "skip"
     switch = options.get("arrow_switch") == "1"
-    return mitchell(tables, per_round, rounds=rounds, even=even, arrow_switch=switch)
+    half = options.get("half_table") == "1"
+    return mitchell(tables, per_round, rounds=rounds, even=even, arrow_switch=switch,
+                    half_table=half)  # fmt: skip
 
 
 @router.get("/movement", response_class=HTMLResponse)
@@ -58,7 +74,90 @@ def movement_page(request: Request) -> Response:
         return page(request, "movement.html", context, 422)
     kind: Literal["table", "guide"] = "guide" if options["cards"] == "guide" else "table"
     context.update(summary=describe(movement), cards=cards(movement, kind), kind=kind)
+    context.update(complete=completeness(movement), alternatives=_links(movement, options))
     return page(request, "movement.html", context)
 
 
-_OPTIONS = {*DEFAULTS, "arrow_switch"}
+_OPTIONS = {*DEFAULTS, "arrow_switch", "half_table"}
+
+
+def _links(m: Movement, options: dict[str, str]) -> list[tuple[str, str]]:
+    """Each complete alternative's summary and its link on this page (the cards kept).
+
+    >>> _links(mitchell(4, 3), {"cards": "table", "paper": "a4"})[0][1]
+    '/movement?movement=mitchell&tables=4&boards_per_round=3&even=relay&cards=table&paper=a4'
+    """
+    found = []
+    for a in alternatives(m):
+        query = {k: str(v) for k, v in a.options.items() if v not in (None, False)}
+        query |= {k: "1" for k, v in a.options.items() if v is True}
+        query |= {k: options[k] for k in ("cards", "paper") if k in options}
+        found.append((a.summary(), "/movement?" + urlencode(query)))
+    return found
+
+
+def preview(m: Movement) -> dict[str, object]:
+    """The movement as ``bridgescore movement --json`` prints it, with its fairness summary,
+    whether it is complete (and who never meets), the complete movements instead, and why a
+    session of it could not be scored (``session_error``; None if it can).
+
+    >>> p = preview(mitchell(4, 3))
+    >>> p["rounds"], p["complete"], [a["name"] for a in p["alternatives"]], p["session_error"]
+    (3, False, ['Share-and-relay Mitchell', 'Howell'], None)
+    >>> preview(mitchell(5, 2, arrow_switch=True))["session_error"][:40]
+    'an arrow-switched Mitchell ranks one fie'
+    """
+    c = completeness(m)
+    try:
+        Section.from_movement(m)
+        refused = None
+    except SessionError as exc:
+        refused = str(exc)
+    return m.to_dict() | {
+        "session_error": refused,
+        "fairness": m.fairness().summary(),
+        "complete": c.complete,
+        "completeness": c.summary(),
+        "missed": [list(two) for two in c.missed],
+        "alternatives": [
+            {
+                "name": a.name,
+                "summary": a.summary(),
+                "options": dict(a.options),
+                "rounds": a.movement.rounds,
+                "boards": a.movement.boards,
+            }
+            for a in alternatives(m)
+        ],
+    }
+
+
+@api_router.get("/movement")
+def movement_json(
+    movement: Literal["mitchell", "howell"] = "mitchell",
+    tables: int | None = None,
+    pairs: int | None = None,
+    boards_per_round: int = 3,
+    rounds: int | None = None,
+    even: Literal["skip", "relay"] = "skip",
+    arrow_switch: bool = False,
+    half_table: bool = False,
+) -> dict[str, object]:
+    """A movement from the options of ``bridgescore movement mitchell|howell`` (the query
+    string; a Mitchell's ``tables``, a Howell's ``pairs``): its rounds, tables and plays (the
+    shape of ``--json``), its ``fairness`` summary, whether it is ``complete`` (every pair meets
+    every opponent it could; ``missed`` lists who never meets, ``completeness`` says it in a
+    sentence), the complete ``alternatives`` (each with the ``options`` that ask for it) and
+    ``session_error``: why a live session of it would be refused (None if it would not).
+    A movement that cannot be is a 422 naming the option."""
+    try:
+        if movement == "howell":
+            if pairs is None:
+                raise MovementError("a Howell needs its number of pairs", field="pairs")
+            return preview(howell(pairs, boards_per_round, rounds=rounds))
+        if tables is None:
+            raise MovementError("a Mitchell needs its number of tables", field="tables")
+        return preview(mitchell(tables, boards_per_round, rounds=rounds, even=even,
+                                arrow_switch=arrow_switch, half_table=half_table))  # fmt: skip
+    except BridgeError as exc:
+        raise HTTPException(422, [validation_error(exc, "query")]) from exc

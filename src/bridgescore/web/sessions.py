@@ -24,6 +24,7 @@ from bridgescore.duplicate import Adjusted
 from bridgescore.errors import for_field
 from bridgescore.inputs import check_name, read_number, read_tricks
 from bridgescore.session import (
+    METHODS,
     Board,
     BoardResult,
     Method,
@@ -54,26 +55,22 @@ __all__ = ["router"]
 
 router = APIRouter(include_in_schema=False)
 
-METHODS = [
-    ("mp", "Matchpoints", "2 for each score beaten, 1 for each tie; Neuberg for short boards."),
-    ("butler", "Butler IMPs", "IMPs against the board's datum (one top and one bottom dropped)."),
-    ("cross-imps", "Cross-IMPs", "IMPs against every other result, averaged."),
-]
-_METHODS: dict[str, Method] = {"mp": "mp", "butler": "butler", "cross-imps": "cross-imps"}
+CHOICES = [(key, m.label, m.description) for key, m in METHODS.items()]
+"""The scoring methods as the forms offer them (the core's table)."""
 _KINDS: dict[str, SectionKind] = {"mitchell": "mitchell", "howell": "howell"}
 
 
 def _method(text: str) -> Method:
-    method = _METHODS.get(text)
-    if method is None:
-        raise SessionError(f"unknown scoring method {text!r}; expected mp, butler or cross-imps")
-    return method
+    for method in METHODS:
+        if method == text:
+            return method
+    raise SessionError(f"unknown scoring method {text!r}; expected mp, butler or cross-imps")
 
 
 @router.get("/session/new", response_class=HTMLResponse)
 def new_session_page(request: Request) -> Response:
     """Start a session: by hand, or from a PBN file."""
-    return page(request, "session_new.html", {"methods": METHODS, "errors": {}, "form": {}})
+    return page(request, "session_new.html", {"methods": CHOICES, "errors": {}, "form": {}})
 
 
 @router.post("/session/new")
@@ -83,7 +80,7 @@ async def new_session(request: Request) -> Response:
     try:
         upload = await _upload(request)
     except BridgeError as exc:
-        context = {"methods": METHODS, "errors": {"file": str(exc)}, "form": form}
+        context = {"methods": CHOICES, "errors": {"file": str(exc)}, "form": form}
         return page(request, "session_new.html", context, 422)
     return await run_in_threadpool(_new_session, request, form, upload)
 
@@ -109,7 +106,7 @@ def _new_session(
     except BridgeError as exc:
         where = "file" if upload is not None else "sections" if exc.field == "section" else "event"
         errors[where] = str(exc)
-        context = {"methods": METHODS, "errors": errors, "form": form}
+        context = {"methods": CHOICES, "errors": errors, "form": form}
         return page(request, "session_new.html", context, 422)
     stored = store(request).create(session)
     response = RedirectResponse(f"/session/{stored.id}", status_code=303)
@@ -199,7 +196,7 @@ def _context(
         "notice": notice,
         "board": Board.numbered(max(board_no, 1)),
         "recap": recap,
-        "methods": METHODS,
+        "methods": CHOICES,
         "sides": [Side.NS, Side.EW],
         "view_link": base,
         "edit_link": f"{base}?key={token}" if editing else "",
@@ -243,9 +240,9 @@ def session_page(request: Request, game_id: str, key: str = "") -> Response:
 def _result(form: dict[str, str]) -> BoardResult:
     """The posted result."""
     board, ns, ew = (read_number(form.get(k, ""), k) for k in ("board", "ns", "ew"))
-    if form.get("adjusted"):
+    if form.get("artificial"):
         with for_field("artificial"):
-            return BoardResult(board, ns, ew, adjusted=Adjusted.parse(form["adjusted"]))
+            return BoardResult(board, ns, ew, artificial=Adjusted.parse(form["artificial"]))
     level = form.get("level", "")
     if level.lower() == "pass":
         return BoardResult(board, ns, ew, Result.parse("Pass"))

@@ -12,15 +12,24 @@ window.liveCards = (container, event, tables, plays) => {
     if (className) e.className = className;
     return e;
   };
+  const rounds = Math.max(0, ...plays.map((p) => p.round));
   const guide = (table) => {
     const rows = plays.filter((p) => p.table === table);
-    if (!rows.length) return null;
     const t = el("table", undefined, "live-guide");
     const head = el("tr");
     for (const h of ["Round", "NS", "EW", "Boards"]) head.append(el("th", h));
     t.append(head);
-    for (const p of rows) {
+    for (let r = 1; r <= rounds; r += 1) {
+      const p = rows.find((x) => x.round === r);
       const tr = el("tr");
+      if (!p) { // nobody plays here this round: a half table, or the opponents left
+        tr.append(el("td", String(r)));
+        const td = el("td", "sit-out: nobody plays at this table");
+        td.colSpan = 3;
+        tr.append(td);
+        t.append(tr);
+        continue;
+      }
       const [first, last] = [p.boards[0], p.boards[p.boards.length - 1]];
       const span = p.boards.length > 1 && last - first === p.boards.length - 1
         ? `${first}-${last}` : p.boards.join(", ");

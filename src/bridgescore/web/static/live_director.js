@@ -1,20 +1,27 @@
 // The director's page of a club evening: tables x rounds, late tables, live rankings (server-sent
-// events), results edited or deleted (kept in the audit trail), artificial scores, closing.
+// events), missing boards and results edited or deleted (kept in the audit trail), artificial
+// and weighted scores, closing. Each part folds; a phone opens the grid only. The Enter/Edit
+// form opens in a row of its own right below the row tapped.
 "use strict";
 
 (() => {
   const root = document.getElementById("live-director");
   const id = root?.dataset.session;
   if (!id) return;
-  const keyToken = `bs_live_director_${id}`;
-  if (location.hash.length > 1) {
-    localStorage.setItem(keyToken, location.hash.slice(1));
+  if (location.hash.length > 1) {  // kept on this device (My games and the start page list it)
+    window.liveKept.save(id, location.hash.slice(1));
     history.replaceState(null, "", location.pathname);
   }
-  const token = localStorage.getItem(keyToken) || "";
+  const token = window.liveKept.token(id);
   const $ = (name) => document.getElementById(name);
   let session = null;
-  let editing = null;
+  let editing = null;  // the row whose form is open: {kind, key, round, table, board, ...}
+  let saving = false;
+
+  // A laptop shows every part open; a phone the grid and the headings with their counts.
+  if (matchMedia("(min-width: 48rem)").matches) {
+    for (const part of root.querySelectorAll("details[data-wide]")) part.open = true;
+  }
 
   const api = async (path, options = {}) => {
     const r = await fetch(`/api/sessions/${id}${path}`, { ...options,
@@ -25,8 +32,10 @@
     const c = document.createElement(tag);
     c.textContent = text;
     if (className) c.className = className;
+    if (tag === "th" && !className.includes("row")) c.scope = "col";
     return c;
   };
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
   const grid = () => {
     const m = session.movement;
@@ -47,9 +56,11 @@
     const late = [];
     for (let t = 1; t <= m.tables; t++) {
       const tr = document.createElement("tr");
-      const behind = doneRounds(t) < lead - 0 && doneRounds(t) < m.rounds && lead > doneRounds(t);
+      const behind = doneRounds(t) < m.rounds && lead > doneRounds(t);
       if (behind && !session.closed) late.push(t);
-      tr.append(cell("th", `${t}`, behind ? "late" : ""));
+      const th = cell("th", `${t}`, behind ? "row late" : "row");
+      th.scope = "row";
+      tr.append(th);
       for (let r = 1; r <= m.rounds; r++) {
         const p = m.plays.find((x) => x.round === r && x.table === t);
         if (!p) { tr.append(cell("td", "")); continue; }
@@ -61,36 +72,54 @@
     }
     $("late").textContent = late.length
       ? `Late: table${late.length > 1 ? "s" : ""} ${late.join(", ")} (behind the leading table).`
-      : `${session.missing.length} board(s) still missing.`;
+      : `${plural(session.missing.length, "board")} still missing.`;
+    $("grid-count").textContent = late.length ? `· late: ${late.join(", ")}` : "";
   };
 
+  // One table a field; the pair's names under its label, so that the numbers keep their own
+  // narrow columns and never wrap at 360 px.
   const rankings = () => {
     const box = $("rankings");
     box.replaceChildren();
-    for (const field of session.rankings) {
+    const fields = Object.entries(session.rankings).map(([field, rows]) => ({ field, rows }));
+    for (const field of fields) {
       const t = document.createElement("table");
+      t.className = "live-ranking";
       const cap = document.createElement("caption");
       cap.textContent = field.field === "all" ? "Rankings" : `${field.field} pairs`;
       t.append(cap);
       const head = document.createElement("tr");
-      for (const h of ["Rank", "Pair", "Names", "Score", "%"]) head.append(cell("th", h));
+      for (const [h, cls] of [["Rank", "num"], ["Pair", ""], ["Score", "num"], ["%", "num"]]) {
+        head.append(cell("th", h, cls));
+      }
       t.append(head);
       for (const row of field.rows) {
         const tr = document.createElement("tr");
-        for (const v of [row.rank, row.pair, row.names, row.score,
-                         row.percent === null ? "" : row.percent.toFixed(2)]) tr.append(cell("td", String(v)));
+        const pair = document.createElement("td");
+        pair.className = "live-pair";
+        pair.append(cell("span", String(row.pair), "live-pair-label"));
+        if (row.names) pair.append(cell("span", row.names, "live-pair-names"));
+        const score = row.total;
+        tr.append(cell("td", String(row.rank), "num"), pair, cell("td", String(score), "num"),
+                  cell("td", row.percent === null ? "" : row.percent.toFixed(2), "num"));
         t.append(tr);
       }
       box.append(t);
     }
+    const leaders = fields.map((f) => f.rows[0]).filter(Boolean)
+      .map((row) => `${row.pair}${row.percent === null ? "" : ` ${row.percent.toFixed(1)}%`}`);
+    $("rankings-count").textContent = leaders.length ? `· first: ${leaders.join(", ")}` : "";
   };
 
   // One row a board at a table, compact enough for a phone: where, who, the result, NS's score
   // and one button (Enter a missing board; Edit a result, with Delete in its form).
-  const number = (label) => label.replace(/^(NS|EW) /, "");  // "NS 3" -> "3"
-  const results = () => {
-    const t = $("results");
-    t.replaceChildren();
+  // The API gives the pairs by number; the movement names them ("NS 3", or "3" in a Howell).
+  const howell = () => session.movement.movement === "howell";
+  const label = (side, n) => (howell() ? String(n) : `${side} ${n}`);
+  const keyOf = (r) => `${r.round}/${r.table}/${r.board}`;
+  const artificial = (r) => r.artificial;
+  const rows = (table, list, kind) => {
+    table.replaceChildren();
     const head = document.createElement("tr");
     const titles = [["Rnd", "Round"], ["Tbl", "Table"], ["Bd", "Board"], ["NS–EW", "The NS pair v the EW pair"],
                     ["Result", ""], ["NS", "NS score"], ["", ""]];
@@ -100,73 +129,272 @@
       if (title) th.title = title;
       head.append(th);
     }
-    t.append(head);
-    const rows = [...session.results.map((r) => ({ ...r, kind: "result" })),
-                  ...session.missing.map((m) => ({ ...m, kind: "missing" }))]
+    table.append(head);
+    const sorted = list.map((r) => ({ ...r, kind }))
       .sort((a, b) => a.round - b.round || a.table - b.table || a.board - b.board);
-    for (const r of rows) {
+    for (const r of sorted) {
       const tr = document.createElement("tr");
-      if (r.kind === "missing") tr.className = "missing";
-      for (const v of [r.round, r.table, r.board, `${number(r.ns)}–${number(r.ew)}`,
-                       r.kind === "missing" ? "missing" : (r.result || r.adjusted || r.weighted),
+      tr.dataset.key = keyOf(r);
+      if (kind === "missing") tr.className = "missing";
+      for (const v of [r.round, r.table, r.board, `${r.ns}–${r.ew}`,
+                       kind === "missing" ? "missing" : (r.result || artificial(r) || r.weighted),
                        r.ns_score ?? ""]) tr.append(cell("td", String(v)));
       const actions = document.createElement("td");
-      const edit = cell("button", r.kind === "missing" ? "Enter" : "Edit");
+      const edit = cell("button", kind === "missing" ? "Enter" : "Edit");
       edit.type = "button";
       edit.setAttribute("aria-label", `${edit.textContent} round ${r.round}, table ${r.table}, board ${r.board}`);
-      edit.addEventListener("click", () => openEdit(r));
+      edit.setAttribute("aria-expanded", "false");
+      edit.setAttribute("aria-controls", "edit");
+      edit.addEventListener("click", () => openEdit(r, tr));
       actions.append(edit);
       tr.append(actions);
-      t.append(tr);
+      table.append(tr);
+    }
+  };
+  const results = () => {
+    rows($("results"), session.results, "result");
+    rows($("missing"), session.missing, "missing");
+    $("results-count").textContent = `· ${session.results.length} in`;
+    $("missing-count").textContent = `· ${session.missing.length}`;
+    bulkOptions();
+  };
+
+  // Artificial scores for many missing boards at once: a table's round, or every missing board
+  // of one pair (the pair's score and its opponents', turned to NS/EW board by board).
+  const bulk = $("bulk");
+  const NS_EW = ["A/A", "A+/A-", "A-/A+", "A+/A", "A/A+", "A-/A-", "A+/A+"];
+  const MINE = [["A-", "A+"], ["A", "A"], ["A-", "A"], ["A+", "A-"]];  // [the pair, opponents]
+  const groups = () => {
+    const found = new Map();
+    const add = (key, label, row) => {
+      if (!found.has(key)) found.set(key, { key, label, rows: [] });
+      found.get(key).rows.push(row);
+    };
+    for (const r of session.missing) {
+      add(`t/${r.round}/${r.table}`, `Round ${r.round}, table ${r.table}`, r);
+    }
+    for (const pair of session.movement.pairs) {
+      for (const r of session.missing) {
+        if (label("NS", r.ns) === pair || label("EW", r.ew) === pair) add(`p/${pair}`, `Pair ${pair}`, r);
+      }
+    }
+    return [...found.values()].filter((g) => g.rows.length > 1);
+  };
+  let shownGroups = [];
+  const bulkOptions = () => {
+    shownGroups = groups();
+    bulk.hidden = !shownGroups.length;
+    const which = $("bulk-which");
+    const before = which.value;
+    which.replaceChildren(...shownGroups.map((g) => {
+      const o = document.createElement("option");
+      o.value = g.key;
+      o.textContent = `${g.label}: ${plural(g.rows.length, "board")}`;
+      return o;
+    }));
+    if (shownGroups.some((g) => g.key === before)) which.value = before;
+    bulkScores();
+  };
+  const bulkScores = () => {
+    const g = shownGroups.find((x) => x.key === $("bulk-which").value);
+    const score = $("bulk-score");
+    const before = score.value;
+    const pair = g && g.key.startsWith("p/") ? g.key.slice(2) : null;
+    const choices = pair
+      ? MINE.map(([mine, theirs]) => [`${mine}|${theirs}`, `${pair} ${mine}, opponents ${theirs}`])
+      : NS_EW.map((x) => [x, `${x} (NS/EW)`]);
+    score.replaceChildren(...choices.map(([value, text]) => {
+      const o = document.createElement("option");
+      Object.assign(o, { value, textContent: text });
+      return o;
+    }));
+    if (choices.some(([v]) => v === before)) score.value = before;
+    $("bulk-give").textContent = g ? `Give ${plural(g.rows.length, "board")}` : "Give them";
+  };
+  $("bulk-which").addEventListener("change", bulkScores);
+  bulk.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const g = shownGroups.find((x) => x.key === $("bulk-which").value);
+    if (!g) return;
+    const pair = g.key.startsWith("p/") ? g.key.slice(2) : null;
+    const [mine, theirs] = $("bulk-score").value.split("|");
+    const status = $("bulk-status");
+    // one request, all or none: the server turns a pair's score to NS/EW board by board
+    const where = pair ? { pair, artificial: `${mine}/${theirs}` }
+      : { table: g.rows[0].table, round: g.rows[0].round, artificial: mine };
+    const a = await api("/artificial", { method: "POST", body: JSON.stringify(where) });
+    if (a.status >= 300) {
+      const d = a.body.detail;
+      status.textContent = `Not given: ${Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d}`;
+    } else {
+      status.textContent = `${plural(a.body.entered, "board")} given: ${g.label}.`;
+    }
+    load();
+  });
+
+  // Entries the session could not take (a table's phones disagreed, or a correction asked for
+  // after closing): each with the stored result, and one tap to keep either.
+  const conflicts = () => {
+    const list = $("conflicts");
+    const open = session.conflicts || [];
+    $("part-conflicts").hidden = open.length === 0;
+    $("conflicts-count").textContent = open.length ? `· ${open.length} to settle` : "";
+    list.replaceChildren();
+    for (const c of open) {
+      const stored = session.results.find((r) => r.id === c.result_id);
+      const li = document.createElement("li");
+      const what = c.reason === "closed" ? "sent after closing" : "entered differently";
+      li.append(cell("p", `Round ${c.round}, table ${c.table}, board ${c.board}: ${what}. ` +
+        `Table's entry: ${c.text}.${stored ? ` Stored: ${stored.text}.` : " Nothing stored."}`));
+      const keep = (which, text) => {
+        const b = cell("button", text);
+        b.type = "button";
+        b.addEventListener("click", async () => {
+          const a = await api(`/conflicts/${c.id}`, { method: "POST", body: JSON.stringify({ keep: which }) });
+          $("status").textContent = a.status === 200 ? `Board ${c.board} settled.` : `Not settled: ${a.body.detail}`;
+          load();
+        });
+        return b;
+      };
+      li.append(keep("entry", "Keep the table's entry"), " ");
+      if (stored) li.append(keep("stored", "Keep the stored result"));
+      else li.append(keep("stored", "Discard it"));
+      list.append(li);
     }
   };
 
-  const openEdit = (r) => {
-    editing = r;
-    const f = $("edit");
-    f.hidden = false;
-    $("edit-title").textContent = `Round ${r.round}, table ${r.table}, board ${r.board}: ${r.ns} v ${r.ew}`;
-    f.contract.value = r.contract || "";
-    f.declarer.value = r.declarer || "";
-    f.tricks.value = r.tricks ?? "";
-    f.adjusted.value = r.adjusted || "";
-    f.weighted.value = r.weighted || "";
+  // The form's row: right below the row tapped, across the whole table.
+  const form = $("edit");
+  const home = document.createComment("the edit form waits here");
+  form.before(home);
+  const editRow = document.createElement("tr");
+  editRow.className = "live-edit-row";
+  const editCell = document.createElement("td");
+  editCell.colSpan = 7;
+  editRow.append(editCell);
+  const anchor = (tr) => {
+    for (const b of root.querySelectorAll("button[aria-expanded=true]")) b.setAttribute("aria-expanded", "false");
+    tr.querySelector("button")?.setAttribute("aria-expanded", "true");
+    editCell.append(form);
+    tr.after(editRow);
+    tr.closest("details").open = true;
+  };
+  const closeEdit = (focusBack = false) => {
+    const key = editing && editing.key;
+    form.hidden = true;
+    editing = null;
+    editRow.remove();
+    home.after(form);
+    const button = key && root.querySelector(`tr[data-key="${key}"] button`);
+    if (button) {
+      button.setAttribute("aria-expanded", "false");
+      if (focusBack) button.focus();
+    }
+    // After a save the lists are drawn again: the focus goes to the same board's row, or (a
+    // missing board now entered) to the row that took its place, the next missing board.
+    const tr = button && button.closest("tr");
+    backTo = focusBack && tr
+      ? { key, table: tr.closest("table").id, index: [...tr.parentNode.children].indexOf(tr) }
+      : null;
+  };
+  let backTo = null;
+  let refocusing = false;
+  document.addEventListener("focusin", () => { if (!refocusing) backTo = null; });  // moved on
+  const refocus = () => {
+    if (!backTo || editing) return;
+    const same = root.querySelector(`tr[data-key="${backTo.key}"] button`);
+    const rows = $(backTo.table).querySelectorAll("tr");
+    const next = rows[Math.min(backTo.index, rows.length - 1)]?.querySelector("button");
+    const shown = (e) => e && !e.closest("details:not([open])");  // not in a folded part
+    const target = shown(same) ? same : next;
+    if (!target || document.activeElement === target) return;
+    refocusing = true;
+    target.focus({ preventScroll: true });
+    refocusing = false;
+    target.scrollIntoView({ block: "nearest" });
+  };
+
+  const openEdit = (r, tr) => {
+    backTo = null;
+    editing = { ...r, key: keyOf(r) };
+    anchor(tr);
+    form.hidden = false;
+    $("edit-title").textContent = `Round ${r.round}, table ${r.table}, board ${r.board}: ${label("NS", r.ns)} v ${label("EW", r.ew)}`;
+    form.contract.value = r.contract || "";
+    form.declarer.value = r.declarer || "";
+    form.tricks.value = r.tricks ?? "";
+    form.artificial.value = artificial(r) || "";
+    form.weighted.value = r.weighted || "";
     $("edit-error").textContent = "";
     $("weighted-error").textContent = "";
     $("edit-delete").hidden = r.kind !== "result";
-    f.contract.focus();
+    editRow.scrollIntoView({ block: "nearest" });  // the whole form on the screen if it fits
+    form.contract.focus({ preventScroll: true });
   };
-  $("edit-cancel").addEventListener("click", () => { $("edit").hidden = true; editing = null; });
+
+  // After the lists are drawn again (a change from a table, say), the open form goes back
+  // below its board's row, with what was typed and the focus where they were.
+  const replace = (focused) => {
+    if (!editing) return;
+    const tr = root.querySelector(`tr[data-key="${editing.key}"]`);
+    if (!tr) { closeEdit(); return; }
+    const now = tr.closest("table").id === "results" ? "result" : "missing";
+    if (now !== editing.kind) {
+      const r = (now === "result" ? session.results : session.missing)
+        .find((x) => keyOf(x) === editing.key);
+      editing = { ...r, kind: now, key: editing.key };
+      $("edit-delete").hidden = now !== "result";
+      $("edit-error").textContent = now === "result"
+        ? "This board was entered meanwhile: saving now changes that result."
+        : "This board's result was deleted meanwhile: saving now enters it.";
+    }
+    anchor(tr);
+    if (focused) {
+      const field = form.elements[focused.name];
+      field?.focus();
+      if (field && focused.start !== null) {
+        try { field.setSelectionRange(focused.start, focused.end); } catch { /* not a text field */ }
+      }
+    }
+  };
+
+  $("edit-cancel").addEventListener("click", () => closeEdit(true));
   $("edit-delete").addEventListener("click", async () => {
     const r = editing;
     if (!r || !confirm(`Delete board ${r.board} at table ${r.table}, round ${r.round}?`)) return;
     const a = await api(`/results/${r.id}`, { method: "DELETE" });
     if (a.status !== 200) { $("edit-error").textContent = a.body.detail; return; }
-    $("edit").hidden = true;
-    editing = null;
+    closeEdit();
     load();
   });
-  $("edit").addEventListener("submit", async (e) => {
+  form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = e.target;
     const body = { round: editing.round, table: editing.table, board: editing.board };
     if (f.weighted.value.trim()) body.weighted = f.weighted.value.trim();
-    else if (f.adjusted.value) body.adjusted = f.adjusted.value;
+    else if (f.artificial.value) body.artificial = f.artificial.value;
     else Object.assign(body, { contract: f.contract.value.trim(), declarer: f.declarer.value.trim() || null,
                                tricks: f.tricks.value === "" ? null : Number(f.tricks.value) });
-    const a = editing.kind === "result"
-      ? await api(`/results/${editing.id}`, { method: "PUT", body: JSON.stringify(body) })
-      : await api("/results", { method: "POST", body: JSON.stringify(body) });
+    saving = true;  // the lists are not drawn again under the form until the answer is in
+    let a;
+    try {
+      a = editing.kind === "result"
+        ? await api(`/results/${editing.id}`, { method: "PUT", body: JSON.stringify(body) })
+        : await api("/results", { method: "POST", body: JSON.stringify(body) });
+    } finally {
+      saving = false;
+    }
     if (a.status >= 300) {
       const d = a.body.detail;
       const about = (x) => Array.isArray(x.loc) && x.loc.includes("weighted");
       const listed = Array.isArray(d) ? d : [];
       $("weighted-error").textContent = listed.filter(about).map((x) => x.msg).join("; ");
       $("edit-error").textContent = Array.isArray(d) ? listed.filter((x) => !about(x)).map((x) => x.msg).join("; ") : d;
+      if (again) { again = false; load(); }
       return;
     }
-    f.hidden = true;
-    editing = null;
+    again = false;
+    closeEdit(true);
     load();
   });
 
@@ -174,12 +402,14 @@
     const a = await api("/changes");
     const list = $("audit");
     list.replaceChildren();
-    for (const c of (a.body.changes || []).slice().reverse()) {
-      const what = (x) => x ? (x.adjusted || x.weighted || `${x.contract}${x.declarer ? " " + x.declarer : ""}${x.contract === "Pass" ? "" : " " + x.tricks}`) : "—";
+    const changes = a.body.changes || [];
+    for (const c of changes.slice().reverse()) {
+      const what = (x) => x ? (artificial(x) || x.weighted || `${x.contract}${x.declarer ? " " + x.declarer : ""}${x.contract === "Pass" ? "" : " " + x.tricks}`) : "—";
       const ref = c.new || c.old;
       list.append(cell("li", `${new Date(c.at).toLocaleTimeString()} · ${c.who} · ${c.action} · ` +
         `R${ref.round} T${ref.table} board ${ref.board}: ${what(c.old)} → ${what(c.new)}`));
     }
+    $("audit-count").textContent = `· ${plural(changes.length, "change")}`;
   };
 
   $("show-cards").addEventListener("click", async () => {
@@ -218,15 +448,21 @@
   let loading = false;
   let again = false;
   const load = async () => {
-    if (loading) { again = true; return; }
+    if (loading || saving) { again = true; return; }
     loading = true;
     try {
       const a = await api("");
+      if (a.status !== 200) { $("status").textContent = a.body.detail || `Error ${a.status}`; return; }
       session = a.body;
+      if (token) window.liveKept.save(id, token, session.event);
       $("event").textContent = `Director · ${session.event || "Session"}`;
       const n = session.results.length;
       $("status").textContent = `Version ${session.version} · ${n} result${n === 1 ? "" : "s"} in`;
-      grid(); rankings(); results(); published(); audit();
+      const active = document.activeElement;
+      const focused = form.contains(active) && active.name
+        ? { name: active.name, start: active.selectionStart ?? null, end: active.selectionEnd ?? null }
+        : null;
+      grid(); rankings(); results(); conflicts(); replace(focused); refocus(); published(); audit();
     } finally {
       loading = false;
       if (again) { again = false; load(); }

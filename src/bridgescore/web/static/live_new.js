@@ -1,28 +1,74 @@
-// Start a club evening: the form posts to /api/sessions; the answer's links are shown once, as
-// table cards to print (each table's page carries its token in the link's #fragment).
+// Start a club evening: every option of the Movements page, a preview of the movement chosen
+// (GET /api/movement: its rounds, who meets whom, its fairness, whether it is complete and the
+// complete movements instead), then the form posts to /api/sessions; the answer's links are
+// shown as table cards to print (each table's page carries its token in the link's #fragment),
+// and the director's link is kept on this device (live_kept.js), listed here and on My games.
 "use strict";
 
 (() => {
   const form = document.getElementById("live-new");
   if (!form) return;
-  // A name field for each pair of the movement chosen (NS 1... EW 1... in a Mitchell, 1... in a
-  // Howell); what was typed is kept when the movement changes.
+  const $ = (name) => document.getElementById(name);
+  const el = (tag, text, className) => {
+    const e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    if (className) e.className = className;
+    return e;
+  };
+  const mitchell = () => form.movement.value === "mitchell";
+  const count = (name) => (form[name].value === "" ? null : Number(form[name].value));
+
+  // The evenings this device started, each with its director's link.
+  const kept = () => {
+    const list = window.liveKept.all();
+    $("kept").hidden = !list.length;
+    $("kept-list").replaceChildren(...list.slice(0, 10).map((e) => {
+      const li = el("li");
+      const a = el("a", `${e.event || "Club evening"} · director's page`);
+      a.href = window.liveKept.link(e.id);
+      li.append(a);
+      const when = new Date(e.at).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+      if (e.at) li.append(el("span", `started ${when}`, "live-kept-about"));
+      return li;
+    }));
+  };
+  kept();
+  if (matchMedia("(min-width: 48rem)").matches) {  // a laptop shows the preview unfolded
+    for (const part of form.querySelectorAll("#preview details")) part.open = true;
+  }
+
+  // The movement as the API takes it (the options of `bridgescore movement`).
+  const movement = () => {
+    const m = { movement: form.movement.value, boards_per_round: count("boards_per_round"),
+                rounds: count("rounds") };
+    if (mitchell()) {
+      Object.assign(m, { tables: count("tables"), even: form.even.value,
+                         arrow_switch: form.arrow_switch.checked, half_table: form.half_table.checked });
+    } else m.pairs = count("pairs");
+    return m;
+  };
+
+  // A name field for each pair of the movement chosen (NS 1... EW 1... in a Mitchell, without
+  // the last table's NS pair at a half table; 1... in a Howell); what was typed is kept.
   const typed = {};
-  const namesBox = document.getElementById("names");
+  const namesBox = $("names");
   const pairFields = () => {
     for (const input of namesBox.querySelectorAll("input")) typed[input.dataset.pair] = input.value;
-    const howell = form.movement.value === "howell";
-    for (const el of form.querySelectorAll("[data-for]")) el.hidden = el.dataset.for !== form.movement.value;
-    const count = Math.min(Number(howell ? form.pairs.value : form.tables.value) || 0, 30);
+    const howell = !mitchell();
+    for (const e of form.querySelectorAll("[data-for]")) e.hidden = e.dataset.for !== form.movement.value;
+    const n = Math.min(Number(howell ? form.pairs.value : form.tables.value) || 0, 30);
     const labels = [];
     for (const side of howell ? [""] : ["NS ", "EW "]) {
-      for (let n = 1; n <= count; n++) labels.push(`${side}${n}`);
+      for (let i = 1; i <= n; i++) {
+        if (side === "NS " && i === n && form.half_table.checked) continue;
+        labels.push(`${side}${i}`);
+      }
     }
+    const shown = [...namesBox.querySelectorAll("input")].map((input) => input.dataset.pair);
+    if (shown.join("\n") === labels.join("\n")) return;  // the same pairs: the fields stay
     namesBox.replaceChildren(...labels.map((label, i) => {
-      const row = document.createElement("label");
-      row.className = "live-name";
-      const text = document.createElement("span");
-      text.textContent = howell ? `Pair ${label}` : label;
+      const row = el("label", undefined, "live-name");
+      const text = el("span", howell ? `Pair ${label}` : label);
       const input = document.createElement("input");
       Object.assign(input, { type: "text", maxLength: 200, value: typed[label] || "",
                              placeholder: i === 0 ? "e.g. Ann & Bob" : "" });
@@ -31,38 +77,122 @@
       return row;
     }));
   };
-  for (const name of ["movement", "tables", "pairs"]) {
-    for (const el of form.querySelectorAll(`[name=${name}]`)) el.addEventListener("input", pairFields);
-  }
-  pairFields();
+
+  // The preview: asked again (at most every 250 ms) whenever an option changes.
+  const short = (label) => label.replace(/^NS /, "N").replace(/^EW /, "E");
+  const span = (boards) => {
+    const [first, last] = [boards[0], boards[boards.length - 1]];
+    return boards.length > 1 && last - first === boards.length - 1 ? `${first}-${last}` : boards.join(",");
+  };
+  const show = (m) => {
+    const kind = m.movement === "howell" ? "Howell" : "Mitchell";
+    $("preview-line").textContent = `${kind}: ${m.tables} tables, ${m.pairs.length} pairs, ` +
+      `${m.rounds} rounds of ${m.boards_per_round} boards, ${m.boards} boards`;
+    const verdict = $("preview-complete");
+    verdict.className = `live-complete ${m.complete ? "ok" : "warn"}`;
+    verdict.textContent = m.completeness;
+    $("preview-session").textContent = m.session_error ? `This evening cannot be started: ${m.session_error}.` : "";
+    const options = $("preview-alternatives");
+    options.replaceChildren(...m.alternatives.map((a) => {
+      const li = el("li");
+      const use = el("button", "Use this");
+      use.type = "button";
+      use.setAttribute("aria-label", `Use this: ${a.summary}`);
+      use.addEventListener("click", () => choose(a.options));
+      li.append(el("span", a.summary), " ", use);
+      return li;
+    }));
+    if (m.alternatives.length) options.prepend(el("li", "Complete instead:", "live-alternatives-title"));
+    const grid = $("preview-grid");
+    grid.replaceChildren();
+    const head = el("tr");
+    head.append(el("th", "Round"));
+    for (let t = 1; t <= m.tables; t++) head.append(el("th", `T${t}`));
+    grid.append(head);
+    for (let r = 1; r <= m.rounds; r++) {
+      const tr = el("tr");
+      tr.append(el("th", String(r)));
+      for (let t = 1; t <= m.tables; t++) {
+        const p = m.plays.find((x) => x.round === r && x.table === t);
+        const td = el("td", p ? `${short(p.ns)}–${short(p.ew)}` : "–");
+        if (p) td.append(el("small", span(p.boards)));
+        tr.append(td);
+      }
+      grid.append(tr);
+    }
+    for (const th of grid.querySelectorAll("tr:first-child th")) th.scope = "col";
+    for (const th of grid.querySelectorAll("tr + tr th")) th.scope = "row";
+    const notes = [];
+    if (m.sit_outs.length) notes.push(`Sitting out: ${m.sit_outs.map((s) => `${s.pair} in round ${s.round}`).join(", ")}.`);
+    if (m.shares.length) notes.push(`Shared boards: ${m.shares.map((s) => `tables ${s.tables.join(" and ")} in round ${s.round}`).join(", ")}.`);
+    $("preview-notes").textContent = notes.join(" ");
+    $("preview-fair").textContent = m.fairness;
+    $("preview-error").textContent = "";
+  };
+  let timer = null;
+  let asked = null;
+  const preview = () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      asked?.abort();
+      asked = new AbortController();
+      const query = new URLSearchParams();
+      for (const [k, v] of Object.entries(movement())) if (v !== null) query.set(k, String(v));
+      try {
+        const r = await fetch(`/api/movement?${query}`, { signal: asked.signal });
+        const body = await r.json();
+        if (r.ok) { show(body); $("preview").classList.remove("stale"); return; }
+        const d = body.detail;
+        $("preview-error").textContent = Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d;
+        $("preview").classList.add("stale");
+      } catch (e) {
+        if (e.name !== "AbortError") $("preview-error").textContent = "The preview could not be loaded.";
+      }
+    }, 250);
+  };
+  const changed = () => { pairFields(); preview(); };
+  // An alternative's options, put in the form.
+  const choose = (o) => {
+    form.movement.value = o.movement;
+    if (o.movement === "mitchell") {
+      form.tables.value = o.tables;
+      form.even.value = o.even;
+      form.arrow_switch.checked = o.arrow_switch;
+      form.half_table.checked = o.half_table;
+    } else form.pairs.value = o.pairs;
+    form.boards_per_round.value = o.boards_per_round;
+    form.rounds.value = o.rounds ?? "";
+    changed();
+  };
+  form.addEventListener("input", (e) => { if (e.target.closest("#names") === null) changed(); });
+  form.addEventListener("change", (e) => { if (e.target.closest("#names") === null) changed(); });
+  changed();
+
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = new FormData(form);
-    const number = (k) => (f.get(k) ? Number(f.get(k)) : null);
     const names = {};
     for (const input of namesBox.querySelectorAll("input")) {
       if (input.value.trim()) names[input.dataset.pair] = input.value.trim();
     }
-    const movement = { movement: f.get("movement"), boards_per_round: number("boards_per_round"),
-                       rounds: number("rounds") };
-    if (movement.movement === "mitchell") movement.tables = number("tables");
-    else movement.pairs = number("pairs");
     const r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json", ...login() },
-      body: JSON.stringify({ event: f.get("event"), scoring: f.get("scoring"), movement, names }) });
+      body: JSON.stringify({ event: f.get("event"), method: f.get("method"), movement: movement(), names }) });
     const body = await r.json().catch(() => ({}));
     if (r.status !== 201) {
       const d = body.detail;
-      document.getElementById("new-error").textContent = Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d;
+      $("new-error").textContent = Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d;
       return;
     }
+    window.liveKept.save(body.id, body.edit_token, f.get("event") || "");
     const whole = (u) => new URL(u, location.href).href;
-    document.getElementById("director-link").href = whole(body.director_url);
-    document.getElementById("director-link").textContent = whole(body.director_url);
+    $("director-link").href = whole(body.director_url);
+    $("director-link").textContent = whole(body.director_url);
     const plays = await fetch(`/api/sessions/${body.id}`).then((s) => s.json())
       .then((s) => s.movement.plays).catch(() => []);  // each card says its table's rounds
-    window.liveCards(document.getElementById("cards"), f.get("event"), body.tables, plays);
+    window.liveCards($("cards"), f.get("event"), body.tables, plays);
     form.hidden = true;
-    document.getElementById("started").hidden = false;
+    kept();
+    $("started").hidden = false;
   });
 })();
 

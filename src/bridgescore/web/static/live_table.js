@@ -163,8 +163,20 @@
     $("seat").hidden = false;
     const last = plays()[plays().length - 1];
     const play = plays().find((p) => p.round === round) || last;
+    const pos = position();
+    if (!play) { // a half table nobody has joined yet: say who sits out, round by round
+      $("where").textContent = `Table ${state.table} · Round ${pos.current_round} of `
+        + `${s.movement.rounds}: a sit-out`;
+      $("pairs").textContent = sitOutText(pos.current_round);
+      $("entry").hidden = true;
+      $("next").hidden = false;
+      $("next").textContent = "Nobody plays at this table yet (a half table). The director "
+        + "seats a late pair here; this page then shows its boards.";
+      return;
+    }
     $("where").textContent = round === null
-      ? `Table ${state.table}: all rounds entered`
+      ? (pos.sit_out ? `Table ${state.table} · Round ${pos.current_round}: a sit-out`
+        : `Table ${state.table}: all rounds entered`)
       : `Table ${state.table} · Round ${round} of ${s.movement.rounds}`;
     $("pairs").textContent = `${name(play.ns)} v ${name(play.ew)}`;
     const open = round === null ? [] : play.boards.filter((b) => !done.has(`${round}/${b}`));
@@ -186,6 +198,11 @@
     if (round === null) {
       $("entry").hidden = true;
       showNext(last, true);
+      if (pos.sit_out) {
+        $("pairs").textContent = sitOutText(pos.current_round);
+        $("next").textContent = `This table sits out round ${pos.current_round} and plays no `
+          + "more rounds. Thank you!";
+      }
       return;
     }
     if (state.board === undefined) {
@@ -197,7 +214,26 @@
     const before = plays().find((p) => p.round === round - 1);
     if (before && open.length === play.boards.length) showNext(before, false);
     else $("next").hidden = true;
+    if (pos.sit_out && round > pos.current_round) sitOutNote(pos.current_round, play);
     openEntry(round, state.board);
+  };
+
+  // -- a sit-out round: nobody plays at this table (a half table, or the opponents left) --
+  const sitOutText = (round) => {
+    const out = (state.session.movement.sit_outs || []).filter((x) => x.round === round);
+    return out.length ? `Sitting out in round ${round}: ${out.map((x) => name(x.pair)).join(", ")}`
+      : `Nobody plays at this table in round ${round}`;
+  };
+  const sitOutNote = (round, next) => {
+    const box = $("next");
+    box.hidden = false;
+    box.replaceChildren();
+    const h = document.createElement("h2");
+    h.textContent = `Round ${round}: this table sits out.`;
+    const p1 = document.createElement("p");
+    p1.textContent = `${sitOutText(round)}. Round ${next.round} here: ${name(next.ns)} v `
+      + `${name(next.ew)}, boards ${next.boards.join(", ")}; enter them below once played.`;
+    box.append(h, p1);
   };
 
   // -- the end of a round: where EW and the boards go next -------------------------------
@@ -216,8 +252,11 @@
     const p1 = document.createElement("p");
     const goes = (pair) => {
       const at = later.find((p) => p.ew === pair || p.ns === pair);
-      return at ? `${pair}: go to table ${at.table}${at.ns === pair ? " (sit NS)" : at.ew === pair && state.session.movement.movement === "howell" ? " (sit EW)" : ""}.`
-        : `${pair}: you have finished (or sit out).`;
+      if (at) return `${pair}: go to table ${at.table}${at.ns === pair ? " (sit NS)" : at.ew === pair && state.session.movement.movement === "howell" ? " (sit EW)" : ""}.`;
+      const plays = state.session.movement.plays.filter((p) => p.round > play.round
+        && (p.ns === pair || p.ew === pair));
+      return plays.length ? `${pair}: you sit out round ${play.round + 1}; then table `
+        + `${plays[0].table} in round ${plays[0].round}.` : `${pair}: you have finished.`;
     };
     p1.textContent = `${state.session.movement.movement === "howell"
       ? `${goes(play.ns)} ${goes(play.ew)}` : goes(play.ew)} ${boards

@@ -1,7 +1,7 @@
 """Clubs, their directors and logins, their roster and events; a game may belong to a club.
 
-Revision ID: 0006_clubs
-Revises: 0005_conflicts
+Revision ID: 0007_clubs
+Revises: 0006_evening
 Create Date: 2026-12-01
 
 ``clubs`` (name, national body and number, the key its evenings' edit tokens are derived
@@ -17,8 +17,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0006_clubs"
-down_revision: str | Sequence[str] | None = "0005_conflicts"
+revision: str = "0007_clubs"
+down_revision: str | Sequence[str] | None = "0006_evening"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

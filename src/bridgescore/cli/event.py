@@ -1,0 +1,77 @@
+"""Team events from PBN files: ``bridgescore event score``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+from rich import box
+from rich.table import Table
+
+from bridgescore import pbn
+from bridgescore.cli._app import cli, console, read_pbn, reporting
+from bridgescore.events import Event, EventKind, VpScale
+
+__all__ = ["event_group", "score_command"]
+
+
+@cli.group("event")
+def event_group() -> None:
+    """Team events (round robins, Swiss teams, knockouts) read from PBN files."""
+
+
+@event_group.command("score")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--kind", type=click.Choice([k.value for k in EventKind if not k.pairs]),
+              default=EventKind.ROUND_ROBIN.value, show_default=True,
+              help="The event's format (a knockout ranks by the round reached).")  # fmt: skip
+@click.option("--scale", type=click.Choice([s.value for s in VpScale if s.measure == "imps"]),
+              default=VpScale.WBF_2013.value, show_default=True,
+              help="The victory-point scale.")  # fmt: skip
+@click.option("--bam", is_flag=True, help="Score board-a-match instead of IMPs and VPs.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def score_command(file: Path, kind: str, scale: str, bam: bool, as_json: bool) -> None:
+    """Score the team matches of a file, round by round (its Round tags), and print the
+    standings: VPs, IMPs for and against.
+
+    A game per board and room: Room "Open" (the home team NS) or "Closed"; without a Room
+    tag, HomeTeam names the team sitting NS (RealBridge's round files). Equal VPs share a
+    place ("3="). The JSON is the event's summary: {"kind": ..., "standings": [...],
+    "rounds": [...]}.
+
+    Example: bridgescore event score round1.pbn --scale acbl-30
+    """
+    with reporting("FILE"):
+        text = read_pbn(file)
+        event = pbn.read_event(text, source=file.name, kind=EventKind(kind),
+                               scale=VpScale(scale), scoring="bam" if bam else "imps",
+                               name=file.stem)  # fmt: skip
+    if as_json:
+        click.echo(json.dumps(event.summary()))
+        return
+    _print(event)
+
+
+def _print(event: Event) -> None:
+    out = console()
+    scores = event.scores()
+    points = "Boards" if event.scoring == "bam" else "VPs"
+    matches = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for name in ("Round", "Match", "Home", "Away", "Boards", "IMPs", "", points, ""):
+        matches.add_column(name, justify="left" if name in ("Home", "Away") else "right")
+    for s in scores:
+        matches.add_row(str(s.round), str(s.match), s.home, s.away, str(s.boards),
+                        str(s.imps[0]), str(s.imps[1]), f"{s.vp[0] / 100:.2f}",
+                        f"{s.vp[1] / 100:.2f}")  # fmt: skip
+    how = event.scale.value if event.scoring == "imps" else "board-a-match"
+    out.print(f"{event.name}: {len(event.entrants)} teams, {len(event.rounds)} rounds, "
+              f"{len(scores)} matches ({how})")  # fmt: skip
+    out.print(matches)
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for name in ("Rank", "Team", points, "IMPs for", "against", "Played"):
+        table.add_column(name, justify="left" if name == "Team" else "right")
+    for line in event.standings():
+        table.add_row(line.rank, line.entrant, f"{line.vps:.2f}", str(line.imps_for),
+                      str(line.imps_against), str(line.played))  # fmt: skip
+    out.print(table)

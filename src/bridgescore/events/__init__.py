@@ -1,0 +1,46 @@
+"""Team and Swiss events: round robins, Swiss teams and pairs, knockouts (SCORING.md §16).
+
+The model (:class:`Event` and its parts) and the scoring are pure Python; the Swiss draw's
+matching (:mod:`bridgescore.events.draw`) uses networkx (the ``events`` extra) and is imported
+only when a Swiss round is drawn.
+"""
+
+from __future__ import annotations
+
+from bridgescore.events._model import (
+    Entrant,
+    Entry,
+    Event,
+    EventKind,
+    Match,
+    MatchScore,
+    Room,
+    Round,
+    Scoring,
+    Standing,
+    player,
+    teams,
+)
+from bridgescore.events._schedule import bracket, round_robin
+from bridgescore.events._swiss import draw_key
+from bridgescore.events.scales import BYE_PRESETS, VpScale
+
+__all__ = [
+    "BYE_PRESETS",
+    "Entrant",
+    "Entry",
+    "Event",
+    "EventKind",
+    "Match",
+    "MatchScore",
+    "Room",
+    "Round",
+    "Scoring",
+    "Standing",
+    "VpScale",
+    "bracket",
+    "draw_key",
+    "player",
+    "round_robin",
+    "teams",
+]

@@ -1,0 +1,163 @@
+"""The director's changes to a live evening as the room goes (``/api/sessions/{id}/...``).
+
+A late pair (``POST /pairs``), a pair that leaves early (``POST /withdrawals``), a fouled
+board's versions (``PUT /boards/{n}``) and a traveller slip for a table without a phone (``POST
+/boards/{n}/results``: a whole board at once, all or none). The core decides
+(:func:`bridgescore.live_room.redefine`, :func:`bridgescore.live.accept`), storage asks it
+inside its write, and this module only reads the request and maps the answer.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from bridgescore.errors import SessionError, for_field
+from bridgescore.inputs import check_name
+from bridgescore.live import DIRECTOR
+from bridgescore.live_room import FouledBoard, LatePair, Withdrawal
+from bridgescore.players import Player
+from bridgescore.session import Pair
+from bridgescore.web.live import (
+    BODY_RESPONSES,
+    WRITE_RESPONSES,
+    Auth,
+    BoardNumber,
+    live,
+    require_director,
+)
+from bridgescore.web.live_model import MAX_BOARD, ResultIn, SplitIn, entry_of
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api/sessions", tags=["sessions"], responses=BODY_RESPONSES)
+
+_STRICT = ConfigDict(extra="forbid", strict=True)
+
+
+class PlayerIn(BaseModel):
+    """A player: the name and the national ID number (``null`` for a visitor)."""
+
+    model_config = _STRICT
+
+    name: str = Field(max_length=100, examples=["Ann Smith"])
+    number: str | None = Field(None, max_length=20, examples=["123456"])
+
+
+class LatePairIn(BaseModel):
+    """A late pair: its label, names and players, and the round it plays from."""
+
+    model_config = _STRICT
+
+    pair: str = Field(max_length=10, examples=["NS 7"])
+    names: str = Field("", max_length=200, examples=["Ann & Bob"])
+    players: list[PlayerIn] = Field(default_factory=list, max_length=4)
+    from_round: int = Field(ge=1, le=MAX_BOARD, examples=[2])
+
+
+class WithdrawalIn(BaseModel):
+    """A pair that leaves: its label and the first round it does not play."""
+
+    model_config = _STRICT
+
+    pair: str = Field(max_length=10, examples=["EW 2"])
+    from_round: int = Field(ge=1, le=MAX_BOARD, examples=[6])
+
+
+class VersionsIn(BaseModel):
+    """A fouled board's versions (Law 87): the tables that played each (``[]``: not fouled)."""
+
+    model_config = _STRICT
+
+    versions: list[Annotated[list[Annotated[int, Field(ge=1, le=MAX_BOARD)]],
+                             Field(max_length=MAX_BOARD)]] = Field(
+        max_length=20, examples=[[[1, 2, 3, 4], [5, 6, 7]]]
+    )  # fmt: skip
+
+
+class SlipLineIn(BaseModel):
+    """One line of a traveller slip: the table and its result (the round is the one the
+    movement has the table play the board in)."""
+
+    model_config = _STRICT
+
+    table: int = Field(ge=1, le=MAX_BOARD, examples=[3])
+    contract: str | None = Field(None, max_length=10, examples=["4H"])
+    declarer: str | None = Field(None, max_length=5, examples=["S"])
+    tricks: int | None = Field(None, ge=-1000, le=1000, examples=[10])
+    lead: str | None = Field(None, max_length=5)
+    artificial: str | None = Field(None, max_length=10)
+    weighted: str | None = Field(None, max_length=400)
+    split: SplitIn | None = None
+
+
+@router.post("/{game_id}/pairs", status_code=201, responses=WRITE_RESPONSES)
+def late_pair(
+    request: Request, game_id: str, body: LatePairIn, authorization: Auth = None
+) -> dict[str, Any]:
+    """A late pair takes a phantom's or a sit-out's place from ``from_round`` (the director)."""
+    require_director(request, game_id, authorization, "seats a late pair")
+    limits = request.app.state.settings.limits
+    names = check_name(body.names.strip(), "names", longest=limits.name)
+    with for_field("pair"):
+        pair = Pair.parse(body.pair)
+    with for_field("players"):
+        players = tuple(Player(p.name, p.number.strip() if p.number else None)
+                        for p in body.players)  # fmt: skip
+    change = LatePair(Pair(pair.number, pair.side, names, players), body.from_round)
+    version = live(request).store.redefine(game_id, change, DIRECTOR)
+    return {"pair": pair.label, "from_round": body.from_round, "version": version}
+
+
+@router.post("/{game_id}/withdrawals", status_code=201, responses=WRITE_RESPONSES)
+def withdrawal(
+    request: Request, game_id: str, body: WithdrawalIn, authorization: Auth = None
+) -> dict[str, Any]:
+    """A pair leaves before ``from_round``: its later opponents sit out (the director)."""
+    require_director(request, game_id, authorization, "withdraws a pair")
+    change = Withdrawal(body.pair, body.from_round)
+    version = live(request).store.redefine(game_id, change, DIRECTOR)
+    return {"pair": body.pair, "from_round": body.from_round, "version": version}
+
+
+@router.put("/{game_id}/boards/{board}", responses=WRITE_RESPONSES)
+def fouled_board(
+    request: Request, game_id: str, board: BoardNumber, body: VersionsIn, authorization: Auth = None
+) -> dict[str, Any]:
+    """A fouled board (Law 87): which tables played which version; each version is scored
+    as its own field, Neuberg-scaled to the board's full field (the director)."""
+    require_director(request, game_id, authorization, "says a board was fouled")
+    change = FouledBoard(board, tuple(tuple(v) for v in body.versions))
+    version = live(request).store.redefine(game_id, change, DIRECTOR)
+    return {"board": board, "versions": body.versions, "version": version}
+
+
+@router.post("/{game_id}/boards/{board}/results", status_code=201, responses=WRITE_RESPONSES)
+def traveller_slip(
+    request: Request,
+    game_id: str,
+    board: BoardNumber,
+    body: Annotated[list[SlipLineIn], Body(max_length=100)],
+    authorization: Auth = None,
+) -> dict[str, Any]:
+    """A whole board's results at once, from a traveller slip (the director): all or none,
+    each accepted by the core as if those before it were stored."""
+    require_director(request, game_id, authorization, "enters a traveller slip")
+    state = live(request).store.state(game_id)
+    if not body:
+        raise SessionError("a traveller slip has at least one line", field="results")
+    entries = []
+    for line in body:
+        rounds = [p.round for p in state.movement.plays
+                  if p.table == line.table and board in p.boards]  # fmt: skip
+        if not rounds:
+            raise SessionError(
+                f"table {line.table} does not play board {board}", field="table", value=line.table
+            )
+        values = line.model_dump(exclude={"split"})
+        result = ResultIn(round=rounds[0], board=board, split=line.split, **values)
+        entries.append(entry_of(state, result))
+    version = live(request).store.add_all(game_id, entries, DIRECTOR)
+    return {"entered": len(entries), "version": version}

@@ -1,0 +1,126 @@
+// The director's controls for the room as it goes (templates/_live_room.html): the sit-outs of
+// each round, a late pair (POST /pairs), a pair that leaves (POST /withdrawals), a fouled
+// board's versions (PUT /boards/{n}) and a whole board from a traveller slip (POST
+// /boards/{n}/results). The server decides; this page only sends and says the answer.
+"use strict";
+
+(() => {
+  const root = document.getElementById("live-director");
+  const id = root?.dataset.session;
+  if (!id || !document.getElementById("room")) return;
+  const token = () => localStorage.getItem(`bs_live_director_${id}`) || "";
+  const $ = (name) => document.getElementById(name);
+  const api = async (path, method = "GET", body = undefined) => {
+    const r = await fetch(`/api/sessions/${id}${path}`, { method,
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token()}` },
+      body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: r.status, body: await r.json().catch(() => ({})) };
+  };
+  const say = (answer, done) => {
+    const ok = answer.status < 300;
+    $("room-error").textContent = ok ? "" : (typeof answer.body.detail === "string"
+      ? answer.body.detail : "That was refused; check the fields.");
+    $("room-done").textContent = ok ? done : "";
+    if (ok) refresh();
+    return ok;
+  };
+  const el = (tag, text) => {
+    const e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  let session = null;
+  const refresh = async () => {
+    const got = await api("");
+    if (got.status !== 200) return;
+    session = got.body;
+    const byRound = new Map();
+    for (const s of session.movement.sit_outs) {
+      byRound.set(s.round, [...(byRound.get(s.round) || []), s.pair]);
+    }
+    const empty = session.tables.filter((t) => t.sit_out && !t.finished)
+      .map((t) => `table ${t.table} (round ${t.current_round})`);
+    const rounds = [...byRound].map(([r, pairs]) => `round ${r}: ${pairs.join(", ")}`);
+    $("room-sitouts").textContent = (rounds.length ? `Sit-outs: ${rounds.join("; ")}.`
+      : "Sit-outs: none.") + (empty.length ? ` Sitting out now: ${empty.join(", ")}.` : "");
+  };
+  const form = (name) => Object.fromEntries(new FormData($(name)).entries());
+  $("room-late").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const f = form("room-late");
+    const answer = await api("/pairs", "POST",
+      { pair: f.pair, names: f.names, from_round: Number(f.from_round) });
+    if (say(answer, `${f.pair} plays from round ${f.from_round}.`)) $("room-late").reset();
+  });
+  $("room-withdraw").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const f = form("room-withdraw");
+    const answer = await api("/withdrawals", "POST",
+      { pair: f.pair, from_round: Number(f.from_round) });
+    if (say(answer, `${f.pair} is withdrawn from round ${f.from_round}.`)) {
+      $("room-withdraw").reset();
+    }
+  });
+  // "1-4 / 5-7" or "1,2,3,4 / 5,6,7": the tables of each version
+  const versions = (text) => text.split("/").map((part) => part.split(",").flatMap((x) => {
+    const [a, b] = x.split("-").map((n) => Number(n.trim()));
+    if (!Number.isInteger(a)) return [];
+    return Number.isInteger(b) ? Array.from({ length: Math.max(b - a + 1, 0) }, (_, i) => a + i)
+      : [a];
+  }));
+  $("room-fouled").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const f = form("room-fouled");
+    const answer = await api(`/boards/${Number(f.board)}`, "PUT",
+      { versions: versions(f.versions) });
+    say(answer, `Board ${f.board}: each version is scored as its own field.`);
+  });
+  $("room-slip-open").addEventListener("click", () => {
+    const board = Number(form("room-slip").board);
+    const lines = $("room-slip-lines");
+    lines.replaceChildren();
+    if (!session) return;
+    const plays = session.movement.plays.filter((p) => p.boards.includes(board));
+    const t = el("table");
+    t.className = "live-results";
+    const head = el("tr");
+    for (const h of ["Table", "Round", "NS v EW", "Contract", "By", "Tricks"]) {
+      head.append(el("th", h));
+    }
+    t.append(head);
+    for (const p of plays) {
+      const tr = el("tr");
+      tr.dataset.table = p.table;
+      for (const v of [p.table, p.round, `${p.ns} v ${p.ew}`]) tr.append(el("td", String(v)));
+      for (const [name, size] of [["contract", 6], ["declarer", 2], ["tricks", 3]]) {
+        const input = el("input");
+        input.name = name;
+        input.size = size;
+        input.setAttribute("aria-label", `${name}, table ${p.table}`);
+        const td = el("td");
+        td.append(input);
+        tr.append(td);
+      }
+      t.append(tr);
+    }
+    lines.append(t);
+    $("room-slip-save").hidden = plays.length === 0;
+  });
+  $("room-slip").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const board = Number(form("room-slip").board);
+    const rows = [...$("room-slip-lines").querySelectorAll("tr[data-table]")].map((tr) => {
+      const v = (n) => tr.querySelector(`input[name=${n}]`).value.trim();
+      return { table: Number(tr.dataset.table), contract: v("contract") || null,
+               declarer: v("declarer") || null,
+               tricks: v("tricks") === "" ? null : Number(v("tricks")) };
+    }).filter((r) => r.contract);
+    const answer = await api(`/boards/${board}/results`, "POST", rows);
+    if (say(answer, `Board ${board}: ${rows.length} results entered.`)) {
+      $("room-slip-lines").replaceChildren();
+      $("room-slip-save").hidden = true;
+    }
+  });
+  refresh();
+  new EventSource(`/api/sessions/${id}/events`).addEventListener("change", refresh);
+})();
