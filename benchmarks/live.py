@@ -49,7 +49,7 @@ def _free_port() -> int:
 
 def _start(port: int, db: str, workers: int) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "bridgescore", "serve", "--port", str(port), "--db", db,
-               "--workers", str(workers)]  # fmt: skip
+               "--workers", str(workers), "--open-evenings"]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     for _ in range(300):

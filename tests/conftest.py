@@ -168,3 +168,21 @@ def store(database_url: str) -> Iterator[Store]:
     """A store on an empty database, on each backend."""
     with Store(database_url) as opened:
         yield opened
+
+
+PASSWORD = "correct horse battery"
+"""The directors' password in the clubs' tests."""
+
+
+def make_club(client: TestClient, name: str, number: str, email: str) -> str:
+    """A club on the app with one director (``email``, :data:`PASSWORD`), logged in: the
+    login's bearer token."""
+    from bridgescore.storage.clubs import ClubStore
+
+    clubs = ClubStore(client.app.state.store)  # type: ignore[attr-defined]
+    club = clubs.create_club(name, number, "EBU")
+    clubs.add_director(club.id, email, PASSWORD)
+    answer = client.post("/api/login", json={"email": email, "password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+    token: str = answer.json()["token"]
+    return token

@@ -24,7 +24,7 @@ browser = tb.browser  # Debian's Chromium, never a downloaded one
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("live-evening") / "live.db"
-    with serving(f"sqlite:///{db}") as (url, _):
+    with serving(f"sqlite:///{db}", "--open-evenings") as (url, _):
         yield url
 
 

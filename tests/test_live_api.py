@@ -23,14 +23,16 @@ SEVEN = {"movement": "mitchell", "tables": 7, "boards_per_round": 3}
 @pytest.fixture
 def live(database_url: str) -> Iterator[TestClient]:
     """A client of the app on each backend."""
-    with TestClient(create_app(Settings(database_url=database_url))) as c:
+    with TestClient(create_app(Settings(database_url=database_url, open_evenings=True))) as c:
         yield c
 
 
 @pytest.fixture
 def sqlite_live(tmp_path: Path) -> Iterator[TestClient]:
     """A client of the app on SQLite only."""
-    with TestClient(create_app(Settings(database_url=f"sqlite:///{tmp_path / 'l.db'}"))) as c:
+    with TestClient(
+        create_app(Settings(database_url=f"sqlite:///{tmp_path / 'l.db'}", open_evenings=True))
+    ) as c:
         yield c
 
 

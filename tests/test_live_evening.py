@@ -47,7 +47,8 @@ RANKINGS = {
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(database_url=f"sqlite:///{tmp_path / 'e.db'}"))) as c:
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'e.db'}", open_evenings=True)
+    with TestClient(create_app(settings)) as c:
         yield c
 
 

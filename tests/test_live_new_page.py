@@ -23,7 +23,7 @@ browser = tb.browser  # Debian's Chromium, the same fixture as the other browser
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("live-new") / "live.db"
-    with serving(f"sqlite:///{db}") as (url, _):
+    with serving(f"sqlite:///{db}", "--open-evenings") as (url, _):
         yield url
 
 

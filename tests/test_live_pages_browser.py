@@ -31,7 +31,7 @@ NAMES = [
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("live-pages") / "live.db"
-    with serving(f"sqlite:///{db}") as (url, _):
+    with serving(f"sqlite:///{db}", "--open-evenings") as (url, _):
         yield url
 
 

@@ -107,7 +107,7 @@ def _terminate_listeners(url: str) -> int:
 @pytest.mark.slow
 def test_a_cut_listener_catches_up() -> None:
     database = _postgres_url()
-    with serving(database) as (base, _):
+    with serving(database, "--open-evenings") as (base, _):
         game, posts = _round_one(base)
         stream = _Stream(base, game)
         try:
@@ -198,7 +198,7 @@ def cluster() -> Iterator[_Cluster]:
 @pytest.mark.postgres
 @pytest.mark.slow
 def test_viewers_catch_up_after_postgresql_restarts(cluster: _Cluster) -> None:
-    with serving(cluster.url, "--workers", "2") as (base, _):
+    with serving(cluster.url, "--workers", "2", "--open-evenings") as (base, _):
         game, posts = _round_one(base)
         streams = [_Stream(base, game) for _ in range(6)]  # on either worker
         try:

@@ -59,7 +59,7 @@ def _worker_of(port: int, workers: list[int]) -> int | None:
 
 @pytest.fixture
 def two_workers() -> Iterator[tuple[str, int]]:
-    with serving(_postgres_url(), "--workers", "2") as (url, pid):
+    with serving(_postgres_url(), "--workers", "2", "--open-evenings") as (url, pid):
         yield url, pid
 
 

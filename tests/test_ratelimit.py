@@ -17,7 +17,9 @@ MOVEMENT = {"movement": {"movement": "mitchell", "tables": 15, "boards_per_round
 
 
 def _client(tmp_path: Path, limits: Limits) -> Iterator[TestClient]:
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path}/games.db", limits=limits))
+    app = create_app(
+        Settings(database_url=f"sqlite:///{tmp_path}/games.db", limits=limits, open_evenings=True)
+    )
     with TestClient(app) as client:
         yield client
 

@@ -93,7 +93,7 @@ def test_the_view_link_stream_tells_of_a_deal_added_from_another_phone(server: s
 def test_a_stop_does_not_wait_for_open_streams(tmp_path: Path) -> None:
     """Event streams never end by themselves: a stop (SIGTERM, Ctrl+C) ends them after
     ``SHUTDOWN_GRACE`` seconds instead of waiting for every phone to hang up."""
-    with serving(f"sqlite:///{tmp_path}/live.db") as (url, pid):
+    with serving(f"sqlite:///{tmp_path}/live.db", "--open-evenings") as (url, pid):
         game_id = httpx.post(f"{url}/api/rubbers", json={}).json()["id"]
         with httpx.stream("GET", f"{url}/api/rubbers/{game_id}/events", timeout=10) as stream:
             lines = stream.iter_lines()

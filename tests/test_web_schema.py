@@ -34,6 +34,7 @@ _DATABASE = tempfile.TemporaryDirectory(prefix="bridgescore-schema-")
 app = create_app(
     Settings(
         database_url=f"sqlite:///{Path(_DATABASE.name) / 'schema.db'}",
+        open_evenings=True,
         # the fuzzer creates far more games a minute than a person: the limit is tested elsewhere
         limits=Limits(creations_per_minute=1_000_000),
     )

@@ -50,6 +50,7 @@ from bridgescore.duplicate import Adjusted
 from bridgescore.errors import BridgeError, SessionError, for_field
 from bridgescore.model import PASS_OUT, Result
 from bridgescore.movement import Movement, Play
+from bridgescore.players import Player, pair_names
 from bridgescore.session import Pair, Section, SectionScores, Session, Split
 from bridgescore.table_entry import LiveResult, TableEntry, read_lead, read_result
 from bridgescore.weighted import Weighted
@@ -74,6 +75,7 @@ __all__ = [
     "accept_request",
     "read_lead",
     "read_result",
+    "substitute",
 ]
 
 DIRECTOR: Final = "director"
@@ -555,3 +557,22 @@ def accept_request(state: LiveState, who: Who, entry: TableEntry) -> None:
             field="table",
             value=entry.table,
         )
+
+
+def substitute(state: LiveState, who: Who, label: str, players: tuple[Player, ...]) -> Session:
+    """The session's definition with the pair ``label``'s players changed (a substitute),
+    if ``who`` may: the director only.
+
+    :raises NotAllowedError: for a table's token.
+    :raises SessionError: for a pair the session does not have, or not two players.
+    """
+    if who != DIRECTOR:
+        raise NotAllowedError("only the director changes a pair's players", field="players")
+    if len(players) != 2:
+        raise SessionError(f"a pair is two players, got {len(players)}", field="players")
+    sec = state.definition
+    if label not in {p.label for p in sec.pairs}:
+        raise SessionError(f"no pair {label!r} in this session", field="pair", value=label)
+    pairs = [replace(p, players=players, names=pair_names(players)) if p.label == label else p
+             for p in sec.pairs]  # fmt: skip
+    return replace(state.session, sections=(replace(sec, pairs=tuple(pairs)),))

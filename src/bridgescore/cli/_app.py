@@ -96,6 +96,8 @@ COMMANDS = {
     "deals": "deals",
     "event": "event",
     "lin": "lin",
+    "club": "club",
+    "director": "club",
 }
 """Which module of :mod:`bridgescore.cli` defines each command: it is imported when the command
 is used, so ``bridgescore score`` never loads SQLAlchemy, numpy or the web app."""

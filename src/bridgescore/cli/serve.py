@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 import json
 import os
+import secrets
 import signal
 import sys
 from typing import Any
@@ -49,8 +50,20 @@ __all__ = ["serve"]
     help="Worker processes (PostgreSQL only: each hears every change by LISTEN/NOTIFY, so live "
     "pages update whichever worker they are connected to). On SQLite one process serves.",
 )
+@click.option(
+    "--open-evenings",
+    is_flag=True,
+    help="Anyone may start a live evening without a director's login (a private laptop, "
+    "tests); by default starting one needs a club director's login.",
+)
 def serve(
-    host: str, port: int, db: str | None, secure_cookies: bool, base_url: str | None, workers: int
+    host: str,
+    port: int,
+    db: str | None,
+    secure_cookies: bool,
+    base_url: str | None,
+    workers: int,
+    open_evenings: bool,
 ) -> None:
     """Run the web app: calculator, rubber pad, Chicago, club evenings and the JSON API (/docs)."""
     try:
@@ -63,7 +76,9 @@ def serve(
             f"the web app needs its extra: pip install 'bridgescore[web]' ({exc})"
         ) from exc
     with reporting("--db"):
-        settings = Settings(database_url=db, secure_cookies=secure_cookies, base_url=base_url)
+        secret_key = os.environ.get("BRIDGESCORE_SECRET_KEY") or secrets.token_hex(32)
+        settings = Settings(database_url=db, secure_cookies=secure_cookies, base_url=base_url,
+                            open_evenings=open_evenings, secret_key=secret_key)  # fmt: skip
         app = create_app(settings)
     raise_open_files()  # the workers inherit it
     GuardedHttp.configure(settings.limits)
@@ -81,6 +96,8 @@ def serve(
                 "secure_cookies": secure_cookies,
                 "base_url": base_url,
                 _MASTER: os.getpid(),
+                "open_evenings": open_evenings,
+                "secret_key": secret_key,
             }
         )  # the workers are new processes: they build their app from this
         click.echo(

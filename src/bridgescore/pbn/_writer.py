@@ -278,6 +278,12 @@ def _table_tags(scored: SectionScores, board: int, index: int) -> dict[str, str]
     v = _traveller_values(scored, board, index)
     r = lines[index].result
     out = {"PairNS": v["PairId_NS"], "PairEW": v["PairId_EW"]}
+    mitchell = scored.section.kind == "mitchell"
+    for number, side, seats in ((r.ns, Side.NS, ("North", "South")),
+                                (r.ew, Side.EW, ("East", "West"))):  # fmt: skip
+        players = scored.section.pair(number, side if mitchell else None).players
+        if len(players) == 2:  # the pair's players, in seat order (§3.4.5)
+            out.update(zip(seats, (p.name for p in players), strict=True))
     if r.round is not None:
         out["Round"] = str(r.round)
     if r.table is not None:

@@ -39,6 +39,7 @@ def rank_to_dict(row: RankRow, *, mp: bool = True) -> dict[str, Any]:
         "number": row.pair.number,
         "side": row.pair.side.value if row.pair.side else None,
         "names": row.pair.names,
+        **({"players": [p.to_dict() for p in row.pair.players]} if row.pair.players else {}),
         "total": _round(row.total),
         "percent": row.percent if mp else None,
         "boards": row.boards,

@@ -56,8 +56,10 @@ from bridgescore.live import (
     Who,
     accept,
     accept_request,
+    substitute,
 )
 from bridgescore.live_room import RoomChange, redefine
+from bridgescore.players import Player
 from bridgescore.session import Pair, Session, session_to_dict
 from bridgescore.storage.commit import GroupCommit, Job, States
 from bridgescore.storage.errors import GameNotFoundError
@@ -160,8 +162,11 @@ class LiveStore:
 
     # -- reading ---------------------------------------------------------------------------
 
-    def start(self, session: Session, tables: int) -> tuple[StoredGame, dict[int, str]]:
-        """Store a new session and make a token for each of its ``tables``.
+    def start(
+        self, session: Session, tables: int, club: tuple[str, str] | None = None
+    ) -> tuple[StoredGame, dict[int, str]]:
+        """Store a new session and make a token for each of its ``tables``; ``club``: the id
+        and key of the club that owns it (see :meth:`Store.create`).
 
         The director's token is the stored game's edit token; each table's token is derived
         from it (:func:`table_token`), and only their hashes are kept: the director can have
@@ -170,7 +175,7 @@ class LiveStore:
         :raises SessionError: if the session is not one section with a movement.
         """
         LiveState.start(session)
-        stored = self.store.create(session)
+        stored = self.store.create(session, club=club)
         assert stored.edit_token is not None
         tokens = {t: table_token(stored.edit_token, stored.id, t) for t in range(1, tables + 1)}
         with self.store._transaction(write=True) as conn:
@@ -511,6 +516,33 @@ class LiveStore:
                 raise NotAllowedError("only the director closes the session", field="closed")
             version = _bump(conn, game_id, state.version, now, ended=closed)
             states[game_id] = state.with_closed(closed, version)
+            return None, version
+
+        return self._writer.run(game_id, job)[1]
+
+    def substitute(self, game_id: str, label: str, players: tuple[Player, ...], who: Who) -> int:
+        """Change a pair's players (a substitute) if :func:`~bridgescore.live.substitute`
+        lets ``who``: the session's definition changes in a versioned write (the tables hear
+        it), kept in the audit trail; the session's new version.
+
+        :raises NotAllowedError: if ``who`` is not the director.
+        :raises SessionError: for a pair the session does not have.
+        """
+
+        def job(conn: Connection, now: datetime, states: States) -> tuple[None, int]:
+            state = self._locked(conn, game_id, states)
+            session = substitute(state, who, label, players)
+            old = next(p for p in state.definition.pairs if p.label == label)
+            version = _bump(conn, game_id, state.version, now,
+                            settings=to_json(session_to_dict(session)))  # fmt: skip
+            conn.execute(_AUDIT, {
+                "game_id": game_id, "result_id": 0, "at": now, "who": _who(who),
+                "action": "players",
+                "old": json.dumps({"pair": label, "players": [p.to_dict() for p in old.players],
+                                   "names": old.names}),
+                "new": json.dumps({"pair": label, "players": [p.to_dict() for p in players]}),
+            })  # fmt: skip
+            states[game_id] = LiveState(session, version, state.closed, state.results, game_id)
             return None, version
 
         return self._writer.run(game_id, job)[1]

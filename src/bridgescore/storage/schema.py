@@ -35,10 +35,16 @@ __all__ = [
     "HEAD_REVISION",
     "MIGRATIONS",
     "Base",
+    "ClubGameRow",
+    "ClubRow",
     "DealRow",
+    "DirectorRow",
+    "EventRow",
     "GameRow",
     "LiveResultRow",
+    "LoginRow",
     "ResultChangeRow",
+    "RosterRow",
     "TableTokenRow",
     "UTCDateTime",
     "alembic_config",
@@ -48,7 +54,7 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
 
-HEAD_REVISION: Final = "0006_evening"
+HEAD_REVISION: Final = "0007_clubs"
 """The newest migration (a test checks it against the scripts): a database already there is
 opened without loading Alembic."""
 
@@ -221,6 +227,98 @@ class ResultChangeRow(Base):
     """``add``, ``edit`` or ``delete``."""
     old: Mapped[str | None] = mapped_column(Text)
     new: Mapped[str | None] = mapped_column(Text)
+
+
+class ClubRow(Base):
+    """A club: its name, national body and number, and the key its evenings' tokens come from."""
+
+    __tablename__ = "clubs"
+    __table_args__ = (UniqueConstraint("body", "number"),)
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    number: Mapped[str] = mapped_column(String(20))
+    body: Mapped[str] = mapped_column(String(8))
+    key: Mapped[str] = mapped_column(String(64))
+    """A random key (hex): a club evening's edit token is derived from it and the session's
+    id, so the club's directors have it again from any device."""
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class ClubGameRow(Base):
+    """A game a club owns (a club evening); a game without a row here is nobody's club's."""
+
+    __tablename__ = "club_games"
+
+    game_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    club_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("clubs.id", ondelete="CASCADE"), index=True
+    )
+
+
+class DirectorRow(Base):
+    """A director of a club: an email (unique on the server) and a password's hash."""
+
+    __tablename__ = "directors"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    club_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("clubs.id", ondelete="CASCADE"), index=True
+    )
+    email: Mapped[str] = mapped_column(String(254), unique=True)
+    password_hash: Mapped[str] = mapped_column(Text)
+    """Argon2id, in its PHC string form; the password itself is never stored."""
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class LoginRow(Base):
+    """A director's login: the SHA-256 of its bearer token (the page's cookie holds it too)."""
+
+    __tablename__ = "logins"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    director_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("directors.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class RosterRow(Base):
+    """A player of a club's roster."""
+
+    __tablename__ = "roster"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    club_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("clubs.id", ondelete="CASCADE"), index=True
+    )
+    name: Mapped[str] = mapped_column(String(100))
+    number: Mapped[str | None] = mapped_column(String(20))
+    """The national ID number; NULL for a visitor without one (or a player erased)."""
+    email: Mapped[str | None] = mapped_column(String(254))
+    public: Mapped[bool] = mapped_column(Boolean)
+    """Whether the club's public pages may name the player."""
+    visitor: Mapped[bool] = mapped_column(Boolean)
+    erased: Mapped[bool] = mapped_column(Boolean)
+    """Erased on request: the name is gone, the results stay."""
+
+
+class EventRow(Base):
+    """An event of several sessions (:class:`bridgescore.event.Event`, as JSON)."""
+
+    __tablename__ = "events"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    club_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("clubs.id", ondelete="CASCADE"), index=True
+    )
+    kind: Mapped[str] = mapped_column(String(16))
+    definition: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 def alembic_config(connection: Connection) -> Config:

@@ -39,12 +39,13 @@ from bridgescore.storage.rows import (
 )
 from bridgescore.storage.schema import (
     HEAD_REVISION,
+    ClubGameRow,
     DealRow,
     GameRow,
     alembic_config,
     current_revision,
 )
-from bridgescore.storage.tokens import hash_token, token_matches
+from bridgescore.storage.tokens import derived_token, hash_token, token_matches
 
 __all__ = ["Game", "GameKind", "HomeGame", "Store", "StoredGame", "default_database_url"]
 
@@ -212,8 +213,18 @@ class Store:
         """The database URL, as given."""
         return self._url
 
-    def create(self, game: Game, *, names: Mapping[str, str] | None = None) -> StoredGame:
+    def create(
+        self,
+        game: Game,
+        *,
+        names: Mapping[str, str] | None = None,
+        club: tuple[str, str] | None = None,
+    ) -> StoredGame:
         """Store a new game; the result alone carries its :attr:`~StoredGame.edit_token`.
+
+        ``club``: the id and key of the club that owns it; its edit token is then derived
+        from the club's key (:func:`~bridgescore.storage.tokens.derived_token`), so the
+        club's directors have it again.
 
         :raises StorageError: for names other than the game's sides, or rules that are not a
             preset with options (they could not be read back).
@@ -221,6 +232,8 @@ class Store:
         kind, rules, settings, ended, deals = dump(game)
         full_names = _names(kind, {}, names or {})
         game_id, token, now = _new_id(), secrets.token_urlsafe(32), utcnow()
+        if club is not None:
+            token = derived_token(club[1], "edit", game_id)
         with self._transaction(write=True) as conn:
             conn.execute(
                 insert(GameRow).values(
@@ -236,6 +249,8 @@ class Store:
                     updated_at=now,
                 )
             )
+            if club is not None:
+                conn.execute(insert(ClubGameRow).values(game_id=game_id, club_id=club[0]))
             _insert_deals(conn, game_id, 1, deals)
             announce(conn, game_id, 1)
         return self._changed(StoredGame(game_id, kind, game, full_names, 1, now, now, token))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -18,6 +19,9 @@ from bridgescore.storage import Store
 from bridgescore.web import (
     api,
     calculator,
+    club_events,
+    club_pages,
+    clubs,
     games,
     guard,
     hands,
@@ -82,6 +86,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url=None,
     )
     app.state.settings = settings
+    app.state.secret_key = settings.secret_key or secrets.token_hex(32)
     app.state.store = store
     app.state.changes = changes = Changes(store)
     app.state.work = Work()
@@ -91,6 +96,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(live.router)
     app.include_router(live_room.router)
+    app.include_router(clubs.router)
+    app.include_router(club_pages.router)
+    app.include_router(club_events.router)
     app.include_router(live_pages.router)
     app.include_router(calculator.router)
     app.include_router(games.router)

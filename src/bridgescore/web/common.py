@@ -20,16 +20,20 @@ from bridgescore.storage import Store, StoredGame
 
 __all__ = [
     "CSRF_COOKIE",
+    "LOGIN_COOKIE",
     "STATIC",
     "asset",
     "bound_csrf",
     "can_edit",
     "check_csrf",
     "edit_cookie",
+    "forget_login",
     "link",
+    "login_of",
     "name_field",
     "page",
     "remember_edit",
+    "remember_login",
     "same_origin",
     "store",
     "templates",
@@ -75,7 +79,10 @@ def page(
     """Render a page, with the CSRF token its forms carry (set as a cookie on first visit)."""
     token = request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(24)
     response = templates.TemplateResponse(
-        request, name, {"csrf": token, **context}, status_code=status_code
+        request,
+        name,
+        {"csrf": token, "login": login_of(request), **context},
+        status_code=status_code,
     )
     if request.cookies.get(CSRF_COOKIE) != token:  # a year: a form outlives a browser restart
         response.set_cookie(
@@ -175,3 +182,40 @@ def remember_edit(request: Request, response: Response, game_id: str, token: str
         samesite="lax",
         secure=_secure(request),
     )
+
+
+LOGIN_COOKIE = "bs_login"
+_LOGIN_DAYS = 30
+
+
+def _signature(request: Request, token: str) -> str:
+    key: str = request.app.state.secret_key
+    return hmac.new(key.encode(), f"login:{token}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def remember_login(request: Request, response: Response, token: str) -> None:
+    """Keep a director's login in a signed cookie (HttpOnly, SameSite=Lax): the pages know
+    them; their forms still carry the CSRF token."""
+    response.set_cookie(
+        LOGIN_COOKIE,
+        f"{token}.{_signature(request, token)}",
+        max_age=_LOGIN_DAYS * 24 * 3600,
+        httponly=True,
+        samesite="lax",
+        secure=_secure(request),
+    )
+
+
+def forget_login(response: Response) -> None:
+    """End the login cookie."""
+    response.delete_cookie(LOGIN_COOKIE)
+
+
+def login_of(request: Request) -> str | None:
+    """The login token of this browser's signed cookie; None without one, or a cookie whose
+    signature does not match (the token itself is checked against the database on use)."""
+    token, _, signature = request.cookies.get(LOGIN_COOKIE, "").rpartition(".")
+    expected = _signature(request, token).encode()
+    if not token or not hmac.compare_digest(signature.encode(), expected):
+        return None
+    return token

@@ -6,10 +6,14 @@ The routes and guards take these from here rather than from the app factory
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fastapi import HTTPException, Request
 
+from bridgescore.club import hide_private
 from bridgescore.session import Session
 from bridgescore.storage import GameNotFoundError, StoredGame
+from bridgescore.web.clubs import clubs
 from bridgescore.web.common import store
 from bridgescore.web.live import live, live_session
 from bridgescore.web.settings import Limits, Settings
@@ -48,4 +52,7 @@ def readable_session(request: Request, game_id: str) -> tuple[StoredGame, Sessio
                 "this evening's results are published when the director closes the session",
             )
     assert isinstance(stored.game, Session)  # a live session's game is a session too
-    return stored, stored.game
+    club_store = clubs(request)
+    private = club_store.private_numbers(club_store.owner(game_id))
+    hidden = hide_private(stored.game, private)
+    return replace(stored, game=hidden), hidden

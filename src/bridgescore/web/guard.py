@@ -285,7 +285,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(BridgeError)
     async def bridge_error(request: Request, exc: BridgeError) -> Response:
-        if isinstance(exc, GameNotFoundError | UnknownResultError):
+        if isinstance(exc, GameNotFoundError | UnknownResultError | LookupError):
             return error_response(request, 404, str(exc))
         if isinstance(exc, NotAllowedError):
             return error_response(request, 403, str(exc), field=exc.field)

@@ -17,22 +17,26 @@ from __future__ import annotations
 
 import threading
 from dataclasses import asdict, replace
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, StreamingResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
+from bridgescore.club import public_name
 from bridgescore.duplicate import ARTIFICIAL_PRESETS
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import DIRECTOR, AlreadyEnteredError, LiveState, NotAllowedError, Who
+from bridgescore.players import pair_names
 from bridgescore.session import Pair, Section, Session
 from bridgescore.storage import StoredGame
 from bridgescore.storage.live import LiveStore
 from bridgescore.storage.tokens import hash_token
+from bridgescore.web.clubs import PlayerIn, clubs, director, directs
 from bridgescore.web.common import link, store
 from bridgescore.web.events import event_stream
 from bridgescore.web.live_model import (
@@ -43,10 +47,12 @@ from bridgescore.web.live_model import (
     ResultIn,
     SettleIn,
     entry_of,
+    evening_tags,
     method_of,
     movement_of,
     rankings,
     result_dict,
+    with_players,
 )
 from bridgescore.web.work import scores_of
 
@@ -178,6 +184,8 @@ def _who(request: Request, game_id: str, authorization: str | None) -> Who:
         who = table
     elif store(request).check_token(game_id, token):
         who = DIRECTOR
+    elif directs(request, game_id, token):  # a login may end: never kept in `known`
+        return DIRECTOR
     else:
         raise HTTPException(403, "that is not a token of this session")
     if len(known) > 10_000:
@@ -237,27 +245,42 @@ def _duplicate(state: LiveState, exc: AlreadyEnteredError, conflict: bool) -> JS
     )
 
 
-@router.post("", status_code=201)
-def start_session(request: Request, body: NewSession) -> JSONResponse:
-    """Start an evening. The answer carries the director's ``edit_token`` and each table's
-    token and link (the director has them again from ``/tables``)."""
-    limits = request.app.state.settings.limits
+@router.post("", status_code=201, responses={401: {"model": Problem,
+             "description": "No director's login."}})  # fmt: skip
+def start_session(request: Request, body: NewSession, authorization: Auth = None) -> JSONResponse:
+    """Start an evening of the login's club (``Authorization: Bearer <login token>``; 401
+    without, unless the server lets anyone). The answer carries the director's
+    ``edit_token`` and each table's token and link (the director has them again from
+    ``/tables``; the club's directors from ``/api/club/sessions``). Pairs are named by
+    ``names`` (text) or ``players`` (two ``{"name", "number"}`` each)."""
+    settings = request.app.state.settings
+    limits = settings.limits
+    me = None
+    if not settings.open_evenings or authorization is not None:
+        me = director(request, authorization)
     event = check_name(body.event.strip(), "event", longest=limits.name)
     names = {k: check_name(v.strip(), "names", longest=limits.name) for k, v in body.names.items()}
     movement = movement_of(body.movement)
     sec = Section.from_movement(movement, names=names)
+    with for_field("players"):
+        players = {label: tuple(p.player() for p in given) for label, given in body.players.items()}
+    sec = with_players(sec, players)
+    club = None if me is None else clubs(request).club(me.club_id)
     session = Session((sec,), method=method_of(body), event=event,
-                      artificial=ARTIFICIAL_PRESETS[body.artificial])  # fmt: skip
-    stored, tokens = live(request).store.start(session, movement.tables)
+                      artificial=ARTIFICIAL_PRESETS[body.artificial],
+                      date=body.date or datetime.now(UTC).strftime("%Y.%m.%d"),
+                      tags=evening_tags(club, body.venue, body.director))  # fmt: skip
+    key = None if me is None else (me.club_id, clubs(request).key(me.club_id))
+    stored, tokens = live(request).store.start(session, movement.tables, key)
     assert stored.edit_token is not None
     live(request).remember(stored.id, stored.edit_token, tokens)
-    director = link(request, f"/live/{stored.id}/director#{stored.edit_token}")
+    director_url = link(request, f"/live/{stored.id}/director#{stored.edit_token}")
     return JSONResponse(
         {
             "id": stored.id,
             "edit_token": stored.edit_token,
             "version": 1,
-            "director_url": director,
+            "director_url": director_url,
             "tables": _links(request, stored.id, tokens),
         },
         status_code=201,
@@ -278,6 +301,8 @@ def get_session(request: Request, game_id: str, authorization: Auth = None) -> d
     state = live(request).store.state(game_id)
     viewer = _viewer(request, game_id, authorization)
     sec = state.section
+    private = frozenset() if viewer == DIRECTOR else clubs(request).private_numbers(
+        clubs(request).owner(game_id))  # fmt: skip
     shown = [r for r in state.results
              if state.closed or viewer == DIRECTOR or r.entry.table == viewer]  # fmt: skip
     answer = {
@@ -287,7 +312,14 @@ def get_session(request: Request, game_id: str, authorization: Auth = None) -> d
         "method": state.session.method,
         "closed": state.closed,
         "movement": state.movement.to_dict(),
-        "names": {p.label: p.names for p in sec.pairs},
+        "names": {p.label: _shown(p, private).names for p in sec.pairs},
+        "players": {
+            p.label: [x.to_dict() for x in _shown(p, private).players]
+            for p in sec.pairs
+            if p.players
+        },
+        "date": state.session.date,
+        "tags": dict(state.session.tags),
         "boards": [
             {"board": b.number, "dealer": b.dealer.value, "vulnerability": b.vulnerability.value}
             for b in sec.boards
@@ -296,7 +328,7 @@ def get_session(request: Request, game_id: str, authorization: Auth = None) -> d
         "entered": len(state.results),
         "results": [result_dict(state, r) for r in shown],
         "missing": [_slot(state, r, t, b) for r, t, b in state.missing()],
-        "rankings": rankings(_scores(request, state)),
+        "rankings": _private(rankings(_scores(request, state)), sec, private),
     }
     if viewer == DIRECTOR:
         answer["conflicts"] = [c.to_dict() for c in live(request).store.conflicts(game_id)]
@@ -445,6 +477,49 @@ def settle_conflict(
     return {"version": live(request).store.settle(game_id, conflict_id, body.keep)}
 
 
+class PairIn(BaseModel):
+    """A pair's players now (a substitute): two ``{"name": ..., "number": ...}``."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    players: list[PlayerIn] = Field(min_length=2, max_length=2)
+
+
+@router.put("/{game_id}/pairs/{label}", responses=_WRITE)
+def change_pair(
+    request: Request, game_id: str, label: str, body: PairIn, authorization: Auth = None
+) -> dict[str, Any]:
+    """The director changes a pair's players (a substitute): the session's definition
+    changes in a versioned write (the tables hear it), kept in the audit trail."""
+    who = _who(request, game_id, authorization)
+    with for_field("players"):
+        players = tuple(p.player() for p in body.players)
+    return {"version": live(request).store.substitute(game_id, label, players, who)}
+
+
+def _private(
+    found: dict[str, list[dict[str, Any]]], sec: Section, private: frozenset[str]
+) -> dict[str, list[dict[str, Any]]]:
+    """The rankings with the players who may not be named by their number."""
+    if not private:
+        return found
+    pairs = {p.label: _shown(p, private) for p in sec.pairs}
+    return {
+        field: [{**row, "names": pairs[row["pair"]].names,
+                 **({"players": [x.to_dict() for x in pairs[row["pair"]].players]}
+                    if "players" in row else {})} for row in rows]
+        for field, rows in found.items()
+    }  # fmt: skip
+
+
+def _shown(pair: Pair, private: frozenset[str]) -> Pair:
+    """The pair as this reader may see it: players who may not be named by their number."""
+    if not private or not pair.players:
+        return pair
+    players = tuple(public_name(p, private) for p in pair.players)
+    return replace(pair, players=players, names=pair_names(players))
+
+
 def _links(request: Request, game_id: str, tokens: dict[int, str]) -> list[dict[str, Any]]:
     return [
         {"table": t, "token": token, "url": link(request, f"/live/{game_id}/table#{token}")}
@@ -465,8 +540,11 @@ def table_links(request: Request, game_id: str, authorization: Auth = None) -> d
     lost table card is printed again."""
     live(request).store.state(game_id)
     _director(request, game_id, authorization, "has the tables' links")
+    token = _token(authorization)
+    if not store(request).check_token(game_id, token):  # a club's director: the club's key
+        token = clubs(request).edit_token(game_id)
     try:
-        tokens = live(request).store.tokens_for(game_id, _token(authorization))
+        tokens = live(request).store.tokens_for(game_id, token)
     except NotAllowedError:
         raise HTTPException(409, "this session's table links cannot be made again") from None
     return {"tables": _links(request, game_id, tokens)}

@@ -8,14 +8,19 @@ names only.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bridgescore.club import Club
 from bridgescore.errors import SessionError, for_field
+from bridgescore.inputs import check_name
 from bridgescore.live import LiveResult, LiveState, TableEntry, read_result
 from bridgescore.movement import Movement, howell, mitchell
-from bridgescore.session import Method, SectionScores, scores_to_dict
+from bridgescore.players import Player, pair_names
+from bridgescore.session import Method, Section, SectionScores, scores_to_dict
+from bridgescore.web.clubs import PlayerIn
 
 __all__ = [
     "MAX_BOARD",
@@ -27,10 +32,12 @@ __all__ = [
     "SettleIn",
     "SplitIn",
     "entry_of",
+    "evening_tags",
     "method_of",
     "movement_of",
     "rankings",
     "result_dict",
+    "with_players",
 ]
 
 MAX_BOARD = 1000
@@ -74,6 +81,19 @@ class NewSession(BaseModel):
         "(A+ the pair's percentage on the boards it played if better) or the ACBL's (also A- "
         "its percentage if worse).",
     )
+    players: dict[str, list[PlayerIn]] = Field(
+        default_factory=dict,
+        examples=[{"NS 1": [{"name": "Ann Smith", "number": "123"},
+                            {"name": "Bob Jones", "number": None}]}],
+        description="The pairs' players (from the roster, or typed), two for a pair: "
+        "`{\"name\": ..., \"number\": ...}`; their names name the pair.",
+    )  # fmt: skip
+    date: str = Field("", max_length=10, pattern=r"^(\d{4}\.\d{2}\.\d{2})?$",
+                      description="The PBN date (YYYY.MM.DD); default today (UTC).")  # fmt: skip
+    venue: str = Field("", max_length=100, description="Where it is played (PBN `Site`); "
+                       "default the club's name.")  # fmt: skip
+    director: str = Field("", max_length=100, description="The director's name, as the "
+                          "results show it.")  # fmt: skip
 
 
 class ResultIn(BaseModel):
@@ -244,3 +264,38 @@ def rankings(scored: list[SectionScores]) -> dict[str, list[dict[str, Any]]]:
     for s in scored:
         found.update(scores_to_dict(s)["rankings"])
     return found
+
+
+def with_players(sec: Section, players: dict[str, tuple[Player, ...]]) -> Section:
+    """The section with these pairs' players (and their names naming the pairs).
+
+    :raises SessionError: for a pair the section does not have, or not two players.
+    """
+    labels = {p.label for p in sec.pairs}
+    for label, given in players.items():
+        if label not in labels:
+            raise SessionError(f"no pair {label!r} in the movement", field="players", value=label)
+        if len(given) != 2:
+            raise SessionError(f"pair {label} is two players, got {len(given)}",
+                               field="players", value=label)  # fmt: skip
+    pairs = [replace(p, players=players[p.label], names=pair_names(players[p.label]))
+             if p.label in players else p for p in sec.pairs]  # fmt: skip
+    return replace(sec, pairs=tuple(pairs)) if players else sec
+
+
+def evening_tags(club: Club | None, venue: str, director: str) -> dict[str, str]:
+    """The PBN tags of a club evening: ``Site`` (the venue, else the club's name), ``Club``
+    (its name, body and number) and ``Director`` (when given).
+
+    >>> evening_tags(Club("c", "Acol BC", "12", "EBU"), "", "Jo Bloggs")
+    {'Site': 'Acol BC', 'Club': 'Acol BC (EBU 12)', 'Director': 'Jo Bloggs'}
+    """
+    tags = {}
+    site = check_name(venue.strip(), "venue", longest=100) or (club.name if club else "")
+    if site:
+        tags["Site"] = site
+    if club is not None:
+        tags["Club"] = club.label
+    if director.strip():
+        tags["Director"] = check_name(director.strip(), "director", longest=100)
+    return tags

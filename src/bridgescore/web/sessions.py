@@ -12,7 +12,7 @@ import csv
 import io
 import unicodedata
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request
@@ -331,22 +331,26 @@ async def change_method(request: Request, game_id: str) -> Response:
 
 
 @router.get("/session/{game_id}/session.pbn")
-def download_pbn(request: Request, game_id: str) -> Response:
-    """The session as a scored PBN 2.1 export file (only its comment lines if it is empty)."""
+def download_pbn(
+    request: Request, game_id: str, per: Literal["board", "table"] = "board"
+) -> Response:
+    """The session as a scored PBN 2.1 export file (only its comment lines if it is empty):
+    a game per board with its ScoreTable, or (``per=table``) a game per table, with the
+    players in their seats (``North`` ... ``West``)."""
     _, session = readable_session(request, game_id)
-    return Response(run_heavy(request, pbn_text, session),
+    return Response(run_heavy(request, pbn_text, session, per),
                     media_type="application/x-pbn; charset=utf-8",
                     headers={"Content-Disposition": disposition(session.event, "pbn")})  # fmt: skip
 
 
-def pbn_text(session: Session) -> str:
+def pbn_text(session: Session, per: Literal["board", "table"] = "board") -> str:
     """The session in PBN export format; its sections without boards are left out."""
     from bridgescore import pbn
 
     played = tuple(s for s in session.sections if s.boards)
     if not played:
         return "% PBN 2.1\r\n% EXPORT\r\n"
-    return pbn.write(_one_line_names(replace(session, sections=played)))
+    return pbn.write(_one_line_names(replace(session, sections=played)), per=per)
 
 
 def _one_line(text: str) -> str:
@@ -376,7 +380,7 @@ def _one_line_names(session: Session) -> Session:
 def download_csv(request: Request, game_id: str) -> Response:
     """Rankings and travellers as CSV: one row per pair, then one row per result."""
     stored, session = readable_session(request, game_id)
-    text = run_heavy(request, csv_text, scores(request, stored))
+    text = run_heavy(request, csv_text, scores(request, stored), session)
     headers = {"Content-Disposition": disposition(session.event, "csv")}
     return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
 
@@ -393,8 +397,10 @@ def csv_cell(value: object) -> object:
     return value
 
 
-def csv_text(scored: list[SectionScores]) -> str:
-    """Rankings (a row per pair) and travellers (a row per result) as CSV text."""
+def csv_text(scored: list[SectionScores], session: Session | None = None) -> str:
+    """Rankings (a row per pair) and travellers (a row per result) as CSV text; with the
+    session, then its players (with their national numbers) and its tags (event, date,
+    venue, club, director)."""
     out = io.StringIO()
     writer = csv.writer(out)
 
@@ -417,6 +423,20 @@ def csv_text(scored: list[SectionScores]) -> str:
                 shown = played.text
                 row(s.section.name, number, played.ns, played.ew, shown, line.ns_score,
                     line.ns_points, line.ew_points)  # fmt: skip
+    if session is None:
+        return out.getvalue()
+    players = [(s.name, p.label, x) for s in session.sections for p in s.pairs for x in p.players]
+    if players:
+        writer.writerow([])
+        row("section", "pair", "player", "number")
+        for name, label, player in players:
+            row(name, label, player.name, player.number or "")
+    tags = {"Event": session.event, "Date": session.date, **session.tags}
+    if any(tags.values()):
+        writer.writerow([])
+        row("tag", "value")
+        for tag, value in tags.items():
+            row(tag, value)
     return out.getvalue()
 
 

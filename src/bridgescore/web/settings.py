@@ -67,3 +67,12 @@ class Settings:
     must come from the address it was sent to."""
     limits: Limits = field(default_factory=Limits)
     """What one request may ask."""
+    open_evenings: bool = False
+    """Whether anyone may start a live evening without a director's login (a private laptop,
+    the tests); False: ``POST /api/sessions`` needs a club director's login (401 without)."""
+    secret_key: str | None = None
+    """The key the login cookie is signed with (``BRIDGESCORE_SECRET_KEY`` for ``serve``);
+    None: a random one for this process (logins on the pages last until it stops)."""
+    login_attempts: int = 10
+    """Login attempts per email, and per client address, in :attr:`login_window` seconds."""
+    login_window: float = 300.0

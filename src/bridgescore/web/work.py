@@ -151,9 +151,10 @@ def _wait(request: Request, future: Future[T]) -> T:
 
 
 def scores(request: Request, stored: StoredGame) -> list[SectionScores]:
-    """The stored session's scores: :func:`scores_of` its id and version."""
+    """The stored session's scores as the pages show them: :func:`scores_of` its id and
+    version, kept apart from the live director's (the pages may show players by number)."""
     assert isinstance(stored.game, Session)
-    return scores_of(request, (stored.id, stored.version), stored.game)
+    return scores_of(request, (f"{stored.id}/pages", stored.version), stored.game)
 
 
 def scores_of(request: Request, key: tuple[str, int], session: Session) -> list[SectionScores]:

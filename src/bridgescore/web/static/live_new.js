@@ -175,7 +175,7 @@
     for (const input of namesBox.querySelectorAll("input")) {
       if (input.value.trim()) names[input.dataset.pair] = input.value.trim();
     }
-    const r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json" },
+    const r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json", ...login() },
       body: JSON.stringify({ event: f.get("event"), method: f.get("method"), movement: movement(), names }) });
     const body = await r.json().catch(() => ({}));
     if (r.status !== 201) {
@@ -195,3 +195,9 @@
     $("started").hidden = false;
   });
 })();
+
+/** The director's login (the page's meta tag, set when logged in): evenings are the club's. */
+function login() {
+  const token = document.querySelector('meta[name="bs-login"]')?.content
+  return token ? { Authorization: `Bearer ${token}` } : {}
+}

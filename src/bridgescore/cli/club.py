@@ -1,0 +1,97 @@
+"""``bridgescore club`` and ``bridgescore director``: a club on a server, and its directors.
+
+They take the same ``--db URL`` as ``serve``. A password is asked for without echo on a
+terminal, or read from the first line of standard input otherwise; it is never printed or
+logged.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+from bridgescore.cli._app import cli, console, reporting
+
+if TYPE_CHECKING:
+    from bridgescore.storage.clubs import ClubStore
+
+_DB = click.option(
+    "--db",
+    envvar="BRIDGESCORE_DATABASE_URL",
+    metavar="URL",
+    help="The database (an SQLAlchemy URL), as for serve; default: a SQLite file in your data "
+    "directory.",
+)
+
+
+def _clubs(db: str | None) -> ClubStore:
+    from bridgescore.storage import Store
+    from bridgescore.storage.clubs import ClubStore
+
+    return ClubStore(Store(db))
+
+
+def _password() -> str:
+    """The password: asked twice without echo on a terminal, else standard input's line."""
+    if sys.stdin.isatty():
+        password: str = click.prompt("Password", hide_input=True, confirmation_prompt=True)
+        return password
+    return sys.stdin.readline().rstrip("\r\n")
+
+
+@cli.group()
+def club() -> None:
+    """Clubs on this server."""
+
+
+@club.command("create")
+@click.argument("name")
+@click.option("--number", required=True, help="The club's number with its national body.")
+@click.option("--body", required=True, help="The national body: EBU, ACBL, ABF, NZB ...")
+@_DB
+def create(name: str, number: str, body: str, db: str | None) -> None:
+    """Create a club; prints its id."""
+    with reporting("NAME"):
+        clubs = _clubs(db)
+        made = clubs.create_club(name, number, body)
+        clubs.store.close()
+    console().print(made.id)
+
+
+@cli.group()
+def director() -> None:
+    """Club directors' logins."""
+
+
+@director.command("add")
+@click.argument("club_ref", metavar="CLUB")
+@click.argument("email")
+@_DB
+def add(club_ref: str, email: str, db: str | None) -> None:
+    """Add a director to CLUB (its id, name or number); the password is asked for."""
+    with reporting("CLUB"):
+        clubs = _clubs(db)
+        try:
+            found = clubs.club(club_ref)
+            added = clubs.add_director(found.id, email, _password())
+        finally:
+            clubs.store.close()
+    console().print(f"{added.email} directs {found.name}")
+
+
+@director.command("password")
+@click.argument("club_ref", metavar="CLUB")
+@click.argument("email")
+@_DB
+def password(club_ref: str, email: str, db: str | None) -> None:
+    """Give a director of CLUB a new password (asked for); their logins end."""
+    with reporting("EMAIL"):
+        clubs = _clubs(db)
+        try:
+            found = clubs.club(club_ref)
+            clubs.set_password(found.id, email, _password())
+        finally:
+            clubs.store.close()
+    console().print(f"{email.strip().lower()}'s password is changed")

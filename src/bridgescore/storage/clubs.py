@@ -1,0 +1,462 @@
+"""Clubs on a shared server: their directors and logins, their roster, their evenings.
+
+Passwords are hashed with Argon2id (argon2-cffi, its recommended parameters); a login is a
+random bearer token of which only the SHA-256 is kept. A wrong password and an unknown email
+take the same time (an unknown email is checked against a hash of no password) and give the
+same :class:`~bridgescore.club.LoginError`. Everything a club owns names it (``club_id``), and
+every read or change here is of one club's: another club's row is not found.
+
+>>> with Store("sqlite://") as store:
+...     clubs = ClubStore(store)
+...     club = clubs.create_club("Acol BC", "1234", "EBU")
+...     _ = clubs.add_director(club.id, "td@acol.example", "correct horse")
+...     token = clubs.login("TD@acol.example", "correct horse")
+...     director, nobody = clubs.director_of(token), clubs.director_of("nonsense")
+>>> director.email, director.club_id == club.id, nobody
+('td@acol.example', True, None)
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Final
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import Connection, delete, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
+
+from bridgescore.club import (
+    Club,
+    ClubError,
+    ClubNotFoundError,
+    Director,
+    LoginError,
+    RosterEntry,
+    check_email,
+    check_password,
+    erase_player,
+)
+from bridgescore.players import Player
+from bridgescore.session import session_from_dict, session_to_dict
+from bridgescore.storage.schema import (
+    ClubGameRow,
+    ClubRow,
+    DirectorRow,
+    EventRow,
+    GameRow,
+    LoginRow,
+    RosterRow,
+)
+from bridgescore.storage.store import Store, announce, utcnow
+from bridgescore.storage.tokens import derived_token, hash_token
+
+__all__ = ["ClubSession", "ClubStore", "StoredEvent"]
+
+LOGIN_DAYS: Final = 30
+"""How long a login lasts."""
+
+_HASHER: Final = PasswordHasher()
+_NOBODY: Final = _HASHER.hash("no password: an unknown email is checked against this")
+
+
+@dataclass(frozen=True, slots=True)
+class ClubSession:
+    """One of a club's evenings, as its list shows it."""
+
+    id: str
+    event: str
+    created_at: datetime
+    closed: bool
+    edit_token: str
+    """The director's token (derived from the club's key): the director's page opens with it."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {"id": self.id, "event": self.event, "created_at": self.created_at.isoformat(),
+                "closed": self.closed}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """An event as stored: its id, club, kind and definition (``Event.to_dict``)."""
+
+    id: str
+    club_id: str
+    kind: str
+    definition: dict[str, Any]
+    created_at: datetime
+
+
+class ClubStore:
+    """The clubs' side of a :class:`~bridgescore.storage.Store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # -- clubs and directors ---------------------------------------------------------------
+
+    def create_club(self, name: str, number: str, body: str) -> Club:
+        """A new club.
+
+        :raises ClubError: for a name, number or body that will not do, or a number its body
+            has given another club here already.
+        """
+        club = Club(secrets.token_hex(8), name, number, body)
+        with self.store._transaction(write=True) as conn:
+            taken = conn.execute(
+                select(ClubRow.id).where(ClubRow.body == club.body, ClubRow.number == club.number)
+            ).first()
+            if taken is not None:
+                raise ClubError(f"{club.body} club {club.number} is here already",
+                                field="number", value=club.number)  # fmt: skip
+            conn.execute(insert(ClubRow).values(
+                id=club.id, name=club.name, number=club.number, body=club.body,
+                key=secrets.token_hex(32), created_at=utcnow()))  # fmt: skip
+        return club
+
+    def club(self, ref: str) -> Club:
+        """The club with this id, name or number.
+
+        :raises ClubNotFoundError: if there is none, or the name or number is more than one's.
+        """
+        with self.store._transaction() as conn:
+            rows = conn.execute(
+                select(ClubRow).where(
+                    or_(ClubRow.id == ref, ClubRow.name == ref, ClubRow.number == ref)
+                )
+            ).all()
+        if len(rows) != 1:
+            what = "no club" if not rows else f"{len(rows)} clubs"
+            raise ClubNotFoundError(f"{what} with the id, name or number {ref!r}; give its id",
+                                    field="club", value=ref)  # fmt: skip
+        r = rows[0]
+        return Club(r.id, r.name, r.number, r.body)
+
+    def key(self, club_id: str) -> str:
+        """The club's key (its evenings' edit tokens are derived from it)."""
+        with self.store._transaction() as conn:
+            found = conn.execute(select(ClubRow.key).where(ClubRow.id == club_id)).scalar()
+        if found is None:
+            raise ClubNotFoundError(f"no club {club_id!r}", field="club", value=club_id)
+        return found
+
+    def add_director(self, club_id: str, email: str, password: str) -> Director:
+        """A new director of the club.
+
+        :raises ClubError: for an email already a director's here, or a short password.
+        """
+        email = check_email(email)
+        hashed = _HASHER.hash(check_password(password))
+        self.club(club_id)
+        try:
+            with self.store._transaction(write=True) as conn:
+                key = conn.execute(insert(DirectorRow).values(
+                    club_id=club_id, email=email, password_hash=hashed,
+                    created_at=utcnow())).inserted_primary_key  # fmt: skip
+        except IntegrityError:
+            raise ClubError(f"{email} is a director here already", field="email",
+                            value=email) from None  # fmt: skip
+        assert key is not None
+        return Director(int(key[0]), club_id, email)
+
+    def directors(self, club_id: str) -> list[Director]:
+        """The club's directors, by email."""
+        with self.store._transaction() as conn:
+            rows = conn.execute(
+                select(DirectorRow.id, DirectorRow.email)
+                .where(DirectorRow.club_id == club_id)
+                .order_by(DirectorRow.email)
+            ).all()
+        return [Director(r.id, club_id, r.email) for r in rows]
+
+    def set_password(self, club_id: str, email: str, password: str) -> None:
+        """Give a director of the club a new password; their logins end.
+
+        :raises ClubNotFoundError: if the club has no director with this email.
+        """
+        email = check_email(email)
+        hashed = _HASHER.hash(check_password(password))
+        with self.store._transaction(write=True) as conn:
+            found = conn.execute(
+                select(DirectorRow.id).where(
+                    DirectorRow.club_id == club_id, DirectorRow.email == email
+                )
+            ).scalar()
+            if found is None:
+                raise ClubNotFoundError(f"this club has no director {email}", field="email",
+                                        value=email)  # fmt: skip
+            conn.execute(
+                update(DirectorRow).where(DirectorRow.id == found).values(password_hash=hashed)
+            )
+            conn.execute(delete(LoginRow).where(LoginRow.director_id == found))
+
+    def login(self, email: str, password: str) -> str:
+        """A new login's bearer token for the director with this email and password.
+
+        :raises LoginError: if they do not match (an unknown email alike, in the same time).
+        """
+        try:
+            email = check_email(email)
+        except ClubError:
+            email = ""
+        with self.store._transaction() as conn:
+            row = conn.execute(
+                select(DirectorRow.id, DirectorRow.password_hash).where(DirectorRow.email == email)
+            ).first()
+        try:
+            _HASHER.verify(_NOBODY if row is None else row.password_hash, password)
+            ok = row is not None
+        except (VerificationError, InvalidHashError):
+            ok = False
+        if not ok or row is None:
+            raise LoginError("the email and password do not match a director's")
+        token, now = secrets.token_urlsafe(32), utcnow()
+        with self.store._transaction(write=True) as conn:
+            conn.execute(insert(LoginRow).values(
+                token_hash=hash_token(token), director_id=row.id, created_at=now,
+                expires_at=now + timedelta(days=LOGIN_DAYS)))  # fmt: skip
+        return token
+
+    def logout(self, token: str) -> None:
+        """End this login."""
+        with self.store._transaction(write=True) as conn:
+            conn.execute(delete(LoginRow).where(LoginRow.token_hash == hash_token(token)))
+
+    def director_of(self, token: str) -> Director | None:
+        """The director whose login this token is; None if it is none (or has expired)."""
+        with self.store._transaction() as conn:
+            row = conn.execute(
+                select(DirectorRow.id, DirectorRow.club_id, DirectorRow.email)
+                .join(LoginRow, LoginRow.director_id == DirectorRow.id)
+                .where(LoginRow.token_hash == hash_token(token), LoginRow.expires_at > utcnow())
+            ).first()
+        return None if row is None else Director(row.id, row.club_id, row.email)
+
+    # -- the club's evenings -----------------------------------------------------------------
+
+    def owner(self, game_id: str) -> str | None:
+        """The club that owns a game (None: none; a game's club never changes).
+
+        :raises ClubNotFoundError: if there is no such game.
+        """
+        with self.store._transaction() as conn:
+            found = conn.execute(
+                select(GameRow.id, ClubGameRow.club_id)
+                .outerjoin(ClubGameRow, ClubGameRow.game_id == GameRow.id)
+                .where(GameRow.id == game_id)
+            ).first()
+        if found is None:
+            raise ClubNotFoundError(f"no game with id {game_id!r}", field="id", value=game_id)
+        owner: str | None = found.club_id
+        return owner
+
+    def edit_token(self, game_id: str) -> str:
+        """The edit token of a club's game, derived from its club's key (for its directors).
+
+        :raises ClubNotFoundError: if no club owns the game.
+        """
+        owner = self.owner(game_id)
+        if owner is None:
+            raise ClubNotFoundError(f"no club owns {game_id!r}", field="id", value=game_id)
+        return derived_token(self.key(owner), "edit", game_id)
+
+    def sessions(self, club_id: str, limit: int = 200) -> list[ClubSession]:
+        """The club's evenings, the newest first."""
+        with self.store._transaction() as conn:
+            key = conn.execute(select(ClubRow.key).where(ClubRow.id == club_id)).scalar()
+            rows = conn.execute(
+                select(GameRow.id, GameRow.settings, GameRow.created_at, GameRow.ended)
+                .join(ClubGameRow, ClubGameRow.game_id == GameRow.id)
+                .where(ClubGameRow.club_id == club_id, GameRow.kind == "session")
+                .order_by(GameRow.created_at.desc(), GameRow.id)
+                .limit(limit)
+            ).all()
+        assert key is not None or not rows
+        return [
+            ClubSession(
+                r.id,
+                json.loads(r.settings).get("event", ""),
+                r.created_at,
+                bool(r.ended),
+                derived_token(key or "", "edit", r.id),
+            )
+            for r in rows
+        ]
+
+    # -- the roster ------------------------------------------------------------------------
+
+    def roster(self, club_id: str) -> list[RosterEntry]:
+        """The club's players (not those erased), by name."""
+        with self.store._transaction() as conn:
+            rows = conn.execute(
+                select(RosterRow)
+                .where(RosterRow.club_id == club_id, RosterRow.erased.is_(False))
+                .order_by(RosterRow.name, RosterRow.id)
+            ).all()
+        return [_entry(r) for r in rows]
+
+    def private_numbers(self, club_id: str | None) -> frozenset[str]:
+        """The numbers of the club's players whom public pages may not name."""
+        if club_id is None:
+            return frozenset()
+        with self.store._transaction() as conn:
+            found = conn.execute(
+                select(RosterRow.number).where(
+                    RosterRow.club_id == club_id,
+                    RosterRow.public.is_(False),
+                    RosterRow.number.is_not(None),
+                )
+            ).scalars()
+            return frozenset(n for n in found if n)
+
+    def add_player(self, club_id: str, entry: RosterEntry) -> RosterEntry:
+        """Add a player to the club's roster (``entry.id`` is ignored).
+
+        :raises ClubError: for a national number the roster has already.
+        """
+        with self.store._transaction(write=True) as conn:
+            self._refuse_number(conn, club_id, entry.player.number, None)
+            key = conn.execute(insert(RosterRow).values(
+                club_id=club_id, erased=False, **_values(entry))).inserted_primary_key  # fmt: skip
+        assert key is not None
+        return RosterEntry(int(key[0]), entry.player, entry.email, entry.public, entry.visitor)
+
+    def player(self, club_id: str, player_id: int) -> RosterEntry:
+        """One of the club's players.
+
+        :raises ClubNotFoundError: if the club's roster has no such player.
+        """
+        with self.store._transaction() as conn:
+            return _entry(self._row(conn, club_id, player_id))
+
+    def update_player(self, club_id: str, player_id: int, entry: RosterEntry) -> RosterEntry:
+        """Change one of the club's players.
+
+        :raises ClubNotFoundError: if the club's roster has no such player.
+        :raises ClubError: for a national number another of the roster has.
+        """
+        with self.store._transaction(write=True) as conn:
+            self._row(conn, club_id, player_id)
+            self._refuse_number(conn, club_id, entry.player.number, player_id)
+            conn.execute(update(RosterRow).where(RosterRow.id == player_id)
+                         .values(**_values(entry)))  # fmt: skip
+        return RosterEntry(player_id, entry.player, entry.email, entry.public, entry.visitor)
+
+    def erase_player(self, club_id: str, player_id: int) -> int:
+        """Erase a player on request: gone from the roster, and shown as
+        :data:`~bridgescore.club.ANONYMOUS` in the club's sessions (their results stay; each
+        session changed gets a new version, so its pages hear it); how many sessions changed.
+
+        :raises ClubNotFoundError: if the club's roster has no such player.
+        """
+        changed = 0
+        with self.store._transaction(write=True) as conn:
+            row = self._row(conn, club_id, player_id)
+            player = Player(row.name, row.number)
+            conn.execute(update(RosterRow).where(RosterRow.id == player_id).values(
+                name="", number=None, email=None, erased=True))  # fmt: skip
+            games = conn.execute(
+                select(GameRow.id, GameRow.settings, GameRow.version)
+                .join(ClubGameRow, ClubGameRow.game_id == GameRow.id)
+                .where(ClubGameRow.club_id == club_id, GameRow.kind == "session")
+            ).all()
+            for game in games:
+                session = session_from_dict(json.loads(game.settings))
+                erased = erase_player(session, player)
+                if erased != session:
+                    conn.execute(update(GameRow).where(GameRow.id == game.id).values(
+                        settings=json.dumps(session_to_dict(erased)),
+                        version=game.version + 1, updated_at=utcnow()))  # fmt: skip
+                    announce(conn, game.id, game.version + 1)
+                    changed += 1
+        return changed
+
+    def _row(self, conn: Connection, club_id: str, player_id: int) -> Any:
+        row = conn.execute(
+            select(RosterRow).where(
+                RosterRow.id == player_id,
+                RosterRow.club_id == club_id,
+                RosterRow.erased.is_(False),
+            )
+        ).first()
+        if row is None:
+            raise ClubNotFoundError(f"the club's roster has no player {player_id}",
+                                    field="player", value=player_id)  # fmt: skip
+        return row
+
+    def _refuse_number(
+        self, conn: Connection, club_id: str, number: str | None, besides: int | None
+    ) -> None:
+        if number is None:
+            return
+        stmt = select(RosterRow.name).where(RosterRow.club_id == club_id,
+                                            RosterRow.number == number)  # fmt: skip
+        if besides is not None:
+            stmt = stmt.where(RosterRow.id != besides)
+        other = conn.execute(stmt).scalar()
+        if other is not None:
+            raise ClubError(f"number {number} is {other}'s on the roster already",
+                            field="number", value=number)  # fmt: skip
+
+    # -- events --------------------------------------------------------------------------------
+
+    def create_event(self, club_id: str, kind: str, definition: dict[str, Any]) -> StoredEvent:
+        """Store a new event of the club."""
+        event_id, now = secrets.token_hex(12), utcnow()
+        with self.store._transaction(write=True) as conn:
+            conn.execute(insert(EventRow).values(
+                id=event_id, club_id=club_id, kind=kind, definition=json.dumps(definition),
+                created_at=now, updated_at=now))  # fmt: skip
+        return StoredEvent(event_id, club_id, kind, definition, now)
+
+    def event(self, event_id: str) -> StoredEvent:
+        """The stored event.
+
+        :raises ClubNotFoundError: if there is none.
+        """
+        with self.store._transaction() as conn:
+            row = conn.execute(select(EventRow).where(EventRow.id == event_id)).first()
+        if row is None:
+            raise ClubNotFoundError(f"no event with id {event_id!r}", field="id", value=event_id)
+        return StoredEvent(row.id, row.club_id, row.kind, json.loads(row.definition),
+                           row.created_at)  # fmt: skip
+
+    def events(self, club_id: str) -> list[StoredEvent]:
+        """The club's events, the newest first."""
+        with self.store._transaction() as conn:
+            rows = conn.execute(
+                select(EventRow)
+                .where(EventRow.club_id == club_id)
+                .order_by(EventRow.created_at.desc(), EventRow.id)
+            ).all()
+        return [StoredEvent(r.id, r.club_id, r.kind, json.loads(r.definition), r.created_at)
+                for r in rows]  # fmt: skip
+
+    def check_sessions(self, club_id: str, ids: list[str]) -> None:
+        """Whether these sessions are all the club's: nothing if so.
+
+        :raises ClubNotFoundError: for one that is not the club's.
+        """
+        with self.store._transaction() as conn:
+            rows = conn.execute(
+                select(ClubGameRow.game_id, ClubGameRow.club_id).where(ClubGameRow.game_id.in_(ids))
+            ).all()
+        owners = {r.game_id: r.club_id for r in rows}
+        for game_id in ids:
+            if owners.get(game_id) != club_id:
+                raise ClubNotFoundError(f"the club has no session {game_id!r}", field="sessions",
+                                        value=game_id)  # fmt: skip
+
+
+def _values(entry: RosterEntry) -> dict[str, Any]:
+    return {"name": entry.player.name, "number": entry.player.number, "email": entry.email,
+            "public": entry.public, "visitor": entry.visitor}  # fmt: skip
+
+
+def _entry(row: Any) -> RosterEntry:
+    return RosterEntry(row.id, Player(row.name, row.number), row.email, bool(row.public),
+                       bool(row.visitor))  # fmt: skip

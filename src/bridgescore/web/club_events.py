@@ -1,0 +1,99 @@
+"""Events of several sessions on the web: ``POST /api/events``, ``GET /api/events/{id}`` and
+the event's page, which ranks the whole event and links each session.
+
+An event is created by a club's director from the club's own sessions (404 for another's);
+its ranking counts the sessions published so far (a club evening once closed), so it shows
+nothing an anonymous reader of the sessions would not see.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, HTTPException, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from bridgescore.errors import for_field
+from bridgescore.event import Event, EventRules, rank_event
+from bridgescore.session import SectionScores
+from bridgescore.storage.clubs import StoredEvent
+from bridgescore.web.clubs import BODY_ERRORS, clubs, director
+from bridgescore.web.common import link, page
+from bridgescore.web.deps import readable_session
+from bridgescore.web.work import scores
+
+__all__ = ["router"]
+
+router = APIRouter(tags=["events"], responses=BODY_ERRORS)
+Auth = Annotated[str | None, Header(description="Bearer <a director's login token>")]
+
+
+class EventIn(BaseModel):
+    """A pairs event of two or more of the club's sessions: ranked on the sum of matchpoints
+    or the average of percentages; ``carry_over`` (a preset, ``none`` or
+    ``half-carry-over``, or a fraction such as ``1/3``) weighs the first ``qualifying``
+    sessions."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    kind: Literal["pairs"] = "pairs"
+    name: str = Field(max_length=200, examples=["Autumn championship"])
+    sessions: list[str] = Field(min_length=2, max_length=10)
+    ranking: Literal["matchpoints", "percentage"] = "matchpoints"
+    carry_over: str = Field("none", max_length=20)
+    qualifying: int = Field(0, ge=0, le=9)
+
+
+@router.post(
+    "/api/events",
+    status_code=201,
+    responses={401: {"description": "No director's login."},
+               404: {"description": "A session that is not the club's."}},
+)  # fmt: skip
+def create_event(request: Request, body: EventIn, authorization: Auth = None) -> JSONResponse:
+    """A new event of the login's club, from the club's sessions."""
+    me = director(request, authorization)
+    with for_field("carry_over"):
+        rules = EventRules.preset(body.carry_over, ranking=body.ranking,
+                                  qualifying=body.qualifying)  # fmt: skip
+    event = Event(body.name, tuple(body.sessions), rules, body.kind)
+    clubs(request).check_sessions(me.club_id, list(event.sessions))
+    stored = clubs(request).create_event(me.club_id, event.kind, event.to_dict())
+    answer = {"id": stored.id, **event.to_dict(), "url": link(request, f"/event/{stored.id}")}
+    return JSONResponse(answer, status_code=201)
+
+
+def _ranked(request: Request, stored: StoredEvent) -> dict[str, Any]:
+    event = Event.from_dict(stored.definition)
+    published: list[list[SectionScores]] = []
+    sessions = []
+    for game_id in event.sessions:
+        try:
+            found, session = readable_session(request, game_id)
+        except HTTPException:  # not yet published: in play
+            sessions.append({"id": game_id, "event": "", "published": False,
+                             "url": link(request, f"/session/{game_id}")})  # fmt: skip
+            continue
+        published.append(scores(request, found))
+        sessions.append({"id": game_id, "event": session.event, "published": True,
+                         "url": link(request, f"/session/{game_id}")})  # fmt: skip
+    rules = event.rules
+    if len(published) < len(event.sessions):  # a carry-over counts the sessions played
+        rules = EventRules(rules.ranking)
+    rows = rank_event(rules, published) if published else []
+    return {"id": stored.id, **event.to_dict(), "sessions": sessions,
+            "rankings": [r.to_dict() for r in rows]}  # fmt: skip
+
+
+@router.get("/api/events/{event_id}", responses={404: {"description": "No such event."}})
+def get_event(request: Request, event_id: str) -> dict[str, Any]:
+    """The event: its sessions (each with its link, and whether published) and the whole
+    event's ranking over the sessions published so far."""
+    return _ranked(request, clubs(request).event(event_id))
+
+
+@router.get("/event/{event_id}", response_class=HTMLResponse, include_in_schema=False)
+def event_page(request: Request, event_id: str) -> Response:
+    """The event's page: the whole event ranked, and each session linked."""
+    return page(request, "event.html", {"event": _ranked(request, clubs(request).event(event_id))})
