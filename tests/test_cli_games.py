@@ -163,6 +163,13 @@ DEALS = ["4H we 10", "2S they 8", "1NT we 7", "3C they 9", "2D we 8", "1H they 7
 
 
 @pytest.mark.slow
+def _version(env: dict[str, str], game_id: str) -> int:
+    shown = subprocess.run([*_bridgescore(), "rubber", "show", game_id, "--json"], env=env,
+                           capture_output=True, text=True, check=True).stdout  # fmt: skip
+    version: int = json.loads(shown)["version"]
+    return version
+
+
 def test_a_kill_in_the_middle_of_a_write_loses_nothing_but_that_deal(db: str) -> None:
     """Kill ``rubber play`` with SIGKILL while it writes; what is stored stays whole."""
     rng = random.Random(7)
@@ -170,7 +177,7 @@ def test_a_kill_in_the_middle_of_a_write_loses_nothing_but_that_deal(db: str) ->
     out = subprocess.run([*_bridgescore(), "rubber", "new"], env=env, capture_output=True,
                          text=True, check=True).stdout  # fmt: skip
     game_id = out.split()[1]
-    versions = []
+    versions: list[int] = []
     for round_ in range(1, 4):
         player = subprocess.Popen(
             [*_bridgescore(), "rubber", "play", game_id],
@@ -184,7 +191,11 @@ def test_a_kill_in_the_middle_of_a_write_loses_nothing_but_that_deal(db: str) ->
         for deal in DEALS * 50:  # 600 saves take about 2 s: the kill lands among them
             player.stdin.write(f"{deal}\nundo\n")
         player.stdin.flush()
-        time.sleep(rng.uniform(0.6, 2.0))
+        before = versions[-1] if versions else 1
+        started = time.monotonic()  # wait for the writes to begin (a loaded machine starts late)
+        while _version(env, game_id) == before and time.monotonic() - started < 20:
+            time.sleep(0.05)
+        time.sleep(rng.uniform(0.0, 0.8))
         player.send_signal(signal.SIGKILL)
         player.wait()
         with contextlib.suppress(BrokenPipeError):
