@@ -228,7 +228,7 @@ class Attempts:
             (this one is not counted).
         """
         seen = self._seen.setdefault(key, deque())
-        while seen and seen[0] <= now - self.window:
+        while seen and seen[0] + self.window <= now:  # the same sum as the wait below
             seen.popleft()
         if len(seen) >= self.most:
             wait = seen[0] + self.window - now
@@ -236,7 +236,7 @@ class Attempts:
                              retry_after=wait)  # fmt: skip
         seen.append(now)
         if len(self._seen) > 100_000:  # a flood of keys: forget the idle ones
-            for k in [k for k, q in self._seen.items() if not q or q[-1] <= now - self.window]:
+            for k in [k for k, q in self._seen.items() if not q or q[-1] + self.window <= now]:
                 del self._seen[k]
 
 
