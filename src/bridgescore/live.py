@@ -41,7 +41,7 @@ TablePosition(table=1, current_round=1, fix_round=1, finished=False, sit_out=Fal
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import cached_property
 from typing import Final, Literal
@@ -51,7 +51,7 @@ from bridgescore.errors import BridgeError, SessionError, for_field
 from bridgescore.model import PASS_OUT, Result
 from bridgescore.movement import Movement, Play
 from bridgescore.players import Player, pair_names
-from bridgescore.session import Pair, Section, SectionScores, Session, Split
+from bridgescore.session import Pair, Section, Session, Split
 from bridgescore.table_entry import LiveResult, TableEntry, read_lead, read_result
 from bridgescore.weighted import Weighted
 
@@ -93,10 +93,6 @@ it takes less than 100."""
 
 NOW: Final = datetime(2026, 1, 1, tzinfo=UTC)
 """A fixed time for examples and tests."""
-
-
-_STAND_IN: Final = Result.parse("Pass")
-"""A result to build an entry by, replaced at once (an artificial score's entry)."""
 
 
 class NotAllowedError(BridgeError):
@@ -172,8 +168,6 @@ class LiveState:
     results: tuple[LiveResult, ...] = ()
     id: str = ""
     """The stored session's id."""
-    scores: dict[str, list[SectionScores]] = field(default_factory=dict, compare=False, repr=False)
-    """Scores kept with this version by whoever scored it (the web app's cache)."""
 
     @classmethod
     def start(cls, session: Session, id: str = "") -> LiveState:
@@ -405,13 +399,10 @@ class LiveState:
             raise SessionError("no board is missing there", field="table", value=table)
         flipped = Adjusted(given.ew, given.ns)
         return [
-            replace(
-                self.entry(r, t, b, result=_STAND_IN),
-                result=None,
-                artificial=flipped if pair is not None and self.play(r, t).ew == pair else given,
-            )
+            self.entry(r, t, b, artificial=str(
+                flipped if pair is not None and self.play(r, t).ew == pair else given))
             for r, t, b in slots
-        ]
+        ]  # fmt: skip
 
     def combinations(self, besides: int | None = None) -> dict[int, int]:
         """Per board with weighted scores, how many combinations of their results it has
