@@ -125,9 +125,7 @@ def test_the_same_refusal_through_the_library_storage_and_the_api(
     if change == Add(dataclasses.replace(entry(1, 1, 1), ew=2)):
         return  # the API takes no pairs: it has them from the movement
     # the API: the status of the error's class, naming the same field
-    with TestClient(
-        create_app(Settings(database_url=f"sqlite:///{tmp_path / 'a.db'}", open_evenings=True))
-    ) as c:
+    with _client(tmp_path) as c:
         created = c.post("/api/sessions", json={"movement": {
             "movement": "mitchell", "tables": 3, "boards_per_round": 2}}).json()  # fmt: skip
         base = f"/api/sessions/{created['id']}"
@@ -153,6 +151,13 @@ def test_the_same_refusal_through_the_library_storage_and_the_api(
         elif status == 403:
             assert body["field"] == field
         assert str(in_core.value) in str(body["detail"])
+
+
+def _client(tmp_path: Path) -> TestClient:
+    """A client of the app on a SQLite file of its own, anyone may start an evening."""
+    database = tmp_path / f"{len(list(tmp_path.glob('*.db')))}.db"
+    return TestClient(create_app(Settings(database_url=f"sqlite:///{database}",
+                                          open_evenings=True)))  # fmt: skip
 
 
 def _apply(live: LiveStore, game_id: str, who: Who, change: Change) -> None:
@@ -295,9 +300,7 @@ def test_no_table_change_is_committed_after_the_close(store: Store) -> None:
 
 
 def test_a_tables_different_entry_is_kept_for_the_director(tmp_path: Path) -> None:
-    with TestClient(
-        create_app(Settings(database_url=f"sqlite:///{tmp_path / 'c.db'}", open_evenings=True))
-    ) as c:
+    with _client(tmp_path) as c:
         created = c.post("/api/sessions", json={"movement": {
             "movement": "mitchell", "tables": 3, "boards_per_round": 2}}).json()  # fmt: skip
         base = f"/api/sessions/{created['id']}"
@@ -337,9 +340,7 @@ def test_a_tables_different_entry_is_kept_for_the_director(tmp_path: Path) -> No
 
 
 def test_the_api_coerces_nothing_and_names_unknown_fields(tmp_path: Path) -> None:
-    with TestClient(
-        create_app(Settings(database_url=f"sqlite:///{tmp_path / 'v.db'}", open_evenings=True))
-    ) as c:
+    with _client(tmp_path) as c:
         movement = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
         created = c.post("/api/sessions", json={"movement": movement}).json()
         base = f"/api/sessions/{created['id']}"
@@ -365,9 +366,7 @@ def test_the_api_coerces_nothing_and_names_unknown_fields(tmp_path: Path) -> Non
 
 
 def test_the_old_names_are_still_taken_and_answered_with_the_new(tmp_path: Path) -> None:
-    with TestClient(
-        create_app(Settings(database_url=f"sqlite:///{tmp_path / 'o.db'}", open_evenings=True))
-    ) as c:
+    with _client(tmp_path) as c:
         movement = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
         created = c.post("/api/sessions", json={"movement": movement, "scoring": "butler"})
         base = f"/api/sessions/{created.json()['id']}"
@@ -383,9 +382,7 @@ def test_the_old_names_are_still_taken_and_answered_with_the_new(tmp_path: Path)
 
 
 def test_a_tables_round_of_averages_in_one_step(tmp_path: Path) -> None:
-    with TestClient(
-        create_app(Settings(database_url=f"sqlite:///{tmp_path / 'r.db'}", open_evenings=True))
-    ) as c:
+    with _client(tmp_path) as c:
         movement = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
         created = c.post("/api/sessions", json={"movement": movement}).json()
         base = f"/api/sessions/{created['id']}"
