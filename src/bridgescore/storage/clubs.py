@@ -299,6 +299,18 @@ class ClubStore:
             ).all()
         return [_entry(r) for r in rows]
 
+    def roster_player(self, club_id: str, number: str) -> RosterEntry | None:
+        """The club's player (not erased) of this national number, if any."""
+        with self.store._transaction() as conn:
+            row = conn.execute(
+                select(RosterRow).where(
+                    RosterRow.club_id == club_id,
+                    RosterRow.number == number,
+                    RosterRow.erased.is_(False),
+                )
+            ).first()
+        return None if row is None else _entry(row)
+
     def private_numbers(self, club_id: str | None) -> frozenset[str]:
         """The numbers of the club's players whom public pages may not name."""
         if club_id is None:
