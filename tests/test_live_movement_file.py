@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from bridgescore.movement import Movement, howell, mitchell
 from tests.conftest import auth, make_club
 
-HOWELL = {"movement": "howell", "pairs": 8, "boards_per_round": 2}
+HOWELL: dict[str, str | int] = {"movement": "howell", "pairs": 8, "boards_per_round": 2}
 
 
 def asc_text(m: Movement) -> str:

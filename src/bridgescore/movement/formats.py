@@ -59,8 +59,7 @@ group has: give boards_per_round
         return read(text, meetings=meetings)
     if boards_per_round is None:
         raise _fail(
-            "an .ASC movement file does not say how many boards a group has: give "
-            "boards_per_round",
+            "an .ASC movement file does not say how many boards a group has: give boards_per_round",
             "boards_per_round",
             None,
         )

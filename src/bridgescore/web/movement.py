@@ -30,6 +30,7 @@ from bridgescore.movement import (
     read_file,
 )
 from bridgescore.session import Section
+from bridgescore.web.clubs import BODY_ERRORS
 from bridgescore.web.common import page
 from bridgescore.web.guard import validation_error
 
@@ -189,7 +190,7 @@ class MovementFileIn(BaseModel):
                          meetings=self.meetings)  # fmt: skip
 
 
-@api_router.post("/movement")
+@api_router.post("/movement", responses=BODY_ERRORS)
 def movement_file_json(body: MovementFileIn) -> dict[str, object]:
     """A movement file's movement, as ``GET /api/movement`` answers a generated one (the
     new-evening page's preview of an uploaded file): a file that cannot be read is a 422
