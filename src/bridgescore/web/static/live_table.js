@@ -222,11 +222,13 @@
   // -- the players, asked once before the first board of the first round (as Bridgemate
   // does): each seat's national number (the club's roster gives the name) or a visitor's
   // name. The server decides who may (its own pairs, in its first round, once); a tap skips.
+  // Asked at a club's evenings (a roster to look numbers up in), not at open ones.
   const keyPlayers = () => `bs_live_players_${id}_${state.table}`;
   const SEATS = { N: "North", E: "East", S: "South", W: "West" };
   const unnamed = (play, round) => {
     const s = state.session;
     const first = plays()[0];
+    if (!(s.tags || {}).Club) return [];  // an open evening: no club, no roster to ask
     if (s.closed || !first || round !== first.round || play.round !== first.round) return [];
     if (localStorage.getItem(keyPlayers()) || queue().length) return [];
     if (s.results.some((r) => r.table === state.table)) return [];
