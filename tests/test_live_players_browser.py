@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, FilePayload, expect
 
 from bridgescore.movement import howell
 from tests import browsing as tb
@@ -44,6 +44,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
+def csv_file(name: str, data: bytes) -> FilePayload:
+    """A file as the file picker gives it."""
+    return {"name": name, "mimeType": "text/csv", "buffer": data}
+
+
 def _headers(server: str) -> dict[str, str]:
     login = httpx.post(f"{server}/api/login", json={"email": EMAIL, "password": PASSWORD})
     return {"Authorization": f"Bearer {login.json()['token']}"}
@@ -64,12 +69,10 @@ def test_an_evening_from_a_movement_file_with_players_from_the_roster(
         expect(page.locator("#tables")).to_be_hidden()
         expect(page.locator("#rounds")).to_be_hidden()
         broken = b"round,table,ns,ew,boards\n1,1,1,2,1-2\n1,2,3,4,x\n"
-        page.set_input_files("#movement_file", files=[
-            {"name": "broken.csv", "mimeType": "text/csv", "buffer": broken}])  # fmt: skip
+        page.set_input_files("#movement_file", files=csv_file("broken.csv", broken))
         expect(page.locator("#preview-error")).to_contain_text("broken.csv: row 3, column")
         text = howell(8, 2, rounds=3).to_csv().encode()
-        page.set_input_files("#movement_file", files=[
-            {"name": "club-howell.csv", "mimeType": "text/csv", "buffer": text}])  # fmt: skip
+        page.set_input_files("#movement_file", files=csv_file("club-howell.csv", text))
         expect(page.locator("#preview-line")).to_have_text(
             "From club-howell.csv: 4 tables, 8 pairs, 3 rounds of 2 boards, 14 boards"
         )
