@@ -284,7 +284,9 @@
         set.dataset.pair = label;
         const legend = document.createElement("legend");
         const ns = label === play.ns;
-        legend.textContent = `${pairWord(label)}${/^\d+$/.test(label) ? (ns ? " (NS)" : " (EW)") : ""}`;
+        const names = state.session.names[label];  // typed at the start, if any
+        legend.textContent = `${pairWord(label)}${/^\d+$/.test(label) ? (ns ? " (NS)" : " (EW)") : ""}`
+          + (names ? `: ${names}` : "");
         set.append(legend, ...(ns ? ["N", "S"] : ["E", "W"]).map(seatRow));
         return set;
       }));
