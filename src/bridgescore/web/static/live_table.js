@@ -220,11 +220,9 @@
   };
 
   // -- the players, asked once before the first board of the first round (as Bridgemate
-  // does): each seat's national number (the club's roster gives the name) or a visitor's
-  // name. The server decides who may (its own pairs, in its first round, once); a tap skips.
-  // Asked at a club's evenings (a roster to look numbers up in), not at open ones.
+  // does; live_players.js draws and sends the form). Asked at a club's evenings (a roster to
+  // look numbers up in), not at open ones; the server decides who may.
   const keyPlayers = () => `bs_live_players_${id}_${state.table}`;
-  const SEATS = { N: "North", E: "East", S: "South", W: "West" };
   const unnamed = (play, round) => {
     const s = state.session;
     const first = plays()[0];
@@ -234,101 +232,22 @@
     if (s.results.some((r) => r.table === state.table)) return [];
     return [first.ns, first.ew].filter((label) => !(s.players || {})[label]);
   };
-  const pairWord = (label) => (/^\d+$/.test(label) ? `Pair ${label}` : label);
-  const seatRow = (seat) => {
-    const row = document.createElement("div");
-    row.className = "live-seat-row";
-    const number = document.createElement("input");
-    const who = document.createElement("input");
-    Object.assign(number, { type: "text", maxLength: 20, placeholder: "Number", autocomplete: "off",
-                            spellcheck: false });
-    Object.assign(who, { type: "text", maxLength: 100, placeholder: "Name", autocomplete: "off" });
-    number.setAttribute("autocapitalize", "characters");
-    number.setAttribute("aria-label", `${SEATS[seat]}: national number`);
-    who.setAttribute("aria-label", `${SEATS[seat]}: name`);
-    const found = span("", "live-seat-found");
-    found.setAttribute("aria-live", "polite");
-    number.addEventListener("change", () => lookUp(row));
-    row.append(span(seat, "live-seat-tag"), number, who, found);
-    return row;
-  };
-  // The number looked up in the club's roster: its name, or "a visitor: type the name".
-  const lookUp = async (row) => {
-    const [number, who] = row.querySelectorAll("input");
-    const found = row.querySelector(".live-seat-found");
-    const n = number.value.trim();
-    found.textContent = "";
-    if (!n) return;
-    if (!/^[A-Za-z0-9]{1,20}$/.test(n)) { found.textContent = "A number is letters and digits only."; return; }
-    try {
-      const r = await api(`/roster/${encodeURIComponent(n)}`);
-      if (number.value.trim() !== n) return;  // typed on meanwhile
-      if (r.status === 200) {
-        who.value = r.body.name;
-        found.textContent = `${n}: ${r.body.name}`;
-      } else found.textContent = `${n} is not on the club's list: type the name.`;
-    } catch { found.textContent = "Offline: type the name."; }
-  };
+  const players = window.livePlayers($("players"), {
+    api, refusal,
+    done: (saved) => {
+      localStorage.setItem(keyPlayers(), "1");
+      if (saved) { status("Players saved.", true); reread(); }
+      render();
+    },
+  });
   const askPlayers = (play, round) => {
     const labels = unnamed(play, round);
-    $("players").hidden = labels.length === 0;
+    players.show(labels, play, state.session.names);
     if (!labels.length) return false;
     $("entry").hidden = true;
     $("next").hidden = true;
-    const seats = $("players-seats");
-    const sig = labels.join("\n");
-    if (seats.dataset.sig !== sig) {
-      seats.dataset.sig = sig;
-      seats.replaceChildren(...labels.map((label) => {
-        const set = document.createElement("fieldset");
-        set.dataset.pair = label;
-        const legend = document.createElement("legend");
-        const ns = label === play.ns;
-        const names = state.session.names[label];  // typed at the start, if any
-        legend.textContent = `${pairWord(label)}${/^\d+$/.test(label) ? (ns ? " (NS)" : " (EW)") : ""}`
-          + (names ? `: ${names}` : "");
-        set.append(legend, ...(ns ? ["N", "S"] : ["E", "W"]).map(seatRow));
-        return set;
-      }));
-    }
     return true;
   };
-  const playersDone = () => { localStorage.setItem(keyPlayers(), "1"); $("players").hidden = true; render(); };
-  $("players-skip").addEventListener("click", playersDone);
-  $("players-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const problem = (text) => { $("players-error").textContent = text; };
-    problem("");
-    const wanted = [];
-    for (const set of $("players-seats").querySelectorAll("fieldset")) {
-      const rows = [...set.querySelectorAll(".live-seat-row")];
-      for (const row of rows) {  // a number typed and Save tapped at once: looked up first
-        const [number, who] = row.querySelectorAll("input");
-        if (number.value.trim() && !who.value.trim()) await lookUp(row);
-      }
-      const players = rows.map((row) => {
-        const [number, who] = row.querySelectorAll("input");
-        return { name: who.value.trim(), number: number.value.trim() || null };
-      });
-      if (players.every((p) => !p.name && !p.number)) continue;  // this pair: not now
-      if (players.some((p) => !p.name)) {
-        problem(`${pairWord(set.dataset.pair)}: give both players (a number on the club's list, or a name).`);
-        return;
-      }
-      wanted.push([set.dataset.pair, players]);
-    }
-    if (!wanted.length) { problem("Enter the players, or tap Skip."); return; }
-    for (const [label, players] of wanted) {
-      let r;
-      try {
-        r = await api(`/pairs/${encodeURIComponent(label)}`, { method: "PUT", body: JSON.stringify({ players }) });
-      } catch { problem("Offline: try again in a moment, or tap Skip."); return; }
-      if (r.status !== 200) { problem(`${pairWord(label)}: ${refusal(r.body.detail)}`); return; }
-    }
-    status("Players saved.", true);
-    playersDone();
-    reread();
-  });
 
   // -- a sit-out round: nobody plays at this table (a half table, or the opponents left) --
   const sitOutText = (round) => {
