@@ -126,3 +126,15 @@ def test_a_movement_and_a_movement_file_at_once_or_neither_is_a_422(client: Test
         answer = client.post("/api/sessions", json=body, headers=auth(token))
         assert answer.status_code == 422
         assert answer.json()["detail"][0]["loc"] == ["body", "movement"]
+
+
+def test_a_file_in_which_pairs_meet_twice_says_so(client: TestClient) -> None:
+    token = make_club(client, "Acol BC", "1234", "td@acol.example")
+    text = howell(6, 3, rounds=10).to_csv()  # 3 tables over 10 rounds: pairs meet twice
+    refused = client.post("/api/sessions", json={"movement_file": {"text": text}},
+                          headers=auth(token))  # fmt: skip
+    assert refused.status_code == 422
+    assert "meet twice" in refused.json()["detail"][0]["msg"]
+    created = start(client, token, movement_file={"text": text, "meetings": 2})
+    movement = client.get(f"/api/sessions/{created['id']}").json()["movement"]
+    assert (movement["rounds"], movement["meetings"]) == (10, 2)

@@ -135,3 +135,15 @@ def test_a_table_looks_up_and_enters_its_players_with_the_audit_trail(client: Te
     assert [(c["who"], c["action"], c["new"]["pair"]) for c in changes] == [
         ("table 1", "players", "NS 1"), ("table 1", "players", "EW 1")]  # fmt: skip
     assert changes[1]["old"]["names"] == "X"
+
+
+def test_the_roster_lookup_is_a_tables_while_the_session_is_open(client: TestClient) -> None:
+    token = make_club(client, "Acol BC", "1234", "td@acol.example")
+    assert client.post("/api/roster", json=ANN.to_dict(), headers=auth(token)).is_success
+    created = client.post("/api/sessions", json={"movement": MOVEMENT}, headers=auth(token)).json()
+    base = f"/api/sessions/{created['id']}"
+    table = auth(created["tables"][0]["token"])
+    assert client.get(f"{base}/roster/1001", headers=table).status_code == 200
+    client.post(f"{base}/close", json={"closed": True}, headers=auth(token))
+    assert client.get(f"{base}/roster/1001", headers=table).status_code == 403
+    assert client.get(f"{base}/roster/1001", headers=auth(token)).json() == ANN.to_dict()

@@ -507,10 +507,12 @@ def roster_player(
     request: Request, game_id: str, number: PlayerNumber, authorization: Auth = None
 ) -> dict[str, Any]:
     """The player of the session's club roster with this national number (a table's token or
-    the director's): ``{"name": ..., "number": ...}``, as a table enters its players at the
-    start; 404 for a number the roster does not have (a visitor: give the name)."""
-    live(request).store.state(game_id)
-    _who(request, game_id, authorization)
+    the director's; a table's only while the session is open): ``{"name": ..., "number":
+    ...}``, as a table enters its players at the start; 404 for a number the roster does not
+    have (a visitor: give the name)."""
+    state = live(request).store.state(game_id)
+    if _who(request, game_id, authorization) != DIRECTOR and state.closed:
+        raise HTTPException(403, "the session is closed: the director changes the players")
     club = clubs(request).owner(game_id)
     found = None if club is None else clubs(request).roster_player(club, number)
     if found is None:

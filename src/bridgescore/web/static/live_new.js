@@ -30,7 +30,8 @@
     changed();
   });
   const movementFile = () => ({ text: file.text, format: file.format,
-    boards_per_round: file.format === "asc" ? count("boards_per_round") : null });
+    boards_per_round: file.format === "asc" ? count("boards_per_round") : null,
+    meetings: form.meet_twice.checked ? 2 : 1 });
   const count = (name) => (form[name].value === "" ? null : Number(form[name].value));
 
   // The evenings this device started, each with its director's link.
