@@ -33,7 +33,7 @@ None of them holds a dealer or a vulnerability: they are Law 2's for the board n
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from bridgescore.deal import RANKS, Deal, Hand
@@ -152,12 +152,7 @@ def read_bri(data: bytes, source: str = "<bytes>") -> tuple[DealtBoard, ...]:
 
     :raises DealFileError: naming the board and byte of the first thing not read.
     """
-    out = []
-    for n, (offset, record) in enumerate(_records(data, _RECORD, ".bri", source), start=1):
-        deal = _bri_deal(record[:_BRI], offset, n, source)
-        _check_padding(record, _BRI, offset, n, source)
-        out.append(DealtBoard.numbered(n, deal))
-    return tuple(out)
+    return _read_records(data, ".bri", source, _BRI, _bri_deal)
 
 
 def write_bri(boards: Sequence[DealtBoard], target: str = "<bytes>") -> bytes:
@@ -167,6 +162,19 @@ def write_bri(boards: Sequence[DealtBoard], target: str = "<bytes>") -> bytes:
     """
     consecutive(tuple(boards), ".bri", target, 10**6)
     return b"".join(_card_numbers(b.deal) + b" " * 32 + b"\0" * 18 for b in boards)
+
+
+def _read_records(
+    data: bytes, ext: str, source: str, width: int, deal_of: Callable[[bytes, int, int, str], Deal]
+) -> tuple[DealtBoard, ...]:
+    """The boards of a file of fixed records (``.bri``, ``.dge``): each record's first ``width``
+    bytes read by ``deal_of``, the rest padding."""
+    out = []
+    for n, (offset, record) in enumerate(_records(data, _RECORD, ext, source), start=1):
+        deal = deal_of(record[:width], offset, n, source)
+        _check_padding(record, width, offset, n, source)
+        out.append(DealtBoard.numbered(n, deal))
+    return tuple(out)
 
 
 def _dge_deal(part: bytes, offset: int, board: int, source: str) -> Deal:
@@ -208,12 +216,7 @@ def read_dge(data: bytes, source: str = "<bytes>") -> tuple[DealtBoard, ...]:
 
     :raises DealFileError: naming the board and byte of the first thing not read.
     """
-    out = []
-    for n, (offset, record) in enumerate(_records(data, _RECORD, ".dge", source), start=1):
-        deal = _dge_deal(record[:_DGE], offset, n, source)
-        _check_padding(record, _DGE, offset, n, source)
-        out.append(DealtBoard.numbered(n, deal))
-    return tuple(out)
+    return _read_records(data, ".dge", source, _DGE, _dge_deal)
 
 
 def write_dge(boards: Sequence[DealtBoard], target: str = "<bytes>") -> bytes:
