@@ -197,12 +197,11 @@ class LiveStore:
         :raises NotAllowedError: if they do not match (not the director's token).
         :raises GameNotFoundError: if the session has no tables.
         """
-        with self.store._transaction() as conn:
-            rows = conn.execute(
-                select(TableTokenRow.table, TableTokenRow.token_hash)
-                .where(TableTokenRow.game_id == game_id)
-                .order_by(TableTokenRow.table)
-            ).all()
+        rows = self.store.rows(
+            select(TableTokenRow.table, TableTokenRow.token_hash)
+            .where(TableTokenRow.game_id == game_id)
+            .order_by(TableTokenRow.table)
+        )
         if not rows:
             raise GameNotFoundError(f"no live session with id {game_id!r}")
         tokens = {row.table: table_token(edit_token, game_id, row.table) for row in rows}
@@ -268,12 +267,11 @@ class LiveStore:
 
     def conflicts(self, game_id: str) -> list[Conflict]:
         """The conflicts not yet settled, oldest first."""
-        with self.store._transaction() as conn:
-            rows = conn.execute(
-                select(_CONFLICTS)
-                .where(ConflictRow.game_id == game_id, ConflictRow.settled.is_(None))
-                .order_by(ConflictRow.id)
-            ).all()
+        rows = self.store.rows(
+            select(_CONFLICTS)
+            .where(ConflictRow.game_id == game_id, ConflictRow.settled.is_(None))
+            .order_by(ConflictRow.id)
+        )
         return [
             Conflict(r.id, TableEntry.from_dict(json.loads(r.entry)), r.reason, r.result_id, r.at)
             for r in rows
