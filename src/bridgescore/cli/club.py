@@ -8,6 +8,8 @@ logged.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import click
@@ -26,11 +28,17 @@ _DB = click.option(
 )
 
 
-def _clubs(db: str | None) -> ClubStore:
+@contextmanager
+def _clubs(db: str | None) -> Iterator[ClubStore]:
+    """The clubs of the database at ``db``, closed after use."""
     from bridgescore.storage import Store
     from bridgescore.storage.clubs import ClubStore
 
-    return ClubStore(Store(db))
+    clubs = ClubStore(Store(db))
+    try:
+        yield clubs
+    finally:
+        clubs.store.close()
 
 
 def _password() -> str:
@@ -53,10 +61,8 @@ def club() -> None:
 @_DB
 def create(name: str, number: str, body: str, db: str | None) -> None:
     """Create a club; prints its id."""
-    with reporting("NAME"):
-        clubs = _clubs(db)
+    with reporting("NAME"), _clubs(db) as clubs:
         made = clubs.create_club(name, number, body)
-        clubs.store.close()
     console().print(made.id)
 
 
@@ -71,13 +77,9 @@ def director() -> None:
 @_DB
 def add(club_ref: str, email: str, db: str | None) -> None:
     """Add a director to CLUB (its id, name or number); the password is asked for."""
-    with reporting("CLUB"):
-        clubs = _clubs(db)
-        try:
-            found = clubs.club(club_ref)
-            added = clubs.add_director(found.id, email, _password())
-        finally:
-            clubs.store.close()
+    with reporting("CLUB"), _clubs(db) as clubs:
+        found = clubs.club(club_ref)
+        added = clubs.add_director(found.id, email, _password())
     console().print(f"{added.email} directs {found.name}")
 
 
@@ -87,11 +89,6 @@ def add(club_ref: str, email: str, db: str | None) -> None:
 @_DB
 def password(club_ref: str, email: str, db: str | None) -> None:
     """Give a director of CLUB a new password (asked for); their logins end."""
-    with reporting("EMAIL"):
-        clubs = _clubs(db)
-        try:
-            found = clubs.club(club_ref)
-            clubs.set_password(found.id, email, _password())
-        finally:
-            clubs.store.close()
+    with reporting("EMAIL"), _clubs(db) as clubs:
+        clubs.set_password(clubs.club(club_ref).id, email, _password())
     console().print(f"{email.strip().lower()}'s password is changed")

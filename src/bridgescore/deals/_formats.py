@@ -8,16 +8,7 @@ from pathlib import Path
 from typing import Final
 
 from bridgescore.deals._lin import read_lin, write_lin
-from bridgescore.deals._machines import (
-    read_bri,
-    read_dge,
-    read_dlm,
-    read_dup,
-    write_bri,
-    write_dge,
-    write_dlm,
-    write_dup,
-)
+from bridgescore.deals._machines import BRI, DGE, read_dlm, read_dup, write_dlm, write_dup
 from bridgescore.deals._model import DealtBoard
 from bridgescore.deals._pbn import read_pbn, write_pbn
 from bridgescore.errors import DealFileError
@@ -77,8 +68,8 @@ FORMATS: Final[dict[str, Format]] = {
                    read_dup, write_dup),
     ".dlm": Format("Dealer4", "boards numbered one after another, 1 to 99, and hands",
                    read_dlm, write_dlm),
-    ".bri": Format("BRI", "hands, boards numbered from 1", read_bri, write_bri, numbers=False),
-    ".dge": Format("DGE", "hands, boards numbered from 1", read_dge, write_dge, numbers=False),
+    ".bri": Format("BRI", "hands, boards numbered from 1", BRI.read, BRI.write, numbers=False),
+    ".dge": Format("DGE", "hands, boards numbered from 1", DGE.read, DGE.write, numbers=False),
     ".lin": Format("LIN", "board numbers, dealer, vulnerability, hands, players, contract, "
                    "result, auction and play", read_lin, write_lin, law_2=False),
 }  # fmt: skip

@@ -33,15 +33,15 @@ None of them holds a dealer or a vulnerability: they are Law 2's for the board n
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from bridgescore.deal import RANKS, Deal, Hand
 from bridgescore.deals._model import DealtBoard, consecutive
 from bridgescore.errors import BridgeError, DealFileError
 
-__all__ = ["read_bri", "read_dge", "read_dlm", "read_dup", "write_bri", "write_dge",
-           "write_dlm", "write_dup"]  # fmt: skip
+__all__ = ["BRI", "DGE", "FixedRecords", "read_dlm", "read_dup", "write_dlm", "write_dup"]
 
 _RECORD: Final = 128
 _DUP: Final = 156
@@ -147,26 +147,37 @@ def _bri_deal(part: bytes, offset: int, board: int, source: str) -> Deal:
     return _from_owners(owners)
 
 
-def read_bri(data: bytes, source: str = "<bytes>") -> tuple[DealtBoard, ...]:
-    """Read a ``.bri`` file: boards 1, 2 ... (see the module's notes).
+@dataclass(frozen=True, slots=True)
+class FixedRecords:
+    """A file of 128-byte records, boards 1, 2 ... in order (``.bri``, ``.dge``; see the
+    module's notes): each record's first ``width`` bytes are the deal, the rest padding."""
 
-    :raises DealFileError: naming the board and byte of the first thing not read.
-    """
-    out = []
-    for n, (offset, record) in enumerate(_records(data, _RECORD, ".bri", source), start=1):
-        deal = _bri_deal(record[:_BRI], offset, n, source)
-        _check_padding(record, _BRI, offset, n, source)
-        out.append(DealtBoard.numbered(n, deal))
-    return tuple(out)
+    ext: str
+    width: int
+    deal_of: Callable[[bytes, int, int, str], Deal]
+    """The deal of a record's first ``width`` bytes (given its offset, board and source)."""
+    record_of: Callable[[Deal], bytes]
+    """A deal's whole record."""
 
+    def read(self, data: bytes, source: str = "<bytes>") -> tuple[DealtBoard, ...]:
+        """The boards of a file.
 
-def write_bri(boards: Sequence[DealtBoard], target: str = "<bytes>") -> bytes:
-    """Write a ``.bri`` file: boards numbered one after another (it holds no numbers).
+        :raises DealFileError: naming the board and byte of the first thing not read.
+        """
+        out = []
+        for n, (offset, record) in enumerate(_records(data, _RECORD, self.ext, source), start=1):
+            deal = self.deal_of(record[: self.width], offset, n, source)
+            _check_padding(record, self.width, offset, n, source)
+            out.append(DealtBoard.numbered(n, deal))
+        return tuple(out)
 
-    :raises DealFileError: for boards it cannot hold (gaps, hands not known).
-    """
-    consecutive(tuple(boards), ".bri", target, 10**6)
-    return b"".join(_card_numbers(b.deal) + b" " * 32 + b"\0" * 18 for b in boards)
+    def write(self, boards: Sequence[DealtBoard], target: str = "<bytes>") -> bytes:
+        """A file of boards numbered one after another (it holds no numbers).
+
+        :raises DealFileError: for boards it cannot hold (gaps, hands not known).
+        """
+        consecutive(tuple(boards), self.ext, target, 10**6)
+        return b"".join(self.record_of(b.deal) for b in boards)
 
 
 def _dge_deal(part: bytes, offset: int, board: int, source: str) -> Deal:
@@ -203,26 +214,9 @@ def _checked(suits: list[str], source: str, board: int, offset: int) -> Deal:
         raise DealFileError(str(exc), source=source, board=board, byte=offset) from None
 
 
-def read_dge(data: bytes, source: str = "<bytes>") -> tuple[DealtBoard, ...]:
-    """Read a ``.dge`` file: boards 1, 2 ... (see the module's notes).
-
-    :raises DealFileError: naming the board and byte of the first thing not read.
-    """
-    out = []
-    for n, (offset, record) in enumerate(_records(data, _RECORD, ".dge", source), start=1):
-        deal = _dge_deal(record[:_DGE], offset, n, source)
-        _check_padding(record, _DGE, offset, n, source)
-        out.append(DealtBoard.numbered(n, deal))
-    return tuple(out)
-
-
-def write_dge(boards: Sequence[DealtBoard], target: str = "<bytes>") -> bytes:
-    """Write a ``.dge`` file: boards numbered one after another (it holds no numbers).
-
-    :raises DealFileError: for boards it cannot hold (gaps, hands not known).
-    """
-    consecutive(tuple(boards), ".dge", target, 10**6)
-    return b"".join(_symbols(b.deal) + b"\0" * 60 for b in boards)
+BRI: Final = FixedRecords(".bri", _BRI, _bri_deal,
+                          lambda deal: _card_numbers(deal) + b" " * 32 + b"\0" * 18)  # fmt: skip
+DGE: Final = FixedRecords(".dge", _DGE, _dge_deal, lambda deal: _symbols(deal) + b"\0" * 60)
 
 
 def _dup_numbers(trailer: bytes, count: int, source: str) -> range:

@@ -399,12 +399,14 @@ def decode(data: bytes) -> str:
 
 
 def encode(text: str) -> bytes:
-    """The bytes of a PBN file: ISO 8859-1 as §2.2 asks, or UTF-8 for names it cannot hold.
+    """The bytes of a PBN file: ISO 8859-1 as §2.2 asks, or UTF-8 for names it cannot hold,
+    and for the rare text whose ISO 8859-1 bytes :func:`decode` would read as other UTF-8.
 
-    >>> encode("Søren"), encode("Łukasz")
-    (b'S\xf8ren', b'\xc5\x81ukasz')
+    >>> encode("Søren"), encode("Łukasz"), decode(encode("Â\xa0"))
+    (b'S\xf8ren', b'\xc5\x81ukasz', 'Â\xa0')
     """
     try:
-        return text.encode("latin-1")
+        data = text.encode("latin-1")
     except UnicodeEncodeError:
         return text.encode("utf-8")
+    return data if decode(data) == text else text.encode("utf-8")

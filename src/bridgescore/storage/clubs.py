@@ -123,12 +123,11 @@ class ClubStore:
 
         :raises ClubNotFoundError: if there is none, or the name or number is more than one's.
         """
-        with self.store._transaction() as conn:
-            rows = conn.execute(
-                select(ClubRow).where(
-                    or_(ClubRow.id == ref, ClubRow.name == ref, ClubRow.number == ref)
-                )
-            ).all()
+        rows = self.store.rows(
+            select(ClubRow).where(
+                or_(ClubRow.id == ref, ClubRow.name == ref, ClubRow.number == ref)
+            )
+        )
         if len(rows) != 1:
             what = "no club" if not rows else f"{len(rows)} clubs"
             raise ClubNotFoundError(f"{what} with the id, name or number {ref!r}; give its id",
@@ -165,12 +164,11 @@ class ClubStore:
 
     def directors(self, club_id: str) -> list[Director]:
         """The club's directors, by email."""
-        with self.store._transaction() as conn:
-            rows = conn.execute(
-                select(DirectorRow.id, DirectorRow.email)
-                .where(DirectorRow.club_id == club_id)
-                .order_by(DirectorRow.email)
-            ).all()
+        rows = self.store.rows(
+            select(DirectorRow.id, DirectorRow.email)
+            .where(DirectorRow.club_id == club_id)
+            .order_by(DirectorRow.email)
+        )
         return [Director(r.id, club_id, r.email) for r in rows]
 
     def set_password(self, club_id: str, email: str, password: str) -> None:
@@ -291,19 +289,13 @@ class ClubStore:
 
     def roster(self, club_id: str) -> list[RosterEntry]:
         """The club's players (not those erased), by name."""
-        with self.store._transaction() as conn:
-            rows = conn.execute(
-                select(RosterRow)
-                .where(RosterRow.club_id == club_id, RosterRow.erased.is_(False))
-                .order_by(RosterRow.name, RosterRow.id)
-            ).all()
+        rows = self.store.rows(_players(club_id).order_by(RosterRow.name, RosterRow.id))
         return [_entry(r) for r in rows]
 
     def roster_player(self, club_id: str, number: str) -> RosterEntry | None:
         """The club's player (not erased) of this national number, if any."""
-        with self.store._transaction() as conn:
-            row = conn.execute(_players(club_id, RosterRow.number == number)).first()
-        return None if row is None else _entry(row)
+        rows = self.store.rows(_players(club_id, RosterRow.number == number).limit(1))
+        return _entry(rows[0]) if rows else None
 
     def private_numbers(self, club_id: str | None) -> frozenset[str]:
         """The numbers of the club's players whom public pages may not name."""
@@ -427,12 +419,11 @@ class ClubStore:
 
     def events(self, club_id: str) -> list[StoredEvent]:
         """The club's events, the newest first."""
-        with self.store._transaction() as conn:
-            rows = conn.execute(
-                select(EventRow)
-                .where(EventRow.club_id == club_id)
-                .order_by(EventRow.created_at.desc(), EventRow.id)
-            ).all()
+        rows = self.store.rows(
+            select(EventRow)
+            .where(EventRow.club_id == club_id)
+            .order_by(EventRow.created_at.desc(), EventRow.id)
+        )
         return [StoredEvent(r.id, r.club_id, r.kind, json.loads(r.definition), r.created_at)
                 for r in rows]  # fmt: skip
 
@@ -441,10 +432,9 @@ class ClubStore:
 
         :raises ClubNotFoundError: for one that is not the club's.
         """
-        with self.store._transaction() as conn:
-            rows = conn.execute(
-                select(ClubGameRow.game_id, ClubGameRow.club_id).where(ClubGameRow.game_id.in_(ids))
-            ).all()
+        rows = self.store.rows(
+            select(ClubGameRow.game_id, ClubGameRow.club_id).where(ClubGameRow.game_id.in_(ids))
+        )
         owners = {r.game_id: r.club_id for r in rows}
         for game_id in ids:
             if owners.get(game_id) != club_id:

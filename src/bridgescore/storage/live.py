@@ -36,9 +36,10 @@ import hmac
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from sqlalchemy import Connection, Row, Table, bindparam, delete, func, insert, select, update
 
@@ -80,6 +81,8 @@ __all__ = [
     "LiveStore",
     "table_token",
 ]
+
+T = TypeVar("T")
 
 Kept = Literal["stored", "entry"]
 """What the director keeps of a conflict: the stored result, or the refused entry."""
@@ -194,12 +197,11 @@ class LiveStore:
         :raises NotAllowedError: if they do not match (not the director's token).
         :raises GameNotFoundError: if the session has no tables.
         """
-        with self.store._transaction() as conn:
-            rows = conn.execute(
-                select(TableTokenRow.table, TableTokenRow.token_hash)
-                .where(TableTokenRow.game_id == game_id)
-                .order_by(TableTokenRow.table)
-            ).all()
+        rows = self.store.rows(
+            select(TableTokenRow.table, TableTokenRow.token_hash)
+            .where(TableTokenRow.game_id == game_id)
+            .order_by(TableTokenRow.table)
+        )
         if not rows:
             raise GameNotFoundError(f"no live session with id {game_id!r}")
         tokens = {row.table: table_token(edit_token, game_id, row.table) for row in rows}
@@ -265,12 +267,11 @@ class LiveStore:
 
     def conflicts(self, game_id: str) -> list[Conflict]:
         """The conflicts not yet settled, oldest first."""
-        with self.store._transaction() as conn:
-            rows = conn.execute(
-                select(_CONFLICTS)
-                .where(ConflictRow.game_id == game_id, ConflictRow.settled.is_(None))
-                .order_by(ConflictRow.id)
-            ).all()
+        rows = self.store.rows(
+            select(_CONFLICTS)
+            .where(ConflictRow.game_id == game_id, ConflictRow.settled.is_(None))
+            .order_by(ConflictRow.id)
+        )
         return [
             Conflict(r.id, TableEntry.from_dict(json.loads(r.entry)), r.reason, r.result_id, r.at)
             for r in rows
@@ -288,25 +289,12 @@ class LiveStore:
         :raises SessionError: if it does not fit the movement.
         :raises GameNotFoundError: if there is no such session.
         """
-        return _answer(self._writer.run(game_id, self._adding(game_id, entry, who)))
+        return _answer(self._writer.run(game_id, self._job(game_id, who, _adding(entry))))
 
     async def add_async(self, game_id: str, entry: TableEntry, who: Who) -> tuple[LiveResult, int]:
         """:meth:`add`, awaited (the event loop goes on meanwhile)."""
-        job = self._adding(game_id, entry, who)
+        job = self._job(game_id, who, _adding(entry))
         return _answer(await asyncio.wrap_future(self._writer.submit(game_id, job)))
-
-    def _adding(self, game_id: str, entry: TableEntry, who: Who) -> Job[LiveResult | _Kept]:
-        def job(conn: Connection, now: datetime, states: States) -> tuple[Any, int]:
-            state = self._locked(conn, game_id, states)
-            try:
-                accept(state, who, Add(entry))
-            except AlreadyEnteredError as refused:
-                if who == DIRECTOR or refused.existing.entry.same_score(entry):
-                    raise
-                return self._conflict(conn, now, states, state, entry, "different", refused)
-            return self._insert(conn, now, states, state, entry, who)
-
-        return job
 
     def add_all(self, game_id: str, entries: list[TableEntry], who: Who) -> int:
         """Store several results at once (a whole round's averages), all or none: each is
@@ -316,58 +304,17 @@ class LiveStore:
             first entry refused (nothing is stored then).
         """
 
-        def job(conn: Connection, now: datetime, states: States) -> tuple[None, int]:
-            state = trial = self._locked(conn, game_id, states)
+        def job(w: _Write) -> tuple[None, int]:
+            trial = w.state
             for n, entry in enumerate(entries):
                 accept(trial, who, Add(entry))
-                trial = trial.added(LiveResult(-n - 1, entry, now, now))
-            version = state.version
+                trial = trial.added(LiveResult(-n - 1, entry, w.now, w.now))
+            version = w.state.version
             for entry in entries:
-                version = self._insert(conn, now, states, states[game_id], entry, who)[1]
+                version = w.insert(entry)[1]
             return None, version
 
-        return self._writer.run(game_id, job)[1]
-
-    def _insert(
-        self,
-        conn: Connection,
-        now: datetime,
-        states: States,
-        state: LiveState,
-        entry: TableEntry,
-        who: Who,
-    ) -> tuple[LiveResult, int]:
-        version = _bump(conn, state.id, state.version, now)
-        values = {"game_id": state.id, "created_at": now, "updated_at": now,
-                  **_values(state, entry)}  # fmt: skip
-        key = conn.execute(_INSERT, values).inserted_primary_key
-        assert key is not None
-        added = LiveResult(int(key[0]), entry, now, now)
-        _audit(conn, state.id, added.id, now, _who(who), "add", None, entry)
-        states[state.id] = state.added(added, version)
-        return added, version
-
-    def _conflict(
-        self,
-        conn: Connection,
-        now: datetime,
-        states: States,
-        state: LiveState,
-        entry: TableEntry,
-        reason: str,
-        refused: AlreadyEnteredError | None,
-    ) -> tuple[_Kept, int]:
-        """Keep a refused entry as a conflict (the session's version moves on, so the
-        director's page hears of it); the refusal to raise once committed."""
-        version = _bump(conn, state.id, state.version, now)
-        existing = None if refused is None else refused.existing.id
-        conn.execute(_CONFLICT, {
-            "game_id": state.id, "table": entry.table, "round": entry.round,
-            "board": entry.board, "entry": json.dumps(entry.to_dict()), "reason": reason,
-            "result_id": existing, "at": now, "settled": None,
-        })  # fmt: skip
-        states[state.id] = state.with_closed(state.closed, version)
-        return _Kept(refused), version
+        return self._run(game_id, who, job)
 
     def request(self, game_id: str, entry: TableEntry, who: Who) -> int:
         """Keep a table's entry as a correction request for the director (an entry made after
@@ -377,12 +324,11 @@ class LiveStore:
         :raises SessionError: if it does not fit the movement.
         """
 
-        def job(conn: Connection, now: datetime, states: States) -> tuple[None, int]:
-            state = self._locked(conn, game_id, states)
-            accept_request(state, who, entry)
-            return None, self._conflict(conn, now, states, state, entry, "closed", None)[1]
+        def job(w: _Write) -> tuple[None, int]:
+            accept_request(w.state, who, entry)
+            return None, w.conflict(entry, "closed", None)[1]
 
-        return self._writer.run(game_id, job)[1]
+        return self._run(game_id, who, job)
 
     def settle(self, game_id: str, conflict_id: int, keep: Kept) -> int:
         """Settle a conflict (the director): keep the stored result, or put the refused entry
@@ -391,9 +337,8 @@ class LiveStore:
         :raises UnknownResultError: if the session has no open conflict with this id.
         """
 
-        def job(conn: Connection, now: datetime, states: States) -> tuple[None, int]:
-            state = self._locked(conn, game_id, states)
-            row = conn.execute(
+        def job(w: _Write) -> tuple[None, int]:
+            row = w.conn.execute(
                 select(_CONFLICTS).where(
                     ConflictRow.game_id == game_id,
                     ConflictRow.id == conflict_id,
@@ -407,20 +352,18 @@ class LiveStore:
                     value=conflict_id,
                 )
             entry = TableEntry.from_dict(json.loads(row.entry))
-            conn.execute(update(ConflictRow).where(ConflictRow.id == conflict_id)
-                         .values(settled=keep))  # fmt: skip
+            w.conn.execute(update(ConflictRow).where(ConflictRow.id == conflict_id)
+                           .values(settled=keep))  # fmt: skip
             if keep == "entry":
-                there = state.at(entry.table, entry.round, entry.board)
+                there = w.state.at(entry.table, entry.round, entry.board)
                 if there is None:
-                    accept(state, DIRECTOR, Add(entry))
-                    return None, self._insert(conn, now, states, state, entry, DIRECTOR)[1]
-                accept(state, DIRECTOR, Edit(there.id, entry))
-                return None, self._update(conn, now, states, state, there, entry, DIRECTOR)[1]
-            version = _bump(conn, game_id, state.version, now)
-            states[game_id] = state.with_closed(state.closed, version)
-            return None, version
+                    accept(w.state, DIRECTOR, Add(entry))
+                    return None, w.insert(entry)[1]
+                accept(w.state, DIRECTOR, Edit(there.id, entry))
+                return None, w.update(there, entry)[1]
+            return None, w.moved_on(w.state.closed)
 
-        return self._writer.run(game_id, job)[1]
+        return self._run(game_id, DIRECTOR, job)
 
     def edit(
         self, game_id: str, result_id: int, entry: TableEntry, who: Who
@@ -433,33 +376,11 @@ class LiveStore:
         :raises NotAllowedError: if ``who`` may not change it.
         """
 
-        def job(conn: Connection, now: datetime, states: States) -> tuple[LiveResult, int]:
-            state = self._locked(conn, game_id, states)
-            accept(state, who, Edit(result_id, entry))
-            return self._update(conn, now, states, state, state.result(result_id), entry, who)
+        def job(w: _Write) -> tuple[LiveResult, int]:
+            accept(w.state, who, Edit(result_id, entry))
+            return w.update(w.state.result(result_id), entry)
 
-        return self._writer.run(game_id, job)
-
-    def _update(
-        self,
-        conn: Connection,
-        now: datetime,
-        states: States,
-        state: LiveState,
-        old: LiveResult,
-        entry: TableEntry,
-        who: Who,
-    ) -> tuple[LiveResult, int]:
-        version = _bump(conn, state.id, state.version, now)
-        conn.execute(
-            update(LiveResultRow)
-            .where(LiveResultRow.id == old.id)
-            .values(updated_at=now, **_values(state, entry))
-        )
-        _audit(conn, state.id, old.id, now, _who(who), "edit", old.entry, entry)
-        changed = LiveResult(old.id, entry, old.created_at, now)
-        states[state.id] = state.edited(changed, version)
-        return changed, version
+        return self._writer.run(game_id, self._job(game_id, who, job))
 
     def remove(self, game_id: str, result_id: int, who: Who) -> tuple[LiveResult, int]:
         """Delete a stored result if :func:`~bridgescore.live.accept` lets ``who``; the
@@ -469,17 +390,16 @@ class LiveStore:
         :raises NotAllowedError: if ``who`` may not delete it.
         """
 
-        def job(conn: Connection, now: datetime, states: States) -> tuple[LiveResult, int]:
-            state = self._locked(conn, game_id, states)
-            accept(state, who, Delete(result_id))
-            old = state.result(result_id)
-            version = _bump(conn, game_id, state.version, now)
-            conn.execute(delete(LiveResultRow).where(LiveResultRow.id == result_id))
-            _audit(conn, game_id, result_id, now, _who(who), "delete", old.entry, None)
-            states[game_id] = state.deleted(result_id, version)
+        def job(w: _Write) -> tuple[LiveResult, int]:
+            accept(w.state, who, Delete(result_id))
+            old = w.state.result(result_id)
+            version = w.bump()
+            w.conn.execute(delete(LiveResultRow).where(LiveResultRow.id == result_id))
+            w.audit(result_id, "delete", old.entry, None)
+            w.states[game_id] = w.state.deleted(result_id, version)
             return old, version
 
-        return self._writer.run(game_id, job)
+        return self._writer.run(game_id, self._job(game_id, who, job))
 
     def redefine(self, game_id: str, change: RoomChange, who: Who) -> int:
         """Change the session's definition (a late pair, a withdrawal, a fouled board's
@@ -490,18 +410,9 @@ class LiveStore:
         :raises NotAllowedError: if ``who`` is not the director.
         :raises SessionError: for a change that does not fit the movement or the results.
         """
-
-        def job(conn: Connection, now: datetime, states: States) -> tuple[None, int]:
-            state = self._locked(conn, game_id, states)
-            session = redefine(state, who, change)
-            settings = to_json(session_to_dict(session))
-            version = _bump(conn, game_id, state.version, now, settings=settings)
-            with self._lock:
-                self._definitions[game_id] = (settings, session)
-            states[game_id] = state.redefined(session, version)
-            return None, version
-
-        return self._writer.run(game_id, job)[1]
+        return self._run(
+            game_id, who, lambda w: (None, w.redefined(redefine(w.state, who, change)))
+        )
 
     def close(self, game_id: str, closed: bool = True, who: Who = DIRECTOR) -> int:
         """Close the session (results published; tables may no longer enter) or reopen it;
@@ -510,15 +421,12 @@ class LiveStore:
         :raises NotAllowedError: if ``who`` is not the director.
         """
 
-        def job(conn: Connection, now: datetime, states: States) -> tuple[None, int]:
-            state = self._locked(conn, game_id, states)
+        def job(w: _Write) -> tuple[None, int]:
             if who != DIRECTOR:
                 raise NotAllowedError("only the director closes the session", field="closed")
-            version = _bump(conn, game_id, state.version, now, ended=closed)
-            states[game_id] = state.with_closed(closed, version)
-            return None, version
+            return None, w.moved_on(closed, ended=closed)
 
-        return self._writer.run(game_id, job)[1]
+        return self._run(game_id, who, job)
 
     def substitute(self, game_id: str, label: str, players: tuple[Player, ...], who: Who) -> int:
         """Change a pair's players (a substitute; a table's own pairs' at the start) if
@@ -530,23 +438,30 @@ class LiveStore:
         :raises SessionError: for a pair the session does not have.
         """
 
-        def job(conn: Connection, now: datetime, states: States) -> tuple[None, int]:
-            state = self._locked(conn, game_id, states)
-            session = substitute(state, who, label, players)
-            old = next(p for p in state.definition.pairs if p.label == label)
-            version = _bump(conn, game_id, state.version, now,
-                            settings=to_json(session_to_dict(session)))  # fmt: skip
-            conn.execute(_AUDIT, {
-                "game_id": game_id, "result_id": 0, "at": now, "who": _who(who),
-                "action": "players",
-                "old": json.dumps({"pair": label, "players": [p.to_dict() for p in old.players],
-                                   "names": old.names}),
-                "new": json.dumps({"pair": label, "players": [p.to_dict() for p in players]}),
-            })  # fmt: skip
-            states[game_id] = LiveState(session, version, state.closed, state.results, game_id)
-            return None, version
+        def job(w: _Write) -> tuple[None, int]:
+            session = substitute(w.state, who, label, players)
+            old = next(p for p in w.state.definition.pairs if p.label == label)
+            w.audit(0, "players",
+                    {"pair": label, "players": [p.to_dict() for p in old.players],
+                     "names": old.names},
+                    {"pair": label, "players": [p.to_dict() for p in players]})  # fmt: skip
+            return None, w.redefined(session)
 
-        return self._writer.run(game_id, job)[1]
+        return self._run(game_id, who, job)
+
+    def _job(self, game_id: str, who: Who, write: Callable[[_Write], tuple[T, int]]) -> Job[T]:
+        """The group commit's job for ``write``, given the session's state as this write's
+        group has it (the session's row locked)."""
+
+        def job(conn: Connection, now: datetime, states: States) -> tuple[T, int]:
+            self._locked(conn, game_id, states)
+            return write(_Write(self, conn, now, states, game_id, who))
+
+        return job
+
+    def _run(self, game_id: str, who: Who, write: Callable[[_Write], tuple[None, int]]) -> int:
+        """Run a write that answers only the session's new version."""
+        return self._writer.run(game_id, self._job(game_id, who, write))[1]
 
     # -- the state, read inside a transaction ------------------------------------------------
 
@@ -598,6 +513,117 @@ class _Kept:
     refused: AlreadyEnteredError | None
 
 
+@dataclass(slots=True)
+class _Write:
+    """One write job's context: the transaction, its time, the group's states, the session
+    (its row locked) and who writes; the steps every write is made of, each moving the
+    session's version on and keeping the new state for the group."""
+
+    live: LiveStore
+    conn: Connection
+    now: datetime
+    states: States
+    game_id: str
+    who: Who
+
+    @property
+    def state(self) -> LiveState:
+        """The session as this write's group has it now."""
+        return self.states[self.game_id]
+
+    def bump(self, **values: Any) -> int:
+        """Set the session's version to the next (and ``values`` of its row); the new one."""
+        version = self.state.version + 1
+        statement = _BUMP.values(**values) if values else _BUMP
+        self.conn.execute(statement, {"game_id": self.game_id, "version": version, "now": self.now})
+        return version
+
+    def audit(self, result_id: int, action: str, old: Audited, new: Audited) -> None:
+        """A line of the audit trail, by this write's ``who``."""
+        self.conn.execute(_AUDIT, {
+            "game_id": self.game_id, "result_id": result_id, "at": self.now,
+            "who": _who(self.who), "action": action, "old": _audited(old), "new": _audited(new),
+        })  # fmt: skip
+
+    def insert(self, entry: TableEntry) -> tuple[LiveResult, int]:
+        """Store a new result (accepted already)."""
+        state, version = self.state, self.bump()
+        values = {"game_id": self.game_id, "created_at": self.now, "updated_at": self.now,
+                  **_values(state, entry)}  # fmt: skip
+        key = self.conn.execute(_INSERT, values).inserted_primary_key
+        assert key is not None
+        added = LiveResult(int(key[0]), entry, self.now, self.now)
+        self.audit(added.id, "add", None, entry)
+        self.states[self.game_id] = state.added(added, version)
+        return added, version
+
+    def update(self, old: LiveResult, entry: TableEntry) -> tuple[LiveResult, int]:
+        """Put ``entry`` in a stored result's place (accepted already)."""
+        state, version = self.state, self.bump()
+        self.conn.execute(
+            update(LiveResultRow)
+            .where(LiveResultRow.id == old.id)
+            .values(updated_at=self.now, **_values(state, entry))
+        )
+        self.audit(old.id, "edit", old.entry, entry)
+        changed = LiveResult(old.id, entry, old.created_at, self.now)
+        self.states[self.game_id] = state.edited(changed, version)
+        return changed, version
+
+    def conflict(
+        self, entry: TableEntry, reason: str, refused: AlreadyEnteredError | None
+    ) -> tuple[_Kept, int]:
+        """Keep a refused entry as a conflict (the session's version moves on, so the
+        director's page hears of it); the refusal to raise once committed."""
+        existing = None if refused is None else refused.existing.id
+        self.conn.execute(_CONFLICT, {
+            "game_id": self.game_id, "table": entry.table, "round": entry.round,
+            "board": entry.board, "entry": json.dumps(entry.to_dict()), "reason": reason,
+            "result_id": existing, "at": self.now, "settled": None,
+        })  # fmt: skip
+        return _Kept(refused), self.moved_on(self.state.closed)
+
+    def moved_on(self, closed: bool, **values: Any) -> int:
+        """Move the version on with no result changed (closed or not as given)."""
+        version = self.bump(**values)
+        self.states[self.game_id] = self.state.with_closed(closed, version)
+        return version
+
+    def redefined(self, session: Session) -> int:
+        """Keep the session's new definition in its row (``games.settings``)."""
+        settings = to_json(session_to_dict(session))
+        version = self.bump(settings=settings)
+        with self.live._lock:
+            self.live._definitions[self.game_id] = (settings, session)
+        self.states[self.game_id] = self.state.redefined(session, version)
+        return version
+
+
+def _adding(entry: TableEntry) -> Callable[[_Write], tuple[Any, int]]:
+    """The write that adds ``entry`` (a table's different entry kept as a conflict)."""
+
+    def write(w: _Write) -> tuple[Any, int]:
+        try:
+            accept(w.state, w.who, Add(entry))
+        except AlreadyEnteredError as refused:
+            if w.who == DIRECTOR or refused.existing.entry.same_score(entry):
+                raise
+            return w.conflict(entry, "different", refused)
+        return w.insert(entry)
+
+    return write
+
+
+Audited = TableEntry | dict[str, Any] | None
+"""What an audit line keeps of before and after: an entry, or (for players) a mapping."""
+
+
+def _audited(value: Audited) -> str | None:
+    if value is None:
+        return None
+    return json.dumps(value.to_dict() if isinstance(value, TableEntry) else value)
+
+
 def _answer(answer: tuple[Any, int]) -> tuple[LiveResult, int]:
     if isinstance(answer[0], _Kept):
         assert answer[0].refused is not None
@@ -637,13 +663,6 @@ def _head(conn: Connection, game_id: str, *, lock: bool = False) -> tuple[int, b
     return head.version, bool(head.ended)
 
 
-def _bump(conn: Connection, game_id: str, version: int, now: datetime, **values: Any) -> int:
-    """Set the (locked) session's version to the next after ``version``; the new version."""
-    statement = _BUMP.values(**values) if values else _BUMP
-    conn.execute(statement, {"game_id": game_id, "version": version + 1, "now": now})
-    return version + 1
-
-
 def _values(state: LiveState, entry: TableEntry) -> dict[str, Any]:
     """The row's values: the entry's, with the pairs' labels as the movement writes them."""
     data = entry.to_dict()
@@ -662,23 +681,6 @@ def _result(row: Row[Any]) -> LiveResult:
     values = row._mapping
     entry = TableEntry.from_dict({k: v for k, v in values.items() if k != "split" or v})
     return LiveResult(values["id"], entry, values["created_at"], values["updated_at"])
-
-
-def _audit(
-    conn: Connection,
-    game_id: str,
-    result_id: int,
-    at: datetime,
-    who: str,
-    action: str,
-    old: TableEntry | None,
-    new: TableEntry | None,
-) -> None:
-    conn.execute(_AUDIT, {
-        "game_id": game_id, "result_id": result_id, "at": at, "who": who, "action": action,
-        "old": None if old is None else json.dumps(old.to_dict()),
-        "new": None if new is None else json.dumps(new.to_dict()),
-    })  # fmt: skip
 
 
 def _renamed(data: str | None) -> dict[str, Any] | None:

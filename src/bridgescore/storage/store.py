@@ -21,7 +21,18 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Self
 
-from sqlalchemy import URL, Connection, Row, delete, insert, make_url, select, text, update
+from sqlalchemy import (
+    URL,
+    Connection,
+    Executable,
+    Row,
+    delete,
+    insert,
+    make_url,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from bridgescore.session import Session
@@ -458,6 +469,11 @@ class Store:
         for listener in self.listeners:
             listener(stored.id, stored.version)
         return stored
+
+    def rows(self, statement: Executable) -> Sequence[Row[Any]]:
+        """The rows a query gives, read in one snapshot."""
+        with self._transaction() as conn:
+            return conn.execute(statement).all()
 
     @contextmanager
     def _transaction(self, *, write: bool = False) -> Iterator[Connection]:

@@ -14,7 +14,7 @@ import hmac
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, HTTPException, Request, Response
+from fastapi import APIRouter, Depends, Header, HTTPException, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, Field
 
@@ -154,46 +154,56 @@ def _state(stored: StoredGame, response: Response) -> dict[str, Any]:
     return stored.to_dict()
 
 
-def _write(
-    request: Request,
-    kind: str,
-    game_id: str,
-    authorization: str | None,
-    if_match: str | None,
-    change: Callable[[HomeGame], HomeGame],
-) -> StoredGame:
-    """Check the token (and the version, with If-Match), then apply the change to the stored
-    game and save it, both under the game's lock (:meth:`~bridgescore.storage.Store.update`)."""
-    s = store(request)
-    stored = s.get(game_id)
-    if stored.kind != kind:
-        raise HTTPException(404, f"no {kind} with id {game_id!r}")
-    scheme, _, token = (authorization or "").strip().partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise HTTPException(403, "a write needs this game's edit token in the header "
-                            "Authorization: Bearer <edit_token> (the word Bearer, a space, the "
-                            "token)")  # fmt: skip
-    if not s.check_token(game_id, token.strip()):
-        raise HTTPException(403, "that is not this game's edit token")
-    expected = None  # without If-Match the change applies to the game as it is when locked
-    if if_match is not None:
-        sent = if_match.strip().removeprefix("W/").strip('"')
-        if not hmac.compare_digest(sent, str(stored.version)):
-            raise VersionConflictError(
-                f"the game has changed: you sent version {sent!r}, it is now at version "
-                f"{stored.version}; reload it and try again"
-            )
-        expected = stored.version
-
-    def apply(game: Game) -> Game:
-        assert isinstance(game, Rubber | Chicago)  # the kind of a stored game never changes
-        return change(game)
-
-    return s.update(game_id, apply, expected_version=expected)
-
-
 Auth = Annotated[str | None, Header(description="Bearer <edit_token>")]
 IfMatch = Annotated[str | None, Header(description="The version you last read")]
+
+
+class Writer:
+    """A write's credentials, from the request: the game, its edit token and its ``If-Match``.
+
+    Calling it with the game's kind and a change checks the token (and the version, with
+    If-Match), then applies the change to the stored game and saves it, both under the game's
+    lock (:meth:`~bridgescore.storage.Store.update`); the answer carries the new ETag."""
+
+    def __init__(
+        self,
+        request: Request,
+        game_id: str,
+        response: Response,
+        authorization: Auth = None,
+        if_match: IfMatch = None,
+    ) -> None:
+        self.request, self.game_id, self.response = request, game_id, response
+        self.authorization, self.if_match = authorization, if_match
+
+    def __call__(self, kind: str, change: Callable[[HomeGame], HomeGame]) -> dict[str, Any]:
+        s, game_id = store(self.request), self.game_id
+        stored = _get(self.request, kind, game_id)
+        scheme, _, token = (self.authorization or "").strip().partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise HTTPException(403, "a write needs this game's edit token in the header "
+                                "Authorization: Bearer <edit_token> (the word Bearer, a space, "
+                                "the token)")  # fmt: skip
+        if not s.check_token(game_id, token.strip()):
+            raise HTTPException(403, "that is not this game's edit token")
+        expected = None  # without If-Match the change applies to the game as it is when locked
+        if self.if_match is not None:
+            sent = self.if_match.strip().removeprefix("W/").strip('"')
+            if not hmac.compare_digest(sent, str(stored.version)):
+                raise VersionConflictError(
+                    f"the game has changed: you sent version {sent!r}, it is now at version "
+                    f"{stored.version}; reload it and try again"
+                )
+            expected = stored.version
+
+        def apply(game: Game) -> Game:
+            assert isinstance(game, Rubber | Chicago)  # the kind of a stored game never changes
+            return change(game)
+
+        return _state(s.update(game_id, apply, expected_version=expected), self.response)
+
+
+Write = Annotated[Writer, Depends()]
 
 
 @router.post("/rubbers", status_code=201)
@@ -247,18 +257,8 @@ def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
         responses=_WRITE,
         description="Record a deal.",
     )
-    def add(
-        request: Request,
-        game_id: str,
-        deal: DealIn,
-        response: Response,
-        authorization: Auth = None,
-        if_match: IfMatch = None,
-    ) -> dict[str, Any]:
-        def change(g: HomeGame) -> HomeGame:
-            return g.record(*played(deal), honors=deal.honors)
-
-        return _state(_write(request, kind, game_id, authorization, if_match, change), response)
+    def add(deal: DealIn, write: Write) -> dict[str, Any]:
+        return write(kind, lambda g: g.record(*played(deal), honors=deal.honors))
 
     @router.put(
         f"/{plural}/{{game_id}}/deals/{{n}}",
@@ -266,19 +266,8 @@ def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
         responses=_WRITE,
         description="Change deal n (from 1); the deals after it are scored again.",
     )
-    def edit(
-        request: Request,
-        game_id: str,
-        n: int,
-        deal: DealIn,
-        response: Response,
-        authorization: Auth = None,
-        if_match: IfMatch = None,
-    ) -> dict[str, Any]:
-        def change(g: HomeGame) -> HomeGame:
-            return g.replace(n, *played(deal), honors=deal.honors)
-
-        return _state(_write(request, kind, game_id, authorization, if_match, change), response)
+    def edit(n: int, deal: DealIn, write: Write) -> dict[str, Any]:
+        return write(kind, lambda g: g.replace(n, *played(deal), honors=deal.honors))
 
     @router.delete(
         f"/{plural}/{{game_id}}/deals/last",
@@ -286,15 +275,8 @@ def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
         responses=_WRITE,
         description="Take back the last deal (a rubber ended early is reopened).",
     )
-    def undo(
-        request: Request,
-        game_id: str,
-        response: Response,
-        authorization: Auth = None,
-        if_match: IfMatch = None,
-    ) -> dict[str, Any]:
-        stored = _write(request, kind, game_id, authorization, if_match, lambda g: g.undo())
-        return _state(stored, response)
+    def undo(write: Write) -> dict[str, Any]:
+        return write(kind, lambda g: g.undo())
 
 
 _family("rubber", "rubbers")
@@ -302,20 +284,14 @@ _family("chicago", "chicagos")
 
 
 @router.post("/rubbers/{game_id}/end", responses=_WRITE)
-def end_rubber(
-    request: Request,
-    game_id: str,
-    response: Response,
-    authorization: Auth = None,
-    if_match: IfMatch = None,
-) -> dict[str, Any]:
+def end_rubber(write: Write) -> dict[str, Any]:
     """Stop the rubber early: the unfinished-rubber premiums are added."""
 
     def end(game: HomeGame) -> HomeGame:
-        assert isinstance(game, Rubber)  # _write has checked the kind
+        assert isinstance(game, Rubber)  # the Writer has checked the kind
         return game.end()
 
-    return _state(_write(request, "rubber", game_id, authorization, if_match, end), response)
+    return write("rubber", end)
 
 
 def _get(request: Request, kind: str, game_id: str) -> StoredGame:
