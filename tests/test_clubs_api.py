@@ -307,7 +307,7 @@ def _path(template: str, a: dict[str, Any]) -> str:
     game = a["chicago"] if "/chicagos/" in template else game
     values = {"game_id": game, "board": 1, "result_id": a["result"], "conflict_id": 1,
               "label": "NS 1", "player_id": a["player"], "email": a["email"],
-              "event_id": a["event"], "n": 1}  # fmt: skip
+              "event_id": a["event"], "n": 1, "number": "1001"}  # fmt: skip
     return re.sub(r"\{(\w+)\}", lambda m: str(values[m[1]]), template)
 
 

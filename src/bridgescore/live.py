@@ -551,19 +551,66 @@ def accept_request(state: LiveState, who: Who, entry: TableEntry) -> None:
 
 
 def substitute(state: LiveState, who: Who, label: str, players: tuple[Player, ...]) -> Session:
-    """The session's definition with the pair ``label``'s players changed (a substitute),
-    if ``who`` may: the director only.
+    """The session's definition with the pair ``label``'s players changed, if ``who`` may:
+    the director at any time (a substitute); a table, as Bridgemate asks at the start, only
+    the players of the two pairs sitting at it in its first round, while it is still in that
+    round, the session open, and only once (a pair whose players are in is changed by the
+    director).
 
-    :raises NotAllowedError: for a table's token.
+    >>> from bridgescore.model import Side
+    >>> from bridgescore.movement import mitchell
+    >>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2)),)))
+    >>> two = (Player("Ann Smith", "1001"), Player("Bob Jones"))
+    >>> substitute(state, 2, "EW 2", two).sections[0].pair(2, Side.EW).names
+    'Ann Smith & Bob Jones'
+    >>> substitute(state, 2, "EW 1", two)
+    Traceback (most recent call last):
+    ...
+    bridgescore.live.NotAllowedError: table 2 enters the players of NS 2 and EW 2 (who sit \
+there in round 1), not EW 1's
+
+    :raises NotAllowedError: for a table's token past these bounds.
     :raises SessionError: for a pair the session does not have, or not two players.
     """
-    if who != DIRECTOR:
-        raise NotAllowedError("only the director changes a pair's players", field="players")
     if len(players) != 2:
         raise SessionError(f"a pair is two players, got {len(players)}", field="players")
     sec = state.definition
-    if label not in {p.label for p in sec.pairs}:
+    pair = next((p for p in sec.pairs if p.label == label), None)
+    if pair is None:
         raise SessionError(f"no pair {label!r} in this session", field="pair", value=label)
+    if who != DIRECTOR:
+        _check_seated(state, who, pair)
     pairs = [replace(p, players=players, names=pair_names(players)) if p.label == label else p
              for p in sec.pairs]  # fmt: skip
     return replace(state.session, sections=(replace(sec, pairs=tuple(pairs)),))
+
+
+def _check_seated(state: LiveState, who: int, pair: Pair) -> None:
+    """A table enters its own pairs' players: those at it in its first round, while it is in
+    that round and the session is open, once."""
+    if state.closed:
+        raise NotAllowedError("the session is closed: ask the director", field="closed")
+    rounds = [p.round for p in state.movement.plays if p.table == who]
+    if not rounds:
+        raise NotAllowedError(f"nobody plays at table {who}", field="table", value=who)
+    play = state.play(min(rounds), who)
+    if pair.label not in (play.ns, play.ew):
+        raise NotAllowedError(
+            f"table {who} enters the players of {play.ns} and {play.ew} (who sit there in round "
+            f"{play.round}), not {pair.label}'s",
+            field="pair",
+            value=pair.label,
+        )
+    entered = state.entered_round(who)
+    if entered is not None and entered > play.round:
+        raise NotAllowedError(
+            f"table {who} is past round {play.round}: the director changes a pair's players",
+            field="round",
+            value=entered,
+        )
+    if pair.players:
+        raise NotAllowedError(
+            f"{pair.label}'s players are in already: the director changes them (a substitute)",
+            field="players",
+            value=pair.label,
+        )

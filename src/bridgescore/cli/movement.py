@@ -18,8 +18,7 @@ from bridgescore.movement import (
     guide_cards,
     howell,
     mitchell,
-    read,
-    read_asc,
+    read_file,
     table_cards,
 )
 
@@ -189,10 +188,8 @@ def check_command(
             param_hint="--boards-per-round",
         )
     try:
-        if asc and boards_per_round is not None:
-            movement = read_asc(text, boards_per_round=boards_per_round, meetings=meetings)
-        else:
-            movement = read(text, meetings=meetings)
+        movement = read_file(text, "asc" if asc else "csv", boards_per_round=boards_per_round,
+                             meetings=meetings)  # fmt: skip
     except MovementError as exc:
         raise click.BadParameter(f"{file.name}: {exc}", param_hint="FILE") from exc
     _show(movement, as_json=as_json, cards=cards)

@@ -55,7 +55,7 @@ from bridgescore.errors import MovementError
 from bridgescore.movement.build import mitchell, switched_rounds
 from bridgescore.movement.complete import Alternative, Completeness, alternatives, completeness
 from bridgescore.movement.cyclic import howell, howell_rounds
-from bridgescore.movement.formats import read_asc
+from bridgescore.movement.formats import FileFormat, read_asc, read_file
 from bridgescore.movement.model import (
     COLUMNS,
     Kind,
@@ -88,6 +88,7 @@ __all__ = [
     "Card",
     "Completeness",
     "Fairness",
+    "FileFormat",
     "Kind",
     "Movement",
     "MovementError",
@@ -114,6 +115,7 @@ __all__ = [
     "parse_boards",
     "read",
     "read_asc",
+    "read_file",
     "slot_of",
     "slots",
     "switched_rounds",

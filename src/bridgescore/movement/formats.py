@@ -17,11 +17,12 @@ EBU forum gives it); its rows are not, so there is no reader for it.
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from bridgescore.errors import MovementError
 from bridgescore.movement.model import COLUMNS, Movement, format_boards, read
 
-__all__ = ["read_asc"]
+__all__ = ["FileFormat", "read_asc", "read_file"]
 
 _TOKEN = re.compile(r"[0-9]+|[A-Za-z]+|[^\s,;\-]")
 _MAX_LINE = 2000  # characters in one line of a movement file
@@ -30,6 +31,39 @@ _MAX_NUMBER = 9999
 
 def _fail(message: str, field: str, value: object) -> MovementError:
     return MovementError(message, field=field, value=value)
+
+
+FileFormat = Literal["csv", "asc"]
+"""A movement file's format: the table ``bridgescore movement check`` reads
+(``round,table,ns,ew,boards``), or the ``.ASC`` standard."""
+
+
+def read_file(
+    text: str, file_format: FileFormat, *, boards_per_round: int | None = None, meetings: int = 1
+) -> Movement:
+    """Read a movement file of either format (the CLI's ``movement check`` and the live API's
+    ``movement_file`` both call this); an ``.ASC`` file needs ``boards_per_round``.
+
+    >>> read_file("round,table,ns,ew,boards\\n1,1,1,2,1-2\\n", "csv").boards
+    2
+    >>> read_file("4 2 3 3 0\\n", "asc")
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.MovementError: an .ASC movement file does not say how many boards a \
+group has: give boards_per_round
+
+    :raises MovementError: naming the line (or row) and the field, quoting what it could not
+        read, or the rule the movement breaks.
+    """
+    if file_format == "csv":
+        return read(text, meetings=meetings)
+    if boards_per_round is None:
+        raise _fail(
+            "an .ASC movement file does not say how many boards a group has: give boards_per_round",
+            "boards_per_round",
+            None,
+        )
+    return read_asc(text, boards_per_round=boards_per_round, meetings=meetings)
 
 
 def read_asc(text: str, *, boards_per_round: int, meetings: int = 1) -> Movement:

@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Connection, delete, insert, or_, select, update
+from sqlalchemy import ColumnElement, Connection, Select, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bridgescore.club import (
@@ -289,12 +289,13 @@ class ClubStore:
 
     def roster(self, club_id: str) -> list[RosterEntry]:
         """The club's players (not those erased), by name."""
-        rows = self.store.rows(
-            select(RosterRow)
-            .where(RosterRow.club_id == club_id, RosterRow.erased.is_(False))
-            .order_by(RosterRow.name, RosterRow.id)
-        )
+        rows = self.store.rows(_players(club_id).order_by(RosterRow.name, RosterRow.id))
         return [_entry(r) for r in rows]
+
+    def roster_player(self, club_id: str, number: str) -> RosterEntry | None:
+        """The club's player (not erased) of this national number, if any."""
+        rows = self.store.rows(_players(club_id, RosterRow.number == number).limit(1))
+        return _entry(rows[0]) if rows else None
 
     def private_numbers(self, club_id: str | None) -> frozenset[str]:
         """The numbers of the club's players whom public pages may not name."""
@@ -373,13 +374,7 @@ class ClubStore:
         return changed
 
     def _row(self, conn: Connection, club_id: str, player_id: int) -> Any:
-        row = conn.execute(
-            select(RosterRow).where(
-                RosterRow.id == player_id,
-                RosterRow.club_id == club_id,
-                RosterRow.erased.is_(False),
-            )
-        ).first()
+        row = conn.execute(_players(club_id, RosterRow.id == player_id)).first()
         if row is None:
             raise ClubNotFoundError(f"the club's roster has no player {player_id}",
                                     field="player", value=player_id)  # fmt: skip
@@ -445,6 +440,12 @@ class ClubStore:
             if owners.get(game_id) != club_id:
                 raise ClubNotFoundError(f"the club has no session {game_id!r}", field="sessions",
                                         value=game_id)  # fmt: skip
+
+
+def _players(club_id: str, *where: ColumnElement[bool]) -> Select[Any]:
+    """The club's players (not erased) that also match ``where``."""
+    return select(RosterRow).where(RosterRow.club_id == club_id, RosterRow.erased.is_(False),
+                                   *where)  # fmt: skip
 
 
 def _values(entry: RosterEntry) -> dict[str, Any]:

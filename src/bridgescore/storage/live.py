@@ -429,11 +429,12 @@ class LiveStore:
         return self._run(game_id, who, job)
 
     def substitute(self, game_id: str, label: str, players: tuple[Player, ...], who: Who) -> int:
-        """Change a pair's players (a substitute) if :func:`~bridgescore.live.substitute`
-        lets ``who``: the session's definition changes in a versioned write (the tables hear
-        it), kept in the audit trail; the session's new version.
+        """Change a pair's players (a substitute; a table's own pairs' at the start) if
+        :func:`~bridgescore.live.substitute` lets ``who``: the session's definition changes in
+        a versioned write (the tables hear it), kept in the audit trail; the session's new
+        version.
 
-        :raises NotAllowedError: if ``who`` is not the director.
+        :raises NotAllowedError: for what ``who`` may not change.
         :raises SessionError: for a pair the session does not have.
         """
 

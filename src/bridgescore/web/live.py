@@ -260,7 +260,7 @@ def start_session(request: Request, body: NewSession, authorization: Auth = None
         me = director(request, authorization)
     event = check_name(body.event.strip(), "event", longest=limits.name)
     names = {k: check_name(v.strip(), "names", longest=limits.name) for k, v in body.names.items()}
-    movement = movement_of(body.movement)
+    movement = movement_of(body.movement, body.movement_file)
     sec = Section.from_movement(movement, names=names)
     with for_field("players"):
         players = {label: tuple(p.player() for p in given) for label, given in body.players.items()}
@@ -489,12 +489,35 @@ class PairIn(BaseModel):
 def change_pair(
     request: Request, game_id: str, label: str, body: PairIn, authorization: Auth = None
 ) -> dict[str, Any]:
-    """The director changes a pair's players (a substitute): the session's definition
-    changes in a versioned write (the tables hear it), kept in the audit trail."""
+    """Change a pair's players: the director at any time (a substitute); a table, once, the
+    players of the two pairs sitting at it in its first round, while it is in that round (as
+    Bridgemate asks at the start; 403 otherwise). The session's definition changes in a
+    versioned write (the tables hear it), kept in the audit trail."""
     who = _who(request, game_id, authorization)
     with for_field("players"):
         players = tuple(p.player() for p in body.players)
     return {"version": live(request).store.substitute(game_id, label, players, who)}
+
+
+PlayerNumber = Annotated[str, PathParam(min_length=1, max_length=20, pattern="^[A-Za-z0-9]+$")]
+
+
+@router.get("/{game_id}/roster/{number}", responses={**_READ, 403: _WRITE[403]})
+def roster_player(
+    request: Request, game_id: str, number: PlayerNumber, authorization: Auth = None
+) -> dict[str, Any]:
+    """The player of the session's club roster with this national number (a table's token or
+    the director's; a table's only while the session is open): ``{"name": ..., "number":
+    ...}``, as a table enters its players at the start; 404 for a number the roster does not
+    have (a visitor: give the name)."""
+    state = live(request).store.state(game_id)
+    if _who(request, game_id, authorization) != DIRECTOR and state.closed:
+        raise HTTPException(403, "the session is closed: the director changes the players")
+    club = clubs(request).owner(game_id)
+    found = None if club is None else clubs(request).roster_player(club, number)
+    if found is None:
+        raise HTTPException(404, f"the club's roster has no player {number}")
+    return found.player.to_dict()
 
 
 def _private(

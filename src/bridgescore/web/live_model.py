@@ -21,6 +21,7 @@ from bridgescore.movement import Movement, howell, mitchell
 from bridgescore.players import Player, pair_names
 from bridgescore.session import Method, Section, SectionScores, scores_to_dict
 from bridgescore.web.clubs import PlayerIn
+from bridgescore.web.movement import MovementFileIn
 
 __all__ = [
     "MAX_BOARD",
@@ -73,7 +74,14 @@ class NewSession(BaseModel):
         json_schema_extra={"deprecated": True},
         description="Deprecated: the old name of `method`.",
     )
-    movement: MovementIn
+    movement: MovementIn | None = Field(
+        None, description="A movement of ours (or give `movement_file`)."
+    )
+    movement_file: MovementFileIn | None = Field(
+        None,
+        description="A published movement, as a movement file's text (instead of `movement`): "
+        "the same checks, fairness and table cards as ours.",
+    )
     names: dict[str, str] = Field(default_factory=dict, examples=[{"NS 1": "Ann & Bob"}])
     artificial: Literal["default", "ebu", "acbl"] = Field(
         "default",
@@ -192,35 +200,35 @@ def method_of(body: NewSession) -> Method:
     return chosen
 
 
-def movement_of(spec: MovementIn) -> Movement:
-    """The movement a request asks for.
+def movement_of(spec: MovementIn | None, file: MovementFileIn | None = None) -> Movement:
+    """The movement a request asks for: ours (``spec``) or a movement file's (``file``).
 
-    :raises SessionError: for a Mitchell without tables, a Howell without pairs, or boards
-        numbered past :data:`MAX_BOARD`.
-    :raises MovementError: for a movement that cannot be.
+    :raises SessionError: for none or both, a Mitchell without tables, a Howell without
+        pairs, or boards numbered past :data:`MAX_BOARD`.
+    :raises MovementError: for a movement that cannot be, or a file that cannot be read
+        (naming its line and field).
     """
-    if spec.movement == "mitchell":
-        if spec.tables is None:
-            raise SessionError("a Mitchell needs its number of tables", field="tables")
-        with for_field("movement"):
-            movement = mitchell(
-                spec.tables,
-                spec.boards_per_round,
-                rounds=spec.rounds,
-                even=spec.even,
-                arrow_switch=spec.arrow_switch,
-                half_table=spec.half_table,
-            )
-    else:
-        if spec.pairs is None:
+    if (spec is None) == (file is None):
+        raise SessionError("give the movement or a movement file, not both", field="movement")
+    if file is not None:
+        movement = file.movement()
+    elif spec is None or spec.movement == "howell":
+        if spec is None or spec.pairs is None:
             raise SessionError("a Howell needs its number of pairs", field="pairs")
         with for_field("movement"):
             movement = howell(spec.pairs, spec.boards_per_round, rounds=spec.rounds)
+    else:
+        if spec.tables is None:
+            raise SessionError("a Mitchell needs its number of tables", field="tables")
+        with for_field("movement"):
+            movement = mitchell(spec.tables, spec.boards_per_round, rounds=spec.rounds,
+                                even=spec.even, arrow_switch=spec.arrow_switch,
+                                half_table=spec.half_table)  # fmt: skip
     if movement.boards > MAX_BOARD:
         raise SessionError(
             f"this movement has {movement.boards} boards; at most {MAX_BOARD} can be entered",
             field="boards_per_round",
-            value=spec.boards_per_round,
+            value=movement.boards_per_round,
         )
     return movement
 

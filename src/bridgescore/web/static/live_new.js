@@ -3,6 +3,8 @@
 // complete movements instead), then the form posts to /api/sessions; the answer's links are
 // shown as table cards to print (each table's page carries its token in the link's #fragment),
 // and the director's link is kept on this device (live_kept.js), listed here and on My games.
+// A published movement comes as a file (POST /api/movement previews it); the pairs' players
+// are typed, or chosen from the club's roster (GET /api/roster, a datalist) when logged in.
 "use strict";
 
 (() => {
@@ -16,6 +18,20 @@
     return e;
   };
   const mitchell = () => form.movement.value === "mitchell";
+  const fromFile = () => form.movement.value === "file";
+  // The movement file chosen: its text and format (.asc: the ASC standard; else the table).
+  const file = { text: "", format: "csv", name: "" };
+  let previewed = null;  // the last preview's movement (a file's pairs name its fields)
+  form.movement_file.addEventListener("change", async () => {
+    const chosen = form.movement_file.files[0];
+    file.name = chosen ? chosen.name : "";
+    file.format = /\.asc$/i.test(file.name) ? "asc" : "csv";
+    file.text = chosen ? await chosen.text().catch(() => "") : "";
+    changed();
+  });
+  const movementFile = () => ({ text: file.text, format: file.format,
+    boards_per_round: file.format === "asc" ? count("boards_per_round") : null,
+    meetings: form.meet_twice.checked ? 2 : 1 });
   const count = (name) => (form[name].value === "" ? null : Number(form[name].value));
 
   // The evenings this device started, each with its director's link.
@@ -53,29 +69,64 @@
   const typed = {};
   const namesBox = $("names");
   const pairFields = () => {
-    for (const input of namesBox.querySelectorAll("input")) typed[input.dataset.pair] = input.value;
-    const howell = !mitchell();
-    for (const e of form.querySelectorAll("[data-for]")) e.hidden = e.dataset.for !== form.movement.value;
-    const n = Math.min(Number(howell ? form.pairs.value : form.tables.value) || 0, 30);
+    for (const row of namesBox.querySelectorAll(".live-name")) {
+      typed[row.dataset.label] = [...row.querySelectorAll("input")].map((input) => input.value);
+    }
+    for (const e of form.querySelectorAll("[data-for]")) {
+      e.hidden = !e.dataset.for.split(" ").includes(form.movement.value);
+    }
+    const perRound = fromFile() && file.format !== "asc";  // a table's file says its boards
+    for (const e of form.querySelectorAll("#boards_per_round, label[for=boards_per_round]")) e.hidden = perRound;
     const labels = [];
+    if (fromFile()) labels.push(...(previewed ? previewed.pairs : []));
+    const howell = !mitchell();
+    const n = fromFile() ? 0 : Math.min(Number(howell ? form.pairs.value : form.tables.value) || 0, 30);
     for (const side of howell ? [""] : ["NS ", "EW "]) {
       for (let i = 1; i <= n; i++) {
         if (side === "NS " && i === n && form.half_table.checked) continue;
         labels.push(`${side}${i}`);
       }
     }
-    const shown = [...namesBox.querySelectorAll("input")].map((input) => input.dataset.pair);
+    const shown = [...namesBox.querySelectorAll(".live-name")].map((row) => row.dataset.label);
     if (shown.join("\n") === labels.join("\n")) return;  // the same pairs: the fields stay
     namesBox.replaceChildren(...labels.map((label, i) => {
-      const row = el("label", undefined, "live-name");
-      const text = el("span", howell ? `Pair ${label}` : label);
-      const input = document.createElement("input");
-      Object.assign(input, { type: "text", maxLength: 200, value: typed[label] || "",
-                             placeholder: i === 0 ? "e.g. Ann & Bob" : "" });
-      input.dataset.pair = label;
-      row.append(text, input);
+      const row = el("div", undefined, "live-name");
+      const title = /^\d+$/.test(label) ? `Pair ${label}` : label;
+      row.dataset.label = label;
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-label", title);
+      const inputs = ["first", "second"].map((which, j) => {
+        const input = document.createElement("input");
+        Object.assign(input, { type: "text", maxLength: 200, value: (typed[label] || [])[j] || "",
+                               placeholder: i === 0 ? (j ? "Bob Jones" : "Ann Smith") : "",
+                               autocomplete: "off" });
+        input.setAttribute("list", "roster");
+        input.setAttribute("aria-label", `${title}: ${which} player`);
+        if (j === 0) input.dataset.pair = label; else input.dataset.partner = label;
+        return input;
+      });
+      row.append(el("span", title), ...inputs);
       return row;
     }));
+  };
+
+  // The club's roster (a director logged in): each player as "Name (number)" in a datalist,
+  // so that a few letters or digits offer them; what is typed and not on it is a visitor.
+  const roster = new Map();
+  if (login().Authorization) {
+    fetch("/api/roster", { headers: login() }).then((r) => (r.ok ? r.json() : { players: [] }))
+      .then((body) => {
+        for (const p of body.players) roster.set(p.number ? `${p.name} (${p.number})` : p.name, p);
+        $("roster").replaceChildren(...[...roster.keys()].map((v) => Object.assign(el("option"), { value: v })));
+        $("roster-hint").hidden = roster.size === 0;
+      }).catch(() => {});
+  }
+  // A player field's text as a player: the roster's, or "Name (number)" typed, or a name.
+  const player = (text) => {
+    const known = roster.get(text);
+    if (known) return { name: known.name, number: known.number };
+    const m = /^(.*\S)\s*\(([A-Za-z0-9]{1,20})\)$/.exec(text);
+    return m ? { name: m[1], number: m[2] } : { name: text, number: null };
   };
 
   // The preview: asked again (at most every 250 ms) whenever an option changes.
@@ -85,7 +136,9 @@
     return boards.length > 1 && last - first === boards.length - 1 ? `${first}-${last}` : boards.join(",");
   };
   const show = (m) => {
-    const kind = m.movement === "howell" ? "Howell" : "Mitchell";
+    previewed = m;
+    const kind = { howell: "Howell", mitchell: "Mitchell" }[m.movement]
+      || `From ${file.name || "the file"}`;
     $("preview-line").textContent = `${kind}: ${m.tables} tables, ${m.pairs.length} pairs, ` +
       `${m.rounds} rounds of ${m.boards_per_round} boards, ${m.boards} boards`;
     const verdict = $("preview-complete");
@@ -128,6 +181,7 @@
     $("preview-notes").textContent = notes.join(" ");
     $("preview-fair").textContent = m.fairness;
     $("preview-error").textContent = "";
+    pairFields();
   };
   let timer = null;
   let asked = null;
@@ -137,20 +191,32 @@
       asked?.abort();
       asked = new AbortController();
       const query = new URLSearchParams();
-      for (const [k, v] of Object.entries(movement())) if (v !== null) query.set(k, String(v));
+      if (fromFile() && !file.text) {
+        previewed = null;
+        pairFields();
+        $("preview-error").textContent = "Choose a movement file.";
+        $("preview").classList.add("stale");
+        return;
+      }
+      if (!fromFile()) for (const [k, v] of Object.entries(movement())) if (v !== null) query.set(k, String(v));
       try {
-        const r = await fetch(`/api/movement?${query}`, { signal: asked.signal });
+        const r = await (fromFile()
+          ? fetch("/api/movement", { method: "POST", signal: asked.signal, headers: { "Content-Type": "application/json" },
+                                     body: JSON.stringify(movementFile()) })
+          : fetch(`/api/movement?${query}`, { signal: asked.signal }));
         const body = await r.json();
         if (r.ok) { show(body); $("preview").classList.remove("stale"); return; }
         const d = body.detail;
-        $("preview-error").textContent = Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d;
+        $("preview-error").textContent = (fromFile() ? `${file.name}: ` : "")
+          + (Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d);
         $("preview").classList.add("stale");
+        if (fromFile()) { previewed = null; pairFields(); }
       } catch (e) {
         if (e.name !== "AbortError") $("preview-error").textContent = "The preview could not be loaded.";
       }
     }, 250);
   };
-  const changed = () => { pairFields(); preview(); };
+  const changed = () => { if (!fromFile()) previewed = null; pairFields(); preview(); };
   // An alternative's options, put in the form.
   const choose = (o) => {
     form.movement.value = o.movement;
@@ -172,15 +238,19 @@
     e.preventDefault();
     const f = new FormData(form);
     const names = {};
-    for (const input of namesBox.querySelectorAll("input")) {
-      if (input.value.trim()) names[input.dataset.pair] = input.value.trim();
+    const players = {};
+    for (const row of namesBox.querySelectorAll(".live-name")) {
+      const [a, b] = [...row.querySelectorAll("input")].map((input) => input.value.trim());
+      if (a && b) players[row.dataset.label] = [player(a), player(b)];
+      else if (a || b) names[row.dataset.label] = a || b;  // the pair's names in one field
     }
+    const chosen = fromFile() ? { movement_file: movementFile() } : { movement: movement() };
     const r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json", ...login() },
-      body: JSON.stringify({ event: f.get("event"), method: f.get("method"), movement: movement(), names }) });
+      body: JSON.stringify({ event: f.get("event"), method: f.get("method"), ...chosen, names, players }) });
     const body = await r.json().catch(() => ({}));
     if (r.status !== 201) {
       const d = body.detail;
-      $("new-error").textContent = Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d;
+      $("new-error").textContent = Array.isArray(d) ? d.map((x) => x.msg).join("; ") : (d || `Not started (${r.status}).`);
       return;
     }
     window.liveKept.save(body.id, body.edit_token, f.get("event") || "");

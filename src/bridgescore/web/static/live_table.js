@@ -179,6 +179,7 @@
         : `Table ${state.table}: all rounds entered`)
       : `Table ${state.table} · Round ${round} of ${s.movement.rounds}`;
     $("pairs").textContent = `${name(play.ns)} v ${name(play.ew)}`;
+    if (askPlayers(play, round)) return;
     const open = round === null ? [] : play.boards.filter((b) => !done.has(`${round}/${b}`));
     // a board being entered here that the other phone (or the director) has just entered
     // stays open: what was chosen is kept, and its save shows the stored result (a conflict
@@ -216,6 +217,36 @@
     else $("next").hidden = true;
     if (pos.sit_out && round > pos.current_round) sitOutNote(pos.current_round, play);
     openEntry(round, state.board);
+  };
+
+  // -- the players, asked once before the first board of the first round (as Bridgemate
+  // does; live_players.js draws and sends the form). Asked at a club's evenings (a roster to
+  // look numbers up in), not at open ones; the server decides who may.
+  const keyPlayers = () => `bs_live_players_${id}_${state.table}`;
+  const unnamed = (play, round) => {
+    const s = state.session;
+    const first = plays()[0];
+    if (!(s.tags || {}).Club) return [];  // an open evening: no club, no roster to ask
+    if (s.closed || !first || round !== first.round || play.round !== first.round) return [];
+    if (localStorage.getItem(keyPlayers()) || queue().length) return [];
+    if (s.results.some((r) => r.table === state.table)) return [];
+    return [first.ns, first.ew].filter((label) => !(s.players || {})[label]);
+  };
+  const players = window.livePlayers($("players"), {
+    api, refusal,
+    done: (saved) => {
+      localStorage.setItem(keyPlayers(), "1");
+      if (saved) { status("Players saved.", true); reread(); }
+      render();
+    },
+  });
+  const askPlayers = (play, round) => {
+    const labels = unnamed(play, round);
+    players.show(labels, play, state.session.names);
+    if (!labels.length) return false;
+    $("entry").hidden = true;
+    $("next").hidden = true;
+    return true;
   };
 
   // -- a sit-out round: nobody plays at this table (a half table, or the opponents left) --
