@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from bridgescore.duplicate import Adjusted, Award
 from bridgescore.errors import UsebioError
-from bridgescore.model import Contract, Result, Seat
+from bridgescore.model import Contract, Result, Seat, Vulnerability
 from bridgescore.players import Player, pair_names
-from bridgescore.session import BoardResult, Pair, Section, Session, Split
+from bridgescore.session import Board, BoardResult, Pair, Section, Session, Split
 from bridgescore.usebio import MAX_BYTES, looks_like_usebio, read, write
 
 SEATS = list(Seat)
@@ -64,7 +64,10 @@ def sessions(draw: st.DrawFn) -> Session:
                 ns, ew = 2 * t - 1, 2 * t
             lines.append(draw(results(board, ns, ew)))
     method = draw(st.sampled_from(["mp", "butler", "cross-imps"]))
-    section = Section("A", kind, pairs, results=lines)  # type: ignore[arg-type]
+    played = sorted({r.board for r in lines})
+    boards = [Board(n, Seat.dealer_of_board(n), draw(st.sampled_from(list(Vulnerability))))
+              for n in played]  # fmt: skip
+    section = Section("A", kind, pairs, boards, lines)  # type: ignore[arg-type]
     tags = {"Club": "Club " + draw(NAMES), "ClubNumber": "1234", "Site": draw(NAMES)}
     return Session((section,), method, draw(NAMES), "2026.03.11", tags=tags)  # type: ignore[arg-type]
 
@@ -170,6 +173,8 @@ def test_wrong_values_are_refused_by_name(values: dict[str, str], field: str, va
          b"</PARTICIPANTS></EVENT></USEBIO>", "NATIONAL_ID_NUMBER"),
         (HEAD + PAIRS + line().replace(b"<BOARD_NUMBER>1<", b"<BOARD_NUMBER>0<"), "BOARD_NUMBER"),
         (HEAD + PAIRS + line() + line(), "xml"),
+        (HEAD + PAIRS + line().replace(b"</BOARD_NUMBER>", b"</BOARD_NUMBER><VULNERABILITY>Red"
+         b"</VULNERABILITY>"), "VULNERABILITY"),
     ],
 )  # fmt: skip
 def test_unreadable_files_are_refused(data: bytes, field: str) -> None:

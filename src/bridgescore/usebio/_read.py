@@ -10,7 +10,7 @@ from typing import Final
 
 from bridgescore.duplicate import Adjusted, Award
 from bridgescore.errors import BridgeError, UsebioError
-from bridgescore.model import PASS_OUT, Contract, Result, Seat, Side
+from bridgescore.model import PASS_OUT, Contract, Result, Seat, Side, Vulnerability
 from bridgescore.players import Player, pair_names
 from bridgescore.scoring import score_result
 from bridgescore.session import Board, BoardResult, Method, Pair, Section, Session
@@ -32,6 +32,13 @@ _PAIR: Final = re.compile(r"\s*(\d{1,4})\s*(NS|EW|N|E)?\s*", re.IGNORECASE)
 _ADJUSTED: Final = re.compile(r"A(\d\d)(\d\d)")
 _AWARD: Final[dict[str, Award]] = {"60": "A+", "50": "A", "40": "A-"}
 _RANKS: Final = "AKQJT98765432"
+_VULNERABLE: Final = {
+    "NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE, "-": Vulnerability.NONE,
+    "NS": Vulnerability.NS, "NORTH-SOUTH": Vulnerability.NS, "N-S": Vulnerability.NS,
+    "EW": Vulnerability.EW, "EAST-WEST": Vulnerability.EW, "E-W": Vulnerability.EW,
+    "ALL": Vulnerability.BOTH, "BOTH": Vulnerability.BOTH, "GAME": Vulnerability.BOTH,
+}  # fmt: skip
+"""``VULNERABILITY`` as files write it; a board without one follows Law 2."""
 _LONGEST: Final = 100
 """The longest text element read (names are at most 100 characters)."""
 
@@ -157,7 +164,7 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
     sections, standings = [], []
     for index, holder in enumerate(holders or [event]):
         name = _section_name(r, holder, index)
-        section, found = _section(r, holder, name, method)
+        section, found = _section(r, holder, name)
         sections.append(section)
         standings.extend(found)
     description = r.text(event, "EVENT_DESCRIPTION") or r.text(event, "TITLE")
@@ -239,7 +246,7 @@ def _number(r: _Reader, element: ET.Element, name: str, where: str) -> tuple[int
     return int(m[1]), side
 
 
-def _section(r: _Reader, holder: ET.Element, name: str, method: Method) -> tuple[
+def _section(r: _Reader, holder: ET.Element, name: str) -> tuple[
         Section, list[Standing]]:  # fmt: skip
     participants = holder.find("PARTICIPANTS")
     if participants is None:
@@ -269,10 +276,11 @@ def _section(r: _Reader, holder: ET.Element, name: str, method: Method) -> tuple
         standings.append(Standing(name, pair, r.text(element, "PLACE", where),
                                   r.decimal(element, "TOTAL_SCORE", where),
                                   r.decimal(element, "PERCENTAGE", where)))  # fmt: skip
-    results = list(_results(r, holder, mitchell, method))
+    boards = {b.number: b for b in _boards(r, holder)}
+    results = list(_results(r, holder, mitchell, boards))
     try:
         section = Section(name, "mitchell" if mitchell else "howell", pairs,
-                          [Board.numbered(b) for b in sorted({x.board for x in results})],
+                          [boards[b] for b in sorted({x.board for x in results})],
                           results)  # fmt: skip
     except BridgeError as exc:
         raise r.fail(holder, str(exc), exc.field or "BOARD", exc.value,
@@ -290,17 +298,36 @@ def _player(r: _Reader, element: ET.Element, where: str) -> Player:
         raise r.fail(element, str(exc), field, exc.value, where) from None
 
 
-def _results(r: _Reader, holder: ET.Element, mitchell: bool, method: Method) -> Iterator[
-        BoardResult]:  # fmt: skip
-    for board_element in holder.findall("BOARD"):
-        board = r.integer(board_element, "BOARD_NUMBER", "BOARD", 1, 999)
-        if board is None:
-            raise r.fail(board_element, "a BOARD without a BOARD_NUMBER", "BOARD_NUMBER")
-        for index, line in enumerate(board_element.findall("TRAVELLER_LINE"), 1):
+def _board_number(r: _Reader, element: ET.Element) -> int:
+    number = r.integer(element, "BOARD_NUMBER", "BOARD", 1, 999)
+    if number is None:
+        raise r.fail(element, "a BOARD without a BOARD_NUMBER", "BOARD_NUMBER")
+    return number
+
+
+def _boards(r: _Reader, holder: ET.Element) -> Iterator[Board]:
+    """The boards: Law 2's dealer, and the ``VULNERABILITY`` if the file gives one."""
+    for element in holder.findall("BOARD"):
+        number = _board_number(r, element)
+        board = Board.numbered(number)
+        text = r.text(element, "VULNERABILITY", f"BOARD {number}").upper()
+        if text and text not in _VULNERABLE:
+            raise r.fail(r.at(element, "VULNERABILITY"),
+                         f"VULNERABILITY {quote(text)}; expected None, NS, EW or All",
+                         "VULNERABILITY", text, f"BOARD {number}")  # fmt: skip
+        yield Board(number, board.dealer, _VULNERABLE[text]) if text else board
+
+
+def _results(r: _Reader, holder: ET.Element, mitchell: bool, boards: dict[int, Board]) -> (
+        Iterator[BoardResult]):  # fmt: skip
+    for element in holder.findall("BOARD"):
+        board = boards[_board_number(r, element)]
+        for index, line in enumerate(element.findall("TRAVELLER_LINE"), 1):
             yield _line(r, line, board, index, mitchell)
 
 
-def _line(r: _Reader, line: ET.Element, board: int, index: int, mitchell: bool) -> BoardResult:
+def _line(r: _Reader, line: ET.Element, b: Board, index: int, mitchell: bool) -> BoardResult:
+    board = b.number
     where = f"BOARD {board}, TRAVELLER_LINE {index}"
     ns, ns_side = _number(r, line, "NS_PAIR_NUMBER", where)
     ew, ew_side = _number(r, line, "EW_PAIR_NUMBER", where)
@@ -319,7 +346,7 @@ def _line(r: _Reader, line: ET.Element, board: int, index: int, mitchell: bool) 
             return BoardResult(board, ns, ew, artificial=Adjusted(ns_award, ew_award), lead=lead)
         result = _result(r, line, where)
         score = r.integer(line, "SCORE", where, -7600, 7600)
-        own = score_result(result, Board.numbered(board).vulnerability).for_side(Side.NS)
+        own = score_result(result, b.vulnerability).for_side(Side.NS)
         return BoardResult(board, ns, ew, result, score=None if score in (None, own) else score,
                            lead=lead)  # fmt: skip
     except UsebioError:

@@ -12,7 +12,7 @@ from bridgescore import __version__
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import UsebioError
 from bridgescore.model import Side
-from bridgescore.session import Pair, SectionScores, Session, score_session
+from bridgescore.session import Board, Pair, SectionScores, Session, score_session
 
 __all__ = ["DOCTYPE", "write"]
 
@@ -150,6 +150,9 @@ def _boards(into: ET.Element, session: Session, scores: SectionScores) -> None:
     for number in sorted(scores.travellers):
         board = _add(into, "BOARD")
         _add(board, "BOARD_NUMBER", number)
+        vulnerability = scores.section.board(number).vulnerability
+        if vulnerability != Board.numbered(number).vulnerability:
+            _add(board, "VULNERABILITY", vulnerability.value)
         for line in scores.travellers[number]:
             r = line.result
             if r.weighted is not None or r.split is not None:
