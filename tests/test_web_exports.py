@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from bridgescore import pbn, usebio
 from bridgescore.web import Settings, create_app
 from tests.conftest import DATA, auth, csrf
+from tests.helpers import WEIGHTED_PBN
 
 
 def upload(client: TestClient, name: str) -> str:
@@ -86,3 +87,18 @@ def test_an_open_evening_is_exported_once_closed(tmp_path: Path) -> None:
         assert (read.event, read.date) == ("Monday pairs", "2026.03.09")
         (line,) = read.sections[0].results
         assert (str(line.result), line.lead) == ("4SN=", "HT")  # the table's lead, kept
+
+
+def test_a_weighted_score_is_refused_as_usebio(client: TestClient) -> None:
+    """USEBIO has no weighted score: 422 naming the board; PBN says it."""
+    data = {"csrf": csrf(client), "method": "mp"}
+    files = {"pbn": ("weighted.pbn", WEIGHTED_PBN.encode(), "text/plain")}
+    response = client.post("/session/new", data=data, files=files, follow_redirects=False)
+    game = str(response.headers["location"]).rsplit("/", 1)[1]
+    answer = client.get(f"/api/sessions/{game}/export")
+    assert answer.status_code == 422
+    (problem,) = answer.json()["detail"]
+    assert problem["loc"] == ["body", "result"]
+    assert "board 5" in problem["msg"]
+    assert "weighted or split score" in problem["msg"]
+    assert client.get(f"/api/sessions/{game}/export", params={"format": "pbn"}).status_code == 200

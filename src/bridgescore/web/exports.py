@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from bridgescore.errors import UsebioError
 from bridgescore.session import Session, csv_text
 from bridgescore.web.deps import readable_session
 from bridgescore.web.live import Problem
@@ -40,8 +39,6 @@ _RESPONSES: dict[int | str, dict[str, Any]] = {
     200: _FILE,
     403: {"model": Problem, "description": "A club evening not yet closed by its director."},
     404: {"model": Problem, "description": "No such session."},
-    422: {"model": Problem, "description": "What the format cannot say (USEBIO has no "
-                                           "weighted or split scores)."},
 }  # fmt: skip
 
 
@@ -66,14 +63,11 @@ def export(
     """The session's results as a USEBIO, PBN or CSV file."""
     stored, session = readable_session(request, game_id)
     media, extension = FORMATS[format]
-    try:
-        if format == "usebio":
-            body: str | bytes = run_heavy(request, _usebio, session)
-        elif format == "pbn":
-            body = run_heavy(request, pbn_text, session)
-        else:
-            body = run_heavy(request, csv_text, scores(request, stored), session)
-    except UsebioError as exc:
-        raise HTTPException(422, exc.reason) from exc
+    if format == "usebio":  # what USEBIO cannot say (a weighted score) is a 422 (a BridgeError)
+        body: str | bytes = run_heavy(request, _usebio, session)
+    elif format == "pbn":
+        body = run_heavy(request, pbn_text, session)
+    else:
+        body = run_heavy(request, csv_text, scores(request, stored), session)
     headers = {"Content-Disposition": disposition(session.event, extension)}
     return Response(body, media_type=media, headers=headers)
