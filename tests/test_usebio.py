@@ -65,9 +65,9 @@ def sessions(draw: st.DrawFn) -> Session:
             lines.append(draw(results(board, ns, ew)))
     method = draw(st.sampled_from(["mp", "butler", "cross-imps"]))
     played = sorted({r.board for r in lines})
-    boards = [Board(n, Seat.dealer_of_board(n), draw(st.sampled_from(list(Vulnerability))))
+    dealt = [Board(n, Seat.dealer_of_board(n), draw(st.sampled_from(list(Vulnerability))))
               for n in played]  # fmt: skip
-    section = Section("A", kind, pairs, boards, lines)  # type: ignore[arg-type]
+    section = Section("A", kind, pairs, dealt, lines)  # type: ignore[arg-type]
     tags = {"Club": "Club " + draw(NAMES), "ClubNumber": "1234", "Site": draw(NAMES)}
     return Session((section,), method, draw(NAMES), "2026.03.11", tags=tags)  # type: ignore[arg-type]
 
@@ -248,3 +248,13 @@ def test_reading_is_linear() -> None:
 def test_looks_like_usebio() -> None:
     assert looks_like_usebio(b"\xef\xbb\xbf<?xml version='1.0'?>\r\n<USEBIO Version='1.2'>")
     assert not looks_like_usebio(b'% PBN 2.1\n[Event "Club"]')
+
+
+def test_text_is_read_whatever_its_declaration_says() -> None:
+    """A file decoded already (an upload): its ISO 8859-1 declaration does not decode it twice."""
+    data = (HEAD.replace(b'version="1.0"', b'version="1.0" encoding="iso-8859-1"')
+            + PAIRS.replace(b"<PAIR_NUMBER>1</PAIR_NUMBER>", "<PAIR_NUMBER>1</PAIR_NUMBER><PLAYER>"
+                            "<PLAYER_NAME>Zoë Łódź</PLAYER_NAME></PLAYER>".encode())
+            + line())  # fmt: skip
+    (pair, _) = read(data.decode()).session.sections[0].pairs
+    assert pair.names == "Zoë Łódź"

@@ -102,3 +102,17 @@ def test_a_weighted_score_is_refused_as_usebio(client: TestClient) -> None:
     assert "board 5" in problem["msg"]
     assert "weighted or split score" in problem["msg"]
     assert client.get(f"/api/sessions/{game}/export", params={"format": "pbn"}).status_code == 200
+
+
+def test_a_usebio_file_is_uploaded(client: TestClient) -> None:
+    name = "compscore3_cross_imp_howell.xml"
+    data = {"csrf": csrf(client), "method": "cross-imps"}
+    files = {"pbn": (name, (DATA / "real" / "usebio" / name).read_bytes(), "application/xml")}
+    response = client.post("/session/new", data=data, files=files, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    game = str(response.headers["location"]).rsplit("/", 1)[1]
+    page = client.get(f"/session/{game}").text
+    assert "FATMA AHMET" in page
+    again = usebio.read(client.get(f"/api/sessions/{game}/export").content)
+    assert again.standings[0].place == "1"
+    assert again.standings[0].total == 30.33  # the file's own winner, by bridgescore

@@ -32,6 +32,9 @@ _PAIR: Final = re.compile(r"\s*(\d{1,4})\s*(NS|EW|N|E)?\s*", re.IGNORECASE)
 _ADJUSTED: Final = re.compile(r"A(\d\d)(\d\d)")
 _AWARD: Final[dict[str, Award]] = {"60": "A+", "50": "A", "40": "A-"}
 _RANKS: Final = "AKQJT98765432"
+_DECLARED: Final = re.compile(
+    r"""\A(\ufeff?\s*<\?xml[^>]{0,200}?encoding\s*=\s*)["'][^"']{0,40}["']"""
+)
 _VULNERABLE: Final = {
     "NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE, "-": Vulnerability.NONE,
     "NS": Vulnerability.NS, "NORTH-SOUTH": Vulnerability.NS, "N-S": Vulnerability.NS,
@@ -138,7 +141,7 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
     :raises UsebioError: for a file that is not USEBIO or holds something that cannot be read:
         it names the file, the line, the element and quotes the value.
     """
-    raw = data.encode() if isinstance(data, str) else data
+    raw = _utf8(data) if isinstance(data, str) else data
     tree = parse_xml(raw, source)
     r = _Reader(tree)
     root = tree.root
@@ -175,6 +178,11 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
     program = " ".join(x for x in (r.text(event, "PROGRAM_NAME"),
                                    r.text(event, "PROGRAM_VERSION")) if x)  # fmt: skip
     return UsebioFile(session, tuple(standings), program, version)
+
+
+def _utf8(text: str) -> bytes:
+    """Text as UTF-8 bytes, its XML declaration saying so (the text was decoded already)."""
+    return _DECLARED.sub(r'\1"UTF-8"', text, count=1).encode()
 
 
 def _method(r: _Reader, event: ET.Element) -> Method:

@@ -114,10 +114,14 @@ def _new_session(
 
 
 def read_upload(name: str, text: str, method: Method, limits: Limits) -> Session:
-    """Read an uploaded PBN file as a session scored by ``method``, within the limits."""
-    from bridgescore import pbn
+    """Read an uploaded PBN or USEBIO file as a session scored by ``method``, within the
+    limits."""
+    from bridgescore import pbn, usebio
 
-    session = replace(pbn.read(text, source=name), method=method)
+    if usebio.looks_like_usebio(text[:2048].encode()):
+        session = replace(usebio.read(text, source=name).session, method=method)
+    else:
+        session = replace(pbn.read(text, source=name), method=method)
     check_session(session, limits)
     return session
 
