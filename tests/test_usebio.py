@@ -4,6 +4,7 @@ an error naming the element and the line and quoting the value."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -258,3 +259,32 @@ def test_text_is_read_whatever_its_declaration_says() -> None:
             + line())  # fmt: skip
     (pair, _) = read(data.decode()).session.sections[0].pairs
     assert pair.names == "Zoë Łódź"
+
+
+FUZZ_BASE = (Path(__file__).parent / "data" / "real" / "usebio" /
+             "scorebridge_forest_of_dean_mp_pairs.xml").read_bytes()  # fmt: skip
+TOKENS = ["", "x", "-1", "+420", "99999999", "1NS", "3EW", "<", "&amp;", "A6060", "PASS", "13",
+          "0", "1e5", "nan", "NS", "EW", "7NTXX", "10D", " ", "\u00e9"]  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, len(FUZZ_BASE) - 1), st.sampled_from(TOKENS),
+                          st.booleans()), min_size=1, max_size=4))  # fmt: skip
+def test_a_damaged_real_file_is_read_or_refused_by_name(edits: list[tuple[int, str, bool]]) -> None:
+    """An element's text replaced, or the file cut: read, or refused with a UsebioError (never
+    another exception)."""
+    data = FUZZ_BASE
+    for at, token, cut in edits:
+        if cut:
+            data = data[:at]
+            continue
+        start = data.find(b">", at)
+        end = data.find(b"<", start)
+        if 0 <= start < end:
+            data = data[: start + 1] + token.encode() + data[end:]
+    error: UsebioError | None = None
+    try:
+        read(data)
+    except UsebioError as exc:
+        error = exc
+    assert error is None or error.field

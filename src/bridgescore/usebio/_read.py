@@ -106,7 +106,8 @@ class _Reader:
         value = self.text(parent, name, where)
         if not value:
             return None
-        if not (value.lstrip("-").isascii() and value.lstrip("-").isdigit() and len(value) <= 6
+        digits = value[1:] if value[:1] in "+-" else value
+        if not (digits.isascii() and digits.isdigit() and len(value) <= 6
                 and lo <= int(value) <= hi):  # fmt: skip
             raise self.fail(self.at(parent, name),
                             f"{name} {quote(value)} is not a whole number from {lo} to {hi}",
@@ -271,8 +272,14 @@ def _section(r: _Reader, holder: ET.Element, name: str) -> tuple[
             raise r.fail(element, f"DIRECTION {quote(direction)}; expected NS or EW", "DIRECTION",
                          direction, where)  # fmt: skip
         side = side or (Side.NS if direction.startswith("N") else Side.EW if direction else None)
-        players = tuple(_player(r, p, f"{where}, PLAYER {i}")
-                        for i, p in enumerate(element.findall("PLAYER"), 1))  # fmt: skip
+        players = tuple(
+            x
+            for x in (
+                _player(r, p, f"{where}, PLAYER {i}")
+                for i, p in enumerate(element.findall("PLAYER"), 1)
+            )
+            if x.name or x.number
+        )  # fmt: skip  (an empty PLAYER is no one)
         read.append((element, side, Pair(number, side, pair_names(players), players), where))
     mitchell = any(side is not None for _, side, _, _ in read)
     pairs, standings = [], []
