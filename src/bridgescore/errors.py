@@ -39,6 +39,7 @@ __all__ = [
     "PbnError",
     "RulesError",
     "SessionError",
+    "UsebioError",
     "for_field",
 ]
 
@@ -279,3 +280,40 @@ class LinError(NotationError):
         if offset is not None:
             where.append(f"character {offset}")
         super().__init__(f"{', '.join(where)}: {reason}", field=field, value=value)
+
+
+class UsebioError(NotationError):
+    """A USEBIO XML file that cannot be read (or a session that cannot be written as one).
+
+    The message names the file, the line and the element, and quotes the value:
+    ``club.xml, line 40, BOARD 3: TRICKS 'x' is not a number``. :attr:`field` is the element
+    (or attribute) the problem is in.
+
+    >>> str(UsebioError("TRICKS 'x' is not a number", source="club.xml", line=40,
+    ...                 where="BOARD 3", field="TRICKS", value="x"))
+    "club.xml, line 40, BOARD 3: TRICKS 'x' is not a number"
+    """
+
+    source: str
+    """The file's name, or ``'<bytes>'``."""
+    line: int | None
+    """The line (1 for the first) the element starts on, if known."""
+    where: str
+    """The element the problem is in (``'BOARD 3, TRAVELLER_LINE 2'``), or ``''``."""
+    reason: str
+    """The message without the file, line and element."""
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        source: str = "<bytes>",
+        line: int | None = None,
+        where: str = "",
+        field: str | None = None,
+        value: object = None,
+    ) -> None:
+        self.source, self.line, self.where, self.reason = source, line, where, reason
+        parts = [source, *([f"line {line}"] if line is not None else [])]
+        parts += [where] if where else []
+        super().__init__(f"{', '.join(parts)}: {reason}", field=field, value=value)

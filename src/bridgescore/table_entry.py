@@ -117,7 +117,7 @@ class TableEntry:
         """The entry as the core's result on the board."""
         return BoardResult(self.board, self.ns, self.ew, self.result, artificial=self.artificial,
                            weighted=self.weighted, round=self.round,
-                           table=self.table, split=self.split)  # fmt: skip
+                           table=self.table, split=self.split, lead=self.lead)  # fmt: skip
 
     def describe(self) -> str:
         """In words, for a message: ``4HX by S, 8 tricks``, ``passed out``, ``A+/A-``."""

@@ -1,4 +1,5 @@
-"""Duplicate sessions from PBN files: ``bridgescore session score`` and ``session export``."""
+"""Duplicate sessions from PBN or USEBIO files: ``bridgescore session score`` and ``session
+export`` (to PBN, CSV or USEBIO)."""
 
 from __future__ import annotations
 
@@ -12,22 +13,31 @@ from rich import box
 from rich.table import Table
 
 from bridgescore import pbn
-from bridgescore.cli._app import cli, console, read_pbn, reporting, write_file
+from bridgescore.cli._app import cli, console, reporting, write_file
 from bridgescore.duplicate import ARTIFICIAL_PRESETS, BoardScore
 from bridgescore.errors import SessionError
-from bridgescore.session import METHODS, Pair, SectionScores, Session, scores_to_dict
+from bridgescore.session import METHODS, Pair, SectionScores, Session, csv_text, scores_to_dict
 
 __all__ = ["export_command", "read_session", "score_command", "session_group"]
 
 
 def read_session(path: Path, method: str | None = None) -> Session:
-    """Read a PBN file (UTF-8 or ISO 8859-1) as a session, scored by ``method`` if given.
+    """Read a PBN file (UTF-8 or ISO 8859-1) or a USEBIO file (``.xml``, or XML naming
+    ``USEBIO``) as a session, scored by ``method`` if given.
 
     :raises click.BadParameter: for a file that cannot be read (exit code 2).
     """
+    from bridgescore import usebio
+
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise click.FileError(str(path), hint=exc.strerror) from exc
     with reporting("FILE"):
-        text = read_pbn(path)
-        session = pbn.read(text, source=path.name)
+        if path.suffix.lower() == ".xml" or usebio.looks_like_usebio(data):
+            session = usebio.read(data, source=path.name).session
+        else:
+            session = pbn.read(pbn.decode(data), source=path.name)
     if method is not None:
         session = session.with_method(method)  # type: ignore[arg-type]
     return session
@@ -61,7 +71,7 @@ def _score(score: BoardScore) -> str:
 
 @cli.group("session")
 def session_group() -> None:
-    """Duplicate pairs sessions read from PBN files: rankings, travellers, recaps."""
+    """Duplicate pairs sessions read from PBN or USEBIO files: rankings, travellers, recaps."""
 
 
 _method_option = click.option(
@@ -101,7 +111,8 @@ def score_command(
     across_field: bool = False,
     artificial_preset: str = "default",
 ) -> None:
-    """Score a session from a PBN file: the rankings of each section, and its warnings.
+    """Score a session from a PBN or USEBIO file: the rankings of each section, and its
+    warnings.
 
     A Mitchell section ranks its NS and EW pairs separately, a Howell section one field.
     Ties share a rank, written 2=. Matchpoint percentages have two decimals.
@@ -218,19 +229,29 @@ def _print_recap(recap: dict[str, Any], unit: str) -> None:
 @session_group.command("export")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
-              help="The PBN file to write (replaced whole, never left half-written).")  # fmt: skip
+              help="The file to write (replaced whole, never left half-written).")  # fmt: skip
+@click.option("--format", "fmt", type=click.Choice(["pbn", "csv", "usebio"]), default="pbn",
+              show_default=True, help="pbn: PBN export format; csv: rankings and travellers; "
+              "usebio: USEBIO 1.2 XML, the national bodies' results file.")  # fmt: skip
 @_method_option
 @click.option("--per", type=click.Choice(["board", "table"]), default="board", show_default=True,
-              help="board: a game per board with a ScoreTable; table: a game per table with "
-              "Score, ScoreMP, ScorePercentage or ScoreIMP.")  # fmt: skip
-def export_command(file: Path, output: Path, method: str | None, per: str) -> None:
-    """Score a session and write it as a PBN export-format file.
+              help="PBN: board: a game per board with a ScoreTable; table: a game per table "
+              "with Score, ScoreMP, ScorePercentage or ScoreIMP.")  # fmt: skip
+def export_command(file: Path, output: Path, fmt: str, method: str | None, per: str) -> None:
+    """Score a session (from PBN or USEBIO) and write it as PBN, CSV or USEBIO.
 
-    Example: bridgescore session export results.pbn -o scored.pbn --method cross-imps
+    Example: bridgescore session export results.pbn --format usebio -o results.xml
     """
     session = read_session(file, method)
     with reporting("FILE"):
-        data = pbn.encode(pbn.write(session, per=per))  # type: ignore[arg-type]
+        if fmt == "usebio":
+            from bridgescore import usebio
+
+            data = usebio.write(session)
+        elif fmt == "csv":
+            data = csv_text(session.scored(), session).encode()
+        else:
+            data = pbn.encode(pbn.write(session, per=per))  # type: ignore[arg-type]
     write_file(output, data)
     boards = sum(len(s.boards) for s in session.sections)
     results = sum(len(s.results) for s in session.sections)

@@ -15,6 +15,7 @@ pairs separately, a Howell section ranks one field.
 from __future__ import annotations
 
 from bridgescore.errors import SessionError
+from bridgescore.session._csv import csv_cell, csv_text
 from bridgescore.session._data import session_from_dict, session_to_dict
 from bridgescore.session._json import rank_to_dict, scores_to_dict, traveller_to_dict
 from bridgescore.session._model import (
@@ -63,6 +64,8 @@ __all__ = [
     "SessionWarning",
     "Split",
     "TravellerLine",
+    "csv_cell",
+    "csv_text",
     "points_of_board",
     "rank_to_dict",
     "score_section",

@@ -77,6 +77,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
                      "weighted": None if r.weighted is None else str(r.weighted),
                      "score": r.score, "round": r.round, "table": r.table}
                     | ({"split": [str(r.split.ns), str(r.split.ew)]} if r.split else {})
+                    | ({"lead": r.lead} if r.lead else {})
                     for r in s.results
                 ],
                 "notes": [[n.board, *n.pairs, n.message] for n in s.notes],
@@ -130,6 +131,7 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
                         None if r.get("table") is None else int(r["table"]),
                         Weighted.parse(r["weighted"]) if r.get("weighted") is not None else None,
                         Split.parse(*map(str, r["split"])) if r.get("split") else None,
+                        str(r["lead"]) if r.get("lead") else None,
                     )
                     for r in s.get("results", ())
                 ],

@@ -69,7 +69,7 @@ def _line(line: TravellerLine) -> dict[str, Any]:
         "ns_score": _score(line.ns_score),
         "ns_points": _round(line.ns_points),
         "ew_points": _round(line.ew_points),
-    }
+    } | ({"lead": r.lead} if r.lead else {})
 
 
 def _recap(scored: SectionScores, pair: Pair) -> dict[str, Any]:

@@ -229,8 +229,20 @@ class BoardResult:
     board, scored as the weighted average of its results (:mod:`bridgescore.weighted`)."""
     split: Split | None = None
     """An assigned split score (Law 12C1(b)) instead of a result."""
+    lead: str | None = None
+    """The opening lead, when known: suit then rank as PBN's ``Lead`` tag writes it (``'DT'``,
+    the ten of diamonds)."""
 
     def __post_init__(self) -> None:
+        if self.lead is not None and not (
+            len(self.lead) == 2 and self.lead[0] in "SHDC" and self.lead[1] in "AKQJT98765432"
+        ):
+            raise SessionError(
+                f"board {self.board}, NS {self.ns} v EW {self.ew}: lead {self.lead!r} is not a "
+                "card; expected suit then rank, e.g. 'DT'",
+                field="lead",
+                value=self.lead,
+            )
         given = [x is not None for x in (self.result, self.artificial, self.weighted, self.split)]
         if sum(given) != 1:
             raise SessionError(

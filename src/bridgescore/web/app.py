@@ -22,6 +22,7 @@ from bridgescore.web import (
     club_events,
     club_pages,
     clubs,
+    exports,
     games,
     guard,
     hands,
@@ -103,6 +104,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(calculator.router)
     app.include_router(games.router)
     app.include_router(sessions.router)
+    app.include_router(exports.router)
     app.include_router(hands.router)
     app.include_router(movement.router)
     app.include_router(movement.api_router)

@@ -8,8 +8,6 @@ was drawn from, so a stale form is refused.
 
 from __future__ import annotations
 
-import csv
-import io
 import unicodedata
 from dataclasses import replace
 from typing import Any, Literal
@@ -33,6 +31,7 @@ from bridgescore.session import (
     SectionScores,
     Session,
     SessionError,
+    csv_text,
 )
 from bridgescore.storage import StoredGame, VersionConflictError
 from bridgescore.web.common import (
@@ -115,10 +114,14 @@ def _new_session(
 
 
 def read_upload(name: str, text: str, method: Method, limits: Limits) -> Session:
-    """Read an uploaded PBN file as a session scored by ``method``, within the limits."""
-    from bridgescore import pbn
+    """Read an uploaded PBN or USEBIO file as a session scored by ``method``, within the
+    limits."""
+    from bridgescore import pbn, usebio
 
-    session = replace(pbn.read(text, source=name), method=method)
+    if usebio.looks_like_usebio(text[:2048].encode()):
+        session = replace(usebio.read(text, source=name).session, method=method)
+    else:
+        session = replace(pbn.read(text, source=name), method=method)
     check_session(session, limits)
     return session
 
@@ -383,61 +386,6 @@ def download_csv(request: Request, game_id: str) -> Response:
     text = run_heavy(request, csv_text, scores(request, stored), session)
     headers = {"Content-Disposition": disposition(session.event, "csv")}
     return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
-
-
-def csv_cell(value: object) -> object:
-    """A CSV cell a spreadsheet shows as text: text that would start a formula (``=``, ``+``,
-    ``-``, ``@``, a tab or a carriage return) gets a ``'`` in front (OWASP's rule); numbers stay.
-
-    >>> csv_cell("=HYPERLINK(1)"), csv_cell("-1"), csv_cell(-1), csv_cell("Ann & Bob")
-    ("'=HYPERLINK(1)", "'-1", -1, 'Ann & Bob')
-    """
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
-
-
-def csv_text(scored: list[SectionScores], session: Session | None = None) -> str:
-    """Rankings (a row per pair) and travellers (a row per result) as CSV text; with the
-    session, then its players (with their national numbers) and its tags (event, date,
-    venue, club, director)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-
-    def row(*cells: object) -> None:
-        writer.writerow([csv_cell(c) for c in cells])
-
-    row("section", "field", "rank", "pair", "names", "total", "percent", "boards")
-    for s in scored:
-        for field, rows in s.rankings.items():
-            for r in rows:
-                row(s.section.name, field.value if field else "all", r.rank, r.pair.number,
-                    r.pair.names, r.total, "" if r.percent is None else f"{r.percent:.2f}",
-                    r.boards)  # fmt: skip
-    writer.writerow([])
-    row("section", "board", "ns", "ew", "result", "ns_score", "ns_points", "ew_points")
-    for s in scored:
-        for number, lines in sorted(s.travellers.items()):
-            for line in lines:
-                played = line.result
-                shown = played.text
-                row(s.section.name, number, played.ns, played.ew, shown, line.ns_score,
-                    line.ns_points, line.ew_points)  # fmt: skip
-    if session is None:
-        return out.getvalue()
-    players = [(s.name, p.label, x) for s in session.sections for p in s.pairs for x in p.players]
-    if players:
-        writer.writerow([])
-        row("section", "pair", "player", "number")
-        for name, label, player in players:
-            row(name, label, player.name, player.number or "")
-    tags = {"Event": session.event, "Date": session.date, **session.tags}
-    if any(tags.values()):
-        writer.writerow([])
-        row("tag", "value")
-        for tag, value in tags.items():
-            row(tag, value)
-    return out.getvalue()
 
 
 def disposition(event: str, extension: str) -> str:

@@ -1,0 +1,404 @@
+"""A USEBIO file read as a session: club, event, participants and every traveller line."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from bridgescore.duplicate import Adjusted, Award
+from bridgescore.errors import BridgeError, UsebioError
+from bridgescore.model import PASS_OUT, Contract, Result, Seat, Side, Vulnerability
+from bridgescore.players import Player, pair_names
+from bridgescore.scoring import score_result
+from bridgescore.session import Board, BoardResult, Method, Pair, Section, Session
+from bridgescore.usebio._xml import Tree, parse_xml, quote
+
+__all__ = ["METHOD_OF", "Standing", "UsebioFile", "read_file"]
+
+METHOD_OF: Final[dict[str, Method]] = {
+    "MATCH_POINTS": "mp", "MP_PAIRS": "mp", "MP": "mp",
+    "BUTLER_IMPS": "butler", "BUTLER_PAIRS": "butler", "BUTLER": "butler",
+    "CROSS_IMPS": "cross-imps", "CROSS_IMP": "cross-imps", "CROSS_IMP_PAIRS": "cross-imps",
+}  # fmt: skip
+"""How a file names its scoring (``BOARD_SCORING_METHOD``, or a pairs ``EVENT_TYPE``)."""
+
+_PAIRS_EVENTS: Final = ("PAIRS", "MP_PAIRS", "BUTLER_PAIRS", "CROSS_IMP", "CROSS_IMP_PAIRS",
+                        "HOWELL", "MITCHELL")  # fmt: skip
+_POINTS: Final = {"mp": "MATCH_POINTS", "butler": "BUTLER_POINTS", "cross-imps": "CROSS_IMP_POINTS"}
+_PAIR: Final = re.compile(r"\s*(\d{1,4})\s*(NS|EW|N|E)?\s*", re.IGNORECASE)
+_ADJUSTED: Final = re.compile(r"A(\d\d)(\d\d)")
+_AWARD: Final[dict[str, Award]] = {"60": "A+", "50": "A", "40": "A-"}
+_RANKS: Final = "AKQJT98765432"
+_DECLARED: Final = re.compile(
+    r"""\A(\ufeff?\s*<\?xml[^>]{0,200}?encoding\s*=\s*)["'][^"']{0,40}["']"""
+)
+_VULNERABLE: Final = {
+    "NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE, "-": Vulnerability.NONE,
+    "NS": Vulnerability.NS, "NORTH-SOUTH": Vulnerability.NS, "N-S": Vulnerability.NS,
+    "EW": Vulnerability.EW, "EAST-WEST": Vulnerability.EW, "E-W": Vulnerability.EW,
+    "ALL": Vulnerability.BOTH, "BOTH": Vulnerability.BOTH, "GAME": Vulnerability.BOTH,
+}  # fmt: skip
+"""``VULNERABILITY`` as files write it; a board without one follows Law 2."""
+_LONGEST: Final = 100
+"""The longest text element read (names are at most 100 characters)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A pair's line of the file's own rankings, as the file gives it."""
+
+    section: str
+    pair: Pair
+    place: str
+    """``'1'``, or ``'3='`` for a tie (``''`` if the file gives none)."""
+    total: float | None
+    """Matchpoints or IMPs (``TOTAL_SCORE``)."""
+    percent: float | None
+    """``PERCENTAGE``."""
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioFile:
+    """A USEBIO file read: the session, and the rankings and program the file names."""
+
+    session: Session
+    standings: tuple[Standing, ...]
+    program: str
+    """``PROGRAM_NAME`` and ``PROGRAM_VERSION``, e.g. ``'ScoreBridge 10.25.02'``."""
+    version: str
+    """The ``Version`` of the ``USEBIO`` element, e.g. ``'1.2'``."""
+
+
+class _Reader:
+    """Reads elements of one tree; every error names the file, line and element."""
+
+    def __init__(self, tree: Tree) -> None:
+        self.tree = tree
+
+    def fail(self, element: ET.Element, reason: str, name: str, value: object = None,
+             where: str = "") -> UsebioError:  # fmt: skip
+        return UsebioError(reason, source=self.tree.source, line=self.tree.line(element),
+                           where=where, field=name, value=value)  # fmt: skip
+
+    @staticmethod
+    def at(parent: ET.Element, name: str) -> ET.Element:
+        """The child element (for its line), or the parent if there is none."""
+        child = parent.find(name)
+        return parent if child is None else child
+
+    def text(self, parent: ET.Element, name: str, where: str = "") -> str:
+        """The stripped text of a child element (``''`` if absent or empty)."""
+        child = parent.find(name)
+        if child is None:
+            return ""
+        if len(child):
+            raise self.fail(child, f"{name} holds elements; expected text", name, where=where)
+        value = (child.text or "").strip()
+        if len(value) > _LONGEST:
+            raise self.fail(child, f"{name} {quote(value)} is longer than {_LONGEST} characters",
+                            name, value[:_LONGEST], where)  # fmt: skip
+        return value
+
+    def integer(self, parent: ET.Element, name: str, where: str, lo: int, hi: int) -> int | None:
+        value = self.text(parent, name, where)
+        if not value:
+            return None
+        digits = value[1:] if value[:1] in "+-" else value
+        if not (digits.isascii() and digits.isdigit() and len(value) <= 6
+                and lo <= int(value) <= hi):  # fmt: skip
+            raise self.fail(self.at(parent, name),
+                            f"{name} {quote(value)} is not a whole number from {lo} to {hi}",
+                            name, value, where)  # fmt: skip
+        return int(value)
+
+    def decimal(self, parent: ET.Element, name: str, where: str) -> float | None:
+        value = self.text(parent, name, where)
+        if not value:
+            return None
+        try:
+            number = float(value)
+        except ValueError:
+            number = float("nan")
+        if not (abs(number) < 1e9) or not re.fullmatch(r"[-+]?\d+(\.\d+)?", value):
+            raise self.fail(self.at(parent, name), f"{name} {quote(value)} is not a number",
+                            name, value, where)  # fmt: skip
+        return number
+
+
+def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
+    """Read a USEBIO 1.0-1.3 file of a pairs event (matchpoints, Butler or cross-IMPs).
+
+    A section per ``SECTION`` (or the event itself when it has none, as most club programs
+    write it); a Mitchell section when the pairs have a ``DIRECTION`` (or numbers such as
+    ``1NS``), else a Howell. Each traveller line becomes a result: its contract, declarer,
+    tricks and lead, with the file's ``SCORE`` kept when it differs from the result's (an
+    irregularity the file scored), and ``A6040``-style scores as artificial scores (60, 50 and
+    40 percent are average plus, average and average minus). The file's own places, totals
+    and percentages are kept as :class:`Standing` s, to be compared with bridgescore's.
+
+    :raises UsebioError: for a file that is not USEBIO or holds something that cannot be read:
+        it names the file, the line, the element and quotes the value.
+    """
+    raw = _utf8(data) if isinstance(data, str) else data
+    tree = parse_xml(raw, source)
+    r = _Reader(tree)
+    root = tree.root
+    if root.tag != "USEBIO":
+        raise r.fail(root, f"the root element is {quote(root.tag)}; expected USEBIO", "USEBIO",
+                     root.tag)  # fmt: skip
+    version = root.get("Version", "")
+    if not re.fullmatch(r"1\.[0-3]", version):
+        raise r.fail(root, f"USEBIO Version {quote(version)}; versions 1.0 to 1.3 are read",
+                     "Version", version)  # fmt: skip
+    events = root.findall("EVENT")
+    if len(events) != 1:
+        raise r.fail(root, f"the file has {len(events)} EVENT elements; expected one", "EVENT",
+                     len(events))  # fmt: skip
+    event = events[0]
+    method = _method(r, event)
+    tags = _tags(r, root, event)
+    sessions = event.findall("SESSION")
+    if len(sessions) > 1:
+        raise r.fail(sessions[1], f"the event has {len(sessions)} sessions; a file of one "
+                     "session is read", "SESSION", len(sessions))  # fmt: skip
+    holders = (sessions[0].findall("SECTION") if sessions else []) or event.findall("SECTION")
+    sections, standings = [], []
+    for index, holder in enumerate(holders or [event]):
+        name = _section_name(r, holder, index)
+        section, found = _section(r, holder, name)
+        sections.append(section)
+        standings.extend(found)
+    description = r.text(event, "EVENT_DESCRIPTION") or r.text(event, "TITLE")
+    try:
+        session = Session(tuple(sections), method, description, _date(r, event), tags=tags)
+    except BridgeError as exc:
+        raise r.fail(event, str(exc), exc.field or "EVENT", exc.value) from None
+    program = " ".join(x for x in (r.text(event, "PROGRAM_NAME"),
+                                   r.text(event, "PROGRAM_VERSION")) if x)  # fmt: skip
+    return UsebioFile(session, tuple(standings), program, version)
+
+
+def _utf8(text: str) -> bytes:
+    """Text as UTF-8 bytes, its XML declaration saying so (the text was decoded already)."""
+    return _DECLARED.sub(r'\1"UTF-8"', text, count=1).encode()
+
+
+def _method(r: _Reader, event: ET.Element) -> Method:
+    """The scoring method: ``BOARD_SCORING_METHOD`` (1.1 on), else the ``EVENT_TYPE``."""
+    kind = (event.get("EVENT_TYPE") or r.text(event, "EVENT_TYPE")).upper()
+    if kind not in _PAIRS_EVENTS:
+        teams = " (teams events are not read yet)" if "TEAM" in kind else ""
+        raise r.fail(event, f"EVENT_TYPE {quote(kind)} is not a pairs event{teams}; expected "
+                     f"one of {', '.join(_PAIRS_EVENTS)}", "EVENT_TYPE", kind)  # fmt: skip
+    scoring = r.text(event, "BOARD_SCORING_METHOD").upper()
+    if scoring and scoring not in METHOD_OF:
+        raise r.fail(event, f"BOARD_SCORING_METHOD {quote(scoring)} is not scored; expected "
+                     "MATCH_POINTS, BUTLER_IMPS or CROSS_IMPS", "BOARD_SCORING_METHOD",
+                     scoring)  # fmt: skip
+    if scoring:
+        return METHOD_OF[scoring]
+    if kind in METHOD_OF:
+        return METHOD_OF[kind]
+    for line in event.iter("TRAVELLER_LINE"):  # a plain PAIRS event: the lines' points tell
+        for method, points in _POINTS.items():
+            if line.find("NS_" + points) is not None:
+                return method  # type: ignore[return-value]
+    return "mp"
+
+
+def _tags(r: _Reader, root: ET.Element, event: ET.Element) -> dict[str, str]:
+    """The club, venue and program as the session's PBN-style tags."""
+    club = root.find("CLUB")
+    found = {
+        "Club": "" if club is None else r.text(club, "CLUB_NAME", "CLUB"),
+        "ClubNumber": "" if club is None else r.text(club, "CLUB_ID_NUMBER", "CLUB"),
+        "Site": r.text(event, "VENUE"),
+        "Generator": " ".join(x for x in (r.text(event, "PROGRAM_NAME"),
+                                          r.text(event, "PROGRAM_VERSION")) if x),
+    }  # fmt: skip
+    return {k: v for k, v in found.items() if v}
+
+
+def _date(r: _Reader, event: ET.Element) -> str:
+    """``DATE`` (``dd/mm/yyyy``) as PBN writes a date (``yyyy.mm.dd``)."""
+    text = r.text(event, "DATE")
+    if not text:
+        return ""
+    m = re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", text)
+    if m is None or not (1 <= int(m[1]) <= 31 and 1 <= int(m[2]) <= 12):
+        raise r.fail(r.at(event, "DATE"), f"DATE {quote(text)} is not a date "
+                     "(dd/mm/yyyy)", "DATE", text)  # fmt: skip
+    return f"{m[3]}.{int(m[2]):02d}.{int(m[1]):02d}"
+
+
+def _section_name(r: _Reader, holder: ET.Element, index: int) -> str:
+    if holder.tag != "SECTION":
+        return "A"
+    name = (holder.get("SECTION_ID") or r.text(holder, "SECTION_ID")).strip()
+    if len(name) > 10:
+        raise r.fail(holder, f"SECTION_ID {quote(name)} is longer than 10 characters",
+                     "SECTION_ID", name[:10])  # fmt: skip
+    return name or "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[index % 26] + ("" if index < 26 else str(index))
+
+
+def _number(r: _Reader, element: ET.Element, name: str, where: str) -> tuple[int, Side | None]:
+    """A pair number as files write it: ``3``, ``3NS``, ``3 EW``."""
+    text = r.text(element, name, where)
+    m = _PAIR.fullmatch(text)
+    if m is None:
+        raise r.fail(element, f"{name} {quote(text)} is not a pair number (3, 3NS or 3EW)",
+                     name, text, where)  # fmt: skip
+    side = None if m[2] is None else (Side.NS if m[2].upper().startswith("N") else Side.EW)
+    return int(m[1]), side
+
+
+def _section(r: _Reader, holder: ET.Element, name: str) -> tuple[
+        Section, list[Standing]]:  # fmt: skip
+    participants = holder.find("PARTICIPANTS")
+    if participants is None:
+        raise r.fail(holder, "no PARTICIPANTS", "PARTICIPANTS", where=f"section {name}")
+    if participants.find("TEAM") is not None:
+        raise r.fail(participants, "the participants are teams; teams events are not read yet",
+                     "TEAM")  # fmt: skip
+    read = []
+    for index, element in enumerate(participants.findall("PAIR"), 1):
+        where = f"PAIR {index}"
+        number, side = _number(r, element, "PAIR_NUMBER", where)
+        direction = r.text(element, "DIRECTION", where).upper().replace("-", "")
+        if direction not in ("", "NS", "EW", "N", "E"):
+            raise r.fail(element, f"DIRECTION {quote(direction)}; expected NS or EW", "DIRECTION",
+                         direction, where)  # fmt: skip
+        side = side or (Side.NS if direction.startswith("N") else Side.EW if direction else None)
+        players = tuple(
+            x
+            for x in (
+                _player(r, p, f"{where}, PLAYER {i}")
+                for i, p in enumerate(element.findall("PLAYER"), 1)
+            )
+            if x.name or x.number
+        )  # fmt: skip  (an empty PLAYER is no one)
+        read.append((element, side, Pair(number, side, pair_names(players), players), where))
+    mitchell = any(side is not None for _, side, _, _ in read)
+    pairs, standings = [], []
+    for element, side, pair, where in read:
+        if mitchell and side is None:
+            raise r.fail(element, f"pair {pair.number} has no DIRECTION but others have one",
+                         "DIRECTION", "", where)  # fmt: skip
+        pairs.append(pair)
+        standings.append(Standing(name, pair, r.text(element, "PLACE", where),
+                                  r.decimal(element, "TOTAL_SCORE", where),
+                                  r.decimal(element, "PERCENTAGE", where)))  # fmt: skip
+    boards = {b.number: b for b in _boards(r, holder)}
+    results = list(_results(r, holder, mitchell, boards))
+    try:
+        section = Section(name, "mitchell" if mitchell else "howell", pairs,
+                          [boards[b] for b in sorted({x.board for x in results})],
+                          results)  # fmt: skip
+    except BridgeError as exc:
+        raise r.fail(holder, str(exc), exc.field or "BOARD", exc.value,
+                     f"section {name}") from None  # fmt: skip
+    return section, standings
+
+
+def _player(r: _Reader, element: ET.Element, where: str) -> Player:
+    name = r.text(element, "PLAYER_NAME", where)
+    number = r.text(element, "NATIONAL_ID_NUMBER", where) or None
+    try:
+        return Player(name, number)
+    except BridgeError as exc:
+        field = "PLAYER_NAME" if exc.field == "name" else "NATIONAL_ID_NUMBER"
+        raise r.fail(element, str(exc), field, exc.value, where) from None
+
+
+def _board_number(r: _Reader, element: ET.Element) -> int:
+    number = r.integer(element, "BOARD_NUMBER", "BOARD", 1, 999)
+    if number is None:
+        raise r.fail(element, "a BOARD without a BOARD_NUMBER", "BOARD_NUMBER")
+    return number
+
+
+def _boards(r: _Reader, holder: ET.Element) -> Iterator[Board]:
+    """The boards: Law 2's dealer, and the ``VULNERABILITY`` if the file gives one."""
+    for element in holder.findall("BOARD"):
+        number = _board_number(r, element)
+        board = Board.numbered(number)
+        text = r.text(element, "VULNERABILITY", f"BOARD {number}").upper()
+        if text and text not in _VULNERABLE:
+            raise r.fail(r.at(element, "VULNERABILITY"),
+                         f"VULNERABILITY {quote(text)}; expected None, NS, EW or All",
+                         "VULNERABILITY", text, f"BOARD {number}")  # fmt: skip
+        yield Board(number, board.dealer, _VULNERABLE[text]) if text else board
+
+
+def _results(r: _Reader, holder: ET.Element, mitchell: bool, boards: dict[int, Board]) -> (
+        Iterator[BoardResult]):  # fmt: skip
+    for element in holder.findall("BOARD"):
+        board = boards[_board_number(r, element)]
+        for index, line in enumerate(element.findall("TRAVELLER_LINE"), 1):
+            yield _line(r, line, board, index, mitchell)
+
+
+def _line(r: _Reader, line: ET.Element, b: Board, index: int, mitchell: bool) -> BoardResult:
+    board = b.number
+    where = f"BOARD {board}, TRAVELLER_LINE {index}"
+    ns, ns_side = _number(r, line, "NS_PAIR_NUMBER", where)
+    ew, ew_side = _number(r, line, "EW_PAIR_NUMBER", where)
+    if mitchell and (ns_side, ew_side) not in ((None, None), (Side.NS, Side.EW)):
+        raise r.fail(line, f"NS {ns}{ns_side or ''} v EW {ew}{ew_side or ''}: a Mitchell's NS "
+                     "pair sits NS", "NS_PAIR_NUMBER", f"{ns}{ns_side or ''}", where)  # fmt: skip
+    score_text = r.text(line, "SCORE", where)
+    lead = _lead(r, line, where)
+    adjusted = _ADJUSTED.fullmatch(score_text.upper())
+    try:
+        if adjusted:
+            ns_award, ew_award = _AWARD.get(adjusted[1]), _AWARD.get(adjusted[2])
+            if ns_award is None or ew_award is None:
+                raise r.fail(line, f"SCORE {quote(score_text)}: artificial scores of 60, 50 and "
+                             "40 percent are read", "SCORE", score_text, where)  # fmt: skip
+            return BoardResult(board, ns, ew, artificial=Adjusted(ns_award, ew_award), lead=lead)
+        result = _result(r, line, where)
+        score = r.integer(line, "SCORE", where, -7600, 7600)
+        own = score_result(result, b.vulnerability).for_side(Side.NS)
+        return BoardResult(board, ns, ew, result, score=None if score in (None, own) else score,
+                           lead=lead)  # fmt: skip
+    except UsebioError:
+        raise
+    except BridgeError as exc:
+        raise r.fail(line, str(exc), exc.field or "TRAVELLER_LINE", exc.value, where) from None
+
+
+def _result(r: _Reader, line: ET.Element, where: str) -> Result:
+    contract = r.text(line, "CONTRACT", where).upper().replace(" ", "")
+    if contract in ("PASS", "P", "PASSED", "PASSOUT", "AP"):
+        return Result(PASS_OUT, None, 0)
+    if not contract:
+        raise r.fail(line, "no CONTRACT and no artificial SCORE", "CONTRACT", "", where)
+    try:
+        parsed = Contract.parse(contract)
+    except BridgeError:
+        raise r.fail(line, f"CONTRACT {quote(contract)} is not a contract (e.g. 4SX, 3NT)",
+                     "CONTRACT", contract, where) from None  # fmt: skip
+    by = r.text(line, "PLAYED_BY", where).upper()
+    if by not in ("N", "E", "S", "W"):
+        raise r.fail(line, f"PLAYED_BY {quote(by)}; expected N, E, S or W", "PLAYED_BY", by,
+                     where)  # fmt: skip
+    tricks = r.integer(line, "TRICKS", where, 0, 13)
+    if tricks is None:
+        raise r.fail(line, "no TRICKS", "TRICKS", "", where)
+    return Result(parsed, Seat(by), tricks)
+
+
+def _lead(r: _Reader, line: ET.Element, where: str) -> str | None:
+    """``LEAD`` as PBN writes a card (suit then rank): ``TD``, ``DT`` and ``10D`` are ``DT``."""
+    text = r.text(line, "LEAD", where).upper().replace("10", "T")
+    if not text:
+        return None
+    if len(text) == 2 and text[0] in _RANKS and text[1] in "SHDC":
+        return text[1] + text[0]
+    if len(text) == 2 and text[0] in "SHDC" and text[1] in _RANKS:
+        return text
+    raise r.fail(line, f"LEAD {quote(text)} is not a card (e.g. TD, the ten of diamonds)",
+                 "LEAD", text, where)  # fmt: skip

@@ -1,0 +1,182 @@
+"""A session written as USEBIO 1.2: the club, the event, each pair's place, score and players,
+and every board's traveller lines with their points."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+from typing import Final
+
+from bridgescore import __version__
+from bridgescore.duplicate import Adjusted
+from bridgescore.errors import UsebioError
+from bridgescore.model import Side
+from bridgescore.session import Board, Pair, SectionScores, Session, score_session
+
+__all__ = ["DOCTYPE", "write"]
+
+DOCTYPE: Final = '<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">'
+"""The document type line every USEBIO 1.2 file starts with (the DTD is not fetched)."""
+
+_EVENT_TYPE: Final = {"mp": "MP_PAIRS", "butler": "BUTLER_PAIRS", "cross-imps": "CROSS_IMP"}
+"""``EVENT_TYPE`` as the club programs write it (Compscore, ScoreBridge) and the ABF's and
+EBU's services read it."""
+_SCORING: Final = {"mp": "MATCH_POINTS", "butler": "BUTLER_IMPS", "cross-imps": "CROSS_IMPS"}
+_POINTS: Final = {"mp": "MATCH_POINTS", "butler": "BUTLER_POINTS", "cross-imps": "CROSS_IMP_POINTS"}
+_CLUB_LABEL: Final = re.compile(r"(.+) \((?:[A-Z]+) ([A-Za-z0-9]{1,20})\)")
+"""A live evening's ``Club`` tag, ``Name (EBU 1234)``: the club's name and number."""
+
+
+def _add(parent: ET.Element, name: str, text: object = None) -> ET.Element:
+    element = ET.SubElement(parent, name)
+    if text is not None:
+        element.text = str(text)
+    return element
+
+
+def _number(x: float) -> str:
+    """Points as a file writes them: two decimals."""
+    return f"{x:.2f}"
+
+
+def _label(pair: Pair) -> str:
+    """``3`` in a Howell, ``3NS``/``3EW`` in a Mitchell (unique across the section)."""
+    return f"{pair.number}{pair.side.value}" if pair.side else str(pair.number)
+
+
+def _percent(value: object, what: str) -> str:
+    """An artificial score's percentage as the ``A6040`` form writes it: two digits."""
+    number = float(value)  # type: ignore[arg-type]
+    if number != int(number) or not 0 <= number <= 99:
+        raise UsebioError(f"an artificial score of {number:g}% cannot be written as USEBIO's "
+                          "A6040 form (whole percentages, two digits)", field="artificial",
+                          value=what)  # fmt: skip
+    return f"{int(number):02d}"
+
+
+def write(session: Session, scored: Iterable[SectionScores] | None = None) -> bytes:
+    """The session as a USEBIO 1.2 file (UTF-8), scored by its method (or as ``scored``).
+
+    One section is written as club programs write an evening, the participants and boards in
+    the ``EVENT``; several, each in a ``SECTION`` of one ``SESSION``. A Mitchell's pairs are
+    ``1NS``, ``1EW`` with a ``DIRECTION``; a Howell's ``1``. Matchpoints are MP1 (2 for a
+    win), as :func:`~bridgescore.session.score_session` gives them; percentages have two
+    decimals.
+
+    >>> from bridgescore import Result
+    >>> from bridgescore.session import BoardResult, Section
+    >>> s = Session((Section("A", "mitchell", results=[
+    ...     BoardResult(1, 1, 1, Result.parse("4SS=")),
+    ...     BoardResult(1, 2, 2, Result.parse("4SS+1"))]),), event="Tuesday")
+    >>> text = write(s).decode()
+    >>> "<PAIR_NUMBER>2NS</PAIR_NUMBER>" in text, "<NS_MATCH_POINTS>2.00</NS_MATCH_POINTS>" in text
+    (True, True)
+
+    :raises UsebioError: for what USEBIO cannot say: a weighted or split score, an artificial
+        score that is not a whole percentage.
+    """
+    sections = list(scored) if scored is not None else score_session(session)
+    root = ET.Element("USEBIO", Version="1.2")
+    tags = dict(session.tags)
+    club_name, club_number = tags.get("Club", ""), tags.get("ClubNumber", "")
+    m = _CLUB_LABEL.fullmatch(club_name)
+    if m and not club_number:
+        club_name, club_number = m[1], m[2]
+    if club_name or club_number:
+        club = _add(root, "CLUB")
+        _add(club, "CLUB_NAME", club_name)
+        if club_number:
+            _add(club, "CLUB_ID_NUMBER", club_number)
+    event = _add(root, "EVENT")
+    event.set("EVENT_TYPE", _EVENT_TYPE[session.method])
+    if session.event:
+        _add(event, "EVENT_DESCRIPTION", session.event)
+    _add(event, "PROGRAM_NAME", "bridgescore")
+    _add(event, "PROGRAM_VERSION", __version__)
+    mitchell = any(s.section.kind == "mitchell" for s in sections)
+    _add(event, "WINNER_TYPE", 2 if mitchell else 1)
+    if re.fullmatch(r"\d{4}\.\d{2}\.\d{2}", session.date):
+        year, month, day = session.date.split(".")
+        _add(event, "DATE", f"{day}/{month}/{year}")
+    if tags.get("Site"):
+        _add(event, "VENUE", tags["Site"])
+    _add(event, "BOARD_SCORING_METHOD", _SCORING[session.method])
+    _add(event, "SESSION_COUNT", 1)
+    _add(event, "SECTION_COUNT", len(sections))
+    holder = event if len(sections) == 1 else _add(event, "SESSION", None)
+    for scores in sections:
+        if len(sections) == 1:
+            into = holder
+        else:
+            into = _add(holder, "SECTION")
+            into.set("SECTION_ID", scores.section.name)
+        _participants(into, session, scores)
+        _boards(into, session, scores)
+    ET.indent(root, space=" ")
+    body = ET.tostring(root, encoding="unicode")
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'.encode()
+
+
+def _participants(into: ET.Element, session: Session, scores: SectionScores) -> None:
+    participants = _add(into, "PARTICIPANTS")
+    for rows in scores.rankings.values():
+        for row in rows:
+            pair = row.pair
+            element = _add(participants, "PAIR")
+            _add(element, "PAIR_NUMBER", _label(pair))
+            if pair.side:
+                _add(element, "DIRECTION", pair.side.value)
+            _add(element, "PLACE", row.rank)
+            _add(element, "TOTAL_SCORE", _number(row.total))
+            if row.percent is not None:
+                _add(element, "PERCENTAGE", f"{row.percent:.2f}")
+            _add(element, "BOARDS_PLAYED", row.boards)
+            players = [(p.name, p.number) for p in pair.players] or [
+                (name, None) for name in pair.names.split(" & ") if name.strip()]  # fmt: skip
+            for name, number in players:
+                element_player = _add(element, "PLAYER")
+                _add(element_player, "PLAYER_NAME", name.strip())
+                if number:
+                    _add(element_player, "NATIONAL_ID_NUMBER", number)
+
+
+def _boards(into: ET.Element, session: Session, scores: SectionScores) -> None:
+    points = _POINTS[session.method]
+    mitchell = scores.section.kind == "mitchell"
+    art = session.artificial
+    percent = {"A+": _percent(art.plus, "A+"), "A": _percent(art.average, "A"),
+               "A-": _percent(art.minus, "A-")}  # fmt: skip
+    for number in sorted(scores.travellers):
+        board = _add(into, "BOARD")
+        _add(board, "BOARD_NUMBER", number)
+        vulnerability = scores.section.board(number).vulnerability
+        if vulnerability != Board.numbered(number).vulnerability:
+            _add(board, "VULNERABILITY", vulnerability.value)
+        for line in scores.travellers[number]:
+            r = line.result
+            if r.weighted is not None or r.split is not None:
+                raise UsebioError(
+                    f"board {number}, NS {r.ns} v EW {r.ew}: {r.text} is a weighted or split "
+                    "score, which USEBIO cannot say", field="result", value=r.text,
+                )  # fmt: skip
+            element = _add(board, "TRAVELLER_LINE")
+            _add(element, "NS_PAIR_NUMBER", f"{r.ns}{Side.NS.value}" if mitchell else r.ns)
+            _add(element, "EW_PAIR_NUMBER", f"{r.ew}{Side.EW.value}" if mitchell else r.ew)
+            if isinstance(line.ns_score, Adjusted):
+                _add(element, "SCORE", f"A{percent[line.ns_score.ns]}{percent[line.ns_score.ew]}")
+            else:
+                result = r.result
+                assert result is not None
+                if result.is_pass_out:
+                    _add(element, "CONTRACT", "PASS")
+                else:
+                    assert result.declarer is not None
+                    _add(element, "CONTRACT", str(result.contract))
+                    _add(element, "PLAYED_BY", result.declarer.value)
+                    if r.lead:
+                        _add(element, "LEAD", r.lead[1] + r.lead[0])
+                _add(element, "TRICKS", result.tricks)
+                _add(element, "SCORE", line.ns_score)
+            _add(element, "NS_" + points, _number(line.ns_points))
+            _add(element, "EW_" + points, _number(line.ew_points))

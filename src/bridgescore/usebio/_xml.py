@@ -1,0 +1,109 @@
+"""Untrusted XML in, a tree of elements out, each element's line remembered for errors.
+
+The parsing goes through ``defusedxml`` (imported when a file is read, so that importing
+:mod:`bridgescore.usebio` loads only the standard library): expat reads the bytes in one
+pass, and an entity declaration (the "billion laughs"), an external entity or an external DTD
+is refused before anything is expanded. A ``<!DOCTYPE USEBIO SYSTEM "...">`` line without an
+internal subset, which every real USEBIO file has, is read and ignored (the DTD is not fetched).
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from bridgescore.errors import UsebioError
+
+__all__ = ["MAX_BYTES", "Tree", "parse_xml", "quote"]
+
+MAX_BYTES: Final = 20_000_000
+"""The largest file read: a club's year of evenings is a few megabytes."""
+
+
+def quote(value: str, longest: int = 60) -> str:
+    """A value as an error quotes it: ``repr``, cut to ``longest`` characters.
+
+    >>> quote("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (100 characters)"
+    """
+    if len(value) <= longest:
+        return repr(value)
+    return f"{value[:longest]!r}"[:-1] + f"...' ({len(value)} characters)"
+
+
+@dataclass
+class Tree:
+    """A parsed file: its root element and the line each element starts on."""
+
+    root: ET.Element
+    source: str
+    lines: dict[int, int] = field(default_factory=dict)
+
+    def line(self, element: ET.Element) -> int | None:
+        """The line the element starts on."""
+        return self.lines.get(id(element))
+
+
+class _Builder(ET.TreeBuilder):
+    """A tree builder that notes the line each element starts on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: dict[int, int] = {}
+        self.expat: Any = None
+
+    def start(self, tag: str, attrs: dict[str, str]) -> ET.Element:
+        element = super().start(tag, attrs)
+        self.lines[id(element)] = self.expat.CurrentLineNumber
+        return element
+
+
+def parse_xml(data: bytes, source: str = "<bytes>") -> Tree:
+    """Parse untrusted XML (its encoding as its declaration says, UTF-8 by default).
+
+    >>> tree = parse_xml(b'<?xml version="1.0"?>\\n<USEBIO>\\n<CLUB/></USEBIO>')
+    >>> tree.root.tag, tree.line(tree.root[0])
+    ('USEBIO', 3)
+    >>> parse_xml(b'<!DOCTYPE x [<!ENTITY a "ha">]><x>&a;</x>', "evil.xml")
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.UsebioError: evil.xml, line 1: the file declares an entity ('a'); \
+entities are refused (they can expand without bound)
+
+    :raises UsebioError: for a file that is not well-formed XML (naming its line and column),
+        that declares entities or refers outside itself, or that is larger than
+        :data:`MAX_BYTES`.
+    """
+    import defusedxml
+    from defusedxml.ElementTree import DefusedXMLParser
+
+    if len(data) > MAX_BYTES:
+        raise UsebioError(f"the file has {len(data)} bytes; at most {MAX_BYTES} are read",
+                          source=source, field="file", value=len(data))  # fmt: skip
+    builder = _Builder()
+    parser = DefusedXMLParser(target=builder, forbid_dtd=False, forbid_entities=True,
+                              forbid_external=True)  # fmt: skip
+    builder.expat = parser.parser
+    try:
+        parser.feed(data)
+        root = parser.close()
+    except ET.ParseError as exc:
+        line, column = exc.position
+        reason = str(exc).rsplit(":", 1)[0]
+        raise UsebioError(f"not well-formed XML: {reason} (column {column + 1})",
+                          source=source, line=line, field="xml",
+                          value=reason) from None  # fmt: skip
+    except defusedxml.EntitiesForbidden as exc:
+        raise UsebioError(
+            f"the file declares an entity ({exc.name!r}); entities are refused (they can "
+            "expand without bound)",
+            source=source, line=parser.parser.CurrentLineNumber, field="ENTITY", value=exc.name,
+        ) from None  # fmt: skip
+    except defusedxml.DefusedXmlException as exc:
+        raise UsebioError(f"the file refers outside itself ({exc}); that is refused",
+                          source=source, line=parser.parser.CurrentLineNumber,
+                          field="DOCTYPE", value=str(exc)) from None  # fmt: skip
+    if not isinstance(root, ET.Element):
+        raise UsebioError("the file holds no element", source=source, field="xml")
+    return Tree(root, source, builder.lines)

@@ -1,0 +1,73 @@
+"""A session's results as a file to download: ``GET /api/sessions/{id}/export?format=...``.
+
+USEBIO 1.2 (what the national bodies take, and BridgeWebs and Pianola), PBN or CSV: the same
+files as ``bridgescore session export`` writes, of a session anyone with its link may read (a
+club evening's once the director has closed it, its private players by number only).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+
+from bridgescore.session import Session, csv_text
+from bridgescore.web.deps import readable_session
+from bridgescore.web.live import Problem
+from bridgescore.web.sessions import disposition, pbn_text
+from bridgescore.web.work import run_heavy, scores
+
+__all__ = ["FORMATS", "router"]
+
+router = APIRouter(prefix="/api/sessions", tags=["sessions"])
+
+Format = Literal["usebio", "pbn", "csv"]
+
+FORMATS: dict[str, tuple[str, str]] = {
+    "usebio": ("application/xml", "xml"),
+    "pbn": ("application/x-pbn; charset=utf-8", "pbn"),
+    "csv": ("text/csv; charset=utf-8", "csv"),
+}
+"""Each format's media type and file extension."""
+
+_FILE = {
+    "content": {media: {"schema": {"type": "string"}} for media, _ in FORMATS.values()},
+    "description": "The file, as an attachment named after the event.",
+}
+_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: _FILE,
+    403: {"model": Problem, "description": "A club evening not yet closed by its director."},
+    404: {"model": Problem, "description": "No such session."},
+}  # fmt: skip
+
+
+_FORMAT = (
+    "usebio: USEBIO 1.2 XML (masterpoints, NGS grades, BridgeWebs, Pianola); pbn: PBN "
+    "2.1 export format; csv: rankings and travellers."
+)
+
+
+def _usebio(session: Session) -> bytes:
+    from bridgescore import usebio
+
+    return usebio.write(session)
+
+
+@router.get("/{game_id}/export", response_class=Response, responses=_RESPONSES)
+def export(
+    request: Request,
+    game_id: str,
+    format: Annotated[Format, Query(description=_FORMAT)] = "usebio",
+) -> Response:
+    """The session's results as a USEBIO, PBN or CSV file."""
+    stored, session = readable_session(request, game_id)
+    media, extension = FORMATS[format]
+    if format == "usebio":  # what USEBIO cannot say (a weighted score) is a 422 (a BridgeError)
+        body: str | bytes = run_heavy(request, _usebio, session)
+    elif format == "pbn":
+        body = run_heavy(request, pbn_text, session)
+    else:
+        body = run_heavy(request, csv_text, scores(request, stored), session)
+    headers = {"Content-Disposition": disposition(session.event, extension)}
+    return Response(body, media_type=media, headers=headers)
