@@ -514,7 +514,8 @@ class LiveStore:
             state = self._locked(conn, game_id, states)
             if who != DIRECTOR:
                 raise NotAllowedError("only the director closes the session", field="closed")
-            version = _bump(conn, game_id, state.version, now, ended=closed)
+            version = _bump(conn, game_id, state.version, now, ended=closed,
+                            closed_at=now if closed else None)  # fmt: skip
             states[game_id] = state.with_closed(closed, version)
             return None, version
 
