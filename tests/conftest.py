@@ -13,6 +13,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -236,15 +237,20 @@ def club_evenings(
                 tags: list[tuple[str, str]] = [("Deal", str(deal))]
                 if dd and b.number < 6:  # board 6's table is solved when the site is written
                     if b.number not in solved:
-                        solved[b.number] = dd_tables([deal])[0]
+                        (solved[b.number],) = dd_tables([deal])
                     table = solved[b.number]
-                    tags += [(t.name, t.value) for t in
-                             analysis_tags(table, par(table, b.vulnerability, b.dealer))]
+                    tags += [
+                        (t.name, t.value)
+                        for t in analysis_tags(table, par(table, b.vulnerability, b.dealer))
+                    ]
                 boards.append(replaced(b, tags=tuple(tags)))
             if boards:
                 section = replaced(section, boards=tuple(boards))
-            session = Session((replaced(section, pairs=tuple(pairs)),),
-                              event=f"Tuesday pairs {n + 1}", date=f"2026.11.{3 + 7 * n:02d}")
+            session = Session(
+                (replaced(section, pairs=tuple(pairs)),),
+                event=f"Tuesday pairs {n + 1}",
+                date=f"2026.11.{3 + 7 * n:02d}",
+            )
             stored, _ = live.start(session, 3, club=(club.id, clubs.key(club.id)))
             state = live.state(stored.id)
             contracts = ["4HS", "3NTN", "2SE", "4SN", "1NTW", "3DS"]

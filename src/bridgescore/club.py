@@ -110,8 +110,10 @@ class Club:
             raise ClubError(f"players are shown by 'names' or 'numbers', not {self.players!r}",
                             field="players", value=self.players)  # fmt: skip
         hours = self.correction_hours
-        if isinstance(hours, bool) or not isinstance(hours, int) or not (
-            0 <= hours <= LONGEST_CORRECTION_HOURS
+        if (
+            isinstance(hours, bool)
+            or not isinstance(hours, int)
+            or not (0 <= hours <= LONGEST_CORRECTION_HOURS)
         ):
             raise ClubError(f"a correction period is 0 to {LONGEST_CORRECTION_HOURS} hours, "
                             f"got {hours!r}", field="correction_hours", value=hours)  # fmt: skip
@@ -355,7 +357,8 @@ class PublicView:
     >>> view = PublicView("names", frozenset({"77"}))
     >>> view.player(Player("Ann Smith", "77")), view.player(Player("Bob", "12"))
     (Player(name='Player 77', number='77'), Player(name='Bob', number='12'))
-    >>> PublicView("numbers").player(Player("Bob", "12")), PublicView("numbers").player(Player("Al"))
+    >>> numbers = PublicView("numbers")
+    >>> numbers.player(Player("Bob", "12")), numbers.player(Player("Al"))
     (Player(name='Player 12', number='12'), Player(name='Player not named', number=None))
     """
 

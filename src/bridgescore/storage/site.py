@@ -30,7 +30,7 @@ the closing.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -79,6 +79,8 @@ class Published:
     provisional_until: datetime
     provisional: bool
     corrections: tuple[Correction, ...]
+    view: PublicView = field(default_factory=PublicView)
+    """How its players are shown (scores kept for one view must not serve another)."""
 
     @property
     def date(self) -> str:
@@ -154,7 +156,8 @@ class ClubSite:
         return [
             view.player(e.player)
             for e in self.clubs.roster(club.id)
-            if e.player.number is not None and (e.public or view.players == "numbers")
+            if e.player.number is not None
+            and (e.public or view.players == "numbers")
             and e.player.number not in view.private
         ]
 
@@ -197,5 +200,4 @@ class ClubSite:
         until = provisional_until(closed_at, club.correction_period)
         return Published(row.id, view.session(session), version, row.created_at, closed_at,
                          until, is_provisional(closed_at, club.correction_period, now),
-                         changes)  # fmt: skip
-
+                         changes, view)  # fmt: skip

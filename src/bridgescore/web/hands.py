@@ -26,7 +26,16 @@ from bridgescore.web.common import page
 from bridgescore.web.deps import readable_session
 from bridgescore.web.work import run_heavy, scores
 
-__all__ = ["HAND_TABLES", "HandRecord", "LineVersus", "Solver", "hand_record", "hand_records", "router", "solve_dd"]
+__all__ = [
+    "HAND_TABLES",
+    "HandRecord",
+    "LineVersus",
+    "Solver",
+    "hand_record",
+    "hand_records",
+    "router",
+    "solve_dd",
+]
 
 router = APIRouter(include_in_schema=False)
 

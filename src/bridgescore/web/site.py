@@ -79,7 +79,8 @@ def pair_key(section_index: int, section_name: str, side: str | None, number: in
     >>> pair_key(0, "A", "NS", 3), pair_key(1, "Red room", None, 7)
     ('A-NS-3', 's2-7')
     """
-    name = section_name if re.fullmatch(r"[A-Za-z0-9]{1,8}", section_name) else f"s{section_index + 1}"
+    short = re.fullmatch(r"[A-Za-z0-9]{1,8}", section_name)
+    name = section_name if short else f"s{section_index + 1}"
     return f"{name}-{side}-{number}" if side else f"{name}-{number}"
 
 
@@ -193,8 +194,9 @@ class SiteBuilder:
             "sections": sections,
             "mp": evening.session.method == "mp",
             "method": METHODS[evening.session.method].label,
-            "has_deals": any("Deal" in dict(b.tags) for sec in evening.session.sections
-                             for b in sec.boards),  # fmt: skip
+            "has_deals": any(
+                "Deal" in dict(b.tags) for sec in evening.session.sections for b in sec.boards
+            ),
         }
         return SitePage(path, "site/evening.html", context)
 
@@ -206,19 +208,23 @@ class SiteBuilder:
         missing = sorted({b.number for s in evening.session.sections for b in s.boards} - shown)
         crumbs = [("", self.club.name), (f"evenings/{evening.id}/", evening.title)]
         context = self._base(f"Hand records: {evening.title}", crumbs) | {
-            "evening": evening, "sections": records, "missing": missing, **HAND_TABLES}
+            "evening": evening,
+            "sections": records,
+            "missing": missing,
+            **HAND_TABLES,
+        }
         return SitePage(f"evenings/{evening.id}/hands/", "site/hands.html", context)
 
     def scorecard_page(self, game_id: str, key: str) -> SitePage:
         """A pair's scorecard (:meth:`SectionScores.recap`): board by board, whom it met, the
         result, its score and its matchpoints or IMPs."""
         evening = self.evening(game_id)
-        for found, s, score in self._pairs(evening):
-            if found == key:
-                break
-        else:
+        match = next(((s, score) for found, s, score in self._pairs(evening) if found == key),
+                     None)  # fmt: skip
+        if match is None:
             raise ClubNotFoundError(f"the evening has no pair {key[:40]!r}", field="pair",
                                     value=key[:40])  # fmt: skip
+        s, score = match
         pair = score.pair
         rank = next((r.rank for rows in s.rankings.values() for r in rows
                      if (r.pair.side, r.pair.number) == (pair.side, pair.number)), "")  # fmt: skip
@@ -246,7 +252,7 @@ class SiteBuilder:
                                     field="player", value=number[:20])  # fmt: skip
         played = []
         for evening in reversed(self.evenings):  # oldest first, as the plot reads
-            for key, s, score in self._pairs(evening):
+            for key, _s, score in self._pairs(evening):
                 if any(p.number == number for p in score.pair.players):
                     partner = [p for p in score.pair.players if p.number != number]
                     played.append((evening, key, score, partner))
@@ -277,7 +283,11 @@ class SiteBuilder:
         else:
             problem = ""
         context = self._base(event.name, [("", self.club.name)]) | {
-            "event": event, "sessions": sessions, "rows": rows, "problem": problem}
+            "event": event,
+            "sessions": sessions,
+            "rows": rows,
+            "problem": problem,
+        }
         return SitePage(f"events/{event_id}/", "site/event.html", context)
 
     def pages(self) -> Iterator[SitePage]:

@@ -78,7 +78,7 @@ def _builder(request: Request, slug: str) -> SiteBuilder | Response:
     site = ClubSite(club_store, live(request).store)
 
     def score(p: Published) -> Any:
-        return scores_of(request, (f"{p.id}/site", p.version), p.session)
+        return scores_of(request, (f"{p.id}/site/{hash(p.view)}", p.version), p.session)
 
     def solve(deals: Any) -> Any:
         return run_heavy(request, solve_dd, deals)

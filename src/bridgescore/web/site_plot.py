@@ -3,7 +3,7 @@ geometry here, the markup in ``templates/site/_plot.html``.
 
 >>> plot = percent_plot([PercentPoint("2026.11.03", 48.5), PercentPoint("2026.11.10", 61.25)])
 >>> plot.low, plot.high, [round(d.y) for d in plot.dots]
-(40, 70, [150, 69])
+(40, 70, [127, 59])
 >>> percent_plot([]) is None
 True
 """
@@ -16,9 +16,10 @@ from typing import Final
 
 __all__ = ["HEIGHT", "WIDTH", "PercentPoint", "Plot", "PlotDot", "percent_plot"]
 
-WIDTH: Final = 600
-HEIGHT: Final = 240
-_LEFT, _RIGHT, _TOP, _BOTTOM = 44, 16, 14, 36
+WIDTH: Final = 360
+"""The SVG's width in its own units: a phone's (text of 12 units is then about 12 px)."""
+HEIGHT: Final = 200
+_LEFT, _RIGHT, _TOP, _BOTTOM = 40, 14, 12, 28
 
 
 @dataclass(frozen=True, slots=True)

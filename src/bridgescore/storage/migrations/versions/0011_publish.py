@@ -27,9 +27,7 @@ depends_on: str | Sequence[str] | None = None
 def upgrade() -> None:
     """Add ``clubs.players``, ``clubs.correction_hours`` and ``games.closed_at``."""
     with op.batch_alter_table("clubs") as batch:
-        batch.add_column(
-            sa.Column("players", sa.String(8), nullable=False, server_default="names")
-        )
+        batch.add_column(sa.Column("players", sa.String(8), nullable=False, server_default="names"))
         batch.add_column(
             sa.Column("correction_hours", sa.Integer(), nullable=False, server_default="24")
         )
