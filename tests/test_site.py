@@ -23,6 +23,7 @@ from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import LiveStore
 from bridgescore.storage.site import ClubSite
 from bridgescore.web.site import club_slug
+from bridgescore.web.site_plot import PercentPoint, percent_plot
 from tests.conftest import PASSWORD, auth, club_evenings
 
 CLOSED = datetime(2026, 12, 1, 22, 30, tzinfo=UTC)
@@ -172,3 +173,19 @@ def test_the_pages_of_the_site_and_its_settings(client: TestClient) -> None:
     assert client.get(f"{base}evenings/nonesuch/").status_code == 404
     assert client.get("/clubs/acol-bc-ebu-9999/").status_code == 404
     assert client.get(f"{base}players/1001/").status_code == 404  # the private player
+
+
+@given(st.lists(st.floats(0, 100, allow_nan=False), min_size=1, max_size=60))
+def test_the_plot_keeps_every_session_inside_its_axes_in_order(percents: list[float]) -> None:
+    plot = percent_plot([PercentPoint(f"2026.01.{i:02d}", p) for i, p in enumerate(percents)])
+    assert plot is not None
+    assert 0 <= plot.low < plot.high <= 100
+    assert all(plot.low <= p <= plot.high for p in percents)
+    xs = [d.x for d in plot.dots]
+    assert xs == sorted(xs)
+    assert all(plot.left < x < plot.right for x in xs)
+    top, bottom = plot.ticks[-1][0], plot.ticks[0][0]  # the high's line, the low's
+    for d in plot.dots:  # a higher percentage is drawn higher (a smaller y)
+        assert top - 1e-9 <= d.y <= bottom + 1e-9
+        assert d.y == pytest.approx(bottom - (bottom - top) * (d.point.percent - plot.low)
+                                    / (plot.high - plot.low))  # fmt: skip

@@ -3,7 +3,7 @@ geometry here, the markup in ``templates/site/_plot.html``.
 
 >>> plot = percent_plot([PercentPoint("2026.11.03", 48.5), PercentPoint("2026.11.10", 61.25)])
 >>> plot.low, plot.high, [round(d.y) for d in plot.dots]
-(40, 70, [127, 59])
+(40, 70, [125, 58])
 >>> percent_plot([]) is None
 True
 """
@@ -19,7 +19,8 @@ __all__ = ["HEIGHT", "WIDTH", "PercentPoint", "Plot", "PlotDot", "percent_plot"]
 WIDTH: Final = 360
 """The SVG's width in its own units: a phone's (text of 12 units is then about 12 px)."""
 HEIGHT: Final = 200
-_LEFT, _RIGHT, _TOP, _BOTTOM = 40, 14, 12, 28
+_LEFT, _RIGHT, _TOP, _BOTTOM = 40, 14, 12, 30
+_INSET = 18  # the first and last points this far inside the axes, their dates not cut
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +80,7 @@ def percent_plot(points: list[PercentPoint]) -> Plot | None:
     high = min(100, math.ceil(max(values) / 10) * 10 + (10 if max(values) % 10 > 8 else 0))
     if high - low < 20:
         low, high = max(0, low - 10), min(100, high + 10)
-    span_x = WIDTH - _LEFT - _RIGHT
+    span_x = WIDTH - _LEFT - _RIGHT - 2 * _INSET
     span_y = HEIGHT - _TOP - _BOTTOM
 
     def y(value: float) -> float:
@@ -87,7 +88,7 @@ def percent_plot(points: list[PercentPoint]) -> Plot | None:
 
     n = len(points)
     dots = tuple(
-        PlotDot(_LEFT + (span_x * i / (n - 1) if n > 1 else span_x / 2), y(p.percent), p)
+        PlotDot(_LEFT + _INSET + (span_x * i / (n - 1) if n > 1 else span_x / 2), y(p.percent), p)
         for i, p in enumerate(points)
     )
     ticks = tuple((y(v), v) for v in range(low, high + 1, 10))
