@@ -189,3 +189,27 @@ def test_the_plot_keeps_every_session_inside_its_axes_in_order(percents: list[fl
         assert top - 1e-9 <= d.y <= bottom + 1e-9
         assert d.y == pytest.approx(bottom - (bottom - top) * (d.point.percent - plot.low)
                                     / (plot.high - plot.low))  # fmt: skip
+
+
+def test_the_commands_set_the_public_settings_and_refuse_an_unknown_club(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from tests.conftest import run
+
+    db = f"sqlite:///{tmp_path / 'cli.db'}"
+    with Store(db) as store:
+        ClubStore(store).create_club("Acol BC", "1234", "EBU")
+    runner = CliRunner()
+    code, out = run(runner, "club", "public", "1234", "--players", "numbers", "--db", db)
+    assert (code, out.strip()) == (0, "Acol BC: players by numbers, results provisional for "
+                                      "24 hours after closing")  # fmt: skip
+    code, out = run(runner, "club", "public", "1234", "--correction-hours", "0", "--db", db)
+    assert code == 0
+    assert "players by numbers, results provisional for 0 hours" in out
+    code, out = run(runner, "publish", "--club", "Nowhere BC", "-o", str(tmp_path / "s"),
+                    "--db", db)  # fmt: skip
+    assert code == 2
+    assert "no club with the id, name or number 'Nowhere BC'" in out
+    code, out = run(runner, "publish", "--club", "1234", "-o", str(tmp_path / "s"), "--db", db)
+    assert (code, (tmp_path / "s" / "index.html").is_file()) == (0, True)
+    assert "No results published yet." in (tmp_path / "s" / "index.html").read_text()

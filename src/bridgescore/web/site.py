@@ -84,6 +84,9 @@ def pair_key(section_index: int, section_name: str, side: str | None, number: in
     return f"{name}-{side}-{number}" if side else f"{name}-{number}"
 
 
+templates.env.globals["club_slug"] = club_slug  # the club's page links to its site
+
+
 @dataclass(frozen=True, slots=True)
 class SitePage:
     """A page of the site: where it is below the club's root (``''``, ``evenings/x/``),
