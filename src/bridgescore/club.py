@@ -31,7 +31,7 @@ from bridgescore.errors import BridgeError
 from bridgescore.inputs import check_name
 from bridgescore.live import NotAllowedError
 from bridgescore.players import Player, pair_names
-from bridgescore.session import Session
+from bridgescore.session import Pair, Session
 
 __all__ = [
     "ANONYMOUS",
@@ -235,9 +235,7 @@ def public_name(player: Player, private: frozenset[str]) -> Player:
     >>> public_name(Player("Bob"), frozenset({"77"}))
     Player(name='Bob', number=None)
     """
-    if player.number is not None and player.number in private:
-        return Player(f"Player {player.number}", player.number)
-    return player
+    return PublicView("names", private).player(player)
 
 
 @dataclass(slots=True)
@@ -282,7 +280,7 @@ def hide_private(session: Session, private: frozenset[str]) -> Session:
     (the roster's players who may not be named) by their number (:func:`public_name`)."""
     if not private:
         return session
-    return _players_changed(session, lambda p: public_name(p, private))
+    return PublicView("names", private).session(session)
 
 
 def erase_player(session: Session, player: Player) -> Session:
@@ -382,14 +380,19 @@ class PublicView:
             return player
         return Player(f"Player {player.number}" if player.number else NOT_NAMED, player.number)
 
+    def pair(self, pair: Pair) -> Pair:
+        """The pair as public pages show it: its players through :meth:`player`; in a club
+        showing numbers only, a pair named without its players shows no names."""
+        if not pair.players:
+            return pair if self.players == "names" else replace(pair, names="")
+        players = tuple(self.player(p) for p in pair.players)
+        if players == pair.players:
+            return pair
+        return replace(pair, players=players, names=pair_names(players))
+
     def session(self, session: Session) -> Session:
-        """The session as public pages show it: every pair's players through :meth:`player`;
-        in a club showing numbers only, a pair named without its players shows no names."""
-        shown = _players_changed(session, self.player)
-        if self.players == "names":
-            return shown
+        """The session as public pages show it: every pair through :meth:`pair`."""
         sections = tuple(
-            replace(sec, pairs=tuple(p if p.players else replace(p, names="") for p in sec.pairs))
-            for sec in shown.sections
+            replace(sec, pairs=tuple(self.pair(p) for p in sec.pairs)) for sec in session.sections
         )
-        return replace(shown, sections=sections)
+        return replace(session, sections=sections)
