@@ -121,6 +121,16 @@ def test_the_site_shows_closed_evenings_newest_first_and_hides_the_private_playe
         assert still_open.id not in {p.id for p in later}
 
 
+@pytest.mark.parametrize("number", ["1234", "AB12x"])
+def test_a_club_is_found_again_by_its_slug(tmp_path: Path, number: str) -> None:
+    from bridgescore.web.site import parse_slug
+
+    with Store(f"sqlite:///{tmp_path / 'slug.db'}") as store:
+        clubs = ClubStore(store)
+        club = clubs.create_club("Łódź Acol B.C.", number, "EBU")
+        assert clubs.club_numbered(*parse_slug(club_slug(club))) == club
+
+
 def _links(html: str) -> list[str]:
     return re.findall(r'href="([^"#]*)', html)
 

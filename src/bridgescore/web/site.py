@@ -55,7 +55,7 @@ def club_slug(club: Club) -> str:
     """
     plain = unicodedata.normalize("NFKD", club.name.replace("Ł", "L").replace("ł", "l"))
     words = re.findall(r"[a-z0-9]+", plain.encode("ascii", "ignore").decode().lower())
-    return "-".join([*words[:8], club.body.lower(), club.number.lower()])
+    return "-".join([*words[:8], club.body.lower(), club.number])
 
 
 def parse_slug(slug: str) -> tuple[str, str]:
