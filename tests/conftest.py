@@ -13,6 +13,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -186,3 +187,85 @@ def make_club(client: TestClient, name: str, number: str, email: str) -> str:
     assert answer.status_code == 200, answer.text
     token: str = answer.json()["token"]
     return token
+
+
+def club_evenings(
+    url: str, evenings: int = 3, *, public: bool = True, dd: bool = True
+) -> tuple[str, list[str]]:
+    """A club (``Acol BC``, EBU 1234) with ``evenings`` closed live evenings of 3 tables
+    (Mitchell, 2 boards a round, 6 boards dealt from a fixed seed, each board's deal kept
+    with its board but the third evening's; with ``dd``, boards 1-5 with their double-dummy
+    tables), its twelve players
+    on the roster (Ann Smith, number 1001, may not be named unless ``public``), each table's
+    results entered by the tables and one corrected by the director after closing: the
+    club's id and the evenings' ids, oldest first."""
+    from dataclasses import replace as replaced
+
+    from bridgescore.club import RosterEntry
+    from bridgescore.dd import dd_tables
+    from bridgescore.deals import deal_board
+    from bridgescore.live import DIRECTOR
+    from bridgescore.movement import mitchell
+    from bridgescore.par import par
+    from bridgescore.pbn import analysis_tags
+    from bridgescore.players import Player
+    from bridgescore.session import Section, Session
+    from bridgescore.storage.clubs import ClubStore
+    from bridgescore.storage.live import LiveStore
+
+    names = ["Ann Smith", "Bob Jones", "Cy Young", "Di Prince", "Ed Wood", "Flo Rida",
+             "Gus Grant", "Hal Hope", "Ivy Ives", "Jo Jay", "Kit Kay", "Lou Lee"]  # fmt: skip
+    players = [Player(n, str(1001 + i)) for i, n in enumerate(names)]
+    with Store(url) as store:
+        clubs = ClubStore(store)
+        club = clubs.create_club("Acol BC", "1234", "EBU")
+        for p in players:
+            clubs.add_player(club.id, RosterEntry(0, p, public=public or p.number != "1001"))
+        live, ids = LiveStore(store), []
+        solved: dict[int, Any] = {}
+        for n in range(evenings):
+            section = Section.from_movement(mitchell(3, 2))
+            pairs = []
+            for i, pair in enumerate(section.pairs):
+                two = (players[(2 * i + n) % 12], players[(2 * i + 1 + n) % 12])
+                if n == 0 and i == 0:
+                    two = (players[0], players[1])
+                pairs.append(replaced(pair, players=two, names=f"{two[0].name} & {two[1].name}"))
+            boards = []
+            for b in section.boards if n < 2 else ():  # the third evening has no deals
+                deal = deal_board("5e" * 32, b.number).deal
+                tags: list[tuple[str, str]] = [("Deal", str(deal))]
+                if dd and b.number < 6:  # board 6's table is solved when the site is written
+                    if b.number not in solved:
+                        (solved[b.number],) = dd_tables([deal])
+                    table = solved[b.number]
+                    tags += [
+                        (t.name, t.value)
+                        for t in analysis_tags(table, par(table, b.vulnerability, b.dealer))
+                    ]
+                boards.append(replaced(b, tags=tuple(tags)))
+            if boards:
+                section = replaced(section, boards=tuple(boards))
+            session = Session(
+                (replaced(section, pairs=tuple(pairs)),),
+                event=f"Tuesday pairs {n + 1}",
+                date=f"2026.11.{3 + 7 * n:02d}",
+            )
+            stored, _ = live.start(session, 3, club=(club.id, clubs.key(club.id)))
+            state = live.state(stored.id)
+            contracts = ["4HS", "3NTN", "2SE", "4SN", "1NTW", "3DS"]
+            entries = [
+                state.entry(play.round, play.table, board,
+                            result=f"{contracts[(board + play.table + n) % 6]}="
+                            if (board + play.table) % 3 else f"{contracts[board % 6]}-1")
+                for play in state.movement.plays for board in play.boards
+            ]  # fmt: skip
+            for e in entries:
+                live.add(stored.id, e, e.table)
+            live.close(stored.id)
+            first = live.state(stored.id).results[0]
+            fixed = state.entry(first.entry.round, first.entry.table, first.entry.board,
+                                result="4HS+1")  # fmt: skip
+            live.edit(stored.id, first.id, fixed, DIRECTOR)
+            ids.append(stored.id)
+    return club.id, ids

@@ -24,29 +24,35 @@ import re
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from datetime import datetime, timedelta
+from typing import Any, Final, Literal
 
 from bridgescore.errors import BridgeError
 from bridgescore.inputs import check_name
 from bridgescore.live import NotAllowedError
 from bridgescore.players import Player, pair_names
-from bridgescore.session import Session
+from bridgescore.session import Pair, Session
 
 __all__ = [
     "ANONYMOUS",
     "BODIES",
+    "NOT_NAMED",
     "Attempts",
     "Club",
     "ClubError",
     "ClubNotFoundError",
     "Director",
     "LoginError",
+    "PlayersShown",
+    "PublicView",
     "RosterEntry",
     "check_directs",
     "check_email",
     "check_password",
     "erase_player",
     "hide_private",
+    "is_provisional",
+    "provisional_until",
     "public_name",
 ]
 
@@ -55,6 +61,15 @@ BODIES: Final = ("EBU", "ACBL", "ABF", "NZB", "SBU", "WBU", "CBF", "DBV", "FFB",
 
 ANONYMOUS: Final = "Player erased"
 """The name a player erased on request is shown by (their results stay)."""
+
+NOT_NAMED: Final = "Player not named"
+"""The name public pages show a player by who may not be named and has no national number."""
+
+PlayersShown = Literal["names", "numbers"]
+"""How a club's public pages show its players: by name, or by national number only."""
+
+LONGEST_CORRECTION_HOURS: Final = 24 * 30
+"""The longest correction period a club may set (30 days)."""
 
 _EMAIL: Final = re.compile(r"[^@\s]{1,64}@[^@\s.]{1,63}(?:\.[^@\s.]{1,63})+", re.ASCII)
 _NUMBER: Final = re.compile(r"[A-Za-z0-9]{1,20}", re.ASCII)
@@ -84,8 +99,24 @@ class Club:
     name: str
     number: str
     body: str
+    players: PlayersShown = "names"
+    """How its public pages show players: ``names``, or ``numbers`` (national numbers only)."""
+    correction_hours: int = 24
+    """The correction period: results are provisional for this long after an evening is
+    closed (0: final at once)."""
 
     def __post_init__(self) -> None:
+        if self.players not in ("names", "numbers"):
+            raise ClubError(f"players are shown by 'names' or 'numbers', not {self.players!r}",
+                            field="players", value=self.players)  # fmt: skip
+        hours = self.correction_hours
+        if (
+            isinstance(hours, bool)
+            or not isinstance(hours, int)
+            or not (0 <= hours <= LONGEST_CORRECTION_HOURS)
+        ):
+            raise ClubError(f"a correction period is 0 to {LONGEST_CORRECTION_HOURS} hours, "
+                            f"got {hours!r}", field="correction_hours", value=hours)  # fmt: skip
         name = check_name(self.name.strip(), "name", longest=100)
         if not name:
             raise ClubError("a club needs a name", field="name", value=self.name)
@@ -105,9 +136,15 @@ class Club:
         """The club as a page or a PBN ``Site`` names it."""
         return f"{self.name} ({self.body} {self.number})"
 
+    @property
+    def correction_period(self) -> timedelta:
+        """How long results stay provisional after an evening is closed."""
+        return timedelta(hours=self.correction_hours)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
-        return {"id": self.id, "name": self.name, "number": self.number, "body": self.body}
+        return {"id": self.id, "name": self.name, "number": self.number, "body": self.body,
+                "players": self.players, "correction_hours": self.correction_hours}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,9 +235,7 @@ def public_name(player: Player, private: frozenset[str]) -> Player:
     >>> public_name(Player("Bob"), frozenset({"77"}))
     Player(name='Bob', number=None)
     """
-    if player.number is not None and player.number in private:
-        return Player(f"Player {player.number}", player.number)
-    return player
+    return PublicView("names", private).player(player)
 
 
 @dataclass(slots=True)
@@ -245,7 +280,7 @@ def hide_private(session: Session, private: frozenset[str]) -> Session:
     (the roster's players who may not be named) by their number (:func:`public_name`)."""
     if not private:
         return session
-    return _players_changed(session, lambda p: public_name(p, private))
+    return PublicView("names", private).session(session)
 
 
 def erase_player(session: Session, player: Player) -> Session:
@@ -281,3 +316,83 @@ def _players_changed(session: Session, change: Callable[[Player], Player]) -> Se
             pairs.append(pair)
         sections.append(replace(sec, pairs=tuple(pairs)))
     return replace(session, sections=tuple(sections))
+
+
+def provisional_until(closed_at: datetime, period: timedelta) -> datetime:
+    """When an evening's results stop being provisional: ``period`` (the club's correction
+    period, :attr:`Club.correction_period`) after the director closed it. Uploads, emails
+    and the results pages all ask this one function.
+
+    >>> from datetime import UTC
+    >>> closed = datetime(2026, 12, 1, 22, 30, tzinfo=UTC)
+    >>> provisional_until(closed, timedelta(hours=24)).isoformat()
+    '2026-12-02T22:30:00+00:00'
+    """
+    return closed_at + period
+
+
+def is_provisional(closed_at: datetime, period: timedelta, now: datetime) -> bool:
+    """Whether an evening closed at ``closed_at`` is still provisional at ``now``: the
+    correction period has not ended (at its end the results are final).
+
+    >>> from datetime import UTC
+    >>> closed, day = datetime(2026, 12, 1, 22, 30, tzinfo=UTC), timedelta(hours=24)
+    >>> is_provisional(closed, day, closed + timedelta(hours=23, minutes=59))
+    True
+    >>> is_provisional(closed, day, closed + day), is_provisional(closed, timedelta(0), closed)
+    (False, False)
+    """
+    return now < provisional_until(closed_at, period)
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """What a public reader may see of a club's players: the club's setting (by name, or by
+    national number only) and the roster's players who may not be named (by number, else by
+    name for one without a number). Every public page (and ``bridgescore publish``) shows
+    players through this one rule.
+
+    >>> view = PublicView("names", frozenset({"77"}))
+    >>> view.player(Player("Ann Smith", "77")), view.player(Player("Bob", "12"))
+    (Player(name='Player 77', number='77'), Player(name='Bob', number='12'))
+    >>> numbers = PublicView("numbers")
+    >>> numbers.player(Player("Bob", "12")), numbers.player(Player("Al"))
+    (Player(name='Player 12', number='12'), Player(name='Player not named', number=None))
+    """
+
+    players: PlayersShown = "names"
+    private: frozenset[str] = frozenset()
+    """The national numbers of the roster's players who may not be named."""
+    private_names: frozenset[str] = frozenset()
+    """The names of the roster's players without a number who may not be named."""
+
+    def named(self, player: Player) -> bool:
+        """Whether public pages may show this player by name."""
+        if self.players == "numbers":
+            return False
+        if player.number is not None:
+            return player.number not in self.private
+        return player.name not in self.private_names
+
+    def player(self, player: Player) -> Player:
+        """The player as a public page shows them: by name, or by number alone."""
+        if self.named(player):
+            return player
+        return Player(f"Player {player.number}" if player.number else NOT_NAMED, player.number)
+
+    def pair(self, pair: Pair) -> Pair:
+        """The pair as public pages show it: its players through :meth:`player`; in a club
+        showing numbers only, a pair named without its players shows no names."""
+        if not pair.players:
+            return pair if self.players == "names" else replace(pair, names="")
+        players = tuple(self.player(p) for p in pair.players)
+        if players == pair.players:
+            return pair
+        return replace(pair, players=players, names=pair_names(players))
+
+    def session(self, session: Session) -> Session:
+        """The session as public pages show it: every pair through :meth:`pair`."""
+        sections = tuple(
+            replace(sec, pairs=tuple(self.pair(p) for p in sec.pairs)) for sec in session.sections
+        )
+        return replace(session, sections=sections)

@@ -98,6 +98,7 @@ COMMANDS = {
     "lin": "lin",
     "club": "club",
     "director": "club",
+    "publish": "publish",
 }
 """Which module of :mod:`bridgescore.cli` defines each command: it is imported when the command
 is used, so ``bridgescore score`` never loads SQLAlchemy, numpy or the web app."""

@@ -92,3 +92,29 @@ def password(club_ref: str, email: str, db: str | None) -> None:
     with reporting("EMAIL"), _clubs(db) as clubs:
         clubs.set_password(clubs.club(club_ref).id, email, _password())
     console().print(f"{email.strip().lower()}'s password is changed")
+
+
+@club.command("public")
+@click.argument("club_ref", metavar="CLUB")
+@click.option(
+    "--players",
+    type=click.Choice(["names", "numbers"]),
+    help="Show players on the public pages by name, or by national number only.",
+)
+@click.option(
+    "--correction-hours",
+    type=click.IntRange(0, 720),
+    metavar="HOURS",
+    help="The correction period: results are provisional this long after closing.",
+)
+@_DB
+def public(club_ref: str, players: str | None, correction_hours: int | None,
+           db: str | None) -> None:  # fmt: skip
+    """Show (or change) how CLUB's public pages show players, and its correction period."""
+    with reporting("CLUB"), _clubs(db) as clubs:
+        found = clubs.club(club_ref)
+        found = clubs.set_public(found.id, players or found.players,
+                                 found.correction_hours if correction_hours is None
+                                 else correction_hours)  # fmt: skip
+    console().print(f"{found.name}: players by {found.players}, results provisional for "
+                    f"{found.correction_hours} hours after closing")  # fmt: skip

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Final
 
@@ -115,7 +115,8 @@ class ClubStore:
                                 field="number", value=club.number)  # fmt: skip
             conn.execute(insert(ClubRow).values(
                 id=club.id, name=club.name, number=club.number, body=club.body,
-                key=secrets.token_hex(32), created_at=utcnow()))  # fmt: skip
+                key=secrets.token_hex(32), created_at=utcnow(), players=club.players,
+                correction_hours=club.correction_hours))  # fmt: skip
         return club
 
     def club(self, ref: str) -> Club:
@@ -132,8 +133,35 @@ class ClubStore:
             what = "no club" if not rows else f"{len(rows)} clubs"
             raise ClubNotFoundError(f"{what} with the id, name or number {ref!r}; give its id",
                                     field="club", value=ref)  # fmt: skip
-        r = rows[0]
-        return Club(r.id, r.name, r.number, r.body)
+        return _club(rows[0])
+
+    def club_numbered(self, body: str, number: str) -> Club:
+        """The club its national body knows by this number (a results site's address).
+
+        :raises ClubNotFoundError: if there is none.
+        """
+        with self.store._transaction() as conn:
+            row = conn.execute(
+                select(ClubRow).where(ClubRow.body == body.upper(), ClubRow.number == number)
+            ).first()
+        if row is None:
+            raise ClubNotFoundError(f"no {body.upper()} club {number!r}", field="club",
+                                    value=number)  # fmt: skip
+        return _club(row)
+
+    def set_public(self, club_id: str, players: str, correction_hours: int) -> Club:
+        """Change how the club's public pages show players (``names`` or ``numbers``) and
+        its correction period (hours after an evening is closed).
+
+        :raises ClubError: for a setting that will not do (the core's :class:`Club` checks).
+        :raises ClubNotFoundError: if there is no such club.
+        """
+        club = replace(self.club(club_id), players=players,  # type: ignore[arg-type]
+                       correction_hours=correction_hours)  # fmt: skip
+        with self.store._transaction(write=True) as conn:
+            conn.execute(update(ClubRow).where(ClubRow.id == club_id).values(
+                players=club.players, correction_hours=club.correction_hours))  # fmt: skip
+        return club
 
     def key(self, club_id: str) -> str:
         """The club's key (its evenings' edit tokens are derived from it)."""
@@ -446,6 +474,10 @@ def _players(club_id: str, *where: ColumnElement[bool]) -> Select[Any]:
     """The club's players (not erased) that also match ``where``."""
     return select(RosterRow).where(RosterRow.club_id == club_id, RosterRow.erased.is_(False),
                                    *where)  # fmt: skip
+
+
+def _club(row: Any) -> Club:
+    return Club(row.id, row.name, row.number, row.body, row.players, row.correction_hours)
 
 
 def _values(entry: RosterEntry) -> dict[str, Any]:

@@ -424,7 +424,7 @@ class LiveStore:
         def job(w: _Write) -> tuple[None, int]:
             if who != DIRECTOR:
                 raise NotAllowedError("only the director closes the session", field="closed")
-            return None, w.moved_on(closed, ended=closed)
+            return None, w.moved_on(closed, ended=closed, closed_at=w.now if closed else None)
 
         return self._run(game_id, who, job)
 

@@ -54,7 +54,7 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
 
-HEAD_REVISION: Final = "0007_clubs"
+HEAD_REVISION: Final = "0011_publish"
 """The newest migration (a test checks it against the scripts): a database already there is
 opened without loading Alembic."""
 
@@ -118,6 +118,9 @@ class GameRow(Base):
     """The SHA-256 of the edit token, in hex; the token itself is never stored."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    """When the director last closed a live evening (NULL while open): its correction
+    period runs from here."""
 
 
 class DealRow(Base):
@@ -243,6 +246,10 @@ class ClubRow(Base):
     """A random key (hex): a club evening's edit token is derived from it and the session's
     id, so the club's directors have it again from any device."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    players: Mapped[str] = mapped_column(String(8), server_default="names")
+    """How its public pages show players: ``names`` or ``numbers``."""
+    correction_hours: Mapped[int] = mapped_column(Integer, server_default="24")
+    """Its correction period, in hours after an evening is closed."""
 
 
 class ClubGameRow(Base):

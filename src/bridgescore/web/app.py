@@ -32,6 +32,7 @@ from bridgescore.web import (
     movement,
     offline,
     sessions,
+    site_pages,
 )
 from bridgescore.web.common import STATIC, asset
 from bridgescore.web.events import Changes
@@ -109,6 +110,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(movement.router)
     app.include_router(movement.api_router)
     app.include_router(offline.router)
+    app.include_router(site_pages.router)
+    app.include_router(site_pages.api_router)
     guard.install(app)
 
     @app.get("/health", include_in_schema=False)

@@ -10,8 +10,9 @@ double-dummy table is the ``DoubleDummyTricks`` tag's (``bridgescore analyse`` w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
@@ -20,12 +21,21 @@ from bridgescore import BridgeError, Contract, Seat, Strain
 from bridgescore.deal import SUITS, Deal
 from bridgescore.par import Par, par
 from bridgescore.pbn import DDTable, dd_tricks_from_tag
-from bridgescore.session import Board, TravellerLine
+from bridgescore.session import Board, SectionScores, Session, TravellerLine
 from bridgescore.web.common import page
 from bridgescore.web.deps import readable_session
 from bridgescore.web.work import run_heavy, scores
 
-__all__ = ["HandRecord", "LineVersus", "hand_record", "router"]
+__all__ = [
+    "HAND_TABLES",
+    "HandRecord",
+    "LineVersus",
+    "Solver",
+    "hand_record",
+    "hand_records",
+    "router",
+    "solve_dd",
+]
 
 router = APIRouter(include_in_schema=False)
 
@@ -83,7 +93,8 @@ def _versus(line: TravellerLine, table: DDTable | None, result: Par | None) -> L
     return LineVersus(line, tricks, score)
 
 
-def _solve(deals: list[Deal]) -> list[DDTable] | None:
+def solve_dd(deals: list[Deal]) -> list[DDTable] | None:
+    """The deals' double-dummy tables through endplay (the ``dd`` extra); None without it."""
     try:
         from bridgescore.dd import dd_tables
     except ImportError:  # pragma: no cover - dd is part of every install we test
@@ -94,11 +105,16 @@ def _solve(deals: list[Deal]) -> list[DDTable] | None:
         return None
 
 
-@router.get("/session/{game_id}/hands", response_class=HTMLResponse)
-def hands_page(request: Request, game_id: str) -> Response:
-    """The session's hand records, ready to print."""
-    stored, session = readable_session(request, game_id)
-    scored = {s.section.name: s for s in scores(request, stored)}
+Solver = Callable[[list[Deal]], "list[DDTable] | None"]
+"""How missing double-dummy tables are solved (:func:`solve_dd`, in a heavy job or not)."""
+
+
+def hand_records(
+    session: Session, scored: list[SectionScores], solve: Solver
+) -> list[tuple[str, list[HandRecord]]]:
+    """Each section's hand records (the boards with a deal): the double-dummy table of a
+    board's ``DoubleDummyTricks`` tag, else solved by ``solve``."""
+    by_name = {s.section.name: s for s in scored}
     sections: list[tuple[str, list[HandRecord]]] = []
     for section in session.sections:
         boards = sorted(section.boards, key=lambda b: b.number)
@@ -115,10 +131,10 @@ def hands_page(request: Request, game_id: str) -> Response:
                 if deal.is_complete:
                     unsolved.append((board.number, deal))
         if unsolved:
-            solved = run_heavy(request, _solve, [d for _, d in unsolved])
+            solved = solve([d for _, d in unsolved])
             for (number, _), table in zip(unsolved, solved or [], strict=False):
                 tables[number] = table
-        travellers = scored[section.name].travellers if section.name in scored else {}
+        travellers = by_name[section.name].travellers if section.name in by_name else {}
         records = [
             r
             for b in boards
@@ -126,14 +142,25 @@ def hands_page(request: Request, game_id: str) -> Response:
         ]
         if records:
             sections.append((section.name, records))
-    context: dict[str, Any] = {
-        "stored": stored,
-        "session": session,
-        "sections": sections,
-        "seats": [(i, s) for i, s in enumerate(Seat)],
-        "dd_rows": [Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST],
-        "strains": [(i, s) for i, s in enumerate(Strain)],
-        "seat_index": {s: i for i, s in enumerate(Seat)},
-        "suits": SUITS,
-    }
+    return sections
+
+
+HAND_TABLES: Final = {
+    "seats": list(enumerate(Seat)),
+    "dd_rows": [Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST],
+    "strains": list(enumerate(Strain)),
+    "seat_index": {s: i for i, s in enumerate(Seat)},
+    "suits": SUITS,
+}
+"""What the hand records' templates need besides the records (seats, strains, suits)."""
+
+
+@router.get("/session/{game_id}/hands", response_class=HTMLResponse)
+def hands_page(request: Request, game_id: str) -> Response:
+    """The session's hand records, ready to print."""
+    stored, session = readable_session(request, game_id)
+    scored = scores(request, stored)
+    sections = hand_records(session, scored, lambda deals: run_heavy(request, solve_dd, deals))
+    context: dict[str, Any] = {"stored": stored, "session": session, "sections": sections,
+                               **HAND_TABLES}  # fmt: skip
     return page(request, "hands.html", context)

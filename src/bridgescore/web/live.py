@@ -26,15 +26,15 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
-from bridgescore.club import public_name
+from bridgescore.club import PublicView
 from bridgescore.duplicate import ARTIFICIAL_PRESETS
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import DIRECTOR, AlreadyEnteredError, LiveState, NotAllowedError, Who
-from bridgescore.players import pair_names
 from bridgescore.session import Pair, Section, Session
 from bridgescore.storage import StoredGame
 from bridgescore.storage.live import LiveStore
+from bridgescore.storage.site import ClubSite
 from bridgescore.storage.tokens import hash_token
 from bridgescore.web.clubs import PlayerIn, clubs, director, directs
 from bridgescore.web.common import link, store
@@ -301,8 +301,7 @@ def get_session(request: Request, game_id: str, authorization: Auth = None) -> d
     state = live(request).store.state(game_id)
     viewer = _viewer(request, game_id, authorization)
     sec = state.section
-    private = frozenset() if viewer == DIRECTOR else clubs(request).private_numbers(
-        clubs(request).owner(game_id))  # fmt: skip
+    view = None if viewer == DIRECTOR else _public_view(request, game_id)
     shown = [r for r in state.results
              if state.closed or viewer == DIRECTOR or r.entry.table == viewer]  # fmt: skip
     answer = {
@@ -312,11 +311,9 @@ def get_session(request: Request, game_id: str, authorization: Auth = None) -> d
         "method": state.session.method,
         "closed": state.closed,
         "movement": state.movement.to_dict(),
-        "names": {p.label: _shown(p, private).names for p in sec.pairs},
+        "names": {p.label: _shown(p, view).names for p in sec.pairs},
         "players": {
-            p.label: [x.to_dict() for x in _shown(p, private).players]
-            for p in sec.pairs
-            if p.players
+            p.label: [x.to_dict() for x in _shown(p, view).players] for p in sec.pairs if p.players
         },
         "date": state.session.date,
         "tags": dict(state.session.tags),
@@ -328,7 +325,7 @@ def get_session(request: Request, game_id: str, authorization: Auth = None) -> d
         "entered": len(state.results),
         "results": [result_dict(state, r) for r in shown],
         "missing": [_slot(state, r, t, b) for r, t, b in state.missing()],
-        "rankings": _private(rankings(_scores(request, state)), sec, private),
+        "rankings": _private(rankings(_scores(request, state)), sec, view),
     }
     if viewer == DIRECTOR:
         answer["conflicts"] = [c.to_dict() for c in live(request).store.conflicts(game_id)]
@@ -520,13 +517,23 @@ def roster_player(
     return found.player.to_dict()
 
 
+def _public_view(request: Request, game_id: str) -> PublicView | None:
+    """How a reader other than the director sees the players of a club's evening (the club's
+    public view); None for a session of no club."""
+    club_store = clubs(request)
+    owner = club_store.owner(game_id)
+    if owner is None:
+        return None
+    return ClubSite(club_store, live(request).store).view(club_store.club(owner))
+
+
 def _private(
-    found: dict[str, list[dict[str, Any]]], sec: Section, private: frozenset[str]
+    found: dict[str, list[dict[str, Any]]], sec: Section, view: PublicView | None
 ) -> dict[str, list[dict[str, Any]]]:
-    """The rankings with the players who may not be named by their number."""
-    if not private:
+    """The rankings with the players as this reader may see them."""
+    if view is None:
         return found
-    pairs = {p.label: _shown(p, private) for p in sec.pairs}
+    pairs = {p.label: _shown(p, view) for p in sec.pairs}
     return {
         field: [{**row, "names": pairs[row["pair"]].names,
                  **({"players": [x.to_dict() for x in pairs[row["pair"]].players]}
@@ -535,12 +542,9 @@ def _private(
     }  # fmt: skip
 
 
-def _shown(pair: Pair, private: frozenset[str]) -> Pair:
-    """The pair as this reader may see it: players who may not be named by their number."""
-    if not private or not pair.players:
-        return pair
-    players = tuple(public_name(p, private) for p in pair.players)
-    return replace(pair, players=players, names=pair_names(players))
+def _shown(pair: Pair, view: PublicView | None) -> Pair:
+    """The pair as this reader may see it (the club's :class:`PublicView`)."""
+    return pair if view is None else view.pair(pair)
 
 
 def _links(request: Request, game_id: str, tokens: dict[int, str]) -> list[dict[str, Any]]:

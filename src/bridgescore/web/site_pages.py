@@ -1,0 +1,158 @@
+"""The club's public results site on the server (``/clubs/{slug}/``), its settings' API
+(``GET``/``PUT /api/club/public``), and the same pages written as a folder
+(:func:`write_site`, behind ``bridgescore publish``).
+
+The pages are :class:`~bridgescore.web.site.SiteBuilder`'s, drawn by
+:func:`~bridgescore.web.site.render`: the server and the folder share one rendering path.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from bridgescore.club import LONGEST_CORRECTION_HOURS, Club
+from bridgescore.files import write_atomically
+from bridgescore.session import score_session
+from bridgescore.storage.clubs import ClubStore
+from bridgescore.storage.live import LiveStore
+from bridgescore.storage.site import ClubSite, Published
+from bridgescore.storage.store import utcnow
+from bridgescore.web.clubs import BODY_ERRORS, clubs, director
+from bridgescore.web.common import STATIC
+from bridgescore.web.hands import solve_dd
+from bridgescore.web.live import live
+from bridgescore.web.site import ASSETS, SiteBuilder, SitePage, club_slug, parse_slug, render
+from bridgescore.web.work import run_heavy, scores_of
+
+__all__ = ["PublicIn", "api_router", "router", "write_site"]
+
+router = APIRouter(include_in_schema=False)
+api_router = APIRouter(prefix="/api", tags=["clubs"], responses=BODY_ERRORS)
+Auth = Annotated[str | None, Header(description="Bearer <a director's login token>")]
+
+
+class PublicIn(BaseModel):
+    """How the club's public pages show players, and its correction period."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    players: Literal["names", "numbers"] = "names"
+    correction_hours: int = Field(24, ge=0, le=LONGEST_CORRECTION_HOURS)
+
+
+def _public(club: Club) -> dict[str, Any]:
+    return {"players": club.players, "correction_hours": club.correction_hours,
+            "site": f"/clubs/{club_slug(club)}/"}  # fmt: skip
+
+
+@api_router.get("/club/public", responses={401: {"description": "No director's login."}})
+def get_public(request: Request, authorization: Auth = None) -> dict[str, Any]:
+    """The login's club's public settings and the address of its results site."""
+    me = director(request, authorization)
+    return _public(clubs(request).club(me.club_id))
+
+
+@api_router.put("/club/public", responses={401: {"description": "No director's login."}})
+def put_public(request: Request, body: PublicIn, authorization: Auth = None) -> dict[str, Any]:
+    """Show the club's players by ``names`` or by national ``numbers`` only on its public
+    pages; set its correction period (results are provisional for so many hours after an
+    evening is closed)."""
+    me = director(request, authorization)
+    return _public(clubs(request).set_public(me.club_id, body.players, body.correction_hours))
+
+
+def _builder(request: Request, slug: str) -> SiteBuilder | Response:
+    club_store = clubs(request)
+    club = club_store.club_numbered(*parse_slug(slug))
+    if club_slug(club) != slug:  # the name changed, or was written otherwise: the real one
+        rest = request.url.path.split("/", 3)[3] if request.url.path.count("/") >= 3 else ""
+        return RedirectResponse(f"/clubs/{club_slug(club)}/{rest}", status_code=301)
+    site = ClubSite(club_store, live(request).store)
+
+    def score(p: Published) -> Any:
+        return scores_of(request, (f"{p.id}/site/{hash(p.view)}", p.version), p.session)
+
+    def solve(deals: Any) -> Any:
+        return run_heavy(request, solve_dd, deals)
+
+    return SiteBuilder(site, club, utcnow(), score, solve)
+
+
+def _serve(request: Request, slug: str, make: Callable[[SiteBuilder], SitePage]) -> Response:
+    builder = _builder(request, slug)
+    if isinstance(builder, Response):
+        return builder
+    return HTMLResponse(render(make(builder), static=False))
+
+
+@router.get("/clubs/{slug}", response_class=HTMLResponse)
+def club_no_slash(slug: str) -> Response:
+    """The club's site is at its address with a final ``/`` (relative links need it)."""
+    return RedirectResponse(f"/clubs/{slug}/", status_code=301)
+
+
+@router.get("/clubs/{slug}/", response_class=HTMLResponse)
+def club_site(request: Request, slug: str) -> Response:
+    """The club's results: its evenings and events, newest first, and its players."""
+    return _serve(request, slug, lambda b: b.club_page())
+
+
+@router.get("/clubs/{slug}/evenings/{game_id}/", response_class=HTMLResponse)
+def evening(request: Request, slug: str, game_id: str) -> Response:
+    """An evening's rankings, travellers and changes."""
+    return _serve(request, slug, lambda b: b.evening_page(game_id))
+
+
+@router.get("/clubs/{slug}/evenings/{game_id}/hands/", response_class=HTMLResponse)
+def hands(request: Request, slug: str, game_id: str) -> Response:
+    """An evening's hand records."""
+    return _serve(request, slug, lambda b: b.hands_page(game_id))
+
+
+@router.get("/clubs/{slug}/evenings/{game_id}/pairs/{key}/", response_class=HTMLResponse)
+def scorecard(request: Request, slug: str, game_id: str, key: str) -> Response:
+    """A pair's scorecard."""
+    return _serve(request, slug, lambda b: b.scorecard_page(game_id, key))
+
+
+@router.get("/clubs/{slug}/players/{number}/", response_class=HTMLResponse)
+def player(request: Request, slug: str, number: str) -> Response:
+    """A player's sessions and percentages."""
+    return _serve(request, slug, lambda b: b.player_page(number))
+
+
+@router.get("/clubs/{slug}/events/{event_id}/", response_class=HTMLResponse)
+def event(request: Request, slug: str, event_id: str) -> Response:
+    """An event's ranking."""
+    return _serve(request, slug, lambda b: b.event_page(event_id))
+
+
+def write_site(clubs: ClubStore, club: Club, folder: Path, now: datetime | None = None) -> int:
+    """Write the club's site into ``folder`` (every page an ``index.html`` in its own
+    folder, the styles in ``assets/``): the pages the server shows, for any web host or
+    ``file://``. Double-dummy tables missing from a board with a deal are solved (when
+    endplay is installed). The number of pages written.
+
+    :raises OSError: if the folder cannot be written.
+    """
+    site = ClubSite(clubs, LiveStore(clubs.store))
+    builder = SiteBuilder(site, club, now or utcnow(), lambda p: score_session(p.session),
+                          solve_dd)  # fmt: skip
+    count = 0
+    for page in builder.pages():
+        target = folder / page.path / "index.html"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(target, render(page, static=True).encode())
+        count += 1
+    (folder / "assets").mkdir(parents=True, exist_ok=True)
+    for name in ASSETS:
+        shutil.copyfile(STATIC / name, folder / "assets" / name)
+    return count
