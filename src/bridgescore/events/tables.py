@@ -28,7 +28,7 @@ from typing import Literal
 
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import BridgeError, EventError
-from bridgescore.events._model import Entry, Event, EventKind, Room
+from bridgescore.events._model import Entry, Event, EventKind, MatchScore, Room
 from bridgescore.live import DIRECTOR, NotAllowedError
 from bridgescore.match import MatchBoard
 from bridgescore.model import Result
@@ -47,6 +47,7 @@ __all__ = [
     "accept_swap",
     "board_lines",
     "complete",
+    "match_score",
     "seats",
     "tables",
 ]
@@ -158,6 +159,17 @@ def accept_swap(event: Event, who: Who, number: int, first: str, second: str) ->
         raise NotReadyError(f"round {number} has begun (results are in): its draw stays",
                             field="round", value=number)  # fmt: skip
     return event.swap(number, first, second)
+
+
+def match_score(event: Event, number: int, match: int) -> MatchScore:
+    """One match's score so far (only its round is scored: a table's answer stays quick).
+
+    :raises EventError: for a round or match not drawn.
+    """
+    from bridgescore.events._score import match_scores
+
+    event.round(number).match(match)
+    return next(s for s in match_scores(event, number) if s.match == match)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,13 +36,13 @@ import json
 import threading
 from collections import OrderedDict
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import Connection, bindparam, insert, select, update
 
 from bridgescore.errors import EventError
 from bridgescore.events import Entry, Event, EventKind
 from bridgescore.events.tables import (
+    DIRECTOR,
     EventTable,
     Who,
     accept_draw,
@@ -76,6 +76,8 @@ class TeamEventStore:
         self._lock = threading.Lock()
         self._kept: OrderedDict[str, tuple[int, str, Event]] = OrderedDict()
         """Per event: its version, its club and the event at that version."""
+        self._tokens: dict[str, dict[str, EventTable]] = {}
+        """Per event, the tables' tokens made so far."""
         self._writer = GroupCommit(store, lambda states: None)
 
     # -- reading ---------------------------------------------------------------------------
@@ -110,14 +112,22 @@ class TeamEventStore:
         with self.store._transaction() as conn:
             _, club, event = self._read(conn, event_id)
             key = conn.execute(select(ClubRow.key).where(ClubRow.id == club)).scalar_one()
-        return {
+        made = {
             t: _token(key, event_id, t)
             for n in range(1, len(event.rounds) + 1)
             for t in tables(event, n)
         }
+        with self._lock:
+            self._tokens[event_id] = {token: table for table, token in made.items()}
+        return made
 
     def table_of(self, event_id: str, token: str) -> EventTable | None:
-        """The table whose token this is; None if it is none of the event's."""
+        """The table whose token this is; None if it is none of the event's (the tokens
+        made before are looked up first: a token never changes)."""
+        with self._lock:
+            found = self._tokens.get(event_id, {}).get(token)
+        if found is not None:
+            return found
         for table, known in self.tokens(event_id).items():
             if _same(known, token):
                 return table
@@ -158,16 +168,12 @@ class TeamEventStore:
         def job(conn: Connection, now: datetime, states: States) -> tuple[_Made, int]:
             version, club, event = self._read(conn, event_id, lock=True)
             new = accept_entry(event, who, entry)
-            key = {"event_id": event_id, "round": number, "match": match, "board": board,
-                   "room": entry.room.value}  # fmt: skip
-            changed = conn.execute(
-                update(EventResultRow).where(*(getattr(EventResultRow, k) == v
-                                               for k, v in key.items()))
-                .values(result=str(entry.result), who=str(who), created_at=now)
-            ).rowcount  # fmt: skip
-            if not changed:
-                conn.execute(insert(EventResultRow).values(
-                    **key, result=str(entry.result), who=str(who), created_at=now))  # fmt: skip
+            values = {"event_id": event_id, "round": number, "match": match, "board": board,
+                      "room": entry.room.value, "result": str(entry.result), "who": str(who),
+                      "created_at": now}  # fmt: skip
+            changing = {f"b_{k}": v for k, v in values.items()}
+            if who != DIRECTOR or not conn.execute(_CHANGE, changing).rowcount:
+                conn.execute(_ADD, values)
             return self._bump(conn, now, event_id, club, version, new, None)
 
         return self._run(event_id, job)
@@ -195,10 +201,12 @@ class TeamEventStore:
         event: Event,
         definition: str | None,
     ) -> tuple[_Made, int]:
-        values: dict[str, Any] = {"version": version + 1, "updated_at": now}
-        if definition is not None:
-            values["definition"] = definition
-        conn.execute(update(EventRow).where(EventRow.id == event_id).values(**values))
+        values = {"b_id": event_id, "b_version": version + 1, "b_now": now}
+        if definition is None:
+            conn.execute(_BUMP, values)
+        else:
+            conn.execute(_BUMP.values(definition=bindparam("b_definition")),
+                         {**values, "b_definition": definition})  # fmt: skip
         return (event, club), version + 1
 
     # -- the event, read inside a transaction ----------------------------------------------
@@ -229,7 +237,8 @@ class TeamEventStore:
                 self._kept[event_id] = (version, club, event)
             self._kept.move_to_end(event_id)
             while len(self._kept) > self.KEPT:
-                self._kept.popitem(last=False)
+                gone, _ = self._kept.popitem(last=False)
+                self._tokens.pop(gone, None)
 
 
 def _token(key: str, event_id: str, table: EventTable) -> str:
@@ -247,6 +256,22 @@ _HEAD = select(EventRow.version, EventRow.club_id, EventRow.kind).where(
     EventRow.id == bindparam("event_id")
 )
 _LOCK = _HEAD.with_for_update()
+_BUMP = (
+    update(EventRow)
+    .where(EventRow.id == bindparam("b_id"))
+    .values(version=bindparam("b_version"), updated_at=bindparam("b_now"))
+)
+_ADD = insert(EventResultRow)
+_CHANGE = (
+    update(EventResultRow)
+    .where(EventResultRow.event_id == bindparam("b_event_id"),
+           EventResultRow.round == bindparam("b_round"),
+           EventResultRow.match == bindparam("b_match"),
+           EventResultRow.board == bindparam("b_board"),
+           EventResultRow.room == bindparam("b_room"))
+    .values(result=bindparam("b_result"), who=bindparam("b_who"),
+            created_at=bindparam("b_created_at"))
+)  # fmt: skip
 _DEFINITION = select(EventRow.definition).where(EventRow.id == bindparam("event_id"))
 _RESULTS = (
     select(EventResultRow.round, EventResultRow.match, EventResultRow.board,

@@ -31,6 +31,8 @@ from bridgescore.web import (
     movement,
     offline,
     sessions,
+    team_events,
+    team_pages,
 )
 from bridgescore.web.common import STATIC, asset
 from bridgescore.web.events import Changes
@@ -107,6 +109,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(movement.router)
     app.include_router(movement.api_router)
     app.include_router(offline.router)
+    app.include_router(team_events.router)
+    app.include_router(team_pages.router)
     guard.install(app)
 
     @app.get("/health", include_in_schema=False)
