@@ -249,10 +249,16 @@ def _bodies(a: dict[str, Any]) -> dict[tuple[str, str], Any]:
             "sessions": [a["game"], a["second"]],
             "ranking": "matchpoints",
         },
-        ("POST", "/api/events/{event_id}/results"): {"round": 1, "match": 1, "room": "open",
-                                                     "board": 2, "contract": "Pass"},
+        ("POST", "/api/events/{event_id}/results"): {
+            "round": 1,
+            "match": 1,
+            "room": "open",
+            "board": 2,
+            "contract": "Pass",
+        },
         ("POST", "/api/events/{event_id}/rounds/{round_number}/swap"): {
-            "entrants": ["Lions", "Tigers"]},
+            "entrants": ["Lions", "Tigers"]
+        },
         ("POST", "/api/rubbers/{game_id}/deals"): {"contract": "4H", "by": "we", "tricks": 10},
         ("POST", "/api/chicagos/{game_id}/deals"): {
             "contract": "4H",
@@ -286,13 +292,23 @@ def _club_a(client: TestClient) -> dict[str, Any]:
         "kind": "pairs", "name": "A's championship", "sessions": [game, second["id"]],
         "ranking": "matchpoints"})  # fmt: skip
     assert event.status_code == 201, event.text
-    team = client.post("/api/events", headers=auth(token), json={
-        "kind": "swiss-teams", "name": "A's Swiss", "boards_per_match": 2,
-        "entrants": [{"name": n} for n in ("Lions", "Tigers", "Bears", "Owls")]}).json()["id"]
+    team = client.post(
+        "/api/events",
+        headers=auth(token),
+        json={
+            "kind": "swiss-teams",
+            "name": "A's Swiss",
+            "boards_per_match": 2,
+            "entrants": [{"name": n} for n in ("Lions", "Tigers", "Bears", "Owls")],
+        },
+    ).json()["id"]
     drawn = client.post(f"/api/events/{team}/rounds", headers=auth(token)).json()
     first = {"round": 1, "match": 1, "room": "open", "board": 1, "contract": "Pass"}
-    client.post(f"/api/events/{team}/results", json=first,
-                headers=auth(drawn["matches"][0]["tables"][0]["token"]))
+    client.post(
+        f"/api/events/{team}/results",
+        json=first,
+        headers=auth(drawn["matches"][0]["tables"][0]["token"]),
+    )
     return {"token": token, "game": game, "second": second["id"], "result": added["id"],
             "team": team,
             "player": player["id"], "event": event.json()["id"], "email": "td@a.example",
