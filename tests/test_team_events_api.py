@@ -129,9 +129,11 @@ def test_a_swiss_of_12_teams_over_6_rounds_played_from_the_tables(
     event_id = new_event(c, token, names, rounds=6, boards_per_match=6, scale="acbl-20")
     met: set[frozenset[str]] = set()
     draws = []
+    phones: set[tuple[int, str, str]] = set()
     for r in range(1, 7):
         before = c.get(f"/api/events/{event_id}").json()["standings"]
         rnd = play_round(c, token, event_id, seed)
+        phones |= {(m["match"], t["room"], t["token"]) for m in rnd["matches"] for t in m["tables"]}
         assert rnd["round"] == r
         assert rnd["bye"] is None
         order = [s["entrant"] for s in before]
@@ -152,6 +154,7 @@ def test_a_swiss_of_12_teams_over_6_rounds_played_from_the_tables(
         [(1, 4), (2, 5), (3, 6), (7, 10), (8, 11), (9, 12)],
         [(1, 9), (2, 7), (3, 5), (4, 12), (6, 11), (8, 10)],
     ]
+    assert len(phones) == 12  # twelve tables, each with one token (one phone) all night
     summary = c.get(f"/api/events/{event_id}").json()
     assert [(s["rank"], s["entrant"], s["vp"]) for s in summary["standings"]] == [
         ("1", "T1", 87.0), ("2", "T2", 79.0), ("3", "T3", 69.0), ("4", "T6", 63.0),
@@ -205,6 +208,7 @@ def test_the_refusals(club: tuple[TestClient, str]) -> None:
     # 409: round 2 waits for round 1
     assert c.post(f"/api/events/{event_id}/rounds", headers=auth(token)).status_code == 409
     # 403: another table's room, another match, a token of nothing, another club's login
+    # (a table is a match's number and a room, the same all night)
     r = open1.client.post(open1.url, headers=open1.headers, json={
         "round": 1, "match": 1, "room": "closed", "board": 1, "contract": "Pass"})  # fmt: skip
     assert r.status_code == 403

@@ -2,8 +2,10 @@
 may be drawn, what a board shows (SCORING.md §16.7).
 
 Each match has two tables: the open room (the home team NS) and the closed room (the away team
-NS); a Swiss pairs match has one, its open room. A table's phone enters the boards of its own
-match and room, once each (:func:`accept_entry`); the director enters or changes any. A
+NS); a Swiss pairs match has one, its open room. Match 1 of every round plays at the same two
+tables, and so on: a table is a match's number and a room, and keeps its phone (and token) all
+night while the teams move. A table's phone enters the boards of its own match and room, in
+any round drawn, once each (:func:`accept_entry`); the director enters or changes any. A
 board's IMPs exist once both rooms have entered it (:func:`board_lines`). A Swiss round is
 drawn once the round its standings come from is complete (:func:`accept_draw`). Storage asks
 these inside the write they guard; the web only maps their refusals (403, 409, 422).
@@ -12,7 +14,7 @@ these inside the write they guard; the web only maps their refusals (403, 409, 4
 >>> from bridgescore.model import Result
 >>> e = accept_draw(Event(EventKind.SWISS_TEAMS, "Swiss", teams("A", "B", "C", "D"), 3,
 ...                       boards_per_match=2), DIRECTOR)
->>> open_1 = EventTable(1, 1, Room.OPEN)
+>>> open_1 = EventTable(1, Room.OPEN)
 >>> e = accept_entry(e, open_1, Entry(1, 1, 1, Room.OPEN, Result.parse("4SN=")))
 >>> board_lines(e, 1, 1)[0].imps is None  # the closed room has not entered board 1
 True
@@ -55,14 +57,33 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True, order=True)
 class EventTable:
-    """One table of a match: the round, the match and the room."""
+    """One table of the night: where match ``match`` of each round plays its ``room``."""
 
-    round: int
     match: int
     room: Room
 
     def __str__(self) -> str:
-        return f"round {self.round}, match {self.match}, {self.room.value} room"
+        return f"match {self.match}'s {self.room.value} room"
+
+    def current_round(self, event: Event) -> int | None:
+        """The round this table plays now: the first drawn round whose match it plays that
+        it has not entered every board of; else the last it plays (None: none drawn).
+
+        >>> from bridgescore.events import teams
+        >>> e = Event(EventKind.SWISS_TEAMS, "S", teams("A", "B"), 2, boards_per_match=1)
+        >>> EventTable(1, Room.OPEN).current_round(e.draw_next().draw_next())
+        1
+        """
+        done = {(e.round, e.board) for e in event.entries
+                if (e.match, e.room) == (self.match, self.room)}  # fmt: skip
+        last = None
+        for rnd in event.rounds:
+            for m in rnd.matches:
+                if m.number == self.match:
+                    if any((rnd.number, b) not in done for b in m.boards):
+                        return rnd.number
+                    last = rnd.number
+        return last
 
 
 Who = EventTable | Literal["director"]
@@ -83,14 +104,14 @@ class NotReadyError(EventError):
 
 
 def tables(event: Event, number: int) -> tuple[EventTable, ...]:
-    """The tables of round ``number``: each match's open and closed rooms (Swiss pairs: the
-    open room only), by match.
+    """The tables playing round ``number``: each match's open and closed rooms (Swiss pairs:
+    the open room only), by match.
 
     :raises EventError: if the round has not been drawn.
     """
     rooms = (Room.OPEN,) if event.kind.pairs else (Room.OPEN, Room.CLOSED)
     matches = event.round(number).matches
-    return tuple(EventTable(number, m.number, r) for m in matches for r in rooms)
+    return tuple(EventTable(m.number, r) for m in matches for r in rooms)
 
 
 def complete(event: Event, number: int) -> bool:
@@ -102,23 +123,24 @@ def complete(event: Event, number: int) -> bool:
 
 def accept_entry(event: Event, who: Who, entry: Entry) -> Event:
     """The event with ``entry`` recorded, if ``who`` may make it: a table only its own match
-    and room's boards, once each; the director any board, and changes one already in.
+    and room's boards (of any round drawn), once each; the director any board, and changes
+    one already in.
 
     :raises NotAllowedError: for a table entering another table's board (403).
     :raises EnteredError: for a board the table has entered already (409).
     :raises EventError: for a round, match, board or room the draw does not have (422).
     """
-    table = EventTable(entry.round, entry.match, Room(entry.room))
+    table = EventTable(entry.match, Room(entry.room))
     if who != DIRECTOR and who != table:
         raise NotAllowedError(f"this is the token of {who}: it enters that table's boards, "
                               f"not {table}'s", field="match", value=entry.match)  # fmt: skip
     event.round(entry.round).match(entry.match)  # a round and match of the draw (else 422)
     if who != DIRECTOR:
-        key = (table.round, table.match, entry.board, table.room)
+        key = (entry.round, table.match, entry.board, table.room)
         for e in event.entries:
             if (e.round, e.match, e.board, e.room) == key:
-                raise EnteredError(f"board {entry.board} is in already at {table}: "
-                                   f"{e.result}", e)  # fmt: skip
+                raise EnteredError(f"round {entry.round}, board {entry.board} is in already at "
+                                   f"{table}: {e.result}", e)  # fmt: skip
     return event.record(entry, replace=who == DIRECTOR)
 
 

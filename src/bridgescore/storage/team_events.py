@@ -8,7 +8,7 @@ table. Every write reads the event inside its transaction (the row locked), asks
 committed in groups (:class:`~bridgescore.storage.commit.GroupCommit`), so the tables of a
 night entering at once wait for one commit. The event is kept in memory per version.
 
-A table's token is derived from the club's key, the event, the round, the match and the room
+A table's token is derived from the club's key, the event, the match's number and the room
 (:func:`~bridgescore.storage.tokens.derived_token`): the club's directors have it again, and
 nothing about it is stored.
 
@@ -23,11 +23,11 @@ nothing about it is stored.
 ...                                              teams("A", "B"), 1, boards_per_match=2))
 ...     event, version = events.draw(event_id, DIRECTOR)
 ...     tokens = events.tokens(event_id)
-...     table = events.table_of(event_id, tokens[EventTable(1, 1, Room.CLOSED)])
+...     table = events.table_of(event_id, tokens[EventTable(1, Room.CLOSED)])
 ...     entry = Entry(1, 1, 2, Room.CLOSED, Result.parse("3NTN="))
 ...     event, version = events.enter(event_id, table, entry)
 >>> version, str(table), [str(e.result) for e in event.entries]
-(3, 'round 1, match 1, closed room', ['3NTN='])
+(3, "match 1's closed room", ['3NTN='])
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ class TeamEventStore:
             t: _token(key, event_id, t)
             for n in range(1, len(event.rounds) + 1)
             for t in tables(event, n)
-        }
+        }  # each table (match number, room) once: the same token every round
         with self._lock:
             self._tokens[event_id] = {token: table for table, token in made.items()}
         return made
@@ -242,8 +242,7 @@ class TeamEventStore:
 
 
 def _token(key: str, event_id: str, table: EventTable) -> str:
-    return derived_token(key, "event-table", f"{event_id}/{table.round}/{table.match}/"
-                         f"{table.room.value}")[:24]  # fmt: skip
+    return derived_token(key, "event-table", f"{event_id}/{table.match}/{table.room.value}")[:24]
 
 
 def _same(a: str, b: str) -> bool:

@@ -17,7 +17,7 @@ import threading
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, HTTPException, Request
+from fastapi import APIRouter, Header, HTTPException, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
@@ -204,9 +204,9 @@ def create_team_event(request: Request, me: Director, body: TeamEventIn) -> JSON
     return JSONResponse(answer, status_code=201)
 
 
-def _tables(request: Request, event_id: str, number: int, match: int) -> list[dict[str, Any]]:
+def _tables(request: Request, event_id: str, match: int) -> list[dict[str, Any]]:
     tokens = team_events(request).tokens(event_id)
-    rooms = [t for t in tokens if (t.round, t.match) == (number, match)]
+    rooms = [t for t in tokens if t.match == match]
     return [{"room": t.room.value, "token": tokens[t],
              "url": link(request, f"/event/{event_id}/table#{tokens[t]}")}
             for t in rooms]  # fmt: skip
@@ -221,7 +221,7 @@ def _round(
         found: dict[str, Any] = {"match": m.number, "home": m.home, "away": m.away,
                                  "boards": list(m.boards)}  # fmt: skip
         if tokens:
-            found["tables"] = _tables(request, event_id, number, m.number)
+            found["tables"] = _tables(request, event_id, m.number)
         matches.append(found)
     return {"round": number, "matches": matches, "bye": rnd.bye,
             "seats": [str(s) for s in seats(event, number)]}  # fmt: skip
@@ -334,20 +334,27 @@ def get_match(
 
 @router.get("/{event_id}/table", responses={**_READ, 403: {"model": Problem,
             "description": "Not a token of this event's tables."}})  # fmt: skip
-def my_table(request: Request, event_id: str, authorization: Auth = None) -> dict[str, Any]:
-    """The table whose token this is: its round, match and room, who sits NS and EW, its
-    boards (what it has entered, and each board's IMPs once both rooms are in)."""
+def my_table(
+    request: Request, event_id: str, authorization: Auth = None,
+    round: Annotated[int | None, Query(ge=1, le=1000)] = None,
+) -> dict[str, Any]:  # fmt: skip
+    """The table whose token this is (a match's number and a room: the same two tables play
+    that match of every round): the round it plays now (or ``round``), who sits NS and EW,
+    its boards (what it has entered, and each board's IMPs once both rooms are in)."""
     who = _who(request, event_id, authorization)
     if not isinstance(who, EventTable):
         raise HTTPException(403, "this is a table's call: send the table's token")
     event, version = team_events(request).state(event_id)
-    m = event.round(who.round).match(who.match)
+    number = round or who.current_round(event)
+    if number is None:
+        raise HTTPException(404, "no round of this table's has been drawn")
+    m = event.round(number).match(who.match)
     ns, ew = (m.home, m.away) if who.room is Room.OPEN else (m.away, m.home)
     mine = {e.board: str(e.result) for e in event.entries
-            if (e.round, e.match, e.room) == (who.round, who.match, who.room)}  # fmt: skip
-    return {"event": event.name, "version": version, "round": who.round, "match": who.match,
+            if (e.round, e.match, e.room) == (number, who.match, who.room)}  # fmt: skip
+    return {"event": event.name, "version": version, "round": number, "match": who.match,
             "room": who.room.value, "ns": ns, "ew": ew, "entered": mine,
-            "rounds_drawn": len(event.rounds), **_match(event, who.round, who.match)}  # fmt: skip
+            "rounds_drawn": len(event.rounds), **_match(event, number, who.match)}  # fmt: skip
 
 
 @router.get("/{event_id}/events", response_class=StreamingResponse, responses=_READ)
