@@ -22,6 +22,7 @@ from bridgescore.storage.team_events import TEAM_KINDS
 from bridgescore.web.clubs import BODY_ERRORS, clubs, director
 from bridgescore.web.common import link, page
 from bridgescore.web.deps import readable_session
+from bridgescore.web.team_pages import screen_page
 from bridgescore.web.team_events import TeamEventIn, create_team_event, team_events, team_summary
 from bridgescore.web.work import scores
 
@@ -120,5 +121,9 @@ def get_event(request: Request, event_id: str) -> dict[str, Any]:
 
 @router.get("/event/{event_id}", response_class=HTMLResponse, include_in_schema=False)
 def event_page(request: Request, event_id: str) -> Response:
-    """The event's page: the whole event ranked, and each session linked."""
-    return page(request, "event.html", {"event": _ranked(request, clubs(request).event(event_id))})
+    """The event's page: the whole event ranked, and each session linked (a team event:
+    the screen of its rounds and standings)."""
+    stored = clubs(request).event(event_id)
+    if stored.kind in TEAM_KINDS:
+        return screen_page(request, event_id)
+    return page(request, "event.html", {"event": _ranked(request, stored)})
