@@ -22,8 +22,8 @@ from bridgescore.storage.team_events import TEAM_KINDS
 from bridgescore.web.clubs import BODY_ERRORS, clubs, director
 from bridgescore.web.common import link, page
 from bridgescore.web.deps import readable_session
-from bridgescore.web.team_pages import screen_page
 from bridgescore.web.team_events import TeamEventIn, create_team_event, team_events, team_summary
+from bridgescore.web.team_pages import screen_page
 from bridgescore.web.work import scores
 
 __all__ = ["router"]
