@@ -238,6 +238,15 @@ def test_the_refusals(club: tuple[TestClient, str]) -> None:
     again = open1.enter(1, 1, 1, "4S", 9)
     assert again.status_code == 409
     assert again.json()["result"] == "4SN="
+    # a table changes its own board until the other room has entered it
+    fix = {"round": 1, "match": 1, "room": "open", "board": 1, "contract": "4S",
+           "declarer": "N", "tricks": 11}  # fmt: skip
+    changed = c.put(open1.url, headers=open1.headers, json=fix)
+    assert changed.status_code == 200, changed.text
+    assert changed.json()["result"] == "4SN+1"
+    assert c.put(open1.url, headers=open1.headers, json={**fix, "board": 2}).status_code == 422
+    assert c.put(open1.url, headers=closed1.headers, json=fix).status_code == 403
+    assert c.put(open1.url, headers=open1.headers, json={**fix, "tricks": 10}).status_code == 200
     # a board's IMPs exist once both rooms are in: nobody sees the other room's result before
     assert c.get(f"/api/events/{event_id}/rounds/1/matches/1").json()["boards"][0] == {
         "board": 1, "open_in": True, "closed_in": False, "open": None, "closed": None,
@@ -245,6 +254,9 @@ def test_the_refusals(club: tuple[TestClient, str]) -> None:
     assert closed1.enter(1, 1, 1, "4S", 9).status_code == 201
     line = c.get(f"/api/events/{event_id}/rounds/1/matches/1").json()["boards"][0]
     assert (line["open"], line["closed"], line["imps"]) == ("4SN=", "4SN-1", 10)
+    late = c.put(open1.url, headers=open1.headers, json=fix)  # both in: the director's now
+    assert late.status_code == 403
+    assert "director" in late.json()["detail"]
     # the table sees its own: round, match, room, who sits NS
     mine = closed1.client.get(f"/api/events/{event_id}/table", headers=closed1.headers).json()
     assert (mine["round"], mine["room"], mine["ns"], mine["ew"]) == (1, "closed", m1["away"],

@@ -121,14 +121,17 @@ def complete(event: Event, number: int) -> bool:
     return sum(e.round == number for e in event.entries) == wanted
 
 
-def accept_entry(event: Event, who: Who, entry: Entry) -> Event:
+def accept_entry(event: Event, who: Who, entry: Entry, *, change: bool = False) -> Event:
     """The event with ``entry`` recorded, if ``who`` may make it: a table only its own match
-    and room's boards (of any round drawn), once each; the director any board, and changes
-    one already in.
+    and room's boards (of any round drawn), once each, and with ``change`` its own board
+    again until the other room has entered it (then the IMPs are out: the director's); the
+    director any board, entered or not.
 
-    :raises NotAllowedError: for a table entering another table's board (403).
-    :raises EnteredError: for a board the table has entered already (409).
-    :raises EventError: for a round, match, board or room the draw does not have (422).
+    :raises NotAllowedError: for a table entering another table's board, or changing one the
+        other room has entered (403).
+    :raises EnteredError: for a board the table has entered already, without ``change`` (409).
+    :raises EventError: for a round, match, board or room the draw does not have, or a
+        change of a board not entered (422).
     """
     table = EventTable(entry.match, Room(entry.room))
     if who != DIRECTOR and who != table:
@@ -136,12 +139,20 @@ def accept_entry(event: Event, who: Who, entry: Entry) -> Event:
                               f"not {table}'s", field="match", value=entry.match)  # fmt: skip
     event.round(entry.round).match(entry.match)  # a round and match of the draw (else 422)
     if who != DIRECTOR:
-        key = (entry.round, table.match, entry.board, table.room)
-        for e in event.entries:
-            if (e.round, e.match, e.board, e.room) == key:
-                raise EnteredError(f"round {entry.round}, board {entry.board} is in already at "
-                                   f"{table}: {e.result}", e)  # fmt: skip
-    return event.record(entry, replace=who == DIRECTOR)
+        where = (entry.round, entry.match, entry.board)
+        rooms = {e.room: e for e in event.entries if (e.round, e.match, e.board) == where}
+        mine = rooms.get(table.room)
+        if mine is not None and not change:
+            raise EnteredError(f"round {entry.round}, board {entry.board} is in already at "
+                               f"{table}: {mine.result}", mine)  # fmt: skip
+        if change and mine is None:
+            raise EventError(f"round {entry.round}, board {entry.board} has no result at "
+                             f"{table} to change", field="board", value=entry.board)  # fmt: skip
+        if change and len(rooms) == 2:
+            raise NotAllowedError(f"board {entry.board} is in at both tables (its IMPs are "
+                                  "out): the director changes it now", field="board",
+                                  value=entry.board)  # fmt: skip
+    return event.record(entry, replace=who == DIRECTOR or change)
 
 
 def accept_draw(event: Event, who: Who) -> Event:

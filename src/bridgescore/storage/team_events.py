@@ -159,20 +159,23 @@ class TeamEventStore:
 
         return self._run(event_id, job)
 
-    def enter(self, event_id: str, who: Who, entry: Entry) -> tuple[Event, int]:
-        """Store a board's result at a table if
+    def enter(
+        self, event_id: str, who: Who, entry: Entry, *, change: bool = False
+    ) -> tuple[Event, int]:
+        """Store a board's result at a table (``change``: in place of the table's own) if
         :func:`~bridgescore.events.tables.accept_entry` lets ``who`` (the director replaces
-        one already in); the event and its new version."""
+        any); the event and its new version."""
         number, match, board = entry.round, entry.match, entry.board
 
         def job(conn: Connection, now: datetime, states: States) -> tuple[_Made, int]:
             version, club, event = self._read(conn, event_id, lock=True)
-            new = accept_entry(event, who, entry)
+            new = accept_entry(event, who, entry, change=change)
             values = {"event_id": event_id, "round": number, "match": match, "board": board,
                       "room": entry.room.value, "result": str(entry.result), "who": str(who),
                       "created_at": now}  # fmt: skip
             changing = {f"b_{k}": v for k, v in values.items()}
-            if who != DIRECTOR or not conn.execute(_CHANGE, changing).rowcount:
+            replacing = who == DIRECTOR or change
+            if not replacing or not conn.execute(_CHANGE, changing).rowcount:
                 conn.execute(_ADD, values)
             return self._bump(conn, now, event_id, club, version, new, None)
 

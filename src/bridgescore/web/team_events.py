@@ -291,9 +291,30 @@ def swap_teams(
 def add_result(
     request: Request, event_id: str, body: EventResultIn, authorization: Auth = None
 ) -> JSONResponse:
-    """Enter one board at one table (its token: only its own round, match and room; the
-    director's login: any, and changes one already in). The answer shows the board in both
-    rooms (its IMPs once both are in) and the match's score so far."""
+    """Enter one board at one table (its token: only its own match and room; the director's
+    login: any, and changes one already in). The answer shows the board in both rooms (its
+    IMPs once both are in) and the match's score so far."""
+    return _enter(request, event_id, body, authorization, change=False)
+
+
+@router.put(
+    "/{event_id}/results",
+    responses={**_READ,
+               403: {"model": Problem, "description": "Not this event's token, not that "
+                     "table's, or a board the other room has entered."}},
+)  # fmt: skip
+def change_result(
+    request: Request, event_id: str, body: EventResultIn, authorization: Auth = None
+) -> JSONResponse:
+    """Change a board a table has entered: the table's own, until the other room has entered
+    it (its IMPs are out then: the director's, who changes any)."""
+    return _enter(request, event_id, body, authorization, change=True)
+
+
+def _enter(
+    request: Request, event_id: str, body: EventResultIn, authorization: str | None,
+    *, change: bool,
+) -> JSONResponse:  # fmt: skip
     who = _who(request, event_id, authorization)
     if body.artificial is not None:
         if body.contract is not None or who != DIRECTOR:
@@ -305,12 +326,12 @@ def add_result(
         result = read_result(body.contract, body.declarer, body.tricks)
     entry = Entry(body.round, body.match, body.board, Room(body.room), result)
     try:
-        event, version = team_events(request).enter(event_id, who, entry)
+        event, version = team_events(request).enter(event_id, who, entry, change=change)
     except EnteredError as exc:
         return JSONResponse({"detail": str(exc), "result": str(exc.existing.result)}, 409)
     return JSONResponse({**_match(event, body.round, body.match), "version": version,
-                         "board": body.board, "room": body.room,
-                         "result": str(result)}, status_code=201)  # fmt: skip
+                         "board": body.board, "room": body.room, "result": str(result)},
+                        status_code=200 if change else 201)  # fmt: skip
 
 
 def _match(event: Event, number: int, match: int) -> dict[str, Any]:
