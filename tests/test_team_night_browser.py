@@ -6,6 +6,7 @@ BRIDGESCORE_SCREENSHOTS is set)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import httpx
@@ -38,14 +39,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def enter(phone: Page, board: int, level: str, strain: str, result: str) -> None:
-    """Enter a board by its buttons, North declaring."""
-    expect(phone.locator("#entry-title")).to_have_text(f"Board {board}")
+def enter(phone: Page, board: int, level: str, strain: str, result: str, verb: str = "") -> None:
+    """Enter a board by its buttons, North declaring (``verb`` "Change": change it)."""
+    expect(phone.locator("#entry-title")).to_have_text(f"{verb} board {board}".strip().capitalize())
     phone.locator("#levels").get_by_role("button", name=level, exact=True).click()
     phone.locator("#strains").get_by_role("button", name=strain, exact=True).click()
     phone.locator("#declarers").get_by_role("button", name="N", exact=True).click()
     phone.locator("#tricks").get_by_role("button", name=result, exact=True).click()
-    phone.get_by_role("button", name=f"Save board {board}").click()
+    phone.get_by_role("button", name=f"{verb or 'Save'} board {board}").click()
     expect(phone.locator("#boards")).to_contain_text(f"Board {board}")
 
 
@@ -97,8 +98,12 @@ def test_a_two_match_teams_night_from_four_phones(browser: Browser, server: str)
     expect(match1.locator("tr").nth(1)).to_contain_text("+10")
     expect(match1).to_contain_text("IMPs 10\u20130")
     expect(open1.locator("#match-title")).to_contain_text("Lions 10 \u2013 0 Tigers")
-    for phone in (open1, closed1):
-        enter(phone, 2, "3", "NT", "=")
+    # a slip: 3NT one down in the open room, changed before the closed room enters board 2
+    enter(open1, 2, "3", "NT", "-1")
+    open1.locator("#boards").get_by_role("button", name=re.compile("Board 2")).click()
+    enter(open1, 2, "3", "NT", "=", "Change")
+    expect(open1.locator("#boards")).to_contain_text("3NTN=")
+    enter(closed1, 2, "3", "NT", "=")
     expect(match1).to_contain_text("2 of 2 boards scored")
     # match 2: Bears (home) lose board 1 by 7 IMPs (2NT= for Bears NS in the open room, 3NT=
     # for Owls NS in the closed room: 120 against 400, 280 = 7 IMPs), board 2 flat

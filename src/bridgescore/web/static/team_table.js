@@ -22,6 +22,7 @@
   let board = null;  // the board being entered
   let pick = {};
   let sending = false;
+  let fixing = false;  // the board open is one this table entered: changed, not added
 
   const say = (text) => { $("status").textContent = text; };
   const pretty = (text) => text.replace(/^(\d)(NT|[CDHS])/, (_, l, s) => l + SUITS[s]);
@@ -68,7 +69,7 @@
   const drawEntry = () => {
     $("entry").hidden = board === null;
     if (board === null) return;
-    $("entry-title").textContent = `Board ${board}`;
+    $("entry-title").textContent = fixing ? `Change board ${board}` : `Board ${board}`;
     choices("levels", [..."1234567"].map((l) => [l, l]), "level");
     choices("strains", ["C", "D", "H", "S", "NT"].map((s) => [SUITS[s], s]), "strain", (s) => `suit-${s}`);
     choices("passes", [["Pass", true]], "passed", () => "live-pass");
@@ -89,7 +90,7 @@
     $("score").textContent = ready
       ? (pick.passed ? "Passed out" : `${pretty(contract())} by ${pick.declarer}, ${pick.tricks} tricks`)
       : "Choose the contract, declarer and result";
-    $("confirm").textContent = ready ? `Save board ${board}` : "Save";
+    $("confirm").textContent = ready ? `${fixing ? "Change" : "Save"} board ${board}` : "Save";
   };
 
   const draw = () => {
@@ -98,18 +99,24 @@
     $("where").textContent = `${t.event} · Round ${t.round} · Match ${t.match} · ${ROOMS[t.room]}`;
     $("teams").textContent = `NS: ${t.ns} · EW: ${t.ew}`;
     const open = t.boards.map((b) => b.board).filter((b) => !(String(b) in t.entered));
-    if (board === null || !open.includes(board)) { board = open.length ? open[0] : null; pick = {}; }
+    // its own board may be changed here until the other room has entered it
+    const other = (line) => (t.room === "open" ? line.closed_in : line.open_in);
+    const fixable = t.boards.filter((b) => String(b.board) in t.entered && !other(b)).map((b) => b.board);
+    if (fixing && !fixable.includes(board)) fixing = false;
+    if (!fixing && (board === null || !open.includes(board))) { board = open.length ? open[0] : null; pick = {}; }
     const chips = $("boards");
     chips.replaceChildren();
     for (const line of t.boards) {
       const mine = t.entered[String(line.board)];
-      const chip = el(mine ? "span" : "button", undefined, mine ? "live-chip done" : "live-chip");
+      const canFix = fixable.includes(line.board);
+      const chip = el(mine && !canFix ? "span" : "button", undefined, mine ? "live-chip done" : "live-chip");
       chip.append(el("span", `Board ${line.board}`, "live-chip-n"),
                   el("span", mine ? pretty(mine) : (line.board === board ? "now" : "to play"), "live-chip-r"));
-      if (!mine) {
+      if (canFix) chip.append(el("span", " (change)", "visually-hidden"));
+      if (!mine || canFix) {
         chip.type = "button";
-        chip.setAttribute("aria-pressed", String(line.board === board));
-        chip.addEventListener("click", () => { board = line.board; pick = {}; draw(); });
+        chip.setAttribute("aria-pressed", String(line.board === board && (fixing === Boolean(mine))));
+        chip.addEventListener("click", () => { board = line.board; fixing = Boolean(mine); pick = {}; draw(); });
       }
       chips.append(chip);
     }
@@ -160,12 +167,13 @@
     sending = true;
     drawEntry();
     try {
-      const answer = await api("/results", { method: "POST", body: JSON.stringify(body) });
-      if (answer.status === 201) say(`Board ${board} saved.`);
+      const answer = await api("/results", { method: fixing ? "PUT" : "POST", body: JSON.stringify(body) });
+      if (answer.status === 201 || answer.status === 200) say(`Board ${board} ${fixing ? "changed" : "saved"}.`);
       else if (answer.status === 409) say(`Board ${board} was in already: ${pretty(answer.body.result)}.`);
       else say(`Board ${board} was not saved: ${problem(answer.body.detail)}`);
     } catch { say("Offline: the board was not saved; try again in a moment."); }
     sending = false;
+    fixing = false;
     pick = {};
     await load();
   });
