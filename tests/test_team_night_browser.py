@@ -75,7 +75,7 @@ def test_a_two_match_teams_night_from_four_phones(browser: Browser, server: str)
     expect(laptop.locator(".live-card").first).to_contain_text("Lions")
     shot(laptop, "team-director-drawn")
 
-    phones = []
+    phones: list[Page] = []
     for link in links:
         phone = new_context(browser, PHONE, axe=not phones).new_page()
         phone.goto(link)
