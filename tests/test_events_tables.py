@@ -77,7 +77,8 @@ def test_a_table_enters_its_own_boards_once(
             assert (line.imps is not None) == both
             assert (line.open is not None) == both  # no result shown before both are in
             if both:
-                assert line.imps == 10  # 420 + 50 to the home team
+                # board 1 (None vulnerable): 420 + 50 = 470; board 2 (NS): 620 + 100 = 720
+                assert line.imps == {1: 10, 2: 12}[line.board]
     assert complete(event, 1) == (len(got) == 8)
 
 

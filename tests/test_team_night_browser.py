@@ -95,7 +95,7 @@ def test_a_two_match_teams_night_from_four_phones(browser: Browser, server: str)
     expect(match1.locator("tr").nth(1)).to_contain_text("in")  # its result unseen: one room
     assert "4♠" not in (match1.locator("tr").nth(1).inner_text())
     enter(closed1, 1, "4", "♠", "-1")
-    expect(match1.locator("tr").nth(1)).to_contain_text("+10")
+    expect(match1.locator("tr").nth(1)).to_contain_text("10 Lions")
     expect(match1).to_contain_text("IMPs 10\u20130")
     expect(open1.locator("#match-title")).to_contain_text("Lions 10 \u2013 0 Tigers")
     # a slip: 3NT one down in the open room, changed before the closed room enters board 2

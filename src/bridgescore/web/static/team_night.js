@@ -60,7 +60,8 @@
       const cell = (inRoom, text) => (text ? pretty(text) : (inRoom ? "in" : "…"));
       card.append(table([["Board", "Open", "Closed", "IMPs"],
         ...score.boards.map((b) => [b.board, cell(b.open_in, b.open), cell(b.closed_in, b.closed),
-                                    b.imps === null ? "" : (b.imps > 0 ? `+${b.imps}` : String(b.imps))])]));
+                                    b.imps === null ? "" : (b.imps === 0 ? "0"
+                                      : `${Math.abs(b.imps)} ${b.imps > 0 ? m.home : m.away}`)])]));
       box.append(card);
     });
     $("bye").textContent = rnd.bye ? `Bye: ${rnd.bye}` : "";
