@@ -342,3 +342,18 @@ def test_a_result_reaches_the_events_watchers(club: tuple[TestClient, str]) -> N
         time.sleep(0.01)
     assert heard == [(event_id, 2), (event_id, 3)]
     assert c.app.state.store.versions([event_id]) == {event_id: 3}  # type: ignore[attr-defined]
+
+
+def test_the_pages_and_the_clubs_list(club: tuple[TestClient, str]) -> None:
+    c, token = club
+    event_id = new_event(c, token, ["A", "B", "C", "D"], rounds=1, boards_per_match=1)
+    listed = c.get("/api/club/sessions", headers=auth(token)).json()["events"]
+    assert listed[0]["director_url"].endswith(f"/event/{event_id}/director")
+    screen = c.get(f"/event/{event_id}")
+    assert screen.status_code == 200
+    assert 'data-mode="screen"' in screen.text
+    assert 'id="draw"' not in screen.text
+    assert c.get(f"/event/{event_id}/table").status_code == 200
+    away = c.get(f"/event/{event_id}/director", follow_redirects=False)
+    assert (away.status_code, away.headers["location"]) == (303, "/login")
+    assert c.get("/event/nope/table").status_code == 404
