@@ -256,6 +256,15 @@ def _bodies(a: dict[str, Any]) -> dict[tuple[str, str], Any]:
             "board": 2,
             "contract": "Pass",
         },
+        ("PUT", "/api/events/{event_id}/results"): {
+            "round": 1,
+            "match": 1,
+            "room": "open",
+            "board": 1,
+            "contract": "3NT",
+            "declarer": "N",
+            "tricks": 9,
+        },
         ("POST", "/api/events/{event_id}/rounds/{round_number}/swap"): {
             "entrants": ["Lions", "Tigers"]
         },
