@@ -214,6 +214,7 @@ STREAMS = {
     ("GET", "/api/rubbers/{game_id}/events"),
     ("GET", "/api/chicagos/{game_id}/events"),
     ("GET", "/api/sessions/{game_id}/events"),
+    ("GET", "/api/events/{event_id}/events"),
 }
 """Event streams never end: they carry only the version, to anyone with the id and without a
 token (the test checks they take no Authorization header, so a login cannot get more)."""
@@ -248,6 +249,25 @@ def _bodies(a: dict[str, Any]) -> dict[tuple[str, str], Any]:
             "sessions": [a["game"], a["second"]],
             "ranking": "matchpoints",
         },
+        ("POST", "/api/events/{event_id}/results"): {
+            "round": 1,
+            "match": 1,
+            "room": "open",
+            "board": 2,
+            "contract": "Pass",
+        },
+        ("PUT", "/api/events/{event_id}/results"): {
+            "round": 1,
+            "match": 1,
+            "room": "open",
+            "board": 1,
+            "contract": "3NT",
+            "declarer": "N",
+            "tricks": 9,
+        },
+        ("POST", "/api/events/{event_id}/rounds/{round_number}/swap"): {
+            "entrants": ["Lions", "Tigers"]
+        },
         ("POST", "/api/rubbers/{game_id}/deals"): {"contract": "4H", "by": "we", "tricks": 10},
         ("POST", "/api/chicagos/{game_id}/deals"): {
             "contract": "4H",
@@ -281,7 +301,25 @@ def _club_a(client: TestClient) -> dict[str, Any]:
         "kind": "pairs", "name": "A's championship", "sessions": [game, second["id"]],
         "ranking": "matchpoints"})  # fmt: skip
     assert event.status_code == 201, event.text
+    team = client.post(
+        "/api/events",
+        headers=auth(token),
+        json={
+            "kind": "swiss-teams",
+            "name": "A's Swiss",
+            "boards_per_match": 2,
+            "entrants": [{"name": n} for n in ("Lions", "Tigers", "Bears", "Owls")],
+        },
+    ).json()["id"]
+    drawn = client.post(f"/api/events/{team}/rounds", headers=auth(token)).json()
+    first = {"round": 1, "match": 1, "room": "open", "board": 1, "contract": "Pass"}
+    client.post(
+        f"/api/events/{team}/results",
+        json=first,
+        headers=auth(drawn["matches"][0]["tables"][0]["token"]),
+    )
     return {"token": token, "game": game, "second": second["id"], "result": added["id"],
+            "team": team,
             "player": player["id"], "event": event.json()["id"], "email": "td@a.example",
             "rubber": client.post("/api/rubbers", json={}).json()["id"],
             "chicago": client.post("/api/chicagos", json={}).json()["id"]}  # fmt: skip
@@ -293,7 +331,8 @@ def _snapshot(client: TestClient, a: dict[str, Any]) -> list[Any]:
     game = a["game"]
     reads = [f"/api/sessions/{game}", f"/api/sessions/{game}/changes", "/api/roster",
              "/api/club", "/api/club/sessions", f"/api/events/{a['event']}",
-             f"/api/sessions/{game}/tables"]  # fmt: skip
+             f"/api/sessions/{game}/tables", f"/api/events/{a['team']}",
+             f"/api/events/{a['team']}/rounds/1"]  # fmt: skip
     answers = [client.get(path, headers=token) for path in reads]
     assert all(r.status_code == 200 for r in answers), [r.text for r in answers]
     login = {"email": a["email"], "password": PASSWORD}
@@ -307,7 +346,10 @@ def _path(template: str, a: dict[str, Any]) -> str:
     game = a["chicago"] if "/chicagos/" in template else game
     values = {"game_id": game, "board": 1, "result_id": a["result"], "conflict_id": 1,
               "label": "NS 1", "player_id": a["player"], "email": a["email"],
-              "event_id": a["event"], "n": 1, "number": "1001"}  # fmt: skip
+              "event_id": a["event"], "n": 1, "number": "1001", "round_number": 1,
+              "match": 1}  # fmt: skip
+    if template.startswith("/api/events/{event_id}/"):  # a team event's calls: A's Swiss
+        values["event_id"] = a["team"]
     return re.sub(r"\{(\w+)\}", lambda m: str(values[m[1]]), template)
 
 

@@ -44,8 +44,9 @@ def _bam(board: MatchBoard) -> int:
     return 100 if net > 0 else 0 if net < 0 else 50
 
 
-def match_scores(event: Event) -> tuple[MatchScore, ...]:
-    """Every drawn match's score from the entries so far, round by round."""
+def match_scores(event: Event, only: int | None = None) -> tuple[MatchScore, ...]:
+    """Every drawn match's score from the entries so far, round by round (``only``: of that
+    round only)."""
     rooms: dict[tuple[int, int], dict[int, dict[Room, Result | Adjusted]]] = defaultdict(
         lambda: defaultdict(dict)
     )
@@ -53,6 +54,8 @@ def match_scores(event: Event) -> tuple[MatchScore, ...]:
         rooms[(e.round, e.match)][e.board][e.room] = e.result
     out: list[MatchScore] = []
     for rnd in event.rounds:
+        if only is not None and rnd.number != only:
+            continue
         if event.kind.pairs:
             out.extend(_pairs_round(event, rnd.number, rooms))
             continue

@@ -39,6 +39,7 @@ __all__ = [
     "ClubRow",
     "DealRow",
     "DirectorRow",
+    "EventResultRow",
     "EventRow",
     "GameRow",
     "LiveResultRow",
@@ -54,7 +55,7 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
 
-HEAD_REVISION: Final = "0011_publish"
+HEAD_REVISION: Final = "0009_teams"
 """The newest migration (a test checks it against the scripts): a database already there is
 opened without loading Alembic."""
 
@@ -326,6 +327,28 @@ class EventRow(Base):
     definition: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    version: Mapped[int] = mapped_column(Integer, server_default="1")
+    """Counts the event's changes (a team event's rounds drawn, swaps, results)."""
+
+
+class EventResultRow(Base):
+    """One board's result at one table of a team event (round, match, room)."""
+
+    __tablename__ = "event_results"
+    __table_args__ = (UniqueConstraint("event_id", "round", "match", "board", "room"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[str] = mapped_column(String(64), ForeignKey("events.id", ondelete="CASCADE"))
+    round: Mapped[int] = mapped_column(Integer)
+    match: Mapped[int] = mapped_column(Integer)
+    board: Mapped[int] = mapped_column(Integer)
+    room: Mapped[str] = mapped_column(String(8))
+    """``open`` or ``closed``."""
+    result: Mapped[str] = mapped_column(String(40))
+    """The result's notation (``4HXS-2``, ``Pass``) or an artificial score (``A+/A-``)."""
+    who: Mapped[str] = mapped_column(String(40))
+    """``director`` or the table (``round 1, match 2, open room``)."""
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 def alembic_config(connection: Connection) -> Config:

@@ -52,6 +52,7 @@ from bridgescore.storage.schema import (
     HEAD_REVISION,
     ClubGameRow,
     DealRow,
+    EventRow,
     GameRow,
     alembic_config,
     current_revision,
@@ -433,6 +434,9 @@ class Store:
         with self._transaction() as conn:
             rows = conn.execute(
                 select(GameRow.id, GameRow.version).where(GameRow.id.in_(wanted))
+            ).all()
+            rows += conn.execute(  # team events are watched by their ids too
+                select(EventRow.id, EventRow.version).where(EventRow.id.in_(wanted))
             ).all()
         return {row.id: row.version for row in rows}
 

@@ -33,6 +33,8 @@ from bridgescore.web import (
     offline,
     sessions,
     site_pages,
+    team_events,
+    team_pages,
 )
 from bridgescore.web.common import STATIC, asset
 from bridgescore.web.events import Changes
@@ -112,6 +114,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(offline.router)
     app.include_router(site_pages.router)
     app.include_router(site_pages.api_router)
+    app.include_router(team_events.router)
+    app.include_router(team_pages.router)
     guard.install(app)
 
     @app.get("/health", include_in_schema=False)

@@ -12,15 +12,18 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
 from bridgescore.errors import for_field
 from bridgescore.event import Event, EventRules, rank_event
 from bridgescore.session import SectionScores
 from bridgescore.storage.clubs import StoredEvent
+from bridgescore.storage.team_events import TEAM_KINDS
 from bridgescore.web.clubs import BODY_ERRORS, clubs, director
 from bridgescore.web.common import link, page
 from bridgescore.web.deps import readable_session
+from bridgescore.web.team_events import TeamEventIn, create_team_event, team_events, team_summary
+from bridgescore.web.team_pages import screen_page
 from bridgescore.web.work import scores
 
 __all__ = ["router"]
@@ -45,15 +48,32 @@ class EventIn(BaseModel):
     qualifying: int = Field(0, ge=0, le=9)
 
 
+def _kind(body: Any) -> str:
+    """Which body this is: a pairs event of sessions (``kind`` ``pairs``, the default), or a
+    team event (any other kind)."""
+    kind = body.get("kind", "pairs") if isinstance(body, dict) else getattr(body, "kind", "")
+    return "pairs" if kind == "pairs" else "teams"
+
+
+NewEvent = Annotated[
+    Annotated[EventIn, Tag("pairs")] | Annotated[TeamEventIn, Tag("teams")],
+    Discriminator(_kind),
+]
+
+
 @router.post(
     "/api/events",
     status_code=201,
     responses={401: {"description": "No director's login."},
                404: {"description": "A session that is not the club's."}},
 )  # fmt: skip
-def create_event(request: Request, body: EventIn, authorization: Auth = None) -> JSONResponse:
-    """A new event of the login's club, from the club's sessions."""
+def create_event(request: Request, body: NewEvent, authorization: Auth = None) -> JSONResponse:
+    """A new event of the login's club: a pairs event from the club's sessions (``kind``
+    ``pairs``), or a team or Swiss event of entrants (``swiss-teams``, ``round-robin``,
+    ``knockout``, ``swiss-pairs``; then ``POST /api/events/{id}/rounds`` draws each round)."""
     me = director(request, authorization)
+    if isinstance(body, TeamEventIn):
+        return create_team_event(request, me, body)
     with for_field("carry_over"):
         rules = EventRules.preset(body.carry_over, ranking=body.ranking,
                                   qualifying=body.qualifying)  # fmt: skip
@@ -88,12 +108,22 @@ def _ranked(request: Request, stored: StoredEvent) -> dict[str, Any]:
 
 @router.get("/api/events/{event_id}", responses={404: {"description": "No such event."}})
 def get_event(request: Request, event_id: str) -> dict[str, Any]:
-    """The event: its sessions (each with its link, and whether published) and the whole
-    event's ranking over the sessions published so far."""
-    return _ranked(request, clubs(request).event(event_id))
+    """The event. A pairs event: its sessions (each with its link, and whether published) and
+    the whole event's ranking over the sessions published so far. A team event: its
+    ``standings`` (VPs to two decimals, IMPs for and against) and ``rounds`` (each match's
+    IMPs and VPs so far, the bye)."""
+    stored = clubs(request).event(event_id)
+    if stored.kind in TEAM_KINDS:
+        event, version = team_events(request).state(event_id)
+        return team_summary(request, event_id, event, version)
+    return _ranked(request, stored)
 
 
 @router.get("/event/{event_id}", response_class=HTMLResponse, include_in_schema=False)
 def event_page(request: Request, event_id: str) -> Response:
-    """The event's page: the whole event ranked, and each session linked."""
-    return page(request, "event.html", {"event": _ranked(request, clubs(request).event(event_id))})
+    """The event's page: the whole event ranked, and each session linked (a team event:
+    the screen of its rounds and standings)."""
+    stored = clubs(request).event(event_id)
+    if stored.kind in TEAM_KINDS:
+        return screen_page(request, event_id)
+    return page(request, "event.html", {"event": _ranked(request, stored)})

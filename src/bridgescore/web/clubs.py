@@ -264,6 +264,11 @@ def club_sessions(request: Request, authorization: Auth = None) -> dict[str, Any
                 "name": e.definition.get("name", ""),
                 "created_at": e.created_at.isoformat(),
                 "url": link(request, f"/event/{e.id}"),
+                **(
+                    {}
+                    if e.kind == "pairs"
+                    else {"director_url": link(request, f"/event/{e.id}/director")}
+                ),
             }
             for e in club_store.events(me.club_id)
         ],

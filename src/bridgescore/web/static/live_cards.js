@@ -1,7 +1,8 @@
 // The table cards of a club evening, for the new-evening page and the director's page: for each
 // table its link (with its token after #), the link's QR code (an SVG made on the server) and
 // its rounds (who sits there, which boards): window.liveCards(container, event, tables, plays),
-// ``plays`` the movement's (GET /api/sessions/{id}: movement.plays).
+// ``plays`` the movement's (GET /api/sessions/{id}: movement.plays). A table may instead bring
+// its own ``title`` and ``rows`` (a header row, then a row a round: a team night's tables).
 "use strict";
 
 window.liveCards = (container, event, tables, plays) => {
@@ -38,16 +39,26 @@ window.liveCards = (container, event, tables, plays) => {
     }
     return t;
   };
+  const given = (rows) => {
+    const t = el("table", undefined, "live-guide");
+    rows.forEach((row, i) => {
+      const tr = el("tr");
+      for (const v of row) tr.append(el(i ? "td" : "th", String(v)));
+      t.append(tr);
+    });
+    return t;
+  };
   container.replaceChildren();
   for (const t of tables) {
     const card = el("div", undefined, "panel live-card");
     const a = el("a", whole(t.url));
     a.href = whole(t.url);
     const img = el("img", undefined, "live-qr");
-    img.alt = `QR code of table ${t.table}'s link`;
-    card.append(el("h2", `${event || "Club evening"} · Table ${t.table}`), img,
+    const title = t.title || `${event || "Club evening"} · Table ${t.table}`;
+    img.alt = t.title ? `QR code of the link of ${t.title}` : `QR code of table ${t.table}'s link`;
+    card.append(el("h2", title), img,
                 el("p", "Open this link on one phone at the table to enter your results:"), a);
-    const rounds = guide(t.table);
+    const rounds = t.rows ? given(t.rows) : guide(t.table);
     if (rounds) card.append(rounds);
     container.append(card);
     fetch("/live/qr.svg", { method: "POST", headers: { "Content-Type": "application/json" },

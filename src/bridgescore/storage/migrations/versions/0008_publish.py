@@ -1,6 +1,6 @@
 """The results site: a club's public settings, and when each evening was closed.
 
-Revision ID: 0011_publish
+Revision ID: 0008_publish
 Revises: 0007_clubs
 Create Date: 2026-12-01
 
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0011_publish"
+revision: str = "0008_publish"
 down_revision: str | Sequence[str] | None = "0007_clubs"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None

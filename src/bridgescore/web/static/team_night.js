@@ -1,0 +1,154 @@
+// A team night for the director (data-mode="director": draw rounds, swap two teams, the
+// tables' cards) and on the screen (data-mode="screen"): the round's matches with their
+// running IMPs and VPs, each board's IMPs once both rooms are in, the standings and where each
+// team sits. Everything follows the event's stream: a result in, the page reads it again.
+"use strict";
+
+(() => {
+  const root = document.getElementById("team-night");
+  if (!root) return;
+  const id = root.dataset.event;
+  const directing = root.dataset.mode === "director";
+  const $ = (name) => document.getElementById(name);
+  const el = (tag, text, className) => {
+    const e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    if (className) e.className = className;
+    return e;
+  };
+  const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
+  const pretty = (text) => (text || "").replace(/^(\d)(NT|[CDHS])/, (_, l, s) => l + SUITS[s]);
+  const ROOMS = { open: "Open room", closed: "Closed room" };
+  const api = async (path, options = {}) => {
+    const r = await fetch(`/api/events/${id}${path}`, { ...options, credentials: "same-origin",
+      headers: { "Content-Type": "application/json" } });
+    return { status: r.status, body: await r.json().catch(() => ({})) };
+  };
+  const problem = (detail) => (Array.isArray(detail)
+    ? detail.map((d) => `${d.loc[d.loc.length - 1]}: ${d.msg}`).join("; ") : String(detail));
+  const table = (rows, className = "live-results") => {
+    const t = el("table", undefined, className);
+    rows.forEach((row, i) => {
+      const tr = el("tr");
+      for (const v of row) tr.append(el(i ? "td" : "th", String(v)));
+      t.append(tr);
+    });
+    return t;
+  };
+  let version = 0;
+  let cards = "";  // the cards drawn (made again only when the draw changes)
+
+  const drawStandings = (summary) => {
+    $("standings").replaceWith(Object.assign(table([
+      ["Rank", "Team", "VPs", "IMPs +", "IMPs −", "Played"],
+      ...summary.standings.map((s) => [s.rank, s.entrant, s.vp.toFixed(2), s.imps_for, s.imps_against, s.played]),
+    ]), { id: "standings" }));
+  };
+
+  const drawMatches = async (summary, rnd) => {
+    const box = $("matches");
+    const lines = await Promise.all(rnd.matches.map((m) => api(`/rounds/${rnd.round}/matches/${m.match}`)));
+    box.replaceChildren();
+    rnd.matches.forEach((m, i) => {
+      const score = lines[i].body;
+      const card = el("div", undefined, "live-match");
+      card.dataset.match = String(m.match);
+      const done = score.boards.filter((b) => b.imps !== null).length;
+      card.append(el("h3", `Match ${m.match}: ${m.home} v ${m.away}`));
+      card.append(el("p", `IMPs ${score.imps[0]}–${score.imps[1]} · VPs ${score.vp[0].toFixed(2)}–`
+        + `${score.vp[1].toFixed(2)} · ${done} of ${score.boards.length} boards scored`, "live-match-score"));
+      const cell = (inRoom, text) => (text ? pretty(text) : (inRoom ? "in" : "…"));
+      card.append(table([["Board", "Open", "Closed", "IMPs"],
+        ...score.boards.map((b) => [b.board, cell(b.open_in, b.open), cell(b.closed_in, b.closed),
+                                    b.imps === null ? "" : (b.imps === 0 ? "0"
+                                      : `${Math.abs(b.imps)} ${b.imps > 0 ? m.home : m.away}`)])]));
+      box.append(card);
+    });
+    $("bye").textContent = rnd.bye ? `Bye: ${rnd.bye}` : "";
+  };
+
+  const drawCards = (summary, rounds) => {
+    const tables = new Map();  // match number and room: its link and its rounds
+    for (const rnd of rounds) {
+      for (const m of rnd.matches) {
+        for (const t of m.tables || []) {
+          const key = `${m.match}/${t.room}`;
+          if (!tables.has(key)) {
+            tables.set(key, { url: t.url, title: `${summary.name} · Match ${m.match} · ${ROOMS[t.room]}`,
+                              rows: [["Round", "NS", "EW", "Boards"]] });
+          }
+          const [ns, ew] = t.room === "open" ? [m.home, m.away] : [m.away, m.home];
+          tables.get(key).rows.push([rnd.round, ns, ew, `${m.boards[0]}-${m.boards[m.boards.length - 1]}`]);
+        }
+      }
+    }
+    const sig = JSON.stringify([...tables.values()]);
+    if (sig === cards) return;
+    cards = sig;
+    window.liveCards($("cards"), summary.name, [...tables.values()], []);
+  };
+
+  const drawSwap = (rnd) => {
+    const names = [...rnd.matches.flatMap((m) => [m.home, m.away]), ...(rnd.bye ? [rnd.bye] : [])];
+    for (const [i, which] of [["swap-a", 0], ["swap-b", 1]]) {
+      const select = $(i);
+      const was = select.value;
+      select.replaceChildren(...names.map((n) => Object.assign(el("option", n), { value: n })));
+      select.value = names.includes(was) ? was : names[which] || "";
+    }
+  };
+
+  const load = async () => {
+    try {
+      const s = await api("");
+      if (s.status !== 200) { $("status").textContent = problem(s.body.detail); return; }
+      const summary = s.body;
+      version = Math.max(version, summary.version);
+      const drawn = summary.rounds.length;
+      $("status").textContent = drawn ? `Round ${drawn} of ${summary.rounds_planned}` : "No round drawn yet";
+      drawStandings(summary);
+      if (directing) {
+        $("draw").disabled = drawn >= summary.rounds_planned;
+        $("draw").textContent = drawn >= summary.rounds_planned ? "Every round is drawn"
+          : `Draw round ${drawn + 1}`;
+        $("draw-note").textContent = drawn ? "" : "Draw round 1 to make the tables' links.";
+      }
+      if (!drawn) { $("matches").replaceChildren(); $("seats").replaceChildren(); return; }
+      const rounds = directing
+        ? (await Promise.all(summary.rounds.map((r) => api(`/rounds/${r.round}`)))).map((a) => a.body)
+        : [(await api(`/rounds/${drawn}`)).body];
+      const rnd = rounds[rounds.length - 1];
+      $("round-title").textContent = `Round ${rnd.round}`;
+      $("seats-title").textContent = `Where each team sits, round ${rnd.round}`;
+      $("seats").replaceChildren(...rnd.seats.map((text) => el("li", text)));
+      await drawMatches(summary, rnd);
+      if (directing) { drawSwap(rnd); drawCards(summary, rounds); }
+    } catch { $("status").textContent = "Offline: reconnecting…"; }
+  };
+
+  if (directing) {
+    $("draw").addEventListener("click", async () => {
+      $("draw-problem").textContent = "";
+      const a = await api("/rounds", { method: "POST" });
+      if (a.status !== 201) $("draw-problem").textContent = `Not drawn: ${problem(a.body.detail)}`;
+      load();
+    });
+    $("swap").addEventListener("click", async () => {
+      const rnd = $("round-title").textContent.replace(/\D/g, "");
+      const a = await api(`/rounds/${rnd}/swap`, { method: "POST",
+        body: JSON.stringify({ entrants: [$("swap-a").value, $("swap-b").value] }) });
+      $("swap-problem").textContent = a.status === 200 ? "Swapped." : `Not swapped: ${problem(a.body.detail)}`;
+      load();
+    });
+    $("print").addEventListener("click", () => { $("part-cards").open = true; window.print(); });
+  }
+  load();
+  if (window.EventSource) {
+    let waiting = null;
+    const events = new EventSource(`/api/events/${id}/events`);
+    events.addEventListener("change", (e) => {
+      if (JSON.parse(e.data).version <= version || waiting) return;
+      waiting = setTimeout(() => { waiting = null; load(); }, 150);  // a burst: one read
+    });
+  }
+})();

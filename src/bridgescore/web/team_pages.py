@@ -1,0 +1,48 @@
+"""The pages of a team night: the table page (phones, 360 px), the director's page and the
+screen (``/event/{id}``).
+
+All three are thin: they read and write through the JSON API (:mod:`.team_events`). The table
+page reads its token from the link's fragment (``#token``), which never reaches the server's
+logs; the director's page needs the club director's login (the site's cookie).
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from bridgescore.web.clubs import director_or_none
+from bridgescore.web.common import page
+from bridgescore.web.team_events import team_events
+
+__all__ = ["router", "screen_page"]
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/event/{event_id}/table", response_class=HTMLResponse)
+def table_page(request: Request, event_id: str) -> Response:
+    """One table's page: its match and room, who sits NS and EW, each board's entry, the
+    match so far (a board's IMPs once both rooms have entered it)."""
+    team_events(request).state(event_id)
+    return page(request, "team_table.html", {"event_id": event_id})
+
+
+@router.get("/event/{event_id}/director", response_class=HTMLResponse)
+def director_page(request: Request, event_id: str) -> Response:
+    """The director's page: draw each round, swap two teams, the tables' links and QR codes,
+    the running match scores and the standings, live."""
+    event, _ = team_events(request).state(event_id)
+    me = director_or_none(request)
+    if me is None or me.club_id != team_events(request).club_of(event_id):
+        return RedirectResponse("/login", status_code=303)
+    return page(request, "team_night.html",
+                {"event_id": event_id, "name": event.name, "mode": "director"})  # fmt: skip
+
+
+def screen_page(request: Request, event_id: str) -> Response:
+    """The screen for the players (``/event/{id}`` of a team event): the round's matches with
+    their running scores, the standings and where each team sits, live."""
+    event, _ = team_events(request).state(event_id)
+    return page(request, "team_night.html",
+                {"event_id": event_id, "name": event.name, "mode": "screen"})  # fmt: skip
