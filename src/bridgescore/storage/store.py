@@ -432,12 +432,11 @@ class Store:
         if not wanted:
             return {}
         with self._transaction() as conn:
-            rows = conn.execute(
-                select(GameRow.id, GameRow.version).where(GameRow.id.in_(wanted))
-            ).all()
-            rows += conn.execute(  # team events are watched by their ids too
-                select(EventRow.id, EventRow.version).where(EventRow.id.in_(wanted))
-            ).all()
+            rows = [
+                *conn.execute(select(GameRow.id, GameRow.version).where(GameRow.id.in_(wanted))),
+                # team events are watched by their ids too
+                *conn.execute(select(EventRow.id, EventRow.version).where(EventRow.id.in_(wanted))),
+            ]
         return {row.id: row.version for row in rows}
 
     def check_token(self, game_id: str, token: str) -> bool:
