@@ -78,7 +78,8 @@ def test_a_board_worked_by_hand() -> None:
         "boards": [{
             "board": 1, "sat": "NS",
             "par": {"contract": "4SNS", "score": 420, "points": 5},
-            "dd": {"contract": "3NT", "declarer": "S", "tricks": 8, "score": -50, "points": 1},
+            "dd": {"result": "3NTS-1", "contract": "3NT", "declarer": "S", "tricks": 8,
+                   "score": -50, "points": 1},
             "actual": {"result": "3NTS=", "score": 400, "points": 4},
             "bidding": -4, "play": 3}],
         "totals": {"bidding": -4, "play": 3, "defence": 0},

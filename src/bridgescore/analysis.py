@@ -42,6 +42,8 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from bridgescore.dd import DDTable
+from bridgescore.deal import Deal
+from bridgescore.errors import BridgeError
 from bridgescore.model import Contract, Result, Seat, Side, Strain
 from bridgescore.par import Par, par
 from bridgescore.pbn import dd_tricks_from_tag
@@ -105,6 +107,13 @@ class BoardAnalysis:
     actual: Valued
 
     @property
+    def dd_result(self) -> Result:
+        """The contract reached with its double-dummy tricks (``3NTS-1``)."""
+        if isinstance(self.result.contract, Contract):
+            return Result(self.result.contract, self.result.declarer, self.dd_tricks)
+        return self.result
+
+    @property
     def bidding(self) -> float:
         """value(dd) - value(par): what the contract reached gained or lost against par."""
         return self.dd.points - self.par.points
@@ -157,15 +166,37 @@ class PairAnalysis:
         )
 
 
-def tables_of(section: Section) -> dict[int, DDTable]:
+def tables_of(section: Section, *, solve: bool = False) -> dict[int, DDTable]:
     """The double-dummy tables the section's boards hold (their ``DoubleDummyTricks`` tags,
-    as ``bridgescore analyse`` writes them), by board number."""
+    as ``bridgescore analyse`` writes them), by board number; with ``solve``, also those of
+    the boards with a complete ``Deal`` and no table, solved by DDS
+    (:func:`bridgescore.dd.dd_tables`: the ``bridgescore[dd]`` extra).
+
+    :raises ModuleNotFoundError: to solve a deal without endplay.
+    """
     tables = {}
+    unsolved: list[tuple[int, Deal]] = []
     for board in section.boards:
-        table = dd_tricks_from_tag(dict(board.tags).get("DoubleDummyTricks", ""))
+        tags = dict(board.tags)
+        table = dd_tricks_from_tag(tags.get("DoubleDummyTricks", ""))
         if table is not None:
             tables[board.number] = table
+        elif solve and (deal := _deal(tags.get("Deal", ""))) is not None:
+            unsolved.append((board.number, deal))
+    if unsolved:
+        from bridgescore.dd import dd_tables
+
+        for (number, _), table in zip(unsolved, dd_tables(d for _, d in unsolved), strict=True):
+            tables[number] = table
     return tables
+
+
+def _deal(text: str) -> Deal | None:
+    try:
+        deal = Deal.parse(text)
+    except BridgeError:
+        return None
+    return deal if deal.is_complete else None
 
 
 def analyse_pair(
@@ -262,8 +293,9 @@ def analysis_to_dict(analysis: PairAnalysis) -> dict[str, Any]:
             "sat": b.sat.value,
             "par": {"contract": b.par_contracts, "score": b.par.score,
                     "points": _round(b.par.points)},
-            "dd": {"contract": str(b.result.contract), "declarer": _seat(b.result),
-                   "tricks": b.dd_tricks, "score": b.dd.score, "points": _round(b.dd.points)},
+            "dd": {"result": str(b.dd_result), "contract": str(b.result.contract),
+                   "declarer": _seat(b.result), "tricks": b.dd_tricks, "score": b.dd.score,
+                   "points": _round(b.dd.points)},
             "actual": {"result": str(b.result), "score": b.actual.score,
                        "points": _round(b.actual.points)},
             "bidding": _round(b.bidding),

@@ -20,6 +20,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from bridgescore import BridgeError, Contract, Result, Seat, Side
+from bridgescore.analysis import analyse_pair, analysis_to_dict, tables_of
+from bridgescore.dd import DDTable
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import for_field
 from bridgescore.inputs import check_name, read_number, read_tricks
@@ -28,6 +30,7 @@ from bridgescore.session import (
     Board,
     BoardResult,
     Method,
+    Pair,
     Section,
     SectionKind,
     SectionScores,
@@ -177,7 +180,7 @@ def _context(
     editing = can_edit(request, stored)
     base = link(request, f"/session/{stored.id}")
     token = request.cookies.get(edit_cookie(stored.id), "")
-    recap = _recap(request, scored)
+    recap = _recap(request, session, scored)
     section = session.sections[0] if session.sections else None
     next_board = 1 + max((r.board for r in section.results), default=0) if section else 1
     values = form or {"section": section.name if section else "A", "board": str(next_board),
@@ -204,8 +207,11 @@ def _context(
     }
 
 
-def _recap(request: Request, scored: list[SectionScores]) -> dict[str, Any] | None:
-    """The recap asked for with ``?recap=A:NS:3`` (section, side or ``-``, pair)."""
+def _recap(
+    request: Request, session: Session, scored: list[SectionScores]
+) -> dict[str, Any] | None:
+    """The recap asked for with ``?recap=A:NS:3`` (section, side or ``-``, pair), with the
+    pair's analysis when the boards have double-dummy tables (else ``analysis`` is None)."""
     wanted = request.query_params.get("recap", "")
     parts = wanted.split(":")
     if len(parts) != 3 or not (parts[2].isascii() and parts[2].isdigit() and len(parts[2]) < 5):
@@ -217,7 +223,8 @@ def _recap(request: Request, scored: list[SectionScores]) -> dict[str, Any] | No
         try:
             pair = s.section.pair(int(parts[2]), side)
             return {"pair": pair, "section": s.section.name,
-                    "lines": s.recap(pair.number, pair.side)}  # fmt: skip
+                    "lines": s.recap(pair.number, pair.side),
+                    "analysis": run_heavy(request, _analysis, session, s, pair)}  # fmt: skip
         except SessionError:
             return None
     return None
@@ -397,10 +404,53 @@ def csv_cell(value: object) -> object:
     return value
 
 
+def _tables(section: Section) -> dict[int, DDTable]:
+    """The section's double-dummy tables: its tags', and its deals' solved when endplay is
+    installed (the ``dd`` extra)."""
+    try:
+        return tables_of(section, solve=True)
+    except ModuleNotFoundError:  # pragma: no cover - dd is part of every install we test
+        return tables_of(section)
+
+
+def _analysis(session: Session, scored: SectionScores, pair: Pair) -> dict[str, Any] | None:
+    """A pair's analysis as JSON (:func:`bridgescore.analysis.analysis_to_dict`), or None when
+    no board of the section has a double-dummy table."""
+    tables = _tables(scored.section)
+    if not tables:
+        return None
+    return analysis_to_dict(analyse_pair(session, scored, pair, tables))
+
+
+def _analysis_rows(session: Session, scored: list[SectionScores]) -> list[list[object]]:
+    """Every pair's analysis, a row per board it played (none if no board has a table)."""
+    rows: list[list[object]] = []
+    for s in scored:
+        tables = _tables(s.section)
+        if not tables:
+            continue
+        for pair in s.section.pairs:
+            got = analyse_pair(session, s, pair, tables)
+            for b in got.boards:
+                rows.append([s.section.name, pair.label, b.board, b.sat.value, b.par_contracts,
+                             b.par.score, b.par.points, str(b.dd_result), b.dd.score,
+                             b.dd.points, str(b.result), b.actual.score, b.actual.points,
+                             b.bidding, _blank(b.play), _blank(b.defence), ""])  # fmt: skip
+            for n in got.not_analysed:
+                rows.append([s.section.name, pair.label, n.board, *[""] * 13, n.reason])
+    return rows
+
+
+def _blank(x: float | None) -> object:
+    return "" if x is None else x
+
+
 def csv_text(scored: list[SectionScores], session: Session | None = None) -> str:
     """Rankings (a row per pair) and travellers (a row per result) as CSV text; with the
-    session, then its players (with their national numbers) and its tags (event, date,
-    venue, club, director)."""
+    session, then each pair's analysis (when its boards have double-dummy tables: a row per
+    board, par, double dummy and actual, each score and its points, then bidding, play or
+    defence, or why it is not analysed), its players (with their national numbers) and its
+    tags (event, date, venue, club, director)."""
     out = io.StringIO()
     writer = csv.writer(out)
 
@@ -425,6 +475,14 @@ def csv_text(scored: list[SectionScores], session: Session | None = None) -> str
                     line.ns_points, line.ew_points)  # fmt: skip
     if session is None:
         return out.getvalue()
+    analysis = _analysis_rows(session, scored)
+    if analysis:
+        writer.writerow([])
+        row("section", "pair", "board", "sat", "par", "par_score", "par_points", "dd",
+            "dd_score", "dd_points", "result", "score", "points", "bidding", "play", "defence",
+            "not_analysed")  # fmt: skip
+        for cells in analysis:
+            row(*cells)
     players = [(s.name, p.label, x) for s in session.sections for p in s.pairs for x in p.players]
     if players:
         writer.writerow([])
