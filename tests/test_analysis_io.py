@@ -22,15 +22,11 @@ from bridgescore.session import Board, BoardResult, Section, Session
 from tests.conftest import DATA, csrf, run
 
 TABLE = ((7, 6, 6, 10, 8), (6, 7, 7, 3, 5), (7, 6, 6, 10, 8), (6, 7, 7, 3, 5))
-DEAL = "N:AKQ2.K53.T94.QJ2 J95.AQ98.KQ2.K74 T864.T76.A76.A98 73.J42.J853.T653"
-"""A deal for the hand record; the analysis takes the table from the DoubleDummyTricks tag."""
-
-
 def _pbn_text() -> str:
-    """Board 1 of the hand-worked example at five tables, and board 2 with no deal."""
+    """Board 1 of the hand-worked example at five tables, its double-dummy table in a
+    DoubleDummyTricks tag (no Deal: the table is made up), and board 2 with neither."""
     tags = {t.name: t.value for t in analysis_tags(TABLE, par(TABLE, "None", "N"))}
-    board = replace(Board.numbered(1), tags=(("Deal", DEAL),
-                    ("DoubleDummyTricks", tags["DoubleDummyTricks"])))  # fmt: skip
+    board = replace(Board.numbered(1), tags=(("DoubleDummyTricks", tags["DoubleDummyTricks"]),))
     results = [
         BoardResult(1, n, n, Result.parse(r))
         for n, r in enumerate(["4SN=", "4SN+1", "3NTS=", "4SN-1", "2SN+2"], 1)
