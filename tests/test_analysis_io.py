@@ -8,6 +8,7 @@ import csv
 import io
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -19,9 +20,12 @@ from bridgescore.dd import dd_tables
 from bridgescore.par import par
 from bridgescore.pbn import analysis_tags
 from bridgescore.session import Board, BoardResult, Section, Session
-from tests.conftest import DATA, csrf, run
+from bridgescore.web import Settings, create_app
+from tests.conftest import DATA, auth, csrf, run
 
 TABLE = ((7, 6, 6, 10, 8), (6, 7, 7, 3, 5), (7, 6, 6, 10, 8), (6, 7, 7, 3, 5))
+
+
 def _pbn_text() -> str:
     """Board 1 of the hand-worked example at five tables, its double-dummy table in a
     DoubleDummyTricks tag (no Deal: the table is made up), and board 2 with neither."""
@@ -37,10 +41,8 @@ def _pbn_text() -> str:
 
 
 @pytest.fixture
-def pbn_file(tmp_path: object) -> str:
-    from pathlib import Path
-
-    path = Path(str(tmp_path)) / "club.pbn"
+def pbn_file(tmp_path: Path) -> str:
+    path = tmp_path / "club.pbn"
     path.write_text(_pbn_text())
     return str(path)
 
@@ -131,3 +133,31 @@ def test_a_real_session(runner: CliRunner) -> None:
         seat, strain = tuple(Seat).index(b.result.declarer), tuple(Strain).index(
             b.result.contract.strain)  # fmt: skip
         assert b.dd_tricks == tables[b.board][seat][strain]
+
+
+def test_the_live_apis_recap(tmp_path: Path) -> None:
+    """``GET /api/sessions/{id}/recaps/{pair}``: the director's until closing, then
+    everyone's; a pair's boards as the CLI's recap JSON has them (no ``analysis`` while the
+    evening's boards have no double-dummy tables)."""
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'l.db'}", open_evenings=True)
+    with TestClient(create_app(settings)) as client:
+        body = {"event": "Monday", "movement": {"movement": "mitchell", "tables": 3,
+                                                "boards_per_round": 2}}  # fmt: skip
+        created = client.post("/api/sessions", json=body).json()
+        base = f"/api/sessions/{created['id']}"
+        director = auth(created["edit_token"])
+        for round_, table, contract in ((1, 1, "4S"), (3, 2, "3NT"), (2, 3, "4S")):
+            result = {"round": round_, "table": table, "board": 1, "contract": contract,
+                      "declarer": "N", "tricks": 10}  # fmt: skip
+            assert client.post(f"{base}/results", json=result, headers=director).status_code == 201
+        assert client.get(f"{base}/recaps/NS2").status_code == 403
+        answer = client.get(f"{base}/recaps/NS2", headers=director)
+        assert answer.status_code == 200, answer.text
+        recap = answer.json()
+        assert recap["pair"] == "NS 2"
+        assert [(b["board"], b["result"], b["score"], b["points"]) for b in recap["boards"]] == [
+            (1, "3NTN+1", 430, 4.0)]  # fmt: skip
+        assert "analysis" not in recap
+        assert client.get(f"{base}/recaps/NS9", headers=director).status_code == 404
+        assert client.post(f"{base}/close", json={"closed": True}, headers=director).is_success
+        assert client.get(f"{base}/recaps/ns 2").json()["boards"] == recap["boards"]

@@ -68,6 +68,8 @@ __all__ = [
     "Valued",
     "analyse_pair",
     "analysis_to_dict",
+    "known_tables",
+    "pair_analysis",
     "tables_of",
 ]
 
@@ -189,6 +191,24 @@ def tables_of(section: Section, *, solve: bool = False) -> dict[int, DDTable]:
         for (number, _), table in zip(unsolved, dd_tables(d for _, d in unsolved), strict=True):
             tables[number] = table
     return tables
+
+
+def known_tables(section: Section) -> dict[int, DDTable]:
+    """:func:`tables_of` the section, its deals solved when endplay is installed (the
+    ``bridgescore[dd]`` extra), else its tags' tables only."""
+    try:
+        return tables_of(section, solve=True)
+    except ModuleNotFoundError:  # pragma: no cover - dd is part of every install we test
+        return tables_of(section)
+
+
+def pair_analysis(session: Session, scored: SectionScores, pair: Pair) -> dict[str, Any] | None:
+    """A pair's analysis as JSON (:func:`analysis_to_dict`), its tables :func:`known_tables`;
+    None when no board of the section has one (nothing to analyse)."""
+    tables = known_tables(scored.section)
+    if not tables:
+        return None
+    return analysis_to_dict(analyse_pair(session, scored, pair, tables))
 
 
 def _deal(text: str) -> Deal | None:

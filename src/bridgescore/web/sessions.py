@@ -20,8 +20,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from bridgescore import BridgeError, Contract, Result, Seat, Side
-from bridgescore.analysis import analyse_pair, analysis_to_dict, tables_of
-from bridgescore.dd import DDTable
+from bridgescore.analysis import analyse_pair, known_tables, pair_analysis
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import for_field
 from bridgescore.inputs import check_name, read_number, read_tricks
@@ -30,7 +29,6 @@ from bridgescore.session import (
     Board,
     BoardResult,
     Method,
-    Pair,
     Section,
     SectionKind,
     SectionScores,
@@ -224,7 +222,7 @@ def _recap(
             pair = s.section.pair(int(parts[2]), side)
             return {"pair": pair, "section": s.section.name,
                     "lines": s.recap(pair.number, pair.side),
-                    "analysis": run_heavy(request, _analysis, session, s, pair)}  # fmt: skip
+                    "analysis": run_heavy(request, pair_analysis, session, s, pair)}  # fmt: skip
         except SessionError:
             return None
     return None
@@ -404,29 +402,11 @@ def csv_cell(value: object) -> object:
     return value
 
 
-def _tables(section: Section) -> dict[int, DDTable]:
-    """The section's double-dummy tables: its tags', and its deals' solved when endplay is
-    installed (the ``dd`` extra)."""
-    try:
-        return tables_of(section, solve=True)
-    except ModuleNotFoundError:  # pragma: no cover - dd is part of every install we test
-        return tables_of(section)
-
-
-def _analysis(session: Session, scored: SectionScores, pair: Pair) -> dict[str, Any] | None:
-    """A pair's analysis as JSON (:func:`bridgescore.analysis.analysis_to_dict`), or None when
-    no board of the section has a double-dummy table."""
-    tables = _tables(scored.section)
-    if not tables:
-        return None
-    return analysis_to_dict(analyse_pair(session, scored, pair, tables))
-
-
 def _analysis_rows(session: Session, scored: list[SectionScores]) -> list[list[object]]:
     """Every pair's analysis, a row per board it played (none if no board has a table)."""
     rows: list[list[object]] = []
     for s in scored:
-        tables = _tables(s.section)
+        tables = known_tables(s.section)
         if not tables:
             continue
         for pair in s.section.pairs:
