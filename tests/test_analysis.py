@@ -251,3 +251,31 @@ def test_points_if_refuses_a_result_not_of_the_section() -> None:
         points_if(Session((section,)), section, stranger, 420)
     assert points_if(Session((section,)), section, section.results[1], 420) == (1.0, 1.0)
     assert Strain.SPADES  # the table's strains are C D H S NT
+
+
+@pytest.mark.parametrize("method", ["mp", "butler", "cross-imps"])
+def test_points_if_scores_a_fouled_board_and_a_split_score_as_the_session_does(
+    method: Method,
+) -> None:
+    """A fouled board (Law 87: tables 1-3 and 4-6 played different cards) and a split score
+    at table 2 of board 2: each line's own score, put back, gives its traveller's points; and
+    a hypothetical score is compared with its own version's results only."""
+    results = [BoardResult(1, n, n, Result.parse(r), table=n) for n, r in enumerate(
+        ["4SN=", "4SN+1", "3NTS=", "4SN-1", "2SN+2", "3SN="], 1)]  # fmt: skip
+    results += [BoardResult(2, n, n, Result.parse(r), table=n) for n, r in enumerate(
+        ["4HS=", "4HS-1", "2HS+2"], 1)]  # fmt: skip
+    results[7] = BoardResult(2, 2, 2, split=Split.parse("4HS=", "4HS-1"), table=2)
+    section = Section("A", "mitchell", results=results, versions={1: [[1, 2, 3], [4, 5, 6]]})
+    session = Session((section,), method=method)
+    (scored,) = score_session(session)
+    for board in (1, 2):
+        for line in scored.travellers[board]:
+            if line.result.split is not None:
+                continue
+            assert isinstance(line.ns_score, int)
+            got = points_if(session, section, line.result, line.ns_score)
+            assert got == pytest.approx((line.ns_points, line.ew_points))
+    if method == "mp":
+        # Table 4's 4SN-1 as +430 beats its own version's +170 and +140: 4 of 4, Neuberg
+        # (4 + 1) x 6 / 3 - 1 = 9 of 10; against the whole field it would have been 8.
+        assert points_if(session, section, results[3], 430)[0] == 9
