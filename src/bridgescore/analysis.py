@@ -244,7 +244,7 @@ def analyse_pair(
             skipped.append(NotAnalysed(line.board, reason))
             continue
         given = (pars or {}).get(line.board)
-        boards.append(_board(session, sec, line, tables[line.board], given))
+        boards.append(_board(session, scored, line, tables[line.board], given))
     return PairAnalysis(sec.pair(pair.number, pair.side), METHODS[scored.method].unit,
                         tuple(boards), tuple(skipped))  # fmt: skip
 
@@ -269,8 +269,9 @@ def _unanalysable(section: Section, line: RecapLine, tables: Mapping[int, DDTabl
 
 
 def _board(
-    session: Session, section: Section, line: RecapLine, table: DDTable, given: Par | None
+    session: Session, scored: SectionScores, line: RecapLine, table: DDTable, given: Par | None
 ) -> BoardAnalysis:
+    section = scored.section
     board = section.board(line.board)
     reached = line.result.result
     assert reached is not None  # _unanalysable checked
@@ -288,7 +289,7 @@ def _board(
         tricks, dd_ns, role = 0, 0, "passed"
 
     def value(own: int) -> Valued:
-        ns_points, ew_points = points_if(session, section, line.result, sign * own)
+        ns_points, ew_points = points_if(session, section, line.result, sign * own, scored=scored)
         return Valued(own, ns_points if line.sat is Side.NS else ew_points)
 
     return BoardAnalysis(

@@ -234,7 +234,12 @@ def _is_plain(sections: tuple[Section, ...], number: int, lines: list[_Line]) ->
 
 
 def points_if(
-    session: Session, section: Section, result: BoardResult, ns_score: int
+    session: Session,
+    section: Section,
+    result: BoardResult,
+    ns_score: int,
+    *,
+    scored: SectionScores | None = None,
 ) -> tuple[float, float]:
     """The NS and EW points ``result`` (one of ``section``'s) would get if its NS score were
     ``ns_score``, every other result on its board unchanged: the board scored again as
@@ -247,6 +252,9 @@ def points_if(
     ...     BoardResult(1, 3, 3, Result.parse("3NTS="))])
     >>> points_if(Session((s,)), s, s.results[2], 450)  # NS 3 had they scored +450
     (3.0, 1.0)
+
+    ``scored``, the section as :func:`score_session` scored it, saves working out the board's
+    other NS scores again (its traveller has them).
 
     :raises SessionError: if ``result`` is not one of the section's, or not a plain result.
     """
@@ -263,6 +271,15 @@ def points_if(
     )
     sections = session.sections if across else (section,)
     expected = sum(s.field for s in sections)
+    traveller = scored.travellers.get(result.board, []) if scored is not None else []
+    if (scored is not None and scored.section is section and not across
+            and all(n != result.board for n, _ in section.versions)
+            and not any(x.result.split is not None for x in traveller)):  # fmt: skip
+        scores = [ns_score if x.result is result else x.ns_score for x in traveller]
+        own = next((i for i, x in enumerate(traveller) if x.result is result), -1)
+        if own >= 0:
+            ns, ew = points_of_board(scores, expected, session)
+            return ns[own], ew[own]
     lines: list[_Line] = []
     own = -1
     for i, s in enumerate(sections):

@@ -20,7 +20,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from bridgescore import BridgeError, Contract, Result, Seat, Side
-from bridgescore.analysis import analyse_pair, known_tables, pair_analysis
+from bridgescore.analysis import analyse_pair, pair_analysis, tables_of
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import for_field
 from bridgescore.inputs import check_name, read_number, read_tricks
@@ -406,7 +406,7 @@ def _analysis_rows(session: Session, scored: list[SectionScores]) -> list[list[o
     """Every pair's analysis, a row per board it played (none if no board has a table)."""
     rows: list[list[object]] = []
     for s in scored:
-        tables = known_tables(s.section)
+        tables = tables_of(s.section)  # the tags' only: a download solves no deal
         if not tables:
             continue
         for pair in s.section.pairs:
@@ -427,7 +427,7 @@ def _blank(x: float | None) -> object:
 
 def csv_text(scored: list[SectionScores], session: Session | None = None) -> str:
     """Rankings (a row per pair) and travellers (a row per result) as CSV text; with the
-    session, then each pair's analysis (when its boards have double-dummy tables: a row per
+    session, then each pair's analysis (when its boards have ``DoubleDummyTricks`` tags: a row per
     board, par, double dummy and actual, each score and its points, then bidding, play or
     defence, or why it is not analysed), its players (with their national numbers) and its
     tags (event, date, venue, club, director)."""
