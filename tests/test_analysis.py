@@ -257,24 +257,30 @@ def test_points_if_refuses_a_result_not_of_the_section() -> None:
 def test_points_if_scores_a_fouled_board_and_a_split_score_as_the_session_does(
     method: Method,
 ) -> None:
-    """A fouled board (Law 87: tables 1-3 and 4-6 played different cards) and a split score
-    at table 2 of board 2: each line's own score, put back, gives its traveller's points; and
-    a hypothetical score is compared with its own version's results only."""
+    """A fouled board (Law 87: tables 1-3 and 4-6 played different cards), a split score at
+    table 2 of board 2 and a plain board 3: each line's own score, put back, gives its
+    traveller's points, by either path; and a hypothetical score is compared with its own
+    version's results only."""
     results = [BoardResult(1, n, n, Result.parse(r), table=n) for n, r in enumerate(
         ["4SN=", "4SN+1", "3NTS=", "4SN-1", "2SN+2", "3SN="], 1)]  # fmt: skip
     results += [BoardResult(2, n, n, Result.parse(r), table=n) for n, r in enumerate(
         ["4HS=", "4HS-1", "2HS+2"], 1)]  # fmt: skip
     results[7] = BoardResult(2, 2, 2, split=Split.parse("4HS=", "4HS-1"), table=2)
+    results += [BoardResult(3, n, n, Result.parse(r), table=n) for n, r in enumerate(
+        ["3NTN=", "3NTN+1", "4SS-1"], 1)]  # fmt: skip
     section = Section("A", "mitchell", results=results, versions={1: [[1, 2, 3], [4, 5, 6]]})
     session = Session((section,), method=method)
     (scored,) = score_session(session)
-    for board in (1, 2):
+    for board in (1, 2, 3):
         for line in scored.travellers[board]:
             if line.result.split is not None:
                 continue
             assert isinstance(line.ns_score, int)
             got = points_if(session, section, line.result, line.ns_score)
             assert got == pytest.approx((line.ns_points, line.ew_points))
+            for other in (-100, 420, 1430):  # the traveller's scores give the same
+                assert points_if(session, section, line.result, other, scored=scored) == (
+                    points_if(session, section, line.result, other))  # fmt: skip
     if method == "mp":
         # Table 4's 4SN-1 as +430 beats its own version's +170 and +140: 4 of 4, Neuberg
         # (4 + 1) x 6 / 3 - 1 = 9 of 10; against the whole field it would have been 8.
