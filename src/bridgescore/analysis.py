@@ -263,8 +263,8 @@ def _unanalysable(section: Section, line: RecapLine, tables: Mapping[int, DDTabl
     if r.split is not None:
         return "a split score"
     if line.board not in tables:
-        tags = dict(section.board(line.board).tags)
-        return "no double-dummy table" if tags.get("Deal", "").strip() else "no deal"
+        deal = _deal(dict(section.board(line.board).tags).get("Deal", ""))
+        return "no deal" if deal is None else "no double-dummy table"
     return ""
 
 
