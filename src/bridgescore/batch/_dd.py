@@ -45,9 +45,9 @@ LEAD_COLUMNS: Final = tuple(f"lead_{suit}{rank}" for suit in "shdc" for rank in 
 """The 52 columns of :func:`analyse_games_file`, one per card (``lead_sa`` ... ``lead_c2``):
 declarer's tricks double dummy after that card is the opening lead (null for the cards the
 leader does not hold, and for a board without play)."""
-BOARD_COLUMNS: Final = ("board", "deal", "dealer", "vulnerability", "contract", "declarer",
-                        "tricks", *ANALYSIS_COLUMNS, "lead", "lead_tricks", "lead_cost",
-                        *LEAD_COLUMNS)  # fmt: skip
+BOARD_COLUMNS: Final = ("board", "room", "deal", "dealer", "vulnerability", "contract",
+                        "declarer", "tricks", *ANALYSIS_COLUMNS, "lead", "lead_tricks",
+                        "lead_cost", *LEAD_COLUMNS)  # fmt: skip
 """Every column of :func:`analyse_games_file`, in order."""
 
 
@@ -203,8 +203,9 @@ def analyse_games_file(
     analysed into a Parquet file of :data:`BOARD_COLUMNS`, a row per game with a complete
     deal; TARGET is replaced only when every deal is solved. Returns the number of rows.
 
-    ``board``, ``deal``, ``dealer``, ``vulnerability``; the result played (``contract``,
-    ``declarer``, ``tricks``: null when the game has none); the double-dummy table and par as
+    ``board``, ``room`` (a vugraph's ``Open`` or ``Closed``), ``deal``, ``dealer``,
+    ``vulnerability``; the result played (``contract``, ``declarer``, ``tricks``: null when
+    the game has none); the double-dummy table and par as
     :func:`analyse_many` gives them; and for a game with play, the opening lead (``lead``,
     ``'SK'``), declarer's tricks double dummy after it (``lead_tricks``), what it cost against
     the best lead (``lead_cost``, :class:`bridgescore.leads.LeadCost`) and the tricks after
@@ -229,6 +230,7 @@ def analyse_games_file(
         board = game.get("Board") or ""
         played = (game.get("Contract") or "").strip()
         columns["board"].append(int(board) if board.isdigit() else None)
+        columns["room"].append(game.get("Room") or None)
         columns["deal"].append(deal.notation())
         columns["dealer"].append(dealer.value if dealer else None)
         columns["vulnerability"].append((vul or Vulnerability.NONE).value)

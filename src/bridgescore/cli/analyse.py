@@ -45,8 +45,8 @@ def analyse_command(source: Path, target: Path, progress: bool | None) -> None:
     they are.
 
     IN may be a BBO .lin file (tournament or vugraph) as well as PBN. A PBN or LIN IN with a
-    .parquet OUT gives a row per deal: board, deal, dealer, vulnerability, the result played
-    (contract, declarer, tricks), the 20 double-dummy columns and par, and for a board with
+    .parquet OUT gives a row per deal: board, room, deal, dealer, vulnerability, the result
+    played (contract, declarer, tricks), the 20 double-dummy columns and par, and for a board with
     play the opening lead's cost against double dummy (DDS's solve-board): lead ('SK'),
     lead_tricks (declarer's tricks after it), lead_cost (tricks given away against the best
     lead) and a column per card, lead_sa ... lead_c2 (declarer's tricks after that lead; empty
