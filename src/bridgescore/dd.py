@@ -32,6 +32,7 @@ __all__ = [
     "endplay_deal",
     "from_dds_par",
     "from_endplay",
+    "lead_tricks",
     "set_threads",
 ]
 
@@ -124,6 +125,44 @@ def dd_tables(
         yield from tables
         if progress is not None:
             progress(len(chunk))
+
+
+_DDS_DENOMS: Final = {Strain.SPADES: 0, Strain.HEARTS: 1, Strain.DIAMONDS: 2, Strain.CLUBS: 3,
+                      Strain.NOTRUMP: 4}  # fmt: skip
+"""endplay's ``Denom`` number of each strain."""
+_BOARDS: Final = 100
+"""Boards per call to DDS's ``SolveAllBoards`` (its limit is 200)."""
+
+
+def lead_tricks(
+    deals: Iterable[tuple[Deal | str, Strain, Seat]],
+) -> Iterator[dict[str, int]]:
+    """For each (deal, strain, opening leader): the tricks declarer's side takes double dummy
+    after each card the leader may lead (``'SK'``, ``'H2'`` ...), by DDS's ``SolveAllBoards``
+    (every card, equal ones too). The least of them is the double-dummy table's figure.
+
+    :raises NotationError: if a deal is not complete (or not a deal).
+    """
+    from endplay.dds import solve_all_boards
+    from endplay.types import Denom, Player
+
+    def solve(chunk: list[EndplayDeal]) -> list[dict[str, int]]:
+        with _LOCK:
+            solved = [list(board) for board in solve_all_boards(chunk)]
+        return [{"SHDC"[card.suit.value] + card.rank.name[1]: 13 - tricks
+                 for card, tricks in board} for board in solved]  # fmt: skip
+
+    chunk: list[EndplayDeal] = []
+    for deal, strain, leader in deals:
+        ours = endplay_deal(deal)
+        ours.first = Player(tuple(Seat).index(leader))
+        ours.trump = Denom(_DDS_DENOMS[strain])
+        chunk.append(ours)
+        if len(chunk) == _BOARDS:
+            yield from solve(chunk)
+            chunk = []
+    if chunk:
+        yield from solve(chunk)
 
 
 # DDS's par contracts: denom 0 = notrump, 1 = spades ... 4 = clubs; seats 0-3 N E S W, 4 = N

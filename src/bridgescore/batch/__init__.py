@@ -93,8 +93,11 @@ except ModuleNotFoundError as exc:  # pragma: no cover - the test runs it in a s
 from bridgescore.batch._columns import COLUMNS, ScoreDType
 from bridgescore.batch._dd import (
     ANALYSIS_COLUMNS,
+    BOARD_COLUMNS,
     DD_COLUMNS,
+    LEAD_COLUMNS,
     analyse_file,
+    analyse_games_file,
     analyse_many,
     analyse_partition,
     analysis_meta,
@@ -122,8 +125,10 @@ from bridgescore.batch.field import (
 
 __all__ = [
     "ANALYSIS_COLUMNS",
+    "BOARD_COLUMNS",
     "COLUMNS",
     "DD_COLUMNS",
+    "LEAD_COLUMNS",
     "LEVELS",
     "PACKED_CODES",
     "DealBatch",
@@ -133,6 +138,7 @@ __all__ = [
     "Progress",
     "ScoreDType",
     "analyse_file",
+    "analyse_games_file",
     "analyse_many",
     "analyse_partition",
     "analysis_meta",

@@ -24,7 +24,16 @@ from bridgescore.files import Replacement
 from bridgescore.model import Seat, Strain, Vulnerability
 from bridgescore.par import par
 
-__all__ = ["ANALYSIS_COLUMNS", "DD_COLUMNS", "analyse_file", "analyse_many", "analyse_partition"]
+__all__ = [
+    "ANALYSIS_COLUMNS",
+    "BOARD_COLUMNS",
+    "DD_COLUMNS",
+    "LEAD_COLUMNS",
+    "analyse_file",
+    "analyse_games_file",
+    "analyse_many",
+    "analyse_partition",
+]
 
 DD_COLUMNS: Final = tuple(
     f"dd_{seat.value.lower()}_{strain.value.lower()}" for seat in Seat for strain in Strain
@@ -32,6 +41,14 @@ DD_COLUMNS: Final = tuple(
 """The 20 double-dummy columns, declarer by declarer (N E S W), each C D H S NT."""
 ANALYSIS_COLUMNS: Final = (*DD_COLUMNS, "par")
 """Every column :func:`analyse_many` returns."""
+LEAD_COLUMNS: Final = tuple(f"lead_{suit}{rank}" for suit in "shdc" for rank in "akqjt98765432")
+"""The 52 columns of :func:`analyse_games_file`, one per card (``lead_sa`` ... ``lead_c2``):
+declarer's tricks double dummy after that card is the opening lead (null for the cards the
+leader does not hold, and for a board without play)."""
+BOARD_COLUMNS: Final = ("board", "room", "deal", "dealer", "vulnerability", "contract",
+                        "declarer", "tricks", *ANALYSIS_COLUMNS, "lead", "lead_tricks",
+                        "lead_cost", *LEAD_COLUMNS)  # fmt: skip
+"""Every column of :func:`analyse_games_file`, in order."""
 
 
 def _texts(values: Any, n: int | None = None) -> list[Any]:
@@ -173,3 +190,69 @@ def analyse_file(
             if writer is not None:
                 writer.close()
     return rows
+
+
+def analyse_games_file(
+    games: list[Any],
+    target: Path,
+    *,
+    source: str = "<text>",
+    progress: Callable[[int], object] | None = None,
+) -> int:
+    """PBN games (a PBN file's, or a LIN file's through :func:`bridgescore.lin.to_games`)
+    analysed into a Parquet file of :data:`BOARD_COLUMNS`, a row per game with a complete
+    deal; TARGET is replaced only when every deal is solved. Returns the number of rows.
+
+    ``board``, ``room`` (a vugraph's ``Open`` or ``Closed``), ``deal``, ``dealer``,
+    ``vulnerability``; the result played (``contract``, ``declarer``, ``tricks``: null when
+    the game has none); the double-dummy table and par as
+    :func:`analyse_many` gives them; and for a game with play, the opening lead (``lead``,
+    ``'SK'``), declarer's tricks double dummy after it (``lead_tricks``), what it cost against
+    the best lead (``lead_cost``, :class:`bridgescore.leads.LeadCost`) and the tricks after
+    each card the leader could have led (:data:`LEAD_COLUMNS`).
+
+    :raises PbnError: for a game whose deal or play cannot be read.
+    """
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from bridgescore.dd import dd_tables
+    from bridgescore.leads import lead_costs, opening_lead
+    from bridgescore.pbn import board_facts, complete_deal
+
+    chosen = [(g, d) for g in games if (d := complete_deal(g, source)) is not None]
+    tables = list(dd_tables((d for _, d in chosen), progress=progress))
+    leads = [opening_lead(g, source) for g, _ in chosen]
+    solved = iter(lead_costs(x for x in leads if x is not None))
+    columns: dict[str, list[Any]] = {name: [] for name in BOARD_COLUMNS}
+    for (game, deal), table, lead in zip(chosen, tables, leads, strict=True):
+        vul, dealer = board_facts(game)
+        board = game.get("Board") or ""
+        played = (game.get("Contract") or "").strip()
+        columns["board"].append(int(board) if board.isdigit() else None)
+        columns["room"].append(game.get("Room") or None)
+        columns["deal"].append(deal.notation())
+        columns["dealer"].append(dealer.value if dealer else None)
+        columns["vulnerability"].append((vul or Vulnerability.NONE).value)
+        known = played not in ("", "?")
+        columns["contract"].append(played if known else None)
+        columns["declarer"].append((game.get("Declarer") or None) if known else None)
+        tricks = (game.get("Result") or "").strip()
+        columns["tricks"].append(int(tricks) if known and tricks.isdigit() else None)
+        for name, value in zip(DD_COLUMNS, (t for row in table for t in row), strict=True):
+            columns[name].append(value)
+        columns["par"].append(par(table, vul or Vulnerability.NONE, dealer).score)
+        cost = next(solved) if lead is not None else None
+        after = dict(cost.tricks) if cost is not None else {}
+        columns["lead"].append(cost.lead if cost else None)
+        columns["lead_tricks"].append(cost.lead_tricks if cost else None)
+        columns["lead_cost"].append(cost.cost if cost else None)
+        for name in LEAD_COLUMNS:
+            columns[name].append(after.get(name[5:].upper()))
+    small = {"board": pa.int16(), "tricks": pa.uint8(), "par": pa.int16(),
+             "lead_tricks": pa.uint8(), "lead_cost": pa.uint8(),
+             **dict.fromkeys((*DD_COLUMNS, *LEAD_COLUMNS), pa.uint8())}  # fmt: skip
+    schema = pa.schema([(name, small.get(name, pa.string())) for name in BOARD_COLUMNS])
+    with Replacement(target) as temporary:
+        pq.write_table(pa.table(columns, schema=schema), temporary.open())
+    return len(chosen)

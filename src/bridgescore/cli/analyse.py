@@ -1,4 +1,5 @@
-"""``bridgescore analyse``: double-dummy tables and par added to a PBN file's games.
+"""``bridgescore analyse``: double-dummy tables and par added to a PBN (or LIN) file's games,
+or a Parquet file of them with the opening lead's cost for boards with play.
 
 For each game with a complete ``Deal`` it solves the deal (DDS, through endplay: the
 ``bridgescore[dd]`` extra) and sets the analysis tags, ``DoubleDummyTricks``,
@@ -18,7 +19,16 @@ import click
 
 from bridgescore.cli._app import PROGRESS, SOURCE, cli, output_option, progress_bar, write_file
 from bridgescore.errors import BridgeError
-from bridgescore.pbn import analyse_games, complete_deal, decode, encode, read_games, write_games
+from bridgescore.lin import read_lin, to_games
+from bridgescore.pbn import (
+    Game,
+    analyse_games,
+    complete_deal,
+    decode,
+    encode,
+    read_games,
+    write_games,
+)
 
 __all__ = ["analyse_command"]
 
@@ -34,11 +44,20 @@ def analyse_command(source: Path, target: Path, progress: bool | None) -> None:
     ParContract (par for the board's dealer and vulnerability); other games are copied as
     they are.
 
+    IN may be a BBO .lin file (tournament or vugraph) as well as PBN. A PBN or LIN IN with a
+    .parquet OUT gives a row per deal: board, room, deal, dealer, vulnerability, the result
+    played (contract, declarer, tricks), the 20 double-dummy columns and par, and for a board with
+    play the opening lead's cost against double dummy (DDS's solve-board): lead ('SK'),
+    lead_tricks (declarer's tricks after it), lead_cost (tricks given away against the best
+    lead) and a column per card, lead_sa ... lead_c2 (declarer's tricks after that lead; empty
+    for cards the leader did not hold).
+
     A .parquet IN (a 'deal' column of PBN deals, and 'vulnerability' and 'dealer' if it has
     them) gives a .parquet OUT of 20 double-dummy columns dd_n_c ... dd_w_nt and 'par' (the par
     score, North-South's view), one row per deal.
 
     Examples: bridgescore analyse club.pbn -o club-analysed.pbn;
+    bridgescore analyse tourney.lin -o leads.parquet;
     bridgescore analyse deals.parquet -o tables.parquet
     """
     show = sys.stderr.isatty() if progress is None else progress
@@ -46,12 +65,19 @@ def analyse_command(source: Path, target: Path, progress: bool | None) -> None:
         _analyse_parquet(source, target, show)
         return
     try:
-        games = read_games(decode(source.read_bytes()), source=source.name)
+        text = decode(source.read_bytes())
+        if source.suffix.lower() == ".lin":
+            games = to_games(read_lin(text, source=source.name))
+        else:
+            games = read_games(text, source=source.name)
         total = sum(complete_deal(g, source.name) is not None for g in games)
         with progress_bar(show, source.name, "solving") as advance:
             step = _counter(total, advance)
-            analysed = analyse_games(games, source=source.name, on_progress=step)
-        write_file(target, encode(write_games(analysed)))
+            if target.suffix.lower() == ".parquet":
+                _games_to_parquet(games, source.name, target, step)
+            else:
+                analysed = analyse_games(games, source=source.name, on_progress=step)
+                write_file(target, encode(write_games(analysed)))
     except ModuleNotFoundError as exc:
         raise click.ClickException(
             f"bridgescore analyse needs endplay ({exc.name} is missing): "
@@ -63,6 +89,19 @@ def analyse_command(source: Path, target: Path, progress: bool | None) -> None:
         raise click.ClickException(str(exc)) from None
     if show:
         click.echo(f"Solved {total:,} deals into {target}.", err=True)
+
+
+def _games_to_parquet(
+    games: list[Game], source: str, target: Path, step: Callable[[int], None]
+) -> None:
+    try:
+        from bridgescore import batch
+    except ModuleNotFoundError as exc:
+        raise click.ClickException(
+            f"a .parquet OUT needs pyarrow ({exc.name} is missing): "
+            "pip install 'bridgescore[batch]'"
+        ) from exc
+    batch.analyse_games_file(games, target, source=source, progress=step)
 
 
 def _analyse_parquet(source: Path, target: Path, show: bool) -> None:

@@ -13,12 +13,22 @@ from rich import box
 from rich.table import Table
 
 from bridgescore import pbn
+from bridgescore.analysis import analyse_pair, analysis_to_dict, session_csv, tables_of
 from bridgescore.cli._app import cli, console, reporting, write_file
+from bridgescore.dd import DDTable
 from bridgescore.duplicate import ARTIFICIAL_PRESETS, BoardScore
 from bridgescore.errors import SessionError
-from bridgescore.session import METHODS, Pair, SectionScores, Session, csv_text, scores_to_dict
+from bridgescore.model import Side
+from bridgescore.session import (
+    METHODS,
+    Pair,
+    Section,
+    SectionScores,
+    Session,
+    scores_to_dict,
+)
 
-__all__ = ["export_command", "read_session", "score_command", "session_group"]
+__all__ = ["analyse_command", "export_command", "read_session", "score_command", "session_group"]
 
 
 def read_session(path: Path, method: str | None = None) -> Session:
@@ -133,9 +143,11 @@ def score_command(
         "date": session.date,
         "method": session.method,
         "sections": [
-            scores_to_dict(s, travellers=travellers, recaps=_recaps(s, recap)) for s in sections
+            scores_to_dict(s, travellers=travellers, recaps=_recaps(s, recap),
+                           analyses=_analyses(session, s, _recaps(s, recap)))
+            for s in sections
         ],
-    }
+    }  # fmt: skip
     if recap is not None and not any(s["recaps"] for s in data["sections"]):
         raise click.BadParameter(f"no pair {recap!r} in the sections shown", param_hint="--recap")
     if as_json:
@@ -155,6 +167,27 @@ def _recaps(scored: SectionScores, text: str | None) -> tuple[Pair, ...]:
                                  param_hint="--recap") from None  # fmt: skip
     return tuple(p for p in scored.section.pairs if p.number == wanted.number
                  and (wanted.side is None or p.side in (wanted.side, None)))  # fmt: skip
+
+
+def _analyses(
+    session: Session, scored: SectionScores, pairs: tuple[Pair, ...]
+) -> dict[tuple[Side | None, int], dict[str, Any]]:
+    """The recaps' analyses, when the section's boards have double-dummy tables (tags)."""
+    tables = tables_of(scored.section) if pairs else {}
+    if not tables:
+        return {}
+    return {p.key: analysis_to_dict(analyse_pair(session, scored, p, tables)) for p in pairs}
+
+
+def _solved(section: Section, solve: bool) -> dict[int, DDTable]:
+    """The section's double-dummy tables: its tags', and with ``solve`` its deals' by DDS."""
+    try:
+        return tables_of(section, solve=solve)
+    except ModuleNotFoundError as exc:
+        raise click.ClickException(
+            f"solving the deals needs endplay ({exc.name} is missing): "
+            "pip install 'bridgescore[dd]', or give a file analysed by bridgescore analyse"
+        ) from exc
 
 
 def _print_session(session: Session, sections: list[SectionScores], data: dict[str, Any]) -> None:
@@ -249,7 +282,7 @@ def export_command(file: Path, output: Path, fmt: str, method: str | None, per: 
 
             data = usebio.write(session)
         elif fmt == "csv":
-            data = csv_text(session.scored(), session).encode()
+            data = session_csv(session.scored(), session).encode()
         else:
             data = pbn.encode(pbn.write(session, per=per))  # type: ignore[arg-type]
     write_file(output, data)
@@ -257,3 +290,99 @@ def export_command(file: Path, output: Path, fmt: str, method: str | None, per: 
     results = sum(len(s.results) for s in session.sections)
     click.echo(f"Wrote {output}: {len(session.sections)} sections, {boards} boards, {results} "
                f"results, scored by {METHODS[session.method].name}.")  # fmt: skip
+
+
+@session_group.command("analyse")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--pair", "pair_text", metavar="PAIR", required=True,
+              help="The pair: 3, or NS3 / EW3.")  # fmt: skip
+@_method_option
+@click.option("--section", "section_name", metavar="NAME", help="Only this section.")
+@click.option("--solve/--no-solve", default=True, show_default=True,
+              help="Solve deals without a DoubleDummyTricks tag (needs endplay).")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def analyse_command(
+    file: Path,
+    pair_text: str,
+    method: str | None,
+    section_name: str | None,
+    solve: bool,
+    as_json: bool,
+) -> None:
+    """A pair's personal analysis: where its matchpoints (or IMPs) went on each board.
+
+    Each board's par score, the double-dummy score of the contract reached (by its
+    declarer) and the actual score are each scored against the other tables' results; the
+    bidding is value(double dummy) - value(par), the play (declaring) or the defence
+    (defending) value(actual) - value(double dummy). Boards without a deal, or with an
+    artificial, weighted or split score, are listed as not analysed.
+
+    Example: bridgescore session analyse results.pbn --pair NS3
+    """
+    session = read_session(file, method)
+    sections = session.scored()
+    if section_name is not None:
+        with reporting("--section"):
+            chosen = session.section(section_name)
+        sections = [s for s in sections if s.section is chosen]
+    found = [(s, p) for s in sections for p in _recaps(s, pair_text)]
+    if not found:
+        raise click.BadParameter(f"no pair {pair_text!r} in the sections shown",
+                                 param_hint="--pair")  # fmt: skip
+    chosen_sections = {s.section.name: s.section for s, _ in found}
+    tables = {name: _solved(section, solve) for name, section in chosen_sections.items()}
+    data: dict[str, Any] = {
+        "event": session.event,
+        "date": session.date,
+        "method": session.method,
+        "analyses": [
+            {"section": s.section.name, "pair": p.label, "names": p.names,
+             "analysis": analysis_to_dict(analyse_pair(session, s, p, tables[s.section.name]))}
+            for s, p in found
+        ],
+    }  # fmt: skip
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    for entry in data["analyses"]:
+        _print_analysis(entry)
+
+
+def _print_analysis(entry: dict[str, Any]) -> None:
+    analysis = entry["analysis"]
+    names = f" ({entry['names']})" if entry["names"] else ""
+    table = Table(title=f"Pair {entry['pair']}{names}, section {entry['section']}: the "
+                  f"{analysis['unit']} of each", title_justify="left",
+                  box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                  padding=(0, 1, 0, 0))  # fmt: skip
+    for name in ("Board", "Sat", "Par", "Double dummy", "Actual", "Bidding", "Play", "Defence"):
+        left = name in ("Sat", "Par", "Double dummy", "Actual")
+        table.add_column(name, justify="left" if left else "right", min_width=len(name),
+                         no_wrap=name != "Par")  # fmt: skip
+
+    def cell(text: str, valued: dict[str, Any]) -> str:
+        return f"{text}: {_points(valued['points'])}"
+
+    for b in analysis["boards"]:
+        par, dd, actual = b["par"], b["dd"], b["actual"]
+        table.add_row(str(b["board"]), b["sat"], cell(par["contract"], par),
+                      cell(dd["result"], dd), cell(actual["result"], actual),
+                      _signed(b["bidding"]), _signed(b.get("play")),
+                      _signed(b.get("defence")))  # fmt: skip
+    totals = analysis["totals"]
+    table.add_section()
+    table.add_row("Total", "", "", "", "", _signed(totals["bidding"]), _signed(totals["play"]),
+                  _signed(totals["defence"]))  # fmt: skip
+    out = console()
+    out.print()
+    out.print(table)
+    for n in analysis["not_analysed"]:
+        out.print(f"Board {n['board']} not analysed: {n['reason']}.")
+
+
+def _signed(x: float | None) -> str:
+    """A gain or loss: ``+2``, ``-1.5``, ``0``; '' for none."""
+    if x is None:
+        return ""
+    text = _points(x)
+    return text if text.startswith("-") or text == "0" else f"+{text}"

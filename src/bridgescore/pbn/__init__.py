@@ -141,6 +141,7 @@ from bridgescore.pbn._analysis import (
     ANALYSIS_TAGS,
     analyse_games,
     analysis_tags,
+    board_facts,
     complete_deal,
     dd_tricks_from_tag,
 )
@@ -177,6 +178,7 @@ __all__ = [
     "analyse_games",
     "analysis_tags",
     "auction_of",
+    "board_facts",
     "complete_deal",
     "dd_tricks_from_tag",
     "decode",

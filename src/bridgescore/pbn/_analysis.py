@@ -32,6 +32,7 @@ __all__ = [
     "ANALYSIS_TAGS",
     "analyse_games",
     "analysis_tags",
+    "board_facts",
     "complete_deal",
     "dd_tricks_from_tag",
 ]
@@ -107,7 +108,9 @@ def complete_deal(game: Game, source: str = "<text>") -> Deal | None:
     return deal if deal.is_complete else None
 
 
-def _board_facts(game: Game) -> tuple[Vulnerability | None, Seat | None]:
+def board_facts(game: Game) -> tuple[Vulnerability | None, Seat | None]:
+    """The game's vulnerability and dealer: its ``Vulnerable`` and ``Dealer`` tags, else Law
+    2's for its ``Board`` number; None for what neither gives."""
     board = game.get("Board", "") or ""
     number = int(board) if board.isdigit() and int(board) > 0 else None
     vul_text = (game.get("Vulnerable") or "").strip()
@@ -149,7 +152,7 @@ def analyse_games(
     out = list(games)
     for (i, _), table in zip(todo, tables, strict=True):
         game = games[i]
-        vul, dealer = _board_facts(game)
+        vul, dealer = board_facts(game)
         result = par(table, vul or Vulnerability.NONE, dealer)
         kept = tuple(t for t in game.tags if t.name not in ANALYSIS_TAGS)
         out[i] = Game(kept + analysis_tags(table, result), game.comments, game.line)

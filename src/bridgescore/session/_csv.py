@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 
 from bridgescore.session._model import Session
 from bridgescore.session._scores import SectionScores
@@ -23,10 +24,15 @@ def csv_cell(value: object) -> object:
     return value
 
 
-def csv_text(scored: list[SectionScores], session: Session | None = None) -> str:
-    """Rankings (a row per pair) and travellers (a row per result) as CSV text; with the
-    session, then its players (with their national numbers) and its tags (event, date,
-    venue, club, director)."""
+def csv_text(
+    scored: list[SectionScores],
+    session: Session | None = None,
+    extra: tuple[Sequence[str], Sequence[Sequence[object]]] | None = None,
+) -> str:
+    """Rankings (a row per pair) and travellers (a row per result) as CSV text; then the
+    ``extra`` block's columns and rows (each pair's analysis:
+    :func:`bridgescore.analysis.csv_block`); with the session, its players (with their national
+    numbers) and its tags (event, date, venue, club, director)."""
     out = io.StringIO()
     writer = csv.writer(out)
 
@@ -49,6 +55,11 @@ def csv_text(scored: list[SectionScores], session: Session | None = None) -> str
                 shown = played.text
                 row(s.section.name, number, played.ns, played.ew, shown, line.ns_score,
                     line.ns_points, line.ew_points)  # fmt: skip
+    if extra is not None:
+        writer.writerow([])
+        row(*extra[0])
+        for cells in extra[1]:
+            row(*cells)
     if session is None:
         return out.getvalue()
     players = [(s.name, p.label, x) for s in session.sections for p in s.pairs for x in p.players]

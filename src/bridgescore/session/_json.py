@@ -14,9 +14,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bridgescore.duplicate import BoardScore
+from bridgescore.model import Side
 from bridgescore.session._model import Pair
 from bridgescore.session._scores import RankRow, SectionScores, TravellerLine
 
@@ -72,7 +74,9 @@ def _line(line: TravellerLine) -> dict[str, Any]:
     } | ({"lead": r.lead} if r.lead else {})
 
 
-def _recap(scored: SectionScores, pair: Pair) -> dict[str, Any]:
+def _recap(
+    scored: SectionScores, pair: Pair, analysis: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     return {
         "pair": pair.label,
         "names": pair.names,
@@ -88,14 +92,21 @@ def _recap(scored: SectionScores, pair: Pair) -> dict[str, Any]:
             }
             for x in scored.recap(pair.number, pair.side)
         ],
+        **({"analysis": analysis} if analysis is not None else {}),
     }
 
 
 def scores_to_dict(
-    scored: SectionScores, *, travellers: bool = False, recaps: tuple[Pair, ...] = ()
+    scored: SectionScores,
+    *,
+    travellers: bool = False,
+    recaps: tuple[Pair, ...] = (),
+    analyses: Mapping[tuple[Side | None, int], Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """A scored section: its name, kind, boards, rankings (by field: ``NS`` and ``EW``, or
-    ``all``), warnings; every board's traveller if asked, and the recaps of ``recaps``."""
+    ``all``), warnings; every board's traveller if asked, and the recaps of ``recaps``, each
+    with its pair's ``analysis`` if ``analyses`` has it (by :attr:`Pair.key`; the JSON of
+    :func:`bridgescore.analysis.analysis_to_dict`)."""
     section = scored.section
     mp = scored.method == "mp"
     data: dict[str, Any] = {
@@ -110,5 +121,5 @@ def scores_to_dict(
     }
     if travellers:
         data["travellers"] = {str(n): traveller_to_dict(scored, n) for n in scored.travellers}
-    data["recaps"] = [_recap(scored, p) for p in recaps]
+    data["recaps"] = [_recap(scored, p, (analyses or {}).get(p.key)) for p in recaps]
     return data

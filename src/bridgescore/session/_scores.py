@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bridgescore.duplicate import (
     Adjusted,
@@ -15,6 +15,7 @@ from bridgescore.duplicate import (
     matchpoints_ew,
     top,
 )
+from bridgescore.errors import SessionError
 from bridgescore.model import Side
 from bridgescore.session._model import BoardResult, Method, Pair, Section, Session, pair_order
 
@@ -25,6 +26,7 @@ __all__ = [
     "RecapLine",
     "SectionScores",
     "TravellerLine",
+    "points_if",
     "points_of_board",
     "score_section",
     "score_section_with",
@@ -199,13 +201,11 @@ def _score_sections(
         for r in section.results:
             ns_score = r.ns_score(section.board(r.board), session.undertrick_rule)
             by_board[r.board].append((i, r, ns_score))
-    fouled = {number for s in sections for number, _ in s.versions}
     plain = {
         number: [score for _, _, score in lines]
         for number, lines in by_board.items()
-        if len(sections) == 1 and number not in fouled
-        and not any(r.split is not None for _, r, _ in lines)
-    }  # fmt: skip
+        if _is_plain(sections, number, lines)
+    }
     board_points: dict[int, list[tuple[float, float]]] = {
         number: list(zip(*ns_ew, strict=True))
         for number, ns_ew in points_of(plain, expected, session).items()
@@ -222,6 +222,79 @@ def _score_sections(
         travellers = [_artificial_rules(s, t, board_top, session) for s, t in
                       zip(sections, travellers, strict=True)]  # fmt: skip
     return [_totals(s, session, t, board_top) for s, t in zip(sections, travellers, strict=True)]
+
+
+def _is_plain(sections: tuple[Section, ...], number: int, lines: list[_Line]) -> bool:
+    """Whether a board's results are one plain field (one section, not fouled, no split)."""
+    return (
+        len(sections) == 1
+        and all(n != number for n, _ in sections[0].versions)
+        and not any(r.split is not None for _, r, _ in lines)
+    )
+
+
+def points_if(
+    session: Session,
+    section: Section,
+    result: BoardResult,
+    ns_score: int,
+    *,
+    scored: SectionScores | None = None,
+) -> tuple[float, float]:
+    """The NS and EW points ``result`` (one of ``section``'s) would get if its NS score were
+    ``ns_score``, every other result on its board unchanged: the board scored again as
+    :func:`score_session` scores it (by the same functions, across the field when the
+    session is), the other results still the comparison.
+
+    >>> from bridgescore import Result
+    >>> s = Section("A", "mitchell", results=[
+    ...     BoardResult(1, 1, 1, Result.parse("4SS=")), BoardResult(1, 2, 2, Result.parse("4SS+1")),
+    ...     BoardResult(1, 3, 3, Result.parse("3NTS="))])
+    >>> points_if(Session((s,)), s, s.results[2], 450)  # NS 3 had they scored +450
+    (3.0, 1.0)
+
+    ``scored``, the section as :func:`score_session` scored it, saves working out the board's
+    other NS scores again (its traveller has them).
+
+    :raises SessionError: if ``result`` is not one of the section's, or not a plain result.
+    """
+    if result.result is None or not any(r is result for r in section.results):
+        raise SessionError(
+            f"board {result.board}: {result.text} is not a plain result of section {section.name}",
+            field="result",
+            value=result.text,
+        )
+    across = (
+        session.across_field
+        and len(session.sections) > 1
+        and any(s is section for s in session.sections)
+    )
+    sections = session.sections if across else (section,)
+    expected = sum(s.field for s in sections)
+    traveller = scored.travellers.get(result.board, []) if scored is not None else []
+    if (scored is not None and scored.section is section and not across
+            and all(n != result.board for n, _ in section.versions)
+            and not any(x.result.split is not None for x in traveller)):  # fmt: skip
+        scores = [ns_score if x.result is result else x.ns_score for x in traveller]
+        own = next((i for i, x in enumerate(traveller) if x.result is result), -1)
+        if own >= 0:
+            ns, ew = points_of_board(scores, expected, session)
+            return ns[own], ew[own]
+    lines: list[_Line] = []
+    own = -1
+    for i, s in enumerate(sections):
+        for r in s.results:
+            if r.board != result.board:
+                continue
+            if r is result and s is section:
+                own = len(lines)
+                lines.append((i, replace(r, score=ns_score), ns_score))
+            else:
+                lines.append((i, r, r.ns_score(s.board(r.board), session.undertrick_rule)))
+    if _is_plain(sections, result.board, lines):
+        ns, ew = points_of_board([score for _, _, score in lines], expected, session)
+        return ns[own], ew[own]
+    return _grouped_points(sections, result.board, lines, expected, session)[own]
 
 
 def _grouped_points(

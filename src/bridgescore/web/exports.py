@@ -12,7 +12,8 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from bridgescore.session import Session, csv_text
+from bridgescore.analysis import session_csv
+from bridgescore.session import Session
 from bridgescore.web.deps import readable_session
 from bridgescore.web.live import Problem
 from bridgescore.web.sessions import disposition, pbn_text
@@ -68,6 +69,6 @@ def export(
     elif format == "pbn":
         body = run_heavy(request, pbn_text, session)
     else:
-        body = run_heavy(request, csv_text, scores(request, stored), session)
+        body = run_heavy(request, session_csv, scores(request, stored), session)
     headers = {"Content-Disposition": disposition(session.event, extension)}
     return Response(body, media_type=media, headers=headers)

@@ -26,12 +26,13 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
+from bridgescore.analysis import pair_analysis
 from bridgescore.club import PublicView
 from bridgescore.duplicate import ARTIFICIAL_PRESETS
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import DIRECTOR, AlreadyEnteredError, LiveState, NotAllowedError, Who
-from bridgescore.session import Pair, Section, Session
+from bridgescore.session import Pair, Section, Session, scores_to_dict
 from bridgescore.storage import StoredGame
 from bridgescore.storage.live import LiveStore
 from bridgescore.storage.site import ClubSite
@@ -54,7 +55,7 @@ from bridgescore.web.live_model import (
     result_dict,
     with_players,
 )
-from bridgescore.web.work import scores_of
+from bridgescore.web.work import run_heavy, scores_of
 
 __all__ = [
     "BODY_RESPONSES",
@@ -369,6 +370,32 @@ def traveller(
             for line in lines
         ],
     }
+
+
+@router.get("/{game_id}/recaps/{label}", responses=_READ_AS)
+def recap(request: Request, game_id: str, label: str, authorization: Auth = None) -> dict[str, Any]:
+    """A pair's recap (``label``: ``NS3``, ``EW 3``, or ``3`` in a Howell): its boards, each
+    with its opponents, result, score and points, as ``bridgescore session score --recap --json``
+    gives it; with ``analysis`` (bridgescore.analysis: par, double dummy and the actual score
+    of each board valued against the other tables, and bidding, play, defence) when the
+    boards have double-dummy tables. The director's until the session is closed, then
+    everyone's.
+    """
+    state = live(request).store.state(game_id)
+    viewer = _viewer(request, game_id, authorization)
+    if not state.closed and viewer != DIRECTOR:
+        raise HTTPException(403, "a pair's recap is the director's until the session is closed")
+    scored = _scores(request, state)[0]
+    try:
+        wanted = Pair.parse(label)
+        found = scored.section.pair(wanted.number, wanted.side)
+    except SessionError:
+        raise HTTPException(404, f"no pair {label!r} in this session") from None
+    analysis = run_heavy(request, pair_analysis, state.current, scored, found)
+    analyses = {found.key: analysis} if analysis is not None else None
+    (answer,) = scores_to_dict(scored, recaps=(found,), analyses=analyses)["recaps"]
+    view = None if viewer == DIRECTOR else _public_view(request, game_id)
+    return {**answer, "names": _shown(found, view).names, "version": state.version}
 
 
 @router.get("/{game_id}/whoami", responses=_WRITE)

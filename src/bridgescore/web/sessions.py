@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from bridgescore import BridgeError, Contract, Result, Seat, Side
+from bridgescore.analysis import pair_analysis, session_csv
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import for_field
 from bridgescore.inputs import check_name, read_number, read_tricks
@@ -31,7 +32,6 @@ from bridgescore.session import (
     SectionScores,
     Session,
     SessionError,
-    csv_text,
 )
 from bridgescore.storage import StoredGame, VersionConflictError
 from bridgescore.web.common import (
@@ -180,7 +180,7 @@ def _context(
     editing = can_edit(request, stored)
     base = link(request, f"/session/{stored.id}")
     token = request.cookies.get(edit_cookie(stored.id), "")
-    recap = _recap(request, scored)
+    recap = _recap(request, session, scored)
     section = session.sections[0] if session.sections else None
     next_board = 1 + max((r.board for r in section.results), default=0) if section else 1
     values = form or {"section": section.name if section else "A", "board": str(next_board),
@@ -207,8 +207,11 @@ def _context(
     }
 
 
-def _recap(request: Request, scored: list[SectionScores]) -> dict[str, Any] | None:
-    """The recap asked for with ``?recap=A:NS:3`` (section, side or ``-``, pair)."""
+def _recap(
+    request: Request, session: Session, scored: list[SectionScores]
+) -> dict[str, Any] | None:
+    """The recap asked for with ``?recap=A:NS:3`` (section, side or ``-``, pair), with the
+    pair's analysis when the boards have double-dummy tables (else ``analysis`` is None)."""
     wanted = request.query_params.get("recap", "")
     parts = wanted.split(":")
     if len(parts) != 3 or not (parts[2].isascii() and parts[2].isdigit() and len(parts[2]) < 5):
@@ -220,7 +223,8 @@ def _recap(request: Request, scored: list[SectionScores]) -> dict[str, Any] | No
         try:
             pair = s.section.pair(int(parts[2]), side)
             return {"pair": pair, "section": s.section.name,
-                    "lines": s.recap(pair.number, pair.side)}  # fmt: skip
+                    "lines": s.recap(pair.number, pair.side),
+                    "analysis": run_heavy(request, pair_analysis, session, s, pair)}  # fmt: skip
         except SessionError:
             return None
     return None
@@ -383,7 +387,7 @@ def _one_line_names(session: Session) -> Session:
 def download_csv(request: Request, game_id: str) -> Response:
     """Rankings and travellers as CSV: one row per pair, then one row per result."""
     stored, session = readable_session(request, game_id)
-    text = run_heavy(request, csv_text, scores(request, stored), session)
+    text = run_heavy(request, session_csv, scores(request, stored), session)
     headers = {"Content-Disposition": disposition(session.event, "csv")}
     return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
 
