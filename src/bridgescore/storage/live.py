@@ -36,6 +36,7 @@ import hmac
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
@@ -75,12 +76,14 @@ from bridgescore.storage.store import Store, StoredGame
 from bridgescore.storage.tokens import hash_token, token_matches
 
 __all__ = [
+    "Also",
     "Change",
     "Conflict",
     "LiveStore",
     "table_token",
 ]
 
+Also = Callable[[Connection, datetime], None]  # more writes of a change, in its transaction
 Kept = Literal["stored", "entry"]
 """What the director keeps of a conflict: the stored result, or the refused entry."""
 
@@ -481,7 +484,7 @@ class LiveStore:
 
         return self._writer.run(game_id, job)
 
-    def redefine(self, game_id: str, change: RoomChange, who: Who) -> int:
+    def redefine(self, game_id: str, change: RoomChange, who: Who, also: Also | None = None) -> int:
         """Change the session's definition (a late pair, a withdrawal, a fouled board's
         versions) if :func:`~bridgescore.live_room.redefine` lets ``who`` make it, inside the
         write: the definition is kept in the session's row (``games.settings``); the new
@@ -494,6 +497,8 @@ class LiveStore:
         def job(conn: Connection, now: datetime, states: States) -> tuple[None, int]:
             state = self._locked(conn, game_id, states)
             session = redefine(state, who, change)
+            if also is not None:  # the change's own rows, in the same transaction
+                also(conn, now)
             settings = to_json(session_to_dict(session))
             version = _bump(conn, game_id, state.version, now, settings=settings)
             with self._lock:

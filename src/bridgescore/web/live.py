@@ -20,7 +20,7 @@ from dataclasses import asdict, replace
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, HTTPException, Request
+from fastapi import APIRouter, FastAPI, Header, HTTPException, Request
 from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
@@ -31,6 +31,7 @@ from bridgescore.duplicate import ARTIFICIAL_PRESETS
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import DIRECTOR, AlreadyEnteredError, LiveState, NotAllowedError, Who
+from bridgescore.live_deals import hand_for
 from bridgescore.players import pair_names
 from bridgescore.session import Pair, Section, Session
 from bridgescore.storage import StoredGame
@@ -63,6 +64,7 @@ __all__ = [
     "BoardNumber",
     "Live",
     "live",
+    "live_of",
     "live_session",
     "require_director",
     "router",
@@ -133,10 +135,15 @@ class Live:
 
 def live(request: Request) -> Live:
     """The app's live sessions (made on first use)."""
-    state = request.app.state
+    return live_of(request.app)
+
+
+def live_of(app: FastAPI) -> Live:
+    """:func:`live`, of the app itself (its lifespan has no request)."""
+    state = app.state
     with _made:
         if not hasattr(state, "live"):
-            state.live = Live(LiveStore(store(request)))
+            state.live = Live(LiveStore(state.store))
     found: Live = state.live
     return found
 
@@ -339,10 +346,13 @@ def get_session(request: Request, game_id: str, authorization: Auth = None) -> d
 def traveller(
     request: Request, game_id: str, board: BoardNumber, authorization: Auth = None
 ) -> dict[str, Any]:
-    """One board's traveller so far: each result with its NS score and both sides' points.
+    """One board's traveller so far: each result with its NS score and both sides' points,
+    and once the board has a deal its ``hand`` (the four hands, the double-dummy tricks and
+    par, None until solved) with each result against double dummy (``vs_dd``, ``+1``) and
+    against par (``vs_par``, NS's score less par's).
 
     Until the session is closed, the director's, and a table's once both pairs sitting there
-    now have played the board; 403 otherwise.
+    now have played the board; 403 otherwise (the hands too: the same rule).
     """
     state = live(request).store.state(game_id)
     viewer = _viewer(request, game_id, authorization)
@@ -354,10 +364,14 @@ def traveller(
         )
     scored = _scores(request, state)[0]
     lines = scored.travellers.get(board, [])
+    record = hand_for(state, viewer, board)
+    versus = [None if record is None else record.versus(x.result.result, x.ns_score)
+              for x in lines]  # fmt: skip
     return {
         "board": board,
         "version": state.version,
         "top": scored.tops.get(board),
+        "hand": None if record is None else record.to_dict(),
         "lines": [
             {
                 "round": line.result.round,
@@ -368,8 +382,10 @@ def traveller(
                 "ns_score": line.ns_score if isinstance(line.ns_score, int) else None,
                 "ns_points": line.ns_points,
                 "ew_points": line.ew_points,
+                "vs_dd": "" if vs is None else vs.tricks_text,
+                "vs_par": "" if vs is None else vs.score_text,
             }
-            for line in lines
+            for line, vs in zip(lines, versus, strict=True)
         ],
     }
 
