@@ -16,13 +16,16 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from bridgescore import BridgeError, Contract, Seat, Strain
+from bridgescore import BridgeError
 from bridgescore.deal import SUITS, Deal
-from bridgescore.par import Par, par
+from bridgescore.hand_record import HandRecord as BoardRecord
+from bridgescore.par import Par
 from bridgescore.pbn import DDTable, dd_tricks_from_tag
 from bridgescore.session import Board, TravellerLine
 from bridgescore.web.common import page
 from bridgescore.web.deps import readable_session
+from bridgescore.web.live import live
+from bridgescore.web.live_deals import UNAVAILABLE, analyser, deals_of
 from bridgescore.web.work import run_heavy, scores
 
 __all__ = ["HandRecord", "LineVersus", "hand_record", "router"]
@@ -55,32 +58,15 @@ class HandRecord:
 def hand_record(
     board: Board, table: DDTable | None, lines: list[TravellerLine]
 ) -> HandRecord | None:
-    """The hand record of a board with a deal (None without one)."""
-    text = dict(board.tags).get("Deal", "")
-    try:
-        deal = Deal.parse(text)
-    except BridgeError:
+    """The hand record of a board with a deal (None without one): the core's
+    (:class:`bridgescore.hand_record.HandRecord`), each line against it."""
+    record = BoardRecord.of(board, table)
+    if record is None:
         return None
-    result = par(table, board.vulnerability, board.dealer) if table else None
-    return HandRecord(
-        board, deal, table, result, tuple(_versus(line, table, result) for line in lines)
-    )
-
-
-def _versus(line: TravellerLine, table: DDTable | None, result: Par | None) -> LineVersus:
-    played = line.result.result
-    tricks = ""
-    if table is not None and played is not None and isinstance(played.contract, Contract):
-        assert played.declarer is not None
-        seat = tuple(Seat).index(played.declarer)
-        dd = table[seat][tuple(Strain).index(played.contract.strain)]
-        diff = played.tricks - dd
-        tricks = f"{diff:+d}" if diff else "="
-    score = ""
-    if result is not None and isinstance(line.ns_score, int):
-        diff = line.ns_score - result.score
-        score = f"{diff:+d}" if diff else "0"
-    return LineVersus(line, tricks, score)
+    versus = [(line, record.versus(line.result.result, line.ns_score)) for line in lines]
+    return HandRecord(board, record.deal, record.table, record.par,
+                      tuple(LineVersus(line, v.tricks_text, v.score_text)
+                            for line, v in versus))  # fmt: skip
 
 
 def _solve(deals: list[Deal]) -> list[DDTable] | None:
@@ -99,6 +85,16 @@ def hands_page(request: Request, game_id: str) -> Response:
     """The session's hand records, ready to print."""
     stored, session = readable_session(request, game_id)
     scored = {s.section.name: s for s in scores(request, stored)}
+    is_live = live(request).store.is_live(game_id)
+    unsolved_note = (
+        "No double-dummy table (install bridgescore[dd], or run bridgescore analyse on the file)."
+    )
+    if is_live:
+        unsolved_note = (
+            "The double-dummy table is being solved: read this page again in a minute."
+            if analyser(request).available
+            else f"No double-dummy table: {UNAVAILABLE}."
+        )
     sections: list[tuple[str, list[HandRecord]]] = []
     for section in session.sections:
         boards = sorted(section.boards, key=lambda b: b.number)
@@ -114,7 +110,7 @@ def hands_page(request: Request, game_id: str) -> Response:
                     continue
                 if deal.is_complete:
                     unsolved.append((board.number, deal))
-        if unsolved:
+        if unsolved and not is_live:  # an evening's boards are solved by its worker
             solved = run_heavy(request, _solve, [d for _, d in unsolved])
             for (number, _), table in zip(unsolved, solved or [], strict=False):
                 tables[number] = table
@@ -130,10 +126,8 @@ def hands_page(request: Request, game_id: str) -> Response:
         "stored": stored,
         "session": session,
         "sections": sections,
-        "seats": [(i, s) for i, s in enumerate(Seat)],
-        "dd_rows": [Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST],
-        "strains": [(i, s) for i, s in enumerate(Strain)],
-        "seat_index": {s: i for i, s in enumerate(Seat)},
         "suits": SUITS,
+        "unsolved_note": unsolved_note,
+        "seed": deals_of(request).seed(game_id),  # only a closed evening's page is read
     }
     return page(request, "hands.html", context)
