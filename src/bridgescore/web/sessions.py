@@ -20,8 +20,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from bridgescore import BridgeError, Contract, Result, Seat, Side
-from bridgescore.duplicate import Adjusted
 from bridgescore.deal import SUITS
+from bridgescore.duplicate import Adjusted
 from bridgescore.errors import for_field
 from bridgescore.hand_record import HandRecord
 from bridgescore.inputs import check_name, read_number, read_tricks
@@ -218,7 +218,9 @@ def _records(scored: list[SectionScores]) -> dict[tuple[str, int], tuple[HandRec
             if record is not None:
                 lines = s.travellers.get(board.number, [])
                 out[(s.section.name, board.number)] = (
-                    record, [record.versus(x.result.result, x.ns_score) for x in lines])
+                    record,
+                    [record.versus(x.result.result, x.ns_score) for x in lines],
+                )
     return out
 
 
