@@ -412,6 +412,8 @@ def test_alembic_upgrade_creates_the_schema_and_is_harmless_twice(database_url: 
                 "roster",
                 "events",
                 "club_games",
+                "deal_seeds",
+                "dd_work",
             }
             context = MigrationContext.configure(conn)
             assert context.get_current_revision() == HEAD_REVISION
