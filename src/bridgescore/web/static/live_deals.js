@@ -38,6 +38,7 @@
       }
     }
     $("deal-here").textContent = d.dealt ? "Deal the boards again" : "Deal the boards here";
+    $("deal-here").classList.toggle("primary", !d.dealt);  // once dealt, not the first thing to tap
     clearTimeout(timer);
     if (d.analysis === "working") timer = setTimeout(read, 2000);
   };

@@ -526,6 +526,7 @@
     const table = document.createElement("table");
     table.className = "live-traveller";
     const dd = Boolean(t.hand && t.hand.dd);
+    if (dd) table.classList.add("live-versus");  // eight columns: the headings wrap to fit 360 px
     table.innerHTML = "<tr><th>NS</th><th>EW</th><th>Result</th><th>Score</th><th>NS pts</th><th>EW pts</th>"
       + (dd ? "<th title=\"Declarer's tricks less double dummy's\">vs DD</th><th title=\"NS's score less par\">vs par</th>" : "") + "</tr>";
     for (const line of t.lines || []) {
@@ -558,8 +559,9 @@
     grid.className = "hand-diagram";
     const seat = (s) => {
       const td = document.createElement("td");
-      td.className = `hand ${s}`;
-      td.setAttribute("aria-label", { N: "North", E: "East", S: "South", W: "West" }[s]);
+      const name = { N: "North", E: "East", S: "South", W: "West" }[s];
+      td.className = `hand ${name.toLowerCase()}`;
+      td.setAttribute("aria-label", name);
       (hand.hands[s] || ["", "", "", ""]).forEach((cards, i) => {
         const sym = document.createElement("span");
         sym.className = `suit ${SUIT_NAMES[i][1]}`;
