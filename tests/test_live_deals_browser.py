@@ -88,7 +88,9 @@ def test_the_director_attaches_deals_and_a_table_sees_a_hand_after_playing_it(
     table.locator("#confirm").click()
     hand = table.locator("#hand")
     expect(hand).to_be_visible()
-    north = "".join(DEALT[0].deal.hands[0].suits[:1])  # North's spades
+    north_hand = DEALT[0].deal.hands[0]
+    assert north_hand is not None
+    north = north_hand.suits[0]  # North's spades
     expect(hand.locator(".hand.north")).to_contain_text(north)
     expect(hand.locator("table.dd tr")).to_have_count(5)  # the strains and N S E W
     expect(hand.locator(".par")).to_contain_text("Par: ")
