@@ -64,6 +64,9 @@ def test_the_director_attaches_deals_and_a_table_sees_a_hand_after_playing_it(
 
     director = _phone(browser, errors)
     director.goto(server + created["director_url"])
+    deals_part = director.locator("#part-deals")  # folded on a phone, its count in view
+    expect(deals_part.locator("summary")).to_contain_text("Hand records · no deals yet")
+    deals_part.locator("summary").click()
     expect(director.locator("#deals-status")).to_contain_text("No deals yet (3 boards)")
     deals = tmp_path / "evening.dup"  # a dealing machine's file (Duplimate)
     deals.write_bytes(to_bytes(DEALT, deals.name))
@@ -73,7 +76,7 @@ def test_the_director_attaches_deals_and_a_table_sees_a_hand_after_playing_it(
     expect(director.locator("#deals-error")).to_be_empty()
     tb.shot(director, "live-deals-director-working-360")
     expect(director.locator("#deals-status")).to_contain_text("Hand records ready", timeout=120_000)
-    expect(director.locator("#deals-count")).to_have_text("DD 3/3")
+    expect(director.locator("#deals-count")).to_have_text("· DD 3/3")
     _fits(director)
     tb.shot(director, "live-deals-director-ready-360")
 

@@ -23,7 +23,7 @@
     else if (d.analysis === "done") status.textContent = `Hand records ready: ${d.dealt} of ${d.boards} boards dealt, DD ${d.solved}/${d.dealt} boards with par.`;
     else if (d.analysis === "unavailable") status.textContent = `${d.dealt} of ${d.boards} boards dealt. No double-dummy tables: ${d.message}.`;
     else status.textContent = `${d.dealt} of ${d.boards} boards dealt. DD ${d.solved}/${d.dealt} boards…`;
-    $("deals-count").textContent = d.dealt ? `DD ${d.solved}/${d.dealt}` : "";
+    $("deals-count").textContent = d.dealt ? `· DD ${d.solved}/${d.dealt}` : "· no deals yet";
     const seed = $("deals-commitment");
     seed.hidden = !d.commitment;
     if (d.commitment) {
