@@ -1,11 +1,13 @@
 """Hand records: a printable page per session with each board's hands, double-dummy table and
 par, and each traveller line's tricks against double dummy and score against par.
 
-A board shows its hands when it has a ``Deal`` (a PBN upload keeps it in ``Board.tags``). Its
-double-dummy table is the ``DoubleDummyTricks`` tag's (``bridgescore analyse`` writes it;
+A board shows its hands when it has a ``Deal`` (a PBN upload keeps it in ``Board.tags``, and
+so does a club evening's director attaching deals: :mod:`bridgescore.live_deals`). Its
+double-dummy table is the ``DoubleDummyTricks`` tag's (``bridgescore analyse`` writes it, and
+so does an evening's worker: :mod:`bridgescore.web.analysis`;
 :func:`bridgescore.pbn.dd_tricks_from_tag` reads it), or solved here when endplay is installed
-(the ``dd`` extra); par is worked out from the table with the board's dealer and vulnerability
-(:func:`bridgescore.par`).
+(the ``dd`` extra) for a session from a file; par and each line against double dummy and par
+are the core's (:class:`bridgescore.hand_record.HandRecord`).
 """
 
 from __future__ import annotations
