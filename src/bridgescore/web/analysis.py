@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib.util
 import logging
 import multiprocessing
+import os
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from typing import Final
@@ -37,10 +38,18 @@ RETRY: Final = 5.0
 
 
 def solve(deals: list[str]) -> list[DDTable]:
-    """The double-dummy tables of the deals (PBN), in the worker process."""
-    from bridgescore.dd import dd_tables
+    """The double-dummy tables of the deals (PBN), in the worker process: DDS on every core
+    but one, which is left to the server."""
+    from bridgescore.dd import dd_tables, set_threads
 
+    global _threads_set
+    if not _threads_set:  # once a process: DDS sets up each thread's memory anew
+        set_threads(max(1, (os.cpu_count() or 2) - 1))
+        _threads_set = True
     return list(dd_tables(deals))
+
+
+_threads_set = False
 
 
 def endplay_installed() -> bool:
