@@ -23,7 +23,10 @@ from bridgescore.live_deals import Analysed, AttachDeals, analysed, attach, hand
 from bridgescore.movement import mitchell
 from bridgescore.par import par
 from bridgescore.session import Board, Section, Session
+from bridgescore.storage.live_deals import DealStore
 from bridgescore.web import Settings, create_app
+from bridgescore.web.analysis import Analyser
+from bridgescore.web.live import live_of
 from tests.conftest import auth
 
 SEED = "5e" * 32
@@ -183,10 +186,14 @@ def test_no_versus_without_a_table_or_a_score() -> None:
 # -- the API ------------------------------------------------------------------------------
 
 
-def _client(tmp_path: Path) -> TestClient:
+def _client(tmp_path: Path, *, solving: bool = True) -> TestClient:
+    """A client of an app on its own SQLite file; ``solving=False``: its analyser cannot
+    solve (as without endplay), so the deals wait."""
     database = tmp_path / f"{len(list(tmp_path.glob('*.db')))}.db"
-    return TestClient(create_app(Settings(database_url=f"sqlite:///{database}",
-                                          open_evenings=True)))  # fmt: skip
+    app = create_app(Settings(database_url=f"sqlite:///{database}", open_evenings=True))
+    if not solving:
+        app.state.analyser = Analyser(DealStore(live_of(app).store), available=False)
+    return TestClient(app)
 
 
 def _start(c: TestClient) -> dict[str, Any]:
@@ -213,7 +220,7 @@ PUT_REFUSED = [
 def test_put_deals_refuses_all_or_none(
     tmp_path: Path, text: str, status: int, message: str
 ) -> None:
-    with _client(tmp_path) as c:
+    with _client(tmp_path, solving=False) as c:
         s = _start(c)
         base = f"/api/sessions/{s['id']}"
         answer = c.put(f"{base}/deals", json={"pbn": text}, headers=auth(s["edit_token"]))
@@ -224,7 +231,7 @@ def test_put_deals_refuses_all_or_none(
 
 
 def test_put_deals_needs_the_director_and_one_body(tmp_path: Path) -> None:
-    with _client(tmp_path) as c:
+    with _client(tmp_path, solving=False) as c:
         s = _start(c)
         base = f"/api/sessions/{s['id']}/deals"
         table = auth(s["tables"][0]["token"])
@@ -244,8 +251,7 @@ def test_put_deals_needs_the_director_and_one_body(tmp_path: Path) -> None:
 
 def test_a_dealing_machine_file_is_attached(tmp_path: Path) -> None:
     data = to_bytes(DEALT, "set.dup")
-    with _client(tmp_path) as c:
-        c.app.state.analyser = _idle(c)  # type: ignore[attr-defined]
+    with _client(tmp_path, solving=False) as c:
         s = _start(c)
         base = f"/api/sessions/{s['id']}"
         body = {"file": base64.b64encode(data).decode(), "name": "set.dup"}
@@ -256,23 +262,13 @@ def test_a_dealing_machine_file_is_attached(tmp_path: Path) -> None:
         assert "install bridgescore[dd]" in shown["message"]
 
 
-def _idle(c: TestClient) -> Any:
-    """An analyser that cannot solve (as without endplay): the deals wait."""
-    from bridgescore.storage.live_deals import DealStore
-    from bridgescore.web.analysis import Analyser
-    from bridgescore.web.live import live_of
-
-    return Analyser(DealStore(live_of(c.app).store), available=False)  # type: ignore[arg-type]
-
-
 def _hands_in(text: str) -> list[int]:
     """The boards of DEALT whose North hand appears in the text."""
     return [b.number for b in DEALT if str(b.deal.hands[0]) in text]
 
 
 def test_the_api_sends_a_hand_only_when_the_rule_allows(tmp_path: Path) -> None:
-    with _client(tmp_path) as c:
-        c.app.state.analyser = _idle(c)  # type: ignore[attr-defined]
+    with _client(tmp_path, solving=False) as c:
         s = _start(c)
         base = f"/api/sessions/{s['id']}"
         director = auth(s["edit_token"])
@@ -305,8 +301,7 @@ def test_the_api_sends_a_hand_only_when_the_rule_allows(tmp_path: Path) -> None:
 
 
 def test_dealt_in_the_app_the_seed_is_published_after_closing(tmp_path: Path) -> None:
-    with _client(tmp_path) as c:
-        c.app.state.analyser = _idle(c)  # type: ignore[attr-defined]
+    with _client(tmp_path, solving=False) as c:
         s = _start(c)
         base = f"/api/sessions/{s['id']}"
         director = auth(s["edit_token"])
@@ -329,15 +324,12 @@ def test_dealt_in_the_app_the_seed_is_published_after_closing(tmp_path: Path) ->
 def test_the_published_page_shows_each_hand_with_its_travellers_against_par(
     tmp_path: Path,
 ) -> None:
-    with _client(tmp_path) as c:
-        c.app.state.analyser = _idle(c)  # type: ignore[attr-defined]
+    with _client(tmp_path, solving=False) as c:
         s = _start(c)
         base = f"/api/sessions/{s['id']}"
         director = auth(s["edit_token"])
         assert c.put(f"{base}/deals", json={"pbn": _pbn()}, headers=director).status_code == 200
         live = c.app.state.live.store  # type: ignore[attr-defined]
-        from bridgescore.storage.live_deals import DealStore
-
         assert DealStore(live).solved(s["id"], [(1, DEALT[0].deal, TABLE)]) is not None
         entry = {"round": 1, "table": 1, "board": 1, "contract": "4S", "declarer": "N",
                  "tricks": 10}  # fmt: skip
@@ -359,7 +351,6 @@ def test_a_claim_holds_until_the_worker_answers_or_a_minute_passes(tmp_path: Pat
 
     from bridgescore.storage import Store
     from bridgescore.storage.live import LiveStore
-    from bridgescore.storage.live_deals import DealStore
 
     with Store(f"sqlite:///{tmp_path / 'claims.db'}") as store:
         live = LiveStore(store)
@@ -388,7 +379,6 @@ def test_a_restart_resumes_the_boards_left_and_a_worker_process_solves_them(
     from bridgescore.dd import dd_table
     from bridgescore.storage import Store
     from bridgescore.storage.live import LiveStore
-    from bridgescore.storage.live_deals import DealStore
 
     url = f"sqlite:///{tmp_path / 'restart.db'}"
     with Store(url) as store:  # deals attached, then the server stopped before solving them

@@ -130,9 +130,16 @@ class DealStore:
         claimed by a worker that has not answered for :attr:`CLAIM`): (session, board, deal)."""
         now = now or utcnow()
         free = or_(DealWorkRow.claimed_at.is_(None), DealWorkRow.claimed_at < now - self.CLAIM)
+        with self.store._transaction() as conn:  # mostly nothing waits: no write lock then
+            if conn.execute(select(DealWorkRow.board).where(free).limit(1)).first() is None:
+                return []
         with self.store._transaction(write=True) as conn:
             first = conn.execute(
-                select(DealWorkRow.game_id).where(free).order_by(DealWorkRow.queued_at).limit(1)
+                select(DealWorkRow.game_id)
+                .where(free)
+                .order_by(DealWorkRow.queued_at)
+                .limit(1)
+                .with_for_update(skip_locked=True)  # PostgreSQL: another worker's rows skipped
             ).scalar_one_or_none()
             if first is None:
                 return []
@@ -141,6 +148,7 @@ class DealStore:
                 .where(DealWorkRow.game_id == first, free)
                 .order_by(DealWorkRow.board)
                 .limit(self.MOST)
+                .with_for_update(skip_locked=True)
             ).all()
             conn.execute(
                 update(DealWorkRow)
@@ -177,8 +185,3 @@ class DealStore:
                 .where(DealWorkRow.game_id == game_id, DealWorkRow.board.in_(list(boards)))
                 .values(claimed_at=None)
             )
-
-    def waiting_sessions(self) -> int:
-        """How many boards wait in the queue, all sessions (a restart resumes them)."""
-        with self.store._transaction() as conn:
-            return len(conn.execute(select(DealWorkRow.board)).all())

@@ -108,6 +108,8 @@ class Analyser:
             try:
                 worked = self.turn()
             except Exception:  # a database or worker failure: logged, tried again later
+                if not threading.main_thread().is_alive():  # the interpreter is ending
+                    return
                 log.exception("the double-dummy worker failed; trying again")
                 pool, self._pool = self._pool, None
                 if pool is not None:
