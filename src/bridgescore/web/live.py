@@ -9,8 +9,9 @@ request, asks, and maps the answer to HTTP (403 not allowed, 409 entered already
 fit, 404 unknown). Everyone with the id reads the session (movement, missing boards, rankings,
 the tables' rounds) and its event stream; until the session is closed, the results themselves
 are the director's to read and each table's own, and a board's traveller is a table's once
-both pairs sitting there have played it, so that nobody sees a board's results before playing
-it.
+both pairs sitting there have played it (and with it the board's hands, double-dummy table
+and par: :func:`bridgescore.live_deals.hand_for`), so that nobody sees a board's results or
+cards before playing it.
 """
 
 from __future__ import annotations
