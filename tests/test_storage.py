@@ -413,6 +413,8 @@ def test_alembic_upgrade_creates_the_schema_and_is_harmless_twice(database_url: 
                 "events",
                 "club_games",
                 "event_results",
+                "deal_seeds",
+                "dd_work",
             }
             context = MigrationContext.configure(conn)
             assert context.get_current_revision() == HEAD_REVISION

@@ -337,9 +337,10 @@ class LiveState:
 
     def may_see(self, who: Who | None, board: int) -> bool:
         """Whether ``who`` (a table, the director, or None: anyone) may see the board's
-        traveller (and hands): everyone once the session is closed, the director always, a
-        table once both pairs sitting there now (those of the latest round it has entered a
-        board of) have played it (SCORING.md §13)."""
+        traveller, and its hands, double-dummy table and par
+        (:func:`bridgescore.live_deals.hand_for`): everyone once the session is closed, the
+        director always, a table once both pairs sitting there now (those of the latest round
+        it has entered a board of) have played it (SCORING.md §13)."""
         if self.closed or who == DIRECTOR:
             return True
         if who is None:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 
 from bridgescore.errors import SessionError
 from bridgescore.live import DIRECTOR, LiveState, NotAllowedError, Who
+from bridgescore.live_deals import Analysed, AttachDeals, analysed, attach
 from bridgescore.session import (
     Pair,
     Section,
@@ -67,7 +68,9 @@ class FouledBoard:
     versions: tuple[tuple[int, ...], ...]
 
 
-RoomChange = LatePair | Withdrawal | FouledBoard
+RoomChange = LatePair | Withdrawal | FouledBoard | AttachDeals | Analysed
+"""A change to the session's definition (the deals and their analysis:
+:mod:`bridgescore.live_deals`)."""
 
 
 def redefine(state: LiveState, who: Who, change: RoomChange) -> Session:
@@ -80,6 +83,10 @@ def redefine(state: LiveState, who: Who, change: RoomChange) -> Session:
     :raises NotAllowedError: (403) for anyone but the director.
     :raises SessionError: (422) for a change that does not fit the movement or the results.
     """
+    if isinstance(change, AttachDeals):
+        return attach(state, who, change)
+    if isinstance(change, Analysed):
+        return analysed(state, who, change)
     if who != DIRECTOR:
         raise NotAllowedError(
             "only the director changes who plays (a late pair, a withdrawal, a fouled board)",

@@ -76,6 +76,7 @@ from bridgescore.storage.store import Store, StoredGame
 from bridgescore.storage.tokens import hash_token, token_matches
 
 __all__ = [
+    "Also",
     "Change",
     "Conflict",
     "LiveStore",
@@ -84,6 +85,7 @@ __all__ = [
 
 T = TypeVar("T")
 
+Also = Callable[[Connection, datetime], None]  # more writes of a change, in its transaction
 Kept = Literal["stored", "entry"]
 """What the director keeps of a conflict: the stored result, or the refused entry."""
 
@@ -401,7 +403,7 @@ class LiveStore:
 
         return self._writer.run(game_id, self._job(game_id, who, job))
 
-    def redefine(self, game_id: str, change: RoomChange, who: Who) -> int:
+    def redefine(self, game_id: str, change: RoomChange, who: Who, also: Also | None = None) -> int:
         """Change the session's definition (a late pair, a withdrawal, a fouled board's
         versions) if :func:`~bridgescore.live_room.redefine` lets ``who`` make it, inside the
         write: the definition is kept in the session's row (``games.settings``); the new
@@ -410,9 +412,14 @@ class LiveStore:
         :raises NotAllowedError: if ``who`` is not the director.
         :raises SessionError: for a change that does not fit the movement or the results.
         """
-        return self._run(
-            game_id, who, lambda w: (None, w.redefined(redefine(w.state, who, change)))
-        )
+
+        def job(w: _Write) -> tuple[None, int]:
+            session = redefine(w.state, who, change)
+            if also is not None:  # the change's own rows, in the same transaction
+                also(w.conn, w.now)
+            return None, w.redefined(session)
+
+        return self._run(game_id, who, job)
 
     def close(self, game_id: str, closed: bool = True, who: Who = DIRECTOR) -> int:
         """Close the session (results published; tables may no longer enter) or reopen it;

@@ -38,6 +38,8 @@ __all__ = [
     "ClubGameRow",
     "ClubRow",
     "DealRow",
+    "DealSeedRow",
+    "DealWorkRow",
     "DirectorRow",
     "EventResultRow",
     "EventRow",
@@ -55,7 +57,7 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
 
-HEAD_REVISION: Final = "0009_teams"
+HEAD_REVISION: Final = "0010_deals"
 """The newest migration (a test checks it against the scripts): a database already there is
 opened without loading Alembic."""
 
@@ -349,6 +351,38 @@ class EventResultRow(Base):
     who: Mapped[str] = mapped_column(String(40))
     """``director`` or the table (``round 1, match 2, open room``)."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class DealSeedRow(Base):
+    """The secret seed a live session's deals were dealt from, and its commitment (the seed's
+    SHA-256, shown before play); the seed is published once the session is closed."""
+
+    __tablename__ = "deal_seeds"
+
+    game_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seed: Mapped[str] = mapped_column(String(128))
+    """In hex."""
+    commitment: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class DealWorkRow(Base):
+    """A board whose double-dummy table is still to be solved (the worker's queue: a row is
+    written with the deal, and deleted once its table is stored)."""
+
+    __tablename__ = "dd_work"
+
+    game_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    board: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    deal: Mapped[str] = mapped_column(String(80))
+    """The deal to solve, in PBN (``N:...``)."""
+    queued_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    claimed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    """When a worker took it (NULL: waiting); a claim older than a minute is taken again."""
 
 
 def alembic_config(connection: Connection) -> Config:

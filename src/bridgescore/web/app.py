@@ -27,6 +27,7 @@ from bridgescore.web import (
     guard,
     hands,
     live,
+    live_deals,
     live_pages,
     live_room,
     movement,
@@ -75,8 +76,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.collect()
         gc.freeze()
         await changes.start()
+        live_deals.analyser_of(app).wake()  # boards left unsolved by the last run
         yield
         await changes.stop()
+        live_deals.analyser_of(app).stop()
         stop_processes()
         store.close()
 
@@ -100,6 +103,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(live.router)
     app.include_router(live_room.router)
+    app.include_router(live_deals.router)
     app.include_router(clubs.router)
     app.include_router(club_pages.router)
     app.include_router(club_events.router)

@@ -1,11 +1,13 @@
 """Hand records: a printable page per session with each board's hands, double-dummy table and
 par, and each traveller line's tricks against double dummy and score against par.
 
-A board shows its hands when it has a ``Deal`` (a PBN upload keeps it in ``Board.tags``). Its
-double-dummy table is the ``DoubleDummyTricks`` tag's (``bridgescore analyse`` writes it;
+A board shows its hands when it has a ``Deal`` (a PBN upload keeps it in ``Board.tags``, and
+so does a club evening's director attaching deals: :mod:`bridgescore.live_deals`). Its
+double-dummy table is the ``DoubleDummyTricks`` tag's (``bridgescore analyse`` writes it, and
+so does an evening's worker: :mod:`bridgescore.web.analysis`;
 :func:`bridgescore.pbn.dd_tricks_from_tag` reads it), or solved here when endplay is installed
-(the ``dd`` extra); par is worked out from the table with the board's dealer and vulnerability
-(:func:`bridgescore.par`).
+(the ``dd`` extra) for a session from a file; par and each line against double dummy and par
+are the core's (:class:`bridgescore.hand_record.HandRecord`).
 """
 
 from __future__ import annotations
@@ -17,13 +19,17 @@ from typing import Any, Final
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from bridgescore import BridgeError, Contract, Seat, Strain
+from bridgescore import BridgeError
 from bridgescore.deal import SUITS, Deal
-from bridgescore.par import Par, par
+from bridgescore.hand_record import HandRecord as BoardRecord
+from bridgescore.model import Seat, Strain
+from bridgescore.par import Par
 from bridgescore.pbn import DDTable, dd_tricks_from_tag
 from bridgescore.session import Board, SectionScores, Session, TravellerLine
 from bridgescore.web.common import page
 from bridgescore.web.deps import readable_session
+from bridgescore.web.live import live
+from bridgescore.web.live_deals import UNAVAILABLE, analyser, deals_of
 from bridgescore.web.work import run_heavy, scores
 
 __all__ = [
@@ -65,32 +71,15 @@ class HandRecord:
 def hand_record(
     board: Board, table: DDTable | None, lines: list[TravellerLine]
 ) -> HandRecord | None:
-    """The hand record of a board with a deal (None without one)."""
-    text = dict(board.tags).get("Deal", "")
-    try:
-        deal = Deal.parse(text)
-    except BridgeError:
+    """The hand record of a board with a deal (None without one): the core's
+    (:class:`bridgescore.hand_record.HandRecord`), each line against it."""
+    record = BoardRecord.of(board, table)
+    if record is None:
         return None
-    result = par(table, board.vulnerability, board.dealer) if table else None
-    return HandRecord(
-        board, deal, table, result, tuple(_versus(line, table, result) for line in lines)
-    )
-
-
-def _versus(line: TravellerLine, table: DDTable | None, result: Par | None) -> LineVersus:
-    played = line.result.result
-    tricks = ""
-    if table is not None and played is not None and isinstance(played.contract, Contract):
-        assert played.declarer is not None
-        seat = tuple(Seat).index(played.declarer)
-        dd = table[seat][tuple(Strain).index(played.contract.strain)]
-        diff = played.tricks - dd
-        tricks = f"{diff:+d}" if diff else "="
-    score = ""
-    if result is not None and isinstance(line.ns_score, int):
-        diff = line.ns_score - result.score
-        score = f"{diff:+d}" if diff else "0"
-    return LineVersus(line, tricks, score)
+    versus = [(line, record.versus(line.result.result, line.ns_score)) for line in lines]
+    return HandRecord(board, record.deal, record.table, record.par,
+                      tuple(LineVersus(line, v.tricks_text, v.score_text)
+                            for line, v in versus))  # fmt: skip
 
 
 def solve_dd(deals: list[Deal]) -> list[DDTable] | None:
@@ -160,7 +149,20 @@ def hands_page(request: Request, game_id: str) -> Response:
     """The session's hand records, ready to print."""
     stored, session = readable_session(request, game_id)
     scored = scores(request, stored)
-    sections = hand_records(session, scored, lambda deals: run_heavy(request, solve_dd, deals))
+    unsolved_note = (
+        "No double-dummy table (install bridgescore[dd], or run bridgescore analyse on the file)."
+    )
+    if live(request).store.is_live(game_id):  # an evening's boards are solved by its worker
+        unsolved_note = (
+            "The double-dummy table is being solved: read this page again in a minute."
+            if analyser(request).available
+            else f"No double-dummy table: {UNAVAILABLE}."
+        )
+        sections = hand_records(session, scored, lambda deals: None)
+    else:
+        sections = hand_records(session, scored, lambda deals: run_heavy(request, solve_dd, deals))
     context: dict[str, Any] = {"stored": stored, "session": session, "sections": sections,
+                               "unsolved_note": unsolved_note,
+                               "seed": deals_of(request).seed(game_id),  # a closed one's only
                                **HAND_TABLES}  # fmt: skip
     return page(request, "hands.html", context)

@@ -9,8 +9,9 @@ request, asks, and maps the answer to HTTP (403 not allowed, 409 entered already
 fit, 404 unknown). Everyone with the id reads the session (movement, missing boards, rankings,
 the tables' rounds) and its event stream; until the session is closed, the results themselves
 are the director's to read and each table's own, and a board's traveller is a table's once
-both pairs sitting there have played it, so that nobody sees a board's results before playing
-it.
+both pairs sitting there have played it (and with it the board's hands, double-dummy table
+and par: :func:`bridgescore.live_deals.hand_for`), so that nobody sees a board's results or
+cards before playing it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import asdict, replace
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, HTTPException, Request
+from fastapi import APIRouter, FastAPI, Header, HTTPException, Request
 from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
@@ -32,6 +33,7 @@ from bridgescore.duplicate import ARTIFICIAL_PRESETS
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import DIRECTOR, AlreadyEnteredError, LiveState, NotAllowedError, Who
+from bridgescore.live_deals import hand_for
 from bridgescore.session import Pair, Section, Session, scores_to_dict
 from bridgescore.storage import StoredGame
 from bridgescore.storage.live import LiveStore
@@ -64,6 +66,7 @@ __all__ = [
     "BoardNumber",
     "Live",
     "live",
+    "live_of",
     "live_session",
     "require_director",
     "router",
@@ -134,10 +137,15 @@ class Live:
 
 def live(request: Request) -> Live:
     """The app's live sessions (made on first use)."""
-    state = request.app.state
+    return live_of(request.app)
+
+
+def live_of(app: FastAPI) -> Live:
+    """:func:`live`, of the app itself (its lifespan has no request)."""
+    state = app.state
     with _made:
         if not hasattr(state, "live"):
-            state.live = Live(LiveStore(store(request)))
+            state.live = Live(LiveStore(state.store))
     found: Live = state.live
     return found
 
@@ -337,10 +345,13 @@ def get_session(request: Request, game_id: str, authorization: Auth = None) -> d
 def traveller(
     request: Request, game_id: str, board: BoardNumber, authorization: Auth = None
 ) -> dict[str, Any]:
-    """One board's traveller so far: each result with its NS score and both sides' points.
+    """One board's traveller so far: each result with its NS score and both sides' points,
+    and once the board has a deal its ``hand`` (the four hands, the double-dummy tricks and
+    par, None until solved) with each result against double dummy (``vs_dd``, ``+1``) and
+    against par (``vs_par``, NS's score less par's).
 
     Until the session is closed, the director's, and a table's once both pairs sitting there
-    now have played the board; 403 otherwise.
+    now have played the board; 403 otherwise (the hands too: the same rule).
     """
     state = live(request).store.state(game_id)
     viewer = _viewer(request, game_id, authorization)
@@ -352,10 +363,14 @@ def traveller(
         )
     scored = _scores(request, state)[0]
     lines = scored.travellers.get(board, [])
+    record = hand_for(state, viewer, board)
+    versus = [None if record is None else record.versus(x.result.result, x.ns_score)
+              for x in lines]  # fmt: skip
     return {
         "board": board,
         "version": state.version,
         "top": scored.tops.get(board),
+        "hand": None if record is None else record.to_dict(),
         "lines": [
             {
                 "round": line.result.round,
@@ -366,8 +381,10 @@ def traveller(
                 "ns_score": line.ns_score if isinstance(line.ns_score, int) else None,
                 "ns_points": line.ns_points,
                 "ew_points": line.ew_points,
+                "vs_dd": "" if vs is None else vs.tricks_text,
+                "vs_par": "" if vs is None else vs.score_text,
             }
-            for line in lines
+            for line, vs in zip(lines, versus, strict=True)
         ],
     }
 

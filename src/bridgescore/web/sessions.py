@@ -19,8 +19,10 @@ from starlette.concurrency import run_in_threadpool
 
 from bridgescore import BridgeError, Contract, Result, Seat, Side
 from bridgescore.analysis import pair_analysis, session_csv
+from bridgescore.deal import SUITS
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import for_field
+from bridgescore.hand_record import HandRecord
 from bridgescore.inputs import check_name, read_number, read_tricks
 from bridgescore.session import (
     METHODS,
@@ -204,7 +206,25 @@ def _context(
         "view_link": base,
         "edit_link": f"{base}?key={token}" if editing else "",
         "strains": [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT")],
+        "records": _records(scored),
+        "suits": SUITS,
     }
+
+
+def _records(scored: list[SectionScores]) -> dict[tuple[str, int], tuple[HandRecord, list[Any]]]:
+    """Each board's hand record (of the boards with a deal), with its traveller's lines
+    against double dummy and par (:meth:`bridgescore.hand_record.HandRecord.versus`)."""
+    out: dict[tuple[str, int], tuple[HandRecord, list[Any]]] = {}
+    for s in scored:
+        for board in s.section.boards:
+            record = HandRecord.of(board)
+            if record is not None:
+                lines = s.travellers.get(board.number, [])
+                out[(s.section.name, board.number)] = (
+                    record,
+                    [record.versus(x.result.result, x.ns_score) for x in lines],
+                )
+    return out
 
 
 def _recap(

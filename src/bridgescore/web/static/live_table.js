@@ -556,11 +556,16 @@
     h.textContent = `Board ${board} so far`;
     const table = document.createElement("table");
     table.className = "live-traveller";
-    table.innerHTML = "<tr><th>NS</th><th>EW</th><th>Result</th><th>Score</th><th>NS pts</th><th>EW pts</th></tr>";
+    const dd = Boolean(t.hand && t.hand.dd);
+    if (dd) table.classList.add("live-versus");  // eight columns: the headings wrap to fit 360 px
+    table.innerHTML = "<tr><th>NS</th><th>EW</th><th>Result</th><th>Score</th><th>NS pts</th><th>EW pts</th>"
+      + (dd ? "<th title=\"Declarer's tricks less double dummy's\">vs DD</th><th title=\"NS's score less par\">vs par</th>" : "") + "</tr>";
     for (const line of t.lines || []) {
       const tr = document.createElement("tr");
       if (line.table === mine.table && line.round === mine.round) tr.className = "mine";
-      for (const v of [line.ns, line.ew, pretty(line.result), line.ns_score ?? "", line.ns_points, line.ew_points]) {
+      const values = [line.ns, line.ew, pretty(line.result), line.ns_score ?? "", line.ns_points, line.ew_points];
+      if (dd) values.push(line.vs_dd, line.vs_par);
+      for (const v of values) {
         const td = document.createElement("td");
         td.textContent = String(v);
         tr.append(td);
@@ -568,6 +573,70 @@
       table.append(tr);
     }
     box.append(h, table);
+    if (t.hand) box.append(handRecord(t.hand));
+    // read again on the next change if the double-dummy table is still to come
+    state.awaiting = t.hand && !t.hand.dd ? { board, mine } : null;
+  };
+  // A board's hand record, as the server sends it once this table may see it: the four hands
+  // (North on top), the double-dummy tricks (declarer by strain) and par.
+  const SUIT_NAMES = [["♠", "spades"], ["♥", "hearts"], ["♦", "diamonds"], ["♣", "clubs"]];
+  const handRecord = (hand) => {
+    const box = document.createElement("div");
+    box.className = "live-hand";
+    box.id = "hand";
+    const h = document.createElement("h3");
+    h.textContent = `Board ${hand.board}: the hands`;
+    const grid = document.createElement("table");
+    grid.className = "hand-diagram";
+    const seat = (s) => {
+      const td = document.createElement("td");
+      const name = { N: "North", E: "East", S: "South", W: "West" }[s];
+      td.className = `hand ${name.toLowerCase()}`;
+      td.setAttribute("aria-label", name);
+      (hand.hands[s] || ["", "", "", ""]).forEach((cards, i) => {
+        const sym = document.createElement("span");
+        sym.className = `suit ${SUIT_NAMES[i][1]}`;
+        sym.textContent = SUIT_NAMES[i][0];
+        td.append(sym, ` ${cards || "—"}`, document.createElement("br"));
+      });
+      return td;
+    };
+    const empty = () => document.createElement("td");
+    for (const row of [[empty(), seat("N"), empty()], [seat("W"), empty(), seat("E")], [empty(), seat("S"), empty()]]) {
+      const tr = document.createElement("tr");
+      tr.append(...row);
+      grid.append(tr);
+    }
+    box.append(h, grid);
+    if (!hand.dd) {
+      const p = document.createElement("p");
+      p.className = "par";
+      p.textContent = "Double-dummy table: not solved yet.";
+      box.append(p);
+      return box;
+    }
+    const dd = document.createElement("table");
+    dd.className = "dd";
+    dd.setAttribute("aria-label", "Double-dummy tricks");
+    dd.innerHTML = "<tr><th></th><th>NT</th><th><span class=\"suit spades\">♠</span></th><th><span class=\"suit hearts\">♥</span></th>"
+      + "<th><span class=\"suit diamonds\">♦</span></th><th><span class=\"suit clubs\">♣</span></th></tr>";
+    for (const s of ["N", "S", "E", "W"]) {
+      const tr = document.createElement("tr");
+      const th = document.createElement("th");
+      th.textContent = s;
+      tr.append(th);
+      for (const strain of ["NT", "S", "H", "D", "C"]) {
+        const td = document.createElement("td");
+        td.textContent = String(hand.dd[s][strain]);
+        tr.append(td);
+      }
+      dd.append(tr);
+    }
+    const par = document.createElement("p");
+    par.className = "par";
+    par.textContent = `Par: ${hand.par.text}`;
+    box.append(dd, par);
+    return box;
   };
 
   const load = async () => {
@@ -603,6 +672,7 @@
         localStorage.setItem(keySession, JSON.stringify({ table: state.table, session: s.body }));
         if (state.fixing && !s.body.results.some((r) => r.id === state.fixing.id)) state.fixing = null;
         render();
+        if (state.awaiting) showTraveller(state.awaiting.board, state.awaiting.mine);
       }
     } catch { /* offline: the next event or reload reads it */ }
     reading = false;
