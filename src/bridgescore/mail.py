@@ -46,6 +46,7 @@ __all__ = [
     "Retry",
     "Security",
     "SmtpSettings",
+    "StaleLettersError",
     "Unreached",
     "check_mailing",
     "is_temporary",
@@ -68,6 +69,10 @@ class MailError(BridgeError, ValueError):
 
 class AlreadySentError(MailError):
     """The evening's letters were sent already (ask for them ``again`` to send a new set)."""
+
+
+class StaleLettersError(MailError):
+    """The session changed after its letters were written: look at them again."""
 
 
 def _loopback(host: str) -> bool:
@@ -275,8 +280,8 @@ def scorecard_text(scored: SectionScores, pair: Pair, private: frozenset[str] = 
 
     >>> from bridgescore import Result, Side
     >>> from bridgescore.session import BoardResult, Section, score_section
-    >>> s = score_section(Section("A", "mitchell", results=[
-    ...     BoardResult(1, 1, 1, Result.parse("4SS=")), BoardResult(1, 2, 2, Result.parse("4SS+1"))]))
+    >>> s = score_section(Section("A", "mitchell", results=[BoardResult(1, 1, 1,
+    ...     Result.parse("4SS=")), BoardResult(1, 2, 2, Result.parse("4SS+1"))]))
     >>> print(scorecard_text(s, s.section.pair(2, Side.NS)))
     NS 2: place 1 of 2 (NS), 2.00 matchpoints of 2 (100.00%)
     Board  Sat  Against  Result  Score  MP    Top
@@ -336,9 +341,9 @@ def plan_letters(
             to: dict[str, list[Player]] = {}
             for player in players:
                 entry = by_number.get(player.number) if player.number else None
-                reason = ("no number" if not player.number else "not on the roster"
-                          if entry is None else "no email" if entry.email is None else "")  # fmt: skip
-                if reason or entry is None or entry.email is None:
+                if entry is None or entry.email is None:
+                    reason = ("no number" if not player.number else "not on the roster"
+                              if entry is None else "no email")  # fmt: skip
                     unreached.append(Unreached(player, label, reason))
                     continue
                 to.setdefault(entry.email, []).append(player)

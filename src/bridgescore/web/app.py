@@ -16,6 +16,8 @@ from starlette.types import ASGIApp
 
 from bridgescore import BridgeError, __version__
 from bridgescore.storage import Store
+from bridgescore.storage.outbox import OutboxStore
+from bridgescore.storage.sender import Sender
 from bridgescore.web import (
     api,
     calculator,
@@ -28,6 +30,7 @@ from bridgescore.web import (
     live,
     live_pages,
     live_room,
+    mail,
     movement,
     offline,
     sessions,
@@ -71,7 +74,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.collect()
         gc.freeze()
         await changes.start()
+        app.state.sender.start()
         yield
+        app.state.sender.stop()
         await changes.stop()
         stop_processes()
         store.close()
@@ -90,6 +95,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.store = store
     app.state.changes = changes = Changes(store)
     app.state.work = Work()
+    app.state.outbox = OutboxStore(store)
+    app.state.sender = Sender(app.state.outbox)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # Text answers compressed (Starlette never compresses the event streams).
     app.add_middleware(GZipMiddleware, minimum_size=500)
@@ -97,6 +104,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(live.router)
     app.include_router(live_room.router)
     app.include_router(clubs.router)
+    app.include_router(mail.router)
     app.include_router(club_pages.router)
     app.include_router(club_events.router)
     app.include_router(live_pages.router)
