@@ -223,8 +223,8 @@ class OutboxStore:
         """Whether any letter is queued or held by a sender (a read: a round with nothing to
         do writes nothing)."""
         with self.store._transaction() as conn:
-            found = conn.execute(select(OutboxRow.id).where(
-                OutboxRow.state.in_(("queued", "claimed", "handing"))).limit(1)).first()  # fmt: skip
+            held = OutboxRow.state.in_(("queued", "claimed", "handing"))
+            found = conn.execute(select(OutboxRow.id).where(held).limit(1)).first()
         return found is not None
 
     def recover(self, now: datetime) -> tuple[int, int]:

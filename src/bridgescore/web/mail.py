@@ -17,7 +17,7 @@ from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridgescore.mail import MailError, MailPlan, SmtpSettings, plan_letters
+from bridgescore.mail import Letter, MailError, MailPlan, SmtpSettings, plan_letters
 from bridgescore.storage.outbox import OutboxStore
 from bridgescore.storage.sender import Sender
 from bridgescore.web.clubs import BODY_ERRORS, clubs, director, director_or_none
@@ -119,6 +119,11 @@ def _plan(request: Request, game_id: str, club_id: str) -> tuple[int, bool, bool
     return state.version, state.closed, provisional, plan
 
 
+def _letter(x: Letter) -> dict[str, Any]:
+    return {"to": x.to, "players": [p.to_dict() for p in x.players], "pair": x.pair,
+            "subject": x.subject}  # fmt: skip
+
+
 @router.get("/sessions/{game_id}/emails", tags=["sessions"], responses=WRITE_RESPONSES)
 def emails(request: Request, game_id: str, authorization: Auth = None) -> dict[str, Any]:
     """The director's preview and report: ``letters`` (who would get one now, and its
@@ -133,8 +138,7 @@ def emails(request: Request, game_id: str, authorization: Auth = None) -> dict[s
         "closed": closed,
         "provisional": provisional,
         "smtp": None if found is None else found.to_dict(),
-        "letters": [{"to": x.to, "players": [p.to_dict() for p in x.players], "pair": x.pair,
-                     "subject": x.subject} for x in plan.letters],  # fmt: skip
+        "letters": [_letter(x) for x in plan.letters],
         "unreached": [u.to_dict() for u in plan.unreached],
         "sent": [x.to_dict() for x in outbox(request).report(game_id)],
     }
