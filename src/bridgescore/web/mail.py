@@ -21,7 +21,7 @@ from bridgescore.mail import Letter, MailError, MailPlan, SmtpSettings, plan_let
 from bridgescore.storage.outbox import OutboxStore
 from bridgescore.storage.sender import Sender
 from bridgescore.web.clubs import BODY_ERRORS, clubs, director, director_or_none
-from bridgescore.web.live import WRITE_RESPONSES, live, require_director
+from bridgescore.web.live import live, require_director
 from bridgescore.web.work import scores_of
 
 __all__ = ["outbox", "router", "sender"]
@@ -124,7 +124,14 @@ def _letter(x: Letter) -> dict[str, Any]:
             "subject": x.subject}  # fmt: skip
 
 
-@router.get("/sessions/{game_id}/emails", tags=["sessions"], responses=WRITE_RESPONSES)
+_SESSION: dict[int | str, dict[str, Any]] = {
+    403: {"model": Problem, "description": "Not this session's director."},
+    404: {"model": Problem, "description": "No such session."},
+    409: {"model": Problem, "description": "The session is no club's (no roster to email)."},
+}
+
+
+@router.get("/sessions/{game_id}/emails", tags=["sessions"], responses=_SESSION)
 def emails(request: Request, game_id: str, authorization: Auth = None) -> dict[str, Any]:
     """The director's preview and report: ``letters`` (who would get one now, and its
     subject), ``unreached`` (each player who cannot, and why), ``sent`` (every letter queued
@@ -149,8 +156,11 @@ def emails(request: Request, game_id: str, authorization: Auth = None) -> dict[s
     status_code=202,
     tags=["sessions"],
     responses={
-        **WRITE_RESPONSES,
-        409: {"model": Problem, "description": "Open, sent already, changed, or no SMTP."},
+        **_SESSION,
+        409: {
+            "model": Problem,
+            "description": "Open, sent already, changed, no SMTP settings, or no club's.",
+        },
     },
 )
 def send_emails(
