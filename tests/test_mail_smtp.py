@@ -191,6 +191,9 @@ def test_an_evenings_letters_are_sent_to_a_local_server_and_read_back(
         assert client.post(emails, json={}, headers=auth(token)).status_code == 409  # open
         assert client.get(emails).status_code == 403
         client.post(f"/api/sessions/{game}/close", json={"closed": True}, headers=auth(token))
+        page = client.get(f"/live/{game}/director").text  # the director's button and preview
+        assert 'id="emails-send"' in page
+        assert client.get("/static/live_mail.js").status_code == 200
 
         preview = client.get(emails, headers=auth(token)).json()
         assert not inbox.messages  # nothing is sent before the director's click
