@@ -29,7 +29,7 @@ import html
 import ipaddress
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal, get_args
 
 from bridgescore.club import RosterEntry, check_email, public_name
@@ -51,6 +51,7 @@ __all__ = [
     "check_mailing",
     "is_temporary",
     "plan_letters",
+    "public_pair",
     "scorecard_html",
     "scorecard_text",
 ]
@@ -271,7 +272,7 @@ def public_pair(pair: Pair, private: frozenset[str]) -> Pair:
     if not private or not pair.players:
         return pair
     players = tuple(public_name(p, private) for p in pair.players)
-    return Pair(pair.number, pair.side, pair_names(players), players)
+    return replace(pair, players=players, names=pair_names(players))
 
 
 def scorecard_text(scored: SectionScores, pair: Pair, private: frozenset[str] = frozenset()) -> str:

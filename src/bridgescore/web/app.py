@@ -12,10 +12,12 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy import make_url
 from starlette.types import ASGIApp
 
 from bridgescore import BridgeError, __version__
 from bridgescore.storage import Store
+from bridgescore.storage.database import is_memory
 from bridgescore.storage.outbox import OutboxStore
 from bridgescore.storage.sender import Sender
 from bridgescore.web import (
@@ -96,7 +98,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.changes = changes = Changes(store)
     app.state.work = Work()
     app.state.outbox = OutboxStore(store)
-    app.state.sender = Sender(app.state.outbox)
+    # An in-memory database (the tests) is read by the sender only when letters are queued.
+    poll = 3600.0 if is_memory(make_url(store.url)) else 10.0
+    app.state.sender = Sender(app.state.outbox, poll=poll)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # Text answers compressed (Starlette never compresses the event streams).
     app.add_middleware(GZipMiddleware, minimum_size=500)
