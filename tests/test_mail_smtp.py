@@ -190,6 +190,7 @@ def test_an_evenings_letters_are_sent_to_a_local_server_and_read_back(
         emails = f"/api/sessions/{game}/emails"
         assert client.post(emails, json={}, headers=auth(token)).status_code == 409  # open
         assert client.get(emails).status_code == 403
+        assert client.get(emails, headers=auth(tables[1])).status_code == 403  # a table's
         client.post(f"/api/sessions/{game}/close", json={"closed": True}, headers=auth(token))
         page = client.get(f"/live/{game}/director").text  # the director's button and preview
         assert 'id="emails-send"' in page
