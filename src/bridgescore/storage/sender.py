@@ -98,10 +98,14 @@ class Sender:
         """Start a round now (letters were queued)."""
         self._wake.set()
 
-    def stop(self, timeout: float = 60.0) -> None:
-        """Stop after the letter being handed over, putting the others claimed back."""
+    def finish(self) -> None:
+        """Ask the thread to stop after the letter being handed over (without waiting)."""
         self._stopping.set()
         self._wake.set()
+
+    def stop(self, timeout: float = 60.0) -> None:
+        """Stop after the letter being handed over, putting the others claimed back."""
+        self.finish()
         if self._thread is not None:
             self._thread.join(timeout)
             self._thread = None
