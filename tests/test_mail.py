@@ -251,3 +251,24 @@ def test_the_cli_sets_a_clubs_smtp_and_never_prints_the_password(
                     "--security", "none", "--from", "results@acol.example", "--db", db)  # fmt: skip
     assert code == 2
     assert "only for a server on this machine" in " ".join(out.split())
+
+
+ADDRESSES = st.sampled_from([None, "a@example.org", "b@example.org"])
+
+
+@given(st.lists(st.tuples(st.booleans(), ADDRESSES, st.booleans()), min_size=4, max_size=4))
+def test_every_player_gets_one_letter_or_is_listed_once(
+    entries: list[tuple[bool, str | None, bool]],
+) -> None:
+    """Whatever the roster holds (on it or not, an email or none, shared, named or not)."""
+    s = scored()
+    players = zip((ANN, BOB, CY, DI), entries, strict=True)
+    on_roster = [RosterEntry(i, p, email, public)
+                 for i, (p, (there, email, public)) in enumerate(players) if there]  # fmt: skip
+    plan = plan_letters(Session((s.section,)), [s], on_roster, link="/l", provisional=False)
+    reached = [p for x in plan.letters for p in x.players]
+    listed = [u.player for u in plan.unreached]
+    assert sorted(p.name for p in reached + listed) == sorted(p.name for p in (ANN, BOB, CY, DI))
+    emails = {e.player: e.email for e in on_roster}
+    assert all(emails.get(p) == x.to for x in plan.letters for p in x.players)
+    assert len({(x.to, x.pair) for x in plan.letters}) == len(plan.letters)  # one an address
