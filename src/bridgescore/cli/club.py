@@ -118,3 +118,39 @@ def public(club_ref: str, players: str | None, correction_hours: int | None,
                                  else correction_hours)  # fmt: skip
     console().print(f"{found.name}: players by {found.players}, results provisional for "
                     f"{found.correction_hours} hours after closing")  # fmt: skip
+
+
+@club.command("smtp")
+@click.argument("club_ref", metavar="CLUB")
+@click.option("--host", required=True, help="The club's outgoing mail server.")
+@click.option("--port", type=click.IntRange(1, 65535), default=587, show_default=True)
+@click.option("--security", type=click.Choice(["starttls", "tls", "none"]), default="starttls",
+              show_default=True, help="STARTTLS (587), TLS from the start (465), or none (a "
+              "server on this machine only).")  # fmt: skip
+@click.option("--user", "username", help="The login's user name; its password is asked for.")
+@click.option("--from", "sender", required=True, help="The address the letters come from.")
+@_DB
+def smtp(
+    club_ref: str,
+    host: str,
+    port: int,
+    security: str,
+    username: str | None,
+    sender: str,
+    db: str | None,
+) -> None:
+    """Set how CLUB's results are emailed: its SMTP server, login and From address (the
+    password is asked for, never printed)."""
+    from bridgescore.mail import SECURITIES, SmtpSettings
+    from bridgescore.storage.outbox import OutboxStore
+
+    with reporting("CLUB"), _clubs(db) as clubs:
+        found = clubs.club(club_ref)
+        password = None if username is None else _password()
+        tls = next(s for s in SECURITIES if s == security)
+        settings = SmtpSettings(host, port, tls, sender, username=username,
+                                password=password)  # fmt: skip
+        OutboxStore(clubs.store).set_smtp(found.id, settings)
+    login = f", logging in as {username}" if username else ""
+    console().print(f"{found.name} sends from {settings.sender} through {host}:{port} "
+                    f"({security}{login})")  # fmt: skip

@@ -46,8 +46,11 @@ __all__ = [
     "GameRow",
     "LiveResultRow",
     "LoginRow",
+    "MailingRow",
+    "OutboxRow",
     "ResultChangeRow",
     "RosterRow",
+    "SmtpRow",
     "TableTokenRow",
     "UTCDateTime",
     "alembic_config",
@@ -57,7 +60,7 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
 
-HEAD_REVISION: Final = "0010_deals"
+HEAD_REVISION: Final = "0011_outbox"
 """The newest migration (a test checks it against the scripts): a database already there is
 opened without loading Alembic."""
 
@@ -383,6 +386,85 @@ class DealWorkRow(Base):
     queued_at: Mapped[datetime] = mapped_column(UTCDateTime)
     claimed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     """When a worker took it (NULL: waiting); a claim older than a minute is taken again."""
+
+
+class SmtpRow(Base):
+    """A club's outgoing mail server (:class:`bridgescore.mail.SmtpSettings`)."""
+
+    __tablename__ = "smtp_settings"
+
+    club_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True
+    )
+    host: Mapped[str] = mapped_column(String(253))
+    port: Mapped[int] = mapped_column(Integer)
+    security: Mapped[str] = mapped_column(String(8))
+    """``starttls``, ``tls`` or ``none``."""
+    sender: Mapped[str] = mapped_column(String(254))
+    username: Mapped[str | None] = mapped_column(String(254))
+    password: Mapped[str | None] = mapped_column(String(254))
+    """The login's password: the sender needs it as typed; never shown back or logged."""
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class MailingRow(Base):
+    """A director's request to email an evening's players: its letters are rows of
+    :class:`OutboxRow`, written in the same transaction."""
+
+    __tablename__ = "mailings"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    club_id: Mapped[str] = mapped_column(String(64), ForeignKey("clubs.id", ondelete="CASCADE"))
+    version: Mapped[int] = mapped_column(Integer)
+    """The session's version the letters were written from."""
+    requested_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    requested_by: Mapped[str] = mapped_column(String(254))
+    """The director's email (or ``director``: the session's edit token)."""
+
+
+class OutboxRow(Base):
+    """One letter in the outbox, and how its sending went."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (
+        CheckConstraint(
+            "state IN ('queued', 'claimed', 'handing', 'sent', 'failed', 'unknown')",
+            name="state",
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    mailing_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("mailings.id", ondelete="CASCADE"), index=True
+    )
+    club_id: Mapped[str] = mapped_column(String(64))
+    recipient: Mapped[str] = mapped_column(String(254))
+    pair: Mapped[str] = mapped_column(String(120))
+    players: Mapped[str] = mapped_column(Text)
+    """The players the letter is to, as JSON (``Player.to_dict`` each)."""
+    subject: Mapped[str] = mapped_column(Text)
+    text: Mapped[str] = mapped_column(Text)
+    html: Mapped[str] = mapped_column(Text)
+    message_id: Mapped[str] = mapped_column(String(255), unique=True)
+    """The letter's Message-ID header, made when it is queued: every try sends the same."""
+    state: Mapped[str] = mapped_column(String(8), index=True)
+    """``queued``, ``claimed`` (a sender has it), ``handing`` (being handed to the server),
+    ``sent``, ``failed`` (refused for good, or too many tries) or ``unknown`` (a sender
+    stopped while handing it over: it may have been delivered; never sent again by itself)."""
+    tries: Mapped[int] = mapped_column(Integer)
+    next_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    """When it may be tried (again)."""
+    lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    """Until when the sender that claimed it has it."""
+    worker: Mapped[str | None] = mapped_column(String(64))
+    """The sender that claimed it."""
+    error: Mapped[str | None] = mapped_column(Text)
+    """The last failure, as the server said it."""
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 def alembic_config(connection: Connection) -> Config:

@@ -12,10 +12,14 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy import make_url
 from starlette.types import ASGIApp
 
 from bridgescore import BridgeError, __version__
 from bridgescore.storage import Store
+from bridgescore.storage.database import is_memory
+from bridgescore.storage.outbox import OutboxStore
+from bridgescore.storage.sender import Sender
 from bridgescore.web import (
     api,
     calculator,
@@ -30,6 +34,7 @@ from bridgescore.web import (
     live_deals,
     live_pages,
     live_room,
+    mail,
     movement,
     offline,
     sessions,
@@ -77,7 +82,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.freeze()
         await changes.start()
         live_deals.analyser_of(app).wake()  # boards left unsolved by the last run
+        app.state.sender.start()
         yield
+        app.state.sender.stop()
         await changes.stop()
         live_deals.analyser_of(app).stop()
         stop_processes()
@@ -97,6 +104,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.store = store
     app.state.changes = changes = Changes(store)
     app.state.work = Work()
+    app.state.outbox = OutboxStore(store)
+    # An in-memory database (the tests) is read by the sender only when letters are queued.
+    poll = 3600.0 if is_memory(make_url(store.url)) else 10.0
+    app.state.sender = Sender(app.state.outbox, poll=poll)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # Text answers compressed (Starlette never compresses the event streams).
     app.add_middleware(GZipMiddleware, minimum_size=500)
@@ -105,6 +116,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(live_room.router)
     app.include_router(live_deals.router)
     app.include_router(clubs.router)
+    app.include_router(mail.router)
     app.include_router(club_pages.router)
     app.include_router(club_events.router)
     app.include_router(live_pages.router)

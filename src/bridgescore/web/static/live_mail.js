@@ -1,0 +1,87 @@
+// The director's page: emailing the players after closing. "Show who gets one" previews the
+// letters (and who gets none, and why); nothing is sent until "Send the emails" is clicked;
+// the report then shows each letter's state until none is waiting.
+"use strict";
+
+(() => {
+  const root = document.getElementById("live-director");
+  const id = root?.dataset.session;
+  if (!id) return;
+  const $ = (name) => document.getElementById(name);
+  const token = () => window.liveKept.token(id);
+  const api = async (options = {}) => {
+    const r = await fetch(`/api/sessions/${id}/emails`, { ...options,
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token()}` } });
+    return { status: r.status, body: await r.json().catch(() => ({})) };
+  };
+  const item = (list, text) => {
+    const li = document.createElement("li");
+    li.textContent = text;
+    list.append(li);
+  };
+  const names = (players) => players.map((p) => p.name).join(" and ");
+  let again = false;
+
+  const report = (sent) => {
+    const table = $("emails-report");
+    table.replaceChildren();
+    $("emails-report-title").hidden = sent.length === 0;
+    if (!sent.length) return false;
+    const head = table.insertRow();
+    for (const h of ["To", "Pair", "State", "Tries", "Server's answer"]) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = h;
+      head.append(th);
+    }
+    for (const x of sent) {
+      const row = table.insertRow();
+      for (const v of [`${names(x.players)} <${x.to}>`, x.pair, x.state, x.tries, x.error || ""]) {
+        row.insertCell().textContent = v;
+      }
+    }
+    const done = sent.filter((x) => x.state === "sent").length;
+    $("emails-count").textContent = `${done} of ${sent.length} sent`;
+    return sent.some((x) => ["queued", "claimed", "handing"].includes(x.state));
+  };
+
+  const load = async () => {
+    const a = await api();
+    if (a.status !== 200) { $("emails-error").textContent = a.body.detail || `Error ${a.status}`; return null; }
+    $("emails-error").textContent = "";
+    if (report(a.body.sent)) setTimeout(load, 2000);  // still sending
+    again = a.body.sent.length > 0;
+    return a.body;
+  };
+
+  $("emails-preview").addEventListener("click", async () => {
+    const plan = await load();
+    if (!plan) return;
+    if (!plan.closed) { $("emails-status").textContent = "Close the session first."; return; }
+    if (!plan.smtp) {
+      $("emails-status").textContent = "The club has no mail server set (bridgescore club smtp, or PUT /api/club/smtp).";
+      return;
+    }
+    $("emails-status").textContent = plan.provisional
+      ? "The results are provisional: the letters say so." : "The results are final.";
+    const letters = $("emails-letters");
+    const unreached = $("emails-unreached");
+    letters.replaceChildren();
+    unreached.replaceChildren();
+    for (const x of plan.letters) item(letters, `${x.pair}: ${names(x.players)} <${x.to}>`);
+    for (const u of plan.unreached) item(unreached, `${u.pair}: ${u.name} (${u.reason})`);
+    if (!plan.unreached.length) item(unreached, "Everyone gets one.");
+    $("emails-send").textContent = again ? "Send them again" : "Send the emails";
+    $("emails-send").disabled = plan.letters.length === 0;
+    $("emails-plan").hidden = false;
+  });
+
+  $("emails-send").addEventListener("click", async () => {
+    $("emails-send").disabled = true;
+    const a = await api({ method: "POST", body: JSON.stringify({ again }) });
+    if (a.status !== 202) { $("emails-error").textContent = a.body.detail || `Error ${a.status}`; return; }
+    $("emails-plan").hidden = true;
+    $("emails-status").textContent = `${a.body.queued} letters queued.`;
+    load();
+  });
+})();
