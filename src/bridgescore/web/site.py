@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
+from bridgescore.analysis import pair_analysis
 from bridgescore.club import Club, ClubNotFoundError
 from bridgescore.event import Event, EventRules, rank_event
 from bridgescore.session import METHODS, SectionScores, SessionError
@@ -243,7 +244,7 @@ class SiteBuilder:
             "lines": s.recap(pair.number, pair.side),
             "mp": evening.session.method == "mp",
             "linked": [(p, p.number in players) for p in pair.players],
-            "analysis": None,  # the personal analysis (issue 24, point 3) goes here
+            "analysis": pair_analysis(evening.session, s, pair),
         }
         return SitePage(f"evenings/{evening.id}/pairs/{key}/", "site/scorecard.html", context)
 
