@@ -117,9 +117,10 @@ def _one_stream_on_each(port: int, path: str, workers: list[int],
 
     ``serve`` answers ``/health`` once one worker listens; on a loaded machine the other may
     start seconds later, and until then every connection goes to the first. So this waits for
-    the condition (within 60 s), not for a number of tries.
+    the condition (within 180 s: under a load of 14 a second worker took 86 s), not for a
+    number of tries.
     """
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180
     while len(streams) < 2:
         assert time.monotonic() < deadline, f"could not reach every worker: {sorted(streams)}"
         stream = _Stream(port, path)
