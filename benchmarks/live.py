@@ -52,14 +52,15 @@ def _start(port: int, db: str, workers: int) -> subprocess.Popen[bytes]:
                "--workers", str(workers), "--open-evenings"]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    for _ in range(300):
+    deadline = time.monotonic() + 180  # two workers on a loaded machine took 86 s to answer
+    while time.monotonic() < deadline and process.poll() is None:
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1):
                 return process
         except OSError:
             time.sleep(0.1)
     process.kill()
-    raise SystemExit("the server did not start")
+    raise SystemExit(f"the server did not start: {process.communicate()[1].decode()[-2000:]}")
 
 
 def _json(port: int, method: str, path: str, body: object | None = None,

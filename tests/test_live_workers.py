@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -96,9 +97,32 @@ def test_an_event_posted_on_one_worker_reaches_streams_on_both(
     assert len(workers) >= 2, workers
     streams: dict[int, _Stream] = {}
     port = int(base.rsplit(":", 1)[1])
-    for _ in range(
-        40
-    ):  # connections go to whichever worker accepts first: open until both have one
+    try:
+        _one_stream_on_each(port, path, workers, streams)
+        result = {"round": 1, "table": 1, "board": 1, "contract": "3NT", "declarer": "N",
+                  "tricks": 9}  # fmt: skip
+        posted = httpx.post(f"{base}/api/sessions/{created['id']}/results", json=result,
+                            headers=auth(created["tables"][0]["token"]))  # fmt: skip
+        assert posted.status_code == 201
+        for stream in streams.values():
+            assert stream.event() == {"version": 2}
+    finally:
+        for stream in streams.values():
+            stream.close()
+
+
+def _one_stream_on_each(port: int, path: str, workers: list[int],
+                        streams: dict[int, _Stream]) -> None:  # fmt: skip
+    """Open streams until two workers hold one each (kept in ``streams``, by worker).
+
+    ``serve`` answers ``/health`` once one worker listens; on a loaded machine the other may
+    start seconds later, and until then every connection goes to the first. So this waits for
+    the condition (within 180 s: under a load of 14 a second worker took 86 s), not for a
+    number of tries.
+    """
+    deadline = time.monotonic() + 180
+    while len(streams) < 2:
+        assert time.monotonic() < deadline, f"could not reach every worker: {sorted(streams)}"
         stream = _Stream(port, path)
         assert stream.event() == {"version": 1}
         worker = _worker_of(stream.sock.getsockname()[1], workers)
@@ -106,13 +130,4 @@ def test_an_event_posted_on_one_worker_reaches_streams_on_both(
             streams[worker] = stream
         else:
             stream.close()
-        if len(streams) == 2:
-            break
-    assert len(streams) == 2, "could not reach both workers"
-    result = {"round": 1, "table": 1, "board": 1, "contract": "3NT", "declarer": "N", "tricks": 9}
-    posted = httpx.post(f"{base}/api/sessions/{created['id']}/results", json=result,
-                        headers=auth(created["tables"][0]["token"]))  # fmt: skip
-    assert posted.status_code == 201
-    for stream in streams.values():
-        assert stream.event() == {"version": 2}
-        stream.close()
+            time.sleep(0.05)  # not a wait for the condition: a pause between tries

@@ -109,3 +109,22 @@ def test_a_stop_does_not_wait_for_open_streams(tmp_path: Path) -> None:
 
 def test_an_unknown_game_has_no_stream(client: TestClient) -> None:
     assert client.get("/api/rubbers/nope/events").status_code == 404
+
+
+def test_a_notice_of_a_later_version_tells_the_versions_between_once_each() -> None:
+    """One NOTIFY a commit names a game's last version: the versions its group made before
+    it are told too, each once; an older notice (a catch-up behind) tells nothing."""
+
+    async def scenario() -> tuple[list[int], list[int]]:
+        with Store("sqlite://") as store:
+            changes = Changes(store)
+            with changes.subscription("g", 3) as queue, changes.subscription("g") as later:
+                changes.publish("g", 6)  # a group made 4, 5 and 6
+                changes.publish("g", 5)  # an older notice: nothing new
+                changes.publish("g", 7)
+                told = [queue.get_nowait() for _ in range(queue.qsize())]
+                also = [later.get_nowait() for _ in range(later.qsize())]
+            return told, also
+
+    told, also = asyncio.run(scenario())
+    assert told == also == [4, 5, 6, 7]

@@ -7,14 +7,16 @@ logged.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from bridgescore.cli._app import cli, console, reporting
+from bridgescore.cli._app import cli, console, reporting, write_file
 
 if TYPE_CHECKING:
     from bridgescore.storage.clubs import ClubStore
@@ -64,6 +66,55 @@ def create(name: str, number: str, body: str, db: str | None) -> None:
     with reporting("NAME"), _clubs(db) as clubs:
         made = clubs.create_club(name, number, body)
     console().print(made.id)
+
+
+@club.command("export")
+@click.argument("club_ref", metavar="CLUB")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="The file to write (default: standard output).")  # fmt: skip
+@_DB
+def export(club_ref: str, output: Path | None, db: str | None) -> None:
+    """Export everything CLUB (its id, name or number) has to one JSON file: its directors,
+    roster, evenings with their results and audit trail, and events. The file holds the
+    directors' password hashes and the players' emails: keep it as safe as the database.
+
+    Example: bridgescore club export "Acol BC" -o acol.json
+    """
+    from bridgescore.storage.backup import export_club
+
+    with reporting("CLUB"), _clubs(db) as clubs:
+        data = export_club(clubs.store, clubs.club(club_ref).id)
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        write_file(output, text.encode())
+        sessions = sum(1 for game in data["games"] if game["kind"] == "session")
+        players = sum(1 for player in data["roster"] if not player["erased"])
+        console().print(f"{data['club']['name']}: {sessions} sessions, {players} "
+                        f"players, {len(data['events'])} events written to {output}")  # fmt: skip
+
+
+@club.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@_DB
+def import_(file: Path, db: str | None) -> None:
+    """Import a club's export (``club export``) as a new club on this server: all of it in one
+    transaction, or nothing; prints the new club's id. Its evenings get new ids and tokens.
+
+    Example: bridgescore club import acol.json --db postgresql+psycopg://host/bridgescore
+    """
+    from bridgescore.storage.backup import import_club, read_export
+
+    try:
+        raw = file.read_bytes()
+    except OSError as exc:
+        raise click.FileError(str(file), hint=exc.strerror) from exc
+    with reporting("FILE"):
+        data = read_export(raw)
+        with _clubs(db) as clubs:
+            imported = import_club(clubs.store, data)
+    console().print(imported.club.id)
 
 
 @cli.group()

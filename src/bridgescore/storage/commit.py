@@ -99,8 +99,10 @@ class GroupCommit:
                             raise
                         refused.append((future, refusal))
                         continue
-                    announce(conn, game_id, answer[1])
                     done.append((game_id, future, answer))
+                # one notice a game: its last version (the listeners tell those before it)
+                for game_id, version in {g: answer[1] for g, _, answer in done}.items():
+                    announce(conn, game_id, version)
         except Exception as failure:  # rolled back: none of the group is stored
             for _, _, future in group:
                 future.set_exception(failure)

@@ -1,0 +1,598 @@
+"""A club's export: everything the club has, as one JSON file, and its import on another server.
+
+:func:`export_club` reads, in one snapshot, the club, its directors (their password hashes, so
+they log in on the new server with the same passwords), its roster, its games (live evenings
+with their tables, results, conflicts and audit trail; sessions, rubbers and Chicagos) and its
+events. :func:`import_club` checks the whole file first (every field, with the core's own
+readers) and then writes it in one transaction: all of it or, on any error, nothing.
+
+An import shares nothing with what is on the server: the club, its games and events get new
+ids, every row a new number, and the club a new key (so its evenings' edit and table tokens are
+new too; logins are not exported: directors log in again). :class:`Imported` maps the file's
+ids to the new ones. Exporting the imported club gives the same file but for those ids.
+
+>>> from bridgescore.storage.clubs import ClubStore
+>>> with Store("sqlite://") as first, Store("sqlite://") as second:
+...     club = ClubStore(first).create_club("Acol BC", "1234", "EBU")
+...     data = export_club(first, club.id)
+...     imported = import_club(second, data)
+...     again = export_club(second, imported.club.id)
+>>> data["club"]["name"], imported.club.id != club.id, again["club"]["id"] == imported.club.id
+('Acol BC', True, True)
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Final
+
+from sqlalchemy import Boolean, Connection, Integer, String, Table, delete, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from bridgescore.club import Club, ClubNotFoundError, RosterEntry, check_email
+from bridgescore.errors import BridgeError
+from bridgescore.event import Event
+from bridgescore.players import Player
+from bridgescore.storage.errors import StorageError
+from bridgescore.storage.live import table_token
+from bridgescore.storage.rows import build
+from bridgescore.storage.schema import (
+    ClubGameRow,
+    ClubRow,
+    ConflictRow,
+    DealRow,
+    DirectorRow,
+    EventRow,
+    GameRow,
+    LiveResultRow,
+    ResultChangeRow,
+    RosterRow,
+    TableTokenRow,
+    UTCDateTime,
+)
+from bridgescore.storage.store import Store, utcnow
+from bridgescore.storage.tokens import derived_token, hash_token
+from bridgescore.table_entry import TableEntry
+
+__all__ = ["FORMAT", "FORMAT_VERSION", "BackupError", "Imported", "export_club", "import_club",
+           "read_export"]  # fmt: skip
+
+FORMAT: Final = "bridgescore club export"
+"""The value of an export's ``format`` field."""
+
+FORMAT_VERSION: Final = 1
+"""The version of the export's layout this bridgescore writes (and the newest it reads)."""
+
+MAX_BYTES: Final = 512 * 1024 * 1024
+"""The largest export file read (a club's years of evenings are a few megabytes)."""
+
+_PHC: Final = re.compile(r"\$argon2(?:id|i|d)\$v=\d{1,3}\$m=\d{1,8},t=\d{1,4},p=\d{1,3}"
+                         r"\$[A-Za-z0-9+/]{8,128}\$[A-Za-z0-9+/]{16,256}", re.ASCII)  # fmt: skip
+
+
+class BackupError(StorageError, ValueError):
+    """A club export that cannot be read or imported. :attr:`field` is the place in the file
+    (``games[2].results[7].tricks``), :attr:`value` the value found there."""
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """What an import made: the new club, and the file's ids mapped to the new ones."""
+
+    club: Club
+    games: Mapping[str, str] = field(default_factory=dict)
+    """The file's game (session) ids -> the new ones."""
+    events: Mapping[str, str] = field(default_factory=dict)
+    numbers: Mapping[str, Mapping[int, int]] = field(default_factory=dict)
+    """Per kind of row (``directors``, ``roster``, ``results``, ``conflicts``), the file's
+    numbers -> the new ones."""
+
+
+# -- the rows of each table: which columns the file holds, and which of them are JSON -----------
+
+
+def _t(row: type[Any]) -> Table:
+    table: Table = row.__table__
+    return table
+
+
+_SPEC: Final[Mapping[str, tuple[Table, frozenset[str], frozenset[str]]]] = {
+    # name in the file: (table, columns left out, columns kept as JSON objects)
+    "club": (_t(ClubRow), frozenset({"key"}), frozenset()),
+    "directors": (_t(DirectorRow), frozenset({"club_id"}), frozenset()),
+    "roster": (_t(RosterRow), frozenset({"club_id"}), frozenset()),
+    "games": (_t(GameRow), frozenset({"token_hash"}), frozenset({"rules", "settings", "names"})),
+    "deals": (_t(DealRow), frozenset({"game_id", "seq"}), frozenset()),
+    "results": (_t(LiveResultRow), frozenset({"game_id"}), frozenset()),
+    "conflicts": (_t(ConflictRow), frozenset({"game_id"}), frozenset({"entry"})),
+    "changes": (_t(ResultChangeRow), frozenset({"game_id", "id"}), frozenset({"old", "new"})),
+    "events": (_t(EventRow), frozenset({"club_id"}), frozenset({"definition"})),
+}
+
+
+def _columns(name: str) -> list[str]:
+    table, left_out, _ = _SPEC[name]
+    return [c.name for c in table.columns if c.name not in left_out]
+
+
+def _out(name: str, row: Any) -> dict[str, Any]:
+    """A stored row as the file holds it."""
+    _, _, as_json = _SPEC[name]
+    values = row._mapping
+    out: dict[str, Any] = {}
+    for column in _columns(name):
+        value = values[column]
+        if isinstance(value, datetime):
+            value = value.isoformat()
+        elif column in as_json and value is not None:
+            value = json.loads(value)
+        out[column] = value
+    return out
+
+
+def _in(name: str, data: object, where: str) -> dict[str, Any]:
+    """A row of the file, checked against its table's columns, as values to store.
+
+    :raises BackupError: for a field missing, unknown, of the wrong type or too long.
+    """
+    table, _, as_json = _SPEC[name]
+    if not isinstance(data, dict):
+        raise _error(where, "expected an object", data)
+    wanted = _columns(name)
+    unknown = sorted(set(data) - set(wanted))
+    if unknown:
+        raise _error(f"{where}.{unknown[0]}", "unknown field", data[unknown[0]])
+    values: dict[str, Any] = {}
+    for column in wanted:
+        place = f"{where}.{column}"
+        if column not in data:
+            raise _error(place, "missing", None)
+        value = data[column]
+        spec = table.columns[column]
+        if value is None:
+            if not spec.nullable or spec.primary_key:
+                raise _error(place, "may not be null", value)
+            values[column] = None
+            continue
+        if column in as_json:
+            if not isinstance(value, dict):
+                raise _error(place, "expected an object", value)
+            value = _text(value)
+        kind = spec.type
+        if isinstance(kind, UTCDateTime):
+            value = _time(place, value)
+        elif isinstance(kind, Boolean):
+            if not isinstance(value, bool):
+                raise _error(place, "expected true or false", value)
+        elif isinstance(kind, Integer):
+            if isinstance(value, bool) or not isinstance(value, int) or abs(value) >= 2**31:
+                raise _error(place, "expected a whole number", value)
+        elif not isinstance(value, str):
+            raise _error(place, "expected a string", value)
+        elif isinstance(kind, String) and kind.length is not None and len(value) > kind.length:
+            raise _error(place, f"at most {kind.length} characters", value)
+        values[column] = value
+    return values
+
+
+def _text(data: Mapping[str, Any]) -> str:
+    """JSON text of an object, its keys in the file's order (a session's tags keep theirs)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _time(place: str, value: object) -> datetime:
+    if not isinstance(value, str) or len(value) > 40:
+        raise _error(place, "expected an ISO 8601 time", value)
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        raise _error(place, "expected an ISO 8601 time", value) from None
+    if parsed.tzinfo is None:
+        raise _error(place, "a time needs its UTC offset", value)
+    return parsed
+
+
+def _error(place: str, message: str, value: object) -> BackupError:
+    shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:77] + "..."
+    return BackupError(f"{place}: {message}, got {shown}", field=place, value=value)
+
+
+def _core(place: str, exc: BridgeError) -> BackupError:
+    """A core reader's error, placed in the file."""
+    inner = f"{place}.{exc.field}" if exc.field else place
+    return BackupError(f"{inner}: {exc}", field=inner, value=exc.value)
+
+
+# -- export ---------------------------------------------------------------------------------
+
+
+def export_club(store: Store, club_id: str) -> dict[str, Any]:
+    """Everything the club has, JSON-ready, read in one snapshot (the server may be serving).
+
+    :raises ClubNotFoundError: if there is no such club.
+    """
+    with store._transaction() as conn:
+        club = conn.execute(select(ClubRow).where(ClubRow.id == club_id)).first()
+        if club is None:
+            raise ClubNotFoundError(f"no club {club_id!r}", field="club", value=club_id)
+        game_ids = conn.execute(
+            select(ClubGameRow.game_id).where(ClubGameRow.club_id == club_id)
+        ).scalars().all()  # fmt: skip
+        games = conn.execute(
+            select(GameRow).where(GameRow.id.in_(game_ids))
+            .order_by(GameRow.created_at, GameRow.id)
+        ).all()  # fmt: skip
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "exported_at": utcnow().isoformat(),
+            "club": _out("club", club),
+            "directors": _rows(conn, "directors", DirectorRow.club_id == club_id, DirectorRow.id),
+            "roster": _rows(conn, "roster", RosterRow.club_id == club_id, RosterRow.id),
+            "games": [_game(conn, row) for row in games],
+            "events": _rows(
+                conn, "events", EventRow.club_id == club_id, EventRow.created_at, EventRow.id
+            ),
+        }
+
+
+def _rows(conn: Connection, name: str, where: Any, *order: Any) -> list[dict[str, Any]]:
+    table = _SPEC[name][0]
+    return [_out(name, row) for row in conn.execute(select(table).where(where).order_by(*order))]
+
+
+def _game(conn: Connection, row: Any) -> dict[str, Any]:
+    game_id = row.id
+    tables = conn.execute(
+        select(TableTokenRow.table).where(TableTokenRow.game_id == game_id)
+        .order_by(TableTokenRow.table)
+    ).scalars().all()  # fmt: skip
+    return {
+        **_out("games", row),
+        "deals": _rows(conn, "deals", DealRow.game_id == game_id, DealRow.seq),
+        "tables": list(tables),
+        "results": _rows(conn, "results", LiveResultRow.game_id == game_id, LiveResultRow.id),
+        "conflicts": _rows(conn, "conflicts", ConflictRow.game_id == game_id, ConflictRow.id),
+        "changes": _rows(conn, "changes", ResultChangeRow.game_id == game_id, ResultChangeRow.id),
+    }
+
+
+# -- reading and checking a file --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Game:
+    """A game of the file, checked: its row's values and its rows'."""
+
+    values: dict[str, Any]
+    deals: list[dict[str, Any]]
+    tables: list[int]
+    results: list[dict[str, Any]]
+    conflicts: list[dict[str, Any]]
+    changes: list[dict[str, Any]]
+    result_ids: list[int]
+    """The file's numbers of its results, stored and deleted (the audit trail names both)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Checked:
+    club: dict[str, Any]
+    directors: list[dict[str, Any]]
+    roster: list[dict[str, Any]]
+    games: list[_Game]
+    events: list[dict[str, Any]]
+
+
+def read_export(data: bytes | str) -> dict[str, Any]:
+    """An export file's JSON (not yet checked: :func:`import_club` checks it).
+
+    :raises BackupError: for a file that is not JSON, or too large.
+    """
+    if len(data) > MAX_BYTES:
+        raise BackupError(f"an export has at most {MAX_BYTES} bytes, got {len(data)}",
+                          field="file", value=len(data))  # fmt: skip
+    try:
+        loaded = json.loads(data)
+    except (ValueError, RecursionError) as exc:
+        raise BackupError(f"not a club export (JSON): {exc}", field="file") from None
+    if not isinstance(loaded, dict):
+        raise _error("file", "expected a JSON object", type(loaded).__name__)
+    return loaded
+
+
+def _check(data: Mapping[str, Any]) -> _Checked:
+    """The whole file, checked field by field (nothing is written).
+
+    :raises BackupError: naming the first field that will not do.
+    """
+    if data.get("format") != FORMAT:
+        raise _error("format", f"expected {FORMAT!r}", data.get("format"))
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version != FORMAT_VERSION:
+        raise _error("version", f"this bridgescore reads version {FORMAT_VERSION}", version)
+    allowed = {"format", "version", "exported_at", "club", "directors", "roster", "games",
+               "events"}  # fmt: skip
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise _error(unknown[0], "unknown field", data[unknown[0]])
+    club = _in("club", data.get("club"), "club")
+    try:
+        Club(club["id"], club["name"], club["number"], club["body"])
+    except BridgeError as exc:
+        raise _core("club", exc) from None
+    directors = [_director(d, f"directors[{i}]") for i, d in _list(data, "directors")]
+    _unique(directors, "email", "directors")
+    roster = [_player(p, f"roster[{i}]") for i, p in _list(data, "roster")]
+    _unique(roster, "number", "roster")
+    if "exported_at" in data:
+        _time("exported_at", data["exported_at"])
+    games = [_checked_game(g, f"games[{i}]") for i, g in _list(data, "games")]
+    game_ids = {g.values["id"] for g in games}
+    events = [_event(e, f"events[{i}]", game_ids) for i, e in _list(data, "events")]
+    for name, rows in (("directors", directors), ("roster", roster), ("events", events)):
+        _unique(rows, "id", name)
+    _unique([g.values for g in games], "id", "games")
+    return _Checked(club, directors, roster, games, events)
+
+
+def _list(data: Mapping[str, Any], name: str, where: str = "") -> Iterable[tuple[int, Any]]:
+    place = f"{where}.{name}" if where else name
+    found = data.get(name)
+    if not isinstance(found, list):
+        raise _error(place, "expected a list", found)
+    return enumerate(found)
+
+
+def _unique(rows: Sequence[Mapping[str, Any]], key: str, where: str) -> None:
+    seen: set[object] = set()
+    for i, row in enumerate(rows):
+        if row[key] is None:
+            continue
+        if row[key] in seen:
+            raise _error(f"{where}[{i}].{key}", "given twice", row[key])
+        seen.add(row[key])
+
+
+def _director(data: object, where: str) -> dict[str, Any]:
+    values = _in("directors", data, where)
+    try:
+        email = check_email(values["email"])
+    except BridgeError as exc:
+        raise _core(where, exc) from None
+    if email != values["email"]:
+        raise _error(f"{where}.email", "expected it in lower case", values["email"])
+    if not _PHC.fullmatch(values["password_hash"]):
+        raise _error(f"{where}.password_hash", "expected an Argon2 hash (PHC string)",
+                     values["password_hash"][:20])  # fmt: skip
+    return values
+
+
+def _player(data: object, where: str) -> dict[str, Any]:
+    values = _in("roster", data, where)
+    if values["erased"]:
+        if values["name"] or values["number"] is not None or values["email"] is not None:
+            raise _error(f"{where}.name", "an erased player keeps no name, number or email",
+                         values["name"])  # fmt: skip
+        return values
+    try:
+        RosterEntry(values["id"], Player(values["name"], values["number"]), values["email"],
+                    values["public"], values["visitor"])  # fmt: skip
+    except BridgeError as exc:
+        raise _core(where, exc) from None
+    return values
+
+
+def _checked_game(data: object, where: str) -> _Game:
+    if not isinstance(data, dict):
+        raise _error(where, "expected an object", data)
+    parts = ("deals", "tables", "results", "conflicts", "changes")
+    values = _in("games", {k: v for k, v in data.items() if k not in parts}, where)
+    _one_of(f"{where}.kind", values["kind"], ("rubber", "chicago", "session"))
+    deals = [_in("deals", d, f"{where}.deals[{i}]") for i, d in _list(data, "deals", where)]
+    try:
+        build(values["id"], values["kind"], values["rules"], values["settings"], values["ended"],
+              [(d["contract"], d["declarer"], d["tricks"], d["honors_by"], d["honors"])
+               for d in deals])  # fmt: skip
+    except StorageError as exc:
+        cause = exc.__cause__
+        if isinstance(cause, BridgeError) and cause.field:
+            raise _core(where, cause) from None
+        part = "settings" if values["kind"] == "session" else "rules"
+        raise _error(f"{where}.{part}", f"not a {values['kind']}'s: {exc}", None) from None
+    tables = []
+    for i, table in _list(data, "tables", where):
+        if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= 1000:
+            raise _error(f"{where}.tables[{i}]", "expected a table number", table)
+        tables.append(table)
+    if len(set(tables)) != len(tables):
+        raise _error(f"{where}.tables", "a table given twice", tables)
+    results = [_result(r, f"{where}.results[{i}]") for i, r in _list(data, "results", where)]
+    conflicts = [_in("conflicts", c, f"{where}.conflicts[{i}]")
+                 for i, c in _list(data, "conflicts", where)]  # fmt: skip
+    changes = [_in("changes", c, f"{where}.changes[{i}]")
+               for i, c in _list(data, "changes", where)]  # fmt: skip
+    _unique(results, "id", f"{where}.results")
+    _unique(conflicts, "id", f"{where}.conflicts")
+    for i, conflict in enumerate(conflicts):
+        place = f"{where}.conflicts[{i}]"
+        try:
+            TableEntry.from_dict(json.loads(conflict["entry"]))
+        except (BridgeError, KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, BridgeError):
+                raise _core(f"{place}.entry", exc) from None
+            raise _error(f"{place}.entry", "not a table's entry", conflict["entry"]) from None
+        _one_of(f"{place}.reason", conflict["reason"], ("different", "closed"))
+        _one_of(f"{place}.settled", conflict["settled"], (None, "stored", "entry"))
+    named = {r["id"] for r in results}
+    for i, change in enumerate(changes):
+        _one_of(f"{where}.changes[{i}].action", change["action"],
+                ("add", "edit", "delete", "players"))  # fmt: skip
+        if change["result_id"] < 0 or (change["action"] == "players") != (change["result_id"] == 0):
+            raise _error(f"{where}.changes[{i}].result_id", "not a result's number",
+                         change["result_id"])  # fmt: skip
+    named |= {c["result_id"] for c in changes if c["result_id"] > 0}
+    for i, conflict in enumerate(conflicts):
+        if conflict["result_id"] is not None and conflict["result_id"] not in named:
+            raise _error(f"{where}.conflicts[{i}].result_id", "no such result",
+                         conflict["result_id"])  # fmt: skip
+    return _Game(values, deals, tables, results, conflicts, changes, sorted(named))
+
+
+def _result(data: object, where: str) -> dict[str, Any]:
+    values = _in("results", data, where)
+    if values["id"] <= 0:
+        raise _error(f"{where}.id", "expected a number from 1", values["id"])
+    try:
+        TableEntry.from_dict({k: v for k, v in values.items() if k != "split" or v})
+    except BridgeError as exc:
+        raise _core(where, exc) from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise _error(where, f"not a result: {exc}", None) from None
+    return values
+
+
+def _one_of(place: str, value: object, allowed: Sequence[object]) -> None:
+    if value not in allowed:
+        raise _error(place, f"expected one of {', '.join(map(repr, allowed))}", value)
+
+
+def _event(data: object, where: str, games: set[str]) -> dict[str, Any]:
+    values = _in("events", data, where)
+    definition = json.loads(values["definition"])
+    try:
+        event = Event.from_dict(definition)
+    except BridgeError as exc:
+        raise _core(f"{where}.definition", exc) from None
+    for i, session in enumerate(event.sessions):
+        if session not in games:
+            raise _error(f"{where}.definition.sessions[{i}]", "not a game of this export",
+                         session)  # fmt: skip
+    return values
+
+
+# -- import ---------------------------------------------------------------------------------
+
+
+def import_club(store: Store, data: Mapping[str, Any]) -> Imported:
+    """Store the club of an export (:func:`read_export`) as a new club, in one transaction.
+
+    :raises BackupError: for a field that will not do (nothing is stored), a club whose
+        number its body has given a club here already, or a director's email that is a
+        director's here already.
+    """
+    checked = _check(data)
+    club = checked.club
+    key = secrets.token_hex(32)
+    try:
+        with store._transaction(write=True) as conn:
+            _refuse_taken(conn, checked)
+            new_club = secrets.token_hex(8)
+            conn.execute(insert(ClubRow).values({**club, "id": new_club, "key": key}))
+            numbers = {
+                "directors": _insert(conn, "directors", checked.directors, club_id=new_club),
+                "roster": _insert(conn, "roster", checked.roster, club_id=new_club),
+                "results": {},
+                "conflicts": {},
+            }
+            games = {g.values["id"]: _game_id() for g in checked.games}
+            for game in checked.games:
+                _import_game(conn, game, games[game.values["id"]], new_club, key, numbers)
+            events = {}
+            for event in checked.events:
+                definition = json.loads(event["definition"])
+                definition["sessions"] = [games[s] for s in definition["sessions"]]
+                events[event["id"]] = new_event = secrets.token_hex(12)
+                conn.execute(insert(EventRow).values({**event, "id": new_event,
+                    "club_id": new_club, "definition": _text(definition)}))  # fmt: skip
+    except IntegrityError as exc:  # a row another writer made meanwhile (PostgreSQL)
+        raise BackupError(f"the server took another row like this one meanwhile: {exc.orig}",
+                          field="club") from None  # fmt: skip
+    made = Club(new_club, club["name"], club["number"], club["body"])
+    return Imported(made, games, events, numbers)
+
+
+def _game_id() -> str:
+    """A new game id, as :class:`Store` makes them (26 lower-case letters and digits)."""
+    return base64.b32encode(secrets.token_bytes(16)).decode("ascii").rstrip("=").lower()
+
+
+def _refuse_taken(conn: Connection, checked: _Checked) -> None:
+    club = checked.club
+    taken = conn.execute(select(ClubRow.id).where(
+        ClubRow.body == club["body"], ClubRow.number == club["number"])).first()  # fmt: skip
+    if taken is not None:
+        raise _error("club.number", f"{club['body']} club {club['number']} is here already",
+                     club["number"])  # fmt: skip
+    emails = [d["email"] for d in checked.directors]
+    here = set(conn.execute(select(DirectorRow.email).where(DirectorRow.email.in_(emails)))
+               .scalars())  # fmt: skip
+    for i, email in enumerate(emails):
+        if email in here:
+            raise _error(f"directors[{i}].email", "a director here already", email)
+
+
+def _insert(
+    conn: Connection, name: str, rows: Sequence[Mapping[str, Any]], **values: Any
+) -> dict[int, int]:
+    """Insert rows in the order of their file numbers; the file's numbers -> the new ones."""
+    if not rows:
+        return {}
+    table = _SPEC[name][0]
+    ordered = sorted(rows, key=lambda r: r["id"])
+    made = conn.execute(
+        insert(table).returning(table.c.id, sort_by_parameter_order=True),
+        [{**{k: v for k, v in r.items() if k != "id"}, **values} for r in ordered],
+    ).scalars().all()  # fmt: skip
+    return {r["id"]: new for r, new in zip(ordered, made, strict=True)}
+
+
+def _import_game(
+    conn: Connection,
+    game: _Game,
+    game_id: str,
+    club_id: str,
+    key: str,
+    numbers: dict[str, dict[int, int]],
+) -> None:
+    """One game: its row with tokens from the new key, its deals, tables, results, conflicts
+    and audit trail, numbered anew in their order."""
+    edit_token = derived_token(key, "edit", game_id)
+    conn.execute(insert(GameRow).values({**game.values, "id": game_id,
+                                         "token_hash": hash_token(edit_token)}))  # fmt: skip
+    conn.execute(insert(ClubGameRow).values(game_id=game_id, club_id=club_id))
+    if game.deals:
+        conn.execute(insert(DealRow), [{**d, "game_id": game_id, "seq": seq}
+                                       for seq, d in enumerate(game.deals, 1)])  # fmt: skip
+    if game.tables:
+        conn.execute(insert(TableTokenRow), [
+            {"game_id": game_id, "table": t,
+             "token_hash": hash_token(table_token(edit_token, game_id, t))}
+            for t in game.tables])  # fmt: skip
+    stored = {r["id"]: r for r in game.results}
+    gone = [n for n in game.result_ids if n not in stored]
+    rows = []  # a deleted result is numbered too (its audit trail names it), then let go
+    for number in game.result_ids:
+        row = stored.get(number)
+        if row is None:
+            now = utcnow()
+            row = {**dict.fromkeys(_columns("results")), "id": number, "table": 0, "board": 0,
+                   "round": -1 - gone.index(number), "ns": "", "ew": "", "created_at": now,
+                   "updated_at": now}  # fmt: skip
+        rows.append(row)
+    results = _insert(conn, "results", rows, game_id=game_id)
+    if gone:
+        conn.execute(delete(LiveResultRow).where(LiveResultRow.id.in_([results[n] for n in gone])))
+    numbers["results"].update(results)
+    conflicts = [{**c, "result_id": None if c["result_id"] is None else results[c["result_id"]]}
+                 for c in game.conflicts]  # fmt: skip
+    numbers["conflicts"].update(_insert(conn, "conflicts", conflicts, game_id=game_id))
+    if game.changes:
+        conn.execute(insert(ResultChangeRow), [
+            {**c, "game_id": game_id, "result_id": results.get(c["result_id"], 0)}
+            for c in game.changes])  # fmt: skip
