@@ -317,3 +317,51 @@ def test_the_cli_exports_and_imports(
     assert code == 2
     assert "not a club export" in text
     assert len(games) == 2
+
+
+def test_a_teams_night_and_an_evenings_dealing_seed_come_along(tmp_path: Path) -> None:
+    """A Swiss of four teams with a round played (a board entered in both rooms) and an
+    evening whose boards were dealt in the app: the imported club's event has the same
+    standings and rounds (IMPs, VPs), and its evening the same seed commitment."""
+    with _app(f"sqlite:///{tmp_path / 'a.db'}") as client:
+        token = make_club(client, "Acol BC", "1234", "td@acol.example")
+        body = {"kind": "swiss-teams", "name": "Swiss", "rounds": 2,
+                "entrants": [{"name": n, "players": ["A B", "C D", "E F", "G H"]}
+                             for n in ("Lions", "Tigers", "Owls", "Bears")]}  # fmt: skip
+        made = client.post("/api/events", json=body, headers=auth(token))
+        assert made.status_code == 201, made.text
+        event_id = made.json()["id"]
+        drawn = client.post(f"/api/events/{event_id}/rounds", headers=auth(token)).json()
+        match = drawn["matches"][0]
+        for table, tricks in zip(match["tables"], (10, 9), strict=True):
+            result = {"round": 1, "match": match["match"], "room": table["room"],
+                      "board": match["boards"][0], "contract": "4S", "declarer": "N",
+                      "tricks": tricks}  # fmt: skip
+            answer = client.post(f"/api/events/{event_id}/results", json=result,
+                                 headers=auth(table["token"]))  # fmt: skip
+            assert answer.status_code == 201, answer.text
+        evening = _evening(client, token, "Monday")["id"]
+        dealt = client.post(f"/api/sessions/{evening}/deals/dealt", headers=auth(token))
+        assert dealt.status_code == 201, dealt.text
+        before = client.get(f"/api/events/{event_id}").json()
+        seed_before = client.get(f"/api/sessions/{evening}/deals").json()["commitment"]
+        club_id = client.get("/api/club", headers=auth(token)).json()["club"]["id"]
+        data = export_club(client.app.state.store, club_id)  # type: ignore[attr-defined]
+    assert len(data["event_results"]) == 2
+    assert len(data["seeds"]) == 1
+    with Store(f"sqlite:///{tmp_path / 'b.db'}") as target:
+        imported = import_club(target, read_export(json.dumps(data)))
+    with _app(f"sqlite:///{tmp_path / 'b.db'}") as client:
+        after = client.get(f"/api/events/{imported.events[event_id]}").json()
+        seed_after = client.get(
+            f"/api/sessions/{imported.games[evening]}/deals"
+        ).json()["commitment"]  # fmt: skip
+    assert after["standings"] == before["standings"]
+    assert _matches(after) == _matches(before)
+    assert seed_after == seed_before
+
+
+def _matches(event: dict[str, Any]) -> list[list[tuple[Any, ...]]]:
+    """An event's rounds as who played whom, with the IMPs and VPs."""
+    return [[(m["home"], m["away"], m["imps"], m["vp"]) for m in r["matches"]]
+            for r in event["rounds"]]  # fmt: skip

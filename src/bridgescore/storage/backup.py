@@ -38,6 +38,7 @@ from sqlalchemy.exc import IntegrityError
 from bridgescore.club import Club, ClubNotFoundError, RosterEntry, check_email
 from bridgescore.errors import BridgeError
 from bridgescore.event import Event
+from bridgescore.events import Event as TeamEvent
 from bridgescore.players import Player
 from bridgescore.storage.errors import StorageError
 from bridgescore.storage.live import table_token
@@ -47,7 +48,9 @@ from bridgescore.storage.schema import (
     ClubRow,
     ConflictRow,
     DealRow,
+    DealSeedRow,
     DirectorRow,
+    EventResultRow,
     EventRow,
     GameRow,
     LiveResultRow,
@@ -113,6 +116,8 @@ _SPEC: Final[Mapping[str, tuple[Table, frozenset[str], frozenset[str]]]] = {
     "conflicts": (_t(ConflictRow), frozenset({"game_id"}), frozenset({"entry"})),
     "changes": (_t(ResultChangeRow), frozenset({"game_id", "id"}), frozenset({"old", "new"})),
     "events": (_t(EventRow), frozenset({"club_id"}), frozenset({"definition"})),
+    "event_results": (_t(EventResultRow), frozenset({"id"}), frozenset()),
+    "seeds": (_t(DealSeedRow), frozenset(), frozenset()),
 }
 
 
@@ -239,6 +244,13 @@ def export_club(store: Store, club_id: str) -> dict[str, Any]:
             "events": _rows(
                 conn, "events", EventRow.club_id == club_id, EventRow.created_at, EventRow.id
             ),
+            "event_results": _rows(
+                conn,
+                "event_results",
+                EventResultRow.event_id.in_(select(EventRow.id).where(EventRow.club_id == club_id)),
+                EventResultRow.id,
+            ),
+            "seeds": _rows(conn, "seeds", DealSeedRow.game_id.in_(game_ids), DealSeedRow.game_id),
         }
 
 
@@ -287,6 +299,8 @@ class _Checked:
     roster: list[dict[str, Any]]
     games: list[_Game]
     events: list[dict[str, Any]]
+    event_results: list[dict[str, Any]]
+    seeds: list[dict[str, Any]]
 
 
 def read_export(data: bytes | str) -> dict[str, Any]:
@@ -317,7 +331,7 @@ def _check(data: Mapping[str, Any]) -> _Checked:
     if isinstance(version, bool) or not isinstance(version, int) or version != FORMAT_VERSION:
         raise _error("version", f"this bridgescore reads version {FORMAT_VERSION}", version)
     allowed = {"format", "version", "exported_at", "club", "directors", "roster", "games",
-               "events"}  # fmt: skip
+               "events", "event_results", "seeds"}  # fmt: skip
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise _error(unknown[0], "unknown field", data[unknown[0]])
@@ -338,7 +352,16 @@ def _check(data: Mapping[str, Any]) -> _Checked:
     for name, rows in (("directors", directors), ("roster", roster), ("events", events)):
         _unique(rows, "id", name)
     _unique([g.values for g in games], "id", "games")
-    return _Checked(club, directors, roster, games, events)
+    event_ids = {e["id"] for e in events}
+    results = [_in("event_results", r, f"event_results[{i}]")
+               for i, r in _list(data, "event_results")]  # fmt: skip
+    seeds = [_in("seeds", r, f"seeds[{i}]") for i, r in _list(data, "seeds")]
+    for name, rows, key, known in (("event_results", results, "event_id", event_ids),
+                                   ("seeds", seeds, "game_id", game_ids)):  # fmt: skip
+        for i, row in enumerate(rows):
+            if row[key] not in known:
+                raise _error(f"{name}[{i}].{key}", "not one of this export's", row[key])
+    return _Checked(club, directors, roster, games, events, results, seeds)
 
 
 def _list(data: Mapping[str, Any], name: str, where: str = "") -> Iterable[tuple[int, Any]]:
@@ -466,6 +489,9 @@ def _event(data: object, where: str, games: set[str]) -> dict[str, Any]:
     values = _in("events", data, where)
     definition = json.loads(values["definition"])
     try:
+        if values["kind"] != "pairs":  # a team event: rounds of matches, no sessions
+            TeamEvent.from_dict(definition)
+            return values
         event = Event.from_dict(definition)
     except BridgeError as exc:
         raise _core(f"{where}.definition", exc) from None
@@ -506,10 +532,19 @@ def import_club(store: Store, data: Mapping[str, Any]) -> Imported:
             events = {}
             for event in checked.events:
                 definition = json.loads(event["definition"])
-                definition["sessions"] = [games[s] for s in definition["sessions"]]
+                if "sessions" in definition:  # a pairs event's sessions
+                    definition["sessions"] = [games[s] for s in definition["sessions"]]
                 events[event["id"]] = new_event = secrets.token_hex(12)
                 conn.execute(insert(EventRow).values({**event, "id": new_event,
                     "club_id": new_club, "definition": _text(definition)}))  # fmt: skip
+            if checked.event_results:
+                conn.execute(insert(EventResultRow), [
+                    {**r, "event_id": events[r["event_id"]]}
+                    for r in checked.event_results  # in the file's order: the stored order
+                ])  # fmt: skip
+            if checked.seeds:
+                conn.execute(insert(DealSeedRow), [{**r, "game_id": games[r["game_id"]]}
+                                                   for r in checked.seeds])  # fmt: skip
     except IntegrityError as exc:  # a row another writer made meanwhile (PostgreSQL)
         raise BackupError(f"the server took another row like this one meanwhile: {exc.orig}",
                           field="club") from None  # fmt: skip
