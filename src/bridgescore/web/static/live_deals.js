@@ -8,12 +8,7 @@
   const id = root?.dataset.session;
   if (!id) return;
   const $ = (name) => document.getElementById(name);
-  const token = () => window.liveKept.token(id);
-  const api = async (path, options = {}) => {
-    const r = await fetch(`/api/sessions/${id}/deals${path}`, { ...options,
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token()}` } });
-    return { status: r.status, body: await r.json().catch(() => ({})) };
-  };
+  const api = (path, options = {}) => window.liveKept.api(id, `/deals${path}`, options);
   const refusal = (detail) => (Array.isArray(detail) ? detail.map((x) => x.msg).join("; ") : String(detail));
   let timer = null;
 

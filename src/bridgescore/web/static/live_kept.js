@@ -1,6 +1,7 @@
 // The director's links of the club evenings started (or opened as their director) on this
 // device. The token stays in this browser's localStorage, as the link's #fragment keeps it out
-// of the server's logs: window.liveKept.save(id, token, event), .all(), .link(id).
+// of the server's logs: window.liveKept.save(id, token, event), .all(), .link(id); .api(id,
+// path, options) calls the session's API with the director's token.
 "use strict";
 
 window.liveKept = (() => {
@@ -38,5 +39,11 @@ window.liveKept = (() => {
   };
   const token = (id) => localStorage.getItem(tokenKey(id)) || "";
   const link = (id) => new URL(`/live/${encodeURIComponent(id)}/director#${token(id)}`, location.href).href;
-  return { save, all, token, link };
+  // A call of the session's API as its director: {status, body} (body {} if not JSON).
+  const api = async (id, path, options = {}) => {
+    const r = await fetch(`/api/sessions/${id}${path}`, { ...options,
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token(id)}` } });
+    return { status: r.status, body: await r.json().catch(() => ({})) };
+  };
+  return { save, all, token, link, api };
 })();

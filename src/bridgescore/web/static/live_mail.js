@@ -8,12 +8,7 @@
   const id = root?.dataset.session;
   if (!id) return;
   const $ = (name) => document.getElementById(name);
-  const token = () => window.liveKept.token(id);
-  const api = async (options = {}) => {
-    const r = await fetch(`/api/sessions/${id}/emails`, { ...options,
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token()}` } });
-    return { status: r.status, body: await r.json().catch(() => ({})) };
-  };
+  const api = (options = {}) => window.liveKept.api(id, "/emails", options);
   const item = (list, text) => {
     const li = document.createElement("li");
     li.textContent = text;
