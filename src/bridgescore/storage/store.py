@@ -36,7 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from bridgescore.session import Session
-from bridgescore.storage.database import WRITE, database_error, open_engine
+from bridgescore.storage.database import WRITE, database_error, is_memory, open_engine
 from bridgescore.storage.errors import GameNotFoundError, StorageError, VersionConflictError
 from bridgescore.storage.rows import (
     DealValues,
@@ -184,7 +184,7 @@ class Store:
         the writer's thread). Changes made by other processes reach PostgreSQL's
         :data:`CHANNEL` instead."""
         self._parsed = parsed
-        self._writers = threading.Lock()
+        self._writers = threading.RLock()  # a nested transaction fails, never hangs
         try:
             self._engine = open_engine(parsed)
         except (ArgumentError, ImportError) as exc:
@@ -487,7 +487,10 @@ class Store:
         other writers (SQLite's own busy wait sleeps up to 100 ms a try: with many writers at
         once some waited seconds).
         """
-        queue = self._writers if write and self._parsed.get_backend_name() == "sqlite" else None
+        sqlite = self._parsed.get_backend_name() == "sqlite"
+        # an in-memory database is one connection shared by every thread: each transaction,
+        # read or write, has it alone (the app's workers read it as the requests write it)
+        queue = self._writers if sqlite and (write or is_memory(self._parsed)) else None
         try:
             with queue or nullcontext(), self._engine.connect() as conn:
                 if write:
