@@ -33,6 +33,7 @@ DATA = Path(__file__).parent / "data"
 """Hand-written PBN files: good ones, and bad/ ones that must fail on a known line."""
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own, which reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """With ``-n 2`` (pytest-xdist, ``--dist loadgroup``), every PostgreSQL test runs in the
     same process: they share one test database, wiped by each."""
