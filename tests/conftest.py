@@ -37,8 +37,8 @@ DATA = Path(__file__).parent / "data"
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """With ``-n 2`` (pytest-xdist, ``--dist loadgroup``), every PostgreSQL test runs in the
     same process: they share one test database, wiped by each."""
-    for item in items:
-        if item.get_closest_marker("postgres"):
+    for item in items:  # marked, or a PostgreSQL case of a parametrized test
+        if item.get_closest_marker("postgres") or "postgres" in item.nodeid:
             item.add_marker(pytest.mark.xdist_group("postgres"))
 
 
