@@ -27,10 +27,8 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# Two processes (`-n 2`; pytest-xdist): the tests of the one PostgreSQL test database run on one
-# of them, one after the other (the xdist_group that tests/conftest.py gives them).
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2 --dist loadgroup --durations=15
+	$(BIN)/pytest --durations=15
 
 # The documentation site from docs/ into site/: a broken link or anchor, or a page left out of the
 # navigation, fails the build (the examples in the pages run in pytest: tests/test_docs.py). The

@@ -33,15 +33,6 @@ DATA = Path(__file__).parent / "data"
 """Hand-written PBN files: good ones, and bad/ ones that must fail on a known line."""
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's own, which reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """With ``-n 2`` (pytest-xdist, ``--dist loadgroup``), every PostgreSQL test runs in the
-    same process: they share one test database, wiped by each."""
-    for item in items:  # marked, or a PostgreSQL case of a parametrized test
-        if item.get_closest_marker("postgres") or "postgres" in item.nodeid:
-            item.add_marker(pytest.mark.xdist_group("postgres"))
-
-
 def run(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, str]:
     """Run ``bridgescore ARGS`` in-process: its exit code and output."""
     result = runner.invoke(cli, list(args), input=input)
