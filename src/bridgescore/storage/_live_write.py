@@ -1,0 +1,213 @@
+"""A live write's steps, inside the group commit's transaction: the session's row bumped to
+its next version, results inserted and updated, conflicts kept, the audit trail written, the
+new state kept for the group (:class:`_Write`, used by :class:`~bridgescore.storage.live.
+LiveStore`'s jobs); and the statements they run."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, Row, Table, bindparam, func, insert, select, update
+
+from bridgescore.live import DIRECTOR, Add, AlreadyEnteredError, LiveResult, LiveState, Who, accept
+from bridgescore.session import Session, session_to_dict
+from bridgescore.storage.commit import States
+from bridgescore.storage.errors import GameNotFoundError
+from bridgescore.storage.rows import to_json
+from bridgescore.storage.schema import (
+    ConflictRow,
+    GameRow,
+    LiveResultRow,
+    ResultChangeRow,
+    TableTokenRow,
+)
+from bridgescore.table_entry import TableEntry
+
+_TABLE: Table = LiveResultRow.__table__  # type: ignore[assignment]
+_RESULT_COLUMNS = ("round", "table", "board", "contract", "declarer", "tricks", "lead",
+                   "artificial", "weighted", "split")  # fmt: skip
+
+
+def _who(who: Who) -> str:
+    return DIRECTOR if who == DIRECTOR else f"table {who}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """A write that kept a conflict and then refuses (raised once committed)."""
+
+    refused: AlreadyEnteredError | None
+
+
+@dataclass(slots=True)
+class _Write:
+    """One write job's context: the transaction, its time, the group's states, the session
+    (its row locked) and who writes; the steps every write is made of, each moving the
+    session's version on and keeping the new state for the group."""
+
+    define: Callable[[str, str, Session], None]
+    """Keeps a session's new definition (its id, settings JSON and session) in memory."""
+    conn: Connection
+    now: datetime
+    states: States
+    game_id: str
+    who: Who
+
+    @property
+    def state(self) -> LiveState:
+        """The session as this write's group has it now."""
+        return self.states[self.game_id]
+
+    def bump(self, **values: Any) -> int:
+        """Set the session's version to the next (and ``values`` of its row); the new one."""
+        version = self.state.version + 1
+        statement = _BUMP.values(**values) if values else _BUMP
+        self.conn.execute(statement, {"game_id": self.game_id, "version": version, "now": self.now})
+        return version
+
+    def audit(self, result_id: int, action: str, old: Audited, new: Audited) -> None:
+        """A line of the audit trail, by this write's ``who``."""
+        self.conn.execute(_AUDIT, {
+            "game_id": self.game_id, "result_id": result_id, "at": self.now,
+            "who": _who(self.who), "action": action, "old": _audited(old), "new": _audited(new),
+        })  # fmt: skip
+
+    def insert(self, entry: TableEntry) -> tuple[LiveResult, int]:
+        """Store a new result (accepted already)."""
+        state, version = self.state, self.bump()
+        values = {"game_id": self.game_id, "created_at": self.now, "updated_at": self.now,
+                  **_values(state, entry)}  # fmt: skip
+        key = self.conn.execute(_INSERT, values).inserted_primary_key
+        assert key is not None
+        added = LiveResult(int(key[0]), entry, self.now, self.now)
+        self.audit(added.id, "add", None, entry)
+        self.states[self.game_id] = state.added(added, version)
+        return added, version
+
+    def update(self, old: LiveResult, entry: TableEntry) -> tuple[LiveResult, int]:
+        """Put ``entry`` in a stored result's place (accepted already)."""
+        state, version = self.state, self.bump()
+        self.conn.execute(
+            update(LiveResultRow)
+            .where(LiveResultRow.id == old.id)
+            .values(updated_at=self.now, **_values(state, entry))
+        )
+        self.audit(old.id, "edit", old.entry, entry)
+        changed = LiveResult(old.id, entry, old.created_at, self.now)
+        self.states[self.game_id] = state.edited(changed, version)
+        return changed, version
+
+    def conflict(
+        self, entry: TableEntry, reason: str, refused: AlreadyEnteredError | None
+    ) -> tuple[_Kept, int]:
+        """Keep a refused entry as a conflict (the session's version moves on, so the
+        director's page hears of it); the refusal to raise once committed."""
+        existing = None if refused is None else refused.existing.id
+        self.conn.execute(_CONFLICT, {
+            "game_id": self.game_id, "table": entry.table, "round": entry.round,
+            "board": entry.board, "entry": json.dumps(entry.to_dict()), "reason": reason,
+            "result_id": existing, "at": self.now, "settled": None,
+        })  # fmt: skip
+        return _Kept(refused), self.moved_on(self.state.closed)
+
+    def moved_on(self, closed: bool, **values: Any) -> int:
+        """Move the version on with no result changed (closed or not as given)."""
+        version = self.bump(**values)
+        self.states[self.game_id] = self.state.with_closed(closed, version)
+        return version
+
+    def redefined(self, session: Session) -> int:
+        """Keep the session's new definition in its row (``games.settings``)."""
+        settings = to_json(session_to_dict(session))
+        version = self.bump(settings=settings)
+        self.define(self.game_id, settings, session)
+        self.states[self.game_id] = self.state.redefined(session, version)
+        return version
+
+
+def _adding(entry: TableEntry) -> Callable[[_Write], tuple[Any, int]]:
+    """The write that adds ``entry`` (a table's different entry kept as a conflict)."""
+
+    def write(w: _Write) -> tuple[Any, int]:
+        try:
+            accept(w.state, w.who, Add(entry))
+        except AlreadyEnteredError as refused:
+            if w.who == DIRECTOR or refused.existing.entry.same_score(entry):
+                raise
+            return w.conflict(entry, "different", refused)
+        return w.insert(entry)
+
+    return write
+
+
+Audited = TableEntry | dict[str, Any] | None
+"""What an audit line keeps of before and after: an entry, or (for players) a mapping."""
+
+
+def _audited(value: Audited) -> str | None:
+    if value is None:
+        return None
+    return json.dumps(value.to_dict() if isinstance(value, TableEntry) else value)
+
+
+def _answer(answer: tuple[Any, int]) -> tuple[LiveResult, int]:
+    if isinstance(answer[0], _Kept):
+        assert answer[0].refused is not None
+        raise answer[0].refused
+    result: tuple[LiveResult, int] = answer
+    return result
+
+
+_INSERT = insert(LiveResultRow)
+_CONFLICT = insert(ConflictRow)
+_AUDIT = insert(ResultChangeRow)
+_HEAD = select(GameRow.version, GameRow.ended).where(
+    GameRow.id == bindparam("game_id"), GameRow.kind == "session"
+)
+_LOCK = _HEAD.with_for_update()
+_BUMP = (
+    update(GameRow)
+    .where(GameRow.id == bindparam("game_id"))
+    .values(version=bindparam("version"), updated_at=bindparam("now"))
+)
+_RESULTS = (
+    select(_TABLE).where(LiveResultRow.game_id == bindparam("game_id")).order_by(LiveResultRow.id)
+)
+_SETTINGS = select(GameRow.settings).where(GameRow.id == bindparam("game_id"))
+_TOKENS = select(func.count()).where(TableTokenRow.game_id == bindparam("game_id"))
+
+
+def _head(conn: Connection, game_id: str, *, lock: bool = False) -> tuple[int, bool]:
+    """The session's version and whether it is closed (``ended``); ``lock``: lock its row
+    until the transaction ends (PostgreSQL; SQLite's writer holds the whole file).
+
+    :raises GameNotFoundError: if there is no such session.
+    """
+    head = conn.execute(_LOCK if lock else _HEAD, {"game_id": game_id}).one_or_none()
+    if head is None:
+        raise GameNotFoundError(f"there is no live session with id {game_id!r}")
+    return head.version, bool(head.ended)
+
+
+def _values(state: LiveState, entry: TableEntry) -> dict[str, Any]:
+    """The row's values: the entry's, with the pairs' labels as the movement writes them."""
+    data = entry.to_dict()
+    split = data.pop("split", None)
+    data["split"] = None if split is None else f"{split['ns']} {split['ew']}"
+    values = {name: data[name] for name in _RESULT_COLUMNS}
+    if values["contract"] == "Pass":
+        values["declarer"] = None
+    kind = state.definition.kind
+    values["ns"] = str(entry.ns) if kind == "howell" else f"NS {entry.ns}"
+    values["ew"] = str(entry.ew) if kind == "howell" else f"EW {entry.ew}"
+    return values
+
+
+def _result(row: Row[Any]) -> LiveResult:
+    values = row._mapping
+    entry = TableEntry.from_dict({k: v for k, v in values.items() if k != "split" or v})
+    return LiveResult(values["id"], entry, values["created_at"], values["updated_at"])
