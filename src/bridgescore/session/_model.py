@@ -8,12 +8,13 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from bridgescore.duplicate import ARTIFICIAL, Adjusted, Artificial, BoardScore, Divisor, Rounding
-from bridgescore.errors import SessionError, for_field
+from bridgescore.errors import SessionError
 from bridgescore.model import Contract, Result, Seat, Side, Vulnerability
 from bridgescore.movement import Movement, Slot, check_result, missing
 from bridgescore.players import Player
 from bridgescore.scoring import UndertrickRule, score_result
 from bridgescore.session._methods import METHODS, Method, MethodInfo
+from bridgescore.session._split import Split
 from bridgescore.weighted import Weighted
 
 if TYPE_CHECKING:
@@ -138,64 +139,6 @@ class Board:
         """Whether the dealer and vulnerability are Law 2's for this number."""
         law = Board.numbered(self.number)
         return (self.dealer, self.vulnerability) == (law.dealer, law.vulnerability)
-
-
-@dataclass(frozen=True, slots=True)
-class Split:
-    """An assigned split score (Law 12C1(b)): one real result for NS, another for EW; each
-    side's score is matchpointed against the other results for its side (SCORING.md §19).
-
-    >>> sp = Split.parse("4SN=", "4SN-1")
-    >>> str(sp), sp.ns_scores("None")
-    ('NS 4SN= / EW 4SN-1', (420, -50))
-    """
-
-    ns: Result
-    """The result NS are scored on."""
-    ew: Result
-    """The result EW are scored on."""
-
-    @classmethod
-    def parse(cls, ns: str, ew: str) -> Split:
-        """Read the two results (``4SN=``, ``4SN-1``).
-
-        :raises NotationError: (field ``split``) for a result that cannot be read.
-        """
-        with for_field("split"):
-            return cls(Result.parse(ns), Result.parse(ew))
-
-    @classmethod
-    def read(cls, text: str) -> Split:
-        """Read the written form, ``NS 4SN= / EW 4SN-1`` (as :func:`str` gives it).
-
-        >>> Split.read("ns 4SN= / ew 4SN-1") == Split.parse("4SN=", "4SN-1")
-        True
-
-        :raises SessionError: (field ``split``) for anything else.
-        """
-        ns_part, slash, ew_part = text.strip().partition("/")
-        ns_words, ew_words = ns_part.split(), ew_part.split()
-        if not slash or len(text) > 60 or [w.upper() for w in (ns_words + ew_words)[::2]] != [
-                "NS", "EW"] or len(ns_words) != 2 or len(ew_words) != 2:  # fmt: skip
-            raise SessionError(
-                f"invalid split score {text!r}; expected e.g. 'NS 4SN= / EW 4SN-1'",
-                field="split",
-                value=text,
-            )
-        return cls.parse(ns_words[1], ew_words[1])
-
-    def ns_scores(self, vulnerability: Vulnerability | str,
-                  undertrick_rule: UndertrickRule = "modern") -> tuple[int, int]:  # fmt: skip
-        """The two results' scores, each from NS's side of the table (EW's own is the second
-        negated)."""
-        vul = Vulnerability(vulnerability) if isinstance(vulnerability, str) else vulnerability
-        return (
-            score_result(self.ns, vul, undertrick_rule=undertrick_rule).for_side(Side.NS),
-            score_result(self.ew, vul, undertrick_rule=undertrick_rule).for_side(Side.NS),
-        )
-
-    def __str__(self) -> str:
-        return f"NS {self.ns} / EW {self.ew}"
 
 
 @dataclass(frozen=True, slots=True)
