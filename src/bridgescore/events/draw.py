@@ -188,19 +188,15 @@ def _window(vps: Sequence[int], met: set[tuple[int, int]]) -> int | None:
 
 def _components(n: int, pairs: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
     """The pairs grouped by the connected parts of their graph: each is matched on its own."""
-    parent = list(range(n))
+    import networkx as nx
 
-    def root(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for i, j in pairs:
-        parent[root(i)] = root(j)
+    g: nx.Graph[int] = nx.Graph()
+    g.add_nodes_from(range(n))
+    g.add_edges_from(pairs)
+    part = {node: k for k, nodes in enumerate(nx.connected_components(g)) for node in nodes}
     parts: dict[int, list[tuple[int, int]]] = {}
     for p in pairs:
-        parts.setdefault(root(p[0]), []).append(p)
+        parts.setdefault(part[p[0]], []).append(p)
     return list(parts.values())
 
 

@@ -9,7 +9,6 @@ club, so another club's player or event is simply not found (404).
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import Annotated, Any
 
@@ -29,7 +28,7 @@ from bridgescore.club import (
 from bridgescore.live import NotAllowedError
 from bridgescore.players import Player
 from bridgescore.storage.clubs import ClubStore
-from bridgescore.web.common import link, login_of, store
+from bridgescore.web.common import link, login_of, made_once, store
 
 __all__ = [
     "BODY_ERRORS",
@@ -129,17 +128,10 @@ class RosterIn(BaseModel):
 
 def clubs(request: Request) -> ClubStore:
     """The app's clubs (made on first use)."""
-    state = request.app.state
-    with _made:
-        if not hasattr(state, "clubs"):
-            state.clubs = ClubStore(store(request))
-            settings = state.settings
-            state.attempts = Attempts(settings.login_attempts, settings.login_window)
-    found: ClubStore = state.clubs
-    return found
-
-
-_made = threading.Lock()
+    app = request.app
+    settings = app.state.settings
+    made_once(app, "attempts", lambda: Attempts(settings.login_attempts, settings.login_window))
+    return made_once(app, "clubs", lambda: ClubStore(store(request)))
 
 
 def _bearer(authorization: str | None) -> str | None:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import threading
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from fastapi import HTTPException, Request
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 
@@ -30,6 +32,7 @@ __all__ = [
     "forget_login",
     "link",
     "login_of",
+    "made_once",
     "name_field",
     "page",
     "remember_edit",
@@ -67,6 +70,20 @@ def store(request: Request) -> Store:
     """The app's store."""
     s: Store = request.app.state.store
     return s
+
+
+T = TypeVar("T")
+_made = threading.RLock()  # re-entrant: one part's maker may ask for another part
+
+
+def made_once(app: FastAPI, name: str, make: Callable[[], T]) -> T:
+    """The app's part ``name`` (``app.state.<name>``), made by ``make`` when first asked for,
+    by one thread only."""
+    with _made:
+        if not hasattr(app.state, name):
+            setattr(app.state, name, make())
+        found: T = getattr(app.state, name)
+    return found
 
 
 def _secure(request: Request) -> bool:

@@ -22,7 +22,6 @@ from fastapi.responses import HTMLResponse, Response
 from bridgescore import BridgeError
 from bridgescore.deal import SUITS, Deal
 from bridgescore.hand_record import HandRecord as BoardRecord
-from bridgescore.model import Seat, Strain
 from bridgescore.par import Par
 from bridgescore.pbn import DDTable, dd_tricks_from_tag
 from bridgescore.session import Board, SectionScores, Session, TravellerLine
@@ -134,14 +133,8 @@ def hand_records(
     return sections
 
 
-HAND_TABLES: Final = {
-    "seats": list(enumerate(Seat)),
-    "dd_rows": [Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST],
-    "strains": list(enumerate(Strain)),
-    "seat_index": {s: i for i, s in enumerate(Seat)},
-    "suits": SUITS,
-}
-"""What the hand records' templates need besides the records (seats, strains, suits)."""
+HAND_TABLES: Final = {"suits": SUITS}
+"""What the hand records' templates need besides the records (the suits' symbols)."""
 
 
 @router.get("/session/{game_id}/hands", response_class=HTMLResponse)

@@ -16,7 +16,6 @@ cards before playing it.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import asdict, replace
 from datetime import UTC, datetime
 from typing import Annotated, Any
@@ -40,7 +39,7 @@ from bridgescore.storage.live import LiveStore
 from bridgescore.storage.site import ClubSite
 from bridgescore.storage.tokens import hash_token
 from bridgescore.web.clubs import PlayerIn, clubs, director, directs
-from bridgescore.web.common import link, store
+from bridgescore.web.common import link, made_once, store
 from bridgescore.web.events import event_stream
 from bridgescore.web.live_model import (
     MAX_BOARD,
@@ -142,15 +141,7 @@ def live(request: Request) -> Live:
 
 def live_of(app: FastAPI) -> Live:
     """:func:`live`, of the app itself (its lifespan has no request)."""
-    state = app.state
-    with _made:
-        if not hasattr(state, "live"):
-            state.live = Live(LiveStore(state.store))
-    found: Live = state.live
-    return found
-
-
-_made = threading.Lock()
+    return made_once(app, "live", lambda: Live(LiveStore(app.state.store)))
 
 
 def live_session(request: Request, game_id: str) -> tuple[StoredGame, LiveState]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import threading
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
@@ -26,6 +25,7 @@ from bridgescore.live import DIRECTOR
 from bridgescore.live_deals import progress
 from bridgescore.storage.live_deals import DealStore
 from bridgescore.web.analysis import Analyser
+from bridgescore.web.common import made_once
 from bridgescore.web.live import (
     BODY_RESPONSES,
     WRITE_RESPONSES,
@@ -39,7 +39,6 @@ __all__ = ["UNAVAILABLE", "DealsIn", "analyser", "analyser_of", "deals_of", "rou
 
 router = APIRouter(prefix="/api/sessions", tags=["sessions"], responses=BODY_RESPONSES)
 
-_made = threading.Lock()
 
 UNAVAILABLE = (
     "double-dummy tables need DDS, which this server does not have: install bridgescore[dd] "
@@ -67,12 +66,7 @@ def analyser(request: Request) -> Analyser:
 
 def analyser_of(app: FastAPI) -> Analyser:
     """:func:`analyser`, of the app itself (its lifespan starts and stops it)."""
-    state = app.state
-    with _made:
-        if not hasattr(state, "analyser"):
-            state.analyser = Analyser(DealStore(live_of(app).store))
-    found: Analyser = state.analyser
-    return found
+    return made_once(app, "analyser", lambda: Analyser(DealStore(live_of(app).store)))
 
 
 def deals_of(request: Request) -> DealStore:

@@ -13,7 +13,6 @@ request, asks, and maps the answer (403 not that table's, 409 entered already or
 
 from __future__ import annotations
 
-import threading
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
@@ -40,7 +39,7 @@ from bridgescore.live import NotAllowedError
 from bridgescore.storage.team_events import TeamEventStore
 from bridgescore.table_entry import read_result
 from bridgescore.web.clubs import BODY_ERRORS, PlayerIn, director, director_or_none
-from bridgescore.web.common import link, store
+from bridgescore.web.common import link, made_once, store
 from bridgescore.web.events import event_stream
 
 __all__ = ["TeamEventIn", "create_team_event", "router", "team_events", "team_summary"]
@@ -155,17 +154,9 @@ class SwapIn(BaseModel):
     entrants: list[str] = Field(min_length=2, max_length=2, examples=[["Lions", "Bears"]])
 
 
-_made = threading.Lock()
-
-
 def team_events(request: Request) -> TeamEventStore:
     """The app's team events (made on first use)."""
-    state = request.app.state
-    with _made:
-        if not hasattr(state, "team_events"):
-            state.team_events = TeamEventStore(store(request))
-    found: TeamEventStore = state.team_events
-    return found
+    return made_once(request.app, "team_events", lambda: TeamEventStore(store(request)))
 
 
 def _token(authorization: str | None) -> str:

@@ -1,5 +1,16 @@
-// Small enhancements for every page; everything works without them.
+// Small enhancements for every page; everything works without them. Also the one helper the
+// page scripts share: $(id) finds an element, el(tag, text, className) makes one with its
+// text and class.
 "use strict";
+
+window.$ = (id) => document.getElementById(id);
+
+window.el = (tag, text, className) => {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (className) e.className = className;
+  return e;
+};
 
 document.addEventListener("DOMContentLoaded", () => {
   // A Print button where the page offers one.

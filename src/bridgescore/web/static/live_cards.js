@@ -7,12 +7,6 @@
 
 window.liveCards = (container, event, tables, plays) => {
   const whole = (u) => new URL(u, location.href).href;
-  const el = (tag, text, className) => {
-    const e = document.createElement(tag);
-    if (text !== undefined) e.textContent = text;
-    if (className) e.className = className;
-    return e;
-  };
   const rounds = Math.max(0, ...plays.map((p) => p.round));
   const guide = (table) => {
     const rows = plays.filter((p) => p.table === table);

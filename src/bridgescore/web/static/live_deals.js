@@ -7,7 +7,6 @@
   const root = document.getElementById("live-director");
   const id = root?.dataset.session;
   if (!id) return;
-  const $ = (name) => document.getElementById(name);
   const api = (path, options = {}) => window.liveKept.api(id, `/deals${path}`, options);
   const refusal = (detail) => (Array.isArray(detail) ? detail.map((x) => x.msg).join("; ") : String(detail));
   let timer = null;

@@ -13,7 +13,6 @@
     history.replaceState(null, "", location.pathname);
   }
   const token = window.liveKept.token(id);
-  const $ = (name) => document.getElementById(name);
   let session = null;
   let editing = null;  // the row whose form is open: {kind, key, round, table, board, ...}
   let saving = false;

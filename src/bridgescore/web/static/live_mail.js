@@ -7,7 +7,6 @@
   const root = document.getElementById("live-director");
   const id = root?.dataset.session;
   if (!id) return;
-  const $ = (name) => document.getElementById(name);
   const api = (options = {}) => window.liveKept.api(id, "/emails", options);
   const item = (list, text) => {
     const li = document.createElement("li");

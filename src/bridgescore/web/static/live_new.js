@@ -10,13 +10,6 @@
 (() => {
   const form = document.getElementById("live-new");
   if (!form) return;
-  const $ = (name) => document.getElementById(name);
-  const el = (tag, text, className) => {
-    const e = document.createElement(tag);
-    if (text !== undefined) e.textContent = text;
-    if (className) e.className = className;
-    return e;
-  };
   const mitchell = () => form.movement.value === "mitchell";
   const fromFile = () => form.movement.value === "file";
   // The movement file chosen: its text and format (.asc: the ASC standard; else the table).

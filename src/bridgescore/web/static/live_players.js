@@ -5,7 +5,6 @@
 "use strict";
 
 window.livePlayers = (box, { api, refusal, done }) => {
-  const $ = (name) => document.getElementById(name);
   const SEATS = { N: "North", E: "East", S: "South", W: "West" };
   const span = (text, className) => {
     const s = document.createElement("span");

@@ -9,7 +9,6 @@
   const id = root?.dataset.session;
   if (!id || !document.getElementById("room")) return;
   const token = () => localStorage.getItem(`bs_live_director_${id}`) || "";
-  const $ = (name) => document.getElementById(name);
   const api = async (path, method = "GET", body = undefined) => {
     const r = await fetch(`/api/sessions/${id}${path}`, { method,
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token()}` },
@@ -23,11 +22,6 @@
     $("room-done").textContent = ok ? done : "";
     if (ok) refresh();
     return ok;
-  };
-  const el = (tag, text) => {
-    const e = document.createElement(tag);
-    if (text !== undefined) e.textContent = text;
-    return e;
   };
   let session = null;
   const refresh = async () => {

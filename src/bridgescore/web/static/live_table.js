@@ -18,7 +18,6 @@
     history.replaceState(null, "", location.pathname);  // the token leaves the address bar
   }
   const token = localStorage.getItem(keyToken) || "";
-  const $ = (name) => document.getElementById(name);
   const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
   const state = { session: null, table: null, board: null, pick: {}, sending: false, fixing: null };
 

@@ -9,13 +9,6 @@
   if (!root) return;
   const id = root.dataset.event;
   const directing = root.dataset.mode === "director";
-  const $ = (name) => document.getElementById(name);
-  const el = (tag, text, className) => {
-    const e = document.createElement(tag);
-    if (text !== undefined) e.textContent = text;
-    if (className) e.className = className;
-    return e;
-  };
   const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
   const pretty = (text) => (text || "").replace(/^(\d)(NT|[CDHS])/, (_, l, s) => l + SUITS[s]);
   const ROOMS = { open: "Open room", closed: "Closed room" };

@@ -15,7 +15,6 @@
     history.replaceState(null, "", location.pathname);  // the token leaves the address bar
   }
   const token = localStorage.getItem(keyToken) || "";
-  const $ = (name) => document.getElementById(name);
   const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
   const ROOMS = { open: "Open room", closed: "Closed room" };
   let table = null;  // GET /api/events/{id}/table
@@ -26,12 +25,6 @@
 
   const say = (text) => { $("status").textContent = text; };
   const pretty = (text) => text.replace(/^(\d)(NT|[CDHS])/, (_, l, s) => l + SUITS[s]);
-  const el = (tag, text, className) => {
-    const e = document.createElement(tag);
-    if (text !== undefined) e.textContent = text;
-    if (className) e.className = className;
-    return e;
-  };
   const api = async (path, options = {}) => {
     const r = await fetch(`/api/events/${id}${path}`, { ...options,
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` } });
