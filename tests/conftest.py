@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import resource
@@ -146,6 +147,7 @@ def _postgres_url() -> str:
         if os.environ.get("CI") == "true":
             pytest.fail(f"PostgreSQL tests cannot be skipped in CI: {message}")
         pytest.skip(message)
+    url = _own_database(url, os.environ.get("PYTEST_XDIST_WORKER", ""))
     engine = sa.create_engine(url, poolclass=sa.NullPool)
     try:
         with engine.begin() as conn:
@@ -154,6 +156,28 @@ def _postgres_url() -> str:
     finally:
         engine.dispose()
     return url
+
+
+@functools.cache
+def _own_database(url: str, worker: str) -> str:
+    """The database of this test process: the one named in ``url`` when the tests run in one
+    process, else ``<name>_<worker>`` beside it (made if missing; the role needs CREATEDB), so
+    that the processes of ``pytest -n`` never wipe each other's tables."""
+    if not worker:
+        return url
+    base = sa.make_url(url)
+    name = f"{base.database}_{worker}"
+    engine = sa.create_engine(base, poolclass=sa.NullPool, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            known = conn.execute(
+                sa.text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": name}
+            )
+            if known.first() is None:
+                conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    finally:
+        engine.dispose()
+    return base.set(database=name).render_as_string(hide_password=False)
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])

@@ -96,7 +96,8 @@ def _terminate_listeners(url: str) -> int:
         with engine.begin() as conn:
             cut = conn.exec_driver_sql(
                 "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                "WHERE starts_with(query, 'LISTEN ') AND pid <> pg_backend_pid()"
+                "WHERE starts_with(query, 'LISTEN ') AND pid <> pg_backend_pid() "
+                "AND datname = current_database()"
             ).scalar_one()
     finally:
         engine.dispose()
