@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bridgescore import Result, Side, Weighted
@@ -17,6 +19,7 @@ from bridgescore.session import (
     session_from_dict,
     session_to_dict,
 )
+from bridgescore.storage.rows import to_json
 
 NS, EW = Side.NS, Side.EW
 
@@ -224,3 +227,13 @@ def test_a_weighted_score_is_checked() -> None:
     with pytest.raises(SessionError, match="entered twice with different results: 100% 4SN="):
         Section("A", results=[BoardResult(1, 1, 1, weighted=weighted),
                               BoardResult(1, 1, 1, Result.parse("4SN="))])  # fmt: skip
+
+
+def test_a_sessions_tags_keep_their_order_through_storage() -> None:
+    """Stored JSON is written with sorted keys: the tags go as pairs, so they come back as read
+    (and the object older versions stored is still read)."""
+    tags = {"Site": "Bath", "Event": "Pairs", "Annotator": "ED"}
+    stored = json.loads(to_json(session_to_dict(Session(tags=tags))))
+    assert list(session_from_dict(stored).tags.items()) == list(tags.items())
+    old = stored | {"tags": tags}
+    assert session_from_dict(json.loads(to_json(old))).tags == tags

@@ -51,7 +51,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "drop": session.drop,
         "rounding": session.rounding,
         "divisor": session.divisor,
-        "tags": dict(session.tags),
+        "tags": [[name, value] for name, value in session.tags.items()],  # in their order
         **({"across_field": True} if session.across_field else {}),
         "sections": [
             {
@@ -153,7 +153,7 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
             data.get("drop", 1),
             data.get("rounding", "half-even"),
             data.get("divisor", "n-1"),
-            {str(k): str(v) for k, v in (data.get("tags") or {}).items()},
+            _tags(data.get("tags")),
             bool(data.get("across_field", False)),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -165,3 +165,10 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
 def _artificial(text: object) -> Adjusted | None:
     """A result's artificial score (``adjusted`` in data written before the rename)."""
     return None if text is None else Adjusted.parse(str(text))
+
+
+def _tags(stored: Any) -> dict[str, str]:
+    """A session's tags, in their order: pairs (older versions stored an object, whose keys
+    came back sorted)."""
+    pairs = stored.items() if isinstance(stored, dict) else stored or ()
+    return {str(k): str(v) for k, v in pairs}
