@@ -13,7 +13,9 @@ import email
 import email.policy
 import os
 import signal
+import smtplib
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -27,11 +29,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import trustme
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, AuthResult, Envelope, LoginPassword, Session
 from fastapi.testclient import TestClient
 
-from bridgescore.mail import Letter, Retry, SmtpSettings
+from bridgescore.mail import Letter, Retry, Security, SmtpSettings
 from bridgescore.movement import mitchell
 from bridgescore.players import Player
 from bridgescore.session import Section
@@ -114,12 +117,14 @@ def port(inbox: Inbox) -> Iterator[int]:
         yield found
 
 
-def closed_evening(store: Store, port: int, **login: str) -> tuple[str, str, int]:
+def closed_evening(
+    store: Store, port: int, security: Security = "none", **login: str
+) -> tuple[str, str, int]:
     """A club sending through the server on ``port``, and a closed evening of it: the club's
     id, the session's and its version."""
     clubs = ClubStore(store)
     club = clubs.create_club("Acol BC", "1234", "EBU")
-    smtp = SmtpSettings("127.0.0.1", port, "none", "results@acol.example", **login)
+    smtp = SmtpSettings("127.0.0.1", port, security, "results@acol.example", **login)
     OutboxStore(store).set_smtp(club.id, smtp)
     live = LiveStore(store)
     session = BridgeSession((Section.from_movement(mitchell(3, 2)),))
@@ -132,8 +137,10 @@ def letters(n: int) -> list[Letter]:
                    f"Letter {i}", f"Text {i}", f"<p>Text {i}</p>") for i in range(n)]  # fmt: skip
 
 
-def queued(store: Store, port: int, n: int, **login: str) -> OutboxStore:
-    club, game, version = closed_evening(store, port, **login)
+def queued(
+    store: Store, port: int, n: int, security: Security = "none", **login: str
+) -> OutboxStore:
+    club, game, version = closed_evening(store, port, security, **login)
     outbox = OutboxStore(store)
     outbox.queue(game, club, version, letters(n), "td@acol.example")
     return outbox
@@ -402,3 +409,62 @@ def test_the_sender_logs_in_and_a_refused_login_is_reported_without_the_password
     assert "wrong pass" not in caplog.text
     assert "wrong pass" not in str(retried.error)
     assert [to for _, to, _ in inbox.messages] == [["p0@example.org"]]
+
+
+# -- TLS: STARTTLS and TLS from the start, with a certificate of a test CA ------------------------
+
+
+@pytest.fixture(scope="module")
+def tls() -> tuple[ssl.SSLContext, ssl.SSLContext]:
+    """The server's TLS context (a certificate for 127.0.0.1 from a test CA) and a client's
+    that trusts that CA."""
+    ca = trustme.CA()
+    server = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    ca.issue_cert("127.0.0.1").configure_cert(server)
+    client = ssl.create_default_context()
+    ca.configure_trust(client)
+    return server, client
+
+
+def test_starttls_logs_in_only_over_tls_and_an_untrusted_certificate_sends_nothing(
+    tmp_path: Path, inbox: Inbox, tls: tuple[ssl.SSLContext, ssl.SSLContext]
+) -> None:
+    server, client = tls
+    options = {"tls_context": server, "require_starttls": True, "authenticator": authenticator,
+               "auth_required": True, "auth_require_tls": True}  # fmt: skip
+    with smtp_server(inbox, **options) as port, Store(f"sqlite:///{tmp_path / 't.db'}") as store:
+        outbox = queued(store, port, 1, "starttls", username="results", password="pw 1")
+        Sender(outbox, context=client).run_once()
+        assert states(outbox) == {"p0@example.org": ("sent", 1)}
+        club = ClubStore(store).club("Acol BC").id
+        game = _games(outbox)[0]
+        outbox.queue(game, club, store.get(game).version, letters(2)[1:], "td", again=True)
+        Sender(outbox, retry=Retry(first=3600.0)).run_once()  # the system's CAs only
+        untrusted = next(x for x in outbox.report(game) if x.to == "p1@example.org")
+        assert (untrusted.state, untrusted.tries) == ("queued", 1)
+        assert "CERTIFICATE_VERIFY_FAILED" in str(untrusted.error)
+        outbox.set_smtp(club, SmtpSettings("127.0.0.1", port, "none", "results@acol.example",
+                                           username="results", password="pw 1"))  # fmt: skip
+        outbox.queue(game, club, store.get(game).version, letters(3)[2:], "td", again=True)
+        Sender(outbox, retry=Retry(first=3600.0)).run_once()  # no STARTTLS: no AUTH offered
+        plain = next(x for x in outbox.report(game) if x.to == "p2@example.org")
+    assert plain.state == "queued"
+    assert "AUTH extension not supported" in str(plain.error)  # the password never sent plain
+    assert [to for _, to, _ in inbox.messages] == [["p0@example.org"]]
+
+
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS:UserWarning")
+def test_tls_from_the_start_sends_and_logs_in(
+    tmp_path: Path, inbox: Inbox, tls: tuple[ssl.SSLContext, ssl.SSLContext]
+) -> None:
+    server, client = tls
+    # aiosmtpd counts only STARTTLS as TLS for auth_require_tls; this port is TLS from the start
+    options = {"ssl_context": server, "authenticator": authenticator, "auth_required": True,
+               "auth_require_tls": False}  # fmt: skip
+    with smtp_server(inbox, **options) as port, Store(f"sqlite:///{tmp_path / 't.db'}") as store:
+        with pytest.raises(smtplib.SMTPServerDisconnected, match="timed out"):
+            smtplib.SMTP("127.0.0.1", port, timeout=2)  # a plain client gets no greeting
+        outbox = queued(store, port, 2, "tls", username="results", password="pw 1")
+        Sender(outbox, context=client).run_once()
+        assert states(outbox) == {"p0@example.org": ("sent", 1), "p1@example.org": ("sent", 1)}
+    assert sorted(to[0] for _, to, _ in inbox.messages) == ["p0@example.org", "p1@example.org"]
