@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -211,6 +211,27 @@ def make_club(client: TestClient, name: str, number: str, email: str) -> str:
     assert answer.status_code == 200, answer.text
     token: str = answer.json()["token"]
     return token
+
+
+@contextmanager
+def club_serving(
+    directory: Path, email: str, name: str = "Acol Bridge Club", roster: Iterable[Any] = ()
+) -> Iterator[str]:
+    """A real server (:func:`serving`) on a SQLite file in ``directory`` with one club (EBU
+    1234), its director (``email``, :data:`PASSWORD`) and these players (``Player``) on its
+    roster: its URL."""
+    from bridgescore.club import RosterEntry
+    from bridgescore.storage.clubs import ClubStore
+
+    db = f"sqlite:///{directory / 'club.db'}"
+    with Store(db) as store:
+        clubs = ClubStore(store)
+        club = clubs.create_club(name, "1234", "EBU")
+        clubs.add_director(club.id, email, PASSWORD)
+        for player in roster:
+            clubs.add_player(club.id, RosterEntry(0, player))
+    with serving(db) as (url, _):
+        yield url
 
 
 def club_evenings(

@@ -5,7 +5,9 @@ a test module never imports another). Fixtures are in conftest.py, the browser's
 from __future__ import annotations
 
 import csv
+import os
 import random
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +58,56 @@ HANDOUT = [
     {"level": "1", "strain": "NT", "by": "we", "tricks": "7"},
     {"level": "5", "strain": "C", "by": "they", "tricks": "11"},
 ]
+
+
+# --- Swiss draws ---------------------------------------------------------------------------------
+
+
+def matchings(people: list[int]) -> Iterator[list[tuple[int, int]]]:
+    """Every perfect matching of an even list: the first paired with each of the others (the
+    brute force the best draw is checked against)."""
+    if not people:
+        yield []
+        return
+    first, rest = people[0], people[1:]
+    for k, other in enumerate(rest):
+        for tail in matchings(rest[:k] + rest[k + 1 :]):
+            yield [(first, other), *tail]
+
+
+# --- processes and their sockets ------------------------------------------------------------------
+
+
+def tcp_sockets(wanted: Callable[[list[str]], bool]) -> set[str]:
+    """The inodes of the IPv4 TCP sockets whose ``/proc/net/tcp`` fields are ``wanted``
+    (``fields[1]`` the local address:port in hex, ``fields[2]`` the remote's, ``fields[3]``
+    the state, ``0A`` listening)."""
+    lines = Path("/proc/net/tcp").read_text().splitlines()[1:]
+    return {fields[9] for line in lines if wanted(fields := line.split())}
+
+
+def port_of(address: str) -> int:
+    """The port of a ``/proc/net/tcp`` address (``0100007F:1F90``)."""
+    return int(address.split(":")[1], 16)
+
+
+def holding(pids: Iterable[int], sockets: set[str]) -> list[int]:
+    """Those of the processes that hold one of the sockets (by inode)."""
+    found = []
+    for pid in pids:
+        try:
+            fds = list(Path(f"/proc/{pid}/fd").iterdir())
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue
+            if target.startswith("socket:[") and target[8:-1] in sockets:
+                found.append(pid)
+                break
+    return found
 
 
 # --- files and deals ------------------------------------------------------------------------------

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 from collections import Counter
-from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
@@ -28,6 +27,7 @@ from bridgescore.events import (
 )
 from bridgescore.model import Result
 from bridgescore.players import Player
+from tests.helpers import matchings
 
 MADE, DOWN = Result.parse("4SN="), Result.parse("4SN-1")
 
@@ -46,16 +46,6 @@ def higher_seed_wins(event: Event) -> Event:
     for m in rnd.matches:
         event = win(event, rnd.number, m.number, home=seed[m.home] < seed[m.away])
     return event
-
-
-def matchings(people: list[int]) -> Iterator[list[tuple[int, int]]]:
-    if not people:
-        yield []
-        return
-    first, rest = people[0], people[1:]
-    for k, other in enumerate(rest):
-        for tail in matchings(rest[:k] + rest[k + 1 :]):
-            yield [(first, other), *tail]
 
 
 def test_twelve_teams_six_rounds_standings_by_hand() -> None:

@@ -7,7 +7,6 @@ import random
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Iterator
 from unittest import mock
 
 import pytest
@@ -18,17 +17,7 @@ from bridgescore.errors import EventError
 from bridgescore.events import Entry, Event, EventKind, Room, VpScale, draw, draw_key, teams
 from bridgescore.events.draw import _candidates, _exact, best_pairing
 from bridgescore.model import Result
-
-
-def matchings(people: list[int]) -> Iterator[list[tuple[int, int]]]:
-    """Every perfect matching of an even list: the first paired with each of the others."""
-    if not people:
-        yield []
-        return
-    first, rest = people[0], people[1:]
-    for k, other in enumerate(rest):
-        for tail in matchings(rest[:k] + rest[k + 1 :]):
-            yield [(first, other), *tail]
+from tests.helpers import matchings
 
 
 def brute_force(vps: list[int], met: set[tuple[int, int]]) -> tuple[int, int, tuple[int, ...]]:

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, FilePayload, expect
 from bridgescore.movement import howell
 from tests import browsing as tb
 from tests.browsing import PHONE, new_context, tap_targets
-from tests.conftest import PASSWORD, serving
+from tests.conftest import PASSWORD, club_serving
 
 pytestmark = pytest.mark.slow
 
@@ -28,19 +28,10 @@ ROSTER = [("Ann Smith", "1001"), ("Bob Jones", "1002"), ("Cy Brown", "1003")]
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A club's server with one director and a roster of three."""
-    from bridgescore.club import RosterEntry
     from bridgescore.players import Player
-    from bridgescore.storage import Store
-    from bridgescore.storage.clubs import ClubStore
 
-    db = f"sqlite:///{tmp_path_factory.mktemp('players') / 'players.db'}"
-    with Store(db) as store:
-        clubs = ClubStore(store)
-        club = clubs.create_club("Acol Bridge Club", "1234", "EBU")
-        clubs.add_director(club.id, EMAIL, PASSWORD)
-        for name, number in ROSTER:
-            clubs.add_player(club.id, RosterEntry(0, Player(name, number)))
-    with serving(db) as (url, _):
+    players = [Player(name, number) for name, number in ROSTER]
+    with club_serving(tmp_path_factory.mktemp("players"), EMAIL, roster=players) as url:
         yield url
 
 

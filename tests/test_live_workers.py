@@ -4,7 +4,6 @@ one process serves."""
 from __future__ import annotations
 
 import json
-import os
 import socket
 import time
 from collections.abc import Iterator
@@ -15,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests.conftest import _postgres_url, auth, run, serving
+from tests.helpers import holding, port_of, tcp_sockets
 
 
 def test_more_than_one_worker_on_sqlite_is_refused(runner: CliRunner, tmp_path: Path) -> None:
@@ -38,24 +38,8 @@ def _children(pid: int) -> list[int]:
 
 def _worker_of(port: int, workers: list[int]) -> int | None:
     """The worker process holding the server side of the connection from local ``port``."""
-    inodes = set()
-    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
-        fields = line.split()
-        if int(fields[2].split(":")[1], 16) == port:
-            inodes.add(fields[9])
-    for pid in workers:
-        try:
-            fds = list(Path(f"/proc/{pid}/fd").iterdir())
-        except OSError:
-            continue
-        for fd in fds:
-            try:
-                target = os.readlink(fd)
-            except OSError:
-                continue
-            if target.startswith("socket:[") and target[8:-1] in inodes:
-                return pid
-    return None
+    found = holding(workers, tcp_sockets(lambda fields: port_of(fields[2]) == port))
+    return found[0] if found else None
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ import pytest
 
 from bridgescore.web.connections import raise_open_files
 from tests.conftest import _postgres_url, serving
+from tests.helpers import holding, port_of, tcp_sockets
 
 HELD = 1_010
 
@@ -95,28 +96,9 @@ def test_health_answers_while_a_client_holds_a_thousand_connections(tmp_path: Pa
 
 def _serving_processes(port: int) -> list[int]:
     """The processes holding a listening socket on ``port``."""
-    inodes = set()
-    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
-        fields = line.split()
-        if int(fields[1].split(":")[1], 16) == port and fields[3] == "0A":  # LISTEN
-            inodes.add(fields[9])
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fds = list((entry / "fd").iterdir())
-        except OSError:
-            continue
-        for fd in fds:
-            try:
-                target = os.readlink(fd)
-            except OSError:
-                continue
-            if target.startswith("socket:[") and target[8:-1] in inodes:
-                found.append(int(entry.name))
-                break
-    return found
+    listening = tcp_sockets(lambda fields: port_of(fields[1]) == port and fields[3] == "0A")
+    pids = (int(entry.name) for entry in Path("/proc").iterdir() if entry.name.isdigit())
+    return holding(pids, listening)
 
 
 @pytest.mark.slow

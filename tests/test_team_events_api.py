@@ -17,6 +17,7 @@ from bridgescore.web.app import create_app
 from bridgescore.web.settings import Settings
 from bridgescore.web.team_events import ScaleName
 from tests.conftest import auth, make_club
+from tests.helpers import matchings
 
 
 @pytest.fixture
@@ -57,16 +58,6 @@ class Phone:
         body = {"round": rnd, "match": match, "room": self.room, "board": board,
                 "contract": contract, "declarer": "N", "tricks": tricks}  # fmt: skip
         return self.client.post(self.url, json=body, headers=self.headers)
-
-
-def matchings(people: list[int]) -> Iterator[list[tuple[int, int]]]:
-    if not people:
-        yield []
-        return
-    first, rest = people[0], people[1:]
-    for k, other in enumerate(rest):
-        for tail in matchings(rest[:k] + rest[k + 1 :]):
-            yield [(first, other), *tail]
 
 
 def cost(pairs: list[tuple[int, int]], vps: list[int], met: set[frozenset[int]]) -> Any:

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests import browsing as tb
 from tests.browsing import DESKTOP, PHONE, axe_violations, new_context, shot, tap_targets
-from tests.conftest import PASSWORD, serving
+from tests.conftest import PASSWORD, club_serving
 
 pytestmark = pytest.mark.slow
 
@@ -27,15 +27,7 @@ EMAIL = "td@teams.example"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server with one club and its director."""
-    from bridgescore.storage import Store
-    from bridgescore.storage.clubs import ClubStore
-
-    db = f"sqlite:///{tmp_path_factory.mktemp('teams') / 'teams.db'}"
-    with Store(db) as store:
-        clubs = ClubStore(store)
-        club = clubs.create_club("Teams Club", "77", "EBU")
-        clubs.add_director(club.id, EMAIL, PASSWORD)
-    with serving(db) as (url, _):
+    with club_serving(tmp_path_factory.mktemp("teams"), EMAIL, "Teams Club") as url:
         yield url
 
 
