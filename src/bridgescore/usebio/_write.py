@@ -13,11 +13,10 @@ from bridgescore.duplicate import Adjusted
 from bridgescore.errors import UsebioError
 from bridgescore.model import Side
 from bridgescore.session import Board, Pair, SectionScores, Session, score_session
+from bridgescore.usebio._xml import DOCTYPE, add_player, document
+from bridgescore.usebio._xml import add as _add
 
 __all__ = ["DOCTYPE", "write"]
-
-DOCTYPE: Final = '<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">'
-"""The document type line every USEBIO 1.2 file starts with (the DTD is not fetched)."""
 
 _EVENT_TYPE: Final = {"mp": "MP_PAIRS", "butler": "BUTLER_PAIRS", "cross-imps": "CROSS_IMP"}
 """``EVENT_TYPE`` as the club programs write it (Compscore, ScoreBridge) and the ABF's and
@@ -26,13 +25,6 @@ _SCORING: Final = {"mp": "MATCH_POINTS", "butler": "BUTLER_IMPS", "cross-imps": 
 _POINTS: Final = {"mp": "MATCH_POINTS", "butler": "BUTLER_POINTS", "cross-imps": "CROSS_IMP_POINTS"}
 _CLUB_LABEL: Final = re.compile(r"(.+) \((?:[A-Z]+) ([A-Za-z0-9]{1,20})\)")
 """A live evening's ``Club`` tag, ``Name (EBU 1234)``: the club's name and number."""
-
-
-def _add(parent: ET.Element, name: str, text: object = None) -> ET.Element:
-    element = ET.SubElement(parent, name)
-    if text is not None:
-        element.text = str(text)
-    return element
 
 
 def _number(x: float) -> str:
@@ -113,9 +105,7 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None) -> by
             into.set("SECTION_ID", scores.section.name)
         _participants(into, session, scores)
         _boards(into, session, scores)
-    ET.indent(root, space=" ")
-    body = ET.tostring(root, encoding="unicode")
-    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'.encode()
+    return document(root)
 
 
 def _participants(into: ET.Element, session: Session, scores: SectionScores) -> None:
@@ -135,10 +125,7 @@ def _participants(into: ET.Element, session: Session, scores: SectionScores) -> 
             players = [(p.name, p.number) for p in pair.players] or [
                 (name, None) for name in pair.names.split(" & ") if name.strip()]  # fmt: skip
             for name, number in players:
-                element_player = _add(element, "PLAYER")
-                _add(element_player, "PLAYER_NAME", name.strip())
-                if number:
-                    _add(element_player, "NATIONAL_ID_NUMBER", number)
+                add_player(element, name, number)
 
 
 def _boards(into: ET.Element, session: Session, scores: SectionScores) -> None:

@@ -15,10 +15,40 @@ from typing import Any, Final
 
 from bridgescore.errors import UsebioError
 
-__all__ = ["MAX_BYTES", "Tree", "parse_xml", "quote"]
+__all__ = ["DOCTYPE", "MAX_BYTES", "Tree", "add", "add_player", "document", "parse_xml", "quote"]
 
 MAX_BYTES: Final = 20_000_000
 """The largest file read: a club's year of evenings is a few megabytes."""
+
+DOCTYPE: Final = '<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">'
+"""The document type line every USEBIO 1.2 file starts with (the DTD is not fetched)."""
+
+
+def add(parent: ET.Element, name: str, text: object = None) -> ET.Element:
+    """A new child element of ``parent``, with ``text`` (``str``-ed) if given."""
+    element = ET.SubElement(parent, name)
+    if text is not None:
+        element.text = str(text)
+    return element
+
+
+def add_player(parent: ET.Element, name: str, number: str | None) -> None:
+    """A ``PLAYER`` with its ``PLAYER_NAME`` and, when known, ``NATIONAL_ID_NUMBER``."""
+    player = add(parent, "PLAYER")
+    add(player, "PLAYER_NAME", name.strip())
+    if number:
+        add(player, "NATIONAL_ID_NUMBER", number)
+
+
+def document(root: ET.Element) -> bytes:
+    """The file: the XML declaration, :data:`DOCTYPE` and ``root`` indented, as UTF-8.
+
+    >>> document(ET.Element("USEBIO", Version="1.2")).decode().splitlines()[2]
+    '<USEBIO Version="1.2" />'
+    """
+    ET.indent(root, space=" ")
+    body = ET.tostring(root, encoding="unicode")
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'.encode()
 
 
 def quote(value: str, longest: int = 60) -> str:
