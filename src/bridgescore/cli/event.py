@@ -31,8 +31,12 @@ def event_group() -> None:
               help="The victory-point scale.")  # fmt: skip
 @click.option("--bam", is_flag=True, help="Score board-a-match instead of IMPs and VPs.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--usebio", "usebio_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also write the scored event as a USEBIO 1.2 file (for a national body).")
+@click.option(
+    "--usebio",
+    "usebio_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the scored event as a USEBIO 1.2 file (for a national body).",
+)
 def score_command(file: Path, kind: str, scale: str, bam: bool, as_json: bool,
                   usebio_path: Path | None) -> None:  # fmt: skip
     """Score the team matches of a file, round by round (its Round tags), and print the

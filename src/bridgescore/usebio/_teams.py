@@ -298,8 +298,12 @@ def _read_teams(r: _Reader, participants: ET.Element) -> tuple[dict[int, Entrant
         players = []
         for held in team.findall("PLAYER"):
             try:
-                players.append(Player(r.text(held, "PLAYER_NAME", where),
-                                      r.text(held, "NATIONAL_ID_NUMBER", where) or None))
+                players.append(
+                    Player(
+                        r.text(held, "PLAYER_NAME", where),
+                        r.text(held, "NATIONAL_ID_NUMBER", where) or None,
+                    )
+                )
             except BridgeError as exc:
                 raise r.fail(held, str(exc), exc.field or "PLAYER", exc.value, where) from None
         try:

@@ -18,9 +18,9 @@ from fastapi.responses import Response
 from bridgescore.analysis import session_csv
 from bridgescore.events import Event
 from bridgescore.session import Session
+from bridgescore.web.clubs import clubs
 from bridgescore.web.deps import readable_session
 from bridgescore.web.live import Problem
-from bridgescore.web.clubs import clubs
 from bridgescore.web.sessions import disposition, pbn_text
 from bridgescore.web.team_events import team_events
 from bridgescore.web.work import run_heavy, scores
