@@ -274,14 +274,18 @@ def big(boards: int) -> str:
 
 
 def test_a_large_file_is_read_in_linear_time() -> None:
-    """6,000 boards take at most a few times 2,000's (quadratic would be 9 times)."""
+    """6,000 boards take at most a few times 2,000's (quadratic would be 9 times); the best
+    of three runs each, so that another process's load does not count."""
     timings = []
     for n in (2000, 6000):
         text = big(n)
-        start = time.perf_counter()
-        found = usebio.read_event(text)
-        timings.append(time.perf_counter() - start)
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            found = usebio.read_event(text)
+            best = min(best, time.perf_counter() - start)
         assert len(found.event.entries) == n
+        timings.append(best)
     assert timings[1] < 6 * timings[0] + 0.05, timings
 
 

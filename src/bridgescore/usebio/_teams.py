@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from bridgescore import __version__
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import BridgeError, UsebioError
 from bridgescore.events import (
@@ -34,7 +33,15 @@ from bridgescore.model import Result
 from bridgescore.players import Player
 from bridgescore.session import Board
 from bridgescore.usebio._read import _AWARD, _Reader, _result, _utf8
-from bridgescore.usebio._xml import add, add_player, document, parse_xml, quote
+from bridgescore.usebio._xml import (
+    add,
+    add_player,
+    add_result,
+    document,
+    parse_xml,
+    quote,
+    start,
+)
 
 __all__ = ["EVENT_TYPES", "TeamEventFile", "TeamLine", "read_event", "write_event"]
 
@@ -101,18 +108,8 @@ def write_event(event: Event, *, club: str = "", club_number: str = "") -> bytes
         raise UsebioError("a Swiss pairs event is not written as USEBIO (teams events only)",
                           field="kind", value=event.kind.value)  # fmt: skip
     number = {name: i for i, name in enumerate(event.names, 1)}
-    root = ET.Element("USEBIO", Version="1.2")
-    if club or club_number:
-        holder = add(root, "CLUB")
-        add(holder, "CLUB_NAME", club)
-        if club_number:
-            add(holder, "CLUB_ID_NUMBER", club_number)
-    element = add(root, "EVENT")
-    element.set("EVENT_TYPE", EVENT_TYPES[event.kind])
-    add(element, "EVENT_DESCRIPTION", event.name)
-    add(element, "PROGRAM_NAME", "bridgescore")
-    add(element, "PROGRAM_VERSION", __version__)
-    add(element, "WINNER_TYPE", 1)
+    root, element = start(EVENT_TYPES[event.kind], event.name, 1, club=club,
+                          club_number=club_number)  # fmt: skip
     add(element, "BOARD_SCORING_METHOD", "BAM" if event.scoring == "bam" else "IMPS")
     if event.kind is not EventKind.KNOCKOUT and event.scoring == "imps":
         add(element, "VP_SCALE", event.scale.value.upper())
@@ -194,14 +191,7 @@ def _line(line: ET.Element, board: int, room: Room, ns: int, ew: int,
     if isinstance(result, Adjusted):
         add(line, "SCORE", f"A{_PERCENT[result.ns]}{_PERCENT[result.ew]}")
         return
-    if result.is_pass_out:
-        add(line, "CONTRACT", "PASS")
-    else:
-        assert result.declarer is not None
-        add(line, "CONTRACT", str(result.contract))
-        add(line, "PLAYED_BY", result.declarer.value)
-    add(line, "TRICKS", result.tricks)
-    add(line, "SCORE", MatchBoard(Board.numbered(board), result, result).ns_score(result))
+    add_result(line, result, MatchBoard(Board.numbered(board), result, result).ns_score(result))
 
 
 # --- reading ---------------------------------------------------------------------------
