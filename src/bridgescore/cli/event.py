@@ -10,7 +10,7 @@ from rich import box
 from rich.table import Table
 
 from bridgescore import pbn
-from bridgescore.cli._app import cli, console, read_pbn, reporting
+from bridgescore.cli._app import cli, console, read_pbn, reporting, write_file
 from bridgescore.events import Event, EventKind, VpScale
 
 __all__ = ["event_group", "score_command"]
@@ -31,7 +31,14 @@ def event_group() -> None:
               help="The victory-point scale.")  # fmt: skip
 @click.option("--bam", is_flag=True, help="Score board-a-match instead of IMPs and VPs.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def score_command(file: Path, kind: str, scale: str, bam: bool, as_json: bool) -> None:
+@click.option(
+    "--usebio",
+    "usebio_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the scored event as a USEBIO 1.2 file (for a national body).",
+)
+def score_command(file: Path, kind: str, scale: str, bam: bool, as_json: bool,
+                  usebio_path: Path | None) -> None:  # fmt: skip
     """Score the team matches of a file, round by round (its Round tags), and print the
     standings: VPs, IMPs for and against.
 
@@ -40,13 +47,22 @@ def score_command(file: Path, kind: str, scale: str, bam: bool, as_json: bool) -
     place ("3="). The JSON is the event's summary: {"kind": ..., "standings": [...],
     "rounds": [...]}.
 
-    Example: bridgescore event score round1.pbn --scale acbl-30
+    With --usebio, the event is also written as USEBIO 1.2 (teams, players, each match's
+    boards in both rooms, IMPs and VPs, the ranking).
+
+    Example: bridgescore event score round1.pbn --scale acbl-30 --usebio round1.xml
     """
     with reporting("FILE"):
         text = read_pbn(file)
         event = pbn.read_event(text, source=file.name, kind=EventKind(kind),
                                scale=VpScale(scale), scoring="bam" if bam else "imps",
                                name=file.stem)  # fmt: skip
+    if usebio_path is not None:
+        from bridgescore import usebio
+
+        with reporting("--usebio"):
+            data = usebio.write_event(event)
+        write_file(usebio_path, data)
     if as_json:
         click.echo(json.dumps(event.summary()))
         return

@@ -2,7 +2,8 @@
 programs write: read as a :class:`~bridgescore.session.Session`, written from one.
 
 Read with :func:`read` (the file's own rankings too, as :class:`Standing` s), write with
-:func:`write`. What is mapped, and the conventions, are in SCORING.md ("USEBIO").
+:func:`write`; a team event (round robin, Swiss teams, knockout) with :func:`write_event` and
+:func:`read_event`. What is mapped, and the conventions, are in SCORING.md ("USEBIO").
 
 >>> from bridgescore import Result
 >>> from bridgescore.session import BoardResult, Section, Session
@@ -22,10 +23,22 @@ Importing this package loads only the standard library; reading a file needs ``d
 from __future__ import annotations
 
 from bridgescore.usebio._read import Standing, UsebioFile, read_file
+from bridgescore.usebio._teams import TeamEventFile, TeamLine, read_event, write_event
 from bridgescore.usebio._write import write
 from bridgescore.usebio._xml import MAX_BYTES
 
-__all__ = ["MAX_BYTES", "Standing", "UsebioFile", "looks_like_usebio", "read", "write"]
+__all__ = [
+    "MAX_BYTES",
+    "Standing",
+    "TeamEventFile",
+    "TeamLine",
+    "UsebioFile",
+    "looks_like_usebio",
+    "read",
+    "read_event",
+    "write",
+    "write_event",
+]
 
 
 def read(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:

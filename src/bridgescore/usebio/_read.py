@@ -190,7 +190,7 @@ def _method(r: _Reader, event: ET.Element) -> Method:
     """The scoring method: ``BOARD_SCORING_METHOD`` (1.1 on), else the ``EVENT_TYPE``."""
     kind = (event.get("EVENT_TYPE") or r.text(event, "EVENT_TYPE")).upper()
     if kind not in _PAIRS_EVENTS:
-        teams = " (teams events are not read yet)" if "TEAM" in kind else ""
+        teams = " (a team event: read it with usebio.read_event)" if "TEAM" in kind else ""
         raise r.fail(event, f"EVENT_TYPE {quote(kind)} is not a pairs event{teams}; expected "
                      f"one of {', '.join(_PAIRS_EVENTS)}", "EVENT_TYPE", kind)  # fmt: skip
     scoring = r.text(event, "BOARD_SCORING_METHOD").upper()
@@ -261,7 +261,8 @@ def _section(r: _Reader, holder: ET.Element, name: str) -> tuple[
     if participants is None:
         raise r.fail(holder, "no PARTICIPANTS", "PARTICIPANTS", where=f"section {name}")
     if participants.find("TEAM") is not None:
-        raise r.fail(participants, "the participants are teams; teams events are not read yet",
+        raise r.fail(participants, "the participants are teams (read a team event with "
+                     "usebio.read_event)",
                      "TEAM")  # fmt: skip
     read = []
     for index, element in enumerate(participants.findall("PAIR"), 1):

@@ -8,16 +8,14 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import Final
 
-from bridgescore import __version__
 from bridgescore.duplicate import Adjusted
 from bridgescore.errors import UsebioError
 from bridgescore.model import Side
 from bridgescore.session import Board, Pair, SectionScores, Session, score_session
+from bridgescore.usebio._xml import DOCTYPE, add_player, add_result, document, start
+from bridgescore.usebio._xml import add as _add
 
 __all__ = ["DOCTYPE", "write"]
-
-DOCTYPE: Final = '<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">'
-"""The document type line every USEBIO 1.2 file starts with (the DTD is not fetched)."""
 
 _EVENT_TYPE: Final = {"mp": "MP_PAIRS", "butler": "BUTLER_PAIRS", "cross-imps": "CROSS_IMP"}
 """``EVENT_TYPE`` as the club programs write it (Compscore, ScoreBridge) and the ABF's and
@@ -26,13 +24,6 @@ _SCORING: Final = {"mp": "MATCH_POINTS", "butler": "BUTLER_IMPS", "cross-imps": 
 _POINTS: Final = {"mp": "MATCH_POINTS", "butler": "BUTLER_POINTS", "cross-imps": "CROSS_IMP_POINTS"}
 _CLUB_LABEL: Final = re.compile(r"(.+) \((?:[A-Z]+) ([A-Za-z0-9]{1,20})\)")
 """A live evening's ``Club`` tag, ``Name (EBU 1234)``: the club's name and number."""
-
-
-def _add(parent: ET.Element, name: str, text: object = None) -> ET.Element:
-    element = ET.SubElement(parent, name)
-    if text is not None:
-        element.text = str(text)
-    return element
 
 
 def _number(x: float) -> str:
@@ -77,25 +68,14 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None) -> by
         score that is not a whole percentage.
     """
     sections = list(scored) if scored is not None else score_session(session)
-    root = ET.Element("USEBIO", Version="1.2")
     tags = dict(session.tags)
     club_name, club_number = tags.get("Club", ""), tags.get("ClubNumber", "")
     m = _CLUB_LABEL.fullmatch(club_name)
     if m and not club_number:
         club_name, club_number = m[1], m[2]
-    if club_name or club_number:
-        club = _add(root, "CLUB")
-        _add(club, "CLUB_NAME", club_name)
-        if club_number:
-            _add(club, "CLUB_ID_NUMBER", club_number)
-    event = _add(root, "EVENT")
-    event.set("EVENT_TYPE", _EVENT_TYPE[session.method])
-    if session.event:
-        _add(event, "EVENT_DESCRIPTION", session.event)
-    _add(event, "PROGRAM_NAME", "bridgescore")
-    _add(event, "PROGRAM_VERSION", __version__)
     mitchell = any(s.section.kind == "mitchell" for s in sections)
-    _add(event, "WINNER_TYPE", 2 if mitchell else 1)
+    root, event = start(_EVENT_TYPE[session.method], session.event, 2 if mitchell else 1,
+                        club=club_name, club_number=club_number)  # fmt: skip
     if re.fullmatch(r"\d{4}\.\d{2}\.\d{2}", session.date):
         year, month, day = session.date.split(".")
         _add(event, "DATE", f"{day}/{month}/{year}")
@@ -113,9 +93,7 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None) -> by
             into.set("SECTION_ID", scores.section.name)
         _participants(into, session, scores)
         _boards(into, session, scores)
-    ET.indent(root, space=" ")
-    body = ET.tostring(root, encoding="unicode")
-    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'.encode()
+    return document(root)
 
 
 def _participants(into: ET.Element, session: Session, scores: SectionScores) -> None:
@@ -135,10 +113,7 @@ def _participants(into: ET.Element, session: Session, scores: SectionScores) -> 
             players = [(p.name, p.number) for p in pair.players] or [
                 (name, None) for name in pair.names.split(" & ") if name.strip()]  # fmt: skip
             for name, number in players:
-                element_player = _add(element, "PLAYER")
-                _add(element_player, "PLAYER_NAME", name.strip())
-                if number:
-                    _add(element_player, "NATIONAL_ID_NUMBER", number)
+                add_player(element, name, number)
 
 
 def _boards(into: ET.Element, session: Session, scores: SectionScores) -> None:
@@ -166,17 +141,7 @@ def _boards(into: ET.Element, session: Session, scores: SectionScores) -> None:
             if isinstance(line.ns_score, Adjusted):
                 _add(element, "SCORE", f"A{percent[line.ns_score.ns]}{percent[line.ns_score.ew]}")
             else:
-                result = r.result
-                assert result is not None
-                if result.is_pass_out:
-                    _add(element, "CONTRACT", "PASS")
-                else:
-                    assert result.declarer is not None
-                    _add(element, "CONTRACT", str(result.contract))
-                    _add(element, "PLAYED_BY", result.declarer.value)
-                    if r.lead:
-                        _add(element, "LEAD", r.lead[1] + r.lead[0])
-                _add(element, "TRICKS", result.tricks)
-                _add(element, "SCORE", line.ns_score)
+                assert r.result is not None
+                add_result(element, r.result, line.ns_score, r.lead)
             _add(element, "NS_" + points, _number(line.ns_points))
             _add(element, "EW_" + points, _number(line.ew_points))

@@ -14,11 +14,92 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bridgescore.errors import UsebioError
+from bridgescore.model import Result
 
-__all__ = ["MAX_BYTES", "Tree", "parse_xml", "quote"]
+__all__ = [
+    "DOCTYPE",
+    "MAX_BYTES",
+    "Tree",
+    "add",
+    "add_player",
+    "add_result",
+    "document",
+    "parse_xml",
+    "quote",
+    "start",
+]
 
 MAX_BYTES: Final = 20_000_000
 """The largest file read: a club's year of evenings is a few megabytes."""
+
+DOCTYPE: Final = '<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">'
+"""The document type line every USEBIO 1.2 file starts with (the DTD is not fetched)."""
+
+
+def add(parent: ET.Element, name: str, text: object = None) -> ET.Element:
+    """A new child element of ``parent``, with ``text`` (``str``-ed) if given."""
+    element = ET.SubElement(parent, name)
+    if text is not None:
+        element.text = str(text)
+    return element
+
+
+def add_player(parent: ET.Element, name: str, number: str | None) -> None:
+    """A ``PLAYER`` with its ``PLAYER_NAME`` and, when known, ``NATIONAL_ID_NUMBER``."""
+    player = add(parent, "PLAYER")
+    add(player, "PLAYER_NAME", name.strip())
+    if number:
+        add(player, "NATIONAL_ID_NUMBER", number)
+
+
+def add_result(line: ET.Element, result: Result, score: object, lead: str | None = None) -> None:
+    """A traveller line's ``CONTRACT`` (``PASS`` for a passed-out board), ``PLAYED_BY``,
+    ``LEAD`` (rank then suit, ``TD``; PBN's ``DT`` given), ``TRICKS`` and NS's ``SCORE``."""
+    if result.is_pass_out:
+        add(line, "CONTRACT", "PASS")
+    else:
+        assert result.declarer is not None
+        add(line, "CONTRACT", str(result.contract))
+        add(line, "PLAYED_BY", result.declarer.value)
+        if lead:
+            add(line, "LEAD", lead[1] + lead[0])
+    add(line, "TRICKS", result.tricks)
+    add(line, "SCORE", score)
+
+
+def start(
+    event_type: str, description: str, winner_type: int, *, club: str = "", club_number: str = ""
+) -> tuple[ET.Element, ET.Element]:
+    """A file's ``USEBIO`` root and its ``EVENT``: the club (if known), the event's type and
+    description, bridgescore as the program, and the ``WINNER_TYPE`` (1: one ranking; 2: NS
+    and EW apart)."""
+    from bridgescore import __version__
+
+    root = ET.Element("USEBIO", Version="1.2")
+    if club or club_number:
+        holder = add(root, "CLUB")
+        add(holder, "CLUB_NAME", club)
+        if club_number:
+            add(holder, "CLUB_ID_NUMBER", club_number)
+    event = add(root, "EVENT")
+    event.set("EVENT_TYPE", event_type)
+    if description:
+        add(event, "EVENT_DESCRIPTION", description)
+    add(event, "PROGRAM_NAME", "bridgescore")
+    add(event, "PROGRAM_VERSION", __version__)
+    add(event, "WINNER_TYPE", winner_type)
+    return root, event
+
+
+def document(root: ET.Element) -> bytes:
+    """The file: the XML declaration, :data:`DOCTYPE` and ``root`` indented, as UTF-8.
+
+    >>> document(ET.Element("USEBIO", Version="1.2")).decode().splitlines()[2]
+    '<USEBIO Version="1.2" />'
+    """
+    ET.indent(root, space=" ")
+    body = ET.tostring(root, encoding="unicode")
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'.encode()
 
 
 def quote(value: str, longest: int = 60) -> str:

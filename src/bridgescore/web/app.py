@@ -124,6 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(games.router)
     app.include_router(sessions.router)
     app.include_router(exports.router)
+    app.include_router(exports.events_router)
     app.include_router(hands.router)
     app.include_router(movement.router)
     app.include_router(movement.api_router)

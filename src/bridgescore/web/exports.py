@@ -1,8 +1,11 @@
-"""A session's results as a file to download: ``GET /api/sessions/{id}/export?format=...``.
+"""A session's results as a file to download: ``GET /api/sessions/{id}/export?format=...``;
+a team event's as USEBIO: ``GET /api/events/{id}/export?format=usebio``.
 
 USEBIO 1.2 (what the national bodies take, and BridgeWebs and Pianola), PBN or CSV: the same
 files as ``bridgescore session export`` writes, of a session anyone with its link may read (a
-club evening's once the director has closed it, its private players by number only).
+club evening's once the director has closed it, its private players by number only). A team
+event's file holds what ``GET /api/events/{id}`` shows anyone: its standings, each match's IMPs
+and VPs, and the boards both rooms have played (SCORING.md §21.1).
 """
 
 from __future__ import annotations
@@ -13,15 +16,19 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from bridgescore.analysis import session_csv
+from bridgescore.events import Event
 from bridgescore.session import Session
+from bridgescore.web.clubs import clubs
 from bridgescore.web.deps import readable_session
 from bridgescore.web.live import Problem
 from bridgescore.web.sessions import disposition, pbn_text
+from bridgescore.web.team_events import team_events
 from bridgescore.web.work import run_heavy, scores
 
-__all__ = ["FORMATS", "router"]
+__all__ = ["FORMATS", "events_router", "router"]
 
 router = APIRouter(prefix="/api/sessions", tags=["sessions"])
+events_router = APIRouter(prefix="/api/events", tags=["events"])
 
 Format = Literal["usebio", "pbn", "csv"]
 
@@ -72,3 +79,33 @@ def export(
         body = run_heavy(request, session_csv, scores(request, stored), session)
     headers = {"Content-Disposition": disposition(session.event, extension)}
     return Response(body, media_type=media, headers=headers)
+
+
+def _team_usebio(event: Event, club: str, number: str) -> bytes:
+    from bridgescore import usebio
+
+    return usebio.write_event(event, club=club, club_number=number)
+
+
+@events_router.get(
+    "/{event_id}/export",
+    response_class=Response,
+    responses={200: {"content": {"application/xml": {"schema": {"type": "string"}}},
+                     "description": "The file, as an attachment named after the event."},
+               404: {"model": Problem, "description": "No such team event."},
+               422: {"description": "A Swiss pairs event (not written as USEBIO yet)."}},
+)  # fmt: skip
+def export_event(
+    request: Request,
+    event_id: str,
+    format: Annotated[Literal["usebio"], Query(description="usebio: USEBIO 1.2 XML.")] = "usebio",
+) -> Response:
+    """A team event's results (round robin, Swiss teams, knockout) as a USEBIO 1.2 file: the
+    teams ranked with their players, each match's IMPs and VPs, and every board both rooms
+    have played. Anyone may read it, as anyone may read ``GET /api/events/{id}``."""
+    store = team_events(request)
+    event, _ = store.state(event_id)
+    club = clubs(request).club(store.club_of(event_id))
+    body = run_heavy(request, _team_usebio, event, club.name, club.number)
+    headers = {"Content-Disposition": disposition(event.name, FORMATS[format][1])}
+    return Response(body, media_type=FORMATS[format][0], headers=headers)
