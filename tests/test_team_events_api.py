@@ -348,3 +348,25 @@ def test_the_pages_and_the_clubs_list(club: tuple[TestClient, str]) -> None:
     away = c.get(f"/event/{event_id}/director", follow_redirects=False)
     assert (away.status_code, away.headers["location"]) == (303, "/login")
     assert c.get("/event/nope/table").status_code == 404
+
+
+def test_players_show_as_the_clubs_public_pages_show_them(club: tuple[TestClient, str]) -> None:
+    """A roster player who may not be named shows by number in the event and its USEBIO file;
+    a club that shows numbers only names nobody (the one rule: PublicView)."""
+    c, token = club
+    private = {"name": "Di Lane", "number": "1234", "public": False}
+    assert c.post("/api/roster", json=private, headers=auth(token)).status_code == 201
+    event_id = new_event(c, token, ["Lions", "Tigers"])
+
+    def shown() -> tuple[set[str], set[str]]:
+        """The names the API shows, and the real names the USEBIO file holds."""
+        players = {p["name"] for e in c.get(f"/api/events/{event_id}").json()["entrants"]
+                   for p in e["players"]}  # fmt: skip
+        usebio = c.get(f"/api/events/{event_id}/export?format=usebio").text
+        assert all(name in usebio for name in players)
+        return players, {n for n in ("Ann Smith", "Di Lane") if n in usebio}
+
+    assert shown() == ({"Ann Smith", "Bob Jones", "Cy Young", "Player 1234"}, {"Ann Smith"})
+    numbers = {"players": "numbers", "correction_hours": 0}
+    assert c.put("/api/club/public", json=numbers, headers=auth(token)).status_code == 200
+    assert shown() == ({"Player not named", "Player 1234"}, set())

@@ -28,6 +28,7 @@ from datetime import datetime, timedelta
 from typing import Any, Final, Literal
 
 from bridgescore.errors import BridgeError
+from bridgescore.events import Event
 from bridgescore.inputs import check_name
 from bridgescore.live import NotAllowedError
 from bridgescore.players import Player, pair_names
@@ -389,6 +390,14 @@ class PublicView:
         if players == pair.players:
             return pair
         return replace(pair, players=players, names=pair_names(players))
+
+    def event(self, event: Event) -> Event:
+        """A team or Swiss event as public pages show it: each entrant's players through
+        :meth:`player`."""
+        entrants = tuple(
+            replace(e, players=tuple(self.player(p) for p in e.players)) for e in event.entrants
+        )
+        return replace(event, entrants=entrants)
 
     def session(self, session: Session) -> Session:
         """The session as public pages show it: every pair through :meth:`pair`."""

@@ -36,13 +36,22 @@ from bridgescore.events.tables import (
     seats,
 )
 from bridgescore.live import NotAllowedError
+from bridgescore.storage.site import ClubSite
 from bridgescore.storage.team_events import TeamEventStore
 from bridgescore.table_entry import read_result
-from bridgescore.web.clubs import BODY_ERRORS, PlayerIn, director, director_or_none
+from bridgescore.web.clubs import BODY_ERRORS, PlayerIn, clubs, director, director_or_none
 from bridgescore.web.common import link, made_once, store
 from bridgescore.web.events import event_stream
+from bridgescore.web.live import live
 
-__all__ = ["TeamEventIn", "create_team_event", "router", "team_events", "team_summary"]
+__all__ = [
+    "TeamEventIn",
+    "create_team_event",
+    "public_event",
+    "router",
+    "team_events",
+    "team_summary",
+]
 
 router = APIRouter(prefix="/api/events", tags=["events"], responses=BODY_ERRORS)
 Auth = Annotated[
@@ -218,8 +227,18 @@ def _round(
             "seats": [str(s) for s in seats(event, number)]}  # fmt: skip
 
 
+def public_event(request: Request, event_id: str, event: Event) -> Event:
+    """The event with its players as the club's public pages show them (its setting, and the
+    roster's players who may not be named: :class:`~bridgescore.club.PublicView`)."""
+    club_store = clubs(request)
+    club = club_store.club(team_events(request).club_of(event_id))
+    return ClubSite(club_store, live(request).store).view(club).event(event)
+
+
 def team_summary(request: Request, event_id: str, event: Event, version: int) -> dict[str, Any]:
-    """``GET /api/events/{id}`` of a team event: its standings and rounds with IMPs and VPs."""
+    """``GET /api/events/{id}`` of a team event: its standings and rounds with IMPs and VPs,
+    its players as the club's public pages show them."""
+    event = public_event(request, event_id, event)
     summary = event.summary()
     return {"id": event_id, "version": version, **summary,
             "rounds_planned": event.total_rounds, "boards_per_match": event.boards_per_match,
