@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bridgescore import Result
 from bridgescore.errors import SessionError
-from bridgescore.event import Event, EventRules, rank_event
+from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
 from bridgescore.session import BoardResult, Section, SectionScores, Session
 
 
@@ -72,8 +72,8 @@ def test_a_carry_over_weighs_the_qualifying_session() -> None:
 
 
 def test_an_event_round_trips_and_refuses_what_will_not_do() -> None:
-    event = Event("Championship", ("a", "b", "c"), EventRules.preset("1/3", qualifying=1))
-    assert Event.from_dict(event.to_dict()) == event
+    event = PairsEvent("Championship", ("a", "b", "c"), EventRules.preset("1/3", qualifying=1))
+    assert PairsEvent.from_dict(event.to_dict()) == event
     assert event.rules.carry_over == Fraction(1, 3)
     cases: list[tuple[dict[str, object], str]] = [
         ({"sessions": ["a"]}, "sessions"),
@@ -87,7 +87,7 @@ def test_an_event_round_trips_and_refuses_what_will_not_do() -> None:
     ]
     for bad, field in cases:
         with pytest.raises(SessionError) as caught:
-            Event.from_dict(event.to_dict() | bad)
+            PairsEvent.from_dict(event.to_dict() | bad)
         assert caught.value.field == field, bad
 
 
@@ -104,3 +104,11 @@ def test_an_event_of_one_session_twice_ranks_as_the_session(
     rows = rank_event(EventRules(ranking), [scored, scored])  # type: ignore[arg-type]
     session = [(r.rank, r.pair.label) for side in scored[0].rankings.values() for r in side]
     assert [(r.rank, r.pair.label) for r in rows] == session
+
+
+def test_the_old_name_is_kept_for_one_release() -> None:
+    """``bridgescore.event.Event`` was the pairs event's name: it still is, deprecated."""
+    from bridgescore import event
+
+    assert event.Event is PairsEvent
+    assert event.rank_event is rank_event

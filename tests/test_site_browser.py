@@ -25,7 +25,7 @@ browser = tb.browser
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The folder ``bridgescore publish`` wrote."""
-    from bridgescore.event import Event, EventRules
+    from bridgescore.events.pairs import EventRules, PairsEvent
     from bridgescore.storage import Store
     from bridgescore.storage.clubs import ClubStore
 
@@ -33,7 +33,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     db = f"sqlite:///{folder / 'club.db'}"
     club_id, ids = club_evenings(db, 3, public=False)
     with Store(db) as store:
-        event = Event("Autumn pairs", tuple(ids[:2]), EventRules.preset("none"))
+        event = PairsEvent("Autumn pairs", tuple(ids[:2]), EventRules.preset("none"))
         ClubStore(store).create_event(club_id, "pairs", event.to_dict())
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
     done = subprocess.run(

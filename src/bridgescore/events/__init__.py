@@ -1,4 +1,5 @@
-"""Team and Swiss events: round robins, Swiss teams and pairs, knockouts (SCORING.md §16).
+"""Events: team and Swiss events (round robins, Swiss teams and pairs, knockouts; SCORING.md
+§16), and pairs events of several sessions (:class:`PairsEvent`, :mod:`.pairs`; SCORING.md §20).
 
 The model (:class:`Event` and its parts) and the scoring are pure Python; the Swiss draw's
 matching (:mod:`bridgescore.events.draw`) uses networkx (the ``events`` extra) and is imported
@@ -23,6 +24,7 @@ from bridgescore.events._model import (
 )
 from bridgescore.events._schedule import bracket, round_robin
 from bridgescore.events._swiss import draw_key
+from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
 from bridgescore.events.scales import BYE_PRESETS, VpScale
 
 __all__ = [
@@ -31,8 +33,10 @@ __all__ = [
     "Entry",
     "Event",
     "EventKind",
+    "EventRules",
     "Match",
     "MatchScore",
+    "PairsEvent",
     "Room",
     "Round",
     "Scoring",
@@ -41,6 +45,7 @@ __all__ = [
     "bracket",
     "draw_key",
     "player",
+    "rank_event",
     "round_robin",
     "teams",
 ]

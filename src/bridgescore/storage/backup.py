@@ -37,8 +37,8 @@ from sqlalchemy.exc import IntegrityError
 
 from bridgescore.club import Club, ClubNotFoundError, RosterEntry, check_email
 from bridgescore.errors import BridgeError
-from bridgescore.event import Event
 from bridgescore.events import Event as TeamEvent
+from bridgescore.events.pairs import PairsEvent
 from bridgescore.players import Player
 from bridgescore.storage.errors import StorageError
 from bridgescore.storage.live import table_token
@@ -492,7 +492,7 @@ def _event(data: object, where: str, games: set[str]) -> dict[str, Any]:
         if values["kind"] != "pairs":  # a team event: rounds of matches, no sessions
             TeamEvent.from_dict(definition)
             return values
-        event = Event.from_dict(definition)
+        event = PairsEvent.from_dict(definition)
     except BridgeError as exc:
         raise _core(f"{where}.definition", exc) from None
     for i, session in enumerate(event.sessions):

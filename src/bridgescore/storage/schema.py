@@ -320,7 +320,8 @@ class RosterRow(Base):
 
 
 class EventRow(Base):
-    """An event of several sessions (:class:`bridgescore.event.Event`, as JSON)."""
+    """An event: a pairs event (:class:`~bridgescore.events.pairs.PairsEvent`) or a team one
+    (:class:`~bridgescore.events.Event`), as JSON."""
 
     __tablename__ = "events"
 

@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
 from bridgescore.errors import for_field
-from bridgescore.event import Event, EventRules, rank_event
+from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
 from bridgescore.session import SectionScores
 from bridgescore.storage.clubs import StoredEvent
 from bridgescore.storage.team_events import TEAM_KINDS
@@ -77,7 +77,7 @@ def create_event(request: Request, body: NewEvent, authorization: Auth = None) -
     with for_field("carry_over"):
         rules = EventRules.preset(body.carry_over, ranking=body.ranking,
                                   qualifying=body.qualifying)  # fmt: skip
-    event = Event(body.name, tuple(body.sessions), rules, body.kind)
+    event = PairsEvent(body.name, tuple(body.sessions), rules, body.kind)
     clubs(request).check_sessions(me.club_id, list(event.sessions))
     stored = clubs(request).create_event(me.club_id, event.kind, event.to_dict())
     answer = {"id": stored.id, **event.to_dict(), "url": link(request, f"/event/{stored.id}")}
@@ -85,7 +85,7 @@ def create_event(request: Request, body: NewEvent, authorization: Auth = None) -
 
 
 def _ranked(request: Request, stored: StoredEvent) -> dict[str, Any]:
-    event = Event.from_dict(stored.definition)
+    event = PairsEvent.from_dict(stored.definition)
     published: list[list[SectionScores]] = []
     sessions = []
     for game_id in event.sessions:

@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from bridgescore.analysis import pair_analysis
 from bridgescore.club import Club, ClubNotFoundError
-from bridgescore.event import Event, EventRules, rank_event
+from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
 from bridgescore.session import METHODS, SectionScores, SessionError
 from bridgescore.storage.site import ClubSite, Published
 from bridgescore.web.common import asset, templates
@@ -275,7 +275,7 @@ class SiteBuilder:
         if stored is None:
             raise ClubNotFoundError(f"the club has no event {event_id[:40]!r}", field="id",
                                     value=event_id[:40])  # fmt: skip
-        event = Event.from_dict(stored.definition)
+        event = PairsEvent.from_dict(stored.definition)
         published = {e.id: e for e in self.evenings}
         sessions = [(game_id, published.get(game_id)) for game_id in event.sessions]
         scored = [self.scores(p) for _, p in sessions if p is not None]
