@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from bridgescore import usebio
 from tests import browsing as tb
 from tests.browsing import DESKTOP, PHONE, axe_violations, new_context, shot, tap_targets
 from tests.conftest import PASSWORD, club_serving
@@ -113,6 +115,11 @@ def test_a_two_match_teams_night_from_four_phones(browser: Browser, server: str)
     expect(open2.locator("#done")).to_contain_text("All your boards of round 1 are in")
     shot(laptop, "team-director-scored")
     shot(closed2, "team-table-done")
+    with laptop.expect_download() as got:  # the results for the national body, one tap
+        laptop.get_by_role("link", name="Download the results (USEBIO)").click()
+    found = usebio.read_event(Path(got.value.path()).read_bytes())
+    assert found.event.kind == "swiss-teams"
+    assert [line.entrant for line in found.ranking][:2] == ["Lions", "Owls"]
 
     screen = new_context(browser, DESKTOP, axe=True).new_page()
     screen.goto(f"{server}/event/{event_id}")

@@ -23,11 +23,18 @@ Importing this package loads only the standard library; reading a file needs ``d
 from __future__ import annotations
 
 from bridgescore.usebio._read import Standing, UsebioFile, read_file
-from bridgescore.usebio._teams import TeamEventFile, TeamLine, read_event, write_event
+from bridgescore.usebio._teams import (
+    EVENT_TYPES,
+    TeamEventFile,
+    TeamLine,
+    read_event,
+    write_event,
+)
 from bridgescore.usebio._write import write
 from bridgescore.usebio._xml import MAX_BYTES
 
 __all__ = [
+    "EVENT_TYPES",
     "MAX_BYTES",
     "Standing",
     "TeamEventFile",

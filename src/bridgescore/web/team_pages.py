@@ -11,6 +11,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from bridgescore.usebio import EVENT_TYPES
 from bridgescore.web.clubs import director_or_none
 from bridgescore.web.common import page
 from bridgescore.web.team_events import team_events
@@ -36,8 +37,10 @@ def director_page(request: Request, event_id: str) -> Response:
     me = director_or_none(request)
     if me is None or me.club_id != team_events(request).club_of(event_id):
         return RedirectResponse("/login", status_code=303)
+    usebio = event.kind in EVENT_TYPES  # the kinds USEBIO is written for (not Swiss pairs)
     return page(request, "team_night.html",
-                {"event_id": event_id, "name": event.name, "mode": "director"})  # fmt: skip
+                {"event_id": event_id, "name": event.name, "mode": "director",
+                 "usebio": usebio})  # fmt: skip
 
 
 def screen_page(request: Request, event_id: str) -> Response:
