@@ -159,6 +159,16 @@ def test_a_new_password_ends_the_directors_logins(clubs: ClubStore) -> None:
         clubs.set_password(other.id, "td@acol.example", "a third long password")
 
 
+def test_a_director_added_twice_is_refused_by_name(clubs: ClubStore) -> None:
+    """The database's unique email refuses the second: the caller says so in its words (it
+    said "the database failed: UNIQUE constraint failed" before)."""
+    club = clubs.create_club("Acol", "1", "EBU")
+    clubs.add_director(club.id, "td@acol.example", PASSWORD)
+    with pytest.raises(ClubError, match=r"td@acol\.example is a director here already") as caught:
+        clubs.add_director(club.id, "TD@acol.example", PASSWORD)
+    assert (caught.value.field, caught.value.value) == ("email", "td@acol.example")
+
+
 def test_the_password_is_stored_as_an_argon2id_hash(clubs: ClubStore) -> None:
     from sqlalchemy import select
 

@@ -416,3 +416,20 @@ def test_another_clubs_director_cannot_erase_from_the_roster_page(client: TestCl
         assert "Ann Smith" not in other.get("/club/roster").text
     players = client.get("/api/roster", headers=auth(a["token"])).json()["players"]
     assert [p["name"] for p in players] == ["Ann Smith"]
+
+
+def test_a_restart_keeps_the_directors_logged_in(tmp_path: Path) -> None:
+    """The login cookie's key is kept in the database: a new app on it (a restart, or another
+    worker) takes the cookie the first one signed."""
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'restart.db'}")
+    with TestClient(create_app(settings)) as first:
+        make_club(first, "Acol BC", "1234", "td@acol.example")
+        token = csrf(first, "/login")
+        logged = first.post("/login", data={"csrf": token, "email": "td@acol.example",
+                            "password": PASSWORD}, follow_redirects=False)  # fmt: skip
+        assert logged.status_code == 303
+        cookies = dict(first.cookies)
+    with TestClient(create_app(settings), cookies=cookies) as again:
+        club = again.get("/club", follow_redirects=False)
+    assert club.status_code == 200, club.headers.get("location")
+    assert "Acol BC" in club.text

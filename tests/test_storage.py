@@ -418,6 +418,7 @@ def test_alembic_upgrade_creates_the_schema_and_is_harmless_twice(database_url: 
                 "smtp_settings",
                 "mailings",
                 "outbox",
+                "server_secrets",
             }
             context = MigrationContext.configure(conn)
             assert context.get_current_revision() == HEAD_REVISION

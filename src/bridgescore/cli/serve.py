@@ -12,7 +12,6 @@ from __future__ import annotations
 import ctypes
 import json
 import os
-import secrets
 import signal
 import sys
 from typing import Any
@@ -76,7 +75,8 @@ def serve(
             f"the web app needs its extra: pip install 'bridgescore[web]' ({exc})"
         ) from exc
     with reporting("--db"):
-        secret_key = os.environ.get("BRIDGESCORE_SECRET_KEY") or secrets.token_hex(32)
+        # else the database's own key (bridgescore.storage.keys), the same for every worker
+        secret_key = os.environ.get("BRIDGESCORE_SECRET_KEY") or None
         settings = Settings(database_url=db, secure_cookies=secure_cookies, base_url=base_url,
                             open_evenings=open_evenings, secret_key=secret_key)  # fmt: skip
         app = create_app(settings)

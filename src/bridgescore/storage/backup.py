@@ -33,14 +33,13 @@ from datetime import datetime
 from typing import Any, Final
 
 from sqlalchemy import Boolean, Connection, Integer, String, Table, delete, insert, select
-from sqlalchemy.exc import IntegrityError
 
 from bridgescore.club import Club, ClubNotFoundError, RosterEntry, check_email
 from bridgescore.errors import BridgeError
 from bridgescore.events import Event as TeamEvent
 from bridgescore.events.pairs import PairsEvent
 from bridgescore.players import Player
-from bridgescore.storage.errors import StorageError
+from bridgescore.storage.errors import ConstraintError, StorageError
 from bridgescore.storage.live import table_token
 from bridgescore.storage.rows import build
 from bridgescore.storage.schema import (
@@ -545,8 +544,8 @@ def import_club(store: Store, data: Mapping[str, Any]) -> Imported:
             if checked.seeds:
                 conn.execute(insert(DealSeedRow), [{**r, "game_id": games[r["game_id"]]}
                                                    for r in checked.seeds])  # fmt: skip
-    except IntegrityError as exc:  # a row another writer made meanwhile (PostgreSQL)
-        raise BackupError(f"the server took another row like this one meanwhile: {exc.orig}",
+    except ConstraintError as exc:  # a row another writer made meanwhile (PostgreSQL)
+        raise BackupError(f"the server took another row like this one meanwhile: {exc}",
                           field="club") from None  # fmt: skip
     made = Club(new_club, club["name"], club["number"], club["body"])
     return Imported(made, games, events, numbers)

@@ -27,7 +27,6 @@ from typing import Any, Final
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import ColumnElement, Connection, Select, delete, insert, or_, select, update
-from sqlalchemy.exc import IntegrityError
 
 from bridgescore.club import (
     Club,
@@ -42,6 +41,7 @@ from bridgescore.club import (
 )
 from bridgescore.players import Player
 from bridgescore.session import session_from_dict, session_to_dict
+from bridgescore.storage.errors import ConstraintError
 from bridgescore.storage.schema import (
     ClubGameRow,
     ClubRow,
@@ -184,7 +184,7 @@ class ClubStore:
                 key = conn.execute(insert(DirectorRow).values(
                     club_id=club_id, email=email, password_hash=hashed,
                     created_at=utcnow())).inserted_primary_key  # fmt: skip
-        except IntegrityError:
+        except ConstraintError:
             raise ClubError(f"{email} is a director here already", field="email",
                             value=email) from None  # fmt: skip
         assert key is not None

@@ -18,11 +18,11 @@ from functools import partial
 from typing import Any, Final
 
 from sqlalchemy import URL, Connection, Engine, create_engine, event
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from sqlalchemy.pool import StaticPool
 
-from bridgescore.storage.errors import DatabaseError
+from bridgescore.storage.errors import ConstraintError, DatabaseError
 
 __all__ = [
     "BUSY_MESSAGE",
@@ -135,6 +135,8 @@ def _database_error(exc: BaseException, backend: str) -> DatabaseError:
     orig = exc.orig if isinstance(exc, DBAPIError) else exc
     if isinstance(exc, PoolTimeoutError) or _busy(orig):  # no connection free, or a lock
         return DatabaseError(BUSY_MESSAGE)
+    if isinstance(exc, IntegrityError):
+        return ConstraintError(f"the database refused the write ({type(orig).__name__})")
     if isinstance(orig, sqlite3.Error):
         # SQLite's own messages name no file ("unable to open database file", "attempt to
         # write a readonly database", "database or disk is full"...): they are kept.

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from bridgescore.errors import BridgeError
 
-__all__ = ["DatabaseError", "GameNotFoundError", "StorageError", "VersionConflictError"]
+__all__ = [
+    "ConstraintError",
+    "DatabaseError",
+    "GameNotFoundError",
+    "StorageError",
+    "VersionConflictError",
+]
 
 
 class StorageError(BridgeError):
@@ -24,3 +30,9 @@ class DatabaseError(StorageError):
 
     Its message never shows the database's URL, path, host or password.
     """
+
+
+class ConstraintError(DatabaseError):
+    """A write the database refused for a constraint (a duplicate key, a missing row it
+    refers to): the caller that expects it says what it means (``a director here already``);
+    one nobody expects stays a :class:`DatabaseError`."""

@@ -60,7 +60,7 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
 
-HEAD_REVISION: Final = "0011_outbox"
+HEAD_REVISION: Final = "0012_secrets"
 """The newest migration (a test checks it against the scripts): a database already there is
 opened without loading Alembic."""
 
@@ -465,6 +465,17 @@ class OutboxRow(Base):
     error: Mapped[str | None] = mapped_column(Text)
     """The last failure, as the server said it."""
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class ServerSecretRow(Base):
+    """A secret of the server itself, made once and kept (the key that signs the directors'
+    login cookies: a restart keeps them logged in, and every worker signs alike)."""
+
+    __tablename__ = "server_secrets"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -18,6 +17,7 @@ from starlette.types import ASGIApp
 from bridgescore import BridgeError, __version__
 from bridgescore.storage import Store
 from bridgescore.storage.database import is_memory
+from bridgescore.storage.keys import server_key
 from bridgescore.storage.outbox import OutboxStore
 from bridgescore.storage.sender import Sender
 from bridgescore.web import (
@@ -100,7 +100,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url=None,
     )
     app.state.settings = settings
-    app.state.secret_key = settings.secret_key or secrets.token_hex(32)
+    app.state.secret_key = settings.secret_key or server_key(store)  # kept: restarts keep logins
     app.state.store = store
     app.state.changes = changes = Changes(store)
     app.state.work = Work()
