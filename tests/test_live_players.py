@@ -13,7 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore.errors import SessionError
-from bridgescore.live import DIRECTOR, NOW, LiveResult, LiveState, NotAllowedError, substitute
+from bridgescore.live import (
+    DIRECTOR,
+    NOW,
+    LiveResult,
+    LiveState,
+    NotAllowedError,
+    check_roster_lookup,
+    substitute,
+)
 from bridgescore.movement import Movement, howell, mitchell
 from bridgescore.players import Player
 from bridgescore.session import Section, Session
@@ -97,6 +105,35 @@ def test_a_table_enters_exactly_the_pairs_sitting_at_it_first(m: Movement, data:
     assert allowed == (bool(seated) and label in (seated[0].ns, seated[0].ew))
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(MOVEMENTS), st.data())
+def test_a_table_looks_numbers_up_exactly_while_it_may_enter_a_pairs_players(
+    m: Movement, data: Any
+) -> None:
+    """check_roster_lookup lets a table in iff substitute lets it enter one of its pairs, in
+    any state: pairs' players in or not, boards of later rounds entered, closed or open."""
+    state = state_of(m)
+    table = data.draw(st.integers(1, m.tables))
+    for label in data.draw(st.lists(st.sampled_from([p.label for p in state.definition.pairs]))):
+        state = state.redefined(substitute(state, DIRECTOR, label, TWO))
+    seated = sorted((p for p in m.plays if p.table == table), key=lambda p: p.round)
+    if seated and data.draw(st.booleans()):
+        state = entered(state, table, data.draw(st.sampled_from([p.round for p in seated])))
+    state = state.with_closed(data.draw(st.booleans()))
+
+    def may(do: Any) -> bool:
+        try:
+            do()
+        except NotAllowedError:
+            return False
+        return True
+
+    pairs = [p.label for p in state.definition.pairs]
+    entering = any(may(lambda lb=lb: substitute(state, table, lb, TWO)) for lb in pairs)
+    assert may(lambda: check_roster_lookup(state, table)) == entering
+    assert may(lambda: check_roster_lookup(state, DIRECTOR))
+
+
 # -- through the API ------------------------------------------------------------------------
 
 MOVEMENT = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
@@ -137,13 +174,18 @@ def test_a_table_looks_up_and_enters_its_players_with_the_audit_trail(client: Te
     assert changes[1]["old"]["names"] == "X"
 
 
-def test_the_roster_lookup_is_a_tables_while_the_session_is_open(client: TestClient) -> None:
+def test_the_roster_lookup_is_a_tables_while_it_may_enter_its_players(client: TestClient) -> None:
     token = make_club(client, "Acol BC", "1234", "td@acol.example")
     assert client.post("/api/roster", json=ANN.to_dict(), headers=auth(token)).is_success
     created = client.post("/api/sessions", json={"movement": MOVEMENT}, headers=auth(token)).json()
     base = f"/api/sessions/{created['id']}"
     table = auth(created["tables"][0]["token"])
     assert client.get(f"{base}/roster/1001", headers=table).status_code == 200
-    client.post(f"{base}/close", json={"closed": True}, headers=auth(token))
+    for pair in ("NS 1", "EW 1"):  # once its pairs' players are in, it reads the roster no more
+        body = {"players": [ANN.to_dict(), BOB.to_dict()]}
+        assert client.put(f"{base}/pairs/{pair}", json=body, headers=table).status_code == 200
+    refused = client.get(f"{base}/roster/1002", headers=table)
+    assert refused.status_code == 403
+    assert "players are in already" in refused.json()["detail"]
     assert client.get(f"{base}/roster/1001", headers=table).status_code == 403
     assert client.get(f"{base}/roster/1001", headers=auth(token)).json() == ANN.to_dict()

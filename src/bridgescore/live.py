@@ -73,6 +73,7 @@ __all__ = [
     "Who",
     "accept",
     "accept_request",
+    "check_roster_lookup",
     "read_lead",
     "read_result",
     "substitute",
@@ -584,6 +585,39 @@ there in round 1), not EW 1's
     pairs = [replace(p, players=players, names=pair_names(players)) if p.label == label else p
              for p in sec.pairs]  # fmt: skip
     return replace(state.session, sections=(replace(sec, pairs=tuple(pairs)),))
+
+
+def check_roster_lookup(state: LiveState, who: Who) -> None:
+    """Whether ``who`` may look a national number up in the club's roster (to enter a pair's
+    players by number): the director at any time; a table only while it may still enter the
+    players of a pair sitting at it (:func:`substitute`), so no phone reads the roster all
+    evening.
+
+    >>> from bridgescore.movement import mitchell
+    >>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2)),)))
+    >>> check_roster_lookup(state, 2), check_roster_lookup(state, DIRECTOR)
+    (None, None)
+
+    :raises NotAllowedError: for a table that may enter no pair's players (the reason of its
+        last pair's).
+    """
+    if who == DIRECTOR:
+        return
+    rounds = [p.round for p in state.movement.plays if p.table == who]
+    if not rounds:
+        raise NotAllowedError(f"nobody plays at table {who}", field="table", value=who)
+    play = state.play(min(rounds), who)
+    refused: NotAllowedError | None = None
+    for pair in state.definition.pairs:
+        if pair.label in (play.ns, play.ew):
+            try:
+                _check_seated(state, who, pair)
+            except NotAllowedError as exc:
+                refused = exc
+            else:
+                return
+    assert refused is not None  # a play names two pairs of the section
+    raise refused
 
 
 def _check_seated(state: LiveState, who: int, pair: Pair) -> None:

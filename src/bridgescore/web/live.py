@@ -31,7 +31,14 @@ from bridgescore.club import PublicView
 from bridgescore.duplicate import ARTIFICIAL_PRESETS
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
-from bridgescore.live import DIRECTOR, AlreadyEnteredError, LiveState, NotAllowedError, Who
+from bridgescore.live import (
+    DIRECTOR,
+    AlreadyEnteredError,
+    LiveState,
+    NotAllowedError,
+    Who,
+    check_roster_lookup,
+)
 from bridgescore.live_deals import hand_for
 from bridgescore.session import Pair, Section, Session, scores_to_dict
 from bridgescore.storage import StoredGame
@@ -538,13 +545,13 @@ PlayerNumber = Annotated[str, PathParam(min_length=1, max_length=20, pattern="^[
 def roster_player(
     request: Request, game_id: str, number: PlayerNumber, authorization: Auth = None
 ) -> dict[str, Any]:
-    """The player of the session's club roster with this national number (a table's token or
-    the director's; a table's only while the session is open): ``{"name": ..., "number":
-    ...}``, as a table enters its players at the start; 404 for a number the roster does not
-    have (a visitor: give the name)."""
+    """The player of the session's club roster with this national number (the director's
+    token, or a table's while it may still enter its pairs' players:
+    :func:`~bridgescore.live.check_roster_lookup`): ``{"name": ..., "number": ...}``, as a
+    table enters its players at the start; 404 for a number the roster does not have (a
+    visitor: give the name)."""
     state = live(request).store.state(game_id)
-    if _who(request, game_id, authorization) != DIRECTOR and state.closed:
-        raise HTTPException(403, "the session is closed: the director changes the players")
+    check_roster_lookup(state, _who(request, game_id, authorization))  # 403 if not
     club = clubs(request).owner(game_id)
     found = None if club is None else clubs(request).roster_player(club, number)
     if found is None:
