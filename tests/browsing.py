@@ -71,11 +71,16 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 
 
-def new_context(browser: Browser, size: ViewportSize, *, axe: bool = False) -> BrowserContext:
+def new_context(
+    browser: Browser, size: ViewportSize, *, axe: bool = False, routed: bool = False
+) -> BrowserContext:
     """A browser context of this size (a phone's, with touch, below 600 px wide); ``axe``: one
-    that lets :func:`axe_violations` inject axe-core."""
+    that lets :func:`axe_violations` inject axe-core; ``routed``: one whose requests all pass
+    its ``route`` handlers (no service worker, which would fetch them past the handlers once
+    it controls the page)."""
     phone = size["width"] < 600
-    return browser.new_context(viewport=size, is_mobile=phone, has_touch=phone, bypass_csp=axe)
+    return browser.new_context(viewport=size, is_mobile=phone, has_touch=phone, bypass_csp=axe,
+                               service_workers="block" if routed else "allow")  # fmt: skip
 
 
 def in_view(locator: Locator, size: ViewportSize) -> bool:

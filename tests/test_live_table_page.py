@@ -203,7 +203,7 @@ def test_the_score_comes_from_the_score_table_or_else_the_server(
     """With the score table loaded the score shows without asking the server (and offline);
     without it, the server scores it, and offline the page says it will when online."""
     created = evening(server, boards_per_round=2)
-    context = new_context(browser, PHONE)
+    context = new_context(browser, PHONE, routed=True)
     asked: list[str] = []
     context.on("request", lambda r: asked.append(r.url) if r.url.endswith("/api/score") else None)
     if table == "missing":
@@ -381,7 +381,7 @@ def test_the_table_page_follows_the_directors_changes(browser: Browser, server: 
     expect(page.locator("#boards")).to_contain_text("A+/A-")
     tb.shot(page, f"live-table-followed-{PHONE['width']}")
     # a phone that did not hear it (its events cut) is told what the board holds, in words
-    other = new_context(browser, PHONE)
+    other = new_context(browser, PHONE, routed=True)
     other.route("**/events", lambda route: route.abort())
     late = open_table(other, server, created, 2)
     assert director_post(server, created, "/results", {
