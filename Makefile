@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test test-fast lint typecheck pytest docs bench bench-quick bench-web bench-hardening bench-live clean
+.PHONY: run test test-fast lint typecheck pytest docs bench bench-quick bench-web bench-hardening bench-live bench-federation clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -84,6 +84,11 @@ bench-hardening: $(STAMP)
 LIVE_ARGS ?=
 bench-live: $(STAMP)
 	$(BIN)/python benchmarks/live.py $(LIVE_ARGS)
+
+# A federation's load: 1 and 50 clubs of 15 tables on a throwaway PostgreSQL, at the real
+# arrival rate and as fast as they can (issue 21; as root: it runs PostgreSQL as `postgres`).
+bench-federation: $(STAMP)
+	PYTHON=$(BIN)/python bash benchmarks/federation.sh
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) site .mypy_cache .ruff_cache .pytest_cache .hypothesis bench-data
