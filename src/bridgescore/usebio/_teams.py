@@ -29,8 +29,9 @@ from bridgescore.events import (
     VpScale,
 )
 from bridgescore.match import MatchBoard
-from bridgescore.model import Result
+from bridgescore.model import Result, Side
 from bridgescore.players import Player
+from bridgescore.scoring import score_result
 from bridgescore.session import Board
 from bridgescore.usebio._read import _AWARD, _Reader, _result, _utf8
 from bridgescore.usebio._xml import (
@@ -191,7 +192,8 @@ def _line(line: ET.Element, board: int, room: Room, ns: int, ew: int,
     if isinstance(result, Adjusted):
         add(line, "SCORE", f"A{_PERCENT[result.ns]}{_PERCENT[result.ew]}")
         return
-    add_result(line, result, MatchBoard(Board.numbered(board), result, result).ns_score(result))
+    vulnerability = Board.numbered(board).vulnerability
+    add_result(line, result, score_result(result, vulnerability).for_side(Side.NS))
 
 
 # --- reading ---------------------------------------------------------------------------
