@@ -28,9 +28,11 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # Two processes (`-n 2`; pytest-xdist), each with a PostgreSQL database of its own
-# (tests/conftest.py makes bridgescore_test_gw0 and _gw1 beside the one .ci/run creates).
+# (tests/conftest.py makes bridgescore_test_gw0 and _gw1 beside the one .ci/run creates); then
+# the tests that assert a latency (marked timing), alone on the machine.
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2 --durations=15
+	$(BIN)/pytest -n 2 -m "not timing" --durations=15
+	$(BIN)/pytest -m timing
 
 # The documentation site from docs/ into site/: a broken link or anchor, or a page left out of the
 # navigation, fails the build (the examples in the pages run in pytest: tests/test_docs.py). The

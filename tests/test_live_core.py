@@ -216,6 +216,7 @@ def test_a_board_is_shown_at_a_table_once_both_pairs_sitting_there_have_played_i
     assert state.with_closed(True).may_see(None, first.boards[0])
 
 
+@pytest.mark.timing
 def test_weighted_scores_are_bounded_so_that_scoring_stays_quick() -> None:
     """At the bound, the whole session scores in under 100 ms (the slowest method)."""
     m = mitchell(15, 2)

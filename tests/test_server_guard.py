@@ -65,6 +65,7 @@ def _trickle(held: list[socket.socket]) -> int:
 
 
 @pytest.mark.slow
+@pytest.mark.timing
 def test_health_answers_while_a_client_holds_a_thousand_connections(tmp_path: Path) -> None:
     raise_open_files()  # this process holds them all
     with serving(f"sqlite:///{tmp_path}/games.db", open_files=1024) as (url, _):

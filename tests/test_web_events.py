@@ -65,6 +65,7 @@ def test_a_change_reaches_every_watcher_of_that_game_only(database_url: str) -> 
 
 
 @pytest.mark.slow
+@pytest.mark.timing
 def test_the_view_link_stream_tells_of_a_deal_added_from_another_phone(server: str) -> None:
     created = httpx.post(f"{server}/api/rubbers", json={}).json()
     game_id, headers = created["id"], auth(created["edit_token"])

@@ -29,6 +29,7 @@ def _benchmark() -> ModuleType:
 
 
 @pytest.mark.slow
+@pytest.mark.timing
 def test_health_answers_while_a_5_mb_upload_is_scored(tmp_path: Path) -> None:
     bench = _benchmark()
     data: bytes = bench.big_pbn(5_000_000)
