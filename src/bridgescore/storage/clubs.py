@@ -34,6 +34,7 @@ from bridgescore.club import (
     ClubNotFoundError,
     Director,
     LoginError,
+    PublicView,
     RosterEntry,
     check_email,
     check_password,
@@ -319,6 +320,22 @@ class ClubStore:
         """The club's players (not those erased), by name."""
         rows = self.store.rows(_players(club_id).order_by(RosterRow.name, RosterRow.id))
         return [_entry(r) for r in rows]
+
+    def public_view(self, club: Club) -> PublicView:
+        """How the club's public pages show its players (its setting and its roster): the one
+        view every public reader of its evenings and events gets."""
+        rows = self.store.rows(
+            select(RosterRow.name, RosterRow.number).where(
+                RosterRow.club_id == club.id,
+                RosterRow.public.is_(False),
+                RosterRow.erased.is_(False),
+            )
+        )
+        return PublicView(
+            club.players,
+            frozenset(r.number for r in rows if r.number),
+            frozenset(r.name for r in rows if not r.number),
+        )
 
     def roster_player(self, club_id: str, number: str) -> RosterEntry | None:
         """The club's player (not erased) of this national number, if any."""

@@ -42,7 +42,7 @@ from bridgescore.players import Player
 from bridgescore.session import Session
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import Change, LiveStore
-from bridgescore.storage.schema import ClubGameRow, GameRow, RosterRow
+from bridgescore.storage.schema import ClubGameRow, GameRow
 from bridgescore.storage.store import Store
 
 __all__ = ["ClubSite", "Correction", "Published", "public_changes"]
@@ -133,26 +133,10 @@ class ClubSite:
         """The store read."""
         return self.clubs.store
 
-    def view(self, club: Club) -> PublicView:
-        """How the club's public pages show its players (its setting and its roster)."""
-        with self.store._transaction() as conn:
-            rows = conn.execute(
-                select(RosterRow.name, RosterRow.number).where(
-                    RosterRow.club_id == club.id,
-                    RosterRow.public.is_(False),
-                    RosterRow.erased.is_(False),
-                )
-            ).all()
-        return PublicView(
-            club.players,
-            frozenset(r.number for r in rows if r.number),
-            frozenset(r.name for r in rows if not r.number),
-        )
-
     def players(self, club: Club) -> list[Player]:
         """The roster's players who have a public page: those with a national number whom
         the club's pages may name (in a club showing numbers only, by number), by name."""
-        view = self.view(club)
+        view = self.clubs.public_view(club)
         return [
             view.player(e.player)
             for e in self.clubs.roster(club.id)
@@ -170,7 +154,7 @@ class ClubSite:
                 .join(ClubGameRow, ClubGameRow.game_id == GameRow.id)
                 .where(ClubGameRow.club_id == club.id, GameRow.kind == "session")
             ).all()  # fmt: skip
-        view = self.view(club)
+        view = self.clubs.public_view(club)
         found = [p for r in rows if (p := self._published(club, r, view, now)) is not None]
         return sorted(found, key=lambda p: (p.closed_at, p.id), reverse=True)
 

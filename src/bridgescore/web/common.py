@@ -79,11 +79,16 @@ _made = threading.RLock()  # re-entrant: one part's maker may ask for another pa
 def made_once(app: FastAPI, name: str, make: Callable[[], T]) -> T:
     """The app's part ``name`` (``app.state.<name>``), made by ``make`` when first asked for,
     by one thread only."""
+    try:  # made already (every request after the first): no lock
+        found: T = getattr(app.state, name)
+        return found
+    except AttributeError:
+        pass
     with _made:
         if not hasattr(app.state, name):
             setattr(app.state, name, make())
-        found: T = getattr(app.state, name)
-    return found
+        made: T = getattr(app.state, name)
+    return made
 
 
 def _secure(request: Request) -> bool:

@@ -12,7 +12,6 @@ from fastapi import HTTPException, Request
 
 from bridgescore.session import Session
 from bridgescore.storage import GameNotFoundError, StoredGame
-from bridgescore.storage.site import ClubSite
 from bridgescore.web.clubs import clubs
 from bridgescore.web.common import store
 from bridgescore.web.live import live, live_session
@@ -35,7 +34,8 @@ def limits(request: Request) -> Limits:
 def readable_session(request: Request, game_id: str) -> tuple[StoredGame, Session]:
     """The stored session and its session, for anyone with the link; a club evening's only
     once the director has closed it (nobody sees a board's results before playing it), its
-    players shown as the club's public pages show them (:meth:`ClubSite.view`).
+    players shown as the club's public pages show them
+    (:meth:`~bridgescore.storage.clubs.ClubStore.public_view`).
 
     :raises HTTPException: 404 if there is no such session, 403 for an evening still open.
     """
@@ -57,6 +57,6 @@ def readable_session(request: Request, game_id: str) -> tuple[StoredGame, Sessio
     owner = club_store.owner(game_id)
     hidden = stored.game
     if owner is not None:  # the players as the club's public pages show them
-        view = ClubSite(club_store, live(request).store).view(club_store.club(owner))
+        view = club_store.public_view(club_store.club(owner))
         hidden = view.session(stored.game)
     return replace(stored, game=hidden), hidden

@@ -43,7 +43,6 @@ from bridgescore.live_deals import hand_for
 from bridgescore.session import Pair, Section, Session, scores_to_dict
 from bridgescore.storage import StoredGame
 from bridgescore.storage.live import LiveStore
-from bridgescore.storage.site import ClubSite
 from bridgescore.storage.tokens import hash_token
 from bridgescore.web.clubs import PlayerIn, clubs, director, directs
 from bridgescore.web.common import link, made_once, store
@@ -566,7 +565,7 @@ def _public_view(request: Request, game_id: str) -> PublicView | None:
     owner = club_store.owner(game_id)
     if owner is None:
         return None
-    return ClubSite(club_store, live(request).store).view(club_store.club(owner))
+    return club_store.public_view(club_store.club(owner))
 
 
 def _private(

@@ -36,13 +36,11 @@ from bridgescore.events.tables import (
     seats,
 )
 from bridgescore.live import NotAllowedError
-from bridgescore.storage.site import ClubSite
 from bridgescore.storage.team_events import TeamEventStore
 from bridgescore.table_entry import read_result
 from bridgescore.web.clubs import BODY_ERRORS, PlayerIn, clubs, director, director_or_none
 from bridgescore.web.common import link, made_once, store
 from bridgescore.web.events import event_stream
-from bridgescore.web.live import live
 
 __all__ = [
     "TeamEventIn",
@@ -232,7 +230,7 @@ def public_event(request: Request, event_id: str, event: Event) -> Event:
     roster's players who may not be named: :class:`~bridgescore.club.PublicView`)."""
     club_store = clubs(request)
     club = club_store.club(team_events(request).club_of(event_id))
-    return ClubSite(club_store, live(request).store).view(club).event(event)
+    return club_store.public_view(club).event(event)
 
 
 def team_summary(request: Request, event_id: str, event: Event, version: int) -> dict[str, Any]:
