@@ -88,12 +88,14 @@
     busy(true);
     setState("saving", "Saving…");
     let response;
+    let text;
     try {
       response = await fetch(action, {
         method: "POST",
         body: new URLSearchParams(body),
         headers: { Accept: "text/html" },
       });
+      text = await response.text();
     } catch {
       sending = false;
       busy(false);
@@ -112,10 +114,11 @@
       }
       return;
     }
+    // The game stays busy until the answer is on the page (no await between here and the swap).
     sending = false;
     busy(false);
     localStorage.removeItem(key());
-    const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+    const doc = new DOMParser().parseFromString(text, "text/html");
     if (doc.getElementById("game")) {
       swap(doc);
       if (response.ok) {
