@@ -9,6 +9,7 @@ A test module uses a fixture from here by naming it at its top level:
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +23,7 @@ from playwright.sync_api import (
     Page,
     Playwright,
     ViewportSize,
+    expect,
     sync_playwright,
 )
 
@@ -124,3 +126,19 @@ def axe_violations(page: Page) -> list[tuple[str, list[Any]]]:
         page.add_script_tag(path=str(AXE))
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     return [(v["id"], [n["target"] for n in v["nodes"]]) for v in result["violations"]]
+
+
+def enter_board(page: Page, board: int, call: tuple[str, str, str, str, str]) -> int:
+    """Enter ``board`` on a live table page with its big buttons, ``call`` being the level,
+    strain, double (``''``, ``X``, ``XX``), declarer and outcome (``=``, ``+1``, ``-2``) as the
+    buttons show them; the page must be offering that board (or fixing it). The taps it took."""
+    expect(page.locator("#entry-title")).to_contain_text(re.compile(rf"\b[Bb]oard {board}\b"))
+    level, strain, double, declarer, outcome = call
+    taps = [("levels", level), ("strains", strain), ("declarers", declarer), ("tricks", outcome)]
+    if double:
+        taps.insert(2, ("doubles", double))
+    for row, label in taps:
+        page.locator(f"#{row}").get_by_role("button", name=label, exact=True).click()
+    expect(page.locator("#score")).not_to_be_empty()
+    page.locator("#confirm").click()
+    return len(taps) + 1

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from bridgescore import Result, pbn
 from bridgescore.movement import mitchell
@@ -44,20 +44,6 @@ def _plan(board: int, table: int) -> tuple[str, str, str, str, str]:
     return level, strain, double, declarer, outcome
 
 
-def _enter(page: Page, board: int, table: int) -> int:
-    """Enter one board at a table with the big buttons; the taps it took."""
-    expect(page.locator("#entry-title")).to_contain_text(f"Board {board} ")
-    level, strain, double, declarer, outcome = _plan(board, table)
-    taps = [("levels", level), ("strains", strain), ("declarers", declarer), ("tricks", outcome)]
-    if double:
-        taps.insert(2, ("doubles", double))
-    for row, label in taps:
-        page.locator(f"#{row}").get_by_role("button", name=label, exact=True).click()
-    expect(page.locator("#score")).not_to_be_empty()
-    page.locator("#confirm").click()
-    return len(taps) + 1
-
-
 def test_three_tables_enter_three_rounds_at_once_and_rank_as_pbn(
     server: str, browser: Browser
 ) -> None:
@@ -81,7 +67,8 @@ def test_three_tables_enter_three_rounds_at_once_and_rank_as_pbn(
                 offline = (round_number, index, table) == (2, 0, 3)
                 if offline:
                     contexts[2].set_offline(True)
-                taps.append(_enter(page, play.boards[index], table))
+                board = play.boards[index]
+                taps.append(tb.enter_board(page, board, _plan(board, table)))
                 if offline:
                     expect(page.locator("#status")).to_contain_text("kept on this phone")
                     shot(page, "table-offline-360")

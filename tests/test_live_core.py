@@ -338,6 +338,15 @@ def test_a_tables_different_entry_is_kept_for_the_director(tmp_path: Path) -> No
         assert (request["reason"], request["result_id"], request["board"]) == ("closed", None, 2)
         c.post(f"{base}/conflicts/{request['id']}", json={"keep": "entry"}, headers=director)
         assert len(c.get(base, headers=director).json()["results"]) == 2
+        # a fix of a stored board asked for after closing names the result it would replace
+        fix = {**first, "tricks": 11}
+        assert c.put(f"{base}/results/{stored_id}", json=fix, headers=table).status_code == 403
+        assert c.post(f"{base}/conflicts", json=fix, headers=table).status_code == 201
+        (request,) = c.get(base, headers=director).json()["conflicts"]
+        assert (request["reason"], request["result_id"]) == ("closed", stored_id)
+        c.post(f"{base}/conflicts/{request['id']}", json={"keep": "entry"}, headers=director)
+        results = c.get(base, headers=director).json()["results"]
+        assert sorted((r["board"], r["tricks"]) for r in results) == [(1, 11), (2, 8)]
 
 
 def test_the_api_coerces_nothing_and_names_unknown_fields(tmp_path: Path) -> None:

@@ -105,8 +105,12 @@ class _Write:
         self, entry: TableEntry, reason: str, refused: AlreadyEnteredError | None
     ) -> tuple[_Kept, int]:
         """Keep a refused entry as a conflict (the session's version moves on, so the
-        director's page hears of it); the refusal to raise once committed."""
-        existing = None if refused is None else refused.existing.id
+        director's page hears of it), with the result stored in its place if any; the refusal
+        to raise once committed."""
+        there = (
+            refused.existing if refused else self.state.at(entry.table, entry.round, entry.board)
+        )
+        existing = there.id if there else None
         self.conn.execute(_CONFLICT, {
             "game_id": self.game_id, "table": entry.table, "round": entry.round,
             "board": entry.board, "entry": json.dumps(entry.to_dict()), "reason": reason,

@@ -319,8 +319,9 @@ class LiveStore:
         return self._run(game_id, who, job)
 
     def request(self, game_id: str, entry: TableEntry, who: Who) -> int:
-        """Keep a table's entry as a correction request for the director (an entry made after
-        the session closed); the session's new version.
+        """Keep a table's entry as a correction request for the director (an entry or a fix
+        made after the session closed), with the result it would replace; the session's new
+        version.
 
         :raises NotAllowedError: if it is not the table's own entry.
         :raises SessionError: if it does not fit the movement.

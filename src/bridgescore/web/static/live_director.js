@@ -233,9 +233,13 @@
 
   // Entries the session could not take (a table's phones disagreed, or a correction asked for
   // after closing): each with the stored result, and one tap to keep either.
+  let seenConflicts = new Set();
   const conflicts = () => {
     const list = $("conflicts");
     const open = session.conflicts || [];
+    // a new conflict: the word on the last one settled is stale
+    if (open.some((c) => !seenConflicts.has(c.id))) $("conflicts-status").textContent = "";
+    seenConflicts = new Set(open.map((c) => c.id));
     $("part-conflicts").hidden = open.length === 0;
     $("conflicts-count").textContent = open.length ? `· ${open.length} to settle` : "";
     list.replaceChildren();
@@ -250,7 +254,8 @@
         b.type = "button";
         b.addEventListener("click", async () => {
           const a = await api(`/conflicts/${c.id}`, { method: "POST", body: JSON.stringify({ keep: which }) });
-          $("status").textContent = a.status === 200 ? `Board ${c.board} settled.` : `Not settled: ${a.body.detail}`;
+          $("conflicts-status").textContent = a.status === 200 ? `Board ${c.board} settled.`
+            : `Board ${c.board} not settled: ${a.body.detail}`;
           load();
         });
         return b;

@@ -97,8 +97,9 @@
     s.textContent = text;
     return s;
   };
+  // Once the session is closed a fix goes to the director as a correction request.
   const fixable = (r) => Boolean(r.id && !r.pending && r.contract
-    && r.round === position().fix_round && !state.session.closed);
+    && r.round === position().fix_round);
   // The stored result as the entry's choices, to change it.
   const picked = (r) => {
     if (r.contract === "Pass") return { passed: true, double: "" };
@@ -271,7 +272,10 @@
     const box = $("next");
     box.hidden = false;
     if (finished) {
-      box.textContent = "All your boards are in. Thank you!";
+      box.textContent = state.session.closed
+        ? "The director has closed the session. A result to fix? Tap its board above: the fix "
+          + "goes to the director."
+        : "All your boards are in. Thank you!";
       return;
     }
     const later = state.session.movement.plays.filter((p) => p.round === play.round + 1);
@@ -336,8 +340,9 @@
     if (!state.at || state.at.board !== board || state.at.round !== round) showLead(false);  // a new board
     state.at = { round, board };
     entry.hidden = false;
-    $("entry-title").textContent = state.fixing
-      ? `Fix board ${board}` : `Board ${board} · ${info.dealer} deals · ${info.vulnerability} vul`;
+    $("entry-title").textContent = !state.fixing
+      ? `Board ${board} · ${info.dealer} deals · ${info.vulnerability} vul`
+      : state.session.closed ? `Ask the director to fix board ${board}` : `Fix board ${board}`;
     $("cancel").hidden = !state.fixing;
     const pick = state.pick;
     if (pick.double === undefined) pick.double = "";
@@ -437,6 +442,10 @@
     if (state.fixing) {
       const fix = state.fixing;
       const b = body(fix.round, fix.board);
+      if (state.session.closed) {
+        await requestFix(b);
+        return;
+      }
       let answer = null;
       try {
         answer = await api(`/results/${fix.id}`, { method: "PUT", body: JSON.stringify(b) });
@@ -444,8 +453,16 @@
         status("Offline: a fix needs the connection; try again in a moment.");
         return;
       }
-      if (answer.status !== 200) {
-        status(`Not changed: ${answer.status === 409 ? answer.body.detail : refusal(answer.body.detail)}`);
+      if (answer.status === 409 || answer.status >= 500) {  // changed elsewhere, or busy: try again
+        status(`Not changed: ${refusal(answer.body.detail)}`);
+        return;
+      }
+      if (answer.status !== 200) {  // refused (the session closed meanwhile): kept
+        state.fixing = null;
+        state.pick = {};
+        keepRefused(b, refusal(answer.body.detail), "changed");
+        render();
+        reread();
         return;
       }
       state.session.results = state.session.results.map((x) => (x.id === fix.id ? answer.body : x));
@@ -503,9 +520,7 @@
           }
           showTraveller(item.board, stored);
         } else {
-          setRefused([...refused(), { ...item, reason: refusal(answer.body.detail) }]);
-          status(`Board ${item.board} was not saved: ${refusal(answer.body.detail)}`);
-          showRefused();
+          keepRefused(item, refusal(answer.body.detail), "saved");
         }
       }
     } finally {
@@ -516,6 +531,25 @@
   };
 
   // -- entries the session would not take: kept, one tap to send each to the director ------
+  const keepRefused = (item, reason, what) => {
+    setRefused([...refused(), { ...item, reason }]);
+    status(`Board ${item.board} was not ${what}: ${reason}`);
+    showRefused();
+  };
+  // A fix once the session is closed goes to the director as a correction request at once
+  // (kept here, one tap to send it again, if it cannot go now).
+  const requestFix = async (b) => {
+    state.fixing = null;
+    state.pick = {};
+    let answer = null;
+    try {
+      answer = await api("/conflicts", { method: "POST", body: JSON.stringify(b) });
+    } catch { /* offline: kept below */ }
+    if (answer && answer.status === 201) status(`Board ${b.board}: your fix was sent to the director.`);
+    else keepRefused(b, answer ? refusal(answer.body.detail) : "no connection", "sent");
+    render();
+    reread();
+  };
   const showRefused = () => {
     const box = $("refused");
     const items = refused();
