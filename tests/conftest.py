@@ -47,6 +47,23 @@ def bridgescore_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "bridgescore"]
 
 
+def _answers(url: str) -> bool:
+    """Whether the server at ``url`` answers ``/health`` with 200 now."""
+    try:
+        with urllib.request.urlopen(f"{url}/health", timeout=1) as answer:
+            return bool(answer.status == 200)
+    except OSError:
+        return False
+
+
+def _said(process: subprocess.Popen[bytes]) -> str:
+    """The end of what ``process`` has written to its standard error so far (without waiting
+    for its workers, which may hold the pipe open)."""
+    assert process.stderr is not None
+    os.set_blocking(process.stderr.fileno(), False)
+    return (process.stderr.read() or b"").decode(errors="replace")[-2000:]
+
+
 @contextmanager
 def serving(
     database_url: str, *options: str, open_files: int | None = None, port: int | None = None
@@ -56,8 +73,8 @@ def serving(
     with that soft open-file limit (Debian's default is 1,024). ``port``: that port, not a
     free one.
 
-    :raises RuntimeError: if the server does not answer within 30 s (a loaded machine starts
-        two workers slowly).
+    :raises RuntimeError: if the server ends, or does not answer within 90 s (a loaded
+        machine starts two workers slowly), with what it wrote to its standard error.
     """
     if port is None:
         with socket.socket() as s:
@@ -76,15 +93,12 @@ def serving(
     ) as process:
         url = f"http://127.0.0.1:{port}"
         try:
-            for _ in range(300):
-                try:
-                    with urllib.request.urlopen(f"{url}/health", timeout=1) as answer:
-                        if answer.status == 200:
-                            break
-                except OSError:
-                    time.sleep(0.1)
-            else:
-                raise RuntimeError(f"the server did not start: {process.stderr}")
+            deadline = time.monotonic() + 90
+            while not _answers(url):
+                if process.poll() is not None or time.monotonic() > deadline:
+                    process.kill()
+                    raise RuntimeError(f"the server did not start: {_said(process)}")
+                time.sleep(0.1)
             yield url, process.pid
         finally:
             process.terminate()
