@@ -32,17 +32,22 @@ import pytest
 import trustme
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, AuthResult, Envelope, LoginPassword, Session
+from cryptography.fernet import Fernet
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 
-from bridgescore.mail import Letter, Retry, Security, SmtpSettings
+from bridgescore.mail import Letter, MailError, Retry, Security, SmtpSettings
 from bridgescore.movement import mitchell
 from bridgescore.players import Player
 from bridgescore.session import Section
 from bridgescore.session import Session as BridgeSession
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
+from bridgescore.storage.errors import StorageError
+from bridgescore.storage.keys import MAIL_KEY_ENV, seal
 from bridgescore.storage.live import LiveStore
 from bridgescore.storage.outbox import OutboxStore
+from bridgescore.storage.schema import OutboxRow
 from bridgescore.storage.sender import Sender
 from bridgescore.storage.store import utcnow
 from bridgescore.web import Settings, create_app
@@ -409,6 +414,89 @@ def test_the_sender_logs_in_and_a_refused_login_is_reported_without_the_password
     assert "wrong pass" not in caplog.text
     assert "wrong pass" not in str(retried.error)
     assert [to for _, to, _ in inbox.messages] == [["p0@example.org"]]
+
+
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS:UserWarning")
+def test_the_password_is_sealed_with_a_key_kept_outside_the_database(
+    tmp_path: Path, inbox: Inbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A copy of the database gives no SMTP password away; moved to a server with another key,
+    the letters wait with the reason until the director enters the password again."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv(MAIL_KEY_ENV, raising=False)
+    login = {"authenticator": authenticator, "auth_required": True, "auth_require_tls": False}
+    with smtp_server(inbox, **login) as port, Store(f"sqlite:///{tmp_path / 'o.db'}") as store:
+        outbox = queued(store, port, 2, username="results", password="pw 1")
+        key = tmp_path / "data" / "bridgescore" / "mail.key"
+        assert key.stat().st_mode & 0o777 == 0o600  # made on first use, for its user only
+        with store._transaction() as conn:
+            (stored,) = conn.exec_driver_sql("SELECT password FROM smtp_settings").one()
+        assert stored.startswith("fernet:")
+        assert "pw 1" not in stored
+        club = ClubStore(store).club("Acol BC").id
+        assert outbox.smtp(club) == SmtpSettings(
+            "127.0.0.1", port, "none", "results@acol.example", username="results", password="pw 1"
+        )
+        monkeypatch.setenv(MAIL_KEY_ENV, Fernet.generate_key().decode())  # another server's key
+        with pytest.raises(MailError, match="enter it again") as refused:
+            outbox.smtp(club)
+        assert refused.value.field == "password"
+        Sender(outbox, retry=Retry(first=3600.0)).run_once()
+        waiting = outbox.report(_games(outbox)[0])
+        assert {(x.state, x.tries) for x in waiting} == {("queued", 1)}
+        assert all("enter it again" in str(x.error) for x in waiting)
+        outbox.set_smtp(club, SmtpSettings("127.0.0.1", port, "none", "results@acol.example",
+                                           username="results", password="pw 1"))  # fmt: skip
+        with store._transaction(write=True) as conn:  # their hour's wait is over
+            conn.execute(update(OutboxRow).values(next_at=utcnow() - timedelta(seconds=1)))
+        Sender(outbox).run_once()
+        assert {x.state for x in outbox.report(_games(outbox)[0])} == {"sent"}
+        # a password stored before they were sealed is read as it was
+        with store._transaction(write=True) as conn:
+            conn.exec_driver_sql("UPDATE smtp_settings SET password = 'pw 1'")
+        found = outbox.smtp(club)
+        assert found is not None
+        assert found.password == "pw 1"
+    assert len(inbox.messages) == 2
+
+
+def test_the_api_says_when_the_password_must_be_entered_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(MAIL_KEY_ENV, Fernet.generate_key().decode())
+    with TestClient(create_app(Settings(database_url=f"sqlite:///{tmp_path / 'm.db'}"))) as client:
+        token = make_club(client, "Acol BC", "1234", "td@acol.example")
+        smtp = {"host": "smtp.acol.example", "port": 587, "security": "starttls",
+                "sender": "results@acol.example", "username": "results",
+                "password": "pw 1"}  # fmt: skip
+        assert client.put("/api/club/smtp", json=smtp, headers=auth(token)).status_code == 200
+        monkeypatch.setenv(MAIL_KEY_ENV, Fernet.generate_key().decode())  # moved to another server
+        refused = client.get("/api/club/smtp", headers=auth(token))
+        assert refused.status_code == 422
+        assert refused.json()["detail"][0]["loc"][-1] == "password"
+        assert "enter it again" in refused.text
+        kept = client.put("/api/club/smtp", json={**smtp, "password": None}, headers=auth(token))
+        assert kept.status_code == 422  # "keep the stored one": there is none this key can read
+        assert client.put("/api/club/smtp", json=smtp, headers=auth(token)).status_code == 200
+        assert client.get("/api/club/smtp", headers=auth(token)).json()["smtp"]["password_set"]
+
+
+def test_the_mail_key_is_made_once_by_processes_that_race(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.delenv(MAIL_KEY_ENV, raising=False)
+    code = "from bridgescore.storage.keys import mail_key; print(mail_key().decode())"
+    racing = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+              for _ in range(8)]  # fmt: skip
+    keys = {p.communicate()[0].strip() for p in racing}
+    assert keys == {(tmp_path / "bridgescore" / "mail.key").read_text()}
+    assert [p.name for p in (tmp_path / "bridgescore").iterdir()] == ["mail.key"]  # no drafts left
+    monkeypatch.setenv(MAIL_KEY_ENV, "not a key")
+    with pytest.raises(StorageError, match=f"{MAIL_KEY_ENV} is not a key") as bad:
+        seal("pw")
+    assert "not a key:" not in str(bad.value).split(MAIL_KEY_ENV, 1)[0]  # never quoted back
+    assert bad.value.value is None
 
 
 # -- TLS: STARTTLS and TLS from the start, with a certificate of a test CA ------------------------

@@ -48,6 +48,7 @@ from bridgescore.mail import (
 from bridgescore.players import Player
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.errors import GameNotFoundError
+from bridgescore.storage.keys import MAIL_KEY_ENV, seal, unseal
 from bridgescore.storage.schema import GameRow, MailingRow, OutboxRow, SmtpRow
 from bridgescore.storage.store import Store, utcnow
 
@@ -120,7 +121,8 @@ class OutboxStore:
         ClubStore(self.store).club(club_id)
         values = {"host": settings.host, "port": settings.port, "security": settings.security,
                   "sender": settings.sender, "username": settings.username,
-                  "password": settings.password, "updated_at": utcnow()}  # fmt: skip
+                  "password": None if settings.password is None else seal(settings.password),
+                  "updated_at": utcnow()}  # fmt: skip
         with self.store._transaction(write=True) as conn:
             changed = conn.execute(update(SmtpRow).where(SmtpRow.club_id == club_id)
                                    .values(**values)).rowcount  # fmt: skip
@@ -128,7 +130,11 @@ class OutboxStore:
                 conn.execute(insert(SmtpRow).values(club_id=club_id, **values))
 
     def smtp(self, club_id: str) -> SmtpSettings | None:
-        """The club's SMTP settings; None if it has none."""
+        """The club's SMTP settings; None if it has none.
+
+        :raises MailError: if its password was sealed with another mail key
+            (:func:`~bridgescore.storage.keys.unseal`).
+        """
         with self.store._transaction() as conn:
             return _smtp(conn, club_id)
 
@@ -327,5 +333,10 @@ def _smtp(conn: Connection, club_id: str) -> SmtpSettings | None:
     row = conn.execute(select(SmtpRow).where(SmtpRow.club_id == club_id)).first()
     if row is None:
         return None
+    password = None if row.password is None else unseal(row.password)
+    if row.password is not None and password is None:
+        raise MailError(f"the club's SMTP password cannot be read with this server's mail key "
+                        f"({MAIL_KEY_ENV}, or mail.key in the data directory): enter it again",
+                        field="password")  # fmt: skip
     return SmtpSettings(row.host, row.port, row.security, row.sender, username=row.username,
-                        password=row.password)  # fmt: skip
+                        password=password)  # fmt: skip

@@ -28,7 +28,7 @@ import threading
 from email.message import EmailMessage
 from email.utils import formataddr, formatdate
 
-from bridgescore.mail import Retry, SmtpSettings, is_temporary
+from bridgescore.mail import MailError, Retry, SmtpSettings, is_temporary
 from bridgescore.storage.outbox import Claimed, OutboxStore
 from bridgescore.storage.store import utcnow
 
@@ -134,7 +134,11 @@ class Sender:
 
     def _send(self, claimed: list[Claimed]) -> int:
         """Send one club's letters over one connection; how many were tried."""
-        settings = self.outbox.smtp(claimed[0].club_id)
+        try:
+            settings = self.outbox.smtp(claimed[0].club_id)
+        except MailError as exc:  # its password was sealed with another key
+            self._fail_all(claimed, str(exc), temporary=True)
+            return len(claimed)
         if settings is None:
             self._fail_all(claimed, "the club has no SMTP settings", temporary=True)
             return len(claimed)

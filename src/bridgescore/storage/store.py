@@ -133,6 +133,16 @@ def default_database_url() -> str:
     url = os.environ.get(ENV_VAR, "").strip()
     if url:
         return url
+    directory = data_directory(f"set {ENV_VAR} to another database")
+    return URL.create("sqlite", database=str(directory / "bridgescore.db")).render_as_string()
+
+
+def data_directory(otherwise: str) -> Path:
+    """The per-user data directory, ``$XDG_DATA_HOME/bridgescore`` (``XDG_DATA_HOME`` defaults
+    to ``~/.local/share``), created if need be.
+
+    :raises StorageError: if it cannot be created (``otherwise`` says what to do then).
+    """
     xdg = os.environ.get("XDG_DATA_HOME", "")
     base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".local" / "share"
     directory = base / "bridgescore"
@@ -142,9 +152,9 @@ def default_database_url() -> str:
         reason = exc.strerror or type(exc).__name__
         raise StorageError(
             f"cannot create the data directory (bridgescore under $XDG_DATA_HOME or "
-            f"~/.local/share): {reason}; set {ENV_VAR} to another database"
+            f"~/.local/share): {reason}; {otherwise}"
         ) from exc
-    return URL.create("sqlite", database=str(directory / "bridgescore.db")).render_as_string()
+    return directory
 
 
 def utcnow() -> datetime:
