@@ -2,8 +2,8 @@
 five pairs at a half table, a late pair seated by the director from round 2, two phones at one
 table that disagree, a phone that loses its connection for a board, a phone that dies before
 the last round (the director gives its boards), a result the director corrects, and a
-fix a table asks for after closing. Four phones at 360x640 and the director's laptop
-at 1280x800, all at once; nothing typed is lost, the director settles every disagreement from
+fix a table asks for after closing. Five phones at 360x640, the director's one of them, all
+at once; nothing typed is lost, the director settles every disagreement from
 the page, and the published rankings are those of the evening's PBN file scored by the core.
 Screenshots go to $BRIDGESCORE_SCREENSHOTS."""
 
@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 from bridgescore import pbn
 from bridgescore.session import score_section
 from tests import browsing as tb
-from tests.browsing import DESKTOP, PHONE, new_context
+from tests.browsing import PHONE, new_context
 from tests.conftest import serving
 
 pytestmark = pytest.mark.slow
@@ -73,7 +73,7 @@ def test_an_evening_with_a_late_pair_a_dead_phone_and_disagreements(
     for name, page in pages.items():
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(links[int(name[1]) - 1])
-    desk = browser.new_context(viewport=DESKTOP).new_page()
+    desk = new_context(browser, PHONE).new_page()  # the director runs the evening from a phone too
     desk.on("pageerror", lambda e: errors.append(str(e)))
     desk.goto(server + created["director_url"])
     expect(desk.locator("#status")).to_contain_text("0 results in")
@@ -156,7 +156,7 @@ def test_an_evening_with_a_late_pair_a_dead_phone_and_disagreements(
     tb.shot(t1, "whole-evening-fix-after-closing-360")
     expect(desk.locator("#conflicts")).to_contain_text("board 6: sent after closing")
     expect(desk.locator("#conflicts")).to_contain_text("Stored: 6NT by S, 12 tricks")
-    tb.shot(desk, "whole-evening-director-1280")
+    tb.shot(desk, "whole-evening-director-360")
     desk.locator("#conflicts").get_by_role("button", name="Keep the stored result").click()
     expect(desk.locator("#part-conflicts")).to_be_hidden()
 
