@@ -33,7 +33,8 @@
   // What happened: said to screen readers; shown unless it is a routine "saved" (the board's
   // button and its traveller show that), so the first screen keeps room for the next board.
   // An answer's refusal in words: FastAPI's list of problems, or one sentence.
-  const refusal = (detail) => (Array.isArray(detail) ? detail.map((x) => x.msg).join("; ") : String(detail));
+  const refusal = (detail) => (Array.isArray(detail) ? detail.map((x) => x.msg).join("; ")
+    : detail == null ? "the server could not answer; try again in a moment" : String(detail));
   const status = (text, quiet = false) => {
     $("status").textContent = text;
     $("status").classList.toggle("quiet", quiet);
