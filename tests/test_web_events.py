@@ -9,6 +9,7 @@ import os
 import signal
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import httpx
 import pytest
@@ -17,7 +18,7 @@ from fastapi.testclient import TestClient
 from bridgescore.cli.serve import SHUTDOWN_GRACE
 from bridgescore.rubber import Rubber
 from bridgescore.storage import Store
-from bridgescore.web.events import Changes
+from bridgescore.web.events import Changes, event_stream
 from tests.conftest import auth, serving
 
 
@@ -110,6 +111,31 @@ def test_a_stop_does_not_wait_for_open_streams(tmp_path: Path) -> None:
 
 def test_an_unknown_game_has_no_stream(client: TestClient) -> None:
     assert client.get("/api/rubbers/nope/events").status_code == 404
+
+
+def test_a_change_made_while_a_stream_opens_is_told_at_once() -> None:
+    """A view link's stream reads the game's version, then subscribes: a change committed in
+    between (told only to the other phone's stream) still reaches it, in its first event."""
+
+    async def scenario() -> tuple[int, str]:
+        with Store("sqlite://") as store:
+            game = store.create(Rubber())
+            changes = Changes(store)
+            await changes.start()
+            request = SimpleNamespace(app=SimpleNamespace(state=SimpleNamespace(changes=changes)))
+            with changes.subscription(game.id, game.version):  # the scorer's own page
+                saved = await asyncio.to_thread(
+                    store.save, game.id, Rubber().record("4H", "we", 10)
+                )
+                await asyncio.sleep(0.05)  # told to the scorer's page
+                # the viewer's stream, opened with the version read before the save
+                stream = event_stream(request, game.id, game.version)  # type: ignore[arg-type]
+                first = await anext(stream.body_iterator)  # type: ignore[call-overload]
+            await changes.stop()
+            return saved.version, str(first)
+
+    version, first = asyncio.run(scenario())
+    assert f'"version": {version}' in first
 
 
 def test_a_notice_of_a_later_version_tells_the_versions_between_once_each() -> None:

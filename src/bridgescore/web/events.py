@@ -154,6 +154,16 @@ class Changes:
             while True:
                 yield await queue.get()
 
+    async def current(self, game_id: str, known: int) -> int:
+        """``game_id``'s version now, ``known`` at the least: read once a stream has
+        subscribed, so that a change committed after ``known`` was read and before the
+        stream subscribed is not missed (it was told to nobody, or to other streams only)."""
+        try:
+            found = await asyncio.to_thread(self._store.versions, [game_id])
+        except BridgeError:  # the database is away: the catch-up on its return tells it
+            return known
+        return max(known, found.get(game_id, known))
+
     @property
     def watching(self) -> int:
         """How many streams are open."""
@@ -167,8 +177,9 @@ def _event(version: int) -> str:
 def event_stream(request: Request, game_id: str, version: int) -> StreamingResponse:
     """A ``text/event-stream`` of ``game_id``'s new versions, starting after ``version``.
 
-    The first event carries the version the stream started at, so a page that loaded an older
-    one catches up at once; so does a page whose ``EventSource`` connects again after a cut
+    The first event carries the version the game is at once the stream has subscribed, so a
+    page that loaded an older one catches up at once (a change committed while the stream was
+    being opened included); so does a page whose ``EventSource`` connects again after a cut
     (it sends ``Last-Event-ID``, the last version it had: the answer is the current one, at
     once, whatever it had). Each event's ``id`` is its version. Comments every
     :data:`KEEP_ALIVE` seconds keep a quiet stream open.
@@ -177,9 +188,9 @@ def event_stream(request: Request, game_id: str, version: int) -> StreamingRespo
 
     async def events() -> AsyncIterator[str]:
         # Ends when the client goes: the response is cancelled on its disconnect.
-        yield f"retry: 3000\n{_event(version)}"
-        told = version
         with changes.subscription(game_id, version) as queue:
+            told = await changes.current(game_id, version)  # subscribed: nothing is missed now
+            yield f"retry: 3000\n{_event(told)}"
             while True:
                 if queue.empty():  # wait (with a timer: only when there is nothing yet)
                     try:
