@@ -41,7 +41,8 @@ def enter(phone: Page, board: int, level: str, strain: str, result: str, verb: s
     phone.locator("#declarers").get_by_role("button", name="N", exact=True).click()
     phone.locator("#tricks").get_by_role("button", name=result, exact=True).click()
     phone.get_by_role("button", name=f"{verb or 'Save'} board {board}").click()
-    expect(phone.locator("#boards")).to_contain_text(f"Board {board}")
+    said = "changed" if verb else "saved"
+    expect(phone.locator("#status")).to_have_text(f"Board {board} {said}.")
 
 
 def test_a_two_match_teams_night_from_four_phones(browser: Browser, server: str) -> None:

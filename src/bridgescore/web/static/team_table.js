@@ -142,15 +142,24 @@
     }
   };
 
+  // The table as the server has it now: an answer older than the one drawn (a read that was
+  // overtaken) is dropped; a load's own problem is cleared once it reads again, and nothing
+  // else the page said ("Board 2 saved.").
+  let unread = false;
   const load = async () => {
     if (!token) { say("This link has no table token: scan the QR code on your table card."); return; }
     try {
       const answer = await api("/table");
-      if (answer.status !== 200) { say(problem(answer.body.detail || "This link is not valid.")); return; }
+      if (answer.status !== 200) {
+        say(problem(answer.body.detail || "This link is not valid."));
+        unread = true;
+        return;
+      }
+      if (table && answer.body.version < table.version) return;
       table = answer.body;
-      say("");
+      if (unread) { say(""); unread = false; }
       draw();
-    } catch { say("Offline: reconnecting…"); }
+    } catch { say("Offline: reconnecting…"); unread = true; }
   };
 
   $("confirm").addEventListener("click", async () => {
