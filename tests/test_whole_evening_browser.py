@@ -55,9 +55,10 @@ def api(server: str, created: dict[str, Any]) -> dict[str, Any]:
 
 
 def play_round(page: Page, boards: tuple[int, int]) -> None:
+    """A round's boards entered at a table, each sent to the server before the next."""
     for board in boards:
         tb.enter_board(page, board, CALLS[board])
-        expect(page.locator("#boards")).to_contain_text(f"Board {board}")
+        expect(page.locator("#boards")).not_to_contain_text("sending")
 
 
 def test_an_evening_with_a_late_pair_a_dead_phone_and_disagreements(
