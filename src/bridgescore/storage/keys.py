@@ -33,8 +33,9 @@ from cryptography.fernet import Fernet, InvalidToken
 from sqlalchemy import insert, select
 
 from bridgescore.storage.errors import ConstraintError, StorageError
+from bridgescore.storage.places import data_directory
 from bridgescore.storage.schema import ServerSecretRow
-from bridgescore.storage.store import Store, data_directory, utcnow
+from bridgescore.storage.store import Store, utcnow
 
 __all__ = ["MAIL_KEY_ENV", "mail_key", "seal", "server_key", "unseal"]
 

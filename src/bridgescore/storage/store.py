@@ -10,19 +10,16 @@ from __future__ import annotations
 import base64
 import builtins
 import json
-import os
 import secrets
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Self
 
 from sqlalchemy import (
-    URL,
     Connection,
     Executable,
     Row,
@@ -38,6 +35,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from bridgescore.session import Session
 from bridgescore.storage.database import WRITE, database_error, is_memory, open_engine
 from bridgescore.storage.errors import GameNotFoundError, StorageError, VersionConflictError
+from bridgescore.storage.places import default_database_url
 from bridgescore.storage.rows import (
     DealValues,
     Dumped,
@@ -61,8 +59,6 @@ from bridgescore.storage.tokens import derived_token, hash_token, token_matches
 
 __all__ = ["Game", "GameKind", "HomeGame", "Store", "StoredGame", "default_database_url"]
 
-ENV_VAR: Final = "BRIDGESCORE_DATABASE_URL"
-"""The environment variable that names the database (any SQLAlchemy URL)."""
 
 MIN_PREFIX: Final = 4
 """The shortest id prefix :meth:`Store.resolve` accepts."""
@@ -120,41 +116,6 @@ class StoredGame:
             "updated_at": self.updated_at.isoformat(),
             **self.game.to_dict(),
         }
-
-
-def default_database_url() -> str:
-    """``$BRIDGESCORE_DATABASE_URL`` if set, else a SQLite file in the per-user data directory.
-
-    The file is ``$XDG_DATA_HOME/bridgescore/bridgescore.db`` (``XDG_DATA_HOME`` defaults to
-    ``~/.local/share``); its directory is created.
-
-    :raises StorageError: if the directory cannot be created.
-    """
-    url = os.environ.get(ENV_VAR, "").strip()
-    if url:
-        return url
-    directory = data_directory(f"set {ENV_VAR} to another database")
-    return URL.create("sqlite", database=str(directory / "bridgescore.db")).render_as_string()
-
-
-def data_directory(otherwise: str) -> Path:
-    """The per-user data directory, ``$XDG_DATA_HOME/bridgescore`` (``XDG_DATA_HOME`` defaults
-    to ``~/.local/share``), created if need be.
-
-    :raises StorageError: if it cannot be created (``otherwise`` says what to do then).
-    """
-    xdg = os.environ.get("XDG_DATA_HOME", "")
-    base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".local" / "share"
-    directory = base / "bridgescore"
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:  # the message names no path: it may be shown to anyone
-        reason = exc.strerror or type(exc).__name__
-        raise StorageError(
-            f"cannot create the data directory (bridgescore under $XDG_DATA_HOME or "
-            f"~/.local/share): {reason}; {otherwise}"
-        ) from exc
-    return directory
 
 
 def utcnow() -> datetime:
