@@ -1,10 +1,11 @@
 """`make bench`, part (e): double-dummy tables and par, against calling endplay directly.
 
-1. Tables: ``bridgescore.dd.dd_tables`` on PBN text against endplay's ``calc_all_tables`` on the
+1. Tables: ``bridgescore.boards.dd.dd_tables`` on PBN text against endplay's ``calc_all_tables`` on
+the
    same deals (endplay ``Deal`` objects built beforehand, 40 a call), in deals a second per core.
 2. A Dask cluster: ``batch.analyse_partition`` by ``map_partitions`` on a LocalCluster of 1 and
    of 2 worker processes (one thread each, DDS held to one thread each), the speed-up.
-3. Par from a table, per deal: ``bridgescore.par`` against endplay's ``par`` (DDS's
+3. Par from a table, per deal: ``bridgescore.boards.par`` against endplay's ``par`` (DDS's
    ``DealerParBin``) on the same tables, vulnerabilities and dealers; and in bulk,
    ``batch.par_many`` on those tables as columns (and repeated to 100,000 rows).
 
@@ -27,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from timing import median_cpu_seconds, median_seconds, table
 
 from bridgescore import Deal, Seat, Vulnerability
-from bridgescore.dd import dd_tables, dds_par, from_endplay
-from bridgescore.par import par
+from bridgescore.boards.dd import dd_tables, dds_par, from_endplay
+from bridgescore.boards.par import par
 
 CORES = os.cpu_count() or 1
 
@@ -78,7 +79,7 @@ def dask_part(deals: list[str], expected: list[Any]) -> None:
     from distributed import Client, LocalCluster
 
     from bridgescore import batch as bb
-    from bridgescore.dd import set_threads
+    from bridgescore.boards.dd import set_threads
 
     frame = pd.DataFrame({"deal": deals, "vulnerability": "None", "dealer": "N"})
     flat = [[t for row in tbl for t in row] for tbl in expected]

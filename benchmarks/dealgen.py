@@ -3,7 +3,7 @@
 For each condition, written in both languages:
 
 1. Cross-check: dealer deals 2,000 deals and prints, for each, whether its condition holds;
-   bridgescore's :class:`~bridgescore.condition.Condition` must say the same on every one.
+   bridgescore's :class:`~bridgescore.boards.condition.Condition` must say the same on every one.
 2. Throughput: deals dealt and tested a second. dealer ``generate``s N deals (its own clock,
    ``Time needed``, and the command's wall time); bridgescore deals N deals with
    ``batch.deal_batches`` and tests each block with ``DealBatch.where``. Both count the deals
@@ -33,7 +33,7 @@ from timing import table
 
 from bridgescore import Deal, Hand
 from bridgescore.batch import deal_batches, deal_where
-from bridgescore.condition import Condition
+from bridgescore.boards.condition import Condition
 
 CONDITIONS = [
     ("every deal", "hcp(N) >= 0", "hcp(north) >= 0"),

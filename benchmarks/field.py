@@ -35,7 +35,7 @@ from timing import median_seconds, table
 from bridgescore import Contract, Doubling, Result, Seat, Strain
 from bridgescore import batch as bb
 from bridgescore.duplicate import butler, cross_imps, matchpoints
-from bridgescore.session import BoardResult, Method, Section, Session, score_section
+from bridgescore.duplicate.session import BoardResult, Method, Section, Session, score_section
 
 
 def random_field(results: int, boards: int, seed: int = 2026) -> tuple[np.ndarray, np.ndarray]:

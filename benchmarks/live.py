@@ -150,7 +150,7 @@ async def _table(
 
 
 def _evening(tables: int, seed: int = 27, rounds: int = 9) -> list[dict]:  # type: ignore[type-arg]
-    from bridgescore.movement import mitchell
+    from bridgescore.duplicate.movement import mitchell
 
     rng = random.Random(seed)
     posts = []

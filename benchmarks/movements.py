@@ -1,6 +1,6 @@
 """Part (h) of `make bench`: building each Howell, served from the searched data.
 
-``howell(pairs, b, rounds=r)`` reads its design from ``bridgescore.movement._howells`` and
+``howell(pairs, b, rounds=r)`` reads its design from ``bridgescore.duplicate.movement._howells`` and
 builds the movement (plays, shares, relays, the rules checked). This part times that build
 without its cache for every size the data holds (complete Howells of 2 to 10 tables, 3/4
 Howells, pairs meeting twice), and, as the yardstick it avoids, the search run again at request
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from timing import median_seconds, table
 
-from bridgescore.movement import cyclic, search
-from bridgescore.movement._howells import DESIGNS
+from bridgescore.duplicate.movement import cyclic, search
+from bridgescore.duplicate.movement._howells import DESIGNS
 
 
 def run(quick: bool) -> dict[str, float]:

@@ -16,8 +16,8 @@ from pathlib import Path
 from timing import median_seconds, table
 
 from bridgescore import pbn, usebio
+from bridgescore.duplicate.session import BoardResult, Section, Session
 from bridgescore.model import Result
-from bridgescore.session import BoardResult, Section, Session
 
 REAL = Path(__file__).resolve().parent.parent / "tests" / "data" / "real" / "usebio"
 

@@ -260,15 +260,15 @@ def club_evenings(
     club's id and the evenings' ids, oldest first."""
     from dataclasses import replace as replaced
 
+    from bridgescore.boards.dd import dd_tables
+    from bridgescore.boards.par import par
     from bridgescore.club import RosterEntry
-    from bridgescore.dd import dd_tables
     from bridgescore.deals import deal_board
+    from bridgescore.duplicate.movement import mitchell
+    from bridgescore.duplicate.session import Section, Session
     from bridgescore.live import DIRECTOR
-    from bridgescore.movement import mitchell
-    from bridgescore.par import par
     from bridgescore.pbn import analysis_tags
     from bridgescore.players import Player
-    from bridgescore.session import Section, Session
     from bridgescore.storage.clubs import ClubStore
     from bridgescore.storage.live import LiveStore
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from bridgescore.deal import Deal
+from bridgescore.boards.deal import Deal
 from bridgescore.web import Settings, create_app
 from tests.conftest import csrf
 

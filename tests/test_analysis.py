@@ -1,5 +1,5 @@
-"""The personal analysis (bridgescore.analysis): a board worked by hand, a table of cases, and
-properties that hold for any section."""
+"""The personal analysis (bridgescore.duplicate.analysis): a board worked by hand, a table of cases,
+and properties that hold for any section."""
 
 from __future__ import annotations
 
@@ -10,11 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import Result, Seat, Side
-from bridgescore.analysis import PairAnalysis, analyse_pair, analysis_to_dict, tables_of
-from bridgescore.dd import DDTable
+from bridgescore.boards.dd import DDTable
 from bridgescore.duplicate import Adjusted
-from bridgescore.model import Contract, Strain
-from bridgescore.session import (
+from bridgescore.duplicate.analysis import PairAnalysis, analyse_pair, analysis_to_dict, tables_of
+from bridgescore.duplicate.session import (
     Board,
     BoardResult,
     Method,
@@ -24,7 +23,8 @@ from bridgescore.session import (
     points_if,
     score_session,
 )
-from bridgescore.weighted import Weighted
+from bridgescore.duplicate.weighted import Weighted
+from bridgescore.model import Contract, Strain
 
 TABLE: DDTable = ((7, 6, 6, 10, 8), (6, 7, 7, 3, 5), (7, 6, 6, 10, 8), (6, 7, 7, 3, 5))
 """North and South take 10 tricks in spades and 8 in notrump; East and West 7 in hearts."""

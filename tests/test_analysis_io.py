@@ -15,11 +15,11 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from bridgescore import Contract, Result, Seat, Strain, pbn
-from bridgescore.analysis import analyse_pair
-from bridgescore.dd import dd_tables
-from bridgescore.par import par
+from bridgescore.boards.dd import dd_tables
+from bridgescore.boards.par import par
+from bridgescore.duplicate.analysis import analyse_pair
+from bridgescore.duplicate.session import Board, BoardResult, Section, Session
 from bridgescore.pbn import analysis_tags
-from bridgescore.session import Board, BoardResult, Section, Session
 from bridgescore.web import Settings, create_app
 from tests.conftest import DATA, auth, csrf, run
 

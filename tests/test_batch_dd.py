@@ -16,9 +16,9 @@ from click.testing import CliRunner
 
 from bridgescore import BatchError, Vulnerability
 from bridgescore import batch as bb
+from bridgescore.boards.dd import dd_tables
+from bridgescore.boards.par import par
 from bridgescore.cli import cli
-from bridgescore.dd import dd_tables
-from bridgescore.par import par
 from tests.helpers import random_deal
 
 pytestmark = pytest.mark.slow  # DDS solves six deals (a second or two each on a busy machine)

@@ -25,7 +25,7 @@ from bridgescore.duplicate import (
     matchpoints,
     matchpoints_ew,
 )
-from bridgescore.session import (
+from bridgescore.duplicate.session import (
     BoardResult,
     Method,
     Section,

@@ -19,7 +19,7 @@ from bridgescore import (
     Vulnerability,
     score_result,
 )
-from bridgescore.chicago import CHICAGO_PRESETS, Chicago, ChicagoDeal, ChicagoRules
+from bridgescore.home.chicago import CHICAGO_PRESETS, Chicago, ChicagoDeal, ChicagoRules
 
 Deal = tuple[str, str, int]
 

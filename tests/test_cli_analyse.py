@@ -7,9 +7,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from bridgescore import pbn
+from bridgescore.boards.dd import dd_table
+from bridgescore.boards.par import par
 from bridgescore.cli import cli
-from bridgescore.dd import dd_table
-from bridgescore.par import par
 from bridgescore.pbn import ANALYSIS_TAGS, analyse_games
 
 DATA = Path(__file__).parent / "data"

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from bridgescore.cli import cli
-from bridgescore.rubber import Rubber, RubberDeal
+from bridgescore.home.rubber import Rubber, RubberDeal
 
 
 @pytest.fixture

@@ -138,7 +138,7 @@ def test_check(runner: CliRunner, tmp_path: Path) -> None:
 
 
 def test_check_reads_back_what_mitchell_writes(runner: CliRunner, tmp_path: Path) -> None:
-    from bridgescore.movement import mitchell
+    from bridgescore.duplicate.movement import mitchell
 
     path = tmp_path / "m.csv"
     path.write_text(mitchell(6, 2, even="relay").to_csv(), encoding="utf-8")
@@ -210,7 +210,7 @@ def test_howell_pairs_meeting_twice_and_three_quarter(runner: CliRunner) -> None
 
 
 def test_check_pairs_meeting_twice_and_asc_files(runner: CliRunner, tmp_path: Path) -> None:
-    from bridgescore.movement import howell
+    from bridgescore.duplicate.movement import howell
 
     twice = tmp_path / "twice.csv"
     twice.write_text(howell(6, 3, rounds=10).to_csv(), encoding="utf-8")

@@ -23,11 +23,11 @@ from bridgescore.club import (
     check_password,
     hide_private,
 )
+from bridgescore.duplicate.movement import mitchell
+from bridgescore.duplicate.session import Section, Session
 from bridgescore.errors import BridgeError
 from bridgescore.live import NotAllowedError
-from bridgescore.movement import mitchell
 from bridgescore.players import Player
-from bridgescore.session import Section, Session
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import LiveStore

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore import NotationError, Seat
-from bridgescore.deal import Deal, Hand
+from bridgescore.boards.deal import Deal, Hand
 from tests.helpers import random_deal
 
 FULL = "N:AKQ2.K53.T94.QJ2 JT9.AQJ2.K52.K97 8765.T98.AQ3.A84 43.764.J876.T653"

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from bridgescore import Deal, Hand, Seat, Side, pbn
 from bridgescore.batch import DealBatch, DealingError, deal_batches, deal_where
+from bridgescore.boards.condition import Condition, ConditionError
 from bridgescore.cli import cli
-from bridgescore.condition import Condition, ConditionError
 
 
 def hcp(hand: Hand | None) -> int:

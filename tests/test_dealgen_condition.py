@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import BridgeError, Deal, Hand
-from bridgescore.condition import MAX_DEPTH, Condition, ConditionError
+from bridgescore.boards.condition import MAX_DEPTH, Condition, ConditionError
 
 DEAL = Deal.parse("N:AKQ2.K53.T94.QJ2 JT9.AQJ2.K52.K97 8765.T98.AQ3.A84 43.764.J876.T653")
 # North 15 HCP 4-3-3-3, East 13 HCP 3-4-3-3, South 10 HCP 4-3-3-3, West 2 HCP 2-3-4-4.

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.deal import Deal
+from bridgescore.boards.deal import Deal
 from bridgescore.deals import (
     DealingError,
     DealtBoard,
@@ -28,8 +28,8 @@ from bridgescore.deals import (
     read_seed,
     verify,
 )
+from bridgescore.duplicate.session import Board
 from bridgescore.model import Seat, Vulnerability
-from bridgescore.session import Board
 
 GUIDE = Path(__file__).parent.parent / "docs" / "guide" / "dealing.md"
 

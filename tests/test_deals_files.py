@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.deal import Deal
+from bridgescore.boards.deal import Deal
 from bridgescore.deals import (
     FORMATS,
     DealFileError,
@@ -26,9 +26,9 @@ from bridgescore.deals import (
     to_bytes,
     write,
 )
+from bridgescore.duplicate.session import Board
 from bridgescore.errors import BridgeError
 from bridgescore.model import Seat, Vulnerability
-from bridgescore.session import Board
 
 MACHINES = (".dup", ".dlm", ".bri", ".dge")
 

@@ -15,9 +15,8 @@ from hypothesis import strategies as st
 from bridgescore import Result, Side, pbn
 from bridgescore.cli import cli
 from bridgescore.duplicate import ARTIFICIAL_ACBL, ARTIFICIAL_EBU, Adjusted, top
-from bridgescore.errors import SessionError
-from bridgescore.movement import mitchell
-from bridgescore.session import (
+from bridgescore.duplicate.movement import mitchell
+from bridgescore.duplicate.session import (
     BoardResult,
     Pair,
     Section,
@@ -31,6 +30,7 @@ from bridgescore.session import (
     with_late_pair,
     with_withdrawal,
 )
+from bridgescore.errors import SessionError
 
 # NS scores by contract on board 1 (nobody vulnerable), declarer N unless said
 SCORE = {"4SN=": 420, "4SN+1": 450, "2SN+2": 170, "4SN-1": -50, "4SN+2": 480, "3NTN+1": 430}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from fractions import Fraction
 
 import pytest
@@ -9,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore import Result
+from bridgescore.duplicate.session import BoardResult, Section, SectionScores, Session
 from bridgescore.errors import SessionError
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
-from bridgescore.session import BoardResult, Section, SectionScores, Session
 
 
 def _scored(results: list[tuple[int, int, int, str]]) -> list[SectionScores]:
@@ -108,7 +109,8 @@ def test_an_event_of_one_session_twice_ranks_as_the_session(
 
 def test_the_old_name_is_kept_for_one_release() -> None:
     """``bridgescore.event.Event`` was the pairs event's name: it still is, deprecated."""
-    from bridgescore import event
+    with pytest.deprecated_call(match="bridgescore.events.pairs"):
+        event = importlib.import_module("bridgescore.event")
 
     assert event.Event is PairsEvent
     assert event.rank_event is rank_event

@@ -1,4 +1,4 @@
-"""A team night's rules at the tables (bridgescore.events.tables): who enters which board in
+"""A team night's rules at the tables (bridgescore.live.teams): who enters which board in
 which room, when a board's IMPs exist, when a round may be drawn, the director's swap, where
 each team sits."""
 
@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from bridgescore.errors import EventError
 from bridgescore.events import Entry, Event, EventKind, Room, Scoring, teams
-from bridgescore.events.tables import (
+from bridgescore.live import NotAllowedError
+from bridgescore.live.teams import (
     DIRECTOR,
     EnteredError,
     EventTable,
@@ -23,7 +24,6 @@ from bridgescore.events.tables import (
     seats,
     tables,
 )
-from bridgescore.live import NotAllowedError
 from bridgescore.model import Result
 
 MADE, DOWN = Result.parse("4SN="), Result.parse("4SN-1")

@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import Contract, Doubling, Seat, Strain, score
-from bridgescore.chicago import CHICAGO_PRESETS, Chicago, ChicagoDeal, ChicagoRules
 from bridgescore.errors import (
     BridgeError,
     GameStateError,
@@ -20,8 +19,9 @@ from bridgescore.errors import (
     NotationError,
     RulesError,
 )
-from bridgescore.homegame import read_honors
-from bridgescore.rubber import RUBBER_PRESETS, Rubber, RubberDeal, RubberRules, WeThey
+from bridgescore.home.chicago import CHICAGO_PRESETS, Chicago, ChicagoDeal, ChicagoRules
+from bridgescore.home.game import read_honors
+from bridgescore.home.rubber import RUBBER_PRESETS, Rubber, RubberDeal, RubberRules, WeThey
 
 contracts = st.builds(
     Contract, st.integers(1, 7), st.sampled_from(Strain), st.sampled_from(Doubling)

@@ -104,8 +104,8 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 TYPE_ONLY_CIRCLES = {
     # A data class's convenience method, typed with what the module above it returns (its body
     # imports it when called): Movement.fairness -> Fairness, Session.scored -> SectionScores.
-    ("bridgescore.movement.model", "bridgescore.movement.report"),
-    ("bridgescore.session._model", "bridgescore.session._scores"),
+    ("bridgescore.duplicate.movement.model", "bridgescore.duplicate.movement.report"),
+    ("bridgescore.duplicate.session._model", "bridgescore.duplicate.session._scores"),
 }
 """Edges (importer, imported) under ``if TYPE_CHECKING`` that may close a circle."""
 

@@ -1,4 +1,4 @@
-"""The opening lead's cost against double dummy (bridgescore.leads, ``bridgescore analyse``
+"""The opening lead's cost against double dummy (bridgescore.boards.leads, ``bridgescore analyse``
 with a LIN or PBN file and a Parquet output), on BBO's real LIN file of a robots' board."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from bridgescore import Seat, Strain
 from bridgescore.batch import BOARD_COLUMNS, DD_COLUMNS, LEAD_COLUMNS
-from bridgescore.dd import dd_table, lead_tricks
-from bridgescore.deal import Deal
-from bridgescore.leads import LeadCost, opening_lead
+from bridgescore.boards.dd import dd_table, lead_tricks
+from bridgescore.boards.deal import Deal
+from bridgescore.boards.leads import LeadCost, opening_lead
 from bridgescore.lin import read_lin, to_games
 from bridgescore.pbn import dd_tricks_from_tag, read_games
 from tests.conftest import DATA, run

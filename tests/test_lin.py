@@ -12,8 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import pbn
-from bridgescore.auction import Auction, Call
-from bridgescore.deal import Deal
+from bridgescore.boards.auction import Auction, Call
+from bridgescore.boards.deal import Deal
+from bridgescore.boards.play import Play, trick_winner
+from bridgescore.duplicate.session import Session
 from bridgescore.errors import LinError
 from bridgescore.lin import (
     HANDVIEWER,
@@ -31,8 +33,6 @@ from bridgescore.lin import (
     write_lin,
 )
 from bridgescore.model import PASS_OUT, Contract, Result, Seat, Strain, Vulnerability
-from bridgescore.play import Play, trick_winner
-from bridgescore.session import Session
 
 REAL = Path(__file__).parent / "data" / "real"
 SKYCLUB = sorted((REAL / "bbo_skyclub").glob("*.lin"))

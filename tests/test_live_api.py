@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgescore import Result, pbn
-from bridgescore.movement import mitchell
-from bridgescore.session import BoardResult, Section, Session, score_section
+from bridgescore.duplicate.movement import mitchell
+from bridgescore.duplicate.session import BoardResult, Section, Session, score_section
 from bridgescore.web import Settings, create_app
 from tests.conftest import auth
 

@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from bridgescore import Result, pbn
-from bridgescore.movement import mitchell
-from bridgescore.session import BoardResult, Section, Session, score_section
+from bridgescore.duplicate.movement import mitchell
+from bridgescore.duplicate.session import BoardResult, Section, Session, score_section
 from tests import browsing as tb
 from tests.conftest import serving
 

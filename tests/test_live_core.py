@@ -17,6 +17,8 @@ from fastapi.testclient import TestClient
 
 from bridgescore import BridgeError, Result, SessionError, Weighted
 from bridgescore.duplicate import MAX_COMBINATIONS
+from bridgescore.duplicate.movement import mitchell
+from bridgescore.duplicate.session import Section, Session, score_session
 from bridgescore.live import (
     DIRECTOR,
     MOST_WEIGHTED_WORK,
@@ -34,8 +36,6 @@ from bridgescore.live import (
     Who,
     accept,
 )
-from bridgescore.movement import mitchell
-from bridgescore.session import Section, Session, score_session
 from bridgescore.storage import Store
 from bridgescore.storage.live import LiveStore
 from bridgescore.web import Settings, create_app

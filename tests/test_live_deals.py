@@ -15,14 +15,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import Result, SessionError
-from bridgescore.deal import Deal
+from bridgescore.boards.deal import Deal
+from bridgescore.boards.hand_record import (
+    HandRecord,
+    versus_dd,
+    versus_par,
+    with_analysis,
+    with_deal,
+)
+from bridgescore.boards.par import par
 from bridgescore.deals import DealtBoard, deal_set, read_bytes, to_bytes, verify
-from bridgescore.hand_record import HandRecord, versus_dd, versus_par, with_analysis, with_deal
+from bridgescore.duplicate.movement import mitchell
+from bridgescore.duplicate.session import Board, Section, Session
 from bridgescore.live import DIRECTOR, NOW, LiveResult, LiveState, NotAllowedError
-from bridgescore.live_deals import Analysed, AttachDeals, analysed, attach, hand_for, unsolved
-from bridgescore.movement import mitchell
-from bridgescore.par import par
-from bridgescore.session import Board, Section, Session
+from bridgescore.live.deals import Analysed, AttachDeals, analysed, attach, hand_for, unsolved
 from bridgescore.storage.live_deals import DealStore
 from bridgescore.web import Settings, create_app
 from bridgescore.web.analysis import Analyser
@@ -376,7 +382,7 @@ def test_a_restart_resumes_the_boards_left_and_a_worker_process_solves_them(
 ) -> None:
     import time
 
-    from bridgescore.dd import dd_table
+    from bridgescore.boards.dd import dd_table
     from bridgescore.storage import Store
     from bridgescore.storage.live import LiveStore
 

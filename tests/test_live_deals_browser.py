@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from bridgescore.deals import deal_set, to_bytes
-from bridgescore.movement import mitchell
+from bridgescore.duplicate.movement import mitchell
 from tests import browsing as tb
 from tests.browsing import PHONE, new_context
 from tests.conftest import serving

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgescore.movement import Movement, howell, mitchell
+from bridgescore.duplicate.movement import Movement, howell, mitchell
 from tests.conftest import auth, make_club
 
 HOWELL: dict[str, str | int] = {"movement": "howell", "pairs": 8, "boards_per_round": 2}

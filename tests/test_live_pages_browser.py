@@ -13,7 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
-from bridgescore.movement import completeness, mitchell
+from bridgescore.duplicate.movement import completeness, mitchell
 from tests import browsing as tb
 from tests.browsing import DESKTOP, PHONE, axe_violations, in_view, new_context
 from tests.conftest import serving

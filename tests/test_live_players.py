@@ -12,6 +12,8 @@ from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgescore.duplicate.movement import Movement, howell, mitchell
+from bridgescore.duplicate.session import Section, Session
 from bridgescore.errors import SessionError
 from bridgescore.live import (
     DIRECTOR,
@@ -22,9 +24,7 @@ from bridgescore.live import (
     check_roster_lookup,
     substitute,
 )
-from bridgescore.movement import Movement, howell, mitchell
 from bridgescore.players import Player
-from bridgescore.session import Section, Session
 from tests.conftest import auth, make_club
 
 ANN, BOB = Player("Ann Smith", "1001"), Player("Bob Jones", "1002")

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, FilePayload, expect
 
-from bridgescore.movement import howell
+from bridgescore.duplicate.movement import howell
 from tests import browsing as tb
 from tests.browsing import PHONE, new_context, tap_targets
 from tests.conftest import PASSWORD, club_serving

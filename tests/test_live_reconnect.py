@@ -18,7 +18,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
-from bridgescore.movement import mitchell
+from bridgescore.duplicate.movement import mitchell
 from tests.conftest import _postgres_url, auth, serving
 
 TABLES = 15

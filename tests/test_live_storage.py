@@ -10,14 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import Result, Weighted
+from bridgescore.duplicate.movement import mitchell
+from bridgescore.duplicate.session import Pair, Section, Session
 from bridgescore.live import (
     DIRECTOR,
     AlreadyEnteredError,
     TableEntry,
     UnknownResultError,
 )
-from bridgescore.movement import mitchell
-from bridgescore.session import Pair, Section, Session
 from bridgescore.storage import Store
 from bridgescore.storage.live import LiveStore
 

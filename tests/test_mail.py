@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from bridgescore import Result, Side
 from bridgescore.club import PublicView, RosterEntry
-from bridgescore.mail import (
+from bridgescore.club.mail import (
     AlreadySentError,
     MailError,
     Retry,
@@ -26,8 +26,14 @@ from bridgescore.mail import (
     scorecard_html,
     scorecard_text,
 )
+from bridgescore.duplicate.session import (
+    BoardResult,
+    Section,
+    SectionScores,
+    Session,
+    score_section,
+)
 from bridgescore.players import Player
-from bridgescore.session import BoardResult, Section, SectionScores, Session, score_section
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.outbox import OutboxStore

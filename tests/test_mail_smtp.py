@@ -36,11 +36,11 @@ from cryptography.fernet import Fernet
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
-from bridgescore.mail import Letter, MailError, Retry, Security, SmtpSettings
-from bridgescore.movement import mitchell
+from bridgescore.club.mail import Letter, MailError, Retry, Security, SmtpSettings
+from bridgescore.duplicate.movement import mitchell
+from bridgescore.duplicate.session import Section
+from bridgescore.duplicate.session import Session as BridgeSession
 from bridgescore.players import Player
-from bridgescore.session import Section
-from bridgescore.session import Session as BridgeSession
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.errors import StorageError

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bridgescore.duplicate import Adjusted, Artificial, victory_points
-from bridgescore.match import MatchBoard, TeamMatch
+from bridgescore.events.match import MatchBoard, TeamMatch
 
 
 @pytest.mark.parametrize(

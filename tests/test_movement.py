@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bridgescore
-import bridgescore.movement
-from bridgescore.movement import (
+import bridgescore.duplicate.movement
+from bridgescore.duplicate.movement import (
     Movement,
     MovementError,
     Play,
@@ -483,7 +483,10 @@ def _direct(**changes: object) -> Movement:
         ({"shares": (Share(1, (1, 2), (1, 2)),)}, "names table 2, which does not play them"),
         ({"shares": (Share(1, (1,), (1, 2)),)}, "a share needs two tables or more"),
         ({"arrow_switched": (2,)}, "arrow-switched round 2 is not one of rounds 1 to 1"),
-        ({"relays": (bridgescore.movement.Relay(1, (3,), "relay stand"),)}, "board 3 on the relay"),
+        (
+            {"relays": (bridgescore.duplicate.movement.Relay(1, (3,), "relay stand"),)},
+            "board 3 on the relay",
+        ),
     ],
     ids=[
         "bpr",

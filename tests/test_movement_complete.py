@@ -8,7 +8,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from bridgescore.movement import (
+from bridgescore.duplicate.movement import (
     Movement,
     MovementError,
     alternatives,

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore import Section
-from bridgescore.movement import Movement, MovementError, howell, mitchell, read_asc
+from bridgescore.duplicate.movement import Movement, MovementError, howell, mitchell, read_asc
 
 
 def asc(m: Movement, *, letters: bool = True) -> str:

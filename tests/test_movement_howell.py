@@ -3,7 +3,7 @@
 The balance measure is J. R. Manning's (EBU, *Bridge movements: the maths*): for every two
 pairs, per board +1 if they play it the same way at different tables, -1 the opposite way,
 k-1 (k the times it is played) when they meet on it. It is computed below from the plays
-alone, not with :func:`bridgescore.movement.fairness` nor the search's own function.
+alone, not with :func:`bridgescore.duplicate.movement.fairness` nor the search's own function.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import Section, Session
-from bridgescore.movement import (
+from bridgescore.duplicate.movement import (
     Movement,
     MovementError,
     cards,
@@ -31,8 +31,8 @@ from bridgescore.movement import (
     search,
     table_cards,
 )
-from bridgescore.movement._howells import DESIGNS, PLAIN
-from bridgescore.movement.cyclic import every_board_everywhere
+from bridgescore.duplicate.movement._howells import DESIGNS, PLAIN
+from bridgescore.duplicate.movement.cyclic import every_board_everywhere
 
 
 def manning(m: Movement) -> dict[frozenset[str], int]:
@@ -364,7 +364,7 @@ def test_a_complete_howell_is_the_same_either_way() -> None:
 
 @pytest.mark.parametrize(("pairs", "rounds"), [(16, 11), (6, 10), (15, 11)], ids=str)
 def test_a_stored_session_keeps_arrow_switches_and_meetings(pairs: int, rounds: int) -> None:
-    from bridgescore.session import session_from_dict, session_to_dict
+    from bridgescore.duplicate.session import session_from_dict, session_to_dict
 
     movement = howell(pairs, 2, rounds=rounds)
     session = Session((Section.from_movement(movement),))

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from bridgescore import InvalidResultError, NotationError, Seat, Vulnerability
-from bridgescore.dd import dd_tables, dds_par, from_dds_par
-from bridgescore.deal import Deal, Hand
-from bridgescore.par import Par, par
+from bridgescore.boards.dd import dd_tables, dds_par, from_dds_par
+from bridgescore.boards.deal import Deal, Hand
+from bridgescore.boards.par import Par, par
 from tests.data.make_par_cases import permuted
 from tests.helpers import random_deal
 

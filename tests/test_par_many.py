@@ -15,7 +15,7 @@ from hypothesis.extra import numpy as hnp
 
 from bridgescore import BatchError, Seat, Vulnerability
 from bridgescore.batch import par_many
-from bridgescore.par import par
+from bridgescore.boards.par import par
 
 VULS = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH)
 SEATS = tuple(Seat)
@@ -79,7 +79,7 @@ def test_equal_to_par_on_any_tables(tables: npt.NDArray[np.int64], data: st.Data
     assert mismatches(tables, data.draw(codes), data.draw(codes)) == []
 
 
-# bridgescore.par's own examples and tests/test_par.py's known pars (SCORING.md, Par).
+# bridgescore.boards.par's own examples and tests/test_par.py's known pars (SCORING.md, Par).
 WORKED = [
     ([(4, 6, 10, 9, 8), (9, 7, 2, 4, 3), (4, 6, 10, 9, 8), (9, 7, 2, 2, 3)], "None", "N",
      300, "NS 300: 5CXEW-2"),

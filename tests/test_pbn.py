@@ -18,7 +18,16 @@ from hypothesis import strategies as st
 
 from bridgescore import BridgeError, PbnError, Result, Seat, Side, Vulnerability
 from bridgescore.duplicate import Adjusted, Artificial, Award, Weighted
-from bridgescore.match import TeamMatch
+from bridgescore.duplicate.session import (
+    Board,
+    BoardResult,
+    Pair,
+    Section,
+    Session,
+    session_from_dict,
+    session_to_dict,
+)
+from bridgescore.events.match import TeamMatch
 from bridgescore.pbn import (
     MANDATORY_TAGS,
     Column,
@@ -33,15 +42,6 @@ from bridgescore.pbn import (
     scoring_tag,
     write,
     write_games,
-)
-from bridgescore.session import (
-    Board,
-    BoardResult,
-    Pair,
-    Section,
-    Session,
-    session_from_dict,
-    session_to_dict,
 )
 from tests.conftest import DATA
 

@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import pbn
-from bridgescore.auction import Auction, Call
+from bridgescore.boards.auction import Auction, Call
+from bridgescore.boards.play import Play, PlayedCard, trick_winner
 from bridgescore.errors import BridgeError, NotationError, PbnError
 from bridgescore.model import PASS_OUT, Contract, Seat, Side, Strain
 from bridgescore.pbn import Game, Tag, auction_of, play_of, read_games, section_tags, write_games
-from bridgescore.play import Play, PlayedCard, trick_winner
 
 REAL = Path(__file__).parent / "data" / "real"
 

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgescore import BridgeError, PbnError, Result, Side
+from bridgescore.duplicate.session import BoardResult, Pair, Section, Session
 from bridgescore.pbn import read, read_games, read_matches, write
-from bridgescore.session import BoardResult, Pair, Section, Session
 from tests.conftest import DATA
 
 FILES = sorted(p for p in DATA.rglob("*.pbn") if p.stat().st_size < 40_000)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bridgescore import PbnError, Side
+from bridgescore.duplicate.session import Session
 from bridgescore.pbn import decode, read, read_games, read_match, read_matches, write
-from bridgescore.session import Session
 from tests.conftest import DATA
 
 REAL = DATA / "real"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bridgescore import render
-from bridgescore.chicago import Chicago
-from bridgescore.rubber import Rubber
+from bridgescore.home import render
+from bridgescore.home.chicago import Chicago
+from bridgescore.home.rubber import Rubber
 
 HANDOUT = """\
   WE Ann & Bob │ THEY Cy & Di

@@ -15,7 +15,14 @@ from bridgescore import (
     RulesError,
     Strain,
 )
-from bridgescore.rubber import RUBBER_PRESETS, PadEntry, Rubber, RubberDeal, RubberRules, WeThey
+from bridgescore.home.rubber import (
+    RUBBER_PRESETS,
+    PadEntry,
+    Rubber,
+    RubberDeal,
+    RubberRules,
+    WeThey,
+)
 
 WE, THEY = WeThey.WE, WeThey.THEY
 Deal = tuple[str, str, int] | tuple[str, str, int, dict[str, int]]

@@ -8,7 +8,7 @@ import pytest
 
 from bridgescore import Result, Side, Weighted
 from bridgescore.duplicate import Adjusted
-from bridgescore.session import (
+from bridgescore.duplicate.session import (
     Board,
     BoardResult,
     Pair,

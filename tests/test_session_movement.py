@@ -17,7 +17,7 @@ from bridgescore import (
     howell,
     mitchell,
 )
-from bridgescore.session import session_from_dict, session_to_dict
+from bridgescore.duplicate.session import session_from_dict, session_to_dict
 
 
 def number(label: str) -> int:

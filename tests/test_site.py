@@ -15,9 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore.club import Club, ClubError, PublicView, is_provisional, provisional_until
-from bridgescore.movement import mitchell
+from bridgescore.duplicate.movement import mitchell
+from bridgescore.duplicate.session import Section, Session
 from bridgescore.players import Player
-from bridgescore.session import Section, Session
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import LiveStore

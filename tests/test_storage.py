@@ -29,10 +29,10 @@ from hypothesis import strategies as st
 from sqlalchemy.engine import Connection
 
 from bridgescore import BridgeError, Result, Seat, Side, pbn
-from bridgescore.chicago import Chicago, ChicagoRules
 from bridgescore.duplicate import Adjusted
-from bridgescore.rubber import Rubber, RubberRules, WeThey
-from bridgescore.session import BoardResult, Pair, Section, Session
+from bridgescore.duplicate.session import BoardResult, Pair, Section, Session
+from bridgescore.home.chicago import Chicago, ChicagoRules
+from bridgescore.home.rubber import Rubber, RubberRules, WeThey
 from bridgescore.storage import (
     Game,
     GameNotFoundError,
@@ -541,7 +541,7 @@ def test_a_fresh_database_is_created_from_the_installed_wheel(
         """
         import sys
         import bridgescore
-        from bridgescore.rubber import Rubber
+        from bridgescore.home.rubber import Rubber
         from bridgescore.storage import Store
         with Store(sys.argv[1]) as store:
             game = store.create(Rubber().record("4H", "we", 10))

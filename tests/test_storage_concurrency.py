@@ -20,8 +20,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import URL, make_url
 
-from bridgescore.chicago import Chicago
-from bridgescore.rubber import Rubber
+from bridgescore.home.chicago import Chicago
+from bridgescore.home.rubber import Rubber
 from bridgescore.storage import (
     DatabaseError,
     Game,
@@ -245,7 +245,7 @@ def test_concurrent_updates_from_threads_all_land(database_url: str) -> None:
 
 WORKER = """
 import json, sys
-from bridgescore.rubber import Rubber
+from bridgescore.home.rubber import Rubber
 from bridgescore.storage import Store
 
 url, shared, contract, writes = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])

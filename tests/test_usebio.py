@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgescore.duplicate import Adjusted, Award
+from bridgescore.duplicate.session import Board, BoardResult, Pair, Section, Session, Split
 from bridgescore.errors import UsebioError
 from bridgescore.model import Contract, Result, Seat, Vulnerability
 from bridgescore.players import Player, pair_names
-from bridgescore.session import Board, BoardResult, Pair, Section, Session, Split
 from bridgescore.usebio import MAX_BYTES, looks_like_usebio, read, write
 
 SEATS = list(Seat)

@@ -29,8 +29,8 @@ from pathlib import Path
 import pytest
 
 from bridgescore.duplicate import matchpoints, matchpoints_ew
+from bridgescore.duplicate.session import RankRow, SectionScores, Session
 from bridgescore.model import Side
-from bridgescore.session import RankRow, SectionScores, Session
 from bridgescore.usebio import UsebioFile, read, write
 from tests.conftest import DATA
 

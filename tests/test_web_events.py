@@ -16,9 +16,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgescore.cli.serve import SHUTDOWN_GRACE
-from bridgescore.rubber import Rubber
+from bridgescore.home.rubber import Rubber
 from bridgescore.storage import Store
-from bridgescore.web.events import Changes, event_stream
+from bridgescore.web.streams import Changes, event_stream
 from tests.conftest import auth, serving
 
 

@@ -14,7 +14,7 @@ from fastapi import HTTPException, Request
 from fastapi.testclient import TestClient
 
 from bridgescore import BridgeError
-from bridgescore import session as session_module
+from bridgescore.duplicate import session as session_module
 from bridgescore.web import Settings, work
 from bridgescore.web.settings import Limits
 from tests.conftest import DATA, csrf

@@ -7,7 +7,7 @@ import re
 from fastapi.testclient import TestClient
 
 from bridgescore import pbn
-from bridgescore.deal import SUITS, Deal
+from bridgescore.boards.deal import SUITS, Deal
 from bridgescore.pbn import analyse_games
 from bridgescore.web.common import templates
 from tests.conftest import DATA, csrf

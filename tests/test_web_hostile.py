@@ -408,7 +408,7 @@ def test_a_session_stored_with_a_line_break_in_a_name_still_downloads(
 ) -> None:
     """Names are checked at input now; a session stored before is written on one line."""
     from bridgescore import Result
-    from bridgescore.session import BoardResult, Pair, Section, Session
+    from bridgescore.duplicate.session import BoardResult, Pair, Section, Session
 
     section = Section("A\nB", pairs=[Pair(1, Side.NS, "Ann\r\nBob")],
                       results=[BoardResult(1, 1, 1, Result.parse("4SN="))])  # fmt: skip

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgescore.movement import Movement, completeness, howell, mitchell
+from bridgescore.duplicate.movement import Movement, completeness, howell, mitchell
 
 Params = dict[str, str | int]
 

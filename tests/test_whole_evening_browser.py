@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from bridgescore import pbn
-from bridgescore.session import score_section
+from bridgescore.duplicate.session import score_section
 from tests import browsing as tb
 from tests.browsing import PHONE, new_context
 from tests.conftest import serving

@@ -16,20 +16,24 @@ One deal: :func:`score`, :func:`score_result`, :func:`score_request`; the domain
 :class:`Session` and its :class:`Section` s, the field functions (:func:`matchpoints`,
 :func:`butler`, :func:`cross_imps`; weighted adjusted scores, :class:`Weighted`),
 :class:`TeamMatch`; movements: :func:`mitchell`,
-:func:`howell`, :class:`Movement` (:mod:`bridgescore.movement`). Files: :mod:`bridgescore.pbn`,
-BBO's LIN in :mod:`bridgescore.lin`; a board's calls and cards: :class:`Auction`, :class:`Play`.
-Hands and par: :class:`Deal` (PBN's ``Deal`` notation, hand diagrams), :func:`par` from a
-double-dummy table (the tables themselves: :mod:`bridgescore.dd`, with endplay). Many deals at
-once: :mod:`bridgescore.batch` (numpy). Storage, the CLI and the web app are
-outer layers the core never imports.
+:func:`howell`, :class:`Movement` (:mod:`bridgescore.duplicate.movement`). Files:
+:mod:`bridgescore.pbn`, BBO's LIN in :mod:`bridgescore.lin`; a board's calls and cards:
+:class:`Auction`, :class:`Play`. Hands and par: :class:`Deal` (PBN's ``Deal`` notation, hand
+diagrams), :func:`par` from a double-dummy table (the tables themselves:
+:mod:`bridgescore.boards.dd`, with endplay). Many deals at once: :mod:`bridgescore.batch` (numpy).
+Storage, the CLI and the web app are outer layers the core never imports.
 """
 
 from __future__ import annotations
 
-from bridgescore.auction import Auction, Call
-from bridgescore.chicago import Chicago, ChicagoDeal, ChicagoRules
-from bridgescore.deal import Deal, Hand
-from bridgescore.duplicate import (
+import sys
+
+from bridgescore._moved import MovedFinder, Package
+from bridgescore.boards.auction import Auction, Call
+from bridgescore.boards.deal import Deal, Hand
+from bridgescore.boards.par import Par, ParContract, par
+from bridgescore.boards.play import Play, PlayedCard
+from bridgescore.duplicate.field import (
     ARTIFICIAL,
     Adjusted,
     Artificial,
@@ -43,6 +47,17 @@ from bridgescore.duplicate import (
     top,
     victory_points,
 )
+from bridgescore.duplicate.movement import Movement, howell, mitchell
+from bridgescore.duplicate.session import (
+    Board,
+    BoardResult,
+    Pair,
+    Section,
+    SectionScores,
+    Session,
+    SessionWarning,
+)
+from bridgescore.duplicate.weighted import Weighted, WeightedScore
 from bridgescore.errors import (
     BatchError,
     BridgeError,
@@ -57,7 +72,9 @@ from bridgescore.errors import (
     RulesError,
     SessionError,
 )
-from bridgescore.match import MatchBoard, TeamMatch
+from bridgescore.events.match import MatchBoard, TeamMatch
+from bridgescore.home.chicago import Chicago, ChicagoDeal, ChicagoRules
+from bridgescore.home.rubber import Rubber, RubberDeal, RubberRules, WeThey
 from bridgescore.model import (
     PASS_OUT,
     Contract,
@@ -70,11 +87,7 @@ from bridgescore.model import (
     Vulnerability,
     parse_contract,
 )
-from bridgescore.movement import Movement, howell, mitchell
-from bridgescore.par import Par, ParContract, par
-from bridgescore.play import Play, PlayedCard
 from bridgescore.players import Player
-from bridgescore.rubber import Rubber, RubberDeal, RubberRules, WeThey
 from bridgescore.scoring import (
     IMP_THRESHOLDS,
     PART_NAMES,
@@ -87,18 +100,13 @@ from bridgescore.scoring import (
     score_result,
     undertrick_penalty,
 )
-from bridgescore.session import (
-    Board,
-    BoardResult,
-    Pair,
-    Section,
-    SectionScores,
-    Session,
-    SessionWarning,
-)
-from bridgescore.weighted import Weighted, WeightedScore
 
 __version__ = "0.1.0"
+
+
+# The old paths of the modules that moved into folders answer for one release (warning).
+MovedFinder.install()
+sys.modules[__name__].__class__ = Package
 
 __all__ = [
     "ARTIFICIAL",

@@ -87,7 +87,7 @@ def main(count: int, solve: int) -> None:
     import endplay.dds as edds
     from endplay.types import Deal
 
-    from bridgescore.dd import from_endplay
+    from bridgescore.boards.dd import from_endplay
 
     work = OUT.with_suffix(".work")
     lines = work.read_text().splitlines() if work.exists() else []

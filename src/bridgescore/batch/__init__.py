@@ -55,8 +55,9 @@ column, one row a result in any order, give every result's matchpoints
 (:func:`butler_many`) or cross-IMPs (:func:`cross_imps_many`) in one pass, equal to the pure
 functions of :mod:`bridgescore.duplicate` board by board. To score a field, score its deals
 with :func:`score_many_ns`, then pass those scores with their board numbers; artificial scores
-stay on the pure path, or score a :class:`~bridgescore.session.Section` with
-:func:`score_section_fast`, which returns what :func:`bridgescore.session.score_section` does:
+stay on the pure path, or score a :class:`~bridgescore.duplicate.session.Section` with
+:func:`score_section_fast`, which returns what :func:`bridgescore.duplicate.session.score_section`
+does:
 
 >>> ns, ew = batch.matchpoints_many([1, 1, 1, 2, 2], [420, 450, 170, -100, 110], expected=3)
 >>> ns.tolist(), ew.tolist()
@@ -68,7 +69,7 @@ stay on the pure path, or score a :class:`~bridgescore.session.Section` with
 
 **Dealing to order** (:mod:`~bridgescore.batch.dealgen`): :func:`deal_where` deals random
 deals until it has enough that meet a condition (``"hcp(N) in 15..17 and balanced(N)"``, see
-:mod:`bridgescore.condition`) or a Python function of a :class:`DealBatch`'s feature columns.
+:mod:`bridgescore.boards.condition`) or a Python function of a :class:`DealBatch`'s feature columns.
 **Par in bulk** (``_par``): :func:`par_many` gives the par of columns of double-dummy tables,
 equal to :func:`bridgescore.par` row by row.
 

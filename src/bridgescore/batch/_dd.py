@@ -1,7 +1,7 @@
 """Double-dummy tables and par for many deals: a column of PBN deals in, 21 columns out.
 
 :func:`analyse_many` solves a column of deals (``N:AKQ2.K53.T94.QJ2 ...``) with DDS, a chunk of
-40 at a time on every core (:func:`bridgescore.dd.dd_tables`), and adds par
+40 at a time on every core (:func:`bridgescore.boards.dd.dd_tables`), and adds par
 (:func:`bridgescore.par`). :func:`analyse_partition` does it for one pandas partition of a
 Dask dataframe (``ddf.map_partitions(analyse_partition, meta=ANALYSIS_META)``), so a cluster
 solves its partitions in parallel; :func:`analyse_file` reads and writes Parquet a chunk at a
@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Final
 
+from bridgescore.boards.par import par
 from bridgescore.errors import BatchError, BridgeError
 from bridgescore.files import Replacement
 from bridgescore.model import Seat, Strain, Vulnerability
-from bridgescore.par import par
 
 __all__ = [
     "ANALYSIS_COLUMNS",
@@ -80,8 +80,8 @@ def analyse_many(
     """
     import numpy as np
 
-    from bridgescore.dd import dd_tables
-    from bridgescore.deal import Deal
+    from bridgescore.boards.dd import dd_tables
+    from bridgescore.boards.deal import Deal
 
     texts = _texts(deals)
     n = len(texts)
@@ -208,7 +208,7 @@ def analyse_games_file(
     the game has none); the double-dummy table and par as
     :func:`analyse_many` gives them; and for a game with play, the opening lead (``lead``,
     ``'SK'``), declarer's tricks double dummy after it (``lead_tricks``), what it cost against
-    the best lead (``lead_cost``, :class:`bridgescore.leads.LeadCost`) and the tricks after
+    the best lead (``lead_cost``, :class:`bridgescore.boards.leads.LeadCost`) and the tricks after
     each card the leader could have led (:data:`LEAD_COLUMNS`).
 
     :raises PbnError: for a game whose deal or play cannot be read.
@@ -216,8 +216,8 @@ def analyse_games_file(
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from bridgescore.dd import dd_tables
-    from bridgescore.leads import lead_costs, opening_lead
+    from bridgescore.boards.dd import dd_tables
+    from bridgescore.boards.leads import lead_costs, opening_lead
     from bridgescore.pbn import board_facts, complete_deal
 
     chosen = [(g, d) for g in games if (d := complete_deal(g, source)) is not None]

@@ -1,7 +1,7 @@
 """Par in bulk: the par of columns of double-dummy tables, equal to :func:`bridgescore.par`.
 
 :func:`par_many` follows the pure :func:`~bridgescore.par` step by step (see
-:mod:`bridgescore.par` for the rules: the side entitled to the contract, its best contract,
+:mod:`bridgescore.boards.par` for the rules: the side entitled to the contract, its best contract,
 the opponents' cheapest sacrifice, the lowest level that keeps the score), each step on every
 row at once; the scores come from the same tables, built from :func:`bridgescore.score`.
 
@@ -22,9 +22,9 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.batch._columns import VULNERABILITY, Spec, check_all, column
+from bridgescore.boards.par import AFFORDABLE, MADE_VALUES, Par, ParContract, penalty
 from bridgescore.errors import BatchError, BridgeError
 from bridgescore.model import Contract, Doubling, Seat, Strain, Vulnerability
-from bridgescore.par import AFFORDABLE, MADE_VALUES, Par, ParContract, penalty
 
 __all__ = ["ParColumns", "par_many"]
 

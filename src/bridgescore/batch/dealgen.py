@@ -1,8 +1,8 @@
 """Dealing to order: millions of random deals a second, kept when they meet a condition.
 
 :func:`deal_where` deals until it has ``count`` deals that meet a condition, given as text
-(:mod:`bridgescore.condition`: ``"hcp(N) in 15..17 and balanced(N)"``) or as a Python function
-of a :class:`DealBatch` that returns one bool a deal:
+(:mod:`bridgescore.boards.condition`: ``"hcp(N) in 15..17 and balanced(N)"``) or as a Python
+function of a :class:`DealBatch` that returns one bool a deal:
 
 >>> from bridgescore import batch
 >>> deals = batch.deal_where("hcp(N) in 15..17 and balanced(N) and spades(S) >= 5", 3, seed=1)
@@ -39,7 +39,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.condition import (
+from bridgescore.boards.condition import (
     And,
     BoolNode,
     Compare,
@@ -52,7 +52,7 @@ from bridgescore.condition import (
     Shape,
     shapes,
 )
-from bridgescore.deal import RANKS, Deal, Hand
+from bridgescore.boards.deal import RANKS, Deal, Hand
 from bridgescore.errors import BridgeError
 from bridgescore.model import Seat, Side
 
@@ -189,7 +189,8 @@ array([7], dtype=int16), array([ True]))
         return self._cache[key]
 
     def feature(self, name: str, who: str | Seat | Side) -> Ints:
-        """One of the numbers of :data:`bridgescore.condition.FEATURES`, for a seat or side."""
+        """One of the numbers of :data:`bridgescore.boards.condition.FEATURES`, for a seat or
+        side."""
         seats = _who(who)
         if len(seats) == 1:
             return self._feature(name, seats[0])
@@ -228,7 +229,7 @@ array([7], dtype=int16), array([ True]))
         return self.feature("controls", who)
 
     def ltc(self, who: str | Seat | Side) -> Ints:
-        """The losing-trick count (see :mod:`bridgescore.condition`)."""
+        """The losing-trick count (see :mod:`bridgescore.boards.condition`)."""
         return self.feature("ltc", who)
 
     def shape_code(self, who: str | Seat | int) -> Ints:
@@ -387,7 +388,7 @@ def deal_where(
     max_deals: int = MAX_DEALS,
 ) -> list[Deal]:
     """The first ``count`` random deals that meet a condition (text, a parsed
-    :class:`~bridgescore.condition.Condition`, or a function of a :class:`DealBatch` giving
+    :class:`~bridgescore.boards.condition.Condition`, or a function of a :class:`DealBatch` giving
     one bool a deal); the same seed gives the same deals.
 
     :raises ConditionError: for text that is not a condition.

@@ -23,7 +23,7 @@ the laws produce is within ±7,600, and scores that are not multiples of 10 are 
 pure functions do). Artificial adjusted scores (:class:`~bridgescore.duplicate.Adjusted`) have
 no place in a column of integers: score the real results here, with ``expected`` counting the
 artificial ones too, and give the artificial ones their award as the pure functions do; or
-score a whole :class:`~bridgescore.session.Section` with :func:`score_section_fast`, which
+score a whole :class:`~bridgescore.duplicate.session.Section` with :func:`score_section_fast`, which
 does exactly that. Nor have weighted scores (Law 12C1(c)), whose figures are averages over
 their results: :func:`score_section_fast` scores a board with one by the pure functions.
 
@@ -31,8 +31,8 @@ their results: :func:`score_section_fast` scores a board with one by the pure fu
 expected is scaled to the top of the expected number (the Neuberg formula, SCORING.md §5.2; EBU
 White Book 4.2.4 for cross-IMPs). ``None`` scores each board to its own number of results;
 an ``int`` expects that many on every board; ``"most"`` expects the count of the most-played
-board, as :func:`bridgescore.session.score_section` does; a column (one value a row, the same on
-every row of a board) gives each board its own.
+board, as :func:`bridgescore.duplicate.session.score_section` does; a column (one value a row, the
+same on every row of a board) gives each board its own.
 
 Bad input raises :class:`~bridgescore.BatchError` naming the first bad row (counted from 0):
 
@@ -55,7 +55,7 @@ import numpy.typing as npt
 
 from bridgescore.batch._columns import Spec, check_all, column
 from bridgescore.batch._imps import imps_many
-from bridgescore.duplicate import (
+from bridgescore.duplicate.field import (
     Adjusted,
     BoardScore,
     Divisor,
@@ -64,9 +64,15 @@ from bridgescore.duplicate import (
     dropped_count,
     top,
 )
+from bridgescore.duplicate.session import (
+    Section,
+    SectionScores,
+    Session,
+    points_of_board,
+    score_section_with,
+)
 from bridgescore.errors import BatchError, RulesError
 from bridgescore.scoring import IMP_THRESHOLDS
-from bridgescore.session import Section, SectionScores, Session, points_of_board, score_section_with
 
 __all__ = [
     "Expected",
@@ -406,14 +412,15 @@ _Points = dict[int, tuple[list[float], list[float]]]
 
 
 def score_section_fast(section: Section, session: Session | None = None) -> SectionScores:
-    """:func:`bridgescore.session.score_section`, with every board scored at once by numpy.
+    """:func:`bridgescore.duplicate.session.score_section`, with every board scored at once by
+    numpy.
 
-    The same :class:`~bridgescore.session.SectionScores`, value for value; the real results
-    go through :func:`matchpoints_many`, :func:`butler_many` or :func:`cross_imps_many`, the
+    The same :class:`~bridgescore.duplicate.session.SectionScores`, value for value; the real
+    results go through :func:`matchpoints_many`, :func:`butler_many` or :func:`cross_imps_many`, the
     artificial ones get their awards as in the pure path.
 
     >>> from bridgescore import Result
-    >>> from bridgescore.session import BoardResult, Section, score_section
+    >>> from bridgescore.duplicate.session import BoardResult, Section, score_section
     >>> s = Section("A", "mitchell", results=[
     ...     BoardResult(1, 1, 1, Result.parse("4SS=")), BoardResult(1, 2, 2, Result.parse("4SS+1")),
     ...     BoardResult(1, 3, 3, Result.parse("3NTS="))])

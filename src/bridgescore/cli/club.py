@@ -192,7 +192,7 @@ def smtp(
 ) -> None:
     """Set how CLUB's results are emailed: its SMTP server, login and From address (the
     password is asked for, never printed)."""
-    from bridgescore.mail import SECURITIES, SmtpSettings
+    from bridgescore.club.mail import SECURITIES, SmtpSettings
     from bridgescore.storage.outbox import OutboxStore
 
     with reporting("CLUB"), _clubs(db) as clubs:

@@ -1,6 +1,6 @@
 """``bridgescore deal --where``: random deals that meet a condition, written as PBN.
 
-The condition is :mod:`bridgescore.condition`'s language; the deals come from
+The condition is :mod:`bridgescore.boards.condition`'s language; the deals come from
 :func:`bridgescore.batch.deal_where` (numpy: the ``bridgescore[batch]`` extra). Each deal is a
 board, numbered from 1, with its dealer and vulnerability by Law 2 (``Board``, ``Dealer``,
 ``Vulnerable``, ``Deal`` from the dealer). Without ``--seed`` the operating system's random
@@ -16,8 +16,8 @@ from pathlib import Path
 
 import click
 
+from bridgescore.boards.deal import Deal
 from bridgescore.cli._app import reporting, write_file
-from bridgescore.deal import Deal
 from bridgescore.model import Seat, Vulnerability
 from bridgescore.pbn import Game, Tag, encode, write_games
 

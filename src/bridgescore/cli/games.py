@@ -14,12 +14,12 @@ from typing import Any, Literal
 
 import click
 
-from bridgescore import render
-from bridgescore.chicago import CHICAGO_PRESETS, Chicago, ChicagoDeal, ChicagoRules
 from bridgescore.cli._app import ARGS, UNDERTRICK_RULE, cli, reporting
 from bridgescore.errors import BridgeError
+from bridgescore.home import render
+from bridgescore.home.chicago import CHICAGO_PRESETS, Chicago, ChicagoDeal, ChicagoRules
+from bridgescore.home.rubber import RUBBER_PRESETS, Rubber, RubberDeal, RubberRules, WeThey
 from bridgescore.model import Side
-from bridgescore.rubber import RUBBER_PRESETS, Rubber, RubberDeal, RubberRules, WeThey
 from bridgescore.scoring import UndertrickRule
 from bridgescore.storage import Store, StoredGame
 

@@ -11,8 +11,8 @@ from rich.table import Table
 
 from bridgescore import pbn
 from bridgescore.cli._app import cli, console, read_pbn, reporting
-from bridgescore.duplicate import Adjusted
-from bridgescore.match import MatchBoard, TeamMatch
+from bridgescore.duplicate.field import Adjusted
+from bridgescore.events.match import MatchBoard, TeamMatch
 from bridgescore.model import Result
 
 __all__ = ["match_group", "score_command"]

@@ -11,8 +11,7 @@ from typing import Literal, TypeVar
 import click
 
 from bridgescore.cli._app import cli
-from bridgescore.errors import MovementError
-from bridgescore.movement import (
+from bridgescore.duplicate.movement import (
     Movement,
     describe,
     guide_cards,
@@ -21,6 +20,7 @@ from bridgescore.movement import (
     read_file,
     table_cards,
 )
+from bridgescore.errors import MovementError
 
 __all__ = ["check_command", "howell_command", "mitchell_command", "movement_group"]
 

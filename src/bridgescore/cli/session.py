@@ -13,13 +13,11 @@ from rich import box
 from rich.table import Table
 
 from bridgescore import pbn
-from bridgescore.analysis import analyse_pair, analysis_to_dict, session_csv, tables_of
+from bridgescore.boards.dd import DDTable
 from bridgescore.cli._app import cli, console, reporting, write_file
-from bridgescore.dd import DDTable
-from bridgescore.duplicate import ARTIFICIAL_PRESETS, BoardScore
-from bridgescore.errors import SessionError
-from bridgescore.model import Side
-from bridgescore.session import (
+from bridgescore.duplicate.analysis import analyse_pair, analysis_to_dict, session_csv, tables_of
+from bridgescore.duplicate.field import ARTIFICIAL_PRESETS, BoardScore
+from bridgescore.duplicate.session import (
     METHODS,
     Pair,
     Section,
@@ -27,6 +25,8 @@ from bridgescore.session import (
     Session,
     scores_to_dict,
 )
+from bridgescore.errors import SessionError
+from bridgescore.model import Side
 
 __all__ = ["analyse_command", "export_command", "read_session", "score_command", "session_group"]
 

@@ -35,10 +35,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from bridgescore.deal import RANKS, Deal, Hand
+from bridgescore.boards.deal import RANKS, Deal, Hand
 from bridgescore.deals._model import DealtBoard
+from bridgescore.duplicate.session import Board
 from bridgescore.errors import DealingError
-from bridgescore.session import Board
 
 __all__ = [
     "SEED_BYTES",

@@ -40,7 +40,7 @@ class Format:
     def loses(self, boards: Iterable[DealtBoard]) -> list[str]:
         """What writing ``boards`` in this format leaves out, a sentence each.
 
-        >>> from bridgescore.deal import Deal
+        >>> from bridgescore.boards.deal import Deal
         >>> deal = Deal.parse("N:AKQJT98765432... - - -")
         >>> FORMATS[".bri"].loses([DealtBoard.numbered(3, deal)])
         ['the boards are numbered from 1 (board 3 is read back as board 1)']
@@ -136,7 +136,7 @@ def merge(sets: Iterable[tuple[str, Sequence[DealtBoard]]]) -> tuple[DealtBoard,
     """The boards of several files as one set, by board number: a board in several files
     with the same deal is taken once (from the first).
 
-    >>> from bridgescore.deal import Deal
+    >>> from bridgescore.boards.deal import Deal
     >>> one = DealtBoard.numbered(1, Deal.parse("N:AKQJT98765432... - - -"))
     >>> two = DealtBoard.numbered(2, Deal.parse("N:- AKQJT98765432... - -"))
     >>> [b.number for b in merge([("b.pbn", [two]), ("a.pbn", [one, two])])]

@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from bridgescore.deal import RANKS, Deal, Hand
+from bridgescore.boards.deal import RANKS, Deal, Hand
 from bridgescore.deals._model import DealtBoard, consecutive
 from bridgescore.errors import BridgeError, DealFileError
 

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bridgescore.deal import Deal
+from bridgescore.boards.deal import Deal
+from bridgescore.duplicate.session import Board
 from bridgescore.errors import DealFileError
 from bridgescore.model import Seat, Vulnerability
-from bridgescore.session import Board
 
 __all__ = ["DealtBoard"]
 
 
 @dataclass(frozen=True, slots=True)
 class DealtBoard:
-    """A board and its deal; the board's :attr:`~bridgescore.session.Board.tags` hold what
+    """A board and its deal; the board's :attr:`~bridgescore.duplicate.session.Board.tags` hold what
     else a PBN file says of it (``Event``, players, ``Auction`` ...), as a session's boards
     hold them, so that they are written back.
 

@@ -5,9 +5,9 @@ are skipped), through :func:`bridgescore.pbn.read_games` (import format, ``#`` v
 order of tags). A game without ``Board`` is the board after the one before; without ``Dealer``
 or ``Vulnerable``, Law 2's. A board in several games (a file with a game per table) is read
 once; with different deals it is refused. The game's other tags are kept in the board's
-:attr:`~bridgescore.session.Board.tags` in the order read, with their section data (a ``Note``
-after an ``Auction`` or a ``Play`` goes with it), as a session's boards keep them; comments are
-not kept.
+:attr:`~bridgescore.duplicate.session.Board.tags` in the order read, with their section data (a
+``Note`` after an ``Auction`` or a ``Play`` goes with it), as a session's boards keep them; comments
+are not kept.
 
 Writing puts ``% PBN 2.1`` first, then for each board its kept tags in their order, with
 ``Board`` after those that start it among ``Event``, ``Site`` and ``Date``, and ``Dealer``,
@@ -22,13 +22,13 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from bridgescore.deal import Deal
+from bridgescore.boards.deal import Deal
 from bridgescore.deals._model import DealtBoard
+from bridgescore.duplicate.session import Board
 from bridgescore.errors import BridgeError, DealFileError, PbnError
 from bridgescore.model import Seat, Vulnerability
 from bridgescore.pbn import TAG_NAME as NAME
 from bridgescore.pbn import Game, decode, encode, escape, read_games
-from bridgescore.session import Board
 
 __all__ = ["read_pbn", "write_pbn"]
 

@@ -23,6 +23,7 @@ from bridgescore.events._model import (
     teams,
 )
 from bridgescore.events._schedule import bracket, round_robin
+from bridgescore.events._score import match_scores
 from bridgescore.events._swiss import draw_key
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
 from bridgescore.events.scales import BYE_PRESETS, VpScale
@@ -44,6 +45,7 @@ __all__ = [
     "VpScale",
     "bracket",
     "draw_key",
+    "match_scores",
     "player",
     "rank_event",
     "round_robin",

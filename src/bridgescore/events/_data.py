@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from bridgescore.duplicate import Adjusted
+from bridgescore.duplicate.field import Adjusted
 from bridgescore.errors import BridgeError, EventError
 from bridgescore.events._model import Entrant, Entry, Event, Match, Round, player
 from bridgescore.model import Result

@@ -24,7 +24,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Literal
 
-from bridgescore.duplicate import Adjusted
+from bridgescore.duplicate.field import Adjusted
 from bridgescore.errors import EventError, RulesError
 from bridgescore.events.scales import BYE_PRESETS, VpScale
 from bridgescore.inputs import check_name

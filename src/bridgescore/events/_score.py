@@ -1,7 +1,7 @@
 """Scoring an event's matches from its entries, and its standings (SCORING.md §16).
 
 Teams: a board counts when both rooms are in; its IMPs are the home team's
-(:class:`~bridgescore.match.MatchBoard`), the match's margin goes to VPs on the event's scale
+(:class:`~bridgescore.events.match.MatchBoard`), the match's margin goes to VPs on the event's scale
 for the match's length. Board-a-match: each board is won (1), tied (½) or lost (0) on the sign
 of the home team's net score. Swiss pairs: each board of a round is scored across every table
 of the round (matchpoints or Butler IMPs); the home pair sits NS; the match's percentage (or
@@ -14,11 +14,11 @@ from collections import Counter, defaultdict
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from bridgescore.duplicate import Adjusted, butler, matchpoints
+from bridgescore.duplicate.field import Adjusted, butler, matchpoints
+from bridgescore.duplicate.session import Board
 from bridgescore.events._model import EventKind, MatchScore, Room, Standing
-from bridgescore.match import MatchBoard, TeamMatch
+from bridgescore.events.match import MatchBoard, TeamMatch
 from bridgescore.model import Result
-from bridgescore.session import Board
 
 if TYPE_CHECKING:
     from bridgescore.events._model import Event, Match

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Literal
 
+from bridgescore.duplicate.session import Pair, SectionScores
 from bridgescore.errors import SessionError
 from bridgescore.inputs import check_name
-from bridgescore.session import Pair, SectionScores
 
 __all__ = ["PRESETS", "EventRow", "EventRules", "PairsEvent", "Ranking", "rank_event"]
 

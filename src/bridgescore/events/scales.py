@@ -16,7 +16,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Final, Literal
 
-from bridgescore.duplicate import victory_points
+from bridgescore.duplicate.field import victory_points
 from bridgescore.errors import RulesError
 
 __all__ = ["BYE_PRESETS", "VpScale"]

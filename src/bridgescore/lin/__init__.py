@@ -21,7 +21,7 @@ a :class:`LinFile` of :class:`LinBoard` s and skips the others (``st|``, ``rh|``
   note a different text, the same text the same note, at most 32.
 * ``pc|cK|``: a card played, in the order played (either case). The trump suit, from the
   auction's contract, says who won each trick and leads the next; the play is kept in PBN's
-  columns from the opening leader (:class:`~bridgescore.play.Play`). A card the deal does
+  columns from the opening leader (:class:`~bridgescore.boards.play.Play`). A card the deal does
   not give its player is refused.
 * ``mc|10|``: a claim (or concession): declarer's tricks in all. The play then ends (``*``).
 * ``vg|event,segment,I,1,16,home,0,away,0|``: a vugraph's event and teams (the home team
@@ -45,17 +45,17 @@ From there:
   ``HomeTeam``, ``VisitTeam`` for a vugraph, and the ``Auction`` and ``Play`` sections with
   their notes. PBN has no alert: an alerted call without an explanation has no note.
 * :func:`read_lin_session`: a BBO tournament (one file, or a file a table) as a pairs
-  :class:`~bridgescore.session.Session`, read as those PBN games are (pairs told apart by
+  :class:`~bridgescore.duplicate.session.Session`, read as those PBN games are (pairs told apart by
   their names; BBO's robots keep their ``~~M...`` names).
-* :func:`read_lin_match`: a vugraph as a :class:`~bridgescore.match.TeamMatch`, both rooms.
+* :func:`read_lin_match`: a vugraph as a :class:`~bridgescore.events.match.TeamMatch`, both rooms.
 * :func:`write_lin` and :func:`write_board` write boards back (reading them again gives the
   same boards), :func:`handviewer_url` a link to BBO's hand viewer;
   :func:`pbn_to_lin_boards` turns PBN games into boards, so PBN is written as LIN too, and
   :func:`board_to_lin` a session's board (its deal, auction and play) with a result.
 * :func:`read_lin_deals` (bytes or text) and :func:`write_lin` are the LIN format of
   :mod:`bridgescore.deals`; :func:`tagged_board` gives a board as a deal file's board (a
-  :class:`~bridgescore.session.Board` whose tags hold players, result, auction and play, and
-  its deal), :func:`board_to_lin` turns such a board back.
+  :class:`~bridgescore.duplicate.session.Board` whose tags hold players, result, auction and play,
+  and its deal), :func:`board_to_lin` turns such a board back.
 
 Errors are :class:`~bridgescore.errors.LinError` s naming the file, the board and the
 character offset, and the key (:attr:`~bridgescore.errors.BridgeError.field`):

@@ -1,16 +1,18 @@
 """LIN boards as PBN games (with ``Auction`` and ``Play`` sections), as a pairs
-:class:`~bridgescore.session.Session` and as a :class:`~bridgescore.match.TeamMatch`; and PBN
-games as LIN boards."""
+:class:`~bridgescore.duplicate.session.Session` and as a
+:class:`~bridgescore.events.match.TeamMatch`; and PBN games as LIN boards."""
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
-from bridgescore.deal import Deal
+from bridgescore.boards.deal import Deal
+from bridgescore.boards.play import Play
+from bridgescore.duplicate.session import Board, Session
 from bridgescore.errors import BridgeError, LinError, PbnError
+from bridgescore.events.match import MatchBoard, TeamMatch
 from bridgescore.lin._reader import LinBoard, LinFile, Room, read_lin
-from bridgescore.match import MatchBoard, TeamMatch
 from bridgescore.model import PASS_OUT, Result, Seat, Side, Vulnerability, parse_contract
 from bridgescore.pbn import (
     MANDATORY_TAGS,
@@ -24,8 +26,6 @@ from bridgescore.pbn import (
     section_tags,
     write_games,
 )
-from bridgescore.play import Play
-from bridgescore.session import Board, Session
 
 __all__ = [
     "board_to_lin",
@@ -316,7 +316,7 @@ def board_to_lin(
     """A board with its PBN tags (a session's, or a deal file's) as a LIN board, for
     :func:`~bridgescore.lin.write_lin` or :func:`~bridgescore.lin.handviewer_url`: its number,
     dealer, vulnerability, and the deal, auction and play its tags hold (:attr:`Board.tags
-    <bridgescore.session.Board.tags>`); the deal, result and players (North, East, South,
+    <bridgescore.duplicate.session.Board.tags>`); the deal, result and players (North, East, South,
     West) given, else those of its ``Deal``, ``Contract``, ``Declarer``, ``Result`` and
     player tags.
 
@@ -354,7 +354,7 @@ _OWN = frozenset({"Board", "Dealer", "Vulnerable", "Deal"})
 
 
 def tagged_board(board: LinBoard) -> tuple[Board, Deal | None]:
-    """A LIN board as a :class:`~bridgescore.session.Board` whose tags hold what else PBN
+    """A LIN board as a :class:`~bridgescore.duplicate.session.Board` whose tags hold what else PBN
     says of it (players, ``Declarer``, ``Contract``, ``Result``, a vugraph's ``Room``, the
     ``Auction`` and ``Play`` with their notes, encoded as a session's boards keep them), and
     its deal: what :mod:`bridgescore.deals` holds of a board. :func:`board_to_lin` turns it

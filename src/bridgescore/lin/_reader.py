@@ -8,8 +8,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final, Literal, NoReturn
 
-from bridgescore.auction import Auction, Call
-from bridgescore.deal import RANKS, Deal, Hand
+from bridgescore.boards.auction import Auction, Call
+from bridgescore.boards.deal import RANKS, Deal, Hand
+from bridgescore.boards.play import Play
 from bridgescore.errors import BridgeError, LinError
 from bridgescore.model import (
     PASS_OUT,
@@ -20,7 +21,6 @@ from bridgescore.model import (
     Strain,
     Vulnerability,
 )
-from bridgescore.play import Play
 
 __all__ = ["LIN_SEATS", "LinBoard", "LinFile", "Room", "read_lin"]
 

@@ -8,8 +8,8 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 from urllib.parse import quote
 
-from bridgescore.auction import Call
-from bridgescore.deal import Deal, Hand
+from bridgescore.boards.auction import Call
+from bridgescore.boards.deal import Deal, Hand
 from bridgescore.errors import LinError
 from bridgescore.lin._reader import LIN_SEATS, LinBoard
 from bridgescore.model import PASS_OUT, Contract, Result, Seat, Vulnerability

@@ -5,7 +5,7 @@ Two layers, both pure Python:
 * :func:`read_games` and :func:`write_games` see a file as its :class:`Game` s, each an
   ordered tuple of :class:`Tag` s with the section data that follows a tag (§3.1, §5.1) and
   the comments (§3.8); :meth:`Game.table` reads a table such as a ``ScoreTable`` (§5.2).
-* :func:`read` and :func:`write` turn a file into a :class:`~bridgescore.session.Session`
+* :func:`read` and :func:`write` turn a file into a :class:`~bridgescore.duplicate.session.Session`
   and back; :func:`read_match` reads a two-room team match, :func:`read_matches` the several
   matches of a team event.
 
@@ -18,7 +18,7 @@ in order, ``"?"`` where unknown and ``""`` where they do not apply (§3.4), the 
 sorted by name, then the sections sorted by name (§3.1), one tag per line, CRLF line ends
 (§2.3), an empty line between games (§3).
 
-How a :class:`~bridgescore.session.Session` is written (and read back):
+How a :class:`~bridgescore.duplicate.session.Session` is written (and read back):
 
 * **One game per board of each section**, with the PBN ``Section`` tag (§4.4.5) and a
   ``ScoreTable`` (§5.9) listing every table's result: ``PairId_NS``, ``PairId_EW``,
@@ -36,7 +36,7 @@ How a :class:`~bridgescore.session.Session` is written (and read back):
   Pary, KoPS, BBO pages converted by pbntools, GIB logs) they are told apart by the players'
   names: the same two names (``North``/``South`` or ``East``/``West``, either seat, either
   direction, any case) are the same pair, numbered in order of first appearance, with
-  :attr:`Pair.names <bridgescore.session.Pair.names>` set, and a warning. A game with
+  :attr:`Pair.names <bridgescore.duplicate.session.Pair.names>` set, and a warning. A game with
   neither numbers nor both players of a side named is refused (never a ranking made up from
   the order of the games, which would mix partnerships), and so is a section whose games mix
   the two. A ``Table`` tag is not a pair number.
@@ -69,7 +69,7 @@ How a :class:`~bridgescore.session.Session` is written (and read back):
   table: ``[Score "NS ^A+ EW ^A-"]`` with an empty ``Contract``. ``A+``, ``A``, ``A-``
   without the ``^`` (as Magic Contest writes them) are read as artificial scores with a
   warning naming their lines.
-* **Weighted scores** (Law 12C1(c); :class:`~bridgescore.weighted.Weighted`): PBN 2.1 has
+* **Weighted scores** (Law 12C1(c); :class:`~bridgescore.duplicate.weighted.Weighted`): PBN 2.1 has
   no notation for them, and no program we know of writes them (we found none in public club
   programs' code or pages), so the weighted score's own text is written in the ``Contract``
   column (or tag), where a ``%`` cannot be mistaken for a contract:
@@ -87,10 +87,10 @@ How a :class:`~bridgescore.session.Session` is written (and read back):
 * **Boards** keep the file's ``Dealer`` and ``Vulnerable``; where they are not Law 2's for
   the board number the section warns. Missing or ``"?"``: Law 2.
 * **Other tags** are kept: those with one value in every game (``Site``...) in
-  :attr:`Session.tags <bridgescore.session.Session.tags>`, the others (``Deal``,
+  :attr:`Session.tags <bridgescore.duplicate.session.Session.tags>`, the others (``Deal``,
   ``Auction`` with its calls and notes, ``OptimumResultTable`` with its rows ...) in
-  :attr:`Board.tags <bridgescore.session.Board.tags>`. Tags that differ between the tables of
-  one board (players, a game per table's ``Auction``) are not kept, with a warning; comments
+  :attr:`Board.tags <bridgescore.duplicate.session.Board.tags>`. Tags that differ between the tables
+  of one board (players, a game per table's ``Auction``) are not kept, with a warning; comments
   are not kept in a session (:func:`read_games` keeps them).
 
 >>> s = read('[Board "1"][Dealer "N"][Vulnerable "None"][PairNS "1"][PairEW "1"]'
@@ -105,12 +105,13 @@ True
 
 **Auctions and plays** (§3.5, §3.6, §3.9): :meth:`Game.auction` and :meth:`Game.play` (or
 :func:`auction_of`, :func:`play_of`) read a game's sections with their ``Note`` tags into an
-:class:`~bridgescore.auction.Auction` and a :class:`~bridgescore.play.Play`: calls with note
-references, NAGs and suffixes, ``AP``, ``-``, ``*``, ``+``, the irregularities ``^I``, ``^S``,
-``^R``, ``^L``; :func:`section_tags` writes them back in export format. Reading a session
+:class:`~bridgescore.boards.auction.Auction` and a :class:`~bridgescore.boards.play.Play`: calls
+with note references, NAGs and suffixes, ``AP``, ``-``, ``*``, ``+``, the irregularities ``^I``,
+``^S``, ``^R``, ``^L``; :func:`section_tags` writes them back in export format. Reading a session
 checks every game's sections (errors name the line and the tag), and a board keeps its
 auction and play when all its games share them (:attr:`Board.auction
-<bridgescore.session.Board.auction>`, :attr:`Board.play <bridgescore.session.Board.play>`).
+<bridgescore.duplicate.session.Board.auction>`, :attr:`Board.play
+<bridgescore.duplicate.session.Board.play>`).
 
 **Team matches** (:func:`read_matches`): a match is a pair of teams (``HomeTeam`` and
 ``VisitTeam``, either way round); a game without them belongs to the match before. Its rooms
@@ -135,7 +136,7 @@ the session (``_players`` numbers pairs by their names). ``_writer`` writes a se
 
 from __future__ import annotations
 
-from bridgescore.dd import DDTable
+from bridgescore.boards.dd import DDTable
 from bridgescore.errors import PbnError
 from bridgescore.pbn._analysis import (
     ANALYSIS_TAGS,

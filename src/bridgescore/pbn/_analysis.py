@@ -8,11 +8,11 @@ Four tags, replacing any there were:
 * ``OptimumResultTable`` (PBN 2.1 §5.7): ``Declarer;Denomination\\2R;Result\\2R`` and a row per
   declarer and strain, ``N NT 9``;
 * ``OptimumScore`` (PBN 2.1 §4.2, the ``Score`` layout): the par score, ``NS 420`` or ``EW 100``;
-* ``ParContract``: the par contracts in :mod:`bridgescore.par`'s notation, separated by
+* ``ParContract``: the par contracts in :mod:`bridgescore.boards.par`'s notation, separated by
   ``", "`` (``4HNS``, ``5CXEW-2``), ``pass`` for none.
 
 Par is the dealer's (``Dealer``, or Law 2's for the ``Board``), with the ``Vulnerable`` tag's
-vulnerability (or Law 2's). A table is as :func:`bridgescore.par.par` takes it: rows N E S W,
+vulnerability (or Law 2's). A table is as :func:`bridgescore.boards.par.par` takes it: rows N E S W,
 each the tricks in C D H S NT.
 """
 
@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from bridgescore.dd import DDTable
-from bridgescore.deal import Deal
+from bridgescore.boards.dd import DDTable
+from bridgescore.boards.deal import Deal
+from bridgescore.boards.par import Par, par
 from bridgescore.errors import BridgeError, PbnError
 from bridgescore.model import Seat, Vulnerability
-from bridgescore.par import Par, par
 from bridgescore.pbn._games import Game, Tag
 
 __all__ = [
@@ -136,7 +136,7 @@ def analyse_games(
     on_progress: Callable[[int], object] | None = None,
 ) -> list[Game]:
     """The games with the analysis tags set on each one with a complete deal (solved by
-    :func:`bridgescore.dd.dd_tables`, which needs endplay: the ``bridgescore[dd]`` extra).
+    :func:`bridgescore.boards.dd.dd_tables`, which needs endplay: the ``bridgescore[dd]`` extra).
     Other games are returned as they are.
 
     ``on_progress``, if given, is called with the number of deals solved after each chunk.
@@ -144,7 +144,7 @@ def analyse_games(
     :raises PbnError: for a ``Deal`` that is not a deal.
     :raises ModuleNotFoundError: without endplay.
     """
-    from bridgescore.dd import dd_tables
+    from bridgescore.boards.dd import dd_tables
 
     deals = [(i, complete_deal(g, source)) for i, g in enumerate(games)]
     todo = [(i, d) for i, d in deals if d is not None]

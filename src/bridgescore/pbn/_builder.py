@@ -1,4 +1,5 @@
-"""Building a :class:`~bridgescore.session.Session` from what the reader found in the games.
+"""Building a :class:`~bridgescore.duplicate.session.Session` from what the reader found in the
+games.
 
 The reader (:mod:`bridgescore.pbn._reader`) reads each game's tags and tables into values:
 boards, :class:`ReadResult` results, names. It hands them to a :class:`SessionBuilder`, which
@@ -12,13 +13,8 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from bridgescore.duplicate import Adjusted, Weighted
-from bridgescore.errors import BridgeError
-from bridgescore.model import Result, Side
-from bridgescore.pbn._games import export_order
-from bridgescore.pbn._location import Location
-from bridgescore.pbn._values import Scoring
-from bridgescore.session import (
+from bridgescore.duplicate.field import Adjusted, Weighted
+from bridgescore.duplicate.session import (
     Board,
     BoardResult,
     Pair,
@@ -28,6 +24,11 @@ from bridgescore.session import (
     SessionWarning,
     Split,
 )
+from bridgescore.errors import BridgeError
+from bridgescore.model import Result, Side
+from bridgescore.pbn._games import export_order
+from bridgescore.pbn._location import Location
+from bridgescore.pbn._values import Scoring
 
 __all__ = ["ReadResult", "SessionBuilder", "TotalName"]
 

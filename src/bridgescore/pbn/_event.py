@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from bridgescore.duplicate import Adjusted
+from bridgescore.duplicate.field import Adjusted
+from bridgescore.duplicate.session import Board
 from bridgescore.errors import PbnError
 from bridgescore.events import Entrant, Entry, Event, EventKind, Match, Room, Round, VpScale
-from bridgescore.match import TeamMatch
+from bridgescore.events.match import TeamMatch
 from bridgescore.model import Result
 from bridgescore.pbn._games import MANDATORY_TAGS, Game, Tag, write_games
 from bridgescore.pbn._match import read_rounds
-from bridgescore.session import Board
 
 __all__ = ["read_event", "write_event"]
 

@@ -12,8 +12,8 @@ from bridgescore.errors import PbnError
 from bridgescore.pbn._location import Location, quote
 
 if TYPE_CHECKING:
-    from bridgescore.auction import Auction
-    from bridgescore.play import Play
+    from bridgescore.boards.auction import Auction
+    from bridgescore.boards.play import Play
 
 __all__ = [
     "KNOWN",

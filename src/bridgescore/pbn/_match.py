@@ -1,20 +1,21 @@
 """Reading team matches (§4.1.7, §4.4.3, §4.4.8) into
-:class:`~bridgescore.match.TeamMatch` es: one match, or the several matches of a team event."""
+:class:`~bridgescore.events.match.TeamMatch` es: one match, or the several matches of a team
+event."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bridgescore.duplicate import Adjusted, Weighted
+from bridgescore.duplicate.field import Adjusted, Weighted
+from bridgescore.duplicate.session import Board, Split
 from bridgescore.errors import PbnError
-from bridgescore.match import MatchBoard, TeamMatch
+from bridgescore.events.match import MatchBoard, TeamMatch
 from bridgescore.model import Result
 from bridgescore.pbn._games import Game
 from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._location import Location
 from bridgescore.pbn._reader import SessionReader
 from bridgescore.pbn._values import Scoring, absent
-from bridgescore.session import Board, Split
 
 __all__ = ["read_match", "read_matches", "read_rounds"]
 

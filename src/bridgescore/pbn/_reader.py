@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Final, TypeAlias
 
-from bridgescore.duplicate import Adjusted, Weighted
+from bridgescore.duplicate.field import Adjusted, Weighted
+from bridgescore.duplicate.session import METHODS, Board, Session, Split
 from bridgescore.errors import BridgeError, PbnError
 from bridgescore.model import Result, Seat, Side
 from bridgescore.pbn._builder import KeptTags, ReadResult, SessionBuilder, TotalName
@@ -44,7 +45,6 @@ from bridgescore.pbn._values import (
     vulnerability,
 )
 from bridgescore.scoring import score_result
-from bridgescore.session import METHODS, Board, Session, Split
 
 __all__ = ["SessionReader", "read"]
 

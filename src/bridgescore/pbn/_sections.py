@@ -1,5 +1,6 @@
 """A game's ``Auction`` and ``Play`` sections with their notes (§3.5, §3.6): read into
-:class:`~bridgescore.auction.Auction` and :class:`~bridgescore.play.Play`, and written back.
+:class:`~bridgescore.boards.auction.Auction` and :class:`~bridgescore.boards.play.Play`, and written
+back.
 
 The notes of a section are the ``Note`` tags right after it (§3.5.5, §3.6.5). Errors name the
 file, the line and the tag.
@@ -11,11 +12,11 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import TypeVar
 
-from bridgescore.auction import Auction, SectionError, parse_note
+from bridgescore.boards.auction import Auction, SectionError, parse_note
+from bridgescore.boards.play import Play
 from bridgescore.errors import NotationError
 from bridgescore.pbn._games import Game, Tag, unescape
 from bridgescore.pbn._location import Location, quote
-from bridgescore.play import Play
 
 __all__ = ["auction_of", "kept_sections", "play_of", "section_tags"]
 
@@ -109,7 +110,7 @@ def section_tags(auction: Auction | None, play: Play | None) -> list[Tag]:
 
 def kept_sections(tags: tuple[tuple[str, str], ...]) -> tuple[Auction | None, Play | None]:
     """The auction and play of a board's kept tags (:attr:`Board.tags
-    <bridgescore.session.Board.tags>`: a section's lines after its value, its notes as
+    <bridgescore.duplicate.session.Board.tags>`: a section's lines after its value, its notes as
     ``[Note "..."]`` lines).
 
     :raises NotationError: if they are not an auction or a play (the reader checked them).

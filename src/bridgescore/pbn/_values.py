@@ -13,13 +13,13 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Final
 
-from bridgescore.duplicate import ARTIFICIAL, Adjusted, Artificial, Award, Divisor, Rounding
+from bridgescore.duplicate.field import ARTIFICIAL, Adjusted, Artificial, Award, Divisor, Rounding
+from bridgescore.duplicate.session import Method, SectionKind, Session
 from bridgescore.errors import BridgeError
 from bridgescore.model import PASS_OUT, Contract, PassOut, Result, Seat, Side, Vulnerability
 from bridgescore.model import parse_contract as _parse_contract
 from bridgescore.pbn._location import Location, quote
 from bridgescore.scoring import UndertrickRule
-from bridgescore.session import Method, SectionKind, Session
 
 __all__ = [
     "INTEGER",
@@ -309,7 +309,7 @@ def _number(x: Fraction | float) -> str:
 def scoring_tag(session: Session) -> str:
     """The ``Scoring`` value (§3.4.12) that says how a session is scored.
 
-    >>> from bridgescore.session import Session
+    >>> from bridgescore.duplicate.session import Session
     >>> scoring_tag(Session()), scoring_tag(Session(method="butler", drop=0))
     ('MatchPoints;MP1', 'IMP;Butler')
     >>> scoring_tag(Session(method="cross-imps", undertrick_rule="pre-1987"))

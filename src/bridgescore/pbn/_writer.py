@@ -1,11 +1,12 @@
-"""Writing a :class:`~bridgescore.session.Session`, scored, as PBN games: a game per board with
-a ``ScoreTable``, or a game per table (see the package's notes for the mapping)."""
+"""Writing a :class:`~bridgescore.duplicate.session.Session`, scored, as PBN games: a game per board
+with a ``ScoreTable``, or a game per table (see the package's notes for the mapping)."""
 
 from __future__ import annotations
 
 import re
 from typing import Final, Literal
 
+from bridgescore.duplicate.session import Board, Section, SectionScores, Session, score_section
 from bridgescore.errors import PbnError
 from bridgescore.model import Side
 from bridgescore.pbn._games import (
@@ -19,7 +20,6 @@ from bridgescore.pbn._games import (
     write_games,
 )
 from bridgescore.pbn._values import absent, scoring_tag
-from bridgescore.session import Board, Section, SectionScores, Session, score_section
 
 __all__ = ["write"]
 
@@ -31,7 +31,7 @@ def write(session: Session, *, per: Literal["board", "table"] = "board", eol: st
     a game per table with ``Score``, ``ScoreMP``, ``ScorePercentage`` (or ``ScoreIMP``).
 
     >>> from bridgescore import Result
-    >>> from bridgescore.session import BoardResult, Section, Session
+    >>> from bridgescore.duplicate.session import BoardResult, Section, Session
     >>> s = Session((Section(results=[BoardResult(1, 1, 1, Result.parse("3NTN=")),
     ...                               BoardResult(1, 2, 2, Result.parse("4SE-1"))]),))
     >>> lines = write(s).splitlines()  # the ScoreTable's rows follow its tag

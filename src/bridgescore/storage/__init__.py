@@ -5,7 +5,7 @@ SQLite in the per-user data directory by default, or any SQLAlchemy URL (Postgre
 A rubber or Chicago is stored as its settings plus its ordered deals, a session as its
 definition; each change is one transaction.
 
->>> from bridgescore.rubber import Rubber
+>>> from bridgescore.home.rubber import Rubber
 >>> with Store("sqlite://") as store:
 ...     new = store.create(Rubber().record("4H", "we", 10), names={"we": "Ann & Bob"})
 ...     saved = store.save(new.id, new.game.record("3NT", "they", 9), expected_version=1)

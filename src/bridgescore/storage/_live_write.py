@@ -13,8 +13,9 @@ from typing import Any
 
 from sqlalchemy import Connection, Row, Table, bindparam, func, insert, select, update
 
+from bridgescore.duplicate.session import Session, session_to_dict
 from bridgescore.live import DIRECTOR, Add, AlreadyEnteredError, LiveResult, LiveState, Who, accept
-from bridgescore.session import Session, session_to_dict
+from bridgescore.live.entry import TableEntry
 from bridgescore.storage.commit import States
 from bridgescore.storage.errors import GameNotFoundError
 from bridgescore.storage.rows import to_json
@@ -25,7 +26,6 @@ from bridgescore.storage.schema import (
     ResultChangeRow,
     TableTokenRow,
 )
-from bridgescore.table_entry import TableEntry
 
 _TABLE: Table = LiveResultRow.__table__  # type: ignore[assignment]
 _RESULT_COLUMNS = ("round", "table", "board", "contract", "declarer", "tricks", "lead",

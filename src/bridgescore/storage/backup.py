@@ -38,6 +38,7 @@ from bridgescore.club import Club, ClubNotFoundError, RosterEntry, check_email
 from bridgescore.errors import BridgeError
 from bridgescore.events import Event as TeamEvent
 from bridgescore.events.pairs import PairsEvent
+from bridgescore.live.entry import TableEntry
 from bridgescore.players import Player
 from bridgescore.storage.errors import ConstraintError, StorageError
 from bridgescore.storage.live import table_token
@@ -60,7 +61,6 @@ from bridgescore.storage.schema import (
 )
 from bridgescore.storage.store import Store, utcnow
 from bridgescore.storage.tokens import derived_token, hash_token
-from bridgescore.table_entry import TableEntry
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "BackupError", "Imported", "export_club", "import_club",
            "read_export"]  # fmt: skip

@@ -40,8 +40,8 @@ from bridgescore.club import (
     check_password,
     erase_player,
 )
+from bridgescore.duplicate.session import session_from_dict, session_to_dict
 from bridgescore.players import Player
-from bridgescore.session import session_from_dict, session_to_dict
 from bridgescore.storage.errors import ConstraintError
 from bridgescore.storage.schema import (
     ClubGameRow,

@@ -16,8 +16,8 @@ Writes are committed in groups: the writes waiting at the same moment (thirty ta
 once) are made by one thread in one transaction, so they wait for one commit instead of for
 each other's; each still checks before it writes, and a refused one fails alone.
 
->>> from bridgescore.movement import mitchell
->>> from bridgescore.session import Section, Session
+>>> from bridgescore.duplicate.movement import mitchell
+>>> from bridgescore.duplicate.session import Section, Session
 >>> with Store("sqlite://") as store:
 ...     live = LiveStore(store)
 ...     stored, tokens = live.start(Session((Section.from_movement(mitchell(3, 2)),)), 3)
@@ -43,6 +43,7 @@ from typing import Any, Literal, TypeVar
 
 from sqlalchemy import Connection, Table, delete, insert, select, update
 
+from bridgescore.duplicate.session import Pair, Session
 from bridgescore.live import (
     DIRECTOR,
     Add,
@@ -58,9 +59,8 @@ from bridgescore.live import (
     accept_request,
     substitute,
 )
-from bridgescore.live_room import RoomChange, redefine
+from bridgescore.live.room import RoomChange, redefine
 from bridgescore.players import Player
-from bridgescore.session import Pair, Session
 from bridgescore.storage._live_write import (
     _RESULTS,
     _SETTINGS,
@@ -406,7 +406,7 @@ class LiveStore:
 
     def redefine(self, game_id: str, change: RoomChange, who: Who, also: Also | None = None) -> int:
         """Change the session's definition (a late pair, a withdrawal, a fouled board's
-        versions) if :func:`~bridgescore.live_room.redefine` lets ``who`` make it, inside the
+        versions) if :func:`~bridgescore.live.room.redefine` lets ``who`` make it, inside the
         write: the definition is kept in the session's row (``games.settings``); the new
         version.
 

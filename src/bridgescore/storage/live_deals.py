@@ -3,7 +3,7 @@ restart.
 
 The deals are tags of the session's boards, in its definition (``games.settings``): attaching
 them is a change of the definition that the core decides
-(:func:`bridgescore.live_deals.attach`, asked inside the write by
+(:func:`bridgescore.live.deals.attach`, asked inside the write by
 :meth:`LiveStore.redefine <bridgescore.storage.live.LiveStore.redefine>`). The same
 transaction writes a row of ``dd_work`` for each board to solve and, for deals dealt in the
 app, the seed and its commitment (``deal_seeds``). A worker :meth:`claims <DealStore.claim>`
@@ -12,8 +12,8 @@ checks that each board still holds the deal solved; the board's row goes in the 
 transaction). Rows left by a worker that stopped are claimed again after :attr:`CLAIM`.
 
 >>> from bridgescore.deals import deal_set
->>> from bridgescore.movement import mitchell
->>> from bridgescore.session import Section, Session
+>>> from bridgescore.duplicate.movement import mitchell
+>>> from bridgescore.duplicate.session import Section, Session
 >>> with Store("sqlite://") as store:
 ...     live = LiveStore(store)
 ...     stored, _ = live.start(Session((Section.from_movement(mitchell(3, 2)),)), 3)
@@ -34,12 +34,12 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import Connection, delete, insert, or_, select, update
 
-from bridgescore.dd import DDTable
-from bridgescore.deal import Deal
+from bridgescore.boards.dd import DDTable
+from bridgescore.boards.deal import Deal
 from bridgescore.deals import DealtBoard, commitment
 from bridgescore.errors import SessionError
 from bridgescore.live import DIRECTOR, Who
-from bridgescore.live_deals import Analysed, AttachDeals
+from bridgescore.live.deals import Analysed, AttachDeals
 from bridgescore.storage.live import LiveStore
 from bridgescore.storage.schema import DealSeedRow, DealWorkRow
 from bridgescore.storage.store import Store, utcnow
@@ -82,7 +82,7 @@ class DealStore:
         seed: bytes | None = None,
     ) -> int:
         """Attach deals to the session's boards if the core lets ``who``
-        (:func:`~bridgescore.live_deals.attach`: all or none), queue each for its
+        (:func:`~bridgescore.live.deals.attach`: all or none), queue each for its
         double-dummy table, and keep ``seed`` (the deals dealt from it in the app) or forget
         the one they had; the session's new version.
 

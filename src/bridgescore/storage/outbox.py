@@ -1,7 +1,7 @@
 """The outbox: a club's SMTP settings, the directors' mailings, and every letter's state.
 
 A director's request to email an evening (a *mailing*) and all its letters are written in one
-transaction, after the core's :func:`~bridgescore.mail.check_mailing` has read the session's
+transaction, after the core's :func:`~bridgescore.club.mail.check_mailing` has read the session's
 row (locked) inside it: the letters are queued only for a closed session at the version they
 were written from, and only once unless asked ``again``. A letter then moves through states,
 each change one committed write by the sender that holds it (:mod:`bridgescore.storage.sender`):
@@ -15,7 +15,7 @@ has run out, :meth:`OutboxStore.recover` puts a ``claimed`` one back in the queu
 reached the server) and marks a ``handing`` one ``unknown``: the server may have taken it, so
 it is reported rather than sent twice (its Message-ID says which letter to look for).
 
->>> from bridgescore.mail import SmtpSettings
+>>> from bridgescore.club.mail import SmtpSettings
 >>> with Store("sqlite://") as store:
 ...     outbox = OutboxStore(store)
 ...     club = ClubStore(store).create_club("Acol BC", "1234", "EBU")
@@ -37,7 +37,7 @@ from typing import Any
 from sqlalchemy import Connection, func, insert, select, update
 
 from bridgescore.club import is_provisional
-from bridgescore.mail import (
+from bridgescore.club.mail import (
     Letter,
     MailError,
     Retry,
@@ -151,7 +151,7 @@ class OutboxStore:
         again: bool = False,
     ) -> Mailing:
         """Queue the evening's ``letters`` (written from the session at ``version``) in one
-        transaction with the director's request, if :func:`~bridgescore.mail.check_mailing`
+        transaction with the director's request, if :func:`~bridgescore.club.mail.check_mailing`
         lets it.
 
         :raises MailError: without SMTP settings, or while the session is open.

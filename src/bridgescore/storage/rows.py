@@ -1,6 +1,6 @@
 """Games as stored rows and back: a game's settings as JSON plus its deals as plain values.
 
->>> from bridgescore.rubber import Rubber
+>>> from bridgescore.home.rubber import Rubber
 >>> kind, rules, settings, ended, deals = dump(Rubber().record("4H", "we", 10))
 >>> kind, settings, ended, deals
 ('rubber', '{}', False, [('4H', 'we', 10, None, 0)])
@@ -14,11 +14,11 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, TypeAlias, TypeVar
 
-from bridgescore.chicago import Chicago, ChicagoDeal, ChicagoRules
+from bridgescore.duplicate.session import Session, session_from_dict, session_to_dict
 from bridgescore.errors import BridgeError
+from bridgescore.home.chicago import Chicago, ChicagoDeal, ChicagoRules
+from bridgescore.home.rubber import Rubber, RubberDeal, RubberRules, WeThey
 from bridgescore.model import Contract, PassOut, Seat, Side, parse_contract
-from bridgescore.rubber import Rubber, RubberDeal, RubberRules, WeThey
-from bridgescore.session import Session, session_from_dict, session_to_dict
 from bridgescore.storage.errors import StorageError
 
 __all__ = [

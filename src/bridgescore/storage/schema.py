@@ -390,7 +390,7 @@ class DealWorkRow(Base):
 
 
 class SmtpRow(Base):
-    """A club's outgoing mail server (:class:`bridgescore.mail.SmtpSettings`)."""
+    """A club's outgoing mail server (:class:`bridgescore.club.mail.SmtpSettings`)."""
 
     __tablename__ = "smtp_settings"
 

@@ -14,7 +14,7 @@ server may have taken it: it is reported, never sent again by itself); every oth
 held goes back to the queue when its lease runs out and is sent once.
 
 A reply of 4xx, a connection that fails or drops, or a refused login is a temporary failure:
-the letter is tried again after :class:`~bridgescore.mail.Retry`'s wait, and fails for good
+the letter is tried again after :class:`~bridgescore.club.mail.Retry`'s wait, and fails for good
 past its tries. A 5xx to the sender, a recipient or the message fails that letter at once.
 """
 
@@ -28,7 +28,7 @@ import threading
 from email.message import EmailMessage
 from email.utils import formataddr, formatdate
 
-from bridgescore.mail import MailError, Retry, SmtpSettings, is_temporary
+from bridgescore.club.mail import MailError, Retry, SmtpSettings, is_temporary
 from bridgescore.storage.outbox import Claimed, OutboxStore
 from bridgescore.storage.store import utcnow
 

@@ -10,8 +10,8 @@ period; and its audit trail is shown without the tables' own first entries (a ch
 result, a deletion, the director's entries, a substitute), each marked when it came after
 the closing.
 
->>> from bridgescore.movement import mitchell
->>> from bridgescore.session import Section, Session
+>>> from bridgescore.duplicate.movement import mitchell
+>>> from bridgescore.duplicate.session import Section, Session
 >>> from bridgescore.storage.store import utcnow
 >>> with Store("sqlite://") as store:
 ...     clubs = ClubStore(store)
@@ -37,9 +37,9 @@ from typing import Any
 from sqlalchemy import select
 
 from bridgescore.club import Club, ClubNotFoundError, PublicView, is_provisional, provisional_until
+from bridgescore.duplicate.session import Session
 from bridgescore.live import TableEntry
 from bridgescore.players import Player
-from bridgescore.session import Session
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import Change, LiveStore
 from bridgescore.storage.schema import ClubGameRow, GameRow

@@ -32,7 +32,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-from bridgescore.session import Session
+from bridgescore.duplicate.session import Session
 from bridgescore.storage.database import WRITE, database_error, is_memory, open_engine
 from bridgescore.storage.errors import GameNotFoundError, StorageError, VersionConflictError
 from bridgescore.storage.places import default_database_url
@@ -311,7 +311,7 @@ class Store:
         the game is locked: keep it quick, and leave the store alone in it. If it raises,
         nothing is saved and the error propagates.
 
-        >>> from bridgescore.rubber import Rubber
+        >>> from bridgescore.home.rubber import Rubber
         >>> with Store("sqlite://") as store:
         ...     game_id = store.create(Rubber()).id
         ...     first = store.update(game_id, lambda game: game.record("4H", "we", 10))

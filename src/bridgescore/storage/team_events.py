@@ -4,7 +4,7 @@ each, every change a new version of the event.
 A team event (:class:`bridgescore.events.Event`) is a row of ``events`` (its definition and
 rounds drawn, as JSON, and its version) plus a row of ``event_results`` per board entered at a
 table. Every write reads the event inside its transaction (the row locked), asks the core
-(:mod:`bridgescore.events.tables`) before it writes, writes and bumps the version; writes are
+(:mod:`bridgescore.live.teams`) before it writes, writes and bumps the version; writes are
 committed in groups (:class:`~bridgescore.storage.commit.GroupCommit`), so the tables of a
 night entering at once wait for one commit. The event is kept in memory per version.
 
@@ -14,7 +14,7 @@ nothing about it is stored.
 
 >>> from bridgescore.events import Entry, Event, EventKind, Room, teams
 >>> from bridgescore.model import Result
->>> from bridgescore.events.tables import DIRECTOR, EventTable
+>>> from bridgescore.live.teams import DIRECTOR, EventTable
 >>> from bridgescore.storage.clubs import ClubStore
 >>> with Store("sqlite://") as store:
 ...     club = ClubStore(store).create_club("Club", "1", "EBU")
@@ -41,7 +41,7 @@ from sqlalchemy import Connection, bindparam, insert, select, update
 
 from bridgescore.errors import EventError
 from bridgescore.events import Entry, Event, EventKind
-from bridgescore.events.tables import (
+from bridgescore.live.teams import (
     DIRECTOR,
     EventTable,
     Who,
@@ -136,7 +136,7 @@ class TeamEventStore:
     # -- writing ---------------------------------------------------------------------------
 
     def draw(self, event_id: str, who: Who) -> tuple[Event, int]:
-        """Draw the next round if :func:`~bridgescore.events.tables.accept_draw` lets ``who``;
+        """Draw the next round if :func:`~bridgescore.live.teams.accept_draw` lets ``who``;
         the event and its new version."""
 
         def job(conn: Connection, now: datetime, states: States) -> tuple[_Made, int]:
@@ -149,7 +149,7 @@ class TeamEventStore:
         self, event_id: str, who: Who, number: int, first: str, second: str
     ) -> tuple[Event, int]:
         """Swap two entrants in a round's draw if
-        :func:`~bridgescore.events.tables.accept_swap` lets ``who``; the event and its new
+        :func:`~bridgescore.live.teams.accept_swap` lets ``who``; the event and its new
         version."""
 
         def job(conn: Connection, now: datetime, states: States) -> tuple[_Made, int]:
@@ -163,7 +163,7 @@ class TeamEventStore:
         self, event_id: str, who: Who, entry: Entry, *, change: bool = False
     ) -> tuple[Event, int]:
         """Store a board's result at a table (``change``: in place of the table's own) if
-        :func:`~bridgescore.events.tables.accept_entry` lets ``who`` (the director replaces
+        :func:`~bridgescore.live.teams.accept_entry` lets ``who`` (the director replaces
         any); the event and its new version."""
         number, match, board = entry.round, entry.match, entry.board
 

@@ -1,12 +1,12 @@
 """USEBIO 1.2, the results files national bodies take (masterpoints, grades, charges) and club
-programs write: read as a :class:`~bridgescore.session.Session`, written from one.
+programs write: read as a :class:`~bridgescore.duplicate.session.Session`, written from one.
 
 Read with :func:`read` (the file's own rankings too, as :class:`Standing` s), write with
 :func:`write`; a team event (round robin, Swiss teams, knockout) with :func:`write_event` and
 :func:`read_event`. What is mapped, and the conventions, are in SCORING.md ("USEBIO").
 
 >>> from bridgescore import Result
->>> from bridgescore.session import BoardResult, Section, Session
+>>> from bridgescore.duplicate.session import BoardResult, Section, Session
 >>> s = Session((Section("A", "howell", results=[
 ...     BoardResult(1, 1, 2, Result.parse("4SS="), lead="HK"),
 ...     BoardResult(1, 3, 4, Result.parse("4SS-1"))]),), event="Club night", date="2026.03.11")

@@ -8,12 +8,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from bridgescore.duplicate import Adjusted, Award
+from bridgescore.duplicate.field import Adjusted, Award
+from bridgescore.duplicate.session import Board, BoardResult, Method, Pair, Section, Session
 from bridgescore.errors import BridgeError, UsebioError
 from bridgescore.model import PASS_OUT, Contract, Result, Seat, Side, Vulnerability
 from bridgescore.players import Player, pair_names
 from bridgescore.scoring import score_result
-from bridgescore.session import Board, BoardResult, Method, Pair, Section, Session
 from bridgescore.usebio._xml import Tree, parse_xml, quote
 
 __all__ = ["METHOD_OF", "Standing", "UsebioFile", "read_file"]

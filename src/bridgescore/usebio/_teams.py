@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from bridgescore.duplicate import Adjusted
+from bridgescore.duplicate.field import Adjusted
+from bridgescore.duplicate.session import Board
 from bridgescore.errors import BridgeError, UsebioError
 from bridgescore.events import (
     Entrant,
@@ -28,11 +29,10 @@ from bridgescore.events import (
     Round,
     VpScale,
 )
-from bridgescore.match import MatchBoard
+from bridgescore.events.match import MatchBoard
 from bridgescore.model import Result, Side
 from bridgescore.players import Player
 from bridgescore.scoring import score_result
-from bridgescore.session import Board
 from bridgescore.usebio._read import _AWARD, _Reader, _result, _utf8
 from bridgescore.usebio._xml import (
     add,

@@ -8,10 +8,10 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import Final
 
-from bridgescore.duplicate import Adjusted
+from bridgescore.duplicate.field import Adjusted
+from bridgescore.duplicate.session import Board, Pair, SectionScores, Session, score_session
 from bridgescore.errors import UsebioError
 from bridgescore.model import Side
-from bridgescore.session import Board, Pair, SectionScores, Session, score_session
 from bridgescore.usebio._xml import DOCTYPE, add_player, add_result, document, start
 from bridgescore.usebio._xml import add as _add
 
@@ -52,11 +52,11 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None) -> by
     One section is written as club programs write an evening, the participants and boards in
     the ``EVENT``; several, each in a ``SECTION`` of one ``SESSION``. A Mitchell's pairs are
     ``1NS``, ``1EW`` with a ``DIRECTION``; a Howell's ``1``. Matchpoints are MP1 (2 for a
-    win), as :func:`~bridgescore.session.score_session` gives them; percentages have two
+    win), as :func:`~bridgescore.duplicate.session.score_session` gives them; percentages have two
     decimals.
 
     >>> from bridgescore import Result
-    >>> from bridgescore.session import BoardResult, Section
+    >>> from bridgescore.duplicate.session import BoardResult, Section
     >>> s = Session((Section("A", "mitchell", results=[
     ...     BoardResult(1, 1, 1, Result.parse("4SS=")),
     ...     BoardResult(1, 2, 2, Result.parse("4SS+1"))]),), event="Tuesday")

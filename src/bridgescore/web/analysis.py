@@ -5,7 +5,7 @@ The live sessions' boards still to solve wait in the database
 (:class:`~bridgescore.storage.live_deals.DealStore`: a row each, written with the deal). The
 :class:`Analyser` thread claims a few boards of one session at a time, has the worker process
 solve them (:func:`solve`: DDS through endplay, the ``dd`` extra, as
-:func:`bridgescore.dd.dd_tables` does), and stores their tables and par in one write (a new
+:func:`bridgescore.boards.dd.dd_tables` does), and stores their tables and par in one write (a new
 version: the director's page hears it). It starts with the app and whenever deals are
 attached, so a restart resumes what was left; it sleeps when nothing waits. Without endplay
 it does not run, and :attr:`Analyser.available` says so (the pages say it too).
@@ -21,7 +21,7 @@ import threading
 from concurrent.futures import ProcessPoolExecutor
 from typing import Final
 
-from bridgescore.dd import DDTable
+from bridgescore.boards.dd import DDTable
 from bridgescore.errors import BridgeError
 from bridgescore.storage.live_deals import DealStore
 
@@ -40,7 +40,7 @@ RETRY: Final = 5.0
 def solve(deals: list[str]) -> list[DDTable]:
     """The double-dummy tables of the deals (PBN), in the worker process: DDS on every core
     but one, which is left to the server."""
-    from bridgescore.dd import dd_tables, set_threads
+    from bridgescore.boards.dd import dd_tables, set_threads
 
     global _threads_set
     if not _threads_set:  # once a process: DDS sets up each thread's memory anew

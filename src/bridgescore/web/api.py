@@ -19,13 +19,13 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, Field
 
 from bridgescore import score_request
-from bridgescore.chicago import Chicago, ChicagoRules
+from bridgescore.home.chicago import Chicago, ChicagoRules
+from bridgescore.home.rubber import Rubber, RubberRules
 from bridgescore.inputs import check_name
-from bridgescore.rubber import Rubber, RubberRules
 from bridgescore.storage import Game, HomeGame, StoredGame, VersionConflictError
 from bridgescore.web.common import store
 from bridgescore.web.deps import limits
-from bridgescore.web.events import event_stream
+from bridgescore.web.streams import event_stream
 
 __all__ = ["router"]
 

@@ -43,9 +43,9 @@ from bridgescore.web import (
     team_pages,
 )
 from bridgescore.web.common import STATIC, asset
-from bridgescore.web.events import Changes
 from bridgescore.web.ratelimit import CreationLimit
 from bridgescore.web.settings import Settings
+from bridgescore.web.streams import Changes
 from bridgescore.web.work import Work, stop_processes
 
 __all__ = ["create_app", "validation_error"]

@@ -14,9 +14,9 @@ from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
+from bridgescore.duplicate.session import SectionScores
 from bridgescore.errors import for_field
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
-from bridgescore.session import SectionScores
 from bridgescore.storage.clubs import StoredEvent
 from bridgescore.storage.team_events import TEAM_KINDS
 from bridgescore.web.clubs import BODY_ERRORS, clubs, director

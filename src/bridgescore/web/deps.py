@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from fastapi import HTTPException, Request
 
-from bridgescore.session import Session
+from bridgescore.duplicate.session import Session
 from bridgescore.storage import GameNotFoundError, StoredGame
 from bridgescore.web.clubs import clubs
 from bridgescore.web.common import store

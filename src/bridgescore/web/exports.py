@@ -15,9 +15,9 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from bridgescore.analysis import session_csv
+from bridgescore.duplicate.analysis import session_csv
+from bridgescore.duplicate.session import Session
 from bridgescore.events import Event
-from bridgescore.session import Session
 from bridgescore.web.clubs import clubs
 from bridgescore.web.deps import readable_session
 from bridgescore.web.live import Problem

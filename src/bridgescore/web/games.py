@@ -15,10 +15,11 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from bridgescore import BridgeError, Contract, Seat, Strain, render
-from bridgescore.chicago import Chicago, ChicagoRules
+from bridgescore import BridgeError, Contract, Seat, Strain
+from bridgescore.home import render
+from bridgescore.home.chicago import Chicago, ChicagoRules
+from bridgescore.home.rubber import Rubber, RubberDeal, RubberRules
 from bridgescore.inputs import read_number, read_tricks
-from bridgescore.rubber import Rubber, RubberDeal, RubberRules
 from bridgescore.storage import GameNotFoundError, HomeGame, StoredGame, VersionConflictError
 from bridgescore.web.common import (
     bound_csrf,

@@ -2,12 +2,12 @@
 par, and each traveller line's tricks against double dummy and score against par.
 
 A board shows its hands when it has a ``Deal`` (a PBN upload keeps it in ``Board.tags``, and
-so does a club evening's director attaching deals: :mod:`bridgescore.live_deals`). Its
+so does a club evening's director attaching deals: :mod:`bridgescore.live.deals`). Its
 double-dummy table is the ``DoubleDummyTricks`` tag's (``bridgescore analyse`` writes it, and
 so does an evening's worker: :mod:`bridgescore.web.analysis`;
 :func:`bridgescore.pbn.dd_tricks_from_tag` reads it), or solved here when endplay is installed
 (the ``dd`` extra) for a session from a file; par and each line against double dummy and par
-are the core's (:class:`bridgescore.hand_record.HandRecord`).
+are the core's (:class:`bridgescore.boards.hand_record.HandRecord`).
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from bridgescore import BridgeError
-from bridgescore.deal import SUITS, Deal
-from bridgescore.hand_record import HandRecord as BoardRecord
-from bridgescore.par import Par
+from bridgescore.boards.deal import SUITS, Deal
+from bridgescore.boards.hand_record import HandRecord as BoardRecord
+from bridgescore.boards.par import Par
+from bridgescore.duplicate.session import Board, SectionScores, Session, TravellerLine
 from bridgescore.pbn import DDTable, dd_tricks_from_tag
-from bridgescore.session import Board, SectionScores, Session, TravellerLine
 from bridgescore.web.common import page
 from bridgescore.web.deps import readable_session
 from bridgescore.web.live import live
@@ -71,7 +71,7 @@ def hand_record(
     board: Board, table: DDTable | None, lines: list[TravellerLine]
 ) -> HandRecord | None:
     """The hand record of a board with a deal (None without one): the core's
-    (:class:`bridgescore.hand_record.HandRecord`), each line against it."""
+    (:class:`bridgescore.boards.hand_record.HandRecord`), each line against it."""
     record = BoardRecord.of(board, table)
     if record is None:
         return None
@@ -84,7 +84,7 @@ def hand_record(
 def solve_dd(deals: list[Deal]) -> list[DDTable] | None:
     """The deals' double-dummy tables through endplay (the ``dd`` extra); None without it."""
     try:
-        from bridgescore.dd import dd_tables
+        from bridgescore.boards.dd import dd_tables
     except ImportError:  # pragma: no cover - dd is part of every install we test
         return None
     try:

@@ -10,7 +10,7 @@ fit, 404 unknown). Everyone with the id reads the session (movement, missing boa
 the tables' rounds) and its event stream; until the session is closed, the results themselves
 are the director's to read and each table's own, and a board's traveller is a table's once
 both pairs sitting there have played it (and with it the board's hands, double-dummy table
-and par: :func:`bridgescore.live_deals.hand_for`), so that nobody sees a board's results or
+and par: :func:`bridgescore.live.deals.hand_for`), so that nobody sees a board's results or
 cards before playing it.
 """
 
@@ -26,9 +26,10 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
-from bridgescore.analysis import pair_analysis
 from bridgescore.club import PublicView
-from bridgescore.duplicate import ARTIFICIAL_PRESETS
+from bridgescore.duplicate.analysis import pair_analysis
+from bridgescore.duplicate.field import ARTIFICIAL_PRESETS
+from bridgescore.duplicate.session import Pair, Section, Session, scores_to_dict
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import (
@@ -39,14 +40,12 @@ from bridgescore.live import (
     Who,
     check_roster_lookup,
 )
-from bridgescore.live_deals import hand_for
-from bridgescore.session import Pair, Section, Session, scores_to_dict
+from bridgescore.live.deals import hand_for
 from bridgescore.storage import StoredGame
 from bridgescore.storage.live import LiveStore
 from bridgescore.storage.tokens import hash_token
 from bridgescore.web.clubs import PlayerIn, clubs, director, directs
 from bridgescore.web.common import link, made_once, store
-from bridgescore.web.events import event_stream
 from bridgescore.web.live_model import (
     MAX_BOARD,
     ArtificialIn,
@@ -62,6 +61,7 @@ from bridgescore.web.live_model import (
     result_dict,
     with_players,
 )
+from bridgescore.web.streams import event_stream
 from bridgescore.web.work import run_heavy, scores_of
 
 __all__ = [
@@ -390,8 +390,8 @@ def traveller(
 def recap(request: Request, game_id: str, label: str, authorization: Auth = None) -> dict[str, Any]:
     """A pair's recap (``label``: ``NS3``, ``EW 3``, or ``3`` in a Howell): its boards, each
     with its opponents, result, score and points, as ``bridgescore session score --recap --json``
-    gives it; with ``analysis`` (bridgescore.analysis: par, double dummy and the actual score
-    of each board valued against the other tables, and bidding, play, defence) when the
+    gives it; with ``analysis`` (bridgescore.duplicate.analysis: par, double dummy and the actual
+    score of each board valued against the other tables, and bidding, play, defence) when the
     boards have double-dummy tables. The director's until the session is closed, then
     everyone's.
     """

@@ -4,7 +4,7 @@ the background, shown by the rule of the core.
 The director deals the boards in the app (``POST /deals/dealt``: from a new secret seed whose
 commitment is shown at once and the seed itself after closing) or sends a file (``PUT
 /deals``: PBN text, or a dealing machine's or a LIN file by name and base64). Everything is
-refused or stored at once: the core decides (:func:`bridgescore.live_deals.attach`), storage
+refused or stored at once: the core decides (:func:`bridgescore.live.deals.attach`), storage
 asks it inside the write (:class:`~bridgescore.storage.live_deals.DealStore`), and this module
 reads the request and maps the answer. ``GET /deals`` says how far the double-dummy worker has
 got (:mod:`bridgescore.web.analysis`).
@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from bridgescore.deals import deal_set, read_bytes
 from bridgescore.errors import DealFileError, SessionError
 from bridgescore.live import DIRECTOR
-from bridgescore.live_deals import progress
+from bridgescore.live.deals import progress
 from bridgescore.storage.live_deals import DealStore
 from bridgescore.web.analysis import Analyser
 from bridgescore.web.common import made_once

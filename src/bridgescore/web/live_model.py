@@ -14,12 +14,12 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.club import Club
+from bridgescore.duplicate.movement import Movement, howell, mitchell
+from bridgescore.duplicate.session import Method, Section, SectionScores, scores_to_dict
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import LiveResult, LiveState, TableEntry, read_result
-from bridgescore.movement import Movement, howell, mitchell
 from bridgescore.players import Player, pair_names
-from bridgescore.session import Method, Section, SectionScores, scores_to_dict
 from bridgescore.web.clubs import PlayerIn
 from bridgescore.web.movement import MovementFileIn
 

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field
 
-from bridgescore.session import METHODS
+from bridgescore.duplicate.session import METHODS
 from bridgescore.web.common import page
 from bridgescore.web.live import live
 from bridgescore.web.offline import table_version

@@ -5,7 +5,7 @@ back: ``GET`` says only whether one is set). ``GET /api/sessions/{id}/emails`` i
 director's preview and report: who gets a letter, who cannot (no national number, not on the
 roster, no email), and every letter queued so far with its state. Nothing is sent until the
 director posts ``POST /api/sessions/{id}/emails``: the letters are then queued in the outbox in
-the same transaction as the request (the core's :func:`~bridgescore.mail.check_mailing` asked
+the same transaction as the request (the core's :func:`~bridgescore.club.mail.check_mailing` asked
 inside it), and the server's sender thread hands them to the club's server.
 """
 
@@ -17,7 +17,7 @@ from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridgescore.mail import Letter, MailError, MailPlan, SmtpSettings, plan_letters
+from bridgescore.club.mail import Letter, MailError, MailPlan, SmtpSettings, plan_letters
 from bridgescore.storage.outbox import OutboxStore
 from bridgescore.storage.sender import Sender
 from bridgescore.web.clubs import BODY_ERRORS, clubs, director, director_or_none

@@ -16,9 +16,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridgescore.errors import BridgeError, MovementError, SessionError
-from bridgescore.inputs import read_number
-from bridgescore.movement import (
+from bridgescore.duplicate.movement import (
     FileFormat,
     Movement,
     alternatives,
@@ -29,7 +27,9 @@ from bridgescore.movement import (
     mitchell,
     read_file,
 )
-from bridgescore.session import Section
+from bridgescore.duplicate.session import Section
+from bridgescore.errors import BridgeError, MovementError, SessionError
+from bridgescore.inputs import read_number
 from bridgescore.web.clubs import BODY_ERRORS
 from bridgescore.web.common import page
 from bridgescore.web.guard import validation_error

@@ -18,13 +18,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from bridgescore import BridgeError, Contract, Result, Seat, Side
-from bridgescore.analysis import pair_analysis, session_csv
-from bridgescore.deal import SUITS
-from bridgescore.duplicate import Adjusted
-from bridgescore.errors import for_field
-from bridgescore.hand_record import HandRecord
-from bridgescore.inputs import check_name, read_number, read_tricks
-from bridgescore.session import (
+from bridgescore.boards.deal import SUITS
+from bridgescore.boards.hand_record import HandRecord
+from bridgescore.duplicate.analysis import pair_analysis, session_csv
+from bridgescore.duplicate.field import Adjusted
+from bridgescore.duplicate.session import (
     METHODS,
     Board,
     BoardResult,
@@ -35,6 +33,8 @@ from bridgescore.session import (
     Session,
     SessionError,
 )
+from bridgescore.errors import for_field
+from bridgescore.inputs import check_name, read_number, read_tricks
 from bridgescore.storage import StoredGame, VersionConflictError
 from bridgescore.web.common import (
     can_edit,
@@ -213,7 +213,7 @@ def _context(
 
 def _records(scored: list[SectionScores]) -> dict[tuple[str, int], tuple[HandRecord, list[Any]]]:
     """Each board's hand record (of the boards with a deal), with its traveller's lines
-    against double dummy and par (:meth:`bridgescore.hand_record.HandRecord.versus`)."""
+    against double dummy and par (:meth:`bridgescore.boards.hand_record.HandRecord.versus`)."""
     out: dict[tuple[str, int], tuple[HandRecord, list[Any]]] = {}
     for s in scored:
         for board in s.section.boards:

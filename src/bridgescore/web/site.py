@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
-from bridgescore.analysis import pair_analysis
 from bridgescore.club import Club, ClubNotFoundError
+from bridgescore.duplicate.analysis import pair_analysis
+from bridgescore.duplicate.session import METHODS, SectionScores, SessionError
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
-from bridgescore.session import METHODS, SectionScores, SessionError
 from bridgescore.storage.site import ClubSite, Published
 from bridgescore.web.common import asset, templates
 from bridgescore.web.hands import HAND_TABLES, Solver, hand_records

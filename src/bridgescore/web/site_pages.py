@@ -19,8 +19,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.club import LONGEST_CORRECTION_HOURS, Club
+from bridgescore.duplicate.session import score_session
 from bridgescore.files import write_atomically
-from bridgescore.session import score_session
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import LiveStore
 from bridgescore.storage.site import ClubSite, Published

@@ -5,7 +5,7 @@ A club's director creates the event (``POST /api/events`` with a team ``kind``),
 round (``POST /api/events/{id}/rounds``: the answer gives each match's two tables, each with
 its token and link), may swap two teams before a round starts, and follows the standings. Each
 table's phone enters its own boards (``POST /api/events/{id}/results`` with its token). What a
-token may do is the core's decision (:mod:`bridgescore.events.tables`), made by storage inside
+token may do is the core's decision (:mod:`bridgescore.live.teams`), made by storage inside
 the write (:class:`~bridgescore.storage.team_events.TeamEventStore`): this module reads the
 request, asks, and maps the answer (403 not that table's, 409 entered already or not ready,
 422 a body or value that does not fit, naming the field).
@@ -22,10 +22,12 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.club import Director, check_directs
-from bridgescore.duplicate import Adjusted
+from bridgescore.duplicate.field import Adjusted
 from bridgescore.errors import EventError, for_field
 from bridgescore.events import Entrant, Entry, Event, Room, VpScale, player
-from bridgescore.events.tables import (
+from bridgescore.live import NotAllowedError
+from bridgescore.live.entry import read_result
+from bridgescore.live.teams import (
     DIRECTOR,
     EnteredError,
     EventTable,
@@ -35,12 +37,10 @@ from bridgescore.events.tables import (
     match_score,
     seats,
 )
-from bridgescore.live import NotAllowedError
 from bridgescore.storage.team_events import TeamEventStore
-from bridgescore.table_entry import read_result
 from bridgescore.web.clubs import BODY_ERRORS, PlayerIn, clubs, director, director_or_none
 from bridgescore.web.common import link, made_once, store
-from bridgescore.web.events import event_stream
+from bridgescore.web.streams import event_stream
 
 __all__ = [
     "TeamEventIn",

@@ -25,7 +25,7 @@ from typing import ParamSpec, TypeVar
 
 from fastapi import HTTPException, Request
 
-from bridgescore.session import SectionScores, Session, score_session
+from bridgescore.duplicate.session import SectionScores, Session, score_session
 from bridgescore.storage import StoredGame
 from bridgescore.web.settings import Limits
 

@@ -1,0 +1,387 @@
+"""Results by email: a club's SMTP settings, each player's letter, and when to try again.
+
+The rules of the club's mailing, with no I/O (storage keeps the outbox, a thread sends it):
+
+- :class:`SmtpSettings`: where the club's mail goes out (host, port, TLS, login, From); a
+  password is never in its ``repr`` or :meth:`~SmtpSettings.to_dict`.
+- :func:`scorecard_text` / :func:`scorecard_html`: a pair's scorecard (its recap: each board's
+  opponents, result, score and points, then its total, percentage and place).
+- :func:`plan_letters`: who gets a letter (a pair's player whose national number is on the
+  roster with an email), and who cannot (listed, with the reason). A player the roster says
+  may not be named still gets their own letter; every letter shows such a player (an opponent,
+  a partner) by their number, as the public pages do.
+- :func:`check_mailing`: whether the director may send the evening's letters now.
+- :class:`Retry`: the wait before a temporary failure (an SMTP 4xx, a lost connection) is
+  tried again, and when to give up.
+
+>>> s = SmtpSettings("smtp.example.org", 587, "starttls", "results@acol.example",
+...                  username="results", password="s3cret")
+>>> s
+SmtpSettings(host='smtp.example.org', port=587, security='starttls', \
+sender='results@acol.example', username='results')
+>>> s.to_dict()["password_set"], "s3cret" in repr(s.to_dict())
+(True, False)
+"""
+
+from __future__ import annotations
+
+import html
+import ipaddress
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal, get_args
+
+from bridgescore.club.clubs import PublicView, RosterEntry, check_email
+from bridgescore.duplicate.session import Pair, SectionScores, Session
+from bridgescore.errors import BridgeError
+from bridgescore.players import Player
+
+__all__ = [
+    "SECURITIES",
+    "AlreadySentError",
+    "Letter",
+    "MailError",
+    "MailPlan",
+    "Retry",
+    "Security",
+    "SmtpSettings",
+    "StaleLettersError",
+    "Unreached",
+    "check_mailing",
+    "is_temporary",
+    "plan_letters",
+    "scorecard_html",
+    "scorecard_text",
+]
+
+Security = Literal["starttls", "tls", "none"]
+"""How the connection to the SMTP server is protected: STARTTLS (port 587), TLS from the first
+byte (port 465), or none (a server on this machine only: the password would travel in clear)."""
+SECURITIES: Final[tuple[Security, ...]] = get_args(Security)
+
+_HOST: Final = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\]")
+
+
+class MailError(BridgeError, ValueError):
+    """SMTP settings that will not do, or a mailing that cannot be sent now."""
+
+
+class AlreadySentError(MailError):
+    """The evening's letters were sent already (ask for them ``again`` to send a new set)."""
+
+
+class StaleLettersError(MailError):
+    """The session changed after its letters were written: look at them again."""
+
+
+def _loopback(host: str) -> bool:
+    """Whether ``host`` is this machine (``localhost``, 127.0.0.0/8, ``::1``).
+
+    >>> _loopback("localhost"), _loopback("127.0.0.2"), _loopback("[::1]"), _loopback("a.org")
+    (True, True, True, False)
+    """
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class SmtpSettings:
+    """A club's outgoing mail server, and the address its letters come from."""
+
+    host: str
+    port: int
+    security: Security
+    sender: str
+    """The From address."""
+    username: str | None = None
+    """The login's user name; None: the server takes mail without a login."""
+    password: str | None = field(default=None, repr=False)
+    """The login's password: never shown back, logged or in the ``repr``."""
+
+    def __post_init__(self) -> None:
+        if not (len(self.host) <= 253 and _HOST.fullmatch(self.host)):
+            raise MailError(f"not a host name: {self.host[:253]!r}", field="host",
+                            value=self.host[:253])  # fmt: skip
+        if self.port.__class__ is not int or not 1 <= self.port <= 65535:
+            raise MailError(f"port: expected 1 to 65535, got {self.port!r}", field="port",
+                            value=self.port)  # fmt: skip
+        if self.security not in SECURITIES:
+            raise MailError(f"security {self.security!r}: expected one of "
+                            f"{', '.join(SECURITIES)}", field="security",
+                            value=self.security)  # fmt: skip
+        if self.security == "none" and not _loopback(self.host):
+            raise MailError(f"a connection without TLS is only for a server on this machine, "
+                            f"not {self.host!r}: use starttls or tls", field="security",
+                            value=self.security)  # fmt: skip
+        object.__setattr__(self, "sender", check_email(self.sender))
+        for name in ("username", "password"):
+            value = getattr(self, name)
+            if value is not None and not (0 < len(value) <= 254 and value.isprintable()):
+                raise MailError(f"{name}: 1 to 254 characters on one line", field=name)
+        if (self.username is None) != (self.password is None):
+            raise MailError("a login needs both a user name and a password", field="password")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, without the password (``password_set`` says whether there is one)."""
+        return {"host": self.host, "port": self.port, "security": self.security,
+                "sender": self.sender, "username": self.username,
+                "password_set": self.password is not None}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Letter:
+    """One player's letter (or two players', when partners share an address)."""
+
+    to: str
+    """The address, as on the roster."""
+    players: tuple[Player, ...]
+    pair: str
+    """The pair's label (``NS 3``), and its section's name before it when there are several."""
+    subject: str
+    text: str
+    html: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unreached:
+    """A player who gets no letter, and why."""
+
+    player: Player
+    pair: str
+    reason: str
+    """``no number`` (the pair's players are not known by national number), ``not on the
+    roster``, or ``no email``."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {**self.player.to_dict(), "pair": self.pair, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class MailPlan:
+    """The evening's letters, and the players who get none."""
+
+    letters: tuple[Letter, ...]
+    unreached: tuple[Unreached, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Retry:
+    """When a message that failed for now is tried again: ``first`` seconds after the first
+    failure, twice as long after each next one (at most ``longest``), ``most`` tries in all.
+
+    >>> r = Retry(first=60, most=5)
+    >>> [r.wait(n) for n in (1, 2, 3)], r.gives_up(5), r.gives_up(4)
+    ([60.0, 120.0, 240.0], True, False)
+    """
+
+    first: float = 60.0
+    most: int = 8
+    longest: float = 6 * 3600.0
+
+    def wait(self, tries: int) -> float:
+        """Seconds to wait after the ``tries``-th failed try."""
+        return float(min(self.longest, self.first * 2 ** max(0, tries - 1)))
+
+    def gives_up(self, tries: int) -> bool:
+        """Whether ``tries`` tries are all there will be."""
+        return tries >= self.most
+
+
+def is_temporary(code: int) -> bool:
+    """Whether an SMTP reply code is a temporary failure (4xx: try again later, RFC 5321
+    §4.2.1) rather than a permanent one (5xx).
+
+    >>> is_temporary(451), is_temporary(550)
+    (True, False)
+    """
+    return 400 <= code < 500
+
+
+def check_mailing(*, closed: bool, earlier: int, again: bool) -> None:
+    """Whether the director may send the evening's letters: once it is closed, and once
+    (``again`` sends a new set, for corrected results). Nothing if so.
+
+    >>> check_mailing(closed=True, earlier=0, again=False)
+    >>> check_mailing(closed=True, earlier=1, again=False)
+    Traceback (most recent call last):
+    ...
+    bridgescore.club.mail.AlreadySentError: the letters were sent already: ask again to send a \
+new set
+
+    :raises MailError: while the session is open.
+    :raises AlreadySentError: if they were sent before and ``again`` is false.
+    """
+    if not closed:
+        raise MailError("close the session first: letters go out with its results",
+                        field="closed", value=closed)  # fmt: skip
+    if earlier and not again:
+        raise AlreadySentError("the letters were sent already: ask again to send a new set",
+                               field="again", value=again)  # fmt: skip
+
+
+# -- the scorecard ---------------------------------------------------------------------------
+
+
+def _figure(x: float) -> str:
+    return f"{x:.2f}"
+
+
+def _score(score: object) -> str:
+    return str(score)
+
+
+def _rows(scored: SectionScores, pair: Pair, view: PublicView) -> list[list[str]]:
+    rows = []
+    for x in scored.recap(pair.number, pair.side):
+        against = view.pair(x.opponent)
+        rows.append([str(x.board), x.sat.value, f"{against.label} {against.names}".strip(),
+                     x.result.text, _score(x.score), _figure(x.points),
+                     "" if x.top is None else str(x.top)])  # fmt: skip
+    return rows
+
+
+def _summary(scored: SectionScores, pair: Pair) -> str:
+    """The pair's place and total: ``rank 1 of 3 (NS), 6.00 matchpoints of 8 (75.00%)``."""
+    field_rows = scored.rankings.get(pair.side, [])
+    found = next((r for r in field_rows if r.pair.key == pair.key), None)
+    if found is None:
+        return "no boards scored"
+    side = f" ({pair.side.value})" if pair.side else ""
+    where = f"place {found.rank} of {len(field_rows)}{side}"
+    if scored.method != "mp":
+        return f"{where}, {_figure(found.total)} IMPs over {found.boards} boards"
+    tops = scored.pairs[pair.key].top
+    return f"{where}, {_figure(found.total)} matchpoints of {tops} ({found.percent:.2f}%)"
+
+
+_HEAD: Final = ("Board", "Sat", "Against", "Result", "Score")
+
+
+def _head(scored: SectionScores) -> tuple[str, ...]:
+    return (*_HEAD, "MP", "Top") if scored.method == "mp" else (*_HEAD, "IMPs", "")
+
+
+EVERYONE: Final = PublicView()
+"""The view that names every player (a scorecard's default)."""
+
+
+def scorecard_text(scored: SectionScores, pair: Pair, view: PublicView = EVERYONE) -> str:
+    """A pair's scorecard as plain text: one line a board, then its place and total. Players
+    ``view`` may not name (the club's :class:`~bridgescore.club.PublicView`) are shown by
+    their number.
+
+    >>> from bridgescore import Result, Side
+    >>> from bridgescore.duplicate.session import BoardResult, Section, score_section
+    >>> s = score_section(Section("A", "mitchell", results=[BoardResult(1, 1, 1,
+    ...     Result.parse("4SS=")), BoardResult(1, 2, 2, Result.parse("4SS+1"))]))
+    >>> print(scorecard_text(s, s.section.pair(2, Side.NS)))
+    NS 2: place 1 of 2 (NS), 2.00 matchpoints of 2 (100.00%)
+    Board  Sat  Against  Result  Score  MP    Top
+    1      NS   EW 2     4SS+1   450    2.00  2
+    """
+    rows = [list(_head(scored)), *_rows(scored, pair, view)]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    shown = view.pair(pair)
+    title = f"{shown.label} {shown.names}".strip()
+    return "\n".join([f"{title}: {_summary(scored, pair)}", *lines])
+
+
+def scorecard_html(scored: SectionScores, pair: Pair, view: PublicView = EVERYONE) -> str:
+    """A pair's scorecard as a simple HTML table (every value escaped)."""
+    shown = view.pair(pair)
+    e = html.escape
+    head = "".join(f"<th>{e(c)}</th>" for c in _head(scored))
+    body = "".join(
+        "<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>"
+        for row in _rows(scored, pair, view)
+    )
+    return (f"<p><strong>{e(f'{shown.label} {shown.names}'.strip())}</strong>: "
+            f"{e(_summary(scored, pair))}</p>\n<table border=\"1\" cellpadding=\"4\" "
+            f"style=\"border-collapse:collapse\"><tr>{head}</tr>{body}</table>")  # fmt: skip
+
+
+# -- who gets what ---------------------------------------------------------------------------
+
+
+def plan_letters(
+    session: Session,
+    scores: Sequence[SectionScores],
+    roster: Sequence[RosterEntry],
+    *,
+    link: str,
+    provisional: bool,
+    view: PublicView | None = None,
+) -> MailPlan:
+    """The evening's letters: each pair's player whose national number is on the roster with
+    an email gets the pair's scorecard and the results ``link`` (partners sharing an address,
+    one letter). A player the roster may not name gets their own letter, and is shown by
+    number in every letter; the others are listed in :attr:`MailPlan.unreached`.
+    ``provisional``: the results may still change (the letters say so); ``view``: how the
+    letters show other players (default: the roster's players who may not be named by
+    number)."""
+    by_number = {e.player.number: e for e in roster if e.player.number}
+    if view is None:
+        view = PublicView(private=frozenset(e.player.number for e in roster
+                                            if e.player.number and not e.public))  # fmt: skip
+    letters: list[Letter] = []
+    unreached: list[Unreached] = []
+    several = len(scores) > 1
+    for scored in scores:
+        for pair in scored.section.pairs:
+            if pair.key not in scored.pairs:
+                continue  # a pair that played no board
+            label = f"{scored.section.name} {pair.label}" if several else pair.label
+            players = pair.players or tuple(
+                Player(name.strip()) for name in pair.names.split("&") if name.strip()
+            )
+            to: dict[str, list[Player]] = {}
+            for player in players:
+                entry = by_number.get(player.number) if player.number else None
+                if entry is None or entry.email is None:
+                    reason = ("no number" if not player.number else "not on the roster"
+                              if entry is None else "no email")  # fmt: skip
+                    unreached.append(Unreached(player, label, reason))
+                    continue
+                to.setdefault(entry.email, []).append(player)
+            for address, whom in to.items():
+                letters.append(_letter(session, scored, pair, label, address, tuple(whom),
+                                       link=link, provisional=provisional,
+                                       view=view))  # fmt: skip
+    return MailPlan(tuple(letters), tuple(unreached))
+
+
+def _letter(
+    session: Session,
+    scored: SectionScores,
+    pair: Pair,
+    label: str,
+    address: str,
+    players: tuple[Player, ...],
+    *,
+    link: str,
+    provisional: bool,
+    view: PublicView,
+) -> Letter:
+    event = " ".join(x for x in (session.event or "Results", session.date) if x)
+    mark = " (provisional)" if provisional else ""
+    subject = f"{event}: your scorecard, {label}{mark}"
+    greeting = "Dear " + " and ".join(p.name for p in players) + ","
+    notice = ("These results are provisional: they may still change during the club's "
+              "correction period." if provisional else "")  # fmt: skip
+    card = scorecard_text(scored, pair, view)
+    text = "\n\n".join(x for x in (greeting, f"Your scorecard for {event}{mark}:", card,
+                                   notice, f"All the results: {link}") if x) + "\n"  # fmt: skip
+    e = html.escape
+    parts = [f"<p>{e(greeting)}</p>", f"<p>Your scorecard for {e(event)}{e(mark)}:</p>",
+             scorecard_html(scored, pair, view),
+             f"<p><strong>{e(notice)}</strong></p>" if notice else "",
+             f"<p>All the results: <a href=\"{e(link)}\">{e(link)}</a></p>"]  # fmt: skip
+    page = "<!DOCTYPE html>\n<html><body>\n" + "\n".join(p for p in parts if p)
+    return Letter(address, players, label, subject, text, page + "\n</body></html>\n")

@@ -1,0 +1,606 @@
+"""The :class:`Movement` value, the rules it checks, and its table (CSV) and JSON forms."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Literal
+
+from bridgescore.errors import MovementError
+
+if TYPE_CHECKING:
+    from bridgescore.duplicate.movement.report import Fairness
+
+__all__ = [
+    "ARROW",
+    "COLUMNS",
+    "Kind",
+    "Movement",
+    "Play",
+    "Relay",
+    "Share",
+    "SitOut",
+    "format_boards",
+    "parse_boards",
+    "read",
+]
+
+Kind = Literal["mitchell", "howell", "custom"]
+"""What made a movement: :func:`~.build.mitchell`, :func:`~.build.howell`, or a table read in."""
+
+COLUMNS = ("round", "table", "ns", "ew", "boards")
+"""The columns of a movement written as a table, one row a play."""
+
+ARROW = "arrow"
+"""An optional column: ``switch`` where that table alone turns the boards that round (the pairs
+sit as the ``ns`` and ``ew`` columns say and play the other cards); empty elsewhere."""
+
+_MAX_CELL = 200  # characters in one cell of a movement table
+_MAX_BOARD = 9999  # highest board number a movement may use
+_MAX_RUN = 100  # boards in one range such as '1-3'
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One table in one round: who sits there and which boards they play."""
+
+    round: int
+    """The round, from 1."""
+    table: int
+    """The table, from 1."""
+    ns: str
+    """The pair sitting North-South (an EW pair in an arrow-switched round)."""
+    ew: str
+    """The pair sitting East-West."""
+    boards: tuple[int, ...]
+    """The boards played, in order."""
+
+
+@dataclass(frozen=True, slots=True)
+class SitOut:
+    """A pair with no table in a round (an odd number of pairs)."""
+
+    round: int
+    pair: str
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """Tables that play the same boards in the same round, passing them between them."""
+
+    round: int
+    tables: tuple[int, ...]
+    boards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Relay:
+    """Boards that wait out a round unplayed: on a relay stand, or at a half table."""
+
+    round: int
+    boards: tuple[int, ...]
+    place: str
+    """Where they wait, as a director says it: ``'relay stand between tables 4 and 5'``."""
+
+
+def _fail(message: str, field_name: str, value: object) -> MovementError:
+    return MovementError(message, field=field_name, value=value)
+
+
+@dataclass(frozen=True)
+class Movement:
+    """Who plays whom on which boards, round by round; it checks the rules when made.
+
+    The rules: in a round a pair sits at one table at most; no pair plays a board twice; no two
+    pairs meet more than ``meetings`` times (once, unless declared); every table plays
+    ``boards_per_round`` boards a round; a board is at one
+    table a round unless a :class:`Share` says otherwise; the boards are numbered 1 to B and
+    all of them are played. Breaking one is a :class:`~bridgescore.MovementError`.
+
+    >>> m = Movement.read_csv("round,table,ns,ew,boards\\n1,1,1,2,1-2\\n2,1,2,1,3-4\\n")
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.MovementError: pairs '2' and '1' meet twice (rounds 1 and 2)
+    >>> m = Movement.read_csv("round,table,ns,ew,boards\\n1,1,1,2,1-2\\n1,2,3,4,3-4\\n")
+    >>> m.rounds, m.tables, m.boards, m.pairs
+    (1, 2, 4, ('1', '2', '3', '4'))
+    """
+
+    kind: Kind
+    """``'mitchell'``, ``'howell'``, or ``'custom'`` for a movement read from a table."""
+    pairs: tuple[str, ...]
+    """Every pair, by its label (``'NS 3'``, ``'EW 3'`` in a Mitchell, ``'3'`` in a Howell)."""
+    boards_per_round: int
+    """How many boards each table plays a round."""
+    plays: tuple[Play, ...]
+    """Every table of every round, in order of round and table."""
+    shares: tuple[Share, ...] = ()
+    """Tables sharing boards, round by round."""
+    relays: tuple[Relay, ...] = ()
+    """Boards waiting out a round unplayed, round by round."""
+    tables: int = 0
+    """How many tables (0: the highest table that plays); a half table counts as one."""
+    arrow_switched: tuple[int, ...] = field(default=())
+    """The rounds whose boards are turned, so that the EW pairs play the NS cards."""
+    meetings: int = 1
+    """How often two pairs may meet: 1, or 2 in a Howell in which pairs meet twice."""
+    turned: tuple[tuple[int, int], ...] = ()
+    """``(round, table)`` of the plays arrow-switched at that table alone: the pair seated NS
+    plays the EW cards (the play's ``ns`` is the pair playing the NS cards, seated EW)."""
+
+    def __post_init__(self) -> None:
+        _check(self)
+        if self.tables == 0:
+            object.__setattr__(self, "tables", max(p.table for p in self.plays))
+
+    # -- derived ---------------------------------------------------------------------------
+
+    @cached_property
+    def rounds(self) -> int:
+        """How many rounds."""
+        return max(p.round for p in self.plays)
+
+    @cached_property
+    def boards(self) -> int:
+        """How many boards (they are numbered 1 to this)."""
+        return max(b for p in self.plays for b in p.boards)
+
+    @cached_property
+    def sit_outs(self) -> tuple[SitOut, ...]:
+        """The pairs with no table, round by round."""
+        seated: dict[int, set[str]] = defaultdict(set)
+        for p in self.plays:
+            seated[p.round].update((p.ns, p.ew))
+        return tuple(
+            SitOut(r, pair)
+            for r in range(1, self.rounds + 1)
+            for pair in self.pairs
+            if pair not in seated[r]
+        )
+
+    def round_plays(self, round_number: int) -> tuple[Play, ...]:
+        """The plays of one round, by table."""
+        return tuple(p for p in self.plays if p.round == round_number)
+
+    def fairness(self) -> Fairness:
+        """How often each two pairs meet and are compared (:func:`~.report.fairness`)."""
+        from bridgescore.duplicate.movement.report import fairness
+
+        return fairness(self)
+
+    # -- forms ------------------------------------------------------------------------------
+
+    def to_dict(self, *, complete: bool = False) -> dict[str, object]:
+        """The movement as plain data, the shape ``bridgescore movement --json`` prints.
+
+        With ``complete``, also the relay stands and the arrow-switched rounds, so that
+        :meth:`from_dict` gives back the same movement (what a stored session keeps).
+
+        >>> Movement.read_csv("round,table,ns,ew,boards\\n1,1,1,2,1-2\\n").to_dict()["plays"]
+        [{'round': 1, 'table': 1, 'ns': '1', 'ew': '2', 'boards': [1, 2]}]
+        """
+        extra: dict[str, object] = {}
+        if self.meetings != 1:
+            extra["meetings"] = self.meetings
+        if complete:
+            extra = {
+                "relays": [
+                    {"round": r.round, "boards": [*r.boards], "place": r.place} for r in self.relays
+                ],
+                "arrow_switched": [*self.arrow_switched],
+                "meetings": self.meetings,
+                "turned": [[r, t] for r, t in self.turned],
+            }
+        return extra | {
+            "movement": self.kind,
+            "tables": self.tables,
+            "rounds": self.rounds,
+            "boards_per_round": self.boards_per_round,
+            "boards": self.boards,
+            "pairs": list(self.pairs),
+            "plays": [
+                {"round": p.round, "table": p.table, "ns": p.ns, "ew": p.ew, "boards": [*p.boards]}
+                for p in self.plays
+            ],
+            "sit_outs": [{"round": s.round, "pair": s.pair} for s in self.sit_outs],
+            "shares": [
+                {"round": s.round, "tables": [*s.tables], "boards": [*s.boards]}
+                for s in self.shares
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Movement:
+        """The movement :meth:`to_dict` gave (with ``complete`` for relays and switched rounds).
+
+        >>> m = Movement.read_csv("round,table,ns,ew,boards\\n1,1,1,2,1-2\\n")
+        >>> Movement.from_dict(m.to_dict(complete=True)) == m
+        True
+
+        :raises MovementError: for data that is not a movement, or one that breaks the rules.
+        """
+        try:
+            return cls(
+                kind=data["movement"],
+                pairs=tuple(str(p) for p in data["pairs"]),
+                boards_per_round=int(data["boards_per_round"]),
+                plays=tuple(
+                    Play(int(p["round"]), int(p["table"]), str(p["ns"]), str(p["ew"]),
+                         tuple(int(b) for b in p["boards"]))
+                    for p in data["plays"]
+                ),
+                shares=tuple(
+                    Share(int(s["round"]), tuple(int(t) for t in s["tables"]),
+                          tuple(int(b) for b in s["boards"]))
+                    for s in data.get("shares", ())
+                ),
+                relays=tuple(
+                    Relay(int(r["round"]), tuple(int(b) for b in r["boards"]), str(r["place"]))
+                    for r in data.get("relays", ())
+                ),
+                tables=int(data.get("tables", 0)),
+                arrow_switched=tuple(int(r) for r in data.get("arrow_switched", ())),
+                meetings=int(data.get("meetings", 1)),
+                turned=tuple((int(r), int(t)) for r, t in data.get("turned", ())),
+            )  # fmt: skip
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            if isinstance(exc, MovementError):
+                raise
+            raise _fail(f"not a movement: {exc!r}", "movement", None) from exc
+
+    def to_csv(self) -> str:
+        """The movement as a table, one row a play, which :meth:`read_csv` reads back.
+
+        >>> print(Movement.read_csv("round,table,ns,ew,boards\\n1,1,1,2,1-2\\n").to_csv())
+        round,table,ns,ew,boards
+        1,1,1,2,1-2
+        <BLANKLINE>
+        """
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        turned = set(self.turned)
+        writer.writerow(COLUMNS + ((ARROW,) if turned else ()))
+        for p in self.plays:
+            if (p.round, p.table) in turned:  # the seats, and the arrow switch
+                writer.writerow([p.round, p.table, p.ew, p.ns, format_boards(p.boards), "switch"])
+                continue
+            row: list[object] = [p.round, p.table, p.ns, p.ew, format_boards(p.boards)]
+            writer.writerow(row + ([""] if turned else []))
+        return out.getvalue()
+
+    @classmethod
+    def read_csv(cls, text: str, *, kind: Kind = "custom", meetings: int = 1) -> Movement:
+        """Read a movement written as a table (columns ``round,table,ns,ew,boards``).
+
+        Boards are written ``1-3`` or ``1,2,3``. Tables playing the same boards in the same
+        round share them. Rows are counted as a spreadsheet does, the header being row 1.
+        It runs in time linear in the text. ``meetings=2`` allows two pairs to meet twice.
+
+        >>> m = Movement.read_csv("round,table,ns,ew,boards\\n1,1,1,2,1-3\\n1,2,3,4,4 5 6\\n")
+        Traceback (most recent call last):
+        ...
+        bridgescore.errors.MovementError: row 3, column 'boards': expected board numbers such \
+as '1-3' or '1,2,3', got '4 5 6'
+
+        :raises MovementError: a bad cell (naming the row and column and quoting it), or a
+            movement that breaks the rules.
+        """
+        return read(text, kind=kind, meetings=meetings)
+
+
+def format_boards(boards: Iterable[int]) -> str:
+    """Boards as a director writes them: ``1-3`` for a run, else ``1,4,7``.
+
+    >>> format_boards((1, 2, 3)), format_boards((4,)), format_boards((1, 4, 7))
+    ('1-3', '4', '1,4,7')
+    """
+    numbers = tuple(boards)
+    if len(numbers) > 1 and numbers == tuple(range(numbers[0], numbers[0] + len(numbers))):
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ",".join(map(str, numbers))
+
+
+def _count(n: int, noun: str = "board") -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _number(text: str) -> int | None:
+    text = text.strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 4:
+        return None
+    return int(text)
+
+
+def parse_boards(text: str) -> tuple[int, ...]:
+    """Read boards written ``1-3`` or ``1,2,3`` (or both: ``1-3,7``).
+
+    >>> parse_boards("1-3"), parse_boards(" 4, 5,6 "), parse_boards("1-2,9")
+    ((1, 2, 3), (4, 5, 6), (1, 2, 9))
+
+    :raises MovementError: anything else, quoting it.
+    """
+    bad = _fail(f"expected board numbers such as '1-3' or '1,2,3', got {text!r}", "boards", text)
+    if len(text) > _MAX_CELL:
+        raise bad
+    boards: list[int] = []
+    for part in text.split(","):
+        first, dash, last = part.partition("-")
+        low, high = _number(first), _number(last) if dash else _number(first)
+        if low is None or high is None or not 1 <= low <= high <= _MAX_BOARD:
+            raise bad
+        if high - low >= _MAX_RUN:
+            raise bad
+        boards.extend(range(low, high + 1))
+    return tuple(boards)
+
+
+def _natural(label: str) -> tuple[tuple[int, str], ...]:
+    """Sort key putting 'NS 2' before 'NS 10' and '2' before '10'."""
+    key: list[tuple[int, str]] = []
+    digits = ""
+    for ch in label + "\0":
+        if ch.isascii() and ch.isdigit():
+            digits += ch
+            continue
+        if digits:
+            key.append((0, digits.zfill(6)))
+            digits = ""
+        if ch != "\0":
+            key.append((1, ch))
+    return tuple(key)
+
+
+def read(text: str, *, kind: Kind = "custom", meetings: int = 1) -> Movement:
+    """Read a movement written as a table; the same as :meth:`Movement.read_csv`.
+
+    >>> read("round,table,ns,ew,boards\\n1,1,1,2,1-2\\n1,2,3,4,1-2\\n").shares
+    (Share(round=1, tables=(1, 2), boards=(1, 2)),)
+    """
+    rows = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(rows, None)
+        names = [h.strip().lower() for h in header or []]
+        if sorted(n for n in names if n != ARROW) != sorted(COLUMNS) or names.count(ARROW) > 1:
+            raise _fail(
+                f"expected the columns {','.join(COLUMNS)} (in any order, and {ARROW} if a "
+                f"table alone is arrow-switched), got {','.join(names)!r}",
+                "columns",
+                ",".join(names),
+            )
+        index = {name: names.index(name) for name in (*COLUMNS, ARROW) if name in names}
+        plays: list[Play] = []
+        turned: list[tuple[int, int]] = []
+        for number, row in enumerate(rows, start=2):
+            if any(cell.strip() for cell in row):
+                play, switched = _play(row, number, index)
+                plays.append(play)
+                if switched:
+                    turned.append((play.round, play.table))
+    except csv.Error as exc:
+        raise _fail(f"row {rows.line_num}: not a readable table: {exc}", "plays", text) from None
+    if not plays:
+        raise _fail("a movement needs at least one play; the table has no rows", "plays", text)
+    bpr = len(plays[0].boards)
+    for number, p in enumerate(plays, start=2):
+        if len(p.boards) != bpr:
+            raise _fail(
+                f"row {number}, column 'boards': every table plays {_count(bpr)} a round (as in "
+                f"row 2), got {len(p.boards)}: {format_boards(p.boards)!r}",
+                "boards",
+                format_boards(p.boards),
+            )
+    seen: dict[str, None] = {}
+    for p in plays:
+        seen[p.ns] = seen[p.ew] = None
+    at: dict[tuple[int, tuple[int, ...]], list[int]] = defaultdict(list)
+    for p in plays:
+        at[p.round, p.boards].append(p.table)
+    shares = tuple(
+        Share(r, tuple(sorted(tables)), boards)
+        for (r, boards), tables in sorted(at.items())
+        if len(tables) > 1
+    )
+    return Movement(
+        kind=kind,
+        pairs=tuple(sorted(seen, key=_natural)),
+        boards_per_round=bpr,
+        plays=tuple(sorted(plays, key=lambda p: (p.round, p.table))),
+        shares=shares,
+        meetings=meetings,
+        turned=tuple(sorted(turned)),
+    )
+
+
+def _play(row: list[str], number: int, index: dict[str, int]) -> tuple[Play, bool]:
+    """The play of one row (the cards each pair plays), and whether its arrow is switched."""
+
+    def cell(name: str) -> str:
+        i = index.get(name, len(row))
+        return row[i].strip() if i < len(row) else ""
+
+    def bad(name: str, expected: str) -> MovementError:
+        value = cell(name)
+        return _fail(
+            f"row {number}, column {name!r}: expected {expected}, got {value!r}", name, value
+        )
+
+    values: dict[str, int] = {}
+    for name in ("round", "table"):
+        n = _number(cell(name))
+        if n is None or n < 1:
+            raise bad(name, f"a {name} number from 1")
+        values[name] = n
+    for name in ("ns", "ew"):
+        if not cell(name) or len(cell(name)) > 40:
+            raise bad(name, "a pair (1 to 40 characters)")
+    try:
+        boards = parse_boards(cell("boards"))
+    except MovementError as exc:
+        raise _fail(f"row {number}, column 'boards': {exc}", "boards", cell("boards")) from None
+    arrow = cell(ARROW).lower()
+    if arrow not in ("", "switch"):
+        raise bad(ARROW, "'switch' or nothing")
+    ns, ew = cell("ns"), cell("ew")
+    if arrow:  # seated NS, playing the EW cards
+        ns, ew = ew, ns
+    return Play(values["round"], values["table"], ns, ew, boards), bool(arrow)
+
+
+def _check(m: Movement) -> None:
+    bpr = m.boards_per_round
+    if isinstance(bpr, bool) or not isinstance(bpr, int) or bpr < 1:
+        raise _fail(
+            f"boards_per_round must be a whole number from 1, got {bpr!r}", "boards_per_round", bpr
+        )
+    if isinstance(m.meetings, bool) or not isinstance(m.meetings, int) or m.meetings < 1:
+        raise _fail(
+            f"meetings must be a whole number from 1, got {m.meetings!r}", "meetings", m.meetings
+        )
+    if not m.plays:
+        raise _fail("a movement needs at least one play", "plays", m.plays)
+    known = set(m.pairs)
+    if len(known) != len(m.pairs):
+        raise _fail(f"the pairs must differ, got {m.pairs!r}", "pairs", m.pairs)
+    tables_at: set[tuple[int, int]] = set()
+    seat: dict[tuple[int, str], int] = {}
+    played: dict[tuple[str, int], int] = {}
+    met: dict[frozenset[str], list[int]] = defaultdict(list)
+    where: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for p in m.plays:
+        if p.round < 1 or p.table < 1:
+            raise _fail(
+                f"rounds and tables are numbered from 1, got round {p.round}, table {p.table}",
+                "round",
+                p.round,
+            )
+        if m.tables and p.table > m.tables:
+            raise _fail(
+                f"table {p.table} is beyond the movement's {m.tables} tables", "table", p.table
+            )
+        if (p.round, p.table) in tables_at:
+            raise _fail(f"table {p.table} appears twice in round {p.round}", "table", p.table)
+        tables_at.add((p.round, p.table))
+        for pair in (p.ns, p.ew):
+            if pair not in known:
+                raise _fail(
+                    f"pair {pair!r} (round {p.round}, table {p.table}) is not one of the "
+                    "movement's pairs",
+                    "pair",
+                    pair,
+                )
+            if (p.round, pair) in seat:
+                raise _fail(
+                    f"pair {pair!r} sits at tables {seat[p.round, pair]} and {p.table} in "
+                    f"round {p.round}",
+                    "pair",
+                    pair,
+                )
+            seat[p.round, pair] = p.table
+        if len(p.boards) != bpr or len(set(p.boards)) != bpr:
+            raise _fail(
+                f"table {p.table} in round {p.round} plays boards {format_boards(p.boards)!r}; "
+                f"every table plays {_count(bpr, 'different board')} a round",
+                "boards",
+                p.boards,
+            )
+        for board in p.boards:
+            if board < 1:
+                raise _fail(f"boards are numbered from 1, got {board}", "boards", board)
+            for pair in (p.ns, p.ew):
+                if (pair, board) in played:
+                    raise _fail(
+                        f"pair {pair!r} plays board {board} twice (rounds "
+                        f"{played[pair, board]} and {p.round})",
+                        "boards",
+                        board,
+                    )
+                played[pair, board] = p.round
+            where[p.round, board].append(p.table)
+        rounds_met = met[frozenset((p.ns, p.ew))]
+        rounds_met.append(p.round)
+        if len(rounds_met) > m.meetings:
+            times = "twice" if len(rounds_met) == 2 else f"{len(rounds_met)} times"
+            most = "" if m.meetings == 1 else f", more than the movement's {m.meetings}"
+            raise _fail(
+                f"pairs {p.ns!r} and {p.ew!r} meet {times} (rounds "
+                f"{' and '.join(map(str, rounds_met))}){most}",
+                "pair",
+                p.ns,
+            )
+    rounds = max(r for r, _ in tables_at)
+    missing = sorted(set(range(1, rounds + 1)) - {r for r, _ in tables_at})
+    if missing:
+        raise _fail(
+            f"round {missing[0]} has no plays; rounds are numbered 1 to {rounds}",
+            "round",
+            missing[0],
+        )
+    shared: set[tuple[int, int, int]] = set()
+    boards_at = {(p.round, p.table): p.boards for p in m.plays}
+    for s in m.shares:
+        if len(set(s.tables)) < 2:
+            raise _fail(
+                f"a share needs two tables or more, got {s.tables!r} in round {s.round}",
+                "table",
+                s.tables,
+            )
+        for t in s.tables:
+            if boards_at.get((s.round, t)) != s.boards:
+                raise _fail(
+                    f"the share of boards {format_boards(s.boards)!r} in round {s.round} names "
+                    f"table {t}, which does not play them",
+                    "table",
+                    t,
+                )
+            shared.update((s.round, t, b) for b in s.boards)
+    for (r, board), tables in where.items():
+        if len(tables) > 1 and not all((r, t, board) in shared for t in tables):
+            raise _fail(
+                f"board {board} is at tables {' and '.join(map(str, tables))} in round {r}, and "
+                "no share says so",
+                "boards",
+                board,
+            )
+    boards = {b for _, b in where}
+    top = max(boards)
+    gaps = sorted(set(range(1, top + 1)) - boards)
+    if gaps:
+        raise _fail(
+            f"boards are numbered 1 to {top}, and board {gaps[0]} is never played",
+            "boards",
+            gaps[0],
+        )
+    for r in m.arrow_switched:
+        if not 1 <= r <= rounds:
+            raise _fail(
+                f"arrow-switched round {r} is not one of rounds 1 to {rounds}", "arrow_switch", r
+            )
+    for r, t in m.turned:
+        if (r, t) not in tables_at:
+            raise _fail(
+                f"the arrow switch at table {t} in round {r} names a table that does not play",
+                "turned",
+                (r, t),
+            )
+    for relay in m.relays:
+        for board in relay.boards:
+            if (relay.round, board) in where or not 1 <= board <= top:
+                raise _fail(
+                    f"board {board} on the relay in round {relay.round} is played that round or "
+                    f"is not one of boards 1 to {top}",
+                    "boards",
+                    board,
+                )
+
+
+def iter_rounds(m: Movement) -> Iterator[tuple[int, tuple[Play, ...]]]:
+    """Each round with its plays."""
+    by_round: dict[int, list[Play]] = defaultdict(list)
+    for p in m.plays:
+        by_round[p.round].append(p)
+    for r in range(1, m.rounds + 1):
+        yield r, tuple(by_round[r])

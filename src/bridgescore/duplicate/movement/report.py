@@ -1,0 +1,590 @@
+"""What a director reads about a movement: its fairness, a summary, table cards and guide cards.
+
+Each builder returns text (the CLI prints it; a web page can put it in a ``<pre>``).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from bridgescore.duplicate.movement.model import Movement, Play, format_boards, iter_rounds
+
+__all__ = [
+    "Card",
+    "Fairness",
+    "Moves",
+    "PairFairness",
+    "cards",
+    "describe",
+    "fairness",
+    "guide_cards",
+    "moves",
+    "seats",
+    "table_cards",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PairFairness:
+    """What one movement does for two pairs."""
+
+    first: str
+    second: str
+    compared: int
+    """Boards both play in the same direction, so that their scores are compared."""
+    met: int
+    """Rounds in which they play each other."""
+    competition: int
+    """Manning's competition score: per board +1 if they sit the same way at different tables,
+    -1 if opposite ways at different tables, and one less than the times the board is played if
+    they play each other; 0 on a board one of them does not play."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fairness:
+    """The movement's fairness, pair against pair (:func:`fairness`).
+
+    The balance measure is J. R. Manning's (*Bridge movements: the maths*, EBU; summarized by
+    P. Smulders, http://pjms.nl/BALANS/balance.html): a movement is perfectly balanced when
+    every two pairs get the same competition score. This module gives the spread of those
+    scores (range and standard deviation, 0 being perfect) rather than Smulders' Qf, whose
+    normalization it does not reproduce.
+    """
+
+    pairs: tuple[PairFairness, ...]
+    fields: tuple[tuple[str, ...], ...]
+    """Groups of pairs compared with each other and never with the other groups (a Mitchell
+    without arrow switch has two, NS and EW, ranked apart); one when all are ranked together."""
+
+    @property
+    def compared_range(self) -> tuple[int, int]:
+        """The fewest and most boards on which two pairs of the same field are compared."""
+        counts = [p.compared for p in self._within()]
+        return (min(counts), max(counts)) if counts else (0, 0)
+
+    @property
+    def competition_spread(self) -> tuple[int, int, float, float]:
+        """Manning's competition scores of two pairs of the same field (pairs ranked apart are
+        never compared): least, most, mean and (population) standard deviation."""
+        scores = [p.competition for p in self._within()]
+        if not scores:
+            return (0, 0, 0.0, 0.0)
+        return (min(scores), max(scores), statistics.fmean(scores), statistics.pstdev(scores))
+
+    def _within(self) -> list[PairFairness]:
+        field_of = {pair: i for i, group in enumerate(self.fields) for pair in group}
+        return [p for p in self.pairs if field_of[p.first] == field_of[p.second]]
+
+    def _meetings(self) -> str:
+        """How many opponents each pair meets, how often, and whether they are all the others."""
+        field_of = {pair: i for i, group in enumerate(self.fields) for pair in group}
+        opponents: dict[str, int] = dict.fromkeys(field_of, 0)
+        apart = len(self.fields) == 2 and not any(p.met for p in self._within())
+        couples = [p for p in self.pairs if not apart or field_of[p.first] != field_of[p.second]]
+        for p in couples:
+            if p.met:
+                opponents[p.first] += 1
+                opponents[p.second] += 1
+        times = {p.met for p in couples}
+        often = {1: "once", 2: "twice"}
+        if len(times) == 1 and min(times) >= 1:
+            one = "pair of the other field" if apart else "other pair"
+            count = min(times)
+            return f"Every pair meets every {one} {often.get(count, f'{count} times')}."
+        others = "pairs of the other field" if apart else "other pairs"
+        low, high = min(opponents.values()), max(opponents.values())
+        number = str(low) if low == high else f"{low} to {high}"
+        how = ", once each" if max(times) <= 1 else ", some more than once"
+        return f"Each pair meets {number} {others}{how}."
+
+    def summary(self) -> str:
+        """A few lines a director can read.
+
+        >>> from bridgescore.duplicate.movement import howell
+        >>> print(howell(8, 2).fairness().summary())
+        Every pair meets every other pair once.
+        Every pair is compared with every other on 6 boards.
+        Balance (Manning's competition score): 6 for every two pairs, the ideal: perfectly \
+balanced.
+        """
+        lines = [self._meetings()]
+        low, high = self.compared_range
+        boards = f"{low} boards" if low == high else f"{low} to {high} boards"
+        if len(self.fields) > 1:
+            groups = "; ".join(", ".join(group) for group in self.fields)
+            lines.append(f"{len(self.fields)} fields, each ranked on its own: {groups}.")
+            lines.append(f"Within a field every pair is compared with every other on {boards}.")
+        elif low == 0:
+            never = sum(1 for p in self._within() if not p.compared)
+            lines.append(f"Pairs are compared on {boards}; {never} pairs of pairs never are.")
+        else:
+            lines.append(f"Every pair is compared with every other on {boards}.")
+        lines.append(self.balance())
+        return "\n".join(lines)
+
+    def balance(self) -> str:
+        """Manning's balance against the ideal, every two pairs at the mean: the least and most,
+        the mean and the standard deviation; *perfectly balanced* when all are the mean.
+
+        >>> from bridgescore.duplicate.movement import howell
+        >>> print(howell(10, 3).fairness().balance())
+        Balance (Manning's competition score): 6 to 18, mean 12.00, standard deviation 5.37; \
+the ideal is every two pairs at the mean (deviation 0).
+        """
+        least, most, mean, spread = self.competition_spread
+        if least == most:
+            return (
+                f"Balance (Manning's competition score): {least} for every two pairs, the "
+                "ideal: perfectly balanced."
+            )
+        whole = "" if mean == int(mean) else ", a mean no whole score reaches"
+        return (
+            f"Balance (Manning's competition score): {least} to {most}, mean {mean:.2f}, "
+            f"standard deviation {spread:.2f}; the ideal is every two pairs at the mean "
+            f"(deviation 0){whole}."
+        )
+
+
+def fairness(m: Movement) -> Fairness:
+    """For every two pairs: boards compared, rounds met and Manning's competition score.
+
+    >>> from bridgescore.duplicate.movement import mitchell
+    >>> f = fairness(mitchell(3, 2))
+    >>> f.fields
+    (('NS 1', 'NS 2', 'NS 3'), ('EW 1', 'EW 2', 'EW 3'))
+    >>> f.pairs[0]
+    PairFairness(first='NS 1', second='NS 2', compared=6, met=0, competition=6)
+    """
+    order = {pair: i for i, pair in enumerate(m.pairs)}
+    compared: dict[tuple[str, str], int] = defaultdict(int)
+    competition: dict[tuple[str, str], int] = defaultdict(int)
+    met: dict[tuple[str, str], int] = defaultdict(int)
+
+    def key(x: str, y: str) -> tuple[str, str]:
+        return (x, y) if order[x] < order[y] else (y, x)
+
+    on_board: dict[int, list[Play]] = defaultdict(list)
+    for p in m.plays:
+        met[key(p.ns, p.ew)] += 1
+        for b in p.boards:
+            on_board[b].append(p)
+    weight: dict[tuple[Play, ...], int] = defaultdict(int)  # boards played by the same tables
+    for tables in on_board.values():
+        weight[tuple(tables)] += 1
+    for group, count in weight.items():
+        for i, p in enumerate(group):
+            competition[key(p.ns, p.ew)] += count * (len(group) - 1)
+            for q in group[i + 1 :]:
+                for x, y, same in (
+                    (p.ns, q.ns, 1),
+                    (p.ew, q.ew, 1),
+                    (p.ns, q.ew, 0),
+                    (p.ew, q.ns, 0),
+                ):
+                    competition[key(x, y)] += count if same else -count
+                    compared[key(x, y)] += count * same
+    rows = tuple(
+        PairFairness(a, b, compared[a, b], met[a, b], competition[a, b])
+        for i, a in enumerate(m.pairs)
+        for b in m.pairs[i + 1 :]
+    )
+    return Fairness(rows, _fields(m.pairs, [(r.first, r.second) for r in rows if r.compared]))
+
+
+@dataclass(frozen=True, slots=True)
+class Moves:
+    """How a room follows a movement (:func:`moves`): whether every table sends its NS pair,
+    its EW pair and its boards to the same place each round, so one card a table suffices."""
+
+    fixed: bool
+    """Every seat and every table's boards go to the same place each round."""
+    changing_seats: int
+    """Seats (a table's NS or EW) whose pair goes somewhere else from one round to the next."""
+    changing_boards: int
+    """Tables whose boards go somewhere else from one round to the next."""
+    stationary: tuple[str, ...]
+    """Pairs that sit at one table, in one seat, every round they play."""
+    stationary_tables: tuple[int, ...]
+    """Their tables."""
+    stationary_seats: tuple[str, ...]
+    """Their seats, ``'NS'`` or ``'EW'``."""
+    ns_rounds: tuple[int, int]
+    """The fewest and most rounds another pair sits NS (its seat, whatever the cards)."""
+    rounds: tuple[int, int]
+    """The fewest and most rounds another pair plays."""
+    switches: int = 0
+    """Plays in which one table alone turns its boards (an arrow switch on its card)."""
+
+    def summary(self) -> str:
+        """What a director needs to know to run it.
+
+        >>> from bridgescore.duplicate.movement import howell
+        >>> print(moves(howell(8, 2)).summary())
+        Moves: every table sends its NS pair, its EW pair and its boards to the same place \
+each round.
+        Pair 8 stays NS at table 1; the others sit NS in 3 of their 7 rounds.
+        """
+        if self.fixed:
+            lines = [
+                "Moves: every table sends its NS pair, its EW pair and its boards to the same "
+                "place each round."
+            ]
+        else:
+            lines = [
+                f"Moves: {self.changing_seats} seats and {self.changing_boards} tables' boards "
+                "go somewhere else from round to round; give every pair a guide card."
+            ]
+        low, high = self.ns_rounds
+        few, many = self.rounds
+        ns = f"{low}" if low == high else f"{low} to {high}"
+        of = f"{few}" if few == many else f"{few} to {many}"
+        others = f"sit NS in {ns} of their {of} rounds"
+        if self.stationary:
+            parts = []
+            for seat in ("NS", "EW"):
+                here = [i for i, s in enumerate(self.stationary_seats) if s == seat]
+                if not here:
+                    continue
+                who = ", ".join(self.stationary[i] for i in here)
+                at = ", ".join(str(self.stationary_tables[i]) for i in here)
+                one = len(here) == 1
+                parts.append(
+                    f"{'pair' if one else 'pairs'} {who} {'stays' if one else 'stay'} {seat} at "
+                    f"{'table' if one else 'tables'} {at}"
+                )
+            text = "; ".join(parts)
+            lines.append(f"{text[0].upper()}{text[1:]}; the others {others}.")
+        else:
+            lines.append(f"Every pair moves; they {others}.")
+        if self.switches:
+            lines.append(
+                f"Arrow switches at single tables: {self.switches}, on the table cards (they make "
+                "it more balanced; a version without them is simpler)."
+            )
+        return "\n".join(lines)
+
+
+def seats(m: Movement) -> dict[tuple[int, str], tuple[int, str]]:
+    """Where each pair sits each round, ``(table, 'NS' or 'EW')``: the seat, not the cards
+    (an arrow switch turns the boards, not the pairs).
+
+    >>> from bridgescore.duplicate.movement import mitchell
+    >>> seats(mitchell(3, 2, arrow_switch=True))[3, "NS 1"]
+    (1, 'NS')
+    """
+    turned = set(m.turned)
+    out: dict[tuple[int, str], tuple[int, str]] = {}
+    for p in m.plays:
+        ns, ew = p.ns, p.ew
+        if p.round in m.arrow_switched or (p.round, p.table) in turned:
+            ns, ew = ew, ns
+        out[p.round, ns] = (p.table, "NS")
+        out[p.round, ew] = (p.table, "EW")
+    return out
+
+
+def moves(m: Movement) -> Moves:
+    """Whether the room can follow the movement from one card a table (see :class:`Moves`).
+
+    >>> from bridgescore.duplicate.movement import mitchell
+    >>> moves(mitchell(7, 2)).fixed, moves(mitchell(8, 2)).changing_seats
+    (True, 8)
+    """
+    sat = seats(m)
+    occupant = {(r, where): pair for (r, pair), where in sat.items()}
+    nexts: dict[tuple[int, str], set[tuple[int, str] | None]] = defaultdict(set)
+    for (r, where), pair in occupant.items():
+        if r < m.rounds:
+            nexts[where].add(sat.get((r + 1, pair)))
+    places = _places(m)
+    boards: dict[int, set[str]] = defaultdict(set)
+    for p in m.plays:
+        if p.round < m.rounds:
+            after = places.get((p.round + 1, p.boards[0]))
+            if after is not None:
+                boards[p.table].add(after)
+    seats_changing = sum(1 for goes in nexts.values() if len(goes) > 1)
+    boards_changing = sum(1 for goes in boards.values() if len(goes) > 1)
+    where_of: dict[str, set[tuple[int, str]]] = defaultdict(set)
+    for (_, pair), where in sat.items():
+        where_of[pair].add(where)
+    stationary = tuple(p for p in m.pairs if len(where_of[p]) == 1)
+    others = [p for p in m.pairs if p not in stationary] or list(m.pairs)
+    ns = [sum(1 for (_, q), (_, seat) in sat.items() if q == p and seat == "NS") for p in others]
+    played = [sum(1 for (_, q) in sat if q == p) for p in others]
+    return Moves(
+        seats_changing + boards_changing == 0,
+        seats_changing,
+        boards_changing,
+        stationary,
+        tuple(next(iter(where_of[p]))[0] for p in stationary),
+        tuple(next(iter(where_of[p]))[1] for p in stationary),
+        (min(ns), max(ns)),
+        (min(played), max(played)),
+        len(m.turned),
+    )
+
+
+def _fields(pairs: tuple[str, ...], links: list[tuple[str, str]]) -> tuple[tuple[str, ...], ...]:
+    parent = {p: p for p in pairs}
+
+    def root(p: str) -> str:
+        while parent[p] != p:
+            parent[p] = parent[parent[p]]
+            p = parent[p]
+        return p
+
+    for a, b in links:
+        parent[root(a)] = root(b)
+    groups: dict[str, list[str]] = {}
+    for p in pairs:
+        groups.setdefault(root(p), []).append(p)
+    return tuple(tuple(g) for g in groups.values())
+
+
+def _title(m: Movement) -> str:
+    kind = {"mitchell": "Mitchell", "howell": "Howell"}.get(m.kind, "Movement")
+    parts = [
+        f"{kind}: {m.tables} tables, {len(m.pairs)} pairs",
+        f"{m.rounds} rounds of {m.boards_per_round} boards",
+        f"{m.boards} boards",
+    ]
+    return ", ".join(parts)
+
+
+def _short(pair: str) -> str:
+    return pair.replace("NS ", "N").replace("EW ", "E")
+
+
+def describe(m: Movement) -> str:
+    """The movement at a glance: sizes, a grid of rounds by tables, sit-outs, shares, fairness.
+
+    >>> from bridgescore.duplicate.movement import mitchell
+    >>> print(describe(mitchell(3, 2)))
+    Mitchell: 3 tables, 6 pairs, 3 rounds of 2 boards, 6 boards
+    Each cell: NS pair-EW pair, boards (N3 = NS 3, E3 = EW 3).
+    Round  Table 1    Table 2    Table 3
+    1      N1-E1 1-2  N2-E2 3-4  N3-E3 5-6
+    2      N1-E3 3-4  N2-E1 5-6  N3-E2 1-2
+    3      N1-E2 5-6  N2-E3 1-2  N3-E1 3-4
+    Fairness:
+    Every pair meets every pair of the other field once.
+    2 fields, each ranked on its own: NS 1, NS 2, NS 3; EW 1, EW 2, EW 3.
+    Within a field every pair is compared with every other on 6 boards.
+    Balance (Manning's competition score): 6 for every two pairs, the ideal: perfectly balanced.
+    Moves: every table sends its NS pair, its EW pair and its boards to the same place each \
+round.
+    """
+    lines = [_title(m)]
+    legend = "Each cell: NS pair-EW pair, boards"
+    if m.kind == "mitchell":
+        legend += " (N3 = NS 3, E3 = EW 3)"
+    lines.append(legend + ".")
+    cells = {
+        (p.round, p.table): f"{_short(p.ns)}-{_short(p.ew)} {format_boards(p.boards)}"
+        for p in m.plays
+    }
+    width = max(len(c) for c in cells.values()) + 2
+    header = "Round  " + "".join(f"Table {t}".ljust(width) for t in range(1, m.tables + 1))
+    lines.append(header.rstrip())
+    for r in range(1, m.rounds + 1):
+        row = f"{r:<7d}" + "".join(
+            cells.get((r, t), "-").ljust(width) for t in range(1, m.tables + 1)
+        )
+        lines.append(row.rstrip())
+    if m.arrow_switched:
+        rounds = _rounds(m.arrow_switched)
+        lines.append(f"Arrow switch (EW pairs play the NS cards) in {rounds}.")
+    if m.sit_outs:
+        who = ", ".join(f"{_pair(s.pair)} in round {s.round}" for s in m.sit_outs)
+        lines.append(f"Sitting out: {who}.")
+    shared: dict[tuple[int, ...], list[int]] = defaultdict(list)
+    for share in m.shares:
+        shared[share.tables].append(share.round)
+    for tables, rounds_shared in shared.items():
+        together = " and ".join(map(str, tables))
+        lines.append(f"Tables {together} share their boards in {_rounds(rounds_shared)}.")
+    waiting: dict[str, list[str]] = defaultdict(list)
+    per_round: dict[str, Counter[int]] = defaultdict(Counter)
+    for relay in m.relays:
+        waiting[relay.place].append(f"{format_boards(relay.boards)} (round {relay.round})")
+        per_round[relay.place][relay.round] += 1
+    for place, sets in waiting.items():
+        if len(sets) <= 8:
+            lines.append(f"Boards waiting at the {place}: {', '.join(sets)}.")
+            continue
+        most, least = max(per_round[place].values()), min(per_round[place].values())
+        count = "a set" if most == 1 else f"{most} sets" if least == most else f"up to {most} sets"
+        lines.append(
+            f"Boards waiting at the {place}: {count} in {_rounds(per_round[place])} (the table "
+            "cards say which)."
+        )
+    lines.append("Fairness:")
+    lines.append(m.fairness().summary())
+    how = moves(m)
+    lines.append(how.summary() if m.kind != "mitchell" else how.summary().splitlines()[0])
+    return "\n".join(lines)
+
+
+def _rounds(numbers: Iterable[int]) -> str:
+    """'round 3' or 'rounds 1-4' or 'rounds 2,5'."""
+    text = format_boards(sorted(numbers))
+    return f"round {text}" if text.isdigit() else f"rounds {text}"
+
+
+def _pair(label: str) -> str:
+    return f"pair {label}" if label.isdigit() else label
+
+
+def _places(m: Movement) -> dict[tuple[int, int], str]:
+    """Where each board is in each round: 'table 3', 'tables 1 and 8', or a relay's place."""
+    tables: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for p in m.plays:
+        tables[p.round, p.boards[0]].append(p.table)
+    places = {
+        key: ("table " if len(ts) == 1 else "tables ") + " and ".join(map(str, ts))
+        for key, ts in tables.items()
+    }
+    for relay in m.relays:
+        places[relay.round, relay.boards[0]] = relay.place
+    return places
+
+
+def _seat(m: Movement, r: int, pair: str) -> str:
+    for p in m.plays:
+        if p.round == r and pair in (p.ns, p.ew):
+            return f"table {p.table} {'NS' if p.ns == pair else 'EW'}"
+    return "sits out"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card a director prints: a table's (who sits there each round, where they go next) or a
+    pair's (where it plays each round)."""
+
+    heading: str
+    """``'Table 3'`` or ``'Pair NS 2'``: what the card is for, printed large."""
+    title: str
+    """The movement it belongs to: ``'Mitchell: 7 tables, 14 pairs, ...'``."""
+    header: tuple[str, ...]
+    """The column names."""
+    rows: tuple[tuple[str, ...], ...]
+    """One row a round."""
+
+    def __str__(self) -> str:
+        return f"{self.heading} ({self.title})\n" + _columns((self.header, *self.rows))
+
+
+def cards(m: Movement, kind: Literal["table", "guide"] = "table") -> tuple[Card, ...]:
+    """The table cards (one a table) or the guide cards (one a pair) of a movement.
+
+    >>> from bridgescore.duplicate.movement import mitchell
+    >>> [(c.heading, len(c.rows)) for c in cards(mitchell(3, 2))]
+    [('Table 1', 3), ('Table 2', 3), ('Table 3', 3)]
+    """
+    return tuple(_table_cards(m) if kind == "table" else _guide_cards(m))
+
+
+def _switched(m: Movement, p: Play) -> bool:
+    return p.round in m.arrow_switched or (p.round, p.table) in set(m.turned)
+
+
+def _table_cards(m: Movement) -> Iterable[Card]:
+    """Who sits where (the seats: an arrow switch turns the boards, not the pairs)."""
+    places = _places(m)
+    sat = seats(m)
+    marks = bool(m.turned)
+    header: tuple[str, ...] = ("Round", "NS", "EW", "Boards", "NS next", "EW next", "Boards next")
+    header += ("Arrow",) if marks else ()
+    for t in range(1, m.tables + 1):
+        rows = []
+        for p in (p for p in m.plays if p.table == t):
+            last = p.round == m.rounds
+            switched = _switched(m, p)
+            ns, ew = (p.ew, p.ns) if switched else (p.ns, p.ew)
+            rows.append((
+                str(p.round), ns, ew, format_boards(p.boards),
+                "-" if last else _where(sat.get((p.round + 1, ns))),
+                "-" if last else _where(sat.get((p.round + 1, ew))),
+                "-" if last else places.get((p.round + 1, p.boards[0])) or _later(m, p),
+            ) + (("switch" if switched else "",) if marks else ()))  # fmt: skip
+        if rows:
+            yield Card(f"Table {t}", _title(m), header, tuple(rows))
+
+
+def _later(m: Movement, p: Play) -> str:
+    """Where boards with no place next round go: the table that plays them next, if any."""
+    after = [
+        (q.round, q.table) for q in m.plays if q.round > p.round + 1 and p.boards[0] in q.boards
+    ]
+    if not after:
+        return "not in play"
+    r, t = min(after)
+    return f"wait, then table {t} (round {r})"
+
+
+def _where(seat: tuple[int, str] | None) -> str:
+    return "sits out" if seat is None else f"table {seat[0]} {seat[1]}"
+
+
+def table_cards(m: Movement) -> str:
+    """One card a table: each round its pairs and boards, and where they go next.
+
+    >>> from bridgescore.duplicate.movement import mitchell
+    >>> print(table_cards(mitchell(3, 2)).split("\\n\\n")[0])
+    Table 1 (Mitchell: 3 tables, 6 pairs, 3 rounds of 2 boards, 6 boards)
+    Round  NS    EW    Boards  NS next     EW next     Boards next
+    1      NS 1  EW 1  1-2     table 1 NS  table 2 EW  table 3
+    2      NS 1  EW 3  3-4     table 1 NS  table 2 EW  table 3
+    3      NS 1  EW 2  5-6     -           -           -
+    """
+    return "\n\n".join(str(card) for card in cards(m, "table"))
+
+
+def _guide_cards(m: Movement) -> Iterable[Card]:
+    by_pair: dict[str, dict[int, Play]] = defaultdict(dict)
+    for p in m.plays:
+        by_pair[p.ns][p.round] = by_pair[p.ew][p.round] = p
+    header = ("Round", "Table", "Seat", "Against", "Boards")
+    for pair in m.pairs:
+        rows = []
+        for r, _ in iter_rounds(m):
+            play = by_pair[pair].get(r)
+            if play is None:
+                rows.append((str(r), "-", "-", "sits out", "-"))
+                continue
+            ns = play.ns == pair
+            seat = "NS" if ns != _switched(m, play) else "EW"
+            if _switched(m, play):
+                seat += " (arrow switch)"
+            rows.append((str(r), str(play.table), seat,
+                         play.ew if ns else play.ns, format_boards(play.boards)))  # fmt: skip
+        yield Card(f"Pair {pair}", _title(m), header, tuple(rows))
+
+
+def guide_cards(m: Movement) -> str:
+    """One card a pair: each round its table, seat, opponents and boards.
+
+    >>> from bridgescore.duplicate.movement import howell
+    >>> print(guide_cards(howell(5, 2)).split("\\n\\n")[0])
+    Pair 1 (Howell: 2 tables, 5 pairs, 5 rounds of 2 boards, 10 boards)
+    Round  Table  Seat  Against   Boards
+    1      -      -     sits out  -
+    2      1      EW    3         3-4
+    3      2      EW    5         5-6
+    4      2      NS    2         7-8
+    5      1      NS    4         9-10
+    """
+    return "\n\n".join(str(card) for card in cards(m, "guide"))
+
+
+def _columns(rows: Sequence[tuple[str, ...]]) -> str:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    )

@@ -1,0 +1,660 @@
+"""The values of a duplicate session: pairs, boards, results, sections and the session."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Literal
+
+from bridgescore.duplicate.field import (
+    ARTIFICIAL,
+    Adjusted,
+    Artificial,
+    BoardScore,
+    Divisor,
+    Rounding,
+)
+from bridgescore.duplicate.movement import Movement, Slot, check_result, missing
+from bridgescore.duplicate.session._methods import METHODS, Method, MethodInfo
+from bridgescore.duplicate.session._split import Split
+from bridgescore.duplicate.weighted import Weighted
+from bridgescore.errors import SessionError
+from bridgescore.model import Contract, Result, Seat, Side, Vulnerability
+from bridgescore.players import Player
+from bridgescore.scoring import UndertrickRule, score_result
+
+if TYPE_CHECKING:
+    from bridgescore.boards.auction import Auction
+    from bridgescore.boards.play import Play
+    from bridgescore.duplicate.session._scores import SectionScores
+
+__all__ = [
+    "METHODS",
+    "Board",
+    "BoardResult",
+    "Method",
+    "MethodInfo",
+    "Pair",
+    "Section",
+    "SectionKind",
+    "Session",
+    "SessionWarning",
+    "Split",
+]
+
+
+SectionKind = Literal["mitchell", "howell"]
+"""How a section ranks its pairs: NS and EW apart (a Mitchell) or as one field (a Howell)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """A pair: its number, the players' names, and in a Mitchell its side (NS or EW)."""
+
+    number: int
+    """The pair's number in its section."""
+    side: Side | None = None
+    """NS or EW in a Mitchell section; None in a Howell."""
+    names: str = ""
+    """The players, e.g. ``'Ann Smith & Bob Jones'``."""
+    players: tuple[Player, ...] = ()
+    """The players with their national numbers, when known (:class:`~bridgescore.Player`)."""
+
+    @classmethod
+    def parse(cls, label: str) -> Pair:
+        """The pair of a label as movements and people write it: ``'NS 3'``, ``'EW 3'``,
+        ``'ns3'`` or ``'3'`` (a Howell's, or either side's). The one reader of pair labels.
+
+        >>> Pair.parse("NS 3"), Pair.parse("ew12").label, Pair.parse(" 7 ").label
+        (Pair(number=3, side=Side.NS, names='', players=()), 'EW 12', '7')
+        >>> Pair.parse("N 3")
+        Traceback (most recent call last):
+        ...
+        bridgescore.errors.SessionError: pair 'N 3': a section numbers its pairs ('3', or \
+'NS 3' and 'EW 3')
+        """
+        text = label.strip().upper().replace(" ", "")
+        side = None
+        if text[:2] in ("NS", "EW"):
+            side, text = Side(text[:2]), text[2:]
+        if not (text.isascii() and text.isdigit() and len(text) <= 4):
+            raise SessionError(
+                f"pair {label!r}: a section numbers its pairs ('3', or 'NS 3' and 'EW 3')",
+                field="pair",
+                value=label,
+            )
+        return cls(int(text), side)
+
+    @property
+    def label(self) -> str:
+        """``'NS 3'`` in a Mitchell, ``'3'`` in a Howell."""
+        return f"{self.side.value} {self.number}" if self.side else str(self.number)
+
+    @property
+    def key(self) -> tuple[Side | None, int]:
+        """What identifies the pair in its section."""
+        return (self.side, self.number)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A board: its number, dealer and vulnerability (Law 2 unless the board says otherwise)."""
+
+    number: int
+    dealer: Seat
+    vulnerability: Vulnerability
+    tags: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    """Other tags of the board's PBN game (``("Deal", "N:...")``), kept as read so that they
+    are written back. A tag followed by section data (an ``Auction``, an
+    ``OptimumResultTable``) keeps the data's lines after its value, one per line."""
+
+    @classmethod
+    def numbered(cls, number: int) -> Board:
+        """The board with Law 2's dealer and vulnerability.
+
+        >>> Board.numbered(7)
+        Board(number=7, dealer=Seat.SOUTH, vulnerability=Vulnerability.BOTH)
+        """
+        return cls(number, Seat.dealer_of_board(number), Vulnerability.from_board(number))
+
+    @property
+    def auction(self) -> Auction | None:
+        """The board's ``Auction`` section with its notes, if its tags hold one (a hand
+        record's or a vugraph's board: the auctions of a game per table differ, and are not
+        kept with the board).
+
+        :raises NotationError: if the tags hold no auction (the PBN reader checked those it
+            read).
+        """
+        from bridgescore.pbn import kept_sections
+
+        return kept_sections(self.tags)[0]
+
+    @property
+    def play(self) -> Play | None:
+        """The board's ``Play`` section with its notes, if its tags hold one.
+
+        :raises NotationError: if the tags hold no play.
+        """
+        from bridgescore.pbn import kept_sections
+
+        return kept_sections(self.tags)[1]
+
+    @property
+    def follows_law_2(self) -> bool:
+        """Whether the dealer and vulnerability are Law 2's for this number."""
+        law = Board.numbered(self.number)
+        return (self.dealer, self.vulnerability) == (law.dealer, law.vulnerability)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResult:
+    """What happened at one table on one board: the pairs and the result, artificial score or
+    weighted score (Law 12C1(c)).
+
+    >>> r = BoardResult(5, 3, 3, weighted=Weighted.parse("50% 4SN=, 30% 4SN-1, 20% 5HXE-2"))
+    >>> r.text, str(r.ns_score(Board.numbered(5)))
+    ('50% 4SN=, 30% 4SN-1, 20% 5HXE-2', '50% +620, 30% -100, 20% +300')
+    """
+
+    board: int
+    """The board number."""
+    ns: int
+    """The NS pair's number."""
+    ew: int
+    """The EW pair's number."""
+    result: Result | None = None
+    """The contract, declarer and tricks; None for an artificial or weighted score."""
+    artificial: Adjusted | None = None
+    """An artificial score (average plus, average, average minus) instead of a result."""
+    score: int | None = None
+    """The NS score when it differs from the result's (an irregularity, PBN's ``Score``)."""
+    round: int | None = None
+    """The round it was played in, if known."""
+    table: int | None = None
+    """The table it was played at, if known."""
+    weighted: Weighted | None = None
+    """A weighted adjusted score (Law 12C1(c)) instead of a result: a real result on the
+    board, scored as the weighted average of its results (:mod:`bridgescore.duplicate.weighted`)."""
+    split: Split | None = None
+    """An assigned split score (Law 12C1(b)) instead of a result."""
+    lead: str | None = None
+    """The opening lead, when known: suit then rank as PBN's ``Lead`` tag writes it (``'DT'``,
+    the ten of diamonds)."""
+
+    def __post_init__(self) -> None:
+        if self.lead is not None and not (
+            len(self.lead) == 2 and self.lead[0] in "SHDC" and self.lead[1] in "AKQJT98765432"
+        ):
+            raise SessionError(
+                f"board {self.board}, NS {self.ns} v EW {self.ew}: lead {self.lead!r} is not a "
+                "card; expected suit then rank, e.g. 'DT'",
+                field="lead",
+                value=self.lead,
+            )
+        given = [x is not None for x in (self.result, self.artificial, self.weighted, self.split)]
+        if sum(given) != 1:
+            raise SessionError(
+                f"board {self.board}, NS {self.ns} v EW {self.ew}: give one of a result, an "
+                "artificial score, a weighted score or a split score",
+                field="weighted" if self.weighted is not None else "result",
+            )
+        if self.weighted is not None and self.score is not None:
+            raise SessionError(
+                f"board {self.board}, NS {self.ns} v EW {self.ew}: a weighted score is scored "
+                "from its results; it takes no score of its own",
+                field="score",
+                value=self.score,
+            )
+        if (
+            self.result is not None
+            and self.result.declarer is None
+            and not (self.result.is_pass_out)
+        ):
+            raise SessionError(
+                f"board {self.board}, NS {self.ns} v EW {self.ew}: {self.result} has no declarer",
+                field="declarer",
+            )
+
+    @property
+    def text(self) -> str:
+        """The result, artificial, weighted or split score as written (a traveller's line)."""
+        return str(self.weighted or self.artificial or self.split or self.result)
+
+    def ns_score(self, board: Board, undertrick_rule: UndertrickRule = "modern") -> BoardScore:
+        """The NS score on this board (or the artificial score, or the weighted score's)."""
+        if self.artificial is not None:
+            return self.artificial
+        if self.weighted is not None:
+            return self.weighted.ns_scores(board.vulnerability, undertrick_rule)
+        if self.split is not None:
+            return self.split.ns_scores(board.vulnerability, undertrick_rule)[0]
+        if self.score is not None:
+            return self.score
+        assert self.result is not None
+        s = score_result(self.result, board.vulnerability, undertrick_rule=undertrick_rule)
+        return s.for_side(Side.NS)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionWarning:
+    """Something in the results that looks wrong but may be right."""
+
+    board: int
+    """The board concerned."""
+    pairs: tuple[int, int]
+    """NS and EW pair numbers of the result concerned."""
+    message: str
+    """What looks wrong."""
+
+    def __str__(self) -> str:
+        if self.pairs == (0, 0):  # about a board, or the whole section
+            return f"board {self.board}: {self.message}" if self.board else self.message
+        return f"board {self.board}, NS {self.pairs[0]} v EW {self.pairs[1]}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section: its kind (Mitchell or Howell), its movement if known, pairs, boards, results.
+
+    Built from a :class:`~bridgescore.duplicate.movement.Movement` (:meth:`from_movement`), a
+    section checks each result against it: a result the two pairs do not play together, or entered
+    for another round or table, is a warning naming where it should have come from, and
+    :attr:`missing` lists the boards still without a result.
+
+    >>> from bridgescore import mitchell
+    >>> s = Section.from_movement(mitchell(3, 2), names={"NS 1": "Ann & Bob"})
+    >>> s = s.with_result(BoardResult(3, 1, 2, Result.parse("4SS=")))
+    >>> for part in s.warnings[0].message.split("; "):
+    ...     print(part)
+    NS 1 and EW 2 play boards 5-6 (round 3, table 1), not board 3
+    board 3 is played by NS 2 v EW 2 (round 1, table 2), NS 1 v EW 3 (round 2, table 1), \
+NS 3 v EW 1 (round 3, table 3)
+    >>> len(s.missing), s.pair(1, Side.NS).names
+    (18, 'Ann & Bob')
+    """
+
+    name: str = "A"
+    kind: SectionKind = "mitchell"
+    """``'mitchell'`` (NS and EW pairs ranked apart) or ``'howell'`` (one field)."""
+    pairs: tuple[Pair, ...] = ()
+    """The pairs; pairs named in results but not listed here are added without names."""
+    boards: tuple[Board, ...] = ()
+    """The boards; boards named in results but not listed here follow Law 2."""
+    results: tuple[BoardResult, ...] = ()
+    warnings: tuple[SessionWarning, ...] = field(default=(), init=False, compare=False)
+    """What looks wrong in the results (filled in when the section is built): the notes, then
+    the section's own checks."""
+    notes: tuple[SessionWarning, ...] = field(default=(), compare=False)
+    """Warnings from where the results came from, such as a PBN file's board that overrides
+    Law 2; kept by :meth:`with_result`."""
+    movement: Movement | None = None
+    """Who plays whom on which boards, round by round, when known."""
+    versions: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...] = ()
+    """Fouled boards (Law 87): per board, the tables that played each version of it (each
+    version is scored as its own field, Neuberg-scaled to the board's full field)."""
+
+    def __init__(
+        self,
+        name: str = "A",
+        kind: SectionKind = "mitchell",
+        pairs: Iterable[Pair] = (),
+        boards: Iterable[Board] = (),
+        results: Iterable[BoardResult] = (),
+        *,
+        notes: Iterable[SessionWarning] = (),
+        movement: Movement | None = None,
+        versions: Mapping[int, Iterable[Iterable[int]]] | None = None,
+    ) -> None:
+        """Check the results against each other and fill in missing pairs and boards.
+
+        :raises SessionError: for contradictions: a pair twice on one board, two different
+            results for the same board and pairs, a pair on the wrong side.
+        """
+        if kind not in ("mitchell", "howell"):
+            raise SessionError(
+                f"unknown kind of section {kind!r}; expected 'mitchell' or 'howell'",
+                field="kind",
+                value=kind,
+            )
+        results = tuple(results)
+        object.__setattr__(self, "notes", tuple(notes))
+        warnings: list[SessionWarning] = list(self.notes)
+        results = _dedupe(results, warnings)
+        pairs_by_key = {p.key: p for p in pairs}
+        boards_by_number = {b.number: b for b in boards}
+        for r in results:
+            for number, side in ((r.ns, Side.NS), (r.ew, Side.EW)):
+                key = (side if kind == "mitchell" else None, number)
+                pairs_by_key.setdefault(key, Pair(number, key[0]))
+            boards_by_number.setdefault(r.board, Board.numbered(r.board))
+        for p in pairs_by_key.values():
+            if (p.side is None) == (kind == "mitchell"):
+                has = "no side: in a Mitchell each pair sits NS or EW" if p.side is None else (
+                    "a side: a Howell pair has none")  # fmt: skip
+                raise SessionError(
+                    f"pair {p.label} in section {name} has {has}", field="pair", value=p.label
+                )
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "movement", movement)
+        object.__setattr__(self, "pairs", tuple(sorted(pairs_by_key.values(), key=pair_order)))
+        object.__setattr__(
+            self, "boards", tuple(sorted(boards_by_number.values(), key=lambda b: b.number))
+        )
+        object.__setattr__(self, "results", results)
+        object.__setattr__(self, "versions", _check_versions(self, versions or {}))
+        _check_pairs(self, warnings)
+        warnings.extend(_check_declarers(self))
+        warnings.extend(self._misfits())
+        object.__setattr__(self, "warnings", tuple(warnings))
+
+    @classmethod
+    def from_movement(
+        cls, movement: Movement, name: str = "A", *, names: Mapping[str, str] | None = None
+    ) -> Section:
+        """A section with no results yet, its pairs and boards those of the movement.
+
+        ``names`` maps a pair's label (``'NS 1'``, or ``'1'`` in a Howell) to the players'
+        names. A Mitchell (two fields of pairs labelled ``NS n`` and ``EW n``) gives a Mitchell
+        section; any other movement, a Howell.
+
+        :raises SessionError: if a pair's label is not a pair number (or ``NS n``, ``EW n``),
+            ``names`` names a pair the movement does not have, or the movement is an
+            arrow-switched Mitchell (one field, not yet scored by sections).
+        """
+        if movement.arrow_switched:
+            raise SessionError(
+                "an arrow-switched Mitchell ranks one field, with NS scores going to EW pairs in "
+                "the switched rounds; sections do not score that yet: use a Howell or a Mitchell "
+                "without the switch",
+                field="movement",
+            )
+        names = dict(names or {})
+        unknown = sorted(set(names) - set(movement.pairs))
+        if unknown:
+            raise SessionError(
+                f"no pair {unknown[0]!r} in the movement; its pairs are "
+                f"{', '.join(movement.pairs)}",
+                field="names",
+                value=unknown[0],
+            )
+        pairs = [replace(Pair.parse(label), names=names.get(label, "")) for label in movement.pairs]
+        kind: SectionKind = "mitchell" if all(p.side for p in pairs) else "howell"
+        if kind == "howell" and any(p.side for p in pairs):
+            raise SessionError(
+                "a movement mixes NS/EW pairs with numbered ones; a section cannot rank it",
+                field="movement",
+            )
+        boards = [Board.numbered(n) for n in range(1, movement.boards + 1)]
+        return cls(name, kind, pairs, boards, movement=movement)
+
+    @property
+    def missing(self) -> tuple[Slot, ...]:
+        """The boards of the movement with no result yet, by round and table (none if the
+        section has no movement)."""
+        if self.movement is None:
+            return ()
+        return missing(self.movement, (self._labels(r)[:3] for r in self.results))
+
+    def _labels(self, r: BoardResult) -> tuple[int, str, str, int | None, int | None]:
+        side = self.kind == "mitchell"
+        ns, ew = Pair(r.ns, Side.NS if side else None), Pair(r.ew, Side.EW if side else None)
+        return (r.board, ns.label, ew.label, r.round, r.table)
+
+    def _misfits(self) -> Iterable[SessionWarning]:
+        """The results that do not fit the movement, each a warning saying where it belongs."""
+        if self.movement is None:
+            return
+        for r in self.results:
+            message = check_result(self.movement, *self._labels(r))
+            if message is not None:
+                yield SessionWarning(r.board, (r.ns, r.ew), message)
+
+    def board(self, number: int) -> Board:
+        """The board with this number.
+
+        :raises SessionError: if the section has no such board.
+        """
+        for b in self.boards:
+            if b.number == number:
+                return b
+        raise SessionError(
+            f"section {self.name} has no board {number}", field="board", value=number
+        )
+
+    def pair(self, number: int, side: Side | None = None) -> Pair:
+        """The pair with this number (and side, in a Mitchell).
+
+        :raises SessionError: if the section has no such pair.
+        """
+        key = (side if self.kind == "mitchell" else None, number)
+        for p in self.pairs:
+            if p.key == key:
+                return p
+        raise SessionError(f"section {self.name} has no pair {number}", field="pair", value=number)
+
+    def with_result(self, result: BoardResult) -> Section:
+        """The section with one more result.
+
+        :raises SessionError: if it contradicts a result already entered.
+        """
+        return self.with_results((*self.results, result))
+
+    def without_last_result(self) -> Section:
+        """The section without the result entered last (an undo), its notes kept.
+
+        :raises SessionError: if it has no result.
+        """
+        if not self.results:
+            raise SessionError(f"section {self.name} has no result to undo", field="section")
+        return self.with_results(self.results[:-1])
+
+    def with_results(self, results: Iterable[BoardResult]) -> Section:
+        """The same section (pairs, boards, notes, movement) with these results instead.
+
+        :raises SessionError: if they contradict each other.
+        """
+        return Section(self.name, self.kind, self.pairs, self.boards, results, notes=self.notes,
+                       movement=self.movement, versions=dict(self.versions))  # fmt: skip
+
+    def version_of(self, board: int, table: int | None) -> int:
+        """Which version of a fouled board this table played (0 for a board not fouled)."""
+        for number, groups in self.versions:
+            if number == board:
+                for i, tables in enumerate(groups):
+                    if table in tables:
+                        return i
+        return 0
+
+    @property
+    def field(self) -> int:
+        """The full field every board is scored to (Neuberg): the most tables any board is
+        scheduled at in the movement, or the most results on a board if that is more (or
+        there is no movement)."""
+        played = max(Counter(r.board for r in self.results).values(), default=0)
+        if self.movement is None:
+            return played
+        scheduled = Counter(b for p in self.movement.plays for b in p.boards)
+        return max(played, max(scheduled.values(), default=0))
+
+
+def _check_versions(
+    section: Section, versions: Mapping[int, Iterable[Iterable[int]]]
+) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+    """The fouled boards' versions, checked: two or more versions of distinct tables, and every
+    result of the board at a table of one of them."""
+    checked = []
+    for board, groups in sorted(versions.items()):
+        tables = tuple(tuple(sorted(set(g))) for g in groups)
+        flat = [t for g in tables for t in g]
+        if len(tables) < 2 or any(not g for g in tables) or len(flat) != len(set(flat)):
+            raise SessionError(
+                f"board {board}: a fouled board has two or more versions, each played at "
+                f"different tables, got {[list(g) for g in tables]}",
+                field="versions",
+                value=[list(g) for g in tables],
+            )
+        for r in section.results:
+            if r.board == board and r.table not in flat:
+                raise SessionError(
+                    f"board {board} was played at table {r.table}, which is in none of its "
+                    f"versions {[list(g) for g in tables]}",
+                    field="versions",
+                    value=r.table,
+                )
+        checked.append((board, tables))
+    return tuple(checked)
+
+
+def pair_order(p: Pair) -> tuple[str, int]:
+    """Pairs in the order rankings break ties and sections list them: by side, then number."""
+    return (p.side.value if p.side else "", p.number)
+
+
+def _dedupe(results: tuple[BoardResult, ...], warnings: list[SessionWarning]) -> tuple[
+    BoardResult, ...]:  # fmt: skip
+    """Drop a result entered twice (with a warning); refuse two different ones for one table."""
+    seen: dict[tuple[int, int, int], BoardResult] = {}
+    kept = []
+    for r in results:
+        key = (r.board, r.ns, r.ew)
+        if key in seen:
+            if seen[key] != r:
+                raise SessionError(
+                    f"board {r.board}, NS {r.ns} v EW {r.ew} was entered twice with different "
+                    f"results: {_describe(seen[key])} and {_describe(r)}",
+                    field="result",
+                )
+            warnings.append(SessionWarning(r.board, (r.ns, r.ew), "entered twice; counted once"))
+            continue
+        seen[key] = r
+        kept.append(r)
+    return tuple(kept)
+
+
+def _describe(r: BoardResult) -> str:
+    return r.text
+
+
+def _check_pairs(section: Section, warnings: list[SessionWarning]) -> None:
+    """A pair on a board twice is a contradiction; a pair at two tables in a round, a warning."""
+    mitchell = section.kind == "mitchell"
+    on_board: dict[tuple[int, tuple[Side | None, int]], BoardResult] = {}
+    in_round: dict[tuple[int, tuple[Side | None, int]], set[tuple[int, int]]] = defaultdict(set)
+    for r in section.results:
+        if not mitchell and r.ns == r.ew:
+            raise SessionError(
+                f"board {r.board}: pair {r.ns} cannot play against itself", field="pair", value=r.ns
+            )
+        for number, side in ((r.ns, Side.NS), (r.ew, Side.EW)):
+            key = (side if mitchell else None, number)
+            other = on_board.get((r.board, key))
+            if other is not None:
+                raise SessionError(
+                    f"board {r.board}: pair {Pair(number, key[0]).label} played it twice "
+                    f"(NS {other.ns} v EW {other.ew}, and NS {r.ns} v EW {r.ew})",
+                    field="board",  # the board, most likely, was typed wrong
+                    value=r.board,
+                )
+            on_board[(r.board, key)] = r
+            if r.round is not None:
+                in_round[(r.round, key)].add((r.ns, r.ew))
+    for (round_, key), tables in sorted(in_round.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
+        if len(tables) > 1:
+            warnings.append(
+                SessionWarning(
+                    0, (0, 0), f"pair {Pair(key[1], key[0]).label} is at two tables in round "
+                    f"{round_}: " + ", ".join(f"NS {a} v EW {b}" for a, b in sorted(tables))
+                )
+            )  # fmt: skip
+
+
+def _check_declarers(section: Section) -> list[SessionWarning]:
+    """Warn of a result that scores like the field's only with the declarer on the other side."""
+    warnings = []
+    played: dict[int, list[tuple[BoardResult, Contract, Side]]] = defaultdict(list)
+    for r in section.results:
+        if r.result is not None and isinstance(r.result.contract, Contract) and r.result.declarer:
+            played[r.board].append((r, r.result.contract, r.result.declarer.side))
+    for number, lines in played.items():
+        sides = Counter((contract, side) for _, contract, side in lines)
+        for r, contract, side in lines:
+            flipped = sides[(contract, side.opponents)]
+            if sides[(contract, side)] == 1 and flipped >= 2:
+                message = (
+                    f"{r.result} is declared by {side.value} here but by {side.opponents.value} "
+                    f"at {flipped} other tables: was the declarer entered on the wrong side?"
+                )
+                warnings.append(SessionWarning(number, (r.ns, r.ew), message))
+    return warnings
+
+
+@dataclass(frozen=True)
+class Session:
+    """A session: its sections and how they are scored."""
+
+    sections: tuple[Section, ...] = ()
+    method: Method = "mp"
+    event: str = ""
+    date: str = ""
+    undertrick_rule: UndertrickRule = "modern"
+    artificial: Artificial = ARTIFICIAL
+    drop: int | str = 1
+    """Butler: the scores dropped at each end for the datum."""
+    rounding: Rounding = "half-even"
+    """Butler: how a datum ending in 5 is rounded."""
+    divisor: Divisor = "n-1"
+    """Cross-IMPs: how the sum is averaged."""
+    tags: Mapping[str, str] = field(default_factory=dict)
+    """Other PBN tags of the event, kept as read."""
+    across_field: bool = False
+    """Score the sections' results on a board together (one field across the sections), not
+    each section on its own."""
+
+    def __post_init__(self) -> None:
+        if self.method not in METHODS:
+            raise SessionError(
+                f"unknown scoring method {self.method!r}; expected 'mp', 'butler' or 'cross-imps'",
+                field="method",
+                value=self.method,
+            )
+        names = [s.name for s in self.sections]
+        if len(set(names)) != len(names):
+            raise SessionError(f"two sections share a name: {names}", field="section")
+
+    def section(self, name: str) -> Section:
+        """The section with this name.
+
+        :raises SessionError: if there is none.
+        """
+        for s in self.sections:
+            if s.name == name:
+                return s
+        raise SessionError(
+            f"no section {name!r}; the sections are {[s.name for s in self.sections]}",
+            field="section",
+            value=name,
+        )
+
+    def scored(self) -> list[SectionScores]:
+        """Every section scored (:func:`~bridgescore.duplicate.session.score_session`)."""
+        from bridgescore.duplicate.session._scores import score_session
+
+        return score_session(self)
+
+    @property
+    def warnings(self) -> list[SessionWarning]:
+        """The warnings of every section."""
+        return [w for s in self.sections for w in s.warnings]
+
+    def with_method(self, method: Method) -> Session:
+        """The same session scored another way."""
+        return replace(self, method=method)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The session's definition as JSON-ready data: :func:`session_to_dict`."""
+        from bridgescore.duplicate.session._data import session_to_dict
+
+        return session_to_dict(self)

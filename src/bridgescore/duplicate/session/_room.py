@@ -1,0 +1,201 @@
+"""The movement following the room: a late pair, a pair that leaves early, a fouled board.
+
+Each change gives a new :class:`~bridgescore.duplicate.session.Section` whose movement says who now
+plays whom; the boards a pair could not play are "not played" (the other results on them are
+Neuberg-scaled to the full field, SCORING.md §19).
+
+>>> from bridgescore.duplicate.movement import mitchell
+>>> s = Section.from_movement(mitchell(3, 2, half_table=True))
+>>> [p.label for p in s.pairs], [x.pair for x in s.movement.sit_outs][:3]
+(['EW 1', 'EW 2', 'EW 3', 'NS 1', 'NS 2'], ['EW 3', 'EW 2', 'EW 1'])
+>>> late = with_late_pair(s, Pair(3, Side.NS, "Ann & Bob"), 2)
+>>> [(p.round, p.table, p.ns, p.ew, p.boards) for p in late.movement.plays if p.table == 3]
+[(2, 3, 'NS 3', 'EW 2', (1, 2)), (3, 3, 'NS 3', 'EW 1', (3, 4))]
+>>> gone = with_withdrawal(late, "EW 1", 3)
+>>> [(p.round, p.table) for p in gone.movement.plays if "EW 1" in (p.ns, p.ew)]
+[(1, 1), (2, 2)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from bridgescore.duplicate.movement import Movement, Play
+from bridgescore.duplicate.session._model import Pair, Section, pair_order
+from bridgescore.errors import MovementError, SessionError
+from bridgescore.model import Side
+
+__all__ = ["with_fouled_board", "with_late_pair", "with_withdrawal"]
+
+
+def _rebuilt(section: Section, plays: Iterable[Play], pairs: tuple[str, ...]) -> Movement:
+    m = section.movement
+    assert m is not None
+    ordered = tuple(sorted(plays, key=lambda p: (p.round, p.table)))
+    kept = {(p.round, p.table) for p in ordered}
+    shares = tuple(
+        replace(s, tables=tables)
+        for s in m.shares
+        if len(tables := tuple(t for t in s.tables if (s.round, t) in kept)) > 1
+    )
+    played = {(p.round, b) for p in ordered for b in p.boards}
+    relays = tuple(x for x in m.relays if not any((x.round, b) in played for b in x.boards))
+    try:
+        return Movement(m.kind, pairs, m.boards_per_round, ordered, shares, relays,
+                        max([m.tables, *(p.table for p in ordered)]),
+                        m.arrow_switched)  # fmt: skip
+    except MovementError as exc:
+        raise SessionError(f"the movement would not hold: {exc}", field="movement") from None
+
+
+def _movement(section: Section) -> Movement:
+    if section.movement is None:
+        raise SessionError(f"section {section.name} has no movement to change", field="movement")
+    return section.movement
+
+
+def _round(m: Movement, from_round: int) -> None:
+    if isinstance(from_round, bool) or not isinstance(from_round, int) or not (
+            1 <= from_round <= m.rounds):  # fmt: skip
+        raise SessionError(
+            f"from_round must be one of rounds 1 to {m.rounds}, got {from_round!r}",
+            field="from_round",
+            value=from_round,
+        )
+
+
+def _played(section: Section, label: str, rounds: Iterable[int]) -> list[int]:
+    """The rounds among ``rounds`` in which the pair of this label has a result."""
+    m = _movement(section)
+    wanted = set(rounds)
+    seat = {(p.round, p.table): p for p in m.plays}
+    found = set()
+    for r in section.results:
+        play = seat.get((r.round or 0, r.table or 0))
+        if play is not None and label in (play.ns, play.ew) and play.round in wanted:
+            found.add(play.round)
+    return sorted(found)
+
+
+def with_late_pair(section: Section, pair: Pair, from_round: int) -> Section:
+    """The section with a late pair playing from ``from_round``: it takes a phantom's place
+    (a pair of the movement that has played nothing: its opponents sat out the rounds
+    before), or the sit-out's at a half table (a pair the movement lacks: it plays the boards
+    waiting at the half table against the pair that sits out there, round by round).
+
+    :raises SessionError: for a round the movement lacks, a pair of the movement that has
+        played already, or a round with no sit-out to take the place of.
+    """
+    m = _movement(section)
+    _round(m, from_round)
+    side = pair.side if section.kind == "mitchell" else None
+    if (side is None) == (section.kind == "mitchell"):
+        raise SessionError(
+            f"pair {pair.label}: a {section.kind} section's pairs are labelled "
+            + ("'NS n' or 'EW n'" if section.kind == "mitchell" else "by a number"),
+            field="pair",
+            value=pair.label,
+        )
+    label = pair.label
+    named = replace(pair, side=side)
+    pairs = tuple(sorted([*(p for p in section.pairs if p.key != named.key), named],
+                         key=pair_order))  # fmt: skip
+    if label in m.pairs:
+        early = _played(section, label, range(1, m.rounds + 1))
+        if early:
+            raise SessionError(
+                f"pair {label} has played already (round {early[0]}); a late pair takes the "
+                "place of one that has not",
+                field="pair",
+                value=label,
+            )
+        plays = [p for p in m.plays if not (p.round < from_round and label in (p.ns, p.ew))]
+        return _section(section, pairs, _rebuilt(section, plays, m.pairs))
+    plays = list(m.plays)
+    for r in range(from_round, m.rounds + 1):
+        plays.append(_seat_late(m, label, side, r))
+    return _section(section, pairs, _rebuilt(section, plays, (*m.pairs, label)))
+
+
+def _seat_late(m: Movement, label: str, side: Side | None, r: int) -> Play:
+    """The late pair's play in round ``r``: at the half table, against the pair sitting out."""
+    out = [s.pair for s in m.sit_outs if s.round == r]
+    relay = [x for x in m.relays if x.round == r and x.place.startswith("half table")]
+    if len(out) != 1 or len(relay) != 1:
+        raise SessionError(
+            f"round {r} has no half table with one pair sitting out for pair {label} to join; "
+            "start the session with the pair as a phantom instead",
+            field="from_round",
+            value=r,
+        )
+    table = int(relay[0].place.rsplit(" ", 1)[1])
+    ns, ew = (label, out[0]) if side is not Side.EW else (out[0], label)
+    return Play(r, table, ns, ew, relay[0].boards)
+
+
+def with_withdrawal(section: Section, label: str, from_round: int) -> Section:
+    """The section with the pair of this label gone from ``from_round`` on: its later
+    opponents sit out, and the boards they would have played are not played.
+
+    :raises SessionError: for a pair or round the movement lacks, or a pair with results in
+        those rounds already (delete them first).
+    """
+    m = _movement(section)
+    _round(m, from_round)
+    label = Pair.parse(label).label if section.kind == "mitchell" else label.strip()
+    if label not in m.pairs:
+        raise SessionError(
+            f"no pair {label!r} in the movement; its pairs are {', '.join(m.pairs)}",
+            field="pair",
+            value=label,
+        )
+    later = _played(section, label, range(from_round, m.rounds + 1))
+    if later:
+        raise SessionError(
+            f"pair {label} has results in round {later[0]}; delete them before it withdraws "
+            f"from round {from_round}",
+            field="from_round",
+            value=from_round,
+        )
+    plays = [p for p in m.plays if not (p.round >= from_round and label in (p.ns, p.ew))]
+    return _section(section, section.pairs, _rebuilt(section, plays, m.pairs))
+
+
+def with_fouled_board(section: Section, board: int, versions: Iterable[Iterable[int]]) -> Section:
+    """The section with board ``board`` fouled (Law 87): the tables of each version, which
+    together are every table the movement has play the board (an empty list of versions:
+    the board is not fouled after all).
+
+    :raises SessionError: for versions that do not share out those tables.
+    """
+    m = _movement(section)
+    groups = [sorted(set(g)) for g in versions]
+    current = dict(section.versions)
+    if not groups:
+        current.pop(board, None)
+        return _section(section, section.pairs, m, current)
+    scheduled = sorted(p.table for p in m.plays if board in p.boards)
+    flat = sorted(t for g in groups for t in g)
+    if not scheduled:
+        raise SessionError(f"no table plays board {board}", field="board", value=board)
+    if flat != scheduled:
+        raise SessionError(
+            f"board {board} is played at tables {', '.join(map(str, scheduled))}; the versions "
+            f"must share them out, each table in one, got {groups}",
+            field="versions",
+            value=groups,
+        )
+    current[board] = tuple(tuple(g) for g in groups)
+    return _section(section, section.pairs, m, current)
+
+
+def _section(
+    section: Section,
+    pairs: Iterable[Pair],
+    movement: Movement,
+    versions: dict[int, tuple[tuple[int, ...], ...]] | None = None,
+) -> Section:
+    return Section(section.name, section.kind, pairs, section.boards, section.results,
+                   notes=section.notes, movement=movement,
+                   versions=dict(section.versions) if versions is None else versions)  # fmt: skip

@@ -1,0 +1,176 @@
+"""A live evening's hand records: the deals the director attaches, their analysis, and who may
+see a board's hands.
+
+The director attaches deals (:class:`AttachDeals`: dealt in the app from a seed, or read
+from a PBN, dealing-machine or LIN file) while the evening goes on; each board's double-dummy
+table and par arrive later from a worker (:class:`Analysed`). Both change the session's
+definition (each board keeps its deal and analysis among its tags, as PBN writes them:
+:mod:`bridgescore.boards.hand_record`), so :func:`~bridgescore.live.room.redefine` passes them to
+:func:`attach` and :func:`analysed`, the decisions storage asks inside its write.
+
+Who may see a board's hands, double-dummy table and par is who may see its traveller
+(:meth:`LiveState.may_see <bridgescore.live.LiveState.may_see>`, SCORING.md §13): at a table,
+once both pairs sitting there now have played the board; the director always; everyone once
+the session is closed. :func:`hand_for` applies it.
+
+>>> from bridgescore.deals import deal_set
+>>> from bridgescore.duplicate.movement import mitchell
+>>> from bridgescore.duplicate.session import Section, Session
+>>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2)),)))
+>>> dealt = deal_set("1-6", seed="5e" * 32).boards
+>>> state = state.redefined(attach(state, DIRECTOR, AttachDeals(dealt)))
+>>> [n for n, _ in unsolved(state.definition)]
+[1, 2, 3, 4, 5, 6]
+>>> hand_for(state, 1, 1) is None, hand_for(state, DIRECTOR, 1).deal == dealt[0].deal
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from bridgescore.boards.dd import DDTable
+from bridgescore.boards.deal import Deal
+from bridgescore.boards.hand_record import HandRecord, board_deal, with_analysis, with_deal
+from bridgescore.deals import DealtBoard
+from bridgescore.duplicate.session import Board, Section, Session
+from bridgescore.errors import SessionError
+from bridgescore.live.rules import DIRECTOR, LiveState, NotAllowedError, Who
+from bridgescore.pbn import dd_tricks_from_tag
+
+__all__ = [
+    "Analysed",
+    "AttachDeals",
+    "analysed",
+    "attach",
+    "hand_for",
+    "progress",
+    "unsolved",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class AttachDeals:
+    """The director attaches deals to boards of the session (replacing any they had)."""
+
+    boards: tuple[DealtBoard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Analysed:
+    """Boards' double-dummy tables, each solved from the deal it names."""
+
+    boards: tuple[tuple[int, Deal, DDTable], ...]
+
+
+def _director(who: Who, what: str) -> None:
+    if who != DIRECTOR:
+        raise NotAllowedError(f"only the director {what}", field="deals")
+
+
+def _section(state: LiveState, boards: dict[int, Board]) -> Session:
+    sec = state.definition
+    changed = tuple(boards.get(b.number, b) for b in sec.boards)
+    return replace(state.session, sections=(replace(sec, boards=changed),))
+
+
+def attach(state: LiveState, who: Who, change: AttachDeals) -> Session:
+    """The session's definition with the deals attached, if ``who`` may: the director only,
+    all or none. Each deal is of a board the session plays, given once, with all four hands
+    and Law 2's dealer and vulnerability for its number (a file's board that says otherwise
+    is another board).
+
+    :raises NotAllowedError: for a table's token.
+    :raises SessionError: (field ``board``, naming it) for the first deal refused.
+    """
+    _director(who, "attaches the deals")
+    if not change.boards:
+        raise SessionError("no deals to attach", field="deals")
+    known = {b.number: b for b in state.definition.boards}
+    changed: dict[int, Board] = {}
+    for dealt in change.boards:
+        n = dealt.number
+        if n not in known:
+            raise SessionError(
+                f"board {n}: this session plays boards {_span(sorted(known))}, not board {n}",
+                field="board",
+                value=n,
+            )
+        if n in changed:
+            raise SessionError(f"board {n} is given twice", field="board", value=n)
+        if not dealt.board.follows_law_2:
+            law = Board.numbered(n)
+            raise SessionError(
+                f"board {n}: dealer {dealt.dealer.value}, {dealt.vulnerability.value} "
+                f"vulnerable; Law 2 has board {n} dealt by {law.dealer.value}, "
+                f"{law.vulnerability.value} vulnerable",
+                field="board",
+                value=n,
+            )
+        if not dealt.deal.is_complete:
+            raise SessionError(
+                f"board {n}: a hand record needs all four hands, got {str(dealt.deal)!r}",
+                field="board",
+                value=n,
+            )
+        changed[n] = with_deal(known[n], dealt.deal)
+    return _section(state, changed)
+
+
+def analysed(state: LiveState, who: Who, change: Analysed) -> Session:
+    """The session's definition with the boards' double-dummy tables and par, if ``who`` may
+    (the director: the worker acts for the director), all or none; each board still holds
+    the deal it was solved from.
+
+    :raises NotAllowedError: for a table's token.
+    :raises SessionError: (field ``board``) for a board whose deal has changed since.
+    """
+    _director(who, "stores the double-dummy tables")
+    known = {b.number: b for b in state.definition.boards}
+    changed: dict[int, Board] = {}
+    for number, deal, table in change.boards:
+        board = known.get(number)
+        if board is None or board_deal(board) != deal:
+            raise SessionError(
+                f"board {number}'s deal has changed since it was solved", field="board",
+                value=number,
+            )  # fmt: skip
+        changed[number] = with_analysis(board, table)
+    return _section(state, changed)
+
+
+def unsolved(section: Section) -> list[tuple[int, Deal]]:
+    """The boards with a deal and no double-dummy table yet, and their deals."""
+    out = []
+    for board in section.boards:
+        deal = board_deal(board)
+        if deal is not None and _table(board) is None:
+            out.append((board.number, deal))
+    return out
+
+
+def progress(section: Section) -> tuple[int, int, int]:
+    """How many boards are solved, how many have a deal, and how many the section plays."""
+    dealt = [b for b in section.boards if board_deal(b) is not None]
+    return sum(_table(b) is not None for b in dealt), len(dealt), len(section.boards)
+
+
+def hand_for(state: LiveState, who: Who | None, board: int) -> HandRecord | None:
+    """The board's hand record (deal, double-dummy table, par) if ``who`` may see it now and
+    it has a deal; None otherwise (see :meth:`~bridgescore.live.LiveState.may_see`)."""
+    if not state.may_see(who, board):
+        return None
+    found = next((b for b in state.definition.boards if b.number == board), None)
+    return None if found is None else HandRecord.of(found)
+
+
+def _table(board: Board) -> DDTable | None:
+    return dd_tricks_from_tag(dict(board.tags).get("DoubleDummyTricks", ""))
+
+
+def _span(numbers: Sequence[int]) -> str:
+    """``1-24``, or the numbers if they are not one run."""
+    if numbers and list(numbers) == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ", ".join(map(str, numbers))
