@@ -35,7 +35,7 @@ pytest: $(STAMP)
 	$(BIN)/pytest -m timing
 
 # The documentation site from docs/ into site/: a broken link or anchor, or a page left out of the
-# navigation, fails the build (the examples in the pages run in pytest: tests/test_docs.py). The
+# navigation, fails the build (the examples in the pages run in pytest: tests/house/test_docs.py). The
 # build date is the last commit's, so the same commit builds the same site.
 docs: $(STAMP)
 	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || echo 0) $(BIN)/properdocs build --strict --quiet

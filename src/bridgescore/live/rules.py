@@ -89,7 +89,7 @@ MOST_WEIGHTED_WORK: Final = 300
 """The most work a session's weighted scores may make: the sum over its boards of the
 combinations of their weighted scores' results times the number of times the board is played
 (each combination is the board scored once more). Measured, a session at this bound scores in
-about 50 ms (a board scored costs about 0.16 ms a result); tests/test_live_core.py checks that
+about 50 ms (a board scored costs about 0.16 ms a result); tests/live/test_live_core.py checks that
 it takes less than 100."""
 
 NOW: Final = datetime(2026, 1, 1, tzinfo=UTC)

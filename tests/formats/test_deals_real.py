@@ -13,7 +13,7 @@ from bridgescore.boards.deal import Deal
 from bridgescore.deals import DealtBoard, read, read_bytes, to_bytes
 from bridgescore.model import Seat, Vulnerability
 
-REAL = Path(__file__).parent / "data" / "real" / "deal-convert"
+REAL = Path(__file__).parents[1] / "data" / "real" / "deal-convert"
 FORMATS = (".pbn", ".dup", ".dlm", ".bri", ".dge")
 
 

@@ -261,7 +261,7 @@ def test_text_is_read_whatever_its_declaration_says() -> None:
     assert pair.names == "Zoë Łódź"
 
 
-FUZZ_BASE = (Path(__file__).parent / "data" / "real" / "usebio" /
+FUZZ_BASE = (Path(__file__).parents[1] / "data" / "real" / "usebio" /
              "scorebridge_forest_of_dean_mp_pairs.xml").read_bytes()  # fmt: skip
 TOKENS = ["", "x", "-1", "+420", "99999999", "1NS", "3EW", "<", "&amp;", "A6060", "PASS", "13",
           "0", "1e5", "nan", "NS", "EW", "7NTXX", "10D", " ", "\u00e9"]  # fmt: skip

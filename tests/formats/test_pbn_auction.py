@@ -20,7 +20,7 @@ from bridgescore.errors import BridgeError, NotationError, PbnError
 from bridgescore.model import PASS_OUT, Contract, Seat, Side, Strain
 from bridgescore.pbn import Game, Tag, auction_of, play_of, read_games, section_tags, write_games
 
-REAL = Path(__file__).parent / "data" / "real"
+REAL = Path(__file__).parents[1] / "data" / "real"
 
 # The auction: calls, markers and annotations (§3.5.1-3.5.4, §3.9)
 

@@ -16,7 +16,7 @@ from bridgescore.boards.par import Par, par
 from tests.data.make_par_cases import permuted
 from tests.helpers import random_deal
 
-CASES = Path(__file__).parent / "data" / "par_cases.json.gz"
+CASES = Path(__file__).parents[1] / "data" / "par_cases.json.gz"
 DDS_VULS = ("None", "All", "NS", "EW")  # DDS's numbering
 
 

@@ -12,7 +12,7 @@ from bridgescore.boards.par import par
 from bridgescore.cli import cli
 from bridgescore.pbn import ANALYSIS_TAGS, analyse_games
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 DEAL = "N:AK73.QJ4.A952.K8 QT8.K962.QJ3.J72 J954.A73.K84.AQ6 62.T85.T76.T9543"
 
 

@@ -34,7 +34,7 @@ from bridgescore.lin import (
 )
 from bridgescore.model import PASS_OUT, Contract, Result, Seat, Strain, Vulnerability
 
-REAL = Path(__file__).parent / "data" / "real"
+REAL = Path(__file__).parents[1] / "data" / "real"
 SKYCLUB = sorted((REAL / "bbo_skyclub").glob("*.lin"))
 DEAL = "md|3S25H79TD35AC357JA,S368JQH28ADJKC68Q,S79TAH356KD26789C,|"
 """Board 1 of the Sky Club tournament: South, West, North's hands; East's are the rest."""

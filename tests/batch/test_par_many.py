@@ -63,7 +63,7 @@ tables_strategy = hnp.arrays(np.int64, st.tuples(st.integers(1, 40), st.just(4),
 def test_equal_to_par_on_real_tables() -> None:
     """The double-dummy tables of tests/data/par_cases.json.gz (random deals solved by DDS),
     2,000 of them for every vulnerability and dealer."""
-    with gzip.open(Path(__file__).parent / "data" / "par_cases.json.gz", "rt") as f:
+    with gzip.open(Path(__file__).parents[1] / "data" / "par_cases.json.gz", "rt") as f:
         hexes = [json.loads(line)[0] for line in f.read().splitlines()[:2_000]]
     one = np.array([[int(h[i], 16) for i in range(20)] for h in hexes]).reshape(-1, 4, 5)
     tables = np.tile(one, (16, 1, 1))
@@ -79,7 +79,7 @@ def test_equal_to_par_on_any_tables(tables: npt.NDArray[np.int64], data: st.Data
     assert mismatches(tables, data.draw(codes), data.draw(codes)) == []
 
 
-# bridgescore.boards.par's own examples and tests/test_par.py's known pars (SCORING.md, Par).
+# bridgescore.boards.par's own examples and tests/boards/test_par.py's known pars (SCORING.md, Par).
 WORKED = [
     ([(4, 6, 10, 9, 8), (9, 7, 2, 4, 3), (4, 6, 10, 9, 8), (9, 7, 2, 2, 3)], "None", "N",
      300, "NS 300: 5CXEW-2"),

@@ -31,7 +31,7 @@ from bridgescore.deals import (
 from bridgescore.duplicate.session import Board
 from bridgescore.model import Seat, Vulnerability
 
-GUIDE = Path(__file__).parent.parent / "docs" / "guide" / "dealing.md"
+GUIDE = Path(__file__).parents[2] / "docs" / "guide" / "dealing.md"
 
 
 # The guide's lines, copied as they are there (test_the_guide_shows_these_lines checks that

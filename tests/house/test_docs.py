@@ -24,7 +24,7 @@ import pytest
 
 import bridgescore
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 PAGES = [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
 FENCE = re.compile(r"^```console\n(.*?)^```$", re.MULTILINE | re.DOTALL)

@@ -35,7 +35,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with Store(db) as store:
         event = PairsEvent("Autumn pairs", tuple(ids[:2]), EventRules.preset("none"))
         ClubStore(store).create_event(club_id, "pairs", event.to_dict())
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[3] / "src")}
     done = subprocess.run(
         [*bridgescore_command(), "publish", "--club", "Acol BC", "-o", str(folder / "site"),
          "--db", db],

@@ -1,6 +1,7 @@
 """The personal analysis through the layers: ``bridgescore session analyse``, the recap's JSON,
 the session page's recap and the CSV; on the board worked by hand in
-``tests/test_analysis.py`` (NS 3: par 5, double dummy 1, actual 4 MPs) and on a real file."""
+``tests/duplicate/test_analysis.py`` (NS 3: par 5, double dummy 1, actual 4 MPs) and on a real
+file."""
 
 from __future__ import annotations
 

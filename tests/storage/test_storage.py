@@ -46,7 +46,7 @@ from bridgescore.storage import (
 from bridgescore.storage import store as store_module
 from bridgescore.storage.schema import HEAD_REVISION, MIGRATIONS, Base, alembic_config
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 RUBBER = (
     Rubber()
@@ -875,7 +875,7 @@ def test_a_duplicate_session_round_trips(store: Store) -> None:
 
 def test_a_session_read_from_pbn_is_stored_whole(store: Store) -> None:
     """Boards keep the file's other tags (the deal, an auction) through the store."""
-    data = Path(__file__).parent / "data"
+    data = Path(__file__).parents[1] / "data"
     for name in ("mitchell3.pbn", "lenient.pbn"):
         session = pbn.read((data / name).read_text(encoding="utf-8"))
         back = store.get(store.create(session).id).game

@@ -186,8 +186,8 @@ def test_a_listed_pair_that_played_no_board_ranks_last() -> None:
     assert (rows[-1].pair, rows[-1].percent, rows[-2].percent) == (idle, None, 0.0)
 
 
-# A weighted score (Law 12C1(c)) in a section: board 5 of tests/test_weighted.py's worked example
-# (NS vulnerable), NS 5 given 50% 4SN=, 30% 4SN-1, 20% 5HXE-2; MP1 top 8.
+# A weighted score (Law 12C1(c)) in a section: board 5 of tests/duplicate/test_weighted.py's
+# worked example (NS vulnerable), NS 5 given 50% 4SN=, 30% 4SN-1, 20% 5HXE-2; MP1 top 8.
 WEIGHTED_BOARD = [
     BoardResult(5, 1, 1, Result.parse("4SN+1")),
     BoardResult(5, 2, 2, Result.parse("4SN=")),

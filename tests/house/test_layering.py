@@ -99,7 +99,7 @@ def test_each_command_loads_only_what_it_needs() -> None:
 #   a private module (``P._m``, or anything from it) only from inside ``P`` (its ``__init__``,
 #   its modules, its subpackages). Every import counts here, a function's too.
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 TYPE_ONLY_CIRCLES = {
     # A data class's convenience method, typed with what the module above it returns (its body
@@ -310,7 +310,7 @@ def test_private_imports_are_found(tmp_path: Path) -> None:
 
 # --- Tests: a test module never imports another ----------------------------------------------
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 
 
 def test_imports_between_test_modules(tmp_path: Path) -> None:

@@ -40,7 +40,8 @@ app = create_app(
     )
 )
 schema = schemathesis.openapi.from_asgi("/openapi.json", app).exclude(path_regex=r"/events$")
-"""Every operation but the event streams, which never end (tests/test_web_events.py has them)."""
+"""Every operation but the event streams, which never end (tests/web/test_web_events.py has
+them)."""
 with TestClient(app) as _client:
     GAMES = {kind: _client.post(f"/api/{kind}", json={}).json() for kind in ("rubbers", "chicagos")}
     _evening = {"movement": {"movement": "mitchell", "tables": 3, "boards_per_round": 2}}

@@ -14,7 +14,7 @@ import bridgescore
 from bridgescore.deals import deal_set, read
 from tests.conftest import bridgescore_command
 
-REAL = Path(__file__).parent / "data" / "real" / "deal-convert"
+REAL = Path(__file__).parents[1] / "data" / "real" / "deal-convert"
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

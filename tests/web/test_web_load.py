@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import bridgescore_command
 
-BENCHMARKS = Path(__file__).parent.parent / "benchmarks"
+BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
 
 
 def _benchmark() -> ModuleType:
