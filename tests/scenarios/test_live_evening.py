@@ -114,7 +114,8 @@ def test_a_seven_table_mitchell_with_a_half_table_follows_the_room(client: TestC
     table = {t["table"]: auth(t["token"]) for t in created["tables"]}
     session = client.get(base).json()
     assert session["tables"][6] == {"table": 7, "current_round": 1, "fix_round": None,
-                                    "finished": False, "sit_out": True}  # fmt: skip
+                                    "finished": False, "sit_out": True,
+                                    "waiting": False}  # fmt: skip
     for board, results in RESULTS.items():  # round 1, from the tables' phones
         for t, text in results.items():
             if (board - t) % 7 == 0:

@@ -245,7 +245,7 @@ BAD = [  # (where in the file, the value put there, the field named)
     (("games", 0, "changes", 0, "action"), "burn", "games[0].changes[0].action"),
     (("games", 0, "conflicts", 0, "result_id"), 99999, "games[0].conflicts[0].result_id"),
     (("games", 0, "tables", 0), 0, "games[0].tables[0]"),
-    (("games", 0, "kind"), "teams", "games[0].kind"),
+    (("games", 0, "kind"), "tournament", "games[0].kind"),
     (("games", 0, "settings", "sections"), "A", "games[0].settings"),
     (("games", 0, "settings", "method"), "best", "games[0].method"),
     (("events", 0, "definition", "sessions"), ["x", "y"], "events[0].definition.sessions[0]"),
@@ -347,7 +347,12 @@ def test_a_teams_night_and_an_evenings_dealing_seed_come_along(tmp_path: Path) -
         seed_before = client.get(f"/api/sessions/{evening}/deals").json()["commitment"]
         club_id = client.get("/api/club", headers=auth(token)).json()["club"]["id"]
         data = export_club(client.app.state.store, club_id)  # type: ignore[attr-defined]
-    assert len(data["event_results"]) == 2
+    team_night = next(g for g in data["games"] if g["id"] == event_id)  # a live night
+    assert (team_night["kind"], len(team_night["results"]), data["event_results"]) == (
+        "teams",
+        2,
+        [],
+    )
     assert len(data["seeds"]) == 1
     with Store(f"sqlite:///{tmp_path / 'b.db'}") as target:
         imported = import_club(target, read_export(json.dumps(data)))

@@ -187,7 +187,7 @@ def test_rules_that_cannot_be_read_back_are_refused(store: Store) -> None:
         store.create(Rubber(RubberRules("house rules")))
     with pytest.raises(StorageError, match="not based on a preset"):
         store.create(Chicago(ChicagoRules("house rules")))
-    with pytest.raises(StorageError, match="only a Rubber, a Chicago or a Session"):
+    with pytest.raises(StorageError, match="only a Rubber, a Chicago, a Session or an Event"):
         store.create("4H")  # type: ignore[arg-type]
 
 
@@ -862,7 +862,7 @@ def test_a_duplicate_session_round_trips(store: Store) -> None:
     assert back.game == session
     assert back.names == {}
     assert back.to_dict()["sections"][0]["results"][1]["artificial"] == "A+/A-"
-    with pytest.raises(StorageError, match="is a duplicate session, not a rubber or Chicago"):
+    with pytest.raises(StorageError, match="is a night at the club, not a rubber or Chicago"):
         _ = back.home_game
     saved = store.save(created.id, session.with_method("mp"), expected_version=1)
     assert store.get(created.id).game == saved.game

@@ -15,7 +15,7 @@ alone). The roster holds the club's players (:class:`RosterEntry`: a
 >>> check_directs("c2", "c1")
 Traceback (most recent call last):
 ...
-bridgescore.live.rules.NotAllowedError: this belongs to another club: its directors direct it
+bridgescore.live.state.NotAllowedError: this belongs to another club: its directors direct it
 """
 
 from __future__ import annotations

@@ -1,39 +1,53 @@
 """Live: results entered at the tables while a night is played.
 
+- :mod:`~bridgescore.live.night`: what differs between a pairs evening and a team night (who
+  sits where, what a board takes, what it is compared with);
+- :mod:`~bridgescore.live.state`: a night as of one version (:class:`LiveState`);
 - :mod:`~bridgescore.live.rules`: :func:`accept`, the one decision on every entry, change and
-  deletion (its names are also this package's);
+  deletion, for every kind of night;
 - :mod:`~bridgescore.live.entry`: what a table enters for one board, and a stored entry;
 - :mod:`~bridgescore.live.room`: the director's changes to who plays whom (late pairs,
   withdrawals, fouled boards);
 - :mod:`~bridgescore.live.deals`: the hand records attached while the night goes on, and who may
   see them;
-- :mod:`~bridgescore.live.teams`: a team night's tables.
+- :mod:`~bridgescore.live.teams`: what a team night's tables show (a match's boards, where
+  each entrant sits).
+
+The names of :mod:`.state`, :mod:`.rules` and :mod:`.entry` are also this package's.
 """
 
 from __future__ import annotations
 
+from bridgescore.live.entry import (
+    LiveResult,
+    TableEntry,
+    read_lead,
+    read_result,
+)
+from bridgescore.live.night import (
+    Seating,
+    Sitting,
+)
 from bridgescore.live.rules import (
-    DIRECTOR,
     MOST_WEIGHTED_WORK,
-    NOW,
     Add,
-    AlreadyEnteredError,
     Change,
     Delete,
     Edit,
-    LiveResult,
-    LiveState,
-    NotAllowedError,
-    TableEntry,
-    TablePosition,
-    UnknownResultError,
-    Who,
     accept,
     accept_request,
     check_roster_lookup,
-    read_lead,
-    read_result,
     substitute,
+)
+from bridgescore.live.state import (
+    DIRECTOR,
+    NOW,
+    AlreadyEnteredError,
+    LiveState,
+    NotAllowedError,
+    TablePosition,
+    UnknownResultError,
+    Who,
 )
 
 __all__ = [
@@ -48,6 +62,8 @@ __all__ = [
     "LiveResult",
     "LiveState",
     "NotAllowedError",
+    "Seating",
+    "Sitting",
     "TableEntry",
     "TablePosition",
     "UnknownResultError",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Final, Literal
 
 from bridgescore.duplicate.field import Adjusted
 from bridgescore.duplicate.session import BoardResult, Pair, Split
@@ -19,7 +19,13 @@ from bridgescore.duplicate.weighted import Weighted
 from bridgescore.errors import SessionError, for_field
 from bridgescore.model import PASS_OUT, Result, Seat, parse_contract
 
-__all__ = ["LiveResult", "TableEntry", "read_lead", "read_result"]
+__all__ = ["FORMS", "Form", "LiveResult", "TableEntry", "read_lead", "read_result"]
+
+Form = Literal["result", "artificial", "weighted", "split"]
+"""What a board's entry holds: a result, or one of the director's adjusted scores."""
+
+FORMS: Final[frozenset[Form]] = frozenset({"result", "artificial", "weighted", "split"})
+"""Every form of entry (a pairs evening takes them all)."""
 
 
 def read_lead(text: str | None) -> str | None:
@@ -112,6 +118,15 @@ class TableEntry:
                 "weighted score or a split score",
                 field="contract",
             )
+
+    @property
+    def form(self) -> Form:
+        """Which of a result, an artificial, a weighted and a split score the entry holds."""
+        if self.artificial is not None:
+            return "artificial"
+        if self.weighted is not None:
+            return "weighted"
+        return "result" if self.split is None else "split"
 
     def board_result(self) -> BoardResult:
         """The entry as the core's result on the board."""

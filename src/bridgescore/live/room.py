@@ -1,45 +1,65 @@
-"""The live evening following the room: the director's changes to the session's definition.
+"""The night following the room: the director's changes to the night's definition.
 
-A late pair (:class:`LatePair`), a pair that leaves early (:class:`Withdrawal`) and a fouled
-board's versions (:class:`FouledBoard`) change who plays whom, or how a board is scored, while
-the evening goes on. :func:`redefine` is the one decision about them, as
-:func:`~bridgescore.live.accept` is about results: storage calls it with the state read inside
-its write transaction and keeps the session it gives (a new version) only if it passes.
+On a pairs evening, a late pair (:class:`LatePair`), a pair that leaves early
+(:class:`Withdrawal`) and a fouled board's versions (:class:`FouledBoard`) change who plays
+whom, or how a board is scored, while the evening goes on; on a team night, the next round is
+drawn (:class:`Draw`), two entrants swapped in a round's draw (:class:`Swap`) and a knockout
+match's carry-over set (:class:`CarryOver`). :func:`redefine` is the one decision about them,
+as :func:`~bridgescore.live.accept` is about results: storage calls it with the state read
+inside its write transaction and keeps the definition it gives (a new version) only if it
+passes.
 
 >>> from bridgescore.live.rules import LiveState
 >>> from bridgescore.duplicate.movement import mitchell
 >>> from bridgescore.duplicate.session import Section, Session
 >>> from bridgescore.model import Side
 >>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2, half_table=True)),)))
->>> state.position(3)
-TablePosition(table=3, current_round=1, fix_round=None, finished=False, sit_out=True)
+>>> state.position(3).sit_out
+True
 >>> later = state.redefined(redefine(state, DIRECTOR, LatePair(Pair(3, Side.NS, "Ann & Bob"), 2)))
 >>> later.play(2, 3).ns, later.play(2, 3).ew, later.definition.pair(3, Side.NS).names
 ('NS 3', 'EW 2', 'Ann & Bob')
 >>> redefine(later, 1, Withdrawal("EW 1", 3))
 Traceback (most recent call last):
 ...
-bridgescore.live.rules.NotAllowedError: only the director changes who plays (a late pair, a \
+bridgescore.live.state.NotAllowedError: only the director changes who plays (a late pair, a \
 withdrawal, a fouled board)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from bridgescore.duplicate.session import (
     Pair,
     Section,
-    Session,
     with_fouled_board,
     with_late_pair,
     with_withdrawal,
 )
-from bridgescore.errors import SessionError
+from bridgescore.errors import EventError, SessionError
+from bridgescore.events import Event, EventKind
 from bridgescore.live.deals import Analysed, AttachDeals, analysed, attach
-from bridgescore.live.rules import DIRECTOR, LiveState, NotAllowedError, Who
+from bridgescore.live.night import Night
+from bridgescore.live.state import DIRECTOR, LiveState, NotAllowedError, Who
 
-__all__ = ["FouledBoard", "LatePair", "RoomChange", "Withdrawal", "redefine"]
+__all__ = [
+    "CarryOver",
+    "Draw",
+    "FouledBoard",
+    "LatePair",
+    "NotReadyError",
+    "RoomChange",
+    "Swap",
+    "Withdrawal",
+    "redefine",
+]
+
+
+class NotReadyError(EventError):
+    """The night is not ready for this: the round a draw needs is unfinished, or the round to
+    change has begun (HTTP 409)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,25 +88,57 @@ class FouledBoard:
     versions: tuple[tuple[int, ...], ...]
 
 
-RoomChange = LatePair | Withdrawal | FouledBoard | AttachDeals | Analysed
-"""A change to the session's definition (the deals and their analysis:
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A team night's next round drawn: a round robin's from its schedule, a knockout's from
+    the bracket, a Swiss round from the standings once the round they come from is in."""
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Two entrants swapped in a round's draw (or one with the bye), before the round starts."""
+
+    round: int
+    first: str
+    second: str
+
+
+@dataclass(frozen=True, slots=True)
+class CarryOver:
+    """A knockout match's carry-over: IMPs its home team starts with (negative: the away
+    team's)."""
+
+    round: int
+    match: int
+    imps: Fraction
+
+
+RoomChange = LatePair | Withdrawal | FouledBoard | AttachDeals | Analysed | Draw | Swap | CarryOver
+"""A change to the night's definition (the deals and their analysis:
 :mod:`bridgescore.live.deals`)."""
 
 
-def redefine(state: LiveState, who: Who, change: RoomChange) -> Session:
-    """The session's new definition (no results) after ``change``, if ``who`` may make it.
+def redefine(state: LiveState, who: Who, change: RoomChange) -> Night:
+    """The night's new definition (no results) after ``change``, if ``who`` may make it.
 
     The change is checked against the results stored so far: a late pair takes the place of
     a pair that has not played; a pair withdraws only from rounds it has no results in; a
-    fouled board's versions share out the tables the board is played at.
+    fouled board's versions share out the tables the board is played at; a Swiss round (and a
+    knockout's) is drawn once the round its standings come from is complete; a swap only
+    before its round has a result.
 
     :raises NotAllowedError: (403) for anyone but the director.
-    :raises SessionError: (422) for a change that does not fit the movement or the results.
+    :raises NotReadyError: (409) while the round a draw needs is unfinished, or once the round
+        to swap in has begun.
+    :raises SessionError: (422) for a change that does not fit the night or the results (a
+        pairs evening's change on a team night, and the reverse).
     """
     if isinstance(change, AttachDeals):
         return attach(state, who, change)
     if isinstance(change, Analysed):
         return analysed(state, who, change)
+    if isinstance(change, Draw | Swap | CarryOver):
+        return _redraw(state, who, change)
     if who != DIRECTOR:
         raise NotAllowedError(
             "only the director changes who plays (a late pair, a withdrawal, a fouled board)",
@@ -109,3 +161,31 @@ def redefine(state: LiveState, who: Who, change: RoomChange) -> Session:
             )
     bare: Section = changed.with_results(())
     return replace(state.session, sections=(bare,))
+
+
+def _redraw(state: LiveState, who: Who, change: Draw | Swap | CarryOver) -> Event:
+    """A team night's draw changed, if ``who`` is the director and the night is ready."""
+    if who != DIRECTOR:
+        raise NotAllowedError("only the director draws the rounds and changes them", field="round")
+    event = state.event
+    if isinstance(change, Draw):
+        number = len(event.rounds) + 1
+        if event.kind in (EventKind.SWISS_TEAMS, EventKind.SWISS_PAIRS, EventKind.KNOCKOUT):
+            arrears = event.arrears and event.kind is not EventKind.KNOCKOUT
+            needed = number - 1 - arrears
+            if needed >= 1 and number <= event.total_rounds and state.missing(round_number=needed):
+                raise NotReadyError(f"round {needed} is not finished: round {number} is drawn "
+                                    "from its standings once every board of it is in",
+                                    field="round", value=number)  # fmt: skip
+        changed = event.draw_next()
+    elif isinstance(change, Swap):
+        event.round(change.round)
+        if any(r.entry.round == change.round for r in state.results):
+            raise NotReadyError(f"round {change.round} has begun (results are in): its draw "
+                                "stays", field="round", value=change.round)  # fmt: skip
+        changed = event.swap(change.round, change.first, change.second)
+    else:
+        if event.kind is not EventKind.KNOCKOUT:
+            raise EventError("only a knockout match has a carry-over", field="carry_over")
+        changed = event.with_carry_over(change.round, change.match, change.imps)
+    return replace(changed, entries=())

@@ -1,4 +1,4 @@
-"""A live write's steps, inside the group commit's transaction: the session's row bumped to
+"""A live write's steps, inside the group commit's transaction: the night's row bumped to
 its next version, results inserted and updated, conflicts kept, the audit trail written, the
 new state kept for the group (:class:`_Write`, used by :class:`~bridgescore.storage.live.
 LiveStore`'s jobs); and the statements they run."""
@@ -13,12 +13,20 @@ from typing import Any
 
 from sqlalchemy import Connection, Row, Table, bindparam, func, insert, select, update
 
-from bridgescore.duplicate.session import Session, session_to_dict
-from bridgescore.live import DIRECTOR, Add, AlreadyEnteredError, LiveResult, LiveState, Who, accept
-from bridgescore.live.entry import TableEntry
+from bridgescore.live import (
+    DIRECTOR,
+    Add,
+    AlreadyEnteredError,
+    LiveResult,
+    LiveState,
+    TableEntry,
+    Who,
+    accept,
+)
+from bridgescore.live.night import Night
 from bridgescore.storage.commit import States
 from bridgescore.storage.errors import GameNotFoundError
-from bridgescore.storage.rows import to_json
+from bridgescore.storage.rows import night_settings
 from bridgescore.storage.schema import (
     ConflictRow,
     GameRow,
@@ -49,8 +57,8 @@ class _Write:
     (its row locked) and who writes; the steps every write is made of, each moving the
     session's version on and keeping the new state for the group."""
 
-    define: Callable[[str, str, Session], None]
-    """Keeps a session's new definition (its id, settings JSON and session) in memory."""
+    define: Callable[[str, str, Night], None]
+    """Keeps a night's new definition (its id, settings JSON and night) in memory."""
     conn: Connection
     now: datetime
     states: States
@@ -124,12 +132,12 @@ class _Write:
         self.states[self.game_id] = self.state.with_closed(closed, version)
         return version
 
-    def redefined(self, session: Session) -> int:
-        """Keep the session's new definition in its row (``games.settings``)."""
-        settings = to_json(session_to_dict(session))
+    def redefined(self, night: Night) -> int:
+        """Keep the night's new definition in its row (``games.settings``)."""
+        settings = night_settings(night)
         version = self.bump(settings=settings)
-        self.define(self.game_id, settings, session)
-        self.states[self.game_id] = self.state.redefined(session, version)
+        self.define(self.game_id, settings, night)
+        self.states[self.game_id] = self.state.redefined(night, version)
         return version
 
 
@@ -169,8 +177,10 @@ def _answer(answer: tuple[Any, int]) -> tuple[LiveResult, int]:
 _INSERT = insert(LiveResultRow)
 _CONFLICT = insert(ConflictRow)
 _AUDIT = insert(ResultChangeRow)
+NIGHTS = ("session", "teams")
+"""The kinds of stored game a live night is (a pairs evening, a team night)."""
 _HEAD = select(GameRow.version, GameRow.ended).where(
-    GameRow.id == bindparam("game_id"), GameRow.kind == "session"
+    GameRow.id == bindparam("game_id"), GameRow.kind.in_(NIGHTS)
 )
 _LOCK = _HEAD.with_for_update()
 _BUMP = (
@@ -198,16 +208,17 @@ def _head(conn: Connection, game_id: str, *, lock: bool = False) -> tuple[int, b
 
 
 def _values(state: LiveState, entry: TableEntry) -> dict[str, Any]:
-    """The row's values: the entry's, with the pairs' labels as the movement writes them."""
+    """The row's values: the entry's, with the sides' labels as the movement writes them (a
+    team night's: the entrants' numbers)."""
     data = entry.to_dict()
     split = data.pop("split", None)
     data["split"] = None if split is None else f"{split['ns']} {split['ew']}"
     values = {name: data[name] for name in _RESULT_COLUMNS}
     if values["contract"] == "Pass":
         values["declarer"] = None
-    kind = state.definition.kind
-    values["ns"] = str(entry.ns) if kind == "howell" else f"NS {entry.ns}"
-    values["ew"] = str(entry.ew) if kind == "howell" else f"EW {entry.ew}"
+    plain = state.seating.kind == "teams" or state.definition.kind == "howell"
+    values["ns"] = str(entry.ns) if plain else f"NS {entry.ns}"
+    values["ew"] = str(entry.ew) if plain else f"EW {entry.ew}"
     return values
 
 

@@ -415,7 +415,7 @@ def _checked_game(data: object, where: str) -> _Game:
         raise _error(where, "expected an object", data)
     parts = ("deals", "tables", "results", "conflicts", "changes")
     values = _in("games", {k: v for k, v in data.items() if k not in parts}, where)
-    _one_of(f"{where}.kind", values["kind"], ("rubber", "chicago", "session"))
+    _one_of(f"{where}.kind", values["kind"], ("rubber", "chicago", "session", "teams"))
     deals = [_in("deals", d, f"{where}.deals[{i}]") for i, d in _list(data, "deals", where)]
     try:
         build(values["id"], values["kind"], values["rules"], values["settings"], values["ended"],
@@ -425,7 +425,7 @@ def _checked_game(data: object, where: str) -> _Game:
         cause = exc.__cause__
         if isinstance(cause, BridgeError) and cause.field:
             raise _core(where, cause) from None
-        part = "settings" if values["kind"] == "session" else "rules"
+        part = "settings" if values["kind"] in ("session", "teams") else "rules"
         raise _error(f"{where}.{part}", f"not a {values['kind']}'s: {exc}", None) from None
     tables = []
     for i, table in _list(data, "tables", where):
@@ -533,7 +533,8 @@ def import_club(store: Store, data: Mapping[str, Any]) -> Imported:
                 definition = json.loads(event["definition"])
                 if "sessions" in definition:  # a pairs event's sessions
                     definition["sessions"] = [games[s] for s in definition["sessions"]]
-                events[event["id"]] = new_event = secrets.token_hex(12)
+                # a team night is a game too: its event keeps the game's new id
+                events[event["id"]] = new_event = games.get(event["id"]) or secrets.token_hex(12)
                 conn.execute(insert(EventRow).values({**event, "id": new_event,
                     "club_id": new_club, "definition": _text(definition)}))  # fmt: skip
             if checked.event_results:

@@ -1,9 +1,11 @@
-"""Live sessions: a club evening whose tables enter their own results, one row each.
+"""Live nights: a club's pairs evening or team night whose tables enter their own results, one
+row each.
 
-A live session is a stored ``session`` (its definition: pairs, boards, movement) plus a token
-per table (only their SHA-256 kept) and its results as rows of their own, so tables entering
-at once never conflict: each write inserts or changes one row and bumps the session's version
-(the events carry it), in one transaction. Every change is kept in an audit trail, and an
+A live night is a stored ``session`` (a pairs evening's definition: pairs, boards, movement)
+or ``teams`` game (a team night's event: entrants, rounds drawn), plus a token per table
+(only their SHA-256 kept) and its results as rows of their own, so tables entering at once
+never conflict: each write inserts or changes one row and bumps the night's version (the
+streams carry it), in one transaction. Every change is kept in an audit trail, and an
 entry the session could not take from a table (the board held another result, or the session
 was closed) is kept as a conflict for the director.
 
@@ -44,6 +46,7 @@ from typing import Any, Literal, TypeVar
 from sqlalchemy import Connection, Table, delete, insert, select, update
 
 from bridgescore.duplicate.session import Pair, Session
+from bridgescore.events import Event
 from bridgescore.live import (
     DIRECTOR,
     Add,
@@ -59,6 +62,7 @@ from bridgescore.live import (
     accept_request,
     substitute,
 )
+from bridgescore.live.night import Night, Seating
 from bridgescore.live.room import RoomChange, redefine
 from bridgescore.players import Player
 from bridgescore.storage._live_write import (
@@ -161,35 +165,47 @@ class LiveStore:
         self.store = store
         self._lock = threading.Lock()
         self._states: OrderedDict[str, LiveState] = OrderedDict()
-        self._definitions: dict[str, tuple[str, Session]] = {}
-        """Per session, its definition's JSON as last read or written, and the session."""
+        self._definitions: dict[str, tuple[str, Night]] = {}
+        """Per night, its definition's JSON as last read or written, and the night."""
         self._writer = GroupCommit(store, self._keep)
 
     # -- reading ---------------------------------------------------------------------------
 
     def start(
-        self, session: Session, tables: int, club: tuple[str, str] | None = None
+        self,
+        night: Night,
+        tables: int | None = None,
+        club: tuple[str, str] | None = None,
+        also: Callable[[Connection, str], None] | None = None,
+        game_id: str | None = None,
     ) -> tuple[StoredGame, dict[int, str]]:
-        """Store a new session and make a token for each of its ``tables``; ``club``: the id
-        and key of the club that owns it (see :meth:`Store.create`).
+        """Store a new night (a pairs evening's session, a team night's event) and make a
+        token for each of its tables (``tables``: its seating's, unless given), in one
+        transaction; ``club``: the id and key of the club that owns it (see
+        :meth:`Store.create`); ``also``: more rows of the night, written in that transaction;
+        ``game_id``: an id the night has already (a team event made a live night).
 
         The director's token is the stored game's edit token; each table's token is derived
         from it (:func:`table_token`), and only their hashes are kept: the director can have
         them again (:meth:`tokens_for`), nobody else.
 
-        :raises SessionError: if the session is not one section with a movement.
+        :raises SessionError: if a session is not one section with a movement.
         """
-        LiveState.start(session)
-        stored = self.store.create(session, club=club)
-        assert stored.edit_token is not None
-        tokens = {t: table_token(stored.edit_token, stored.id, t) for t in range(1, tables + 1)}
-        with self.store._transaction(write=True) as conn:
+        count = Seating.of(night).tables if tables is None else tables
+        tokens: dict[int, str] = {}
+
+        def rows(conn: Connection, game_id: str, edit_token: str) -> None:
+            tokens.update({t: table_token(edit_token, game_id, t) for t in range(1, count + 1)})
             if tokens:
                 conn.execute(insert(TableTokenRow), [
-                    {"game_id": stored.id, "table": t, "token_hash": hash_token(tok)}
+                    {"game_id": game_id, "table": t, "token_hash": hash_token(tok)}
                     for t, tok in tokens.items()
                 ])  # fmt: skip
-        self._keep({stored.id: LiveState.start(session, stored.id)})
+            if also is not None:
+                also(conn, game_id)
+
+        stored = self.store.create(night, club=club, also=rows, game_id=game_id)
+        self._keep({stored.id: LiveState.start(night, stored.id)})
         return stored, tokens
 
     def tokens_for(self, game_id: str, edit_token: str) -> dict[int, str]:
@@ -405,20 +421,20 @@ class LiveStore:
         return self._writer.run(game_id, self._job(game_id, who, job))
 
     def redefine(self, game_id: str, change: RoomChange, who: Who, also: Also | None = None) -> int:
-        """Change the session's definition (a late pair, a withdrawal, a fouled board's
-        versions) if :func:`~bridgescore.live.room.redefine` lets ``who`` make it, inside the
-        write: the definition is kept in the session's row (``games.settings``); the new
-        version.
+        """Change the night's definition (a late pair, a withdrawal, a fouled board's
+        versions; a round drawn, a swap, a carry-over) if
+        :func:`~bridgescore.live.room.redefine` lets ``who`` make it, inside the write: the
+        definition is kept in the night's row (``games.settings``); the new version.
 
         :raises NotAllowedError: if ``who`` is not the director.
         :raises SessionError: for a change that does not fit the movement or the results.
         """
 
         def job(w: _Write) -> tuple[None, int]:
-            session = redefine(w.state, who, change)
+            night = redefine(w.state, who, change)
             if also is not None:  # the change's own rows, in the same transaction
                 also(w.conn, w.now)
-            return None, w.redefined(session)
+            return None, w.redefined(night)
 
         return self._run(game_id, who, job)
 
@@ -467,10 +483,10 @@ class LiveStore:
 
         return job
 
-    def _define(self, game_id: str, settings: str, session: Session) -> None:
-        """Keep a session's definition as just written (its settings' JSON, and the session)."""
+    def _define(self, game_id: str, settings: str, night: Night) -> None:
+        """Keep a night's definition as just written (its settings' JSON, and the night)."""
         with self._lock:
-            self._definitions[game_id] = (settings, session)
+            self._definitions[game_id] = (settings, night)
 
     def _run(self, game_id: str, who: Who, write: Callable[[_Write], tuple[None, int]]) -> int:
         """Run a write that answers only the session's new version."""
@@ -494,17 +510,17 @@ class LiveStore:
         with self._lock:
             defined = self._definitions.get(game_id)
         if defined is not None and defined[0] == settings:
-            session = defined[1]
+            night = defined[1]
         else:
             games = self.store._load(conn, [game_id])
             count = conn.execute(_TOKENS, {"game_id": game_id}).scalar_one()
-            if not games or not count or not isinstance(games[0].game, Session):
-                raise GameNotFoundError(f"there is no live session with id {game_id!r}")
-            session = games[0].game
+            if not games or not count or not isinstance(games[0].game, Session | Event):
+                raise GameNotFoundError(f"there is no live night with id {game_id!r}")
+            night = games[0].game
             with self._lock:
-                self._definitions[game_id] = (settings or "", session)
+                self._definitions[game_id] = (settings or "", night)
         rows = conn.execute(_RESULTS, {"game_id": game_id}).all()
-        return LiveState(session, version, closed, tuple(_result(row) for row in rows), game_id)
+        return LiveState(night, version, closed, tuple(_result(row) for row in rows), game_id)
 
     def _keep(self, states: States) -> None:
         """Keep these states in memory (the newest version of each)."""

@@ -16,6 +16,7 @@ from typing import Any, Literal, TypeAlias, TypeVar
 
 from bridgescore.duplicate.session import Session, session_from_dict, session_to_dict
 from bridgescore.errors import BridgeError
+from bridgescore.events import Event
 from bridgescore.home.chicago import Chicago, ChicagoDeal, ChicagoRules
 from bridgescore.home.rubber import Rubber, RubberDeal, RubberRules, WeThey
 from bridgescore.model import Contract, PassOut, Seat, Side, parse_contract
@@ -29,13 +30,16 @@ __all__ = [
     "HomeGame",
     "build",
     "dump",
+    "night_settings",
     "to_json",
 ]
 
 HomeGame: TypeAlias = Rubber | Chicago
 """A game kept deal by deal at a table: a rubber or a Chicago."""
-Game: TypeAlias = HomeGame | Session
-GameKind: TypeAlias = Literal["rubber", "chicago", "session"]
+Game: TypeAlias = HomeGame | Session | Event
+"""A stored game: a home game, or a night at the club (a pairs evening's session, a team
+night's event; the results entered at the tables are rows of their own)."""
+GameKind: TypeAlias = Literal["rubber", "chicago", "session", "teams"]
 
 DealValues: TypeAlias = tuple[str, str | None, int, str | None, int]
 """A deal as stored: contract, declarer, tricks, honors_by, honors."""
@@ -67,7 +71,19 @@ def dump(game: Game) -> Dumped:
         return "chicago", to_json(rules), to_json(settings), False, deals
     if isinstance(game, Session):
         return "session", to_json({}), to_json(session_to_dict(game)), False, []
-    raise StorageError(f"only a Rubber, a Chicago or a Session can be stored, got {game!r}")
+    if isinstance(game, Event):
+        return "teams", to_json({}), night_settings(game), False, []
+    raise StorageError(
+        f"only a Rubber, a Chicago, a Session or an Event can be stored, got {game!r}"
+    )
+
+
+def night_settings(night: Session | Event) -> str:
+    """A night's definition as its row's settings: a session's, or a team night's event
+    without its entries (the results are rows of their own)."""
+    if isinstance(night, Session):
+        return to_json(session_to_dict(night))
+    return to_json({**night.to_dict(), "entries": []})
 
 
 def _deal_values(deal: RubberDeal | ChicagoDeal, declarer: WeThey | Seat | None) -> DealValues:
@@ -97,6 +113,8 @@ def build(
         settings_data = json.loads(settings)
         if kind == "session":
             return session_from_dict(settings_data)
+        if kind == "teams":
+            return Event.from_dict(settings_data)
         if kind == "rubber":
             rubber_deals = [RubberDeal(*_fields(row, WeThey, WeThey)) for row in deals]
             return Rubber(RubberRules.from_dict(rules_data), rubber_deals, ended=bool(ended))

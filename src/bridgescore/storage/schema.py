@@ -60,7 +60,7 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
 
-HEAD_REVISION: Final = "0012_secrets"
+HEAD_REVISION: Final = "0013_team_nights"
 """The newest migration (a test checks it against the scripts): a database already there is
 opened without loading Alembic."""
 
@@ -104,7 +104,7 @@ class GameRow(Base):
 
     __tablename__ = "games"
     __table_args__ = (
-        CheckConstraint("kind IN ('rubber', 'chicago', 'session')", name="kind"),
+        CheckConstraint("kind IN ('rubber', 'chicago', 'session', 'teams')", name="kind"),
         CheckConstraint("version >= 1", name="version"),
     )
 

@@ -33,6 +33,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from bridgescore.duplicate.session import Session
+from bridgescore.events import Event
 from bridgescore.storage.database import WRITE, database_error, is_memory, open_engine
 from bridgescore.storage.errors import GameNotFoundError, StorageError, VersionConflictError
 from bridgescore.storage.places import default_database_url
@@ -67,9 +68,10 @@ _NAME_KEYS: Final[Mapping[str, tuple[str, ...]]] = {
     "rubber": ("we", "they"),
     "chicago": ("ns", "ew"),
     "session": (),  # a session names its pairs itself
+    "teams": (),  # a team night's event names its entrants
 }
 _KINDS: Final[Mapping[str, GameKind]] = {"rubber": "rubber", "chicago": "chicago",
-                                          "session": "session"}  # fmt: skip
+                                          "session": "session", "teams": "teams"}  # fmt: skip
 _PG_LOCK: Final = 0x6272_6964_6765  # advisory lock key that serialises concurrent upgrades
 
 
@@ -98,10 +100,10 @@ class StoredGame:
     def home_game(self) -> HomeGame:
         """The game as a rubber or a Chicago.
 
-        :raises StorageError: if it is a duplicate session.
+        :raises StorageError: if it is a night at the club (a session or a team night).
         """
-        if isinstance(self.game, Session):
-            raise StorageError(f"game {self.id!r} is a duplicate session, not a rubber or Chicago")
+        if isinstance(self.game, Session | Event):
+            raise StorageError(f"game {self.id!r} is a night at the club, not a rubber or Chicago")
         return self.game
 
     def to_dict(self) -> dict[str, Any]:
@@ -202,19 +204,23 @@ class Store:
         *,
         names: Mapping[str, str] | None = None,
         club: tuple[str, str] | None = None,
+        also: Callable[[Connection, str, str], None] | None = None,
+        game_id: str | None = None,
     ) -> StoredGame:
         """Store a new game; the result alone carries its :attr:`~StoredGame.edit_token`.
 
         ``club``: the id and key of the club that owns it; its edit token is then derived
         from the club's key (:func:`~bridgescore.storage.tokens.derived_token`), so the
-        club's directors have it again.
+        club's directors have it again. ``also(conn, game_id, edit_token)`` writes the
+        game's other rows in the same transaction (a night's tables' tokens); ``game_id``
+        keeps an id the game already has (a team event made a live night).
 
         :raises StorageError: for names other than the game's sides, or rules that are not a
             preset with options (they could not be read back).
         """
         kind, rules, settings, ended, deals = dump(game)
         full_names = _names(kind, {}, names or {})
-        game_id, token, now = _new_id(), secrets.token_urlsafe(32), utcnow()
+        game_id, token, now = game_id or _new_id(), secrets.token_urlsafe(32), utcnow()
         if club is not None:
             token = derived_token(club[1], "edit", game_id)
         with self._transaction(write=True) as conn:
@@ -235,6 +241,8 @@ class Store:
             if club is not None:
                 conn.execute(insert(ClubGameRow).values(game_id=game_id, club_id=club[0]))
             _insert_deals(conn, game_id, 1, deals)
+            if also is not None:
+                also(conn, game_id, token)
             announce(conn, game_id, 1)
         return self._changed(StoredGame(game_id, kind, game, full_names, 1, now, now, token))
 
@@ -369,7 +377,7 @@ class Store:
         """
         if kind is not None and kind not in _NAME_KEYS:
             raise StorageError(
-                f"unknown kind of game: {kind!r}; expected 'rubber', 'chicago' or 'session'"
+                f"unknown kind of game: {kind!r}; expected one of {', '.join(_NAME_KEYS)}"
             )
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
             raise StorageError(f"limit must be a whole number, 0 or more, got {limit!r}")
@@ -404,9 +412,10 @@ class Store:
             return {}
         with self._transaction() as conn:
             rows = [
-                *conn.execute(select(GameRow.id, GameRow.version).where(GameRow.id.in_(wanted))),
-                # team events are watched by their ids too
+                # a team event stored before team nights were live nights is watched by its
+                # id too (a team night's game row, of the same id, comes after: it is the one)
                 *conn.execute(select(EventRow.id, EventRow.version).where(EventRow.id.in_(wanted))),
+                *conn.execute(select(GameRow.id, GameRow.version).where(GameRow.id.in_(wanted))),
             ]
         return {row.id: row.version for row in rows}
 

@@ -18,7 +18,7 @@ from bridgescore.duplicate.session import SectionScores
 from bridgescore.errors import for_field
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
 from bridgescore.storage.clubs import StoredEvent
-from bridgescore.storage.team_events import TEAM_KINDS
+from bridgescore.storage.nights import TEAM_KINDS
 from bridgescore.web.clubs import BODY_ERRORS, clubs, director
 from bridgescore.web.common import link, page
 from bridgescore.web.deps import readable_session

@@ -22,7 +22,7 @@ from bridgescore.web.clubs import clubs
 from bridgescore.web.deps import readable_session
 from bridgescore.web.live import Problem
 from bridgescore.web.sessions import disposition, pbn_text
-from bridgescore.web.team_events import public_event, team_events
+from bridgescore.web.team_events import club_of, public_event, team_events
 from bridgescore.web.work import run_heavy, scores
 
 __all__ = ["FORMATS", "events_router", "router"]
@@ -104,10 +104,11 @@ def export_event(
     teams ranked with their players, each match's IMPs and VPs, and every board both rooms
     have played. Anyone may read it, as anyone may read ``GET /api/events/{id}``, its players
     shown as the club's public pages show them."""
-    store = team_events(request)
-    event, _ = store.state(event_id)
+    event, _ = team_events(request).state(event_id)
     event = public_event(request, event_id, event)
-    club = clubs(request).club(store.club_of(event_id))
+    owner = club_of(request, event_id)
+    assert owner is not None  # a team night is always a club's
+    club = clubs(request).club(owner)
     body = run_heavy(request, _team_usebio, event, club.name, club.number)
     headers = {"Content-Disposition": disposition(event.name, FORMATS[format][1])}
     return Response(body, media_type=FORMATS[format][0], headers=headers)

@@ -1,14 +1,17 @@
 """Team and Swiss events on the web: the JSON API under ``/api/events`` (the same resource as
 the pairs events of several sessions, with another ``kind``).
 
+A team night is a live night, as a pairs evening is: its results, tokens, conflicts and audit
+trail are the live store's (:class:`~bridgescore.storage.live.LiveStore`), every change is
+decided by the core (:func:`bridgescore.live.accept`, :func:`bridgescore.live.room.redefine`)
+inside the write, and the calls of ``/api/sessions/{id}`` (results, conflicts, corrections,
+closing, the audit trail, the stream) work on it with tables numbered as
+:func:`~bridgescore.live.night.table_of` says. This module keeps what is a team night's own:
 A club's director creates the event (``POST /api/events`` with a team ``kind``), draws each
 round (``POST /api/events/{id}/rounds``: the answer gives each match's two tables, each with
-its token and link), may swap two teams before a round starts, and follows the standings. Each
-table's phone enters its own boards (``POST /api/events/{id}/results`` with its token). What a
-token may do is the core's decision (:mod:`bridgescore.live.teams`), made by storage inside
-the write (:class:`~bridgescore.storage.team_events.TeamEventStore`): this module reads the
-request, asks, and maps the answer (403 not that table's, 409 entered already or not ready,
-422 a body or value that does not fit, naming the field).
+its token and link), may swap two teams before a round starts, and follows the standings; and
+the calls by match and room that phones used before (``POST``/``PUT
+/api/events/{id}/results``, deprecated: their answers keep their shapes).
 """
 
 from __future__ import annotations
@@ -22,28 +25,30 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.club import Director, check_directs
-from bridgescore.duplicate.field import Adjusted
 from bridgescore.errors import EventError, for_field
-from bridgescore.events import Entrant, Entry, Event, Room, VpScale, player
-from bridgescore.live import NotAllowedError
-from bridgescore.live.entry import read_result
-from bridgescore.live.teams import (
+from bridgescore.events import Entrant, Event, Room, VpScale, player
+from bridgescore.live import (
     DIRECTOR,
-    EnteredError,
-    EventTable,
-    NotReadyError,
+    AlreadyEnteredError,
+    LiveState,
+    TableEntry,
     Who,
-    board_lines,
-    match_score,
-    seats,
+    read_result,
 )
-from bridgescore.storage.team_events import TeamEventStore
+from bridgescore.live.night import table_of
+from bridgescore.live.room import Draw, NotReadyError, Swap
+from bridgescore.live.teams import EventTable, board_lines, match_score, seats
+from bridgescore.storage.errors import GameNotFoundError
+from bridgescore.storage.live import LiveStore
+from bridgescore.storage.nights import adopt, start_team_night
 from bridgescore.web.clubs import BODY_ERRORS, PlayerIn, clubs, director, director_or_none
-from bridgescore.web.common import link, made_once, store
+from bridgescore.web.common import link
+from bridgescore.web.live import live
 from bridgescore.web.streams import event_stream
 
 __all__ = [
     "TeamEventIn",
+    "club_of",
     "create_team_event",
     "public_event",
     "router",
@@ -161,9 +166,43 @@ class SwapIn(BaseModel):
     entrants: list[str] = Field(min_length=2, max_length=2, examples=[["Lions", "Bears"]])
 
 
-def team_events(request: Request) -> TeamEventStore:
-    """The app's team events (made on first use)."""
-    return made_once(request.app, "team_events", lambda: TeamEventStore(store(request)))
+class TeamNights:
+    """The live store's team nights, by the event's id (an event stored by an earlier version
+    is made a live night the first time it is read: :func:`~bridgescore.storage.nights.adopt`)."""
+
+    def __init__(self, store: LiveStore) -> None:
+        self.store = store
+
+    def night(self, event_id: str) -> LiveState:
+        """The team night as stored now.
+
+        :raises GameNotFoundError: if there is no such team night.
+        """
+        try:
+            state = self.store.state(event_id)
+        except GameNotFoundError:
+            if not adopt(self.store, event_id):
+                raise
+            state = self.store.state(event_id)
+        if state.seating.kind != "teams":
+            raise GameNotFoundError(f"there is no team event with id {event_id!r}")
+        return state
+
+    def state(self, event_id: str) -> tuple[Event, int]:
+        """The event with its results, and its version."""
+        night = self.night(event_id)
+        return night.event, night.version
+
+
+def team_events(request: Request) -> TeamNights:
+    """The app's team nights."""
+    return TeamNights(live(request).store)
+
+
+def club_of(request: Request, event_id: str) -> str | None:
+    """The club of a team night (404 for no team night)."""
+    team_events(request).night(event_id)
+    return clubs(request).owner(event_id)
 
 
 def _token(authorization: str | None) -> str:
@@ -174,7 +213,7 @@ def _token(authorization: str | None) -> str:
 def _directing(request: Request, event_id: str, authorization: str | None) -> Director:
     """The director of the event's club (401 without a login, 403 another club's)."""
     me = director(request, authorization)
-    check_directs(me.club_id, team_events(request).club_of(event_id))
+    check_directs(me.club_id, club_of(request, event_id))
     return me
 
 
@@ -184,30 +223,32 @@ def _who(request: Request, event_id: str, authorization: str | None) -> Who:
     :raises HTTPException: 403 for anything else.
     """
     token = _token(authorization)
-    table = team_events(request).table_of(event_id, token) if token else None
+    team_events(request).night(event_id)
+    table = live(request).store.table_of(event_id, token) if token else None
     if table is not None:
         return table
     me = director_or_none(request, authorization)
     if me is None:
         raise HTTPException(403, "that is not a token of this event's tables")
-    check_directs(me.club_id, team_events(request).club_of(event_id))
+    check_directs(me.club_id, club_of(request, event_id))
     return DIRECTOR
 
 
 def create_team_event(request: Request, me: Director, body: TeamEventIn) -> JSONResponse:
     """``POST /api/events`` with a team kind: the event stored, with its id."""
     event = body.event()
-    event_id = team_events(request).create(me.club_id, event)
+    event_id, _ = start_team_night(live(request).store, me.club_id, event)
     answer = {"id": event_id, **team_summary(request, event_id, event, 1)}
     return JSONResponse(answer, status_code=201)
 
 
-def _tables(request: Request, event_id: str, match: int) -> list[dict[str, Any]]:
-    tokens = team_events(request).tokens(event_id)
-    rooms = [t for t in tokens if t.match == match]
-    return [{"room": t.room.value, "token": tokens[t],
-             "url": link(request, f"/event/{event_id}/table#{tokens[t]}")}
-            for t in rooms]  # fmt: skip
+def _tables(request: Request, event_id: str, event: Event, match: int) -> list[dict[str, Any]]:
+    tokens = live(request).store.tokens_for(event_id, clubs(request).edit_token(event_id))
+    rooms = (Room.OPEN,) if event.kind.pairs else (Room.OPEN, Room.CLOSED)
+    tables = [(room, tokens[table_of(match, room, len(rooms))]) for room in rooms]
+    return [{"room": room.value, "table": table_of(match, room, len(rooms)), "token": token,
+             "url": link(request, f"/event/{event_id}/table#{token}")}
+            for room, token in tables]  # fmt: skip
 
 
 def _round(
@@ -219,7 +260,7 @@ def _round(
         found: dict[str, Any] = {"match": m.number, "home": m.home, "away": m.away,
                                  "boards": list(m.boards)}  # fmt: skip
         if tokens:
-            found["tables"] = _tables(request, event_id, m.number)
+            found["tables"] = _tables(request, event_id, event, m.number)
         matches.append(found)
     return {"round": number, "matches": matches, "bye": rnd.bye,
             "seats": [str(s) for s in seats(event, number)]}  # fmt: skip
@@ -229,8 +270,9 @@ def public_event(request: Request, event_id: str, event: Event) -> Event:
     """The event with its players as the club's public pages show them (its setting, and the
     roster's players who may not be named: :class:`~bridgescore.club.PublicView`)."""
     club_store = clubs(request)
-    club = club_store.club(team_events(request).club_of(event_id))
-    return club_store.public_view(club).event(event)
+    owner = club_store.owner(event_id)
+    assert owner is not None  # a team night is always a club's
+    return club_store.public_view(club_store.club(owner)).event(event)
 
 
 def team_summary(request: Request, event_id: str, event: Event, version: int) -> dict[str, Any]:
@@ -252,9 +294,10 @@ def draw_round(request: Request, event_id: str, authorization: Auth = None) -> J
     round before is complete (409 until then)."""
     _directing(request, event_id, authorization)
     try:
-        event, version = team_events(request).draw(event_id, DIRECTOR)
+        version = live(request).store.redefine(event_id, Draw(), DIRECTOR)
     except NotReadyError as exc:
         raise HTTPException(409, str(exc)) from None
+    event, version = team_events(request).state(event_id)
     number = len(event.rounds)
     answer = {**_round(request, event_id, event, number, tokens=True), "version": version}
     return JSONResponse(answer, status_code=201)
@@ -268,7 +311,7 @@ def get_round(
     link again (a lost table card printed again)."""
     event, version = team_events(request).state(event_id)
     me = director_or_none(request, authorization)
-    mine = me is not None and me.club_id == team_events(request).club_of(event_id)
+    mine = me is not None and me.club_id == club_of(request, event_id)
     return {**_round(request, event_id, event, round_number, tokens=mine), "version": version}
 
 
@@ -282,9 +325,10 @@ def swap_teams(
     _directing(request, event_id, authorization)
     first, second = body.entrants
     try:
-        event, version = team_events(request).swap(event_id, DIRECTOR, round_number, first, second)
+        live(request).store.redefine(event_id, Swap(round_number, first, second), DIRECTOR)
     except NotReadyError as exc:
         raise HTTPException(409, str(exc)) from None
+    event, version = team_events(request).state(event_id)
     return {**_round(request, event_id, event, round_number, tokens=True), "version": version}
 
 
@@ -324,22 +368,44 @@ def _enter(
     *, change: bool,
 ) -> JSONResponse:  # fmt: skip
     who = _who(request, event_id, authorization)
-    if body.artificial is not None:
-        if body.contract is not None or who != DIRECTOR:
-            raise NotAllowedError("an artificial score is the director's to give, alone",
-                                  field="artificial", value=body.artificial)  # fmt: skip
-        with for_field("artificial"):
-            result: Any = Adjusted.parse(body.artificial)
-    else:
-        result = read_result(body.contract, body.declarer, body.tricks)
-    entry = Entry(body.round, body.match, body.board, Room(body.room), result)
+    night = team_events(request).night(event_id)
+    if body.artificial is not None and body.contract is not None:
+        raise EventError("give a result or an artificial score, not both", field="artificial",
+                         value=body.artificial)  # fmt: skip
+    table = table_of(body.match, body.room, night.seating.rooms)
+    with for_field("room"):
+        Room(body.room)
+        if night.seating.rooms == 1 and body.room != "open":
+            raise EventError("a Swiss pairs match has one table, its open room", field="room",
+                             value=body.room)  # fmt: skip
+    night.event.round(body.round).match(body.match)  # a round and match of the draw (else 422)
+    result = None if body.artificial is not None else read_result(body.contract, body.declarer,
+                                                                  body.tricks)  # fmt: skip
+    entry = night.entry(body.round, table, body.board, result=result, artificial=body.artificial)
+    store = live(request).store
     try:
-        event, version = team_events(request).enter(event_id, who, entry, change=change)
-    except EnteredError as exc:
-        return JSONResponse({"detail": str(exc), "result": str(exc.existing.result)}, 409)
+        if change:
+            stored = night.at(table, body.round, body.board)
+            if stored is None:
+                raise EventError(f"round {body.round}, board {body.board} has no result at "
+                                 f"{EventTable(body.match, Room(body.room))} to change",
+                                 field="board", value=body.board)  # fmt: skip
+            version = store.edit(event_id, stored.id, entry, who)[1]
+        elif who == DIRECTOR and (there := night.at(table, body.round, body.board)) is not None:
+            version = store.edit(event_id, there.id, entry, who)[1]  # the director replaces
+        else:
+            version = store.add(event_id, entry, who)[1]
+    except AlreadyEnteredError as exc:
+        return JSONResponse({"detail": str(exc), "result": _text(exc.existing.entry)}, 409)
+    event = store.state(event_id).event
     return JSONResponse({**_match(event, body.round, body.match), "version": version,
-                         "board": body.board, "room": body.room, "result": str(result)},
+                         "board": body.board, "room": body.room, "result": _text(entry)},
                         status_code=200 if change else 201)  # fmt: skip
+
+
+def _text(entry: TableEntry) -> str:
+    """A team night's entry as the calls by match and room give it: ``4SN=``, ``A+/A-``."""
+    return str(entry.result if entry.result is not None else entry.artificial)
 
 
 def _match(event: Event, number: int, match: int) -> dict[str, Any]:
@@ -371,19 +437,23 @@ def my_table(
     that match of every round): the round it plays now (or ``round``), who sits NS and EW,
     its boards (what it has entered, and each board's IMPs once both rooms are in)."""
     who = _who(request, event_id, authorization)
-    if not isinstance(who, EventTable):
+    if who == DIRECTOR:
         raise HTTPException(403, "this is a table's call: send the table's token")
-    event, version = team_events(request).state(event_id)
-    number = round or who.current_round(event)
-    if number is None:
+    night = team_events(request).night(event_id)
+    event = night.event
+    if not event.rounds:
         raise HTTPException(404, "no round of this table's has been drawn")
-    m = event.round(number).match(who.match)
-    ns, ew = (m.home, m.away) if who.room is Room.OPEN else (m.away, m.home)
-    mine = {e.board: str(e.result) for e in event.entries
-            if (e.round, e.match, e.room) == (number, who.match, who.room)}  # fmt: skip
-    return {"event": event.name, "version": version, "round": number, "match": who.match,
-            "room": who.room.value, "ns": ns, "ew": ew, "entered": mine,
-            "rounds_drawn": len(event.rounds), **_match(event, number, who.match)}  # fmt: skip
+    position = night.position(who)
+    number = round or min(position.current_round, len(event.rounds))
+    place = EventTable.of(who, event)
+    m = event.round(number).match(place.match)
+    ns, ew = (m.home, m.away) if place.room is Room.OPEN else (m.away, m.home)
+    mine = {r.entry.board: _text(r.entry) for r in night.results
+            if (r.entry.round, r.entry.table) == (number, who)}  # fmt: skip
+    return {"event": event.name, "version": night.version, "round": number,
+            "match": place.match, "room": place.room.value, "table": who, "ns": ns, "ew": ew,
+            "entered": mine, "rounds_drawn": len(event.rounds),
+            **_match(event, number, place.match)}  # fmt: skip
 
 
 @router.get("/{event_id}/events", response_class=StreamingResponse, responses=_READ)

@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgescore.usebio import EVENT_TYPES
 from bridgescore.web.clubs import director_or_none
 from bridgescore.web.common import page
-from bridgescore.web.team_events import team_events
+from bridgescore.web.team_events import club_of, team_events
 
 __all__ = ["router", "screen_page"]
 
@@ -35,7 +35,7 @@ def director_page(request: Request, event_id: str) -> Response:
     the running match scores and the standings, live."""
     event, _ = team_events(request).state(event_id)
     me = director_or_none(request)
-    if me is None or me.club_id != team_events(request).club_of(event_id):
+    if me is None or me.club_id != club_of(request, event_id):
         return RedirectResponse("/login", status_code=303)
     usebio = event.kind in EVENT_TYPES  # the kinds USEBIO is written for (not Swiss pairs)
     return page(request, "team_night.html",
