@@ -245,6 +245,12 @@ class LiveStore:
         with self.store._transaction() as conn:
             return bool(conn.execute(_TOKENS, {"game_id": game_id}).scalar_one())
 
+    def forget(self, game_id: str) -> None:
+        """Drop the state kept in memory of a night whose rows were written outside a live
+        write (a team event made a live night): the next read reads them."""
+        with self._lock:
+            self._states.pop(game_id, None)
+
     def known(self, game_id: str) -> LiveState | None:
         """The latest state of the session kept in memory (perhaps not the newest stored)."""
         with self._lock:

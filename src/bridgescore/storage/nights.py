@@ -36,6 +36,7 @@ from bridgescore.live import LiveState
 from bridgescore.live.night import table_of
 from bridgescore.model import Result
 from bridgescore.storage._live_write import _values
+from bridgescore.storage.errors import ConstraintError
 from bridgescore.storage.live import LiveStore
 from bridgescore.storage.schema import ClubRow, EventResultRow, EventRow, GameRow, LiveResultRow
 from bridgescore.storage.store import utcnow
@@ -112,6 +113,11 @@ def adopt(live: LiveStore, event_id: str) -> bool:
             conn.execute(insert(LiveResultRow), values)
         conn.execute(delete(EventResultRow).where(EventResultRow.event_id == event_id))
 
-    live.start(state.night, club=(row.club_id, _club_key(live, row.club_id)), also=rows,
-               game_id=event_id)  # fmt: skip
+    try:
+        live.start(state.night, club=(row.club_id, _club_key(live, row.club_id)), also=rows,
+                   game_id=event_id)  # fmt: skip
+    except ConstraintError:  # another reader made it a live night meanwhile
+        if not live.store.rows(select(GameRow.id).where(GameRow.id == event_id)):
+            raise
+    live.forget(event_id)  # its results were written beside the start
     return True
