@@ -1,6 +1,6 @@
 """The modules that moved into the domain folders, still answered at their old paths for one
 release: ``import bridgescore.live_room`` gives a module that forwards every name to
-:mod:`bridgescore.live.room`, with a :class:`DeprecationWarning` that names the new path.
+:mod:`bridgescore.live.definition`, with a :class:`DeprecationWarning` that names the new path.
 
 One import hook (:class:`MovedFinder`, installed by the package) answers every old path, so no
 file is left in the old places. A moved package's modules move with it
@@ -40,7 +40,7 @@ MOVED: Final = {
     "bridgescore.homegame": "bridgescore.home.game",
     "bridgescore.leads": "bridgescore.boards.leads",
     "bridgescore.live_deals": "bridgescore.live.deals",
-    "bridgescore.live_room": "bridgescore.live.room",
+    "bridgescore.live_room": "bridgescore.live.definition",
     "bridgescore.mail": "bridgescore.club.mail",
     "bridgescore.match": "bridgescore.events.match",
     "bridgescore.movement": "bridgescore.duplicate.movement",

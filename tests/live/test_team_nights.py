@@ -25,8 +25,8 @@ from bridgescore.live import (
     Who,
     accept,
 )
+from bridgescore.live.definition import CarryOver, Draw, LatePair, NotReadyError, Swap, redefine
 from bridgescore.live.night import Seating
-from bridgescore.live.room import CarryOver, Draw, LatePair, NotReadyError, Swap, redefine
 from bridgescore.live.teams import EventTable, board_lines, complete, seats, tables
 from bridgescore.model import Result
 

@@ -12,7 +12,7 @@ from sqlalchemy import insert, select
 
 from bridgescore.events import Entry, Event, EventKind, Room, teams
 from bridgescore.live import DIRECTOR, AlreadyEnteredError, NotAllowedError
-from bridgescore.live.room import Draw
+from bridgescore.live.definition import Draw
 from bridgescore.model import Result
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore

@@ -6,8 +6,8 @@
 - :mod:`~bridgescore.live.rules`: :func:`accept`, the one decision on every entry, change and
   deletion, for every kind of night;
 - :mod:`~bridgescore.live.entry`: what a table enters for one board, and a stored entry;
-- :mod:`~bridgescore.live.room`: the director's changes to who plays whom (late pairs,
-  withdrawals, fouled boards);
+- :mod:`~bridgescore.live.definition`: the director's changes to the night's definition (late
+  pairs, withdrawals, fouled boards; a team night's draw, swaps and carry-overs);
 - :mod:`~bridgescore.live.deals`: the hand records attached while the night goes on, and who may
   see them;
 - :mod:`~bridgescore.live.teams`: what a team night's tables show (a match's boards, where

@@ -5,8 +5,8 @@ The director attaches deals (:class:`AttachDeals`: dealt in the app from a seed,
 from a PBN, dealing-machine or LIN file) while the evening goes on; each board's double-dummy
 table and par arrive later from a worker (:class:`Analysed`). Both change the session's
 definition (each board keeps its deal and analysis among its tags, as PBN writes them:
-:mod:`bridgescore.boards.hand_record`), so :func:`~bridgescore.live.room.redefine` passes them to
-:func:`attach` and :func:`analysed`, the decisions storage asks inside its write.
+:mod:`bridgescore.boards.hand_record`), so :func:`~bridgescore.live.definition.redefine` passes them
+to :func:`attach` and :func:`analysed`, the decisions storage asks inside its write.
 
 Who may see a board's hands, double-dummy table and par is who may see its traveller
 (:meth:`LiveState.may_see <bridgescore.live.LiveState.may_see>`, SCORING.md §13): at a table,

@@ -310,7 +310,7 @@ class LiveState:
 
     def redefined(self, night: Night, version: int | None = None) -> LiveState:
         """The state with the night's definition changed (a late pair, a withdrawal, a fouled
-        board, a round drawn: :mod:`bridgescore.live.room`)."""
+        board, a round drawn: :mod:`bridgescore.live.definition`)."""
         return replace(self._next(version, self.results), night=night)
 
     def with_closed(self, closed: bool, version: int | None = None) -> LiveState:

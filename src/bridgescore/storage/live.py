@@ -62,8 +62,8 @@ from bridgescore.live import (
     accept_request,
     substitute,
 )
+from bridgescore.live.definition import Redefinition, redefine
 from bridgescore.live.night import Night, Seating
-from bridgescore.live.room import RoomChange, redefine
 from bridgescore.players import Player
 from bridgescore.storage._live_write import (
     _RESULTS,
@@ -426,10 +426,12 @@ class LiveStore:
 
         return self._writer.run(game_id, self._job(game_id, who, job))
 
-    def redefine(self, game_id: str, change: RoomChange, who: Who, also: Also | None = None) -> int:
+    def redefine(
+        self, game_id: str, change: Redefinition, who: Who, also: Also | None = None
+    ) -> int:
         """Change the night's definition (a late pair, a withdrawal, a fouled board's
         versions; a round drawn, a swap, a carry-over) if
-        :func:`~bridgescore.live.room.redefine` lets ``who`` make it, inside the write: the
+        :func:`~bridgescore.live.definition.redefine` lets ``who`` make it, inside the write: the
         definition is kept in the night's row (``games.settings``); the new version.
 
         :raises NotAllowedError: if ``who`` is not the director.

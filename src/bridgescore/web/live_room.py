@@ -3,7 +3,7 @@
 A late pair (``POST /pairs``), a pair that leaves early (``POST /withdrawals``), a fouled
 board's versions (``PUT /boards/{n}``) and a traveller slip for a table without a phone (``POST
 /boards/{n}/results``: a whole board at once, all or none). The core decides
-(:func:`bridgescore.live.room.redefine`, :func:`bridgescore.live.accept`), storage asks it
+(:func:`bridgescore.live.definition.redefine`, :func:`bridgescore.live.accept`), storage asks it
 inside its write, and this module only reads the request and maps the answer.
 """
 
@@ -18,7 +18,7 @@ from bridgescore.duplicate.session import Pair
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import DIRECTOR
-from bridgescore.live.room import FouledBoard, LatePair, Withdrawal
+from bridgescore.live.definition import FouledBoard, LatePair, Withdrawal
 from bridgescore.players import Player
 from bridgescore.web.live import (
     BODY_RESPONSES,

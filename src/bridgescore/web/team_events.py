@@ -3,7 +3,7 @@ the pairs events of several sessions, with another ``kind``).
 
 A team night is a live night, as a pairs evening is: its results, tokens, conflicts and audit
 trail are the live store's (:class:`~bridgescore.storage.live.LiveStore`), every change is
-decided by the core (:func:`bridgescore.live.accept`, :func:`bridgescore.live.room.redefine`)
+decided by the core (:func:`bridgescore.live.accept`, :func:`bridgescore.live.definition.redefine`)
 inside the write, and the calls of ``/api/sessions/{id}`` (results, conflicts, corrections,
 closing, the audit trail, the stream) work on it with tables numbered as
 :func:`~bridgescore.live.night.table_of` says. This module keeps what is a team night's own:
@@ -35,8 +35,8 @@ from bridgescore.live import (
     Who,
     read_result,
 )
+from bridgescore.live.definition import Draw, NotReadyError, Swap
 from bridgescore.live.night import table_of
-from bridgescore.live.room import Draw, NotReadyError, Swap
 from bridgescore.live.teams import EventTable, board_lines, match_score, seats
 from bridgescore.storage.errors import GameNotFoundError
 from bridgescore.storage.live import LiveStore

@@ -1,4 +1,4 @@
-"""The night following the room: the director's changes to the night's definition.
+"""A night's definition and the director's changes to it, as the night goes on.
 
 On a pairs evening, a late pair (:class:`LatePair`), a pair that leaves early
 (:class:`Withdrawal`) and a fouled board's versions (:class:`FouledBoard`) change who plays
@@ -50,7 +50,7 @@ __all__ = [
     "FouledBoard",
     "LatePair",
     "NotReadyError",
-    "RoomChange",
+    "Redefinition",
     "Swap",
     "Withdrawal",
     "redefine",
@@ -113,12 +113,14 @@ class CarryOver:
     imps: Fraction
 
 
-RoomChange = LatePair | Withdrawal | FouledBoard | AttachDeals | Analysed | Draw | Swap | CarryOver
+Redefinition = (
+    LatePair | Withdrawal | FouledBoard | AttachDeals | Analysed | Draw | Swap | CarryOver
+)
 """A change to the night's definition (the deals and their analysis:
 :mod:`bridgescore.live.deals`)."""
 
 
-def redefine(state: LiveState, who: Who, change: RoomChange) -> Night:
+def redefine(state: LiveState, who: Who, change: Redefinition) -> Night:
     """The night's new definition (no results) after ``change``, if ``who`` may make it.
 
     The change is checked against the results stored so far: a late pair takes the place of
