@@ -1,10 +1,11 @@
 """Group commit: the writes waiting at the same moment made by one thread in one transaction.
 
 Thirty tables posting at once wait for one commit instead of for each other's. Each write is
-a :data:`Job`: given the transaction, the time and the group's states so far, it asks the core
-(raising before it writes, if it refuses), writes, and returns what it made and the session's
-new version. A refused write fails alone; a database error fails the whole group (rolled back,
-none of it stored). The states a group made are kept only once it has committed.
+a :data:`Job`: given the transaction, the time and the group's states so far, it asks the core,
+writes, and returns what it made and the night's new version. Each job runs in a savepoint of
+its own: a refused write (the core's refusal, raised before or after it has written) fails
+alone, and neither its rows nor its states are kept; a database error fails the whole group
+(rolled back, none of it stored). The states a group made are kept only once it has committed.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ T = TypeVar("T")
 States = dict[str, LiveState]
 """The sessions' states as a group of writes has made them so far (kept once it commits)."""
 Job = Callable[[Connection, datetime, States], tuple[T, int]]
-"""A write: given the transaction, the time and the group's states, it asks the core (raising
-before it writes, if it refuses), writes, and returns what it made and the new version."""
+"""A write: given the transaction, the time and the group's states, it asks the core, writes,
+and returns what it made and the new version (a refusal raises, and what it wrote is taken
+back)."""
 
 
 class GroupCommit:
@@ -92,11 +94,15 @@ class GroupCommit:
         try:
             with self._store._transaction(write=True) as conn:
                 for game_id, job, future in group:
+                    before = dict(states)
                     try:
-                        answer = job(conn, now, states)
-                    except BridgeError as refusal:  # the core's: raised before any write
+                        with conn.begin_nested():  # a refusal takes back what the job wrote
+                            answer = job(conn, now, states)
+                    except BridgeError as refusal:  # the core's refusal
                         if isinstance(refusal, DatabaseError):
                             raise
+                        states.clear()
+                        states.update(before)
                         refused.append((future, refusal))
                         continue
                     done.append((game_id, future, answer))
