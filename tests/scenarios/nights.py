@@ -428,7 +428,9 @@ class Evening:
     versions: dict[int, list[list[int]]] = field(default_factory=dict)
     """The fouled boards, as the director last set them."""
     view: dict[str, Any] = field(default_factory=dict)
-    ever_closed: bool = False
+    of_club: bool = True
+    """The club's evening (on its site, its players on its roster), or an evening of no club
+    (started on a server with open evenings: no public view, no site, no emails)."""
 
     @property
     def base(self) -> str:
@@ -496,6 +498,27 @@ class Evening:
         numbers = (play["ns"].split()[-1], play["ew"].split()[-1])
         return numbers == (str(entry["ns"]), str(entry["ew"]))
 
+    def played(self, label: str, board: int) -> bool:
+        """Whether the pair of this label has a result on the board."""
+        return any(r["board"] == board and label in self.sitting(r) for r in self.results)
+
+    def sitting(self, slot: dict[str, Any]) -> tuple[str, str]:
+        """The pairs at a slot's (or a result's) table in its round."""
+        play = self.play(slot["round"], slot["table"])
+        return play["ns"], play["ew"]
+
+    def may_see(self, table: int, board: int) -> bool:
+        """Whether the table may see the board's traveller: once closed, or once both pairs
+        sitting there now (those of the latest round it entered, else its current round)
+        have played it (SCORING.md §13)."""
+        if self.closed:
+            return True
+        position = next(p for p in self.view["tables"] if p["table"] == table)
+        sitting = self.entered_round(table) or position["current_round"]
+        play = next((p for p in self.plays if (p["round"], p["table"]) == (sitting, table)),
+                    None)  # fmt: skip
+        return play is not None and all(self.played(x, board) for x in (play["ns"], play["ew"]))
+
     def rounds_of(self, label: str) -> set[int]:
         """The rounds in which the pair of this label has a result."""
         return {r["round"] for r in self.results
@@ -515,7 +538,7 @@ class Evening:
     @property
     def pages_fail(self) -> bool:
         """Whether the known defect of the fouled board's pages applies now."""
-        return known(FOULED_BOARD_PAGES) and self.closed and bool(self.versions)
+        return known(FOULED_BOARD_PAGES) and self.of_club and self.closed and bool(self.versions)
 
     def letter_fails(self, club: Club, rankings: dict[str, list[dict[str, Any]]]) -> bool:
         """Whether the known defect of the email preview applies now: a pair with a player
@@ -523,7 +546,7 @@ class Evening:
         numbers = {f"{club.number}{i}" for i in range(1, len(ROSTER) + 1)}
         reached = {label for label, players in self.view.get("players", {}).items()
                    if any(p.get("number") in numbers for p in players)}  # fmt: skip
-        return known(EMAIL_UNPLAYED_PAIR) and self.method == "mp" and any(
+        return known(EMAIL_UNPLAYED_PAIR) and self.of_club and self.method == "mp" and any(
             row["percent"] is None and row["pair"] in reached
             for rows in rankings.values() for row in rows)  # fmt: skip
 
@@ -562,6 +585,12 @@ def render_evening(world: World, club: Club, ev: Evening) -> None:
     for table, token in ev.tables.items():
         mine = w.get(base, token).json()
         assert ev.closed or all(r["table"] == table for r in mine["results"])
+        # a board's traveller: the table's once both pairs sitting there have played it
+        board = ev.boards[(table - 1) % len(ev.boards)]
+        w.get(f"{base}/boards/{board}", token, 200 if ev.may_see(table, board) else 403)
+    listed = w.get("/api/club/sessions", club.login).json()["sessions"]
+    assert [(x["id"], x["closed"]) for x in listed] == ([(ev.id, ev.closed)] if ev.of_club
+                                                         else [])  # fmt: skip
     for page in ("table", "director"):
         w.get(f"/live/{ev.id}/{page}")
     w.get(f"{base}/changes", director)
@@ -577,9 +606,12 @@ def render_evening(world: World, club: Club, ev: Evening) -> None:
         if ev.closed or label == ev.pairs[0]:
             w.get(f"{base}/recaps/{ev.recap_label(label)}", None, public)
     w.get(f"{base}/recaps/NS99", director, 404)
-    letters = w.get(f"{base}/emails", director, 200,
-                    *((500,) if ev.letter_fails(club, anyone["rankings"]) else ()))  # fmt: skip
-    assert letters.status_code == 500 or letters.json()["closed"] == ev.closed
+    if ev.of_club:  # the email preview (an evening of no club has no roster: 409)
+        letters = w.get(f"{base}/emails", director, 200,
+                        *((500,) if ev.letter_fails(club, anyone["rankings"]) else ()))  # fmt: skip
+        assert letters.status_code == 500 or letters.json()["closed"] == ev.closed
+    else:
+        w.get(f"{base}/emails", director, 409)
     # The API's rankings are the library's for the same results, movement and rulings.
     wanted = api_ranking(anyone["rankings"])
     same_ranking(library_ranking(ev.replayed()), wanted, "the library on the API's results")
@@ -597,7 +629,7 @@ def render_evening(world: World, club: Club, ev: Evening) -> None:
     # The club's site: the evening is there once closed (404 before).
     site = crawl(world, club.site, (200, *failing))
     evening = f"{club.site}evenings/{ev.id}/"
-    if not ev.closed:
+    if not ev.closed or not ev.of_club:
         w.get(evening, None, 404)
     elif site[club.site].status_code == 200:
         assert evening in site, f"the closed evening is not on the club's site: {sorted(site)}"
@@ -694,6 +726,8 @@ def render_team_night(world: World, club: Club, night: TeamNight) -> None:
             assert match["vp"] == [v / 100 for v in score.vp]
     for token in night.tokens.values():
         w.get(f"{base}/table", token, 200 if night.core.rounds else 404)
+    listed = w.get("/api/club/sessions", club.login).json()["events"]
+    assert [x["id"] for x in listed] == [night.id]
     answer = w.get(f"{base}/export?format=usebio", None, 422 if night.pairs else 200)
     if answer.status_code == 200:
         read = usebio.read_event(answer.content)
