@@ -199,24 +199,24 @@ class PairsNight(RuleBasedStateMachine):
     def start(self, data: st.DataObject) -> None:
         kind = data.draw(st.sampled_from(("mitchell", "half-table", "howell")), label="kind")
         boards_per_round = data.draw(st.integers(1, 2), label="boards a round")
+        longest = 6 if SOAK else 4  # rounds: the soak plays longer nights and bigger fields
         if kind == "howell":
-            pairs = data.draw(st.integers(4, 8), label="pairs")
-            movement: dict[str, Any] = {"movement": "howell", "pairs": pairs,
-                                        "boards_per_round": boards_per_round,
-                                        "rounds": data.draw(st.integers(2, min(4, pairs - 1)),
-                                                            label="rounds")}  # fmt: skip
-            first = "1"
+            pairs = data.draw(st.integers(4, 10 if SOAK else 8), label="pairs")
+            rounds = data.draw(st.integers(2, min(longest, pairs - 1)), label="rounds")
+            movement: dict[str, Any] = {"movement": "howell", "pairs": pairs, "rounds": rounds,
+                                        "boards_per_round": boards_per_round}  # fmt: skip
+            first, second = "1", "2"
         else:
-            tables = data.draw(st.integers(3, 5), label="tables")
+            tables = data.draw(st.integers(3, 7 if SOAK else 5), label="tables")
             even = "skip"
             if tables % 2 == 0:
                 even = data.draw(st.sampled_from(("skip", "relay")), label="even")
             most = tables - 1 if tables % 2 == 0 and even == "skip" else tables
-            rounds = data.draw(st.integers(2, min(4, most)), label="rounds")
+            rounds = data.draw(st.integers(2, min(longest, most)), label="rounds")
             movement = {"movement": "mitchell", "tables": tables, "even": even, "rounds": rounds,
                         "boards_per_round": boards_per_round,
                         "half_table": kind == "half-table"}  # fmt: skip
-            first = "NS 1"
+            first, second = "NS 1", "NS 2"
         method = data.draw(st.sampled_from(("mp", "mp", "butler", "cross-imps")), label="method")
         # the club's evening, or one of no club (no public view: its pages are checked strictly
         # where a club's known defects would hide a failure)
@@ -225,7 +225,7 @@ class PairsNight(RuleBasedStateMachine):
         roster = [{"name": n, "number": f"{self.club.number}{i}"} for i, n in enumerate(ROSTER, 1)]
         body = {"event": f"{self.club.name} pairs", "method": method, "movement": movement,
                 "artificial": artificial, "players": {first: roster},
-                "names": {}, "director": "Jo Bloggs"}  # fmt: skip
+                "names": {second: "Cy Young & Di <Lane>"}, "director": "Jo Bloggs"}  # fmt: skip
         login = self.club.login if of_club else {}
         answer = self.world.client.post("/api/sessions", json=body, headers=login)
         made = expect(self.world, answer, 201).json()
