@@ -120,10 +120,10 @@ WITHDRAWAL_MOVEMENT = "withdrawal-movement"
 movement would not hold: ..." when the movement without the plays it removes is not one
 ``Movement`` accepts: a board no table plays any more, a relay's board past the last board
 still played ("board 5 on the relay in round 1 is played that round or is not one of boards
-1 to 4"), a round with no play. ``session._room._rebuilt`` keeps the relays and the board
-count of the movement as started. The docs give one reason only (results in those rounds).
-One withdrawal is enough in a Howell of fewer rounds than the full one: ``howell(7, 1,
-rounds=2)``, pair 1 from round 1."""
+1 to 4"), a round with no play: ``session._room._rebuilt`` builds a ``Movement`` of the
+plays kept (its boards numbered up to the highest still played) with the relays it had. The
+docs give one reason only (results in those rounds). One withdrawal is enough in a Howell of
+fewer rounds than the full one: ``howell(7, 1, rounds=2)``, pair 1 from round 1."""
 
 FOULED_BOARD_NEW_TABLE = "fouled-board-new-table"
 """A fouled board's versions name the tables that played it when it was fouled. A late pair
