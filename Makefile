@@ -44,6 +44,11 @@ docs: $(STAMP)
 test-fast: $(STAMP)
 	$(BIN)/pytest -m "not slow" -x
 
+# `make soak`: only the whole nights (tests/scenarios) with BRIDGESCORE_SOAK=1, about ten minutes.
+.PHONY: soak
+soak: $(STAMP)
+	BRIDGESCORE_SOAK=1 $(BIN)/pytest tests/scenarios --durations=5
+
 # The bench environment: bridgescore with its batch, dask and dd extras, the PyPI peers (each on its own, so one
 # that cannot be installed is reported instead of stopping the run) and bridge-scorer from npm.
 BENCH_VENV := .venv-bench
