@@ -38,8 +38,8 @@ from bridgescore import (
     usebio,
 )
 from bridgescore.cli import cli
+from bridgescore.duplicate.session import Split
 from bridgescore.events import Entrant, Entry, Event, Room
-from bridgescore.session import Split  # bridgescore.duplicate.session after the move
 from bridgescore.web import Settings, create_app
 from tests.conftest import auth, make_club
 
@@ -50,7 +50,6 @@ __all__ = [
     "FOULED_BOARD_REDEFINED",
     "KNOWN_DEFECTS",
     "PBN_AVERAGES_RULE",
-    "REFUSED_SETTLE_CLOSES",
     "ROSTER",
     "TEAM_EVENT_SITE",
     "WITHDRAWAL_MOVEMENT",
@@ -134,17 +133,10 @@ played at table 3, which is in none of its versions [[1], [2]]" (``Section._chec
 when ``LiveState.section`` is built). The machines do not enter such a result while this is
 known (the evening would be unreadable for the rest of the night)."""
 
-REFUSED_SETTLE_CLOSES = "refused-settle-closes-conflict"
-"""The director keeps a conflict's entry (``POST /api/sessions/{id}/conflicts/{n}``
-``{"keep": "entry"}``) that no longer fits the movement (a withdrawal or a late pair since):
-the answer is 422, and yet the conflict is closed (settled "entry") with nothing stored: the
-table's correction request is lost. ``LiveStore.settle``'s job marks the conflict settled
-before ``accept`` refuses, and a refused job's writes are committed with its group
-(``storage/commit.py`` expects a job to raise before it writes)."""
 
 KNOWN_DEFECTS: frozenset[str] = frozenset(
     {FOULED_BOARD_PAGES, FOULED_BOARD_REDEFINED, TEAM_EVENT_SITE, EMAIL_UNPLAYED_PAIR,
-     PBN_AVERAGES_RULE, WITHDRAWAL_MOVEMENT, FOULED_BOARD_NEW_TABLE, REFUSED_SETTLE_CLOSES}
+     PBN_AVERAGES_RULE, WITHDRAWAL_MOVEMENT, FOULED_BOARD_NEW_TABLE}
 )  # fmt: skip
 """The failures the machines tolerate, each only where its trigger holds. Take a name out when
 its fix lands: the machines then check those outputs strictly."""
@@ -680,6 +672,12 @@ class TeamNight:
     def entered(self, rnd: int, match: int, board: int) -> dict[str, Entry]:
         return {str(e.room): e for e in self.core.entries
                 if (e.round, e.match, e.board) == (rnd, match, board)}  # fmt: skip
+
+    def latest(self, match: int, room: str) -> int | None:
+        """The latest round a table (a match's number and room) has a result in: it enters
+        that round or a later one, and fixes its own of that round only (SCORING.md §13)."""
+        return max((e.round for e in self.core.entries
+                    if (e.match, e.room.value) == (match, room)), default=None)  # fmt: skip
 
     def complete(self, rnd: int) -> bool:
         wanted = sum(len(m.boards) for m in self.core.round(rnd).matches) * len(self.rooms)

@@ -383,16 +383,14 @@ def _enter(
                                                                   body.tricks)  # fmt: skip
     entry = night.entry(body.round, table, body.board, result=result, artificial=body.artificial)
     store = live(request).store
+    stored = night.at(table, body.round, body.board)
     try:
-        if change:
-            stored = night.at(table, body.round, body.board)
-            if stored is None:
-                raise EventError(f"round {body.round}, board {body.board} has no result at "
-                                 f"{EventTable(body.match, Room(body.room))} to change",
-                                 field="board", value=body.board)  # fmt: skip
+        if stored is not None and (change or who == DIRECTOR):  # the director replaces any
             version = store.edit(event_id, stored.id, entry, who)[1]
-        elif who == DIRECTOR and (there := night.at(table, body.round, body.board)) is not None:
-            version = store.edit(event_id, there.id, entry, who)[1]  # the director replaces
+        elif change and who != DIRECTOR:
+            raise EventError(f"round {body.round}, board {body.board} has no result at "
+                             f"{EventTable(body.match, Room(body.room))} to change",
+                             field="board", value=body.board)  # fmt: skip
         else:
             version = store.add(event_id, entry, who)[1]
     except AlreadyEnteredError as exc:
@@ -441,10 +439,12 @@ def my_table(
         raise HTTPException(403, "this is a table's call: send the table's token")
     night = team_events(request).night(event_id)
     event = night.event
-    if not event.rounds:
+    rounds = sorted(s.round for s in night.seating.sittings if s.table == who)
+    if not rounds:
         raise HTTPException(404, "no round of this table's has been drawn")
-    position = night.position(who)
-    number = round or min(position.current_round, len(event.rounds))
+    now = night.position(who).current_round  # else the last it plays before it
+    number = round or (now if now in rounds else max((r for r in rounds if r <= now),
+                                                     default=rounds[0]))  # fmt: skip
     place = EventTable.of(who, event)
     m = event.round(number).match(place.match)
     ns, ew = (m.home, m.away) if place.room is Room.OPEN else (m.away, m.home)
