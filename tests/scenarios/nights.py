@@ -45,9 +45,6 @@ from tests.conftest import auth, make_club
 
 __all__ = [
     "EMAIL_UNPLAYED_PAIR",
-    "FOULED_BOARD_NEW_TABLE",
-    "FOULED_BOARD_PAGES",
-    "FOULED_BOARD_REDEFINED",
     "KNOWN_DEFECTS",
     "PBN_AVERAGES_RULE",
     "ROSTER",
@@ -78,20 +75,6 @@ __all__ = [
 
 # --- the known defects ---------------------------------------------------------------------------
 
-FOULED_BOARD_PAGES = "fouled-board-pages"
-"""A club's evening with a fouled board, once closed: its results page, its PBN, CSV and
-USEBIO exports, the club's results site and ``bridgescore publish`` fail (500; publish exits
-1). The public view (``PublicView.session``, ``club.py``) rebuilds each section with
-``dataclasses.replace``, which hands ``Section.__init__`` the stored ``versions`` (a tuple of
-pairs) where it takes a mapping: ``_check_versions`` calls ``.items()`` on a tuple. An evening
-of no club (``--open-evenings``) has no public view, which is why a plain 3-table Mitchell
-did not show it."""
-
-FOULED_BOARD_REDEFINED = "fouled-board-redefined"
-"""After a fouled board, a change to the evening's definition made by ``dataclasses.replace``
-of its section answers 500: a substitute (``PUT /api/sessions/{id}/pairs/{label}``,
-``live.substitute``) and dealing the boards (``POST .../deals/dealt`` or ``PUT .../deals``,
-``live_deals``). The same root cause as :data:`FOULED_BOARD_PAGES`."""
 
 TEAM_EVENT_SITE = "team-event-site"
 """A club with a team or Swiss event: the event's page on the club's site
@@ -124,19 +107,10 @@ plays kept (its boards numbered up to the highest still played) with the relays 
 docs give one reason only (results in those rounds). One withdrawal is enough in a Howell of
 fewer rounds than the full one: ``howell(7, 1, rounds=2)``, pair 1 from round 1."""
 
-FOULED_BOARD_NEW_TABLE = "fouled-board-new-table"
-"""A fouled board's versions name the tables that played it when it was fouled. A late pair
-seated at the half table afterwards plays the board at a table of none of its versions: its
-result there is taken (201), and from then on every read of the evening (``GET
-/api/sessions/{id}``, its pages, exports, recaps, the club's site) answers 422 "board 1 was
-played at table 3, which is in none of its versions [[1], [2]]" (``Section._check_versions``,
-when ``LiveState.section`` is built). The machines do not enter such a result while this is
-known (the evening would be unreadable for the rest of the night)."""
-
 
 KNOWN_DEFECTS: frozenset[str] = frozenset(
-    {FOULED_BOARD_PAGES, FOULED_BOARD_REDEFINED, TEAM_EVENT_SITE, EMAIL_UNPLAYED_PAIR,
-     PBN_AVERAGES_RULE, WITHDRAWAL_MOVEMENT, FOULED_BOARD_NEW_TABLE}
+    {TEAM_EVENT_SITE, EMAIL_UNPLAYED_PAIR,
+     PBN_AVERAGES_RULE, WITHDRAWAL_MOVEMENT}
 )  # fmt: skip
 """The failures the machines tolerate, each only where its trigger holds. Take a name out when
 its fix lands: the machines then check those outputs strictly."""
@@ -454,15 +428,19 @@ class Evening:
 
     def stray(self, slot: dict[str, Any]) -> bool:
         """Whether a result here would be on a fouled board at a table of none of its
-        versions, while that is the known defect :data:`FOULED_BOARD_NEW_TABLE`."""
+        versions (a late pair seated since it was fouled): refused, 422 naming the board."""
         groups = self.versions.get(slot["board"])
-        return (known(FOULED_BOARD_NEW_TABLE) and groups is not None
-                and all(slot["table"] not in g for g in groups))  # fmt: skip
+        return groups is not None and all(slot["table"] not in g for g in groups)
 
     @property
     def slots(self) -> list[dict[str, Any]]:
         """The missing boards the machine may enter (:meth:`stray` ones left out)."""
         return [m for m in self.missing if not self.stray(m)]
+
+    @property
+    def strays(self) -> list[dict[str, Any]]:
+        """The missing boards no result may be entered at (:meth:`stray`)."""
+        return [m for m in self.missing if self.stray(m)]
 
     @property
     def boards(self) -> list[int]:
@@ -526,11 +504,6 @@ class Evening:
     def adjusted_kinds(self) -> bool:
         """Whether a weighted or split score is in (USEBIO cannot say them: 422)."""
         return any(r["weighted"] is not None or r.get("split") is not None for r in self.results)
-
-    @property
-    def pages_fail(self) -> bool:
-        """Whether the known defect of the fouled board's pages applies now."""
-        return known(FOULED_BOARD_PAGES) and self.of_club and self.closed and bool(self.versions)
 
     def letter_fails(self, club: Club, rankings: dict[str, list[dict[str, Any]]]) -> bool:
         """Whether the known defect of the email preview applies now: a pair with a player
@@ -608,18 +581,17 @@ def render_evening(world: World, club: Club, ev: Evening) -> None:
     wanted = api_ranking(anyone["rankings"])
     same_ranking(library_ranking(ev.replayed()), wanted, "the library on the API's results")
     # The published outputs: 403 until closed.
-    failing = (500,) if ev.pages_fail else ()
-    page = w.get(f"/session/{ev.id}", None, public, *failing)
-    w.get(f"/session/{ev.id}/hands", None, public, *failing)
-    w.get(f"/session/{ev.id}/session.pbn", None, public, *failing)
-    w.get(f"/session/{ev.id}/session.csv", None, public, *failing)
+    page = w.get(f"/session/{ev.id}", None, public)
+    w.get(f"/session/{ev.id}/hands", None, public)
+    w.get(f"/session/{ev.id}/session.pbn", None, public)
+    w.get(f"/session/{ev.id}/session.csv", None, public)
     files = {f: w.get(f"{base}/export?format={f}", None,
-                      (422 if f == "usebio" and ev.closed and ev.adjusted_kinds else public),
-                      *failing) for f in ("pbn", "csv", "usebio")}  # fmt: skip
+                      (422 if f == "usebio" and ev.closed and ev.adjusted_kinds else public))
+             for f in ("pbn", "csv", "usebio")}  # fmt: skip
     if ev.closed and page.status_code == 200:
         check_files(ev, files, wanted)
     # The club's site: the evening is there once closed (404 before).
-    site = crawl(world, club.site, (200, *failing))
+    site = crawl(world, club.site, (200,))
     evening = f"{club.site}evenings/{ev.id}/"
     if not ev.closed or not ev.of_club:
         w.get(evening, None, 404)

@@ -13,8 +13,9 @@ HTTP statuses (:class:`NotAllowedError` 403, :class:`AlreadyEnteredError` 409,
 The rules (SCORING.md §13, §16.6):
 
 - an entry fits the night: the table plays that board in that round, the sides are the ones
-  sitting there, the night takes that kind of score (a team night: a result or an artificial
-  score), and a passed-out board, an artificial or a weighted score has no lead;
+  sitting there, a fouled board's versions name the table, the night takes that kind of score
+  (a team night: a result or an artificial score), and a passed-out board, an artificial or a
+  weighted score has no lead;
 - the director may do anything, also after closing; a table enters only its own results,
   while the night is open, in its current round or a later one; it changes or deletes only
   its own results of the latest round it has entered (the round it is playing, or the last
@@ -140,6 +141,16 @@ def _check_fit(state: LiveState, entry: TableEntry) -> None:
             field="ns",
             value=entry.ns,
         )
+    if state.seating.kind == "pairs":
+        groups = dict(state.definition.versions).get(entry.board)
+        if groups is not None and all(entry.table not in g for g in groups):
+            raise SessionError(
+                f"board {entry.board} is fouled, its versions played at tables "
+                f"{' / '.join(', '.join(map(str, g)) for g in groups)}: table {entry.table} is "
+                "in none of them (the director shares the tables out again first)",
+                field="board",
+                value=entry.board,
+            )
     form = entry.form
     if form not in state.seating.forms:
         raise SessionError(

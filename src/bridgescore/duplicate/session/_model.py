@@ -305,7 +305,9 @@ NS 3 v EW 1 (round 3, table 3)
         *,
         notes: Iterable[SessionWarning] = (),
         movement: Movement | None = None,
-        versions: Mapping[int, Iterable[Iterable[int]]] | None = None,
+        versions: Mapping[int, Iterable[Iterable[int]]]
+        | Iterable[tuple[int, Iterable[Iterable[int]]]]
+        | None = None,
     ) -> None:
         """Check the results against each other and fill in missing pairs and boards.
 
@@ -344,7 +346,8 @@ NS 3 v EW 1 (round 3, table 3)
             self, "boards", tuple(sorted(boards_by_number.values(), key=lambda b: b.number))
         )
         object.__setattr__(self, "results", results)
-        object.__setattr__(self, "versions", _check_versions(self, versions or {}))
+        # a mapping, or the pairs the field keeps (``dataclasses.replace`` hands them back)
+        object.__setattr__(self, "versions", _check_versions(self, dict(versions or {})))
         _check_pairs(self, warnings)
         warnings.extend(_check_declarers(self))
         warnings.extend(self._misfits())
