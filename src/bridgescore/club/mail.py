@@ -250,14 +250,15 @@ def _summary(scored: SectionScores, pair: Pair) -> str:
     """The pair's place and total: ``rank 1 of 3 (NS), 6.00 matchpoints of 8 (75.00%)``."""
     field_rows = scored.rankings.get(pair.side, [])
     found = next((r for r in field_rows if r.pair.key == pair.key), None)
-    if found is None:
+    if found is None or not found.boards:
         return "no boards scored"
     side = f" ({pair.side.value})" if pair.side else ""
     where = f"place {found.rank} of {len(field_rows)}{side}"
     if scored.method != "mp":
         return f"{where}, {_figure(found.total)} IMPs over {found.boards} boards"
     tops = scored.pairs[pair.key].top
-    return f"{where}, {_figure(found.total)} matchpoints of {tops} ({found.percent:.2f}%)"
+    percent = "" if found.percent is None else f" ({found.percent:.2f}%)"
+    return f"{where}, {_figure(found.total)} matchpoints of {tops}{percent}"
 
 
 _HEAD: Final = ("Board", "Sat", "Against", "Result", "Score")
