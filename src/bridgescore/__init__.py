@@ -29,6 +29,7 @@ from __future__ import annotations
 import sys
 
 from bridgescore._moved import MovedFinder, Package
+from bridgescore._version import __version__
 from bridgescore.boards.auction import Auction, Call
 from bridgescore.boards.deal import Deal, Hand
 from bridgescore.boards.par import Par, ParContract, par
@@ -100,9 +101,6 @@ from bridgescore.scoring import (
     score_result,
     undertrick_penalty,
 )
-
-__version__ = "0.1.0"
-
 
 # The old paths of the modules that moved into folders answer for one release (warning).
 MovedFinder.install()

@@ -8,10 +8,13 @@ only when a Swiss round is drawn.
 
 from __future__ import annotations
 
-from bridgescore.events._model import (
+from bridgescore.events._model import Event
+from bridgescore.events._schedule import bracket, round_robin
+from bridgescore.events._score import match_scores
+from bridgescore.events._swiss import draw_key
+from bridgescore.events._values import (
     Entrant,
     Entry,
-    Event,
     EventKind,
     Match,
     MatchScore,
@@ -22,9 +25,6 @@ from bridgescore.events._model import (
     player,
     teams,
 )
-from bridgescore.events._schedule import bracket, round_robin
-from bridgescore.events._score import match_scores
-from bridgescore.events._swiss import draw_key
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
 from bridgescore.events.scales import BYE_PRESETS, VpScale
 

@@ -4,22 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from bridgescore.duplicate.field import Adjusted
 from bridgescore.errors import BridgeError, EventError
-from bridgescore.events._model import Entrant, Entry, Event, Match, Round, player
+from bridgescore.events._score import match_scores, standings
+from bridgescore.events._values import Entrant, Entry, EventBase, Match, Round, player
 from bridgescore.model import Result
 
 __all__ = ["event_from_dict", "event_summary", "event_to_dict"]
 
+E = TypeVar("E", bound=EventBase)
 
-def event_to_dict(event: Event) -> dict[str, Any]:
+
+def event_to_dict(event: EventBase) -> dict[str, Any]:
     """The event's definition, draw and entries (no scores); :func:`event_from_dict` reads it.
 
-    >>> from bridgescore.events import EventKind, teams
+    >>> from bridgescore.events import Event, EventKind, teams
     >>> e = Event(EventKind.SWISS_TEAMS, "Swiss", teams("A", "B", "C")).draw_next()
-    >>> event_from_dict(event_to_dict(e)) == e
+    >>> event_from_dict(event_to_dict(e), Event) == e
     True
     """
     return {
@@ -59,9 +62,10 @@ def _int(value: Any) -> int:
     return value
 
 
-def event_from_dict(data: Mapping[str, Any]) -> Event:
-    """An event from :func:`event_to_dict`'s data; ``rounds`` may also be the number of rounds
-    planned (the API's ``POST /api/events`` body), players a name or ``{"name", "number"}``.
+def event_from_dict(data: Mapping[str, Any], cls: type[E]) -> E:
+    """An event of class ``cls`` (:class:`~._model.Event`) from :func:`event_to_dict`'s data;
+    ``rounds`` may also be the number of rounds planned (the API's ``POST /api/events`` body),
+    players a name or ``{"name", "number"}``.
 
     :raises EventError: for data that is not an event; :raises BridgeError: for bad values.
     """
@@ -104,7 +108,7 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
             for e in data.get("entries", ())
         )
         bye_vp = data.get("bye_vp")
-        return Event(
+        return cls(
             data["kind"], str(data.get("name", "")), entrants,
             None if planned is None else _int(planned),
             _int(data.get("boards_per_match", 8)), data.get("scale", "wbf-2013"),
@@ -118,18 +122,18 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
         raise EventError(f"not an event: {exc!r}", field="event") from exc
 
 
-def event_summary(event: Event) -> dict[str, Any]:
+def event_summary(event: EventBase) -> dict[str, Any]:
     """What a director's page or ``GET /api/events/{id}`` shows: the standings (VPs to two
     decimals, IMPs for and against) and each round's matches with their IMPs and VPs so far.
 
-    >>> from bridgescore.events import EventKind, teams
+    >>> from bridgescore.events import Event, EventKind, teams
     >>> e = Event(EventKind.SWISS_TEAMS, "Swiss", teams("A", "B", "C")).draw_next()
     >>> event_summary(e)["standings"][0]
     {'rank': '1', 'entrant': 'C', 'vp': 12.0, 'imps_for': 0, 'imps_against': 0, 'played': 0}
     >>> event_summary(e)["rounds"][0]["bye"], event_summary(e)["rounds"][0]["matches"][0]["vp"]
     ('C', [0.0, 0.0])
     """
-    scores = {(s.round, s.match): s for s in event.scores()}
+    scores = {(s.round, s.match): s for s in match_scores(event)}
     return {
         "kind": event.kind.value,
         "name": event.name,
@@ -137,7 +141,7 @@ def event_summary(event: Event) -> dict[str, Any]:
         "scoring": event.scoring,
         "standings": [{"rank": s.rank, "entrant": s.entrant, "vp": s.vps,
                        "imps_for": s.imps_for, "imps_against": s.imps_against,
-                       "played": s.played} for s in event.standings()],
+                       "played": s.played} for s in standings(event, len(event.rounds))],
         "rounds": [{"round": r.number, "bye": r.bye,
                     "matches": [{"match": m.number, "home": m.home, "away": m.away,
                                  "boards": scores[(r.number, m.number)].boards,

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bridgescore.errors import EventError
-
-if TYPE_CHECKING:
-    from bridgescore.events._model import Event, Round
+from bridgescore.events._score import match_scores
+from bridgescore.events._values import EventBase, Match, Round
 
 __all__ = [
     "bracket",
@@ -55,10 +52,8 @@ def round_robin(n: int) -> list[list[tuple[int, int | None]]]:
     return rounds
 
 
-def round_robin_round(event: Event, number: int) -> Round:
+def round_robin_round(event: EventBase, number: int) -> Round:
     """Round ``number`` of the event's round robin (entrants in seeding order)."""
-    from bridgescore.events._model import Match, Round
-
     names = event.names
     boards = event.boards_of_round(number)
     matches: list[Match] = []
@@ -94,15 +89,13 @@ def bracket(size: int) -> list[int]:
     return order
 
 
-def knockout_round(event: Event, number: int) -> Round:
+def knockout_round(event: EventBase, number: int) -> Round:
     """Round ``number`` of the event's knockout: the first from the bracket of seeds (the top
     seeds have the byes when the field is not a power of two), the next from the winners.
 
     :raises EventError: for a match of the round before without a winner yet (unfinished or
         tied, carry-over included).
     """
-    from bridgescore.events._model import Match, Round
-
     boards = event.boards_of_round(number)
     names = event.names
     if number == 1:
@@ -121,13 +114,13 @@ def knockout_round(event: Event, number: int) -> Round:
     return Round(number, tuple(Match(i + 1, a, b, boards) for i, (a, b) in enumerate(pairs)), ())
 
 
-def advancing(event: Event, number: int) -> list[str]:
+def advancing(event: EventBase, number: int) -> list[str]:
     """Who goes through from knockout round ``number``, in bracket order.
 
     :raises EventError: (field ``match``) for a match not finished or tied.
     """
     rnd = event.round(number)
-    scores = {(s.round, s.match): s for s in event.scores()}
+    scores = {(s.round, s.match): s for s in match_scores(event, number)}
     winners: dict[int, str] = {}
     for m in rnd.matches:
         s = scores[(number, m.number)]

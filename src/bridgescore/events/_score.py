@@ -12,16 +12,12 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from bridgescore.duplicate.field import Adjusted, butler, matchpoints
 from bridgescore.duplicate.session import Board
-from bridgescore.events._model import EventKind, MatchScore, Room, Standing
+from bridgescore.events._values import EventBase, EventKind, Match, MatchScore, Room, Standing
 from bridgescore.events.match import MatchBoard, TeamMatch
 from bridgescore.model import Result
-
-if TYPE_CHECKING:
-    from bridgescore.events._model import Event, Match
 
 __all__ = ["match_scores", "standings"]
 
@@ -44,7 +40,7 @@ def _bam(board: MatchBoard) -> int:
     return 100 if net > 0 else 0 if net < 0 else 50
 
 
-def match_scores(event: Event, only: int | None = None) -> tuple[MatchScore, ...]:
+def match_scores(event: EventBase, only: int | None = None) -> tuple[MatchScore, ...]:
     """Every drawn match's score from the entries so far, round by round (``only``: of that
     round only)."""
     rooms: dict[tuple[int, int], dict[int, dict[Room, Result | Adjusted]]] = defaultdict(
@@ -84,7 +80,7 @@ def _ns(board: int, result: Result | Adjusted) -> int | Adjusted:
 
 
 def _pairs_round(
-    event: Event,
+    event: EventBase,
     number: int,
     rooms: dict[tuple[int, int], dict[int, dict[Room, Result | Adjusted]]],
 ) -> list[MatchScore]:
@@ -128,7 +124,7 @@ def _pairs_round(
     return out
 
 
-def standings(event: Event, through: int) -> tuple[Standing, ...]:
+def standings(event: EventBase, through: int) -> tuple[Standing, ...]:
     """The standings after round ``through``: VPs (and byes' VPs), IMPs for and against;
     a knockout's by the round reached."""
     vp: Counter[str] = Counter()
@@ -143,7 +139,7 @@ def standings(event: Event, through: int) -> tuple[Standing, ...]:
             if not knockout:
                 vp[name] += event.bye_score
     reached: dict[str, int] = dict.fromkeys(event.names, 0)
-    for s in event.scores():
+    for s in match_scores(event):
         if s.round > through:
             continue
         sides = ((s.home, s.imps[0], s.imps[1], s.vp[0]), (s.away, s.imps[1], s.imps[0], s.vp[1]))

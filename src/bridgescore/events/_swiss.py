@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from bridgescore.events._model import Event, Round
+from bridgescore.events._score import standings
+from bridgescore.events._values import EventBase, Match, Round
 
 __all__ = ["draw_key", "swiss_round"]
 
@@ -36,7 +35,7 @@ def draw_key(
     return repeats, mismatch, tuple(opponent)
 
 
-def swiss_round(event: Event, number: int) -> Round:
+def swiss_round(event: EventBase, number: int) -> Round:
     """Round ``number`` of a Swiss, drawn from the standings after the round before (or the
     one before that, ``arrears``): the bye to the lowest-ranked entrant with the fewest byes
     (none, while any has had none), then the best pairing of the others
@@ -44,12 +43,11 @@ def swiss_round(event: Event, number: int) -> Round:
     home matches so far is at home (the higher-ranked when equal); matches are numbered from
     the top of the standings.
     """
-    from bridgescore.events._model import Match, Round
     from bridgescore.events.draw import best_pairing
 
     through = max(0, number - 1 - (1 if event.arrears else 0))
-    order = [s.entrant for s in event.standings(through)]
-    vp = {s.entrant: s.vp for s in event.standings(through)}
+    order = [s.entrant for s in standings(event, through)]
+    vp = {s.entrant: s.vp for s in standings(event, through)}
     met: Counter[frozenset[str]] = Counter()
     byes: Counter[str] = Counter()
     home: Counter[str] = Counter()

@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from bridgescore._version import __version__
 from bridgescore.errors import UsebioError
 from bridgescore.model import Result
 
@@ -73,8 +74,6 @@ def start(
     """A file's ``USEBIO`` root and its ``EVENT``: the club (if known), the event's type and
     description, bridgescore as the program, and the ``WINNER_TYPE`` (1: one ranking; 2: NS
     and EW apart)."""
-    from bridgescore import __version__
-
     root = ET.Element("USEBIO", Version="1.2")
     if club or club_number:
         holder = add(root, "CLUB")

@@ -8,12 +8,11 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
+from bridgescore.duplicate.movement._fairness import Fairness, fairness_of
+from bridgescore.duplicate.movement._values import Play, Relay, Share, SitOut
 from bridgescore.errors import MovementError
-
-if TYPE_CHECKING:
-    from bridgescore.duplicate.movement.report import Fairness
 
 __all__ = [
     "ARROW",
@@ -42,49 +41,6 @@ sit as the ``ns`` and ``ew`` columns say and play the other cards); empty elsewh
 _MAX_CELL = 200  # characters in one cell of a movement table
 _MAX_BOARD = 9999  # highest board number a movement may use
 _MAX_RUN = 100  # boards in one range such as '1-3'
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """One table in one round: who sits there and which boards they play."""
-
-    round: int
-    """The round, from 1."""
-    table: int
-    """The table, from 1."""
-    ns: str
-    """The pair sitting North-South (an EW pair in an arrow-switched round)."""
-    ew: str
-    """The pair sitting East-West."""
-    boards: tuple[int, ...]
-    """The boards played, in order."""
-
-
-@dataclass(frozen=True, slots=True)
-class SitOut:
-    """A pair with no table in a round (an odd number of pairs)."""
-
-    round: int
-    pair: str
-
-
-@dataclass(frozen=True, slots=True)
-class Share:
-    """Tables that play the same boards in the same round, passing them between them."""
-
-    round: int
-    tables: tuple[int, ...]
-    boards: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Relay:
-    """Boards that wait out a round unplayed: on a relay stand, or at a half table."""
-
-    round: int
-    boards: tuple[int, ...]
-    place: str
-    """Where they wait, as a director says it: ``'relay stand between tables 4 and 5'``."""
 
 
 def _fail(message: str, field_name: str, value: object) -> MovementError:
@@ -168,9 +124,7 @@ class Movement:
 
     def fairness(self) -> Fairness:
         """How often each two pairs meet and are compared (:func:`~.report.fairness`)."""
-        from bridgescore.duplicate.movement.report import fairness
-
-        return fairness(self)
+        return fairness_of(self.pairs, self.plays)
 
     # -- forms ------------------------------------------------------------------------------
 

@@ -1,0 +1,52 @@
+"""The parts of a movement, values of their own: a :class:`Play` (a table in a round), a
+:class:`SitOut`, a :class:`Share` and a :class:`Relay`. :mod:`.model`'s :class:`~.model.Movement`
+is made of them, and the modules that work out what a movement does read them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Play", "Relay", "Share", "SitOut"]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One table in one round: who sits there and which boards they play."""
+
+    round: int
+    """The round, from 1."""
+    table: int
+    """The table, from 1."""
+    ns: str
+    """The pair sitting North-South (an EW pair in an arrow-switched round)."""
+    ew: str
+    """The pair sitting East-West."""
+    boards: tuple[int, ...]
+    """The boards played, in order."""
+
+
+@dataclass(frozen=True, slots=True)
+class SitOut:
+    """A pair with no table in a round (an odd number of pairs)."""
+
+    round: int
+    pair: str
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """Tables that play the same boards in the same round, passing them between them."""
+
+    round: int
+    tables: tuple[int, ...]
+    boards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Relay:
+    """Boards that wait out a round unplayed: on a relay stand, or at a half table."""
+
+    round: int
+    boards: tuple[int, ...]
+    place: str
+    """Where they wait, as a director says it: ``'relay stand between tables 4 and 5'``."""
