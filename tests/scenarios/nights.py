@@ -48,7 +48,6 @@ __all__ = [
     "PBN_AVERAGES_RULE",
     "ROSTER",
     "TEAM_EVENT_SITE",
-    "WITHDRAWAL_MOVEMENT",
     "Adjusted",
     "Answer",
     "Club",
@@ -90,20 +89,10 @@ are written), so the file read back is scored with fixed 60/40 % averages: whene
 changed an average, the file re-scored ranks the pairs otherwise than the API (and than the
 file's own TotalScoreTable)."""
 
-WITHDRAWAL_MOVEMENT = "withdrawal-movement"
-"""A pair's withdrawal (or a late pair in a phantom's place) is refused with 422 "the
-movement would not hold: ..." when the movement without the plays it removes is not one
-``Movement`` accepts: a board no table plays any more, a relay's board past the last board
-still played ("board 5 on the relay in round 1 is played that round or is not one of boards
-1 to 4"), a round with no play: ``session._room._rebuilt`` builds a ``Movement`` of the
-plays kept (its boards numbered up to the highest still played) with the relays it had. The
-docs give one reason only (results in those rounds). One withdrawal is enough in a Howell of
-fewer rounds than the full one: ``howell(7, 1, rounds=2)``, pair 1 from round 1."""
-
 
 KNOWN_DEFECTS: frozenset[str] = frozenset(
     {TEAM_EVENT_SITE,
-     PBN_AVERAGES_RULE, WITHDRAWAL_MOVEMENT}
+     PBN_AVERAGES_RULE}
 )  # fmt: skip
 """The failures the machines tolerate, each only where its trigger holds. Take a name out when
 its fix lands: the machines then check those outputs strictly."""

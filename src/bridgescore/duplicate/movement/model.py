@@ -87,6 +87,9 @@ class Movement:
     turned: tuple[tuple[int, int], ...] = ()
     """``(round, table)`` of the plays arrow-switched at that table alone: the pair seated NS
     plays the EW cards (the play's ``ns`` is the pair playing the NS cards, seated EW)."""
+    unplayed: tuple[int, ...] = ()
+    """Boards of the movement that no table plays any more (a pair withdrew before them: the
+    movement as the room has it then); every other board is played."""
 
     def __post_init__(self) -> None:
         _check(self)
@@ -103,7 +106,7 @@ class Movement:
     @cached_property
     def boards(self) -> int:
         """How many boards (they are numbered 1 to this)."""
-        return max(b for p in self.plays for b in p.boards)
+        return max(b for p in self.plays for b in (*p.boards, *self.unplayed))
 
     @cached_property
     def sit_outs(self) -> tuple[SitOut, ...]:
@@ -149,6 +152,8 @@ class Movement:
                 "meetings": self.meetings,
                 "turned": [[r, t] for r, t in self.turned],
             }
+        if self.unplayed:
+            extra["unplayed"] = [*self.unplayed]
         return extra | {
             "movement": self.kind,
             "tables": self.tables,
@@ -200,6 +205,7 @@ class Movement:
                 arrow_switched=tuple(int(r) for r in data.get("arrow_switched", ())),
                 meetings=int(data.get("meetings", 1)),
                 turned=tuple((int(r), int(t)) for r, t in data.get("turned", ())),
+                unplayed=tuple(int(b) for b in data.get("unplayed", ())),
             )  # fmt: skip
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             if isinstance(exc, MovementError):
@@ -520,6 +526,11 @@ def _check(m: Movement) -> None:
                 board,
             )
     boards = {b for _, b in where}
+    for board in m.unplayed:
+        if board in boards or board < 1:
+            raise _fail(f"board {board} is played, or not a board: it cannot be one no table "
+                        "plays", "unplayed", board)  # fmt: skip
+    boards |= set(m.unplayed)
     top = max(boards)
     gaps = sorted(set(range(1, top + 1)) - boards)
     if gaps:

@@ -41,10 +41,13 @@ def _rebuilt(section: Section, plays: Iterable[Play], pairs: tuple[str, ...]) ->
     )
     played = {(p.round, b) for p in ordered for b in p.boards}
     relays = tuple(x for x in m.relays if not any((x.round, b) in played for b in x.boards))
+    boards = {b for _, b in played}
+    unplayed = tuple(b for b in range(1, m.boards + 1) if b not in boards)  # none plays them now
     try:
         return Movement(m.kind, pairs, m.boards_per_round, ordered, shares, relays,
                         max([m.tables, *(p.table for p in ordered)]),
-                        m.arrow_switched)  # fmt: skip
+                        m.arrow_switched, m.meetings,
+                        tuple(x for x in m.turned if x in kept), unplayed)  # fmt: skip
     except MovementError as exc:
         raise SessionError(f"the movement would not hold: {exc}", field="movement") from None
 
