@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from bridgescore.boards.tags import write_tags
 from bridgescore.deals._lin import read_lin, write_lin
 from bridgescore.deals._machines import BRI, DGE, read_dlm, read_dup, write_dlm, write_dup
 from bridgescore.deals._model import DealtBoard
@@ -47,9 +48,10 @@ class Format:
         """
         out = []
         boards = tuple(boards)
-        if not self.tags and any(b.board.tags for b in boards):
-            out.append("the other tags (" + ", ".join(sorted({t[0] for b in boards
-                       for t in b.board.tags})[:6]) + ") are left out")  # fmt: skip
+        lost = sorted({name for b in boards for name, _ in (*b.board.tags, *write_tags(
+            b.board.fields)) if name != "Deal"})  # fmt: skip
+        if not self.tags and lost:
+            out.append("the other tags (" + ", ".join(lost[:6]) + ") are left out")
         if self.law_2:
             moved = [str(b.number) for b in boards if not b.board.follows_law_2]
             if moved:

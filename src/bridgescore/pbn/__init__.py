@@ -142,8 +142,6 @@ from bridgescore.pbn._analysis import (
     ANALYSIS_TAGS,
     analyse_games,
     analysis_tags,
-    board_facts,
-    complete_deal,
     dd_tricks_from_tag,
 )
 from bridgescore.pbn._event import read_event, write_event
@@ -153,16 +151,21 @@ from bridgescore.pbn._games import (
     Game,
     Table,
     Tag,
+    auction_of,
+    board_facts,
+    complete_deal,
     decode,
     encode,
     escape,
+    kept_sections,
+    play_of,
+    section_tags,
     write_games,
 )
 from bridgescore.pbn._games import NAME as TAG_NAME
 from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._match import read_match, read_matches, read_rounds
 from bridgescore.pbn._reader import read
-from bridgescore.pbn._sections import auction_of, kept_sections, play_of, section_tags
 from bridgescore.pbn._values import scoring_tag
 from bridgescore.pbn._writer import write
 
