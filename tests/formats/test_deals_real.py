@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from bridgescore import pbn
-from bridgescore.boards.deal import Deal
 from bridgescore.deals import DealtBoard, read, read_bytes, to_bytes
 from bridgescore.model import Seat, Vulnerability
 

@@ -103,9 +103,8 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 
 TYPE_ONLY_CIRCLES = {
     # A data class's convenience method, typed with what the module above it returns (its body
-    # imports it when called): Movement.fairness -> Fairness, Session.scored -> SectionScores.
+    # imports it when called): Movement.fairness -> Fairness.
     ("bridgescore.duplicate.movement.model", "bridgescore.duplicate.movement.report"),
-    ("bridgescore.duplicate.session._model", "bridgescore.duplicate.session._scores"),
 }
 """Edges (importer, imported) under ``if TYPE_CHECKING`` that may close a circle."""
 

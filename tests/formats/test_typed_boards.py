@@ -1,0 +1,192 @@
+"""Typed boards at the edge: the readers of PBN (several programs'), LIN, deal files and USEBIO
+set a board's deal, auction, play, double-dummy table and par; the writers write them back."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bridgescore import Board, Deal, Result, pbn, usebio
+from bridgescore.deals import DealtBoard, read, read_bytes, to_bytes
+from bridgescore.duplicate.session import (
+    BoardResult,
+    Section,
+    Session,
+    session_from_dict,
+    session_to_dict,
+)
+from bridgescore.lin import read_lin_session
+from tests.conftest import DATA
+from tests.helpers import typed_boards
+
+REAL = DATA / "real"
+
+
+def deal_file(name: str) -> list[Board]:
+    return [b.board for b in read(REAL / name)]
+
+
+def session_file(name: str) -> list[Board]:
+    session = pbn.read(pbn.decode((REAL / name).read_bytes()), source=name)
+    return [b for s in session.sections for b in s.boards]
+
+
+def usebio_file(name: str) -> list[Board]:
+    session = usebio.read((REAL / "usebio" / name).read_bytes(), source=name).session
+    return [b for s in session.sections for b in s.boards]
+
+
+def skyclub(name: str) -> list[Board]:
+    files = [p.read_bytes() for p in sorted((REAL / name).glob("*.lin"))]
+    return [b for s in read_lin_session(files, source=name).sections for b in s.boards]
+
+
+# What each reader makes of real files (tests/data/real/README.md): boards, and how many have
+# each field. The session reader keeps a board's auction and play only where every game of
+# the board has the same (a game per table has its own); the deal files keep the first game's.
+CASES: list[tuple[str, Callable[[str], list[Board]], tuple[int, int, int, int, int, int]]] = [
+    ("bbo_pairs.pbn", deal_file, (11, 11, 11, 11, 0, 0)),  # pbntools from BBO, a game a table
+    ("bbo_pairs.pbn", session_file, (11, 11, 0, 0, 0, 0)),
+    ("bbo_vugraph_match.pbn", deal_file, (16, 16, 16, 16, 0, 0)),  # LinToPbnConverter, 2 rooms
+    ("bbo_vugraph_match.pbn", session_file, (16, 16, 2, 0, 0, 0)),  # both rooms bid the same
+    ("bridgecomposer.pbn", deal_file, (15, 15, 0, 0, 15, 0)),  # DoubleDummyTricks and ORT
+    ("bridgecomposer.pbn", session_file, (15, 15, 0, 0, 15, 0)),
+    ("magic_contest_ffb.pbn", session_file, (30, 30, 0, 0, 30, 0)),  # OptimumResultTable only
+    ("dealer4.pbn", deal_file, (16, 16, 0, 0, 0, 0)),
+    ("bigdeal.pbn", session_file, (14, 14, 0, 0, 0, 0)),
+    ("jfr_pary.pbn", session_file, (27, 27, 0, 0, 0, 0)),
+    ("kops.pbn", session_file, (27, 27, 0, 0, 0, 0)),
+    ("deal-convert/test.pbn", deal_file, (16, 16, 0, 0, 16, 0)),  # ORT in its own order
+    ("deal-convert/test.dup", deal_file, (16, 16, 0, 0, 0, 0)),
+    ("deal-convert/test.dlm", deal_file, (16, 16, 0, 0, 0, 0)),
+    ("deal-convert/test.bri", deal_file, (16, 16, 0, 0, 0, 0)),
+    ("deal-convert/test.dge", deal_file, (16, 16, 0, 0, 0, 0)),
+    ("deal-convert/test.lin", deal_file, (16, 16, 0, 0, 0, 0)),
+    ("bbo_vugraph_match.lin", deal_file, (16, 16, 16, 16, 0, 0)),  # md|, mb| with an|, pc|
+    ("bbo_aba_robots.lin", deal_file, (1, 1, 1, 1, 0, 0)),
+    ("bbo_skyclub", skyclub, (11, 11, 0, 0, 0, 0)),  # a LIN a table: auctions differ
+    ("compscore3_mp_pairs_howell.xml", usebio_file, (27, 27, 0, 0, 0, 0)),  # HANDSET
+    ("compscore3_butler_howell.xml", usebio_file, (35, 35, 0, 0, 0, 0)),
+    ("scorebridge_forest_of_dean_mp_pairs.xml", usebio_file, (28, 0, 0, 0, 0, 0)),  # no HANDSET
+]
+
+
+@pytest.mark.parametrize(("name", "reader", "counts"), CASES,
+                         ids=[f"{c[0]}-{c[1].__name__}" for c in CASES])  # fmt: skip
+def test_the_readers_type_the_boards_of_real_files(
+    name: str, reader: Callable[[str], list[Board]], counts: tuple[int, ...]
+) -> None:
+    boards = reader(name)
+    fields = ("deal", "auction", "play", "dd", "par")
+    assert (len(boards), *(sum(getattr(b, f) is not None for b in boards) for f in fields)) == (
+        counts
+    )
+    for b in boards:  # what is typed is never kept as text too
+        assert not {"Deal", "Auction", "Play", "DoubleDummyTricks"} & {t for t, _ in b.tags}
+        assert b.dd is None or "OptimumResultTable" not in dict(b.tags)
+
+
+@pytest.mark.parametrize("name", ["bridgecomposer.pbn", "magic_contest_ffb.pbn",
+                                  "deal-convert/test.pbn"])  # fmt: skip
+def test_the_double_dummy_table_is_what_the_files_table_says(name: str) -> None:
+    """Read again from the game layer: each OptimumResultTable row (in the file's order) is the
+    board's figure for that declarer and strain."""
+    games = pbn.read_games(pbn.decode((REAL / name).read_bytes()))
+    boards = {b.number: b for b in session_file(name)}
+    seats, strains = "NESW", ("C", "D", "H", "S", "NT")
+    checked = 0
+    for game in games:
+        table = game.table("OptimumResultTable")
+        if table is None:
+            continue
+        board = boards[int(game.get("Board") or "0")]
+        assert board.dd is not None
+        for row in table.records():
+            declarer, strain = row["Declarer"], row["Denomination"]
+            assert board.dd[seats.index(declarer)][strains.index(strain)] == int(row["Result"])
+            checked += 1
+    assert checked == 20 * len(boards)
+
+
+@pytest.mark.parametrize("name", ["bbo_pairs.pbn", "bbo_vugraph_match.pbn",
+                                  "bbo_vugraph_match.lin"])  # fmt: skip
+def test_the_auctions_end_in_the_contract_the_file_records(name: str) -> None:
+    """The typed auction of each board ends in the Contract and Declarer its game records (a
+    board played out or claimed); the play starts from declarer's left."""
+    for b in deal_file(name):
+        tags = dict(b.tags)
+        assert b.auction is not None
+        assert b.play is not None
+        contract, declarer = b.auction.final()
+        if contract is None or tags.get("Contract", "") in ("", "?"):
+            continue
+        assert str(contract).upper() == tags["Contract"].upper()
+        assert declarer is not None
+        assert declarer.value == tags["Declarer"]
+        if b.play.tricks:
+            assert b.play.first == declarer.next(1)
+
+
+def test_a_handset_gives_the_deals() -> None:
+    """Compscore's HANDSET, board 1 (DIRECTION and suits, East first)."""
+    (board, *_) = usebio_file("compscore3_mp_pairs_howell.xml")
+    assert board.deal == Deal.parse(
+        "N:98.9762.AJT32.54 J5432.T8.K865.J2 Q76.AKQJ54.Q4.Q6 AKT.3.97.AKT9873"
+    )
+
+
+# --- Round trips --------------------------------------------------------------------------------
+
+
+@st.composite
+def sessions(draw: st.DrawFn, *, other_tags: bool) -> Session:
+    """A section of typed boards, each with a result (PBN tags every board holds the same
+    would be the session's: the boards here have only their fields)."""
+    numbers = draw(st.lists(st.integers(1, 32), min_size=1, max_size=4, unique=True))
+    boards = [draw(typed_boards(n, other_tags=other_tags)) for n in sorted(numbers)]
+    results = [BoardResult(b.number, 1, 1, Result.parse("3NTN=")) for b in boards]
+    return Session((Section("A", "mitchell", boards=boards, results=results),))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sessions(other_tags=False), st.sampled_from(["board", "table"]))
+def test_typed_boards_survive_pbn(session: Session, per: str) -> None:
+    text = pbn.write(session, per=per)  # type: ignore[arg-type]
+    again = pbn.read(text)
+    assert again == session
+    assert pbn.write(again, per=per) == text  # type: ignore[arg-type]
+
+
+@settings(max_examples=60, deadline=None)
+@given(sessions(other_tags=True))
+def test_typed_boards_survive_the_stored_definition(session: Session) -> None:
+    data = json.loads(json.dumps(session_to_dict(session)))
+    assert session_from_dict(data) == session
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(typed_boards(), min_size=1, max_size=4, unique_by=lambda b: b.number))
+def test_typed_boards_survive_a_deal_file(boards: Sequence[Board]) -> None:
+    dealt = tuple(DealtBoard(b, b.deal or Deal.parse("N:AKQJT98765432... - - -")) for b in boards)
+    data = to_bytes(dealt, "set.pbn")
+    again = read_bytes(data, "set.pbn")
+    assert again == dealt
+    assert to_bytes(again, "set.pbn") == data
+
+
+def test_a_deal_file_read_and_changed_is_written_from_its_fields() -> None:
+    """Unchanged, a board is written as read (deal-convert's layout); with a field changed,
+    from its fields (the tags as read no longer say what it says)."""
+    first = read(REAL / "deal-convert" / "test.pbn")[0]
+    assert first.board.dd is not None
+    solved = first.board.with_fields(dd=tuple(tuple(13 - t for t in row) for row in first.board.dd))
+    changed = DealtBoard(solved, first.deal, first.written)
+    (again,) = read_bytes(to_bytes([changed], "one.pbn"), "one.pbn")
+    assert again == changed
+    text = to_bytes([changed], "one.pbn").decode()
+    assert "[DoubleDummyTricks " in text  # the writer's own layout
+    assert text.index("[Ability ") < text.index("[OptimumResultTable ")
