@@ -45,7 +45,8 @@ def test_the_old_tags_are_read_into_the_fields() -> None:
     analysed, dealt, bare = b.boards[:3]
     assert (analysed.deal, analysed.dd, analysed.par) == (Deal.parse(DEAL), TABLE,
                                                           par(TABLE, "None", "N"))  # fmt: skip
-    assert dealt.deal is not None and dealt.deal.is_complete and dealt.dd is None
+    assert dealt.deal is not None
+    assert (dealt.deal.is_complete, dealt.dd) == (True, None)
     assert (bare.deal, bare.tags) == (None, ())
     assert all(not board.tags for board in b.boards)
 
