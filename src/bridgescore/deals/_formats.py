@@ -7,11 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from bridgescore.boards.tags import write_tags
 from bridgescore.deals._lin import read_lin, write_lin
 from bridgescore.deals._machines import BRI, DGE, read_dlm, read_dup, write_dlm, write_dup
 from bridgescore.deals._model import DealtBoard
-from bridgescore.deals._pbn import read_pbn, write_pbn
+from bridgescore.deals._pbn import read_pbn, tags_of, write_pbn
 from bridgescore.errors import DealFileError
 
 __all__ = ["FORMATS", "Format", "file_format", "merge", "read", "read_bytes", "to_bytes", "write"]
@@ -48,8 +47,7 @@ class Format:
         """
         out = []
         boards = tuple(boards)
-        lost = sorted({name for b in boards for name, _ in (*b.board.tags, *write_tags(
-            b.board.fields)) if name != "Deal"})  # fmt: skip
+        lost = sorted({name for b in boards for name, _ in tags_of(b) if name != "Deal"})
         if not self.tags and lost:
             out.append("the other tags (" + ", ".join(lost[:6]) + ") are left out")
         if self.law_2:

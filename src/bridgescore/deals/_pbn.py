@@ -36,7 +36,7 @@ from bridgescore.model import Seat, Vulnerability
 from bridgescore.pbn import TAG_NAME as NAME
 from bridgescore.pbn import Game, decode, encode, escape, read_games
 
-__all__ = ["read_pbn", "write_pbn"]
+__all__ = ["read_pbn", "tags_of", "write_pbn"]
 
 _OWN: Final = frozenset({"Board", "Dealer", "Vulnerable", "Deal"})
 _HEAD: Final = ("Event", "Site", "Date")
@@ -151,7 +151,7 @@ def write_pbn(boards: Sequence[DealtBoard], target: str = "<bytes>") -> bytes:
     """
     out = ["% PBN 2.1"]
     for b in boards:
-        tags = [t for t in _tags(b) if t[0] not in _OWN]
+        tags = [t for t in tags_of(b) if t[0] not in _OWN]
         for name, value in tags:
             _check(name, value, target, b.number)
         i = _run(tags, 0, _HEAD)
@@ -166,9 +166,14 @@ def write_pbn(boards: Sequence[DealtBoard], target: str = "<bytes>") -> bytes:
     return encode("".join(line + "\r\n" for line in out))
 
 
-def _tags(b: DealtBoard) -> tuple[tuple[str, str], ...]:
-    """The board's tags to write: as read, while they still say what the board says; else its
-    other tags, then its fields'."""
+def tags_of(b: DealtBoard) -> tuple[tuple[str, str], ...]:
+    """The board's tags as a PBN file holds them: as read, while they still say what the board
+    says; else its other tags, then its fields' (``Deal`` among them).
+
+    >>> from bridgescore.boards.deal import Deal
+    >>> tags_of(DealtBoard.numbered(1, Deal.parse("N:AKQJT98765432... - - -")))
+    (('Deal', 'N:AKQJT98765432... - - -'),)
+    """
     board = b.board
     if b.written and Board(b.number, b.dealer, b.vulnerability, b.written, deal=b.deal) == board:
         return b.written
