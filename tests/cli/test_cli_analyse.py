@@ -43,6 +43,7 @@ def test_analyse_adds_the_tags_and_reading_keeps_them(tmp_path: Path) -> None:
     # changes nothing.
     session = pbn.read(pbn.decode(out.read_bytes()))
     board = session.sections[0].boards[0]
+    assert board.dd is not None
     assert board.dd == dd_tricks_from_tag("bbab9abab92232422324")
     assert (board.par, set(ANALYSIS_TAGS) & {name for name, _ in board.tags}) == (
         par(board.dd, board.vulnerability, board.dealer), set())  # fmt: skip
