@@ -4,6 +4,7 @@ set a board's deal, auction, play, double-dummy table and par; the writers write
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Sequence
 
 import pytest
@@ -19,6 +20,7 @@ from bridgescore.duplicate.session import (
     session_from_dict,
     session_to_dict,
 )
+from bridgescore.errors import UsebioError
 from bridgescore.lin import read_lin_session
 from tests.conftest import DATA
 from tests.helpers import typed_boards
@@ -190,3 +192,76 @@ def test_a_deal_file_read_and_changed_is_written_from_its_fields() -> None:
     text = to_bytes([changed], "one.pbn").decode()
     assert "[DoubleDummyTricks " in text  # the writer's own layout
     assert text.index("[Ability ") < text.index("[OptimumResultTable ")
+
+
+# --- USEBIO's HANDSET ---------------------------------------------------------------------------
+
+EVENT = (
+    b'<?xml version="1.0"?>\n<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="MP_PAIRS">\n'
+    b"<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER></PAIR>"
+    b"<PAIR><PAIR_NUMBER>2</PAIR_NUMBER></PAIR></PARTICIPANTS>\n"
+    b"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>"
+    b"<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY>"
+    b"<TRICKS>10</TRICKS><SCORE>420</SCORE></TRAVELLER_LINE></BOARD>\n</EVENT>\n"
+)
+
+
+def handset(*hands: tuple[str, str, str, str, str], number: str = "1") -> bytes:
+    """A HANDSET of one board: each hand its DIRECTION and its suits, spades first."""
+    inner = "".join(
+        f"<HAND><DIRECTION>{d}</DIRECTION><SPADES>{s}</SPADES><HEARTS>{h}</HEARTS>"
+        f"<DIAMONDS>{di}</DIAMONDS><CLUBS>{c}</CLUBS></HAND>"
+        for d, s, h, di, c in hands
+    )
+    board = f"<BOARD><BOARD_NUMBER>{number}</BOARD_NUMBER>{inner}</BOARD>"
+    return EVENT + f"<HANDSET>{board}</HANDSET>\n</USEBIO>".encode()
+
+
+NORTH = ("North", "AKQJ", "AKQ", "AKQ", "AKQ")
+
+
+def test_a_handset_with_hands_not_given_is_a_partial_deal() -> None:
+    text = handset(("n", "1098", "JT98765", "J5", "J"), ("South", *NORTH[1:]))  # 10 is T
+    (board,) = usebio.read(text).session.sections[0].boards
+    assert board.deal == Deal.parse("N:T98.JT98765.J5.J - AKQJ.AKQ.AKQ.AKQ -")
+
+
+HANDSETS = [
+    ("a direction twice", handset(NORTH, NORTH), "DIRECTION", "given twice"),
+    ("no such direction", handset(("Up", *NORTH[1:])), "DIRECTION", "expected North, East"),
+    ("12 cards", handset(("North", "AKQ", "AKQ", "AKQ", "AKQ")), "HAND", "north has 12 cards"),
+    ("not a card", handset(("North", "AKQJ", "AKQ", "AKQ", "AKX")), "HAND", "invalid"),
+    ("a card twice", handset(NORTH, ("South", "A", "T98765432", "", "AKQ")), "HAND", "both"),
+    ("board 0", handset(NORTH, number="0"), "BOARD_NUMBER", "from 1 to 999"),
+]
+
+
+@pytest.mark.parametrize(("data", "field", "message"), [h[1:] for h in HANDSETS],
+                         ids=[h[0] for h in HANDSETS])  # fmt: skip
+def test_a_handset_that_is_not_a_deal_is_refused_by_name(
+    data: bytes, field: str, message: str
+) -> None:
+    with pytest.raises(UsebioError, match=message) as info:
+        usebio.read(data, source="club.xml")
+    assert info.value.field == field
+    assert str(info.value).startswith("club.xml, line")
+
+
+def test_a_board_dealt_differently_in_two_sections_is_not_written() -> None:
+    """A HANDSET deals a board once for the event: two sections' boards of one number share it."""
+    one, two = (Deal.random(random.Random(seed)) for seed in (1, 2))
+
+    def session(second: Deal) -> Session:
+        return Session(tuple(
+            Section(name, "mitchell", boards=[Board.numbered(1).with_fields(deal=deal)],
+                    results=[BoardResult(1, 1, 1, Result.parse("3NTN="))])
+            for name, deal in (("A", one), ("B", second))
+        ))  # fmt: skip
+
+    with pytest.raises(UsebioError, match="board 1 is dealt differently") as info:
+        usebio.write(session(two))
+    assert info.value.field == "deal"
+    written = usebio.write(session(one))
+    assert written.count(b"<BOARD_NUMBER>1</BOARD_NUMBER>") == 3  # two travellers, one hand
+    again = usebio.read(written).session
+    assert [s.boards[0].deal for s in again.sections] == [one, one]
