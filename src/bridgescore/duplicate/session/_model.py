@@ -268,7 +268,8 @@ NS 3 v EW 1 (round 3, table 3)
             for number, side in ((r.ns, Side.NS), (r.ew, Side.EW)):
                 key = (side if kind == "mitchell" else None, number)
                 pairs_by_key.setdefault(key, Pair(number, key[0]))
-            boards_by_number.setdefault(r.board, Board.numbered(r.board))
+            if r.board not in boards_by_number:
+                boards_by_number[r.board] = Board.numbered(r.board)
         for p in pairs_by_key.values():
             if (p.side is None) == (kind == "mitchell"):
                 has = "no side: in a Mitchell each pair sits NS or EW" if p.side is None else (
