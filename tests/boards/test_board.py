@@ -150,3 +150,11 @@ def test_par_is_written_and_read_back(
     again = read_par(score, contracts, dealer)
     assert again is not None
     assert (again.score, again.contracts, again.dealer) == (found.score, found.contracts, dealer)
+
+
+def test_the_board_answers_at_its_old_paths() -> None:
+    import bridgescore
+    from bridgescore.boards import board
+    from bridgescore.duplicate import session
+
+    assert bridgescore.Board is session.Board is board.Board
