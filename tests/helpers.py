@@ -12,8 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from hypothesis import strategies as st
 
+from bridgescore.boards.auction import Auction
+from bridgescore.boards.board import Board
+from bridgescore.boards.dd import DDTable
 from bridgescore.boards.deal import Deal
+from bridgescore.boards.par import par
+from bridgescore.boards.play import Play
+from bridgescore.model import Seat, Vulnerability
 from bridgescore.web import Settings, create_app
 from tests.conftest import csrf
 
@@ -141,3 +148,46 @@ WEIGHTED_PBN = """[Event "Weighted"][Board "5"][Dealer "N"][Vulnerable "NS"]
 4 4 4S N 9
 5 5 "50% 4SN=, 30% 4SN-1, 20% 5HXE-2" - -
 """
+
+
+# --- typed boards --------------------------------------------------------------------------------
+
+CALLS = ("1S 2H 4S AP", "Pass Pass Pass Pass", "1NT =1= X XX Pass\nPass Pass", "2C Pass 2D *")
+"""Auctions a generated board may have (from its dealer)."""
+CARDS = ("S2 S3 S4 S5", "HA H2 H3 H4\nD2 D3 D4 D5\n*", "-")
+"""Plays a generated board may have (from the dealer's left)."""
+
+
+@st.composite
+def dd_tables(draw: st.DrawFn) -> DDTable:
+    """A double-dummy table: four rows of five figures from 0 to 13 (not always a real one)."""
+    rows = [tuple(draw(st.integers(0, 13)) for _ in range(5)) for _ in range(4)]
+    return tuple((r[0], r[1], r[2], r[3], r[4]) for r in rows)
+
+
+@st.composite
+def typed_boards(draw: st.DrawFn, number: int | None = None, *, other_tags: bool = True) -> Board:
+    """A board with some of its fields known (deal, auction with notes, play, double-dummy
+    table, par for its dealer) and, with ``other_tags``, tags besides."""
+    n = draw(st.integers(1, 64)) if number is None else number
+    dealer, vul = draw(st.sampled_from(list(Seat))), draw(st.sampled_from(list(Vulnerability)))
+    fields: dict[str, Any] = {}
+    if draw(st.booleans()):
+        fields["deal"] = Deal.random(random.Random(draw(st.integers(0, 1000))))
+    if draw(st.booleans()):
+        notes = draw(st.lists(st.tuples(st.integers(1, 3), st.text("ab \\\"'%:;", min_size=1,
+                                                                   max_size=8)),
+                              max_size=2, unique_by=lambda x: x[0]))  # fmt: skip
+        fields["auction"] = Auction.read(dealer, draw(st.sampled_from(CALLS)), notes)
+    if draw(st.booleans()):
+        fields["play"] = Play.read(dealer.next(1), draw(st.sampled_from(CARDS)))
+    if draw(st.booleans()):
+        fields["dd"] = draw(dd_tables())
+        if draw(st.booleans()):
+            fields["par"] = par(fields["dd"], vul, dealer)
+    tags: list[tuple[str, str]] = []
+    if other_tags:
+        tags = draw(st.lists(st.tuples(st.sampled_from(["Event", "Annotator", "Room", "North"]),
+                                       st.text("Ann & Bob-1", min_size=1, max_size=10)),
+                             max_size=3, unique_by=lambda t: t[0]))  # fmt: skip
+    return Board(n, dealer, vul, tuple(tags), **fields)

@@ -31,6 +31,7 @@ import sys
 from bridgescore._moved import MovedFinder, Package
 from bridgescore._version import __version__
 from bridgescore.boards.auction import Auction, Call
+from bridgescore.boards.board import Board
 from bridgescore.boards.deal import Deal, Hand
 from bridgescore.boards.par import Par, ParContract, par
 from bridgescore.boards.play import Play, PlayedCard
@@ -50,7 +51,6 @@ from bridgescore.duplicate.field import (
 )
 from bridgescore.duplicate.movement import Movement, howell, mitchell
 from bridgescore.duplicate.session import (
-    Board,
     BoardResult,
     Pair,
     Section,

@@ -10,7 +10,7 @@ from bridgescore import pbn
 from bridgescore.boards.dd import dd_table
 from bridgescore.boards.par import par
 from bridgescore.cli import cli
-from bridgescore.pbn import ANALYSIS_TAGS, analyse_games
+from bridgescore.pbn import ANALYSIS_TAGS, analyse_games, dd_tricks_from_tag
 
 DATA = Path(__file__).parents[1] / "data"
 DEAL = "N:AK73.QJ4.A952.K8 QT8.K962.QJ3.J72 J954.A73.K84.AQ6 62.T85.T76.T9543"
@@ -39,10 +39,14 @@ def test_analyse_adds_the_tags_and_reading_keeps_them(tmp_path: Path) -> None:
         else:
             assert new == old  # games without a deal are untouched
     assert solved == 3
-    # The session reader keeps every tag on the board; analysing again changes nothing.
+    # The session reader reads the tags into the board's table and par; analysing again
+    # changes nothing.
     session = pbn.read(pbn.decode(out.read_bytes()))
-    names = {name for name, _ in session.sections[0].boards[0].tags}
-    assert set(ANALYSIS_TAGS) <= names
+    board = session.sections[0].boards[0]
+    assert board.dd is not None
+    assert board.dd == dd_tricks_from_tag("bbab9abab92232422324")
+    assert (board.par, set(ANALYSIS_TAGS) & {name for name, _ in board.tags}) == (
+        par(board.dd, board.vulnerability, board.dealer), set())  # fmt: skip
     again = tmp_path / "again.pbn"
     assert CliRunner().invoke(cli, ["analyse", str(out), "-o", str(again)]).exit_code == 0
     assert again.read_bytes() == out.read_bytes()

@@ -41,6 +41,29 @@ def test_rankings_of_every_section(runner: CliRunner) -> None:
     assert text.index("Section A") < text.index("Section B") < text.index("Section C")
 
 
+def test_sessions_are_scored_the_fast_way(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The commands score a session by numpy's scorer (installed here), which gives the pure
+    scorer's figures (tests/batch compares them)."""
+    from bridgescore.batch import score_section_fast
+    from bridgescore.cli import _app
+    from bridgescore.duplicate.session import Session
+
+    assert _app.section_scorer() is score_section_fast
+    given: list[object] = []
+    scored = Session.scored
+
+    def recorded(session: Session, scorer: object = None) -> object:
+        given.append(scorer)
+        return scored(session, scorer)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Session, "scored", recorded)
+    code, output = run(runner, "session", "score", MITCHELL)
+    assert code == 0, output
+    assert given == [score_section_fast]
+
+
 def test_json(runner: CliRunner) -> None:
     code, output = run(runner, "session", "score", MITCHELL, "--json", "--section", "C")
     assert code == 0, output

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgescore.boards.auction import Auction
 from bridgescore.boards.deal import Deal
 from bridgescore.deals import (
     FORMATS,
@@ -97,9 +98,9 @@ def test_pbn_keeps_section_data_and_notes() -> None:
         '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\nN S 13\nE H 13\n'
     )
     (b,) = read_bytes(text.encode(), "a.pbn")
-    assert dict(b.board.tags) == {
+    assert b.board.auction == Auction.read("N", "1S =1= Pass 2S Pass Pass Pass", [(1, "strong")])
+    assert dict(b.board.tags) == {  # a partial table is not a double-dummy table: kept as read
         "Event": "Club",
-        "Auction": 'N\n1S =1= Pass 2S Pass\nPass Pass\n[Note "1:strong"]',
         "OptimumResultTable": "Declarer;Denomination\\2R;Result\\2R\nN S 13\nE H 13",
     }
     again = to_bytes([b], "a.pbn")

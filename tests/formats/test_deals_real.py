@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from bridgescore import pbn
-from bridgescore.boards.deal import Deal
 from bridgescore.deals import DealtBoard, read, read_bytes, to_bytes
 from bridgescore.model import Seat, Vulnerability
 
@@ -33,10 +32,12 @@ def test_the_pbn_file() -> None:
     )
     assert (last.dealer, last.vulnerability) == (Seat.WEST, Vulnerability.EW)
     assert str(last.deal) == "N:Q3.Q732.87.JT643 K95.AKJ854.5.K52 JT4.T96.A632.A98 A8762..KQJT94.Q7"
-    assert [name for name, _ in first.board.tags] == [
-        "Event", "OptimumResultTable", "Ability", "OptimumScore", "Minimax",
-    ]  # fmt: skip
+    # the OptimumResultTable (rows N E S W, each C D H S NT) is the double-dummy table; an
+    # OptimumScore without a ParContract is not par: kept as read, with the other tags
+    assert first.board.dd == ((6, 5, 4, 3, 6), (6, 8, 9, 10, 7), (6, 5, 4, 3, 6), (6, 8, 9, 10, 7))
+    assert [name for name, _ in first.board.tags] == ["Event", "Ability", "OptimumScore", "Minimax"]
     assert dict(first.board.tags)["OptimumScore"] == "NS -420"
+    assert all(b.board.dd is not None and b.board.deal == b.deal for b in pbn)
 
 
 @pytest.mark.parametrize("ext", FORMATS[1:])
@@ -91,10 +92,10 @@ def test_other_programs_pbn_files_read_as_the_sessions_deals(path: Path) -> None
     dealt = read(path)
     session = pbn.read(pbn.decode(path.read_bytes()), source=path.name)
     by_board = {
-        board.number: Deal.parse(dict(board.tags)["Deal"])
+        board.number: board.deal
         for section in session.sections
         for board in section.boards
-        if "Deal" in dict(board.tags)
+        if board.deal is not None
     }
     assert {b.number: b.deal for b in dealt} == by_board
     assert read_bytes(to_bytes(dealt, "again.pbn"), "again.pbn") == dealt

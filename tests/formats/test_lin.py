@@ -530,7 +530,7 @@ def test_a_session_board_as_lin() -> None:
         Seat.WEST, ["DK", "D2", "D4", "D3"], Strain.NOTRUMP, end="*"
     )
     assert again.claim == 7
-    assert again.deal == Deal.parse(dict(b.tags)["Deal"])
+    assert again.deal == b.deal
     assert again.players == ("Nina", "Ed", "Sue", "Walt")
     assert (again.number, again.dealer, again.vulnerability) == (3, Seat.SOUTH, Vulnerability.EW)
 

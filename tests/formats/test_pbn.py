@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgescore import BridgeError, PbnError, Result, Seat, Side, Vulnerability
+from bridgescore import BridgeError, Deal, PbnError, Play, Result, Seat, Side, Vulnerability
 from bridgescore.duplicate import Adjusted, Artificial, Award, Weighted
 from bridgescore.duplicate.session import (
     Board,
@@ -196,7 +196,7 @@ def test_three_mitchell_sections() -> None:
     ]  # fmt: skip
     a = s.section("A")
     deal = "N:AK73.QJ4.A952.K8 QT8.K962.QJ3.J72 J954.A73.K84.AQ6 62.T85.T76.T9543"
-    assert a.board(1).tags == (("Deal", deal),)
+    assert (a.board(1).deal, a.board(1).tags) == (Deal.parse(deal), ())
     assert a.results[1] == BoardResult(1, 2, 3, Result.parse("4SN="), round=2)
     assert a.results[7] == BoardResult(3, 1, 2, artificial=Adjusted("A+", "A-"), round=2)
     assert a.pair(2, EW).names == "Gus Gray & Hal Reed"
@@ -513,7 +513,8 @@ def test_unknown_tags_survive() -> None:
         ("OptimumScore", "NS 420"),
         ("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R\nN S 10\nS NT 9"),
     )
-    assert s.sections[0].board(2).tags == (("Play", 'E\nS2 S3 S4 S5\n*\n[Note "1:a"]'),)
+    assert s.sections[0].board(2).tags == ()
+    assert s.sections[0].board(2).play == Play.read("E", "S2 S3 S4 S5 *", [(1, "a")])
     out = write(s)
     for line in ['[Annotator "Ann"]', '[OptimumScore "NS 420"]', "N  S 10", "S NT  9",
                  '[Play "E"]', "S2 S3 S4 S5", "*", '[Note "1:a"]']:  # fmt: skip

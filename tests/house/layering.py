@@ -276,31 +276,17 @@ def foreign(
     return bad
 
 
-def _graph(found: Iterable[Import], leave_out: Iterable[tuple[str, str]]) -> dict[str, set[str]]:
-    left_out = set(leave_out)
+def _graph(found: Iterable[Import]) -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for imp in found:
-        if imp.module != imp.importer and (imp.importer, imp.module) not in left_out:
+        if imp.module != imp.importer:
             graph.setdefault(imp.importer, set()).add(imp.module)
     return graph
 
 
-def _reaches(graph: dict[str, set[str]], start: str, goal: str) -> bool:
-    seen, todo = {start}, [start]
-    while todo:
-        for target in graph.get(todo.pop(), ()):
-            if target == goal:
-                return True
-            if target not in seen:
-                seen.add(target)
-                todo.append(target)
-    return False
-
-
-def circles(found: Iterable[Import], leave_out: Iterable[tuple[str, str]] = ()) -> list[list[str]]:
-    """Each circle of imports (every level counts), as a path that ends where it starts; the
-    edges ``leave_out`` are not counted."""
-    graph = _graph(found, leave_out)
+def circles(found: Iterable[Import]) -> list[list[str]]:
+    """Each circle of imports (every level counts), as a path that ends where it starts."""
+    graph = _graph(found)
     cycles: list[list[str]] = []
     done: set[str] = set()
     for start in sorted(graph):
@@ -322,26 +308,6 @@ def circles(found: Iterable[Import], leave_out: Iterable[tuple[str, str]] = ()) 
             cycles.append(path[::-1])
         done.add(start)
     return cycles
-
-
-def unneeded(
-    pending: Iterable[tuple[str, str]],
-    found: Iterable[Import],
-    layers: Iterable[Layer],
-    package: str = PACKAGE,
-) -> list[tuple[str, str]]:
-    """The entries of ``pending`` that no longer break a rule: the import is gone, or it is
-    neither against the layers nor closing a circle without the other entries."""
-    found, table, entries = list(found), tuple(layers), set(pending)
-    graph = _graph(found, entries)
-    against = {(i.importer, i.module) for i in upward(found, table, package)}
-    present = {(i.importer, i.module) for i in found}
-    return sorted(
-        (importer, module)
-        for importer, module in entries
-        if (importer, module) not in present
-        or ((importer, module) not in against and not _reaches(graph, module, importer))
-    )
 
 
 def _private(name: str) -> bool:

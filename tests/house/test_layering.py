@@ -34,33 +34,9 @@ from tests.house.layering import (
     outside_the_core,
     private_imports,
     read_layers,
-    unneeded,
     unplaced,
     upward,
 )
-
-PENDING = frozenset(
-    {
-        # The typed-boards branch removes these. Against the layers: hand records, leads and
-        # the analysis import PBN (a format, layer 5) from layers 2 and 3; a session's Board
-        # reads its auction and play with PBN's kept_sections; a section is scored by batch
-        # (layer 9) when numpy is there. Circles, a data class's convenience method importing
-        # the module that imports it: Session.scored, Session.to_dict, pbn's Game.auction and
-        # Game.play. Delete an entry when its import is gone or breaks no rule:
-        # test_pending_violations_are_still_there fails until then.
-        ("bridgescore.boards.hand_record", "bridgescore.duplicate.session"),
-        ("bridgescore.boards.hand_record", "bridgescore.pbn"),
-        ("bridgescore.boards.leads", "bridgescore.pbn"),
-        ("bridgescore.duplicate.analysis", "bridgescore.pbn"),
-        ("bridgescore.duplicate.session._model", "bridgescore.pbn"),
-        ("bridgescore.duplicate.session._scores", "bridgescore.batch.field"),
-        ("bridgescore.duplicate.session._model", "bridgescore.duplicate.session._scores"),
-        ("bridgescore.duplicate.session._model", "bridgescore.duplicate.session._data"),
-        ("bridgescore.pbn._games", "bridgescore.pbn._sections"),
-    }
-)
-"""Known imports (importer, imported) against the layers or closing a circle, left to another
-branch; each must still be one, so that the merger deletes it when it is gone."""
 
 
 @cache
@@ -104,7 +80,7 @@ def test_every_module_belongs_to_a_layer() -> None:
 
 def test_no_import_against_the_layers() -> None:
     modules, layers = _source()[0], _layers()
-    bad = [i for i in upward(_internal(), layers) if (i.importer, i.module) not in PENDING]
+    bad = upward(_internal(), layers)
     assert bad == [], "imports of a higher layer:\n" + "\n".join(
         f"{_where(i, modules)}: {layer_of(i.importer, layers)} imports {layer_of(i.module, layers)}"
         for i in bad
@@ -121,13 +97,8 @@ def test_third_party_imports_only_where_allowed() -> None:
 
 
 def test_no_import_circles() -> None:
-    found = circles(_internal(), PENDING)
+    found = circles(_internal())
     assert found == [], "import circles:\n" + "\n".join(" -> ".join(c) for c in found)
-
-
-def test_pending_violations_are_still_there() -> None:
-    """An entry of PENDING that breaks no rule any more is deleted, so that it hides nothing."""
-    assert unneeded(PENDING, _internal(), _layers()) == []
 
 
 def test_the_core_loads_only_the_standard_library() -> None:
@@ -286,33 +257,6 @@ def test_a_circle_is_found_and_printed(tmp_path: Path) -> None:
     )
     found = imports(modules)
     assert circles(found) == [["pkg.a", "pkg.b", "pkg.c", "pkg.a"]]
-    assert circles(found, {("pkg.c", "pkg.a")}) == []
-
-
-def test_a_pending_entry_no_longer_needed_is_found(tmp_path: Path) -> None:
-    modules = _write_tree(
-        tmp_path,
-        {
-            "pkg/__init__.py": "",
-            "pkg/model.py": "def f():\n    from pkg.web import app\n",  # up
-            "pkg/boards/__init__.py": "from pkg.boards import deal\n",
-            "pkg/boards/deal.py": "def f():\n    import pkg.boards.play\n",  # a circle
-            "pkg/boards/play.py": "from pkg.boards.deal import Deal\n",
-            "pkg/boards/auction.py": "def f():\n    from pkg.boards.play import x\n",  # harmless
-            "pkg/web/__init__.py": "",
-            "pkg/web/app.py": "",
-        },
-    )
-    pending = {
-        ("pkg.model", "pkg.web.app"),
-        ("pkg.boards.deal", "pkg.boards.play"),
-        ("pkg.boards.auction", "pkg.boards.play"),
-        ("pkg.boards.deal", "pkg.model"),  # no such import
-    }
-    assert unneeded(pending, imports(modules), SMALL, "pkg") == [
-        ("pkg.boards.auction", "pkg.boards.play"),
-        ("pkg.boards.deal", "pkg.model"),
-    ]
 
 
 def test_the_import_probe_finds_a_third_party_module(tmp_path: Path) -> None:

@@ -104,22 +104,24 @@ def test_the_page_and_the_csv(client: TestClient) -> None:
 
 
 def test_a_real_session(runner: CliRunner) -> None:
-    """Magic Contest's Howell of 22 tables and 30 boards (tests/data/real): without solving,
-    every board is listed as not analysed; with two of its deals solved by DDS, pair 7's
-    two boards are analysed, each actual figure the recap's, and bidding plus play (or
-    defence) its score against par."""
+    """Magic Contest's Howell of 22 tables and 30 boards (tests/data/real), whose
+    OptimumResultTables are its boards' double-dummy tables (DDS solves every deal to the
+    same table): without solving, pair 7's 30 boards are analysed; with only two tables,
+    its two boards, each actual figure the recap's, and bidding plus play (or defence) its
+    score against par."""
     real = DATA / "real" / "magic_contest_ffb.pbn"
     code, out = run(runner, "session", "analyse", str(real), "--pair", "7", "--no-solve",
                     "--json")  # fmt: skip
     assert code == 0, out
     (entry,) = json.loads(out)["analyses"]
-    assert entry["analysis"]["boards"] == []
-    assert {n["reason"] for n in entry["analysis"]["not_analysed"]} == {"no double-dummy table"}
+    assert [b["board"] for b in entry["analysis"]["boards"]] == list(range(1, 31))
+    assert entry["analysis"]["not_analysed"] == []
     session = pbn.read(real.read_text("latin-1"))
     (scored,) = session.scored()
+    assert list(dd_tables(b.deal for b in scored.section.boards if b.deal)) == [
+        b.dd for b in scored.section.boards]  # fmt: skip
     boards = scored.section.boards[:2]
-    solved = dd_tables(dict(b.tags)["Deal"] for b in boards)
-    tables = {b.number: t for b, t in zip(boards, solved, strict=True)}
+    tables = {b.number: b.dd for b in boards if b.dd is not None}
     pair = scored.section.pair(7)
     got = analyse_pair(session, scored, pair, tables)
     recap = {x.board: x for x in scored.recap(7)}

@@ -167,9 +167,10 @@ def test_a_session_is_scored_once_per_version(
     calls = []
     score = session_module.score_session
 
-    def counted(session: Any) -> Any:
+    def counted(session: Any, scorer: Any = None) -> Any:
+        assert scorer is work.section_scorer() is not None  # numpy's, installed here
         calls.append(session)
-        return score(session)
+        return score(session, scorer)
 
     monkeypatch.setattr(work, "score_session", counted)
     game = _upload(client).headers["location"]
@@ -190,10 +191,10 @@ def test_views_at_once_score_a_version_once(
     calls = []
     score = session_module.score_session
 
-    def slow(session: Any) -> Any:
+    def slow(session: Any, scorer: Any = None) -> Any:
         calls.append(session)
         time.sleep(0.3)
-        return score(session)
+        return score(session, scorer)
 
     monkeypatch.setattr(work, "score_session", slow)
     game = _upload(client).headers["location"]
@@ -205,11 +206,13 @@ def test_views_at_once_score_a_version_once(
 
 def test_the_fast_scores_are_the_cores(client: TestClient) -> None:
     from bridgescore import pbn
+    from bridgescore.batch import score_section_fast
 
+    assert work.section_scorer() is score_section_fast  # numpy's way, installed here
     session = pbn.read((DATA / "mitchell3.pbn").read_text(encoding="utf-8"))
     for method in ("mp", "butler", "cross-imps"):
         s = session.with_method(method)
-        fast = session_module.score_session(s)  # numpy's way, installed here
+        fast = session_module.score_session(s, work.section_scorer())
         pure = [session_module.score_section(section, s) for section in s.sections]
         assert [f.rankings for f in fast] == [c.rankings for c in pure]
 

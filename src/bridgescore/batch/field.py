@@ -68,6 +68,7 @@ from bridgescore.duplicate.session import (
     Section,
     SectionScores,
     Session,
+    SessionRules,
     points_of_board,
     score_section_with,
 )
@@ -411,7 +412,7 @@ def cross_imps_many(
 _Points = dict[int, tuple[list[float], list[float]]]
 
 
-def score_section_fast(section: Section, session: Session | None = None) -> SectionScores:
+def score_section_fast(section: Section, session: SessionRules | None = None) -> SectionScores:
     """:func:`bridgescore.duplicate.session.score_section`, with every board scored at once by
     numpy.
 
@@ -434,7 +435,7 @@ def score_section_fast(section: Section, session: Session | None = None) -> Sect
 
 
 def _field_points(
-    scores: Mapping[int, list[BoardScore]], expected: int, session: Session
+    scores: Mapping[int, list[BoardScore]], expected: int, session: SessionRules
 ) -> _Points:
     """Every board's NS and EW points, the real results scored in one call.
 

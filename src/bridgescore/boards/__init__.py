@@ -1,5 +1,7 @@
 """Boards: the cards, the calls, the play, and what double dummy and par say of them.
 
+- :mod:`~bridgescore.boards.board`: the board, typed (its deal, auction, play, double-dummy
+  table and par as fields); :mod:`~bridgescore.boards.tags`: those fields as PBN tags and back;
 - :mod:`~bridgescore.boards.deal`: the four hands; :mod:`~bridgescore.boards.auction`: the calls;
   :mod:`~bridgescore.boards.play`: the cards played;
 - :mod:`~bridgescore.boards.dd`: double-dummy tables (DDS through endplay, imported when called);

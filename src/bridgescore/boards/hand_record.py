@@ -1,16 +1,16 @@
 """A board's hand record: its deal, double-dummy table and par, and each result against them.
 
-A session's board keeps its deal and analysis among its tags, as PBN writes them: ``Deal``,
-and once solved ``DoubleDummyTricks`` (:func:`bridgescore.pbn.dd_tricks_from_tag` reads it),
-``OptimumScore`` and ``ParContract``. :meth:`HandRecord.of` reads them back (par is worked out
-again from the table, with the board's dealer and vulnerability: :func:`bridgescore.par`);
-:func:`with_deal` and :func:`with_analysis` give the board with them set.
+A board (:class:`~bridgescore.boards.board.Board`) holds its deal and, once solved, its
+double-dummy table and par as fields (:attr:`~bridgescore.boards.board.Board.deal`,
+:attr:`~bridgescore.boards.board.Board.dd`, :attr:`~bridgescore.boards.board.Board.par`);
+:meth:`HandRecord.of` reads them (par worked out from the table, with the board's dealer and
+vulnerability, where the board has none: :func:`bridgescore.par`); :func:`with_deal` and
+:func:`with_analysis` give the board with them set.
 
 A result against double dummy is declarer's tricks less the tricks the table gives that
 declarer in that strain (``+1``: one trick more than double dummy); against par, NS's score
 less the par score (SCORING.md §13).
 
->>> from bridgescore.duplicate.session import Board
 >>> t = ((7, 7, 7, 9, 9), (6, 6, 6, 4, 4), (7, 7, 7, 8, 8), (6, 5, 6, 4, 4))
 >>> deal = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.8765.8765.76 432.432.432.5432")
 >>> board = with_analysis(with_deal(Board.numbered(1), deal), t)
@@ -24,13 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from bridgescore.boards.board import Board
 from bridgescore.boards.dd import DDTable
 from bridgescore.boards.deal import Deal
 from bridgescore.boards.par import Par, par
-from bridgescore.duplicate.session import Board
-from bridgescore.errors import BridgeError
 from bridgescore.model import Contract, Result, Seat, Strain
-from bridgescore.pbn import analysis_tags, dd_tricks_from_tag
 
 __all__ = [
     "ANALYSIS",
@@ -45,7 +43,8 @@ __all__ = [
 ]
 
 ANALYSIS: Final = ("DoubleDummyTricks", "OptimumScore", "ParContract")
-"""The tags a board's analysis keeps (:func:`with_analysis`)."""
+"""The PBN tags that hold a board's analysis (the board's fields ``dd`` and ``par``, which
+:func:`with_analysis` sets; a file's ``OptimumResultTable`` holds the table too)."""
 
 
 def signed(difference: int | None, zero: str = "=") -> str:
@@ -108,29 +107,19 @@ def versus_par(ns_score: object, found: Par | None) -> int | None:
 
 
 def board_deal(board: Board) -> Deal | None:
-    """The board's deal (its ``Deal`` tag), if it has one that reads."""
-    text = dict(board.tags).get("Deal")
-    if text is None:
-        return None
-    try:
-        return Deal.parse(text)
-    except BridgeError:
-        return None
+    """The board's deal (:attr:`Board.deal <bridgescore.boards.board.Board.deal>`), if known."""
+    return board.deal
 
 
 def with_deal(board: Board, deal: Deal) -> Board:
     """The board with this deal (and without the analysis of any deal it had)."""
-    kept = tuple(t for t in board.tags if t[0] != "Deal" and t[0] not in ANALYSIS)
-    return Board(board.number, board.dealer, board.vulnerability, (("Deal", str(deal)), *kept))
+    return board.with_fields(deal=deal, dd=None, par=None)
 
 
 def with_analysis(board: Board, table: DDTable) -> Board:
-    """The board with its double-dummy table and par among its tags (replacing any)."""
-    found = par(table, board.vulnerability, board.dealer)
-    tags = {t.name: t.value for t in analysis_tags(table, found)}
-    kept = tuple(t for t in board.tags if t[0] not in ANALYSIS)
-    added = tuple((name, tags[name]) for name in ANALYSIS)
-    return Board(board.number, board.dealer, board.vulnerability, (*kept, *added))
+    """The board with its double-dummy table and par (for its dealer and vulnerability),
+    replacing any."""
+    return board.with_fields(dd=table, par=par(table, board.vulnerability, board.dealer))
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,15 +135,17 @@ class HandRecord:
 
     @classmethod
     def of(cls, board: Board, table: DDTable | None = None) -> HandRecord | None:
-        """The board's hand record (None without a deal); ``table``: its double-dummy table
-        if not among its tags."""
-        deal = board_deal(board)
-        if deal is None:
+        """The board's hand record (None without a deal): its double-dummy table and par,
+        or ``table`` (solved elsewhere) with par worked out from it."""
+        if board.deal is None:
             return None
-        if table is None:
-            table = dd_tricks_from_tag(dict(board.tags).get("DoubleDummyTricks", ""))
-        found = None if table is None else par(table, board.vulnerability, board.dealer)
-        return cls(board, deal, table, found)
+        if table is None or table == board.dd:
+            table, found = board.dd, board.par
+            if table is not None and found is None:
+                found = par(table, board.vulnerability, board.dealer)
+        else:
+            found = par(table, board.vulnerability, board.dealer)
+        return cls(board, board.deal, table, found)
 
     def versus(self, result: Result | None, ns_score: object) -> Versus:
         """A result (and NS's score for it) against this board's double dummy and par."""

@@ -10,21 +10,22 @@ the tricks declarer takes after the lead made less that: 0 for a best lead.
 >>> cost.lead_tricks, cost.best, cost.cost, cost.best_leads
 (9, 8, 1, ('DQ', 'HA'))
 
-:func:`opening_lead` finds the lead of a PBN game (a LIN file's boards become such games),
-:func:`lead_costs` solves many.
+:func:`opening_lead` finds the lead of a board (its deal, auction and play), or of a PBN game
+(:class:`bridgescore.pbn.Game`: a LIN file's boards become such games); :func:`lead_costs`
+solves many.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
+from bridgescore.boards.board import Board
 from bridgescore.boards.deal import Deal
-from bridgescore.errors import BridgeError
 from bridgescore.model import Contract, Seat, Strain
-from bridgescore.pbn import Game, auction_of, complete_deal, play_of
 
-__all__ = ["Lead", "LeadCost", "lead_costs", "opening_lead"]
+__all__ = ["Lead", "LeadCost", "Played", "lead_costs", "opening_lead"]
 
 _SEATS = tuple(Seat)
 
@@ -71,20 +72,45 @@ class LeadCost:
         return tuple(sorted(card for card, t in self.tricks if t == self.best))
 
 
-def opening_lead(game: Game, source: str = "<text>") -> Lead | None:
-    """The opening lead of a game with a complete ``Deal``, a ``Contract`` and ``Declarer``
-    (or a complete ``Auction``) and a ``Play`` section whose first card is declarer's
-    left-hand opponent's; None for any other game (no play, a pass-out, a lead out of turn,
+class Played(Protocol):
+    """A game :func:`opening_lead` takes besides a board: a PBN game
+    (:meth:`bridgescore.pbn.Game.played`) gives its board and the contract it says was
+    played."""
+
+    def played(self, *, source: str = "<text>") -> tuple[Board, tuple[Contract, Seat] | None]:
+        """The game's board (its deal, auction and play) and the contract and declarer its
+        own tags give, if they do."""
+        ...
+
+
+def opening_lead(
+    board: Board | Played,
+    source: str = "<text>",
+    *,
+    reached: tuple[Contract, Seat] | None = None,
+) -> Lead | None:
+    """The opening lead of a board with a complete deal, a contract and declarer (``reached``,
+    a game's own, else its complete auction's) and a play whose first card is declarer's
+    left-hand opponent's; None for any other board (no play, a pass-out, a lead out of turn,
     a card the leader does not hold).
 
-    :raises PbnError: for a ``Deal``, ``Auction`` or ``Play`` that cannot be read, naming
+    >>> from bridgescore.boards.play import Play
+    >>> deal = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.8765.8765.76 432.432.432.5432")
+    >>> board = Board.numbered(1).with_fields(deal=deal, play=Play.read(Seat.WEST, "S2"))
+    >>> opening_lead(board, reached=(Contract.parse("7NT"), Seat.SOUTH))
+    Lead(deal=Deal.parse('N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.8765.8765.76 432.432.432.5432'), \
+strain=Strain.NOTRUMP, leader=Seat.WEST, card='S2')
+
+    :raises PbnError: for a game whose ``Deal``, ``Auction`` or ``Play`` cannot be read, naming
         its line.
     """
-    deal = complete_deal(game, source)
-    play = play_of(game, source=source)
-    if deal is None or play is None:
+    if not isinstance(board, Board):
+        board, own = board.played(source=source)
+        reached = reached or own
+    deal, play = board.deal, board.play
+    if deal is None or not deal.is_complete or play is None:
         return None
-    reached = _reached(game, source)
+    reached = reached or _reached(board)
     if reached is None:
         return None
     contract, declarer = reached
@@ -99,14 +125,10 @@ def opening_lead(game: Game, source: str = "<text>") -> Lead | None:
     return Lead(deal, contract.strain, leader, card)
 
 
-def _reached(game: Game, source: str) -> tuple[Contract, Seat] | None:
-    """The contract and declarer: the ``Contract`` and ``Declarer`` tags', else the
-    ``Auction`` section's (a board whose play stopped before a result)."""
-    try:
-        return Contract.parse(game.get("Contract") or ""), Seat.parse(game.get("Declarer") or "")
-    except BridgeError:
-        pass
-    auction = auction_of(game, source=source)
+def _reached(board: Board) -> tuple[Contract, Seat] | None:
+    """The contract and declarer of the board's complete auction (a board whose play stopped
+    before a result)."""
+    auction = board.auction
     if auction is None or not auction.is_complete:
         return None
     contract, declarer = auction.final()

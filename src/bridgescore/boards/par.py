@@ -33,12 +33,13 @@ declare it), then ``+n`` for overtricks or ``-n`` for undertricks: ``4HN``, ``3N
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from bridgescore.errors import InvalidResultError
+from bridgescore.errors import InvalidResultError, NotationError
 from bridgescore.model import Contract, Doubling, Seat, Side, Strain, Vulnerability
 from bridgescore.scoring import score
 
@@ -48,6 +49,11 @@ _STRAINS: Final = tuple(Strain)
 _SEATS: Final = tuple(Seat)
 _SIDE_SEATS: Final = ((0, 2), (1, 3))
 _NO_SACRIFICE: Final = 99
+_PAR_CONTRACT: Final = re.compile(
+    r"(?P<level>[1-7])(?P<strain>NT|[CDHS])(?P<doubling>XX|X)?(?P<seats>NS|EW|[NESW])"
+    r"(?P<offset>[+-](?:1[0-3]|[1-9]))?",
+    re.ASCII,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +81,33 @@ class ParContract:
         seats = "".join(s.value for s in self.declarers)
         offset = f"{self.offset:+d}" if self.offset else ""
         return f"{self.contract}{seats}{offset}"
+
+    @classmethod
+    def parse(cls, text: str) -> ParContract:
+        """Read a par contract as :func:`str` writes it (any case, blanks around it).
+
+        >>> ParContract.parse("5cxew-2"), str(ParContract.parse("3NTNS+1"))
+        (ParContract(contract=Contract.parse('5CX'), declarers=(Seat.EAST, Seat.WEST), \
+tricks=9), '3NTNS+1')
+
+        :raises NotationError: (field ``par``) for anything else, or tricks past 13.
+        """
+        m = _PAR_CONTRACT.fullmatch(text.strip().upper()) if isinstance(text, str) else None
+        if m is None:
+            raise NotationError(
+                f"invalid par contract {text!r}: expected level, strain, X if doubled, the "
+                "declarer (N, E, S, W, NS or EW) and +n or -n, such as '4HNS' or '5CXEW-2'",
+                field="par",
+                value=text,
+            )
+        level = int(m["level"])
+        tricks = level + 6 + int(m["offset"] or 0)
+        if not 0 <= tricks <= 13:
+            raise NotationError(f"invalid par contract {text!r}: {tricks} tricks", field="par",
+                                value=text)  # fmt: skip
+        doubling = Doubling(m["doubling"] or "")
+        seats = tuple(Seat(c) for c in m["seats"])
+        return cls(Contract(level, Strain(m["strain"]), doubling), seats, tricks)
 
 
 @dataclass(frozen=True, slots=True)

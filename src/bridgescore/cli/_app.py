@@ -6,6 +6,7 @@ import importlib
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ import click
 from rich.console import Console
 
 from bridgescore import BridgeError, Seat, __version__
+from bridgescore.duplicate.session import SectionScorer
 
 __all__ = [
     "ARGS",
@@ -28,6 +30,7 @@ __all__ = [
     "progress_bar",
     "read_pbn",
     "reporting",
+    "section_scorer",
     "write_file",
 ]
 
@@ -73,6 +76,19 @@ def write_file(path: Path, data: bytes) -> None:
         write_atomically(path, data)
     except OSError as exc:
         raise click.FileError(str(path), hint=exc.strerror) from exc
+
+
+@cache
+def section_scorer() -> SectionScorer | None:
+    """numpy's way of scoring a session's sections (``bridgescore.batch.score_section_fast``:
+    the same figures, many times faster on a big field) when ``bridgescore[batch]`` is
+    installed, for :meth:`Session.scored <bridgescore.duplicate.session.Session.scored>`; None
+    (the pure way) without it."""
+    try:
+        from bridgescore.batch.field import score_section_fast
+    except ImportError:  # pragma: no cover - depends on the installed extras
+        return None
+    return score_section_fast
 
 
 def console() -> Console:

@@ -14,7 +14,7 @@ from rich.table import Table
 
 from bridgescore import pbn
 from bridgescore.boards.dd import DDTable
-from bridgescore.cli._app import cli, console, reporting, write_file
+from bridgescore.cli._app import cli, console, reporting, section_scorer, write_file
 from bridgescore.duplicate.analysis import analyse_pair, analysis_to_dict, session_csv, tables_of
 from bridgescore.duplicate.field import ARTIFICIAL_PRESETS, BoardScore
 from bridgescore.duplicate.session import (
@@ -133,7 +133,7 @@ def score_command(
     if across_field or artificial_preset != "default":
         session = dataclasses.replace(session, across_field=across_field,
                                       artificial=ARTIFICIAL_PRESETS[artificial_preset])  # fmt: skip
-    sections = session.scored()
+    sections = session.scored(section_scorer())
     if section_name is not None:
         with reporting("--section"):
             chosen = session.section(section_name)
@@ -172,7 +172,7 @@ def _recaps(scored: SectionScores, text: str | None) -> tuple[Pair, ...]:
 def _analyses(
     session: Session, scored: SectionScores, pairs: tuple[Pair, ...]
 ) -> dict[tuple[Side | None, int], dict[str, Any]]:
-    """The recaps' analyses, when the section's boards have double-dummy tables (tags)."""
+    """The recaps' analyses, when the section's boards have double-dummy tables."""
     tables = tables_of(scored.section) if pairs else {}
     if not tables:
         return {}
@@ -180,7 +180,7 @@ def _analyses(
 
 
 def _solved(section: Section, solve: bool) -> dict[int, DDTable]:
-    """The section's double-dummy tables: its tags', and with ``solve`` its deals' by DDS."""
+    """The section's double-dummy tables: its boards', and with ``solve`` its deals' by DDS."""
     try:
         return tables_of(section, solve=solve)
     except ModuleNotFoundError as exc:
@@ -282,7 +282,7 @@ def export_command(file: Path, output: Path, fmt: str, method: str | None, per: 
 
             data = usebio.write(session)
         elif fmt == "csv":
-            data = session_csv(session.scored(), session).encode()
+            data = session_csv(session.scored(section_scorer()), session).encode()
         else:
             data = pbn.encode(pbn.write(session, per=per))  # type: ignore[arg-type]
     write_file(output, data)
@@ -320,7 +320,7 @@ def analyse_command(
     Example: bridgescore session analyse results.pbn --pair NS3
     """
     session = read_session(file, method)
-    sections = session.scored()
+    sections = session.scored(section_scorer())
     if section_name is not None:
         with reporting("--section"):
             chosen = session.section(section_name)

@@ -11,7 +11,7 @@ Two parts, both pure Python:
   in thirty lines of standard Python, and :mod:`bridgescore.deals._dealing` describes it in full.
 * **Files** (:func:`read`, :func:`write`; the format from the extension): PBN, Duplimate
   ``.dup``, Dealer4 ``.dlm``, ``.bri`` and ``.dge``. Each is read into :class:`DealtBoard` s
-  (a :class:`~bridgescore.duplicate.session.Board` and its :class:`~bridgescore.boards.deal.Deal`)
+  (a :class:`~bridgescore.boards.board.Board` and its :class:`~bridgescore.boards.deal.Deal`)
   and written back byte for byte; a file not read raises :class:`~bridgescore.errors.DealFileError`
   naming the board and the byte or line. :data:`FORMATS` maps each extension to its
   :class:`Format` (a reader of bytes and a writer): adding a format is one entry.

@@ -10,7 +10,7 @@ from typing import Final
 from bridgescore.deals._lin import read_lin, write_lin
 from bridgescore.deals._machines import BRI, DGE, read_dlm, read_dup, write_dlm, write_dup
 from bridgescore.deals._model import DealtBoard
-from bridgescore.deals._pbn import read_pbn, write_pbn
+from bridgescore.deals._pbn import read_pbn, tags_of, write_pbn
 from bridgescore.errors import DealFileError
 
 __all__ = ["FORMATS", "Format", "file_format", "merge", "read", "read_bytes", "to_bytes", "write"]
@@ -47,9 +47,9 @@ class Format:
         """
         out = []
         boards = tuple(boards)
-        if not self.tags and any(b.board.tags for b in boards):
-            out.append("the other tags (" + ", ".join(sorted({t[0] for b in boards
-                       for t in b.board.tags})[:6]) + ") are left out")  # fmt: skip
+        lost = sorted({name for b in boards for name, _ in tags_of(b) if name != "Deal"})
+        if not self.tags and lost:
+            out.append("the other tags (" + ", ".join(lost[:6]) + ") are left out")
         if self.law_2:
             moved = [str(b.number) for b in boards if not b.board.follows_law_2]
             if moved:

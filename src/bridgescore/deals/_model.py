@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from bridgescore.boards.board import Board
 from bridgescore.boards.deal import Deal
-from bridgescore.duplicate.session import Board
 from bridgescore.errors import DealFileError
 from bridgescore.model import Seat, Vulnerability
 
@@ -14,17 +14,27 @@ __all__ = ["DealtBoard"]
 
 @dataclass(frozen=True, slots=True)
 class DealtBoard:
-    """A board and its deal; the board's :attr:`~bridgescore.duplicate.session.Board.tags` hold what
-    else a PBN file says of it (``Event``, players, ``Auction`` ...), as a session's boards
-    hold them, so that they are written back.
+    """A board and its deal (the board's :attr:`~bridgescore.boards.board.Board.deal` too); the
+    board holds what else a file says of it (its auction and play, its double-dummy table and
+    par as fields; ``Event``, the players ... among its tags), as a session's boards hold them,
+    so that they are written back.
 
     >>> b = DealtBoard.numbered(5, Deal.parse("N:AKQJT98765432... - - -"))
-    >>> b.number, b.dealer, b.vulnerability, b.board.follows_law_2
-    (5, Seat.NORTH, Vulnerability.NS, True)
+    >>> b.number, b.dealer, b.vulnerability, b.board.follows_law_2, b.board.deal == b.deal
+    (5, Seat.NORTH, Vulnerability.NS, True, True)
     """
 
     board: Board
     deal: Deal
+    written: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
+    """The tags as the PBN file the board was read from wrote them (all but ``Board``,
+    ``Dealer``, ``Vulnerable`` and ``Deal``), in its order and spelling: written back as they
+    were while they still say what the board says, so that a file read and written again is
+    the same, byte for byte."""
+
+    def __post_init__(self) -> None:
+        if self.board.deal != self.deal:
+            object.__setattr__(self, "board", self.board.with_fields(deal=self.deal))
 
     @classmethod
     def numbered(cls, number: int, deal: Deal) -> DealtBoard:
@@ -47,15 +57,13 @@ class DealtBoard:
         return self.board.vulnerability
 
     def with_deal_tag(self) -> Board:
-        """The board with its deal among its tags, as a session's board holds it.
+        """The board with its deal, as a session's board holds it (:attr:`board`: its
+        :attr:`~bridgescore.boards.board.Board.deal` is the deal).
 
-        >>> DealtBoard.numbered(1, Deal.parse("N:AKQJT98765432... - - -")).with_deal_tag().tags
-        (('Deal', 'N:AKQJT98765432... - - -'),)
+        >>> str(DealtBoard.numbered(1, Deal.parse("N:AKQJT98765432... - - -")).with_deal_tag().deal)
+        'N:AKQJT98765432... - - -'
         """
-        tags = tuple(t for t in self.board.tags if t[0] != "Deal")
-        return Board(
-            self.number, self.dealer, self.vulnerability, (("Deal", str(self.deal)), *tags)
-        )
+        return self.board
 
 
 def consecutive(boards: tuple[DealtBoard, ...], name: str, target: str, most: int) -> int:

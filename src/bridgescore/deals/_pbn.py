@@ -4,12 +4,17 @@ Reading takes every game with a ``Deal`` (games without one, such as a results f
 are skipped), through :func:`bridgescore.pbn.read_games` (import format, ``#`` values, any
 order of tags). A game without ``Board`` is the board after the one before; without ``Dealer``
 or ``Vulnerable``, Law 2's. A board in several games (a file with a game per table) is read
-once; with different deals it is refused. The game's other tags are kept in the board's
-:attr:`~bridgescore.duplicate.session.Board.tags` in the order read, with their section data (a
-``Note`` after an ``Auction`` or a ``Play`` goes with it), as a session's boards keep them; comments
-are not kept.
+once; with different deals it is refused. The game's other tags are read as a session's
+boards read them (:class:`~bridgescore.boards.board.Board`): its ``Auction``, ``Play``,
+double-dummy table and par into the board's fields, the rest kept in its
+:attr:`~bridgescore.boards.board.Board.tags` in the order read, with their section data;
+comments are not kept. The tags as read are kept too (:attr:`DealtBoard.written
+<bridgescore.deals.DealtBoard.written>`), so that a board written back unchanged is written as
+it was read, byte for byte.
 
-Writing puts ``% PBN 2.1`` first, then for each board its kept tags in their order, with
+Writing puts ``% PBN 2.1`` first, then for each board its other tags in their order, then
+those of its fields (``Auction``, ``Play``, ``DoubleDummyTricks``, ``OptimumResultTable``,
+``OptimumScore``, ``ParContract``; or the tags as read, while they say the same), with
 ``Board`` after those that start it among ``Event``, ``Site`` and ``Date``, and ``Dealer``,
 ``Vulnerable`` and ``Deal`` (from North) after the players that follow (the export format's
 order, §3.4, for the files that follow it, and the order read back for any other); each game
@@ -22,15 +27,16 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+from bridgescore.boards.board import Board
 from bridgescore.boards.deal import Deal
+from bridgescore.boards.tags import write_tags
 from bridgescore.deals._model import DealtBoard
-from bridgescore.duplicate.session import Board
 from bridgescore.errors import BridgeError, DealFileError, PbnError
 from bridgescore.model import Seat, Vulnerability
 from bridgescore.pbn import TAG_NAME as NAME
 from bridgescore.pbn import Game, decode, encode, escape, read_games
 
-__all__ = ["read_pbn", "write_pbn"]
+__all__ = ["read_pbn", "tags_of", "write_pbn"]
 
 _OWN: Final = frozenset({"Board", "Dealer", "Vulnerable", "Deal"})
 _HEAD: Final = ("Event", "Site", "Date")
@@ -64,7 +70,6 @@ def read_pbn(data: bytes, source: str = "<bytes>") -> tuple[DealtBoard, ...]:
             number += 1
         if deal_tag is None or deal_tag.value.strip() in _UNKNOWN:
             continue
-        board = _board(game, number, source)
         try:
             deal = Deal.parse(deal_tag.value)
         except BridgeError as exc:
@@ -76,7 +81,9 @@ def read_pbn(data: bytes, source: str = "<bytes>") -> tuple[DealtBoard, ...]:
                                     source=source, board=number, line=deal_tag.line,
                                     field="Deal", value=deal_tag.value)  # fmt: skip
             continue
-        out[number], lines[number] = DealtBoard(board, deal), deal_tag.line
+        kept = _kept(game)
+        board = _board(game, number, source, kept, deal)
+        out[number], lines[number] = DealtBoard(board, deal, kept), deal_tag.line
     if not out:
         raise DealFileError("no deals: no game has a Deal tag", source=source)
     return tuple(out.values())
@@ -90,7 +97,9 @@ def _number(text: str, source: str, line: int) -> int:
     return int(t)
 
 
-def _board(game: Game, number: int, source: str) -> Board:
+def _board(
+    game: Game, number: int, source: str, kept: tuple[tuple[str, str], ...], deal: Deal
+) -> Board:
     law = Board.numbered(number)
     dealer, vulnerability = law.dealer, law.vulnerability
     tag = game.tag("Dealer")
@@ -111,7 +120,7 @@ def _board(game: Game, number: int, source: str) -> Board:
                 source=source, board=number, line=tag.line, field="Vulnerable",
                 value=tag.value[:20],
             ) from None  # fmt: skip
-    return Board(number, dealer, vulnerability, _kept(game))
+    return Board(number, dealer, vulnerability, kept, deal=deal)
 
 
 def _kept(game: Game) -> tuple[tuple[str, str], ...]:
@@ -142,7 +151,7 @@ def write_pbn(boards: Sequence[DealtBoard], target: str = "<bytes>") -> bytes:
     """
     out = ["% PBN 2.1"]
     for b in boards:
-        tags = [t for t in b.board.tags if t[0] not in _OWN]
+        tags = [t for t in tags_of(b) if t[0] not in _OWN]
         for name, value in tags:
             _check(name, value, target, b.number)
         i = _run(tags, 0, _HEAD)
@@ -155,6 +164,20 @@ def write_pbn(boards: Sequence[DealtBoard], target: str = "<bytes>") -> bytes:
         out += _lines(tags[j:])
         out.append("")
     return encode("".join(line + "\r\n" for line in out))
+
+
+def tags_of(b: DealtBoard) -> tuple[tuple[str, str], ...]:
+    """The board's tags as a PBN file holds them: as read, while they still say what the board
+    says; else its other tags, then its fields' (``Deal`` among them).
+
+    >>> from bridgescore.boards.deal import Deal
+    >>> tags_of(DealtBoard.numbered(1, Deal.parse("N:AKQJT98765432... - - -")))
+    (('Deal', 'N:AKQJT98765432... - - -'),)
+    """
+    board = b.board
+    if b.written and Board(b.number, b.dealer, b.vulnerability, b.written, deal=b.deal) == board:
+        return b.written
+    return (*board.tags, *write_tags(board.fields))
 
 
 def _run(tags: list[tuple[str, str]], start: int, names: tuple[str, ...]) -> int:

@@ -55,9 +55,7 @@ from bridgescore.duplicate.session import (
     points_if,
     score_session,
 )
-from bridgescore.errors import BridgeError
 from bridgescore.model import Contract, Result, Seat, Side, Strain
-from bridgescore.pbn import dd_tricks_from_tag
 from bridgescore.scoring import score_result
 
 __all__ = [
@@ -174,22 +172,21 @@ class PairAnalysis:
 
 
 def tables_of(section: Section, *, solve: bool = False) -> dict[int, DDTable]:
-    """The double-dummy tables the section's boards hold (their ``DoubleDummyTricks`` tags,
-    as ``bridgescore analyse`` writes them), by board number; with ``solve``, also those of
-    the boards with a complete ``Deal`` and no table, solved by DDS
-    (:func:`bridgescore.boards.dd.dd_tables`: the ``bridgescore[dd]`` extra).
+    """The double-dummy tables the section's boards hold (:attr:`Board.dd
+    <bridgescore.boards.board.Board.dd>`: a file's, as ``bridgescore analyse`` writes them, or
+    an evening's worker's), by board number; with ``solve``, also those of the boards with a
+    complete deal and no table, solved by DDS (:func:`bridgescore.boards.dd.dd_tables`: the
+    ``bridgescore[dd]`` extra).
 
     :raises ModuleNotFoundError: to solve a deal without endplay.
     """
     tables = {}
     unsolved: list[tuple[int, Deal]] = []
     for board in section.boards:
-        tags = dict(board.tags)
-        table = dd_tricks_from_tag(tags.get("DoubleDummyTricks", ""))
-        if table is not None:
-            tables[board.number] = table
-        elif solve and (deal := _deal(tags.get("Deal", ""))) is not None:
-            unsolved.append((board.number, deal))
+        if board.dd is not None:
+            tables[board.number] = board.dd
+        elif solve and board.deal is not None and board.deal.is_complete:
+            unsolved.append((board.number, board.deal))
     if unsolved:
         from bridgescore.boards.dd import dd_tables
 
@@ -214,14 +211,6 @@ def pair_analysis(session: Session, scored: SectionScores, pair: Pair) -> dict[s
     if not tables:
         return None
     return analysis_to_dict(analyse_pair(session, scored, pair, tables))
-
-
-def _deal(text: str) -> Deal | None:
-    try:
-        deal = Deal.parse(text)
-    except BridgeError:
-        return None
-    return deal if deal.is_complete else None
 
 
 def analyse_pair(
@@ -268,8 +257,8 @@ def _unanalysable(section: Section, line: RecapLine, tables: Mapping[int, DDTabl
     if r.split is not None:
         return "a split score"
     if line.board not in tables:
-        deal = _deal(dict(section.board(line.board).tags).get("Deal", ""))
-        return "no deal" if deal is None else "no double-dummy table"
+        deal = section.board(line.board).deal
+        return "no deal" if deal is None or not deal.is_complete else "no double-dummy table"
     return ""
 
 
@@ -351,11 +340,11 @@ def csv_block(
     session: Session, scored: list[SectionScores]
 ) -> tuple[tuple[str, ...], list[list[object]]] | None:
     """Every pair's analysis for a session's CSV (``csv_text(..., extra=)``): the columns and a
-    row per board it played, from the boards' ``DoubleDummyTricks`` tags only (a download
-    solves no deal); None if no board has a table."""
+    row per board it played, from the boards' own tables only (a download solves no deal);
+    None if no board has a table."""
     rows: list[list[object]] = []
     for s in scored:
-        tables = tables_of(s.section)  # the tags' only: a download solves no deal
+        tables = tables_of(s.section)  # the boards' own only: a download solves no deal
         if not tables:
             continue
         for pair in s.section.pairs:

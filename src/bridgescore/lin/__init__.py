@@ -54,8 +54,8 @@ From there:
   :func:`board_to_lin` a session's board (its deal, auction and play) with a result.
 * :func:`read_lin_deals` (bytes or text) and :func:`write_lin` are the LIN format of
   :mod:`bridgescore.deals`; :func:`tagged_board` gives a board as a deal file's board (a
-  :class:`~bridgescore.duplicate.session.Board` whose tags hold players, result, auction and play,
-  and its deal), :func:`board_to_lin` turns such a board back.
+  :class:`~bridgescore.boards.board.Board` with its deal, auction and play, whose tags hold the
+  players and the result; and its deal), :func:`board_to_lin` turns such a board back.
 
 Errors are :class:`~bridgescore.errors.LinError` s naming the file, the board and the
 character offset, and the key (:attr:`~bridgescore.errors.BridgeError.field`):

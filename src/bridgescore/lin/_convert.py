@@ -7,9 +7,10 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
+from bridgescore.boards.board import Board
 from bridgescore.boards.deal import Deal
 from bridgescore.boards.play import Play
-from bridgescore.duplicate.session import Board, Session
+from bridgescore.duplicate.session import Session
 from bridgescore.errors import BridgeError, LinError, PbnError
 from bridgescore.events.match import MatchBoard, TeamMatch
 from bridgescore.lin._reader import LinBoard, LinFile, Room, read_lin
@@ -313,25 +314,23 @@ def board_to_lin(
     *,
     deal: Deal | None = None,
 ) -> LinBoard:
-    """A board with its PBN tags (a session's, or a deal file's) as a LIN board, for
+    """A board (a session's, or a deal file's) as a LIN board, for
     :func:`~bridgescore.lin.write_lin` or :func:`~bridgescore.lin.handviewer_url`: its number,
-    dealer, vulnerability, and the deal, auction and play its tags hold (:attr:`Board.tags
-    <bridgescore.duplicate.session.Board.tags>`); the deal, result and players (North, East, South,
-    West) given, else those of its ``Deal``, ``Contract``, ``Declarer``, ``Result`` and
-    player tags.
+    dealer, vulnerability, deal, auction and play; the deal, result and players (North, East,
+    South, West) given, else the board's deal and those of its ``Contract``, ``Declarer``,
+    ``Result`` and player tags (:attr:`Board.tags <bridgescore.boards.board.Board.tags>`).
 
     >>> from bridgescore.lin import handviewer_url
-    >>> b = Board(5, Seat.NORTH, Vulnerability.NS, (("Deal", "N:AKQJ.AKQ.AKQ.AKQ - - -"),
-    ...           ("North", "Nina")))
+    >>> b = Board(5, Seat.NORTH, Vulnerability.NS, (("North", "Nina"),),
+    ...           deal=Deal.parse("N:AKQJ.AKQ.AKQ.AKQ - - -"))
     >>> lin = board_to_lin(b)
     >>> lin.players, handviewer_url(lin).endswith("sv%7Cn%7Cpg%7C%7C")
     (('Nina', '', '', ''), True)
 
-    :raises BridgeError: for a Deal, Auction, Play or result tag that cannot be read.
+    :raises BridgeError: for a result tag that cannot be read.
     """
     tags = dict(board.tags)
-    if deal is None and tags.get("Deal", "").strip():
-        deal = Deal.parse(tags["Deal"])
+    deal = deal or board.deal
     if players is None:
         n, e, s, w = (_name(tags.get(name)) for name in ("North", "East", "South", "West"))
         players = (n, e, s, w)
@@ -354,16 +353,15 @@ _OWN = frozenset({"Board", "Dealer", "Vulnerable", "Deal"})
 
 
 def tagged_board(board: LinBoard) -> tuple[Board, Deal | None]:
-    """A LIN board as a :class:`~bridgescore.duplicate.session.Board` whose tags hold what else PBN
-    says of it (players, ``Declarer``, ``Contract``, ``Result``, a vugraph's ``Room``, the
-    ``Auction`` and ``Play`` with their notes, encoded as a session's boards keep them), and
-    its deal: what :mod:`bridgescore.deals` holds of a board. :func:`board_to_lin` turns it
-    back.
+    """A LIN board as a :class:`~bridgescore.boards.board.Board` with its deal, and the auction
+    and play as PBN says them (PBN has no alert), whose tags hold what else PBN says of it
+    (players, ``Declarer``, ``Contract``, ``Result``, a vugraph's ``Room``); and its deal: what
+    :mod:`bridgescore.deals` holds of a board. :func:`board_to_lin` turns it back.
 
     >>> (b,) = read_lin_deals("pn|s,w,n,e|md|3SAKQJHAKQDAKQCAKQ,,,|mb|7N|mb|p|mb|p|mb|p|mc|13|")
     >>> board, deal = tagged_board(b)
-    >>> board.tags[:3], str(board.auction.contract)
-    ((('West', 'w'), ('North', 'n'), ('East', 'e')), '7NT')
+    >>> board.tags[:3], str(board.auction.contract), board.deal == deal
+    ((('West', 'w'), ('North', 'n'), ('East', 'e')), '7NT', True)
     >>> again = board_to_lin(board, deal=deal)
     >>> (again.deal, again.players, again.auction, again.result) == (b.deal, b.players,
     ...                                                              b.auction, b.result)
@@ -381,4 +379,4 @@ def tagged_board(board: LinBoard) -> tuple[Board, Deal | None]:
             kept.append((tag.name, [tag.value, *(" ".join(t) for t in tag.data)]))
             section = kept[-1][1] if tag.name in ("Auction", "Play") else None
     tags = tuple((name, "\n".join(lines)) for name, lines in kept)
-    return Board(board.number, board.dealer, board.vulnerability, tags), board.deal
+    return Board(board.number, board.dealer, board.vulnerability, tags, deal=board.deal), board.deal

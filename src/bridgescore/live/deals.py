@@ -4,9 +4,9 @@ see a board's hands.
 The director attaches deals (:class:`AttachDeals`: dealt in the app from a seed, or read
 from a PBN, dealing-machine or LIN file) while the evening goes on; each board's double-dummy
 table and par arrive later from a worker (:class:`Analysed`). Both change the session's
-definition (each board keeps its deal and analysis among its tags, as PBN writes them:
-:mod:`bridgescore.boards.hand_record`), so :func:`~bridgescore.live.definition.redefine` passes them
-to :func:`attach` and :func:`analysed`, the decisions storage asks inside its write.
+definition (each board holds its deal, double-dummy table and par as fields:
+:mod:`bridgescore.boards.hand_record`), so :func:`~bridgescore.live.definition.redefine` passes
+them to :func:`attach` and :func:`analysed`, the decisions storage asks inside its write.
 
 Who may see a board's hands, double-dummy table and par is who may see its traveller
 (:meth:`LiveState.may_see <bridgescore.live.LiveState.may_see>`, SCORING.md §13): at a table,
@@ -30,14 +30,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from bridgescore.boards.board import Board
 from bridgescore.boards.dd import DDTable
 from bridgescore.boards.deal import Deal
-from bridgescore.boards.hand_record import HandRecord, board_deal, with_analysis, with_deal
+from bridgescore.boards.hand_record import HandRecord, with_analysis, with_deal
 from bridgescore.deals import DealtBoard
-from bridgescore.duplicate.session import Board, Section, Session
+from bridgescore.duplicate.session import Section, Session
 from bridgescore.errors import SessionError
 from bridgescore.live.rules import DIRECTOR, LiveState, NotAllowedError, Who
-from bridgescore.pbn import dd_tricks_from_tag
 
 __all__ = [
     "Analysed",
@@ -131,7 +131,7 @@ def analysed(state: LiveState, who: Who, change: Analysed) -> Session:
     changed: dict[int, Board] = {}
     for number, deal, table in change.boards:
         board = known.get(number)
-        if board is None or board_deal(board) != deal:
+        if board is None or board.deal != deal:
             raise SessionError(
                 f"board {number}'s deal has changed since it was solved", field="board",
                 value=number,
@@ -144,16 +144,15 @@ def unsolved(section: Section) -> list[tuple[int, Deal]]:
     """The boards with a deal and no double-dummy table yet, and their deals."""
     out = []
     for board in section.boards:
-        deal = board_deal(board)
-        if deal is not None and _table(board) is None:
-            out.append((board.number, deal))
+        if board.deal is not None and board.dd is None:
+            out.append((board.number, board.deal))
     return out
 
 
 def progress(section: Section) -> tuple[int, int, int]:
     """How many boards are solved, how many have a deal, and how many the section plays."""
-    dealt = [b for b in section.boards if board_deal(b) is not None]
-    return sum(_table(b) is not None for b in dealt), len(dealt), len(section.boards)
+    dealt = [b for b in section.boards if b.deal is not None]
+    return sum(b.dd is not None for b in dealt), len(dealt), len(section.boards)
 
 
 def hand_for(state: LiveState, who: Who | None, board: int) -> HandRecord | None:
@@ -163,10 +162,6 @@ def hand_for(state: LiveState, who: Who | None, board: int) -> HandRecord | None
         return None
     found = next((b for b in state.definition.boards if b.number == board), None)
     return None if found is None else HandRecord.of(found)
-
-
-def _table(board: Board) -> DDTable | None:
-    return dd_tricks_from_tag(dict(board.tags).get("DoubleDummyTricks", ""))
 
 
 def _span(numbers: Sequence[int]) -> str:

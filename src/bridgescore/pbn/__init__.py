@@ -86,10 +86,23 @@ How a :class:`~bridgescore.duplicate.session.Session` is written (and read back)
   with a warning; ``Score "450"`` with no side is declarer's.
 * **Boards** keep the file's ``Dealer`` and ``Vulnerable``; where they are not Law 2's for
   the board number the section warns. Missing or ``"?"``: Law 2.
+* **A board's cards** are read once into the board's typed fields
+  (:class:`~bridgescore.boards.board.Board`; :mod:`bridgescore.boards.tags` says how): ``Deal``
+  into :attr:`~bridgescore.boards.board.Board.deal`, ``Auction`` and ``Play`` with their notes
+  into :attr:`~bridgescore.boards.board.Board.auction` and
+  :attr:`~bridgescore.boards.board.Board.play`, ``DoubleDummyTricks`` and a complete
+  ``OptimumResultTable`` (in any order of rows) into the double-dummy table
+  :attr:`~bridgescore.boards.board.Board.dd`, ``OptimumScore`` with ``ParContract`` into
+  :attr:`~bridgescore.boards.board.Board.par`. Writing writes them back: ``Deal`` from North,
+  the sections four calls (or a trick) a line, and the analysis as ``bridgescore analyse``
+  writes it (``DoubleDummyTricks``, ``OptimumResultTable``, ``OptimumScore``, ``ParContract``).
+  A tag that does not read as its field (a partial ``OptimumResultTable``, an ``OptimumScore``
+  without ``ParContract``, as Dealer4 and Magic Contest write it) is kept as read, with the
+  other tags.
 * **Other tags** are kept: those with one value in every game (``Site``...) in
-  :attr:`Session.tags <bridgescore.duplicate.session.Session.tags>`, the others (``Deal``,
-  ``Auction`` with its calls and notes, ``OptimumResultTable`` with its rows ...) in
-  :attr:`Board.tags <bridgescore.duplicate.session.Board.tags>`. Tags that differ between the tables
+  :attr:`Session.tags <bridgescore.duplicate.session.Session.tags>`, the others (the
+  ``Annotator``, a tag of the file's program ...) in
+  :attr:`Board.tags <bridgescore.boards.board.Board.tags>`. Tags that differ between the tables
   of one board (players, a game per table's ``Auction``) are not kept, with a warning; comments
   are not kept in a session (:func:`read_games` keeps them).
 
@@ -110,8 +123,9 @@ with note references, NAGs and suffixes, ``AP``, ``-``, ``*``, ``+``, the irregu
 ``^S``, ``^R``, ``^L``; :func:`section_tags` writes them back in export format. Reading a session
 checks every game's sections (errors name the line and the tag), and a board keeps its
 auction and play when all its games share them (:attr:`Board.auction
-<bridgescore.duplicate.session.Board.auction>`, :attr:`Board.play
-<bridgescore.duplicate.session.Board.play>`).
+<bridgescore.boards.board.Board.auction>`, :attr:`Board.play
+<bridgescore.boards.board.Board.play>`). :meth:`Game.played` gives a game's own board,
+typed, and the contract its tags say was played.
 
 **Team matches** (:func:`read_matches`): a match is a pair of teams (``HomeTeam`` and
 ``VisitTeam``, either way round); a game without them belongs to the match before. Its rooms
@@ -127,11 +141,12 @@ that PBN reads as unknown (``?``, ``-``, spaces), a section name with spaces aro
 none. A session without sections is written as the header alone.
 
 The package reads in two steps, as python-chess's ``pgn`` reads a game and hands it to a
-``GameBuilder``: ``_lexer`` reads the text into games (``_games`` holds their values and
-writes them), ``_reader`` reads each game's tags (their values: ``_values``) and hands
-boards and results to the ``_builder``, which checks what involves several games and builds
-the session (``_players`` numbers pairs by their names). ``_writer`` writes a session,
-``_match`` reads team matches; ``_location`` is the place in the file an error names.
+``GameBuilder``: ``_lexer`` reads the text into games (``_games`` holds their values, their
+sections and their boards, and writes them), ``_reader`` reads each game's tags (their
+values: ``_values``) and hands boards and results to the ``_builder``, which checks what
+involves several games and builds the session (``_players`` numbers pairs by their names).
+``_writer`` writes a session, ``_match`` reads team matches; ``_location`` is the place in the
+file an error names.
 """
 
 from __future__ import annotations
@@ -142,8 +157,6 @@ from bridgescore.pbn._analysis import (
     ANALYSIS_TAGS,
     analyse_games,
     analysis_tags,
-    board_facts,
-    complete_deal,
     dd_tricks_from_tag,
 )
 from bridgescore.pbn._event import read_event, write_event
@@ -153,16 +166,21 @@ from bridgescore.pbn._games import (
     Game,
     Table,
     Tag,
+    auction_of,
+    board_facts,
+    complete_deal,
     decode,
     encode,
     escape,
+    kept_sections,
+    play_of,
+    section_tags,
     write_games,
 )
 from bridgescore.pbn._games import NAME as TAG_NAME
 from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._match import read_match, read_matches, read_rounds
 from bridgescore.pbn._reader import read
-from bridgescore.pbn._sections import auction_of, kept_sections, play_of, section_tags
 from bridgescore.pbn._values import scoring_tag
 from bridgescore.pbn._writer import write
 

@@ -22,27 +22,15 @@ from collections.abc import Callable
 from typing import Final
 
 from bridgescore.boards.dd import DDTable
-from bridgescore.boards.deal import Deal
 from bridgescore.boards.par import Par, par
-from bridgescore.errors import BridgeError, PbnError
-from bridgescore.model import Seat, Vulnerability
-from bridgescore.pbn._games import Game, Tag
+from bridgescore.boards.tags import ORT_SPEC, dd_from_hex, dd_hex, dd_rows, par_texts
+from bridgescore.model import Vulnerability
+from bridgescore.pbn._games import Game, Tag, board_facts, complete_deal
 
-__all__ = [
-    "ANALYSIS_TAGS",
-    "analyse_games",
-    "analysis_tags",
-    "board_facts",
-    "complete_deal",
-    "dd_tricks_from_tag",
-]
+__all__ = ["ANALYSIS_TAGS", "analyse_games", "analysis_tags", "dd_tricks_from_tag"]
 
 ANALYSIS_TAGS: Final = ("DoubleDummyTricks", "OptimumResultTable", "OptimumScore", "ParContract")
 """The tags :func:`analyse_games` sets."""
-
-_PBN_SEATS: Final = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
-_PBN_STRAINS: Final = (4, 3, 2, 1, 0)  # NT S H D C as indexes of C D H S NT
-_STRAIN_NAMES: Final = ("C", "D", "H", "S", "NT")
 
 
 def analysis_tags(table: DDTable, result: Par) -> tuple[Tag, ...]:
@@ -53,19 +41,11 @@ def analysis_tags(table: DDTable, result: Par) -> tuple[Tag, ...]:
     >>> [tag.value for tag in tags if not tag.data]
     ['99777887774466644656', 'NS 400', '3NTN']
     """
-    seats = [tuple(Seat).index(s) for s in _PBN_SEATS]
-    tricks = "".join(f"{table[p][s]:x}" for p in seats for s in _PBN_STRAINS)
-    rows = tuple(
-        (seat.value, _STRAIN_NAMES[s], str(table[p][s]))
-        for seat, p in zip(_PBN_SEATS, seats, strict=True)
-        for s in _PBN_STRAINS
-    )
-    side = "NS" if result.score >= 0 else "EW"
-    contracts = ", ".join(str(c) for c in result.contracts) or "pass"
+    score, contracts = par_texts(result)
     return (
-        Tag("DoubleDummyTricks", tricks),
-        Tag("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R", rows),
-        Tag("OptimumScore", f"{side} {abs(result.score)}"),
+        Tag("DoubleDummyTricks", dd_hex(table)),
+        Tag("OptimumResultTable", ORT_SPEC, dd_rows(table)),
+        Tag("OptimumScore", score),
         Tag("ParContract", contracts),
     )
 
@@ -79,54 +59,7 @@ def dd_tricks_from_tag(text: str) -> DDTable | None:
     >>> dd_tricks_from_tag("9977788777446664465e") is None  # 14 tricks
     True
     """
-    text = text.strip().lower()
-    if len(text) != 20 or any(c not in "0123456789abcd" for c in text):
-        return None
-    rows: dict[Seat, tuple[int, int, int, int, int]] = {}
-    for i, seat in enumerate(_PBN_SEATS):
-        row = [0] * 5
-        for j, s in enumerate(_PBN_STRAINS):
-            row[s] = int(text[5 * i + j], 16)
-        rows[seat] = (row[0], row[1], row[2], row[3], row[4])
-    return tuple(rows[seat] for seat in Seat)
-
-
-def complete_deal(game: Game, source: str = "<text>") -> Deal | None:
-    """The game's ``Deal`` if it deals all 52 cards; None without one or for a partial deal.
-
-    :raises PbnError: for a ``Deal`` that is not a deal, naming its line.
-    """
-    tag = game.tag("Deal")
-    if tag is None or tag.value.strip() in ("", "?", "#"):
-        return None
-    try:
-        deal = Deal.parse(tag.value)
-    except BridgeError as exc:
-        raise PbnError(
-            str(exc), line=tag.line, source=source, field="Deal", value=tag.value
-        ) from None
-    return deal if deal.is_complete else None
-
-
-def board_facts(game: Game) -> tuple[Vulnerability | None, Seat | None]:
-    """The game's vulnerability and dealer: its ``Vulnerable`` and ``Dealer`` tags, else Law
-    2's for its ``Board`` number; None for what neither gives."""
-    board = game.get("Board", "") or ""
-    number = int(board) if board.isdigit() and int(board) > 0 else None
-    vul_text = (game.get("Vulnerable") or "").strip()
-    dealer_text = (game.get("Dealer") or "").strip()
-    try:
-        vul = Vulnerability.parse(vul_text) if vul_text not in ("", "?") else None
-    except BridgeError:
-        vul = None
-    try:
-        dealer = Seat.parse(dealer_text) if dealer_text not in ("", "?") else None
-    except BridgeError:
-        dealer = None
-    if number is not None:
-        vul = vul or Vulnerability.from_board(number)
-        dealer = dealer or Seat.dealer_of_board(number)
-    return vul, dealer
+    return dd_from_hex(text)
 
 
 def analyse_games(

@@ -1,19 +1,24 @@
 """The game layer's values (§3, §5.2): :class:`Tag`, :class:`Game`, tables and their columns;
-:func:`write_games`, the escaping of values and elements, the file's bytes."""
+a game's ``Auction`` and ``Play`` sections with their notes (§3.5, §3.6), its deal and its
+typed board (:meth:`Game.played`); :func:`write_games`, the escaping of values and elements,
+the file's bytes."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, Literal
+from typing import Final, Literal, TypeVar
 
-from bridgescore.errors import PbnError
+from bridgescore.boards.auction import Auction, SectionError, parse_note
+from bridgescore.boards.board import Board
+from bridgescore.boards.deal import Deal
+from bridgescore.boards.play import Play
+from bridgescore.boards.tags import escape, read_tags, unescape
+from bridgescore.errors import BridgeError, NotationError, PbnError
+from bridgescore.model import Contract, Seat, Vulnerability
 from bridgescore.pbn._location import Location, quote
-
-if TYPE_CHECKING:
-    from bridgescore.boards.auction import Auction
-    from bridgescore.boards.play import Play
 
 __all__ = [
     "KNOWN",
@@ -24,11 +29,17 @@ __all__ = [
     "Game",
     "Table",
     "Tag",
+    "auction_of",
+    "board_facts",
+    "complete_deal",
     "decode",
     "element",
     "encode",
     "escape",
     "export_order",
+    "kept_sections",
+    "play_of",
+    "section_tags",
     "unescape",
     "write_games",
 ]
@@ -268,8 +279,6 @@ class Game:
 
         :raises PbnError: if it is malformed, naming the line.
         """
-        from bridgescore.pbn._sections import auction_of
-
         return auction_of(self, source=source)
 
     def play(self, *, source: str = "<text>") -> Play | None:
@@ -277,9 +286,37 @@ class Game:
 
         :raises PbnError: if it is malformed, naming the line.
         """
-        from bridgescore.pbn._sections import play_of
-
         return play_of(self, source=source)
+
+    def played(self, *, source: str = "<text>") -> tuple[Board, tuple[Contract, Seat] | None]:
+        """The game's board, typed: its number (0 without one), dealer and vulnerability
+        (:func:`~bridgescore.pbn.board_facts`), deal, auction and play; and the contract and
+        declarer its ``Contract`` and ``Declarer`` tags give, if they do
+        (:func:`bridgescore.boards.leads.opening_lead` takes a game so).
+
+        >>> from bridgescore.pbn import read_games
+        >>> (g,) = read_games('[Board "2"][Contract "4S"][Declarer "S"][Play "W"]\\nH2')
+        >>> board, reached = g.played()
+        >>> board, board.play.first, reached
+        (Board(number=2, dealer=Seat.EAST, vulnerability=Vulnerability.NS), Seat.WEST, \
+(Contract.parse('4S'), Seat.SOUTH))
+
+        :raises PbnError: for a ``Deal``, ``Auction`` or ``Play`` that cannot be read, naming
+            its line.
+        """
+        deal = _deal(self, source)
+        auction, play = auction_of(self, source=source), play_of(self, source=source)
+        number = (self.get("Board", "") or "").strip()
+        vul, dealer = board_facts(self)
+        board = Board(int(number) if number.isdigit() and len(number) < 7 else 0,
+                      dealer or Seat.NORTH, vul or Vulnerability.NONE, deal=deal,
+                      auction=auction, play=play)  # fmt: skip
+        try:
+            reached = Contract.parse(self.get("Contract") or ""), Seat.parse(
+                (self.get("Declarer") or "").strip().lstrip("^"))  # fmt: skip
+        except BridgeError:
+            return board, None
+        return board, reached
 
     def table(self, name: str, *, source: str = "<text>") -> Table | None:
         """The table section with this name, or None.
@@ -288,6 +325,151 @@ class Game:
         """
         t = self.tag(name)
         return None if t is None else Table.parse(t, source=source)
+
+
+# The sections of a game: Auction and Play with their notes (§3.5, §3.6)
+
+_S = TypeVar("_S", Auction, Play)
+
+
+def auction_of(game: Game, *, source: str = "<text>") -> Auction | None:
+    """The game's auction, or None if it has no Auction tag.
+
+    The notes of a section are the ``Note`` tags right after it (§3.5.5, §3.6.5).
+
+    >>> from bridgescore.pbn import read_games
+    >>> (g,) = read_games('[Auction "N"]\\n1S =1= Pass 4S AP\\n[Note "1:five"]')
+    >>> auction_of(g).contract, auction_of(g).notes
+    (Contract.parse('4S'), ((1, 'five'),))
+    >>> (g,) = read_games('[Board "1"]\\n[Auction "N"]\\n1S Pass\\n1Z', source="x.pbn")
+    >>> auction_of(g, source="x.pbn")
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.PbnError: x.pbn, line 4: Auction: invalid call '1Z': expected Pass, \
+X, XX, a bid such as 1NT, or AP or -
+
+    :raises PbnError: for a section that is not an auction, naming its line.
+    """
+    return _section(game, "Auction", Auction.read, source)
+
+
+def play_of(game: Game, *, source: str = "<text>") -> Play | None:
+    """The game's play, or None if it has no Play tag.
+
+    :raises PbnError: for a section that is not a play, naming its line.
+    """
+    return _section(game, "Play", Play.read, source)
+
+
+def _section(
+    game: Game,
+    name: str,
+    read: Callable[[str, str, tuple[tuple[int, str], ...]], _S],
+    source: str,
+) -> _S | None:
+    tags = game.tags
+    index = next((i for i, t in enumerate(tags) if t.name == name), None)
+    if index is None:
+        return None
+    tag = tags[index]
+    at = Location(source, tag.line)
+    notes = []
+    for note in tags[index + 1 :]:
+        if note.name != "Note":
+            break
+        try:
+            notes.append(parse_note(note.value))
+        except NotationError as exc:
+            at.at(note.line).fail(str(exc), field="Note", value=note.value)
+    lines = [" ".join(tokens) for tokens in tag.data]
+    starts, offset = [], 0
+    for line in lines:
+        starts.append(offset)
+        offset += len(line) + 1
+    text = "\n".join(lines)
+    data_lines = tag.data_lines or (tag.line,) * len(lines)
+    try:
+        return read(tag.value, text, tuple(notes))
+    except SectionError as exc:
+        where = data_lines[bisect_right(starts, exc.offset) - 1] if starts else tag.line
+        at.at(where).fail(f"{name}: {exc}", field=name, value=exc.value)
+    except NotationError as exc:
+        if exc.field == "seat":
+            at.fail(f"bad {name} {quote(tag.value)}: expected N, E, S or W", field=name,
+                    value=tag.value)  # fmt: skip
+        at.fail(f"{name}: {exc}", field=name, value=exc.value)
+
+
+def section_tags(auction: Auction | None, play: Play | None) -> list[Tag]:
+    """The Auction and Play tags, each with its lines and then its Note tags, for
+    :func:`~bridgescore.pbn.write_games`.
+
+    >>> [(t.name, t.value, t.data) for t in section_tags(
+    ...     Auction.read(Seat.NORTH, "1S =1= AP", [(1, "five")]), None)]
+    [('Auction', 'N', (('1S', '=1=', 'AP'),)), ('Note', '1:five', ())]
+    """
+    out = []
+    for name, section in (("Auction", auction), ("Play", play)):
+        if section is None:
+            continue
+        data = tuple(tuple(line.split()) for line in section.lines())
+        out.append(Tag(name, section.first.value, data))
+        out.extend(Tag("Note", f"{i}:{text}") for i, text in section.notes)
+    return out
+
+
+def kept_sections(tags: tuple[tuple[str, str], ...]) -> tuple[Auction | None, Play | None]:
+    """The auction and play of tags as :attr:`Board.tags <bridgescore.boards.board.Board.tags>`
+    holds them (a section's lines after its value, its notes as ``[Note "..."]`` lines): those
+    of :func:`bridgescore.boards.tags.read_tags` (None for one that does not read)."""
+    found, _ = read_tags(tags, None)
+    return found.auction, found.play
+
+
+def _deal(game: Game, source: str) -> Deal | None:
+    """The game's ``Deal`` (None without one, or ``?``).
+
+    :raises PbnError: for a ``Deal`` that is not a deal, naming its line.
+    """
+    tag = game.tag("Deal")
+    if tag is None or tag.value.strip() in ("", "?", "#"):
+        return None
+    try:
+        return Deal.parse(tag.value)
+    except BridgeError as exc:
+        raise PbnError(
+            str(exc), line=tag.line, source=source, field="Deal", value=tag.value
+        ) from None
+
+
+def complete_deal(game: Game, source: str = "<text>") -> Deal | None:
+    """The game's ``Deal`` if it deals all 52 cards; None without one or for a partial deal.
+
+    :raises PbnError: for a ``Deal`` that is not a deal, naming its line.
+    """
+    deal = _deal(game, source)
+    return deal if deal is not None and deal.is_complete else None
+
+
+def board_facts(game: Game) -> tuple[Vulnerability | None, Seat | None]:
+    """The game's vulnerability and dealer: its ``Vulnerable`` and ``Dealer`` tags, else Law
+    2's for its ``Board`` number; None for what neither gives."""
+    board = (game.get("Board", "") or "").strip()
+    number = int(board) if board.isdigit() and len(board) < 7 and int(board) > 0 else None
+    vul_text = (game.get("Vulnerable") or "").strip()
+    dealer_text = (game.get("Dealer") or "").strip()
+    try:
+        vul = Vulnerability.parse(vul_text) if vul_text not in ("", "?") else None
+    except BridgeError:
+        vul = None
+    try:
+        dealer = Seat.parse(dealer_text) if dealer_text not in ("", "?") else None
+    except BridgeError:
+        dealer = None
+    if number is not None:
+        vul = vul or Vulnerability.from_board(number)
+        dealer = dealer or Seat.dealer_of_board(number)
+    return vul, dealer
 
 
 def write_games(games: Iterable[Game], *, eol: str = "\r\n", header: bool = True) -> str:
@@ -361,18 +543,6 @@ def export_order(tag: tuple[str, str]) -> tuple[int, int, str]:
     if name in ("Auction", "Play"):
         return (2, name == "Play", "")
     return (3 if "\n" in value else 1, 0, name)
-
-
-def escape(value: str) -> str:
-    """Escape a string token: ``\\"`` for a quote; ``\\\\`` for a backslash where a single
-    one would be read as an escape (before a quote, a backslash, or at the end)."""
-    value = value.replace("\t", " ")
-    return re.sub(r'\\(?=["\\]|$)', r"\\\\", value).replace('"', '\\"')
-
-
-def unescape(body: str) -> str:
-    """The text of a string token's body (between its quotes)."""
-    return re.sub(r'\\(["\\])', r"\1", body).replace("\t", " ")
 
 
 def _unquote(token: str) -> str:

@@ -19,13 +19,14 @@ from bridgescore.pbn._games import (
     Game,
     Table,
     Tag,
+    auction_of,
     element,
     escape,
+    play_of,
 )
 from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._location import Location, quote
 from bridgescore.pbn._players import TablePairs
-from bridgescore.pbn._sections import auction_of, play_of
 from bridgescore.pbn._values import (
     Scoring,
     absent,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Final, Literal
 
+from bridgescore.boards.tags import write_tags
 from bridgescore.duplicate.session import Board, Section, SectionScores, Session, score_section
 from bridgescore.errors import PbnError
 from bridgescore.model import Side
@@ -86,7 +87,8 @@ def _check_names(session: Session) -> None:
     for section in session.sections:
         texts.append(("Section", section.name))
         texts += [("Names", p.names) for p in section.pairs]
-        texts += [tag for board in section.boards for tag in board.tags]
+        texts += [tag for board in section.boards for tag in (*write_tags(board.fields),
+                                                             *board.tags)]  # fmt: skip
     for what, text in texts:
         if text.startswith("#") and what != "Names":
             raise PbnError(f"{what} {text!r} starts with '#', which PBN reads as the value of the "
@@ -106,7 +108,8 @@ def _board_tags(
     """A board's tags as name -> (value, section data lines), before the game's own; without
     a board, those of the game that holds a section without boards."""
     tags: dict[str, tuple[str, tuple[str, ...]]] = {}
-    for name, value in (*session.tags.items(), *(board.tags if board else ())):
+    own = (*write_tags(board.fields), *board.tags) if board else ()
+    for name, value in (*session.tags.items(), *own):
         if name in RESERVED:
             number = board.number if board else "?"
             raise PbnError(f"board {number} of section {section.name} keeps a tag "

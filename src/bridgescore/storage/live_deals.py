@@ -1,7 +1,7 @@
 """A live session's deals: attached in one versioned write, solved by a worker, resumed after a
 restart.
 
-The deals are tags of the session's boards, in its definition (``games.settings``): attaching
+The deals are the session's boards' fields, in its definition (``games.settings``): attaching
 them is a change of the definition that the core decides
 (:func:`bridgescore.live.deals.attach`, asked inside the write by
 :meth:`LiveStore.redefine <bridgescore.storage.live.LiveStore.redefine>`). The same

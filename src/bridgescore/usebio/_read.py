@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from bridgescore.boards.board import Board
+from bridgescore.boards.deal import Deal
 from bridgescore.duplicate.field import Adjusted, Award
-from bridgescore.duplicate.session import Board, BoardResult, Method, Pair, Section, Session
+from bridgescore.duplicate.session import BoardResult, Method, Pair, Section, Session
 from bridgescore.errors import BridgeError, UsebioError
 from bridgescore.model import PASS_OUT, Contract, Result, Seat, Side, Vulnerability
 from bridgescore.players import Player, pair_names
@@ -44,6 +46,11 @@ _VULNERABLE: Final = {
 """``VULNERABILITY`` as files write it; a board without one follows Law 2."""
 _LONGEST: Final = 100
 """The longest text element read (names are at most 100 characters)."""
+_DIRECTIONS: Final = {"NORTH": Seat.NORTH, "EAST": Seat.EAST, "SOUTH": Seat.SOUTH,
+                      "WEST": Seat.WEST, "N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH,
+                      "W": Seat.WEST}  # fmt: skip
+SUITS: Final = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+"""A ``HAND``'s suits, as PBN's hands list them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +143,8 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
     ``1NS``), else a Howell. Each traveller line becomes a result: its contract, declarer,
     tricks and lead, with the file's ``SCORE`` kept when it differs from the result's (an
     irregularity the file scored), and ``A6040``-style scores as artificial scores (60, 50 and
-    40 percent are average plus, average and average minus). The file's own places, totals
+    40 percent are average plus, average and average minus). The ``HANDSET``'s hands (each
+    ``HAND``'s ``DIRECTION`` and suits) are the boards' deals. The file's own places, totals
     and percentages are kept as :class:`Standing` s, to be compared with bridgescore's.
 
     :raises UsebioError: for a file that is not USEBIO or holds something that cannot be read:
@@ -165,10 +173,11 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
         raise r.fail(sessions[1], f"the event has {len(sessions)} sessions; a file of one "
                      "session is read", "SESSION", len(sessions))  # fmt: skip
     holders = (sessions[0].findall("SECTION") if sessions else []) or event.findall("SECTION")
+    deals = _deals(r, root)
     sections, standings = [], []
     for index, holder in enumerate(holders or [event]):
         name = _section_name(r, holder, index)
-        section, found = _section(r, holder, name)
+        section, found = _section(r, holder, name, deals)
         sections.append(section)
         standings.extend(found)
     description = r.text(event, "EVENT_DESCRIPTION") or r.text(event, "TITLE")
@@ -255,7 +264,7 @@ def _number(r: _Reader, element: ET.Element, name: str, where: str) -> tuple[int
     return int(m[1]), side
 
 
-def _section(r: _Reader, holder: ET.Element, name: str) -> tuple[
+def _section(r: _Reader, holder: ET.Element, name: str, deals: Mapping[int, Deal]) -> tuple[
         Section, list[Standing]]:  # fmt: skip
     participants = holder.find("PARTICIPANTS")
     if participants is None:
@@ -292,7 +301,7 @@ def _section(r: _Reader, holder: ET.Element, name: str) -> tuple[
         standings.append(Standing(name, pair, r.text(element, "PLACE", where),
                                   r.decimal(element, "TOTAL_SCORE", where),
                                   r.decimal(element, "PERCENTAGE", where)))  # fmt: skip
-    boards = {b.number: b for b in _boards(r, holder)}
+    boards = {b.number: b for b in _boards(r, holder, deals)}
     results = list(_results(r, holder, mitchell, boards))
     try:
         section = Section(name, "mitchell" if mitchell else "howell", pairs,
@@ -321,8 +330,9 @@ def _board_number(r: _Reader, element: ET.Element) -> int:
     return number
 
 
-def _boards(r: _Reader, holder: ET.Element) -> Iterator[Board]:
-    """The boards: Law 2's dealer, and the ``VULNERABILITY`` if the file gives one."""
+def _boards(r: _Reader, holder: ET.Element, deals: Mapping[int, Deal]) -> Iterator[Board]:
+    """The boards: Law 2's dealer, the ``VULNERABILITY`` if the file gives one, the deal if
+    its ``HANDSET`` does."""
     for element in holder.findall("BOARD"):
         number = _board_number(r, element)
         board = Board.numbered(number)
@@ -331,7 +341,37 @@ def _boards(r: _Reader, holder: ET.Element) -> Iterator[Board]:
             raise r.fail(r.at(element, "VULNERABILITY"),
                          f"VULNERABILITY {quote(text)}; expected None, NS, EW or All",
                          "VULNERABILITY", text, f"BOARD {number}")  # fmt: skip
-        yield Board(number, board.dealer, _VULNERABLE[text]) if text else board
+        vulnerability = _VULNERABLE[text] if text else board.vulnerability
+        yield Board(number, board.dealer, vulnerability, deal=deals.get(number))
+
+
+def _deals(r: _Reader, root: ET.Element) -> dict[int, Deal]:
+    """The deals of the file's ``HANDSET``, by board number: each ``HAND``'s ``DIRECTION``
+    (``North`` ... or ``N`` ...) and its ``SPADES``, ``HEARTS``, ``DIAMONDS`` and ``CLUBS``
+    (ranks, ``10`` or ``T`` for the ten); a hand not given is not known."""
+    handset = root.find("HANDSET")
+    out: dict[int, Deal] = {}
+    for element in [] if handset is None else handset.findall("BOARD"):
+        number = _board_number(r, element)
+        where = f"HANDSET, BOARD {number}"
+        if number in out:
+            raise r.fail(element, f"board {number} is dealt twice", "BOARD_NUMBER", number,
+                         where)  # fmt: skip
+        hands: dict[Seat, str] = {}
+        for hand in element.findall("HAND"):
+            direction = r.text(hand, "DIRECTION", where).upper()
+            seat = _DIRECTIONS.get(direction)
+            if seat is None or seat in hands:
+                why = "given twice" if seat else "expected North, East, South or West"
+                raise r.fail(r.at(hand, "DIRECTION"), f"DIRECTION {quote(direction)}: {why}",
+                             "DIRECTION", direction, where)  # fmt: skip
+            suits = (r.text(hand, suit, where).upper().replace("10", "T") for suit in SUITS)
+            hands[seat] = ".".join(suits)
+        try:
+            out[number] = Deal.parse("N:" + " ".join(hands.get(s, "-") for s in Seat))
+        except BridgeError as exc:
+            raise r.fail(element, str(exc), "HAND", exc.value, where) from None
+    return out
 
 
 def _results(r: _Reader, holder: ET.Element, mitchell: bool, boards: dict[int, Board]) -> (

@@ -8,10 +8,13 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import Final
 
+from bridgescore.boards.board import Board
+from bridgescore.boards.deal import Deal
 from bridgescore.duplicate.field import Adjusted
-from bridgescore.duplicate.session import Board, Pair, SectionScores, Session, score_session
+from bridgescore.duplicate.session import Pair, SectionScores, Session, score_session
 from bridgescore.errors import UsebioError
-from bridgescore.model import Side
+from bridgescore.model import Seat, Side
+from bridgescore.usebio._read import SUITS
 from bridgescore.usebio._xml import DOCTYPE, add_player, add_result, document, start
 from bridgescore.usebio._xml import add as _add
 
@@ -53,7 +56,7 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None) -> by
     the ``EVENT``; several, each in a ``SECTION`` of one ``SESSION``. A Mitchell's pairs are
     ``1NS``, ``1EW`` with a ``DIRECTION``; a Howell's ``1``. Matchpoints are MP1 (2 for a
     win), as :func:`~bridgescore.duplicate.session.score_session` gives them; percentages have two
-    decimals.
+    decimals. The boards' deals are the ``HANDSET``, a ``HAND`` for each hand known.
 
     >>> from bridgescore import Result
     >>> from bridgescore.duplicate.session import BoardResult, Section
@@ -65,7 +68,7 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None) -> by
     (True, True)
 
     :raises UsebioError: for what USEBIO cannot say: a weighted or split score, an artificial
-        score that is not a whole percentage.
+        score that is not a whole percentage, a board dealt differently in two sections.
     """
     sections = list(scored) if scored is not None else score_session(session)
     tags = dict(session.tags)
@@ -93,7 +96,34 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None) -> by
             into.set("SECTION_ID", scores.section.name)
         _participants(into, session, scores)
         _boards(into, session, scores)
+    _handset(root, session)
     return document(root)
+
+
+def _handset(root: ET.Element, session: Session) -> None:
+    """The boards' deals, if any: a ``BOARD`` each, its hands by ``DIRECTION``."""
+    deals: dict[int, Deal] = {}
+    for section in session.sections:
+        for board in section.boards:
+            if board.deal is None:
+                continue
+            if deals.setdefault(board.number, board.deal) != board.deal:
+                raise UsebioError(f"board {board.number} is dealt differently in two sections, "
+                                  "which USEBIO's HANDSET cannot say", field="deal",
+                                  value=board.number)  # fmt: skip
+    if not deals:
+        return
+    handset = _add(root, "HANDSET")
+    for number, deal in sorted(deals.items()):
+        element = _add(handset, "BOARD")
+        _add(element, "BOARD_NUMBER", number)
+        for seat, hand in zip(Seat, deal.hands, strict=True):
+            if hand is None:
+                continue
+            written = _add(element, "HAND")
+            _add(written, "DIRECTION", seat.name.title())
+            for name, ranks in zip(SUITS, hand.suits, strict=True):
+                _add(written, name, ranks)
 
 
 def _participants(into: ET.Element, session: Session, scores: SectionScores) -> None:

@@ -1,13 +1,13 @@
 """Hand records: a printable page per session with each board's hands, double-dummy table and
 par, and each traveller line's tricks against double dummy and score against par.
 
-A board shows its hands when it has a ``Deal`` (a PBN upload keeps it in ``Board.tags``, and
-so does a club evening's director attaching deals: :mod:`bridgescore.live.deals`). Its
-double-dummy table is the ``DoubleDummyTricks`` tag's (``bridgescore analyse`` writes it, and
-so does an evening's worker: :mod:`bridgescore.web.analysis`;
-:func:`bridgescore.pbn.dd_tricks_from_tag` reads it), or solved here when endplay is installed
-(the ``dd`` extra) for a session from a file; par and each line against double dummy and par
-are the core's (:class:`bridgescore.boards.hand_record.HandRecord`).
+A board shows its hands when it has a deal (:attr:`Board.deal
+<bridgescore.boards.board.Board.deal>`: a PBN upload's, or a club evening's director attaching
+deals: :mod:`bridgescore.live.deals`). Its double-dummy table is the board's own
+(:attr:`Board.dd <bridgescore.boards.board.Board.dd>`: a file's, as ``bridgescore analyse``
+writes it, or an evening's worker's: :mod:`bridgescore.web.analysis`), or solved here when
+endplay is installed (the ``dd`` extra) for a session from a file; par and each line against
+double dummy and par are the core's (:class:`bridgescore.boards.hand_record.HandRecord`).
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from typing import Any, Final
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from bridgescore import BridgeError
+from bridgescore.boards.board import Board
+from bridgescore.boards.dd import DDTable
 from bridgescore.boards.deal import SUITS, Deal
 from bridgescore.boards.hand_record import HandRecord as BoardRecord
 from bridgescore.boards.par import Par
-from bridgescore.duplicate.session import Board, SectionScores, Session, TravellerLine
-from bridgescore.pbn import DDTable, dd_tricks_from_tag
+from bridgescore.duplicate.session import SectionScores, Session, TravellerLine
 from bridgescore.web.common import page
 from bridgescore.web.deps import readable_session
 from bridgescore.web.live import live
@@ -100,8 +100,8 @@ Solver = Callable[[list[Deal]], "list[DDTable] | None"]
 def hand_records(
     session: Session, scored: list[SectionScores], solve: Solver
 ) -> list[tuple[str, list[HandRecord]]]:
-    """Each section's hand records (the boards with a deal): the double-dummy table of a
-    board's ``DoubleDummyTricks`` tag, else solved by ``solve``."""
+    """Each section's hand records (the boards with a deal): a board's own double-dummy
+    table, else solved by ``solve``."""
     by_name = {s.section.name: s for s in scored}
     sections: list[tuple[str, list[HandRecord]]] = []
     for section in session.sections:
@@ -109,15 +109,9 @@ def hand_records(
         tables: dict[int, DDTable | None] = {}
         unsolved: list[tuple[int, Deal]] = []
         for board in boards:
-            tags = dict(board.tags)
-            tables[board.number] = dd_tricks_from_tag(tags.get("DoubleDummyTricks", ""))
-            if tables[board.number] is None and "Deal" in tags:
-                try:
-                    deal = Deal.parse(tags["Deal"])
-                except BridgeError:
-                    continue
-                if deal.is_complete:
-                    unsolved.append((board.number, deal))
+            tables[board.number] = board.dd
+            if board.dd is None and board.deal is not None and board.deal.is_complete:
+                unsolved.append((board.number, board.deal))
         if unsolved:
             solved = solve([d for _, d in unsolved])
             for (number, _), table in zip(unsolved, solved or [], strict=False):

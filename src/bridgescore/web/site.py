@@ -199,7 +199,7 @@ class SiteBuilder:
             "mp": evening.session.method == "mp",
             "method": METHODS[evening.session.method].label,
             "has_deals": any(
-                "Deal" in dict(b.tags) for sec in evening.session.sections for b in sec.boards
+                b.deal is not None for sec in evening.session.sections for b in sec.boards
             ),
         }
         return SitePage(path, "site/evening.html", context)

@@ -30,7 +30,7 @@ from bridgescore.web.common import STATIC
 from bridgescore.web.hands import solve_dd
 from bridgescore.web.live import live
 from bridgescore.web.site import ASSETS, SiteBuilder, SitePage, club_slug, parse_slug, render
-from bridgescore.web.work import run_heavy, scores_of
+from bridgescore.web.work import run_heavy, scores_of, section_scorer
 
 __all__ = ["PublicIn", "api_router", "router", "write_site"]
 
@@ -144,7 +144,8 @@ def write_site(clubs: ClubStore, club: Club, folder: Path, now: datetime | None 
     :raises OSError: if the folder cannot be written.
     """
     site = ClubSite(clubs, LiveStore(clubs.store))
-    builder = SiteBuilder(site, club, now or utcnow(), lambda p: score_session(p.session),
+    builder = SiteBuilder(site, club, now or utcnow(),
+                          lambda p: score_session(p.session, section_scorer()),
                           solve_dd)  # fmt: skip
     count = 0
     for page in builder.pages():

@@ -21,11 +21,12 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
+from functools import cache
 from typing import ParamSpec, TypeVar
 
 from fastapi import HTTPException, Request
 
-from bridgescore.duplicate.session import SectionScores, Session, score_session
+from bridgescore.duplicate.session import SectionScorer, SectionScores, Session, score_session
 from bridgescore.storage import StoredGame
 from bridgescore.web.settings import Limits
 
@@ -36,6 +37,7 @@ __all__ = [
     "run_in_process",
     "scores",
     "scores_of",
+    "section_scorer",
     "stop_processes",
 ]
 
@@ -168,10 +170,22 @@ def scores_of(request: Request, key: tuple[str, int], session: Session) -> list[
     return found
 
 
-def _score_once(cache: Work, key: tuple[str, int], session: Session) -> list[SectionScores]:
-    with cache.lock(key):
-        found = cache.get(key)
+def _score_once(work: Work, key: tuple[str, int], session: Session) -> list[SectionScores]:
+    with work.lock(key):
+        found = work.get(key)
         if found is None:
-            found = score_session(session)
-            cache.put(key, found)
+            found = score_session(session, section_scorer())
+            work.put(key, found)
         return found
+
+
+@cache
+def section_scorer() -> SectionScorer | None:
+    """numpy's way of scoring a section (``bridgescore.batch.score_section_fast``: the same
+    figures, many times faster on a big field) when ``bridgescore[batch]`` is installed, for
+    :func:`~bridgescore.duplicate.session.score_session`; None (the pure way) without it."""
+    try:
+        from bridgescore.batch.field import score_section_fast
+    except ImportError:  # pragma: no cover - depends on the installed extras
+        return None
+    return score_section_fast

@@ -15,7 +15,7 @@ pairs separately, a Howell section ranks one field.
 from __future__ import annotations
 
 from bridgescore.duplicate.session._csv import csv_cell, csv_text
-from bridgescore.duplicate.session._data import session_from_dict, session_to_dict
+from bridgescore.duplicate.session._data import Session, session_from_dict, session_to_dict
 from bridgescore.duplicate.session._json import rank_to_dict, scores_to_dict, traveller_to_dict
 from bridgescore.duplicate.session._model import (
     METHODS,
@@ -26,7 +26,7 @@ from bridgescore.duplicate.session._model import (
     Pair,
     Section,
     SectionKind,
-    Session,
+    SessionRules,
     SessionWarning,
     Split,
 )
@@ -36,6 +36,7 @@ from bridgescore.duplicate.session._scores import (
     PairScore,
     RankRow,
     RecapLine,
+    SectionScorer,
     SectionScores,
     TravellerLine,
     points_if,
@@ -59,9 +60,11 @@ __all__ = [
     "RecapLine",
     "Section",
     "SectionKind",
+    "SectionScorer",
     "SectionScores",
     "Session",
     "SessionError",
+    "SessionRules",
     "SessionWarning",
     "Split",
     "TravellerLine",

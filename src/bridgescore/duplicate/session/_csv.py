@@ -6,7 +6,7 @@ import csv
 import io
 from collections.abc import Sequence
 
-from bridgescore.duplicate.session._model import Session
+from bridgescore.duplicate.session._data import Session
 from bridgescore.duplicate.session._scores import SectionScores
 
 __all__ = ["csv_cell", "csv_text"]

@@ -1,28 +1,121 @@
-"""A session as JSON-ready data, what storage keeps, and back."""
+"""The session, and its definition as JSON-ready data (what storage keeps) and back.
+
+A board is written with its typed fields, each only when known::
+
+    {"number": 1, "dealer": "N", "vulnerability": "None",
+     "deal": "N:AKQJ.AKQ.AKQ.AKQ - - -",
+     "auction": {"first": "N", "text": "2C Pass 2NT =1= Pass\\n7NT AP", "notes": [[1, "..."]]},
+     "play": {"first": "E", "text": "D2 D3 DA D4\\n*", "notes": []},
+     "dd": [[7, 7, 7, 9, 9], [6, 6, 6, 4, 4], [7, 7, 7, 8, 8], [6, 5, 6, 4, 4]],
+     "par": {"score": 400, "contracts": ["3NTN"], "dealer": "N"},
+     "tags": [["Event", "Club pairs"]]}
+
+``deal`` is PBN's Deal notation; ``auction`` and ``play`` their first seat, their section's
+lines (PBN's notation, §3.5, §3.6) and their notes; ``dd`` the double-dummy table, rows N E S W
+of tricks in C D H S NT; ``par`` the score from NS's view and the contracts as
+:class:`~bridgescore.boards.par.ParContract` writes them, the dealer it is for (``null`` and an
+``ew_first`` par of the same shape for both sides' par); ``tags`` the board's other tags.
+Versions before the typed board kept the deal, auction, play and analysis among the ``tags``
+as PBN writes them (``["Deal", "N:..."]``, ``["DoubleDummyTricks", "..."]``): they are read
+into the fields (:class:`~bridgescore.boards.board.Board` reads them).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from bridgescore.duplicate.field import Adjusted, Artificial
+from bridgescore.boards.auction import Auction
+from bridgescore.boards.deal import Deal
+from bridgescore.boards.par import Par, ParContract
+from bridgescore.boards.play import Play
+from bridgescore.duplicate.field import ARTIFICIAL, Adjusted, Artificial, Divisor, Rounding
 from bridgescore.duplicate.movement import Movement
+from bridgescore.duplicate.session._methods import METHODS, Method
 from bridgescore.duplicate.session._model import (
     Board,
     BoardResult,
     Pair,
     Section,
-    Session,
     SessionWarning,
     Split,
 )
+from bridgescore.duplicate.session._scores import SectionScorer, SectionScores, score_session
 from bridgescore.duplicate.weighted import Weighted
 from bridgescore.errors import BridgeError, SessionError
 from bridgescore.model import Result, Seat, Side, Vulnerability
 from bridgescore.players import Player
+from bridgescore.scoring import UndertrickRule
 
-__all__ = ["session_from_dict", "session_to_dict"]
+__all__ = ["Session", "session_from_dict", "session_to_dict"]
+
+
+@dataclass(frozen=True)
+class Session:
+    """A session: its sections and how they are scored."""
+
+    sections: tuple[Section, ...] = ()
+    method: Method = "mp"
+    event: str = ""
+    date: str = ""
+    undertrick_rule: UndertrickRule = "modern"
+    artificial: Artificial = ARTIFICIAL
+    drop: int | str = 1
+    """Butler: the scores dropped at each end for the datum."""
+    rounding: Rounding = "half-even"
+    """Butler: how a datum ending in 5 is rounded."""
+    divisor: Divisor = "n-1"
+    """Cross-IMPs: how the sum is averaged."""
+    tags: Mapping[str, str] = field(default_factory=dict)
+    """Other PBN tags of the event, kept as read."""
+    across_field: bool = False
+    """Score the sections' results on a board together (one field across the sections), not
+    each section on its own."""
+
+    def __post_init__(self) -> None:
+        if self.method not in METHODS:
+            raise SessionError(
+                f"unknown scoring method {self.method!r}; expected 'mp', 'butler' or 'cross-imps'",
+                field="method",
+                value=self.method,
+            )
+        names = [s.name for s in self.sections]
+        if len(set(names)) != len(names):
+            raise SessionError(f"two sections share a name: {names}", field="section")
+
+    def section(self, name: str) -> Section:
+        """The section with this name.
+
+        :raises SessionError: if there is none.
+        """
+        for s in self.sections:
+            if s.name == name:
+                return s
+        raise SessionError(
+            f"no section {name!r}; the sections are {[s.name for s in self.sections]}",
+            field="section",
+            value=name,
+        )
+
+    def scored(self, scorer: SectionScorer | None = None) -> list[SectionScores]:
+        """Every section scored (:func:`~bridgescore.duplicate.session.score_session`; give
+        ``scorer`` to score each section another way, such as numpy's)."""
+        return score_session(self, scorer)
+
+    @property
+    def warnings(self) -> list[SessionWarning]:
+        """The warnings of every section."""
+        return [w for s in self.sections for w in s.warnings]
+
+    def with_method(self, method: Method) -> Session:
+        """The same session scored another way."""
+        return replace(self, method=method)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The session's definition as JSON-ready data: :func:`session_to_dict`."""
+        return session_to_dict(self)
 
 
 def session_to_dict(session: Session) -> dict[str, Any]:
@@ -64,12 +157,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
                         {"players": [x.to_dict() for x in p.players]} if p.players else {})
                     for p in s.pairs
                 ],
-                "boards": [
-                    {"number": b.number, "dealer": b.dealer.value,
-                     "vulnerability": b.vulnerability.value,
-                     "tags": [[name, value] for name, value in b.tags]}
-                    for b in s.boards
-                ],
+                "boards": [_board_to_dict(b) for b in s.boards],
                 "results": [
                     {"board": r.board, "ns": r.ns, "ew": r.ew,
                      "result": None if r.result is None else str(r.result),
@@ -116,11 +204,7 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
                          tuple(Player.from_dict(x) for x in p.get("players", ())))
                     for p in s.get("pairs", ())
                 ],
-                [
-                    Board(int(b["number"]), Seat(b["dealer"]), Vulnerability(b["vulnerability"]),
-                          tuple((str(n), str(v)) for n, v in b.get("tags", ())))
-                    for b in s.get("boards", ())
-                ],
+                [_board_from_dict(b) for b in s.get("boards", ())],
                 [
                     BoardResult(
                         int(r["board"]), int(r["ns"]), int(r["ew"]),
@@ -172,3 +256,60 @@ def _tags(stored: Any) -> dict[str, str]:
     came back sorted)."""
     pairs = stored.items() if isinstance(stored, dict) else stored or ()
     return {str(k): str(v) for k, v in pairs}
+
+
+def _board_to_dict(b: Board) -> dict[str, Any]:
+    """A board as JSON: its number, dealer, vulnerability, the fields known, its other tags."""
+    out: dict[str, Any] = {"number": b.number, "dealer": b.dealer.value,
+                           "vulnerability": b.vulnerability.value}  # fmt: skip
+    if b.deal is not None:
+        out["deal"] = str(b.deal)
+    for name, section in (("auction", b.auction), ("play", b.play)):
+        if section is not None:
+            out[name] = {"first": section.first.value, "text": "\n".join(section.lines()),
+                         "notes": [[i, text] for i, text in section.notes]}  # fmt: skip
+    if b.dd is not None:
+        out["dd"] = [list(row) for row in b.dd]
+    if b.par is not None:
+        out["par"] = _par_to_dict(b.par)
+    out["tags"] = [[name, value] for name, value in b.tags]
+    return out
+
+
+def _par_to_dict(found: Par) -> dict[str, Any]:
+    return {
+        "score": found.score,
+        "contracts": [str(c) for c in found.contracts],
+        "dealer": None if found.dealer is None else found.dealer.value,
+    } | ({"ew_first": _par_to_dict(found.ew_first)} if found.ew_first is not None else {})
+
+
+def _board_from_dict(b: Mapping[str, Any]) -> Board:
+    """A board from :func:`_board_to_dict`'s data, or an older version's (its fields among its
+    tags, which :class:`Board` reads)."""
+    tags = tuple((str(n), str(v)) for n, v in b.get("tags", ()))
+    auction = None if b.get("auction") is None else Auction.read(*_section(b["auction"]))
+    play = None if b.get("play") is None else Play.read(*_section(b["play"]))
+    return Board(
+        int(b["number"]), Seat(b["dealer"]), Vulnerability(b["vulnerability"]), tags,
+        deal=None if b.get("deal") is None else Deal.parse(str(b["deal"])),
+        auction=auction,
+        play=play,
+        dd=b.get("dd"),  # the board checks it
+        par=None if b.get("par") is None else _par_from_dict(b["par"]),
+    )  # fmt: skip
+
+
+def _section(data: Mapping[str, Any]) -> tuple[Seat, str, tuple[tuple[int, str], ...]]:
+    """An auction's or a play's first seat, text and notes, as :func:`_board_to_dict` wrote
+    them."""
+    notes = tuple((int(i), str(text)) for i, text in data.get("notes", ()))
+    return Seat(data["first"]), str(data.get("text", "")), notes
+
+
+def _par_from_dict(data: Mapping[str, Any]) -> Par:
+    dealer = data.get("dealer")
+    ew = data.get("ew_first")
+    return Par(int(data["score"]), tuple(ParContract.parse(str(c)) for c in data["contracts"]),
+               None if dealer is None else Seat(dealer),
+               None if ew is None else _par_from_dict(ew))  # fmt: skip

@@ -1,33 +1,24 @@
-"""The values of a duplicate session: pairs, boards, results, sections and the session."""
+"""The values of a duplicate session: pairs, results and sections (the boards are
+:class:`bridgescore.boards.board.Board` s; the session itself, with its JSON, is in ``_data``),
+and :class:`SessionRules`, what scoring reads of a session."""
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Literal, Protocol
 
-from bridgescore.duplicate.field import (
-    ARTIFICIAL,
-    Adjusted,
-    Artificial,
-    BoardScore,
-    Divisor,
-    Rounding,
-)
+from bridgescore.boards.board import Board
+from bridgescore.duplicate.field import Adjusted, Artificial, BoardScore, Divisor, Rounding
 from bridgescore.duplicate.movement import Movement, Slot, check_result, missing
 from bridgescore.duplicate.session._methods import METHODS, Method, MethodInfo
 from bridgescore.duplicate.session._split import Split
 from bridgescore.duplicate.weighted import Weighted
 from bridgescore.errors import SessionError
-from bridgescore.model import Contract, Result, Seat, Side, Vulnerability
+from bridgescore.model import Contract, Result, Side
 from bridgescore.players import Player
 from bridgescore.scoring import UndertrickRule, score_result
-
-if TYPE_CHECKING:
-    from bridgescore.boards.auction import Auction
-    from bridgescore.boards.play import Play
-    from bridgescore.duplicate.session._scores import SectionScores
 
 __all__ = [
     "METHODS",
@@ -38,7 +29,7 @@ __all__ = [
     "Pair",
     "Section",
     "SectionKind",
-    "Session",
+    "SessionRules",
     "SessionWarning",
     "Split",
 ]
@@ -95,57 +86,6 @@ class Pair:
     def key(self) -> tuple[Side | None, int]:
         """What identifies the pair in its section."""
         return (self.side, self.number)
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """A board: its number, dealer and vulnerability (Law 2 unless the board says otherwise)."""
-
-    number: int
-    dealer: Seat
-    vulnerability: Vulnerability
-    tags: tuple[tuple[str, str], ...] = field(default=(), repr=False)
-    """Other tags of the board's PBN game (``("Deal", "N:...")``), kept as read so that they
-    are written back. A tag followed by section data (an ``Auction``, an
-    ``OptimumResultTable``) keeps the data's lines after its value, one per line."""
-
-    @classmethod
-    def numbered(cls, number: int) -> Board:
-        """The board with Law 2's dealer and vulnerability.
-
-        >>> Board.numbered(7)
-        Board(number=7, dealer=Seat.SOUTH, vulnerability=Vulnerability.BOTH)
-        """
-        return cls(number, Seat.dealer_of_board(number), Vulnerability.from_board(number))
-
-    @property
-    def auction(self) -> Auction | None:
-        """The board's ``Auction`` section with its notes, if its tags hold one (a hand
-        record's or a vugraph's board: the auctions of a game per table differ, and are not
-        kept with the board).
-
-        :raises NotationError: if the tags hold no auction (the PBN reader checked those it
-            read).
-        """
-        from bridgescore.pbn import kept_sections
-
-        return kept_sections(self.tags)[0]
-
-    @property
-    def play(self) -> Play | None:
-        """The board's ``Play`` section with its notes, if its tags hold one.
-
-        :raises NotationError: if the tags hold no play.
-        """
-        from bridgescore.pbn import kept_sections
-
-        return kept_sections(self.tags)[1]
-
-    @property
-    def follows_law_2(self) -> bool:
-        """Whether the dealer and vulnerability are Law 2's for this number."""
-        law = Board.numbered(self.number)
-        return (self.dealer, self.vulnerability) == (law.dealer, law.vulnerability)
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,7 +270,8 @@ NS 3 v EW 1 (round 3, table 3)
             for number, side in ((r.ns, Side.NS), (r.ew, Side.EW)):
                 key = (side if kind == "mitchell" else None, number)
                 pairs_by_key.setdefault(key, Pair(number, key[0]))
-            boards_by_number.setdefault(r.board, Board.numbered(r.board))
+            if r.board not in boards_by_number:
+                boards_by_number[r.board] = Board.numbered(r.board)
         for p in pairs_by_key.values():
             if (p.side is None) == (kind == "mitchell"):
                 has = "no side: in a Mitchell each pair sits NS or EW" if p.side is None else (
@@ -594,70 +535,23 @@ def _check_declarers(section: Section) -> list[SessionWarning]:
     return warnings
 
 
-@dataclass(frozen=True)
-class Session:
-    """A session: its sections and how they are scored."""
-
-    sections: tuple[Section, ...] = ()
-    method: Method = "mp"
-    event: str = ""
-    date: str = ""
-    undertrick_rule: UndertrickRule = "modern"
-    artificial: Artificial = ARTIFICIAL
-    drop: int | str = 1
-    """Butler: the scores dropped at each end for the datum."""
-    rounding: Rounding = "half-even"
-    """Butler: how a datum ending in 5 is rounded."""
-    divisor: Divisor = "n-1"
-    """Cross-IMPs: how the sum is averaged."""
-    tags: Mapping[str, str] = field(default_factory=dict)
-    """Other PBN tags of the event, kept as read."""
-    across_field: bool = False
-    """Score the sections' results on a board together (one field across the sections), not
-    each section on its own."""
-
-    def __post_init__(self) -> None:
-        if self.method not in METHODS:
-            raise SessionError(
-                f"unknown scoring method {self.method!r}; expected 'mp', 'butler' or 'cross-imps'",
-                field="method",
-                value=self.method,
-            )
-        names = [s.name for s in self.sections]
-        if len(set(names)) != len(names):
-            raise SessionError(f"two sections share a name: {names}", field="section")
-
-    def section(self, name: str) -> Section:
-        """The section with this name.
-
-        :raises SessionError: if there is none.
-        """
-        for s in self.sections:
-            if s.name == name:
-                return s
-        raise SessionError(
-            f"no section {name!r}; the sections are {[s.name for s in self.sections]}",
-            field="section",
-            value=name,
-        )
-
-    def scored(self) -> list[SectionScores]:
-        """Every section scored (:func:`~bridgescore.duplicate.session.score_session`)."""
-        from bridgescore.duplicate.session._scores import score_session
-
-        return score_session(self)
+class SessionRules(Protocol):
+    """What scoring reads of a session: its sections and how they are scored. A
+    :class:`~bridgescore.duplicate.session.Session` is one (its fields have the same names)."""
 
     @property
-    def warnings(self) -> list[SessionWarning]:
-        """The warnings of every section."""
-        return [w for s in self.sections for w in s.warnings]
-
-    def with_method(self, method: Method) -> Session:
-        """The same session scored another way."""
-        return replace(self, method=method)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The session's definition as JSON-ready data: :func:`session_to_dict`."""
-        from bridgescore.duplicate.session._data import session_to_dict
-
-        return session_to_dict(self)
+    def sections(self) -> tuple[Section, ...]: ...
+    @property
+    def method(self) -> Method: ...
+    @property
+    def undertrick_rule(self) -> UndertrickRule: ...
+    @property
+    def artificial(self) -> Artificial: ...
+    @property
+    def drop(self) -> int | str: ...
+    @property
+    def rounding(self) -> Rounding: ...
+    @property
+    def divisor(self) -> Divisor: ...
+    @property
+    def across_field(self) -> bool: ...

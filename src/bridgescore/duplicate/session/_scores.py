@@ -1,14 +1,25 @@
-"""A section scored: travellers, pair totals, rankings (with ties) and recaps."""
+"""A section scored: travellers, pair totals, rankings (with ties) and recaps.
+
+Scoring reads a session's rules (:class:`~bridgescore.duplicate.session.SessionRules`: a
+:class:`~bridgescore.duplicate.session.Session` is one); :func:`score_session` scores each
+section with the :class:`SectionScorer` it is given (numpy's, from ``bridgescore.batch``, when
+the outer layers have it), else the pure :func:`score_section`.
+"""
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from bridgescore.duplicate.field import (
+    ARTIFICIAL,
     Adjusted,
+    Artificial,
     BoardScore,
+    Divisor,
+    Rounding,
     butler,
     cross_imps,
     matchpoints,
@@ -20,17 +31,19 @@ from bridgescore.duplicate.session._model import (
     Method,
     Pair,
     Section,
-    Session,
+    SessionRules,
     pair_order,
 )
 from bridgescore.errors import SessionError
 from bridgescore.model import Side
+from bridgescore.scoring import UndertrickRule
 
 __all__ = [
     "BoardPoints",
     "PairScore",
     "RankRow",
     "RecapLine",
+    "SectionScorer",
     "SectionScores",
     "TravellerLine",
     "points_if",
@@ -146,7 +159,36 @@ class SectionScores:
         return lines
 
 
-def score_section(section: Section, session: Session | None = None) -> SectionScores:
+@dataclass(frozen=True, slots=True)
+class _Rules:
+    """The rules of a section scored without its session: a new
+    :class:`~bridgescore.duplicate.session.Session`'s."""
+
+    sections: tuple[Section, ...] = ()
+    method: Method = "mp"
+    undertrick_rule: UndertrickRule = "modern"
+    artificial: Artificial = ARTIFICIAL
+    drop: int | str = 1
+    rounding: Rounding = "half-even"
+    divisor: Divisor = "n-1"
+    across_field: bool = False
+
+
+DEFAULT_RULES: SessionRules = _Rules()
+"""A session's rules when none is given (:func:`score_section` without a session)."""
+
+
+class SectionScorer(Protocol):
+    """How :func:`score_session` scores one section of a session: :func:`score_section`, or
+    ``bridgescore.batch.score_section_fast`` (numpy: the same figures, many times faster on
+    a big field), which the CLI and the web app pass when numpy is installed."""
+
+    def __call__(self, section: Section, session: SessionRules | None = None, /) -> SectionScores:
+        """The section scored by the session's rules."""
+        ...
+
+
+def score_section(section: Section, session: SessionRules | None = None) -> SectionScores:
     """Score one section by the session's method (matchpoints by default).
 
     Each board is scored to the section's full field (:attr:`Section.field`: the most tables
@@ -154,40 +196,44 @@ def score_section(section: Section, session: Session | None = None) -> SectionSc
     fouled board's version) is Neuberg-scaled (matchpoints) or scaled as EBU White Book 4.2.4
     (cross-IMPs); a pair's percentage is over the boards it played.
     """
-    return score_section_with(section, session or Session(), _points_by_board)
+    return score_section_with(section, session or DEFAULT_RULES, _points_by_board)
 
 
-def score_session(session: Session) -> list[SectionScores]:
-    """Every section of the session scored: numpy's way when ``bridgescore[batch]`` is
-    installed (many times faster on a big field, the same figures), else the pure one. The
-    one function that scores a session, for the CLI, the web app and :meth:`Session.scored`.
+def score_session(
+    session: SessionRules, scorer: SectionScorer | None = None
+) -> list[SectionScores]:
+    """Every section of the session scored, each by ``scorer`` (:func:`score_section` if not
+    given; the CLI and the web app give numpy's ``bridgescore.batch.score_section_fast`` when
+    ``bridgescore[batch]`` is installed: the same figures, many times faster on a big field).
+    The one function that scores a session, for the CLI, the web app and
+    :meth:`Session.scored <bridgescore.duplicate.session.Session.scored>`.
 
-    With :attr:`Session.across_field`, a board's results in every section are scored as one
-    field (to the sum of the sections' fields); each section still ranks its own pairs.
+    With ``across_field``, a board's results in every section are scored as one field (to the
+    sum of the sections' fields); each section still ranks its own pairs.
     """
     if session.across_field and len(session.sections) > 1:
         return _score_sections(session.sections, session, _points_by_board)
-    try:
-        from bridgescore.batch.field import score_section_fast as score
-    except ImportError:  # pragma: no cover - depends on the installed extras
-        score = score_section
+    score = scorer or score_section
     return [score(s, session) for s in session.sections]
 
 
 BoardPoints = Callable[
-    [Mapping[int, list[BoardScore]], int, Session], Mapping[int, tuple[list[float], list[float]]]
+    [Mapping[int, list[BoardScore]], int, SessionRules],
+    Mapping[int, tuple[list[float], list[float]]],
 ]
 """Every board's NS and EW points, from each board's NS scores, the expected count and the
 session (how :func:`score_section` and ``bridgescore.batch.score_section_fast`` differ)."""
 
 
 def _points_by_board(
-    scores: Mapping[int, list[BoardScore]], expected: int, session: Session
+    scores: Mapping[int, list[BoardScore]], expected: int, session: SessionRules
 ) -> dict[int, tuple[list[float], list[float]]]:
     return {number: points_of_board(s, expected, session) for number, s in scores.items()}
 
 
-def score_section_with(section: Section, session: Session, points_of: BoardPoints) -> SectionScores:
+def score_section_with(
+    section: Section, session: SessionRules, points_of: BoardPoints
+) -> SectionScores:
     """:func:`score_section`, with the boards' points worked out by ``points_of``."""
     return _score_sections((section,), session, points_of)[0]
 
@@ -197,7 +243,7 @@ _Line = tuple[int, BoardResult, BoardScore]
 
 
 def _score_sections(
-    sections: tuple[Section, ...], session: Session, points_of: BoardPoints
+    sections: tuple[Section, ...], session: SessionRules, points_of: BoardPoints
 ) -> list[SectionScores]:
     """Score sections whose results on a board are one field (one section, or several
     across the field): plain boards by ``points_of``, the others (fouled boards, split
@@ -241,7 +287,7 @@ def _is_plain(sections: tuple[Section, ...], number: int, lines: list[_Line]) ->
 
 
 def points_if(
-    session: Session,
+    session: SessionRules,
     section: Section,
     result: BoardResult,
     ns_score: int,
@@ -254,6 +300,7 @@ def points_if(
     session is), the other results still the comparison.
 
     >>> from bridgescore import Result
+    >>> from bridgescore.duplicate.session import Session
     >>> s = Section("A", "mitchell", results=[
     ...     BoardResult(1, 1, 1, Result.parse("4SS=")), BoardResult(1, 2, 2, Result.parse("4SS+1")),
     ...     BoardResult(1, 3, 3, Result.parse("3NTS="))])
@@ -309,7 +356,7 @@ def _grouped_points(
     number: int,
     lines: list[_Line],
     expected: int,
-    session: Session,
+    session: SessionRules,
 ) -> list[tuple[float, float]]:
     """A board's points when its results are not one plain field: each version of a fouled
     board (Law 87) its own field, and a split score (Law 12C1(b)) NS's result scored against
@@ -340,7 +387,10 @@ def _grouped_points(
 
 
 def _artificial_rules(
-    section: Section, travellers: dict[int, list[TravellerLine]], board_top: int, session: Session
+    section: Section,
+    travellers: dict[int, list[TravellerLine]],
+    board_top: int,
+    session: SessionRules,
 ) -> dict[int, list[TravellerLine]]:
     """Average plus (minus) as the pair's own percentage on the boards it played when that is
     better (worse), as the session's :class:`~bridgescore.duplicate.Artificial` says."""
@@ -388,7 +438,10 @@ def _artificial_rules(
 
 
 def _totals(
-    section: Section, session: Session, travellers: dict[int, list[TravellerLine]], board_top: int
+    section: Section,
+    session: SessionRules,
+    travellers: dict[int, list[TravellerLine]],
+    board_top: int,
 ) -> SectionScores:
     """The pairs' totals and the rankings of a section's scored travellers."""
     tops = dict.fromkeys(travellers, board_top)
@@ -412,7 +465,7 @@ def _totals(
 
 
 def points_of_board(
-    scores: list[BoardScore], expected: int, session: Session
+    scores: list[BoardScore], expected: int, session: SessionRules
 ) -> tuple[list[float], list[float]]:
     """One board's NS and EW points, by the session's method, from its NS scores (the pure
     path of :data:`BoardPoints`)."""
