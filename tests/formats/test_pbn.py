@@ -472,6 +472,10 @@ def test_score_table_leniency() -> None:
          {"artificial": Artificial(65, 50, 35, 2)}),
         ("MatchPoints;Artificial=62.5,50,125/4,3",
          {"artificial": Artificial(Fraction(125, 2), 50, Fraction(125, 4), 3)}),
+        ("MatchPoints;Artificial=60,50,40,3,if-better,fixed",  # the EBU's averages
+         {"artificial": Artificial(plus_rule="if-better")}),
+        ("MatchPoints;Artificial=60,50,40,3,if-better,if-worse",  # the ACBL's
+         {"artificial": Artificial(plus_rule="if-better", minus_rule="if-worse")}),
     ],
 )  # fmt: skip
 def test_scoring_tag_read_and_written(value: str, expected: dict[str, object]) -> None:

@@ -45,7 +45,6 @@ from tests.conftest import auth, make_club
 
 __all__ = [
     "KNOWN_DEFECTS",
-    "PBN_AVERAGES_RULE",
     "ROSTER",
     "TEAM_EVENT_SITE",
     "Adjusted",
@@ -81,18 +80,8 @@ a list of session ids"): ``SiteBuilder.event_page`` reads every event as a pairs
 (``PairsEvent.from_dict``)."""
 
 
-PBN_AVERAGES_RULE = "pbn-averages-rule"
-"""The PBN export of an evening with the EBU's or the ACBL's averages (``"artificial": "ebu"``
-or ``"acbl"``: A+ the pair's own percentage if better, A- if worse) writes
-``Scoring "...;Artificial=60,50,40,3"`` without the rule (``pbn._values``: only the figures
-are written), so the file read back is scored with fixed 60/40 % averages: whenever the rule
-changed an average, the file re-scored ranks the pairs otherwise than the API (and than the
-file's own TotalScoreTable)."""
-
-
 KNOWN_DEFECTS: frozenset[str] = frozenset(
-    {TEAM_EVENT_SITE,
-     PBN_AVERAGES_RULE}
+    {TEAM_EVENT_SITE}
 )  # fmt: skip
 """The failures the machines tolerate, each only where its trigger holds. Take a name out when
 its fix lands: the machines then check those outputs strictly."""
@@ -578,8 +567,7 @@ def check_files(ev: Evening, files: dict[str, Answer], wanted: list[Ranked]) -> 
     read = pbn.read(text)
     (section,) = read.sections
     again = replace(read, sections=(ev.section(section.results, named=section),))
-    if known(PBN_AVERAGES_RULE):  # the file lost the averages' rule: give it back
-        again = replace(again, artificial=PRESETS[ev.artificial])
+    assert again.artificial == PRESETS[ev.artificial], "the file keeps the averages' rule"
     same_ranking(library_ranking(again), wanted, "the PBN export read back and scored")
     same_ranking(csv_ranking(files["csv"].text), wanted, "the CSV export")
     if files["usebio"].status_code == 200:

@@ -839,10 +839,6 @@ def test_the_email_preview_before_the_first_result(world: World) -> None:
     assert [x["pair"] for x in letters["letters"]] == ["NS 1", "NS 1"]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "known defect pbn-averages-rule: the PBN export of an evening with the ACBL's (or the "
-    "EBU's) averages drops the rule (Artificial=60,50,40,3 only): read back and scored, it "
-    "ranks otherwise than the API"))  # fmt: skip
 def test_a_pbn_export_keeps_the_averages_rule(world: World) -> None:
     """NS 1 goes one down on board 1 where NS 3 makes (0 %), and has A- on board 2: the ACBL's
     A- is then its own 0 %, not 40 %."""

@@ -61,7 +61,9 @@ How a :class:`~bridgescore.duplicate.session.Session` is written (and read back)
   ``IMP;Butler-<2p>%`` for other datums; ``IMP;Cross2`` (sum / (n - 1), the default),
   ``IMP;Cross1`` (sum / n), ``IMP;Cross`` (the sum). ``OldMP`` is the pre-1987 undertrick
   table. Our own fields: ``HalfUp`` (a Butler datum ending in 5 rounds away from zero) and
-  ``Artificial=60,50,40,3`` (A+, A, A- percentages and IMPs, when not those defaults).
+  ``Artificial=60,50,40,3`` (A+, A, A- percentages and IMPs, when not those defaults; then
+  ``,if-better,if-worse`` when A+ and A- are the pair's own percentage if better or worse,
+  as the EBU and the ACBL score them).
 * **Artificial scores** (§5.2 ``^``): ``Contract``, ``Declarer`` and ``Result`` ``-``,
   ``Score_NS "^A+"`` and ``Score_EW "^A-"``, and the matchpoints, percentages or IMPs also
   with ``^``. Reading accepts ``^A+``/``^A``/``^A-`` (or ``^Ave+`` ...) in the score columns,

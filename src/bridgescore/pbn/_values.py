@@ -333,8 +333,13 @@ def scoring_tag(session: Session) -> str:
         fields.append("OldMP")
     a = session.artificial
     if a != ARTIFICIAL:
+        rules = (
+            ""
+            if (a.plus_rule, a.minus_rule) == ("fixed", "fixed")
+            else (f",{a.plus_rule},{a.minus_rule}")
+        )  # the EBU's and ACBL's averages: a pair's own %
         fields.append(f"Artificial={_number(a.plus)},{_number(a.average)},{_number(a.minus)},"
-                      f"{a.imps}")  # fmt: skip
+                      f"{a.imps}{rules}")  # fmt: skip
     return ";".join(fields)
 
 
@@ -403,9 +408,19 @@ def _default_method(base: str | None, value: str, notes: list[str]) -> Method:
 def _read_artificial(text: str, at: Location) -> Artificial:
     parts = text.partition("=")[2].split(",")
     number = r"[0-9]{1,3}(?:\.[0-9]{1,6}|/0*[1-9][0-9]{0,5})?"  # Fraction reads each
-    if len(parts) != 4 or not all(re.fullmatch(number, p.strip(), re.ASCII) for p in parts[:3]):
+    rules = [p.strip() for p in parts[4:]] or ["fixed", "fixed"]
+    if (
+        len(parts) not in (4, 6)
+        or not all(re.fullmatch(number, p.strip(), re.ASCII) for p in parts[:3])
+        or rules[0] not in ("fixed", "if-better")
+        or rules[1] not in ("fixed", "if-worse")
+    ):
         at.fail(f"bad Scoring field {text!r}: expected Artificial=A+,A,A-,IMPs such as "
-                "Artificial=60,50,40,3", field="Scoring", value=text)  # fmt: skip
+                "Artificial=60,50,40,3, then the rules of A+ and A- if not fixed "
+                "(Artificial=60,50,40,3,if-better,if-worse)", field="Scoring",
+                value=text)  # fmt: skip
     plus, average, minus = (Fraction(p.strip()) for p in parts[:3])
     return Artificial(plus, average, minus,
-                      integer(parts[3], "artificial IMPs", at, field="Scoring"))  # fmt: skip
+                      integer(parts[3], "artificial IMPs", at, field="Scoring"),
+                      "if-better" if rules[0] == "if-better" else "fixed",
+                      "if-worse" if rules[1] == "if-worse" else "fixed")  # fmt: skip
