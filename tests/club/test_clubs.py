@@ -176,7 +176,7 @@ def test_the_password_is_stored_as_an_argon2id_hash(clubs: ClubStore) -> None:
 
     club = clubs.create_club("Acol", "1", "EBU")
     clubs.add_director(club.id, "td@acol.example", PASSWORD)
-    with clubs.store._transaction() as conn:
+    with clubs.store.transaction() as conn:
         stored = conn.execute(select(DirectorRow.password_hash)).scalar_one()
     assert stored.startswith("$argon2id$")
     assert PASSWORD not in stored

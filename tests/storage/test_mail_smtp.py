@@ -153,7 +153,7 @@ def queued(
 
 def states(outbox: OutboxStore, game: str | None = None) -> dict[str, tuple[str, int]]:
     """Each letter's address: its state and tries (every session's)."""
-    with outbox.store._transaction() as conn:
+    with outbox.store.transaction() as conn:
         games = [r[0] for r in conn.exec_driver_sql("SELECT game_id FROM mailings")]
     return {x.to: (x.state, x.tries) for g in games for x in outbox.report(g)}
 
@@ -317,7 +317,7 @@ def test_a_temporary_failure_waits_and_the_sender_gives_up_past_its_tries(
 
 
 def _games(outbox: OutboxStore) -> list[str]:
-    with outbox.store._transaction() as conn:
+    with outbox.store.transaction() as conn:
         return [r[0] for r in conn.exec_driver_sql("SELECT game_id FROM mailings")]
 
 
@@ -429,7 +429,7 @@ def test_the_password_is_sealed_with_a_key_kept_outside_the_database(
         outbox = queued(store, port, 2, username="results", password="pw 1")
         key = tmp_path / "data" / "bridgescore" / "mail.key"
         assert key.stat().st_mode & 0o777 == 0o600  # made on first use, for its user only
-        with store._transaction() as conn:
+        with store.transaction() as conn:
             (stored,) = conn.exec_driver_sql("SELECT password FROM smtp_settings").one()
         assert stored.startswith("fernet:")
         assert "pw 1" not in stored
@@ -447,12 +447,12 @@ def test_the_password_is_sealed_with_a_key_kept_outside_the_database(
         assert all("enter it again" in str(x.error) for x in waiting)
         outbox.set_smtp(club, SmtpSettings("127.0.0.1", port, "none", "results@acol.example",
                                            username="results", password="pw 1"))  # fmt: skip
-        with store._transaction(write=True) as conn:  # their hour's wait is over
+        with store.transaction(write=True) as conn:  # their hour's wait is over
             conn.execute(update(OutboxRow).values(next_at=utcnow() - timedelta(seconds=1)))
         Sender(outbox).run_once()
         assert {x.state for x in outbox.report(_games(outbox)[0])} == {"sent"}
         # a password stored before they were sealed is read as it was
-        with store._transaction(write=True) as conn:
+        with store.transaction(write=True) as conn:
             conn.exec_driver_sql("UPDATE smtp_settings SET password = 'pw 1'")
         found = outbox.smtp(club)
         assert found is not None

@@ -77,7 +77,7 @@ def write_lock(tmp_path: Path) -> Iterator[Callable[[], None]]:
 
 
 def test_a_sqlite_file_is_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:
-    with Store(sqlite_url(tmp_path / "games.db")) as store, store._transaction() as conn:
+    with Store(sqlite_url(tmp_path / "games.db")) as store, store.transaction() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30_000
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
@@ -87,7 +87,7 @@ def test_a_sqlite_file_is_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> Non
 
 
 def test_an_in_memory_store_keeps_its_journal_in_memory() -> None:
-    with Store("sqlite://") as store, store._transaction() as conn:
+    with Store("sqlite://") as store, store.transaction() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "memory"
 
 

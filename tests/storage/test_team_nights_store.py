@@ -62,7 +62,7 @@ def test_a_team_event_stored_before_is_made_a_live_night_on_first_read(store: St
                Entry(1, 2, m.boards[1], Room.OPEN, Result.parse("3NTS+1"))]  # fmt: skip
     legacy = replace(drawn, entries=tuple(entries))
     now = utcnow()
-    with store._transaction(write=True) as conn:
+    with store.transaction(write=True) as conn:
         conn.execute(insert(EventRow).values(
             id="legacy1", club_id=club.id, kind="swiss-teams", version=5, created_at=now,
             updated_at=now, definition=json.dumps({**drawn.to_dict(), "entries": []})))  # fmt: skip

@@ -221,7 +221,7 @@ def export_club(store: Store, club_id: str) -> dict[str, Any]:
 
     :raises ClubNotFoundError: if there is no such club.
     """
-    with store._transaction() as conn:
+    with store.transaction() as conn:
         club = conn.execute(select(ClubRow).where(ClubRow.id == club_id)).first()
         if club is None:
             raise ClubNotFoundError(f"no club {club_id!r}", field="club", value=club_id)
@@ -515,7 +515,7 @@ def import_club(store: Store, data: Mapping[str, Any]) -> Imported:
     club = checked.club
     key = secrets.token_hex(32)
     try:
-        with store._transaction(write=True) as conn:
+        with store.transaction(write=True) as conn:
             _refuse_taken(conn, checked)
             new_club = secrets.token_hex(8)
             conn.execute(insert(ClubRow).values({**club, "id": new_club, "key": key}))

@@ -107,7 +107,7 @@ class ClubStore:
             has given another club here already.
         """
         club = Club(secrets.token_hex(8), name, number, body)
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             taken = conn.execute(
                 select(ClubRow.id).where(ClubRow.body == club.body, ClubRow.number == club.number)
             ).first()
@@ -141,7 +141,7 @@ class ClubStore:
 
         :raises ClubNotFoundError: if there is none.
         """
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             row = conn.execute(
                 select(ClubRow).where(ClubRow.body == body.upper(), ClubRow.number == number)
             ).first()
@@ -159,14 +159,14 @@ class ClubStore:
         """
         club = replace(self.club(club_id), players=players,  # type: ignore[arg-type]
                        correction_hours=correction_hours)  # fmt: skip
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             conn.execute(update(ClubRow).where(ClubRow.id == club_id).values(
                 players=club.players, correction_hours=club.correction_hours))  # fmt: skip
         return club
 
     def key(self, club_id: str) -> str:
         """The club's key (its evenings' edit tokens are derived from it)."""
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             found = conn.execute(select(ClubRow.key).where(ClubRow.id == club_id)).scalar()
         if found is None:
             raise ClubNotFoundError(f"no club {club_id!r}", field="club", value=club_id)
@@ -181,7 +181,7 @@ class ClubStore:
         hashed = _HASHER.hash(check_password(password))
         self.club(club_id)
         try:
-            with self.store._transaction(write=True) as conn:
+            with self.store.transaction(write=True) as conn:
                 key = conn.execute(insert(DirectorRow).values(
                     club_id=club_id, email=email, password_hash=hashed,
                     created_at=utcnow())).inserted_primary_key  # fmt: skip
@@ -207,7 +207,7 @@ class ClubStore:
         """
         email = check_email(email)
         hashed = _HASHER.hash(check_password(password))
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             found = conn.execute(
                 select(DirectorRow.id).where(
                     DirectorRow.club_id == club_id, DirectorRow.email == email
@@ -230,7 +230,7 @@ class ClubStore:
             email = check_email(email)
         except ClubError:
             email = ""
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             row = conn.execute(
                 select(DirectorRow.id, DirectorRow.password_hash).where(DirectorRow.email == email)
             ).first()
@@ -242,7 +242,7 @@ class ClubStore:
         if not ok or row is None:
             raise LoginError("the email and password do not match a director's")
         token, now = secrets.token_urlsafe(32), utcnow()
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             conn.execute(insert(LoginRow).values(
                 token_hash=hash_token(token), director_id=row.id, created_at=now,
                 expires_at=now + timedelta(days=LOGIN_DAYS)))  # fmt: skip
@@ -250,12 +250,12 @@ class ClubStore:
 
     def logout(self, token: str) -> None:
         """End this login."""
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             conn.execute(delete(LoginRow).where(LoginRow.token_hash == hash_token(token)))
 
     def director_of(self, token: str) -> Director | None:
         """The director whose login this token is; None if it is none (or has expired)."""
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             row = conn.execute(
                 select(DirectorRow.id, DirectorRow.club_id, DirectorRow.email)
                 .join(LoginRow, LoginRow.director_id == DirectorRow.id)
@@ -270,7 +270,7 @@ class ClubStore:
 
         :raises ClubNotFoundError: if there is no such game.
         """
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             found = conn.execute(
                 select(GameRow.id, ClubGameRow.club_id)
                 .outerjoin(ClubGameRow, ClubGameRow.game_id == GameRow.id)
@@ -293,7 +293,7 @@ class ClubStore:
 
     def sessions(self, club_id: str, limit: int = 200) -> list[ClubSession]:
         """The club's evenings, the newest first."""
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             key = conn.execute(select(ClubRow.key).where(ClubRow.id == club_id)).scalar()
             rows = conn.execute(
                 select(GameRow.id, GameRow.settings, GameRow.created_at, GameRow.ended)
@@ -346,7 +346,7 @@ class ClubStore:
         """The numbers of the club's players whom public pages may not name."""
         if club_id is None:
             return frozenset()
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             found = conn.execute(
                 select(RosterRow.number).where(
                     RosterRow.club_id == club_id,
@@ -361,7 +361,7 @@ class ClubStore:
 
         :raises ClubError: for a national number the roster has already.
         """
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             self._refuse_number(conn, club_id, entry.player.number, None)
             key = conn.execute(insert(RosterRow).values(
                 club_id=club_id, erased=False, **_values(entry))).inserted_primary_key  # fmt: skip
@@ -373,7 +373,7 @@ class ClubStore:
 
         :raises ClubNotFoundError: if the club's roster has no such player.
         """
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             return _entry(self._row(conn, club_id, player_id))
 
     def update_player(self, club_id: str, player_id: int, entry: RosterEntry) -> RosterEntry:
@@ -382,7 +382,7 @@ class ClubStore:
         :raises ClubNotFoundError: if the club's roster has no such player.
         :raises ClubError: for a national number another of the roster has.
         """
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             self._row(conn, club_id, player_id)
             self._refuse_number(conn, club_id, entry.player.number, player_id)
             conn.execute(update(RosterRow).where(RosterRow.id == player_id)
@@ -397,7 +397,7 @@ class ClubStore:
         :raises ClubNotFoundError: if the club's roster has no such player.
         """
         changed = 0
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             row = self._row(conn, club_id, player_id)
             player = Player(row.name, row.number)
             conn.execute(update(RosterRow).where(RosterRow.id == player_id).values(
@@ -444,7 +444,7 @@ class ClubStore:
     def create_event(self, club_id: str, kind: str, definition: dict[str, Any]) -> StoredEvent:
         """Store a new event of the club."""
         event_id, now = secrets.token_hex(12), utcnow()
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             conn.execute(insert(EventRow).values(
                 id=event_id, club_id=club_id, kind=kind, definition=json.dumps(definition),
                 created_at=now, updated_at=now))  # fmt: skip
@@ -455,7 +455,7 @@ class ClubStore:
 
         :raises ClubNotFoundError: if there is none.
         """
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             row = conn.execute(select(EventRow).where(EventRow.id == event_id)).first()
         if row is None:
             raise ClubNotFoundError(f"no event with id {event_id!r}", field="id", value=event_id)

@@ -92,7 +92,7 @@ class GroupCommit:
         states: States = {}
         now = utcnow()
         try:
-            with self._store._transaction(write=True) as conn:
+            with self._store.transaction(write=True) as conn:
                 for game_id, job, future in group:
                     before = dict(states)
                     try:

@@ -50,7 +50,7 @@ def server_key(store: Store, name: str = "login-cookies") -> str:
     if found:
         return str(found[0][0])
     try:
-        with store._transaction(write=True) as conn:
+        with store.transaction(write=True) as conn:
             kept = conn.execute(query).scalar_one_or_none()
             if kept is not None:
                 return str(kept)

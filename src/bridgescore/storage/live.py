@@ -229,7 +229,7 @@ class LiveStore:
 
     def table_of(self, game_id: str, token: str) -> int | None:
         """The table whose token this is; None if it is none of this session's."""
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             found = conn.execute(
                 select(TableTokenRow.table).where(
                     TableTokenRow.game_id == game_id,
@@ -242,7 +242,7 @@ class LiveStore:
         """Whether the session has table tokens (it was started as a live session)."""
         if self.known(game_id) is not None:
             return True
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             return bool(conn.execute(_TOKENS, {"game_id": game_id}).scalar_one())
 
     def forget(self, game_id: str) -> None:
@@ -263,7 +263,7 @@ class LiveStore:
 
         :raises GameNotFoundError: if there is no such live session.
         """
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             state = self._read(conn, game_id)
         self._keep({game_id: state})
         return state
@@ -273,12 +273,12 @@ class LiveStore:
 
         :raises GameNotFoundError: if there is no such session.
         """
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             return _head(conn, game_id)[0]
 
     def changes(self, game_id: str) -> list[Change]:
         """The audit trail, oldest first."""
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             rows = conn.execute(
                 select(ResultChangeRow.__table__)
                 .where(ResultChangeRow.game_id == game_id)
@@ -520,7 +520,7 @@ class LiveStore:
         if defined is not None and defined[0] == settings:
             night = defined[1]
         else:
-            games = self.store._load(conn, [game_id])
+            games = self.store.load(conn, [game_id])
             count = conn.execute(_TOKENS, {"game_id": game_id}).scalar_one()
             if not games or not count or not isinstance(games[0].game, Session | Event):
                 raise GameNotFoundError(f"there is no live night with id {game_id!r}")

@@ -109,7 +109,7 @@ class DealStore:
 
     def seed(self, game_id: str) -> Seed | None:
         """The seed the session's deals were dealt from, if they were dealt in the app."""
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             row = conn.execute(
                 select(DealSeedRow.commitment, DealSeedRow.seed).where(
                     DealSeedRow.game_id == game_id
@@ -119,7 +119,7 @@ class DealStore:
 
     def waiting(self, game_id: str) -> int:
         """How many of the session's boards wait for their double-dummy table."""
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             rows = conn.execute(
                 select(DealWorkRow.board).where(DealWorkRow.game_id == game_id)
             ).all()
@@ -130,10 +130,10 @@ class DealStore:
         claimed by a worker that has not answered for :attr:`CLAIM`): (session, board, deal)."""
         now = now or utcnow()
         free = or_(DealWorkRow.claimed_at.is_(None), DealWorkRow.claimed_at < now - self.CLAIM)
-        with self.store._transaction() as conn:  # mostly nothing waits: no write lock then
+        with self.store.transaction() as conn:  # mostly nothing waits: no write lock then
             if conn.execute(select(DealWorkRow.board).where(free).limit(1)).first() is None:
                 return []
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             first = conn.execute(
                 select(DealWorkRow.game_id)
                 .where(free)
@@ -179,7 +179,7 @@ class DealStore:
 
     def release(self, game_id: str, boards: Sequence[int]) -> None:
         """Give up a claim on these boards (another turn takes them again at once)."""
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             conn.execute(
                 update(DealWorkRow)
                 .where(DealWorkRow.game_id == game_id, DealWorkRow.board.in_(list(boards)))

@@ -82,7 +82,7 @@ def adopt(live: LiveStore, event_id: str) -> bool:
     live store (at the table of its match's room; an artificial score as such), and the
     event's tables get tokens of the night's own, all in one transaction.
     """
-    with live.store._transaction() as conn:
+    with live.store.transaction() as conn:
         if conn.execute(select(GameRow.id).where(GameRow.id == event_id)).first() is not None:
             return True
         row = conn.execute(select(EventRow).where(EventRow.id == event_id)).first()

@@ -123,7 +123,7 @@ class OutboxStore:
                   "sender": settings.sender, "username": settings.username,
                   "password": None if settings.password is None else seal(settings.password),
                   "updated_at": utcnow()}  # fmt: skip
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             changed = conn.execute(update(SmtpRow).where(SmtpRow.club_id == club_id)
                                    .values(**values)).rowcount  # fmt: skip
             if not changed:
@@ -135,7 +135,7 @@ class OutboxStore:
         :raises MailError: if its password was sealed with another mail key
             (:func:`~bridgescore.storage.keys.unseal`).
         """
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             return _smtp(conn, club_id)
 
     # -- a director's request --------------------------------------------------------------
@@ -160,7 +160,7 @@ class OutboxStore:
         :raises GameNotFoundError: if there is no such session.
         """
         now = utcnow()
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             wanted = select(GameRow.version, GameRow.ended).where(GameRow.id == game_id)
             head = conn.execute(wanted.with_for_update()).first()
             if head is None:
@@ -194,7 +194,7 @@ class OutboxStore:
 
     def report(self, game_id: str) -> list[Outgoing]:
         """The session's letters, every mailing's, in the order queued."""
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             rows = conn.execute(
                 select(OutboxRow)
                 .join(MailingRow, MailingRow.id == OutboxRow.mailing_id)
@@ -213,7 +213,7 @@ class OutboxStore:
 
         :raises GameNotFoundError: if there is no such session.
         """
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             row = conn.execute(
                 select(GameRow.closed_at, GameRow.updated_at).where(GameRow.id == game_id)
             ).first()
@@ -226,7 +226,7 @@ class OutboxStore:
     def pending(self) -> bool:
         """Whether any letter is queued or held by a sender (a read: a round with nothing to
         do writes nothing)."""
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             held = OutboxRow.state.in_(("queued", "claimed", "handing"))
             found = conn.execute(select(OutboxRow.id).where(held).limit(1)).first()
         return found is not None
@@ -236,7 +236,7 @@ class OutboxStore:
         ``handing`` one ``unknown`` (the server may have it; never sent again by itself);
         how many of each."""
         lapsed = OutboxRow.lease_until < now
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             back = conn.execute(
                 update(OutboxRow)
                 .where(OutboxRow.state == "claimed", lapsed)
@@ -259,7 +259,7 @@ class OutboxStore:
     def claim(self, worker: str, now: datetime, lease: float, most: int = 20) -> list[Claimed]:
         """Up to ``most`` letters due now, all of one club, for ``worker`` until the lease
         runs out (another sender's are skipped: each letter has one sender at a time)."""
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             due = conn.execute(
                 select(OutboxRow.id, OutboxRow.club_id)
                 .where(OutboxRow.state == "queued", OutboxRow.next_at <= now)
@@ -290,7 +290,7 @@ class OutboxStore:
 
     def release(self, letter_ids: Sequence[int], worker: str) -> None:
         """Put claimed letters back in the queue untried (the sender is stopping)."""
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             conn.execute(update(OutboxRow)
                          .where(OutboxRow.id.in_(letter_ids), OutboxRow.worker == worker,
                                 OutboxRow.state == "claimed")
@@ -309,7 +309,7 @@ class OutboxStore:
     def retry(self, letter_id: int, worker: str, now: datetime, error: str, policy: Retry) -> bool:
         """The try failed for now: queued again after the policy's wait, or ``failed`` once
         the policy gives up."""
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             tries = conn.execute(select(OutboxRow.tries).where(OutboxRow.id == letter_id)
                                  ).scalar_one() + 1  # fmt: skip
         if policy.gives_up(tries):
@@ -320,7 +320,7 @@ class OutboxStore:
 
     def _move(self, letter_id: int, holder: str, states: tuple[str, ...], **values: Any) -> bool:
         """Change a letter ``holder`` holds in one of ``states``; whether it did."""
-        with self.store._transaction(write=True) as conn:
+        with self.store.transaction(write=True) as conn:
             values.setdefault("worker", holder)
             done = conn.execute(update(OutboxRow)
                                 .where(OutboxRow.id == letter_id, OutboxRow.worker == holder,

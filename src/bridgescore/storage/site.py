@@ -147,7 +147,7 @@ class ClubSite:
 
     def published(self, club: Club, now: datetime) -> list[Published]:
         """The club's published evenings, the newest first (by closing time)."""
-        with self.store._transaction() as conn:
+        with self.store.transaction() as conn:
             rows = conn.execute(
                 select(GameRow.id, GameRow.ended, GameRow.closed_at, GameRow.updated_at,
                        GameRow.created_at)

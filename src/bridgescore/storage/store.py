@@ -167,7 +167,7 @@ class Store:
                 field="database_url",
             ) from exc
         try:
-            with self._transaction(write=True) as conn:
+            with self.transaction(write=True) as conn:
                 if conn.dialect.name == "postgresql":
                     conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK})
                 revision = current_revision(conn)
@@ -223,7 +223,7 @@ class Store:
         game_id, token, now = game_id or _new_id(), secrets.token_urlsafe(32), utcnow()
         if club is not None:
             token = derived_token(club[1], "edit", game_id)
-        with self._transaction(write=True) as conn:
+        with self.transaction(write=True) as conn:
             conn.execute(
                 insert(GameRow).values(
                     id=game_id,
@@ -251,8 +251,8 @@ class Store:
 
         :raises GameNotFoundError: if there is none.
         """
-        with self._transaction() as conn:
-            found = self._load(conn, [game_id])
+        with self.transaction() as conn:
+            found = self.load(conn, [game_id])
         if not found:
             raise GameNotFoundError(f"no game with id {game_id!r}")
         return found[0]
@@ -268,7 +268,7 @@ class Store:
             raise StorageError(
                 f"game id prefix too short: {prefix!r}; give at least {MIN_PREFIX} characters"
             )
-        with self._transaction() as conn:
+        with self.transaction() as conn:
             ids = (
                 conn.execute(
                     select(GameRow.id)
@@ -300,7 +300,7 @@ class Store:
         :raises StorageError: if ``game`` is of another kind than the stored game.
         """
         dumped = dump(game)
-        with self._transaction(write=True) as conn:
+        with self.transaction(write=True) as conn:
             stored = _save_in(conn, game_id, game, dumped, expected_version)
         return self._changed(stored)
 
@@ -331,11 +331,11 @@ class Store:
         :raises VersionConflictError: if ``expected_version`` is given and is not the stored one.
         :raises StorageError: if ``change`` returns a game of another kind.
         """
-        with self._transaction(write=True) as conn:
+        with self.transaction(write=True) as conn:
             row = _lock(conn, game_id)
             if expected_version is not None and row.version != expected_version:
                 raise _conflict(game_id, expected_version, row.version)
-            (stored,) = self._load(conn, [game_id])
+            (stored,) = self.load(conn, [game_id])
             game = change(stored.game)
             stored = _save_in(conn, game_id, game, dump(game), stored.version)
         return self._changed(stored)
@@ -350,7 +350,7 @@ class Store:
         :raises StorageError: for keys other than the game's sides.
         """
         now = utcnow()
-        with self._transaction(write=True) as conn:
+        with self.transaction(write=True) as conn:
             row = _lock(conn, game_id)
             if expected_version is not None and row.version != expected_version:
                 raise _conflict(game_id, expected_version, row.version)
@@ -363,7 +363,7 @@ class Store:
             if result.rowcount != 1:  # cannot happen: the row is locked
                 _refuse(conn, game_id, row.kind, row.version)
             announce(conn, game_id, row.version + 1)
-            (stored,) = self._load(conn, [game_id])
+            (stored,) = self.load(conn, [game_id])
         return self._changed(stored)
 
     def list(
@@ -392,15 +392,15 @@ class Store:
         stmt = stmt.order_by(
             GameRow.updated_at.desc(), GameRow.created_at.desc(), GameRow.id
         ).limit(limit)
-        with self._transaction() as conn:
-            return self._load(conn, conn.execute(stmt).scalars().all())
+        with self.transaction() as conn:
+            return self.load(conn, conn.execute(stmt).scalars().all())
 
     def delete(self, game_id: str) -> None:
         """Delete a game and its deals.
 
         :raises GameNotFoundError: if there is no such game.
         """
-        with self._transaction(write=True) as conn:
+        with self.transaction(write=True) as conn:
             if conn.execute(delete(GameRow).where(GameRow.id == game_id)).rowcount != 1:
                 raise GameNotFoundError(f"no game with id {game_id!r}")
 
@@ -410,7 +410,7 @@ class Store:
         wanted = sorted(set(game_ids))
         if not wanted:
             return {}
-        with self._transaction() as conn:
+        with self.transaction() as conn:
             rows = [
                 # a team event stored before team nights were live nights is watched by its
                 # id too (a team night's game row, of the same id, comes after: it is the one)
@@ -423,7 +423,7 @@ class Store:
         """Whether ``token`` is the edit token of the game (False for an unknown id)."""
         if not isinstance(token, str):
             return False
-        with self._transaction() as conn:
+        with self.transaction() as conn:
             stored = conn.execute(
                 select(GameRow.token_hash).where(GameRow.id == game_id)
             ).scalar_one_or_none()
@@ -455,17 +455,26 @@ class Store:
 
     def rows(self, statement: Executable) -> Sequence[Row[Any]]:
         """The rows a query gives, read in one snapshot."""
-        with self._transaction() as conn:
+        with self.transaction() as conn:
             return conn.execute(statement).all()
 
     @contextmanager
-    def _transaction(self, *, write: bool = False) -> Iterator[Connection]:
+    def transaction(self, *, write: bool = False) -> Iterator[Connection]:
         """One transaction: committed if the block ends normally, rolled back if it raises.
+        The storage modules (clubs, live sessions, the outbox ...) read and write through it,
+        so every database error is told the same way.
+
+        >>> with Store("sqlite://") as store, store.transaction() as conn:
+        ...     conn.exec_driver_sql("SELECT 1").scalar()
+        1
 
         Reads see one snapshot (REPEATABLE READ on PostgreSQL, a plain BEGIN on SQLite); on
         SQLite a write takes the write lock at once (BEGIN IMMEDIATE), after this process's
         other writers (SQLite's own busy wait sleeps up to 100 ms a try: with many writers at
         once some waited seconds).
+
+        :raises DatabaseError: when the database fails (busy, unreachable, full, read-only),
+            told without its URL or password.
         """
         sqlite = self._parsed.get_backend_name() == "sqlite"
         # an in-memory database is one connection shared by every thread: each transaction,
@@ -482,8 +491,9 @@ class Store:
         except SQLAlchemyError as exc:
             raise database_error(exc, self._parsed) from exc
 
-    def _load(self, conn: Connection, game_ids: Sequence[str]) -> builtins.list[StoredGame]:
-        """The games with these ids, in this order (missing ones left out)."""
+    def load(self, conn: Connection, game_ids: Sequence[str]) -> builtins.list[StoredGame]:
+        """The games with these ids, in this order (missing ones left out), read inside
+        ``conn``'s transaction (:meth:`transaction`)."""
         if not game_ids:
             return []
         rows = conn.execute(
