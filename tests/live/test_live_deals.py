@@ -32,7 +32,7 @@ from bridgescore.live.deals import Analysed, AttachDeals, analysed, attach, hand
 from bridgescore.storage.live_deals import DealStore
 from bridgescore.web import Settings, create_app
 from bridgescore.web.analysis import Analyser
-from bridgescore.web.live import live_of
+from bridgescore.web.deps import live_of
 from tests.conftest import auth
 
 SEED = "5e" * 32

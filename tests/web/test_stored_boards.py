@@ -16,7 +16,7 @@ from bridgescore.duplicate.session import session_from_dict
 from bridgescore.storage.live_deals import DealStore
 from bridgescore.web import Settings, create_app
 from bridgescore.web.analysis import Analyser
-from bridgescore.web.live import live_of
+from bridgescore.web.deps import live_of
 from tests.conftest import auth
 
 DEALT = deal_set("1-6", seed="5e" * 32).boards

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from bridgescore import Strain, score
 from bridgescore.web.common import CSRF_COOKIE
-from bridgescore.web.offline import score_table, table_key
+from bridgescore.web.score_table import score_table, table_key
 from tests.conftest import csrf
 from tests.helpers import HANDOUT, add, new_rubber
 

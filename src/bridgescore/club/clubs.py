@@ -90,6 +90,12 @@ class LoginError(BridgeError):
     def __init__(self, message: str, *, retry_after: float = 0.0) -> None:
         super().__init__(message, field="password")
         self.retry_after = retry_after
+        """Seconds to wait before the next attempt (0: try again at once)."""
+
+
+class TooManyAttemptsError(LoginError):
+    """A login refused before its password is looked at: too many attempts in the window
+    (:class:`Attempts`); :attr:`~LoginError.retry_after` says how long to wait."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,16 +266,16 @@ class Attempts:
     def check(self, key: str, now: float) -> None:
         """Count an attempt for ``key`` at ``now``.
 
-        :raises LoginError: if ``key`` has had :attr:`most` attempts in the window already
-            (this one is not counted).
+        :raises TooManyAttemptsError: if ``key`` has had :attr:`most` attempts in the window
+            already (this one is not counted).
         """
         seen = self._seen.setdefault(key, deque())
         while seen and seen[0] + self.window <= now:  # the same sum as the wait below
             seen.popleft()
         if len(seen) >= self.most:
             wait = seen[0] + self.window - now
-            raise LoginError(f"too many login attempts: try again in {wait:.0f} s",
-                             retry_after=wait)  # fmt: skip
+            raise TooManyAttemptsError(f"too many login attempts: try again in {wait:.0f} s",
+                                       retry_after=wait)  # fmt: skip
         seen.append(now)
         if len(self._seen) > 100_000:  # a flood of keys: forget the idle ones
             for k in [k for k, q in self._seen.items() if not q or q[-1] + self.window <= now]:

@@ -43,6 +43,7 @@ __all__ = [
     "Letter",
     "MailError",
     "MailPlan",
+    "MailingError",
     "Retry",
     "Security",
     "SmtpSettings",
@@ -67,11 +68,16 @@ class MailError(BridgeError, ValueError):
     """SMTP settings that will not do, or a mailing that cannot be sent now."""
 
 
-class AlreadySentError(MailError):
+class MailingError(MailError):
+    """A mailing that cannot be sent now: the session is open, the club has no SMTP settings
+    (or none this server can read), or one of the kinds below."""
+
+
+class AlreadySentError(MailingError):
     """The evening's letters were sent already (ask for them ``again`` to send a new set)."""
 
 
-class StaleLettersError(MailError):
+class StaleLettersError(MailingError):
     """The session changed after its letters were written: look at them again."""
 
 
@@ -214,12 +220,12 @@ def check_mailing(*, closed: bool, earlier: int, again: bool) -> None:
     bridgescore.club.mail.AlreadySentError: the letters were sent already: ask again to send a \
 new set
 
-    :raises MailError: while the session is open.
+    :raises MailingError: while the session is open.
     :raises AlreadySentError: if they were sent before and ``again`` is false.
     """
     if not closed:
-        raise MailError("close the session first: letters go out with its results",
-                        field="closed", value=closed)  # fmt: skip
+        raise MailingError("close the session first: letters go out with its results",
+                           field="closed", value=closed)  # fmt: skip
     if earlier and not again:
         raise AlreadySentError("the letters were sent already: ask again to send a new set",
                                field="again", value=again)  # fmt: skip

@@ -40,6 +40,7 @@ from bridgescore.club import is_provisional
 from bridgescore.club.mail import (
     Letter,
     MailError,
+    MailingError,
     Retry,
     SmtpSettings,
     StaleLettersError,
@@ -154,7 +155,8 @@ class OutboxStore:
         transaction with the director's request, if :func:`~bridgescore.club.mail.check_mailing`
         lets it.
 
-        :raises MailError: without SMTP settings, or while the session is open.
+        :raises MailingError: without SMTP settings (or with a password this server's mail key
+            cannot read), or while the session is open.
         :raises AlreadySentError: if they were queued before and ``again`` is false.
         :raises StaleLettersError: if the session has changed since ``version``.
         :raises GameNotFoundError: if there is no such session.
@@ -165,10 +167,13 @@ class OutboxStore:
             head = conn.execute(wanted.with_for_update()).first()
             if head is None:
                 raise GameNotFoundError(f"there is no session with id {game_id!r}")
-            settings = _smtp(conn, club_id)
+            try:
+                settings = _smtp(conn, club_id)
+            except MailError as exc:  # a password this server cannot read: not now
+                raise MailingError(str(exc), field=exc.field) from exc
             if settings is None:
-                raise MailError("set the club's SMTP settings first (PUT /api/club/smtp, or "
-                                "bridgescore club smtp)", field="smtp")  # fmt: skip
+                raise MailingError("set the club's SMTP settings first (PUT /api/club/smtp, or "
+                                   "bridgescore club smtp)", field="smtp")  # fmt: skip
             earlier = conn.execute(select(func.count()).select_from(MailingRow)
                                    .where(MailingRow.game_id == game_id)).scalar_one()  # fmt: skip
             check_mailing(closed=bool(head.ended), earlier=earlier, again=again)

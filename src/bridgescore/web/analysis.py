@@ -25,7 +25,7 @@ from bridgescore.boards.dd import DDTable
 from bridgescore.errors import BridgeError
 from bridgescore.storage.live_deals import DealStore
 
-__all__ = ["IDLE", "RETRY", "Analyser", "endplay_installed", "solve"]
+__all__ = ["IDLE", "RETRY", "UNAVAILABLE", "Analyser", "endplay_installed", "solve"]
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +35,12 @@ when deals are attached)."""
 
 RETRY: Final = 5.0
 """Seconds before the thread tries again after a failure."""
+
+UNAVAILABLE: Final = (
+    "double-dummy tables need DDS, which this server does not have: install bridgescore[dd] "
+    "(endplay) and restart it; the hands are shown meanwhile"
+)
+"""What the pages say without endplay."""
 
 
 def solve(deals: list[str]) -> list[DDTable]:

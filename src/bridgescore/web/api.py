@@ -22,37 +22,35 @@ from bridgescore import score_request
 from bridgescore.home.chicago import Chicago, ChicagoRules
 from bridgescore.home.rubber import Rubber, RubberRules
 from bridgescore.inputs import check_name
-from bridgescore.storage import Game, HomeGame, StoredGame, VersionConflictError
-from bridgescore.web.common import store
-from bridgescore.web.deps import limits
+from bridgescore.storage import (
+    Game,
+    GameNotFoundError,
+    HomeGame,
+    Store,
+    StoredGame,
+    VersionConflictError,
+)
+from bridgescore.web.deps import LimitsDep, StoreDep, TokenDep
+from bridgescore.web.problems import Responses, problem, refused
+from bridgescore.web.settings import Limits
 from bridgescore.web.streams import event_stream
 
 __all__ = ["router"]
-
-
-class Problem(BaseModel):
-    """A refusal, in words: what is wrong and what would do."""
-
-    detail: str = Field(examples=["no game with id 'x'"])
-
-
-def _problem(description: str) -> dict[str, Any]:
-    return {"model": Problem, "description": description}
 
 
 router = APIRouter(
     prefix="/api",
     tags=["api"],
     responses={
-        400: _problem("The body is not JSON."),
-        413: _problem("The body is larger than the limit (100,000 bytes by default)."),
+        400: problem("The body is not JSON."),
+        413: problem("The body is larger than the limit (100,000 bytes by default)."),
     },
 )
-_READ: dict[int | str, dict[str, Any]] = {404: _problem("There is no such game.")}
-_WRITE: dict[int | str, dict[str, Any]] = {
+_READ: Responses = refused(GameNotFoundError, "There is no such game.")
+_WRITE: Responses = {
     **_READ,
-    403: _problem("No edit token for this game: send `Authorization: Bearer <edit_token>`."),
-    409: _problem("The game has changed since the version sent in `If-Match`."),
+    403: problem("No edit token for this game: send `Authorization: Bearer <edit_token>`."),
+    **refused(VersionConflictError, "The game has changed since the version sent in `If-Match`."),
 }
 
 Rule = Literal["modern", "pre-1987"]
@@ -138,9 +136,9 @@ class DealIn(BaseModel):
     honors: dict[str, int] | None = None
 
 
-def _names(request: Request, **names: str) -> dict[str, str]:
+def _names(limits: Limits, **names: str) -> dict[str, str]:
     """The players' names, each checked: one line, at most ``Limits.name`` characters."""
-    longest = limits(request).name
+    longest = limits.name
     return {key: check_name(name.strip(), key, longest=longest) for key, name in names.items()}
 
 
@@ -154,7 +152,6 @@ def _state(stored: StoredGame, response: Response) -> dict[str, Any]:
     return stored.to_dict()
 
 
-Auth = Annotated[str | None, Header(description="Bearer <edit_token>")]
 IfMatch = Annotated[str | None, Header(description="The version you last read")]
 
 
@@ -167,24 +164,24 @@ class Writer:
 
     def __init__(
         self,
-        request: Request,
         game_id: str,
         response: Response,
-        authorization: Auth = None,
+        sent: TokenDep,
+        store: StoreDep,
         if_match: IfMatch = None,
     ) -> None:
-        self.request, self.game_id, self.response = request, game_id, response
-        self.authorization, self.if_match = authorization, if_match
+        self.game_id, self.response, self.sent, self.store = game_id, response, sent, store
+        self.if_match = if_match
 
     def __call__(self, kind: str, change: Callable[[HomeGame], HomeGame]) -> dict[str, Any]:
-        s, game_id = store(self.request), self.game_id
-        stored = _get(self.request, kind, game_id)
-        scheme, _, token = (self.authorization or "").strip().partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
+        s, game_id = self.store, self.game_id
+        stored = _get(s, kind, game_id)
+        token = self.sent.token
+        if token is None:
             raise HTTPException(403, "a write needs this game's edit token in the header "
                                 "Authorization: Bearer <edit_token> (the word Bearer, a space, "
                                 "the token)")  # fmt: skip
-        if not s.check_token(game_id, token.strip()):
+        if not s.check_token(game_id, token):
             raise HTTPException(403, "that is not this game's edit token")
         expected = None  # without If-Match the change applies to the game as it is when locked
         if self.if_match is not None:
@@ -207,19 +204,19 @@ Write = Annotated[Writer, Depends()]
 
 
 @router.post("/rubbers", status_code=201)
-def create_rubber(request: Request, body: NewRubber) -> JSONResponse:
+def create_rubber(body: NewRubber, store: StoreDep, limits: LimitsDep) -> JSONResponse:
     """Start a rubber. The answer carries ``edit_token``: keep it, it is shown only once."""
     rules = RubberRules.preset(body.rules, honors=body.honors, undertrick_rule=body.undertrick_rule)
-    names = _names(request, we=body.we, they=body.they)
-    return _created(store(request).create(Rubber(rules), names=names))
+    names = _names(limits, we=body.we, they=body.they)
+    return _created(store.create(Rubber(rules), names=names))
 
 
 @router.post("/chicagos", status_code=201)
-def create_chicago(request: Request, body: NewChicago) -> JSONResponse:
+def create_chicago(body: NewChicago, store: StoreDep, limits: LimitsDep) -> JSONResponse:
     """Start a Chicago. The answer carries ``edit_token``: keep it, it is shown only once."""
     rules = ChicagoRules.preset(body.rules, switched=body.switched, honors=body.honors)
     game = Chicago(rules, body.first_dealer)
-    return _created(store(request).create(game, names=_names(request, ns=body.ns, ew=body.ew)))
+    return _created(store.create(game, names=_names(limits, ns=body.ns, ew=body.ew)))
 
 
 def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
@@ -236,8 +233,8 @@ def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
         responses=_READ,
         description=f"The {noun}'s state: deals, entries, totals, version and more.",
     )
-    def read(request: Request, game_id: str, response: Response) -> dict[str, Any]:
-        return _state(_get(request, kind, game_id), response)
+    def read(game_id: str, response: Response, store: StoreDep) -> dict[str, Any]:
+        return _state(_get(store, kind, game_id), response)
 
     @router.get(
         f"/{plural}/{{game_id}}/events",
@@ -247,8 +244,8 @@ def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
         description=f'Server-sent events: one `change` event, `{{"version": n}}`, each time '
         f"the {noun} changes (the first carries the version it is at now).",
     )
-    def watch(request: Request, game_id: str) -> StreamingResponse:
-        return event_stream(request, game_id, _get(request, kind, game_id).version)
+    def watch(request: Request, game_id: str, store: StoreDep) -> StreamingResponse:
+        return event_stream(request, game_id, _get(store, kind, game_id).version)
 
     @router.post(
         f"/{plural}/{{game_id}}/deals",
@@ -294,8 +291,8 @@ def end_rubber(write: Write) -> dict[str, Any]:
     return write("rubber", end)
 
 
-def _get(request: Request, kind: str, game_id: str) -> StoredGame:
-    stored = store(request).get(game_id)
+def _get(store: Store, kind: str, game_id: str) -> StoredGame:
+    stored = store.get(game_id)
     if stored.kind != kind:
-        raise HTTPException(404, f"no {kind} with id {game_id!r}")
+        raise GameNotFoundError(f"no {kind} with id {game_id!r}")
     return stored

@@ -43,6 +43,7 @@ from bridgescore.web import (
     team_pages,
 )
 from bridgescore.web.common import STATIC, asset
+from bridgescore.web.deps import analyser_of
 from bridgescore.web.ratelimit import CreationLimit
 from bridgescore.web.settings import Settings
 from bridgescore.web.streams import Changes
@@ -81,12 +82,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.collect()
         gc.freeze()
         await changes.start()
-        live_deals.analyser_of(app).wake()  # boards left unsolved by the last run
+        analyser_of(app).wake()  # boards left unsolved by the last run
         app.state.sender.start()
         yield
         app.state.sender.stop()
         await changes.stop()
-        live_deals.analyser_of(app).stop()
+        analyser_of(app).stop()
         stop_processes()
         store.close()
 

@@ -29,8 +29,9 @@ from bridgescore import (
     score_result,
 )
 from bridgescore.inputs import read_tricks
-from bridgescore.web.common import check_csrf, page
-from bridgescore.web.offline import table_version
+from bridgescore.web.common import page
+from bridgescore.web.deps import PostedForm
+from bridgescore.web.score_table import table_version
 
 __all__ = ["router"]
 
@@ -170,9 +171,9 @@ def calculator(request: Request) -> Response:
 
 
 @router.post("/")
-async def calculator_post(request: Request) -> Response:
+async def calculator_post(request: Request, form: PostedForm) -> Response:
     """The form posted without JavaScript: redirect to the result's shareable URL."""
-    deal = CalculatorForm.read(await check_csrf(request))
+    deal = CalculatorForm.read(form)
     context = _context(deal)
     if context["share"] is None:
         return page(request, "calculator.html", context, 422)

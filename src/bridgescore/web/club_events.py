@@ -10,26 +10,25 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
+from bridgescore.club import ClubNotFoundError
 from bridgescore.duplicate.session import SectionScores
 from bridgescore.errors import for_field
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
 from bridgescore.storage.clubs import StoredEvent
 from bridgescore.storage.nights import TEAM_KINDS
-from bridgescore.web.clubs import BODY_ERRORS, clubs, director
 from bridgescore.web.common import link, page
-from bridgescore.web.deps import readable_session
-from bridgescore.web.team_events import TeamEventIn, create_team_event, team_events, team_summary
-from bridgescore.web.team_pages import screen_page
+from bridgescore.web.deps import ClubsDep, CurrentDirector, TeamEventsDep, readable_session
+from bridgescore.web.problems import BODY, problem, refused
+from bridgescore.web.team_views import TeamEventIn, create_team_event, screen_page, team_summary
 from bridgescore.web.work import scores
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["events"], responses=BODY_ERRORS)
-Auth = Annotated[str | None, Header(description="Bearer <a director's login token>")]
+router = APIRouter(tags=["events"], responses=BODY)
 
 
 class EventIn(BaseModel):
@@ -64,22 +63,23 @@ NewEvent = Annotated[
 @router.post(
     "/api/events",
     status_code=201,
-    responses={401: {"description": "No director's login."},
-               404: {"description": "A session that is not the club's."}},
+    responses={401: problem("No director's login."),
+               **refused(ClubNotFoundError, "A session that is not the club's.")},
 )  # fmt: skip
-def create_event(request: Request, body: NewEvent, authorization: Auth = None) -> JSONResponse:
+def create_event(
+    request: Request, body: NewEvent, me: CurrentDirector, clubs: ClubsDep
+) -> JSONResponse:
     """A new event of the login's club: a pairs event from the club's sessions (``kind``
     ``pairs``), or a team or Swiss event of entrants (``swiss-teams``, ``round-robin``,
     ``knockout``, ``swiss-pairs``; then ``POST /api/events/{id}/rounds`` draws each round)."""
-    me = director(request, authorization)
     if isinstance(body, TeamEventIn):
         return create_team_event(request, me, body)
     with for_field("carry_over"):
         rules = EventRules.preset(body.carry_over, ranking=body.ranking,
                                   qualifying=body.qualifying)  # fmt: skip
     event = PairsEvent(body.name, tuple(body.sessions), rules, body.kind)
-    clubs(request).check_sessions(me.club_id, list(event.sessions))
-    stored = clubs(request).create_event(me.club_id, event.kind, event.to_dict())
+    clubs.check_sessions(me.club_id, list(event.sessions))
+    stored = clubs.create_event(me.club_id, event.kind, event.to_dict())
     answer = {"id": stored.id, **event.to_dict(), "url": link(request, f"/event/{stored.id}")}
     return JSONResponse(answer, status_code=201)
 
@@ -106,24 +106,26 @@ def _ranked(request: Request, stored: StoredEvent) -> dict[str, Any]:
             "rankings": [r.to_dict() for r in rows]}  # fmt: skip
 
 
-@router.get("/api/events/{event_id}", responses={404: {"description": "No such event."}})
-def get_event(request: Request, event_id: str) -> dict[str, Any]:
+@router.get("/api/events/{event_id}", responses=refused(ClubNotFoundError, "No such event."))
+def get_event(
+    request: Request, event_id: str, clubs: ClubsDep, team_events: TeamEventsDep
+) -> dict[str, Any]:
     """The event. A pairs event: its sessions (each with its link, and whether published) and
     the whole event's ranking over the sessions published so far. A team event: its
     ``standings`` (VPs to two decimals, IMPs for and against) and ``rounds`` (each match's
     IMPs and VPs so far, the bye)."""
-    stored = clubs(request).event(event_id)
+    stored = clubs.event(event_id)
     if stored.kind in TEAM_KINDS:
-        event, version = team_events(request).state(event_id)
+        event, version = team_events.state(event_id)
         return team_summary(request, event_id, event, version)
     return _ranked(request, stored)
 
 
 @router.get("/event/{event_id}", response_class=HTMLResponse, include_in_schema=False)
-def event_page(request: Request, event_id: str) -> Response:
+def event_page(request: Request, event_id: str, clubs: ClubsDep) -> Response:
     """The event's page: the whole event ranked, and each session linked (a team event:
     the screen of its rounds and standings)."""
-    stored = clubs(request).event(event_id)
+    stored = clubs.event(event_id)
     if stored.kind in TEAM_KINDS:
         return screen_page(request, event_id)
     return page(request, "event.html", {"event": _ranked(request, stored)})

@@ -1,4 +1,8 @@
-"""What the routers share: templates, the store, cookies, CSRF and edit rights."""
+"""What the routers share: templates, cookies, CSRF and origin checks, links.
+
+Below every router and :mod:`~bridgescore.web.deps` (which turns these into a route's
+dependencies); it imports no other module of the web app.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +22,6 @@ from fastapi.templating import Jinja2Templates
 
 from bridgescore import __version__
 from bridgescore.inputs import check_name
-from bridgescore.storage import Store, StoredGame
 
 __all__ = [
     "CSRF_COOKIE",
@@ -26,7 +29,6 @@ __all__ = [
     "STATIC",
     "asset",
     "bound_csrf",
-    "can_edit",
     "check_csrf",
     "edit_cookie",
     "forget_login",
@@ -38,7 +40,6 @@ __all__ = [
     "remember_edit",
     "remember_login",
     "same_origin",
-    "store",
     "templates",
 ]
 
@@ -64,12 +65,6 @@ templates.env.globals["asset"] = asset
 
 CSRF_COOKIE = "bs_csrf"
 _YEAR = 365 * 24 * 3600
-
-
-def store(request: Request) -> Store:
-    """The app's store."""
-    s: Store = request.app.state.store
-    return s
 
 
 T = TypeVar("T")
@@ -186,12 +181,6 @@ def name_field(form: dict[str, str], key: str, request: Request) -> str:
 def edit_cookie(game_id: str) -> str:
     """The cookie that holds a game's edit token in the browser that may edit it."""
     return f"bs_edit_{game_id}"
-
-
-def can_edit(request: Request, stored: StoredGame) -> bool:
-    """Whether this browser holds the game's edit token."""
-    token = request.cookies.get(edit_cookie(stored.id))
-    return bool(token) and store(request).check_token(stored.id, token or "")
 
 
 def remember_edit(request: Request, response: Response, game_id: str, token: str) -> None:

@@ -18,11 +18,10 @@ from fastapi.responses import Response
 from bridgescore.duplicate.analysis import session_csv
 from bridgescore.duplicate.session import Session
 from bridgescore.events import Event
-from bridgescore.web.clubs import clubs
-from bridgescore.web.deps import readable_session
-from bridgescore.web.live import Problem
-from bridgescore.web.sessions import disposition, pbn_text
-from bridgescore.web.team_events import club_of, public_event, team_events
+from bridgescore.web.deps import ClubsDep, ReadableSession, TeamEventsDep, club_of
+from bridgescore.web.downloads import disposition, pbn_text
+from bridgescore.web.problems import problem
+from bridgescore.web.team_views import public_event
 from bridgescore.web.work import run_heavy, scores
 
 __all__ = ["FORMATS", "events_router", "router"]
@@ -45,8 +44,8 @@ _FILE = {
 }
 _RESPONSES: dict[int | str, dict[str, Any]] = {
     200: _FILE,
-    403: {"model": Problem, "description": "A club evening not yet closed by its director."},
-    404: {"model": Problem, "description": "No such session."},
+    403: problem("A club evening not yet closed by its director."),
+    404: problem("No such session."),
 }  # fmt: skip
 
 
@@ -66,10 +65,11 @@ def _usebio(session: Session) -> bytes:
 def export(
     request: Request,
     game_id: str,
+    readable: ReadableSession,
     format: Annotated[Format, Query(description=_FORMAT)] = "usebio",
 ) -> Response:
     """The session's results as a USEBIO, PBN or CSV file."""
-    stored, session = readable_session(request, game_id)
+    stored, session = readable
     media, extension = FORMATS[format]
     if format == "usebio":  # what USEBIO cannot say (a weighted score) is a 422 (a BridgeError)
         body: str | bytes = run_heavy(request, _usebio, session)
@@ -92,23 +92,25 @@ def _team_usebio(event: Event, club: str, number: str) -> bytes:
     response_class=Response,
     responses={200: {"content": {"application/xml": {"schema": {"type": "string"}}},
                      "description": "The file, as an attachment named after the event."},
-               404: {"model": Problem, "description": "No such team event."},
+               404: problem("No such team event."),
                422: {"description": "A Swiss pairs event (not written as USEBIO yet)."}},
 )  # fmt: skip
 def export_event(
     request: Request,
     event_id: str,
+    team_events: TeamEventsDep,
+    clubs: ClubsDep,
     format: Annotated[Literal["usebio"], Query(description="usebio: USEBIO 1.2 XML.")] = "usebio",
 ) -> Response:
     """A team event's results (round robin, Swiss teams, knockout) as a USEBIO 1.2 file: the
     teams ranked with their players, each match's IMPs and VPs, and every board both rooms
     have played. Anyone may read it, as anyone may read ``GET /api/events/{id}``, its players
     shown as the club's public pages show them."""
-    event, _ = team_events(request).state(event_id)
+    event, _ = team_events.state(event_id)
     event = public_event(request, event_id, event)
     owner = club_of(request, event_id)
     assert owner is not None  # a team night is always a club's
-    club = clubs(request).club(owner)
+    club = clubs.club(owner)
     body = run_heavy(request, _team_usebio, event, club.name, club.number)
     headers = {"Content-Disposition": disposition(event.name, FORMATS[format][1])}
     return Response(body, media_type=FORMATS[format][0], headers=headers)

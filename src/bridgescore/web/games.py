@@ -20,18 +20,15 @@ from bridgescore.home import render
 from bridgescore.home.chicago import Chicago, ChicagoRules
 from bridgescore.home.rubber import Rubber, RubberDeal, RubberRules
 from bridgescore.inputs import read_number, read_tricks
-from bridgescore.storage import GameNotFoundError, HomeGame, StoredGame, VersionConflictError
-from bridgescore.web.common import (
-    bound_csrf,
-    can_edit,
-    check_csrf,
-    edit_cookie,
-    link,
-    name_field,
-    page,
-    remember_edit,
-    store,
+from bridgescore.storage import (
+    GameNotFoundError,
+    HomeGame,
+    Store,
+    StoredGame,
+    VersionConflictError,
 )
+from bridgescore.web.common import bound_csrf, edit_cookie, link, name_field, page, remember_edit
+from bridgescore.web.deps import GameForm, PostedForm, StoreDep, can_edit
 
 __all__ = ["router"]
 
@@ -62,9 +59,9 @@ CHICAGO_RULES = [
 STRAINS = [(s.value, s.symbol if s is not Strain.NOTRUMP else "NT") for s in Strain]
 
 
-def _stored(request: Request, kind: Kind, game_id: str) -> StoredGame:
+def _stored(store: Store, kind: Kind, game_id: str) -> StoredGame:
     try:
-        stored = store(request).get(game_id)
+        stored = store.get(game_id)
     except GameNotFoundError:
         stored = None
     if stored is None or stored.kind != kind:
@@ -94,12 +91,12 @@ def new_chicago_page(request: Request) -> Response:
 
 
 @router.post("/rubber/new")
-async def new_rubber(request: Request) -> Response:
+async def new_rubber(request: Request, form: PostedForm, store: StoreDep) -> Response:
     """Start a rubber; this browser keeps its edit token."""
-    return await run_in_threadpool(_new_rubber, request, await check_csrf(request))
+    return await run_in_threadpool(_new_rubber, request, store, form)
 
 
-def _new_rubber(request: Request, form: dict[str, str]) -> Response:
+def _new_rubber(request: Request, store: Store, form: dict[str, str]) -> Response:
     try:
         rules = RubberRules.preset(form.get("rules", "default"), honors="honors" in form)
         names = {side: name_field(form, side, request) for side in ("we", "they")}
@@ -107,16 +104,16 @@ def _new_rubber(request: Request, form: dict[str, str]) -> Response:
         errors = {exc.field or "": player_words(exc)}
         context = {"kind": "rubber", "presets": RUBBER_RULES, "errors": errors}
         return page(request, "new.html", context, 422)
-    return _created(request, store(request).create(Rubber(rules), names=names))
+    return _created(request, store.create(Rubber(rules), names=names))
 
 
 @router.post("/chicago/new")
-async def new_chicago(request: Request) -> Response:
+async def new_chicago(request: Request, form: PostedForm, store: StoreDep) -> Response:
     """Start a Chicago; this browser keeps its edit token."""
-    return await run_in_threadpool(_new_chicago, request, await check_csrf(request))
+    return await run_in_threadpool(_new_chicago, request, store, form)
 
 
-def _new_chicago(request: Request, form: dict[str, str]) -> Response:
+def _new_chicago(request: Request, store: Store, form: dict[str, str]) -> Response:
     try:
         rules = ChicagoRules.preset(
             form.get("rules", "default"), switched="switched" in form, honors="honors" in form
@@ -131,7 +128,7 @@ def _new_chicago(request: Request, form: dict[str, str]) -> Response:
         errors = {exc.field or "": str(exc)}
         context = {"kind": "chicago", "presets": CHICAGO_RULES, "errors": errors}
         return page(request, "new.html", context, 422)
-    return _created(request, store(request).create(game, names=names))
+    return _created(request, store.create(game, names=names))
 
 
 def _created(request: Request, stored: StoredGame) -> Response:
@@ -145,6 +142,7 @@ def _created(request: Request, stored: StoredGame) -> Response:
 
 def _game_page(
     request: Request,
+    store: Store,
     stored: StoredGame,
     *,
     form: dict[str, str] | None = None,
@@ -187,7 +185,7 @@ def _game_page(
         context["status"] = render.rubber_status(game)
         context["explain"] = render.explain(game)
         context["vulnerable"] = {side: game.vulnerable(side) for side in ("we", "they")}
-        context["evening"] = _evening(request, stored) if editing else []
+        context["evening"] = _evening(request, store, stored) if editing else []
         return page(request, "rubber.html", context, status_code)
     context["set_result"] = _set_result(game)
     return page(request, "chicago.html", context, status_code)
@@ -247,28 +245,28 @@ def _defaults(game: HomeGame, n: int | None) -> dict[str, str]:
 
 
 @router.get("/rubber/{game_id}", response_class=HTMLResponse, name="rubber_page")
-def rubber_page(request: Request, game_id: str, key: str = "") -> Response:
+def rubber_page(request: Request, game_id: str, store: StoreDep, key: str = "") -> Response:
     """The pad."""
-    return _show(request, "rubber", game_id, key)
+    return _show(request, store, "rubber", game_id, key)
 
 
 @router.get("/chicago/{game_id}", response_class=HTMLResponse, name="chicago_page")
-def chicago_page(request: Request, game_id: str, key: str = "") -> Response:
+def chicago_page(request: Request, game_id: str, store: StoreDep, key: str = "") -> Response:
     """The sheet."""
-    return _show(request, "chicago", game_id, key)
+    return _show(request, store, "chicago", game_id, key)
 
 
-def _show(request: Request, kind: Kind, game_id: str, key: str) -> Response:
-    stored = _stored(request, kind, game_id)
+def _show(request: Request, store: Store, kind: Kind, game_id: str, key: str) -> Response:
+    stored = _stored(store, kind, game_id)
     if key:  # an edit link: keep the token in a cookie, then drop it from the address
-        if not store(request).check_token(game_id, key):
+        if not store.check_token(game_id, key):
             return _game_page(
-                request, stored, notice="That edit link is not valid.", status_code=403
+                request, store, stored, notice="That edit link is not valid.", status_code=403
             )
         response = RedirectResponse(_url(kind, game_id), status_code=303)
         remember_edit(request, response, game_id, key)
         return response
-    return _game_page(request, stored)
+    return _game_page(request, store, stored)
 
 
 # Changes.
@@ -325,19 +323,27 @@ def player_words(exc: BridgeError) -> str:
     return message if message.endswith(".") else message + "."
 
 
-async def _change(request: Request, kind: Kind, game_id: str, how: str, n: int = 0) -> Response:
-    token = request.cookies.get(edit_cookie(game_id), "")
-    form = await check_csrf(request, bound_csrf(token, game_id) if token else "")
-    return await run_in_threadpool(_apply, request, kind, game_id, how, n, form)
+async def _change(
+    request: Request, store: Store, form: dict[str, str], kind: Kind, game_id: str, how: str,
+    n: int = 0,
+) -> Response:  # fmt: skip
+    return await run_in_threadpool(_apply, request, store, kind, game_id, how, n, form)
 
 
 def _apply(
-    request: Request, kind: Kind, game_id: str, how: str, n: int, form: dict[str, str]
+    request: Request,
+    store: Store,
+    kind: Kind,
+    game_id: str,
+    how: str,
+    n: int,
+    form: dict[str, str],
 ) -> Response:
-    stored = _stored(request, kind, game_id)
+    stored = _stored(store, kind, game_id)
     if not can_edit(request, stored):
         return _game_page(
             request,
+            store,
             stored,
             notice="Only a browser with the edit link can change this game.",
             status_code=403,
@@ -345,7 +351,7 @@ def _apply(
     game: Any = stored.home_game
     edit_n = n if how == "edit" else None
     if how == "end" and form.get("confirm") != "yes":  # one tap must not end a rubber
-        return _game_page(request, stored, confirm_end=True)
+        return _game_page(request, store, stored, confirm_end=True)
     try:
         sent = form.get("version", "")
         version = read_number(sent, "version", high=10**9) if sent else None
@@ -361,13 +367,14 @@ def _apply(
             game = game.undo()
         else:
             game = game.end()
-        store(request).save(game_id, game, expected_version=stored.version)
+        store.save(game_id, game, expected_version=stored.version)
     except VersionConflictError:
-        fresh = _stored(request, kind, game_id)
+        fresh = _stored(store, kind, game_id)
         entry = how in ("add", "edit")
         again = " Your entry is still in the form: check it and save it again." if entry else ""
         return _game_page(
             request,
+            store,
             fresh,
             form=form if entry else None,
             notice="Not saved: this game was changed on another phone meanwhile (shown here "
@@ -377,7 +384,9 @@ def _apply(
         )
     except BridgeError as exc:
         errors = {_field(exc): player_words(exc)}
-        return _game_page(request, stored, form=form, errors=errors, status_code=422, edit_n=edit_n)
+        return _game_page(
+            request, store, stored, form=form, errors=errors, status_code=422, edit_n=edit_n
+        )
     return RedirectResponse(_url(kind, game_id), status_code=303)
 
 
@@ -385,19 +394,21 @@ def _deal_routes(kind: Kind) -> None:
     """The form posts that record, change and take back a deal of a rubber or a Chicago."""
 
     @router.post(f"/{kind}/{{game_id}}/deals", name=f"{kind}_add")
-    async def add(request: Request, game_id: str) -> Response:
+    async def add(request: Request, game_id: str, form: GameForm, store: StoreDep) -> Response:
         """Record a deal."""
-        return await _change(request, kind, game_id, "add")
+        return await _change(request, store, form, kind, game_id, "add")
 
     @router.post(f"/{kind}/{{game_id}}/deals/{{n}}", name=f"{kind}_edit")
-    async def edit(request: Request, game_id: str, n: int) -> Response:
+    async def edit(
+        request: Request, game_id: str, n: int, form: GameForm, store: StoreDep
+    ) -> Response:
         """Change deal ``n``."""
-        return await _change(request, kind, game_id, "edit", n)
+        return await _change(request, store, form, kind, game_id, "edit", n)
 
     @router.post(f"/{kind}/{{game_id}}/undo", name=f"{kind}_undo")
-    async def undo(request: Request, game_id: str) -> Response:
+    async def undo(request: Request, game_id: str, form: GameForm, store: StoreDep) -> Response:
         """Take back the last deal."""
-        return await _change(request, kind, game_id, "undo")
+        return await _change(request, store, form, kind, game_id, "undo")
 
 
 _deal_routes("rubber")
@@ -405,26 +416,24 @@ _deal_routes("chicago")
 
 
 @router.post("/rubber/{game_id}/end")
-async def rubber_end(request: Request, game_id: str) -> Response:
+async def rubber_end(request: Request, game_id: str, form: GameForm, store: StoreDep) -> Response:
     """End the rubber early."""
-    return await _change(request, "rubber", game_id, "end")
+    return await _change(request, store, form, "rubber", game_id, "end")
 
 
 @router.post("/rubber/{game_id}/next")
-async def rubber_next(request: Request, game_id: str) -> Response:
+async def rubber_next(request: Request, game_id: str, form: GameForm, store: StoreDep) -> Response:
     """Start the next rubber of the evening: the same players and rules."""
-    token = request.cookies.get(edit_cookie(game_id), "")
-    await check_csrf(request, bound_csrf(token, game_id) if token else "")
-    return await run_in_threadpool(_next_rubber, request, game_id)
+    return await run_in_threadpool(_next_rubber, request, store, game_id)
 
 
-def _next_rubber(request: Request, game_id: str) -> Response:
-    stored = _stored(request, "rubber", game_id)
+def _next_rubber(request: Request, store: Store, game_id: str) -> Response:
+    stored = _stored(store, "rubber", game_id)
     if not can_edit(request, stored):
         notice = "Only a browser with the edit link can start the next rubber."
-        return _game_page(request, stored, notice=notice, status_code=403)
+        return _game_page(request, store, stored, notice=notice, status_code=403)
     game: Rubber = stored.home_game  # type: ignore[assignment]
-    response = _created(request, store(request).create(Rubber(game.rules), names=stored.names))
+    response = _created(request, store.create(Rubber(game.rules), names=stored.names))
     new_id = response.headers["location"].rsplit("/", 1)[1]
     response.set_cookie(  # the evening's chain, kept by the browser that scores it
         _PREVIOUS + new_id, game_id, max_age=2 * 24 * 3600, httponly=True, samesite="lax"
@@ -435,7 +444,7 @@ def _next_rubber(request: Request, game_id: str) -> Response:
 _PREVIOUS = "bs_prev_"
 
 
-def _evening(request: Request, stored: StoredGame) -> list[dict[str, Any]]:
+def _evening(request: Request, store: Store, stored: StoredGame) -> list[dict[str, Any]]:
     """The evening's rubbers up to this one (oldest first) with each one's points and the
     running settle-up (WE minus THEY); [] for a rubber that starts no evening and follows none."""
     chain = [stored]
@@ -444,7 +453,7 @@ def _evening(request: Request, stored: StoredGame) -> list[dict[str, Any]]:
         if previous in seen:
             break
         try:
-            before = store(request).get(previous)
+            before = store.get(previous)
         except GameNotFoundError:
             break
         if before is None or before.kind != "rubber":
@@ -468,10 +477,10 @@ def _evening(request: Request, stored: StoredGame) -> list[dict[str, Any]]:
 
 
 @router.get("/games", response_class=HTMLResponse)
-def my_games(request: Request) -> Response:
+def my_games(request: Request, store: StoreDep) -> Response:
     """The games this browser created (or opened with an edit link), newest first."""
     prefix = edit_cookie("")
     ids = [name[len(prefix) :] for name in request.cookies if name.startswith(prefix)]
-    s = store(request)
-    games = [g for g in s.list(ids=ids) if s.check_token(g.id, request.cookies[edit_cookie(g.id)])]
+    games = [g for g in store.list(ids=ids)
+             if store.check_token(g.id, request.cookies[edit_cookie(g.id)])]  # fmt: skip
     return page(request, "games.html", {"games": games, "Rubber": Rubber})

@@ -17,9 +17,8 @@ from starlette.routing import compile_path
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgescore import BridgeError
-from bridgescore.live import NotAllowedError, UnknownResultError
-from bridgescore.storage import GameNotFoundError, StorageError, VersionConflictError
 from bridgescore.web.common import templates
+from bridgescore.web.problems import refusal
 from bridgescore.web.settings import Limits
 
 __all__ = [
@@ -265,7 +264,8 @@ def allowed_methods(request: Request) -> list[str]:
 
 
 def install(app: FastAPI) -> None:
-    """Answer every error: HTTP errors, bad requests, the core's errors and anything else."""
+    """Answer every error: HTTP errors, bad requests, the core's errors (each at the status
+    :data:`bridgescore.web.problems.STATUSES` gives its class) and anything else."""
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
@@ -285,15 +285,13 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(BridgeError)
     async def bridge_error(request: Request, exc: BridgeError) -> Response:
-        if isinstance(exc, GameNotFoundError | UnknownResultError | LookupError):
-            return error_response(request, 404, str(exc))
-        if isinstance(exc, NotAllowedError):
-            return error_response(request, 403, str(exc), field=exc.field)
-        if isinstance(exc, VersionConflictError):
-            return error_response(request, 409, str(exc))
-        if isinstance(exc, StorageError):  # busy or down: its message shows no URL or path
-            return error_response(request, 503, str(exc), {"Retry-After": "1"})
-        return error_response(request, 422, [validation_error(exc)])
+        # The status is the table's (bridgescore.web.problems.STATUSES); a storage error's
+        # message shows no URL or path.
+        answer = refusal(exc)
+        if answer.status == 422:
+            return error_response(request, 422, [validation_error(exc)])
+        field = exc.field if answer.status == 403 else None
+        return error_response(request, answer.status, str(exc), answer.headers, field=field)
 
     @app.exception_handler(Exception)
     async def server_error(request: Request, exc: Exception) -> Response:

@@ -16,11 +16,11 @@ cards before playing it.
 
 from __future__ import annotations
 
-from dataclasses import asdict, replace
+from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, FastAPI, Header, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
@@ -41,14 +41,32 @@ from bridgescore.live import (
     check_roster_lookup,
 )
 from bridgescore.live.deals import hand_for
-from bridgescore.storage import StoredGame
-from bridgescore.storage.live import LiveStore
+from bridgescore.storage import Store
+from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.tokens import hash_token
-from bridgescore.web.clubs import PlayerIn, clubs, director, directs
-from bridgescore.web.common import link, made_once, store
+from bridgescore.web.common import link
+from bridgescore.web.deps import (
+    Bearer,
+    ClubsDep,
+    Live,
+    LiveDep,
+    OptionalDirector,
+    SessionState,
+    SessionViewer,
+    SessionWho,
+    SettingsDep,
+    StoreDep,
+    TokenDep,
+    director,
+    require_director,
+    session_token,
+    session_who,
+)
 from bridgescore.web.live_model import (
-    MAX_BOARD,
+    READ_RESPONSES,
+    WRITE_RESPONSES,
     ArtificialIn,
+    BoardNumber,
     CloseIn,
     NewSession,
     ResultIn,
@@ -61,178 +79,43 @@ from bridgescore.web.live_model import (
     result_dict,
     with_players,
 )
+from bridgescore.web.models import PlayerIn
+from bridgescore.web.problems import BODY, problem
 from bridgescore.web.streams import event_stream
 from bridgescore.web.work import run_heavy, scores_of
 
-__all__ = [
-    "BODY_RESPONSES",
-    "WRITE_RESPONSES",
-    "Auth",
-    "BoardNumber",
-    "Live",
-    "live",
-    "live_of",
-    "live_session",
-    "require_director",
-    "router",
-]
+__all__ = ["router"]
 
-
-class Problem(BaseModel):
-    """A refusal, in words."""
-
-    detail: str
-
-
-BODY_RESPONSES: dict[int | str, dict[str, Any]] = {
-    400: {"model": Problem, "description": "The body is not JSON."},
-    413: {"model": Problem, "description": "The body is larger than the limit."},
-}
-"""What any route of the live API may answer to a body it cannot read."""
-
-router = APIRouter(prefix="/api/sessions", tags=["sessions"], responses=BODY_RESPONSES)
+router = APIRouter(prefix="/api/sessions", tags=["sessions"], responses=BODY)
 
 ResultId = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
-BoardNumber = Annotated[int, PathParam(ge=1, le=MAX_BOARD)]
-Auth = Annotated[str | None, Header(description="Bearer <table token or director's edit token>")]
 
-
-class Duplicate(BaseModel):
-    """The board was entered already at that table: the stored result (and, for a table's
-    different entry, ``conflict``: it was kept for the director)."""
-
-    detail: str
-    result: dict[str, Any]
-    conflict: bool
-
-
-_READ: dict[int | str, dict[str, Any]] = {
-    404: {"model": Problem, "description": "No such session."}
-}
+_READ = READ_RESPONSES
 _READ_AS: dict[int | str, dict[str, Any]] = {
     **_READ,
-    403: {
-        "model": Problem,
-        "description": "A token that is not one of this session's, or "
-        "(a board's traveller) not yet this table's to see.",
-    },
-}
-_WRITE: dict[int | str, dict[str, Any]] = {
-    **_READ,
-    403: {"model": Problem, "description": "Not this session's token, or not that table's."},
-    409: {"model": Duplicate, "description": "That table has entered that board already."},
-}
-
-
-class Live:
-    """The live sessions' storage, and the tokens checked so far."""
-
-    def __init__(self, live: LiveStore) -> None:
-        self.store = live
-        self.tokens: dict[tuple[str, str], Who] = {}
-        """The tokens checked so far (by their SHA-256): a table's number, or the director."""
-
-    def remember(self, game_id: str, edit_token: str, tokens: dict[int, str]) -> None:
-        """Keep the tokens of a session just started: its tables' first results need not
-        read them from the database."""
-        self.tokens[(game_id, hash_token(edit_token))] = DIRECTOR
-        for table, token in tokens.items():
-            self.tokens[(game_id, hash_token(token))] = table
-
-
-def live(request: Request) -> Live:
-    """The app's live sessions (made on first use)."""
-    return live_of(request.app)
-
-
-def live_of(app: FastAPI) -> Live:
-    """:func:`live`, of the app itself (its lifespan has no request)."""
-    return made_once(app, "live", lambda: Live(LiveStore(app.state.store)))
-
-
-def live_session(request: Request, game_id: str) -> tuple[StoredGame, LiveState]:
-    """The session as a stored game with its results (at the version they were read at), and
-    its live state."""
-    state = live(request).store.state(game_id)
-    stored = store(request).get(game_id)
-    return replace(stored, game=state.current, version=state.version, edit_token=None), state
+    403: problem("A token that is not one of this session's, or (a board's traveller) not "
+                 "yet this table's to see."),
+}  # fmt: skip
+_WRITE = WRITE_RESPONSES
 
 
 def _scores(request: Request, state: LiveState) -> list[Any]:
     return scores_of(request, (state.id, state.version), state.current)
 
 
-def _token(authorization: str | None) -> str:
-    """The token of ``Authorization: Bearer <token>``; 403 without one."""
-    scheme, _, token = (authorization or "").strip().partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token:
-        raise HTTPException(
-            403,
-            "send a table's token or the director's in the header Authorization: Bearer <token>",
-        )
-    return token
-
-
-def _who(request: Request, game_id: str, authorization: str | None) -> Who:
-    """The table whose token was sent, or :data:`~bridgescore.live.DIRECTOR`.
-
-    :raises HTTPException: 403 without a token of this session.
-    """
-    token = _token(authorization)
-    known = live(request).tokens
-    key = (game_id, hash_token(token))
-    if key in known:  # a token once checked stays good: tokens never change
-        return known[key]
-    table = live(request).store.table_of(game_id, token)
-    who: Who
-    if table is not None:
-        who = table
-    elif store(request).check_token(game_id, token):
-        who = DIRECTOR
-    elif directs(request, game_id, token):  # a login may end: never kept in `known`
-        return DIRECTOR
-    else:
-        raise HTTPException(403, "that is not a token of this session")
-    if len(known) > 10_000:
-        known.clear()
-    known[key] = who
-    return who
-
-
-def _viewer(request: Request, game_id: str, authorization: str | None) -> Who | None:
-    """Who reads: a table's number, the director, or None without a token.
-
-    :raises HTTPException: 403 for a token that is not one of this session's.
-    """
-    return None if authorization is None else _who(request, game_id, authorization)
-
-
-def _director(request: Request, game_id: str, authorization: str | None, what: str) -> None:
-    if _who(request, game_id, authorization) != DIRECTOR:
-        raise HTTPException(403, f"only the director {what}")
-
-
-require_director = _director
-"""403 unless the token is the director's (``what`` says what only the director does)."""
-WRITE_RESPONSES = _WRITE
-"""The answers of a write besides 200: 403, 404, 409."""
-
-
 async def _state_and_who(
-    request: Request, game_id: str, authorization: str | None
+    game_id: str, sent: Bearer, sessions: Live, store: Store, clubs: ClubStore
 ) -> tuple[LiveState, Who]:
     """A state of the session (its definition: the write reads the newest) and who sent the
     token: from memory once they have been read (else the database, in a thread)."""
-    sessions = live(request)
     known = sessions.store.known(game_id)
     if known is not None:
-        key = (game_id, hash_token(_token(authorization)))
+        key = (game_id, hash_token(session_token(sent)))
         if key in sessions.tokens:
             return known, sessions.tokens[key]
 
     def read() -> tuple[LiveState, Who]:
-        return sessions.store.state(game_id), _who(request, game_id, authorization)
+        return sessions.store.state(game_id), session_who(game_id, sent, sessions, store, clubs)
 
     return await run_in_threadpool(read)
 
@@ -245,25 +128,31 @@ def _slot(state: LiveState, round_number: int, table: int, board: int) -> dict[s
 
 
 def _duplicate(state: LiveState, exc: AlreadyEnteredError, conflict: bool) -> JSONResponse:
+    """The 409 of a pairs evening: the stored result (as a result's JSON) and whether the
+    table's entry was kept as a conflict (a team night's: :mod:`.team_events`)."""
     existing = result_dict(state, exc.existing)
     return JSONResponse(
         {"detail": str(exc), "result": existing, "conflict": conflict}, status_code=409
     )
 
 
-@router.post("", status_code=201, responses={401: {"model": Problem,
-             "description": "No director's login."}})  # fmt: skip
-def start_session(request: Request, body: NewSession, authorization: Auth = None) -> JSONResponse:
+@router.post("", status_code=201, responses={401: problem("No director's login.")})
+def start_session(
+    request: Request,
+    body: NewSession,
+    settings: SettingsDep,
+    sent: TokenDep,
+    found: OptionalDirector,
+    clubs: ClubsDep,
+    live: LiveDep,
+) -> JSONResponse:
     """Start an evening of the login's club (``Authorization: Bearer <login token>``; 401
     without, unless the server lets anyone). The answer carries the director's
     ``edit_token`` and each table's token and link (the director has them again from
     ``/tables``; the club's directors from ``/api/club/sessions``). Pairs are named by
     ``names`` (text) or ``players`` (two ``{"name", "number"}`` each)."""
-    settings = request.app.state.settings
     limits = settings.limits
-    me = None
-    if not settings.open_evenings or authorization is not None:
-        me = director(request, authorization)
+    me = director(found) if not settings.open_evenings or sent.sent else None
     event = check_name(body.event.strip(), "event", longest=limits.name)
     names = {k: check_name(v.strip(), "names", longest=limits.name) for k, v in body.names.items()}
     movement = movement_of(body.movement, body.movement_file)
@@ -271,15 +160,15 @@ def start_session(request: Request, body: NewSession, authorization: Auth = None
     with for_field("players"):
         players = {label: tuple(p.player() for p in given) for label, given in body.players.items()}
     sec = with_players(sec, players)
-    club = None if me is None else clubs(request).club(me.club_id)
+    club = None if me is None else clubs.club(me.club_id)
     session = Session((sec,), method=method_of(body), event=event,
                       artificial=ARTIFICIAL_PRESETS[body.artificial],
                       date=body.date or datetime.now(UTC).strftime("%Y.%m.%d"),
                       tags=evening_tags(club, body.venue, body.director))  # fmt: skip
-    key = None if me is None else (me.club_id, clubs(request).key(me.club_id))
-    stored, tokens = live(request).store.start(session, movement.tables, key)
+    key = None if me is None else (me.club_id, clubs.key(me.club_id))
+    stored, tokens = live.store.start(session, movement.tables, key)
     assert stored.edit_token is not None
-    live(request).remember(stored.id, stored.edit_token, tokens)
+    live.remember(stored.id, stored.edit_token, tokens)
     director_url = link(request, f"/live/{stored.id}/director#{stored.edit_token}")
     return JSONResponse(
         {
@@ -294,7 +183,14 @@ def start_session(request: Request, body: NewSession, authorization: Auth = None
 
 
 @router.get("/{game_id}", responses=_READ_AS)
-def get_session(request: Request, game_id: str, authorization: Auth = None) -> dict[str, Any]:
+def get_session(
+    request: Request,
+    game_id: str,
+    state: SessionState,
+    viewer: SessionViewer,
+    clubs: ClubsDep,
+    live: LiveDep,
+) -> dict[str, Any]:
     """The session: its movement (the shape of ``bridgescore movement --json``), results,
     missing boards, rankings (by field: ``NS`` and ``EW``, or ``all``) and ``tables`` (each
     table's ``current_round``, the round it may still fix, whether it has finished).
@@ -304,10 +200,8 @@ def get_session(request: Request, game_id: str, authorization: Auth = None) -> d
     (``entered`` counts the results in), so nobody sees a board's results before playing it.
     The director also gets the open ``conflicts``: entries the session could not take.
     """
-    state = live(request).store.state(game_id)
-    viewer = _viewer(request, game_id, authorization)
     sec = state.section
-    view = None if viewer == DIRECTOR else _public_view(request, game_id)
+    view = None if viewer == DIRECTOR else _public_view(clubs, game_id)
     shown = [r for r in state.results
              if state.closed or viewer == DIRECTOR or r.entry.table == viewer]  # fmt: skip
     answer = {
@@ -334,13 +228,13 @@ def get_session(request: Request, game_id: str, authorization: Auth = None) -> d
         "rankings": _private(rankings(_scores(request, state)), sec, view),
     }
     if viewer == DIRECTOR:
-        answer["conflicts"] = [c.to_dict() for c in live(request).store.conflicts(game_id)]
+        answer["conflicts"] = [c.to_dict() for c in live.store.conflicts(game_id)]
     return answer
 
 
 @router.get("/{game_id}/boards/{board}", responses=_READ_AS)
 def traveller(
-    request: Request, game_id: str, board: BoardNumber, authorization: Auth = None
+    request: Request, board: BoardNumber, state: SessionState, viewer: SessionViewer
 ) -> dict[str, Any]:
     """One board's traveller so far: each result with its NS score and both sides' points,
     and once the board has a deal its ``hand`` (the four hands, the double-dummy tricks and
@@ -350,8 +244,6 @@ def traveller(
     Until the session is closed, the director's, and a table's once both pairs sitting there
     now have played the board; 403 otherwise (the hands too: the same rule).
     """
-    state = live(request).store.state(game_id)
-    viewer = _viewer(request, game_id, authorization)
     if not state.may_see(viewer, board):
         raise HTTPException(
             403,
@@ -387,7 +279,14 @@ def traveller(
 
 
 @router.get("/{game_id}/recaps/{label}", responses=_READ_AS)
-def recap(request: Request, game_id: str, label: str, authorization: Auth = None) -> dict[str, Any]:
+def recap(
+    request: Request,
+    game_id: str,
+    label: str,
+    state: SessionState,
+    viewer: SessionViewer,
+    clubs: ClubsDep,
+) -> dict[str, Any]:
     """A pair's recap (``label``: ``NS3``, ``EW 3``, or ``3`` in a Howell): its boards, each
     with its opponents, result, score and points, as ``bridgescore session score --recap --json``
     gives it; with ``analysis`` (bridgescore.duplicate.analysis: par, double dummy and the actual
@@ -395,44 +294,45 @@ def recap(request: Request, game_id: str, label: str, authorization: Auth = None
     boards have double-dummy tables. The director's until the session is closed, then
     everyone's.
     """
-    state = live(request).store.state(game_id)
-    viewer = _viewer(request, game_id, authorization)
     if not state.closed and viewer != DIRECTOR:
         raise HTTPException(403, "a pair's recap is the director's until the session is closed")
     scored = _scores(request, state)[0]
     try:
         wanted = Pair.parse(label)
         found = scored.section.pair(wanted.number, wanted.side)
-    except SessionError:
+    except SessionError:  # a pair the address names: not found (the table's 422 is a body's)
         raise HTTPException(404, f"no pair {label!r} in this session") from None
     analysis = run_heavy(request, pair_analysis, state.current, scored, found)
     analyses = {found.key: analysis} if analysis is not None else None
     (answer,) = scores_to_dict(scored, recaps=(found,), analyses=analyses)["recaps"]
-    view = None if viewer == DIRECTOR else _public_view(request, game_id)
+    view = None if viewer == DIRECTOR else _public_view(clubs, game_id)
     return {**answer, "names": _shown(found, view).names, "version": state.version}
 
 
 @router.get("/{game_id}/whoami", responses=_WRITE)
-def whoami(request: Request, game_id: str, authorization: Auth = None) -> dict[str, Any]:
+def whoami(state: SessionState, who: SessionWho) -> dict[str, Any]:
     """Whose token this is: ``{"role": "table", "table": 3}`` or ``{"role": "director"}``."""
-    live(request).store.state(game_id)
-    who = _who(request, game_id, authorization)
     return {"role": "director"} if who == DIRECTOR else {"role": "table", "table": who}
 
 
 @router.post("/{game_id}/results", status_code=201, responses=_WRITE)
 async def add_result(
-    request: Request, game_id: str, body: ResultIn, authorization: Auth = None
+    game_id: str,
+    body: ResultIn,
+    sent: TokenDep,
+    live: LiveDep,
+    store: StoreDep,
+    clubs: ClubsDep,
 ) -> JSONResponse:
     """Enter one board's result at one table; the pairs come from the movement. The same board
     at the same table again is a 409 that shows the stored result; a table's different entry
     is then kept for the director as a conflict (``"conflict": true``)."""
     # On the event loop (the hot path of an evening): it awaits its write, committed with
     # the other tables' writes of the moment, without holding a thread.
-    state, who = await _state_and_who(request, game_id, authorization)
+    state, who = await _state_and_who(game_id, sent, live, store, clubs)
     entry = entry_of(state, body)
     try:
-        added, version = await live(request).store.add_async(game_id, entry, who)
+        added, version = await live.store.add_async(game_id, entry, who)
     except AlreadyEnteredError as exc:
         conflict = who != DIRECTOR and not exc.existing.entry.same_score(entry)
         return _duplicate(state, exc, conflict)
@@ -441,16 +341,15 @@ async def add_result(
 
 @router.put("/{game_id}/results/{result_id}", responses=_WRITE)
 def change_result(
-    request: Request, game_id: str, result_id: ResultId, body: ResultIn, authorization: Auth = None
+    game_id: str, result_id: ResultId, body: ResultIn, who: SessionWho, live: LiveDep
 ) -> JSONResponse:
     """Change a result (the director; a table, its own of the latest round it has entered).
     The change is kept in the audit trail, with who made it, when, and the old and new
     values."""
-    who = _who(request, game_id, authorization)
-    state = live(request).store.state(game_id)
+    state = live.store.state(game_id)
     entry = entry_of(state, body)
     try:
-        changed, version = live(request).store.edit(game_id, result_id, entry, who)
+        changed, version = live.store.edit(game_id, result_id, entry, who)
     except AlreadyEnteredError as exc:
         return _duplicate(state, exc, False)
     return JSONResponse({**result_dict(state, changed), "version": version})
@@ -458,24 +357,23 @@ def change_result(
 
 @router.delete("/{game_id}/results/{result_id}", responses=_WRITE)
 def delete_result(
-    request: Request, game_id: str, result_id: ResultId, authorization: Auth = None
+    game_id: str, result_id: ResultId, who: SessionWho, live: LiveDep
 ) -> JSONResponse:
     """Delete a result (the director; a table, its own of the latest round it has entered)."""
-    who = _who(request, game_id, authorization)
-    removed, version = live(request).store.remove(game_id, result_id, who)
-    state = live(request).store.state(game_id)
+    removed, version = live.store.remove(game_id, result_id, who)
+    state = live.store.state(game_id)
     return JSONResponse({**result_dict(state, removed), "version": version})
 
 
 @router.post("/{game_id}/artificial", responses=_WRITE)
 def artificial_scores(
-    request: Request, game_id: str, body: ArtificialIn, authorization: Auth = None
+    game_id: str, body: ArtificialIn, who: SessionWho, live: LiveDep
 ) -> dict[str, Any]:
     """The director gives an artificial score to every board still missing of one table's
     round (``table`` and ``round``; the score as NS/EW) or of one pair (``pair``, its label;
     the score as the pair's and its opponents', ``A-/A+``), in one step: all or none."""
-    _director(request, game_id, authorization, "gives artificial scores")
-    state = live(request).store.state(game_id)
+    require_director(who, "gives artificial scores")
+    state = live.store.state(game_id)
     if (body.pair is None) == (body.table is None or body.round is None):
         raise SessionError("give a table and its round, or a pair", field="pair", value=body.pair)
     label = None
@@ -485,34 +383,29 @@ def artificial_scores(
             label = state.definition.pair(wanted.number, wanted.side).label
     entries = state.averages(body.artificial, table=body.table, round_number=body.round,
                              pair=label)  # fmt: skip
-    version = live(request).store.add_all(game_id, entries, DIRECTOR)
+    version = live.store.add_all(game_id, entries, DIRECTOR)
     return {"entered": len(entries), "version": version}
 
 
 @router.post("/{game_id}/conflicts", status_code=201, responses=_WRITE)
 def request_correction(
-    request: Request, game_id: str, body: ResultIn, authorization: Auth = None
+    game_id: str, body: ResultIn, who: SessionWho, live: LiveDep
 ) -> dict[str, Any]:
     """A table sends the director an entry the session would not take (it was closed): kept
     as a conflict for the director to settle."""
-    who = _who(request, game_id, authorization)
-    state = live(request).store.state(game_id)
+    state = live.store.state(game_id)
     entry = entry_of(state, body)
-    return {"version": live(request).store.request(game_id, entry, who)}
+    return {"version": live.store.request(game_id, entry, who)}
 
 
 @router.post("/{game_id}/conflicts/{conflict_id}", responses=_WRITE)
 def settle_conflict(
-    request: Request,
-    game_id: str,
-    conflict_id: ResultId,
-    body: SettleIn,
-    authorization: Auth = None,
+    game_id: str, conflict_id: ResultId, body: SettleIn, who: SessionWho, live: LiveDep
 ) -> dict[str, Any]:
     """The director settles a conflict: ``{"keep": "stored"}`` keeps the stored result,
     ``{"keep": "entry"}`` puts the table's entry in its place."""
-    _director(request, game_id, authorization, "settles conflicts")
-    return {"version": live(request).store.settle(game_id, conflict_id, body.keep)}
+    require_director(who, "settles conflicts")
+    return {"version": live.store.settle(game_id, conflict_id, body.keep)}
 
 
 class PairIn(BaseModel):
@@ -525,16 +418,15 @@ class PairIn(BaseModel):
 
 @router.put("/{game_id}/pairs/{label}", responses=_WRITE)
 def change_pair(
-    request: Request, game_id: str, label: str, body: PairIn, authorization: Auth = None
+    game_id: str, label: str, body: PairIn, who: SessionWho, live: LiveDep
 ) -> dict[str, Any]:
     """Change a pair's players: the director at any time (a substitute); a table, once, the
     players of the two pairs sitting at it in its first round, while it is in that round (as
     Bridgemate asks at the start; 403 otherwise). The session's definition changes in a
     versioned write (the tables hear it), kept in the audit trail."""
-    who = _who(request, game_id, authorization)
     with for_field("players"):
         players = tuple(p.player() for p in body.players)
-    return {"version": live(request).store.substitute(game_id, label, players, who)}
+    return {"version": live.store.substitute(game_id, label, players, who)}
 
 
 PlayerNumber = Annotated[str, PathParam(min_length=1, max_length=20, pattern="^[A-Za-z0-9]+$")]
@@ -542,26 +434,24 @@ PlayerNumber = Annotated[str, PathParam(min_length=1, max_length=20, pattern="^[
 
 @router.get("/{game_id}/roster/{number}", responses={**_READ, 403: _WRITE[403]})
 def roster_player(
-    request: Request, game_id: str, number: PlayerNumber, authorization: Auth = None
+    game_id: str, number: PlayerNumber, state: SessionState, who: SessionWho, clubs: ClubsDep
 ) -> dict[str, Any]:
     """The player of the session's club roster with this national number (the director's
     token, or a table's while it may still enter its pairs' players:
     :func:`~bridgescore.live.check_roster_lookup`): ``{"name": ..., "number": ...}``, as a
     table enters its players at the start; 404 for a number the roster does not have (a
     visitor: give the name)."""
-    state = live(request).store.state(game_id)
-    check_roster_lookup(state, _who(request, game_id, authorization))  # 403 if not
-    club = clubs(request).owner(game_id)
-    found = None if club is None else clubs(request).roster_player(club, number)
+    check_roster_lookup(state, who)  # 403 if not
+    club = clubs.owner(game_id)
+    found = None if club is None else clubs.roster_player(club, number)
     if found is None:
         raise HTTPException(404, f"the club's roster has no player {number}")
     return found.player.to_dict()
 
 
-def _public_view(request: Request, game_id: str) -> PublicView | None:
+def _public_view(club_store: ClubStore, game_id: str) -> PublicView | None:
     """How a reader other than the director sees the players of a club's evening (the club's
     public view); None for a session of no club."""
-    club_store = clubs(request)
     owner = club_store.owner(game_id)
     if owner is None:
         return None
@@ -600,40 +490,46 @@ def _links(request: Request, game_id: str, tokens: dict[int, str]) -> list[dict[
     responses={
         **_READ,
         403: _WRITE[403],
-        409: {"model": Problem, "description": "Its table links cannot be made again."},
+        409: problem("Its table links cannot be made again."),
     },
 )
-def table_links(request: Request, game_id: str, authorization: Auth = None) -> dict[str, Any]:
+def table_links(
+    request: Request,
+    game_id: str,
+    state: SessionState,
+    who: SessionWho,
+    sent: TokenDep,
+    live: LiveDep,
+    store: StoreDep,
+    clubs: ClubsDep,
+) -> dict[str, Any]:
     """The tables' tokens and links again (the director), as when the session was started: a
     lost table card is printed again."""
-    live(request).store.state(game_id)
-    _director(request, game_id, authorization, "has the tables' links")
-    token = _token(authorization)
-    if not store(request).check_token(game_id, token):  # a club's director: the club's key
-        token = clubs(request).edit_token(game_id)
+    require_director(who, "has the tables' links")
+    token = session_token(sent)
+    if not store.check_token(game_id, token):  # a club's director: the club's key
+        token = clubs.edit_token(game_id)
     try:
-        tokens = live(request).store.tokens_for(game_id, token)
-    except NotAllowedError:
+        tokens = live.store.tokens_for(game_id, token)
+    except NotAllowedError:  # its own words: the token is the director's, the links are gone
         raise HTTPException(409, "this session's table links cannot be made again") from None
     return {"tables": _links(request, game_id, tokens)}
 
 
 @router.get("/{game_id}/changes", responses=_WRITE)
-def audit(request: Request, game_id: str, authorization: Auth = None) -> dict[str, Any]:
+def audit(game_id: str, state: SessionState, who: SessionWho, live: LiveDep) -> dict[str, Any]:
     """The audit trail (the director): every add, edit and delete, who, when, old and new."""
-    live(request).store.state(game_id)
-    _director(request, game_id, authorization, "reads the audit trail")
-    return {"changes": [c.to_dict() for c in live(request).store.changes(game_id)]}
+    require_director(who, "reads the audit trail")
+    return {"changes": [c.to_dict() for c in live.store.changes(game_id)]}
 
 
 @router.post("/{game_id}/close", responses=_WRITE)
 def close(
-    request: Request, game_id: str, body: CloseIn, authorization: Auth = None
+    request: Request, game_id: str, body: CloseIn, who: SessionWho, live: LiveDep
 ) -> dict[str, Any]:
     """Close the session (the director): tables may no longer enter; the results page, PBN and
     CSV are published at ``/session/{id}``. ``{"closed": false}`` opens it again."""
-    who = _who(request, game_id, authorization)
-    version = live(request).store.close(game_id, body.closed, who)
+    version = live.store.close(game_id, body.closed, who)
     return {
         "closed": body.closed,
         "version": version,
@@ -646,7 +542,7 @@ def close(
     response_class=StreamingResponse,
     responses={200: {"content": {"text/event-stream": {}}}, **_READ},
 )
-def watch(request: Request, game_id: str) -> StreamingResponse:
+def watch(request: Request, game_id: str, live: LiveDep) -> StreamingResponse:
     """Server-sent events: one ``change`` event, ``{"version": n}``, for each change (the first
     carries the version it is at now)."""
-    return event_stream(request, game_id, live(request).store.state(game_id).version)
+    return event_stream(request, game_id, live.store.state(game_id).version)

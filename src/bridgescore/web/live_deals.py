@@ -16,35 +16,27 @@ import base64
 import binascii
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.deals import deal_set, read_bytes
 from bridgescore.errors import DealFileError, SessionError
 from bridgescore.live import DIRECTOR
 from bridgescore.live.deals import progress
-from bridgescore.storage.live_deals import DealStore
-from bridgescore.web.analysis import Analyser
-from bridgescore.web.common import made_once
-from bridgescore.web.live import (
-    BODY_RESPONSES,
-    WRITE_RESPONSES,
-    Auth,
-    live,
-    live_of,
+from bridgescore.web.analysis import UNAVAILABLE
+from bridgescore.web.deps import (
+    AnalyserDep,
+    DealsDep,
+    LiveDep,
+    SessionWho,
     require_director,
 )
+from bridgescore.web.live_model import WRITE_RESPONSES
+from bridgescore.web.problems import BODY
 
-__all__ = ["UNAVAILABLE", "DealsIn", "analyser", "analyser_of", "deals_of", "router"]
+__all__ = ["DealsIn", "router"]
 
-router = APIRouter(prefix="/api/sessions", tags=["sessions"], responses=BODY_RESPONSES)
-
-
-UNAVAILABLE = (
-    "double-dummy tables need DDS, which this server does not have: install bridgescore[dd] "
-    "(endplay) and restart it; the hands are shown meanwhile"
-)
-"""What the pages say without endplay."""
+router = APIRouter(prefix="/api/sessions", tags=["sessions"], responses=BODY)
 
 
 class DealsIn(BaseModel):
@@ -57,21 +49,6 @@ class DealsIn(BaseModel):
     pbn: str | None = Field(None, max_length=100_000, examples=['[Board "1"]\n[Deal "N:..."]'])
     file: str | None = Field(None, max_length=100_000, description="The file's bytes, base64.")
     name: str | None = Field(None, max_length=200, examples=["evening.dup"])
-
-
-def analyser(request: Request) -> Analyser:
-    """The app's double-dummy worker (made on first use)."""
-    return analyser_of(request.app)
-
-
-def analyser_of(app: FastAPI) -> Analyser:
-    """:func:`analyser`, of the app itself (its lifespan starts and stops it)."""
-    return made_once(app, "analyser", lambda: Analyser(DealStore(live_of(app).store)))
-
-
-def deals_of(request: Request) -> DealStore:
-    """The app's live sessions' deals."""
-    return analyser(request).deals
 
 
 def _read(body: DealsIn) -> tuple[Any, ...]:
@@ -96,43 +73,47 @@ def _read(body: DealsIn) -> tuple[Any, ...]:
 
 @router.put("/{game_id}/deals", responses=WRITE_RESPONSES)
 def put_deals(
-    request: Request, game_id: str, body: DealsIn, authorization: Auth = None
+    game_id: str, body: DealsIn, who: SessionWho, deals: DealsDep, analyser: AnalyserDep
 ) -> dict[str, Any]:
     """Attach deals to the evening's boards (the director): PBN text, or a dealing machine's
     or LIN file. All or none: a file that cannot be read, a board the session does not play,
     a board given twice, a deal without four hands, or a dealer or vulnerability that is not
     Law 2's for the board's number is refused (422, naming the board). Each board's
     double-dummy table and par follow in the background (``GET /deals``)."""
-    require_director(request, game_id, authorization, "attaches the deals")
+    require_director(who, "attaches the deals")
     boards = _read(body)
-    version = deals_of(request).attach(game_id, boards, DIRECTOR)
-    analyser(request).wake()
+    version = deals.attach(game_id, boards, DIRECTOR)
+    analyser.wake()
     return {"attached": len(boards), "version": version}
 
 
 @router.post("/{game_id}/deals/dealt", status_code=201, responses=WRITE_RESPONSES)
-def deal_boards(request: Request, game_id: str, authorization: Auth = None) -> dict[str, Any]:
+def deal_boards(
+    game_id: str, who: SessionWho, live: LiveDep, deals: DealsDep, analyser: AnalyserDep
+) -> dict[str, Any]:
     """Deal every board of the evening in the app (the director), from a new seed drawn from
     the operating system's secure random source. The answer carries the seed's
     ``commitment`` (its SHA-256, to show before play); the seed itself is published once the
     session is closed, so anyone can check the boards were fixed in advance."""
-    require_director(request, game_id, authorization, "deals the boards")
-    numbers = [b.number for b in live(request).store.state(game_id).definition.boards]
+    require_director(who, "deals the boards")
+    numbers = [b.number for b in live.store.state(game_id).definition.boards]
     dealt = deal_set(numbers)
-    version = deals_of(request).attach(game_id, dealt.boards, DIRECTOR, seed=dealt.seed)
-    analyser(request).wake()
+    version = deals.attach(game_id, dealt.boards, DIRECTOR, seed=dealt.seed)
+    analyser.wake()
     return {"dealt": len(numbers), "commitment": dealt.commitment, "version": version}
 
 
 @router.get("/{game_id}/deals", responses={404: WRITE_RESPONSES[404]})
-def deals_progress(request: Request, game_id: str) -> dict[str, Any]:
+def deals_progress(
+    game_id: str, live: LiveDep, deals: DealsDep, analyser: AnalyserDep
+) -> dict[str, Any]:
     """How far the hand records are (anyone with the id): boards with a deal, boards solved,
     whether the worker can solve them (``analysis``: ``done``, ``working``, ``waiting`` for
     deals, or ``unavailable`` without DDS, with ``message``), and for deals dealt in the app
     the seed's ``commitment`` (and once the session is closed the ``seed``)."""
-    state = live(request).store.state(game_id)
+    state = live.store.state(game_id)
     solved, dealt, boards = progress(state.definition)
-    worker = analyser(request)
+    worker = analyser
     if not dealt:
         analysis = "waiting"
     elif solved == dealt:
@@ -140,7 +121,7 @@ def deals_progress(request: Request, game_id: str) -> dict[str, Any]:
     else:
         analysis = "working" if worker.available else "unavailable"
         worker.wake()  # a restart's unfinished work, if the app has not looked yet
-    seed = deals_of(request).seed(game_id)
+    seed = deals.seed(game_id)
     return {
         "boards": boards,
         "dealt": dealt,

@@ -1,5 +1,6 @@
 """What the live sessions' API reads and answers: the request bodies (strict: no coercion, no
-unknown fields), an entry read from a body, and a result and the rankings as JSON.
+unknown fields), an entry read from a body, a result and the rankings as JSON, and the
+refusals a write documents (its 409 shows the stored result: :class:`Duplicate`).
 
 The bodies still take the names of the last release for one more (``scoring`` for
 ``method``, ``adjusted`` for ``artificial``), documented as deprecated; answers carry the new
@@ -9,8 +10,9 @@ names only.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
+from fastapi import Path as PathParam
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.club import Club
@@ -20,13 +22,17 @@ from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import LiveResult, LiveState, TableEntry, read_result
 from bridgescore.players import Player, pair_names
-from bridgescore.web.clubs import PlayerIn
-from bridgescore.web.movement import MovementFileIn
+from bridgescore.web.models import MovementFileIn, PlayerIn
+from bridgescore.web.problems import Responses, problem
 
 __all__ = [
     "MAX_BOARD",
+    "READ_RESPONSES",
+    "WRITE_RESPONSES",
     "ArtificialIn",
+    "BoardNumber",
     "CloseIn",
+    "Duplicate",
     "MovementIn",
     "NewSession",
     "ResultIn",
@@ -43,6 +49,28 @@ __all__ = [
 
 MAX_BOARD = 1000
 """The highest board number the API takes (a movement with more boards is refused)."""
+
+BoardNumber = Annotated[int, PathParam(ge=1, le=MAX_BOARD)]
+"""A board's number in an address (``/boards/{board}``)."""
+
+
+class Duplicate(BaseModel):
+    """The board was entered already at that table: the stored result (and, for a table's
+    different entry, ``conflict``: it was kept for the director)."""
+
+    detail: str
+    result: dict[str, Any]
+    conflict: bool
+
+
+READ_RESPONSES: Responses = {404: problem("No such session.")}
+"""The answers of a read besides 200: 404."""
+WRITE_RESPONSES: Responses = {
+    **READ_RESPONSES,
+    403: problem("Not this session's token, or not that table's."),
+    409: {"model": Duplicate, "description": "That table has entered that board already."},
+}
+"""The answers of a write besides 200: 403, 404, 409."""
 
 _STRICT = ConfigDict(extra="forbid", strict=True)
 

@@ -15,8 +15,8 @@ from pydantic import BaseModel, Field
 
 from bridgescore.duplicate.session import METHODS
 from bridgescore.web.common import page
-from bridgescore.web.live import live
-from bridgescore.web.offline import table_version
+from bridgescore.web.deps import LiveDep
+from bridgescore.web.score_table import table_version
 
 __all__ = ["router"]
 
@@ -30,16 +30,16 @@ def new_evening_page(request: Request) -> Response:
 
 
 @router.get("/live/{game_id}/table", response_class=HTMLResponse)
-def table_page(request: Request, game_id: str) -> Response:
+def table_page(request: Request, game_id: str, live: LiveDep) -> Response:
     """One table's page: the round, the pairs, each board's entry, the traveller so far."""
-    live(request).store.state(game_id)
+    live.store.state(game_id)
     return page(request, "live_table.html", {"game_id": game_id, "table_version": table_version()})
 
 
 @router.get("/live/{game_id}/director", response_class=HTMLResponse)
-def director_page(request: Request, game_id: str) -> Response:
+def director_page(request: Request, game_id: str, live: LiveDep) -> Response:
     """The director's page: what is in and missing, live rankings, corrections, closing."""
-    live(request).store.state(game_id)
+    live.store.state(game_id)
     return page(request, "live_director.html", {"game_id": game_id})
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Request
+from fastapi import APIRouter, Body
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.duplicate.session import Pair
@@ -20,19 +20,20 @@ from bridgescore.inputs import check_name
 from bridgescore.live import DIRECTOR
 from bridgescore.live.definition import FouledBoard, LatePair, Withdrawal
 from bridgescore.players import Player
-from bridgescore.web.live import (
-    BODY_RESPONSES,
+from bridgescore.web.deps import LimitsDep, LiveDep, SessionWho, require_director
+from bridgescore.web.live_model import (
+    MAX_BOARD,
     WRITE_RESPONSES,
-    Auth,
     BoardNumber,
-    live,
-    require_director,
+    ResultIn,
+    SplitIn,
+    entry_of,
 )
-from bridgescore.web.live_model import MAX_BOARD, ResultIn, SplitIn, entry_of
+from bridgescore.web.problems import BODY
 
 __all__ = ["router"]
 
-router = APIRouter(prefix="/api/sessions", tags=["sessions"], responses=BODY_RESPONSES)
+router = APIRouter(prefix="/api/sessions", tags=["sessions"], responses=BODY)
 
 _STRICT = ConfigDict(extra="forbid", strict=True)
 
@@ -95,11 +96,10 @@ class SlipLineIn(BaseModel):
 
 @router.post("/{game_id}/pairs", status_code=201, responses=WRITE_RESPONSES)
 def late_pair(
-    request: Request, game_id: str, body: LatePairIn, authorization: Auth = None
+    game_id: str, body: LatePairIn, who: SessionWho, live: LiveDep, limits: LimitsDep
 ) -> dict[str, Any]:
     """A late pair takes a phantom's or a sit-out's place from ``from_round`` (the director)."""
-    require_director(request, game_id, authorization, "seats a late pair")
-    limits = request.app.state.settings.limits
+    require_director(who, "seats a late pair")
     names = check_name(body.names.strip(), "names", longest=limits.name)
     with for_field("pair"):
         pair = Pair.parse(body.pair)
@@ -107,45 +107,43 @@ def late_pair(
         players = tuple(Player(p.name, p.number.strip() if p.number else None)
                         for p in body.players)  # fmt: skip
     change = LatePair(Pair(pair.number, pair.side, names, players), body.from_round)
-    version = live(request).store.redefine(game_id, change, DIRECTOR)
+    version = live.store.redefine(game_id, change, DIRECTOR)
     return {"pair": pair.label, "from_round": body.from_round, "version": version}
 
 
 @router.post("/{game_id}/withdrawals", status_code=201, responses=WRITE_RESPONSES)
-def withdrawal(
-    request: Request, game_id: str, body: WithdrawalIn, authorization: Auth = None
-) -> dict[str, Any]:
+def withdrawal(game_id: str, body: WithdrawalIn, who: SessionWho, live: LiveDep) -> dict[str, Any]:
     """A pair leaves before ``from_round``: its later opponents sit out (the director)."""
-    require_director(request, game_id, authorization, "withdraws a pair")
+    require_director(who, "withdraws a pair")
     change = Withdrawal(body.pair, body.from_round)
-    version = live(request).store.redefine(game_id, change, DIRECTOR)
+    version = live.store.redefine(game_id, change, DIRECTOR)
     return {"pair": body.pair, "from_round": body.from_round, "version": version}
 
 
 @router.put("/{game_id}/boards/{board}", responses=WRITE_RESPONSES)
 def fouled_board(
-    request: Request, game_id: str, board: BoardNumber, body: VersionsIn, authorization: Auth = None
+    game_id: str, board: BoardNumber, body: VersionsIn, who: SessionWho, live: LiveDep
 ) -> dict[str, Any]:
     """A fouled board (Law 87): which tables played which version; each version is scored
     as its own field, Neuberg-scaled to the board's full field (the director)."""
-    require_director(request, game_id, authorization, "says a board was fouled")
+    require_director(who, "says a board was fouled")
     change = FouledBoard(board, tuple(tuple(v) for v in body.versions))
-    version = live(request).store.redefine(game_id, change, DIRECTOR)
+    version = live.store.redefine(game_id, change, DIRECTOR)
     return {"board": board, "versions": body.versions, "version": version}
 
 
 @router.post("/{game_id}/boards/{board}/results", status_code=201, responses=WRITE_RESPONSES)
 def traveller_slip(
-    request: Request,
     game_id: str,
     board: BoardNumber,
     body: Annotated[list[SlipLineIn], Body(max_length=100)],
-    authorization: Auth = None,
+    who: SessionWho,
+    live: LiveDep,
 ) -> dict[str, Any]:
     """A whole board's results at once, from a traveller slip (the director): all or none,
     each accepted by the core as if those before it were stored."""
-    require_director(request, game_id, authorization, "enters a traveller slip")
-    state = live(request).store.state(game_id)
+    require_director(who, "enters a traveller slip")
+    state = live.store.state(game_id)
     if not body:
         raise SessionError("a traveller slip has at least one line", field="results")
     entries = []
@@ -159,5 +157,5 @@ def traveller_slip(
         values = line.model_dump(exclude={"split"})
         result = ResultIn(round=rounds[0], board=board, split=line.split, **values)
         entries.append(entry_of(state, result))
-    version = live(request).store.add_all(game_id, entries, DIRECTOR)
+    version = live.store.add_all(game_id, entries, DIRECTOR)
     return {"entered": len(entries), "version": version}

@@ -14,10 +14,8 @@ from urllib.parse import urlencode
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.duplicate.movement import (
-    FileFormat,
     Movement,
     alternatives,
     cards,
@@ -25,16 +23,16 @@ from bridgescore.duplicate.movement import (
     describe,
     howell,
     mitchell,
-    read_file,
 )
 from bridgescore.duplicate.session import Section
 from bridgescore.errors import BridgeError, MovementError, SessionError
 from bridgescore.inputs import read_number
-from bridgescore.web.clubs import BODY_ERRORS
 from bridgescore.web.common import page
 from bridgescore.web.guard import validation_error
+from bridgescore.web.models import MovementFileIn
+from bridgescore.web.problems import BODY
 
-__all__ = ["MovementFileIn", "api_router", "build", "preview", "router"]
+__all__ = ["api_router", "build", "preview", "router"]
 
 router = APIRouter(tags=["movement"], include_in_schema=False)
 api_router = APIRouter(prefix="/api", tags=["movement"])
@@ -167,30 +165,7 @@ def movement_json(
         raise HTTPException(422, [validation_error(exc, "query")]) from exc
 
 
-class MovementFileIn(BaseModel):
-    """A movement file's text: the table ``bridgescore movement check`` reads
-    (``round,table,ns,ew,boards``) or an ``.ASC`` movement file (whose board groups are
-    ``boards_per_round`` boards each)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    text: str = Field(max_length=60_000, examples=["round,table,ns,ew,boards\n1,1,1,2,1-2\n"])
-    format: FileFormat = Field("csv", description="`csv` (the table) or `asc`.")
-    boards_per_round: int | None = Field(
-        None, ge=1, le=36, description="An `.ASC` file's boards a group (it does not say)."
-    )
-    meetings: int = Field(1, ge=1, le=9, description="How often two pairs may meet.")
-
-    def movement(self) -> Movement:
-        """The movement the file holds, checked like any other.
-
-        :raises MovementError: naming the line (or row) and field, or the rule it breaks.
-        """
-        return read_file(self.text, self.format, boards_per_round=self.boards_per_round,
-                         meetings=self.meetings)  # fmt: skip
-
-
-@api_router.post("/movement", responses=BODY_ERRORS)
+@api_router.post("/movement", responses=BODY)
 def movement_file_json(body: MovementFileIn) -> dict[str, object]:
     """A movement file's movement, as ``GET /api/movement`` answers a generated one (the
     new-evening page's preview of an uploaded file): a file that cannot be read is a 422

@@ -8,10 +8,8 @@ was drawn from, so a stale form is refused.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import replace
 from typing import Any, Literal
-from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -35,20 +33,19 @@ from bridgescore.duplicate.session import (
 )
 from bridgescore.errors import for_field
 from bridgescore.inputs import check_name, read_number, read_tricks
-from bridgescore.storage import StoredGame, VersionConflictError
-from bridgescore.web.common import (
+from bridgescore.storage import Store, StoredGame, VersionConflictError
+from bridgescore.web.common import edit_cookie, link, name_field, page, remember_edit
+from bridgescore.web.deps import (
+    LimitsDep,
+    Live,
+    LiveDep,
+    PostedForm,
+    ReadableSession,
+    StoreDep,
     can_edit,
-    check_csrf,
-    edit_cookie,
-    link,
-    name_field,
-    page,
-    remember_edit,
-    store,
+    readable_session,
 )
-from bridgescore.web.deps import limits as request_limits
-from bridgescore.web.deps import readable_session
-from bridgescore.web.live import live
+from bridgescore.web.downloads import disposition, pbn_text
 from bridgescore.web.settings import Limits
 from bridgescore.web.work import run_heavy, run_in_process, scores
 
@@ -75,21 +72,25 @@ def new_session_page(request: Request) -> Response:
 
 
 @router.post("/session/new")
-async def new_session(request: Request) -> Response:
+async def new_session(
+    request: Request, form: PostedForm, store: StoreDep, limits: LimitsDep
+) -> Response:
     """Create the session; this browser keeps its edit token."""
-    form = await check_csrf(request)
     try:
-        upload = await _upload(request)
+        upload = await _upload(request, limits.upload)
     except BridgeError as exc:
         context = {"methods": CHOICES, "errors": {"file": str(exc)}, "form": form}
         return page(request, "session_new.html", context, 422)
-    return await run_in_threadpool(_new_session, request, form, upload)
+    return await run_in_threadpool(_new_session, request, store, limits, form, upload)
 
 
 def _new_session(
-    request: Request, form: dict[str, str], upload: tuple[str, str] | None
+    request: Request,
+    store: Store,
+    limits: Limits,
+    form: dict[str, str],
+    upload: tuple[str, str] | None,
 ) -> Response:
-    limits = request_limits(request)
     errors: dict[str, str] = {}
     try:
         method = _method(form.get("method", "mp"))
@@ -109,7 +110,7 @@ def _new_session(
         errors[where] = str(exc)
         context = {"methods": CHOICES, "errors": errors, "form": form}
         return page(request, "session_new.html", context, 422)
-    stored = store(request).create(session)
+    stored = store.create(session)
     response = RedirectResponse(f"/session/{stored.id}", status_code=303)
     remember_edit(request, response, stored.id, stored.edit_token or "")
     return response
@@ -147,9 +148,9 @@ def check_session(session: Session, limits: Limits) -> None:
             check_name(pair.names, "pair", longest=limits.name)
 
 
-async def _upload(request: Request) -> tuple[str, str] | None:
-    """The uploaded PBN file as (name, text), or None if none was chosen."""
-    largest = request_limits(request).upload
+async def _upload(request: Request, largest: int) -> tuple[str, str] | None:
+    """The uploaded PBN file as (name, text), or None if none was chosen (at most
+    ``largest`` bytes)."""
     form = await request.form()
     upload = form.get("pbn")
     if upload is None or isinstance(upload, str) or not upload.filename:
@@ -251,11 +252,13 @@ def _recap(
 
 
 @router.get("/session/{game_id}", response_class=HTMLResponse)
-def session_page(request: Request, game_id: str, key: str = "") -> Response:
+def session_page(
+    request: Request, game_id: str, readable: ReadableSession, store: StoreDep, key: str = ""
+) -> Response:
     """Rankings, travellers and recaps; the entry form for the browser that may edit."""
-    stored, _ = readable_session(request, game_id)
+    stored, _ = readable
     if key:
-        if not store(request).check_token(game_id, key):
+        if not store.check_token(game_id, key):
             context = _context(request, stored, notice="That edit link is not valid.")
             return page(request, "session.html", context, 403)
         response = RedirectResponse(f"/session/{game_id}", status_code=303)
@@ -288,15 +291,17 @@ _FORM_FIELDS = {"board", "ns", "ew", "tricks", "declarer", "artificial"}
 """The fields of the result form an error can be shown next to; others go to the form's top."""
 
 
-async def _change(request: Request, game_id: str, how: str) -> Response:
-    form = await check_csrf(request)
-    return await run_in_threadpool(_apply, request, game_id, how, form)
-
-
-def _apply(request: Request, game_id: str, how: str, form: dict[str, str]) -> Response:
-    limits = request_limits(request)
+def _apply(
+    request: Request,
+    store: Store,
+    live: Live,
+    limits: Limits,
+    game_id: str,
+    how: str,
+    form: dict[str, str],
+) -> Response:
     stored, session = readable_session(request, game_id)
-    if not can_edit(request, stored) or live(request).store.is_live(game_id):
+    if not can_edit(request, stored) or live.store.is_live(game_id):
         context = _context(request, stored, notice="Only a browser with the edit link can change "
                            "this session.")  # fmt: skip
         return page(request, "session.html", context, 403)
@@ -318,7 +323,7 @@ def _apply(request: Request, game_id: str, how: str, form: dict[str, str]) -> Re
             session = _without_last(session, form.get("section", ""))
         elif how == "method":
             session = replace(session, method=_method(form.get("method", "mp")))
-        store(request).save(game_id, session, expected_version=stored.version)
+        store.save(game_id, session, expected_version=stored.version)
     except VersionConflictError:
         fresh, _ = readable_session(request, game_id)
         notice = ("This session was changed on another device meanwhile; here it is now. "
@@ -340,88 +345,49 @@ def _without_last(session: Session, name: str) -> Session:
 
 
 @router.post("/session/{game_id}/results")
-async def add_result(request: Request, game_id: str) -> Response:
+async def add_result(
+    request: Request, game_id: str, form: PostedForm, store: StoreDep, live: LiveDep,
+    limits: LimitsDep,
+) -> Response:  # fmt: skip
     """Enter a result."""
-    return await _change(request, game_id, "add")
+    return await run_in_threadpool(_apply, request, store, live, limits, game_id, "add", form)
 
 
 @router.post("/session/{game_id}/undo")
-async def undo_result(request: Request, game_id: str) -> Response:
+async def undo_result(
+    request: Request, game_id: str, form: PostedForm, store: StoreDep, live: LiveDep,
+    limits: LimitsDep,
+) -> Response:  # fmt: skip
     """Take back a section's last result."""
-    return await _change(request, game_id, "undo")
+    return await run_in_threadpool(_apply, request, store, live, limits, game_id, "undo", form)
 
 
 @router.post("/session/{game_id}/method")
-async def change_method(request: Request, game_id: str) -> Response:
+async def change_method(
+    request: Request, game_id: str, form: PostedForm, store: StoreDep, live: LiveDep,
+    limits: LimitsDep,
+) -> Response:  # fmt: skip
     """Score the session another way."""
-    return await _change(request, game_id, "method")
+    return await run_in_threadpool(_apply, request, store, live, limits, game_id, "method", form)
 
 
 @router.get("/session/{game_id}/session.pbn")
 def download_pbn(
-    request: Request, game_id: str, per: Literal["board", "table"] = "board"
+    request: Request, readable: ReadableSession, per: Literal["board", "table"] = "board"
 ) -> Response:
     """The session as a scored PBN 2.1 export file (only its comment lines if it is empty):
     a game per board with its ScoreTable, or (``per=table``) a game per table, with the
     players in their seats (``North`` ... ``West``)."""
-    _, session = readable_session(request, game_id)
+    _, session = readable
     return Response(run_heavy(request, pbn_text, session, per),
                     media_type="application/x-pbn; charset=utf-8",
                     headers={"Content-Disposition": disposition(session.event, "pbn")})  # fmt: skip
 
 
-def pbn_text(session: Session, per: Literal["board", "table"] = "board") -> str:
-    """The session in PBN export format; its sections without boards are left out."""
-    from bridgescore import pbn
-
-    played = tuple(s for s in session.sections if s.boards)
-    if not played:
-        return "% PBN 2.1\r\n% EXPORT\r\n"
-    return pbn.write(_one_line_names(replace(session, sections=played)), per=per)
-
-
-def _one_line(text: str) -> str:
-    return "".join(" " if unicodedata.category(c) in _NOT_IN_NAMES else c for c in text)
-
-
-_NOT_IN_NAMES = ("Cc", "Cs", "Zl", "Zp")
-"""What :func:`bridgescore.model.check_name` refuses: control characters, line breaks."""
-
-
-def _one_line_names(session: Session) -> Session:
-    """The session with a space for each line break or control character in its names (a
-    session stored before names were checked), so that the PBN writer takes them."""
-    names = [session.event, *(s.name for s in session.sections),
-             *(p.names for s in session.sections for p in s.pairs)]  # fmt: skip
-    if all(_one_line(name) == name for name in names):
-        return session
-    sections = tuple(
-        replace(s, name=_one_line(s.name),
-                pairs=tuple(replace(p, names=_one_line(p.names)) for p in s.pairs))
-        for s in session.sections
-    )  # fmt: skip
-    return replace(session, event=_one_line(session.event), sections=sections)
-
-
 @router.get("/session/{game_id}/session.csv")
-def download_csv(request: Request, game_id: str) -> Response:
+def download_csv(request: Request, readable: ReadableSession) -> Response:
     """Rankings and travellers as CSV: one row per pair, then one row per result."""
-    stored, session = readable_session(request, game_id)
+    stored, session = readable
     text = run_heavy(request, session_csv, scores(request, stored), session)
     headers = {"Content-Disposition": disposition(session.event, "csv")}
     return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
-
-
-def disposition(event: str, extension: str) -> str:
-    """A download's ``Content-Disposition``: the event's name in UTF-8 (RFC 6266, RFC 8187)
-    and an ASCII fallback for old clients.
-
-    >>> print(disposition("Łódź Pairs", "csv"))
-    attachment; filename="odz-Pairs.csv"; filename*=UTF-8''%C5%81%C3%B3d%C5%BA%20Pairs.csv
-    """
-    plain = unicodedata.normalize("NFKD", event)
-    fallback = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "-" for c in plain
-                       if not unicodedata.combining(c))  # fmt: skip
-    fallback = "-".join(p for p in fallback.split("-") if p) or "session"
-    full = quote(f"{event.strip() or 'session'}.{extension}", safe="")
-    return f"attachment; filename=\"{fallback}.{extension}\"; filename*=UTF-8''{full}"

@@ -26,7 +26,7 @@ from bridgescore.duplicate.session import METHODS, SectionScores, SessionError
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
 from bridgescore.storage.site import ClubSite, Published
 from bridgescore.web.common import asset, templates
-from bridgescore.web.hands import HAND_TABLES, Solver, hand_records
+from bridgescore.web.hand_records import HAND_TABLES, Solver, hand_records
 from bridgescore.web.site_plot import PercentPoint, percent_plot
 
 __all__ = [

@@ -12,9 +12,9 @@ import shutil
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -25,18 +25,17 @@ from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import LiveStore
 from bridgescore.storage.site import ClubSite, Published
 from bridgescore.storage.store import utcnow
-from bridgescore.web.clubs import BODY_ERRORS, clubs, director
 from bridgescore.web.common import STATIC
-from bridgescore.web.hands import solve_dd
-from bridgescore.web.live import live
+from bridgescore.web.deps import ClubsDep, CurrentDirector, Live, LiveDep
+from bridgescore.web.hand_records import solve_dd
+from bridgescore.web.problems import BODY, problem
 from bridgescore.web.site import ASSETS, SiteBuilder, SitePage, club_slug, parse_slug, render
 from bridgescore.web.work import run_heavy, scores_of, section_scorer
 
 __all__ = ["PublicIn", "api_router", "router", "write_site"]
 
 router = APIRouter(include_in_schema=False)
-api_router = APIRouter(prefix="/api", tags=["clubs"], responses=BODY_ERRORS)
-Auth = Annotated[str | None, Header(description="Bearer <a director's login token>")]
+api_router = APIRouter(prefix="/api", tags=["clubs"], responses=BODY)
 
 
 class PublicIn(BaseModel):
@@ -53,29 +52,28 @@ def _public(club: Club) -> dict[str, Any]:
             "site": f"/clubs/{club_slug(club)}/"}  # fmt: skip
 
 
-@api_router.get("/club/public", responses={401: {"description": "No director's login."}})
-def get_public(request: Request, authorization: Auth = None) -> dict[str, Any]:
+@api_router.get("/club/public", responses={401: problem("No director's login.")})
+def get_public(me: CurrentDirector, clubs: ClubsDep) -> dict[str, Any]:
     """The login's club's public settings and the address of its results site."""
-    me = director(request, authorization)
-    return _public(clubs(request).club(me.club_id))
+    return _public(clubs.club(me.club_id))
 
 
-@api_router.put("/club/public", responses={401: {"description": "No director's login."}})
-def put_public(request: Request, body: PublicIn, authorization: Auth = None) -> dict[str, Any]:
+@api_router.put("/club/public", responses={401: problem("No director's login.")})
+def put_public(body: PublicIn, me: CurrentDirector, clubs: ClubsDep) -> dict[str, Any]:
     """Show the club's players by ``names`` or by national ``numbers`` only on its public
     pages; set its correction period (results are provisional for so many hours after an
     evening is closed)."""
-    me = director(request, authorization)
-    return _public(clubs(request).set_public(me.club_id, body.players, body.correction_hours))
+    return _public(clubs.set_public(me.club_id, body.players, body.correction_hours))
 
 
-def _builder(request: Request, slug: str) -> SiteBuilder | Response:
-    club_store = clubs(request)
+def _builder(
+    request: Request, club_store: ClubStore, live: Live, slug: str
+) -> SiteBuilder | Response:
     club = club_store.club_numbered(*parse_slug(slug))
     if club_slug(club) != slug:  # the name changed, or was written otherwise: the real one
         rest = request.url.path.split("/", 3)[3] if request.url.path.count("/") >= 3 else ""
         return RedirectResponse(f"/clubs/{club_slug(club)}/{rest}", status_code=301)
-    site = ClubSite(club_store, live(request).store)
+    site = ClubSite(club_store, live.store)
 
     def score(p: Published) -> Any:
         return scores_of(request, (f"{p.id}/site/{hash(p.view)}", p.version), p.session)
@@ -86,8 +84,14 @@ def _builder(request: Request, slug: str) -> SiteBuilder | Response:
     return SiteBuilder(site, club, utcnow(), score, solve)
 
 
-def _serve(request: Request, slug: str, make: Callable[[SiteBuilder], SitePage]) -> Response:
-    builder = _builder(request, slug)
+def _serve(
+    request: Request,
+    club_store: ClubStore,
+    live: Live,
+    slug: str,
+    make: Callable[[SiteBuilder], SitePage],
+) -> Response:
+    builder = _builder(request, club_store, live, slug)
     if isinstance(builder, Response):
         return builder
     return HTMLResponse(render(make(builder), static=False))
@@ -100,39 +104,41 @@ def club_no_slash(slug: str) -> Response:
 
 
 @router.get("/clubs/{slug}/", response_class=HTMLResponse)
-def club_site(request: Request, slug: str) -> Response:
+def club_site(request: Request, slug: str, clubs: ClubsDep, live: LiveDep) -> Response:
     """The club's results: its evenings and events, newest first, and its players."""
-    return _serve(request, slug, lambda b: b.club_page())
+    return _serve(request, clubs, live, slug, lambda b: b.club_page())
 
 
 @router.get("/clubs/{slug}/evenings/{game_id}/", response_class=HTMLResponse)
-def evening(request: Request, slug: str, game_id: str) -> Response:
+def evening(request: Request, slug: str, game_id: str, clubs: ClubsDep, live: LiveDep) -> Response:
     """An evening's rankings, travellers and changes."""
-    return _serve(request, slug, lambda b: b.evening_page(game_id))
+    return _serve(request, clubs, live, slug, lambda b: b.evening_page(game_id))
 
 
 @router.get("/clubs/{slug}/evenings/{game_id}/hands/", response_class=HTMLResponse)
-def hands(request: Request, slug: str, game_id: str) -> Response:
+def hands(request: Request, slug: str, game_id: str, clubs: ClubsDep, live: LiveDep) -> Response:
     """An evening's hand records."""
-    return _serve(request, slug, lambda b: b.hands_page(game_id))
+    return _serve(request, clubs, live, slug, lambda b: b.hands_page(game_id))
 
 
 @router.get("/clubs/{slug}/evenings/{game_id}/pairs/{key}/", response_class=HTMLResponse)
-def scorecard(request: Request, slug: str, game_id: str, key: str) -> Response:
+def scorecard(
+    request: Request, slug: str, game_id: str, key: str, clubs: ClubsDep, live: LiveDep
+) -> Response:
     """A pair's scorecard."""
-    return _serve(request, slug, lambda b: b.scorecard_page(game_id, key))
+    return _serve(request, clubs, live, slug, lambda b: b.scorecard_page(game_id, key))
 
 
 @router.get("/clubs/{slug}/players/{number}/", response_class=HTMLResponse)
-def player(request: Request, slug: str, number: str) -> Response:
+def player(request: Request, slug: str, number: str, clubs: ClubsDep, live: LiveDep) -> Response:
     """A player's sessions and percentages."""
-    return _serve(request, slug, lambda b: b.player_page(number))
+    return _serve(request, clubs, live, slug, lambda b: b.player_page(number))
 
 
 @router.get("/clubs/{slug}/events/{event_id}/", response_class=HTMLResponse)
-def event(request: Request, slug: str, event_id: str) -> Response:
+def event(request: Request, slug: str, event_id: str, clubs: ClubsDep, live: LiveDep) -> Response:
     """An event's ranking."""
-    return _serve(request, slug, lambda b: b.event_page(event_id))
+    return _serve(request, clubs, live, slug, lambda b: b.event_page(event_id))
 
 
 def write_site(clubs: ClubStore, club: Club, folder: Path, now: datetime | None = None) -> int:

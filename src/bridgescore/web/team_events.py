@@ -16,21 +16,19 @@ the calls by match and room that phones used before (``POST``/``PUT
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.club import Director, check_directs
 from bridgescore.errors import EventError, for_field
-from bridgescore.events import Entrant, Event, Room, VpScale, player
+from bridgescore.events import Event, Room
 from bridgescore.live import (
     DIRECTOR,
     AlreadyEnteredError,
-    LiveState,
     TableEntry,
     Who,
     read_result,
@@ -38,101 +36,38 @@ from bridgescore.live import (
 from bridgescore.live.definition import Draw, NotReadyError, Swap
 from bridgescore.live.night import table_of
 from bridgescore.live.teams import EventTable, board_lines, match_score, seats
-from bridgescore.storage.errors import GameNotFoundError
-from bridgescore.storage.live import LiveStore
-from bridgescore.storage.nights import adopt, start_team_night
-from bridgescore.web.clubs import BODY_ERRORS, PlayerIn, clubs, director, director_or_none
 from bridgescore.web.common import link
-from bridgescore.web.live import live
+from bridgescore.web.deps import (
+    ClubsDep,
+    CurrentDirector,
+    LiveDep,
+    OptionalDirector,
+    TeamEventsDep,
+    TokenDep,
+    club_of,
+    clubs,
+    director_or_none,
+    live,
+    team_events,
+)
+from bridgescore.web.problems import BODY, Responses, problem, refused
 from bridgescore.web.streams import event_stream
 
-__all__ = [
-    "TeamEventIn",
-    "club_of",
-    "create_team_event",
-    "public_event",
-    "router",
-    "team_events",
-    "team_summary",
-]
+__all__ = ["router"]
 
-router = APIRouter(prefix="/api/events", tags=["events"], responses=BODY_ERRORS)
-Auth = Annotated[
-    str | None,
-    Header(description="Bearer <a director's login token> or, for results, <a table's token>"),
-]
+router = APIRouter(prefix="/api/events", tags=["events"], responses=BODY)
 RoundNumber = Annotated[int, PathParam(ge=1, le=1000)]
 _STRICT = ConfigDict(extra="forbid", strict=True)
-ScaleName = Literal["wbf-2013", "acbl-30", "acbl-20", "ebu-swiss-pairs-7"]
-"""The VP scales by name (:class:`~bridgescore.events.VpScale`'s values; a test checks)."""
 
 
-class Problem(BaseModel):
-    """A refusal, in words."""
-
-    detail: str
-
-
-_READ: dict[int | str, dict[str, Any]] = {404: {"model": Problem, "description": "No such event."}}
-_DIRECT: dict[int | str, dict[str, Any]] = {
+_READ: Responses = {404: problem("No such event.")}
+_DIRECT: Responses = {
     **_READ,
-    401: {"model": Problem, "description": "No director's login."},
-    403: {"model": Problem, "description": "Another club's event."},
-    409: {"model": Problem, "description": "Not now: the round the draw needs is unfinished, "
-          "or the round to change has begun."},
+    401: problem("No director's login."),
+    403: problem("Another club's event."),
+    **refused(NotReadyError, "Not now: the round the draw needs is unfinished, or the round "
+              "to change has begun."),
 }  # fmt: skip
-
-
-class EntrantIn(BaseModel):
-    """A team (four to six players) or a pair (two); its players may be left out."""
-
-    model_config = _STRICT
-
-    name: str = Field(max_length=100, examples=["Lions"])
-    players: list[str | PlayerIn] = Field(default_factory=list, max_length=6,
-                                          examples=[["Ann Smith", "Bob Jones"]])  # fmt: skip
-
-
-class TeamEventIn(BaseModel):
-    """A team or Swiss event: its kind, name, entrants (in seeding order), rounds (a Swiss's;
-    a round robin and a knockout have theirs), boards a match, the VP scale; ``scoring``
-    ``imps`` (default) or ``bam`` for teams, ``mp`` (default) or ``butler`` for Swiss pairs;
-    ``bye_vp`` what a bye scores (default: the scale's preset); ``arrears``: each Swiss round
-    drawn from the standings one round in arrears."""
-
-    model_config = _STRICT
-
-    kind: Literal["swiss-teams", "round-robin", "knockout", "swiss-pairs"]
-    name: str = Field(max_length=200, examples=["Tuesday Swiss"])
-    entrants: list[EntrantIn] = Field(min_length=2, max_length=2000)
-    rounds: int | None = Field(None, ge=1, le=1000, examples=[7])
-    boards_per_match: int = Field(8, ge=1, le=100)
-    scale: ScaleName = "wbf-2013"
-    scoring: Literal["imps", "bam", "mp", "butler"] | None = None
-    bye_vp: float | None = Field(None, ge=0, le=30, examples=[12])
-    arrears: bool = False
-    segments: int = Field(1, ge=1, le=20)
-
-    def event(self) -> Event:
-        """The core's event (errors name the field)."""
-        bye = None
-        if self.bye_vp is not None:
-            hundredths = Fraction(str(self.bye_vp)) * 100
-            if hundredths.denominator != 1:
-                raise EventError(f"a bye scores VPs to two decimals, got {self.bye_vp!r}",
-                                 field="bye_vp", value=self.bye_vp)  # fmt: skip
-            bye = int(hundredths)
-        with for_field("players"):
-            entrants = tuple(
-                Entrant(
-                    e.name,
-                    tuple(player(p if isinstance(p, str) else p.player()) for p in e.players),
-                )
-                for e in self.entrants
-            )
-        scoring = self.scoring or ("mp" if self.kind == "swiss-pairs" else "imps")
-        return Event(self.kind, self.name, entrants, self.rounds, self.boards_per_match,  # type: ignore[arg-type]
-                     VpScale(self.scale), scoring, bye, self.arrears, self.segments)  # fmt: skip
 
 
 class EventResultIn(BaseModel):
@@ -166,80 +101,39 @@ class SwapIn(BaseModel):
     entrants: list[str] = Field(min_length=2, max_length=2, examples=[["Lions", "Bears"]])
 
 
-class TeamNights:
-    """The live store's team nights, by the event's id (an event stored by an earlier version
-    is made a live night the first time it is read: :func:`~bridgescore.storage.nights.adopt`)."""
-
-    def __init__(self, store: LiveStore) -> None:
-        self.store = store
-
-    def night(self, event_id: str) -> LiveState:
-        """The team night as stored now.
-
-        :raises GameNotFoundError: if there is no such team night.
-        """
-        try:
-            state = self.store.state(event_id)
-        except GameNotFoundError:
-            if not adopt(self.store, event_id):
-                raise
-            state = self.store.state(event_id)
-        if state.seating.kind != "teams":
-            raise GameNotFoundError(f"there is no team event with id {event_id!r}")
-        return state
-
-    def state(self, event_id: str) -> tuple[Event, int]:
-        """The event with its results, and its version."""
-        night = self.night(event_id)
-        return night.event, night.version
-
-
-def team_events(request: Request) -> TeamNights:
-    """The app's team nights."""
-    return TeamNights(live(request).store)
-
-
-def club_of(request: Request, event_id: str) -> str | None:
-    """The club of a team night (404 for no team night)."""
-    team_events(request).night(event_id)
-    return clubs(request).owner(event_id)
-
-
-def _token(authorization: str | None) -> str:
-    scheme, _, token = (authorization or "").partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else ""
-
-
-def _directing(request: Request, event_id: str, authorization: str | None) -> Director:
+def _directing(request: Request, event_id: str, me: CurrentDirector) -> Director:
     """The director of the event's club (401 without a login, 403 another club's)."""
-    me = director(request, authorization)
     check_directs(me.club_id, club_of(request, event_id))
     return me
 
 
-def _who(request: Request, event_id: str, authorization: str | None) -> Who:
+EventDirector = Annotated[Director, Depends(_directing)]
+
+
+def _who(
+    request: Request,
+    event_id: str,
+    sent: TokenDep,
+    team_events: TeamEventsDep,
+    live: LiveDep,
+    clubs: ClubsDep,
+) -> Who:
     """The table whose token was sent, or the director of the event's club.
 
     :raises HTTPException: 403 for anything else.
     """
-    token = _token(authorization)
-    team_events(request).night(event_id)
-    table = live(request).store.table_of(event_id, token) if token else None
+    team_events.night(event_id)
+    table = live.store.table_of(event_id, sent.token) if sent.token else None
     if table is not None:
         return table
-    me = director_or_none(request, authorization)
+    me = director_or_none(request, sent, clubs)
     if me is None:
         raise HTTPException(403, "that is not a token of this event's tables")
     check_directs(me.club_id, club_of(request, event_id))
     return DIRECTOR
 
 
-def create_team_event(request: Request, me: Director, body: TeamEventIn) -> JSONResponse:
-    """``POST /api/events`` with a team kind: the event stored, with its id."""
-    event = body.event()
-    event_id, _ = start_team_night(live(request).store, me.club_id, event)
-    answer = {"id": event_id, **team_summary(request, event_id, event, 1)}
-    return JSONResponse(answer, status_code=201)
+TableOrDirector = Annotated[Who, Depends(_who)]
 
 
 def _tables(request: Request, event_id: str, event: Event, match: int) -> list[dict[str, Any]]:
@@ -266,38 +160,19 @@ def _round(
             "seats": [str(s) for s in seats(event, number)]}  # fmt: skip
 
 
-def public_event(request: Request, event_id: str, event: Event) -> Event:
-    """The event with its players as the club's public pages show them (its setting, and the
-    roster's players who may not be named: :class:`~bridgescore.club.PublicView`)."""
-    club_store = clubs(request)
-    owner = club_store.owner(event_id)
-    assert owner is not None  # a team night is always a club's
-    return club_store.public_view(club_store.club(owner)).event(event)
-
-
-def team_summary(request: Request, event_id: str, event: Event, version: int) -> dict[str, Any]:
-    """``GET /api/events/{id}`` of a team event: its standings and rounds with IMPs and VPs,
-    its players as the club's public pages show them."""
-    event = public_event(request, event_id, event)
-    summary = event.summary()
-    return {"id": event_id, "version": version, **summary,
-            "rounds_planned": event.total_rounds, "boards_per_match": event.boards_per_match,
-            "entrants": [{"name": e.name, "players": [p.to_dict() for p in e.players]}
-                         for e in event.entrants],
-            "url": link(request, f"/event/{event_id}")}  # fmt: skip
-
-
 @router.post("/{event_id}/rounds", status_code=201, responses=_DIRECT)
-def draw_round(request: Request, event_id: str, authorization: Auth = None) -> JSONResponse:
+def draw_round(
+    request: Request,
+    event_id: str,
+    me: EventDirector,
+    live: LiveDep,
+    team_events: TeamEventsDep,
+) -> JSONResponse:
     """Draw the next round (the director of the event's club): its matches, each with its two
     tables' tokens and links, and the bye. A Swiss round is drawn from the standings once the
     round before is complete (409 until then)."""
-    _directing(request, event_id, authorization)
-    try:
-        version = live(request).store.redefine(event_id, Draw(), DIRECTOR)
-    except NotReadyError as exc:
-        raise HTTPException(409, str(exc)) from None
-    event, version = team_events(request).state(event_id)
+    live.store.redefine(event_id, Draw(), DIRECTOR)
+    event, version = team_events.state(event_id)
     number = len(event.rounds)
     answer = {**_round(request, event_id, event, number, tokens=True), "version": version}
     return JSONResponse(answer, status_code=201)
@@ -305,12 +180,12 @@ def draw_round(request: Request, event_id: str, authorization: Auth = None) -> J
 
 @router.get("/{event_id}/rounds/{round_number}", responses=_READ)
 def get_round(
-    request: Request, event_id: str, round_number: RoundNumber, authorization: Auth = None
-) -> dict[str, Any]:
+    request: Request, event_id: str, round_number: RoundNumber, me: OptionalDirector,
+    team_events: TeamEventsDep,
+) -> dict[str, Any]:  # fmt: skip
     """A round's draw and where each entrant sits; for the director, each table's token and
     link again (a lost table card printed again)."""
-    event, version = team_events(request).state(event_id)
-    me = director_or_none(request, authorization)
+    event, version = team_events.state(event_id)
     mine = me is not None and me.club_id == club_of(request, event_id)
     return {**_round(request, event_id, event, round_number, tokens=mine), "version": version}
 
@@ -318,17 +193,13 @@ def get_round(
 @router.post("/{event_id}/rounds/{round_number}/swap", responses=_DIRECT)
 def swap_teams(
     request: Request, event_id: str, round_number: RoundNumber, body: SwapIn,
-    authorization: Auth = None,
+    me: EventDirector, live: LiveDep, team_events: TeamEventsDep,
 ) -> dict[str, Any]:  # fmt: skip
     """Swap two entrants' places in a round's draw (or one with the bye) before the round
     starts (409 once a result of it is in); the tables keep their tokens."""
-    _directing(request, event_id, authorization)
     first, second = body.entrants
-    try:
-        live(request).store.redefine(event_id, Swap(round_number, first, second), DIRECTOR)
-    except NotReadyError as exc:
-        raise HTTPException(409, str(exc)) from None
-    event, version = team_events(request).state(event_id)
+    live.store.redefine(event_id, Swap(round_number, first, second), DIRECTOR)
+    event, version = team_events.state(event_id)
     return {**_round(request, event_id, event, round_number, tokens=True), "version": version}
 
 
@@ -336,38 +207,36 @@ def swap_teams(
     "/{event_id}/results",
     status_code=201,
     responses={**_READ,
-               403: {"model": Problem, "description": "Not this event's token, or not that "
-                     "table's match, room or round."},
-               409: {"model": Problem, "description": "That table has entered that board."}},
+               403: problem("Not this event's token, or not that table's match, room or "
+                            "round."),
+               **refused(AlreadyEnteredError, "That table has entered that board.")},
 )  # fmt: skip
 def add_result(
-    request: Request, event_id: str, body: EventResultIn, authorization: Auth = None
+    request: Request, event_id: str, body: EventResultIn, who: TableOrDirector
 ) -> JSONResponse:
     """Enter one board at one table (its token: only its own match and room; the director's
     login: any, and changes one already in). The answer shows the board in both rooms (its
     IMPs once both are in) and the match's score so far."""
-    return _enter(request, event_id, body, authorization, change=False)
+    return _enter(request, event_id, body, who, change=False)
 
 
 @router.put(
     "/{event_id}/results",
     responses={**_READ,
-               403: {"model": Problem, "description": "Not this event's token, not that "
-                     "table's, or a board the other room has entered."}},
+               403: problem("Not this event's token, not that table's, or a board the other "
+                            "room has entered.")},
 )  # fmt: skip
 def change_result(
-    request: Request, event_id: str, body: EventResultIn, authorization: Auth = None
+    request: Request, event_id: str, body: EventResultIn, who: TableOrDirector
 ) -> JSONResponse:
     """Change a board a table has entered: the table's own, until the other room has entered
     it (its IMPs are out then: the director's, who changes any)."""
-    return _enter(request, event_id, body, authorization, change=True)
+    return _enter(request, event_id, body, who, change=True)
 
 
 def _enter(
-    request: Request, event_id: str, body: EventResultIn, authorization: str | None,
-    *, change: bool,
-) -> JSONResponse:  # fmt: skip
-    who = _who(request, event_id, authorization)
+    request: Request, event_id: str, body: EventResultIn, who: Who, *, change: bool
+) -> JSONResponse:
     night = team_events(request).night(event_id)
     if body.artificial is not None and body.contract is not None:
         raise EventError("give a result or an artificial score, not both", field="artificial",
@@ -393,7 +262,7 @@ def _enter(
                              field="board", value=body.board)  # fmt: skip
         else:
             version = store.add(event_id, entry, who)[1]
-    except AlreadyEnteredError as exc:
+    except AlreadyEnteredError as exc:  # the 409 of a team night: the result stored, as text
         return JSONResponse({"detail": str(exc), "result": _text(exc.existing.entry)}, 409)
     event = store.state(event_id).event
     return JSONResponse({**_match(event, body.round, body.match), "version": version,
@@ -415,29 +284,28 @@ def _match(event: Event, number: int, match: int) -> dict[str, Any]:
 
 @router.get("/{event_id}/rounds/{round_number}/matches/{match}", responses=_READ)
 def get_match(
-    request: Request, event_id: str, round_number: RoundNumber,
-    match: Annotated[int, PathParam(ge=1, le=1000)],
+    event_id: str, round_number: RoundNumber, match: Annotated[int, PathParam(ge=1, le=1000)],
+    team_events: TeamEventsDep,
 ) -> dict[str, Any]:  # fmt: skip
     """A match so far: each board, whether each room has entered it, its results and IMPs
     once both have (nobody sees a board's result before playing it); the IMPs and VPs."""
-    event, version = team_events(request).state(event_id)
+    event, version = team_events.state(event_id)
     event.round(round_number).match(match)
     return {**_match(event, round_number, match), "version": version}
 
 
-@router.get("/{event_id}/table", responses={**_READ, 403: {"model": Problem,
-            "description": "Not a token of this event's tables."}})  # fmt: skip
+@router.get("/{event_id}/table",
+            responses={**_READ, 403: problem("Not a token of this event's tables.")})  # fmt: skip
 def my_table(
-    request: Request, event_id: str, authorization: Auth = None,
+    event_id: str, who: TableOrDirector, team_events: TeamEventsDep,
     round: Annotated[int | None, Query(ge=1, le=1000)] = None,
 ) -> dict[str, Any]:  # fmt: skip
     """The table whose token this is (a match's number and a room: the same two tables play
     that match of every round): the round it plays now (or ``round``), who sits NS and EW,
     its boards (what it has entered, and each board's IMPs once both rooms are in)."""
-    who = _who(request, event_id, authorization)
     if who == DIRECTOR:
         raise HTTPException(403, "this is a table's call: send the table's token")
-    night = team_events(request).night(event_id)
+    night = team_events.night(event_id)
     event = night.event
     rounds = sorted(s.round for s in night.seating.sittings if s.table == who)
     if not rounds:
@@ -457,8 +325,8 @@ def my_table(
 
 
 @router.get("/{event_id}/events", response_class=StreamingResponse, responses=_READ)
-def follow(request: Request, event_id: str) -> StreamingResponse:
+def follow(request: Request, event_id: str, team_events: TeamEventsDep) -> StreamingResponse:
     """Server-sent events: one ``change`` event, ``{"version": n}``, each time the event
     changes (a round drawn, a swap, a result in)."""
-    _, version = team_events(request).state(event_id)
+    _, version = team_events.state(event_id)
     return event_stream(request, event_id, version)

@@ -1,5 +1,6 @@
 """The pages of a team night: the table page (phones, 360 px), the director's page and the
-screen (``/event/{id}``).
+screen (``/event/{id}``, served with the pairs events' pages by :mod:`.club_events`:
+:func:`~bridgescore.web.team_views.screen_page`).
 
 All three are thin: they read and write through the JSON API (:mod:`.team_events`). The table
 page reads its token from the link's fragment (``#token``), which never reaches the server's
@@ -12,40 +13,32 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgescore.usebio import EVENT_TYPES
-from bridgescore.web.clubs import director_or_none
 from bridgescore.web.common import page
-from bridgescore.web.team_events import club_of, team_events
+from bridgescore.web.deps import PageDirector, TeamEventsDep, club_of
 
-__all__ = ["router", "screen_page"]
+__all__ = ["router"]
 
 router = APIRouter(include_in_schema=False)
 
 
 @router.get("/event/{event_id}/table", response_class=HTMLResponse)
-def table_page(request: Request, event_id: str) -> Response:
+def table_page(request: Request, event_id: str, team_events: TeamEventsDep) -> Response:
     """One table's page: its match and room, who sits NS and EW, each board's entry, the
     match so far (a board's IMPs once both rooms have entered it)."""
-    team_events(request).state(event_id)
+    team_events.state(event_id)
     return page(request, "team_table.html", {"event_id": event_id})
 
 
 @router.get("/event/{event_id}/director", response_class=HTMLResponse)
-def director_page(request: Request, event_id: str) -> Response:
+def director_page(
+    request: Request, event_id: str, team_events: TeamEventsDep, me: PageDirector
+) -> Response:
     """The director's page: draw each round, swap two teams, the tables' links and QR codes,
     the running match scores and the standings, live."""
-    event, _ = team_events(request).state(event_id)
-    me = director_or_none(request)
+    event, _ = team_events.state(event_id)
     if me is None or me.club_id != club_of(request, event_id):
         return RedirectResponse("/login", status_code=303)
     usebio = event.kind in EVENT_TYPES  # the kinds USEBIO is written for (not Swiss pairs)
     return page(request, "team_night.html",
                 {"event_id": event_id, "name": event.name, "mode": "director",
                  "usebio": usebio})  # fmt: skip
-
-
-def screen_page(request: Request, event_id: str) -> Response:
-    """The screen for the players (``/event/{id}`` of a team event): the round's matches with
-    their running scores, the standings and where each team sits, live."""
-    event, _ = team_events(request).state(event_id)
-    return page(request, "team_night.html",
-                {"event_id": event_id, "name": event.name, "mode": "screen"})  # fmt: skip
