@@ -255,7 +255,7 @@ class Attempts:
     >>> a.check("ann", 2.0)
     Traceback (most recent call last):
     ...
-    bridgescore.club.clubs.LoginError: too many login attempts: try again in 58 s
+    bridgescore.club.clubs.TooManyAttemptsError: too many login attempts: try again in 58 s
     >>> a.check("ann", 61.0)  # the first has left the window
     """
 

@@ -227,15 +227,25 @@ def _on_loop(get: Callable[[Request], T]) -> Callable[[Request], Awaitable[T]]:
 
 
 SettingsDep = Annotated[Settings, Depends(_on_loop(settings))]
+"""The app's settings (:func:`settings`)."""
 LimitsDep = Annotated[Limits, Depends(_on_loop(limits))]
+"""What one request may ask (:func:`limits`)."""
 StoreDep = Annotated[Store, Depends(_on_loop(store))]
+"""The games' store (:func:`store`)."""
 ClubsDep = Annotated[ClubStore, Depends(_on_loop(clubs))]
+"""The clubs, their directors and rosters (:func:`clubs`)."""
 LiveDep = Annotated[Live, Depends(_on_loop(live))]
+"""The live sessions, and the tokens checked so far (:func:`live`)."""
 TeamEventsDep = Annotated[TeamNights, Depends(_on_loop(team_events))]
+"""The team nights (:func:`team_events`)."""
 AnalyserDep = Annotated[Analyser, Depends(_on_loop(analyser))]
+"""The double-dummy worker (:func:`analyser`)."""
 DealsDep = Annotated[DealStore, Depends(_on_loop(deals_of))]
+"""The live sessions' deals (:func:`deals_of`)."""
 OutboxDep = Annotated[OutboxStore, Depends(_on_loop(outbox))]
+"""The letters queued to send (:func:`outbox`)."""
 SenderDep = Annotated[Sender, Depends(_on_loop(sender))]
+"""The thread that sends them (:func:`sender`)."""
 
 
 # -- who sends the request -------------------------------------------------------------------
@@ -278,6 +288,7 @@ async def bearer(
 
 
 TokenDep = Annotated[Bearer, Depends(bearer)]
+"""The request's bearer token, read once (:func:`bearer`)."""
 
 
 def director_or_none(request: Request, sent: TokenDep, clubs: ClubsDep) -> Director | None:
@@ -288,6 +299,7 @@ def director_or_none(request: Request, sent: TokenDep, clubs: ClubsDep) -> Direc
 
 
 OptionalDirector = Annotated[Director | None, Depends(director_or_none)]
+"""The director logged in, or None (:func:`director_or_none`)."""
 
 
 def director(found: OptionalDirector) -> Director:
@@ -310,6 +322,7 @@ async def _director(found: OptionalDirector) -> Director:
 
 
 CurrentDirector = Annotated[Director, Depends(_director)]
+"""The director logged in; 401 without (:func:`director`)."""
 
 
 def page_director(request: Request, clubs: ClubsDep) -> Director | None:
@@ -319,6 +332,7 @@ def page_director(request: Request, clubs: ClubsDep) -> Director | None:
 
 
 PageDirector = Annotated[Director | None, Depends(page_director)]
+"""The director of the pages' login cookie, or None (:func:`page_director`)."""
 
 
 def log_in(request: Request, email: str, password: str) -> str:
@@ -414,8 +428,11 @@ def session_state(game_id: str, live: LiveDep) -> LiveState:
 
 
 SessionWho = Annotated[Who, Depends(session_who)]
+"""A live session's table or director, by the token sent; 403 otherwise (:func:`session_who`)."""
 SessionViewer = Annotated[Who | None, Depends(session_viewer)]
+"""Who reads a live session; None without a token (:func:`session_viewer`)."""
 SessionState = Annotated[LiveState, Depends(session_state)]
+"""The live session as stored now; 404 without one (:func:`session_state`)."""
 
 
 def require_director(who: Who, what: str) -> None:
@@ -458,7 +475,9 @@ async def game_form(request: Request, game_id: str) -> dict[str, str]:
 
 
 PostedForm = Annotated[dict[str, str], Depends(posted_form)]
+"""A posted form, its origin and CSRF token checked (:func:`posted_form`)."""
 GameForm = Annotated[dict[str, str], Depends(game_form)]
+"""A form posted to a game, checked (:func:`game_form`)."""
 
 
 # -- games and sessions ----------------------------------------------------------------------
@@ -502,3 +521,4 @@ def readable_session(request: Request, game_id: str) -> tuple[StoredGame, Sessio
 
 
 ReadableSession = Annotated[tuple[StoredGame, Session], Depends(readable_session)]
+"""A session anyone with its link may read (:func:`readable_session`)."""
