@@ -71,6 +71,7 @@ from bridgescore.web.live_model import (
     NewSession,
     ResultIn,
     SettleIn,
+    duplicate_answer,
     entry_of,
     evening_tags,
     method_of,
@@ -125,15 +126,6 @@ def _slot(state: LiveState, round_number: int, table: int, board: int) -> dict[s
     play = state.play(round_number, table)
     return {"round": round_number, "table": table, "board": board,
             "ns": Pair.parse(play.ns).number, "ew": Pair.parse(play.ew).number}  # fmt: skip
-
-
-def _duplicate(state: LiveState, exc: AlreadyEnteredError, conflict: bool) -> JSONResponse:
-    """The 409 of a pairs evening: the stored result (as a result's JSON) and whether the
-    table's entry was kept as a conflict (a team night's: :mod:`.team_events`)."""
-    existing = result_dict(state, exc.existing)
-    return JSONResponse(
-        {"detail": str(exc), "result": existing, "conflict": conflict}, status_code=409
-    )
 
 
 @router.post("", status_code=201, responses={401: problem("No director's login.")})
@@ -335,7 +327,7 @@ async def add_result(
         added, version = await live.store.add_async(game_id, entry, who)
     except AlreadyEnteredError as exc:
         conflict = who != DIRECTOR and not exc.existing.entry.same_score(entry)
-        return _duplicate(state, exc, conflict)
+        return duplicate_answer(state, exc, conflict)
     return JSONResponse({**result_dict(state, added), "version": version}, status_code=201)
 
 
@@ -351,7 +343,7 @@ def change_result(
     try:
         changed, version = live.store.edit(game_id, result_id, entry, who)
     except AlreadyEnteredError as exc:
-        return _duplicate(state, exc, False)
+        return duplicate_answer(state, exc, False)
     return JSONResponse({**result_dict(state, changed), "version": version})
 
 
@@ -365,10 +357,10 @@ def delete_result(
     return JSONResponse({**result_dict(state, removed), "version": version})
 
 
-@router.post("/{game_id}/artificial", responses=_WRITE)
+@router.post("/{game_id}/artificial", responses=_WRITE, response_model=dict[str, Any])
 def artificial_scores(
     game_id: str, body: ArtificialIn, who: SessionWho, live: LiveDep
-) -> dict[str, Any]:
+) -> dict[str, Any] | JSONResponse:
     """The director gives an artificial score to every board still missing of one table's
     round (``table`` and ``round``; the score as NS/EW) or of one pair (``pair``, its label;
     the score as the pair's and its opponents', ``A-/A+``), in one step: all or none."""
@@ -383,7 +375,10 @@ def artificial_scores(
             label = state.definition.pair(wanted.number, wanted.side).label
     entries = state.averages(body.artificial, table=body.table, round_number=body.round,
                              pair=label)  # fmt: skip
-    version = live.store.add_all(game_id, entries, DIRECTOR)
+    try:
+        version = live.store.add_all(game_id, entries, DIRECTOR)
+    except AlreadyEnteredError as exc:  # a table entered one meanwhile
+        return duplicate_answer(state, exc, False)
     return {"entered": len(entries), "version": version}
 
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from fastapi import Path as PathParam
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.club import Club
@@ -20,7 +21,7 @@ from bridgescore.duplicate.movement import Movement, howell, mitchell
 from bridgescore.duplicate.session import Method, Section, SectionScores, scores_to_dict
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
-from bridgescore.live import LiveResult, LiveState, TableEntry, read_result
+from bridgescore.live import AlreadyEnteredError, LiveResult, LiveState, TableEntry, read_result
 from bridgescore.players import Player, pair_names
 from bridgescore.web.models import MovementFileIn, PlayerIn
 from bridgescore.web.problems import Responses, problem
@@ -38,6 +39,7 @@ __all__ = [
     "ResultIn",
     "SettleIn",
     "SplitIn",
+    "duplicate_answer",
     "entry_of",
     "evening_tags",
     "method_of",
@@ -285,6 +287,16 @@ def entry_of(state: LiveState, body: ResultIn) -> TableEntry:
     return state.entry(body.round, body.table, body.board, result=result,
                        artificial=artificial, weighted=body.weighted,
                        lead=body.lead, split=split)  # fmt: skip
+
+
+def duplicate_answer(state: LiveState, exc: AlreadyEnteredError, conflict: bool) -> JSONResponse:
+    """The 409 of a pairs evening (:class:`Duplicate`): the stored result (as a result's
+    JSON) and whether the table's entry was kept as a conflict (a team night's calls by match
+    and room answer theirs in :mod:`.team_events`)."""
+    existing = result_dict(state, exc.existing)
+    return JSONResponse(
+        {"detail": str(exc), "result": existing, "conflict": conflict}, status_code=409
+    )
 
 
 def result_dict(state: LiveState, result: LiveResult) -> dict[str, Any]:

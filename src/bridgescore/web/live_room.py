@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.duplicate.session import Pair
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
-from bridgescore.live import DIRECTOR
+from bridgescore.live import DIRECTOR, AlreadyEnteredError
 from bridgescore.live.definition import FouledBoard, LatePair, Withdrawal
 from bridgescore.players import Player
 from bridgescore.web.deps import LimitsDep, LiveDep, SessionWho, require_director
@@ -27,6 +28,7 @@ from bridgescore.web.live_model import (
     BoardNumber,
     ResultIn,
     SplitIn,
+    duplicate_answer,
     entry_of,
 )
 from bridgescore.web.problems import BODY
@@ -132,14 +134,19 @@ def fouled_board(
     return {"board": board, "versions": body.versions, "version": version}
 
 
-@router.post("/{game_id}/boards/{board}/results", status_code=201, responses=WRITE_RESPONSES)
+@router.post(
+    "/{game_id}/boards/{board}/results",
+    status_code=201,
+    responses=WRITE_RESPONSES,
+    response_model=dict[str, Any],
+)
 def traveller_slip(
     game_id: str,
     board: BoardNumber,
     body: Annotated[list[SlipLineIn], Body(max_length=100)],
     who: SessionWho,
     live: LiveDep,
-) -> dict[str, Any]:
+) -> dict[str, Any] | JSONResponse:
     """A whole board's results at once, from a traveller slip (the director): all or none,
     each accepted by the core as if those before it were stored."""
     require_director(who, "enters a traveller slip")
@@ -157,5 +164,8 @@ def traveller_slip(
         values = line.model_dump(exclude={"split"})
         result = ResultIn(round=rounds[0], board=board, split=line.split, **values)
         entries.append(entry_of(state, result))
-    version = live.store.add_all(game_id, entries, DIRECTOR)
+    try:
+        version = live.store.add_all(game_id, entries, DIRECTOR)
+    except AlreadyEnteredError as exc:  # a line's table has entered the board already
+        return duplicate_answer(state, exc, False)
     return {"entered": len(entries), "version": version}
