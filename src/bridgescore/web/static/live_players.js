@@ -97,7 +97,7 @@ window.livePlayers = (box, { api, refusal, done }) => {
       try {
         r = await api(`/pairs/${encodeURIComponent(label)}`, { method: "PUT", body: JSON.stringify({ players }) });
       } catch { problem("Offline: try again in a moment, or tap Skip."); return; }
-      if (r.status !== 200) { problem(`${pairWord(label)}: ${refusal(r.body.detail)}`); return; }
+      if (r.status !== 200) { problem(`${pairWord(label)}: ${refusal(r)}`); return; }
     }
     box.hidden = true;
     done(true);
