@@ -40,6 +40,7 @@ from bridgescore import (
 from bridgescore.cli import cli
 from bridgescore.duplicate.session import Split
 from bridgescore.events import Entrant, Entry, Event, Room
+from bridgescore.live.night import table_of
 from bridgescore.web import Settings, create_app
 from tests.conftest import auth, make_club
 
@@ -70,8 +71,6 @@ __all__ = [
 ]
 
 # --- the known defects ---------------------------------------------------------------------------
-
-
 
 
 KNOWN_DEFECTS: frozenset[str] = frozenset()
@@ -596,6 +595,10 @@ class TeamNight:
         return {str(e.room): e for e in self.core.entries
                 if (e.round, e.match, e.board) == (rnd, match, board)}  # fmt: skip
 
+    def table(self, match: int, room: str) -> int:
+        """The table of a match's room, as ``/api/sessions/{id}`` numbers it."""
+        return table_of(match, room, len(self.rooms))
+
     def latest(self, match: int, room: str) -> int | None:
         """The latest round a table (a match's number and room) has a result in: it enters
         that round or a later one, and fixes its own of that round only (SCORING.md §13)."""
@@ -647,6 +650,16 @@ def render_team_night(world: World, club: Club, night: TeamNight) -> None:
             assert match["vp"] == [v / 100 for v in score.vp]
     for token in night.tokens.values():
         w.get(f"{base}/table", token, 200 if night.core.rounds else 404)
+    # the same night through the calls of a pairs evening: every result, where, and who
+    live = w.get(f"/api/sessions/{night.id}", club.login).json()
+    assert (live["kind"], live["entered"]) == ("teams", len(night.core.entries))
+    assert sorted((r["round"], r["table"], r["board"]) for r in live["results"]) == sorted(
+        (e.round, night.table(e.match, e.room.value), e.board) for e in night.core.entries
+    )
+    assert live["standings"] == shown["standings"]
+    for (match, room), token in night.tokens.items():
+        mine = w.get(f"/api/sessions/{night.id}", token).json()["results"]
+        assert {r["table"] for r in mine} <= {night.table(match, room)}, "a table sees its own"
     listed = w.get("/api/club/sessions", club.login).json()["events"]
     assert [x["id"] for x in listed] == [night.id]
     answer = w.get(f"{base}/export?format=usebio", None, 422 if night.pairs else 200)
