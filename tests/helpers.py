@@ -20,7 +20,9 @@ from bridgescore.boards.dd import DDTable
 from bridgescore.boards.deal import Deal
 from bridgescore.boards.par import par
 from bridgescore.boards.play import Play
+from bridgescore.live import Add, Change, Edit, TableEntry, Who
 from bridgescore.model import Seat, Vulnerability
+from bridgescore.storage.live import LiveStore
 from bridgescore.web import Settings, create_app
 from tests.conftest import csrf
 
@@ -191,3 +193,23 @@ def typed_boards(draw: st.DrawFn, number: int | None = None, *, other_tags: bool
                                        st.text("Ann & Bob-1", min_size=1, max_size=10)),
                              max_size=3, unique_by=lambda t: t[0]))  # fmt: skip
     return Board(n, dealer, vul, tuple(tags), **fields)
+
+
+def apply_change(live: LiveStore, game_id: str, who: Who, change: Change) -> None:
+    """Make a change at a table (or the director's) through the live store."""
+    if isinstance(change, Add):
+        live.add(game_id, change.entry, who)
+    elif isinstance(change, Edit):
+        live.edit(game_id, change.result_id, change.entry, who)
+    else:
+        live.remove(game_id, change.result_id, who)
+
+
+def entry_body(e: TableEntry) -> dict[str, Any]:
+    """An entry as a phone posts it to ``/api/sessions/{id}/results``."""
+    data = e.to_dict()
+    body = {k: data[k] for k in ("round", "table", "board", "contract", "declarer", "tricks",
+                                 "lead", "artificial", "weighted")}  # fmt: skip
+    if body["contract"] is not None and body["contract"] != "Pass":
+        return body
+    return {k: v for k, v in body.items() if v is not None}

@@ -40,6 +40,7 @@ from bridgescore.storage import Store
 from bridgescore.storage.live import LiveStore
 from bridgescore.web import Settings, create_app
 from tests.conftest import auth
+from tests.helpers import apply_change, entry_body
 
 MOVEMENT = mitchell(3, 2)  # rounds 1-3; table 1 plays boards 1-2 in round 1, 3-4 in round 2
 
@@ -119,7 +120,7 @@ def test_the_same_refusal_through_the_library_storage_and_the_api(
         if closed:
             live.close(game.id)
         with pytest.raises(error) as in_storage:
-            _apply(live, game.id, who, change)
+            apply_change(live, game.id, who, change)
         assert (type(in_storage.value), in_storage.value.field) == (error, field)
         assert str(in_storage.value) == str(in_core.value)
     if change == Add(dataclasses.replace(entry(1, 1, 1), ew=2)):
@@ -131,17 +132,18 @@ def test_the_same_refusal_through_the_library_storage_and_the_api(
         base = f"/api/sessions/{created['id']}"
         director = auth(created["edit_token"])
         for e in results:
-            assert c.post(f"{base}/results", json=_body(e), headers=director).status_code == 201
+            posted = c.post(f"{base}/results", json=entry_body(e), headers=director)
+            assert posted.status_code == 201
         if closed:
             c.post(f"{base}/close", json={"closed": True}, headers=director)
         headers = director if who == DIRECTOR else auth(created["tables"][int(who) - 1]["token"])
         if isinstance(change, Delete):
             answer = c.delete(f"{base}/results/{change.result_id}", headers=headers)
         elif isinstance(change, Edit):
-            answer = c.put(f"{base}/results/{change.result_id}", json=_body(change.entry),
+            answer = c.put(f"{base}/results/{change.result_id}", json=entry_body(change.entry),
                            headers=headers)  # fmt: skip
         else:
-            answer = c.post(f"{base}/results", json=_body(change.entry), headers=headers)
+            answer = c.post(f"{base}/results", json=entry_body(change.entry), headers=headers)
         status = {NotAllowedError: 403, AlreadyEnteredError: 409, SessionError: 422,
                   UnknownResultError: 404}[error]  # fmt: skip
         assert answer.status_code == status, answer.text
@@ -158,24 +160,6 @@ def _client(tmp_path: Path) -> TestClient:
     database = tmp_path / f"{len(list(tmp_path.glob('*.db')))}.db"
     return TestClient(create_app(Settings(database_url=f"sqlite:///{database}",
                                           open_evenings=True)))  # fmt: skip
-
-
-def _apply(live: LiveStore, game_id: str, who: Who, change: Change) -> None:
-    if isinstance(change, Add):
-        live.add(game_id, change.entry, who)
-    elif isinstance(change, Edit):
-        live.edit(game_id, change.result_id, change.entry, who)
-    else:
-        live.remove(game_id, change.result_id, who)
-
-
-def _body(e: TableEntry) -> dict[str, Any]:
-    data = e.to_dict()
-    body = {k: data[k] for k in ("round", "table", "board", "contract", "declarer", "tricks",
-                                 "lead", "artificial", "weighted")}  # fmt: skip
-    if body["contract"] is not None and body["contract"] != "Pass":
-        return body
-    return {k: v for k, v in body.items() if v is not None}
 
 
 def test_a_table_fixes_the_round_it_plays_and_the_last_one_until_it_starts_the_next() -> None:

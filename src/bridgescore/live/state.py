@@ -25,7 +25,7 @@ from typing import Final, Literal
 
 from bridgescore.duplicate.field import Adjusted
 from bridgescore.duplicate.movement import Movement, Play
-from bridgescore.duplicate.session import Section, Session, Split
+from bridgescore.duplicate.session import Board, Section, Session, Split
 from bridgescore.duplicate.weighted import Weighted
 from bridgescore.errors import BridgeError, SessionError, for_field
 from bridgescore.events import Entry, Event, Room
@@ -370,6 +370,24 @@ class LiveState:
             for b in s.boards
             if self.at(s.table, s.round, b) is None
         ]
+
+    def ns_score(self, entry: TableEntry) -> int | None:
+        """NS's score of an entry that has one (a result, or a split score's NS result; None
+        for an artificial or a weighted score), on the board as the night deals it (a team
+        night's: Law 2's dealer and vulnerability).
+
+        >>> from bridgescore.duplicate.movement import mitchell
+        >>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2)),)))
+        >>> state.ns_score(state.entry(1, 1, 1, result="4HS=")), state.ns_score(
+        ...     state.entry(1, 1, 2, artificial="A+/A-"))
+        (420, None)
+        """
+        played = entry.board_result()
+        if isinstance(self.night, Event):
+            score = played.ns_score(Board.numbered(entry.board))
+        else:
+            score = played.ns_score(self.definition.board(entry.board), self.night.undertrick_rule)
+        return score if isinstance(score, int) else None
 
     def scheduled(self, board: int) -> int:
         """How many times the board is played (as drawn so far)."""

@@ -41,6 +41,7 @@ from bridgescore.live import (
     check_roster_lookup,
 )
 from bridgescore.live.deals import hand_for
+from bridgescore.live.teams import EventTable
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.tokens import hash_token
@@ -83,6 +84,7 @@ from bridgescore.web.live_model import (
 from bridgescore.web.models import PlayerIn
 from bridgescore.web.problems import BODY, problem
 from bridgescore.web.streams import event_stream
+from bridgescore.web.team_views import team_summary
 from bridgescore.web.work import run_heavy, scores_of
 
 __all__ = ["router"]
@@ -122,10 +124,10 @@ async def _state_and_who(
 
 
 def _slot(state: LiveState, round_number: int, table: int, board: int) -> dict[str, Any]:
-    """A board still to enter: where, and the pairs' numbers (as a result gives them)."""
-    play = state.play(round_number, table)
+    """A board still to enter: where, and the sides' numbers (as a result gives them)."""
+    sitting = state.sitting(round_number, table)
     return {"round": round_number, "table": table, "board": board,
-            "ns": Pair.parse(play.ns).number, "ew": Pair.parse(play.ew).number}  # fmt: skip
+            "ns": sitting.ns, "ew": sitting.ew}  # fmt: skip
 
 
 @router.post("", status_code=201, responses={401: problem("No director's login.")})
@@ -183,25 +185,58 @@ def get_session(
     clubs: ClubsDep,
     live: LiveDep,
 ) -> dict[str, Any]:
-    """The session: its movement (the shape of ``bridgescore movement --json``), results,
-    missing boards, rankings (by field: ``NS`` and ``EW``, or ``all``) and ``tables`` (each
-    table's ``current_round``, the round it may still fix, whether it has finished).
+    """The night: its ``kind`` (``pairs`` or ``teams``), ``sittings`` (who sits where in each
+    round, and the boards), results, missing boards and ``tables`` (each table's
+    ``current_round``, the round it may still fix, whether it has finished or waits for the
+    round's draw). A pairs evening adds its movement (the shape of ``bridgescore movement
+    --json``), names and rankings (by field: ``NS`` and ``EW``, or ``all``); a team night its
+    ``event_kind``, ``standings`` and ``rounds`` (as ``GET /api/events/{id}``).
 
     Until the session is closed its ``results`` are the director's to read (with the
     director's token) and each table's own (with its token); anyone else gets the rest
     (``entered`` counts the results in), so nobody sees a board's results before playing it.
     The director also gets the open ``conflicts``: entries the session could not take.
     """
-    sec = state.section
-    view = None if viewer == DIRECTOR else _public_view(clubs, game_id)
     shown = [r for r in state.results
              if state.closed or viewer == DIRECTOR or r.entry.table == viewer]  # fmt: skip
-    answer = {
+    common = {
         "id": game_id,
+        "kind": state.seating.kind,
         "version": state.version,
+        "closed": state.closed,
+        "tables": [asdict(p) for p in state.positions()],
+        "sittings": [asdict(s) for s in state.seating.sittings],
+        "entered": len(state.results),
+        "results": [result_dict(state, r) for r in shown],
+        "missing": [_slot(state, r, t, b) for r, t, b in state.missing()],
+    }
+    if viewer == DIRECTOR:
+        common["conflicts"] = [c.to_dict() for c in live.store.conflicts(game_id)]
+    if state.seating.kind == "teams":
+        summary = team_summary(request, game_id, state.event, state.version)
+        return {
+            **common,
+            "event": summary["name"],
+            "event_kind": summary["kind"],
+            **{
+                k: summary[k]
+                for k in (
+                    "scale",
+                    "scoring",
+                    "standings",
+                    "rounds",
+                    "rounds_planned",
+                    "boards_per_match",
+                    "url",
+                )
+            },
+        }
+    sec = state.section
+    view = None if viewer == DIRECTOR else _public_view(clubs, game_id)
+    answer = {
+        **common,
         "event": state.session.event,
         "method": state.session.method,
-        "closed": state.closed,
         "movement": state.movement.to_dict(),
         "names": {p.label: _shown(p, view).names for p in sec.pairs},
         "players": {
@@ -213,14 +248,8 @@ def get_session(
             {"board": b.number, "dealer": b.dealer.value, "vulnerability": b.vulnerability.value}
             for b in sec.boards
         ],
-        "tables": [asdict(p) for p in state.positions()],
-        "entered": len(state.results),
-        "results": [result_dict(state, r) for r in shown],
-        "missing": [_slot(state, r, t, b) for r, t, b in state.missing()],
         "rankings": _private(rankings(_scores(request, state)), sec, view),
     }
-    if viewer == DIRECTOR:
-        answer["conflicts"] = [c.to_dict() for c in live.store.conflicts(game_id)]
     return answer
 
 
@@ -231,7 +260,8 @@ def traveller(
     """One board's traveller so far: each result with its NS score and both sides' points,
     and once the board has a deal its ``hand`` (the four hands, the double-dummy tricks and
     par, None until solved) with each result against double dummy (``vs_dd``, ``+1``) and
-    against par (``vs_par``, NS's score less par's).
+    against par (``vs_par``, NS's score less par's). On a team night: each table's result
+    and NS score (the IMPs are the match's: ``/api/events/{id}/rounds/{r}/matches/{m}``).
 
     Until the session is closed, the director's, and a table's once both pairs sitting there
     now have played the board; 403 otherwise (the hands too: the same rule).
@@ -242,6 +272,11 @@ def traveller(
             f"board {board}'s traveller is shown at a table once both pairs sitting there have "
             "played it, and to everyone once the session is closed",
         )
+    if state.seating.kind == "teams":  # each table's result; the IMPs are the matches'
+        lines = [{"round": e.round, "table": e.table, "ns": e.ns, "ew": e.ew,
+                  "result": e.board_result().text, "ns_score": state.ns_score(e)}
+                 for e in (r.entry for r in state.results) if e.board == board]  # fmt: skip
+        return {"board": board, "version": state.version, "hand": None, "lines": lines}
     scored = _scores(request, state)[0]
     lines = scored.travellers.get(board, [])
     record = hand_for(state, viewer, board)
@@ -286,6 +321,12 @@ def recap(
     boards have double-dummy tables. The director's until the session is closed, then
     everyone's.
     """
+    if state.seating.kind == "teams":
+        raise HTTPException(
+            404,
+            "a team night has no pairs' recaps: its matches are at "
+            f"/api/events/{game_id}/rounds/{{round}}/matches/{{match}}",
+        )
     if not state.closed and viewer != DIRECTOR:
         raise HTTPException(403, "a pair's recap is the director's until the session is closed")
     scored = _scores(request, state)[0]
@@ -303,8 +344,14 @@ def recap(
 
 @router.get("/{game_id}/whoami", responses=_WRITE)
 def whoami(state: SessionState, who: SessionWho) -> dict[str, Any]:
-    """Whose token this is: ``{"role": "table", "table": 3}`` or ``{"role": "director"}``."""
-    return {"role": "director"} if who == DIRECTOR else {"role": "table", "table": who}
+    """Whose token this is: ``{"role": "table", "table": 3}`` or ``{"role": "director"}``; on a
+    team night a table's also names its ``match`` and ``room`` (``open`` or ``closed``)."""
+    if who == DIRECTOR:
+        return {"role": "director"}
+    if state.seating.kind == "pairs":
+        return {"role": "table", "table": who}
+    place = EventTable.of(who, state.event)
+    return {"role": "table", "table": who, "match": place.match, "room": place.room.value}
 
 
 @router.post("/{game_id}/results", status_code=201, responses=_WRITE)
@@ -370,9 +417,7 @@ def artificial_scores(
         raise SessionError("give a table and its round, or a pair", field="pair", value=body.pair)
     label = None
     if body.pair is not None:
-        with for_field("pair"):
-            wanted = Pair.parse(body.pair)
-            label = state.definition.pair(wanted.number, wanted.side).label
+        label = _label(state, body.pair)
     entries = state.averages(body.artificial, table=body.table, round_number=body.round,
                              pair=label)  # fmt: skip
     try:
@@ -442,6 +487,23 @@ def roster_player(
     if found is None:
         raise HTTPException(404, f"the club's roster has no player {number}")
     return found.player.to_dict()
+
+
+def _label(state: LiveState, given: str) -> str:
+    """A side's label as the night names it: a pair's (``NS 3``, ``EW 3``, ``3`` in a Howell)
+    or a team's name.
+
+    :raises SessionError: (field ``pair``) for a side the night does not have.
+    """
+    if state.seating.kind == "teams":
+        names = {s.ns_label.casefold(): s.ns_label for s in state.seating.sittings}
+        if given.strip().casefold() not in names:
+            raise SessionError(f"no team {given!r} sits at a table of the rounds drawn",
+                               field="pair", value=given)  # fmt: skip
+        return names[given.strip().casefold()]
+    with for_field("pair"):
+        wanted = Pair.parse(given)
+        return state.definition.pair(wanted.number, wanted.side).label
 
 
 def _public_view(club_store: ClubStore, game_id: str) -> PublicView | None:
@@ -525,10 +587,11 @@ def close(
     """Close the session (the director): tables may no longer enter; the results page, PBN and
     CSV are published at ``/session/{id}``. ``{"closed": false}`` opens it again."""
     version = live.store.close(game_id, body.closed, who)
+    page = "event" if live.store.state(game_id).seating.kind == "teams" else "session"
     return {
         "closed": body.closed,
         "version": version,
-        "results_url": link(request, f"/session/{game_id}"),
+        "results_url": link(request, f"/{page}/{game_id}"),
     }
 
 

@@ -290,9 +290,9 @@ def entry_of(state: LiveState, body: ResultIn) -> TableEntry:
 
 
 def duplicate_answer(state: LiveState, exc: AlreadyEnteredError, conflict: bool) -> JSONResponse:
-    """The 409 of a pairs evening (:class:`Duplicate`): the stored result (as a result's
-    JSON) and whether the table's entry was kept as a conflict (a team night's calls by match
-    and room answer theirs in :mod:`.team_events`)."""
+    """The 409 of every kind of night (:class:`Duplicate`): the stored result (as a result's
+    JSON, as GET gives it) and whether the table's entry was kept as a conflict (a team
+    night's deprecated calls by match and room answer theirs in :mod:`.team_events`)."""
     existing = result_dict(state, exc.existing)
     return JSONResponse(
         {"detail": str(exc), "result": existing, "conflict": conflict}, status_code=409
@@ -301,9 +301,7 @@ def duplicate_answer(state: LiveState, exc: AlreadyEnteredError, conflict: bool)
 
 def result_dict(state: LiveState, result: LiveResult) -> dict[str, Any]:
     """A stored result as the API shows it: the entry, its notation and the NS score."""
-    board = state.definition.board(result.entry.board)
-    score = result.entry.board_result().ns_score(board, state.session.undertrick_rule)
-    return {**result.to_dict(), "ns_score": score if isinstance(score, int) else None}
+    return {**result.to_dict(), "ns_score": state.ns_score(result.entry)}
 
 
 def rankings(scored: list[SectionScores]) -> dict[str, list[dict[str, Any]]]:

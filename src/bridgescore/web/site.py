@@ -23,7 +23,10 @@ from typing import Any, Final
 from bridgescore.club import Club, ClubNotFoundError
 from bridgescore.duplicate.analysis import pair_analysis
 from bridgescore.duplicate.session import METHODS, SectionScores, SessionError
+from bridgescore.events import EventKind
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
+from bridgescore.storage.clubs import StoredEvent
+from bridgescore.storage.nights import TEAM_KINDS, adopt
 from bridgescore.storage.site import ClubSite, Published
 from bridgescore.web.common import asset, templates
 from bridgescore.web.hand_records import HAND_TABLES, Solver, hand_records
@@ -275,6 +278,8 @@ class SiteBuilder:
         if stored is None:
             raise ClubNotFoundError(f"the club has no event {event_id[:40]!r}", field="id",
                                     value=event_id[:40])  # fmt: skip
+        if stored.kind in TEAM_KINDS:
+            return self._team_event_page(stored)
         event = PairsEvent.from_dict(stored.definition)
         published = {e.id: e for e in self.evenings}
         sessions = [(game_id, published.get(game_id)) for game_id in event.sessions]
@@ -293,6 +298,21 @@ class SiteBuilder:
             "problem": problem,
         }
         return SitePage(f"events/{event_id}/", "site/event.html", context)
+
+    def _team_event_page(self, stored: StoredEvent) -> SitePage:
+        """A team or Swiss event: its standings and each round's matches as they stand
+        (provisional until the director closes the night)."""
+        adopt(self.site.live, stored.id)  # a team event stored by an earlier version
+        state = self.site.live.state(stored.id)
+        event = state.event
+        context = self._base(event.name, [("", self.club.name)]) | {
+            "event": event,
+            "summary": event.summary(),
+            "final": state.closed,
+            "kind_label": event.kind.value.replace("-", " ").capitalize(),
+            "vp": event.kind is not EventKind.KNOCKOUT,
+        }
+        return SitePage(f"events/{stored.id}/", "site/team_event.html", context)
 
     def pages(self) -> Iterator[SitePage]:
         """Every page of the site (for ``bridgescore publish``)."""
