@@ -2,9 +2,12 @@
 screen (``/event/{id}``, served with the pairs events' pages by :mod:`.club_events`:
 :func:`~bridgescore.web.team_views.screen_page`).
 
-All three are thin: they read and write through the JSON API (:mod:`.team_events`). The table
-page reads its token from the link's fragment (``#token``), which never reaches the server's
-logs; the director's page needs the club director's login (the site's cookie).
+All three are thin: they read and write through the JSON API. The table page is a night's
+table page as a pairs evening's is (``static/table_page.js``: the calls of
+``/api/sessions/{id}``, :mod:`.live`, with the event's id; the match so far from
+:mod:`.team_events`); it reads its token from the link's fragment (``#token``), which never
+reaches the server's logs. The director's page needs the club director's login (the site's
+cookie).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgescore.usebio import EVENT_TYPES
 from bridgescore.web.common import page
 from bridgescore.web.deps import PageDirector, TeamEventsDep, club_of
+from bridgescore.web.score_table import table_version
 
 __all__ = ["router"]
 
@@ -26,7 +30,8 @@ def table_page(request: Request, event_id: str, team_events: TeamEventsDep) -> R
     """One table's page: its match and room, who sits NS and EW, each board's entry, the
     match so far (a board's IMPs once both rooms have entered it)."""
     team_events.state(event_id)
-    return page(request, "team_table.html", {"event_id": event_id})
+    return page(request, "team_table.html",
+                {"event_id": event_id, "table_version": table_version()})  # fmt: skip
 
 
 @router.get("/event/{event_id}/director", response_class=HTMLResponse)

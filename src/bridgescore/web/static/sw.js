@@ -1,11 +1,14 @@
 // The service worker: pages and the score table from the network when there is one (and kept
 // for later), else from what was kept, so the app opens and the calculator scores offline.
-// Writes (POST) and live streams always go to the network; game.js keeps an unsent deal.
+// Writes (POST) and live streams always go to the network; game.js keeps an unsent deal, and
+// the table pages (table_page.js) an unsent result.
 "use strict";
 
 const CACHE = "bridgescore-v1";
 const START = ["/", "/scores.json", "/static/style.css", "/static/app.js", "/static/calculator.js",
-  "/static/game.js", "/static/icon.svg", "/manifest.webmanifest"];
+  "/static/game.js", "/static/icon.svg", "/manifest.webmanifest",
+  "/static/live.css", "/static/hands.css", "/static/table_page.js", "/static/live_table.js",
+  "/static/live_players.js", "/static/team_table.js"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(START)).then(() => self.skipWaiting()));
