@@ -474,7 +474,7 @@ window.TablePage = (() => {
       }
     };
     const send = async () => {
-      if (state.sending || !queue().length) return;
+      if (state.sending || !state.session || !queue().length) return;
       state.sending = true;
       try {
         await alone(keys.queue, sendAll);
@@ -579,7 +579,11 @@ window.TablePage = (() => {
     showRefused();
     follow(`/api/sessions/${id}/events`, () => (state.session ? state.session.version : Infinity),
       () => { if (!state.sending) reread(); });  // while sending: read once it is over
-    window.addEventListener("online", () => { send(); reread(); });
+    window.addEventListener("online", () => {
+      if (!state.who) { load(); return; }  // opened offline with nothing kept: start again
+      send();
+      reread();
+    });
     setInterval(() => { if (queue().length) send(); }, 5000);
     load();
     return { state, api, status, render, reread, refusal };
