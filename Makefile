@@ -87,7 +87,8 @@ bench-hardening: $(STAMP)
 	$(BIN)/python benchmarks/health_during_upload.py
 
 # A club evening: 30 tables post 810 results while 100 viewers hold the event stream (issue 13).
-# LIVE_ARGS='--db postgresql+psycopg://... --workers 2' runs it on PostgreSQL.
+# LIVE_ARGS='--db postgresql+psycopg://... --workers 2' runs it on PostgreSQL;
+# LIVE_ARGS='--against REV' runs the same evening on an older revision and on this tree in turn.
 LIVE_ARGS ?=
 bench-live: $(STAMP)
 	$(BIN)/python benchmarks/live.py $(LIVE_ARGS)

@@ -48,10 +48,13 @@ def _free_port() -> int:
         return port
 
 
-def _start(port: int, db: str, workers: int) -> subprocess.Popen[bytes]:
+HERE = Path(__file__).resolve().parents[1]
+
+
+def _start(port: int, db: str, workers: int, src: Path = HERE / "src") -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "bridgescore", "serve", "--port", str(port), "--db", db,
                "--workers", str(workers), "--open-evenings"]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    env = {**os.environ, "PYTHONPATH": str(src)}
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     deadline = time.monotonic() + 180  # two workers on a loaded machine took 86 s to answer
     while time.monotonic() < deadline and process.poll() is None:
@@ -354,21 +357,24 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=9, help="with --clubs: rounds played")
     parser.add_argument("--db", default="", help="a database URL (default: a fresh SQLite file)")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--against",
+        default="",
+        help="a git revision: the same evening run on "
+        "it and on this tree in turn, --repeat times each, with the ratios",
+    )
+    parser.add_argument("--repeat", type=int, default=3, help="with --against: runs of each")
     args = parser.parse_args()
     if args.clubs:
         _clubs(args)
         return
     args.tables = args.tables or 30
     args.viewers = args.viewers or 100
-    port = _free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        db = args.db or f"sqlite:///{tmp}/live.db"
-        process = _start(port, db, args.workers)
-        try:
-            figures = asyncio.run(_run(port, args.tables, args.viewers, process.pid))
-        finally:
-            process.terminate()
-            process.wait(20)
+    if args.against:
+        _against(args)
+        return
+    figures = _one_evening(args, HERE / "src")
+    db = args.db or "sqlite"
     aims = {"results lost": "0", "POST p99 (ms)": "< 50 (SQLite)",
             "POST to last viewer p99 (ms)": "< 1000"}  # fmt: skip
     backend = "PostgreSQL" if db.startswith("postgresql") else "SQLite"
@@ -381,6 +387,48 @@ def main() -> None:
     for name, value in figures.items():
         shown = f"{value:.1f}" if isinstance(value, float) else str(value)
         print(f"| {name:<34} | {shown:>9} | {aims.get(name, ''):<14} |")
+
+
+def _one_evening(args: argparse.Namespace, src: Path) -> dict[str, float]:
+    """One evening on a fresh server run from ``src``."""
+    port = _free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or f"sqlite:///{tmp}/live.db"
+        process = _start(port, db, args.workers, src)
+        try:
+            return asyncio.run(_run(port, args.tables, args.viewers, process.pid))
+        finally:
+            process.terminate()
+            process.wait(20)
+
+
+def _against(args: argparse.Namespace) -> None:
+    """The evening on an older revision and on this tree, interleaved (old, new, old, new...,
+    so that the machine's load falls on both alike): each figure's median and new / old."""
+    runs: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        old = Path(tmp) / "old"
+        subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", str(old),
+                        args.against], check=True, capture_output=True)  # fmt: skip
+        try:
+            for n in range(args.repeat):
+                for name, src in (("old", old / "src"), ("new", HERE / "src")):
+                    runs[name].append(_one_evening(args, src))
+                    print(f"run {n + 1} of {args.repeat}: {name} done", file=sys.stderr)
+        finally:
+            subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", str(old)],
+                           check=False, capture_output=True)  # fmt: skip
+    print(
+        f"Live evening: {args.tables} tables x 27 boards, {args.viewers} viewers; "
+        f"{args.against} (old) and this tree (new), {args.repeat} runs each, medians"
+    )
+    print(f"| {'figure':<34} | {'old':>9} | {'new':>9} | {'new/old':>7} |")
+    print(f"|{'-' * 36}|{'-' * 11}|{'-' * 11}|{'-' * 9}|")
+    for name in runs["new"][0]:
+        a = statistics.median(r[name] for r in runs["old"])
+        b = statistics.median(r[name] for r in runs["new"])
+        ratio = f"{b / a:.2f}" if a else "-"
+        print(f"| {name:<34} | {a:>9.1f} | {b:>9.1f} | {ratio:>7} |")
 
 
 def _clubs(args: argparse.Namespace) -> None:

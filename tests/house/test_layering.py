@@ -124,7 +124,7 @@ def test_each_command_loads_only_what_it_needs() -> None:
     assert command_loads(["score", "4H", "10"], heavy) == []
 
 
-def test_no_private_names_imported_acrossmodules_of() -> None:
+def test_no_private_names_imported_across_modules() -> None:
     modules = _source()[0]
     bad = private_imports(_internal(), modules)
     assert bad == [], "private imports:\n" + "\n".join(
@@ -133,7 +133,7 @@ def test_no_private_names_imported_acrossmodules_of() -> None:
     )
 
 
-def test_imports_between_testmodules_of() -> None:
+def test_imports_between_test_modules() -> None:
     """Shared helpers live in conftest.py, helpers.py and browsing.py; a test module importing
     another would run (or hide) its tests twice and tie the two together."""
     modules = {

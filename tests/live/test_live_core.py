@@ -1,6 +1,7 @@
 """The live evening's rules in one place (issue 18): ``bridgescore.live.accept`` decides every
 entry, change and deletion; storage calls it inside the write; the API only maps its errors.
-The same refused cases give the same error and field through the library, storage and the API.
+The same refused cases give the same error and field through the library, storage and the API,
+on a pairs evening and on a team night alike (issue 30: one live model).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from bridgescore import BridgeError, Result, SessionError, Weighted
 from bridgescore.duplicate import MAX_COMBINATIONS
 from bridgescore.duplicate.movement import mitchell
 from bridgescore.duplicate.session import Section, Session, score_session
+from bridgescore.events import Event, EventKind, teams
 from bridgescore.live import (
     DIRECTOR,
     MOST_WEIGHTED_WORK,
@@ -36,10 +38,11 @@ from bridgescore.live import (
     Who,
     accept,
 )
+from bridgescore.live.definition import Draw, redefine
 from bridgescore.storage import Store
 from bridgescore.storage.live import LiveStore
 from bridgescore.web import Settings, create_app
-from tests.conftest import auth
+from tests.conftest import auth, make_club
 from tests.helpers import apply_change, entry_body
 
 MOVEMENT = mitchell(3, 2)  # rounds 1-3; table 1 plays boards 1-2 in round 1, 3-4 in round 2
@@ -65,7 +68,11 @@ ARTIFICIAL = dataclasses.replace(entry(1, 1, 1), result=None, artificial=fresh()
 WEIGHTED = fresh().entry(1, 1, 1, weighted="50% 4SN=, 50% 4SN-1")
 
 # (name, results stored, closed, who, change, error, field)
-REFUSED: list[tuple[str, tuple[TableEntry, ...], bool, Who, Change, type[BridgeError], str]] = [
+Case = tuple[str, tuple[TableEntry, ...], bool, Who, Change, type[BridgeError], str]
+"""A refused change: its name, the results stored, closed or not, who, the change, the error
+and its field."""
+
+REFUSED: list[Case] = [
     ("another table's", (), False, 2, Add(entry(1, 1, 1)), NotAllowedError, "table"),
     ("closed", (), True, 1, Add(entry(1, 1, 1)), NotAllowedError, "closed"),
     ("artificial from a table", (), False, 1, Add(ARTIFICIAL), NotAllowedError, "artificial"),
@@ -93,13 +100,56 @@ REFUSED: list[tuple[str, tuple[TableEntry, ...], bool, Who, Change, type[BridgeE
 ]  # fmt: skip
 
 
+def team_night() -> LiveState:
+    """A Swiss of four teams, two boards a match, its first round drawn: match 1 (T1 home
+    against T2) at tables 1 (the open room) and 2 (the closed room)."""
+    state = LiveState.start(Event(EventKind.SWISS_TEAMS, "S", teams(*TEAMS), 3,
+                                  boards_per_match=2))  # fmt: skip
+    return state.redefined(redefine(state, DIRECTOR, Draw()))
+
+
+TEAMS = ("T1", "T2", "T3", "T4")
+TEAM = team_night()
+TEAM_ARTIFICIAL = TEAM.entry(1, 1, 1, artificial="A+/A-")
+
+
+def team_entry(round_number: int, table: int, board: int, text: str = "4SN=") -> TableEntry:
+    return TEAM.entry(round_number, table, board, result=text)
+
+
+# A team night's refusals: the same names, errors and fields as a pairs evening's
+TEAM_REFUSED: list[Case] = [
+    ("another table's", (), False, 2, Add(team_entry(1, 1, 1)), NotAllowedError, "table"),
+    ("closed", (), True, 1, Add(team_entry(1, 1, 1)), NotAllowedError, "closed"),
+    ("artificial from a table", (), False, 1, Add(TEAM_ARTIFICIAL), NotAllowedError,
+     "artificial"),
+    ("entered already", (team_entry(1, 1, 1),), False, 1, Add(team_entry(1, 1, 1, "4SN+1")),
+     AlreadyEnteredError, "board"),
+    ("not its board", (), False, 1, Add(dataclasses.replace(team_entry(1, 1, 1), board=3)),
+     SessionError, "board"),
+    ("no such table", (), False, DIRECTOR,
+     Add(dataclasses.replace(team_entry(1, 1, 1), table=9)), SessionError, "table"),
+    ("change once the other room is in", (team_entry(1, 1, 1), team_entry(1, 2, 1)), False, 1,
+     Edit(1, team_entry(1, 1, 1, "4SN-1")), NotAllowedError, "board"),
+    ("change after closing", (team_entry(1, 1, 1),), True, 1,
+     Edit(1, team_entry(1, 1, 1, "4SN-1")), NotAllowedError, "closed"),
+    ("delete another's", (team_entry(1, 1, 1),), False, 2, Delete(1), NotAllowedError, "table"),
+    ("delete a director's score", (TEAM_ARTIFICIAL,), False, 1, Delete(1), NotAllowedError,
+     "artificial"),
+]  # fmt: skip
+
+NIGHTS = {"pairs": fresh, "teams": team_night}
+"""Each kind of night as it starts, by the name its cases carry."""
+
+
 @pytest.mark.parametrize(
-    ("results", "closed", "who", "change", "error", "field"),
-    [case[1:] for case in REFUSED],
-    ids=[case[0] for case in REFUSED],
+    ("kind", "results", "closed", "who", "change", "error", "field"),
+    [("pairs", *case[1:]) for case in REFUSED] + [("teams", *case[1:]) for case in TEAM_REFUSED],
+    ids=[f"pairs: {case[0]}" for case in REFUSED] + [f"teams: {case[0]}" for case in TEAM_REFUSED],
 )
 def test_the_same_refusal_through_the_library_storage_and_the_api(
     tmp_path: Path,
+    kind: str,
     results: tuple[TableEntry, ...],
     closed: bool,
     who: Who,
@@ -107,14 +157,20 @@ def test_the_same_refusal_through_the_library_storage_and_the_api(
     error: type[BridgeError],
     field: str,
 ) -> None:
+    """On every kind of night: one accept() decides, storage asks it inside the write, the API
+    answers its error's status naming the same field (a 409: the same keys for every kind)."""
+    night = NIGHTS[kind]()
+    state = night
+    for n, e in enumerate(results, start=1):
+        state = state.added(LiveResult(n, e, NOW, NOW))
     # the library
     with pytest.raises(error) as in_core:
-        accept(stored(*results, closed=closed), who, change)
+        accept(state.with_closed(closed), who, change)
     assert in_core.value.field == field
     # storage: the same state made by writes, the same change refused inside the write
     with Store(f"sqlite:///{tmp_path / 's.db'}") as store:
         live = LiveStore(store)
-        game, _ = live.start(Session((Section.from_movement(MOVEMENT),)), 3)
+        game, _ = live.start(night.night)
         for e in results:
             live.add(game.id, e, DIRECTOR)
         if closed:
@@ -127,16 +183,13 @@ def test_the_same_refusal_through_the_library_storage_and_the_api(
         return  # the API takes no pairs: it has them from the movement
     # the API: the status of the error's class, naming the same field
     with _client(tmp_path) as c:
-        created = c.post("/api/sessions", json={"movement": {
-            "movement": "mitchell", "tables": 3, "boards_per_round": 2}}).json()  # fmt: skip
-        base = f"/api/sessions/{created['id']}"
-        director = auth(created["edit_token"])
+        base, director, tables = (_evening if kind == "pairs" else _team_night)(c)
         for e in results:
             posted = c.post(f"{base}/results", json=entry_body(e), headers=director)
-            assert posted.status_code == 201
+            assert posted.status_code == 201, posted.text
         if closed:
             c.post(f"{base}/close", json={"closed": True}, headers=director)
-        headers = director if who == DIRECTOR else auth(created["tables"][int(who) - 1]["token"])
+        headers = director if who == DIRECTOR else tables[int(who)]
         if isinstance(change, Delete):
             answer = c.delete(f"{base}/results/{change.result_id}", headers=headers)
         elif isinstance(change, Edit):
@@ -152,7 +205,33 @@ def test_the_same_refusal_through_the_library_storage_and_the_api(
             assert body["detail"][0]["loc"] == ["body", field]
         elif status == 403:
             assert body["field"] == field
+        elif status == 409:  # the stored result as GET gives it, and the conflict kept
+            assert set(body) == {"detail", "result", "conflict"}
+            assert [body["result"]] == c.get(base, headers=headers).json()["results"]
+            assert body["conflict"] is True
         assert str(in_core.value) in str(body["detail"])
+
+
+Api = tuple[str, dict[str, str], dict[int, dict[str, str]]]
+"""A night started through the API: its base URL, the director's header, each table's."""
+
+
+def _evening(c: TestClient) -> Api:
+    created = c.post("/api/sessions", json={"movement": {
+        "movement": "mitchell", "tables": 3, "boards_per_round": 2}}).json()  # fmt: skip
+    tables = {t["table"]: auth(t["token"]) for t in created["tables"]}
+    return f"/api/sessions/{created['id']}", auth(created["edit_token"]), tables
+
+
+def _team_night(c: TestClient) -> Api:
+    """The same Swiss as :func:`team_night`, made and drawn by a club's director."""
+    login = auth(make_club(c, "Club", "1", "td@example.org"))
+    body = {"kind": "swiss-teams", "name": "S", "rounds": 3, "boards_per_match": 2,
+            "entrants": [{"name": n} for n in TEAMS]}  # fmt: skip
+    event_id = c.post("/api/events", json=body, headers=login).json()["id"]
+    drawn = c.post(f"/api/events/{event_id}/rounds", headers=login).json()
+    tables = {t["table"]: auth(t["token"]) for m in drawn["matches"] for t in m["tables"]}
+    return f"/api/sessions/{event_id}", login, tables
 
 
 def _client(tmp_path: Path) -> TestClient:
@@ -416,3 +495,13 @@ def test_a_weighted_score_refused_past_the_bound_names_the_field() -> None:
     assert refused.value.field == "weighted"
     assert Weighted.parse(str(more.weighted)) == more.weighted
     assert Result.parse("4SN=") in [r for _, r in heavy.weighted.components]  # type: ignore[union-attr]
+
+
+def test_a_nights_seating_is_worked_out_once_while_its_results_change() -> None:
+    """A new state of the same night shares its seating (a 30-table night's took 4 ms to work
+    out, at every result: ``make bench-live`` found it); a redefined night has its own."""
+    state = fresh()
+    seating = state.seating
+    later = state.added(LiveResult(1, entry(1, 1, 1), NOW, NOW)).deleted(1).with_closed(False)
+    assert later.added(LiveResult(2, entry(1, 1, 1), NOW, NOW)).seating is seating
+    assert state.redefined(state.night).seating is not seating

@@ -113,3 +113,15 @@ def test_the_directors_scores_close_and_the_pages_behind(night: Night) -> None:
     asked = c.post(f"{base}/conflicts", json=result(3, 1), headers=tables[3])
     assert asked.status_code == 201, asked.text
     assert len(c.get(base, headers=login).json()["conflicts"]) == 1
+
+
+def test_a_team_nights_links_lead_to_its_own_pages(night: Night) -> None:
+    """The table links the director reads again are the team table's page, and a pairs
+    evening's page opened with a team night's id sends the phone to the team night's (the
+    link's fragment, the token, is kept by the browser across the redirect)."""
+    c, login, event_id, _ = night
+    links = c.get(f"/api/sessions/{event_id}/tables", headers=login).json()["tables"]
+    assert all(x["url"].endswith(f"/event/{event_id}/table#{x['token']}") for x in links)
+    for page in ("table", "director"):
+        moved = c.get(f"/live/{event_id}/{page}", follow_redirects=False)
+        assert (moved.status_code, moved.headers["location"]) == (303, f"/event/{event_id}/{page}")

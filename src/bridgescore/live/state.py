@@ -292,9 +292,14 @@ class LiveState:
 
     # -- new states ----------------------------------------------------------------------
 
-    def _next(self, version: int | None, results: tuple[LiveResult, ...]) -> LiveState:
-        return LiveState(self.night, self.version + 1 if version is None else version,
-                         self.closed, results, self.id)  # fmt: skip
+    def _next(
+        self, version: int | None, results: tuple[LiveResult, ...], closed: bool | None = None
+    ) -> LiveState:
+        state = LiveState(self.night, self.version + 1 if version is None else version,
+                          self.closed if closed is None else closed, results, self.id)  # fmt: skip
+        if "seating" in self.__dict__:  # the same night: its seating, worked out once
+            state.__dict__["seating"] = self.__dict__["seating"]
+        return state
 
     def added(self, result: LiveResult, version: int | None = None) -> LiveState:
         """The state with this result stored (at ``version``, else the next)."""
@@ -315,7 +320,7 @@ class LiveState:
 
     def with_closed(self, closed: bool, version: int | None = None) -> LiveState:
         """The state closed (or opened again)."""
-        return replace(self._next(version, self.results), closed=closed)
+        return self._next(version, self.results, closed)
 
     # -- what is played, missing and seen ------------------------------------------------
 

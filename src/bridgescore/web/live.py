@@ -535,9 +535,12 @@ def _shown(pair: Pair, view: PublicView | None) -> Pair:
     return pair if view is None else view.pair(pair)
 
 
-def _links(request: Request, game_id: str, tokens: dict[int, str]) -> list[dict[str, Any]]:
+def _links(
+    request: Request, game_id: str, tokens: dict[int, str], page: str = "live"
+) -> list[dict[str, Any]]:
+    """Each table's token and link (``page``: ``live``, a team night's ``event``)."""
     return [
-        {"table": t, "token": token, "url": link(request, f"/live/{game_id}/table#{token}")}
+        {"table": t, "token": token, "url": link(request, f"/{page}/{game_id}/table#{token}")}
         for t, token in tokens.items()
     ]
 
@@ -570,7 +573,8 @@ def table_links(
         tokens = live.store.tokens_for(game_id, token)
     except NotAllowedError:  # its own words: the token is the director's, the links are gone
         raise HTTPException(409, "this session's table links cannot be made again") from None
-    return {"tables": _links(request, game_id, tokens)}
+    page = "event" if state.seating.kind == "teams" else "live"
+    return {"tables": _links(request, game_id, tokens, page)}
 
 
 @router.get("/{game_id}/changes", responses=_WRITE)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
 from bridgescore.duplicate.session import METHODS
@@ -31,15 +31,19 @@ def new_evening_page(request: Request) -> Response:
 
 @router.get("/live/{game_id}/table", response_class=HTMLResponse)
 def table_page(request: Request, game_id: str, live: LiveDep) -> Response:
-    """One table's page: the round, the pairs, each board's entry, the traveller so far."""
-    live.store.state(game_id)
+    """One table's page: the round, the pairs, each board's entry, the traveller so far (a team
+    night's: its own page, the link's token kept)."""
+    if live.store.state(game_id).seating.kind == "teams":
+        return RedirectResponse(f"/event/{game_id}/table", 303)
     return page(request, "live_table.html", {"game_id": game_id, "table_version": table_version()})
 
 
 @router.get("/live/{game_id}/director", response_class=HTMLResponse)
 def director_page(request: Request, game_id: str, live: LiveDep) -> Response:
-    """The director's page: what is in and missing, live rankings, corrections, closing."""
-    live.store.state(game_id)
+    """The director's page: what is in and missing, live rankings, corrections, closing (a
+    team night's: its own page)."""
+    if live.store.state(game_id).seating.kind == "teams":
+        return RedirectResponse(f"/event/{game_id}/director", 303)
     return page(request, "live_director.html", {"game_id": game_id})
 
 

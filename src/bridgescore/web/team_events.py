@@ -206,6 +206,7 @@ def swap_teams(
 @router.post(
     "/{event_id}/results",
     status_code=201,
+    deprecated=True,
     responses={**_READ,
                403: problem("Not this event's token, or not that table's match, room or "
                             "round."),
@@ -214,14 +215,16 @@ def swap_teams(
 def add_result(
     request: Request, event_id: str, body: EventResultIn, who: TableOrDirector
 ) -> JSONResponse:
-    """Enter one board at one table (its token: only its own match and room; the director's
-    login: any, and changes one already in). The answer shows the board in both rooms (its
+    """Deprecated: ``POST /api/sessions/{id}/results``. Enter one board at one table (its
+    token: only its own match and room; the director's login: any, and changes one already
+    in). The answer shows the board in both rooms (its
     IMPs once both are in) and the match's score so far."""
     return _enter(request, event_id, body, who, change=False)
 
 
 @router.put(
     "/{event_id}/results",
+    deprecated=True,
     responses={**_READ,
                403: problem("Not this event's token, not that table's, or a board the other "
                             "room has entered.")},
@@ -229,7 +232,8 @@ def add_result(
 def change_result(
     request: Request, event_id: str, body: EventResultIn, who: TableOrDirector
 ) -> JSONResponse:
-    """Change a board a table has entered: the table's own, until the other room has entered
+    """Deprecated: ``PUT /api/sessions/{id}/results/{result_id}``. Change a board a table has
+    entered: the table's own, until the other room has entered
     it (its IMPs are out then: the director's, who changes any)."""
     return _enter(request, event_id, body, who, change=True)
 
@@ -294,13 +298,14 @@ def get_match(
     return {**_match(event, round_number, match), "version": version}
 
 
-@router.get("/{event_id}/table",
+@router.get("/{event_id}/table", deprecated=True,
             responses={**_READ, 403: problem("Not a token of this event's tables.")})  # fmt: skip
 def my_table(
     event_id: str, who: TableOrDirector, team_events: TeamEventsDep,
     round: Annotated[int | None, Query(ge=1, le=1000)] = None,
 ) -> dict[str, Any]:  # fmt: skip
-    """The table whose token this is (a match's number and a room: the same two tables play
+    """Deprecated: ``GET /api/sessions/{id}`` and its ``/whoami``. The table whose token this is
+    (a match's number and a room: the same two tables play
     that match of every round): the round it plays now (or ``round``), who sits NS and EW,
     its boards (what it has entered, and each board's IMPs once both rooms are in)."""
     if who == DIRECTOR:

@@ -18,16 +18,16 @@ document.addEventListener("DOMContentLoaded", () => {
     button.hidden = false;
     button.addEventListener("click", () => window.print());
   }
-  // The duplicate result form: show the board's dealer and vulnerability (Law 2) as it is typed.
+  // The duplicate result form: show the board's dealer and vulnerability as it is typed (Law 2's
+  // cycle of 16 boards, as the server gives it).
   const board = document.getElementById("board-number");
   const info = document.getElementById("board-info");
-  if (board && info) {
+  if (board && info && info.dataset.cycle) {
+    const cycle = JSON.parse(info.dataset.cycle);
     board.addEventListener("input", () => {
       const b = Number(board.value);
       if (!Number.isInteger(b) || b < 1) return;
-      const i = (b - 1) % 16;
-      const dealer = ["North", "East", "South", "West"][(b - 1) % 4];
-      const vul = ["None", "NS", "EW", "All"][(i + Math.floor(i / 4)) % 4];
+      const [dealer, vul] = cycle[(b - 1) % 16];
       info.textContent = `Board ${b}: ${dealer} deals, ${vul} vulnerable.`;
     });
   }
