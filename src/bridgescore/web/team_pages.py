@@ -15,6 +15,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from bridgescore.boards.board import Board
 from bridgescore.usebio import EVENT_TYPES
 from bridgescore.web.common import page
 from bridgescore.web.deps import PageDirector, TeamEventsDep, club_of
@@ -30,8 +31,12 @@ def table_page(request: Request, event_id: str, team_events: TeamEventsDep) -> R
     """One table's page: its match and room, who sits NS and EW, each board's entry, the
     match so far (a board's IMPs once both rooms have entered it)."""
     team_events.state(event_id)
-    return page(request, "team_table.html",
-                {"event_id": event_id, "table_version": table_version()})  # fmt: skip
+    cycle = [
+        {"board": b.number, "dealer": b.dealer.value, "vulnerability": b.vulnerability.value}
+        for b in map(Board.numbered, range(1, 17))
+    ]  # Law 2: a team night's boards' cycle
+    values = {"event_id": event_id, "table_version": table_version(), "cycle": cycle}
+    return page(request, "team_table.html", values)
 
 
 @router.get("/event/{event_id}/director", response_class=HTMLResponse)

@@ -113,10 +113,13 @@ def test_a_board_entered_offline_waits_and_reaches_the_server_once(
     context.on("requestfinished", answered)
     page = night.open(context, 2)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.reload()  # now under the service worker, which keeps the page to open it offline
+    with page.expect_response(lambda r: "/scores.json" in r.url) as table:
+        page.reload()  # now under the service worker, which keeps the page to open it offline
+    table.value.finished()  # the score table: the score before saving, offline too
     expect(page.locator("#entry-title")).to_have_text("Board 1")
     context.set_offline(True)
     choose(page, "3", "NT", "S", "+1")
+    expect(page.locator("#score")).to_have_text("NS +430")  # board 1: nobody vulnerable
     page.get_by_role("button", name="Save board 1").click()
     expect(page.locator("#status")).to_have_text(
         "Offline: 1 result(s) kept on this phone, sent when the connection returns."

@@ -115,7 +115,7 @@ window.TablePage = (() => {
 
   // -- one table's page ---------------------------------------------------------------------
   // page: id (the night's), keys (localStorage's prefix), plays(session) (its sittings: round,
-  // table, ns, ew, boards), and what it draws: top(view) (who sits there; true if nothing is
+  // table, ns, ew, boards), board(n) if the night's answer has no boards, and what it draws: top(view) (who sits there; true if nothing is
   // entered now), between(view) (no board open), before(view) (a board opens), title(view),
   // confirm(view) (the confirm button's label), saved(board, stored) and read() (after each
   // read of the night). Answers the page's handle: state, api, status, render, reread.
@@ -161,7 +161,10 @@ window.TablePage = (() => {
         && p.boards.some((b) => !done.has(`${p.round}/${b}`)));
       return open ? open.round : null;
     };
-    const boardInfo = (n) => (state.session.boards || []).find((b) => b.board === n);
+    // A board's dealer and vulnerability: the night's (a pairs evening's boards), else the
+    // page's (a team night's: Law 2's cycle as the server gave it).
+    const boardInfo = (n) => (state.session.boards || []).find((b) => b.board === n)
+      || (page.board ? page.board(n) : undefined);
     const fixable = (r) => Boolean(r.id && !r.pending && r.contract
       && r.round === position().fix_round);
     // The stored result as the keypad's choices, to change it.

@@ -10,6 +10,7 @@
   if (!root) return;
   const { pretty } = TablePage;
   const ROOMS = { open: "Open room", closed: "Closed room" };
+  const cycle = JSON.parse(root.dataset.cycle);  // the boards' dealers and vulnerabilities
 
   const top = ({ session, who, play, round, pos }) => {
     const now = round ?? pos.current_round;
@@ -69,6 +70,7 @@
     id: root.dataset.event,
     keys: "bs_team",
     plays: (session) => session.sittings,
+    board: (n) => cycle[(n - 1) % cycle.length],
     top,
     between,
     before: () => say(""),
