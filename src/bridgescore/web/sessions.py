@@ -201,8 +201,10 @@ def _context(
         "errors": errors or {},
         "notice": notice,
         "board": Board.numbered(max(board_no, 1)),
-        "cycle": [(b.dealer.name.title(), b.vulnerability.value)
-                  for b in map(Board.numbered, range(1, 17))],  # Law 2, for the form's hint
+        "cycle": [
+            (b.dealer.name.title(), b.vulnerability.value)
+            for b in map(Board.numbered, range(1, 17))
+        ],  # Law 2, for the form's hint
         "recap": recap,
         "methods": CHOICES,
         "sides": [Side.NS, Side.EW],
