@@ -17,8 +17,8 @@ import bridgescore.duplicate.movement
 from bridgescore.duplicate.movement import (
     Movement,
     MovementError,
-    Play,
     Share,
+    TableRound,
     fairness,
     guide_cards,
     howell,
@@ -185,7 +185,7 @@ RELAY_4 = [3, 4, 1, 2]  # the set on the relay stand, round by round
 )
 def test_the_published_mitchells(built: Movement, published: list[list[tuple[int, int]]]) -> None:
     expected = [
-        Play(r, t, f"NS {t}", f"EW {ew}", tuple(range(3 * s - 2, 3 * s + 1)))
+        TableRound(r, t, f"NS {t}", f"EW {ew}", tuple(range(3 * s - 2, 3 * s + 1)))
         for r, row in enumerate(published, start=1)
         for t, (ew, s) in enumerate(row, start=1)
     ]
@@ -466,7 +466,7 @@ def _direct(**changes: object) -> Movement:
         "kind": "custom",
         "pairs": ("1", "2", "3", "4"),
         "boards_per_round": 2,
-        "plays": (Play(1, 1, "1", "2", (1, 2)), Play(1, 2, "3", "4", (3, 4))),
+        "plays": (TableRound(1, 1, "1", "2", (1, 2)), TableRound(1, 2, "3", "4", (3, 4))),
     }
     values.update(changes)
     return Movement(**values)  # type: ignore[arg-type]

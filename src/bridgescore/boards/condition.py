@@ -245,7 +245,7 @@ def _tokens(text: str) -> list[_Token]:
     return out
 
 
-class _Reader:
+class _ConditionReader:
     """A recursive-descent reader over the tokens; each token is looked at a fixed number of
     times, and nesting is capped at :data:`MAX_DEPTH`, so reading is linear in the text."""
 
@@ -512,7 +512,7 @@ def shapes(pattern: str) -> frozenset[tuple[int, int, int, int]]:
     """
     if not isinstance(pattern, str) or len(pattern) > MAX_LENGTH:
         raise ConditionError("expected a shape pattern such as 'any 4432 + 5xxx'", str(pattern), 0)
-    reader = _Reader(pattern)
+    reader = _ConditionReader(pattern)
     found = reader.patterns()
     if reader.token.kind != "end":
         raise reader.fail("expected '+', '-' or the end of the pattern")
@@ -541,7 +541,7 @@ class Condition:
             )
         if len(text) > MAX_LENGTH:
             raise ConditionError(f"a condition is at most {MAX_LENGTH:,} characters", text, 0)
-        reader = _Reader(text)
+        reader = _ConditionReader(text)
         start = reader.token
         tree = reader.truth(reader.condition(), start)
         if reader.token.kind != "end":

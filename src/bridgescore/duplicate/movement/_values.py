@@ -1,16 +1,19 @@
-"""The parts of a movement, values of their own: a :class:`Play` (a table in a round), a
+"""The parts of a movement, values of their own: a :class:`TableRound` (a table in a round), a
 :class:`SitOut`, a :class:`Share` and a :class:`Relay`. :mod:`.model`'s :class:`~.model.Movement`
-is made of them, and the modules that work out what a movement does read them."""
+is made of them, and the modules that work out what a movement does read them.
+
+:data:`Play` is :class:`TableRound`'s old name, deprecated (``Play`` is the cards played,
+:class:`bridgescore.boards.play.Play`); it stays for one release."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Play", "Relay", "Share", "SitOut"]
+__all__ = ["Play", "Relay", "Share", "SitOut", "TableRound"]
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class TableRound:
     """One table in one round: who sits there and which boards they play."""
 
     round: int
@@ -23,6 +26,10 @@ class Play:
     """The pair sitting East-West."""
     boards: tuple[int, ...]
     """The boards played, in order."""
+
+
+Play = TableRound
+"""Deprecated: the old name of :class:`TableRound` (a table's round in a movement)."""
 
 
 @dataclass(frozen=True, slots=True)
