@@ -434,8 +434,11 @@ def test_to_dict() -> None:
     ]  # fmt: skip
     assert data["movement"] == "mitchell"
     assert (data["tables"], data["rounds"], data["boards"]) == (7, 7, 21)
-    first = {"round": 1, "table": 1, "ns": "NS 1", "ew": "EW 1", "boards": [1, 2, 3]}
+    first = {"round": 1, "table": 1, "ns": "NS 1", "ew": "EW 1", "boards": [1, 2, 3],
+             "ns_label": "NS 1", "ew_label": "EW 1"}  # fmt: skip
     assert data["plays"][0] == first
+    stored = json.loads(json.dumps(mitchell(7, 3, half_table=True).to_dict(complete=True)))["plays"]
+    assert stored[0] == {"round": 1, "table": 1, "ns": "NS 1", "ew": "EW 1", "boards": [1, 2, 3]}
     assert data["sit_outs"][:2] == [{"round": 1, "pair": "EW 7"}, {"round": 2, "pair": "EW 6"}]
     relay = json.loads(json.dumps(mitchell(8, 3, even="relay").to_dict()))
     assert relay["shares"][0] == {"round": 1, "tables": [1, 8], "boards": [1, 2, 3]}

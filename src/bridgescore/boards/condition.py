@@ -126,6 +126,8 @@ class Feature:
     """A number a hand gives (one of :data:`FEATURES`), summed over ``seats``."""
 
     name: str
+    """Which: ``hcp``, a suit's length (``spades`` ... ``clubs``), ``controls`` (A 2, K 1) or
+    ``ltc`` (losing-trick count)."""
     seats: tuple[int, ...]
     """Seat indexes, 0 N ... 3 W: one, or two for a side."""
 
@@ -145,7 +147,10 @@ class Shape:
     """Whether a seat's suit lengths (spades, hearts, diamonds, clubs) are among ``shapes``."""
 
     seat: int
+    """The seat's index, 0 N ... 3 W."""
     shapes: frozenset[tuple[int, int, int, int]]
+    """The suit lengths that match, spades first (``4-4-3-2`` is ``(4, 4, 3, 2)``; a pattern
+    such as ``any 4432`` or ``balanced`` is all the shapes it stands for)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,8 @@ from bridgescore.cli._app import cli, console, reporting, write_file
 if TYPE_CHECKING:
     from bridgescore.storage.clubs import ClubStore
 
+_CLUB = click.argument("club_ref", metavar="CLUB")
+"""The club a command is about: its id, name or number."""
 _DB = click.option(
     "--db",
     envvar="BRIDGESCORE_DATABASE_URL",
@@ -69,7 +71,7 @@ def create(name: str, number: str, body: str, db: str | None) -> None:
 
 
 @club.command("export")
-@click.argument("club_ref", metavar="CLUB")
+@_CLUB
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="The file to write (default: standard output).")  # fmt: skip
 @_DB
@@ -123,7 +125,7 @@ def director() -> None:
 
 
 @director.command("add")
-@click.argument("club_ref", metavar="CLUB")
+@_CLUB
 @click.argument("email")
 @_DB
 def add(club_ref: str, email: str, db: str | None) -> None:
@@ -135,7 +137,7 @@ def add(club_ref: str, email: str, db: str | None) -> None:
 
 
 @director.command("password")
-@click.argument("club_ref", metavar="CLUB")
+@_CLUB
 @click.argument("email")
 @_DB
 def password(club_ref: str, email: str, db: str | None) -> None:
@@ -146,7 +148,7 @@ def password(club_ref: str, email: str, db: str | None) -> None:
 
 
 @club.command("public")
-@click.argument("club_ref", metavar="CLUB")
+@_CLUB
 @click.option(
     "--players",
     type=click.Choice(["names", "numbers"]),
@@ -172,7 +174,7 @@ def public(club_ref: str, players: str | None, correction_hours: int | None,
 
 
 @club.command("smtp")
-@click.argument("club_ref", metavar="CLUB")
+@_CLUB
 @click.option("--host", required=True, help="The club's outgoing mail server.")
 @click.option("--port", type=click.IntRange(1, 65535), default=587, show_default=True)
 @click.option("--security", type=click.Choice(["starttls", "tls", "none"]), default="starttls",

@@ -42,6 +42,7 @@ class LineVersus:
     """A traveller line with its tricks against double dummy and its score against par."""
 
     line: TravellerLine
+    """The line itself: its pairs, result, score and points."""
     tricks: str
     """``'+1'``, ``'='``, ``'-2'``: declarer's tricks less double dummy's ('' if none)."""
     score: str

@@ -38,6 +38,7 @@ class SitOut:
 
     round: int
     pair: str
+    """Its label (``EW 7``, or ``1`` in a Howell)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +47,9 @@ class Share:
 
     round: int
     tables: tuple[int, ...]
+    """The tables that share them, in order (a Mitchell's last table shares with table 1)."""
     boards: tuple[int, ...]
+    """The boards they share."""
 
 
 @dataclass(frozen=True, slots=True)

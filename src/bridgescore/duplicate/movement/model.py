@@ -136,10 +136,14 @@ class Movement:
         """The movement as plain data, the shape ``bridgescore movement --json`` prints.
 
         With ``complete``, also the relay stands and the arrow-switched rounds, so that
-        :meth:`from_dict` gives back the same movement (what a stored session keeps).
+        :meth:`from_dict` gives back the same movement (what a stored session keeps). Each
+        play names its pairs by label twice: ``ns_label`` and ``ew_label``, the API's one key
+        for a pair's label, and ``ns`` and ``ew`` as the movement's columns have them (in the
+        API ``ns`` and ``ew`` are otherwise pair numbers; the stored form keeps only these).
 
         >>> Movement.read_csv("round,table,ns,ew,boards\\n1,1,1,2,1-2\\n").to_dict()["plays"]
-        [{'round': 1, 'table': 1, 'ns': '1', 'ew': '2', 'boards': [1, 2]}]
+        [{'round': 1, 'table': 1, 'ns': '1', 'ew': '2', 'boards': [1, 2], 'ns_label': '1', \
+'ew_label': '2'}]
         """
         extra: dict[str, object] = {}
         if self.meetings != 1:
@@ -164,6 +168,7 @@ class Movement:
             "pairs": list(self.pairs),
             "plays": [
                 {"round": p.round, "table": p.table, "ns": p.ns, "ew": p.ew, "boards": [*p.boards]}
+                | ({} if complete else {"ns_label": p.ns, "ew_label": p.ew})
                 for p in self.plays
             ],
             "sit_outs": [{"round": s.round, "pair": s.pair} for s in self.sit_outs],
