@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -124,10 +124,16 @@ def director() -> None:
     """Club directors' logins."""
 
 
-@director.command("add")
-@_CLUB
-@click.argument("email")
-@_DB
+def _director_command(name: str) -> Callable[[Callable[..., None]], click.Command]:
+    """A ``director`` command on CLUB's director EMAIL (with ``--db``)."""
+
+    def make(command: Callable[..., None]) -> click.Command:
+        return director.command(name)(_CLUB(click.argument("email")(_DB(command))))
+
+    return make
+
+
+@_director_command("add")
 def add(club_ref: str, email: str, db: str | None) -> None:
     """Add a director to CLUB (its id, name or number); the password is asked for."""
     with reporting("CLUB"), _clubs(db) as clubs:
@@ -136,10 +142,7 @@ def add(club_ref: str, email: str, db: str | None) -> None:
     console().print(f"{added.email} directs {found.name}")
 
 
-@director.command("password")
-@_CLUB
-@click.argument("email")
-@_DB
+@_director_command("password")
 def password(club_ref: str, email: str, db: str | None) -> None:
     """Give a director of CLUB a new password (asked for); their logins end."""
     with reporting("EMAIL"), _clubs(db) as clubs:

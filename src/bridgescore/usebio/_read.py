@@ -80,6 +80,8 @@ class UsebioFile:
     """A USEBIO file read: the session, and the rankings and program the file names."""
 
     session: Session
+    """What the file holds: its sections, pairs with their players, every traveller line,
+    and each board's deal where the file has a ``HANDSET``."""
     standings: tuple[FileRankRow, ...]
     """The file's own rankings, a line a pair."""
     program: str

@@ -44,7 +44,8 @@ class LineVersus:
     line: TravellerLine
     """The line itself: its pairs, result, score and points."""
     tricks: str
-    """``'+1'``, ``'='``, ``'-2'``: declarer's tricks less double dummy's ('' if none)."""
+    """``'+1'``, ``'='``, ``'-2'``: declarer's tricks less double dummy's for that declarer
+    and strain (``''`` without a table, or without a contract played)."""
     score: str
     """NS's score less the par score, signed ('' for an artificial score or without par)."""
 

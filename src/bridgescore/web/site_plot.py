@@ -30,7 +30,8 @@ class PercentPoint:
     date: str
     """The session's date as the page writes it under the axis (PBN's ``2026.11.03``)."""
     percent: float
-    """The player's pair's percentage that session, 0 to 100."""
+    """The player's pair's percentage that session, 0 to 100 (a session scored in IMPs has
+    none, and no point)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +39,8 @@ class PlotDot:
     """A point as drawn, with its label."""
 
     x: float
-    """Across, in the SVG's units: the sessions evenly spaced in order, inside the axes."""
+    """Across, in the SVG's units: the sessions evenly spread in order inside the axes (a
+    single one in the middle)."""
     y: float
     """Down from the top, in the SVG's units (a higher percentage is higher up)."""
     point: PercentPoint

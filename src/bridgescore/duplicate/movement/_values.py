@@ -38,7 +38,8 @@ class SitOut:
 
     round: int
     pair: str
-    """Its label (``EW 7``, or ``1`` in a Howell)."""
+    """Its label (``EW 7``, or ``1`` in a Howell); in a half-table Mitchell, the EW pair due
+    at the table whose NS pair is missing."""
 
 
 @dataclass(frozen=True, slots=True)
