@@ -6,7 +6,9 @@ A :class:`PairsEvent` (kind ``"pairs"``) holds its sessions (by id) and how they
 percentages; with a carry-over, the first :attr:`EventRules.qualifying` sessions (the
 qualifying stage) count at the carry-over's fraction (SCORING.md §20). A pair is the same pair
 from session to session by its players' national numbers, else by its label (``NS 3``).
-:func:`rank_event` ranks them from each session's rankings.
+:func:`rank_event` ranks them from each session's rankings, a line a pair
+(:class:`EventRankRow`; ``EventRow`` is its old name, deprecated: the storage's table of
+events is ``EventRow``).
 
 >>> rules = EventRules("matchpoints")
 >>> rules.to_dict()

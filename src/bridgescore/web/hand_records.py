@@ -9,7 +9,8 @@ writes it, or an evening's worker's: :mod:`bridgescore.web.analysis`), or solved
 is installed (the ``dd`` extra) for a session from a file; par and each line against double
 dummy and par are the core's (:class:`bridgescore.boards.hand_record.HandRecord`). Shared by
 the session's hand records page (:mod:`.hands`) and the club's results site (:mod:`.site`); a
-module below the routers.
+module below the routers. What a page shows of a board is a :class:`HandRecordView`
+(``HandRecord`` is its old name here, deprecated: a hand record is the core's).
 """
 
 from __future__ import annotations
