@@ -255,8 +255,10 @@ class Store:
         """
         with self.transaction() as conn:
             found = self.load(conn, [game_id])
-        if not found or kind not in (None, found[0].kind):
-            raise GameNotFoundError(f"no {kind or 'game'} with id {game_id!r}")
+        if not found:
+            raise GameNotFoundError(f"no game with id {game_id!r}")
+        if kind not in (None, found[0].kind):
+            raise GameNotFoundError(f"no {kind} with id {game_id!r}")
         return found[0]
 
     def resolve(self, prefix: str) -> str:
