@@ -237,8 +237,13 @@ class DealFileError(NotationError):
 
 
 class DealingError(BridgeError, ValueError):
-    """A seed, commitment or set of boards that does not check out
-    (:func:`bridgescore.deals.verify`), or a seed too short to keep a set secret."""
+    """Boards that cannot be dealt as asked: a seed, commitment or set of boards that does not
+    check out (:func:`bridgescore.deals.verify`), a seed too short to keep a set secret, or a
+    request :func:`bridgescore.batch.deal_where` cannot meet (a bad count, a predicate that does
+    not give one bool a deal, a condition too rare to find enough deals of).
+
+    One class for both: ``except DealingError`` catches either (``bridgescore.batch.DealingError``
+    is this class)."""
 
 
 class EventError(BridgeError, ValueError):

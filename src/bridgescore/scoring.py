@@ -75,7 +75,8 @@ class ScorePart:
     name: PartName
     """A stable machine name, one of :data:`PART_NAMES`."""
     label: str
-    """What a player reads: the part and how it was worked out."""
+    """What a player reads: the part and how it was worked out (``'Undertricks: 3 down,
+    doubled, vulnerable (200 + 300 + 300)'``)."""
     points: int
     """Signed from the declaring side's view: undertricks are negative."""
 

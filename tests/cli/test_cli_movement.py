@@ -42,6 +42,8 @@ def test_mitchell_json(runner: CliRunner) -> None:
         "ns": "NS 1",
         "ew": "EW 1",
         "boards": [1, 2, 3],
+        "ns_label": "NS 1",
+        "ew_label": "EW 1",
     }
     assert data["sit_outs"] == []
     assert data["shares"] == []
@@ -174,6 +176,8 @@ def test_as_a_user_runs_it() -> None:
         "ns": "NS 1",
         "ew": "EW 3",
         "boards": [3, 4],
+        "ns_label": "NS 1",
+        "ew_label": "EW 3",
     }
     done = subprocess.run(
         [sys.executable, "-m", "bridgescore", "movement", "howell", "--pairs", "3", "-b", "2"],

@@ -24,6 +24,7 @@ from bridgescore.duplicate.session import (
     Split,
     score_section,
     score_session,
+    scores_to_dict,
     session_from_dict,
     session_to_dict,
     with_fouled_board,
@@ -77,6 +78,14 @@ def test_a_split_score_scores_each_side_against_its_own() -> None:
     recap = {(x.sat, x.score) for p in (Side.NS, Side.EW) for x in scores.recap(5, p)}
     assert recap == {(Side.NS, 420), (Side.EW, 50)}
     assert split.text == "NS 4SN= / EW 4SN-1"
+    # in JSON a split score is one shape, the API's: {"ns": ..., "ew": ...}; a line's
+    # "result" is its text
+    ns5, ew5 = (scores.section.pair(5, side) for side in (Side.NS, Side.EW))
+    data = scores_to_dict(scores, travellers=True, recaps=(ns5, ew5))
+    lines = data["travellers"]["1"]["lines"]
+    assert [line.get("split") for line in lines] == [None] * 4 + [{"ns": "4SN=", "ew": "4SN-1"}]
+    assert lines[-1]["result"] == "NS 4SN= / EW 4SN-1"
+    assert [r["boards"][0]["split"] for r in data["recaps"]] == [{"ns": "4SN=", "ew": "4SN-1"}] * 2
 
 
 @given(st.lists(st.sampled_from(sorted(SCORE)), min_size=1, max_size=8),

@@ -17,8 +17,8 @@ import bridgescore.duplicate.movement
 from bridgescore.duplicate.movement import (
     Movement,
     MovementError,
-    Play,
     Share,
+    TableRound,
     fairness,
     guide_cards,
     howell,
@@ -185,7 +185,7 @@ RELAY_4 = [3, 4, 1, 2]  # the set on the relay stand, round by round
 )
 def test_the_published_mitchells(built: Movement, published: list[list[tuple[int, int]]]) -> None:
     expected = [
-        Play(r, t, f"NS {t}", f"EW {ew}", tuple(range(3 * s - 2, 3 * s + 1)))
+        TableRound(r, t, f"NS {t}", f"EW {ew}", tuple(range(3 * s - 2, 3 * s + 1)))
         for r, row in enumerate(published, start=1)
         for t, (ew, s) in enumerate(row, start=1)
     ]
@@ -434,8 +434,11 @@ def test_to_dict() -> None:
     ]  # fmt: skip
     assert data["movement"] == "mitchell"
     assert (data["tables"], data["rounds"], data["boards"]) == (7, 7, 21)
-    first = {"round": 1, "table": 1, "ns": "NS 1", "ew": "EW 1", "boards": [1, 2, 3]}
+    first = {"round": 1, "table": 1, "ns": "NS 1", "ew": "EW 1", "boards": [1, 2, 3],
+             "ns_label": "NS 1", "ew_label": "EW 1"}  # fmt: skip
     assert data["plays"][0] == first
+    stored = json.loads(json.dumps(mitchell(7, 3, half_table=True).to_dict(complete=True)))["plays"]
+    assert stored[0] == {"round": 1, "table": 1, "ns": "NS 1", "ew": "EW 1", "boards": [1, 2, 3]}
     assert data["sit_outs"][:2] == [{"round": 1, "pair": "EW 7"}, {"round": 2, "pair": "EW 6"}]
     relay = json.loads(json.dumps(mitchell(8, 3, even="relay").to_dict()))
     assert relay["shares"][0] == {"round": 1, "tables": [1, 8], "boards": [1, 2, 3]}
@@ -466,7 +469,7 @@ def _direct(**changes: object) -> Movement:
         "kind": "custom",
         "pairs": ("1", "2", "3", "4"),
         "boards_per_round": 2,
-        "plays": (Play(1, 1, "1", "2", (1, 2)), Play(1, 2, "3", "4", (3, 4))),
+        "plays": (TableRound(1, 1, "1", "2", (1, 2)), TableRound(1, 2, "3", "4", (3, 4))),
     }
     values.update(changes)
     return Movement(**values)  # type: ignore[arg-type]

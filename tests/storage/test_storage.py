@@ -272,6 +272,13 @@ def test_the_kind_of_a_game_cannot_change(store: Store) -> None:
     assert store.get(created.id).version == 1
 
 
+def test_a_game_of_another_kind_is_not_found(store: Store) -> None:
+    created = store.create(Rubber())
+    assert store.get(created.id, kind="rubber").id == created.id
+    with pytest.raises(GameNotFoundError, match=f"no chicago with id '{created.id}'"):
+        store.get(created.id, kind="chicago")
+
+
 def test_unknown_ids_raise_game_not_found(store: Store) -> None:
     with pytest.raises(GameNotFoundError, match="'nope'"):
         store.get("nope")

@@ -314,6 +314,34 @@ def test_bodies_are_strict_and_errors_name_the_field(club: tuple[TestClient, str
     assert "no session" in r.json()["detail"]
 
 
+@pytest.mark.parametrize(
+    ("given", "status", "method"),
+    [
+        ({"method": "bam"}, 201, "bam"),
+        ({"scoring": "bam"}, 201, "bam"),  # the deprecated name, still taken
+        ({"method": "bam", "scoring": "bam"}, 201, "bam"),
+        ({}, 201, "imps"),
+        ({"method": "bam", "scoring": "imps"}, 422, "method"),
+        ({"method": "mp"}, 422, "method"),  # the core's refusal, under the name given
+        ({"scoring": "mp"}, 422, "scoring"),
+    ],
+)
+def test_method_is_the_word_and_scoring_its_old_name(
+    club: tuple[TestClient, str], given: dict[str, str], status: int, method: str
+) -> None:
+    """An event's ``method`` (as a session's), ``scoring`` still taken; the answer has both."""
+    c, token = club
+    body = {"kind": "round-robin", "name": "RR", "entrants": [{"name": "A"}, {"name": "B"}]}
+    r = c.post("/api/events", json={**body, **given}, headers=auth(token))
+    assert r.status_code == status, r.text
+    if status == 422:
+        assert r.json()["detail"][0]["loc"][-1] == method, r.text
+        return
+    assert (r.json()["method"], r.json()["scoring"]) == (method, method)
+    again = c.get(f"/api/events/{r.json()['id']}").json()
+    assert (again["method"], again["scoring"]) == (method, method)
+
+
 def test_the_scale_names_are_the_cores() -> None:
     assert set(get_args(ScaleName)) == {s.value for s in VpScale}
 

@@ -53,7 +53,7 @@ from bridgescore.boards.condition import (
     shapes,
 )
 from bridgescore.boards.deal import RANKS, Deal, Hand
-from bridgescore.errors import BridgeError
+from bridgescore.errors import DealingError
 from bridgescore.model import Seat, Side
 
 __all__ = ["BLOCK", "DealBatch", "DealingError", "deal_batches", "deal_where"]
@@ -66,11 +66,6 @@ MAX_DEALS: Final = 100_000_000
 Bools = npt.NDArray[np.bool_]
 Ints = npt.NDArray[np.int16]
 Predicate = Callable[["DealBatch"], "npt.ArrayLike"]
-
-
-class DealingError(BridgeError, ValueError):
-    """A request :func:`deal_where` cannot meet: a bad count, a predicate that does not give
-    one bool a deal, or a condition too rare to find enough deals of."""
 
 
 def _table(f: Callable[[int], int]) -> npt.NDArray[np.uint8]:

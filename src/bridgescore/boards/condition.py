@@ -126,6 +126,8 @@ class Feature:
     """A number a hand gives (one of :data:`FEATURES`), summed over ``seats``."""
 
     name: str
+    """Which: ``hcp``, a suit's length (``spades`` ... ``clubs``), ``controls`` (A 2, K 1) or
+    ``ltc`` (losing-trick count)."""
     seats: tuple[int, ...]
     """Seat indexes, 0 N ... 3 W: one, or two for a side."""
 
@@ -145,7 +147,10 @@ class Shape:
     """Whether a seat's suit lengths (spades, hearts, diamonds, clubs) are among ``shapes``."""
 
     seat: int
+    """The seat's index, 0 N ... 3 W."""
     shapes: frozenset[tuple[int, int, int, int]]
+    """The suit lengths that match, spades first (``4-4-3-2`` is ``(4, 4, 3, 2)``; a pattern
+    such as ``any 4432`` or ``balanced`` is all the shapes it stands for)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,7 +250,7 @@ def _tokens(text: str) -> list[_Token]:
     return out
 
 
-class _Reader:
+class _ConditionReader:
     """A recursive-descent reader over the tokens; each token is looked at a fixed number of
     times, and nesting is capped at :data:`MAX_DEPTH`, so reading is linear in the text."""
 
@@ -512,7 +517,7 @@ def shapes(pattern: str) -> frozenset[tuple[int, int, int, int]]:
     """
     if not isinstance(pattern, str) or len(pattern) > MAX_LENGTH:
         raise ConditionError("expected a shape pattern such as 'any 4432 + 5xxx'", str(pattern), 0)
-    reader = _Reader(pattern)
+    reader = _ConditionReader(pattern)
     found = reader.patterns()
     if reader.token.kind != "end":
         raise reader.fail("expected '+', '-' or the end of the pattern")
@@ -541,7 +546,7 @@ class Condition:
             )
         if len(text) > MAX_LENGTH:
             raise ConditionError(f"a condition is at most {MAX_LENGTH:,} characters", text, 0)
-        reader = _Reader(text)
+        reader = _ConditionReader(text)
         start = reader.token
         tree = reader.truth(reader.condition(), start)
         if reader.token.kind != "end":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,6 +21,8 @@ from bridgescore.cli._app import cli, console, reporting, write_file
 if TYPE_CHECKING:
     from bridgescore.storage.clubs import ClubStore
 
+_CLUB = click.argument("club_ref", metavar="CLUB")
+"""The club a command is about: its id, name or number."""
 _DB = click.option(
     "--db",
     envvar="BRIDGESCORE_DATABASE_URL",
@@ -69,7 +71,7 @@ def create(name: str, number: str, body: str, db: str | None) -> None:
 
 
 @club.command("export")
-@click.argument("club_ref", metavar="CLUB")
+@_CLUB
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="The file to write (default: standard output).")  # fmt: skip
 @_DB
@@ -122,10 +124,16 @@ def director() -> None:
     """Club directors' logins."""
 
 
-@director.command("add")
-@click.argument("club_ref", metavar="CLUB")
-@click.argument("email")
-@_DB
+def _director_command(name: str) -> Callable[[Callable[..., None]], click.Command]:
+    """A ``director`` command on CLUB's director EMAIL (with ``--db``)."""
+
+    def make(command: Callable[..., None]) -> click.Command:
+        return director.command(name)(_CLUB(click.argument("email")(_DB(command))))
+
+    return make
+
+
+@_director_command("add")
 def add(club_ref: str, email: str, db: str | None) -> None:
     """Add a director to CLUB (its id, name or number); the password is asked for."""
     with reporting("CLUB"), _clubs(db) as clubs:
@@ -134,10 +142,7 @@ def add(club_ref: str, email: str, db: str | None) -> None:
     console().print(f"{added.email} directs {found.name}")
 
 
-@director.command("password")
-@click.argument("club_ref", metavar="CLUB")
-@click.argument("email")
-@_DB
+@_director_command("password")
 def password(club_ref: str, email: str, db: str | None) -> None:
     """Give a director of CLUB a new password (asked for); their logins end."""
     with reporting("EMAIL"), _clubs(db) as clubs:
@@ -146,7 +151,7 @@ def password(club_ref: str, email: str, db: str | None) -> None:
 
 
 @club.command("public")
-@click.argument("club_ref", metavar="CLUB")
+@_CLUB
 @click.option(
     "--players",
     type=click.Choice(["names", "numbers"]),
@@ -172,7 +177,7 @@ def public(club_ref: str, players: str | None, correction_hours: int | None,
 
 
 @club.command("smtp")
-@click.argument("club_ref", metavar="CLUB")
+@_CLUB
 @click.option("--host", required=True, help="The club's outgoing mail server.")
 @click.option("--port", type=click.IntRange(1, 65535), default=587, show_default=True)
 @click.option("--security", type=click.Choice(["starttls", "tls", "none"]), default="starttls",

@@ -7,52 +7,7 @@
 
 from __future__ import annotations
 
-from bridgescore.club.clubs import (
-    ANONYMOUS,
-    BODIES,
-    LONGEST_CORRECTION_HOURS,
-    NOT_NAMED,
-    Attempts,
-    Club,
-    ClubError,
-    ClubNotFoundError,
-    Director,
-    LoginError,
-    PlayersShown,
-    PublicView,
-    RosterEntry,
-    TooManyAttemptsError,
-    check_directs,
-    check_email,
-    check_password,
-    erase_player,
-    hide_private,
-    is_provisional,
-    provisional_until,
-    public_name,
-)
+from bridgescore.club import clubs
+from bridgescore.club.clubs import *  # noqa: F403 - clubs' names are the package's
 
-__all__ = [
-    "ANONYMOUS",
-    "BODIES",
-    "LONGEST_CORRECTION_HOURS",
-    "NOT_NAMED",
-    "Attempts",
-    "Club",
-    "ClubError",
-    "ClubNotFoundError",
-    "Director",
-    "LoginError",
-    "PlayersShown",
-    "PublicView",
-    "RosterEntry",
-    "TooManyAttemptsError",
-    "check_directs",
-    "check_email",
-    "check_password",
-    "erase_player",
-    "hide_private",
-    "is_provisional",
-    "provisional_until",
-    "public_name",
-]
+__all__ = clubs.__all__

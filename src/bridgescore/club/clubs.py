@@ -37,6 +37,7 @@ from bridgescore.players import Player, pair_names
 __all__ = [
     "ANONYMOUS",
     "BODIES",
+    "LONGEST_CORRECTION_HOURS",
     "NOT_NAMED",
     "Attempts",
     "Club",
@@ -47,6 +48,7 @@ __all__ = [
     "PlayersShown",
     "PublicView",
     "RosterEntry",
+    "TooManyAttemptsError",
     "check_directs",
     "check_email",
     "check_password",

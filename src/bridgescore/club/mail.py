@@ -146,11 +146,16 @@ class Letter:
     to: str
     """The address, as on the roster."""
     players: tuple[Player, ...]
+    """Whom it greets: the player, or both partners when they share the address."""
     pair: str
     """The pair's label (``NS 3``), and its section's name before it when there are several."""
     subject: str
+    """``Monday pairs 2026.11.03: your scorecard, NS 3``, and ``(provisional)`` while the
+    correction period runs."""
     text: str
+    """The plain text: the greeting, the scorecard, the provisional notice, the results link."""
     html: str
+    """The same as an HTML page, the scorecard as a table."""
 
 
 @dataclass(frozen=True, slots=True)

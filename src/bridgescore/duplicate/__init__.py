@@ -10,56 +10,9 @@
 
 from __future__ import annotations
 
-from bridgescore.duplicate.field import (
-    ARTIFICIAL,
-    ARTIFICIAL_ACBL,
-    ARTIFICIAL_EBU,
-    ARTIFICIAL_PRESETS,
-    MAX_COMBINATIONS,
-    Adjusted,
-    Artificial,
-    Award,
-    BoardScore,
-    Butler,
-    Divisor,
-    Rounding,
-    Weighted,
-    WeightedScore,
-    butler,
-    cross_imps,
-    datum,
-    dropped_count,
-    matchpoints,
-    matchpoints_ew,
-    mp2,
-    percentages,
-    top,
-    victory_points,
-)
+from bridgescore.duplicate import field
+from bridgescore.duplicate.field import *  # noqa: F403 - field's names are the package's
+from bridgescore.duplicate.field import Award, Divisor, Rounding
 
-__all__ = [
-    "ARTIFICIAL",
-    "ARTIFICIAL_ACBL",
-    "ARTIFICIAL_EBU",
-    "ARTIFICIAL_PRESETS",
-    "MAX_COMBINATIONS",
-    "Adjusted",
-    "Artificial",
-    "Award",
-    "BoardScore",
-    "Butler",
-    "Divisor",
-    "Rounding",
-    "Weighted",
-    "WeightedScore",
-    "butler",
-    "cross_imps",
-    "datum",
-    "dropped_count",
-    "matchpoints",
-    "matchpoints_ew",
-    "mp2",
-    "percentages",
-    "top",
-    "victory_points",
-]
+__all__ = ["Award", "Divisor", "Rounding"]
+__all__ += field.__all__

@@ -87,9 +87,10 @@ class Valued:
     """A score of the pair's side and what it is worth on the board."""
 
     score: int
-    """The score from the pair's side's view."""
+    """The score from the pair's side's view (``-50`` for one down when it declared)."""
     points: float
-    """Its matchpoints (or IMPs) against the other tables' actual results."""
+    """Its matchpoints (or IMPs) against the other tables' actual results, as
+    :func:`~bridgescore.duplicate.session.points_if` values a score."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +101,8 @@ class BoardAnalysis:
     sat: Side
     """Where the pair sat: NS or EW."""
     role: Role
+    """Whether the pair declared or defended the contract reached, or the board was passed
+    out (then there is neither play nor defence to value)."""
     result: Result
     """The result reached (the contract and declarer the ``dd`` score is worked out for)."""
     par_contracts: str
@@ -108,8 +111,12 @@ class BoardAnalysis:
     dd_tricks: int
     """The tricks declarer takes double dummy in the contract reached (0 when passed out)."""
     par: Valued
+    """The par score (:func:`bridgescore.par`), from the pair's side, and its worth."""
     dd: Valued
+    """The contract reached played double dummy by its declarer, and its worth: against
+    ``par`` it values the bidding, against ``actual`` the play or the defence."""
     actual: Valued
+    """The score at the table, and the matchpoints (or IMPs) it earned."""
 
     @property
     def dd_result(self) -> Result:
@@ -140,6 +147,8 @@ class NotAnalysed:
 
     board: int
     reason: str
+    """Why, in words: ``an artificial score (A+/A-)``, ``a weighted score``, ``a split score``,
+    ``no deal`` or ``no double-dummy table``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,8 +156,12 @@ class Totals:
     """The evening's sums: matchpoints (or IMPs) gained or left in each."""
 
     bidding: float
+    """The boards' :attr:`~BoardAnalysis.bidding`, added up."""
     play: float
+    """What the play gained (or lost: below 0) on the boards the pair declared, the sum of
+    their :attr:`~BoardAnalysis.play`."""
     defence: float
+    """What the defence gained or lost on the boards the pair defended."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +173,7 @@ class PairAnalysis:
     """``MPs`` or ``IMPs``."""
     boards: tuple[BoardAnalysis, ...]
     not_analysed: tuple[NotAnalysed, ...]
+    """The boards it played that could not be analysed, with the reason, in board order."""
 
     @property
     def totals(self) -> Totals:

@@ -124,7 +124,8 @@ def event_from_dict(data: Mapping[str, Any], cls: type[E]) -> E:
 
 def event_summary(event: EventBase) -> dict[str, Any]:
     """What a director's page or ``GET /api/events/{id}`` shows: the standings (VPs to two
-    decimals, IMPs for and against) and each round's matches with their IMPs and VPs so far.
+    decimals, IMPs for and against) and each round's matches with their IMPs and VPs so far;
+    ``method`` is how its matches compare boards (``scoring``: the same, its deprecated name).
 
     >>> from bridgescore.events import Event, EventKind, teams
     >>> e = Event(EventKind.SWISS_TEAMS, "Swiss", teams("A", "B", "C")).draw_next()
@@ -138,6 +139,7 @@ def event_summary(event: EventBase) -> dict[str, Any]:
         "kind": event.kind.value,
         "name": event.name,
         "scale": event.scale.value,
+        "method": event.scoring,
         "scoring": event.scoring,
         "standings": [{"rank": s.rank, "entrant": s.entrant, "vp": s.vps,
                        "imps_for": s.imps_for, "imps_against": s.imps_against,

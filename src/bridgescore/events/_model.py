@@ -8,6 +8,7 @@ The values it is made of, and its fields with their checks (:class:`~._values.Ev
 in :mod:`._values`; the modules that work something out from an event (:mod:`._score`,
 :mod:`._schedule`, :mod:`._swiss`, :mod:`._data`) read those, and :class:`Event` calls them.
 
+>>> from bridgescore.events import Entry, Room, teams
 >>> from bridgescore.model import Result
 >>> e = Event(EventKind.ROUND_ROBIN, "Club teams", teams("Lions", "Tigers", "Bears", "Owls"),
 ...           boards_per_match=2)
@@ -29,35 +30,9 @@ from typing import Self
 
 from bridgescore.errors import EventError
 from bridgescore.events import _data, _schedule, _score, _swiss
-from bridgescore.events._values import (
-    Entrant,
-    Entry,
-    EventBase,
-    EventKind,
-    Match,
-    MatchScore,
-    Room,
-    Round,
-    Scoring,
-    Standing,
-    player,
-    teams,
-)
+from bridgescore.events._values import EventBase, EventKind, MatchScore, Standing
 
-__all__ = [
-    "Entrant",
-    "Entry",
-    "Event",
-    "EventKind",
-    "Match",
-    "MatchScore",
-    "Room",
-    "Round",
-    "Scoring",
-    "Standing",
-    "player",
-    "teams",
-]
+__all__ = ["Event"]
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,9 @@ A :class:`PairsEvent` (kind ``"pairs"``) holds its sessions (by id) and how they
 percentages; with a carry-over, the first :attr:`EventRules.qualifying` sessions (the
 qualifying stage) count at the carry-over's fraction (SCORING.md §20). A pair is the same pair
 from session to session by its players' national numbers, else by its label (``NS 3``).
-:func:`rank_event` ranks them from each session's rankings.
+:func:`rank_event` ranks them from each session's rankings, a line a pair
+(:class:`EventRankRow`; ``EventRow`` is its old name, deprecated: the storage's table of
+events is ``EventRow``).
 
 >>> rules = EventRules("matchpoints")
 >>> rules.to_dict()
@@ -27,7 +29,15 @@ from bridgescore.duplicate.session import Pair, SectionScores
 from bridgescore.errors import SessionError
 from bridgescore.inputs import check_name
 
-__all__ = ["PRESETS", "EventRow", "EventRules", "PairsEvent", "Ranking", "rank_event"]
+__all__ = [
+    "PRESETS",
+    "EventRankRow",
+    "EventRow",
+    "EventRules",
+    "PairsEvent",
+    "Ranking",
+    "rank_event",
+]
 
 Ranking = Literal["matchpoints", "percentage"]
 """How an event adds its sessions up: the sum of matchpoints, or the average of percentages."""
@@ -138,21 +148,32 @@ class PairsEvent:
 
 
 @dataclass(frozen=True, slots=True)
-class EventRow:
-    """A pair's line in an event's ranking: its place, the pair (as in its first session),
-    its score in each session (None where it did not play), and the event's score."""
+class EventRankRow:
+    """A pair's line in an event's ranking (as :class:`~bridgescore.duplicate.session.RankRow`
+    is in a session's)."""
 
     rank: str
+    """Its place, ``2=`` when shared."""
     field: str
+    """The field it is ranked in: ``NS`` or ``EW`` (a Mitchell), ``all`` (a Howell)."""
     pair: Pair
+    """The pair, as in the first session it played."""
     sessions: tuple[float | None, ...]
+    """Its score in each session, in order: matchpoints or a percentage; None where it did
+    not play."""
     total: float
+    """The event's score: the sessions added up by the event's rules, to two decimals."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
         return {"rank": self.rank, "field": self.field, "pair": self.pair.label,
                 "names": self.pair.names, "players": [p.to_dict() for p in self.pair.players],
                 "sessions": list(self.sessions), "total": self.total}  # fmt: skip
+
+
+EventRow = EventRankRow
+"""Deprecated: the old name of :class:`EventRankRow` (``EventRow`` is the storage's table of
+events)."""
 
 
 def _key(pair: Pair) -> tuple[str, ...]:
@@ -166,7 +187,7 @@ def _field(side: object) -> str:
     return "all" if side is None else str(getattr(side, "value", side))
 
 
-def rank_event(rules: EventRules, scored: Sequence[Sequence[SectionScores]]) -> list[EventRow]:
+def rank_event(rules: EventRules, scored: Sequence[Sequence[SectionScores]]) -> list[EventRankRow]:
     """Rank an event's pairs from each session's scores (one section each), by field as
     the first session ranks them: the sum of matchpoints or the average of percentages,
     each session at its weight (:meth:`EventRules.weight`); ties share a place (``2=``).
@@ -188,7 +209,7 @@ def rank_event(rules: EventRules, scored: Sequence[Sequence[SectionScores]]) -> 
                 got = figures.setdefault(key, [None] * len(scored))
                 got[index] = row.total if rules.ranking == "matchpoints" else row.percent
     totals = {key: _total(rules, got) for key, got in figures.items()}
-    out: list[EventRow] = []
+    out: list[EventRankRow] = []
     for name in sorted(set(fields.values()), key=("all", "NS", "EW").index):
         keys = sorted((k for k in fields if fields[k] == name),
                       key=lambda k: (-round(totals[k], 9), pairs[k].number))  # fmt: skip
@@ -199,7 +220,7 @@ def rank_event(rules: EventRules, scored: Sequence[Sequence[SectionScores]]) -> 
         for k in keys:
             t = round(totals[k], 9)
             rank = f"{first[t]}{'=' if counts[t] > 1 else ''}"
-            out.append(EventRow(rank, name, pairs[k], tuple(figures[k]), round(totals[k], 2)))
+            out.append(EventRankRow(rank, name, pairs[k], tuple(figures[k]), round(totals[k], 2)))
     return out
 
 

@@ -127,7 +127,7 @@ def read_lin(text: str, *, source: str = "<text>") -> LinFile:
     """
     if not isinstance(text, str):
         raise LinError(f"LIN text must be a str, got {type(text).__name__}", source=source)
-    return _Reader(text.removeprefix("\ufeff"), source).read()
+    return _LinReader(text.removeprefix("\ufeff"), source).read()
 
 
 def _pairs(text: str, source: str) -> Iterator[tuple[str, str, int]]:
@@ -190,7 +190,7 @@ class _Draft:
         return bool(self.md or self.title or self.sv or self.calls or self.cards or self.claim)
 
 
-class _Reader:
+class _LinReader:
     def __init__(self, text: str, source: str) -> None:
         self.text, self.source = text, source
         self.boards: list[LinBoard] = []
@@ -358,7 +358,7 @@ def _rs_result(text: str) -> Result:
 class _Board:
     """Builds one board from its draft, failing with its number and an offset."""
 
-    def __init__(self, reader: _Reader, draft: _Draft, number: int) -> None:
+    def __init__(self, reader: _LinReader, draft: _Draft, number: int) -> None:
         self.reader, self.draft, self.number = reader, draft, number
 
     def fail(self, reason: str, at: int, key: str, value: object = None) -> NoReturn:

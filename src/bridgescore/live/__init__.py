@@ -13,65 +13,15 @@
 - :mod:`~bridgescore.live.teams`: what a team night's tables show (a match's boards, where
   each entrant sits).
 
-The names of :mod:`.state`, :mod:`.rules` and :mod:`.entry` are also this package's.
+The names of :mod:`.rules` (which has those of :mod:`.state` and :mod:`.entry` that it
+decides on) are also this package's, with :class:`~.night.Seating` and :class:`~.night.Sitting`.
 """
 
 from __future__ import annotations
 
-from bridgescore.live.entry import (
-    LiveResult,
-    TableEntry,
-    read_lead,
-    read_result,
-)
-from bridgescore.live.night import (
-    Seating,
-    Sitting,
-)
-from bridgescore.live.rules import (
-    MOST_WEIGHTED_WORK,
-    Add,
-    Change,
-    Delete,
-    Edit,
-    accept,
-    accept_request,
-    check_roster_lookup,
-    substitute,
-)
-from bridgescore.live.state import (
-    DIRECTOR,
-    NOW,
-    AlreadyEnteredError,
-    LiveState,
-    NotAllowedError,
-    TablePosition,
-    UnknownResultError,
-    Who,
-)
+from bridgescore.live import rules
+from bridgescore.live.night import Seating, Sitting
+from bridgescore.live.rules import *  # noqa: F403 - its names are the package's
 
-__all__ = [
-    "DIRECTOR",
-    "MOST_WEIGHTED_WORK",
-    "NOW",
-    "Add",
-    "AlreadyEnteredError",
-    "Change",
-    "Delete",
-    "Edit",
-    "LiveResult",
-    "LiveState",
-    "NotAllowedError",
-    "Seating",
-    "Sitting",
-    "TableEntry",
-    "TablePosition",
-    "UnknownResultError",
-    "Who",
-    "accept",
-    "accept_request",
-    "check_roster_lookup",
-    "read_lead",
-    "read_result",
-    "substitute",
-]
+__all__ = ["Seating", "Sitting"]
+__all__ += rules.__all__

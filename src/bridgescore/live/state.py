@@ -24,7 +24,7 @@ from functools import cached_property
 from typing import Final, Literal
 
 from bridgescore.duplicate.field import Adjusted
-from bridgescore.duplicate.movement import Movement, Play
+from bridgescore.duplicate.movement import Movement, TableRound
 from bridgescore.duplicate.session import Board, Section, Session, Split
 from bridgescore.duplicate.weighted import Weighted
 from bridgescore.errors import BridgeError, SessionError, for_field
@@ -251,13 +251,13 @@ class LiveState:
             )
         return found
 
-    def play(self, round_number: int, table: int) -> Play:
+    def play(self, round_number: int, table: int) -> TableRound:
         """A pairs evening's movement line for this table and round (the pairs' labels).
 
         :raises SessionError: (field ``table``) if the movement has no such table and round.
         """
         s = self.sitting(round_number, table)
-        return Play(s.round, s.table, s.ns_label, s.ew_label, s.boards)
+        return TableRound(s.round, s.table, s.ns_label, s.ew_label, s.boards)
 
     def entry(
         self,

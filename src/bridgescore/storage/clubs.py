@@ -87,7 +87,11 @@ class StoredEvent:
 
     id: str
     club_id: str
+    """The club that owns it (and whose directors may change it)."""
     kind: str
+    """``pairs`` (sessions ranked together: :class:`~bridgescore.events.pairs.PairsEvent`) or
+    a team or Swiss event's kind (``swiss-teams``, ``round-robin``, ``knockout``,
+    ``swiss-pairs``)."""
     definition: dict[str, Any]
     created_at: datetime
 

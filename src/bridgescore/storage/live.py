@@ -106,11 +106,18 @@ class Change:
     """One change in the audit trail: who, when, what (add, edit, delete), old and new."""
 
     result_id: int
+    """The id of the result it changed (``result_id`` in the API); 0 for a substitute, which
+    changes a pair's players."""
     at: datetime
     who: str
+    """``director``, or the table that made it (``table 3``)."""
     action: str
+    """``add``, ``edit`` or ``delete`` of a result; ``players`` for a substitute (the pair's
+    players before and after)."""
     old: dict[str, Any] | None
+    """What it was (a result's entry as the API gives it), None for an ``add``."""
     new: dict[str, Any] | None
+    """What it became, None for a ``delete``."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""

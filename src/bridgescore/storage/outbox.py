@@ -67,6 +67,8 @@ class Mailing:
 
     id: int
     queued: int
+    """How many letters it queued: one for each player on the roster with an email
+    (partners at one address: one); the others are listed, not written to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,15 +77,25 @@ class Outgoing:
 
     id: int
     mailing_id: int
+    """The mailing that queued it."""
     to: str
+    """The address it goes to."""
     pair: str
+    """The label of the pair whose scorecard it carries."""
     players: tuple[Player, ...]
+    """The players it is written to (partners at one address get one letter)."""
     subject: str
     message_id: str
+    """Its ``Message-ID``: the one to look for when a letter's fate is ``unknown``."""
     state: str
+    """``queued``, ``claimed``, ``handing``, ``sent``, ``failed`` or ``unknown`` (see the
+    module's docstring)."""
     tries: int
+    """How many times a sender has tried it (sent, refused or failed for now)."""
     error: str | None
+    """The last failure's message, if any."""
     next_at: datetime
+    """When it may be tried next (queued after a temporary failure: later)."""
     sent_at: datetime | None
 
     def to_dict(self) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from sqlalchemy import (
     inspect,
     text,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, MappedColumn, mapped_column
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -93,6 +93,12 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
+def _game_id(*, primary_key: bool = False, index: bool | None = None) -> MappedColumn[str]:
+    """The column of a row that belongs to a game (``games.id``) and goes with it."""
+    return mapped_column(String(64), ForeignKey("games.id", ondelete="CASCADE"),
+                         primary_key=primary_key, index=index)  # fmt: skip
+
+
 class Base(DeclarativeBase):
     """The declarative base of the storage tables."""
 
@@ -138,9 +144,7 @@ class DealRow(Base):
         CheckConstraint("tricks BETWEEN 0 AND 13", name="tricks"),
     )
 
-    game_id: Mapped[str] = mapped_column(
-        String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
+    game_id: Mapped[str] = _game_id(primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     """The deal's place in the game, from 1."""
     contract: Mapped[str] = mapped_column(String(8))
@@ -158,9 +162,7 @@ class TableTokenRow(Base):
 
     __tablename__ = "table_tokens"
 
-    game_id: Mapped[str] = mapped_column(
-        String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
+    game_id: Mapped[str] = _game_id(primary_key=True)
     table: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     token_hash: Mapped[str] = mapped_column(String(64))
 
@@ -172,9 +174,11 @@ class LiveResultRow(Base):
     __table_args__ = (UniqueConstraint("game_id", "table", "round", "board"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(String(64), ForeignKey("games.id", ondelete="CASCADE"))
+    game_id: Mapped[str] = _game_id()
     round: Mapped[int] = mapped_column(Integer)
     table: Mapped[int] = mapped_column(Integer)
+    """The table: a pairs evening's, in the movement; on a team night match *m*'s open room is
+    table 2m - 1 and its closed room 2m (in Swiss pairs, one room: table m)."""
     board: Mapped[int] = mapped_column(Integer)
     ns: Mapped[str] = mapped_column(String(16))
     """The NS pair's label in the movement (``NS 3``, or ``3`` in a Howell)."""
@@ -202,9 +206,7 @@ class ConflictRow(Base):
     __tablename__ = "live_conflicts"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(
-        String(64), ForeignKey("games.id", ondelete="CASCADE"), index=True
-    )
+    game_id: Mapped[str] = _game_id(index=True)
     table: Mapped[int] = mapped_column(Integer)
     round: Mapped[int] = mapped_column(Integer)
     board: Mapped[int] = mapped_column(Integer)
@@ -225,9 +227,7 @@ class ResultChangeRow(Base):
     __tablename__ = "result_changes"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(
-        String(64), ForeignKey("games.id", ondelete="CASCADE"), index=True
-    )
+    game_id: Mapped[str] = _game_id(index=True)
     result_id: Mapped[int] = mapped_column(Integer)
     at: Mapped[datetime] = mapped_column(UTCDateTime)
     who: Mapped[str] = mapped_column(String(32))
@@ -263,9 +263,7 @@ class ClubGameRow(Base):
 
     __tablename__ = "club_games"
 
-    game_id: Mapped[str] = mapped_column(
-        String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
+    game_id: Mapped[str] = _game_id(primary_key=True)
     club_id: Mapped[str] = mapped_column(
         String(64), ForeignKey("clubs.id", ondelete="CASCADE"), index=True
     )
@@ -338,7 +336,9 @@ class EventRow(Base):
 
 
 class EventResultRow(Base):
-    """One board's result at one table of a team event (round, match, room)."""
+    """One board's result at one table of a team event (round, match, room), as kept before
+    a team night was a live night: :func:`~bridgescore.storage.nights.adopt` moves an event's
+    rows into ``live_results`` the first time it is read."""
 
     __tablename__ = "event_results"
     __table_args__ = (UniqueConstraint("event_id", "round", "match", "board", "room"),)
@@ -363,9 +363,7 @@ class DealSeedRow(Base):
 
     __tablename__ = "deal_seeds"
 
-    game_id: Mapped[str] = mapped_column(
-        String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
+    game_id: Mapped[str] = _game_id(primary_key=True)
     seed: Mapped[str] = mapped_column(String(128))
     """In hex."""
     commitment: Mapped[str] = mapped_column(String(64))
@@ -378,9 +376,7 @@ class DealWorkRow(Base):
 
     __tablename__ = "dd_work"
 
-    game_id: Mapped[str] = mapped_column(
-        String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
+    game_id: Mapped[str] = _game_id(primary_key=True)
     board: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     deal: Mapped[str] = mapped_column(String(80))
     """The deal to solve, in PBN (``N:...``)."""
@@ -415,9 +411,7 @@ class MailingRow(Base):
     __tablename__ = "mailings"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(
-        String(64), ForeignKey("games.id", ondelete="CASCADE"), index=True
-    )
+    game_id: Mapped[str] = _game_id(index=True)
     club_id: Mapped[str] = mapped_column(String(64), ForeignKey("clubs.id", ondelete="CASCADE"))
     version: Mapped[int] = mapped_column(Integer)
     """The session's version the letters were written from."""

@@ -82,7 +82,8 @@ class StoredGame:
     id: str
     """Unguessable and URL-safe: 26 lower-case letters and digits."""
     kind: GameKind
-    """``'rubber'`` or ``'chicago'``."""
+    """``'rubber'``, ``'chicago'``, ``'session'`` (a duplicate session, live or read from a
+    file) or ``'teams'`` (a team night)."""
     game: Game
     """The game, rebuilt from its stored deals."""
     names: dict[str, str]
@@ -246,8 +247,9 @@ class Store:
             announce(conn, game_id, 1)
         return self._changed(StoredGame(game_id, kind, game, full_names, 1, now, now, token))
 
-    def get(self, game_id: str) -> StoredGame:
-        """The stored game with this id.
+    def get(self, game_id: str, *, kind: str | None = None) -> StoredGame:
+        """The stored game with this id (with ``kind``: a game of that kind, such as
+        ``'rubber'``; one of another kind is not found).
 
         :raises GameNotFoundError: if there is none.
         """
@@ -255,6 +257,8 @@ class Store:
             found = self.load(conn, [game_id])
         if not found:
             raise GameNotFoundError(f"no game with id {game_id!r}")
+        if kind not in (None, found[0].kind):
+            raise GameNotFoundError(f"no {kind} with id {game_id!r}")
         return found[0]
 
     def resolve(self, prefix: str) -> str:

@@ -1,7 +1,8 @@
 """USEBIO 1.2, the results files national bodies take (masterpoints, grades, charges) and club
 programs write: read as a :class:`~bridgescore.duplicate.session.Session`, written from one.
 
-Read with :func:`read` (the file's own rankings too, as :class:`Standing` s), write with
+Read with :func:`read` (the file's own rankings too, as :class:`FileRankRow` s; ``Standing`` is its
+deprecated old name), write with
 :func:`write`; a team event (round robin, Swiss teams, knockout) with :func:`write_event` and
 :func:`read_event`. What is mapped, and the conventions, are in SCORING.md ("USEBIO").
 
@@ -22,7 +23,7 @@ Importing this package loads only the standard library; reading a file needs ``d
 
 from __future__ import annotations
 
-from bridgescore.usebio._read import Standing, UsebioFile, read_file
+from bridgescore.usebio._read import FileRankRow, Standing, UsebioFile, read_file
 from bridgescore.usebio._teams import (
     EVENT_TYPES,
     TeamEventFile,
@@ -36,6 +37,7 @@ from bridgescore.usebio._xml import MAX_BYTES
 __all__ = [
     "EVENT_TYPES",
     "MAX_BYTES",
+    "FileRankRow",
     "Standing",
     "TeamEventFile",
     "TeamLine",

@@ -18,7 +18,7 @@ from bridgescore.players import Player, pair_names
 from bridgescore.scoring import score_result
 from bridgescore.usebio._xml import Tree, parse_xml, quote
 
-__all__ = ["METHOD_OF", "Standing", "UsebioFile", "read_file"]
+__all__ = ["METHOD_OF", "FileRankRow", "Standing", "UsebioFile", "read_file"]
 
 METHOD_OF: Final[dict[str, Method]] = {
     "MATCH_POINTS": "mp", "MP_PAIRS": "mp", "MP": "mp",
@@ -54,11 +54,14 @@ SUITS: Final = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
-    """A pair's line of the file's own rankings, as the file gives it."""
+class FileRankRow:
+    """A pair's line of the file's own rankings, as the file gives it (to compare with
+    bridgescore's: :class:`~bridgescore.duplicate.session.RankRow`)."""
 
     section: str
+    """The section's name (``SECTION_ID``)."""
     pair: Pair
+    """The pair, numbered as the file numbers it, with its players."""
     place: str
     """``'1'``, or ``'3='`` for a tie (``''`` if the file gives none)."""
     total: float | None
@@ -67,19 +70,27 @@ class Standing:
     """``PERCENTAGE``."""
 
 
+Standing = FileRankRow
+"""Deprecated: the old name of :class:`FileRankRow` (standings are a team event's:
+:class:`bridgescore.events.Standing`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class UsebioFile:
     """A USEBIO file read: the session, and the rankings and program the file names."""
 
     session: Session
-    standings: tuple[Standing, ...]
+    """What the file holds: its sections, pairs with their players, every traveller line,
+    and each board's deal where the file has a ``HANDSET``."""
+    standings: tuple[FileRankRow, ...]
+    """The file's own rankings, a line a pair."""
     program: str
     """``PROGRAM_NAME`` and ``PROGRAM_VERSION``, e.g. ``'ScoreBridge 10.25.02'``."""
     version: str
     """The ``Version`` of the ``USEBIO`` element, e.g. ``'1.2'``."""
 
 
-class _Reader:
+class _XmlReader:
     """Reads elements of one tree; every error names the file, line and element."""
 
     def __init__(self, tree: Tree) -> None:
@@ -145,14 +156,14 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
     irregularity the file scored), and ``A6040``-style scores as artificial scores (60, 50 and
     40 percent are average plus, average and average minus). The ``HANDSET``'s hands (each
     ``HAND``'s ``DIRECTION`` and suits) are the boards' deals. The file's own places, totals
-    and percentages are kept as :class:`Standing` s, to be compared with bridgescore's.
+    and percentages are kept as :class:`FileRankRow` s, to be compared with bridgescore's.
 
     :raises UsebioError: for a file that is not USEBIO or holds something that cannot be read:
         it names the file, the line, the element and quotes the value.
     """
     raw = _utf8(data) if isinstance(data, str) else data
     tree = parse_xml(raw, source)
-    r = _Reader(tree)
+    r = _XmlReader(tree)
     root = tree.root
     if root.tag != "USEBIO":
         raise r.fail(root, f"the root element is {quote(root.tag)}; expected USEBIO", "USEBIO",
@@ -195,7 +206,7 @@ def _utf8(text: str) -> bytes:
     return _DECLARED.sub(r'\1"UTF-8"', text, count=1).encode()
 
 
-def _method(r: _Reader, event: ET.Element) -> Method:
+def _method(r: _XmlReader, event: ET.Element) -> Method:
     """The scoring method: ``BOARD_SCORING_METHOD`` (1.1 on), else the ``EVENT_TYPE``."""
     kind = (event.get("EVENT_TYPE") or r.text(event, "EVENT_TYPE")).upper()
     if kind not in _PAIRS_EVENTS:
@@ -218,7 +229,7 @@ def _method(r: _Reader, event: ET.Element) -> Method:
     return "mp"
 
 
-def _tags(r: _Reader, root: ET.Element, event: ET.Element) -> dict[str, str]:
+def _tags(r: _XmlReader, root: ET.Element, event: ET.Element) -> dict[str, str]:
     """The club, venue and program as the session's PBN-style tags."""
     club = root.find("CLUB")
     found = {
@@ -231,7 +242,7 @@ def _tags(r: _Reader, root: ET.Element, event: ET.Element) -> dict[str, str]:
     return {k: v for k, v in found.items() if v}
 
 
-def _date(r: _Reader, event: ET.Element) -> str:
+def _date(r: _XmlReader, event: ET.Element) -> str:
     """``DATE`` (``dd/mm/yyyy``) as PBN writes a date (``yyyy.mm.dd``)."""
     text = r.text(event, "DATE")
     if not text:
@@ -243,7 +254,7 @@ def _date(r: _Reader, event: ET.Element) -> str:
     return f"{m[3]}.{int(m[2]):02d}.{int(m[1]):02d}"
 
 
-def _section_name(r: _Reader, holder: ET.Element, index: int) -> str:
+def _section_name(r: _XmlReader, holder: ET.Element, index: int) -> str:
     if holder.tag != "SECTION":
         return "A"
     name = (holder.get("SECTION_ID") or r.text(holder, "SECTION_ID")).strip()
@@ -253,7 +264,7 @@ def _section_name(r: _Reader, holder: ET.Element, index: int) -> str:
     return name or "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[index % 26] + ("" if index < 26 else str(index))
 
 
-def _number(r: _Reader, element: ET.Element, name: str, where: str) -> tuple[int, Side | None]:
+def _number(r: _XmlReader, element: ET.Element, name: str, where: str) -> tuple[int, Side | None]:
     """A pair number as files write it: ``3``, ``3NS``, ``3 EW``."""
     text = r.text(element, name, where)
     m = _PAIR.fullmatch(text)
@@ -264,8 +275,8 @@ def _number(r: _Reader, element: ET.Element, name: str, where: str) -> tuple[int
     return int(m[1]), side
 
 
-def _section(r: _Reader, holder: ET.Element, name: str, deals: Mapping[int, Deal]) -> tuple[
-        Section, list[Standing]]:  # fmt: skip
+def _section(r: _XmlReader, holder: ET.Element, name: str, deals: Mapping[int, Deal]) -> tuple[
+        Section, list[FileRankRow]]:  # fmt: skip
     participants = holder.find("PARTICIPANTS")
     if participants is None:
         raise r.fail(holder, "no PARTICIPANTS", "PARTICIPANTS", where=f"section {name}")
@@ -298,7 +309,7 @@ def _section(r: _Reader, holder: ET.Element, name: str, deals: Mapping[int, Deal
             raise r.fail(element, f"pair {pair.number} has no DIRECTION but others have one",
                          "DIRECTION", "", where)  # fmt: skip
         pairs.append(pair)
-        standings.append(Standing(name, pair, r.text(element, "PLACE", where),
+        standings.append(FileRankRow(name, pair, r.text(element, "PLACE", where),
                                   r.decimal(element, "TOTAL_SCORE", where),
                                   r.decimal(element, "PERCENTAGE", where)))  # fmt: skip
     boards = {b.number: b for b in _boards(r, holder, deals)}
@@ -313,7 +324,7 @@ def _section(r: _Reader, holder: ET.Element, name: str, deals: Mapping[int, Deal
     return section, standings
 
 
-def _player(r: _Reader, element: ET.Element, where: str) -> Player:
+def _player(r: _XmlReader, element: ET.Element, where: str) -> Player:
     name = r.text(element, "PLAYER_NAME", where)
     number = r.text(element, "NATIONAL_ID_NUMBER", where) or None
     try:
@@ -323,14 +334,14 @@ def _player(r: _Reader, element: ET.Element, where: str) -> Player:
         raise r.fail(element, str(exc), field, exc.value, where) from None
 
 
-def _board_number(r: _Reader, element: ET.Element) -> int:
+def _board_number(r: _XmlReader, element: ET.Element) -> int:
     number = r.integer(element, "BOARD_NUMBER", "BOARD", 1, 999)
     if number is None:
         raise r.fail(element, "a BOARD without a BOARD_NUMBER", "BOARD_NUMBER")
     return number
 
 
-def _boards(r: _Reader, holder: ET.Element, deals: Mapping[int, Deal]) -> Iterator[Board]:
+def _boards(r: _XmlReader, holder: ET.Element, deals: Mapping[int, Deal]) -> Iterator[Board]:
     """The boards: Law 2's dealer, the ``VULNERABILITY`` if the file gives one, the deal if
     its ``HANDSET`` does."""
     for element in holder.findall("BOARD"):
@@ -345,7 +356,7 @@ def _boards(r: _Reader, holder: ET.Element, deals: Mapping[int, Deal]) -> Iterat
         yield Board(number, board.dealer, vulnerability, deal=deals.get(number))
 
 
-def _deals(r: _Reader, root: ET.Element) -> dict[int, Deal]:
+def _deals(r: _XmlReader, root: ET.Element) -> dict[int, Deal]:
     """The deals of the file's ``HANDSET``, by board number: each ``HAND``'s ``DIRECTION``
     (``North`` ... or ``N`` ...) and its ``SPADES``, ``HEARTS``, ``DIAMONDS`` and ``CLUBS``
     (ranks, ``10`` or ``T`` for the ten); a hand not given is not known."""
@@ -374,7 +385,7 @@ def _deals(r: _Reader, root: ET.Element) -> dict[int, Deal]:
     return out
 
 
-def _results(r: _Reader, holder: ET.Element, mitchell: bool, boards: dict[int, Board]) -> (
+def _results(r: _XmlReader, holder: ET.Element, mitchell: bool, boards: dict[int, Board]) -> (
         Iterator[BoardResult]):  # fmt: skip
     for element in holder.findall("BOARD"):
         board = boards[_board_number(r, element)]
@@ -382,7 +393,7 @@ def _results(r: _Reader, holder: ET.Element, mitchell: bool, boards: dict[int, B
             yield _line(r, line, board, index, mitchell)
 
 
-def _line(r: _Reader, line: ET.Element, b: Board, index: int, mitchell: bool) -> BoardResult:
+def _line(r: _XmlReader, line: ET.Element, b: Board, index: int, mitchell: bool) -> BoardResult:
     board = b.number
     where = f"BOARD {board}, TRAVELLER_LINE {index}"
     ns, ns_side = _number(r, line, "NS_PAIR_NUMBER", where)
@@ -411,7 +422,7 @@ def _line(r: _Reader, line: ET.Element, b: Board, index: int, mitchell: bool) ->
         raise r.fail(line, str(exc), exc.field or "TRAVELLER_LINE", exc.value, where) from None
 
 
-def _result(r: _Reader, line: ET.Element, where: str) -> Result:
+def _result(r: _XmlReader, line: ET.Element, where: str) -> Result:
     contract = r.text(line, "CONTRACT", where).upper().replace(" ", "")
     if contract in ("PASS", "P", "PASSED", "PASSOUT", "AP"):
         return Result(PASS_OUT, None, 0)
@@ -432,7 +443,7 @@ def _result(r: _Reader, line: ET.Element, where: str) -> Result:
     return Result(parsed, Seat(by), tricks)
 
 
-def _lead(r: _Reader, line: ET.Element, where: str) -> str | None:
+def _lead(r: _XmlReader, line: ET.Element, where: str) -> str | None:
     """``LEAD`` as PBN writes a card (suit then rank): ``TD``, ``DT`` and ``10D`` are ``DT``."""
     text = r.text(line, "LEAD", where).upper().replace("10", "T")
     if not text:

@@ -33,7 +33,7 @@ from bridgescore.events.match import MatchBoard
 from bridgescore.model import Result, Side
 from bridgescore.players import Player
 from bridgescore.scoring import score_result
-from bridgescore.usebio._read import _AWARD, _Reader, _result, _utf8
+from bridgescore.usebio._read import _AWARD, _result, _utf8, _XmlReader
 from bridgescore.usebio._xml import (
     add,
     add_player,
@@ -208,7 +208,7 @@ def read_event(data: bytes | str, *, source: str = "<bytes>") -> TeamEventFile:
         it names the file, the line, the element and quotes the value.
     """
     tree = parse_xml(_utf8(data) if isinstance(data, str) else data, source)
-    r = _Reader(tree)
+    r = _XmlReader(tree)
     root = tree.root
     if root.tag != "USEBIO" or not re.fullmatch(r"1\.[0-3]", root.get("Version", "")):
         raise r.fail(root, f"the root element is {quote(root.tag)} Version "
@@ -260,7 +260,7 @@ def read_event(data: bytes | str, *, source: str = "<bytes>") -> TeamEventFile:
     return TeamEventFile(event, tuple(ranking), stated, program)
 
 
-def _hundredths(r: _Reader, parent: ET.Element, name: str, where: str) -> int | None:
+def _hundredths(r: _XmlReader, parent: ET.Element, name: str, where: str) -> int | None:
     value = r.decimal(parent, name, where)
     if value is None:
         return None
@@ -272,7 +272,7 @@ def _hundredths(r: _Reader, parent: ET.Element, name: str, where: str) -> int | 
     return int(hundredths)
 
 
-def _read_teams(r: _Reader, participants: ET.Element) -> tuple[dict[int, Entrant],
+def _read_teams(r: _XmlReader, participants: ET.Element) -> tuple[dict[int, Entrant],
                                                                list[TeamLine]]:  # fmt: skip
     names: dict[int, Entrant] = {}
     ranking = []
@@ -309,7 +309,7 @@ def _read_teams(r: _Reader, participants: ET.Element) -> tuple[dict[int, Entrant
     return dict(sorted(names.items())), ranking
 
 
-def _team(r: _Reader, element: ET.Element, name: str, where: str,
+def _team(r: _XmlReader, element: ET.Element, name: str, where: str,
           names: dict[int, Entrant]) -> str:  # fmt: skip
     number = r.integer(element, name, where, 1, len(names))
     if number is None:
@@ -317,7 +317,7 @@ def _team(r: _Reader, element: ET.Element, name: str, where: str,
     return names[number].name
 
 
-def _read_round(r: _Reader, holder: ET.Element, index: int, names: dict[int, Entrant]) -> tuple[
+def _read_round(r: _XmlReader, holder: ET.Element, index: int, names: dict[int, Entrant]) -> tuple[
         Round, list[Entry], dict[tuple[int, int], tuple[tuple[int, int], tuple[int, int] | None]]
 ]:  # fmt: skip
     where = f"ROUND {index}"
@@ -379,7 +379,7 @@ def _read_round(r: _Reader, holder: ET.Element, index: int, names: dict[int, Ent
     return Round(index, tuple(matches), byes), entries, stated
 
 
-def _room_result(r: _Reader, line: ET.Element, where: str) -> Result | Adjusted:
+def _room_result(r: _XmlReader, line: ET.Element, where: str) -> Result | Adjusted:
     score = r.text(line, "SCORE", where).upper()
     m = re.fullmatch(r"A(\d\d)(\d\d)", score)
     if m is not None and line.find("CONTRACT") is None:

@@ -26,7 +26,6 @@ from bridgescore.storage import (
     Game,
     GameNotFoundError,
     HomeGame,
-    Store,
     StoredGame,
     VersionConflictError,
 )
@@ -175,7 +174,7 @@ class Writer:
 
     def __call__(self, kind: str, change: Callable[[HomeGame], HomeGame]) -> dict[str, Any]:
         s, game_id = self.store, self.game_id
-        stored = _get(s, kind, game_id)
+        stored = s.get(game_id, kind=kind)
         token = self.sent.token
         if token is None:
             raise HTTPException(403, "a write needs this game's edit token in the header "
@@ -234,7 +233,7 @@ def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
         description=f"The {noun}'s state: deals, entries, totals, version and more.",
     )
     def read(game_id: str, response: Response, store: StoreDep) -> dict[str, Any]:
-        return _state(_get(store, kind, game_id), response)
+        return _state(store.get(game_id, kind=kind), response)
 
     @router.get(
         f"/{plural}/{{game_id}}/events",
@@ -245,7 +244,7 @@ def _family(kind: Literal["rubber", "chicago"], plural: str) -> None:
         f"the {noun} changes (the first carries the version it is at now).",
     )
     def watch(request: Request, game_id: str, store: StoreDep) -> StreamingResponse:
-        return event_stream(request, game_id, _get(store, kind, game_id).version)
+        return event_stream(request, game_id, store.get(game_id, kind=kind).version)
 
     @router.post(
         f"/{plural}/{{game_id}}/deals",
@@ -289,10 +288,3 @@ def end_rubber(write: Write) -> dict[str, Any]:
         return game.end()
 
     return write("rubber", end)
-
-
-def _get(store: Store, kind: str, game_id: str) -> StoredGame:
-    stored = store.get(game_id)
-    if stored.kind != kind:
-        raise GameNotFoundError(f"no {kind} with id {game_id!r}")
-    return stored

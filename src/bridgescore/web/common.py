@@ -27,6 +27,7 @@ __all__ = [
     "CSRF_COOKIE",
     "LOGIN_COOKIE",
     "STATIC",
+    "app_part",
     "asset",
     "bound_csrf",
     "check_csrf",
@@ -84,6 +85,18 @@ def made_once(app: FastAPI, name: str, make: Callable[[], T]) -> T:
             setattr(app.state, name, make())
         made: T = getattr(app.state, name)
     return made
+
+
+def app_part(app: FastAPI, name: str, kind: type[T]) -> T:
+    """The app's part ``name`` (``app.state.<name>``), as :func:`~.app.create_app` (or
+    :func:`made_once`) set it: a ``kind``.
+
+    :raises TypeError: if it is something else.
+    """
+    found = getattr(app.state, name)
+    if not isinstance(found, kind):
+        raise TypeError(f"app.state.{name} is a {type(found).__name__}, not a {kind.__name__}")
+    return found
 
 
 def _secure(request: Request) -> bool:

@@ -32,7 +32,14 @@ from bridgescore.storage.outbox import OutboxStore
 from bridgescore.storage.sender import Sender
 from bridgescore.storage.tokens import hash_token
 from bridgescore.web.analysis import Analyser
-from bridgescore.web.common import bound_csrf, check_csrf, edit_cookie, login_of, made_once
+from bridgescore.web.common import (
+    app_part,
+    bound_csrf,
+    check_csrf,
+    edit_cookie,
+    login_of,
+    made_once,
+)
 from bridgescore.web.settings import Limits, Settings
 
 __all__ = [
@@ -97,8 +104,7 @@ __all__ = [
 
 def settings(request: Request) -> Settings:
     """The settings the app was built with."""
-    found: Settings = request.app.state.settings
-    return found
+    return app_part(request.app, "settings", Settings)
 
 
 def limits(request: Request) -> Limits:
@@ -108,8 +114,7 @@ def limits(request: Request) -> Limits:
 
 def store(request: Request) -> Store:
     """The app's store."""
-    found: Store = request.app.state.store
-    return found
+    return app_part(request.app, "store", Store)
 
 
 def clubs(request: Request) -> ClubStore:
@@ -202,14 +207,12 @@ def deals_of(request: Request) -> DealStore:
 
 def outbox(request: Request) -> OutboxStore:
     """The app's outbox."""
-    found: OutboxStore = request.app.state.outbox
-    return found
+    return app_part(request.app, "outbox", OutboxStore)
 
 
 def sender(request: Request) -> Sender:
     """The app's sender thread."""
-    found: Sender = request.app.state.sender
-    return found
+    return app_part(request.app, "sender", Sender)
 
 
 T = TypeVar("T")
@@ -342,7 +345,7 @@ def log_in(request: Request, email: str, password: str) -> str:
     :raises TooManyAttemptsError: for too many attempts.
     """
     club_store = clubs(request)
-    attempts: Attempts = request.app.state.attempts
+    attempts = app_part(request.app, "attempts", Attempts)
     now = time.monotonic()
     address = request.client.host if request.client else "?"
     attempts.check(f"address:{address}", now)

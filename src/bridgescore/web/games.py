@@ -61,14 +61,11 @@ STRAINS = [(s.value, s.symbol if s is not Strain.NOTRUMP else "NT") for s in Str
 
 def _stored(store: Store, kind: Kind, game_id: str) -> StoredGame:
     try:
-        stored = store.get(game_id)
+        return store.get(game_id, kind=kind)
     except GameNotFoundError:
-        stored = None
-    if stored is None or stored.kind != kind:
         raise HTTPException(
             404, f"there is no {kind} at this address ({game_id!r}): check the link, or start one"
-        )
-    return stored
+        ) from None
 
 
 def _url(kind: str, game_id: str) -> str:
@@ -453,10 +450,8 @@ def _evening(request: Request, store: Store, stored: StoredGame) -> list[dict[st
         if previous in seen:
             break
         try:
-            before = store.get(previous)
+            before = store.get(previous, kind="rubber")
         except GameNotFoundError:
-            break
-        if before is None or before.kind != "rubber":
             break
         seen.add(previous)
         chain.append(before)

@@ -9,7 +9,8 @@ writes it, or an evening's worker's: :mod:`bridgescore.web.analysis`), or solved
 is installed (the ``dd`` extra) for a session from a file; par and each line against double
 dummy and par are the core's (:class:`bridgescore.boards.hand_record.HandRecord`). Shared by
 the session's hand records page (:mod:`.hands`) and the club's results site (:mod:`.site`); a
-module below the routers.
+module below the routers. What a page shows of a board is a :class:`HandRecordView`
+(``HandRecord`` is its old name here, deprecated: a hand record is the core's).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from bridgescore.duplicate.session import SectionScores, Session, TravellerLine
 __all__ = [
     "HAND_TABLES",
     "HandRecord",
+    "HandRecordView",
     "LineVersus",
     "Solver",
     "hand_record",
@@ -41,33 +43,43 @@ class LineVersus:
     """A traveller line with its tricks against double dummy and its score against par."""
 
     line: TravellerLine
+    """The line itself: its pairs, result, score and points."""
     tricks: str
-    """``'+1'``, ``'='``, ``'-2'``: declarer's tricks less double dummy's ('' if none)."""
+    """``'+1'``, ``'='``, ``'-2'``: declarer's tricks less double dummy's for that declarer
+    and strain (``''`` without a table, or without a contract played)."""
     score: str
     """NS's score less the par score, signed ('' for an artificial score or without par)."""
 
 
 @dataclass(frozen=True, slots=True)
-class HandRecord:
-    """What the page shows for one board."""
+class HandRecordView:
+    """What the page shows for one board: the core's hand record
+    (:class:`~bridgescore.boards.hand_record.HandRecord`) with the board and its traveller."""
 
     board: Board
     deal: Deal
     table: DDTable | None
+    """The double-dummy table, None where it is not known (nor solved)."""
     par: Par | None
     lines: tuple[LineVersus, ...]
+    """The board's traveller lines, each against double dummy and par."""
+
+
+HandRecord = HandRecordView
+"""Deprecated: the old name of :class:`HandRecordView` (a hand record is the core's
+:class:`bridgescore.boards.hand_record.HandRecord`)."""
 
 
 def hand_record(
     board: Board, table: DDTable | None, lines: list[TravellerLine]
-) -> HandRecord | None:
+) -> HandRecordView | None:
     """The hand record of a board with a deal (None without one): the core's
     (:class:`bridgescore.boards.hand_record.HandRecord`), each line against it."""
     record = BoardRecord.of(board, table)
     if record is None:
         return None
     versus = [(line, record.versus(line.result.result, line.ns_score)) for line in lines]
-    return HandRecord(board, record.deal, record.table, record.par,
+    return HandRecordView(board, record.deal, record.table, record.par,
                       tuple(LineVersus(line, v.tricks_text, v.score_text)
                             for line, v in versus))  # fmt: skip
 
@@ -90,11 +102,11 @@ Solver = Callable[[list[Deal]], "list[DDTable] | None"]
 
 def hand_records(
     session: Session, scored: list[SectionScores], solve: Solver
-) -> list[tuple[str, list[HandRecord]]]:
+) -> list[tuple[str, list[HandRecordView]]]:
     """Each section's hand records (the boards with a deal): a board's own double-dummy
     table, else solved by ``solve``."""
     by_name = {s.section.name: s for s in scored}
-    sections: list[tuple[str, list[HandRecord]]] = []
+    sections: list[tuple[str, list[HandRecordView]]] = []
     for section in session.sections:
         boards = sorted(section.boards, key=lambda b: b.number)
         tables: dict[int, DDTable | None] = {}

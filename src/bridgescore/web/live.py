@@ -222,7 +222,7 @@ def get_session(
                 k: summary[k]
                 for k in (
                     "scale",
-                    "scoring",
+                    "method",
                     "standings",
                     "rounds",
                     "rounds_planned",

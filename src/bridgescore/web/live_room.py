@@ -20,7 +20,6 @@ from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import DIRECTOR, AlreadyEnteredError
 from bridgescore.live.definition import FouledBoard, LatePair, Withdrawal
-from bridgescore.players import Player
 from bridgescore.web.deps import LimitsDep, LiveDep, SessionWho, require_director
 from bridgescore.web.live_model import (
     MAX_BOARD,
@@ -31,6 +30,7 @@ from bridgescore.web.live_model import (
     duplicate_answer,
     entry_of,
 )
+from bridgescore.web.models import PlayerIn
 from bridgescore.web.problems import BODY
 
 __all__ = ["router"]
@@ -38,15 +38,6 @@ __all__ = ["router"]
 router = APIRouter(prefix="/api/sessions", tags=["sessions"], responses=BODY)
 
 _STRICT = ConfigDict(extra="forbid", strict=True)
-
-
-class PlayerIn(BaseModel):
-    """A player: the name and the national ID number (``null`` for a visitor)."""
-
-    model_config = _STRICT
-
-    name: str = Field(max_length=100, examples=["Ann Smith"])
-    number: str | None = Field(None, max_length=20, examples=["123456"])
 
 
 class LatePairIn(BaseModel):
@@ -106,8 +97,7 @@ def late_pair(
     with for_field("pair"):
         pair = Pair.parse(body.pair)
     with for_field("players"):
-        players = tuple(Player(p.name, p.number.strip() if p.number else None)
-                        for p in body.players)  # fmt: skip
+        players = tuple(p.player() for p in body.players)
     change = LatePair(Pair(pair.number, pair.side, names, players), body.from_round)
     version = live.store.redefine(game_id, change, DIRECTOR)
     return {"pair": pair.label, "from_round": body.from_round, "version": version}

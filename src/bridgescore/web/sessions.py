@@ -348,31 +348,22 @@ def _without_last(session: Session, name: str) -> Session:
         shorter if s is section else s for s in session.sections))  # fmt: skip
 
 
-@router.post("/session/{game_id}/results")
-async def add_result(
-    request: Request, game_id: str, form: PostedForm, store: StoreDep, live: LiveDep,
-    limits: LimitsDep,
-) -> Response:  # fmt: skip
-    """Enter a result."""
-    return await run_in_threadpool(_apply, request, store, live, limits, game_id, "add", form)
+def _form_post(path: str, how: str, name: str, doc: str) -> None:
+    """The form post ``/session/{id}/{path}``: :func:`_apply` the change ``how``."""
+
+    async def post(
+        request: Request, game_id: str, form: PostedForm, store: StoreDep, live: LiveDep,
+        limits: LimitsDep,
+    ) -> Response:  # fmt: skip
+        return await run_in_threadpool(_apply, request, store, live, limits, game_id, how, form)
+
+    post.__doc__ = doc
+    router.post(f"/session/{{game_id}}/{path}", name=name)(post)
 
 
-@router.post("/session/{game_id}/undo")
-async def undo_result(
-    request: Request, game_id: str, form: PostedForm, store: StoreDep, live: LiveDep,
-    limits: LimitsDep,
-) -> Response:  # fmt: skip
-    """Take back a section's last result."""
-    return await run_in_threadpool(_apply, request, store, live, limits, game_id, "undo", form)
-
-
-@router.post("/session/{game_id}/method")
-async def change_method(
-    request: Request, game_id: str, form: PostedForm, store: StoreDep, live: LiveDep,
-    limits: LimitsDep,
-) -> Response:  # fmt: skip
-    """Score the session another way."""
-    return await run_in_threadpool(_apply, request, store, live, limits, game_id, "method", form)
+_form_post("results", "add", "add_result", "Enter a result.")
+_form_post("undo", "undo", "undo_result", "Take back a section's last result.")
+_form_post("method", "method", "change_method", "Score the session another way.")
 
 
 @router.get("/session/{game_id}/session.pbn")

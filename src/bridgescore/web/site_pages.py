@@ -12,9 +12,9 @@ import shutil
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -26,7 +26,7 @@ from bridgescore.storage.live import LiveStore
 from bridgescore.storage.site import ClubSite, Published
 from bridgescore.storage.store import utcnow
 from bridgescore.web.common import STATIC
-from bridgescore.web.deps import ClubsDep, CurrentDirector, Live, LiveDep
+from bridgescore.web.deps import ClubsDep, CurrentDirector, LiveDep
 from bridgescore.web.hand_records import solve_dd
 from bridgescore.web.problems import BODY, problem
 from bridgescore.web.site import ASSETS, SiteBuilder, SitePage, club_slug, parse_slug, render
@@ -66,14 +66,14 @@ def put_public(body: PublicIn, me: CurrentDirector, clubs: ClubsDep) -> dict[str
     return _public(clubs.set_public(me.club_id, body.players, body.correction_hours))
 
 
-def _builder(
-    request: Request, club_store: ClubStore, live: Live, slug: str
-) -> SiteBuilder | Response:
-    club = club_store.club_numbered(*parse_slug(slug))
+def _builder(request: Request, slug: str, clubs: ClubsDep, live: LiveDep) -> SiteBuilder | Response:
+    """The club's site of the address's ``slug`` (a redirect to its real address if the
+    slug is not it); 404 for no such club."""
+    club = clubs.club_numbered(*parse_slug(slug))
     if club_slug(club) != slug:  # the name changed, or was written otherwise: the real one
         rest = request.url.path.split("/", 3)[3] if request.url.path.count("/") >= 3 else ""
         return RedirectResponse(f"/clubs/{club_slug(club)}/{rest}", status_code=301)
-    site = ClubSite(club_store, live.store)
+    site = ClubSite(clubs, live.store)
 
     def score(p: Published) -> Any:
         return scores_of(request, (f"{p.id}/site/{hash(p.view)}", p.version), p.session)
@@ -84,17 +84,8 @@ def _builder(
     return SiteBuilder(site, club, utcnow(), score, solve)
 
 
-def _serve(
-    request: Request,
-    club_store: ClubStore,
-    live: Live,
-    slug: str,
-    make: Callable[[SiteBuilder], SitePage],
-) -> Response:
-    builder = _builder(request, club_store, live, slug)
-    if isinstance(builder, Response):
-        return builder
-    return HTMLResponse(render(make(builder), static=False))
+Site = Annotated[SiteBuilder | Response, Depends(_builder)]
+"""The club's site a page's address names (:func:`_builder`)."""
 
 
 @router.get("/clubs/{slug}", response_class=HTMLResponse)
@@ -103,42 +94,31 @@ def club_no_slash(slug: str) -> Response:
     return RedirectResponse(f"/clubs/{slug}/", status_code=301)
 
 
-@router.get("/clubs/{slug}/", response_class=HTMLResponse)
-def club_site(request: Request, slug: str, clubs: ClubsDep, live: LiveDep) -> Response:
-    """The club's results: its evenings and events, newest first, and its players."""
-    return _serve(request, clubs, live, slug, lambda b: b.club_page())
+def _page(path: str, name: str, doc: str, make: Callable[[SiteBuilder, Any], SitePage]) -> None:
+    """The page of the club's site at ``/clubs/{slug}/<path>``: ``make`` draws it from the
+    site and the address's other parts (``request.path_params``)."""
+
+    def serve(request: Request, site: Site) -> Response:
+        if isinstance(site, Response):
+            return site
+        return HTMLResponse(render(make(site, request.path_params), static=False))
+
+    serve.__doc__ = doc
+    router.get(f"/clubs/{{slug}}/{path}", response_class=HTMLResponse, name=name)(serve)
 
 
-@router.get("/clubs/{slug}/evenings/{game_id}/", response_class=HTMLResponse)
-def evening(request: Request, slug: str, game_id: str, clubs: ClubsDep, live: LiveDep) -> Response:
-    """An evening's rankings, travellers and changes."""
-    return _serve(request, clubs, live, slug, lambda b: b.evening_page(game_id))
-
-
-@router.get("/clubs/{slug}/evenings/{game_id}/hands/", response_class=HTMLResponse)
-def hands(request: Request, slug: str, game_id: str, clubs: ClubsDep, live: LiveDep) -> Response:
-    """An evening's hand records."""
-    return _serve(request, clubs, live, slug, lambda b: b.hands_page(game_id))
-
-
-@router.get("/clubs/{slug}/evenings/{game_id}/pairs/{key}/", response_class=HTMLResponse)
-def scorecard(
-    request: Request, slug: str, game_id: str, key: str, clubs: ClubsDep, live: LiveDep
-) -> Response:
-    """A pair's scorecard."""
-    return _serve(request, clubs, live, slug, lambda b: b.scorecard_page(game_id, key))
-
-
-@router.get("/clubs/{slug}/players/{number}/", response_class=HTMLResponse)
-def player(request: Request, slug: str, number: str, clubs: ClubsDep, live: LiveDep) -> Response:
-    """A player's sessions and percentages."""
-    return _serve(request, clubs, live, slug, lambda b: b.player_page(number))
-
-
-@router.get("/clubs/{slug}/events/{event_id}/", response_class=HTMLResponse)
-def event(request: Request, slug: str, event_id: str, clubs: ClubsDep, live: LiveDep) -> Response:
-    """An event's ranking."""
-    return _serve(request, clubs, live, slug, lambda b: b.event_page(event_id))
+_page("", "club_site", "The club's results: its evenings and events, newest first, and its "
+      "players.", lambda b, _: b.club_page())  # fmt: skip
+_page("evenings/{game_id}/", "evening", "An evening's rankings, travellers and changes.",
+      lambda b, p: b.evening_page(p["game_id"]))  # fmt: skip
+_page("evenings/{game_id}/hands/", "hands", "An evening's hand records.",
+      lambda b, p: b.hands_page(p["game_id"]))  # fmt: skip
+_page("evenings/{game_id}/pairs/{key}/", "scorecard", "A pair's scorecard.",
+      lambda b, p: b.scorecard_page(p["game_id"], p["key"]))  # fmt: skip
+_page("players/{number}/", "player", "A player's sessions and percentages.",
+      lambda b, p: b.player_page(p["number"]))  # fmt: skip
+_page("events/{event_id}/", "event", "An event's ranking.",
+      lambda b, p: b.event_page(p["event_id"]))  # fmt: skip
 
 
 def write_site(clubs: ClubStore, club: Club, folder: Path, now: datetime | None = None) -> int:

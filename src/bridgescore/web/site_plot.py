@@ -28,7 +28,10 @@ class PercentPoint:
     """One session: its date (as shown) and the player's pair's percentage."""
 
     date: str
+    """The session's date as the page writes it under the axis (PBN's ``2026.11.03``)."""
     percent: float
+    """The player's pair's percentage that session, 0 to 100 (a session scored in IMPs has
+    none, and no point)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,8 +39,12 @@ class PlotDot:
     """A point as drawn, with its label."""
 
     x: float
+    """Across, in the SVG's units: the sessions evenly spread in order inside the axes (a
+    single one in the middle)."""
     y: float
+    """Down from the top, in the SVG's units (a higher percentage is higher up)."""
     point: PercentPoint
+    """The session it stands for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +52,11 @@ class Plot:
     """The plot's geometry, in the SVG's own units (``WIDTH`` by ``HEIGHT``)."""
 
     dots: tuple[PlotDot, ...]
+    """The sessions' points, in order."""
     low: int
+    """The percentage at the bottom of the plot (whole tens, at least 20 below ``high``)."""
     high: int
+    """The percentage at the top of the plot."""
     ticks: tuple[tuple[float, int], ...]
     """Each horizontal grid line: its y and its percentage."""
     fifty: float | None

@@ -17,8 +17,8 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.club import Director
-from bridgescore.errors import EventError, for_field
-from bridgescore.events import Entrant, Event, VpScale, player
+from bridgescore.errors import BridgeError, EventError, for_field
+from bridgescore.events import Entrant, Event, Scoring, VpScale, player
 from bridgescore.storage.nights import start_team_night
 from bridgescore.web.common import link, page
 from bridgescore.web.deps import clubs, live, team_events
@@ -51,10 +51,10 @@ class EntrantIn(BaseModel):
 
 class TeamEventIn(BaseModel):
     """A team or Swiss event: its kind, name, entrants (in seeding order), rounds (a Swiss's;
-    a round robin and a knockout have theirs), boards a match, the VP scale; ``scoring``
-    ``imps`` (default) or ``bam`` for teams, ``mp`` (default) or ``butler`` for Swiss pairs;
-    ``bye_vp`` what a bye scores (default: the scale's preset); ``arrears``: each Swiss round
-    drawn from the standings one round in arrears."""
+    a round robin and a knockout have theirs), boards a match, the VP scale; ``method``
+    ``imps`` (default) or ``bam`` for teams, ``mp`` (default) or ``butler`` for Swiss pairs
+    (``scoring``: its deprecated name); ``bye_vp`` what a bye scores (default: the scale's
+    preset); ``arrears``: each Swiss round drawn from the standings one round in arrears."""
 
     model_config = _STRICT
 
@@ -64,7 +64,16 @@ class TeamEventIn(BaseModel):
     rounds: int | None = Field(None, ge=1, le=1000, examples=[7])
     boards_per_match: int = Field(8, ge=1, le=100)
     scale: ScaleName = "wbf-2013"
-    scoring: Literal["imps", "bam", "mp", "butler"] | None = None
+    method: Scoring | None = Field(
+        None,
+        description="How a match's boards are compared: `imps` (default) or `bam` for teams, "
+        "`mp` (default) or `butler` for Swiss pairs.",
+    )
+    scoring: Scoring | None = Field(
+        None,
+        json_schema_extra={"deprecated": True},
+        description="Deprecated: the old name of `method`.",
+    )
     bye_vp: float | None = Field(None, ge=0, le=30, examples=[12])
     arrears: bool = False
     segments: int = Field(1, ge=1, le=20)
@@ -86,9 +95,17 @@ class TeamEventIn(BaseModel):
                 )
                 for e in self.entrants
             )
-        scoring = self.scoring or ("mp" if self.kind == "swiss-pairs" else "imps")
-        return Event(self.kind, self.name, entrants, self.rounds, self.boards_per_match,  # type: ignore[arg-type]
-                     VpScale(self.scale), scoring, bye, self.arrears, self.segments)  # fmt: skip
+        if self.method and self.scoring and self.method != self.scoring:
+            raise EventError("give the method once (`method`; `scoring` is its old name)",
+                             field="method", value=self.scoring)  # fmt: skip
+        method = self.method or self.scoring or ("mp" if self.kind == "swiss-pairs" else "imps")
+        try:
+            return Event(self.kind, self.name, entrants, self.rounds, self.boards_per_match,  # type: ignore[arg-type]
+                         VpScale(self.scale), method, bye, self.arrears, self.segments)  # fmt: skip
+        except BridgeError as exc:  # the core's name for it is the old one
+            if exc.field == "scoring" and self.scoring is None:
+                exc.field = "method"
+            raise
 
 
 def create_team_event(request: Request, me: Director, body: TeamEventIn) -> JSONResponse:

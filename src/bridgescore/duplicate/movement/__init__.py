@@ -15,7 +15,7 @@ compared, :func:`~report.moves` whether one card a table is enough,
 >>> from bridgescore.duplicate.movement import mitchell, howell
 >>> m = mitchell(7, 3)
 >>> (m.tables, m.rounds, m.boards), m.plays[0]
-((7, 7, 21), Play(round=1, table=1, ns='NS 1', ew='EW 1', boards=(1, 2, 3)))
+((7, 7, 21), TableRound(round=1, table=1, ns='NS 1', ew='EW 1', boards=(1, 2, 3)))
 >>> howell(9, 3).sit_outs[0]
 SitOut(round=1, pair='1')
 
@@ -68,6 +68,7 @@ from bridgescore.duplicate.movement.model import (
     Relay,
     Share,
     SitOut,
+    TableRound,
     format_boards,
     parse_boards,
     read,
@@ -104,6 +105,7 @@ __all__ = [
     "Share",
     "SitOut",
     "Slot",
+    "TableRound",
     "alternatives",
     "cards",
     "check_result",

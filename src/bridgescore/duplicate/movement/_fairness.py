@@ -10,7 +10,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bridgescore.duplicate.movement._values import Play
+from bridgescore.duplicate.movement._values import TableRound
 
 __all__ = ["Fairness", "PairFairness", "fairness_of"]
 
@@ -136,12 +136,12 @@ the ideal is every two pairs at the mean (deviation 0).
         )
 
 
-def fairness_of(pairs: tuple[str, ...], plays: Iterable[Play]) -> Fairness:
+def fairness_of(pairs: tuple[str, ...], plays: Iterable[TableRound]) -> Fairness:
     """For every two of ``pairs``: boards compared, rounds met and Manning's competition score,
     from the ``plays`` of a movement (what :func:`~.report.fairness` and
     :meth:`~.model.Movement.fairness` give).
 
-    >>> p = (Play(1, 1, "1", "2", (1, 2)), Play(1, 2, "3", "4", (1, 2)))
+    >>> p = (TableRound(1, 1, "1", "2", (1, 2)), TableRound(1, 2, "3", "4", (1, 2)))
     >>> fairness_of(("1", "2", "3", "4"), p).pairs[:2]
     (PairFairness(first='1', second='2', compared=0, met=1, competition=2), \
 PairFairness(first='1', second='3', compared=2, met=0, competition=2))
@@ -154,12 +154,12 @@ PairFairness(first='1', second='3', compared=2, met=0, competition=2))
     def key(x: str, y: str) -> tuple[str, str]:
         return (x, y) if order[x] < order[y] else (y, x)
 
-    on_board: dict[int, list[Play]] = defaultdict(list)
+    on_board: dict[int, list[TableRound]] = defaultdict(list)
     for p in plays:
         met[key(p.ns, p.ew)] += 1
         for b in p.boards:
             on_board[b].append(p)
-    weight: dict[tuple[Play, ...], int] = defaultdict(int)  # boards played by the same tables
+    weight: dict[tuple[TableRound, ...], int] = defaultdict(int)  # boards played by the same tables
     for tables in on_board.values():
         weight[tuple(tables)] += 1
     for group, count in weight.items():

@@ -1,16 +1,19 @@
-"""The parts of a movement, values of their own: a :class:`Play` (a table in a round), a
+"""The parts of a movement, values of their own: a :class:`TableRound` (a table in a round), a
 :class:`SitOut`, a :class:`Share` and a :class:`Relay`. :mod:`.model`'s :class:`~.model.Movement`
-is made of them, and the modules that work out what a movement does read them."""
+is made of them, and the modules that work out what a movement does read them.
+
+:data:`Play` is :class:`TableRound`'s old name, deprecated (``Play`` is the cards played,
+:class:`bridgescore.boards.play.Play`); it stays for one release."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Play", "Relay", "Share", "SitOut"]
+__all__ = ["Play", "Relay", "Share", "SitOut", "TableRound"]
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class TableRound:
     """One table in one round: who sits there and which boards they play."""
 
     round: int
@@ -25,12 +28,18 @@ class Play:
     """The boards played, in order."""
 
 
+Play = TableRound
+"""Deprecated: the old name of :class:`TableRound` (a table's round in a movement)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SitOut:
     """A pair with no table in a round (an odd number of pairs)."""
 
     round: int
     pair: str
+    """Its label (``EW 7``, or ``1`` in a Howell); in a half-table Mitchell, the EW pair due
+    at the table whose NS pair is missing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +48,9 @@ class Share:
 
     round: int
     tables: tuple[int, ...]
+    """The tables that share them, in order (a Mitchell's last table shares with table 1)."""
     boards: tuple[int, ...]
+    """The boards they share."""
 
 
 @dataclass(frozen=True, slots=True)

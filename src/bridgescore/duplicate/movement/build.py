@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Literal
 
 from bridgescore.duplicate.movement.cyclic import howell
-from bridgescore.duplicate.movement.model import Movement, Play, Relay, Share
+from bridgescore.duplicate.movement.model import Movement, Relay, Share, TableRound
 from bridgescore.errors import MovementError
 
 __all__ = ["MAX_BOARDS_PER_ROUND", "howell", "mitchell", "switched_rounds"]
@@ -73,7 +73,7 @@ def mitchell(
 
     >>> m = mitchell(7, 3)
     >>> m.rounds, m.boards, m.plays[7]
-    (7, 21, Play(round=2, table=1, ns='NS 1', ew='EW 7', boards=(4, 5, 6)))
+    (7, 21, TableRound(round=2, table=1, ns='NS 1', ew='EW 7', boards=(4, 5, 6)))
     >>> mitchell(8, 3, even="relay").shares[0]
     Share(round=1, tables=(1, 8), boards=(1, 2, 3))
 
@@ -106,7 +106,7 @@ def mitchell(
     def board_set(position: int, r: int) -> int:
         return (position + r - 1) % n + 1
 
-    plays: list[Play] = []
+    plays: list[TableRound] = []
     shares: list[Share] = []
     relays: list[Relay] = []
     for r in range(1, count + 1):
@@ -121,7 +121,7 @@ def mitchell(
             pair_ns, pair_ew = f"NS {t}", f"EW {ew}"
             if r in switched:
                 pair_ns, pair_ew = pair_ew, pair_ns
-            plays.append(Play(r, t, pair_ns, pair_ew, boards))
+            plays.append(TableRound(r, t, pair_ns, pair_ew, boards))
         if relay:
             stand = _boards(board_set(half, r), bpr)
             relays.append(Relay(r, stand, f"relay stand between tables {half} and {half + 1}"))

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import cache
 
 from bridgescore.duplicate.movement._howells import DESIGNS, PLAIN
-from bridgescore.duplicate.movement.model import Movement, Play, Relay, Share
+from bridgescore.duplicate.movement.model import Movement, Relay, Share, TableRound
 from bridgescore.errors import MovementError
 
 __all__ = ["every_board_everywhere", "howell", "howell_rounds"]
@@ -151,7 +151,7 @@ def _build(n: int, bpr: int, rounds: int, switches: bool = True) -> Movement:
         kind="howell",
         pairs=tuple(str(i) for i in range(1, n + 1)),
         boards_per_round=bpr,
-        plays=tuple(Play(r, t, str(ns), str(ew), boards(s)) for r, t, ns, ew, s in rows),
+        plays=tuple(TableRound(r, t, str(ns), str(ew), boards(s)) for r, t, ns, ew, s in rows),
         shares=shares,
         relays=_relays(design, moving, rounds, phantom, boards, number),
         tables=tables - phantom,

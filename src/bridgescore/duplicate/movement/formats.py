@@ -72,7 +72,7 @@ def read_asc(text: str, *, boards_per_round: int, meetings: int = 1) -> Movement
 
     >>> m = read_asc("4 2 3 3 0\\n1-4 A 2-3 A\\n1-3 B 4-2 B\\n1-2 C 3-4 C\\n", boards_per_round=2)
     >>> (m.tables, m.rounds, m.boards), m.plays[2]
-    ((2, 3, 6), Play(round=2, table=1, ns='1', ew='3', boards=(3, 4)))
+    ((2, 3, 6), TableRound(round=2, table=1, ns='1', ew='3', boards=(3, 4)))
     >>> read_asc("4 2 3 3 0\\n1-4 A 2-3\\n", boards_per_round=2)
     Traceback (most recent call last):
     ...

@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any, Literal
 
 from bridgescore.duplicate.movement._fairness import Fairness, fairness_of
-from bridgescore.duplicate.movement._values import Play, Relay, Share, SitOut
+from bridgescore.duplicate.movement._values import Play, Relay, Share, SitOut, TableRound
 from bridgescore.errors import MovementError
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "Relay",
     "Share",
     "SitOut",
+    "TableRound",
     "format_boards",
     "parse_boards",
     "read",
@@ -72,7 +73,7 @@ class Movement:
     """Every pair, by its label (``'NS 3'``, ``'EW 3'`` in a Mitchell, ``'3'`` in a Howell)."""
     boards_per_round: int
     """How many boards each table plays a round."""
-    plays: tuple[Play, ...]
+    plays: tuple[TableRound, ...]
     """Every table of every round, in order of round and table."""
     shares: tuple[Share, ...] = ()
     """Tables sharing boards, round by round."""
@@ -121,7 +122,7 @@ class Movement:
             if pair not in seated[r]
         )
 
-    def round_plays(self, round_number: int) -> tuple[Play, ...]:
+    def round_plays(self, round_number: int) -> tuple[TableRound, ...]:
         """The plays of one round, by table."""
         return tuple(p for p in self.plays if p.round == round_number)
 
@@ -135,10 +136,14 @@ class Movement:
         """The movement as plain data, the shape ``bridgescore movement --json`` prints.
 
         With ``complete``, also the relay stands and the arrow-switched rounds, so that
-        :meth:`from_dict` gives back the same movement (what a stored session keeps).
+        :meth:`from_dict` gives back the same movement (what a stored session keeps). Each
+        play names its pairs by label twice: ``ns_label`` and ``ew_label``, the API's one key
+        for a pair's label, and ``ns`` and ``ew`` as the movement's columns have them (in the
+        API ``ns`` and ``ew`` are otherwise pair numbers; the stored form keeps only these).
 
         >>> Movement.read_csv("round,table,ns,ew,boards\\n1,1,1,2,1-2\\n").to_dict()["plays"]
-        [{'round': 1, 'table': 1, 'ns': '1', 'ew': '2', 'boards': [1, 2]}]
+        [{'round': 1, 'table': 1, 'ns': '1', 'ew': '2', 'boards': [1, 2], 'ns_label': '1', \
+'ew_label': '2'}]
         """
         extra: dict[str, object] = {}
         if self.meetings != 1:
@@ -163,6 +168,7 @@ class Movement:
             "pairs": list(self.pairs),
             "plays": [
                 {"round": p.round, "table": p.table, "ns": p.ns, "ew": p.ew, "boards": [*p.boards]}
+                | ({} if complete else {"ns_label": p.ns, "ew_label": p.ew})
                 for p in self.plays
             ],
             "sit_outs": [{"round": s.round, "pair": s.pair} for s in self.sit_outs],
@@ -188,7 +194,7 @@ class Movement:
                 pairs=tuple(str(p) for p in data["pairs"]),
                 boards_per_round=int(data["boards_per_round"]),
                 plays=tuple(
-                    Play(int(p["round"]), int(p["table"]), str(p["ns"]), str(p["ew"]),
+                    TableRound(int(p["round"]), int(p["table"]), str(p["ns"]), str(p["ew"]),
                          tuple(int(b) for b in p["boards"]))
                     for p in data["plays"]
                 ),
@@ -332,7 +338,7 @@ def read(text: str, *, kind: Kind = "custom", meetings: int = 1) -> Movement:
                 ",".join(names),
             )
         index = {name: names.index(name) for name in (*COLUMNS, ARROW) if name in names}
-        plays: list[Play] = []
+        plays: list[TableRound] = []
         turned: list[tuple[int, int]] = []
         for number, row in enumerate(rows, start=2):
             if any(cell.strip() for cell in row):
@@ -375,7 +381,7 @@ def read(text: str, *, kind: Kind = "custom", meetings: int = 1) -> Movement:
     )
 
 
-def _play(row: list[str], number: int, index: dict[str, int]) -> tuple[Play, bool]:
+def _play(row: list[str], number: int, index: dict[str, int]) -> tuple[TableRound, bool]:
     """The play of one row (the cards each pair plays), and whether its arrow is switched."""
 
     def cell(name: str) -> str:
@@ -407,7 +413,7 @@ def _play(row: list[str], number: int, index: dict[str, int]) -> tuple[Play, boo
     ns, ew = cell("ns"), cell("ew")
     if arrow:  # seated NS, playing the EW cards
         ns, ew = ew, ns
-    return Play(values["round"], values["table"], ns, ew, boards), bool(arrow)
+    return TableRound(values["round"], values["table"], ns, ew, boards), bool(arrow)
 
 
 def _check(m: Movement) -> None:
@@ -562,9 +568,9 @@ def _check(m: Movement) -> None:
                 )
 
 
-def iter_rounds(m: Movement) -> Iterator[tuple[int, tuple[Play, ...]]]:
+def iter_rounds(m: Movement) -> Iterator[tuple[int, tuple[TableRound, ...]]]:
     """Each round with its plays."""
-    by_round: dict[int, list[Play]] = defaultdict(list)
+    by_round: dict[int, list[TableRound]] = defaultdict(list)
     for p in m.plays:
         by_round[p.round].append(p)
     for r in range(1, m.rounds + 1):

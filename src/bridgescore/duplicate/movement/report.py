@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bridgescore.duplicate.movement._fairness import Fairness, PairFairness, fairness_of
-from bridgescore.duplicate.movement.model import Movement, Play, format_boards, iter_rounds
+from bridgescore.duplicate.movement.model import Movement, TableRound, format_boards, iter_rounds
 
 __all__ = [
     "Card",
@@ -318,7 +318,7 @@ def cards(m: Movement, kind: Literal["table", "guide"] = "table") -> tuple[Card,
     return tuple(_table_cards(m) if kind == "table" else _guide_cards(m))
 
 
-def _switched(m: Movement, p: Play) -> bool:
+def _switched(m: Movement, p: TableRound) -> bool:
     return p.round in m.arrow_switched or (p.round, p.table) in set(m.turned)
 
 
@@ -345,7 +345,7 @@ def _table_cards(m: Movement) -> Iterable[Card]:
             yield Card(f"Table {t}", _title(m), header, tuple(rows))
 
 
-def _later(m: Movement, p: Play) -> str:
+def _later(m: Movement, p: TableRound) -> str:
     """Where boards with no place next round go: the table that plays them next, if any."""
     after = [
         (q.round, q.table) for q in m.plays if q.round > p.round + 1 and p.boards[0] in q.boards
@@ -375,7 +375,7 @@ def table_cards(m: Movement) -> str:
 
 
 def _guide_cards(m: Movement) -> Iterable[Card]:
-    by_pair: dict[str, dict[int, Play]] = defaultdict(dict)
+    by_pair: dict[str, dict[int, TableRound]] = defaultdict(dict)
     for p in m.plays:
         by_pair[p.ns][p.round] = by_pair[p.ew][p.round] = p
     header = ("Round", "Table", "Seat", "Against", "Boards")

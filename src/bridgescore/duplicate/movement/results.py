@@ -22,7 +22,10 @@ class Slot:
     round: int
     table: int
     ns: str
+    """The label of the pair sitting North-South, as the movement has it (an EW pair's in an
+    arrow-switched round)."""
     ew: str
+    """The label of the pair sitting East-West."""
     board: int
 
 

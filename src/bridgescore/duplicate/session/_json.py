@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bridgescore.duplicate.field import BoardScore
-from bridgescore.duplicate.session._model import Pair
+from bridgescore.duplicate.session._model import BoardResult, Pair
 from bridgescore.duplicate.session._scores import RankRow, SectionScores, TravellerLine
 from bridgescore.model import Side
 
@@ -60,18 +60,28 @@ def traveller_to_dict(scored: SectionScores, board: int) -> dict[str, Any]:
     }
 
 
+def _split(r: BoardResult) -> dict[str, Any]:
+    """A split score as the API gives it everywhere, ``{"split": {"ns": ..., "ew": ...}}``
+    (nothing for any other result: ``result`` is the line's text)."""
+    return {} if r.split is None else {"split": {"ns": str(r.split.ns), "ew": str(r.split.ew)}}
+
+
 def _line(line: TravellerLine) -> dict[str, Any]:
     r = line.result
-    return {
-        "round": r.round,
-        "table": r.table,
-        "ns": r.ns,
-        "ew": r.ew,
-        "result": r.text,
-        "ns_score": _score(line.ns_score),
-        "ns_points": _round(line.ns_points),
-        "ew_points": _round(line.ew_points),
-    } | ({"lead": r.lead} if r.lead else {})
+    return (
+        {
+            "round": r.round,
+            "table": r.table,
+            "ns": r.ns,
+            "ew": r.ew,
+            "result": r.text,
+            "ns_score": _score(line.ns_score),
+            "ns_points": _round(line.ns_points),
+            "ew_points": _round(line.ew_points),
+        }
+        | _split(r)
+        | ({"lead": r.lead} if r.lead else {})
+    )
 
 
 def _recap(
@@ -90,6 +100,7 @@ def _recap(
                 "points": _round(x.points),
                 "top": x.top,
             }
+            | _split(x.result)
             for x in scored.recap(pair.number, pair.side)
         ],
         **({"analysis": analysis} if analysis is not None else {}),

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from bridgescore.duplicate.movement import Movement, Play
+from bridgescore.duplicate.movement import Movement, TableRound
 from bridgescore.duplicate.session._model import Pair, Section, pair_order
 from bridgescore.errors import MovementError, SessionError
 from bridgescore.model import Side
@@ -29,7 +29,7 @@ from bridgescore.model import Side
 __all__ = ["with_fouled_board", "with_late_pair", "with_withdrawal"]
 
 
-def _rebuilt(section: Section, plays: Iterable[Play], pairs: tuple[str, ...]) -> Movement:
+def _rebuilt(section: Section, plays: Iterable[TableRound], pairs: tuple[str, ...]) -> Movement:
     m = section.movement
     assert m is not None
     ordered = tuple(sorted(plays, key=lambda p: (p.round, p.table)))
@@ -121,7 +121,7 @@ def with_late_pair(section: Section, pair: Pair, from_round: int) -> Section:
     return _section(section, pairs, _rebuilt(section, plays, (*m.pairs, label)))
 
 
-def _seat_late(m: Movement, label: str, side: Side | None, r: int) -> Play:
+def _seat_late(m: Movement, label: str, side: Side | None, r: int) -> TableRound:
     """The late pair's play in round ``r``: at the half table, against the pair sitting out."""
     out = [s.pair for s in m.sit_outs if s.round == r]
     relay = [x for x in m.relays if x.round == r and x.place.startswith("half table")]
@@ -134,7 +134,7 @@ def _seat_late(m: Movement, label: str, side: Side | None, r: int) -> Play:
         )
     table = int(relay[0].place.rsplit(" ", 1)[1])
     ns, ew = (label, out[0]) if side is not Side.EW else (out[0], label)
-    return Play(r, table, ns, ew, relay[0].boards)
+    return TableRound(r, table, ns, ew, relay[0].boards)
 
 
 def with_withdrawal(section: Section, label: str, from_round: int) -> Section:
