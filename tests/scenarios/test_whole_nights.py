@@ -471,8 +471,10 @@ class PairsNight(RuleBasedStateMachine):
         label = data.draw(st.sampled_from(self.ev.pairs), label="pair")
         first = data.draw(st.integers(1, self.ev.view["movement"]["rounds"]), label="from round")
         later = any(r >= first for r in self.ev.rounds_of(label))
+        left = [p for p in self.ev.view["movement"]["plays"]
+                if p["round"] < first or label not in (p["ns"], p["ew"])]  # fmt: skip
         self.post("/withdrawals", {"pair": label, "from_round": first}, self.ev.director,
-                  422 if later else 201)  # fmt: skip
+                  422 if later or not left else 201)  # fmt: skip
 
     @precondition(lambda self: self.ev.pairs)
     @rule(data=st.data())
@@ -885,6 +887,28 @@ def test_a_pair_withdraws_from_a_short_howell(world: World) -> None:
                {"movement": "howell", "pairs": 7, "boards_per_round": 1, "rounds": 2})  # fmt: skip
     send(world, "POST", f"{ev.base}/withdrawals", {"pair": "1", "from_round": 1}, ev.director,
          201)  # fmt: skip
+
+
+def test_withdrawals_that_leave_a_round_nobody_plays(world: World) -> None:
+    """Half the field of a 3-table Mitchell withdraws before round 1: nobody plays round 2 any
+    more (an idle round), and every output still answers; the last pairs cannot all go."""
+    club = world.new_club()
+    ev = start(world, club, {"movement": "mitchell", "tables": 3, "boards_per_round": 2})
+    for pair in ("EW 2", "NS 1", "NS 2"):
+        send(world, "POST", f"{ev.base}/withdrawals", {"pair": pair, "from_round": 1},
+             ev.director, 201)  # fmt: skip
+    seen = world.get(ev.base, ev.director).json()
+    assert (seen["movement"]["rounds"], seen["movement"]["idle"]) == (3, [2])
+    send(world, "POST", f"{ev.base}/withdrawals", {"pair": "NS 3", "from_round": 1},
+         ev.director, 422)  # fmt: skip
+    for slot in seen["missing"]:
+        result = {**slot, "contract": "3NT", "declarer": "N", "tricks": 9}
+        del result["ns"], result["ew"]
+        send(world, "POST", f"{ev.base}/results", result, ev.tables[slot["table"]], 201)
+    assert all(t["finished"] for t in world.get(ev.base, ev.director).json()["tables"])
+    send(world, "POST", f"{ev.base}/close", {"closed": True}, ev.director, 200)
+    for output in OUTPUTS:
+        world.get(output.format(id=ev.id, site=club.site))
 
 
 def test_a_refused_settle_keeps_the_conflict(world: World) -> None:

@@ -91,6 +91,9 @@ class Movement:
     unplayed: tuple[int, ...] = ()
     """Boards of the movement that no table plays any more (a pair withdrew before them: the
     movement as the room has it then); every other board is played."""
+    idle: tuple[int, ...] = ()
+    """Rounds in which no table plays any more (pairs withdrew: the movement as the room has
+    it then); every other round has its plays."""
 
     def __post_init__(self) -> None:
         _check(self)
@@ -102,7 +105,11 @@ class Movement:
     @cached_property
     def rounds(self) -> int:
         """How many rounds."""
-        return max(p.round for p in self.plays)
+        return (
+            max(p.round for p in self.plays)
+            if not self.idle
+            else max(*(p.round for p in self.plays), *self.idle)
+        )
 
     @cached_property
     def boards(self) -> int:
@@ -159,6 +166,8 @@ class Movement:
             }
         if self.unplayed:
             extra["unplayed"] = [*self.unplayed]
+        if self.idle:
+            extra["idle"] = [*self.idle]
         return extra | {
             "movement": self.kind,
             "tables": self.tables,
@@ -212,6 +221,7 @@ class Movement:
                 meetings=int(data.get("meetings", 1)),
                 turned=tuple((int(r), int(t)) for r, t in data.get("turned", ())),
                 unplayed=tuple(int(b) for b in data.get("unplayed", ())),
+                idle=tuple(int(r) for r in data.get("idle", ())),
             )  # fmt: skip
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             if isinstance(exc, MovementError):
@@ -497,8 +507,19 @@ def _check(m: Movement) -> None:
                 "pair",
                 p.ns,
             )
-    rounds = max(r for r, _ in tables_at)
-    missing = sorted(set(range(1, rounds + 1)) - {r for r, _ in tables_at})
+    played_rounds = {r for r, _ in tables_at}
+    last = max(played_rounds) + len(set(m.idle))  # idle rounds fill gaps or follow the last
+    wrong = [
+        r for r in m.idle if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= last
+    ]
+    if wrong or len(set(m.idle)) != len(m.idle):
+        raise _fail(f"idle rounds must differ and be numbered 1 to {last}, got {m.idle!r}",
+                    "idle", wrong[0] if wrong else m.idle)  # fmt: skip
+    if played_rounds & set(m.idle):
+        idle = min(played_rounds & set(m.idle))
+        raise _fail(f"round {idle} is listed idle but has plays", "idle", idle)
+    rounds = max(played_rounds | set(m.idle))
+    missing = sorted(set(range(1, rounds + 1)) - played_rounds - set(m.idle))
     if missing:
         raise _fail(
             f"round {missing[0]} has no plays; rounds are numbered 1 to {rounds}",

@@ -43,11 +43,16 @@ def _rebuilt(section: Section, plays: Iterable[TableRound], pairs: tuple[str, ..
     relays = tuple(x for x in m.relays if not any((x.round, b) in played for b in x.boards))
     boards = {b for _, b in played}
     unplayed = tuple(b for b in range(1, m.boards + 1) if b not in boards)  # none plays them now
+    rounds = {p.round for p in ordered}
+    idle = tuple(r for r in range(1, m.rounds + 1) if r not in rounds)  # nobody plays then now
+    if not ordered:
+        raise SessionError("no table would play any round: nothing would be left to play",
+                           field="movement")  # fmt: skip
     try:
         return Movement(m.kind, pairs, m.boards_per_round, ordered, shares, relays,
                         max([m.tables, *(p.table for p in ordered)]),
                         m.arrow_switched, m.meetings,
-                        tuple(x for x in m.turned if x in kept), unplayed)  # fmt: skip
+                        tuple(x for x in m.turned if x in kept), unplayed, idle)  # fmt: skip
     except MovementError as exc:
         raise SessionError(f"the movement would not hold: {exc}", field="movement") from None
 
