@@ -891,7 +891,8 @@ def test_a_pair_withdraws_from_a_short_howell(world: World) -> None:
 
 def test_withdrawals_that_leave_a_round_nobody_plays(world: World) -> None:
     """Half the field of a 3-table Mitchell withdraws before round 1: nobody plays round 2 any
-    more (an idle round), and every output still answers; the last pairs cannot all go."""
+    more (an idle round), tables 1 and 2 sit out, and every output still answers; the last
+    pairs cannot all go."""
     club = world.new_club()
     ev = start(world, club, {"movement": "mitchell", "tables": 3, "boards_per_round": 2})
     for pair in ("EW 2", "NS 1", "NS 2"):
@@ -905,7 +906,12 @@ def test_withdrawals_that_leave_a_round_nobody_plays(world: World) -> None:
         result = {**slot, "contract": "3NT", "declarer": "N", "tricks": 9}
         del result["ns"], result["ew"]
         send(world, "POST", f"{ev.base}/results", result, ev.tables[slot["table"]], 201)
-    assert all(t["finished"] for t in world.get(ev.base, ev.director).json()["tables"])
+    tables = world.get(ev.base, ev.director).json()["tables"]
+    assert [(t["finished"], t["sit_out"]) for t in tables] == [
+        (False, True),
+        (False, True),
+        (True, False),
+    ]  # nobody plays at tables 1 and 2 now
     send(world, "POST", f"{ev.base}/close", {"closed": True}, ev.director, 200)
     for output in OUTPUTS:
         world.get(output.format(id=ev.id, site=club.site))

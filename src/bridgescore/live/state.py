@@ -218,12 +218,6 @@ class LiveState:
         """The table's current round, the round it may fix, and whether it has finished."""
         seating = self.seating
         entered = self.entered_round(table)
-        if (
-            entered is None
-            and seating.kind == "pairs"
-            and not any(s.table == table for s in seating.sittings)
-        ):  # every pair that sat here withdrew: nothing is left to enter at it
-            return TablePosition(table, 1, None, True)
         current = entered or 1
         sitting = None if entered is None else seating.sitting(entered, table)
         done = sitting is not None and all(self.at(table, current, b) for b in sitting.boards)
