@@ -92,6 +92,16 @@ __all__ = ["router"]
 router = APIRouter(prefix="/api/sessions", tags=["sessions"], responses=BODY)
 
 ResultId = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
+_EVENT_KEYS = (
+    "scale",
+    "method",
+    "standings",
+    "rounds",
+    "rounds_planned",
+    "boards_per_match",
+    "url",
+)
+"""What a team night's ``GET`` answers of its event (as ``GET /api/events/{id}`` does)."""
 
 _READ = READ_RESPONSES
 _READ_AS: dict[int | str, dict[str, Any]] = {
@@ -214,23 +224,8 @@ def get_session(
         common["conflicts"] = [c.to_dict() for c in live.store.conflicts(game_id)]
     if state.seating.kind == "teams":
         summary = team_summary(request, game_id, state.event, state.version)
-        return {
-            **common,
-            "event": summary["name"],
-            "event_kind": summary["kind"],
-            **{
-                k: summary[k]
-                for k in (
-                    "scale",
-                    "method",
-                    "standings",
-                    "rounds",
-                    "rounds_planned",
-                    "boards_per_match",
-                    "url",
-                )
-            },
-        }
+        event = {k: summary[k] for k in _EVENT_KEYS}
+        return {**common, "event": summary["name"], "event_kind": summary["kind"], **event}
     sec = state.section
     view = None if viewer == DIRECTOR else _public_view(clubs, game_id)
     answer = {
