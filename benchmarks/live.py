@@ -374,10 +374,9 @@ def main() -> None:
         _against(args)
         return
     figures = _one_evening(args, HERE / "src")
-    db = args.db or "sqlite"
     aims = {"results lost": "0", "POST p99 (ms)": "< 50 (SQLite)",
             "POST to last viewer p99 (ms)": "< 1000"}  # fmt: skip
-    backend = "PostgreSQL" if db.startswith("postgresql") else "SQLite"
+    backend = "PostgreSQL" if args.db.startswith("postgresql") else "SQLite"
     print(
         f"Live evening: {args.tables} tables x 27 boards, {args.viewers} viewers, {backend}, "
         f"{args.workers} worker(s)"

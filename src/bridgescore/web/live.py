@@ -77,6 +77,7 @@ from bridgescore.web.live_model import (
     evening_tags,
     method_of,
     movement_of,
+    night_pages,
     rankings,
     result_dict,
     with_players,
@@ -568,8 +569,7 @@ def table_links(
         tokens = live.store.tokens_for(game_id, token)
     except NotAllowedError:  # its own words: the token is the director's, the links are gone
         raise HTTPException(409, "this session's table links cannot be made again") from None
-    page = "event" if state.seating.kind == "teams" else "live"
-    return {"tables": _links(request, game_id, tokens, page)}
+    return {"tables": _links(request, game_id, tokens, night_pages(state)[0])}
 
 
 @router.get("/{game_id}/changes", responses=_WRITE)
@@ -586,7 +586,7 @@ def close(
     """Close the session (the director): tables may no longer enter; the results page, PBN and
     CSV are published at ``/session/{id}``. ``{"closed": false}`` opens it again."""
     version = live.store.close(game_id, body.closed, who)
-    page = "event" if live.store.state(game_id).seating.kind == "teams" else "session"
+    page = night_pages(live.store.state(game_id))[1]
     return {
         "closed": body.closed,
         "version": version,

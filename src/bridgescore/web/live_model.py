@@ -44,6 +44,7 @@ __all__ = [
     "evening_tags",
     "method_of",
     "movement_of",
+    "night_pages",
     "rankings",
     "result_dict",
     "with_players",
@@ -287,6 +288,18 @@ def entry_of(state: LiveState, body: ResultIn) -> TableEntry:
     return state.entry(body.round, body.table, body.board, result=result,
                        artificial=artificial, weighted=body.weighted,
                        lead=body.lead, split=split)  # fmt: skip
+
+
+def night_pages(state: LiveState) -> tuple[str, str]:
+    """Where a night's pages are: the prefix of its table and director pages, and of its
+    results page (``live`` and ``session`` for a pairs evening, ``event`` for a team night).
+
+    >>> from bridgescore.duplicate.movement import mitchell
+    >>> from bridgescore.duplicate.session import Session
+    >>> night_pages(LiveState.start(Session((Section.from_movement(mitchell(3, 2)),))))
+    ('live', 'session')
+    """
+    return ("event", "event") if state.seating.kind == "teams" else ("live", "session")
 
 
 def duplicate_answer(state: LiveState, exc: AlreadyEnteredError, conflict: bool) -> JSONResponse:

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from bridgescore.duplicate.session import METHODS
 from bridgescore.web.common import page
 from bridgescore.web.deps import LiveDep
+from bridgescore.web.live_model import night_pages
 from bridgescore.web.score_table import table_version
 
 __all__ = ["router"]
@@ -33,8 +34,8 @@ def new_evening_page(request: Request) -> Response:
 def table_page(request: Request, game_id: str, live: LiveDep) -> Response:
     """One table's page: the round, the pairs, each board's entry, the traveller so far (a team
     night's: its own page, the link's token kept)."""
-    if live.store.state(game_id).seating.kind == "teams":
-        return RedirectResponse(f"/event/{game_id}/table", 303)
+    if (pages := night_pages(live.store.state(game_id))[0]) != "live":
+        return RedirectResponse(f"/{pages}/{game_id}/table", 303)
     return page(request, "live_table.html", {"game_id": game_id, "table_version": table_version()})
 
 
@@ -42,8 +43,8 @@ def table_page(request: Request, game_id: str, live: LiveDep) -> Response:
 def director_page(request: Request, game_id: str, live: LiveDep) -> Response:
     """The director's page: what is in and missing, live rankings, corrections, closing (a
     team night's: its own page)."""
-    if live.store.state(game_id).seating.kind == "teams":
-        return RedirectResponse(f"/event/{game_id}/director", 303)
+    if (pages := night_pages(live.store.state(game_id))[0]) != "live":
+        return RedirectResponse(f"/{pages}/{game_id}/director", 303)
     return page(request, "live_director.html", {"game_id": game_id})
 
 
