@@ -196,11 +196,13 @@ def get_session(
     live: LiveDep,
 ) -> dict[str, Any]:
     """The night: its ``kind`` (``pairs`` or ``teams``), ``sittings`` (who sits where in each
-    round, and the boards), results, missing boards and ``tables`` (each table's
-    ``current_round``, the round it may still fix, whether it has finished or waits for the
-    round's draw). A pairs evening adds its movement (the shape of ``bridgescore movement
-    --json``), names and rankings (by field: ``NS`` and ``EW``, or ``all``); a team night its
-    ``event_kind``, ``standings`` and ``rounds`` (as ``GET /api/events/{id}``).
+    round, and the boards), results, ``missing`` boards (every board not in), ``due`` (those
+    of them due: of rounds the room has left, or all once closed), ``late`` (the tables with
+    boards due) and ``tables`` (each table's ``current_round``, the round it may still fix,
+    whether it has finished or waits for the round's draw). A pairs evening adds its movement
+    (the shape of ``bridgescore movement --json``), names and rankings (by field: ``NS`` and
+    ``EW``, or ``all``); a team night its ``event_kind``, ``standings`` and ``rounds`` (as
+    ``GET /api/events/{id}``).
 
     Until the session is closed its ``results`` are the director's to read (with the
     director's token) and each table's own (with its token); anyone else gets the rest
@@ -219,6 +221,8 @@ def get_session(
         "entered": len(state.results),
         "results": [result_dict(state, r) for r in shown],
         "missing": [_slot(state, r, t, b) for r, t, b in state.missing()],
+        "due": [_slot(state, r, t, b) for r, t, b in state.due()],
+        "late": state.late(),
     }
     if viewer == DIRECTOR:
         common["conflicts"] = [c.to_dict() for c in live.store.conflicts(game_id)]

@@ -118,7 +118,7 @@ def test_the_director_gives_a_weighted_score(server: str, browser: Browser) -> N
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server + created["director_url"])
-    page.locator("#missing tr", has_text="missing").first.get_by_role(
+    page.locator("#missing tr", has_text="to play").first.get_by_role(
         "button", name="Enter"
     ).click()
     form = page.locator("#edit")
