@@ -28,7 +28,7 @@ from starlette.concurrency import run_in_threadpool
 
 from bridgescore.club import PublicView
 from bridgescore.duplicate.analysis import pair_analysis
-from bridgescore.duplicate.field import ARTIFICIAL_PRESETS
+from bridgescore.duplicate.field import ARTIFICIAL_PRESETS, shown_points
 from bridgescore.duplicate.session import Pair, Section, Session, scores_to_dict
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
@@ -294,8 +294,8 @@ def traveller(
                 "ew": line.result.ew,
                 "result": line.result.text,
                 "ns_score": line.ns_score if isinstance(line.ns_score, int) else None,
-                "ns_points": line.ns_points,
-                "ew_points": line.ew_points,
+                "ns_points": shown_points(line.ns_points),
+                "ew_points": shown_points(line.ew_points),
                 "vs_dd": "" if vs is None else vs.tricks_text,
                 "vs_par": "" if vs is None else vs.score_text,
             }
