@@ -29,6 +29,8 @@ from starlette.concurrency import run_in_threadpool
 from bridgescore.club import PublicView
 from bridgescore.duplicate.analysis import pair_analysis
 from bridgescore.duplicate.field import ARTIFICIAL_PRESETS, shown_points
+from bridgescore.duplicate.movement import format_boards
+from bridgescore.duplicate.movement.report import boards_next
 from bridgescore.duplicate.session import Pair, Section, Session, scores_to_dict
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
@@ -248,6 +250,10 @@ def get_session(
             for b in sec.boards
         ],
         "rankings": _private(rankings(_scores(request, state)), sec, view),
+        "boards_next": [
+            {"round": r, "table": t, "boards": format_boards(state.play(r, t).boards), "to": to}
+            for (r, t), to in boards_next(state.movement).items()
+        ],
     }
     return answer
 
