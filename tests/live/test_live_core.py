@@ -38,7 +38,7 @@ from bridgescore.live import (
     Who,
     accept,
 )
-from bridgescore.live.definition import Draw, redefine
+from bridgescore.live.definition import Draw, Withdrawal, redefine
 from bridgescore.storage import Store
 from bridgescore.storage.live import LiveStore
 from bridgescore.web import Settings, create_app
@@ -505,3 +505,37 @@ def test_a_nights_seating_is_worked_out_once_while_its_results_change() -> None:
     later = state.added(LiveResult(1, entry(1, 1, 1), NOW, NOW)).deleted(1).with_closed(False)
     assert later.added(LiveResult(2, entry(1, 1, 1), NOW, NOW)).seating is seating
     assert state.redefined(state.night).seating is not seating
+
+
+def _played(state: LiveState, *, upto: int, but: tuple[int, int, int] | None = None) -> LiveState:
+    """Every board of rounds up to ``upto`` entered (``but`` one), then a board of the next."""
+    n = len(state.results)
+    slots = [s for s in state.missing() if s[0] <= upto and s != but]
+    slots.append(next(s for s in state.missing() if s[0] == upto + 1))
+    for r, t, b in slots:
+        n += 1
+        state = state.added(LiveResult(n, state.entry(r, t, b, result="3NTN="), NOW, NOW))
+    return state
+
+
+def test_missing_on_the_director_page_is_due_and_not_in_and_a_sit_out_is_never_late() -> None:
+    """Issue 31: a 7-table Mitchell for 13 pairs showed "Missing boards · 126" right after the
+    start and "Late: table 7" for the half table (and for a withdrawn pair's table): the boards
+    due are those of rounds the room has left; a table nobody plays at is never late."""
+    state = LiveState.start(Session((Section.from_movement(mitchell(7, 3, half_table=True)),)))
+    assert len(state.missing()) == 6 * 7 * 3
+    assert state.due() == []
+    assert state.late() == []
+    state = state.redefined(redefine(state, DIRECTOR, Withdrawal("EW 1", 2)))
+    assert state.late() == []
+    state = _played(state, upto=2)
+    assert state.room_round == 3
+    assert state.due() == []
+    assert state.late() == []
+    assert {2, 3, 7} <= {p.table for p in state.positions() if p.sit_out}  # EW 1 gone, half
+    left = next(s for s in state.missing() if s[0] == 3 and s[1] == 4)
+    state = _played(state, upto=3, but=left)
+    assert state.due() == [left]
+    assert state.late() == [4]
+    assert state.with_closed(True).late() == []
+    assert len(state.with_closed(True).due()) == len(state.missing())

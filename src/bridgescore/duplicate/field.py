@@ -58,6 +58,8 @@ __all__ = [
     "matchpoints_ew",
     "mp2",
     "percentages",
+    "points_text",
+    "shown_points",
     "top",
     "victory_points",
 ]
@@ -547,3 +549,24 @@ def victory_points(margin: int, boards: int) -> tuple[float, float]:
     won = table[min(abs(margin), len(table) - 1)]
     ours = won if margin >= 0 else 2000 - won
     return ours / 100, (2000 - ours) / 100
+
+
+def shown_points(points: float) -> float:
+    """Matchpoints (or IMPs) as players read them: to two decimals at most. The stored value
+    stays exact; every page, file, letter and API answer shows this (or :func:`points_text`).
+
+    >>> shown_points(4 / 3), shown_points(101.33333333333333), shown_points(-0.001)
+    (1.33, 101.33, 0.0)
+    """
+    return round(points, 2) + 0.0  # + 0.0: never -0.0
+
+
+def points_text(points: float) -> str:
+    """Matchpoints (or IMPs) as text, to two decimals at most, trailing zeros left out.
+
+    >>> points_text(4 / 3), points_text(101.33333333333333), points_text(6.0), points_text(2.5)
+    ('1.33', '101.33', '6', '2.5')
+    >>> points_text(-0.001), points_text(-3.25)
+    ('0', '-3.25')
+    """
+    return f"{shown_points(points):.2f}".rstrip("0").rstrip(".")

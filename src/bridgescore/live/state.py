@@ -376,6 +376,42 @@ class LiveState:
             if self.at(s.table, s.round, b) is None
         ]
 
+    @cached_property
+    def room_round(self) -> int:
+        """The round the room has reached: the latest any table has entered a board of (0
+        before the first result). Every board of an earlier round is due."""
+        return max((r.entry.round for r in self.results), default=0)
+
+    def due(self) -> list[tuple[int, int, int]]:
+        """The boards due and not in, as (round, table, board): those of rounds the room has
+        left (:attr:`room_round`), or every missing board once the night is closed. A table
+        that sits out a round (a half table, withdrawn pairs) has nothing due in it.
+
+        >>> from bridgescore.duplicate.movement import mitchell
+        >>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2)),)))
+        >>> state.due()
+        []
+        >>> state = state.added(LiveResult(1, state.entry(2, 1, 3, result="4HS="), NOW, NOW))
+        >>> state.due()[:3], len(state.due())
+        ([(1, 1, 1), (1, 1, 2), (1, 2, 3)], 6)
+        """
+        if self.closed:
+            return self.missing()
+        return [slot for slot in self.missing() if slot[0] < self.room_round]
+
+    def late(self) -> list[int]:
+        """The tables with boards due and not in (:meth:`due`); none once the night is closed.
+        A sit-out or a withdrawal is never late: nobody plays there.
+
+        >>> from bridgescore.duplicate.movement import mitchell
+        >>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2)),)))
+        >>> state.added(LiveResult(1, state.entry(2, 1, 3, result="4HS="), NOW, NOW)).late()
+        [1, 2, 3]
+        """
+        if self.closed:
+            return []
+        return sorted({table for _, table, _ in self.due()})
+
     def ns_score(self, entry: TableEntry) -> int | None:
         """NS's score of an entry that has one (a result, or a split score's NS result; None
         for an artificial or a weighted score), on the board as the night deals it (a team

@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from bridgescore import __version__
+from bridgescore.duplicate.field import points_text
 from bridgescore.inputs import check_name
 
 __all__ = [
@@ -48,6 +49,7 @@ HERE = Path(__file__).parent
 STATIC = HERE / "static"
 templates = Jinja2Templates(directory=HERE / "templates")
 templates.env.globals["version"] = __version__
+templates.env.filters["points"] = points_text  # matchpoints and IMPs: two decimals at most
 
 
 @cache

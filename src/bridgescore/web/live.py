@@ -28,7 +28,9 @@ from starlette.concurrency import run_in_threadpool
 
 from bridgescore.club import PublicView
 from bridgescore.duplicate.analysis import pair_analysis
-from bridgescore.duplicate.field import ARTIFICIAL_PRESETS
+from bridgescore.duplicate.field import ARTIFICIAL_PRESETS, shown_points
+from bridgescore.duplicate.movement import format_boards
+from bridgescore.duplicate.movement.report import boards_next
 from bridgescore.duplicate.session import Pair, Section, Session, scores_to_dict
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
@@ -197,11 +199,13 @@ def get_session(
     live: LiveDep,
 ) -> dict[str, Any]:
     """The night: its ``kind`` (``pairs`` or ``teams``), ``sittings`` (who sits where in each
-    round, and the boards), results, missing boards and ``tables`` (each table's
-    ``current_round``, the round it may still fix, whether it has finished or waits for the
-    round's draw). A pairs evening adds its movement (the shape of ``bridgescore movement
-    --json``), names and rankings (by field: ``NS`` and ``EW``, or ``all``); a team night its
-    ``event_kind``, ``standings`` and ``rounds`` (as ``GET /api/events/{id}``).
+    round, and the boards), results, ``missing`` boards (every board not in), ``due`` (those
+    of them due: of rounds the room has left, or all once closed), ``late`` (the tables with
+    boards due) and ``tables`` (each table's ``current_round``, the round it may still fix,
+    whether it has finished or waits for the round's draw). A pairs evening adds its movement
+    (the shape of ``bridgescore movement --json``), names and rankings (by field: ``NS`` and
+    ``EW``, or ``all``); a team night its ``event_kind``, ``standings`` and ``rounds`` (as
+    ``GET /api/events/{id}``).
 
     Until the session is closed its ``results`` are the director's to read (with the
     director's token) and each table's own (with its token); anyone else gets the rest
@@ -220,6 +224,8 @@ def get_session(
         "entered": len(state.results),
         "results": [result_dict(state, r) for r in shown],
         "missing": [_slot(state, r, t, b) for r, t, b in state.missing()],
+        "due": [_slot(state, r, t, b) for r, t, b in state.due()],
+        "late": state.late(),
     }
     if viewer == DIRECTOR:
         common["conflicts"] = [c.to_dict() for c in live.store.conflicts(game_id)]
@@ -245,6 +251,10 @@ def get_session(
             for b in sec.boards
         ],
         "rankings": _private(rankings(_scores(request, state)), sec, view),
+        "boards_next": [
+            {"round": r, "table": t, "boards": format_boards(state.play(r, t).boards), "to": to}
+            for (r, t), to in boards_next(state.movement).items()
+        ],
     }
     return answer
 
@@ -291,8 +301,8 @@ def traveller(
                 "ew": line.result.ew,
                 "result": line.result.text,
                 "ns_score": line.ns_score if isinstance(line.ns_score, int) else None,
-                "ns_points": line.ns_points,
-                "ew_points": line.ew_points,
+                "ns_points": shown_points(line.ns_points),
+                "ew_points": shown_points(line.ew_points),
                 "vs_dd": "" if vs is None else vs.tricks_text,
                 "vs_par": "" if vs is None else vs.score_text,
             }

@@ -77,7 +77,8 @@ def test_three_tables_enter_three_rounds_at_once_and_rank_as_pbn(
         for page in pages:
             if round_number < 3:
                 expect(page.locator("#next")).to_contain_text(f"Round {round_number} is done")
-        if round_number == 1:
+        if round_number == 1:  # the boards' move in the movement's words: table 1's go to 3
+            expect(pages[0].locator("#next")).to_contain_text("Boards 1-2: to table 3.")
             shot(pages[0], "table-end-of-round-360")
     for page in pages:
         expect(page.locator("#next")).to_contain_text("All your boards are in")
@@ -118,7 +119,7 @@ def test_the_director_gives_a_weighted_score(server: str, browser: Browser) -> N
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server + created["director_url"])
-    page.locator("#missing tr", has_text="missing").first.get_by_role(
+    page.locator("#missing tr", has_text="to play").first.get_by_role(
         "button", name="Enter"
     ).click()
     form = page.locator("#edit")

@@ -336,3 +336,32 @@ def test_axe_finds_nothing_on_the_pages_unfolded(
     finally:
         context.close()  # its event stream too
     assert found == {"new": [], "director": [], "games": []}
+
+
+def test_the_director_page_counts_boards_due_and_never_calls_a_sit_out_late(
+    phone: Page, server: str
+) -> None:
+    """Issue 31: right after the start a 7-table Mitchell for 13 pairs said "Missing boards ·
+    126" (every board of rounds not yet due), and once play began "Late: table 7" for the half
+    table, whose empty cells are sit-outs. The server says what is due; the page draws it."""
+    movement = {"movement": "mitchell", "tables": 7, "boards_per_round": 3, "half_table": True}
+    created = httpx.post(f"{server}/api/sessions", json={"event": "Half", "movement": movement})
+    body = created.json()
+    phone.goto(server + body["director_url"])
+    expect(phone.locator("#missing-count")).to_have_text("· 0 (126 to play)")
+    expect(phone.locator("#late")).to_have_text("0 boards missing, 126 to play.")
+    token = {t["table"]: t["token"] for t in body["tables"]}
+    plays = [p for p in mitchell(7, 3, half_table=True).plays if p.round <= 2]
+    for p in plays:
+        for board in p.boards if p.round == 1 else p.boards[:1]:
+            if (p.round, p.table, board) == (1, 2, p.boards[-1]):
+                continue  # table 2 has one board of round 1 still to enter
+            result = {"round": p.round, "table": p.table, "board": board, "contract": "3NT",
+                      "declarer": "N", "tricks": 9}  # fmt: skip
+            answer = httpx.post(f"{server}/api/sessions/{body['id']}/results", json=result,
+                                headers={"Authorization": f"Bearer {token[p.table]}"})  # fmt: skip
+            assert answer.status_code == 201, answer.text
+    expect(phone.locator("#late")).to_contain_text("Late: table 2 (")
+    expect(phone.locator("#grid-count")).to_have_text("· late: 2")
+    expect(phone.locator("#missing-count")).to_contain_text("· 1 (")
+    tb.shot(phone, "live-director-due-360")

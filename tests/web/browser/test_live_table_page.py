@@ -138,6 +138,7 @@ def test_a_board_is_entered_without_scrolling_in_few_taps(
     page.on("pageerror", lambda e: errors.append(str(e)))
     expect(page.locator("#where")).to_have_text("Table 1 · Round 1 of 3")
     expect(page.locator("#pairs")).to_contain_text("Ann Archer & Bob Bates")
+    expect(page.locator("header.site a")).to_have_count(0)  # no site menu to wander off by
     tb.shot(page, f"live-table-empty-{size['width']}")
     per_board = []
     for number, choose, *plan in PLAN:

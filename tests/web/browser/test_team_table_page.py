@@ -82,6 +82,7 @@ def test_a_board_takes_five_taps_on_the_first_screen(browser: Browser, server: s
     page = night.open(context, 1)
     expect(page.locator("#where")).to_have_text("Teams · Round 1 · Match 1 · Open room")
     expect(page.locator("#teams")).to_have_text("NS: Lions · EW: Tigers")
+    expect(page.locator("header.site a")).to_have_count(0)  # no site menu to wander off by
     tb.shot(page, "team-table-empty-360")
     taps = choose(page, "4", "♠", "N", "=")
     expect(page.locator("#score")).to_have_text("NS +420")

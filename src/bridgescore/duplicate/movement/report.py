@@ -18,6 +18,7 @@ __all__ = [
     "Fairness",
     "Moves",
     "PairFairness",
+    "boards_next",
     "cards",
     "describe",
     "fairness",
@@ -324,7 +325,7 @@ def _switched(m: Movement, p: TableRound) -> bool:
 
 def _table_cards(m: Movement) -> Iterable[Card]:
     """Who sits where (the seats: an arrow switch turns the boards, not the pairs)."""
-    places = _places(m)
+    going = boards_next(m)
     sat = seats(m)
     marks = bool(m.turned)
     header: tuple[str, ...] = ("Round", "NS", "EW", "Boards", "NS next", "EW next", "Boards next")
@@ -339,10 +340,27 @@ def _table_cards(m: Movement) -> Iterable[Card]:
                 str(p.round), ns, ew, format_boards(p.boards),
                 "-" if last else _where(sat.get((p.round + 1, ns))),
                 "-" if last else _where(sat.get((p.round + 1, ew))),
-                "-" if last else places.get((p.round + 1, p.boards[0])) or _later(m, p),
+                going.get((p.round, p.table), "-"),
             ) + (("switch" if switched else "",) if marks else ()))  # fmt: skip
         if rows:
             yield Card(f"Table {t}", _title(m), header, tuple(rows))
+
+
+def boards_next(m: Movement) -> dict[tuple[int, int], str]:
+    """Where each table's boards go after each round but the last, by ``(round, table)``, as
+    the table card and the phone say it: a table (``table 3``, ``tables 1 and 8``: shared),
+    a relay's place, ``wait, then table 5 (round 4)``, or ``not in play``.
+
+    >>> from bridgescore.duplicate.movement import mitchell
+    >>> boards_next(mitchell(3, 2))[1, 1], boards_next(mitchell(3, 2))[2, 3]
+    ('table 3', 'table 2')
+    """
+    places = _places(m)
+    return {
+        (p.round, p.table): places.get((p.round + 1, p.boards[0])) or _later(m, p)
+        for p in m.plays
+        if p.round < m.rounds
+    }
 
 
 def _later(m: Movement, p: TableRound) -> str:

@@ -6,6 +6,7 @@ import csv
 import io
 from collections.abc import Sequence
 
+from bridgescore.duplicate.field import shown_points
 from bridgescore.duplicate.session._data import Session
 from bridgescore.duplicate.session._scores import SectionScores
 
@@ -43,9 +44,9 @@ def csv_text(
     for s in scored:
         for field, rows in s.rankings.items():
             for r in rows:
+                percent = "" if r.percent is None else f"{r.percent:.2f}"
                 row(s.section.name, field.value if field else "all", r.rank, r.pair.number,
-                    r.pair.names, r.total, "" if r.percent is None else f"{r.percent:.2f}",
-                    r.boards)  # fmt: skip
+                    r.pair.names, shown_points(r.total), percent, r.boards)  # fmt: skip
     writer.writerow([])
     row("section", "board", "ns", "ew", "result", "ns_score", "ns_points", "ew_points")
     for s in scored:
@@ -54,7 +55,7 @@ def csv_text(
                 played = line.result
                 shown = played.text
                 row(s.section.name, number, played.ns, played.ew, shown, line.ns_score,
-                    line.ns_points, line.ew_points)  # fmt: skip
+                    shown_points(line.ns_points), shown_points(line.ew_points))  # fmt: skip
     if extra is not None:
         writer.writerow([])
         row(*extra[0])

@@ -36,6 +36,8 @@
   };
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+  // The server says which boards are due and which tables are late (bridgescore.live.state):
+  // the page only draws it.
   const grid = () => {
     const m = session.movement;
     const got = new Map();
@@ -43,20 +45,16 @@
       const k = `${r.round}/${r.table}`;
       got.set(k, (got.get(k) || 0) + 1);
     }
-    const doneRounds = (t) => m.plays.filter((p) => p.table === t &&
-      (got.get(`${p.round}/${p.table}`) || 0) >= p.boards.length).length;
-    const lead = Math.max(...Array.from({ length: m.tables }, (_, i) => doneRounds(i + 1)));
+    const late = session.late;
     const table = $("grid");
     table.replaceChildren();
     const head = document.createElement("tr");
     head.append(cell("th", "Table"));
     for (let r = 1; r <= m.rounds; r++) head.append(cell("th", `R${r}`));
     table.append(head);
-    const late = [];
     for (let t = 1; t <= m.tables; t++) {
       const tr = document.createElement("tr");
-      const behind = doneRounds(t) < m.rounds && lead > doneRounds(t);
-      if (behind && !session.closed) late.push(t);
+      const behind = late.includes(t);
       const th = cell("th", `${t}`, behind ? "row late" : "row");
       th.scope = "row";
       tr.append(th);
@@ -70,8 +68,8 @@
       table.append(tr);
     }
     $("late").textContent = late.length
-      ? `Late: table${late.length > 1 ? "s" : ""} ${late.join(", ")} (behind the leading table).`
-      : `${plural(session.missing.length, "board")} still missing.`;
+      ? `Late: table${late.length > 1 ? "s" : ""} ${late.join(", ")} (boards of rounds the room has left not in).`
+      : `${plural(session.due.length, "board")} missing, ${session.missing.length - session.due.length} to play.`;
     $("grid-count").textContent = late.length ? `· late: ${late.join(", ")}` : "";
   };
 
@@ -131,12 +129,14 @@
     table.append(head);
     const sorted = list.map((r) => ({ ...r, kind }))
       .sort((a, b) => a.round - b.round || a.table - b.table || a.board - b.board);
+    const due = new Set(session.due.map(keyOf));
     for (const r of sorted) {
       const tr = document.createElement("tr");
       tr.dataset.key = keyOf(r);
-      if (kind === "missing") tr.className = "missing";
+      const state = due.has(keyOf(r)) ? "missing" : "to play";  // a missing board: due, not in
+      if (kind === "missing") tr.className = state === "missing" ? "missing" : "to-play";
       for (const v of [r.round, r.table, r.board, `${r.ns}–${r.ew}`,
-                       kind === "missing" ? "missing" : (r.result || artificial(r) || r.weighted),
+                       kind === "missing" ? state : (r.result || artificial(r) || r.weighted),
                        r.ns_score ?? ""]) tr.append(cell("td", String(v)));
       const actions = document.createElement("td");
       const edit = cell("button", kind === "missing" ? "Enter" : "Edit");
@@ -154,7 +154,8 @@
     rows($("results"), session.results, "result");
     rows($("missing"), session.missing, "missing");
     $("results-count").textContent = `· ${session.results.length} in`;
-    $("missing-count").textContent = `· ${session.missing.length}`;
+    const toPlay = session.missing.length - session.due.length;
+    $("missing-count").textContent = `· ${session.due.length}${toPlay ? ` (${toPlay} to play)` : ""}`;
     bulkOptions();
   };
 

@@ -108,7 +108,9 @@
     }
     const movement = state.session.movement;
     const later = movement.plays.filter((p) => p.round === play.round + 1);
-    const boards = later.find((p) => p.boards.join() === play.boards.join());
+    // where the boards go: the movement's own words, as the table card prints them
+    const going = (state.session.boards_next || []).find((x) => x.round === play.round
+      && x.table === play.table);
     const goes = (pair) => {
       const at = later.find((p) => p.ew === pair || p.ns === pair);
       if (at) return `${pair}: go to table ${at.table}${at.ns === pair ? " (sit NS)" : at.ew === pair && movement.movement === "howell" ? " (sit EW)" : ""}.`;
@@ -118,8 +120,10 @@
         + `${plays[0].table} in round ${plays[0].round}.` : `${pair}: you have finished.`;
     };
     box.replaceChildren(el("h2", `Round ${play.round} is done.`),
-      el("p", `${movement.movement === "howell" ? `${goes(play.ns)} ${goes(play.ew)}` : goes(play.ew)} ${boards
-        ? `Boards ${play.boards.join(", ")}: to table ${boards.table}.` : "Boards: to the director."}`));
+      el("p", `${movement.movement === "howell" ? `${goes(play.ns)} ${goes(play.ew)}` : goes(play.ew)} ${
+        !going ? "Boards: to the director." : going.to === "not in play"
+          ? `Boards ${going.boards}: to the director (no table plays them again).`
+          : `Boards ${going.boards}: ${going.to.startsWith("table") ? "to " : ""}${going.to}.`}`));
   };
 
   // -- a saved board: its traveller so far, and its hand record once the table may see it --
