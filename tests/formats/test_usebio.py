@@ -4,6 +4,7 @@ an error naming the element and the line and quoting the value."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,11 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgescore.duplicate import Adjusted, Award
+from bridgescore.duplicate.field import Artificial
 from bridgescore.duplicate.session import Board, BoardResult, Pair, Section, Session, Split
 from bridgescore.errors import UsebioError
 from bridgescore.model import Contract, Result, Seat, Vulnerability
 from bridgescore.players import Player, pair_names
-from bridgescore.usebio import MAX_BYTES, looks_like_usebio, read, write
+from bridgescore.usebio import MAX_BYTES, AssignedLine, looks_like_usebio, read, refusal, write
 
 SEATS = list(Seat)
 STRAINS = ["C", "D", "H", "S", "NT"]
@@ -102,11 +104,46 @@ def test_several_sections_in_a_session() -> None:
     assert [s.name for s in read(text).session.sections] == ["A", "B"]
 
 
-def test_what_usebio_cannot_say_is_refused() -> None:
-    split = BoardResult(1, 1, 2, split=Split.parse("4SN=", "4SN-1"))
+def test_a_split_score_is_written_as_each_sides_points() -> None:
+    """A split score (Law 12C1(b)) is the pairs and both sides' points, no contract fields, as
+    club programs write an adjusted score; read back apart from the results, the file's own
+    rankings being bridgescore's."""
+    results = [BoardResult(1, 1, 2, split=Split.parse("4SN=", "4SN-1")),
+               BoardResult(1, 3, 4, Result.parse("4SN=")),
+               BoardResult(1, 5, 6, Result.parse("4SN-1"))]  # fmt: skip
+    session = Session((Section("A", "howell", results=results),))
+    text = write(session).decode()
+    line = text[text.index("<NS_PAIR_NUMBER>1<") :]
+    line = line[: line.index("</TRAVELLER_LINE>")]
+    assert "CONTRACT" not in line
+    assert "SCORE>" not in line.replace("MATCH_POINTS", "")
+    scored = session.scored()[0]
+    (first,) = [x for x in scored.travellers[1] if x.result.ns == 1]
+    found = read(text)
+    assert found.assigned == (AssignedLine("A", 1, 1, 2, first.ns_points, first.ew_points),)
+    assert [(s.pair.number, s.place, s.percent) for s in found.standings] == [
+        (r.pair.number, r.rank, r.percent) for r in scored.rankings[None]]  # fmt: skip
+    assert [str(r.result) for r in found.session.sections[0].results] == ["4SN=", "4SN-1"]
+
+
+def test_a_line_with_no_contract_and_no_points_is_refused() -> None:
+    with pytest.raises(UsebioError, match="no CONTRACT"):
+        read(HEAD + PAIRS + line(CONTRACT="", SCORE="", NS_MATCH_POINTS="1.00"))
+
+
+def test_what_usebio_cannot_say_is_known_before_writing() -> None:
+    """The page links a USEBIO download only when ``refusal`` finds nothing: an artificial score
+    that is not a whole percentage is refused by ``write`` too."""
+    art = Session((Section("A", "howell", results=[
+        BoardResult(1, 1, 2, artificial=Adjusted("A+", "A-"))]),),
+        artificial=Artificial(plus=62.5))  # fmt: skip
+    refused_now = refusal(art)
+    assert refused_now is not None
+    assert refused_now.field == "artificial"
     with pytest.raises(UsebioError) as err:
-        write(Session((Section("A", "howell", results=[split]),)))
-    assert err.value.field == "result"
+        write(art)
+    assert err.value.field == "artificial"
+    assert refusal(replace(art, artificial=Artificial())) is None
 
 
 HEAD = b'<?xml version="1.0"?>\n<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="MP_PAIRS">\n'

@@ -464,7 +464,7 @@ class Evening:
 
     @property
     def adjusted_kinds(self) -> bool:
-        """Whether a weighted or split score is in (USEBIO cannot say them: 422)."""
+        """Whether a weighted or split score is in (USEBIO gives each side's points)."""
         return any(r["weighted"] is not None or r.get("split") is not None for r in self.results)
 
     def recap_label(self, label: str) -> str:
@@ -536,8 +536,7 @@ def render_evening(world: World, club: Club, ev: Evening) -> None:
     w.get(f"/session/{ev.id}/hands", None, public)
     w.get(f"/session/{ev.id}/session.pbn", None, public)
     w.get(f"/session/{ev.id}/session.csv", None, public)
-    files = {f: w.get(f"{base}/export?format={f}", None,
-                      (422 if f == "usebio" and ev.closed and ev.adjusted_kinds else public))
+    files = {f: w.get(f"{base}/export?format={f}", None, public)
              for f in ("pbn", "csv", "usebio")}  # fmt: skip
     if ev.closed and page.status_code == 200:
         check_files(ev, files, wanted)
@@ -561,8 +560,9 @@ def check_files(ev: Evening, files: dict[str, Answer], wanted: list[Ranked]) -> 
     assert again.artificial == PRESETS[ev.artificial], "the file keeps the averages' rule"
     same_ranking(library_ranking(again), wanted, "the PBN export read back and scored")
     same_ranking(csv_ranking(files["csv"].text), wanted, "the CSV export")
-    if files["usebio"].status_code == 200:
-        same_ranking(usebio_ranking(files["usebio"].content), wanted, "the USEBIO export")
+    same_ranking(usebio_ranking(files["usebio"].content), wanted, "the USEBIO export")
+    if ev.adjusted_kinds:  # weighted and split scores: each side's points, no contract
+        assert usebio.read(files["usebio"].content).assigned, "no assigned line in the USEBIO"
 
 
 # --- a team night --------------------------------------------------------------------------------

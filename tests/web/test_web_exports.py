@@ -89,18 +89,22 @@ def test_an_open_evening_is_exported_once_closed(tmp_path: Path) -> None:
         assert (str(line.result), line.lead) == ("4SN=", "HT")  # the table's lead, kept
 
 
-def test_a_weighted_score_is_refused_as_usebio(client: TestClient) -> None:
-    """USEBIO has no weighted score: 422 naming the board; PBN says it."""
+def test_a_weighted_score_goes_to_usebio_as_each_sides_points(client: TestClient) -> None:
+    """Once refused with 422 (a dead end after a ruling): a weighted score is a traveller line
+    with both sides' matchpoints and no contract; the file's rankings are the API's, and the
+    results page links the download."""
     data = {"csrf": csrf(client), "method": "mp"}
     files = {"pbn": ("weighted.pbn", WEIGHTED_PBN.encode(), "text/plain")}
     response = client.post("/session/new", data=data, files=files, follow_redirects=False)
     game = str(response.headers["location"]).rsplit("/", 1)[1]
     answer = client.get(f"/api/sessions/{game}/export")
-    assert answer.status_code == 422
-    (problem,) = answer.json()["detail"]
-    assert problem["loc"] == ["body", "result"]
-    assert "board 5" in problem["msg"]
-    assert "weighted or split score" in problem["msg"]
+    assert answer.status_code == 200, answer.text
+    read = usebio.read(answer.content)
+    assert [(x.board, x.ns_points + x.ew_points) for x in read.assigned] == [(5, 8.0)]  # a top of 8
+    (scored,) = pbn.read(WEIGHTED_PBN).scored()
+    wanted = [(r.pair.label, r.rank, r.percent) for rows in scored.rankings.values() for r in rows]
+    assert [(s.pair.label, s.place, s.percent) for s in read.standings] == wanted
+    assert 'id="download-usebio"' in client.get(f"/session/{game}").text
     assert client.get(f"/api/sessions/{game}/export", params={"format": "pbn"}).status_code == 200
 
 

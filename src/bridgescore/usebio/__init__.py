@@ -23,7 +23,7 @@ Importing this package loads only the standard library; reading a file needs ``d
 
 from __future__ import annotations
 
-from bridgescore.usebio._read import FileRankRow, Standing, UsebioFile, read_file
+from bridgescore.usebio._read import AssignedLine, FileRankRow, Standing, UsebioFile, read_file
 from bridgescore.usebio._teams import (
     EVENT_TYPES,
     TeamEventFile,
@@ -31,12 +31,13 @@ from bridgescore.usebio._teams import (
     read_event,
     write_event,
 )
-from bridgescore.usebio._write import write
+from bridgescore.usebio._write import refusal, write
 from bridgescore.usebio._xml import MAX_BYTES
 
 __all__ = [
     "EVENT_TYPES",
     "MAX_BYTES",
+    "AssignedLine",
     "FileRankRow",
     "Standing",
     "TeamEventFile",
@@ -45,6 +46,7 @@ __all__ = [
     "looks_like_usebio",
     "read",
     "read_event",
+    "refusal",
     "write",
     "write_event",
 ]

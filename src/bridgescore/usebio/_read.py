@@ -18,7 +18,7 @@ from bridgescore.players import Player, pair_names
 from bridgescore.scoring import score_result
 from bridgescore.usebio._xml import Tree, parse_xml, quote
 
-__all__ = ["METHOD_OF", "FileRankRow", "Standing", "UsebioFile", "read_file"]
+__all__ = ["METHOD_OF", "AssignedLine", "FileRankRow", "Standing", "UsebioFile", "read_file"]
 
 METHOD_OF: Final[dict[str, Method]] = {
     "MATCH_POINTS": "mp", "MP_PAIRS": "mp", "MP": "mp",
@@ -76,6 +76,27 @@ Standing = FileRankRow
 
 
 @dataclass(frozen=True, slots=True)
+class AssignedLine:
+    """A traveller line that gives only the points each side scored, no contract: how club
+    programs write an adjusted score that is no single contract (a weighted or split score,
+    Law 12C1(c), (b); SCORING.md §21). bridgescore cannot score it again: it is kept apart
+    from the session's results, and the file's own rankings (:class:`FileRankRow`) include
+    it."""
+
+    section: str
+    """The section's name (``SECTION_ID``)."""
+    board: int
+    ns: int
+    """The NS pair's number."""
+    ew: int
+    """The EW pair's number."""
+    ns_points: float
+    """NS's matchpoints (or IMPs), as the file gives them."""
+    ew_points: float
+    """EW's."""
+
+
+@dataclass(frozen=True, slots=True)
 class UsebioFile:
     """A USEBIO file read: the session, and the rankings and program the file names."""
 
@@ -88,6 +109,8 @@ class UsebioFile:
     """``PROGRAM_NAME`` and ``PROGRAM_VERSION``, e.g. ``'ScoreBridge 10.25.02'``."""
     version: str
     """The ``Version`` of the ``USEBIO`` element, e.g. ``'1.2'``."""
+    assigned: tuple[AssignedLine, ...] = ()
+    """The lines with points and no contract (adjusted scores), left out of :attr:`session`."""
 
 
 class _XmlReader:
@@ -185,12 +208,13 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
                      "session is read", "SESSION", len(sessions))  # fmt: skip
     holders = (sessions[0].findall("SECTION") if sessions else []) or event.findall("SECTION")
     deals = _deals(r, root)
-    sections, standings = [], []
+    sections, standings, assigned = [], [], []
     for index, holder in enumerate(holders or [event]):
         name = _section_name(r, holder, index)
-        section, found = _section(r, holder, name, deals)
+        section, found, kept = _section(r, holder, name, deals, _POINTS[method])
         sections.append(section)
         standings.extend(found)
+        assigned.extend(kept)
     description = r.text(event, "EVENT_DESCRIPTION") or r.text(event, "TITLE")
     try:
         session = Session(tuple(sections), method, description, _date(r, event), tags=tags)
@@ -198,7 +222,7 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
         raise r.fail(event, str(exc), exc.field or "EVENT", exc.value) from None
     program = " ".join(x for x in (r.text(event, "PROGRAM_NAME"),
                                    r.text(event, "PROGRAM_VERSION")) if x)  # fmt: skip
-    return UsebioFile(session, tuple(standings), program, version)
+    return UsebioFile(session, tuple(standings), program, version, tuple(assigned))
 
 
 def _utf8(text: str) -> bytes:
@@ -275,8 +299,8 @@ def _number(r: _XmlReader, element: ET.Element, name: str, where: str) -> tuple[
     return int(m[1]), side
 
 
-def _section(r: _XmlReader, holder: ET.Element, name: str, deals: Mapping[int, Deal]) -> tuple[
-        Section, list[FileRankRow]]:  # fmt: skip
+def _section(r: _XmlReader, holder: ET.Element, name: str, deals: Mapping[int, Deal],
+             points: str) -> tuple[Section, list[FileRankRow], list[AssignedLine]]:  # fmt: skip
     participants = holder.find("PARTICIPANTS")
     if participants is None:
         raise r.fail(holder, "no PARTICIPANTS", "PARTICIPANTS", where=f"section {name}")
@@ -313,7 +337,9 @@ def _section(r: _XmlReader, holder: ET.Element, name: str, deals: Mapping[int, D
                                   r.decimal(element, "TOTAL_SCORE", where),
                                   r.decimal(element, "PERCENTAGE", where)))  # fmt: skip
     boards = {b.number: b for b in _boards(r, holder, deals)}
-    results = list(_results(r, holder, mitchell, boards))
+    lines = list(_results(r, holder, mitchell, boards, points))
+    results = [x for x in lines if isinstance(x, BoardResult)]
+    assigned = [AssignedLine(name, *x) for x in lines if not isinstance(x, BoardResult)]
     try:
         section = Section(name, "mitchell" if mitchell else "howell", pairs,
                           [boards[b] for b in sorted({x.board for x in results})],
@@ -321,7 +347,7 @@ def _section(r: _XmlReader, holder: ET.Element, name: str, deals: Mapping[int, D
     except BridgeError as exc:
         raise r.fail(holder, str(exc), exc.field or "BOARD", exc.value,
                      f"section {name}") from None  # fmt: skip
-    return section, standings
+    return section, standings, assigned
 
 
 def _player(r: _XmlReader, element: ET.Element, where: str) -> Player:
@@ -385,15 +411,22 @@ def _deals(r: _XmlReader, root: ET.Element) -> dict[int, Deal]:
     return out
 
 
-def _results(r: _XmlReader, holder: ET.Element, mitchell: bool, boards: dict[int, Board]) -> (
-        Iterator[BoardResult]):  # fmt: skip
+_Assigned = tuple[int, int, int, float, float]
+"""An assigned line as read: board, NS, EW, NS's points, EW's points."""
+
+
+def _results(r: _XmlReader, holder: ET.Element, mitchell: bool, boards: dict[int, Board],
+             points: str) -> Iterator[BoardResult | _Assigned]:  # fmt: skip
     for element in holder.findall("BOARD"):
         board = boards[_board_number(r, element)]
         for index, line in enumerate(element.findall("TRAVELLER_LINE"), 1):
-            yield _line(r, line, board, index, mitchell)
+            yield _line(r, line, board, index, mitchell, points)
 
 
-def _line(r: _XmlReader, line: ET.Element, b: Board, index: int, mitchell: bool) -> BoardResult:
+def _line(r: _XmlReader, line: ET.Element, b: Board, index: int, mitchell: bool,
+          points: str) -> BoardResult | _Assigned:  # fmt: skip
+    """A traveller line: a result, an artificial score, or an assigned score (the points
+    each side scored, no ``CONTRACT`` and no ``SCORE``)."""
     board = b.number
     where = f"BOARD {board}, TRAVELLER_LINE {index}"
     ns, ns_side = _number(r, line, "NS_PAIR_NUMBER", where)
@@ -404,6 +437,11 @@ def _line(r: _XmlReader, line: ET.Element, b: Board, index: int, mitchell: bool)
     score_text = r.text(line, "SCORE", where)
     lead = _lead(r, line, where)
     adjusted = _ADJUSTED.fullmatch(score_text.upper())
+    if not score_text and not r.text(line, "CONTRACT", where):
+        ns_points = r.decimal(line, "NS_" + points, where)
+        ew_points = r.decimal(line, "EW_" + points, where)
+        if ns_points is not None and ew_points is not None:
+            return board, ns, ew, ns_points, ew_points
     try:
         if adjusted:
             ns_award, ew_award = _AWARD.get(adjusted[1]), _AWARD.get(adjusted[2])

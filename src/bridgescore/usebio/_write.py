@@ -18,7 +18,7 @@ from bridgescore.usebio._read import SUITS
 from bridgescore.usebio._xml import DOCTYPE, add_player, add_result, document, start
 from bridgescore.usebio._xml import add as _add
 
-__all__ = ["DOCTYPE", "write"]
+__all__ = ["DOCTYPE", "refusal", "write"]
 
 _EVENT_TYPE: Final = {"mp": "MP_PAIRS", "butler": "BUTLER_PAIRS", "cross-imps": "CROSS_IMP"}
 """``EVENT_TYPE`` as the club programs write it (Compscore, ScoreBridge) and the ABF's and
@@ -27,6 +27,34 @@ _SCORING: Final = {"mp": "MATCH_POINTS", "butler": "BUTLER_IMPS", "cross-imps": 
 _POINTS: Final = {"mp": "MATCH_POINTS", "butler": "BUTLER_POINTS", "cross-imps": "CROSS_IMP_POINTS"}
 _CLUB_LABEL: Final = re.compile(r"(.+) \((?:[A-Z]+) ([A-Za-z0-9]{1,20})\)")
 """A live evening's ``Club`` tag, ``Name (EBU 1234)``: the club's name and number."""
+
+
+_ASSIGNED: Final = "the points each side scored, the contract fields left out"
+"""How a weighted or split score (Law 12C1(c), (b)) is written: a ``TRAVELLER_LINE`` with
+the pairs and both sides' points only, as the club programs write an adjusted score that is
+no single contract (SCORING.md §21, "Adjusted scores")."""
+
+
+def refusal(session: Session) -> UsebioError | None:
+    """What :func:`write` would refuse in ``session`` (cheaply, without scoring it), or None:
+    an artificial score that is not a whole percentage, a board dealt differently in two
+    sections. A page links a USEBIO download only when this is None.
+
+    >>> from bridgescore.duplicate.field import Artificial
+    >>> from bridgescore.duplicate.session import Section
+    >>> refusal(Session((Section("A", "howell"),))) is None
+    True
+    >>> refusal(Session((Section("A", "howell"),), artificial=Artificial(plus=62.5))).field
+    'artificial'
+    """
+    try:
+        art = session.artificial
+        for value, what in ((art.plus, "A+"), (art.average, "A"), (art.minus, "A-")):
+            _percent(value, what)
+        _deals(session)
+    except UsebioError as exc:
+        return exc
+    return None
 
 
 def _number(x: float) -> str:
@@ -67,8 +95,12 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None) -> by
     >>> "<PAIR_NUMBER>2NS</PAIR_NUMBER>" in text, "<NS_MATCH_POINTS>2.00</NS_MATCH_POINTS>" in text
     (True, True)
 
-    :raises UsebioError: for what USEBIO cannot say: a weighted or split score, an artificial
-        score that is not a whole percentage, a board dealt differently in two sections.
+    A weighted or split score (Law 12C1(c), (b)) is a ``TRAVELLER_LINE`` with the pairs and
+    the points each side scored, its contract fields left out, as club programs write an
+    adjusted score.
+
+    :raises UsebioError: for what USEBIO cannot say (:func:`refusal`): an artificial score
+        that is not a whole percentage, a board dealt differently in two sections.
     """
     sections = list(scored) if scored is not None else score_session(session)
     tags = dict(session.tags)
@@ -100,8 +132,11 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None) -> by
     return document(root)
 
 
-def _handset(root: ET.Element, session: Session) -> None:
-    """The boards' deals, if any: a ``BOARD`` each, its hands by ``DIRECTION``."""
+def _deals(session: Session) -> dict[int, Deal]:
+    """Each board's deal, where known: one a board number, across the sections.
+
+    :raises UsebioError: for a board dealt differently in two sections.
+    """
     deals: dict[int, Deal] = {}
     for section in session.sections:
         for board in section.boards:
@@ -111,6 +146,12 @@ def _handset(root: ET.Element, session: Session) -> None:
                 raise UsebioError(f"board {board.number} is dealt differently in two sections, "
                                   "which USEBIO's HANDSET cannot say", field="deal",
                                   value=board.number)  # fmt: skip
+    return deals
+
+
+def _handset(root: ET.Element, session: Session) -> None:
+    """The boards' deals, if any: a ``BOARD`` each, its hands by ``DIRECTION``."""
+    deals = _deals(session)
     if not deals:
         return
     handset = _add(root, "HANDSET")
@@ -160,15 +201,12 @@ def _boards(into: ET.Element, session: Session, scores: SectionScores) -> None:
             _add(board, "VULNERABILITY", vulnerability.value)
         for line in scores.travellers[number]:
             r = line.result
-            if r.weighted is not None or r.split is not None:
-                raise UsebioError(
-                    f"board {number}, NS {r.ns} v EW {r.ew}: {r.text} is a weighted or split "
-                    "score, which USEBIO cannot say", field="result", value=r.text,
-                )  # fmt: skip
             element = _add(board, "TRAVELLER_LINE")
             _add(element, "NS_PAIR_NUMBER", f"{r.ns}{Side.NS.value}" if mitchell else r.ns)
             _add(element, "EW_PAIR_NUMBER", f"{r.ew}{Side.EW.value}" if mitchell else r.ew)
-            if isinstance(line.ns_score, Adjusted):
+            if r.weighted is not None or r.split is not None:
+                pass  # an assigned score: the points each side scored, no contract (_ASSIGNED)
+            elif isinstance(line.ns_score, Adjusted):
                 _add(element, "SCORE", f"A{percent[line.ns_score.ns]}{percent[line.ns_score.ew]}")
             else:
                 assert r.result is not None

@@ -169,6 +169,15 @@ async def _upload(request: Request, largest: int) -> tuple[str, str] | None:
     return upload.filename, text
 
 
+def _usebio_refusal(session: Session) -> str:
+    """Why the session cannot be written as USEBIO ('' if it can): the page then shows the
+    reason instead of a download link that would fail."""
+    from bridgescore import usebio
+
+    refused = usebio.refusal(session)
+    return "" if refused is None else str(refused)
+
+
 def _context(
     request: Request,
     stored: StoredGame,
@@ -200,6 +209,7 @@ def _context(
         "form": values,
         "errors": errors or {},
         "notice": notice,
+        "usebio_refused": _usebio_refusal(session),
         "board": Board.numbered(max(board_no, 1)),
         "cycle": [
             (b.dealer.name.title(), b.vulnerability.value)
