@@ -192,10 +192,12 @@ def test_a_kill_in_the_middle_of_a_write_loses_nothing_but_that_deal(db: str) ->
             player.stdin.write(f"{deal}\nundo\n")
         player.stdin.flush()
         before = versions[-1] if versions else 1
-        started = time.monotonic()  # wait for the writes to begin (a loaded machine starts late)
-        while _version(env, game_id) == before and time.monotonic() - started < 20:
-            time.sleep(0.05)
-        time.sleep(rng.uniform(0.0, 0.8))
+        # Kill once a random number of the 600 saves are in: a loaded machine starts late and
+        # writes slowly, so the moment is counted in saves, not in seconds.
+        target = before + rng.randint(20, 400)
+        started = time.monotonic()
+        while _version(env, game_id) < target and time.monotonic() - started < 30:
+            time.sleep(0.02)
         player.send_signal(signal.SIGKILL)
         player.wait()
         with contextlib.suppress(BrokenPipeError):
