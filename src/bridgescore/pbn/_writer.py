@@ -179,6 +179,7 @@ def _traveller_values(scored: SectionScores, board: int, line_index: int) -> dic
     out = {"PairId_NS": str(r.ns), "PairId_EW": str(r.ew)}
     out["Round"] = "?" if r.round is None else str(r.round)
     out["Table"] = "?" if r.table is None else str(r.table)
+    out["Version"] = str(scored.section.version_of(board, r.table) + 1)
     caret = ""
     if r.artificial is not None:
         caret = "^"
@@ -223,6 +224,8 @@ def _score_table(scored: SectionScores, board: int) -> Tag:
     lines = scored.travellers[board]
     names += [name for name in ("Round", "Table")
               if any(getattr(line.result, name.lower()) is not None for line in lines)]  # fmt: skip
+    if any(number == board for number, _ in scored.section.versions):
+        names.append("Version")  # a fouled board's version at each table: the package's notes
     names += ["Contract", "Declarer", "Result", "Score_NS", "Score_EW"]
     if scored.method == "mp":
         names += ["MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW"]
@@ -291,6 +294,8 @@ def _table_tags(scored: SectionScores, board: int, index: int) -> dict[str, str]
         out["Round"] = str(r.round)
     if r.table is not None:
         out["Table"] = str(r.table)
+    if any(number == board for number, _ in scored.section.versions):
+        out["Version"] = v["Version"]  # a fouled board's version (ours: the package's notes)
     if r.artificial is not None:
         out.update(Declarer="", Contract="", Result="",
                    Score=f"NS ^{r.artificial.ns} EW ^{r.artificial.ew}")  # fmt: skip
