@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, ViewportSize, expect
 
 from tests import browsing as tb
 from tests.browsing import DESKTOP, PHONE, new_context, shot
@@ -69,7 +69,7 @@ def _closed_evening(server: str, event: str) -> str:
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360", "1280"])
 def test_the_email_preview_needs_no_mail_server(
-    browser: Browser, server: str, size: tb.ViewportSize
+    browser: Browser, server: str, size: ViewportSize
 ) -> None:
     event = f"Tuesday pairs {size['width']}"
     game = _closed_evening(server, event)
