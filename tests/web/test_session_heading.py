@@ -29,7 +29,7 @@ def test_the_heading_of_every_results_page_and_file(client: TestClient) -> None:
     line = "Acol Bridge Club (EBU 1234) · 1 December 2026 · Director: Jo Bloggs"
     page = client.get(f"/session/{game}").text
     assert "<h1>Tuesday pairs</h1>" in page
-    assert f'<p class="lead" id="session-heading">{line}</p>' in page  # before: no such line
+    assert f'<p class="heading-line" id="session-heading">{line}</p>' in page  # failed before
     site = client.get("/api/club/public", headers=login).json()["site"]
     evening = client.get(f"{site}evenings/{game}/")
     assert evening.status_code == 200, evening.text
