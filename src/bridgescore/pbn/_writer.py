@@ -7,7 +7,14 @@ import re
 from typing import Final, Literal
 
 from bridgescore.boards.tags import write_tags
-from bridgescore.duplicate.session import Board, Section, SectionScores, Session, score_section
+from bridgescore.duplicate.session import (
+    Board,
+    Section,
+    SectionScores,
+    Session,
+    heading,
+    score_section,
+)
 from bridgescore.errors import PbnError
 from bridgescore.model import Side
 from bridgescore.pbn._games import (
@@ -119,9 +126,10 @@ def _board_tags(
         if name == "Note" and name in tags:
             name = f"Note\0{len(tags):04d}"  # several notes outside an auction or play
         tags[name] = (text, tuple(lines))
+    head = heading(session)  # the event and date every results file shows
     tags.update({
-        "Event": (session.event or "?", ()),
-        "Date": (session.date or "?", ()),
+        "Event": (head.event or "?", ()),
+        "Date": (head.date or "?", ()),
         "Board": (str(board.number) if board else "?", ()),
         "Dealer": (board.dealer.value if board else "?", ()),
         "Vulnerable": (board.vulnerability.value if board else "?", ()),
