@@ -716,6 +716,39 @@ def test_weighted_scores_written_and_read_back() -> None:
     assert info.value.field == "Contract"
 
 
+def test_a_fouled_boards_versions_written_and_read_back() -> None:
+    """A fouled board's versions (issue 31): a ``Version`` column (a ``Version`` tag in a game
+    per table) says which version each table played, so the file scores as the session does:
+    each version on its own, Neuberg-scaled to the field (it was scored as one field)."""
+    results = [
+        BoardResult(1, t, t, Result.parse(text), table=t)
+        for t, text in ((1, "4SN+1"), (2, "4SN="), (3, "3NTN="), (4, "3NTN+1"))
+    ]
+    results += [BoardResult(2, t, (t % 4) + 1, Result.parse("3NTS="), table=t) for t in range(1, 5)]
+    section = Section(results=results, versions={1: [[1, 2], [3, 4]]})
+    s = Session((section,))
+    text = write(s)
+    rows = [" ".join(r.split()) for r in game_of(text, '[Board "1"]')]
+    # each version's 2 results Neuberg-scaled to the field of 4: (s + 1) 4/2 - 1 = 5 or 1
+    assert "1 1 1 1 4S N 11 450 - 5 1 83.33 16.67" in rows  # table 1, version 1: its top
+    assert "3 3 3 2 3NT N 9 400 - 1 5 16.67 83.33" in rows  # table 3, version 2: its bottom
+    assert "Version" not in " ".join(game_of(text, '[Board "2"]'))
+    for per in ("board", "table"):
+        back = read(write(s, per=per))
+        assert back.sections[0].versions == section.versions, per
+        assert back == s
+    assert '[Version "2"]' in write(s, per="table")
+    for bad, message in (("1 1 1 x", "bad version 'x'"), ("1 1 1 0", "bad version '0'")):
+        broken = text.replace("1 1 1 1 4S", bad + " 4S", 1)
+        with pytest.raises(PbnError, match=message) as info:
+            read(broken)
+        assert info.value.field == "Version"
+    no_version = text.replace("1 1 1 1 4S", "1 1 1 - 4S", 1)
+    with pytest.raises(PbnError, match=r"board 1 is fouled .* needs a Version") as info:
+        read(no_version)
+    assert info.value.field == "Version"
+
+
 EXPORT_TAG = re.compile(r'\[[A-Za-z0-9_]+ "(?:[^"\\]|\\["\\]|\\(?!["\\]))*"\]')
 
 

@@ -177,7 +177,7 @@ def test_a_seven_table_mitchell_with_a_half_table_follows_the_room(client: TestC
         assert got.keys() == expected.keys(), board
         for t, ns in expected.items():
             ew = EXPECTED_EW.get((board, t), 12 - ns)
-            assert got[t] == pytest.approx((float(ns), float(ew))), (board, t)
+            assert got[t] == pytest.approx((float(ns), float(ew)), abs=0.005), (board, t)
     for side, rows in RANKINGS.items():
         ranked = [(row["pair"], row["percent"]) for row in session["rankings"][side]]
         assert [p for p, _ in ranked] == [p for p, _ in rows]
@@ -242,5 +242,5 @@ def test_every_file_of_an_evening_with_every_ruling(client: TestClient, tmp_path
     from_pbn = {(side, str(row["number"])): row["percent"]
                 for side, rows in section["rankings"].items() for row in rows}  # fmt: skip
     assert from_pbn.keys() == wanted.keys()
-    # Left to do (issue 31): the PBN export scored again is not yet the API's percentages
-    # on this evening (NS 7, the late pair: 63.61 % by the CLI, 62.50 % by the API).
+    for key, percent in wanted.items():
+        assert from_pbn[key] == pytest.approx(percent, abs=0.01), key

@@ -80,6 +80,13 @@ How a :class:`~bridgescore.duplicate.session.Session` is written (and read back)
   ``Score``). Its matchpoints, percentages or IMPs are written as any result's, without
   ``^``: a weighted score is a real result. Reading takes a ``Contract`` with a ``%`` as a
   weighted score; another program reading such a file sees an unknown contract.
+* **Fouled boards** (a board played in two or more versions, scored version by version):
+  PBN 2.1 has no notation for them, so a fouled board's ``ScoreTable`` has a ``Version``
+  column of our own (§5.2 allows it; in a game per table a ``Version`` tag): ``1``, ``2`` ...,
+  the version each table played, in the order of
+  :attr:`Section.versions <bridgescore.duplicate.session.Section.versions>`. Reading groups a
+  board's tables by it (a positive whole number; a fouled board's every row needs a version
+  and a ``Table``), so the file is scored as the session was.
 * **Boards**: a game without a ``Board`` tag (import format allows it) that has a deal, a
   result or a ScoreTable is numbered in order, one after the highest board before it, with a
   warning naming its line; a game per table of an earlier board needs its Board tag.

@@ -59,6 +59,8 @@ class ReadResult:
     names: tuple[str, str] = ("", "")
     """The NS and the EW pair's players, where the game names them."""
     table: int | None = None
+    version: int | None = None
+    """The version of a fouled board played at this table (1, 2 ...; a ``Version`` column)."""
 
     def board_result(self) -> BoardResult:
         if isinstance(self.value, Adjusted):
@@ -171,7 +173,8 @@ class SessionBuilder:
             first = sections[0]
             notes = [*self.notes, *(SessionWarning(0, (0, 0), n) for n in scoring.notes)]
             sections[0] = Section(first.name, first.kind, first.pairs, first.boards,
-                                  first.results, notes=[*notes, *first.notes])  # fmt: skip
+                                  first.results, notes=[*notes, *first.notes],
+                                  versions=dict(first.versions))  # fmt: skip
         return Session(
             tuple(sections), scoring.method, event, date, scoring.undertrick_rule,
             scoring.artificial, scoring.drop, scoring.rounding, scoring.divisor, tags,
@@ -201,12 +204,31 @@ class SessionBuilder:
             message = (f"section {draft.name}: tags that differ between the tables of a board "
                        f"are not kept: {', '.join(sorted(dropped))}")  # fmt: skip
             notes.append(SessionWarning(0, (0, 0), message))
+        versions = self._versions(draft.rows)
         try:
             return Section(draft.name, movement, pairs, boards,
-                           [r.board_result() for r in draft.rows], notes=notes)  # fmt: skip
+                           [r.board_result() for r in draft.rows], notes=notes,
+                           versions=versions)  # fmt: skip
         except BridgeError as exc:
             self.at.at(draft.line).fail(f"section {draft.name}: {exc}", field=exc.field,
                                         value=exc.value)  # fmt: skip
+
+    def _versions(self, rows: list[ReadResult]) -> dict[int, list[list[int]]]:
+        """The fouled boards' versions from the rows' ``Version`` column: each board's tables
+        grouped by version; a board with a version on one row needs one, and a table, on all."""
+        fouled = {row.board for row in rows if row.version is not None}
+        groups: dict[int, dict[int, list[int]]] = {board: {} for board in fouled}
+        for row in rows:
+            if row.board not in fouled:
+                continue
+            if row.version is None or row.table is None:
+                what = "a Version" if row.version is None else "a Table"
+                self.at.at(row.line).fail(f"board {row.board} is fouled (a Version column): "
+                                          f"each of its rows needs {what}", field="Version",
+                                          value=row.version)  # fmt: skip
+            groups[row.board].setdefault(row.version, []).append(row.table)
+        return {board: [tables for _, tables in sorted(by.items())]
+                for board, by in groups.items()}  # fmt: skip
 
     def _check(self, rows: list[ReadResult], mitchell: bool) -> None:
         """No pair against itself (in a Howell), no table with two results, no pair twice on
@@ -317,5 +339,5 @@ def _promote(sections: list[Section]) -> dict[str, str]:
             boards = [replace(b, tags=tuple(t for t in b.tags if t not in promoted))
                       for b in s.boards]  # fmt: skip
             sections[i] = Section(s.name, s.kind, s.pairs, boards, s.results,
-                                  notes=s.notes)  # fmt: skip
+                                  notes=s.notes, versions=dict(s.versions))  # fmt: skip
     return dict(common)

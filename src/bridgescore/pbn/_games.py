@@ -69,7 +69,7 @@ SESSION_TAGS: Final = frozenset(
 
 TABLE_TAGS: Final = frozenset(
     {"Declarer", "Contract", "Result", "Score", "ScoreIMP", "ScoreMP", "ScorePercentage",
-     "PairNS", "PairEW", "Round", "Table"}
+     "PairNS", "PairEW", "Round", "Table", "Version"}
 )  # fmt: skip
 """Tags a game per table reads (in a game with a ScoreTable they are other tags)."""
 

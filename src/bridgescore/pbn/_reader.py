@@ -271,10 +271,13 @@ class SessionReader:
         ns, ew = pair_id(ns_text, "PairId_NS", at), pair_id(ew_text, "PairId_EW", at)
         value, score, swapped = self.row_outcome(cells, record, board, at, scoring)
         round_, table = (_number(cells.get(name.lower()), name, at) for name in ("Round", "Table"))
+        version_text = cells.get("version")
+        version = None if version_text is None or absent(version_text) else integer(
+            version_text, "version", at, field="Version", least=1)  # fmt: skip
         ns_names, ew_names = ("" if absent(n) else n or ""
                               for n in (cells.get("names_ns"), cells.get("names_ew")))  # fmt: skip
         return ReadResult(board.number, ns, ew, value, score, round_, at.line, swapped,
-                      (ns_names, ew_names), table)  # fmt: skip
+                      (ns_names, ew_names), table, version)  # fmt: skip
 
     def row_outcome(
         self,
@@ -359,8 +362,11 @@ class SessionReader:
         )
         ns_names, ew_names = self.pairs.names(game, section, ns, ew)
         value, score, swapped = outcome
+        tag = game.tag("Version")
+        version = None if tag is None or absent(tag.value) else integer(
+            tag.value, "version", self.at.at(tag.line), field="Version", least=1)  # fmt: skip
         return ReadResult(board.number, ns, ew, value, score, round_, line, swapped,
-                      (ns_names, ew_names), table)  # fmt: skip
+                      (ns_names, ew_names), table, version)  # fmt: skip
 
     def table_outcome(
         self, game: Game, contract: Tag | None, board: Board, scoring: Scoring

@@ -7,7 +7,14 @@ import re
 from typing import Final, Literal
 
 from bridgescore.boards.tags import write_tags
-from bridgescore.duplicate.session import Board, Section, SectionScores, Session, score_section
+from bridgescore.duplicate.session import (
+    Board,
+    Section,
+    SectionScores,
+    Session,
+    heading,
+    score_section,
+)
 from bridgescore.errors import PbnError
 from bridgescore.model import Side
 from bridgescore.pbn._games import (
@@ -119,9 +126,10 @@ def _board_tags(
         if name == "Note" and name in tags:
             name = f"Note\0{len(tags):04d}"  # several notes outside an auction or play
         tags[name] = (text, tuple(lines))
+    head = heading(session)  # the event and date every results file shows
     tags.update({
-        "Event": (session.event or "?", ()),
-        "Date": (session.date or "?", ()),
+        "Event": (head.event or "?", ()),
+        "Date": (head.date or "?", ()),
         "Board": (str(board.number) if board else "?", ()),
         "Dealer": (board.dealer.value if board else "?", ()),
         "Vulnerable": (board.vulnerability.value if board else "?", ()),
@@ -179,6 +187,7 @@ def _traveller_values(scored: SectionScores, board: int, line_index: int) -> dic
     out = {"PairId_NS": str(r.ns), "PairId_EW": str(r.ew)}
     out["Round"] = "?" if r.round is None else str(r.round)
     out["Table"] = "?" if r.table is None else str(r.table)
+    out["Version"] = str(scored.section.version_of(board, r.table) + 1)
     caret = ""
     if r.artificial is not None:
         caret = "^"
@@ -223,6 +232,8 @@ def _score_table(scored: SectionScores, board: int) -> Tag:
     lines = scored.travellers[board]
     names += [name for name in ("Round", "Table")
               if any(getattr(line.result, name.lower()) is not None for line in lines)]  # fmt: skip
+    if any(number == board for number, _ in scored.section.versions):
+        names.append("Version")  # a fouled board's version at each table: the package's notes
     names += ["Contract", "Declarer", "Result", "Score_NS", "Score_EW"]
     if scored.method == "mp":
         names += ["MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW"]
@@ -291,6 +302,8 @@ def _table_tags(scored: SectionScores, board: int, index: int) -> dict[str, str]
         out["Round"] = str(r.round)
     if r.table is not None:
         out["Table"] = str(r.table)
+    if any(number == board for number, _ in scored.section.versions):
+        out["Version"] = v["Version"]  # a fouled board's version (ours: the package's notes)
     if r.artificial is not None:
         out.update(Declarer="", Contract="", Result="",
                    Score=f"NS ^{r.artificial.ns} EW ^{r.artificial.ew}")  # fmt: skip

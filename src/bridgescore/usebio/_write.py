@@ -11,7 +11,7 @@ from typing import Final
 from bridgescore.boards.board import Board
 from bridgescore.boards.deal import Deal
 from bridgescore.duplicate.field import Adjusted
-from bridgescore.duplicate.session import Pair, SectionScores, Session, score_session
+from bridgescore.duplicate.session import Pair, SectionScores, Session, heading, score_session
 from bridgescore.errors import UsebioError
 from bridgescore.model import Seat, Side
 from bridgescore.usebio._read import SUITS
@@ -104,18 +104,19 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None) -> by
     """
     sections = list(scored) if scored is not None else score_session(session)
     tags = dict(session.tags)
-    club_name, club_number = tags.get("Club", ""), tags.get("ClubNumber", "")
+    head = heading(session)  # the event, date, club and venue every results file shows
+    club_name, club_number = head.club, tags.get("ClubNumber", "")
     m = _CLUB_LABEL.fullmatch(club_name)
     if m and not club_number:
         club_name, club_number = m[1], m[2]
     mitchell = any(s.section.kind == "mitchell" for s in sections)
-    root, event = start(_EVENT_TYPE[session.method], session.event, 2 if mitchell else 1,
+    root, event = start(_EVENT_TYPE[session.method], head.event, 2 if mitchell else 1,
                         club=club_name, club_number=club_number)  # fmt: skip
-    if re.fullmatch(r"\d{4}\.\d{2}\.\d{2}", session.date):
-        year, month, day = session.date.split(".")
+    if re.fullmatch(r"\d{4}\.\d{2}\.\d{2}", head.date):
+        year, month, day = head.date.split(".")
         _add(event, "DATE", f"{day}/{month}/{year}")
-    if tags.get("Site"):
-        _add(event, "VENUE", tags["Site"])
+    if head.site:
+        _add(event, "VENUE", head.site)
     _add(event, "BOARD_SCORING_METHOD", _SCORING[session.method])
     _add(event, "SESSION_COUNT", 1)
     _add(event, "SECTION_COUNT", len(sections))

@@ -118,7 +118,7 @@ def _plan(
 
 def _letter(x: Letter) -> dict[str, Any]:
     return {"to": x.to, "players": [p.to_dict() for p in x.players], "pair": x.pair,
-            "subject": x.subject}  # fmt: skip
+            "subject": x.subject, "text": x.text}  # fmt: skip
 
 
 _SESSION: Responses = {
@@ -138,8 +138,9 @@ def emails(
     clubs: ClubsDep,
     outbox: OutboxDep,
 ) -> dict[str, Any]:
-    """The director's preview and report: ``letters`` (who would get one now, and its
-    subject), ``unreached`` (each player who cannot, and why), ``sent`` (every letter queued
+    """The director's preview and report, with or without the club's mail server (only
+    sending needs one): ``letters`` (who would get one now, its subject and its plain
+    ``text``), ``unreached`` (each player who cannot, and why), ``sent`` (every letter queued
     so far: its state ``queued``, ``claimed``, ``handing``, ``sent``, ``failed`` or
     ``unknown``, tries, the server's last answer) and the club's ``smtp`` settings."""
     club_id = _club(clubs, game_id, who)

@@ -30,6 +30,7 @@ from bridgescore.duplicate.session import (
     SectionScores,
     Session,
     SessionError,
+    heading,
 )
 from bridgescore.errors import for_field
 from bridgescore.inputs import check_name, read_number, read_tricks
@@ -204,6 +205,7 @@ def _context(
     return {
         "stored": stored,
         "session": session,
+        "heading": heading(session),
         "scored": scored,
         "can_edit": editing,
         "form": values,

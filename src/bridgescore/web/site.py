@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from bridgescore.club import Club, ClubNotFoundError
 from bridgescore.duplicate.analysis import pair_analysis
-from bridgescore.duplicate.session import METHODS, SectionScores, SessionError
+from bridgescore.duplicate.session import METHODS, SectionScores, SessionError, heading
 from bridgescore.events import EventKind
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
 from bridgescore.storage.clubs import StoredEvent
@@ -198,6 +198,7 @@ class SiteBuilder:
         path = f"evenings/{evening.id}/"
         context = self._base(evening.title, [("", self.club.name)]) | {
             "evening": evening,
+            "heading": heading(evening.session),
             "sections": sections,
             "mp": evening.session.method == "mp",
             "method": METHODS[evening.session.method].label,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from bridgescore.duplicate.session._csv import csv_cell, csv_text
 from bridgescore.duplicate.session._data import Session, session_from_dict, session_to_dict
+from bridgescore.duplicate.session._heading import Heading, heading
 from bridgescore.duplicate.session._json import rank_to_dict, scores_to_dict, traveller_to_dict
 from bridgescore.duplicate.session._model import (
     METHODS,
@@ -52,6 +53,7 @@ __all__ = [
     "Board",
     "BoardPoints",
     "BoardResult",
+    "Heading",
     "Method",
     "MethodInfo",
     "Pair",
@@ -70,6 +72,7 @@ __all__ = [
     "TravellerLine",
     "csv_cell",
     "csv_text",
+    "heading",
     "points_if",
     "points_of_board",
     "rank_to_dict",

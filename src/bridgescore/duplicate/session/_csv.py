@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from bridgescore.duplicate.field import shown_points
 from bridgescore.duplicate.session._data import Session
+from bridgescore.duplicate.session._heading import heading
 from bridgescore.duplicate.session._scores import SectionScores
 
 __all__ = ["csv_cell", "csv_text"]
@@ -69,7 +70,8 @@ def csv_text(
         row("section", "pair", "player", "number")
         for name, label, player in players:
             row(name, label, player.name, player.number or "")
-    tags = {"Event": session.event, "Date": session.date, **session.tags}
+    head = heading(session)  # the heading first (club, director), then the session's other tags
+    tags = {"Event": head.event, "Date": head.date, **head.tags(), **session.tags}
     if any(tags.values()):
         writer.writerow([])
         row("tag", "value")

@@ -1,6 +1,7 @@
 // The director's page: emailing the players after closing. "Show who gets one" previews the
-// letters (and who gets none, and why); nothing is sent until "Send the emails" is clicked;
-// the report then shows each letter's state until none is waiting.
+// letters (who gets one, each letter's text, and who gets none, and why), with or without the
+// club's mail server; nothing is sent until "Send the emails" is clicked, which needs the
+// server; the report then shows each letter's state until none is waiting.
 "use strict";
 
 (() => {
@@ -14,6 +15,20 @@
     list.append(li);
   };
   const names = (players) => players.map((p) => p.name).join(" and ");
+  // A letter: who gets it, and its subject and text under a fold.
+  const letter = (list, x) => {
+    const li = document.createElement("li");
+    const fold = document.createElement("details");
+    const summary = document.createElement("summary");
+    summary.textContent = `${x.pair}: ${names(x.players)} <${x.to}>`;
+    const text = document.createElement("pre");
+    text.className = "emails-text";
+    text.style.overflowX = "auto";  // a scorecard's columns scroll on a phone
+    text.textContent = `Subject: ${x.subject}\n\n${x.text || ""}`;
+    fold.append(summary, text);
+    li.append(fold);
+    list.append(li);
+  };
   let again = false;
 
   const report = (sent) => {
@@ -51,22 +66,21 @@
   $("emails-preview").addEventListener("click", async () => {
     const plan = await load();
     if (!plan) return;
-    if (!plan.closed) { $("emails-status").textContent = "Close the session first."; return; }
-    if (!plan.smtp) {
-      $("emails-status").textContent = "The club has no mail server set (bridgescore club smtp, or PUT /api/club/smtp).";
-      return;
-    }
-    $("emails-status").textContent = plan.provisional
+    const final = plan.provisional
       ? "The results are provisional: the letters say so." : "The results are final.";
+    const server = plan.smtp ? ""
+      : " The club has no mail server yet: this is a preview; sending needs one (the club's mail settings, bridgescore club smtp, or PUT /api/club/smtp).";
+    $("emails-status").textContent = plan.closed
+      ? final + server : "A preview: the letters can be sent once the session is closed." + server;
     const letters = $("emails-letters");
     const unreached = $("emails-unreached");
     letters.replaceChildren();
     unreached.replaceChildren();
-    for (const x of plan.letters) item(letters, `${x.pair}: ${names(x.players)} <${x.to}>`);
+    for (const x of plan.letters) letter(letters, x);
     for (const u of plan.unreached) item(unreached, `${u.pair}: ${u.name} (${u.reason})`);
     if (!plan.unreached.length) item(unreached, "Everyone gets one.");
     $("emails-send").textContent = again ? "Send them again" : "Send the emails";
-    $("emails-send").disabled = plan.letters.length === 0;
+    $("emails-send").disabled = plan.letters.length === 0 || !plan.closed || !plan.smtp;
     $("emails-plan").hidden = false;
   });
 
