@@ -1,6 +1,7 @@
 // The director's page of a club evening: tables x rounds, late tables, live rankings (server-sent
 // events), missing boards and results edited or deleted (kept in the audit trail), artificial
-// and weighted scores, closing. Each part folds; a phone opens the grid only. The Enter/Edit
+// and weighted scores, closing. The actions of play (close, averages, the room) come first;
+// each part folds: a phone opens the grid only, a laptop the rankings too. The Enter/Edit
 // form opens in a row of its own right below the row tapped.
 "use strict";
 
@@ -184,6 +185,9 @@
   const bulkOptions = () => {
     shownGroups = groups();
     bulk.hidden = !shownGroups.length;
+    $("bulk-none").hidden = !bulk.hidden;
+    $("averages-count").textContent = session.due.length
+      ? `· ${plural(session.due.length, "board")} missing` : "· artificial scores in one step";
     const which = $("bulk-which");
     const before = which.value;
     which.replaceChildren(...shownGroups.map((g) => {

@@ -1,0 +1,66 @@
+"""The pairs director's page during play (issue 31, item 4): the actions a director needs (the
+room, averages, close) at the top, the page short at 1280x800 with its parts folded, a split
+score from the Edit form in one step, and a late pair picked from the club's roster."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests import browsing as tb
+from tests.conftest import serving
+
+pytestmark = pytest.mark.slow
+
+browser = tb.browser
+SEVEN = {"movement": "mitchell", "tables": 7, "boards_per_round": 3, "half_table": True}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("director") / "d.db"
+    with serving(f"sqlite:///{db}", "--open-evenings") as (url, _):
+        yield url
+
+
+def _evening(server: str) -> dict[str, Any]:
+    """A 7-table Mitchell for 13 pairs with round 1 in at tables 1 to 6."""
+    created: dict[str, Any] = httpx.post(
+        f"{server}/api/sessions", json={"event": "Tuesday", "movement": SEVEN}
+    ).json()
+    base = f"{server}/api/sessions/{created['id']}"
+    for t in created["tables"][:6]:
+        for board in range(3 * t["table"] - 2, 3 * t["table"] + 1):
+            result = {"round": 1, "table": t["table"], "board": board, "contract": "3NT",
+                      "declarer": "N", "tricks": 9 + board % 2}  # fmt: skip
+            answer = httpx.post(f"{base}/results", json=result,
+                                headers={"Authorization": f"Bearer {t['token']}"})  # fmt: skip
+            assert answer.status_code == 201, answer.text
+    return created
+
+
+def _open(browser: Browser, server: str, created: dict[str, Any], size: tb.ViewportSize) -> Page:
+    page = browser.new_context(viewport=size).new_page()
+    page.goto(server + created["director_url"])
+    expect(page.locator("#status")).to_contain_text("18 results in")
+    return page
+
+
+def test_the_actions_are_at_the_top_and_the_page_is_short(server: str, browser: Browser) -> None:
+    created = _evening(server)
+    page = _open(browser, server, created, tb.DESKTOP)
+    height = page.evaluate("document.body.scrollHeight")
+    print(f"director page at 1280x800: {height} px")
+    assert height <= 2500
+    top = page.locator("#part-grid").bounding_box()
+    assert top is not None
+    for part in ("#room", "#part-averages", "#part-close"):
+        box = page.locator(part).bounding_box()
+        assert box is not None, part
+        assert box["y"] < top["y"], part  # above the grid: the first thing on the page
+    tb.shot(page, "director-1280")
+    page.close()
