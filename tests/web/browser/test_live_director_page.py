@@ -64,3 +64,26 @@ def test_the_actions_are_at_the_top_and_the_page_is_short(server: str, browser: 
         assert box["y"] < top["y"], part  # above the grid: the first thing on the page
     tb.shot(page, "director-1280")
     page.close()
+
+
+def test_the_edit_form_replaces_a_result_by_a_split_score(server: str, browser: Browser) -> None:
+    """Issue 31: a split score only through the API, which answered 409 until the result was
+    deleted; now the Edit form gives one in one step (the director's PUT)."""
+    created = _evening(server)
+    page = _open(browser, server, created, tb.DESKTOP)
+    page.locator("#part-results summary").click()
+    page.get_by_role("button", name="Edit round 1, table 2, board 4", exact=True).click()
+    form = page.locator("#edit")
+    form.locator("[name=split_ns]").fill("3NTN=")
+    form.locator("[name=split_ew]").fill("3NTN-1")
+    form.get_by_role("button", name="Save").click()
+    expect(form).to_be_hidden()
+    expect(page.locator("#results")).to_contain_text("NS 3NTN= / EW 3NTN-1")
+    page.locator("#part-audit summary").click()
+    expect(page.locator("#audit")).to_contain_text("→ NS 3NTN= / EW 3NTN-1")
+    director = {"Authorization": f"Bearer {created['edit_token']}"}
+    session = httpx.get(f"{server}/api/sessions/{created['id']}", headers=director).json()
+    board4 = [r for r in session["results"] if r["board"] == 4]
+    assert [(r["table"], r["split"]) for r in board4] == [(2, {"ns": "3NTN=", "ew": "3NTN-1"})]
+    tb.shot(page, "director-split-1280")
+    page.close()
