@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests import browsing as tb
-from tests.conftest import serving
+from tests.conftest import PASSWORD, club_serving, serving
 
 pytestmark = pytest.mark.slow
 
@@ -86,4 +86,51 @@ def test_the_edit_form_replaces_a_result_by_a_split_score(server: str, browser: 
     board4 = [r for r in session["results"] if r["board"] == 4]
     assert [(r["table"], r["split"]) for r in board4] == [(2, {"ns": "3NTN=", "ew": "3NTN-1"})]
     tb.shot(page, "director-split-1280")
+    page.close()
+
+
+EMAIL = "td@acol.example"
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A club's server with one director and a roster of two."""
+    from bridgescore.players import Player
+
+    roster = [Player("Ann Smith", "1001"), Player("Bob Jones", "1002")]
+    with club_serving(tmp_path_factory.mktemp("club"), EMAIL, roster=roster) as url:
+        yield url
+
+
+def test_a_late_pair_is_picked_from_the_roster(club: str, browser: Browser) -> None:
+    """Issue 31: the late-pair form took names only; now its players come from the club's
+    roster (a datalist, as on the start page), a visitor typed."""
+    login = httpx.post(f"{club}/api/login", json={"email": EMAIL, "password": PASSWORD})
+    headers = {"Authorization": f"Bearer {login.json()['token']}"}
+    created = httpx.post(f"{club}/api/sessions", headers=headers,
+                         json={"event": "Late", "movement": SEVEN}).json()  # fmt: skip
+    page = browser.new_context(viewport=tb.DESKTOP).new_page()
+    page.goto(f"{club}/login")
+    page.get_by_label("Email").fill(EMAIL)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(club + created["director_url"])
+    page.locator("#room summary").click()
+    late = page.locator("#room-late")
+    expect(page.locator("#room-roster option")).to_have_count(2)
+    assert page.locator("#room-roster option").nth(0).get_attribute("value") == "Ann Smith (1001)"
+    late.locator("[name=pair]").fill("NS 7")
+    late.locator("[name=player1]").fill("Ann Smith (1001)")  # as the type-ahead fills it
+    late.locator("[name=player2]").fill("Vi Visitor")
+    late.locator("[name=from_round]").fill("2")
+    late.get_by_role("button", name="Seat the pair").click()
+    expect(page.locator("#room-done")).to_contain_text("NS 7 plays from round 2")
+    tb.shot(page, "director-late-pair-1280")
+    director = {"Authorization": f"Bearer {created['edit_token']}"}
+    session = httpx.get(f"{club}/api/sessions/{created['id']}", headers=director).json()
+    assert session["players"]["NS 7"] == [
+        {"name": "Ann Smith", "number": "1001"},
+        {"name": "Vi Visitor", "number": None},
+    ]
+    assert session["names"]["NS 7"] == "Ann Smith & Vi Visitor"
     page.close()
