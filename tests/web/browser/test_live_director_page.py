@@ -114,7 +114,10 @@ def test_a_late_pair_is_picked_from_the_roster(club: str, browser: Browser) -> N
     page.get_by_label("Email").fill(EMAIL)
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(club + created["director_url"])
+    expect(page.locator("#status")).to_contain_text("0 results in")
     page.locator("#room summary").click()
     late = page.locator("#room-late")
     expect(page.locator("#room-roster option")).to_have_count(2)
@@ -133,4 +136,5 @@ def test_a_late_pair_is_picked_from_the_roster(club: str, browser: Browser) -> N
         {"name": "Vi Visitor", "number": None},
     ]
     assert session["names"]["NS 7"] == "Ann Smith & Vi Visitor"
+    assert errors == []
     page.close()
