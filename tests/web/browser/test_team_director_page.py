@@ -1,0 +1,116 @@
+"""A team night's director page (issue 31, items 1 and 2): every round drawn stays on the page
+(the earlier ones folded), the conflicts kept from two phones of a room are listed and settled
+as on the pairs page, the audit trail, the boards due; a swap that makes a repeat meeting asks
+first, and a tied knockout match takes a carry-over or extra boards (those two need the API of
+branch i31-events)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests import browsing as tb
+from tests.conftest import PASSWORD, club_serving
+
+pytestmark = pytest.mark.slow
+
+browser = tb.browser
+EMAIL = "td@teams.example"
+TEAMS = ("Lions", "Tigers", "Bears", "Owls")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with club_serving(tmp_path_factory.mktemp("teams"), EMAIL, "Teams Club") as url:
+        yield url
+
+
+def _login(server: str) -> dict[str, str]:
+    login = httpx.post(f"{server}/api/login", json={"email": EMAIL, "password": PASSWORD})
+    return {"Authorization": f"Bearer {login.json()['token']}"}
+
+
+def _event(server: str, kind: str, rounds: int | None = 3) -> str:
+    body: dict[str, Any] = {"kind": kind, "name": "Tuesday teams", "boards_per_match": 2,
+                            "entrants": [{"name": n} for n in TEAMS]}  # fmt: skip
+    if rounds:
+        body["rounds"] = rounds
+    answer = httpx.post(f"{server}/api/events", json=body, headers=_login(server))
+    assert answer.status_code == 201, answer.text
+    return str(answer.json()["id"])
+
+
+def _draw(server: str, event_id: str) -> dict[str, Any]:
+    drawn = httpx.post(f"{server}/api/events/{event_id}/rounds", headers=_login(server))
+    assert drawn.status_code == 201, drawn.text
+    return dict(drawn.json())
+
+
+def _play(server: str, event_id: str, drawn: dict[str, Any], tricks: int = 10) -> None:
+    """Every board of the round at every table, 4S by North (the same in both rooms: level)."""
+    for m in drawn["matches"]:
+        for t in m["tables"]:
+            for board in m["boards"]:
+                result = {"round": drawn["round"], "table": t["table"], "board": board,
+                          "contract": "4S", "declarer": "N", "tricks": tricks}  # fmt: skip
+                answer = httpx.post(f"{server}/api/sessions/{event_id}/results", json=result,
+                                    headers={"Authorization": f"Bearer {t['token']}"})  # fmt: skip
+                assert answer.status_code == 201, answer.text
+
+
+def _page(browser: Browser, server: str, event_id: str, size: tb.ViewportSize) -> Page:
+    page = tb.new_context(browser, size).new_page()
+    page.goto(f"{server}/login")
+    page.get_by_label("Email").fill(EMAIL)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{server}/event/{event_id}/director")
+    return page
+
+
+def test_earlier_rounds_conflicts_and_the_audit_trail(server: str, browser: Browser) -> None:
+    event_id = _event(server, "swiss-teams")
+    first = _draw(server, event_id)
+    _play(server, event_id, first)
+    table = first["matches"][0]["tables"][0]
+    again = {"round": 1, "table": table["table"], "board": first["matches"][0]["boards"][0],
+             "contract": "4S", "declarer": "N", "tricks": 9}  # fmt: skip
+    kept = httpx.post(f"{server}/api/sessions/{event_id}/results", json=again,
+                      headers={"Authorization": f"Bearer {table['token']}"})  # fmt: skip
+    assert (kept.status_code, kept.json()["conflict"]) == (409, True)
+    _draw(server, event_id)
+    page = _page(browser, server, event_id, tb.DESKTOP)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    expect(page.locator("#status")).to_have_text("Round 2 of 3")
+    expect(page.locator("#round-title")).to_have_text("Round 2")
+    earlier = page.locator("#part-earlier")
+    expect(earlier).to_be_visible()
+    page.locator("#part-earlier > summary").click()
+    fold = earlier.locator("details[data-round='1']")
+    expect(fold).to_be_visible()
+    fold.locator("summary").click()
+    expect(fold).to_contain_text("Match 1")
+    expect(fold).to_contain_text("2 of 2 boards scored")
+    expect(page.locator("#draw-note")).to_contain_text("0 boards missing, 8 to play")
+    conflicts = page.locator("#conflicts")
+    expect(conflicts).to_contain_text("entered differently")
+    expect(conflicts).to_contain_text("Table's entry: 4S by N, 9 tricks")
+    tb.shot(page, "team-director-1280")
+    conflicts.get_by_role("button", name="Keep the table's entry").click()
+    expect(page.locator("#conflicts-status")).to_contain_text("settled")
+    expect(page.locator("#part-conflicts")).to_be_hidden()
+    page.locator("#part-audit > summary").click()
+    expect(page.locator("#audit")).to_contain_text("4S N 10 → 4S N 9")
+    expect(page.locator("#status")).not_to_contain_text("Loading")
+    assert errors == []
+    phone = _page(browser, server, event_id, tb.PHONE)
+    expect(phone.locator("#status")).to_have_text("Round 2 of 3")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    tb.shot(phone, "team-director-360")
+    page.context.close()
+    phone.context.close()
