@@ -6,6 +6,7 @@ branch i31-events)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -29,7 +30,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
+@functools.cache
 def _login(server: str) -> dict[str, str]:
+    """The director's login, once (the server limits how often one may log in)."""
     login = httpx.post(f"{server}/api/login", json={"email": EMAIL, "password": PASSWORD})
     return {"Authorization": f"Bearer {login.json()['token']}"}
 
