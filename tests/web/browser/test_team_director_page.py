@@ -107,8 +107,17 @@ def test_earlier_rounds_conflicts_and_the_audit_trail(server: str, browser: Brow
     conflicts.get_by_role("button", name="Keep the table's entry").click()
     expect(page.locator("#conflicts-status")).to_contain_text("settled")
     expect(page.locator("#part-conflicts")).to_be_hidden()
+    page.locator("#part-edit > summary").click()  # the director corrects the closed room's board 2
+    edit = page.locator("#edit")
+    for name, value in (("round", "1"), ("table", "2"), ("board", "2"), ("contract", "4S"),
+                        ("declarer", "N"), ("tricks", "11")):  # fmt: skip
+        edit.locator(f"[name={name}]").fill(value)
+    edit.get_by_role("button", name="Save").click()
+    expect(page.locator("#edit-status")).to_contain_text("board 2: 4S by N, 11 tricks")
+    expect(fold.locator(".live-match[data-match='1']")).to_contain_text("IMPs 0–1")
     page.locator("#part-audit > summary").click()
     expect(page.locator("#audit")).to_contain_text("4S N 10 → 4S N 9")
+    expect(page.locator("#audit")).to_contain_text("4S N 10 → 4S N 11")
     expect(page.locator("#status")).not_to_contain_text("Loading")
     assert errors == []
     phone = _page(browser, server, event_id, tb.PHONE)

@@ -1,6 +1,6 @@
 // What a team night's director settles from the page (team_night.html, data-mode="director"),
 // through the same calls as a pairs evening's (/api/sessions/{id} with the event's id, the
-// director's login): conflicts kept from the tables, the audit trail, and a tied knockout
+// director's login): conflicts kept from the tables, the director's Edit, the audit trail, a tied knockout
 // match's carry-over or extra boards (/api/events/{id}/rounds/{r}/matches/{m}/...).
 // team_night.js draws the rounds and calls window.teamDirector.match and .loaded.
 "use strict";
@@ -101,9 +101,28 @@
     card.append(box);
   };
 
+  // The director's correction of a board at a table (a room): the stored result changed (PUT,
+  // kept in the audit trail), or entered if none is in.
+  let session = null;
+  $("edit").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const f = e.target;
+    const body = { round: Number(f.round.value), table: Number(f.table.value), board: Number(f.board.value),
+                   contract: f.contract.value.trim(), declarer: f.declarer.value.trim() || null,
+                   tricks: f.tricks.value === "" ? null : Number(f.tricks.value) };
+    const now = session && session.results.find((r) => r.round === body.round
+      && r.table === body.table && r.board === body.board);
+    const a = now ? await night(`/results/${now.id}`, { method: "PUT", body: JSON.stringify(body) })
+      : await night("/results", { method: "POST", body: JSON.stringify(body) });
+    $("edit-status").textContent = a.status < 300
+      ? `Round ${body.round}, table ${body.table}, board ${body.board}: ${a.body.text}.` : `Not saved: ${said(a)}`;
+    if (a.status < 300) refresh();
+  });
+
   const loaded = async (summary) => {
     const a = await night("");
     if (a.status !== 200) return;
+    session = a.body;
     conflicts(a.body);
     audit();
     const due = a.body.due || [];  // due: of rounds the room has left (the server says)
