@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests import browsing as tb
 from tests.conftest import PASSWORD, club_serving, serving
@@ -43,7 +43,7 @@ def _evening(server: str) -> dict[str, Any]:
     return created
 
 
-def _open(browser: Browser, server: str, created: dict[str, Any], size: tb.ViewportSize) -> Page:
+def _open(browser: Browser, server: str, created: dict[str, Any], size: ViewportSize) -> Page:
     page = browser.new_context(viewport=size).new_page()
     page.goto(server + created["director_url"])
     expect(page.locator("#status")).to_contain_text("18 results in")

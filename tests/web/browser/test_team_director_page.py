@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests import browsing as tb
 from tests.conftest import PASSWORD, club_serving
@@ -65,7 +65,7 @@ def _play(server: str, event_id: str, drawn: dict[str, Any], tricks: int = 10) -
                 assert answer.status_code == 201, answer.text
 
 
-def _page(browser: Browser, server: str, event_id: str, size: tb.ViewportSize) -> Page:
+def _page(browser: Browser, server: str, event_id: str, size: ViewportSize) -> Page:
     page = tb.new_context(browser, size).new_page()
     page.goto(f"{server}/login")
     page.get_by_label("Email").fill(EMAIL)
@@ -114,7 +114,7 @@ def test_earlier_rounds_conflicts_and_the_audit_trail(server: str, browser: Brow
         edit.locator(f"[name={name}]").fill(value)
     edit.get_by_role("button", name="Save").click()
     expect(page.locator("#edit-status")).to_contain_text("board 2: 4S by N, 11 tricks")
-    expect(fold.locator(".live-match[data-match='1']")).to_contain_text("IMPs 0–1")
+    expect(fold.locator(".live-match[data-match='1']")).to_contain_text("IMPs 0\u20131")
     page.locator("#part-audit > summary").click()
     expect(page.locator("#audit")).to_contain_text("4S N 10 → 4S N 9")
     expect(page.locator("#audit")).to_contain_text("4S N 10 → 4S N 11")
