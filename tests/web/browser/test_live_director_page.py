@@ -64,6 +64,12 @@ def test_the_actions_are_at_the_top_and_the_page_is_short(server: str, browser: 
         assert box["y"] < top["y"], part  # above the grid: the first thing on the page
     tb.shot(page, "director-1280")
     page.close()
+    phone = _open(browser, server, created, tb.PHONE)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    phone.locator("#part-averages > summary").click()
+    expect(phone.locator("#bulk")).to_be_visible()
+    tb.shot(phone, "director-360")
+    phone.close()
 
 
 def test_the_edit_form_replaces_a_result_by_a_split_score(server: str, browser: Browser) -> None:
