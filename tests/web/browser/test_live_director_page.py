@@ -144,3 +144,30 @@ def test_a_late_pair_is_picked_from_the_roster(club: str, browser: Browser) -> N
     assert session["names"]["NS 7"] == "Ann Smith & Vi Visitor"
     assert errors == []
     page.close()
+
+
+def test_a_traveller_slip_says_why_a_line_is_refused_and_keeps_it(
+    server: str, browser: Browser
+) -> None:
+    """Issue 31: a whole board's traveller at once; a refused line says why on its own row
+    and keeps what was typed, the others are saved."""
+    created = _evening(server)
+    page = _open(browser, server, created, tb.DESKTOP)
+    page.locator("#room summary").click()
+    slip = page.locator("#room-slip")
+    slip.locator("[name=board]").fill("1")
+    slip.get_by_role("button", name="Show its tables").click()
+    expect(slip.locator("tr[data-table]")).to_have_count(6)  # the tables that play board 1
+    rows = slip.locator("tr[data-table]:not([data-table='1'])")  # table 1 entered it already
+    for i, contract in ((1, "4S"), (2, "4Q")):
+        row = rows.nth(i)
+        row.locator("[name=contract]").fill(contract)
+        row.locator("[name=declarer]").fill("N")
+        row.locator("[name=tricks]").fill("10")
+    slip.get_by_role("button", name="Enter the whole board").click()
+    expect(rows.nth(1).locator(".live-slip-why")).to_have_text("Saved.")
+    expect(rows.nth(2).locator(".live-slip-why")).to_contain_text("invalid contract notation")
+    expect(rows.nth(2).locator("[name=contract]")).to_have_value("4Q")
+    expect(page.locator("#room-error")).to_contain_text("1 saved, 1 refused")
+    tb.shot(page, "director-slip-1280")
+    page.close()
