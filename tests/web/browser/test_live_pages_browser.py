@@ -178,7 +178,7 @@ def test_artificial_scores_for_a_table_round_or_a_pair_in_one_step(
     created = _evening(server, tables=4, rounds_in=0)
     phone.goto(server + created["director_url"])
     expect(phone.locator("#status")).to_contain_text("0 results in")
-    _open(phone, "missing")
+    _open(phone, "averages")  # at the top of the page (issue 31)
     bulk = phone.locator("#bulk")
     bulk.locator("#bulk-which").select_option(label="Round 1, table 2: 3 boards")
     bulk.locator("#bulk-score").select_option("A+/A-")

@@ -1,6 +1,7 @@
 // The director's page of a club evening: tables x rounds, late tables, live rankings (server-sent
 // events), missing boards and results edited or deleted (kept in the audit trail), artificial
-// and weighted scores, closing. Each part folds; a phone opens the grid only. The Enter/Edit
+// weighted and split scores, closing. The actions of play (close, averages, the room) come first;
+// each part folds: a phone opens the grid only, a laptop the rankings too. The Enter/Edit
 // form opens in a row of its own right below the row tapped.
 "use strict";
 
@@ -115,6 +116,7 @@
   const label = (side, n) => (howell() ? String(n) : `${side} ${n}`);
   const keyOf = (r) => `${r.round}/${r.table}/${r.board}`;
   const artificial = (r) => r.artificial;
+  const split = (r) => (r.split ? `NS ${r.split.ns} / EW ${r.split.ew}` : null);
   const rows = (table, list, kind) => {
     table.replaceChildren();
     const head = document.createElement("tr");
@@ -136,7 +138,7 @@
       const state = due.has(keyOf(r)) ? "missing" : "to play";  // a missing board: due, not in
       if (kind === "missing") tr.className = state === "missing" ? "missing" : "to-play";
       for (const v of [r.round, r.table, r.board, `${r.ns}–${r.ew}`,
-                       kind === "missing" ? state : (r.result || artificial(r) || r.weighted),
+                       kind === "missing" ? state : (r.result || artificial(r) || r.weighted || split(r)),
                        r.ns_score ?? ""]) tr.append(cell("td", String(v)));
       const actions = document.createElement("td");
       const edit = cell("button", kind === "missing" ? "Enter" : "Edit");
@@ -184,6 +186,9 @@
   const bulkOptions = () => {
     shownGroups = groups();
     bulk.hidden = !shownGroups.length;
+    $("bulk-none").hidden = !bulk.hidden;
+    $("averages-count").textContent = session.due.length
+      ? `· ${plural(session.due.length, "board")} missing` : "· artificial scores in one step";
     const which = $("bulk-which");
     const before = which.value;
     which.replaceChildren(...shownGroups.map((g) => {
@@ -330,6 +335,8 @@
     form.tricks.value = r.tricks ?? "";
     form.artificial.value = artificial(r) || "";
     form.weighted.value = r.weighted || "";
+    form.split_ns.value = r.split?.ns || "";
+    form.split_ew.value = r.split?.ew || "";
     $("edit-error").textContent = "";
     $("weighted-error").textContent = "";
     $("edit-delete").hidden = r.kind !== "result";
@@ -376,7 +383,11 @@
     e.preventDefault();
     const f = e.target;
     const body = { round: editing.round, table: editing.table, board: editing.board };
-    if (f.weighted.value.trim()) body.weighted = f.weighted.value.trim();
+    // A split score replaces the result in one step (PUT, the director's change).
+    const ns = f.split_ns.value.trim();
+    const ew = f.split_ew.value.trim();
+    if (ns || ew) body.split = { ns, ew };
+    else if (f.weighted.value.trim()) body.weighted = f.weighted.value.trim();
     else if (f.artificial.value) body.artificial = f.artificial.value;
     else Object.assign(body, { contract: f.contract.value.trim(), declarer: f.declarer.value.trim() || null,
                                tricks: f.tricks.value === "" ? null : Number(f.tricks.value) });
@@ -409,7 +420,7 @@
     list.replaceChildren();
     const changes = a.body.changes || [];
     for (const c of changes.slice().reverse()) {
-      const what = (x) => x ? (artificial(x) || x.weighted || `${x.contract}${x.declarer ? " " + x.declarer : ""}${x.contract === "Pass" ? "" : " " + x.tricks}`) : "—";
+      const what = (x) => x ? (artificial(x) || x.weighted || split(x) || `${x.contract}${x.declarer ? " " + x.declarer : ""}${x.contract === "Pass" ? "" : " " + x.tricks}`) : "—";
       const ref = c.new || c.old;
       list.append(cell("li", `${new Date(c.at).toLocaleTimeString()} · ${c.who} · ${c.action} · ` +
         `R${ref.round} T${ref.table} board ${ref.board}: ${what(c.old)} → ${what(c.new)}`));

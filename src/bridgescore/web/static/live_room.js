@@ -1,7 +1,7 @@
 // The director's controls for the room as it goes (templates/_live_room.html): the sit-outs of
 // each round, a late pair (POST /pairs), a pair that leaves (POST /withdrawals), a fouled
-// board's versions (PUT /boards/{n}) and a whole board from a traveller slip (POST
-// /boards/{n}/results). The server decides; this page only sends and says the answer.
+// board's versions (PUT /boards/{n}) and a whole board from a traveller slip (a POST /results
+// a line, each refused line saying why). The server decides; this page only sends and says the answer.
 "use strict";
 
 (() => {
@@ -39,11 +39,35 @@
       : "Sit-outs: none.") + (empty.length ? ` Sitting out now: ${empty.join(", ")}.` : "");
   };
   const form = (name) => Object.fromEntries(new FormData($(name)).entries());
+  // The club's roster (a director logged in), as the start page offers it: each player as
+  // "Name (number)" in a datalist; what is typed and not on it is a visitor.
+  const roster = new Map();
+  const login = document.querySelector('meta[name="bs-login"]')?.content;
+  if (login) {
+    fetch("/api/roster", { headers: { Authorization: `Bearer ${login}` } })
+      .then((r) => (r.ok ? r.json() : { players: [] })).then((body) => {
+        for (const p of body.players) roster.set(p.number ? `${p.name} (${p.number})` : p.name, p);
+        $("room-roster").replaceChildren(...[...roster.keys()].map((v) => {
+          const o = el("option");
+          o.value = v;
+          return o;
+        }));
+        $("room-roster-hint").hidden = roster.size === 0;
+      }).catch(() => {});
+  }
+  const player = (text) => {
+    const known = roster.get(text);
+    if (known) return { name: known.name, number: known.number };
+    const m = /^(.*\S)\s*\(([A-Za-z0-9]{1,20})\)$/.exec(text);
+    return m ? { name: m[1], number: m[2] } : { name: text, number: null };
+  };
   $("room-late").addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = form("room-late");
+    const players = [f.player1, f.player2].map((x) => x.trim()).filter(Boolean).map(player);
+    const names = f.names.trim() || players.map((p) => p.name).join(" & ");
     const answer = await api("/pairs", "POST",
-      { pair: f.pair, names: f.names, from_round: Number(f.from_round) });
+      { pair: f.pair, names, players, from_round: Number(f.from_round) });
     if (say(answer, `${f.pair} plays from round ${f.from_round}.`)) $("room-late").reset();
   });
   $("room-withdraw").addEventListener("submit", async (e) => {
@@ -85,6 +109,7 @@
     for (const p of plays) {
       const tr = el("tr");
       tr.dataset.table = p.table;
+      tr.dataset.round = p.round;
       for (const v of [p.table, p.round, `${p.ns} v ${p.ew}`]) tr.append(el("td", String(v)));
       for (const [name, size] of [["contract", 6], ["declarer", 2], ["tricks", 3]]) {
         const input = el("input");
@@ -100,20 +125,37 @@
     lines.append(t);
     $("room-slip-save").hidden = plays.length === 0;
   });
+  // One request a line (POST /results): a refused line says why on its own row and keeps
+  // what was typed; the lines taken say so and are done.
   $("room-slip").addEventListener("submit", async (e) => {
     e.preventDefault();
     const board = Number(form("room-slip").board);
-    const rows = [...$("room-slip-lines").querySelectorAll("tr[data-table]")].map((tr) => {
-      const v = (n) => tr.querySelector(`input[name=${n}]`).value.trim();
-      return { table: Number(tr.dataset.table), contract: v("contract") || null,
-               declarer: v("declarer") || null,
-               tricks: v("tricks") === "" ? null : Number(v("tricks")) };
-    }).filter((r) => r.contract);
-    const answer = await api(`/boards/${board}/results`, "POST", rows);
-    if (say(answer, `Board ${board}: ${rows.length} results entered.`)) {
-      $("room-slip-lines").replaceChildren();
-      $("room-slip-save").hidden = true;
+    let saved = 0;
+    let refused = 0;
+    for (const tr of $("room-slip-lines").querySelectorAll("tr[data-table]")) {
+      const v = (n) => tr.querySelector(`input[name=${n}]`)?.value.trim() ?? "";
+      if (!v("contract") || tr.dataset.saved) continue;
+      const line = { round: Number(tr.dataset.round), table: Number(tr.dataset.table), board,
+                     contract: v("contract"), declarer: v("declarer") || null,
+                     tricks: v("tricks") === "" ? null : Number(v("tricks")) };
+      const answer = await api("/results", "POST", line);
+      let why = tr.querySelector(".live-slip-why");
+      if (!why) { why = el("td", "", "live-slip-why"); tr.append(why); }
+      if (answer.status < 300) {
+        saved += 1;
+        tr.dataset.saved = "1";
+        why.className = "live-slip-why hint";
+        why.textContent = "Saved.";
+        for (const input of tr.querySelectorAll("input")) input.disabled = true;
+      } else {
+        refused += 1;
+        const d = answer.body.detail;
+        why.className = "live-slip-why field-error";
+        why.textContent = Array.isArray(d) ? d.map((x) => x.msg).join("; ") : String(d);
+      }
     }
+    say({ status: refused ? 422 : 200, body: { detail: `Board ${board}: ${saved} saved, ${refused} refused (see each line).` } },
+        `Board ${board}: ${saved} results entered.`);
   });
   refresh();
   new EventSource(`/api/sessions/${id}/events`).addEventListener("change", refresh);

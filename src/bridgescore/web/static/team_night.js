@@ -1,5 +1,5 @@
 // A team night for the director (data-mode="director": draw rounds, swap two teams, the
-// tables' cards) and on the screen (data-mode="screen"): the round's matches with their
+// tables' cards, every round drawn; team_director.js adds what the director settles) and on the screen (data-mode="screen"): the round's matches with their
 // running IMPs and VPs, each board's IMPs once both rooms are in, the standings and where each
 // team sits. Everything follows the event's stream: a result in, the page reads it again.
 "use strict";
@@ -29,6 +29,7 @@
     return t;
   };
   let version = 0;
+  let problemAt = null;  // the version when the draw was refused
   let cards = "";  // the cards drawn (made again only when the draw changes)
 
   const drawStandings = (summary) => {
@@ -38,8 +39,8 @@
     ]), { id: "standings" }));
   };
 
-  const drawMatches = async (summary, rnd) => {
-    const box = $("matches");
+  // A round's matches in this box (the director's page: every round, the earlier ones folded).
+  const drawMatches = async (summary, rnd, box = $("matches")) => {
     const lines = await Promise.all(rnd.matches.map((m) => api(`/rounds/${rnd.round}/matches/${m.match}`)));
     box.replaceChildren();
     rnd.matches.forEach((m, i) => {
@@ -55,9 +56,30 @@
         ...score.boards.map((b) => [b.board, cell(b.open_in, b.open), cell(b.closed_in, b.closed),
                                     b.imps === null ? "" : (b.imps === 0 ? "0"
                                       : `${Math.abs(b.imps)} ${b.imps > 0 ? m.home : m.away}`)])]));
+      if (directing) window.teamDirector?.match(card, summary, rnd, m, score);
       box.append(card);
     });
-    $("bye").textContent = rnd.bye ? `Bye: ${rnd.bye}` : "";
+    if (box === $("matches")) $("bye").textContent = rnd.bye ? `Bye: ${rnd.bye}` : "";
+    else if (rnd.bye) box.append(el("p", `Bye: ${rnd.bye}`));
+  };
+
+  // The rounds before this one, each folded (open ones stay open when drawn again).
+  const drawEarlier = async (summary, rounds) => {
+    const earlier = rounds.slice(0, -1);
+    $("part-earlier").hidden = earlier.length === 0;
+    $("earlier-count").textContent = earlier.length ? `· ${earlier.length}` : "";
+    const open = new Set([...$("earlier").querySelectorAll("details[open]")].map((d) => d.dataset.round));
+    const folds = await Promise.all(earlier.map(async (rnd) => {
+      const fold = el("details", undefined, "live-fold live-round");
+      fold.dataset.round = String(rnd.round);
+      fold.open = open.has(fold.dataset.round);
+      fold.append(el("summary", `Round ${rnd.round}`));
+      const box = el("div", undefined, "live-rankings");
+      fold.append(box);
+      await drawMatches(summary, rnd, box);
+      return fold;
+    }));
+    $("earlier").replaceChildren(...folds);
   };
 
   const drawCards = (summary, rounds) => {
@@ -96,6 +118,10 @@
       const s = await api("");
       if (s.status !== 200) { $("status").textContent = problem(s.body.detail); return; }
       const summary = s.body;
+      if (summary.version > version && problemAt !== null && summary.version > problemAt) {
+        $("draw-problem").textContent = "";  // "Not drawn: ..." said before a change: stale now
+        problemAt = null;
+      }
       version = Math.max(version, summary.version);
       const drawn = summary.rounds.length;
       $("status").textContent = drawn ? `Round ${drawn} of ${summary.rounds_planned}` : "No round drawn yet";
@@ -106,6 +132,7 @@
           : `Draw round ${drawn + 1}`;
         $("draw-note").textContent = drawn ? "" : "Draw round 1 to make the tables' links.";
       }
+      if (directing) window.teamDirector?.loaded(summary);
       if (!drawn) { $("matches").replaceChildren(); $("seats").replaceChildren(); return; }
       const rounds = directing
         ? (await Promise.all(summary.rounds.map((r) => api(`/rounds/${r.round}`)))).map((a) => a.body)
@@ -115,7 +142,7 @@
       $("seats-title").textContent = `Where each team sits, round ${rnd.round}`;
       $("seats").replaceChildren(...rnd.seats.map((text) => el("li", text)));
       await drawMatches(summary, rnd);
-      if (directing) { drawSwap(rnd); drawCards(summary, rounds); }
+      if (directing) { drawSwap(rnd); drawCards(summary, rounds); await drawEarlier(summary, rounds); }
     } catch { $("status").textContent = "Offline: reconnecting…"; }
   };
 
@@ -123,18 +150,29 @@
     $("draw").addEventListener("click", async () => {
       $("draw-problem").textContent = "";
       const a = await api("/rounds", { method: "POST" });
-      if (a.status !== 201) $("draw-problem").textContent = `Not drawn: ${problem(a.body.detail)}`;
+      if (a.status !== 201) {
+        $("draw-problem").textContent = `Not drawn: ${problem(a.body.detail)}`;
+        problemAt = version;
+      }
       load();
     });
-    $("swap").addEventListener("click", async () => {
+    // A swap that makes teams meet again answers 409 with the repeats: asked before sending
+    // it again with "confirm": true.
+    const swap = async (confirmed) => {
       const rnd = $("round-title").textContent.replace(/\D/g, "");
-      const a = await api(`/rounds/${rnd}/swap`, { method: "POST",
-        body: JSON.stringify({ entrants: [$("swap-a").value, $("swap-b").value] }) });
-      $("swap-problem").textContent = a.status === 200 ? "Swapped." : `Not swapped: ${problem(a.body.detail)}`;
+      const body = { entrants: [$("swap-a").value, $("swap-b").value], ...(confirmed ? { confirm: true } : {}) };
+      const a = await api(`/rounds/${rnd}/swap`, { method: "POST", body: JSON.stringify(body) });
+      $("swap-confirm").hidden = !(a.status === 409 && Array.isArray(a.body.repeat));
+      $("swap-problem").textContent = a.status === 200 ? "Swapped."
+        : (a.status === 409 && Array.isArray(a.body.repeat) ? `${problem(a.body.detail)} Swap anyway?`
+          : `Not swapped: ${problem(a.body.detail)}`);
       load();
-    });
+    };
+    $("swap").addEventListener("click", () => swap(false));
+    $("swap-confirm").addEventListener("click", () => swap(true));
     $("print").addEventListener("click", () => { $("part-cards").open = true; window.print(); });
   }
+  window.teamNight = { load };  // team_director.js reads the night again after a change
   load();
   if (window.EventSource) {
     let waiting = null;

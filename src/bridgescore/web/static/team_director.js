@@ -1,0 +1,138 @@
+// What a team night's director settles from the page (team_night.html, data-mode="director"),
+// through the same calls as a pairs evening's (/api/sessions/{id} with the event's id, the
+// director's login): conflicts kept from the tables, the director's Edit, the audit trail, a tied knockout
+// match's carry-over or extra boards (/api/events/{id}/rounds/{r}/matches/{m}/...).
+// team_night.js draws the rounds and calls window.teamDirector.match and .loaded.
+"use strict";
+
+(() => {
+  const root = document.getElementById("team-night");
+  if (!root || root.dataset.mode !== "director") return;
+  const id = root.dataset.event;
+  const login = document.querySelector('meta[name="bs-login"]')?.content;
+  const call = async (url, options = {}) => {
+    const r = await fetch(url, { ...options, credentials: "same-origin",
+      headers: { "Content-Type": "application/json", ...(login ? { Authorization: `Bearer ${login}` } : {}) } });
+    return { status: r.status, body: await r.json().catch(() => ({})) };
+  };
+  const night = (path, options) => call(`/api/sessions/${id}${path}`, options);
+  const said = (a) => {
+    const d = a.body.detail;
+    if (Array.isArray(d)) return d.map((x) => x.msg).join("; ");
+    return d ? String(d) : `the server answered ${a.status}`;
+  };
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const refresh = () => window.teamNight?.load();
+
+  // Entries the night could not take (a room's phones disagreed): each with the stored result.
+  let seen = new Set();
+  const conflicts = (session) => {
+    const open = session.conflicts || [];
+    if (open.some((c) => !seen.has(c.id))) $("conflicts-status").textContent = "";
+    seen = new Set(open.map((c) => c.id));
+    $("part-conflicts").hidden = open.length === 0;
+    $("conflicts-count").textContent = open.length ? `· ${open.length} to settle` : "";
+    $("conflicts").replaceChildren(...open.map((c) => {
+      const stored = session.results.find((r) => r.id === c.result_id);
+      const li = el("li");
+      const what = c.reason === "closed" ? "sent after closing" : "entered differently";
+      li.append(el("p", `Round ${c.round}, table ${c.table}, board ${c.board}: ${what}. ` +
+        `Table's entry: ${c.text}.${stored ? ` Stored: ${stored.text}.` : " Nothing stored."}`));
+      const keep = (which, text) => {
+        const b = el("button", text);
+        b.type = "button";
+        b.addEventListener("click", async () => {
+          const a = await night(`/conflicts/${c.id}`, { method: "POST", body: JSON.stringify({ keep: which }) });
+          $("conflicts-status").textContent = a.status === 200 ? `Board ${c.board} settled.`
+            : `Board ${c.board} not settled: ${said(a)}`;
+          refresh();
+        });
+        return b;
+      };
+      li.append(keep("entry", "Keep the table's entry"), " ", keep("stored", stored ? "Keep the stored result" : "Discard it"));
+      return li;
+    }));
+  };
+
+  const audit = async () => {
+    const a = await night("/changes");
+    const changes = a.body.changes || [];
+    const what = (x) => (x ? (x.artificial || x.weighted
+      || `${x.contract}${x.declarer ? ` ${x.declarer}` : ""}${x.contract === "Pass" ? "" : ` ${x.tricks}`}`) : "—");
+    $("audit").replaceChildren(...changes.slice().reverse().map((c) => {
+      const ref = c.new || c.old;
+      return el("li", `${new Date(c.at).toLocaleTimeString()} · ${c.who} · ${c.action} · ` +
+        `R${ref.round} T${ref.table} board ${ref.board}: ${what(c.old)} → ${what(c.new)}`);
+    }));
+    $("audit-count").textContent = `· ${plural(changes.length, "change")}`;
+  };
+
+  // A knockout match with every board in and the IMPs level: the director sets a carry-over
+  // or has extra boards played, from the match's own card.
+  const tie = (card, summary, rnd, m, score) => {
+    if (summary.kind !== "knockout") return;
+    const done = score.boards.length > 0 && score.boards.every((b) => b.imps !== null);
+    if (!done || score.imps[0] !== score.imps[1]) return;
+    const base = `/api/events/${id}/rounds/${rnd.round}/matches/${m.match}`;
+    const box = el("form", undefined, "live-edit live-tie");
+    box.append(el("p", `Tied at ${score.imps[0]} IMPs: set a carry-over or play extra boards.`));
+    const field = (label, name, value) => {
+      const l = el("label", label);
+      const input = Object.assign(el("input"), { type: "number", name, value, step: name === "imps" ? "0.5" : "1" });
+      l.append(" ", input);
+      return l;
+    };
+    const carry = el("button", "Set the carry-over");
+    const extra = el("button", "Play extra boards");
+    carry.type = "button";
+    extra.type = "button";
+    const note = el("p", "", "field-error");
+    note.setAttribute("role", "alert");
+    const send = async (path, body, done) => {
+      const a = await call(`${base}${path}`, { method: path === "/carry-over" ? "PUT" : "POST", body: JSON.stringify(body) });
+      note.textContent = a.status === 200 ? "" : `Not done: ${said(a)}`;
+      if (a.status === 200) { note.className = "hint"; note.textContent = done; refresh(); }
+    };
+    carry.addEventListener("click", () => send("/carry-over", { imps: Number(box.imps.value) }, "Carry-over set."));
+    extra.addEventListener("click", () => send("/extra-boards", { boards: Number(box.boards.value) }, "Extra boards added."));
+    box.append(field("Carry-over IMPs to the home team", "imps", "0.5"), carry,
+               field("Extra boards", "boards", "4"), extra, note);
+    box.addEventListener("submit", (e) => e.preventDefault());
+    card.append(box);
+  };
+
+  // The director's correction of a board at a table (a room): the stored result changed (PUT,
+  // kept in the audit trail), or entered if none is in.
+  let session = null;
+  $("edit").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const f = e.target;
+    const body = { round: Number(f.round.value), table: Number(f.table.value), board: Number(f.board.value),
+                   contract: f.contract.value.trim(), declarer: f.declarer.value.trim() || null,
+                   tricks: f.tricks.value === "" ? null : Number(f.tricks.value) };
+    const now = session && session.results.find((r) => r.round === body.round
+      && r.table === body.table && r.board === body.board);
+    const a = now ? await night(`/results/${now.id}`, { method: "PUT", body: JSON.stringify(body) })
+      : await night("/results", { method: "POST", body: JSON.stringify(body) });
+    $("edit-status").textContent = a.status < 300
+      ? `Round ${body.round}, table ${body.table}, board ${body.board}: ${a.body.text}.` : `Not saved: ${said(a)}`;
+    if (a.status < 300) refresh();
+  });
+
+  const loaded = async (summary) => {
+    const a = await night("");
+    if (a.status !== 200) return;
+    session = a.body;
+    conflicts(a.body);
+    audit();
+    const due = a.body.due || [];  // due: of rounds the room has left (the server says)
+    const late = a.body.late || [];
+    $("draw-note").textContent = summary.rounds.length === 0 ? "Draw round 1 to make the tables' links."
+      : (late.length ? `Late: table${late.length > 1 ? "s" : ""} ${late.join(", ")}. ` : "")
+        + `${plural(due.length, "board")} missing, ${(a.body.missing || []).length - due.length} to play.`;
+  };
+  window.teamDirector = {
+    match: tie,
+    loaded: (summary) => { loaded(summary); },
+  };
+})();
