@@ -40,7 +40,8 @@ def test_the_start_page_offers_the_four_kinds_and_needs_a_login(
     shown = c.get("/club/new")
     assert shown.status_code == 200
     for value, label in KINDS:
-        assert f'value="{value}"' in shown.text and label in shown.text
+        assert f'value="{value}"' in shown.text
+        assert label in shown.text
     assert 'href="/live/new"' in shown.text  # the pairs evening's own page, still answering
     assert c.get("/live/new").status_code == 200
     with TestClient(c.app) as stranger:
@@ -55,9 +56,16 @@ def test_the_kinds_and_scales_are_the_apis() -> None:
 
 
 def test_a_round_robin_previews_every_round(club: tuple[TestClient, str]) -> None:
-    c, _ = club
-    r = c.post("/api/events/preview", json={"kind": "round-robin", "name": "RR",
-                                            "entrants": teams(*"ABCDE"), "boards_per_match": 4})
+    c, token = club
+    r = c.post(
+        "/api/events/preview",
+        json={
+            "kind": "round-robin",
+            "name": "RR",
+            "entrants": teams(*"ABCDE"),
+            "boards_per_match": 4,
+        },
+    )
     assert r.status_code == 200, r.text
     p = r.json()
     assert (p["rounds"], p["matches"], p["tables"], p["later"]) == (5, 2, 4, "fixed")
@@ -65,8 +73,8 @@ def test_a_round_robin_previews_every_round(club: tuple[TestClient, str]) -> Non
     assert sorted(b for rnd in p["schedule"] for b in rnd["byes"]) == list("ABCDE")
     met = [frozenset((m["home"], m["away"])) for rnd in p["schedule"] for m in rnd["matches"]]
     assert len(met) == len(set(met)) == 10  # each pair once
-    assert (p["meetings"], p["byes"]) == (1, 1)
-    assert c.get("/api/club/sessions", headers=auth(_)).json()["events"] == []  # nothing stored
+    assert (p["meetings"], p["byes"], p["home"]) == (1, 1, [2, 2])
+    assert c.get("/api/club/sessions", headers=auth(token)).json()["events"] == []  # nothing stored
 
 
 @pytest.mark.parametrize(

@@ -99,7 +99,8 @@ def preview_event(body: TeamEventIn) -> dict[str, Any]:
     (a round robin's every round, a knockout's and a Swiss's first: each ``{"round",
     "matches": [{"home", "away"}], "byes"}``); ``later`` says how the rest are drawn
     (``standings``, ``winners``, or ``fixed``); ``meetings``: the most times two entrants meet
-    in the schedule shown, and ``byes``: the most byes one entrant has in it."""
+    in the schedule shown, ``byes``: the most byes one entrant has in it, and ``home``: the
+    fewest and the most matches one entrant plays at home in it."""
     event = body.event()
     drawn = event.draw_next()
     if event.kind is EventKind.ROUND_ROBIN and event.total_rounds <= _LISTED:
@@ -110,11 +111,14 @@ def preview_event(body: TeamEventIn) -> dict[str, Any]:
 
 def _preview(drawn: Event) -> dict[str, Any]:
     later = {EventKind.ROUND_ROBIN: "fixed", EventKind.KNOCKOUT: "winners"}.get(
-        drawn.kind, "standings")
+        drawn.kind, "standings"
+    )
     met: dict[frozenset[str], int] = {}
     byes: dict[str, int] = {}
+    home = dict.fromkeys(drawn.names, 0)
     for rnd in drawn.rounds:
         for m in rnd.matches:
+            home[m.home] += 1
             met[frozenset((m.home, m.away))] = met.get(frozenset((m.home, m.away)), 0) + 1
         for b in rnd.byes:
             byes[b] = byes.get(b, 0) + 1
@@ -125,7 +129,8 @@ def _preview(drawn: Event) -> dict[str, Any]:
             "rounds": drawn.total_rounds, "boards_per_match": drawn.boards_per_match,
             "matches": len(drawn.rounds[0].matches), "tables": len(tables(drawn, 1)),
             "schedule": schedule, "later": later, "meetings": max(met.values(), default=0),
-            "byes": max(byes.values(), default=0)}  # fmt: skip
+            "byes": max(byes.values(), default=0),
+            "home": [min(home.values()), max(home.values())]}  # fmt: skip
 
 
 def _ranked(request: Request, stored: StoredEvent) -> dict[str, Any]:

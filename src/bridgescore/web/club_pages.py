@@ -91,8 +91,12 @@ def _club(store: ClubStore, me: Director, problem: str) -> dict[str, Any]:
     }
 
 
-KINDS = (("swiss-teams", "Swiss teams"), ("round-robin", "Round robin"),
-         ("knockout", "Knockout"), ("swiss-pairs", "Swiss pairs"))
+KINDS = (
+    ("swiss-teams", "Swiss teams"),
+    ("round-robin", "Round robin"),
+    ("knockout", "Knockout"),
+    ("swiss-pairs", "Swiss pairs"),
+)
 """The kinds of night the start page offers (``POST /api/events``'s team kinds), first the
 default."""
 SCALES = (("wbf-2013", "WBF 2013 (20 VPs)"), ("acbl-30", "ACBL 30"), ("acbl-20", "ACBL 20"),

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests import browsing as tb
 from tests.browsing import DESKTOP, PHONE, new_context, shot
@@ -29,7 +29,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def logged_in(browser: Browser, server: str, size: tb.ViewportSize) -> Page:
+def logged_in(browser: Browser, server: str, size: ViewportSize) -> Page:
     page = new_context(browser, size).new_page()
     page.goto(f"{server}/login")
     page.get_by_label("Email").fill(EMAIL)

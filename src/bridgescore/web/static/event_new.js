@@ -151,7 +151,12 @@
     const fair = [];
     fair.push(p.meetings <= 1 ? "No two meet twice in the rounds shown." : `Some meet ${p.meetings} times.`);
     if (p.byes) fair.push(`At most ${p.byes} bye${p.byes > 1 ? "s" : ""} each${p.later === "winners" ? " (the top seeds, in round 1)" : ""}.`);
-    if (p.kind === "swiss-teams" || p.kind === "swiss-pairs") fair.push("Each round pairs those level on the standings who have not met yet.");
+    if (p.later === "fixed") fair.push(`Each plays ${p.home[0]}-${p.home[1]} matches at home (NS in the open room).`);
+    if (p.later === "standings") {
+      fair.push("Each round pairs those close on the standings who have not met yet.");
+      const most = p.entrants - 1 + (p.entrants % 2);  // rounds before two must meet again
+      if (p.rounds > most) fair.push(`With ${p.rounds} rounds and ${p.entrants} ${pairs() ? "pairs" : "teams"}, some meet twice: ${most} rounds let each meet each other at most once.`);
+    }
     $("preview-fair").textContent = fair.join(" ");
     $("preview").classList.remove("stale");
   };
