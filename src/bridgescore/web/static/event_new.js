@@ -127,14 +127,15 @@
   const clear = () => { for (const f of FIELDS) $(`err-${f}`).textContent = ""; };
 
   // The preview: asked again (at most every 250 ms) whenever anything changes.
-  const LATER = { standings: "the later rounds are drawn from the standings as the night goes",
-                  winners: "the later rounds: the winners meet", fixed: "every round is fixed now" };
+  const LATER = { standings: "drawn from the standings as the night goes",
+                  winners: "the winners meet", fixed: "fixed now, as shown" };
   const show = (p) => {
     const bye = p.entrants % 2 ? ", a bye each round" : "";
     $("preview-line").textContent = `${p.entrants} ${pairs() ? "pairs" : "teams"}, ${p.rounds} rounds of ` +
       `${p.boards_per_match} boards a match: ${p.matches} matches and ${p.tables} tables a round` +
       `${pairs() ? " (one a match)" : " (two a match: open and closed room)"}${bye}.`;
-    $("preview-complete").textContent = `Round 1 as drawn now; ${LATER[p.later]}.`;
+    $("preview-complete").textContent = p.later === "fixed" ? "Every round is fixed now, as shown."
+      : `Round 1 as drawn now; the later rounds: ${LATER[p.later]}.`;
     const grid = $("preview-grid");
     grid.replaceChildren();
     const head = el("tr");
