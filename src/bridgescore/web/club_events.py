@@ -17,7 +17,9 @@ from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 from bridgescore.club import ClubNotFoundError
 from bridgescore.duplicate.session import SectionScores
 from bridgescore.errors import for_field
+from bridgescore.events import Event, EventKind
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
+from bridgescore.live.teams import tables
 from bridgescore.storage.clubs import StoredEvent
 from bridgescore.storage.nights import TEAM_KINDS
 from bridgescore.web.common import link, page
@@ -82,6 +84,53 @@ def create_event(
     stored = clubs.create_event(me.club_id, event.kind, event.to_dict())
     answer = {"id": stored.id, **event.to_dict(), "url": link(request, f"/event/{stored.id}")}
     return JSONResponse(answer, status_code=201)
+
+
+_LISTED = 30
+"""A preview lists every round of a round robin up to this many rounds (round 1 beyond)."""
+
+
+@router.post("/api/events/preview")
+def preview_event(body: TeamEventIn) -> dict[str, Any]:
+    """What a team or Swiss event would be, before it is started (the start page's preview;
+    nothing is stored and no login is needed): the same checks as ``POST /api/events`` (422,
+    naming the field), then its ``rounds``, ``boards_per_match``, ``tables`` a round (two a
+    match, one for Swiss pairs), ``matches`` a round, and ``schedule``: the rounds drawn now
+    (a round robin's every round, a knockout's and a Swiss's first: each ``{"round",
+    "matches": [{"home", "away"}], "byes"}``); ``later`` says how the rest are drawn
+    (``standings``, ``winners``, or ``fixed``); ``meetings``: the most times two entrants meet
+    in the schedule shown, ``byes``: the most byes one entrant has in it, and ``home``: the
+    fewest and the most matches one entrant plays at home in it."""
+    event = body.event()
+    drawn = event.draw_next()
+    if event.kind is EventKind.ROUND_ROBIN and event.total_rounds <= _LISTED:
+        while len(drawn.rounds) < drawn.total_rounds:
+            drawn = drawn.draw_next()
+    return _preview(drawn)
+
+
+def _preview(drawn: Event) -> dict[str, Any]:
+    later = {EventKind.ROUND_ROBIN: "fixed", EventKind.KNOCKOUT: "winners"}.get(
+        drawn.kind, "standings"
+    )
+    met: dict[frozenset[str], int] = {}
+    byes: dict[str, int] = {}
+    home = dict.fromkeys(drawn.names, 0)
+    for rnd in drawn.rounds:
+        for m in rnd.matches:
+            home[m.home] += 1
+            met[frozenset((m.home, m.away))] = met.get(frozenset((m.home, m.away)), 0) + 1
+        for b in rnd.byes:
+            byes[b] = byes.get(b, 0) + 1
+    schedule = [{"round": r.number, "byes": list(r.byes),
+                 "matches": [{"home": m.home, "away": m.away} for m in r.matches]}
+                for r in drawn.rounds]  # fmt: skip
+    return {"kind": drawn.kind.value, "name": drawn.name, "entrants": len(drawn.entrants),
+            "rounds": drawn.total_rounds, "boards_per_match": drawn.boards_per_match,
+            "matches": len(drawn.rounds[0].matches), "tables": len(tables(drawn, 1)),
+            "schedule": schedule, "later": later, "meetings": max(met.values(), default=0),
+            "byes": max(byes.values(), default=0),
+            "home": [min(home.values()), max(home.values())]}  # fmt: skip
 
 
 def _ranked(request: Request, stored: StoredEvent) -> dict[str, Any]:

@@ -86,8 +86,32 @@ def _club(store: ClubStore, me: Director, problem: str) -> dict[str, Any]:
         "sessions": store.sessions(me.club_id),
         "events": store.events(me.club_id),
         "directors": store.directors(me.club_id),
+        "kinds": dict(KINDS),
         "problem": problem,
     }
+
+
+KINDS = (
+    ("swiss-teams", "Swiss teams"),
+    ("round-robin", "Round robin"),
+    ("knockout", "Knockout"),
+    ("swiss-pairs", "Swiss pairs"),
+)
+"""The kinds of night the start page offers (``POST /api/events``'s team kinds), first the
+default."""
+SCALES = (("wbf-2013", "WBF 2013 (20 VPs)"), ("acbl-30", "ACBL 30"), ("acbl-20", "ACBL 20"),
+          ("ebu-swiss-pairs-7", "EBU Swiss pairs (7 VPs)"))  # fmt: skip
+"""The VP scales by name (:class:`~bridgescore.events.VpScale`'s values; a test checks)."""
+
+
+@router.get("/club/new", response_class=HTMLResponse)
+def new_night_page(request: Request, me: PageDirector, clubs: ClubsDep) -> Response:
+    """Start a teams night (Swiss, round robin, knockout) or a Swiss pairs event: the kind,
+    the entrants from the roster, the schedule previewed; then the night's director page."""
+    if me is None:
+        return RedirectResponse("/login", status_code=303)
+    return page(request, "event_new.html",
+                {"club": clubs.club(me.club_id), "kinds": KINDS, "scales": SCALES})  # fmt: skip
 
 
 @router.post("/club/password", response_class=HTMLResponse)

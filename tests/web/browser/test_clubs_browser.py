@@ -49,7 +49,7 @@ def test_a_director_starts_an_evening_and_finds_it_on_a_second_device(
     laptop.get_by_role("button", name="Log in").click()
     expect(laptop.locator("#login-problem")).to_contain_text("do not match")
     log_in(laptop, server)
-    laptop.get_by_role("link", name="Start an evening").click()
+    laptop.get_by_role("link", name="Start a pairs evening").click()
     laptop.fill("#event", "Tuesday pairs")
     laptop.get_by_role("button", name="Start the evening").click()
     expect(laptop.locator(".live-card").first).to_be_visible()

@@ -1,0 +1,200 @@
+// The start page of a teams or Swiss night (/club/new): the kind, the entrants (players from
+// the club's roster, as the pairs start page offers them), the schedule previewed by the
+// server (POST /api/events/preview: the core's checks and draw); started by POST /api/events,
+// then the night's director page. A refusal names its field and shows next to it; nothing
+// typed is lost.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const el = (tag, text, className) => {
+    const e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    if (className) e.className = className;
+    return e;
+  };
+  const token = document.querySelector('meta[name="bs-login"]')?.content;
+  const login = token ? { Authorization: `Bearer ${token}` } : {};
+  const form = $("event-new");
+  const METHODS = { pairs: [["mp", "Matchpoints"], ["butler", "Butler (IMPs)"]],
+                    teams: [["imps", "IMPs"], ["bam", "Board-a-match"]] };
+  const kind = () => form.querySelector('input[name="kind"]:checked').value;
+  const pairs = () => kind() === "swiss-pairs";
+  const word = () => (pairs() ? "Pair" : "Team");
+
+  // The kind: which fields show, the scoring methods, the scale, the entrants' rows.
+  const shape = () => {
+    for (const e of form.querySelectorAll("[data-for]")) e.hidden = !e.dataset.for.split(" ").includes(kind());
+    const methods = METHODS[pairs() ? "pairs" : "teams"];
+    if ($("method").dataset.kind !== (pairs() ? "pairs" : "teams")) {
+      $("method").replaceChildren(...methods.map(([v, t]) => Object.assign(el("option", t), { value: v })));
+      $("method").dataset.kind = pairs() ? "pairs" : "teams";
+      $("scale").value = pairs() ? "ebu-swiss-pairs-7" : "wbf-2013";
+      const boards = $("boards_per_match");  // the EBU Swiss pairs scale is for 7-board matches
+      if (boards.value === (pairs() ? "8" : "7")) boards.value = pairs() ? "7" : "8";
+    }
+    $("count-label").textContent = pairs() ? "Pairs" : "Teams";
+    $("entrants-title").textContent = `${pairs() ? "Pairs" : "Teams"}, in seeding order`;
+    rows();
+  };
+
+  // One row an entrant: its name and its players (four a team, two a pair); what was typed
+  // stays when the count or the kind changes.
+  const box = $("entrants");
+  const rows = () => {
+    const n = Math.max(2, Math.min(60, Number($("count").value) || 2));
+    const seats = pairs() ? 2 : 4;
+    const old = [...box.children];
+    const made = [];
+    for (let i = 0; i < n; i++) {
+      const row = old[i] || el("div", undefined, "event-entrant");
+      row.setAttribute("role", "group");
+      if (!old[i]) {
+        const name = Object.assign(el("input"), { type: "text", maxLength: 100, autocomplete: "off" });
+        name.dataset.name = "1";
+        row.append(name);
+      }
+      const name = row.querySelector("[data-name]");
+      name.placeholder = `${word()} ${i + 1}`;
+      name.setAttribute("aria-label", `${word()} ${i + 1}: name`);
+      row.setAttribute("aria-label", `${word()} ${i + 1}`);
+      const players = [...row.querySelectorAll("[data-player]")];
+      for (let j = players.length; j < 4; j++) {
+        const p = Object.assign(el("input"), { type: "text", maxLength: 200, autocomplete: "off" });
+        p.dataset.player = String(j);
+        p.setAttribute("list", "roster");
+        row.append(p);
+      }
+      for (const p of row.querySelectorAll("[data-player]")) {
+        const j = Number(p.dataset.player);
+        p.hidden = j >= seats;
+        p.setAttribute("aria-label", `${word()} ${i + 1}: player ${j + 1}`);
+        p.placeholder = i === 0 && j < seats ? ["Ann Smith", "Bob Jones", "Cy Young", "Di Lane"][j] : "";
+      }
+      made.push(row);
+    }
+    box.replaceChildren(...made);
+  };
+
+  // The club's roster: each player as "Name (number)" in a datalist.
+  const roster = new Map();
+  if (token) {
+    fetch("/api/roster", { headers: login }).then((r) => (r.ok ? r.json() : { players: [] }))
+      .then((body) => {
+        for (const p of body.players) roster.set(p.number ? `${p.name} (${p.number})` : p.name, p);
+        $("roster").replaceChildren(...[...roster.keys()].map((v) => Object.assign(el("option"), { value: v })));
+        $("roster-hint").hidden = roster.size === 0;
+      }).catch(() => {});
+  }
+  const player = (text) => {
+    const known = roster.get(text);
+    if (known) return { name: known.name, number: known.number };
+    const m = /^(.*\S)\s*\(([A-Za-z0-9]{1,20})\)$/.exec(text);
+    return m ? { name: m[1], number: m[2] } : { name: text, number: null };
+  };
+
+  // The body POST /api/events takes, from the form as it stands.
+  const body = () => {
+    const seats = pairs() ? 2 : 4;
+    const entrants = [...box.children].map((row, i) => ({
+      name: row.querySelector("[data-name]").value.trim() || `${word()} ${i + 1}`,
+      players: [...row.querySelectorAll("[data-player]")].slice(0, seats)
+        .map((p) => p.value.trim()).filter(Boolean).map(player),
+    }));
+    const b = { kind: kind(), name: $("name").value.trim(), entrants, scale: $("scale").value,
+                method: $("method").value, boards_per_match: Number($("boards_per_match").value) };
+    if (!$("rounds").hidden && $("rounds").value) b.rounds = Number($("rounds").value);
+    return b;
+  };
+
+  // A refusal's words next to its field (FastAPI's shape: detail [{loc, msg}], or a string).
+  const FIELDS = ["kind", "name", "rounds", "boards_per_match", "scale", "method", "entrants"];
+  const refusal = (answer, status, general) => {
+    for (const f of FIELDS) $(`err-${f}`).textContent = "";
+    general.textContent = "";
+    const d = answer.detail;
+    if (!Array.isArray(d)) { general.textContent = d || `Refused (${status}).`; return; }
+    for (const x of d) {
+      const loc = x.loc || [];
+      let f = loc.includes("entrants") || loc.includes("players") ? "entrants" : String(loc[loc.length - 1]);
+      const which = loc[loc.indexOf("entrants") + 1];
+      if (loc.includes("entrants") && Number.isInteger(which)) x.msg = `${word()} ${which + 1}: ${x.msg}`;
+      if (f === "scoring") f = "method";
+      const at = FIELDS.includes(f) ? $(`err-${f}`) : general;
+      at.textContent = [at.textContent, x.msg].filter(Boolean).join("; ");
+    }
+  };
+  const clear = () => { for (const f of FIELDS) $(`err-${f}`).textContent = ""; };
+
+  // The preview: asked again (at most every 250 ms) whenever anything changes.
+  const LATER = { standings: "drawn from the standings as the night goes",
+                  winners: "the winners meet", fixed: "fixed now, as shown" };
+  const show = (p) => {
+    const bye = p.entrants % 2 ? ", a bye each round" : "";
+    $("preview-line").textContent = `${p.entrants} ${pairs() ? "pairs" : "teams"}, ${p.rounds} rounds of ` +
+      `${p.boards_per_match} boards a match: ${p.matches} matches and ${p.tables} tables a round` +
+      `${pairs() ? " (one a match)" : " (two a match: open and closed room)"}${bye}.`;
+    $("preview-complete").textContent = p.later === "fixed" ? "Every round is fixed now, as shown."
+      : `Round 1 as drawn now; the later rounds: ${LATER[p.later]}.`;
+    const grid = $("preview-grid");
+    grid.replaceChildren();
+    const head = el("tr");
+    head.append(el("th", "Round"), el("th", "Matches"), el("th", "Bye"));
+    grid.append(head);
+    for (const r of p.schedule) {
+      const tr = el("tr");
+      tr.append(el("th", String(r.round)),
+        el("td", r.matches.map((m, i) => `${i + 1}: ${m.home} v ${m.away}`).join(" · ")),
+        el("td", r.byes.join(", ") || "–"));
+      grid.append(tr);
+    }
+    $("preview-notes").textContent = p.schedule.length < p.rounds ? `Rounds ${p.schedule.length + 1}-${p.rounds}: ${LATER[p.later]}.` : "";
+    const fair = [];
+    fair.push(p.meetings <= 1 ? "No two meet twice in the rounds shown." : `Some meet ${p.meetings} times.`);
+    if (p.byes) fair.push(`At most ${p.byes} bye${p.byes > 1 ? "s" : ""} each${p.later === "winners" ? " (the top seeds, in round 1)" : ""}.`);
+    if (p.later === "fixed") fair.push(`Each plays ${p.home[0]}-${p.home[1]} matches at home (NS in the open room).`);
+    if (p.later === "standings") {
+      fair.push("Each round pairs those close on the standings who have not met yet.");
+      const most = p.entrants - 1 + (p.entrants % 2);  // rounds before two must meet again
+      if (p.rounds > most) fair.push(`With ${p.rounds} rounds and ${p.entrants} ${pairs() ? "pairs" : "teams"}, some meet twice: ${most} rounds let each meet each other at most once.`);
+    }
+    $("preview-fair").textContent = fair.join(" ");
+    $("preview").classList.remove("stale");
+  };
+  let asked = null;
+  let timer = 0;
+  const preview = () => {
+    clearTimeout(timer);
+    $("preview").classList.add("stale");
+    timer = setTimeout(async () => {
+      asked?.abort();
+      asked = new AbortController();
+      try {
+        const r = await fetch("/api/events/preview", { method: "POST", signal: asked.signal,
+          headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...body(), name: body().name || "Preview" }) });
+        const answer = await r.json().catch(() => ({}));
+        if (r.status === 200) { clear(); $("preview-error").textContent = ""; show(answer); }
+        else refusal(answer, r.status, $("preview-error"));
+      } catch (e) { if (e.name !== "AbortError") $("preview-error").textContent = "Offline: no preview."; }
+    }, 250);
+  };
+
+  form.addEventListener("change", (e) => { if (e.target.name === "kind" || e.target.id === "count") shape(); preview(); });
+  form.addEventListener("input", preview);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const button = form.querySelector('button[type="submit"]');
+    button.disabled = true;
+    try {
+      const r = await fetch("/api/events", { method: "POST", headers: { "Content-Type": "application/json", ...login },
+        body: JSON.stringify(body()) });
+      const answer = await r.json().catch(() => ({}));
+      if (r.status === 201) { location.assign(`/event/${encodeURIComponent(answer.id)}/director`); return; }
+      refusal(answer, r.status, $("new-error"));
+      form.querySelector(".field-error:not(:empty)")?.scrollIntoView({ block: "center" });
+    } catch { $("new-error").textContent = "Offline: not started; try again."; }
+    button.disabled = false;
+  });
+  shape();
+  preview();
+})();
