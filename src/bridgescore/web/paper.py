@@ -17,11 +17,13 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import Response
 
 from bridgescore.boards.hand_record import HandRecord
-from bridgescore.duplicate.session import Session
+from bridgescore.duplicate.session import Session, notes_of
 from bridgescore.live import DIRECTOR
 from bridgescore.paper import hand_records_pdf, results_pdf
+from bridgescore.paper.hand_records import check_per_page
 from bridgescore.storage import Store, StoredGame
 from bridgescore.storage.clubs import ClubStore
+from bridgescore.web.common import login_of
 from bridgescore.web.deps import (
     Bearer,
     ClubsDep,
@@ -29,6 +31,7 @@ from bridgescore.web.deps import (
     LiveDep,
     StoreDep,
     TokenDep,
+    directs,
     live_session,
     readable_session,
     session_viewer,
@@ -59,14 +62,14 @@ _RESPONSES: dict[int | str, dict[str, Any]] = {
 def _readable(
     request: Request, game_id: str, sent: Bearer, live: Live, store: Store, clubs: ClubStore
 ) -> StoredGame:
-    """The session as its director sees it (a live evening, the director's token), else as
-    anyone with the link may read it (403 for an evening still open)."""
-    if (
-        sent.sent
-        and live.store.is_live(game_id)
-        and session_viewer(game_id, sent, live, store, clubs) == DIRECTOR
-    ):
-        return live_session(request, game_id)[0]
+    """The session as its director sees it (a live evening: the director's token, or the login
+    cookie of a director of its club), else as anyone with the link may read it (403 for an
+    evening still open)."""
+    if live.store.is_live(game_id):
+        cookie = login_of(request)  # the director's page: a club director's login
+        if (session_viewer(game_id, sent, live, store, clubs) == DIRECTOR if sent.sent
+                else cookie is not None and directs(clubs, game_id, cookie)):  # fmt: skip
+            return live_session(request, game_id)[0]
     return readable_session(request, game_id)[0]
 
 
@@ -87,17 +90,18 @@ def paper(
     live: LiveDep,
     store: StoreDep,
     clubs: ClubsDep,
-    per_page: Annotated[Literal[1, 2, 4], Query(description="Boards a page (hand records).")] = 2,
+    per_page: Annotated[int, Query(description="Boards a page (hand records): 1, 2 or 4.")] = 2,
 ) -> Response:
     """The evening on paper: ``results`` (the results sheet for the noticeboard: club, date,
     director and event, each field's ranking with matchpoints and percentages) or
     ``hand-records`` (each board's hands, double-dummy table and par, ``per_page`` boards an
     A4 page)."""
+    check_per_page(per_page)  # a SessionError: 422, naming per_page
     stored = _readable(request, game_id, sent, live, store, clubs)
     session = stored.game
     assert isinstance(session, Session)
     if what == "results":
-        body = run_heavy(request, results_pdf, session, scores(request, stored))
+        body = run_heavy(request, results_pdf, session, scores(request, stored), notes_of(session))
     else:
         records = _records(request, stored, live.store.is_live(game_id))
         if not records:

@@ -30,6 +30,7 @@ from bridgescore.duplicate.session import (
     SectionScores,
     Session,
     SessionError,
+    notes_of,
 )
 from bridgescore.errors import for_field
 from bridgescore.inputs import check_name, read_number, read_tricks
@@ -223,6 +224,7 @@ def _context(
         "strains": [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT")],
         "records": _records(scored),
         "suits": SUITS,
+        "pair_notes": notes_of(session),
     }
 
 
