@@ -13,9 +13,11 @@ import pytest
 
 from bridgescore import pbn
 from bridgescore.boards.hand_record import HandRecord
+from bridgescore.duplicate.movement import mitchell
+from bridgescore.duplicate.movement.report import boards_next, cards
 from bridgescore.duplicate.session import Session, score_session
 from bridgescore.errors import SessionError
-from bridgescore.paper import hand_records_pdf, results_pdf
+from bridgescore.paper import cards_pdf, hand_records_pdf, results_pdf, slips_pdf
 from tests.conftest import DATA
 
 
@@ -86,3 +88,32 @@ def test_the_results_sheet() -> None:
     assert "8.67" in text  # matchpoints to two decimals, never 8.666…
     assert "1.33" in text
     assert not re.search(r"\d\.\d{3}", text)
+
+
+def test_traveller_slips() -> None:
+    m = mitchell(7, 3)
+    pdf = slips_pdf(m, "Monday pairs")
+    text = poppler("pdftotext", pdf, "-layout")
+    assert [int(n) for n in re.findall(r"Board (\d+)", text)] == list(range(1, 22))
+    assert pages(pdf) == 6  # four slips of seven rounds a page
+    header = next(line for line in text.splitlines() if line.startswith("Round"))
+    assert header.split() == ["Round", "NS", "EW", "Contract", "By", "Lead", "Tricks", "NS",
+                              "score", "EW", "score"]  # fmt: skip
+    board_4 = text.split("Board 4")[1].split("Board 5")[0]
+    rows = [line.split() for line in board_4.splitlines() if re.match(r"\d ", line)]
+    assert rows == [[str(r), "NS", ns, "EW", ew] for r, ns, ew in
+                    [(r, p.ns.split()[1], p.ew.split()[1]) for r, p in
+                     sorted((p.round, p) for p in m.plays if 4 in p.boards)]]  # fmt: skip
+
+
+def test_table_cards() -> None:
+    m = mitchell(7, 3)
+    pdf = cards_pdf(cards(m), "Monday pairs")
+    assert pages(pdf) == 4  # two cards a page
+    text = poppler("pdftotext", pdf, "-layout").replace("\f", "\n")  # a form feed a page
+    assert [int(n) for n in re.findall(r"^Table (\d+)$", text, re.MULTILINE)] == list(range(1, 8))
+    table_2 = text.split("Table 2\n")[1].split("Table 3\n")[0]
+    first = next(line for line in table_2.splitlines() if line.startswith("1 "))
+    assert first.split() == ["1", "NS", "2", "EW", "2", "4-6", "table", "2", "NS", "table", "3",
+                             "EW", "table", "1"]  # fmt: skip
+    assert boards_next(m)[1, 2] == "table 1"  # what the card says is the movement's

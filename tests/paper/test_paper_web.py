@@ -51,6 +51,9 @@ def test_a_session_from_a_file(client: TestClient) -> None:
     assert bad.status_code == 422
     assert client.get(f"/api/sessions/{game}/paper/menus.pdf").status_code == 422
     assert client.get("/api/sessions/nope/paper/results.pdf").status_code == 404
+    no_movement = client.get(f"/api/sessions/{game}/paper/slips.pdf")
+    assert no_movement.status_code == 409
+    assert "no movement" in no_movement.json()["detail"]
     page = client.get(f"/session/{game}").text
     assert f'href="/api/sessions/{game}/paper/results.pdf" id="paper-results"' in page
     assert f'href="/api/sessions/{game}/paper/hand-records.pdf?per_page=2"' in page
@@ -87,6 +90,13 @@ def test_an_evening_with_a_withdrawal(tmp_path: Path) -> None:
             f'href="/api/sessions/{game}/paper/results.pdf"'
             in client.get(f"/live/{game}/director").text
         )
+        slips = client.get(f"/api/sessions/{game}/paper/slips.pdf", headers=director)
+        assert slips.status_code == 200, slips.text
+        assert slips.headers["content-type"] == "application/pdf"
+        assert text_of(slips.content).count("Board ") == 3
+        table_cards = client.get(f"/api/sessions/{game}/paper/cards.pdf", headers=director)
+        assert "Table 3" in text_of(table_cards.content)
+        assert client.get(f"/api/sessions/{game}/paper/cards.pdf").status_code == 403
         assert client.post(f"/api/sessions/{game}/close", json={"closed": True},
                            headers=director).status_code == 200  # fmt: skip
         page = client.get(f"/session/{game}").text

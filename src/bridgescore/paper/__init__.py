@@ -8,5 +8,6 @@ from __future__ import annotations
 
 from bridgescore.paper.hand_records import PER_PAGE, hand_records_pdf
 from bridgescore.paper.results import results_pdf
+from bridgescore.paper.sheets import cards_pdf, slips_pdf
 
-__all__ = ["PER_PAGE", "hand_records_pdf", "results_pdf"]
+__all__ = ["PER_PAGE", "cards_pdf", "hand_records_pdf", "results_pdf", "slips_pdf"]

@@ -1,6 +1,7 @@
 """An evening's paper: ``GET /api/sessions/{id}/paper/{what}.pdf``, the PDFs of
 :mod:`bridgescore.paper` (``results``: the results sheet for the noticeboard;
-``hand-records``: 1, 2 or 4 boards a page, ``?per_page=``).
+``hand-records``: 1, 2 or 4 boards a page, ``?per_page=``; ``slips``: traveller slips;
+``cards``: table cards).
 
 Who may read them is the session's exports' rule (:func:`~bridgescore.web.deps.readable_session`:
 anyone with the link, a club evening's once its director has closed it), and the director of a
@@ -17,10 +18,12 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import Response
 
 from bridgescore.boards.hand_record import HandRecord
+from bridgescore.duplicate.movement.report import cards
 from bridgescore.duplicate.session import Session, notes_of
 from bridgescore.live import DIRECTOR
 from bridgescore.paper import hand_records_pdf, results_pdf
 from bridgescore.paper.hand_records import check_per_page
+from bridgescore.paper.sheets import cards_pdf, slips_pdf
 from bridgescore.storage import Store, StoredGame
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.web.common import login_of
@@ -45,17 +48,18 @@ __all__ = ["WHAT", "router"]
 
 router = APIRouter(prefix="/api/sessions", tags=["sessions"])
 
-WHAT = ("results", "hand-records")
+WHAT = ("results", "hand-records", "slips", "cards")
 """What can be printed."""
 
-What = Literal["results", "hand-records"]
+What = Literal["results", "hand-records", "slips", "cards"]
 
 _RESPONSES: dict[int | str, dict[str, Any]] = {
     200: {"content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}},
           "description": "The PDF, A4, as an attachment named after the event."},
     403: problem("A club evening not yet closed, asked for by anyone but its director."),
     404: problem("No such session."),
-    409: problem("Hand records of a session with no deal attached."),
+    409: problem("Hand records of a session with no deal, slips or cards of one with no "
+                 "movement."),
 }  # fmt: skip
 
 
@@ -95,12 +99,22 @@ def paper(
     """The evening on paper: ``results`` (the results sheet for the noticeboard: club, date,
     director and event, each field's ranking with matchpoints and percentages) or
     ``hand-records`` (each board's hands, double-dummy table and par, ``per_page`` boards an
-    A4 page)."""
+    A4 page), ``slips`` (a traveller slip a board for tables without phones: each round's
+    pairs, the result's columns blank) or ``cards`` (the table cards: each round's pairs and
+    boards, where pairs and boards go next)."""
     check_per_page(per_page)  # a SessionError: 422, naming per_page
     stored = _readable(request, game_id, sent, live, store, clubs)
     session = stored.game
     assert isinstance(session, Session)
-    if what == "results":
+    movement = next((x.movement for x in session.sections if x.movement is not None), None)
+    if what in ("slips", "cards"):
+        if movement is None:
+            raise HTTPException(409, f"this session has no movement to print {what} of")
+        if what == "slips":
+            body = run_heavy(request, slips_pdf, movement, session.event)
+        else:
+            body = run_heavy(request, cards_pdf, cards(movement), session.event)
+    elif what == "results":
         body = run_heavy(request, results_pdf, session, scores(request, stored), notes_of(session))
     else:
         records = _records(request, stored, live.store.is_live(game_id))
