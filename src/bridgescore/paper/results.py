@@ -89,8 +89,11 @@ def results_pdf(
                     c.drawString(_MARGIN, y, cells[0])
                 elif kind in ("head", "row"):
                     c.setFont(f.bold if kind == "head" else f.regular, 10)
-                    for x, text in zip(_COLUMNS, cells, strict=True):
-                        c.drawString(_MARGIN + x, y, text[:48])
+                    for i, (x, text) in enumerate(zip(_COLUMNS, cells, strict=True)):
+                        if i >= 3:  # the numbers, right-aligned under their heading's end
+                            c.drawRightString(_MARGIN + x + 62, y, text)
+                        else:
+                            c.drawString(_MARGIN + x, y, text[:48])
                 y -= _LINE
 
         return draw
