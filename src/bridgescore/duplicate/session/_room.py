@@ -219,7 +219,9 @@ def pair_notes(section: Section) -> dict[str, str]:
     a withdrawn or late pair leaves without a table), or a single round that the movement
     has a pair sit out (at a Mitchell's half table, never an NS pair; in a Howell of an odd
     number of pairs). A pair withdrawn from the
-    last round alone and its last opponent, both missing that round only, are both noted.
+    last round alone and its last opponent miss that round alike (the movement cannot tell
+    which left): both are noted ``'did not play round 3'``; so are a pair late for the first
+    round alone and its first opponent.
 
     >>> from bridgescore.duplicate.movement import mitchell
     >>> s = Section.from_movement(mitchell(3, 2))
@@ -228,6 +230,8 @@ def pair_notes(section: Section) -> dict[str, str]:
     >>> half = Section.from_movement(mitchell(3, 2, half_table=True))
     >>> pair_notes(half), pair_notes(with_late_pair(half, Pair(3, Side.NS), 3))
     ({}, {'NS 3': 'joined late, from round 3'})
+    >>> pair_notes(with_withdrawal(s, "EW 1", 3))
+    {'NS 3': 'did not play round 3', 'EW 1': 'did not play round 3'}
     """
     m = section.movement
     if m is None:
@@ -254,13 +258,19 @@ def pair_notes(section: Section) -> dict[str, str]:
             own = len(m.pairs) % 2 == 1
         return longer or own
 
+    def shared(label: str, run: list[int], end: int) -> bool:
+        """Whether another pair misses that one round too: which of them left is not known."""
+        return len(run) == 1 and any(o[end] == run for x, o in runs.items() if x != label)
+
     notes: dict[str, str] = {}
     for label, (lead, trail) in runs.items():
         found = []
-        if lead and not sits_out(label, lead, 0):
-            found.append(f"joined late, from round {lead[-1] + 1}")
-        if trail and not sits_out(label, trail, 1):
-            found.append(f"withdrew after round {trail[0] - 1}")
+        for run, end, said in (
+            (lead, 0, f"joined late, from round {lead[-1] + 1 if lead else 0}"),
+            (trail, 1, f"withdrew after round {trail[0] - 1 if trail else 0}"),
+        ):
+            if run and not sits_out(label, run, end):
+                found.append(f"did not play round {run[0]}" if shared(label, run, end) else said)
         if found:
             notes[label] = "; ".join(found)
     return notes
