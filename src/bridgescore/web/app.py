@@ -37,6 +37,7 @@ from bridgescore.web import (
     mail,
     movement,
     offline,
+    paper,
     sessions,
     site_pages,
     team_events,
@@ -127,6 +128,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(exports.router)
     app.include_router(exports.events_router)
     app.include_router(hands.router)
+    app.include_router(paper.router)
     app.include_router(movement.router)
     app.include_router(movement.api_router)
     app.include_router(offline.router)

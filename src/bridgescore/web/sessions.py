@@ -31,6 +31,7 @@ from bridgescore.duplicate.session import (
     Session,
     SessionError,
     heading,
+    notes_of,
 )
 from bridgescore.errors import for_field
 from bridgescore.inputs import check_name, read_number, read_tricks
@@ -225,6 +226,7 @@ def _context(
         "strains": [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT")],
         "records": _records(scored),
         "suits": SUITS,
+        "pair_notes": notes_of(session),
     }
 
 

@@ -31,7 +31,13 @@ from bridgescore.duplicate.session._model import (
     SessionWarning,
     Split,
 )
-from bridgescore.duplicate.session._room import with_fouled_board, with_late_pair, with_withdrawal
+from bridgescore.duplicate.session._room import (
+    notes_of,
+    pair_notes,
+    with_fouled_board,
+    with_late_pair,
+    with_withdrawal,
+)
 from bridgescore.duplicate.session._scores import (
     BoardPoints,
     PairScore,
@@ -73,6 +79,8 @@ __all__ = [
     "csv_cell",
     "csv_text",
     "heading",
+    "notes_of",
+    "pair_notes",
     "points_if",
     "points_of_board",
     "rank_to_dict",

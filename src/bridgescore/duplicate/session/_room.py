@@ -22,11 +22,12 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from bridgescore.duplicate.movement import Movement, TableRound
+from bridgescore.duplicate.session._data import Session
 from bridgescore.duplicate.session._model import Pair, Section, pair_order
 from bridgescore.errors import MovementError, SessionError
 from bridgescore.model import Side
 
-__all__ = ["with_fouled_board", "with_late_pair", "with_withdrawal"]
+__all__ = ["notes_of", "pair_notes", "with_fouled_board", "with_late_pair", "with_withdrawal"]
 
 
 def _rebuilt(section: Section, plays: Iterable[TableRound], pairs: tuple[str, ...]) -> Movement:
@@ -207,3 +208,75 @@ def _section(
     return Section(section.name, section.kind, pairs, section.boards, section.results,
                    notes=section.notes, movement=movement,
                    versions=dict(section.versions) if versions is None else versions)  # fmt: skip
+
+
+def pair_notes(section: Section) -> dict[str, str]:
+    """Each pair's note for the results (by label): ``'withdrew after round 3'`` for a pair
+    that plays no round after the third while the room does, ``'joined late, from round 2'``
+    for one that plays none before the second. What the movement says (as
+    :func:`with_withdrawal` and :func:`with_late_pair` leave it); a round a pair merely sits
+    out is no note: a run of missing rounds inside a longer run of another pair (the opponents
+    a withdrawn or late pair leaves without a table), or a single round that the movement
+    has a pair sit out (at a Mitchell's half table, never an NS pair; in a Howell of an odd
+    number of pairs). A pair withdrawn from the
+    last round alone and its last opponent miss that round alike (the movement cannot tell
+    which left): both are noted ``'did not play round 3'``; so are a pair late for the first
+    round alone and its first opponent.
+
+    >>> from bridgescore.duplicate.movement import mitchell
+    >>> s = Section.from_movement(mitchell(3, 2))
+    >>> pair_notes(with_withdrawal(s, "EW 1", 2))
+    {'EW 1': 'withdrew after round 1'}
+    >>> half = Section.from_movement(mitchell(3, 2, half_table=True))
+    >>> pair_notes(half), pair_notes(with_late_pair(half, Pair(3, Side.NS), 3))
+    ({}, {'NS 3': 'joined late, from round 3'})
+    >>> pair_notes(with_withdrawal(s, "EW 1", 3))
+    {'NS 3': 'did not play round 3', 'EW 1': 'did not play round 3'}
+    """
+    m = section.movement
+    if m is None:
+        return {}
+    rounds = [r for r in range(1, m.rounds + 1) if r not in m.idle]
+    plays: dict[str, set[int]] = {label: set() for label in m.pairs}
+    for p in m.plays:
+        plays.setdefault(p.ns, set()).add(p.round)
+        plays.setdefault(p.ew, set()).add(p.round)
+    half = {x.round for x in m.relays if x.place.startswith("half table")}
+    runs: dict[str, tuple[list[int], list[int]]] = {}
+    for label, played in plays.items():
+        if played:
+            runs[label] = ([r for r in rounds if r < min(played)],
+                           [r for r in rounds if r > max(played)])  # fmt: skip
+
+    def sits_out(label: str, run: list[int], end: int) -> bool:
+        if len(run) != 1:
+            return False
+        longer = any(len(other[end]) > 1 and run[0] in other[end] for other in runs.values())
+        if m.kind == "mitchell":
+            own = run[0] in half and not label.startswith("NS")
+        else:  # a Howell of an odd number of pairs: one sits out each round
+            own = len(m.pairs) % 2 == 1
+        return longer or own
+
+    def shared(label: str, run: list[int], end: int) -> bool:
+        """Whether another pair misses that one round too: which of them left is not known."""
+        return len(run) == 1 and any(o[end] == run for x, o in runs.items() if x != label)
+
+    notes: dict[str, str] = {}
+    for label, (lead, trail) in runs.items():
+        found = []
+        for run, end, said in (
+            (lead, 0, f"joined late, from round {lead[-1] + 1 if lead else 0}"),
+            (trail, 1, f"withdrew after round {trail[0] - 1 if trail else 0}"),
+        ):
+            if run and not sits_out(label, run, end):
+                found.append(f"did not play round {run[0]}" if shared(label, run, end) else said)
+        if found:
+            notes[label] = "; ".join(found)
+    return notes
+
+
+def notes_of(session: Session) -> dict[tuple[str, str], str]:
+    """Every section's :func:`pair_notes`, by section name and pair label."""
+    return {(s.name, label): note for s in session.sections
+            for label, note in pair_notes(s).items()}  # fmt: skip

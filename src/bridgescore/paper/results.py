@@ -1,0 +1,101 @@
+"""The results sheet for the noticeboard: the club, date, director and event at the top, then
+each field's ranking (rank, pair, names, matchpoints to at most two decimals, the percentage to
+two), each pair's note below its field (a withdrawal, a late arrival: the caller's, as the
+core says them). The values are the core's (:class:`~bridgescore.duplicate.session.SectionScores`,
+:func:`~bridgescore.duplicate.field.points_text`); nothing is decided here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+
+from bridgescore.duplicate.field import points_text
+from bridgescore.duplicate.session import RankRow, SectionScores, Session
+from bridgescore.model import Side
+from bridgescore.paper._pdf import A4, Page, fonts, make_pdf
+
+__all__ = ["heading", "results_pdf"]
+
+_MARGIN = 50.0
+_LINE = 15.0
+_COLUMNS = (0.0, 45.0, 100.0, 330.0, 420.0)
+"""Where rank, pair, names, matchpoints and percentage start, from the left margin."""
+
+
+def heading(session: Session) -> list[tuple[str, str]]:
+    """The heading's fields that the session has: club, date, director, event.
+
+    >>> heading(Session(event="Tuesday pairs", date="2026.12.01", tags={"Club": "Deepdene"}))
+    [('Club', 'Deepdene'), ('Date', '2026.12.01'), ('Event', 'Tuesday pairs')]
+    """
+    tags = session.tags
+    fields = [("Club", tags.get("Club", "")), ("Date", session.date),
+              ("Director", tags.get("Director", "")), ("Event", session.event)]  # fmt: skip
+    return [(name, value) for name, value in fields if value]
+
+
+def _field_name(section: str, side: Side | None, sections: int) -> str:
+    where = f"Section {section}" if sections > 1 else ""
+    field = {Side.NS: "North-South", Side.EW: "East-West", None: ""}[side]
+    return " · ".join(x for x in (where, field) if x) or "Ranking"
+
+
+def _rows(ranking: Sequence[RankRow]) -> list[tuple[str, ...]]:
+    return [(r.rank, r.pair.label, r.pair.names, points_text(r.total),
+             "" if r.percent is None else f"{r.percent:.2f}%") for r in ranking]  # fmt: skip
+
+
+def results_pdf(
+    session: Session,
+    scored: Sequence[SectionScores],
+    notes: Mapping[tuple[str, str], str] | None = None,
+) -> bytes:
+    """The results sheet as a PDF: the heading, then each section's fields ranked, each
+    pair's note (``notes``: by section and pair label, for example ``'withdrew after
+    round 3'``) under its
+    field."""
+    f = fonts()
+    notes = notes or {}
+    lines: list[tuple[str, tuple[str, ...]]] = [("title", (session.event or "Results",))]
+    lines += [("meta", (f"{name}: {value}",)) for name, value in heading(session)]
+    lines.append(("gap", ()))
+    for s in scored:
+        for side, ranking in s.rankings.items():
+            lines.append(("field", (_field_name(s.section.name, side, len(scored)),)))
+            lines.append(("head", ("Rank", "Pair", "Names", "Matchpoints", "Percentage")))
+            lines += [("row", row) for row in _rows(ranking)]
+            labels = [r.pair.label for r in ranking]
+            name = s.section.name
+            lines += [("note", (f"{x}: {notes[name, x]}",)) for x in labels if (name, x) in notes]
+            lines.append(("gap", ()))
+    per_page = int((A4[1] - 2 * _MARGIN) // _LINE)
+    chunks = [lines[i : i + per_page] for i in range(0, len(lines), per_page)]
+
+    def page(chunk: list[tuple[str, tuple[str, ...]]]) -> Page:
+        def draw(c: Canvas) -> None:
+            y = A4[1] - _MARGIN
+            for kind, cells in chunk:
+                if kind == "title":
+                    c.setFont(f.bold, 16)
+                    c.drawString(_MARGIN, y - 4, cells[0])
+                    y -= 8
+                elif kind in ("meta", "note"):
+                    c.setFont(f.regular, 10)
+                    c.drawString(_MARGIN, y, cells[0])
+                elif kind == "field":
+                    c.setFont(f.bold, 12)
+                    c.drawString(_MARGIN, y, cells[0])
+                elif kind in ("head", "row"):
+                    c.setFont(f.bold if kind == "head" else f.regular, 10)
+                    for i, (x, text) in enumerate(zip(_COLUMNS, cells, strict=True)):
+                        if i >= 3:  # the numbers, right-aligned under their heading's end
+                            c.drawRightString(_MARGIN + x + 62, y, text)
+                        else:
+                            c.drawString(_MARGIN + x, y, text[:48])
+                y -= _LINE
+
+        return draw
+
+    return make_pdf([page(chunk) for chunk in chunks], f"Results: {session.event}")
