@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests import browsing as tb
-from tests.browsing import PHONE, new_context
+from tests.browsing import DESKTOP, PHONE, new_context
 from tests.conftest import PASSWORD, club_serving
 
 pytestmark = pytest.mark.slow
@@ -82,9 +82,12 @@ def test_the_other_phones_save_never_moves_this_phones_screen(
     first.locator("#confirm").click()
     expect(first.locator("#entry-title")).to_contain_text("Board 2")  # its own player saved
     taken = second.locator("#taken")
-    expect(taken).to_contain_text("Board 1 was entered by the other phone: 4H")
+    expect(taken).to_contain_text("Board 1 was entered by the other phone: 4♥ by S, 10 tricks NS +420")
     expect(second.locator("#entry-title")).to_contain_text("Board 1")  # it did not move
     tb.shot(second, f"two-phones-{night}-taken-360")
+    second.set_viewport_size(DESKTOP)
+    tb.shot(second, f"two-phones-{night}-taken-1280")
+    second.set_viewport_size(PHONE)
     second.get_by_role("button", name="Next board →").click()
     expect(second.locator("#entry-title")).to_contain_text("Board 2")
     expect(taken).to_be_hidden()
@@ -94,7 +97,7 @@ def test_the_other_phones_save_never_moves_this_phones_screen(
     for row, label in [("levels", "2"), ("strains", "♠"), ("declarers", "N"), ("tricks", "=")]:
         tap(first, row, label)
     first.locator("#confirm").click()
-    expect(taken).to_contain_text("Board 2 was entered by the other phone: 2S")
+    expect(taken).to_contain_text("Board 2 was entered by the other phone: 2♠ by N")
     expect(second.locator("#entry-title")).to_contain_text("Board 2")
     pressed(second, "levels", "3")
     pressed(second, "strains", "NT")

@@ -235,7 +235,7 @@ window.TablePage = (() => {
       if (!box) return;
       box.hidden = !r;
       if (!r) { box.dataset.sig = ""; return; }
-      const text = `Board ${r.board} was entered by the other phone: ${r.text || short(r)}${
+      const text = `Board ${r.board} was entered by the other phone: ${r.contract ? words(r) : (r.text || short(r))}${
         r.ns_score == null ? "" : ` ${side(r.ns_score)}`}.`;
       if (box.dataset.sig === text) return;
       box.dataset.sig = text;
