@@ -24,12 +24,21 @@ def night(request: pytest.FixtureRequest, database_url: str) -> Iterator[Night]:
             body = {"event": "Monday", "movement": {"movement": "mitchell", "tables": 3,
                                                     "boards_per_round": 2}}  # fmt: skip
             created = c.post("/api/sessions", json=body).json()
-            yield c, created["id"], auth(created["edit_token"]), {
-                "round": 1, "table": 1, "board": 1, "_token": created["tables"][0]["token"]}
+            yield (
+                c,
+                created["id"],
+                auth(created["edit_token"]),
+                {"round": 1, "table": 1, "board": 1, "_token": created["tables"][0]["token"]},
+            )
         else:
             login = auth(make_club(c, "Club", "1", "td@example.org"))
-            body = {"kind": "swiss-teams", "name": "Swiss", "rounds": 3, "boards_per_match": 2,
-                    "entrants": [{"name": n} for n in ("Lions", "Bears", "Owls", "Cats")]}
+            body = {
+                "kind": "swiss-teams",
+                "name": "Swiss",
+                "rounds": 3,
+                "boards_per_match": 2,
+                "entrants": [{"name": n} for n in ("Lions", "Bears", "Owls", "Cats")],
+            }
             event_id = c.post("/api/events", json=body, headers=login).json()["id"]
             drawn = c.post(f"/api/events/{event_id}/rounds", headers=login).json()
             first = drawn["matches"][0]["tables"][0]

@@ -82,7 +82,9 @@ def test_the_other_phones_save_never_moves_this_phones_screen(
     first.locator("#confirm").click()
     expect(first.locator("#entry-title")).to_contain_text("Board 2")  # its own player saved
     taken = second.locator("#taken")
-    expect(taken).to_contain_text("Board 1 was entered by the other phone: 4♥ by S, 10 tricks NS +420")
+    expect(taken).to_contain_text(
+        "Board 1 was entered by the other phone: 4♥ by S, 10 tricks NS +420"
+    )
     expect(second.locator("#entry-title")).to_contain_text("Board 1")  # it did not move
     tb.shot(second, f"two-phones-{night}-taken-360")
     second.set_viewport_size(DESKTOP)
