@@ -34,7 +34,7 @@ def team_night() -> LiveState:
     return LiveState.start(
         Event(
             EventKind.SWISS_TEAMS, "Swiss", teams("A", "B", "C", "D"), 1, boards_per_match=2
-        ).draw_next()  # fmt: skip
+        ).draw_next()
     )
 
 
