@@ -32,7 +32,7 @@ def night(request: pytest.FixtureRequest, database_url: str) -> Iterator[Night]:
             )
         else:
             login = auth(make_club(c, "Club", "1", "td@example.org"))
-            body = {
+            body: dict[str, Any] = {
                 "kind": "swiss-teams",
                 "name": "Swiss",
                 "rounds": 3,
