@@ -32,14 +32,14 @@ def night(request: pytest.FixtureRequest, database_url: str) -> Iterator[Night]:
             )
         else:
             login = auth(make_club(c, "Club", "1", "td@example.org"))
-            body: dict[str, Any] = {
+            event: dict[str, Any] = {
                 "kind": "swiss-teams",
                 "name": "Swiss",
                 "rounds": 3,
                 "boards_per_match": 2,
                 "entrants": [{"name": n} for n in ("Lions", "Bears", "Owls", "Cats")],
             }
-            event_id = c.post("/api/events", json=body, headers=login).json()["id"]
+            event_id = c.post("/api/events", json=event, headers=login).json()["id"]
             drawn = c.post(f"/api/events/{event_id}/rounds", headers=login).json()
             first = drawn["matches"][0]["tables"][0]
             yield c, event_id, login, {"round": 1, "table": first["table"], "board": 1,
