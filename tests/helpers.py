@@ -200,7 +200,7 @@ def apply_change(live: LiveStore, game_id: str, who: Who, change: Change) -> Non
     if isinstance(change, Add):
         live.add(game_id, change.entry, who)
     elif isinstance(change, Edit):
-        live.edit(game_id, change.result_id, change.entry, who)
+        live.edit(game_id, change.result_id, change.entry, who, change.replaces)
     else:
         live.remove(game_id, change.result_id, who)
 

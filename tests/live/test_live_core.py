@@ -46,6 +46,7 @@ from tests.conftest import auth, make_club
 from tests.helpers import apply_change, entry_body
 
 MOVEMENT = mitchell(3, 2)  # rounds 1-3; table 1 plays boards 1-2 in round 1, 3-4 in round 2
+SEEN = NOW.isoformat()  # the version of a result stored at NOW, as a table names it
 
 
 def fresh() -> LiveState:
@@ -247,10 +248,10 @@ def test_a_table_fixes_the_round_it_plays_and_the_last_one_until_it_starts_the_n
     state = stored(entry(1, 1, 1), entry(1, 1, 2))
     position = state.position(1)
     assert (position.current_round, position.fix_round, position.finished) == (2, 1, False)
-    accept(state, 1, Edit(2, entry(1, 1, 2, "4HS-1")))  # round 1's last board: still its own
+    accept(state, 1, Edit(2, entry(1, 1, 2, "4HS-1"), SEEN))  # round 1's last: still its own
     state = stored(entry(1, 1, 1), entry(1, 1, 2), entry(2, 1, 3))
     with pytest.raises(NotAllowedError):
-        accept(state, 1, Edit(2, entry(1, 1, 2, "4HS-1")))
+        accept(state, 1, Edit(2, entry(1, 1, 2, "4HS-1"), SEEN))
     every = [entry(p.round, p.table, b) for p in MOVEMENT.plays if p.table == 1 for b in p.boards]
     assert stored(*every).position(1).finished
 
@@ -327,7 +328,8 @@ def _race(live: LiveStore, game_id: str, result_id: int, change: Change) -> dict
                 results["table"] = live.remove(game_id, result_id, 1)[1]
             else:
                 assert isinstance(change, Edit)
-                results["table"] = live.edit(game_id, result_id, change.entry, 1)[1]
+                seen = live.state(game_id).result(result_id).version
+                results["table"] = live.edit(game_id, result_id, change.entry, 1, seen)[1]
         except NotAllowedError as exc:
             results["refused"] = exc
 

@@ -125,10 +125,11 @@ def test_changes_until_the_other_room_is_in() -> None:
     state = enter(draw(swiss()), 1, 1, 1, DOWN)
     first = state.results[0]
     fixed = state.entry(1, 1, 1, result=MADE)
-    accept(state, 1, Edit(first.id, fixed))
+    accept(state, 1, Edit(first.id, fixed, first.version))
     state = state.edited(LiveResult(first.id, fixed, NOW, NOW))
     state = enter(state, 2, 2, 1, DOWN)
-    for change in (Edit(first.id, state.entry(1, 1, 1, result=DOWN)), Delete(first.id)):
+    for change in (Edit(first.id, state.entry(1, 1, 1, result=DOWN), NOW.isoformat()),
+                   Delete(first.id)):  # fmt: skip
         with pytest.raises(NotAllowedError, match="director") as refused:
             accept(state, 1, change)
         assert refused.value.field == "board"

@@ -279,7 +279,8 @@ class PairsNight(RuleBasedStateMachine):
     def a_table_fixes_its_board(self, data: st.DataObject) -> None:
         stored = data.draw(st.sampled_from(self.latest(plain=True)), label="stored")
         body = {k: stored[k] for k in ("round", "table", "board")} | data.draw(played())
-        fixed = self.put(f"/results/{stored['id']}", body, self.table(stored["table"]), 200)
+        seen = {"replaces": stored["updated_at"]}  # the version it replaces, as read
+        fixed = self.put(f"/results/{stored['id']}", body | seen, self.table(stored["table"]), 200)
         assert fixed.json()["result"] == notation(body)
 
     @precondition(lambda self: self.ev.closed and self.ev.plays)

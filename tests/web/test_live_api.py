@@ -164,7 +164,9 @@ def test_a_table_fixes_only_its_current_round_and_nothing_once_closed(
     base = f"/api/sessions/{created['id']}"
     first = sqlite_live.post(f"{base}/results", json=RESULT, headers=token(created, 2)).json()
     fixed = sqlite_live.put(
-        f"{base}/results/{first['id']}", json={**RESULT, "tricks": 10}, headers=token(created, 2)
+        f"{base}/results/{first['id']}",
+        json={**RESULT, "tricks": 10, "replaces": first["updated_at"]},
+        headers=token(created, 2),
     )
     assert fixed.status_code == 200
     # round 2 at table 2: EW 1 with boards 7-9

@@ -58,7 +58,8 @@ def test_a_team_table_reads_where_it_sits_and_enters_its_boards(night: Night) ->
     assert other["results"] == []  # nobody sees a board's result before playing it
     assert other["entered"] == 1
     assert c.get(f"{base}/boards/1", headers=tables[2]).status_code == 403
-    fixed = c.put(f"{base}/results/{added.json()['id']}", json=result(1, 1, tricks=11),
+    fixed = c.put(f"{base}/results/{added.json()['id']}",
+                  json={**result(1, 1, tricks=11), "replaces": added.json()["updated_at"]},
                   headers=tables[1])  # fmt: skip
     assert fixed.json()["result"] == "4SN+1"
     assert c.get(base, headers=tables[1]).json()["tables"][0]["fix_round"] == 1

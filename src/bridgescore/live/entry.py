@@ -225,6 +225,17 @@ class LiveResult:
     created_at: datetime
     updated_at: datetime
 
+    @property
+    def version(self) -> str:
+        """This result's version, as a table names it to change it (``replaces``): the time
+        it was last written, as the API answers it (``updated_at``).
+
+        >>> from bridgescore.live.state import NOW
+        >>> LiveResult(1, TableEntry(1, 1, 1, 1, 1, Result.parse("4HS=")), NOW, NOW).version
+        '2026-01-01T00:00:00+00:00'
+        """
+        return self.updated_at.isoformat()
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: ``id``, the entry's fields, and the times."""
         return {"id": self.id, **self.entry.to_dict(), "text": self.entry.describe(),

@@ -23,6 +23,10 @@ The rules (SCORING.md §13, §16.6):
   other room of its match has entered the board;
 - artificial, weighted and split scores are the director's;
 - one result per table, round and board (a second is :class:`AlreadyEnteredError`);
+- a table's change names the version of the result it replaces (its ``updated_at`` as the
+  table read it: :attr:`Edit.replaces`); one naming none, or another (older) one, is
+  :class:`OutdatedError`, kept for the director as a conflict, never applied: a phone changes
+  only what it was shown. The director's changes need no version;
 - the weighted scores of the session make at most :data:`MOST_WEIGHTED_WORK` of scoring in
   all (far fewer combinations than the library's
   :data:`~bridgescore.duplicate.MAX_COMBINATIONS` on any board), so that no session accepted
@@ -64,6 +68,7 @@ from bridgescore.live.state import (
     AlreadyEnteredError,
     LiveState,
     NotAllowedError,
+    OutdatedError,
     TablePosition,
     UnknownResultError,
     Who,
@@ -84,6 +89,7 @@ __all__ = [
     "LiveResult",
     "LiveState",
     "NotAllowedError",
+    "OutdatedError",
     "TableEntry",
     "TablePosition",
     "UnknownResultError",
@@ -117,6 +123,13 @@ class Edit:
 
     result_id: int
     entry: TableEntry
+    replaces: str | None = None
+    """The version of the result this change replaces: the stored result's ``updated_at``
+    (:attr:`LiveResult.version`) as the table read it. A phone can always know it: it is in
+    every result the night answers (the night's reads, a POST's 201 or 409), and it names
+    this result alone (the session's version moves with every other table's entry, which
+    would make every change a conflict). A table must name the stored one; the director
+    need not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +240,21 @@ def _check_table(
         )
 
 
+def _check_replaces(old: LiveResult, change: Edit) -> None:
+    """A table's change names the stored result's version: what it replaces is what it read."""
+    if change.replaces != old.version:
+        why = (
+            "this change names no version of the result it replaces"
+            if change.replaces is None
+            else "it was changed since this phone read it"
+        )
+        raise OutdatedError(
+            f"board {old.entry.board} is {old.entry.describe()} now and {why}: the change is "
+            "kept for the director",
+            old,
+        )
+
+
 def _refuse_another(state: LiveState, entry: TableEntry, besides: int | None = None) -> None:
     found = state.at(entry.table, entry.round, entry.board)
     if found is not None and found.id != besides:
@@ -245,6 +273,8 @@ def accept(state: LiveState, who: Who, change: Change) -> None:
         scores past the bounds.
     :raises NotAllowedError: (403) for what this table may not do.
     :raises AlreadyEnteredError: (409) for a board the table has entered already.
+    :raises OutdatedError: (409, kept as a conflict) for a table's change that does not name
+        the stored result's version.
     :raises UnknownResultError: (404) for a result the session does not have.
     """
     if isinstance(change, Delete):
@@ -262,6 +292,9 @@ def accept(state: LiveState, who: Who, change: Change) -> None:
             _check_table(state, who, old.entry, change=True, verb="changes")
             _check_compared(state, old.entry)
         _check_table(state, who, entry, change=old is not None)
+        if old is not None:
+            assert isinstance(change, Edit)
+            _check_replaces(old, change)
     _check_weights(state, entry, besides)
     _refuse_another(state, entry, besides)
 

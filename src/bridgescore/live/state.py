@@ -39,6 +39,7 @@ __all__ = [
     "AlreadyEnteredError",
     "LiveState",
     "NotAllowedError",
+    "OutdatedError",
     "TablePosition",
     "UnknownResultError",
     "Who",
@@ -65,6 +66,12 @@ class AlreadyEnteredError(BridgeError):
     def __init__(self, message: str, existing: LiveResult) -> None:
         super().__init__(message, field="board", value=existing.entry.board)
         self.existing = existing
+
+
+class OutdatedError(AlreadyEnteredError):
+    """A table's change names no version of the result it replaces, or an older one than
+    :attr:`existing`'s (another phone of the table, or the director, changed it since): kept
+    for the director as a conflict, never applied."""
 
 
 class UnknownResultError(BridgeError, LookupError):

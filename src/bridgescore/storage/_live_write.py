@@ -17,8 +17,10 @@ from bridgescore.live import (
     DIRECTOR,
     Add,
     AlreadyEnteredError,
+    Edit,
     LiveResult,
     LiveState,
+    OutdatedError,
     TableEntry,
     Who,
     accept,
@@ -152,6 +154,24 @@ def _adding(entry: TableEntry) -> Callable[[_Write], tuple[Any, int]]:
                 raise
             return w.conflict(entry, "different", refused)
         return w.insert(entry)
+
+    return write
+
+
+def _editing(
+    result_id: int, entry: TableEntry, replaces: str | None
+) -> Callable[[_Write], tuple[Any, int]]:
+    """The write that changes a stored result (a table's change that does not name the stored
+    result's version, and differs from it, kept as a conflict: never applied, never lost)."""
+
+    def write(w: _Write) -> tuple[Any, int]:
+        try:
+            accept(w.state, w.who, Edit(result_id, entry, replaces))
+        except OutdatedError as refused:
+            if refused.existing.entry.same_score(entry):
+                raise
+            return w.conflict(entry, "different", refused)
+        return w.update(w.state.result(result_id), entry)
 
     return write
 

@@ -71,6 +71,7 @@ from bridgescore.storage._live_write import (
     _TOKENS,
     _adding,
     _answer,
+    _editing,
     _head,
     _result,
     _Write,
@@ -398,21 +399,26 @@ class LiveStore:
         return self._run(game_id, DIRECTOR, job)
 
     def edit(
-        self, game_id: str, result_id: int, entry: TableEntry, who: Who
+        self,
+        game_id: str,
+        result_id: int,
+        entry: TableEntry,
+        who: Who,
+        replaces: str | None = None,
     ) -> tuple[LiveResult, int]:
         """Change a stored result if :func:`~bridgescore.live.accept` lets ``who``; the new
-        one and the session's new version.
+        one and the session's new version. A table names the version it replaces
+        (``replaces``, :attr:`~bridgescore.live.LiveResult.version`): a change naming none or
+        an older one, and different from the stored result, is kept as a conflict (see
+        :meth:`conflicts`) before it is refused, all in the write's transaction.
 
         :raises UnknownResultError: if the session has no result with this id.
+        :raises OutdatedError: if a table's change does not name the stored version.
         :raises AlreadyEnteredError: if the change moves it onto another stored result.
         :raises NotAllowedError: if ``who`` may not change it.
         """
-
-        def job(w: _Write) -> tuple[LiveResult, int]:
-            accept(w.state, who, Edit(result_id, entry))
-            return w.update(w.state.result(result_id), entry)
-
-        return self._writer.run(game_id, self._job(game_id, who, job))
+        job = self._job(game_id, who, _editing(result_id, entry, replaces))
+        return _answer(self._writer.run(game_id, job))
 
     def remove(self, game_id: str, result_id: int, who: Who) -> tuple[LiveResult, int]:
         """Delete a stored result if :func:`~bridgescore.live.accept` lets ``who``; the

@@ -39,6 +39,7 @@ from bridgescore.live import (
     AlreadyEnteredError,
     LiveState,
     NotAllowedError,
+    OutdatedError,
     Who,
     check_roster_lookup,
 )
@@ -390,13 +391,16 @@ def change_result(
 ) -> JSONResponse:
     """Change a result (the director; a table, its own of the latest round it has entered).
     The change is kept in the audit trail, with who made it, when, and the old and new
-    values."""
+    values. A table names the version it replaces (``replaces``: the result's ``updated_at``
+    as it read it); one naming none or an older one, and different, is a 409 kept for the
+    director as a conflict (``"conflict": true``), the stored result in ``result``."""
     state = live.store.state(game_id)
     entry = entry_of(state, body)
     try:
-        changed, version = live.store.edit(game_id, result_id, entry, who)
+        changed, version = live.store.edit(game_id, result_id, entry, who, body.replaces)
     except AlreadyEnteredError as exc:
-        return duplicate_answer(state, exc, False)
+        kept = isinstance(exc, OutdatedError) and not exc.existing.entry.same_score(entry)
+        return duplicate_answer(state, exc, kept)
     return JSONResponse({**result_dict(state, changed), "version": version})
 
 

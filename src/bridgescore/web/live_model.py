@@ -177,6 +177,15 @@ class ResultIn(BaseModel):
         description="The director only, alone: an assigned split score (Law 12C1(b)), NS "
         "scored on one result and EW on another.",
     )
+    replaces: str | None = Field(
+        None,
+        max_length=40,
+        examples=["2026-01-01T19:42:05.123456+00:00"],
+        description="A table's change (PUT): the version of the result it replaces, the "
+        "stored result's `updated_at` as the phone read it. A table's change naming none, or "
+        "an older one, is not applied: a 409 keeps it for the director as a conflict. The "
+        "director's changes need none. Ignored on a POST.",
+    )
 
 
 class SplitIn(BaseModel):

@@ -222,6 +222,31 @@ window.TablePage = (() => {
       }
     };
 
+    // The notice of a board shown here that was entered elsewhere: what was stored, and the one
+    // tap that moves on ("Board 5 was entered by the other phone: 4♥ S = NS +420. Next board →").
+    const showTaken = (r) => {
+      let box = $("taken");
+      if (!box && r) {
+        box = el("div", "", "live-taken");
+        box.id = "taken";
+        box.setAttribute("role", "status");
+        $("entry").before(box);
+      }
+      if (!box) return;
+      box.hidden = !r;
+      if (!r) { box.dataset.sig = ""; return; }
+      const text = `Board ${r.board} was entered by the other phone: ${r.contract ? words(r) : (r.text || short(r))}${
+        r.ns_score == null ? "" : ` ${side(r.ns_score)}`}.`;
+      if (box.dataset.sig === text) return;
+      box.dataset.sig = text;
+      box.replaceChildren(el("p", text), button("Next board →", () => {
+        state.board = undefined;
+        state.pick = {};
+        render();
+        onward();
+      }, "live-next"));
+    };
+
     const render = () => {
       if (!state.session) return;
       const round = currentRound();
@@ -234,13 +259,20 @@ window.TablePage = (() => {
       $("seat").hidden = false;
       if (page.top(view) || !play) { $("entry").hidden = true; return; }
       const open = round === null ? [] : play.boards.filter((b) => !done.has(`${round}/${b}`));
-      // a board being entered here that the other phone (or the director) has just entered
-      // stays open: what was chosen is kept, and its save shows the stored result (a conflict
-      // for the director if they differ)
-      const typing = state.at && Object.values(state.pick).some((v) => v !== undefined && v !== "");
-      if (typing && state.board !== undefined && round !== null && state.at.round === round
-          && play.boards.includes(state.board) && !open.includes(state.board)) {
-        open.unshift(state.board);
+      // The screen never moves under a player: the board shown here that the other phone (or
+      // the director) has just entered stays, with what was chosen, and the page says so; it
+      // moves on when this phone's player saves or taps "Next board". Its save shows the
+      // stored result (a conflict for the director if they differ).
+      const other = !state.fixing && state.at && state.board !== undefined && state.at.board === state.board
+        ? done.get(`${state.at.round}/${state.board}`) : undefined;
+      const held = other && !other.pending ? other : null;
+      showTaken(held);
+      if (held) {
+        chooser(play, done);
+        view.open = open;
+        page.before(view);
+        openEntry(state.at.round, state.board);
+        return;
       }
       if (!open.includes(state.board)) { state.board = open[0]; if (!state.fixing) state.pick = {}; }
       chooser(play, done);
@@ -408,13 +440,25 @@ window.TablePage = (() => {
       const b = body(fixing.round, fixing.board);
       if (state.session.closed) { await requestFix(b); return; }
       let answer = null;
-      try {
-        answer = await api(`/results/${fixing.id}`, { method: "PUT", body: JSON.stringify(b) });
+      try {  // it names the version it replaces: the stored result's, as this phone read it
+        answer = await api(`/results/${fixing.id}`, { method: "PUT",
+          body: JSON.stringify({ ...b, replaces: fixing.updated_at }) });
       } catch {
         status("Offline: a fix needs the connection; try again in a moment.");
         return;
       }
-      if (answer.status === 409 || busy(answer)) {  // changed elsewhere, or busy: try again
+      const stored = answer.status === 409 ? answer.body.result : null;
+      if (stored && typeof stored === "object") {  // changed elsewhere since this phone read it
+        state.fixing = null;
+        state.pick = {};
+        state.session.results = state.session.results.map((x) => (x.id === stored.id ? stored : x));
+        status(`Board ${fixing.board} was changed by the other phone: ${stored.text || short(stored)}.${
+          answer.body.conflict ? " Your change has been sent to the director." : ""}`);
+        render();
+        reread();
+        return;
+      }
+      if (answer.status === 409 || busy(answer)) {  // busy: try again
         status(`Not changed: ${refusal(answer)}`);
         return;
       }
