@@ -58,7 +58,12 @@ def test_a_tied_knockout_match_is_settled_by_extra_boards(
     r = c.put(f"{match}/carry-over", json={"imps": 1}, headers=auth(token))
     assert r.status_code == 409
     assert "has begun" in r.json()["detail"]
-    for table, board in ((tables[0], 2), (tables[1], 1), (tables[1], 2)):  # 3NT made: tied
+    # a match under way: no team has played it yet, both are marked in progress
+    enter(c, event_id, tables[1], 1, 9)
+    summary = c.get(f"/api/events/{event_id}").json()
+    assert [(s["played"], s["in_progress"]) for s in summary["standings"]] == [(0, True)] * 2
+    assert (summary["over"], summary["winner"]) == (False, None)
+    for table, board in ((tables[0], 2), (tables[1], 2)):  # 3NT made: tied
         enter(c, event_id, table, board, 9)
     assert c.get(match).json()["imps"] == [0, 0]
     r = c.post(f"{match}/extra-boards", json={"boards": 0}, headers=auth(token))
@@ -78,6 +83,12 @@ def test_a_tied_knockout_match_is_settled_by_extra_boards(
     enter(c, event_id, tables[0], 4, 9)
     enter(c, event_id, tables[1], 4, 9)
     assert c.get(match).json()["imps"] == [1, 0]
+    # the final decided: the event is over, A won and goes through
+    for url in (f"/api/events/{event_id}", f"/api/sessions/{event_id}"):
+        summary = c.get(url).json()
+        assert (summary["over"], summary["winner"]) == (True, "A"), url
+        assert [(s["played"], s["in_progress"]) for s in summary["standings"]] == [(1, False)] * 2
+        assert summary["rounds"][0]["matches"][0]["through"] == "A"
     r = c.post(f"{match}/extra-boards", json={"boards": 2}, headers=auth(token))
     assert r.status_code == 409
     assert "not tied" in r.json()["detail"]
