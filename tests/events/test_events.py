@@ -107,7 +107,8 @@ def test_twelve_teams_six_rounds_standings_by_hand() -> None:
     by_name = {s.entrant: s for s in event.standings()}
     assert (by_name["T1"].imps_for, by_name["T1"].imps_against) == (66, 0)
     assert (by_name["T3"].imps_for, by_name["T3"].imps_against) == (44, 22)
-    assert all(s.played == 6 and s.byes == 0 for s in event.standings())
+    # one board of six in each match: none is finished, so none counts as played (issue 31)
+    assert all(s.played == 0 and s.in_progress and s.byes == 0 for s in event.standings())
     meetings = Counter(frozenset((m.home, m.away)) for r in event.rounds for m in r.matches)
     assert max(meetings.values()) == 1
 

@@ -131,7 +131,7 @@ def test_players_byes_and_boards_are_written() -> None:
 def test_a_knockout_and_board_a_match() -> None:
     """A knockout has no VPs (its ranking is the round reached) and keeps its carry-over; a
     board-a-match event writes boards won."""
-    ko = Event(EventKind.KNOCKOUT, "Cup", teams("A", "B"), boards_per_match=4).draw_next()
+    ko = Event(EventKind.KNOCKOUT, "Cup", teams("A", "B"), boards_per_match=1).draw_next()
     ko = played(ko.with_carry_over(1, 1, Fraction(7, 2)), 1, [LOST])  # -10 + 3.5: B wins
     text = usebio.write_event(ko).decode()
     assert "<CARRY_OVER>7/2</CARRY_OVER>" in text

@@ -12,6 +12,7 @@ from bridgescore.events._model import Event
 from bridgescore.events._schedule import bracket, round_robin
 from bridgescore.events._score import match_scores
 from bridgescore.events._swiss import draw_key
+from bridgescore.events._ties import TieError, carry_over, repeats, swap_repeats, with_extra_boards
 from bridgescore.events._values import (
     Entrant,
     Entry,
@@ -42,12 +43,17 @@ __all__ = [
     "Round",
     "Scoring",
     "Standing",
+    "TieError",
     "VpScale",
     "bracket",
+    "carry_over",
     "draw_key",
     "match_scores",
     "player",
     "rank_event",
+    "repeats",
     "round_robin",
+    "swap_repeats",
     "teams",
+    "with_extra_boards",
 ]

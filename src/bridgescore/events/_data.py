@@ -9,7 +9,15 @@ from typing import Any, TypeVar
 from bridgescore.duplicate.field import Adjusted
 from bridgescore.errors import BridgeError, EventError
 from bridgescore.events._score import match_scores, standings
-from bridgescore.events._values import Entrant, Entry, EventBase, Match, Round, player
+from bridgescore.events._values import (
+    Entrant,
+    Entry,
+    EventBase,
+    EventKind,
+    Match,
+    Round,
+    player,
+)
 from bridgescore.model import Result
 
 __all__ = ["event_from_dict", "event_summary", "event_to_dict"]
@@ -130,11 +138,20 @@ def event_summary(event: EventBase) -> dict[str, Any]:
     >>> from bridgescore.events import Event, EventKind, teams
     >>> e = Event(EventKind.SWISS_TEAMS, "Swiss", teams("A", "B", "C")).draw_next()
     >>> event_summary(e)["standings"][0]
-    {'rank': '1', 'entrant': 'C', 'vp': 12.0, 'imps_for': 0, 'imps_against': 0, 'played': 0}
+    {'rank': '1', 'entrant': 'C', 'vp': 12.0, 'imps_for': 0, 'imps_against': 0, 'played': 0, \
+'in_progress': False}
     >>> event_summary(e)["rounds"][0]["bye"], event_summary(e)["rounds"][0]["matches"][0]["vp"]
     ('C', [0.0, 0.0])
     """
     scores = {(s.round, s.match): s for s in match_scores(event)}
+
+    def through(r: Round, m: Match) -> str | None:
+        """A knockout match's winner, once it is over and not tied."""
+        s = scores[(r.number, m.number)]
+        if event.kind is not EventKind.KNOCKOUT or s.boards < len(m.boards) or not s.margin:
+            return None
+        return m.home if s.margin > 0 else m.away
+
     return {
         "kind": event.kind.value,
         "name": event.name,
@@ -143,12 +160,14 @@ def event_summary(event: EventBase) -> dict[str, Any]:
         "scoring": event.scoring,
         "standings": [{"rank": s.rank, "entrant": s.entrant, "vp": s.vps,
                        "imps_for": s.imps_for, "imps_against": s.imps_against,
-                       "played": s.played} for s in standings(event, len(event.rounds))],
+                       "played": s.played, "in_progress": s.in_progress}
+                      for s in standings(event, len(event.rounds))],
         "rounds": [{"round": r.number, "bye": r.bye,
                     "matches": [{"match": m.number, "home": m.home, "away": m.away,
                                  "boards": scores[(r.number, m.number)].boards,
                                  "imps": list(scores[(r.number, m.number)].imps),
-                                 "vp": [v / 100 for v in scores[(r.number, m.number)].vp]}
+                                 "vp": [v / 100 for v in scores[(r.number, m.number)].vp],
+                                 "through": through(r, m)}
                                 for m in r.matches]}
                    for r in event.rounds],
     }  # fmt: skip

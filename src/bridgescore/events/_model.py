@@ -84,6 +84,17 @@ class Event(EventBase):
         """
         return _score.standings(self, len(self.rounds) if through is None else through)
 
+    @property
+    def over(self) -> bool:
+        """Whether the event is over: every round drawn and played (a knockout: its final
+        decided)."""
+        return _score.over(self, self.total_rounds)
+
+    @property
+    def winner(self) -> str | None:
+        """Who won, once the event is over (None before, or for a shared first place)."""
+        return _score.winner(self, self.total_rounds)
+
     # --- JSON ---------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, object]:
@@ -92,8 +103,9 @@ class Event(EventBase):
 
     def summary(self) -> dict[str, object]:
         """The standings and each round's matches with IMPs and VPs, JSON-ready (what the
-        API's ``GET /api/events/{id}`` and ``bridgescore event score --json`` give)."""
-        return _data.event_summary(self)
+        API's ``GET /api/events/{id}`` and ``bridgescore event score --json`` give), whether
+        it is ``over`` and its ``winner``."""
+        return {**_data.event_summary(self), "over": self.over, "winner": self.winner}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Self:

@@ -19,7 +19,7 @@ from bridgescore.events._values import EventBase, EventKind, Match, MatchScore, 
 from bridgescore.events.match import MatchBoard, TeamMatch
 from bridgescore.model import Result
 
-__all__ = ["match_scores", "standings"]
+__all__ = ["match_scores", "over", "standings", "winner"]
 
 
 def _team_match(match: Match, rooms: dict[int, dict[Room, Result | Adjusted]]) -> TeamMatch:
@@ -139,18 +139,22 @@ def standings(event: EventBase, through: int) -> tuple[Standing, ...]:
             if not knockout:
                 vp[name] += event.bye_score
     reached: dict[str, int] = dict.fromkeys(event.names, 0)
+    playing: set[str] = set()
     for s in match_scores(event):
         if s.round > through:
             continue
+        length = len(event.round(s.round).match(s.match).boards)
         sides = ((s.home, s.imps[0], s.imps[1], s.vp[0]), (s.away, s.imps[1], s.imps[0], s.vp[1]))
         for name, ours, theirs, own_vp in sides:
-            if s.boards:
+            if s.boards >= length:
                 played[name] += 1
+            elif s.boards:
+                playing.add(name)
             vp[name] += own_vp
             imps_for[name] += ours
             imps_against[name] += theirs
             reached[name] = max(reached[name], s.round)
-        if knockout and s.boards and s.margin != 0:
+        if knockout and s.boards >= length and s.margin != 0:
             winner = s.home if s.margin > 0 else s.away
             reached[winner] = s.round + 1
     if knockout:
@@ -169,6 +173,43 @@ def standings(event: EventBase, through: int) -> tuple[Standing, ...]:
         first.setdefault(key(name), place)
     return tuple(
         Standing(f"{first[key(n)]}{'=' if counts[key(n)] > 1 else ''}", n, vp[n], imps_for[n],
-                 imps_against[n], played[n], byes[n])
+                 imps_against[n], played[n], byes[n], n in playing)
         for n in ordered
     )  # fmt: skip
+
+
+def winner(event: EventBase, total: int) -> str | None:
+    """Who has won the event of ``total`` rounds, once it is over (:func:`over`): the knockout
+    final's winner, or the first of the standings alone (None for a shared first place)."""
+    if not over(event, total):
+        return None
+    if event.kind is EventKind.KNOCKOUT:
+        final = match_scores(event, len(event.rounds))[0]
+        return final.home if final.margin > 0 else final.away
+    first = [s for s in standings(event, len(event.rounds)) if s.rank.rstrip("=") == "1"]
+    return first[0].entrant if len(first) == 1 else None
+
+
+def over(event: EventBase, total: int) -> bool:
+    """Whether the event of ``total`` rounds is over: every round drawn and every board of it
+    in (a knockout: its final decided, not tied).
+
+    >>> from bridgescore.events import Entry, Event, EventKind, Room, teams
+    >>> from bridgescore.model import Result
+    >>> e = Event(EventKind.KNOCKOUT, "KO", teams("A", "B"), boards_per_match=1).draw_next()
+    >>> e = e.record(Entry(1, 1, 1, Room.OPEN, Result.parse("3NN=")))
+    >>> over(e, 1), over(e.record(Entry(1, 1, 1, Room.CLOSED, Result.parse("3NN-1"))), 1)
+    (False, True)
+    >>> winner(e.record(Entry(1, 1, 1, Room.CLOSED, Result.parse("3NN-1"))), 1)
+    'A'
+    """
+    if not event.rounds or len(event.rounds) < total:
+        return False
+    last = len(event.rounds)
+    for s in match_scores(event, last):
+        if s.boards < len(event.round(last).match(s.match).boards):
+            return False
+        if event.kind is EventKind.KNOCKOUT and s.margin == 0:
+            return False
+    return all(s.boards >= len(event.round(s.round).match(s.match).boards)
+               for s in match_scores(event))  # fmt: skip

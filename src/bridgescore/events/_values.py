@@ -216,8 +216,10 @@ class Standing:
     imps_for: int
     imps_against: int
     played: int
-    """Matches with a board scored (byes not counted)."""
+    """Matches finished: every board scored (byes not counted)."""
     byes: int
+    in_progress: bool = False
+    """Whether it has a match under way: a board scored (both rooms in), not every board."""
 
     @property
     def vps(self) -> float:

@@ -39,7 +39,7 @@ from bridgescore.duplicate.session import (
     with_withdrawal,
 )
 from bridgescore.errors import EventError, SessionError
-from bridgescore.events import Event, EventKind
+from bridgescore.events import Event, EventKind, carry_over, with_extra_boards
 from bridgescore.live.deals import Analysed, AttachDeals, analysed, attach
 from bridgescore.live.night import Night
 from bridgescore.live.state import DIRECTOR, LiveState, NotAllowedError, Who
@@ -47,6 +47,7 @@ from bridgescore.live.state import DIRECTOR, LiveState, NotAllowedError, Who
 __all__ = [
     "CarryOver",
     "Draw",
+    "ExtraBoards",
     "FouledBoard",
     "LatePair",
     "NotReadyError",
@@ -113,8 +114,25 @@ class CarryOver:
     imps: Fraction
 
 
+@dataclass(frozen=True, slots=True)
+class ExtraBoards:
+    """A tied knockout match's extra boards: both rooms play them, their IMPs decide."""
+
+    round: int
+    match: int
+    boards: int
+
+
 Redefinition = (
-    LatePair | Withdrawal | FouledBoard | AttachDeals | Analysed | Draw | Swap | CarryOver
+    LatePair
+    | Withdrawal
+    | FouledBoard
+    | AttachDeals
+    | Analysed
+    | Draw
+    | Swap
+    | CarryOver
+    | ExtraBoards
 )
 """A change to the night's definition (the deals and their analysis:
 :mod:`bridgescore.live.deals`)."""
@@ -139,7 +157,7 @@ def redefine(state: LiveState, who: Who, change: Redefinition) -> Night:
         return attach(state, who, change)
     if isinstance(change, Analysed):
         return analysed(state, who, change)
-    if isinstance(change, Draw | Swap | CarryOver):
+    if isinstance(change, Draw | Swap | CarryOver | ExtraBoards):
         return _redraw(state, who, change)
     if who != DIRECTOR:
         raise NotAllowedError(
@@ -165,7 +183,7 @@ def redefine(state: LiveState, who: Who, change: Redefinition) -> Night:
     return replace(state.session, sections=(bare,))
 
 
-def _redraw(state: LiveState, who: Who, change: Draw | Swap | CarryOver) -> Event:
+def _redraw(state: LiveState, who: Who, change: Draw | Swap | CarryOver | ExtraBoards) -> Event:
     """A team night's draw changed, if ``who`` is the director and the night is ready."""
     if who != DIRECTOR:
         raise NotAllowedError("only the director draws the rounds and changes them", field="round")
@@ -186,8 +204,10 @@ def _redraw(state: LiveState, who: Who, change: Draw | Swap | CarryOver) -> Even
             raise NotReadyError(f"round {change.round} has begun (results are in): its draw "
                                 "stays", field="round", value=change.round)  # fmt: skip
         changed = event.swap(change.round, change.first, change.second)
+    elif isinstance(change, ExtraBoards):
+        changed = with_extra_boards(event, change.round, change.match, change.boards)
     else:
         if event.kind is not EventKind.KNOCKOUT:
             raise EventError("only a knockout match has a carry-over", field="carry_over")
-        changed = event.with_carry_over(change.round, change.match, change.imps)
+        changed = carry_over(event, change.round, change.match, change.imps)
     return replace(changed, entries=())

@@ -104,6 +104,8 @@ _EVENT_KEYS = (
     "rounds_planned",
     "boards_per_match",
     "url",
+    "over",
+    "winner",
 )
 """What a team night's ``GET`` answers of its event (as ``GET /api/events/{id}`` does)."""
 

@@ -38,6 +38,7 @@ from bridgescore.errors import (
     RulesError,
     SessionError,
 )
+from bridgescore.events import TieError
 from bridgescore.live import AlreadyEnteredError, NotAllowedError, UnknownResultError
 from bridgescore.live.definition import NotReadyError
 from bridgescore.storage.errors import (
@@ -93,6 +94,7 @@ STATUSES: Final[Mapping[type[BridgeError], int]] = MappingProxyType(
         # Not now: entered already, changed since, the event or the mailing not ready.
         AlreadyEnteredError: 409,
         NotReadyError: 409,
+        TieError: 409,
         VersionConflictError: 409,
         MailingError: 409,
         # The database busy, unreachable or full: try again.

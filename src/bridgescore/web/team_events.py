@@ -16,6 +16,7 @@ the calls by match and room that phones used before (``POST``/``PUT
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
@@ -25,7 +26,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.club import Director, check_directs
 from bridgescore.errors import EventError, for_field
-from bridgescore.events import Event, Room
+from bridgescore.events import Event, Room, TieError, swap_repeats
+from bridgescore.events._ties import MAX_EXTRA_BOARDS
 from bridgescore.live import (
     DIRECTOR,
     AlreadyEnteredError,
@@ -33,7 +35,7 @@ from bridgescore.live import (
     Who,
     read_result,
 )
-from bridgescore.live.definition import Draw, NotReadyError, Swap
+from bridgescore.live.definition import CarryOver, Draw, ExtraBoards, NotReadyError, Swap
 from bridgescore.live.night import table_of
 from bridgescore.live.teams import EventTable, board_lines, match_score, seats
 from bridgescore.web.common import link
@@ -99,6 +101,23 @@ class SwapIn(BaseModel):
     model_config = _STRICT
 
     entrants: list[str] = Field(min_length=2, max_length=2, examples=[["Lions", "Bears"]])
+    confirm: bool = Field(False, description="Swap even if two teams would meet again.")
+
+
+class CarryOverIn(BaseModel):
+    """A knockout match's carry-over: IMPs to the home team (negative: to the away team)."""
+
+    model_config = _STRICT
+
+    imps: float = Field(ge=-1000, le=1000, examples=[0.5])
+
+
+class ExtraBoardsIn(BaseModel):
+    """Extra boards for a tied knockout match."""
+
+    model_config = _STRICT
+
+    boards: int = Field(ge=1, le=MAX_EXTRA_BOARDS, examples=[4])
 
 
 def _directing(request: Request, event_id: str, me: CurrentDirector) -> Director:
@@ -194,13 +213,55 @@ def get_round(
 def swap_teams(
     request: Request, event_id: str, round_number: RoundNumber, body: SwapIn,
     me: EventDirector, live: LiveDep, team_events: TeamEventsDep,
-) -> dict[str, Any]:  # fmt: skip
+) -> Any:  # fmt: skip
     """Swap two entrants' places in a round's draw (or one with the bye) before the round
-    starts (409 once a result of it is in); the tables keep their tokens."""
+    starts (409 once a result of it is in); the tables keep their tokens. A swap that makes
+    two teams meet again answers 409 with ``repeat`` (each pair of teams) until it is sent
+    with ``"confirm": true``."""
     first, second = body.entrants
+    event, _ = team_events.state(event_id)
+    again = swap_repeats(event, round_number, first, second)
+    if again and not body.confirm:
+        met = "; ".join(f"{a} and {b} met in round {r}" for a, b, r in again)
+        return JSONResponse({"detail": f"the swap makes a repeat meeting in round "
+                             f"{round_number}: {met}; send it again with confirm to swap",
+                             "repeat": [[a, b] for a, b, _ in again]}, 409)  # fmt: skip
     live.store.redefine(event_id, Swap(round_number, first, second), DIRECTOR)
     event, version = team_events.state(event_id)
     return {**_round(request, event_id, event, round_number, tokens=True), "version": version}
+
+
+_TIE: Responses = {
+    **_DIRECT,
+    **refused(TieError, "Not a tie to settle now: the match is under way, not tied, or decided."),
+}
+MatchNumber = Annotated[int, PathParam(ge=1, le=1000)]
+
+
+@router.put("/{event_id}/rounds/{round_number}/matches/{match}/carry-over", responses=_TIE)
+def set_carry_over(
+    event_id: str, round_number: RoundNumber, match: MatchNumber, body: CarryOverIn,
+    me: EventDirector, live: LiveDep, team_events: TeamEventsDep,
+) -> dict[str, Any]:  # fmt: skip
+    """Set a knockout match's carry-over (the director): before the match starts, or to
+    break a tie once it is over (422 for another kind of event, 409 for a match under way,
+    not tied or decided). The answer is the match, as ``GET .../matches/{match}`` gives it."""
+    imps = Fraction(str(body.imps)).limit_denominator(100)
+    live.store.redefine(event_id, CarryOver(round_number, match, imps), DIRECTOR)
+    return get_match(event_id, round_number, match, team_events)
+
+
+@router.post("/{event_id}/rounds/{round_number}/matches/{match}/extra-boards", responses=_TIE)
+def add_extra_boards(
+    event_id: str, round_number: RoundNumber, match: MatchNumber, body: ExtraBoardsIn,
+    me: EventDirector, live: LiveDep, team_events: TeamEventsDep,
+) -> dict[str, Any]:  # fmt: skip
+    """Break a tied knockout match by extra boards (the director): both rooms play them
+    (numbered after the match's boards; the tables' phones show them) and their IMPs count
+    (422 for another kind of event, 409 for a match not over, not tied or decided). The
+    answer is the match, as ``GET .../matches/{match}`` gives it."""
+    live.store.redefine(event_id, ExtraBoards(round_number, match, body.boards), DIRECTOR)
+    return get_match(event_id, round_number, match, team_events)
 
 
 @router.post(
@@ -283,6 +344,7 @@ def _match(event: Event, number: int, match: int) -> dict[str, Any]:
     score = match_score(event, number, match)
     return {"round": number, "match": match, "home": score.home, "away": score.away,
             "imps": list(score.imps), "vp": [v / 100 for v in score.vp],
+            "carry_over": float(score.carry_over),
             "boards": [b.to_dict() for b in board_lines(event, number, match)]}  # fmt: skip
 
 

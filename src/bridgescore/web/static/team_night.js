@@ -33,10 +33,15 @@
   let cards = "";  // the cards drawn (made again only when the draw changes)
 
   const drawStandings = (summary) => {
+    const ko = summary.kind === "knockout";  // a knockout has no VPs: IMPs and who goes through
+    const row = (s) => [s.rank, s.entrant + (s.in_progress ? " (playing)" : ""),
+      ...(ko ? [] : [s.vp.toFixed(2)]), s.imps_for, s.imps_against, s.played];
     $("standings").replaceWith(Object.assign(table([
-      ["Rank", "Team", "VPs", "IMPs +", "IMPs −", "Played"],
-      ...summary.standings.map((s) => [s.rank, s.entrant, s.vp.toFixed(2), s.imps_for, s.imps_against, s.played]),
+      ["Rank", "Team", ...(ko ? [] : ["VPs"]), "IMPs +", "IMPs −", "Played"],
+      ...summary.standings.map(row),
     ]), { id: "standings" }));
+    $("standings-title").textContent = summary.over
+      ? `The event is over: ${summary.winner ?? "a shared first place"}` : "Standings";
   };
 
   // A round's matches in this box (the director's page: every round, the earlier ones folded).
@@ -49,8 +54,10 @@
       card.dataset.match = String(m.match);
       const done = score.boards.filter((b) => b.imps !== null).length;
       card.append(el("h3", `Match ${m.match}: ${m.home} v ${m.away}`));
-      card.append(el("p", `IMPs ${score.imps[0]}–${score.imps[1]} · VPs ${score.vp[0].toFixed(2)}–`
-        + `${score.vp[1].toFixed(2)} · ${done} of ${score.boards.length} boards scored`, "live-match-score"));
+      const vps = summary.kind === "knockout" ? ""
+        : ` · VPs ${score.vp[0].toFixed(2)}–${score.vp[1].toFixed(2)}`;
+      card.append(el("p", `IMPs ${score.imps[0]}–${score.imps[1]}${vps}`
+        + ` · ${done} of ${score.boards.length} boards scored`, "live-match-score"));
       const cell = (inRoom, text) => (text ? pretty(text) : (inRoom ? "in" : "…"));
       card.append(table([["Board", "Open", "Closed", "IMPs"],
         ...score.boards.map((b) => [b.board, cell(b.open_in, b.open), cell(b.closed_in, b.closed),

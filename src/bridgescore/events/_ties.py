@@ -1,0 +1,157 @@
+"""A knockout match's tie settled, and the repeat meetings a swap would make (SCORING.md §16).
+
+A knockout's carry-over is set before its match starts (IMPs the home team starts with, from
+an earlier meeting or the seeding, as the regulation says); a match that ends tied is decided
+by extra boards the two rooms play, whose IMPs count (the EBU's and the WBF's knockout
+regulations: "a tie is broken by playing further boards"); a carry-over set once it is over
+is the director's ruling when the regulation says so (for example a half IMP to the team that
+won the earlier meeting). Neither changes a match that is decided: over with a winner, or the
+next round drawn.
+
+>>> from bridgescore.events import Entry, Event, EventKind, Room, teams
+>>> from bridgescore.model import Result
+>>> e = Event(EventKind.KNOCKOUT, "KO", teams("A", "B"), boards_per_match=1).draw_next()
+>>> for room in Room:
+...     e = e.record(Entry(1, 1, 1, room, Result.parse("3NN=")))
+>>> e = with_extra_boards(e, 1, 1, 2)
+>>> e.round(1).match(1).boards
+(1, 2, 3)
+>>> with_extra_boards(e, 1, 1, 2)
+Traceback (most recent call last):
+...
+bridgescore.events._ties.TieError: round 1, match 1 (A v B) is not over: 1 of its 3 boards scored
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+from typing import TypeVar
+
+from bridgescore.errors import EventError
+from bridgescore.events._score import match_scores
+from bridgescore.events._values import EventBase, EventKind, Match, MatchScore
+
+__all__ = ["MAX_EXTRA_BOARDS", "TieError", "carry_over", "check_carry_over", "repeats",
+           "swap_repeats", "with_extra_boards"]  # fmt: skip
+
+MAX_EXTRA_BOARDS = 16
+"""At most this many extra boards at once."""
+
+E = TypeVar("E", bound=EventBase)
+
+
+class TieError(EventError):
+    """Not a tie to settle now: the match is under way, over and not tied, or decided by the
+    next round's draw (HTTP 409)."""
+
+
+def _knockout_match(event: EventBase, number: int, match: int) -> tuple[Match, MatchScore]:
+    """The match and its score so far, if it is a knockout's and not decided by a later round.
+
+    :raises EventError: for another kind of event (field ``match``), a match not drawn, or
+        one whose next round is drawn.
+    """
+    m = event.round(number).match(match)
+    if event.kind is not EventKind.KNOCKOUT:
+        raise EventError(f"a {event.kind.value} event has no ties to settle: only a knockout "
+                         "match has a carry-over and extra boards", field="match",
+                         value=match)  # fmt: skip
+    if len(event.rounds) > number:
+        raise TieError(f"round {number}, match {match} ({m.home} v {m.away}) is decided: "
+                       f"round {number + 1} is drawn", field="match", value=match)  # fmt: skip
+    score = next(s for s in match_scores(event, number) if s.match == match)
+    return m, score
+
+
+def check_carry_over(event: EventBase, number: int, match: int) -> None:
+    """Refuse a carry-over for a match that is not a knockout's, or is under way or decided:
+    it is set before the match starts, or once it is over and tied.
+
+    :raises EventError: (field ``match``) naming the reason.
+    """
+    m, score = _knockout_match(event, number, match)
+    started = any((e.round, e.match) == (number, match) for e in event.entries)
+    if not started:
+        return
+    if score.boards < len(m.boards):
+        raise TieError(f"round {number}, match {match} ({m.home} v {m.away}) has begun: a "
+                         "carry-over is set before the match starts, or to break a tie once "
+                         "it is over", field="match", value=match)  # fmt: skip
+    if score.margin != 0:
+        raise TieError(f"round {number}, match {match} ({m.home} v {m.away}) is decided: "
+                       "it is not tied", field="match", value=match)  # fmt: skip
+
+
+def carry_over(event: E, number: int, match: int, imps: Fraction | int) -> E:
+    """The event with a knockout match's carry-over set, when :func:`check_carry_over` allows.
+
+    :raises EventError: as :func:`check_carry_over` says.
+    """
+    check_carry_over(event, number, match)
+    return event.with_carry_over(number, match, imps)
+
+
+def with_extra_boards(event: E, number: int, match: int, boards: int) -> E:
+    """The event with ``boards`` extra boards added to a tied knockout match (numbered after
+    its boards); both rooms play them and their IMPs count.
+
+    :raises EventError: for a match that is not a knockout's, not over, not tied, or decided;
+        or a number of boards not 1 to :data:`MAX_EXTRA_BOARDS` (field ``boards``).
+    """
+    if (
+        isinstance(boards, bool)
+        or not isinstance(boards, int)
+        or not 1 <= boards <= MAX_EXTRA_BOARDS
+    ):
+        raise EventError(f"extra boards are 1-{MAX_EXTRA_BOARDS}, got {boards!r}",
+                         field="boards", value=boards)  # fmt: skip
+    m, score = _knockout_match(event, number, match)
+    if score.boards < len(m.boards):
+        raise TieError(f"round {number}, match {match} ({m.home} v {m.away}) is not over: "
+                         f"{score.boards} of its {len(m.boards)} boards scored", field="match",
+                         value=match)  # fmt: skip
+    if score.margin != 0:
+        raise TieError(f"round {number}, match {match} ({m.home} v {m.away}) is not tied: "
+                         "it is decided", field="match", value=match)  # fmt: skip
+    first = max(m.boards) + 1
+    new = dataclasses.replace(m, boards=(*m.boards, *range(first, first + boards)))
+    rnd = event.round(number)
+    matches = tuple(new if x.number == match else x for x in rnd.matches)
+    rounds = tuple(dataclasses.replace(r, matches=matches) if r.number == number else r
+                   for r in event.rounds)  # fmt: skip
+    return dataclasses.replace(event, rounds=rounds)
+
+
+def repeats(event: EventBase, number: int) -> tuple[tuple[str, str, int], ...]:
+    """The matches of round ``number`` between entrants that met in an earlier round: each
+    (home, away, the round they met first).
+
+    >>> from bridgescore.events import Event, EventKind, teams
+    >>> e = Event(EventKind.SWISS_TEAMS, "S", teams(*"ABCD"), 3, boards_per_match=1)
+    >>> e = e.draw_next().draw_next()
+    >>> repeats(e.swap(2, "B", "C"), 2)
+    (('A', 'B', 1), ('C', 'D', 1))
+    """
+    met: dict[frozenset[str], int] = {}
+    for rnd in event.rounds[: max(0, number - 1)]:
+        for m in rnd.matches:
+            met.setdefault(frozenset((m.home, m.away)), rnd.number)
+    return tuple((m.home, m.away, met[frozenset((m.home, m.away))])
+                 for m in event.round(number).matches
+                 if frozenset((m.home, m.away)) in met)  # fmt: skip
+
+
+def swap_repeats(event: EventBase, number: int, first: str, second: str
+                 ) -> tuple[tuple[str, str, int], ...]:  # fmt: skip
+    """The repeat meetings swapping ``first`` and ``second`` in round ``number`` would make
+    that the draw does not have already (a knockout has none to make). Whether the round
+    has begun is not asked here (the swap itself refuses that).
+
+    :raises EventError: for names not in the round's draw, as :meth:`~._values.EventBase.swap`.
+    """
+    swapped = dataclasses.replace(event, entries=()).swap(number, first, second)
+    if event.kind is EventKind.KNOCKOUT:
+        return ()
+    before = {frozenset(r[:2]) for r in repeats(event, number)}
+    return tuple(r for r in repeats(swapped, number) if frozenset(r[:2]) not in before)
