@@ -41,7 +41,7 @@ def test_a_session_from_a_file(client: TestClient) -> None:
     assert answer.headers["content-type"] == "application/pdf"
     assert answer.headers["content-disposition"].startswith('attachment; filename="Spring-Pairs')
     text = text_of(answer.content)
-    assert "Event: Spring Pairs" in text
+    assert text.startswith("Spring Pairs\nRiverside Bridge Club · 12 March 2024")
     assert "8.67" in text
     hands = client.get(f"/api/sessions/{game}/paper/hand-records.pdf", params={"per_page": 4})
     assert hands.status_code == 200, hands.text
@@ -104,5 +104,5 @@ def test_an_evening_with_a_withdrawal(tmp_path: Path) -> None:
         assert page.count('class="pair-note"') == 1
         sheet = text_of(client.get(url).content)
         assert "EW 2: withdrew after round 1" in sheet
-        assert "Event: Monday pairs" in sheet
-        assert "Date: 2026.03.09" in sheet
+        assert "Monday pairs" in sheet
+        assert "9 March 2026" in sheet

@@ -12,28 +12,16 @@ from collections.abc import Mapping, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from bridgescore.duplicate.field import points_text
-from bridgescore.duplicate.session import RankRow, SectionScores, Session
+from bridgescore.duplicate.session import RankRow, SectionScores, Session, heading
 from bridgescore.model import Side
 from bridgescore.paper._pdf import A4, Page, fonts, make_pdf
 
-__all__ = ["heading", "results_pdf"]
+__all__ = ["results_pdf"]
 
 _MARGIN = 50.0
 _LINE = 15.0
 _COLUMNS = (0.0, 45.0, 100.0, 330.0, 420.0)
 """Where rank, pair, names, matchpoints and percentage start, from the left margin."""
-
-
-def heading(session: Session) -> list[tuple[str, str]]:
-    """The heading's fields that the session has: club, date, director, event.
-
-    >>> heading(Session(event="Tuesday pairs", date="2026.12.01", tags={"Club": "Deepdene"}))
-    [('Club', 'Deepdene'), ('Date', '2026.12.01'), ('Event', 'Tuesday pairs')]
-    """
-    tags = session.tags
-    fields = [("Club", tags.get("Club", "")), ("Date", session.date),
-              ("Director", tags.get("Director", "")), ("Event", session.event)]  # fmt: skip
-    return [(name, value) for name, value in fields if value]
 
 
 def _field_name(section: str, side: Side | None, sections: int) -> str:
@@ -58,8 +46,9 @@ def results_pdf(
     field."""
     f = fonts()
     notes = notes or {}
-    lines: list[tuple[str, tuple[str, ...]]] = [("title", (session.event or "Results",))]
-    lines += [("meta", (f"{name}: {value}",)) for name, value in heading(session)]
+    top = heading(session)
+    lines: list[tuple[str, tuple[str, ...]]] = [("title", (top.event or "Results",))]
+    lines += [("meta", (top.line,))] if top.line else []
     lines.append(("gap", ()))
     for s in scored:
         for side, ranking in s.rankings.items():
