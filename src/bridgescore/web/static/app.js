@@ -12,6 +12,27 @@ window.el = (tag, text, className) => {
   return e;
 };
 
+// The club's roster for a player field (a director logged in: GET /api/roster): each player as
+// "Name (number)" in the datalist `list`, `hint` shown when there is one. Answers the function
+// that reads a field's text as a player: the roster's, or "Name (number)" typed, or a name.
+window.rosterPlayers = (headers, list, hint) => {
+  const roster = new Map();
+  if (headers.Authorization) {
+    fetch("/api/roster", { headers }).then((r) => (r.ok ? r.json() : { players: [] }))
+      .then((body) => {
+        for (const p of body.players) roster.set(p.number ? `${p.name} (${p.number})` : p.name, p);
+        $(list).replaceChildren(...[...roster.keys()].map((v) => Object.assign(el("option"), { value: v })));
+        $(hint).hidden = roster.size === 0;
+      }).catch(() => {});
+  }
+  return (text) => {
+    const known = roster.get(text);
+    if (known) return { name: known.name, number: known.number };
+    const m = /^(.*\S)\s*\(([A-Za-z0-9]{1,20})\)$/.exec(text);
+    return m ? { name: m[1], number: m[2] } : { name: text, number: null };
+  };
+};
+
 document.addEventListener("DOMContentLoaded", () => {
   // A Print button where the page offers one.
   for (const button of document.querySelectorAll(".print-button")) {

@@ -77,21 +77,7 @@
   };
 
   // The club's roster: each player as "Name (number)" in a datalist.
-  const roster = new Map();
-  if (token) {
-    fetch("/api/roster", { headers: login }).then((r) => (r.ok ? r.json() : { players: [] }))
-      .then((body) => {
-        for (const p of body.players) roster.set(p.number ? `${p.name} (${p.number})` : p.name, p);
-        $("roster").replaceChildren(...[...roster.keys()].map((v) => Object.assign(el("option"), { value: v })));
-        $("roster-hint").hidden = roster.size === 0;
-      }).catch(() => {});
-  }
-  const player = (text) => {
-    const known = roster.get(text);
-    if (known) return { name: known.name, number: known.number };
-    const m = /^(.*\S)\s*\(([A-Za-z0-9]{1,20})\)$/.exec(text);
-    return m ? { name: m[1], number: m[2] } : { name: text, number: null };
-  };
+  const player = window.rosterPlayers(login, "roster", "roster-hint");
 
   // The body POST /api/events takes, from the form as it stands.
   const body = () => {

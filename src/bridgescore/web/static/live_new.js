@@ -105,22 +105,7 @@
 
   // The club's roster (a director logged in): each player as "Name (number)" in a datalist,
   // so that a few letters or digits offer them; what is typed and not on it is a visitor.
-  const roster = new Map();
-  if (login().Authorization) {
-    fetch("/api/roster", { headers: login() }).then((r) => (r.ok ? r.json() : { players: [] }))
-      .then((body) => {
-        for (const p of body.players) roster.set(p.number ? `${p.name} (${p.number})` : p.name, p);
-        $("roster").replaceChildren(...[...roster.keys()].map((v) => Object.assign(el("option"), { value: v })));
-        $("roster-hint").hidden = roster.size === 0;
-      }).catch(() => {});
-  }
-  // A player field's text as a player: the roster's, or "Name (number)" typed, or a name.
-  const player = (text) => {
-    const known = roster.get(text);
-    if (known) return { name: known.name, number: known.number };
-    const m = /^(.*\S)\s*\(([A-Za-z0-9]{1,20})\)$/.exec(text);
-    return m ? { name: m[1], number: m[2] } : { name: text, number: null };
-  };
+  const player = window.rosterPlayers(login(), "roster", "roster-hint");
 
   // The preview: asked again (at most every 250 ms) whenever an option changes.
   const short = (label) => label.replace(/^NS /, "N").replace(/^EW /, "E");

@@ -41,26 +41,9 @@
   const form = (name) => Object.fromEntries(new FormData($(name)).entries());
   // The club's roster (a director logged in), as the start page offers it: each player as
   // "Name (number)" in a datalist; what is typed and not on it is a visitor.
-  const roster = new Map();
   const login = document.querySelector('meta[name="bs-login"]')?.content;
-  if (login) {
-    fetch("/api/roster", { headers: { Authorization: `Bearer ${login}` } })
-      .then((r) => (r.ok ? r.json() : { players: [] })).then((body) => {
-        for (const p of body.players) roster.set(p.number ? `${p.name} (${p.number})` : p.name, p);
-        $("room-roster").replaceChildren(...[...roster.keys()].map((v) => {
-          const o = el("option");
-          o.value = v;
-          return o;
-        }));
-        $("room-roster-hint").hidden = roster.size === 0;
-      }).catch(() => {});
-  }
-  const player = (text) => {
-    const known = roster.get(text);
-    if (known) return { name: known.name, number: known.number };
-    const m = /^(.*\S)\s*\(([A-Za-z0-9]{1,20})\)$/.exec(text);
-    return m ? { name: m[1], number: m[2] } : { name: text, number: null };
-  };
+  const player = window.rosterPlayers(login ? { Authorization: `Bearer ${login}` } : {},
+    "room-roster", "room-roster-hint");
   $("room-late").addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = form("room-late");
