@@ -12,7 +12,14 @@ from bridgescore.events._model import Event
 from bridgescore.events._schedule import bracket, round_robin
 from bridgescore.events._score import match_scores
 from bridgescore.events._swiss import draw_key
-from bridgescore.events._ties import TieError, carry_over, repeats, swap_repeats, with_extra_boards
+from bridgescore.events._ties import (
+    TieError,
+    carry_over,
+    repeats,
+    swap_repeats,
+    tied,
+    with_extra_boards,
+)
 from bridgescore.events._values import (
     Entrant,
     Entry,
@@ -55,5 +62,6 @@ __all__ = [
     "round_robin",
     "swap_repeats",
     "teams",
+    "tied",
     "with_extra_boards",
 ]

@@ -33,7 +33,7 @@ from bridgescore.events._score import match_scores
 from bridgescore.events._values import EventBase, EventKind, Match, MatchScore
 
 __all__ = ["MAX_EXTRA_BOARDS", "TieError", "carry_over", "check_carry_over", "repeats",
-           "swap_repeats", "with_extra_boards"]  # fmt: skip
+           "swap_repeats", "tied", "with_extra_boards"]  # fmt: skip
 
 MAX_EXTRA_BOARDS = 16
 """At most this many extra boards at once."""
@@ -62,6 +62,22 @@ def _knockout_match(event: EventBase, number: int, match: int) -> tuple[Match, M
                        f"round {number + 1} is drawn", field="match", value=match)  # fmt: skip
     score = next(s for s in match_scores(event, number) if s.match == match)
     return m, score
+
+
+def tied(event: EventBase, number: int, match: int) -> bool:
+    """Whether a knockout match is over and tied (carry-over included), and not decided by a
+    later round's draw: the tie the director breaks by extra boards or a carry-over.
+
+    >>> from bridgescore.events import Event, EventKind, teams
+    >>> cup = Event(EventKind.KNOCKOUT, "Cup", teams(*"ABCD"), boards_per_match=2).draw_next()
+    >>> tied(cup, 1, 1)  # drawn, nothing played yet
+    False
+    """
+    if event.kind is not EventKind.KNOCKOUT or len(event.rounds) > number:
+        return False
+    m = event.round(number).match(match)
+    score = next(s for s in match_scores(event, number) if s.match == match)
+    return score.boards >= len(m.boards) and score.margin == 0
 
 
 def check_carry_over(event: EventBase, number: int, match: int) -> None:

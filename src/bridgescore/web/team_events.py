@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.club import Director, check_directs
 from bridgescore.errors import EventError, for_field
-from bridgescore.events import Event, Room, TieError, swap_repeats
+from bridgescore.events import Event, Room, TieError, swap_repeats, tied
 from bridgescore.events._ties import MAX_EXTRA_BOARDS
 from bridgescore.live import (
     DIRECTOR,
@@ -344,7 +344,7 @@ def _match(event: Event, number: int, match: int) -> dict[str, Any]:
     score = match_score(event, number, match)
     return {"round": number, "match": match, "home": score.home, "away": score.away,
             "imps": list(score.imps), "vp": [v / 100 for v in score.vp],
-            "carry_over": float(score.carry_over),
+            "carry_over": float(score.carry_over), "tied": tied(event, number, match),
             "boards": [b.to_dict() for b in board_lines(event, number, match)]}  # fmt: skip
 
 

@@ -1,8 +1,7 @@
 """A team night's director page (issue 31, items 1 and 2): every round drawn stays on the page
 (the earlier ones folded), the conflicts kept from two phones of a room are listed and settled
 as on the pairs page, the audit trail, the boards due; a swap that makes a repeat meeting asks
-first, and a tied knockout match takes a carry-over or extra boards (those two need the API of
-branch i31-events)."""
+first, and a tied knockout match takes a carry-over or extra boards."""
 
 from __future__ import annotations
 
@@ -127,10 +126,6 @@ def test_earlier_rounds_conflicts_and_the_audit_trail(server: str, browser: Brow
     tb.shot(phone, "team-director-360")
     page.context.close()
     phone.context.close()
-
-
-# The two tests below need the API of branch i31-events (a swap's 409 with "repeat"; a tied
-# knockout match's carry-over and extra boards): they pass once it is merged.
 
 
 def test_a_swap_that_makes_a_repeat_meeting_asks_first(server: str, browser: Browser) -> None:

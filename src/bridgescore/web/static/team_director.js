@@ -70,12 +70,10 @@
   // A knockout match with every board in and the IMPs level: the director sets a carry-over
   // or has extra boards played, from the match's own card.
   const tie = (card, summary, rnd, m, score) => {
-    if (summary.kind !== "knockout") return;
-    const done = score.boards.length > 0 && score.boards.every((b) => b.imps !== null);
-    if (!done || score.imps[0] !== score.imps[1]) return;
+    if (!score.tied) return;  // the server says (bridgescore.events.tied)
     const base = `/api/events/${id}/rounds/${rnd.round}/matches/${m.match}`;
     const box = el("form", undefined, "live-edit live-tie");
-    box.append(el("p", `Tied at ${score.imps[0]} IMPs: set a carry-over or play extra boards.`));
+    box.append(el("p", `Tied${score.carry_over ? ` (carry-over ${score.carry_over})` : ""} at ${score.imps[0]} IMPs: set a carry-over or play extra boards.`));
     const field = (label, name, value) => {
       const l = el("label", label);
       const input = Object.assign(el("input"), { type: "number", name, value, step: name === "imps" ? "0.5" : "1" });
