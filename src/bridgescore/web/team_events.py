@@ -344,7 +344,8 @@ def _match(event: Event, number: int, match: int) -> dict[str, Any]:
     score = match_score(event, number, match)
     return {"round": number, "match": match, "home": score.home, "away": score.away,
             "imps": list(score.imps), "vp": [v / 100 for v in score.vp],
-            "carry_over": float(score.carry_over),
+            "carry_over": float(score.carry_over), "method": event.scoring,
+            "percent": None if score.percents is None else [float(p) for p in score.percents],
             "boards": [b.to_dict() for b in board_lines(event, number, match)]}  # fmt: skip
 
 
@@ -354,7 +355,8 @@ def get_match(
     team_events: TeamEventsDep,
 ) -> dict[str, Any]:  # fmt: skip
     """A match so far: each board, whether each room has entered it, its results and IMPs
-    once both have (nobody sees a board's result before playing it); the IMPs and VPs."""
+    once both have (nobody sees a board's result before playing it); the IMPs and VPs (Swiss
+    pairs: each board's one result once every table has it, the percentages by matchpoints)."""
     event, version = team_events.state(event_id)
     event.round(round_number).match(match)
     return {**_match(event, round_number, match), "version": version}
