@@ -85,7 +85,7 @@ def test_the_screen_shows_a_swiss_pairs_match_in_percentages(browser: Browser, s
         card = screen.locator("#matches .live-match").first
         expect(card.locator("h3")).to_have_text("Table 1: Ann v Bob")
         expect(card.locator(".live-match-score")).to_have_text(
-            "100.00%–0.00% · VPs 20.00–0.00 · 1 of 7 boards in"
+            "100.00%–0.00% · VPs 20.00–0.00 · 1 of 7 boards in"  # noqa: RUF001
         )
         expect(card.locator("tr").first).to_have_text("BoardResult")  # no Open, no Closed
         expect(card.locator("tr").nth(1)).to_have_text("13NTN=")
