@@ -13,6 +13,7 @@ from bridgescore.events._schedule import bracket, round_robin
 from bridgescore.events._score import match_scores
 from bridgescore.events._swiss import draw_key
 from bridgescore.events._ties import (
+    MAX_EXTRA_BOARDS,
     TieError,
     carry_over,
     repeats,
@@ -37,6 +38,7 @@ from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
 from bridgescore.events.scales import BYE_PRESETS, VpScale
 
 __all__ = [
+    "MAX_EXTRA_BOARDS",
     "BYE_PRESETS",
     "Entrant",
     "Entry",

@@ -199,6 +199,16 @@ class MatchScore:
     """A knockout match's carry-over to the home team."""
 
     @property
+    def percents(self) -> tuple[Fraction, Fraction] | None:
+        """Swiss pairs by matchpoints: the (home, away) pairs' percentages over the match (at
+        one table, the away pair's is the rest); None otherwise.
+
+        >>> MatchScore(1, 1, "A", "B", 1, (0, 0), (0, 0), Fraction(125, 2)).percents
+        (Fraction(125, 2), Fraction(75, 2))
+        """
+        return None if self.percent is None else (self.percent, 100 - self.percent)
+
+    @property
     def margin(self) -> Fraction:
         """The home side's IMP margin, carry-over included."""
         return self.imps[0] - self.imps[1] + self.carry_over

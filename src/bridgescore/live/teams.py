@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from bridgescore.duplicate.field import Adjusted
@@ -107,6 +108,8 @@ class BoardLine:
     closed_in: bool
     open: str | None = None
     closed: str | None = None
+    """None in Swiss pairs (one table a match): ``open`` is the table's result, shown once every
+    table of the round has entered the board."""
     imps: int | None = None
     """The home team's IMPs (negative: the away team's); None until both rooms are in (and in
     Swiss pairs, whose boards are scored across the field)."""
@@ -126,10 +129,19 @@ def board_lines(event: Event, number: int, match: int) -> tuple[BoardLine, ...]:
     got: dict[tuple[int, Room], Result | Adjusted] = {
         (e.board, e.room): e.result for e in event.entries if (e.round, e.match) == (number, match)
     }
+    if event.kind.pairs:  # one table a match: its result, once every table of the round has it
+        everywhere = Counter(e.board for e in event.entries if e.round == number)
+        tables = len(event.round(number).matches)
+        lines = []
+        for b in m.boards:
+            r = got.get((b, Room.OPEN))
+            shown = str(r) if r is not None and everywhere[b] >= tables else None
+            lines.append(BoardLine(b, r is not None, False, shown))
+        return tuple(lines)
     lines = []
     for b in m.boards:
         o, c = got.get((b, Room.OPEN)), got.get((b, Room.CLOSED))
-        if o is None or c is None or event.kind.pairs:
+        if o is None or c is None:
             lines.append(BoardLine(b, o is not None, c is not None))
             continue
         imps = MatchBoard(Board.numbered(b), o, c).imps

@@ -26,8 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.club import Director, check_directs
 from bridgescore.errors import EventError, for_field
-from bridgescore.events import Event, Room, TieError, swap_repeats, tied
-from bridgescore.events._ties import MAX_EXTRA_BOARDS
+from bridgescore.events import MAX_EXTRA_BOARDS, Event, Room, TieError, swap_repeats, tied
 from bridgescore.live import (
     DIRECTOR,
     AlreadyEnteredError,
@@ -345,6 +344,8 @@ def _match(event: Event, number: int, match: int) -> dict[str, Any]:
     return {"round": number, "match": match, "home": score.home, "away": score.away,
             "imps": list(score.imps), "vp": [v / 100 for v in score.vp],
             "carry_over": float(score.carry_over), "tied": tied(event, number, match),
+            "method": event.scoring,
+            "percent": None if score.percents is None else [float(p) for p in score.percents],
             "boards": [b.to_dict() for b in board_lines(event, number, match)]}  # fmt: skip
 
 
@@ -354,7 +355,8 @@ def get_match(
     team_events: TeamEventsDep,
 ) -> dict[str, Any]:  # fmt: skip
     """A match so far: each board, whether each room has entered it, its results and IMPs
-    once both have (nobody sees a board's result before playing it); the IMPs and VPs."""
+    once both have (nobody sees a board's result before playing it); the IMPs and VPs (Swiss
+    pairs: each board's one result once every table has it, the percentages by matchpoints)."""
     event, version = team_events.state(event_id)
     event.round(round_number).match(match)
     return {**_match(event, round_number, match), "version": version}

@@ -247,6 +247,22 @@ window.TablePage = (() => {
       }, "live-next"));
     };
 
+    // The event is over (a team night's answer says so, and who won; every board is in, so
+    // there is no board to enter): said above the entry.
+    const showOver = () => {
+      let box = $("over");
+      if (!box) {
+        box = el("section", "", "panel live-next");
+        box.id = "over";
+        box.setAttribute("aria-live", "polite");
+        $("entry").before(box);
+      }
+      const { over, winner } = state.session;
+      box.hidden = !over;
+      box.textContent = over ? `The event is over: ${winner ? `${winner} won` : "a shared first place"}.` : "";
+      return Boolean(over);
+    };
+
     const render = () => {
       if (!state.session) return;
       const round = currentRound();
@@ -257,6 +273,7 @@ window.TablePage = (() => {
       const view = { session: state.session, who: state.who, table: state.table, round, play,
                      last, pos: position(), done, plays: all, fixing: state.fixing };
       $("seat").hidden = false;
+      showOver();
       if (page.top(view) || !play) { $("entry").hidden = true; return; }
       const open = round === null ? [] : play.boards.filter((b) => !done.has(`${round}/${b}`));
       // The screen never moves under a player: the board shown here that the other phone (or

@@ -52,17 +52,24 @@
       const score = lines[i].body;
       const card = el("div", undefined, "live-match");
       card.dataset.match = String(m.match);
-      const done = score.boards.filter((b) => b.imps !== null).length;
-      card.append(el("h3", `Match ${m.match}: ${m.home} v ${m.away}`));
+      // Swiss pairs: one table a match, each board's one result, scored as the event's
+      // method scores it (the percentages by matchpoints, else Butler IMPs), as the API says
+      const pairs = summary.kind === "swiss-pairs";
+      const done = score.boards.filter((b) => (pairs ? b.open_in : b.imps !== null)).length;
+      card.append(el("h3", `${pairs ? "Table" : "Match"} ${m.match}: ${m.home} v ${m.away}`));
       const vps = summary.kind === "knockout" ? ""
         : ` · VPs ${score.vp[0].toFixed(2)}–${score.vp[1].toFixed(2)}`;
-      card.append(el("p", `IMPs ${score.imps[0]}–${score.imps[1]}${vps}`
-        + ` · ${done} of ${score.boards.length} boards scored`, "live-match-score"));
+      const got = score.percent ? `${score.percent[0].toFixed(2)}%–${score.percent[1].toFixed(2)}%`
+        : `${pairs ? "Butler IMPs" : "IMPs"} ${score.imps[0]}–${score.imps[1]}`;
+      card.append(el("p", `${got}${vps}`
+        + ` · ${done} of ${score.boards.length} boards ${pairs ? "in" : "scored"}`, "live-match-score"));
       const cell = (inRoom, text) => (text ? pretty(text) : (inRoom ? "in" : "…"));
-      card.append(table([["Board", "Open", "Closed", "IMPs"],
-        ...score.boards.map((b) => [b.board, cell(b.open_in, b.open), cell(b.closed_in, b.closed),
-                                    b.imps === null ? "" : (b.imps === 0 ? "0"
-                                      : `${Math.abs(b.imps)} ${b.imps > 0 ? m.home : m.away}`)])]));
+      card.append(table(pairs
+        ? [["Board", "Result"], ...score.boards.map((b) => [b.board, cell(b.open_in, b.open)])]
+        : [["Board", "Open", "Closed", "IMPs"],
+          ...score.boards.map((b) => [b.board, cell(b.open_in, b.open), cell(b.closed_in, b.closed),
+                                      b.imps === null ? "" : (b.imps === 0 ? "0"
+                                        : `${Math.abs(b.imps)} ${b.imps > 0 ? m.home : m.away}`)])]));
       if (directing) window.teamDirector?.match(card, summary, rnd, m, score);
       box.append(card);
     });
@@ -96,7 +103,9 @@
         for (const t of m.tables || []) {
           const key = `${m.match}/${t.room}`;
           if (!tables.has(key)) {
-            tables.set(key, { url: t.url, title: `${summary.name} · Match ${m.match} · ${ROOMS[t.room]}`,
+            const at = summary.kind === "swiss-pairs" ? `Table ${m.match}`  // one table: no rooms
+              : `Match ${m.match} · ${ROOMS[t.room]}`;
+            tables.set(key, { url: t.url, title: `${summary.name} · ${at}`,
                               rows: [["Round", "NS", "EW", "Boards"]] });
           }
           const [ns, ew] = t.room === "open" ? [m.home, m.away] : [m.away, m.home];
