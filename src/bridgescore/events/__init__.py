@@ -38,8 +38,8 @@ from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
 from bridgescore.events.scales import BYE_PRESETS, VpScale
 
 __all__ = [
-    "MAX_EXTRA_BOARDS",
     "BYE_PRESETS",
+    "MAX_EXTRA_BOARDS",
     "Entrant",
     "Entry",
     "Event",
