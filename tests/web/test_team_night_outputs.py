@@ -99,3 +99,51 @@ def test_every_team_night_exports_open_or_closed(kind: str) -> None:
             assert "^A-" in got.text or fmt == "usebio"
             assert c.get(f"{base}/export?format=csv").status_code == 422
             assert read_event(c.get(f"{base}/export?format=pbn").text).entries
+
+
+def test_a_team_nights_letters_give_each_member_the_teams_matches() -> None:
+    """Each team member with an email on the roster gets the team's matches (opponents,
+    IMPs, VPs) and the standings; the others are listed unreached (a 422 before)."""
+    with TestClient(create_app(Settings(database_url="sqlite://"))) as c:
+        login = auth(make_club(c, "Club", "1", "td@example.org"))
+        roster = (("Ann Smith", "101", "ann@example.org"), ("Bob Jones", "102", "ann@example.org"),
+                  ("Cy Young", "103", None), ("Di Lane", "201", "di@example.org"))  # fmt: skip
+        for name, number, email in roster:
+            entry = {"name": name, "number": number, **({"email": email} if email else {})}
+            assert c.post("/api/roster", json=entry, headers=login).status_code == 201
+
+        def team(name: str, first: int) -> dict[str, Any]:
+            named = {101: "Ann Smith", 102: "Bob Jones", 103: "Cy Young", 201: "Di Lane"}
+            return {"name": name, "players": [{"name": named.get(n, f"P {n}"), "number": str(n)}
+                                              for n in range(first, first + 4)]}  # fmt: skip
+
+        body = {"kind": "swiss-teams", "name": "Swiss", "rounds": 3, "boards_per_match": 2,
+                "entrants": [team("Lions", 101), team("Bears", 201), team("Owls", 301),
+                             team("Cats", 401)]}  # fmt: skip
+        event_id = c.post("/api/events", json=body, headers=login).json()["id"]
+        drawn = c.post(f"/api/events/{event_id}/rounds", headers=login).json()
+        tables = {t["table"]: auth(t["token"]) for m in drawn["matches"] for t in m["tables"]}
+        base = f"/api/sessions/{event_id}"
+        for table, board, tricks in ((1, 1, 11), (2, 1, 9), (1, 2, 10), (2, 2, 10)):
+            assert c.post(f"{base}/results", json=result(table, board, tricks=tricks),
+                          headers=tables[table]).status_code == 201  # fmt: skip
+        got = c.get(f"{base}/emails", headers=login)
+        assert got.status_code == 200, got.text
+        answer = got.json()
+        assert answer["closed"] is False
+        letters = {x["to"]: x for x in answer["letters"]}
+        assert set(letters) == {"ann@example.org", "di@example.org"}
+        ann = letters["ann@example.org"]  # partners sharing an address: one letter
+        assert [p["name"] for p in ann["players"]] == ["Ann Smith", "Bob Jones"]
+        assert ann["pair"] == "Lions"
+        assert "Swiss" in ann["subject"]
+        api = c.get(f"/api/events/{event_id}").json()
+        lions = next(s for s in api["standings"] if s["entrant"] == "Lions")
+        for shown in ("Bears", "11", f"{lions['vp']:.2f}", "Owls", "Cats"):
+            assert shown in ann["text"]  # the opponents, the IMPs, the VPs, the standings
+        assert "Lions" in letters["di@example.org"]["text"]
+        assert letters["di@example.org"]["pair"] == "Bears"
+        unreached = {(u["name"], u["reason"]) for u in answer["unreached"]}
+        assert ("Cy Young", "no email") in unreached
+        assert ("P 104", "not on the roster") in unreached
+        assert c.get(f"{base}/emails", headers=tables[1]).status_code == 403
