@@ -445,7 +445,7 @@ def team_text(event: Event, team: str) -> tuple[list[str], list[str]]:
         line = f"Round {m.round} v {other}: {imps[0]}-{imps[1]} IMPs"
         if vps:
             line += f", {vp[0] / 100:.2f}-{vp[1] / 100:.2f} VPs"
-        matches.append(f"{line} ({m.boards} boards)")
+        matches.append(f"{line} ({m.boards} board{'s' if m.boards > 1 else ''})")
     standings = [f"{s.rank} {s.entrant}  " + (f"{s.vps:.2f} VP" if vps else
                  f"{s.imps_for}-{s.imps_against} IMPs") for s in event.standings()]  # fmt: skip
     return matches, standings
@@ -491,8 +491,8 @@ def plan_team_letters(
         for address, whom in to.items():
             greeting = "Dear " + " and ".join(p.name for p in whom) + ","
             head = f"{entrant.name}'s matches at {name}{mark}:"
-            text = "\n\n".join(x for x in (greeting, head, "\n".join(matches), "Standings:",
-                                           "\n".join(standings), notice,
+            text = "\n\n".join(x for x in (greeting, head, "\n".join(matches),
+                                           "\n".join(["Standings:", *standings]), notice,
                                            f"All the results: {link}") if x) + "\n"  # fmt: skip
             parts = [f"<p>{e(greeting)}</p>", f"<p>{e(head)}</p>",
                      "<ul>" + "".join(f"<li>{e(x)}</li>" for x in matches) + "</ul>",
