@@ -10,6 +10,8 @@ The rules of the club's mailing, with no I/O (storage keeps the outbox, a thread
   roster with an email), and who cannot (listed, with the reason). A player the roster says
   may not be named still gets their own letter; every letter shows such a player (an opponent,
   a partner) by their number, as the public pages do.
+- :func:`plan_team_letters`: a team night's: each team member on the roster with an email
+  gets the team's matches (opponents, IMPs, VPs) and the standings.
 - :func:`check_mailing`: whether the director may send the evening's letters now.
 - :class:`Retry`: the wait before a temporary failure (an SMTP 4xx, a lost connection) is
   tried again, and when to give up.
@@ -35,6 +37,7 @@ from typing import Any, Final, Literal, get_args
 from bridgescore.club.clubs import PublicView, RosterEntry, check_email
 from bridgescore.duplicate.session import Pair, SectionScores, Session
 from bridgescore.errors import BridgeError
+from bridgescore.events import Event, EventKind
 from bridgescore.players import Player
 
 __all__ = [
@@ -52,8 +55,10 @@ __all__ = [
     "check_mailing",
     "is_temporary",
     "plan_letters",
+    "plan_team_letters",
     "scorecard_html",
     "scorecard_text",
+    "team_text",
 ]
 
 Security = Literal["starttls", "tls", "none"]
@@ -397,3 +402,106 @@ def _letter(
              f"<p>All the results: <a href=\"{e(link)}\">{e(link)}</a></p>"]  # fmt: skip
     page = "<!DOCTYPE html>\n<html><body>\n" + "\n".join(p for p in parts if p)
     return Letter(address, players, label, subject, text, page + "\n</body></html>\n")
+
+
+def _reach(
+    players: Sequence[Player], label: str, by_number: dict[str, RosterEntry]
+) -> tuple[dict[str, list[Player]], list[Unreached]]:
+    """The players' addresses (those sharing one together) and those who have none."""
+    to: dict[str, list[Player]] = {}
+    unreached: list[Unreached] = []
+    for player in players:
+        entry = by_number.get(player.number) if player.number else None
+        if entry is None or entry.email is None:
+            reason = ("no number" if not player.number else "not on the roster"
+                      if entry is None else "no email")  # fmt: skip
+            unreached.append(Unreached(player, label, reason))
+            continue
+        to.setdefault(entry.email, []).append(player)
+    return to, unreached
+
+
+def team_text(event: Event, team: str) -> tuple[list[str], list[str]]:
+    """A team's matches (round, opponents, IMPs, VPs; a knockout's without VPs) and the
+    standings, as lines.
+
+    >>> from bridgescore.events import teams
+    >>> e = Event(EventKind.ROUND_ROBIN, "RR", teams("A", "B"), 1, 2).draw_next()
+    >>> team_text(e, "A")
+    (['Round 1 v B: 0 boards played'], ['1= A  0.00 VP', '1= B  0.00 VP'])
+    """
+    vps = event.kind is not EventKind.KNOCKOUT
+    matches = []
+    for m in event.scores():
+        if team not in (m.home, m.away):
+            continue
+        home = m.home == team
+        other = m.away if home else m.home
+        if not m.boards:
+            matches.append(f"Round {m.round} v {other}: 0 boards played")
+            continue
+        imps = m.imps if home else m.imps[::-1]
+        vp = m.vp if home else m.vp[::-1]
+        line = f"Round {m.round} v {other}: {imps[0]}-{imps[1]} IMPs"
+        if vps:
+            line += f", {vp[0] / 100:.2f}-{vp[1] / 100:.2f} VPs"
+        matches.append(f"{line} ({m.boards} board{'s' if m.boards > 1 else ''})")
+    standings = [f"{s.rank} {s.entrant}  " + (f"{s.vps:.2f} VP" if vps else
+                 f"{s.imps_for}-{s.imps_against} IMPs") for s in event.standings()]  # fmt: skip
+    return matches, standings
+
+
+def plan_team_letters(
+    event: Event,
+    roster: Sequence[RosterEntry],
+    *,
+    link: str,
+    provisional: bool,
+    date: str = "",
+) -> MailPlan:
+    """A team night's letters: each team member whose national number is on the roster with
+    an email gets the team's matches and the standings (:func:`team_text`) and the results
+    ``link``; the others are listed in :attr:`MailPlan.unreached`. A letter names the teams
+    and its own readers only (a player the roster may not name gets their own letter too).
+
+    >>> from bridgescore.club.clubs import RosterEntry
+    >>> from bridgescore.events import Entrant
+    >>> team = Entrant("A", tuple(Player(n, str(i)) for i, n in enumerate("PQRS", 1)))
+    >>> e = Event(EventKind.ROUND_ROBIN, "RR", (team, Entrant("B")), 1, 2).draw_next()
+    >>> roster = [RosterEntry(1, Player("P", "1"), email="p@example.org")]
+    >>> plan = plan_team_letters(e, roster,
+    ...                          link="https://x.example/event/1", provisional=False)
+    >>> [(x.to, x.pair, x.subject) for x in plan.letters], len(plan.unreached)
+    ([('p@example.org', 'A', "RR: A's matches")], 3)
+    """
+    by_number = {e.player.number: e for e in roster if e.player.number}
+    letters: list[Letter] = []
+    unreached: list[Unreached] = []
+    name = " ".join(x for x in (event.name or "Results", date) if x)
+    mark = " (provisional)" if provisional else ""
+    notice = ("These results are provisional: they may still change during the club's "
+              "correction period." if provisional else "")  # fmt: skip
+    e = html.escape
+    for entrant in event.entrants:
+        to, missed = _reach(entrant.players, entrant.name, by_number)
+        unreached += missed
+        if not to:
+            continue
+        matches, standings = team_text(event, entrant.name)
+        for address, whom in to.items():
+            greeting = "Dear " + " and ".join(p.name for p in whom) + ","
+            head = f"{entrant.name}'s matches at {name}{mark}:"
+            text = "\n\n".join(x for x in (greeting, head, "\n".join(matches),
+                                           "\n".join(["Standings:", *standings]), notice,
+                                           f"All the results: {link}") if x) + "\n"  # fmt: skip
+            parts = [f"<p>{e(greeting)}</p>", f"<p>{e(head)}</p>",
+                     "<ul>" + "".join(f"<li>{e(x)}</li>" for x in matches) + "</ul>",
+                     "<p>Standings:</p>",
+                     "<ol>" + "".join(f"<li>{e(x)}</li>" for x in standings) + "</ol>",
+                     f"<p><strong>{e(notice)}</strong></p>" if notice else "",
+                     f'<p>All the results: <a href="{e(link)}">{e(link)}</a></p>']  # fmt: skip
+            page = "<!DOCTYPE html>\n<html><body>\n" + "\n".join(p for p in parts if p)
+            letters.append(Letter(address, tuple(whom), entrant.name,
+                                  f"{name}: {entrant.name}'s matches{mark}", text,
+                                  page + "\n</body></html>\n"))  # fmt: skip
+    return MailPlan(tuple(letters), tuple(unreached))

@@ -6,7 +6,7 @@ from bridgescore.duplicate.field import Adjusted
 from bridgescore.duplicate.session import Board
 from bridgescore.errors import PbnError
 from bridgescore.events import Entrant, Entry, Event, EventKind, Match, Room, Round, VpScale
-from bridgescore.events.match import TeamMatch
+from bridgescore.events.match import MatchBoard, TeamMatch
 from bridgescore.model import Result
 from bridgescore.pbn._games import MANDATORY_TAGS, Game, Tag, write_games
 from bridgescore.pbn._match import read_rounds
@@ -65,40 +65,58 @@ def read_event(
                  scoring, rounds=tuple(rounds), entries=tuple(entries))  # type: ignore[arg-type]  # fmt: skip
 
 
-def _result_tags(result: Result | Adjusted) -> dict[str, str]:
+def _result_tags(board: Board, result: Result | Adjusted) -> dict[str, str]:
     if isinstance(result, Adjusted):
         return {"Declarer": "", "Contract": "", "Result": "",
                 "Score": f"NS ^{result.ns} EW ^{result.ew}"}  # fmt: skip
     if result.is_pass_out:
-        return {"Declarer": "", "Contract": "Pass", "Result": ""}
+        return {"Declarer": "", "Contract": "Pass", "Result": "", "Score": "NS 0"}
     assert result.declarer is not None
+    ns = MatchBoard(board, result, result).ns_score(result)
     return {"Declarer": result.declarer.value, "Contract": str(result.contract),
-            "Result": str(result.tricks)}  # fmt: skip
+            "Result": str(result.tricks), "Score": f"NS {ns}"}  # fmt: skip
 
 
-def write_event(event: Event, *, eol: str = "\r\n") -> str:
+def _imps(event: Event) -> dict[tuple[int, int, int], int]:
+    """The home team's IMPs on each board both rooms of a match have played."""
+    rooms: dict[tuple[int, int, int], dict[Room, Result | Adjusted]] = {}
+    for e in event.entries:
+        rooms.setdefault((e.round, e.match, e.board), {})[e.room] = e.result
+    return {key: MatchBoard(Board.numbered(key[2]), both[Room.OPEN], both[Room.CLOSED]).imps
+            for key, both in rooms.items() if len(both) == 2}  # fmt: skip
+
+
+def write_event(event: Event, *, eol: str = "\r\n", date: str = "?") -> str:
     """An event's entries as PBN: a game per board and room of each match, in round, match
-    and board order, with ``Round``, ``HomeTeam``, ``VisitTeam`` and ``Room``; what
-    :func:`read_event` reads back.
+    and board order, with ``Round``, ``HomeTeam``, ``VisitTeam`` and ``Room``, the room's
+    ``Score`` (NS's) and ``ScoreIMP`` (NS's IMPs on the board: the home team's in the open
+    room, the visitors' in the closed); a board one room has not played yet is left out (a
+    Swiss pairs round has one room). What :func:`read_event` reads back.
 
     >>> e = read_event('[HomeTeam "A"][VisitTeam "B"][Board "1"][Room "Open"][Contract "Pass"]'
     ...                '\\n\\n[Room "Closed"][Board "1"][Contract "Pass"]')
     >>> read_event(write_event(e)) == e
     True
+    >>> [line for line in write_event(e, eol="\\n").splitlines() if "ScoreIMP" in line]
+    ['[ScoreIMP "0"]', '[ScoreIMP "0"]']
     """
+    imps = _imps(event) if not event.kind.pairs else {}
+    played = [e for e in event.entries
+              if event.kind.pairs or (e.round, e.match, e.board) in imps]  # fmt: skip
     games = []
-    for entry in sorted(
-        event.entries, key=lambda e: (e.round, e.match, e.board, e.room != Room.OPEN)
-    ):
+    for entry in sorted(played, key=lambda e: (e.round, e.match, e.board, e.room != Room.OPEN)):
         match = event.round(entry.round).match(entry.match)
         board = Board.numbered(entry.board)
         values = dict.fromkeys(MANDATORY_TAGS, "")
-        values.update(Event=event.name or "?", Site="?", Date="?", Board=str(entry.board),
+        values.update(Event=event.name or "?", Site="?", Date=date or "?", Board=str(entry.board),
                       West="", North="", East="", South="", Dealer=board.dealer.value,
                       Vulnerable=board.vulnerability.value, Deal="", Scoring="IMP")  # fmt: skip
-        values.update(_result_tags(entry.result))
+        values.update(_result_tags(board, entry.result))
         extra = {"HomeTeam": match.home, "Room": entry.room.value.title(),
                  "Round": str(entry.round), "VisitTeam": match.away}  # fmt: skip
+        home = imps.get((entry.round, entry.match, entry.board))
+        if home is not None:
+            extra["ScoreIMP"] = str(home if entry.room == Room.OPEN else -home)
         extra.update((k, v) for k, v in values.items() if k not in MANDATORY_TAGS)
         tags = [Tag(n, values[n]) for n in MANDATORY_TAGS]
         tags += [Tag(n, v) for n, v in sorted(extra.items())]

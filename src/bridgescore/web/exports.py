@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import Response
 
 from bridgescore.duplicate.analysis import session_csv
 from bridgescore.duplicate.session import Session
 from bridgescore.events import Event
-from bridgescore.web.deps import ClubsDep, ReadableSession, TeamEventsDep, club_of
+from bridgescore.storage import GameNotFoundError
+from bridgescore.storage.clubs import ClubStore
+from bridgescore.web.deps import ClubsDep, TeamEventsDep, club_of, readable_session, store
 from bridgescore.web.downloads import disposition, pbn_text
 from bridgescore.web.problems import problem
 from bridgescore.web.team_views import public_event
@@ -65,11 +67,20 @@ def _usebio(session: Session) -> bytes:
 def export(
     request: Request,
     game_id: str,
-    readable: ReadableSession,
+    team_events: TeamEventsDep,
+    clubs: ClubsDep,
     format: Annotated[Format, Query(description=_FORMAT)] = "usebio",
 ) -> Response:
-    """The session's results as a USEBIO, PBN or CSV file."""
-    stored, session = readable
+    """The session's results as a USEBIO, PBN or CSV file; a team night's as PBN (a game per
+    board and room of each match: the teams, the contract, the score and the board's IMPs) or
+    USEBIO, for anyone, as ``GET /api/events/{id}`` shows it (CSV: 422)."""
+    try:
+        night = team_events.night(game_id)
+    except GameNotFoundError:
+        night = None
+    if night is not None:
+        return _team_export(request, game_id, night.event, clubs, format)
+    stored, session = readable_session(request, game_id)
     media, extension = FORMATS[format]
     if format == "usebio":  # what USEBIO cannot say (a weighted score) is a 422 (a BridgeError)
         body: str | bytes = run_heavy(request, _usebio, session)
@@ -79,6 +90,30 @@ def export(
         body = run_heavy(request, session_csv, scores(request, stored), session)
     headers = {"Content-Disposition": disposition(session.event, extension)}
     return Response(body, media_type=media, headers=headers)
+
+
+def _team_export(
+    request: Request, event_id: str, event: Event, clubs: ClubStore, format: str
+) -> Response:
+    """A team night's file: PBN or USEBIO (a team night has no CSV)."""
+    if format == "csv":
+        raise HTTPException(422, "a team night's results are exported as PBN or USEBIO, not CSV")
+    event = public_event(request, event_id, event)
+    if format == "pbn":
+        date = store(request).get(event_id).created_at.strftime("%Y.%m.%d")
+        body: str | bytes = run_heavy(request, _team_pbn, event, date)
+    else:
+        club = clubs.club(club_of(request, event_id) or "")
+        body = run_heavy(request, _team_usebio, event, club.name, club.number)
+    media, extension = FORMATS[format]
+    headers = {"Content-Disposition": disposition(event.name, extension)}
+    return Response(body, media_type=media, headers=headers)
+
+
+def _team_pbn(event: Event, date: str) -> str:
+    from bridgescore.pbn import write_event
+
+    return write_event(event, date=date)
 
 
 def _team_usebio(event: Event, club: str, number: str) -> bytes:

@@ -17,7 +17,14 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridgescore.club.mail import Letter, MailingError, MailPlan, SmtpSettings, plan_letters
+from bridgescore.club.mail import (
+    Letter,
+    MailingError,
+    MailPlan,
+    SmtpSettings,
+    plan_letters,
+    plan_team_letters,
+)
 from bridgescore.live import LiveState, Who
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.outbox import OutboxStore
@@ -107,9 +114,14 @@ def _plan(
 ) -> tuple[int, bool, bool, MailPlan]:
     """The letters of the session now: its version, whether closed and provisional, the plan."""
     game_id = state.id
-    scores = scores_of(request, (state.id, state.version), state.current)
     base = settings.base_url or str(request.base_url)
     provisional = outbox.provisional(game_id, clubs.club(club_id).correction_period)
+    if state.seating.kind == "teams":  # each member: the team's matches (teams named only)
+        link = f"{base.rstrip('/')}/event/{game_id}"
+        roster = clubs.roster(club_id)
+        plan = plan_team_letters(state.event, roster, link=link, provisional=provisional)
+        return state.version, state.closed, provisional, plan
+    scores = scores_of(request, (state.id, state.version), state.current)
     plan = plan_letters(state.current, scores, clubs.roster(club_id),
                         link=f"{base.rstrip('/')}/session/{game_id}",
                         provisional=provisional)  # fmt: skip
