@@ -39,7 +39,7 @@ from bridgescore import (
 )
 from bridgescore.cli import cli
 from bridgescore.duplicate.session import Split
-from bridgescore.events import Entrant, Entry, Event, Room
+from bridgescore.events import Entrant, Entry, Event, Room, swap_repeats
 from bridgescore.live.night import table_of
 from bridgescore.web import Settings, create_app
 from tests.conftest import auth, make_club
@@ -68,6 +68,7 @@ __all__ = [
     "render_evening",
     "render_team_night",
     "same_ranking",
+    "swap_repeats",
 ]
 
 # --- the known defects ---------------------------------------------------------------------------

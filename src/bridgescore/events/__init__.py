@@ -14,6 +14,7 @@ from bridgescore.events._score import match_scores
 from bridgescore.events._swiss import draw_key
 from bridgescore.events._ties import (
     MAX_EXTRA_BOARDS,
+    RepeatMeetingError,
     TieError,
     carry_over,
     repeats,
@@ -48,6 +49,7 @@ __all__ = [
     "Match",
     "MatchScore",
     "PairsEvent",
+    "RepeatMeetingError",
     "Room",
     "Round",
     "Scoring",

@@ -32,13 +32,24 @@ from bridgescore.errors import EventError
 from bridgescore.events._score import match_scores
 from bridgescore.events._values import EventBase, EventKind, Match, MatchScore
 
-__all__ = ["MAX_EXTRA_BOARDS", "TieError", "carry_over", "check_carry_over", "repeats",
-           "swap_repeats", "tied", "with_extra_boards"]  # fmt: skip
+__all__ = ["MAX_EXTRA_BOARDS", "RepeatMeetingError", "TieError", "carry_over", "check_carry_over",
+           "repeats", "swap_repeats", "tied", "with_extra_boards"]  # fmt: skip
 
 MAX_EXTRA_BOARDS = 16
 """At most this many extra boards at once."""
 
 E = TypeVar("E", bound=EventBase)
+
+
+class RepeatMeetingError(EventError):
+    """A swap that would make entrants meet again, not confirmed by the director (HTTP 409):
+    ``repeat`` lists each new repeat (the two entrants and the round they met in)."""
+
+    def __init__(self, number: int, repeat: tuple[tuple[str, str, int], ...]) -> None:
+        met = "; ".join(f"{a} and {b} met in round {r}" for a, b, r in repeat)
+        super().__init__(f"the swap makes a repeat meeting in round {number}: {met}; send it "
+                         "again with confirm to swap", field="entrants")  # fmt: skip
+        self.repeat = repeat
 
 
 class TieError(EventError):

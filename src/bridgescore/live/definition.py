@@ -39,7 +39,14 @@ from bridgescore.duplicate.session import (
     with_withdrawal,
 )
 from bridgescore.errors import EventError, SessionError
-from bridgescore.events import Event, EventKind, carry_over, with_extra_boards
+from bridgescore.events import (
+    Event,
+    EventKind,
+    RepeatMeetingError,
+    carry_over,
+    swap_repeats,
+    with_extra_boards,
+)
 from bridgescore.live.deals import Analysed, AttachDeals, analysed, attach
 from bridgescore.live.night import Night
 from bridgescore.live.state import DIRECTOR, LiveState, NotAllowedError, Who
@@ -102,6 +109,8 @@ class Swap:
     round: int
     first: str
     second: str
+    confirm: bool = False
+    """The director's yes to a swap that makes a repeat meeting (else refused)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +213,9 @@ def _redraw(state: LiveState, who: Who, change: Draw | Swap | CarryOver | ExtraB
             raise NotReadyError(f"round {change.round} has begun (results are in): its draw "
                                 "stays", field="round", value=change.round)  # fmt: skip
         changed = event.swap(change.round, change.first, change.second)
+        again = swap_repeats(event, change.round, change.first, change.second)
+        if again and not change.confirm:
+            raise RepeatMeetingError(change.round, again)
     elif isinstance(change, ExtraBoards):
         changed = with_extra_boards(event, change.round, change.match, change.boards)
     else:

@@ -215,7 +215,8 @@ class SessionBuilder:
 
     def _versions(self, rows: list[ReadResult]) -> dict[int, list[list[int]]]:
         """The fouled boards' versions from the rows' ``Version`` column: each board's tables
-        grouped by version; a board with a version on one row needs one, and a table, on all."""
+        grouped by version (a board with results of one version only is not fouled here); a board
+        with a version on one row needs one, and a table, on all."""
         fouled = {row.board for row in rows if row.version is not None}
         groups: dict[int, dict[int, list[int]]] = {board: {} for board in fouled}
         for row in rows:
@@ -227,8 +228,10 @@ class SessionBuilder:
                                           f"each of its rows needs {what}", field="Version",
                                           value=row.version)  # fmt: skip
             groups[row.board].setdefault(row.version, []).append(row.table)
+        # a board whose results are all of one version (the other's tables have not played
+        # it yet) scores as any board: a version is matchpointed within itself to the field
         return {board: [tables for _, tables in sorted(by.items())]
-                for board, by in groups.items()}  # fmt: skip
+                for board, by in groups.items() if len(by) > 1}  # fmt: skip
 
     def _check(self, rows: list[ReadResult], mitchell: bool) -> None:
         """No pair against itself (in a Howell), no table with two results, no pair twice on
