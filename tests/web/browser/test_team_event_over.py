@@ -59,6 +59,7 @@ def test_the_phones_say_the_knockout_is_over_and_who_won(browser: Browser, serve
     for room, page in phones.items():
         expect(page.locator("#over")).to_have_text("The event is over: Lions won.")
         expect(page.locator("#entry")).to_be_hidden()
+        expect(page.locator("#match-title")).not_to_contain_text("VPs")  # a knockout has none
         tb.shot(page, f"team-table-over-{room}-360")
     context.close()
 
@@ -89,5 +90,8 @@ def test_the_screen_shows_a_swiss_pairs_match_in_percentages(browser: Browser, s
         )
         expect(card.locator("tr").first).to_have_text("BoardResult")  # no Open, no Closed
         expect(card.locator("tr").nth(1)).to_have_text("13NTN=")
+        # the standings: pairs by VPs from matchpoints, no IMP columns (they spilled at 360)
+        expect(screen.locator("#standings tr").first).to_have_text("RankPairVPsPlayed")
+        assert screen.evaluate("document.documentElement.scrollWidth") <= size["width"]
         tb.shot(screen, f"swiss-pairs-screen-{name}")
         context.close()

@@ -34,10 +34,13 @@
 
   const drawStandings = (summary) => {
     const ko = summary.kind === "knockout";  // a knockout has no VPs: IMPs and who goes through
+    const pairs = summary.kind === "swiss-pairs";
+    const mp = pairs && summary.method === "mp";  // VPs from matchpoints: no IMP columns
     const row = (s) => [s.rank, s.entrant + (s.in_progress ? " (playing)" : ""),
-      ...(ko ? [] : [s.vp.toFixed(2)]), s.imps_for, s.imps_against, s.played];
+      ...(ko ? [] : [s.vp.toFixed(2)]), ...(mp ? [] : [s.imps_for, s.imps_against]), s.played];
     $("standings").replaceWith(Object.assign(table([
-      ["Rank", "Team", ...(ko ? [] : ["VPs"]), "IMPs +", "IMPs −", "Played"],
+      ["Rank", pairs ? "Pair" : "Team", ...(ko ? [] : ["VPs"]),
+       ...(mp ? [] : ["IMPs +", "IMPs −"]), "Played"],
       ...summary.standings.map(row),
     ]), { id: "standings" }));
     $("standings-title").textContent = summary.over

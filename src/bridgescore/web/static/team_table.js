@@ -51,7 +51,8 @@
     $("match").hidden = false;
     const [home, away] = m.imps;
     $("match-title").textContent = `${m.home} ${home} – ${away} ${m.away} (IMPs)`
-      + (m.boards.some((b) => b.imps !== null) ? ` · VPs ${m.vp[0].toFixed(2)}–${m.vp[1].toFixed(2)}` : "");
+      + (m.boards.some((b) => b.imps !== null) && state.session.event_kind !== "knockout"
+        ? ` · VPs ${m.vp[0].toFixed(2)}–${m.vp[1].toFixed(2)}` : "");  // a knockout has no VPs
     const head = el("tr");
     head.append(...["Board", "Open", "Closed", "IMPs"].map((h) => el("th", h)));
     const rows = m.boards.map((b) => {
