@@ -42,16 +42,19 @@
     const key = `${play.round}/${state.session.version}`;
     if (key === shown) return;
     shown = key;
+    let match = null;
     try {
       const r = await fetch(`/api/events/${root.dataset.event}/rounds/${play.round}/matches/${state.who.match}`);
-      if (r.ok && shown === key) drawMatch(await r.json());
-    } catch { shown = ""; }  // offline: read at the next change
+      if (r.ok) match = await r.json();
+    } catch { /* offline: read at the next change */ }
+    if (!match) { shown = ""; return; }
+    if (shown === key) drawMatch(match);  // outside the try: a fault in drawing is not hidden
   };
   const drawMatch = (m) => {
     $("match").hidden = false;
     const [home, away] = m.imps;
     $("match-title").textContent = `${m.home} ${home} – ${away} ${m.away} (IMPs)`
-      + (m.boards.some((b) => b.imps !== null) && state.session.event_kind !== "knockout"
+      + (m.boards.some((b) => b.imps !== null) && table.state.session.event_kind !== "knockout"
         ? ` · VPs ${m.vp[0].toFixed(2)}–${m.vp[1].toFixed(2)}` : "");  // a knockout has no VPs
     const head = el("tr");
     head.append(...["Board", "Open", "Closed", "IMPs"].map((h) => el("th", h)));
