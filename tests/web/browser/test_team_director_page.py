@@ -99,6 +99,9 @@ def test_earlier_rounds_conflicts_and_the_audit_trail(server: str, browser: Brow
     expect(fold).to_contain_text("Match 1")
     expect(fold).to_contain_text("2 of 2 boards scored")
     expect(page.locator("#draw-note")).to_contain_text("0 boards missing, 8 to play")
+    page.locator("#part-grid > summary").click()  # tables x rounds: round 1 in, round 2 to play
+    expect(page.locator("#grid tr").nth(1)).to_have_text("12/20/2")
+    expect(page.locator("#grid tr")).to_have_count(5)  # the head and four tables (two matches)
     conflicts = page.locator("#conflicts")
     expect(conflicts).to_contain_text("entered differently")
     expect(conflicts).to_contain_text("Table's entry: 4S by N, 9 tricks")

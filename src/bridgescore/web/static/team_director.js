@@ -117,10 +117,36 @@
     if (a.status < 300) refresh();
   });
 
+  // Tables x rounds, as on a pairs evening's page: each room's boards in of its boards (a
+  // match's open room is table 2m-1, its closed room 2m); late tables marked (the server says).
+  const grid = (night) => {
+    const rounds = [...new Set(night.sittings.map((s) => s.round))].sort((a, b) => a - b);
+    const tables = [...new Set(night.sittings.map((s) => s.table))].sort((a, b) => a - b);
+    const got = new Map();
+    for (const r of night.results) got.set(`${r.round}/${r.table}`, (got.get(`${r.round}/${r.table}`) || 0) + 1);
+    const late = night.late || [];
+    const head = el("tr");
+    head.append(el("th", "Table"), ...rounds.map((r) => el("th", `R${r}`)));
+    const rows = tables.map((t) => {
+      const tr = el("tr");
+      tr.append(el("th", String(t), late.includes(t) ? "row late" : "row"));
+      for (const r of rounds) {
+        const s = night.sittings.find((x) => x.round === r && x.table === t);
+        const n = got.get(`${r}/${t}`) || 0;
+        tr.append(s ? el("td", `${n}/${s.boards.length}`, n >= s.boards.length ? "full" : (n ? "part" : "none"))
+          : el("td", ""));
+      }
+      return tr;
+    });
+    $("grid").replaceChildren(head, ...rows);
+    $("grid-count").textContent = late.length ? `· late: ${late.join(", ")}` : "";
+  };
+
   const loaded = async (summary) => {
     const a = await night("");
     if (a.status !== 200) return;
     session = a.body;
+    grid(a.body);
     conflicts(a.body);
     audit();
     const due = a.body.due || [];  // due: of rounds the room has left (the server says)
