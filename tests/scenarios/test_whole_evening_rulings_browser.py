@@ -48,9 +48,7 @@ def taken_while_typing(first: Page, second: Page, board: int, call: tuple[str, .
     for row, label in (("levels", "3"), ("strains", "NT")):
         first.locator(f"#{row}").get_by_role("button", name=label, exact=True).click()
     tb.enter_board(second, board, (call[0], call[1], "", call[2], call[3]))
-    expect(first.locator("#taken")).to_contain_text(
-        f"Board {board} was entered by the other phone"
-    )
+    expect(first.locator("#taken")).to_contain_text(f"Board {board} was entered by the other phone")
     expect(first.locator("#entry-title")).to_contain_text(f"Board {board}")  # not moved
     for row, label in (("levels", "3"), ("strains", "NT")):
         button = first.locator(f"#{row}").get_by_role("button", name=label, exact=True)
@@ -124,7 +122,7 @@ def test_a_whole_evening_with_every_ruling_from_phones(
     # A split, a weighted and an artificial score from the Edit form.
     unfold(desk, "#part-results")
     form = desk.locator("#edit")
-    rulings = (
+    rulings: tuple[tuple[str, dict[str, str]], ...] = (
         ("round 1, table 1, board 2", {"split_ns": "3NTS=", "split_ew": "3NTS-1"}),
         ("round 2, table 2, board 6", {"weighted": "50% 3NTN=, 50% 3NTN-1"}),
         ("round 3, table 3, board 4", {}),
@@ -143,7 +141,8 @@ def test_a_whole_evening_with_every_ruling_from_phones(
     tb.shot(desk, "evening-rulings-director-360")
 
     session = httpx.get(base, headers=director).json()
-    assert session["missing"] == [] and session["conflicts"] == []
+    assert session["missing"] == []
+    assert session["conflicts"] == []
     texts = {(r["round"], r["table"], r["board"]): r for r in session["results"]}
     assert texts[(1, 1, 2)]["split"] == {"ns": "3NTS=", "ew": "3NTS-1"}
     assert texts[(3, 3, 4)]["text"] == "an artificial score A+/A-"
