@@ -139,6 +139,8 @@ def test_a_whole_evening_with_every_ruling_from_phones(
         expect(form).to_be_hidden()
     expect(desk.locator("#results")).to_contain_text("NS 3NTS= / EW 3NTS-1")
     tb.shot(desk, "evening-rulings-director-360")
+    # the results open, the page stays a phone's width (a hidden heading pushed it to 407 px)
+    assert desk.evaluate("document.documentElement.scrollWidth") <= 360
 
     session = httpx.get(base, headers=director).json()
     assert session["missing"] == []
