@@ -358,15 +358,8 @@ def plan_letters(
             players = pair.players or tuple(
                 Player(name.strip()) for name in pair.names.split("&") if name.strip()
             )
-            to: dict[str, list[Player]] = {}
-            for player in players:
-                entry = by_number.get(player.number) if player.number else None
-                if entry is None or entry.email is None:
-                    reason = ("no number" if not player.number else "not on the roster"
-                              if entry is None else "no email")  # fmt: skip
-                    unreached.append(Unreached(player, label, reason))
-                    continue
-                to.setdefault(entry.email, []).append(player)
+            to, missed = _reach(players, label, by_number)
+            unreached += missed
             for address, whom in to.items():
                 letters.append(_letter(session, scored, pair, label, address, tuple(whom),
                                        link=link, provisional=provisional,
