@@ -93,6 +93,7 @@ def test_the_screen_shows_a_swiss_pairs_match_in_percentages(browser: Browser, s
         expect(card.locator("tr").nth(1)).to_have_text("13NTN=")
         # the standings: pairs by VPs from matchpoints, no IMP columns (they spilled at 360)
         expect(screen.locator("#standings tr").first).to_have_text("RankPairVPsPlayed")
+        expect(screen.locator("#seats-title")).to_have_text("Where each pair sits, round 1")
         assert screen.evaluate("document.documentElement.scrollWidth") <= size["width"]
         tb.shot(screen, f"swiss-pairs-screen-{name}")
         context.close()

@@ -158,7 +158,7 @@
         : [(await api(`/rounds/${drawn}`)).body];
       const rnd = rounds[rounds.length - 1];
       $("round-title").textContent = `Round ${rnd.round}`;
-      $("seats-title").textContent = `Where each team sits, round ${rnd.round}`;
+      $("seats-title").textContent = `Where each ${summary.kind === "swiss-pairs" ? "pair" : "team"} sits, round ${rnd.round}`;
       $("seats").replaceChildren(...rnd.seats.map((text) => el("li", text)));
       await drawMatches(summary, rnd);
       if (directing) { drawSwap(rnd); drawCards(summary, rounds); await drawEarlier(summary, rounds); }
