@@ -5,9 +5,13 @@ a test module never imports another). Fixtures are in conftest.py, the browser's
 from __future__ import annotations
 
 import csv
+import json
 import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +28,7 @@ from bridgescore.live import Add, Change, Edit, TableEntry, Who
 from bridgescore.model import Seat, Vulnerability
 from bridgescore.storage.live import LiveStore
 from bridgescore.web import Settings, create_app
-from tests.conftest import csrf
+from tests.conftest import auth, csrf, make_club
 
 # --- the web app ---------------------------------------------------------------------------------
 
@@ -213,3 +217,39 @@ def entry_body(e: TableEntry) -> dict[str, Any]:
     if body["contract"] is not None and body["contract"] != "Pass":
         return body
     return {k: v for k, v in body.items() if v is not None}
+
+
+def cli_percentages(pbn_file: Path) -> dict[tuple[str, str], float]:
+    """A PBN file scored by ``bridgescore session score --json`` run as a subprocess: each
+    pair's percentage by (side, pair number), as the API's rankings key them."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    command = [sys.executable, "-m", "bridgescore", "session", "score", str(pbn_file), "--json"]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    (section,) = json.loads(done.stdout)["sections"]
+    return {(side, str(row["number"])): row["percent"]
+            for side, rows in section["rankings"].items() for row in rows}  # fmt: skip
+
+
+Night = tuple[TestClient, dict[str, str], str, dict[int, dict[str, str]]]
+"""A team night on a client: the client, the director's login, the event's id and each
+table's token header."""
+
+
+@contextmanager
+def swiss_night() -> Iterator[Night]:
+    """A Swiss of four teams, two boards a match, round 1 drawn (match 1: tables 1 and 2)."""
+    with TestClient(create_app(Settings(database_url="sqlite://"))) as c:
+        login = auth(make_club(c, "Club", "1", "td@example.org"))
+        body = {"kind": "swiss-teams", "name": "Swiss", "rounds": 3, "boards_per_match": 2,
+                "entrants": [{"name": n} for n in ("Lions", "Bears", "Owls", "Cats")]}  # fmt: skip
+        event_id = c.post("/api/events", json=body, headers=login).json()["id"]
+        drawn = c.post(f"/api/events/{event_id}/rounds", headers=login).json()
+        tables = {t["table"]: auth(t["token"]) for m in drawn["matches"] for t in m["tables"]}
+        yield c, login, event_id, tables
+
+
+def round_one(table: int, board: int, contract: str = "4S", tricks: int = 10) -> dict[str, Any]:
+    """A round-1 result at ``table`` by North, as POST /api/sessions/{id}/results takes it."""
+    return {"round": 1, "table": table, "board": board, "contract": contract,
+            "declarer": "N", "tricks": tricks}  # fmt: skip

@@ -3,10 +3,6 @@ score, a table's round of averages and a traveller slip (issue 20)."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from fractions import Fraction
@@ -18,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from bridgescore.web import Settings, create_app
 from tests.conftest import auth
+from tests.helpers import cli_percentages
 
 F = Fraction
 
@@ -234,13 +231,7 @@ def test_every_file_of_an_evening_with_every_ruling(client: TestClient, tmp_path
     assert len(weighted) == 1, "the weighted score: each side's matchpoints, no contract"
     out = tmp_path / "out.pbn"
     out.write_bytes(files["pbn"])
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    command = [sys.executable, "-m", "bridgescore", "session", "score", str(out), "--json"]
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
-    assert done.returncode == 0, done.stderr
-    (section,) = json.loads(done.stdout)["sections"]
-    from_pbn = {(side, str(row["number"])): row["percent"]
-                for side, rows in section["rankings"].items() for row in rows}  # fmt: skip
+    from_pbn = cli_percentages(out)
     assert from_pbn.keys() == wanted.keys()
     for key, percent in wanted.items():
         assert from_pbn[key] == pytest.approx(percent, abs=0.01), key

@@ -10,9 +10,6 @@ through the API with the tables' tokens. Screenshots go to $BRIDGESCORE_SCREENSH
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +21,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests import browsing as tb
 from tests.browsing import PHONE, new_context
 from tests.conftest import serving
+from tests.helpers import cli_percentages
 
 pytestmark = pytest.mark.slow
 
@@ -171,13 +169,7 @@ def test_a_whole_evening_with_every_ruling_from_phones(
         assert answer.status_code == 200, (url, answer.text[:300])
     out = tmp_path / "evening.pbn"
     out.write_bytes(files["pbn"])
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    command = [sys.executable, "-m", "bridgescore", "session", "score", str(out), "--json"]
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
-    assert done.returncode == 0, done.stderr
-    (section,) = json.loads(done.stdout)["sections"]
-    from_pbn = {(side, str(row["number"])): row["percent"]
-                for side, rows in section["rankings"].items() for row in rows}  # fmt: skip
+    from_pbn = cli_percentages(out)
     assert from_pbn.keys() == wanted.keys()
     for key, percent in wanted.items():
         assert from_pbn[key] == pytest.approx(percent, abs=0.01), key

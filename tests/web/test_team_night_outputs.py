@@ -14,26 +14,15 @@ from bridgescore.pbn import read_event
 from bridgescore.web.app import create_app
 from bridgescore.web.settings import Settings
 from tests.conftest import auth, make_club
-
-Night = tuple[TestClient, dict[str, str], str, dict[int, dict[str, str]]]
+from tests.helpers import Night, swiss_night
+from tests.helpers import round_one as result
 
 
 @pytest.fixture
 def night() -> Iterator[Night]:
-    """A Swiss of four teams, two boards a match, round 1 drawn."""
-    with TestClient(create_app(Settings(database_url="sqlite://"))) as c:
-        login = auth(make_club(c, "Club", "1", "td@example.org"))
-        body = {"kind": "swiss-teams", "name": "Swiss", "rounds": 3, "boards_per_match": 2,
-                "entrants": [{"name": n} for n in ("Lions", "Bears", "Owls", "Cats")]}  # fmt: skip
-        event_id = c.post("/api/events", json=body, headers=login).json()["id"]
-        drawn = c.post(f"/api/events/{event_id}/rounds", headers=login).json()
-        tables = {t["table"]: auth(t["token"]) for m in drawn["matches"] for t in m["tables"]}
-        yield c, login, event_id, tables
-
-
-def result(table: int, board: int, contract: str = "4S", tricks: int = 10) -> dict[str, Any]:
-    return {"round": 1, "table": table, "board": board, "contract": contract,
-            "declarer": "N", "tricks": tricks}  # fmt: skip
+    """A Swiss of four teams, two boards a match, round 1 drawn (tests.helpers.swiss_night)."""
+    with swiss_night() as n:
+        yield n
 
 
 def test_a_team_nights_pbn_reads_back_as_the_api_shows_it(night: Night) -> None:
