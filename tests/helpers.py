@@ -28,7 +28,7 @@ from bridgescore.live import Add, Change, Edit, TableEntry, Who
 from bridgescore.model import Seat, Vulnerability
 from bridgescore.storage.live import LiveStore
 from bridgescore.web import Settings, create_app
-from tests.conftest import auth, csrf, make_club
+from tests.conftest import DATA, auth, csrf, make_club
 
 # --- the web app ---------------------------------------------------------------------------------
 
@@ -253,3 +253,12 @@ def round_one(table: int, board: int, contract: str = "4S", tricks: int = 10) ->
     """A round-1 result at ``table`` by North, as POST /api/sessions/{id}/results takes it."""
     return {"round": 1, "table": table, "board": board, "contract": contract,
             "declarer": "N", "tricks": tricks}  # fmt: skip
+
+
+def upload_pbn(client: TestClient, name: str) -> str:
+    """A PBN file of tests/data uploaded as a session (matchpoints) through the page: its id."""
+    data = {"csrf": csrf(client), "method": "mp"}
+    files = {"pbn": (name, (DATA / name).read_bytes(), "text/plain")}
+    response = client.post("/session/new", data=data, files=files, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    return str(response.headers["location"]).rsplit("/", 1)[1]

@@ -14,7 +14,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgescore.web import Settings, create_app
-from tests.conftest import DATA, auth, csrf
+from tests.conftest import auth
+from tests.helpers import upload_pbn as upload
 
 
 def text_of(pdf: bytes) -> str:
@@ -24,14 +25,6 @@ def text_of(pdf: bytes) -> str:
     done = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True,
                           check=True)  # fmt: skip
     return done.stdout.decode()
-
-
-def upload(client: TestClient, name: str) -> str:
-    data = {"csrf": csrf(client), "method": "mp"}
-    files = {"pbn": (name, (DATA / name).read_bytes(), "text/plain")}
-    response = client.post("/session/new", data=data, files=files, follow_redirects=False)
-    assert response.status_code == 303, response.text
-    return str(response.headers["location"]).rsplit("/", 1)[1]
 
 
 def test_a_session_from_a_file(client: TestClient) -> None:

@@ -12,14 +12,7 @@ from bridgescore import pbn, usebio
 from bridgescore.web import Settings, create_app
 from tests.conftest import DATA, auth, csrf
 from tests.helpers import WEIGHTED_PBN
-
-
-def upload(client: TestClient, name: str) -> str:
-    data = {"csrf": csrf(client), "method": "mp"}
-    files = {"pbn": (name, (DATA / name).read_bytes(), "text/plain")}
-    response = client.post("/session/new", data=data, files=files, follow_redirects=False)
-    assert response.status_code == 303, response.text
-    return str(response.headers["location"]).rsplit("/", 1)[1]
+from tests.helpers import upload_pbn as upload
 
 
 def test_the_three_formats(client: TestClient) -> None:
