@@ -263,8 +263,7 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
         assigned.extend(kept)
     description = r.text(event, "EVENT_DESCRIPTION") or r.text(event, "TITLE")
     try:
-        # Several sections ranked as one (WINNER_TYPE 1) are one field (SCORING.md §21).
-        across = len(sections) > 1 and r.text(event, "WINNER_TYPE") == "1"
+        across = _one_field(sections, standings)
         session = Session(tuple(sections), method, description, _date(r, event), tags=tags,
                           across_field=across)  # fmt: skip
     except BridgeError as exc:
@@ -273,6 +272,18 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
                                    r.text(event, "PROGRAM_VERSION")) if x)  # fmt: skip
     return UsebioFile(session, tuple(standings), program, version, tuple(assigned),
                       tuple(r.warnings))  # fmt: skip
+
+
+def _one_field(sections: list[Section], standings: list[FileRankRow]) -> bool:
+    """Whether several sections are one field: the file ranks their pairs together (a
+    ``PLACE`` beyond its own section's pairs, as NZ Scorer's files rank a whole field;
+    SCORING.md §21)."""
+    size = {s.name: len(s.pairs) for s in sections}
+    return len(sections) > 1 and any(
+        int(place) > size[row.section]
+        for row in standings
+        if (place := row.place.rstrip("=")).isdigit() and len(place) < 6
+    )
 
 
 def _utf8(text: str) -> bytes:
