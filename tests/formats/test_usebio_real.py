@@ -233,7 +233,8 @@ def file_lines(
             for line in board.iter("TRAVELLER_LINE"):
                 ns = _NUMBER.match(line.findtext("NS_PAIR_NUMBER", ""))
                 ew = _NUMBER.match(line.findtext("EW_PAIR_NUMBER", ""))
-                assert ns is not None and ew is not None
+                assert ns is not None
+                assert ew is not None
                 key = (name, int(board.findtext("BOARD_NUMBER", "")), int(ns[2]), int(ew[2]))
                 found[key] = (float(line.findtext("NS_" + POINTS[method], "")),
                               float(line.findtext("EW_" + POINTS[method], "")))  # fmt: skip
@@ -284,10 +285,13 @@ def test_nzscorer_np_line_scored_as_the_file_scores_it() -> None:
     warning naming the line. Without a ``SCORE`` the line is not played: no result."""
     f = load(REAL / "nzscorer_pairs_with_np_passed.xml")
     (warning,) = f.warnings
-    assert "line 1, BOARD 19, TRAVELLER_LINE 10" in warning and "NP" in warning
+    assert "line 1, BOARD 19, TRAVELLER_LINE 10" in warning
+    assert "NP" in warning
     (section,) = f.session.sections
     line = next(r for r in section.results if (r.board, r.ns, r.ew) == (19, 1, 5))
-    assert line.result is not None and line.result.is_pass_out and line.score is None
+    assert line.result is not None
+    assert line.result.is_pass_out
+    assert line.score is None
     assert len([r for r in section.results if r.board == 19]) == 13
     text = (REAL / "nzscorer_pairs_with_np_passed.xml").read_text()
     cut = text.replace("<CONTRACT>NP</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>0</TRICKS>"
@@ -330,7 +334,8 @@ def test_nzscorer_several_sections_one_field() -> None:
     apart = by_pair(dataclasses.replace(s, across_field=False).scored())
     gaps = [abs((rows[(st.section, *st.pair.key)].percent or 0) - (st.percent or 0))
             for st in f.standings]  # fmt: skip
-    assert len(gaps) == 66 and max(gaps) <= 0.13
+    assert len(gaps) == 66
+    assert max(gaps) <= 0.13
     assert max(abs((apart[(st.section, *st.pair.key)].percent or 0) - (st.percent or 0))
                for st in f.standings) > 5  # fmt: skip
     assert max(int(st.place) for st in f.standings) == 66
@@ -389,7 +394,8 @@ def test_compscore_files_edited_after_scoring(stem: str, odd: set[int]) -> None:
         for line in lines:
             want = given[(number, f"{line.result.ns}NS", f"{line.result.ew}EW")]
             if (number, line.result.ns) == (3, 1):
-                assert want == (23.0, 11.0) and (line.ns_points, line.ew_points) == (20.0, 20.0)
+                assert want == (23.0, 11.0)
+                assert (line.ns_points, line.ew_points) == (20.0, 20.0)
             elif number not in artificial and (line.ns_points, line.ew_points) != want:
                 differ.add(number)
     assert differ == odd
@@ -397,8 +403,12 @@ def test_compscore_files_edited_after_scoring(stem: str, odd: set[int]) -> None:
     for (_, ns, ew), (a, b) in given.items():
         own.setdefault(ns, []).append(a / 40)
         own.setdefault(ew, []).append(b / 40)
-    consistent = all(abs(100 * sum(own[f"{st.pair.number}{st.pair.side.name}"]) / 27 - (st.percent or 0))
-                     < 0.015 for st in f.standings)  # fmt: skip
+    label = {Side.NS: "NS", Side.EW: "EW", None: ""}
+    consistent = all(
+        abs(100 * sum(own[f"{st.pair.number}{label[st.pair.side]}"]) / 27 - (st.percent or 0))
+        < 0.015
+        for st in f.standings
+    )
     assert consistent is ("adjusted" in stem)
 
 
