@@ -227,6 +227,12 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
     ``HAND``'s ``DIRECTION`` and suits) are the boards' deals. The file's own places, totals
     and percentages are kept as :class:`FileRankRow` s, to be compared with bridgescore's.
 
+    What real programs write is read (SCORING.md §21): pair numbers with their section
+    (``(A) 1 NS``, ``A1``), a ``CONTRACT`` ``NP`` line as its program scored it, several
+    sections the file ranks together as one field, each pair's ``HANDICAP``; what is read
+    otherwise than the file may mean, and any element not known, is a warning
+    (:attr:`UsebioFile.warnings`), never a refusal.
+
     :raises UsebioError: for a file that is not USEBIO or holds something that cannot be read:
         it names the file, the line, the element and quotes the value.
     """
