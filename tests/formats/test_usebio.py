@@ -205,6 +205,14 @@ def test_what_is_read_otherwise_is_a_warning() -> None:
     assert "scored 0" in f.warnings[0]
 
 
+def test_warnings_are_bounded() -> None:
+    """A file of many unknown elements: 200 warnings, then how many more."""
+    tags = "".join(f"<X{i}/>" for i in range(500))
+    f = read(HEAD + PAIRS + line().replace(b"<BOARD>", f"<BOARD>{tags}".encode()), source="x.xml")
+    assert len(f.warnings) == 201
+    assert f.warnings[-1] == "x.xml: 300 more warnings"
+
+
 @pytest.mark.parametrize(
     ("values", "field", "value"),
     [

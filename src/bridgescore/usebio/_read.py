@@ -68,6 +68,8 @@ _VULNERABLE: Final = {
     "ALL": Vulnerability.BOTH, "BOTH": Vulnerability.BOTH, "GAME": Vulnerability.BOTH,
 }  # fmt: skip
 """``VULNERABILITY`` as files write it; a board without one follows Law 2."""
+_MOST_WARNINGS: Final = 200
+"""The most warnings a file's reading lists one by one."""
 _LONGEST: Final = 100
 """The longest text element read (names are at most 100 characters)."""
 _DIRECTIONS: Final = {"NORTH": Seat.NORTH, "EAST": Seat.EAST, "SOUTH": Seat.SOUTH,
@@ -149,12 +151,22 @@ class _XmlReader:
     def __init__(self, tree: Tree) -> None:
         self.tree = tree
         self.warnings: list[str] = []
+        self.more = 0
 
     def warn(self, element: ET.Element, message: str, where: str = "") -> None:
-        """Note something read otherwise than the file may mean (never a refusal)."""
+        """Note something read otherwise than the file may mean (never a refusal); after
+        :data:`_MOST_WARNINGS`, only how many more there were."""
+        if len(self.warnings) >= _MOST_WARNINGS:
+            self.more += 1
+            return
         line = self.tree.line(element)
         place = ", ".join(x for x in (self.tree.source, line and f"line {line}", where) if x)
         self.warnings.append(f"{place}: {message}")
+
+    def said(self) -> tuple[str, ...]:
+        """The warnings, the last one saying how many more were left out."""
+        more = (f"{self.tree.source}: {self.more} more warnings",) if self.more else ()
+        return (*self.warnings, *more)
 
     def unknown(self) -> None:
         """A warning for each element not in USEBIO's known vocabulary (once a name)."""
@@ -278,7 +290,7 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
     program = " ".join(x for x in (r.text(event, "PROGRAM_NAME"),
                                    r.text(event, "PROGRAM_VERSION")) if x)  # fmt: skip
     return UsebioFile(session, tuple(standings), program, version, tuple(assigned),
-                      tuple(r.warnings))  # fmt: skip
+                      r.said())  # fmt: skip
 
 
 def _one_field(sections: list[Section], standings: list[FileRankRow]) -> bool:
