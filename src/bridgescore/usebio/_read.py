@@ -527,17 +527,16 @@ def _line(r: _XmlReader, line: ET.Element, b: Board, index: int, layout: tuple[s
     lead = _lead(r, line, where)
     adjusted = _ADJUSTED.fullmatch(score_text.upper())
     contract = r.text(line, "CONTRACT", where).upper().replace(" ", "")
-    ns_points = r.decimal(line, "NS_" + points, where)
-    ew_points = r.decimal(line, "EW_" + points, where)
-    given = None if ns_points is None or ew_points is None else (ns_points, ew_points)
-    if not score_text and not contract and given is not None:
+    if not score_text and not contract and (given := _points(r, line, points, where)):
         return board, ns, ew, *given
     if contract in _NOT_PLAYED:
         return _not_played(r, line, (board, ns, ew), where)
     try:
         if adjusted:
             ns_award, ew_award = _AWARD.get(adjusted[1]), _AWARD.get(adjusted[2])
-            if (ns_award is None or ew_award is None) and given is not None:
+            if (ns_award is None or ew_award is None) and (
+                given := _points(r, line, points, where)
+            ):
                 r.warn(line, f"SCORE {quote(score_text)}: an artificial score of other than 60, "
                        "50 or 40 percent is kept with the file's points, apart from the "
                        "results (usebio.AssignedLine)", where)  # fmt: skip
@@ -556,6 +555,14 @@ def _line(r: _XmlReader, line: ET.Element, b: Board, index: int, layout: tuple[s
         raise
     except BridgeError as exc:
         raise r.fail(line, str(exc), exc.field or "TRAVELLER_LINE", exc.value, where) from None
+
+
+def _points(r: _XmlReader, line: ET.Element, points: str,
+            where: str) -> tuple[float, float] | None:  # fmt: skip
+    """The line's NS and EW points (``NS_MATCH_POINTS`` ...), if it gives both."""
+    ns_points = r.decimal(line, "NS_" + points, where)
+    ew_points = r.decimal(line, "EW_" + points, where)
+    return None if ns_points is None or ew_points is None else (ns_points, ew_points)
 
 
 def _not_played(r: _XmlReader, line: ET.Element, pairs: tuple[int, int, int],
