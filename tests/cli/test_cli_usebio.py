@@ -89,3 +89,19 @@ def test_a_hostile_file_is_refused_without_a_traceback(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "TRICKS 'nine' is not a whole number from 0 to 13" in " ".join(done.stderr.split())
     assert not (tmp_path / "out.xml").exists()
+
+
+def test_nz_scorer_files_are_scored_with_their_warnings() -> None:
+    """NZ Scorer's files (pair numbers ``(A) 5 NS``, an ``NP`` line): scored, what was read
+    otherwise said on stderr; three sections ranked together are scored as one field."""
+    done = run("score", str(REAL / "nzscorer_pairs_with_np_passed.xml"), "--json")
+    assert done.returncode == 0, done.stderr
+    assert "BOARD 19, TRAVELLER_LINE 10" in done.stderr
+    assert "CONTRACT NP" in done.stderr
+    assert rankings(done.stdout)[0][4] == 64.1  # pair 5 NS: the file's 64.1 %
+    done = run("score", str(REAL / "nzscorer_multi_section_multi_movement_pairs.xml"), "--json")
+    assert done.returncode == 0, done.stderr
+    percent = {(s["name"], row["pair"]): row["percent"] for s in json.loads(done.stdout)["sections"]
+               for rows in s["rankings"].values() for row in rows}  # fmt: skip
+    assert len(percent) == 66
+    assert abs(percent[("C", "3")] - 59.8) <= 0.13  # the file's, one field of 33 tables

@@ -174,9 +174,50 @@ def test_a_good_line_is_read() -> None:
     assert r.artificial == Adjusted("A+", "A-")
 
 
+@pytest.mark.parametrize(("ns", "ew"), [("(A) 1", "(A) 2"), ("A1", "a 2"), (" 1 ", "2")])
+def test_pair_numbers_with_their_section_are_read(ns: str, ew: str) -> None:
+    """``(A) 1 NS`` as NZ Scorer's files write it (through scorer-to-usebio), or ``A1``."""
+    (r,) = (
+        read(HEAD + PAIRS + line(NS_PAIR_NUMBER=ns, EW_PAIR_NUMBER=ew)).session.sections[0].results
+    )
+    assert (r.ns, r.ew) == (1, 2)
+
+
+def test_what_is_read_otherwise_is_a_warning() -> None:
+    """An element the reader does not know, an artificial score of other percentages with
+    the line's points, a line not played: read, each with a warning naming the line."""
+    f = read(HEAD + PAIRS + line(WIND="strong"), source="club.xml")
+    (warning,) = f.warnings
+    assert warning.startswith("club.xml, line 6")
+    assert "'WIND' is not read" in warning
+    f = read(HEAD + PAIRS + line(CONTRACT="", SCORE="A7030", NS_MATCH_POINTS="1.4",
+                                 EW_MATCH_POINTS="0.6"), source="club.xml")  # fmt: skip
+    assert f.assigned == (AssignedLine("A", 1, 1, 2, 1.4, 0.6),)
+    assert "'A7030'" in f.warnings[0]
+    assert "BOARD 1, TRAVELLER_LINE 1" in f.warnings[0]
+    f = read(HEAD + PAIRS + line(CONTRACT="N P", SCORE=""), source="club.xml")
+    assert f.session.sections[0].results == ()
+    assert "not played" in f.warnings[0]
+    f = read(HEAD + PAIRS + line(CONTRACT="NP", SCORE="0"), source="club.xml")
+    (r,) = f.session.sections[0].results
+    assert r.result is not None
+    assert r.result.is_pass_out
+    assert "scored 0" in f.warnings[0]
+
+
+def test_warnings_are_bounded() -> None:
+    """A file of many unknown elements: 200 warnings, then how many more."""
+    tags = "".join(f"<X{i}/>" for i in range(500))
+    f = read(HEAD + PAIRS + line().replace(b"<BOARD>", f"<BOARD>{tags}".encode()), source="x.xml")
+    assert len(f.warnings) == 201
+    assert f.warnings[-1] == "x.xml: 300 more warnings"
+
+
 @pytest.mark.parametrize(
     ("values", "field", "value"),
     [
+        ({"NS_PAIR_NUMBER": "(B) 1"}, "NS_PAIR_NUMBER", "(B) 1"),
+        ({"EW_PAIR_NUMBER": "(A) 2 (A)"}, "EW_PAIR_NUMBER", "(A) 2 (A)"),
         ({"TRICKS": "x"}, "TRICKS", "x"),
         ({"TRICKS": "14"}, "TRICKS", "14"),
         ({"CONTRACT": "9S"}, "CONTRACT", "9S"),

@@ -45,7 +45,10 @@ def read_session(path: Path, method: str | None = None) -> Session:
         raise click.FileError(str(path), hint=exc.strerror) from exc
     with reporting("FILE"):
         if path.suffix.lower() == ".xml" or usebio.looks_like_usebio(data):
-            session = usebio.read(data, source=path.name).session
+            read = usebio.read(data, source=path.name)
+            for warning in read.warnings:  # read otherwise than the file may mean
+                click.echo(f"warning: {warning}", err=True)
+            session = read.session
         else:
             session = pbn.read(pbn.decode(data), source=path.name)
     if method is not None:
@@ -131,7 +134,7 @@ def score_command(
     """
     session = read_session(file, method)
     if across_field or artificial_preset != "default":
-        session = dataclasses.replace(session, across_field=across_field,
+        session = dataclasses.replace(session, across_field=across_field or session.across_field,
                                       artificial=ARTIFICIAL_PRESETS[artificial_preset])  # fmt: skip
     sections = session.scored(section_scorer())
     if section_name is not None:

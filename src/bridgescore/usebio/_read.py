@@ -30,7 +30,31 @@ METHOD_OF: Final[dict[str, Method]] = {
 _PAIRS_EVENTS: Final = ("PAIRS", "MP_PAIRS", "BUTLER_PAIRS", "CROSS_IMP", "CROSS_IMP_PAIRS",
                         "HOWELL", "MITCHELL")  # fmt: skip
 _POINTS: Final = {"mp": "MATCH_POINTS", "butler": "BUTLER_POINTS", "cross-imps": "CROSS_IMP_POINTS"}
-_PAIR: Final = re.compile(r"\s*(\d{1,4})\s*(NS|EW|N|E)?\s*", re.IGNORECASE)
+_PAIR: Final = re.compile(
+    r"\s*(?:\(\s*([A-Z0-9]{1,10})\s*\)|([A-Z]{1,2}(?=\s*\d)))?\s*(\d{1,4})\s*(NS|EW|N|E)?\s*",
+    re.IGNORECASE,
+)
+"""A pair number: ``3``, ``3NS``, ``3 EW``, or with its section, ``(A) 3 NS`` (NZ Scorer's
+files, through scorer-to-usebio) or ``A3``."""
+_NOT_PLAYED: Final = ("NP", "NOTPLAYED")
+"""``CONTRACT`` of a line not played (NZ Scorer's ``N P``; SCORING.md §21)."""
+_KNOWN: Final = frozenset((
+    "USEBIO", "CLUB", "CLUB_NAME", "CLUB_ID_NUMBER", "CONTACT", "FULL_NAME", "EMAIL", "TELEPHONE",
+    "EVENT", "EVENT_TYPE", "EVENT_DESCRIPTION", "EVENT_IDENTIFIER", "TITLE", "PROGRAM_NAME",
+    "PROGRAM_VERSION", "DATE", "VENUE", "SCORER", "WINNER_TYPE", "BOARD_SCORING_METHOD",
+    "MATCH_SCORING_METHOD", "PAIRWISE_SCORING_METHOD", "SCORING_METHOD", "SESSION", "SESSION_ID",
+    "SESSION_COUNT", "SECTION", "SECTION_ID", "SECTION_COUNT", "PAIRS", "EW_PAIRS",
+    "BOARDS_PLAYED", "MPS_AWARDED_FLAG", "MASTER_POINT_SCALE", "PARTICIPANTS", "PAIR",
+    "PAIR_NUMBER", "DIRECTION", "PLAYER", "PLAYER_NAME", "NATIONAL_ID_NUMBER", "PLACE",
+    "TOTAL_SCORE", "PERCENTAGE", "HANDICAP", "ADJUSTMENT", "MASTER_POINTS",
+    "MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE", "BOARD", "BOARD_NUMBER", "VULNERABILITY",
+    "BOARD_AVERAGE", "TRAVELLER_LINE", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT",
+    "PLAYED_BY", "LEAD", "TRICKS", "SCORE", "NS_MATCH_POINTS", "EW_MATCH_POINTS",
+    "NS_BUTLER_POINTS", "EW_BUTLER_POINTS", "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS",
+    "HANDSET", "HAND", "SPADES", "HEARTS", "DIAMONDS", "CLUBS", "P2P_CHARGE_RATE", "CHARGE_CODE"
+))  # fmt: skip
+"""The elements of USEBIO files met in real files (read, or known and not mapped: masterpoints,
+contacts, counts); any other is a warning (:attr:`UsebioFile.warnings`), never a refusal."""
 _ADJUSTED: Final = re.compile(r"A(\d\d)(\d\d)")
 _AWARD: Final[dict[str, Award]] = {"60": "A+", "50": "A", "40": "A-"}
 _RANKS: Final = "AKQJT98765432"
@@ -44,6 +68,8 @@ _VULNERABLE: Final = {
     "ALL": Vulnerability.BOTH, "BOTH": Vulnerability.BOTH, "GAME": Vulnerability.BOTH,
 }  # fmt: skip
 """``VULNERABILITY`` as files write it; a board without one follows Law 2."""
+_MOST_WARNINGS: Final = 200
+"""The most warnings a file's reading lists one by one."""
 _LONGEST: Final = 100
 """The longest text element read (names are at most 100 characters)."""
 _DIRECTIONS: Final = {"NORTH": Seat.NORTH, "EAST": Seat.EAST, "SOUTH": Seat.SOUTH,
@@ -68,6 +94,9 @@ class FileRankRow:
     """Matchpoints or IMPs (``TOTAL_SCORE``)."""
     percent: float | None
     """``PERCENTAGE``."""
+    handicap: float | None = None
+    """``HANDICAP``: the pair's handicap in percent, as the file gives it (NZ Scorer's
+    ``PERCENTAGE`` is the plain percentage plus half of it; SCORING.md §21)."""
 
 
 Standing = FileRankRow
@@ -111,6 +140,9 @@ class UsebioFile:
     """The ``Version`` of the ``USEBIO`` element, e.g. ``'1.2'``."""
     assigned: tuple[AssignedLine, ...] = ()
     """The lines with points and no contract (adjusted scores), left out of :attr:`session`."""
+    warnings: tuple[str, ...] = ()
+    """What was read otherwise than the file may mean, or not read at all: an element the
+    reader does not know, a line not played; each names the file, line and element."""
 
 
 class _XmlReader:
@@ -118,6 +150,32 @@ class _XmlReader:
 
     def __init__(self, tree: Tree) -> None:
         self.tree = tree
+        self.warnings: list[str] = []
+        self.more = 0
+
+    def warn(self, element: ET.Element, message: str, where: str = "") -> None:
+        """Note something read otherwise than the file may mean (never a refusal); after
+        :data:`_MOST_WARNINGS`, only how many more there were."""
+        if len(self.warnings) >= _MOST_WARNINGS:
+            self.more += 1
+            return
+        line = self.tree.line(element)
+        place = ", ".join(x for x in (self.tree.source, line and f"line {line}", where) if x)
+        self.warnings.append(f"{place}: {message}")
+
+    def said(self) -> tuple[str, ...]:
+        """The warnings, the last one saying how many more were left out."""
+        more = (f"{self.tree.source}: {self.more} more warnings",) if self.more else ()
+        return (*self.warnings, *more)
+
+    def unknown(self) -> None:
+        """A warning for each element not in USEBIO's known vocabulary (once a name)."""
+        seen: set[str] = set()
+        for element in self.tree.root.iter():
+            tag = element.tag
+            if isinstance(tag, str) and tag not in _KNOWN and tag not in seen:
+                seen.add(tag)
+                self.warn(element, f"element {quote(tag)} is not read (ignored)")
 
     def fail(self, element: ET.Element, reason: str, name: str, value: object = None,
              where: str = "") -> UsebioError:  # fmt: skip
@@ -181,6 +239,12 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
     ``HAND``'s ``DIRECTION`` and suits) are the boards' deals. The file's own places, totals
     and percentages are kept as :class:`FileRankRow` s, to be compared with bridgescore's.
 
+    What real programs write is read (SCORING.md §21): pair numbers with their section
+    (``(A) 1 NS``, ``A1``), a ``CONTRACT`` ``NP`` line as its program scored it, several
+    sections the file ranks together as one field, each pair's ``HANDICAP``; what is read
+    otherwise than the file may mean, and any element not known, is a warning
+    (:attr:`UsebioFile.warnings`), never a refusal.
+
     :raises UsebioError: for a file that is not USEBIO or holds something that cannot be read:
         it names the file, the line, the element and quotes the value.
     """
@@ -207,6 +271,7 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
         raise r.fail(sessions[1], f"the event has {len(sessions)} sessions; a file of one "
                      "session is read", "SESSION", len(sessions))  # fmt: skip
     holders = (sessions[0].findall("SECTION") if sessions else []) or event.findall("SECTION")
+    r.unknown()
     deals = _deals(r, root)
     sections, standings, assigned = [], [], []
     for index, holder in enumerate(holders or [event]):
@@ -217,12 +282,27 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
         assigned.extend(kept)
     description = r.text(event, "EVENT_DESCRIPTION") or r.text(event, "TITLE")
     try:
-        session = Session(tuple(sections), method, description, _date(r, event), tags=tags)
+        across = _one_field(sections, standings)
+        session = Session(tuple(sections), method, description, _date(r, event), tags=tags,
+                          across_field=across)  # fmt: skip
     except BridgeError as exc:
         raise r.fail(event, str(exc), exc.field or "EVENT", exc.value) from None
     program = " ".join(x for x in (r.text(event, "PROGRAM_NAME"),
                                    r.text(event, "PROGRAM_VERSION")) if x)  # fmt: skip
-    return UsebioFile(session, tuple(standings), program, version, tuple(assigned))
+    return UsebioFile(session, tuple(standings), program, version, tuple(assigned),
+                      r.said())  # fmt: skip
+
+
+def _one_field(sections: list[Section], standings: list[FileRankRow]) -> bool:
+    """Whether several sections are one field: the file ranks their pairs together (a
+    ``PLACE`` beyond its own section's pairs, as NZ Scorer's files rank a whole field;
+    SCORING.md §21)."""
+    size = {s.name: len(s.pairs) for s in sections}
+    return len(sections) > 1 and any(
+        int(place) > size[row.section]
+        for row in standings
+        if (place := row.place.rstrip("=")).isdigit() and len(place) < 6
+    )
 
 
 def _utf8(text: str) -> bytes:
@@ -288,15 +368,21 @@ def _section_name(r: _XmlReader, holder: ET.Element, index: int) -> str:
     return name or "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[index % 26] + ("" if index < 26 else str(index))
 
 
-def _number(r: _XmlReader, element: ET.Element, name: str, where: str) -> tuple[int, Side | None]:
-    """A pair number as files write it: ``3``, ``3NS``, ``3 EW``."""
+def _number(r: _XmlReader, element: ET.Element, name: str, where: str,
+            section: str) -> tuple[int, Side | None]:  # fmt: skip
+    """A pair number as files write it: ``3``, ``3NS``, ``3 EW``, ``(A) 3 NS``, ``A3``; a
+    section named must be the one the number is in."""
     text = r.text(element, name, where)
     m = _PAIR.fullmatch(text)
     if m is None:
-        raise r.fail(element, f"{name} {quote(text)} is not a pair number (3, 3NS or 3EW)",
-                     name, text, where)  # fmt: skip
-    side = None if m[2] is None else (Side.NS if m[2].upper().startswith("N") else Side.EW)
-    return int(m[1]), side
+        raise r.fail(element, f"{name} {quote(text)} is not a pair number (3, 3NS, 3EW or "
+                     "(A) 3 NS)", name, text, where)  # fmt: skip
+    named = m[1] or m[2]
+    if named is not None and named.upper() != section.upper():
+        raise r.fail(element, f"{name} {quote(text)} names section {named}, but it is in "
+                     f"section {section}", name, text, where)  # fmt: skip
+    side = None if m[4] is None else (Side.NS if m[4].upper().startswith("N") else Side.EW)
+    return int(m[3]), side
 
 
 def _section(r: _XmlReader, holder: ET.Element, name: str, deals: Mapping[int, Deal],
@@ -311,7 +397,7 @@ def _section(r: _XmlReader, holder: ET.Element, name: str, deals: Mapping[int, D
     read = []
     for index, element in enumerate(participants.findall("PAIR"), 1):
         where = f"PAIR {index}"
-        number, side = _number(r, element, "PAIR_NUMBER", where)
+        number, side = _number(r, element, "PAIR_NUMBER", where, name)
         direction = r.text(element, "DIRECTION", where).upper().replace("-", "")
         if direction not in ("", "NS", "EW", "N", "E"):
             raise r.fail(element, f"DIRECTION {quote(direction)}; expected NS or EW", "DIRECTION",
@@ -335,9 +421,10 @@ def _section(r: _XmlReader, holder: ET.Element, name: str, deals: Mapping[int, D
         pairs.append(pair)
         standings.append(FileRankRow(name, pair, r.text(element, "PLACE", where),
                                   r.decimal(element, "TOTAL_SCORE", where),
-                                  r.decimal(element, "PERCENTAGE", where)))  # fmt: skip
+                                  r.decimal(element, "PERCENTAGE", where),
+                                  r.decimal(element, "HANDICAP", where)))  # fmt: skip
     boards = {b.number: b for b in _boards(r, holder, deals)}
-    lines = list(_results(r, holder, mitchell, boards, points))
+    lines = [x for x in _results(r, holder, name, mitchell, boards, points) if x is not None]
     results = [x for x in lines if isinstance(x, BoardResult)]
     assigned = [AssignedLine(name, *x) for x in lines if not isinstance(x, BoardResult)]
     try:
@@ -415,39 +502,49 @@ _Assigned = tuple[int, int, int, float, float]
 """An assigned line as read: board, NS, EW, NS's points, EW's points."""
 
 
-def _results(r: _XmlReader, holder: ET.Element, mitchell: bool, boards: dict[int, Board],
-             points: str) -> Iterator[BoardResult | _Assigned]:  # fmt: skip
+def _results(r: _XmlReader, holder: ET.Element, section: str, mitchell: bool,
+             boards: dict[int, Board],
+             points: str) -> Iterator[BoardResult | _Assigned | None]:  # fmt: skip
     for element in holder.findall("BOARD"):
         board = boards[_board_number(r, element)]
         for index, line in enumerate(element.findall("TRAVELLER_LINE"), 1):
-            yield _line(r, line, board, index, mitchell, points)
+            yield _line(r, line, board, index, (section, mitchell), points)
 
 
-def _line(r: _XmlReader, line: ET.Element, b: Board, index: int, mitchell: bool,
-          points: str) -> BoardResult | _Assigned:  # fmt: skip
-    """A traveller line: a result, an artificial score, or an assigned score (the points
-    each side scored, no ``CONTRACT`` and no ``SCORE``)."""
+def _line(r: _XmlReader, line: ET.Element, b: Board, index: int, layout: tuple[str, bool],
+          points: str) -> BoardResult | _Assigned | None:  # fmt: skip
+    """A traveller line: a result, an artificial score, an assigned score (the points each
+    side scored, no ``CONTRACT`` and no ``SCORE``), or ``None`` for a line not played."""
     board = b.number
+    section, mitchell = layout
     where = f"BOARD {board}, TRAVELLER_LINE {index}"
-    ns, ns_side = _number(r, line, "NS_PAIR_NUMBER", where)
-    ew, ew_side = _number(r, line, "EW_PAIR_NUMBER", where)
+    ns, ns_side = _number(r, line, "NS_PAIR_NUMBER", where, section)
+    ew, ew_side = _number(r, line, "EW_PAIR_NUMBER", where, section)
     if mitchell and (ns_side, ew_side) not in ((None, None), (Side.NS, Side.EW)):
         raise r.fail(line, f"NS {ns}{ns_side or ''} v EW {ew}{ew_side or ''}: a Mitchell's NS "
                      "pair sits NS", "NS_PAIR_NUMBER", f"{ns}{ns_side or ''}", where)  # fmt: skip
     score_text = r.text(line, "SCORE", where)
     lead = _lead(r, line, where)
     adjusted = _ADJUSTED.fullmatch(score_text.upper())
-    if not score_text and not r.text(line, "CONTRACT", where):
-        ns_points = r.decimal(line, "NS_" + points, where)
-        ew_points = r.decimal(line, "EW_" + points, where)
-        if ns_points is not None and ew_points is not None:
-            return board, ns, ew, ns_points, ew_points
+    contract = r.text(line, "CONTRACT", where).upper().replace(" ", "")
+    if not score_text and not contract and (given := _points(r, line, points, where)):
+        return board, ns, ew, *given
+    if contract in _NOT_PLAYED:
+        return _not_played(r, line, (board, ns, ew), where)
     try:
         if adjusted:
             ns_award, ew_award = _AWARD.get(adjusted[1]), _AWARD.get(adjusted[2])
+            if (ns_award is None or ew_award is None) and (
+                given := _points(r, line, points, where)
+            ):
+                r.warn(line, f"SCORE {quote(score_text)}: an artificial score of other than 60, "
+                       "50 or 40 percent is kept with the file's points, apart from the "
+                       "results (usebio.AssignedLine)", where)  # fmt: skip
+                return board, ns, ew, *given
             if ns_award is None or ew_award is None:
                 raise r.fail(line, f"SCORE {quote(score_text)}: artificial scores of 60, 50 and "
-                             "40 percent are read", "SCORE", score_text, where)  # fmt: skip
+                             "40 percent are read (others with the line's points)", "SCORE",
+                             score_text, where)  # fmt: skip
             return BoardResult(board, ns, ew, artificial=Adjusted(ns_award, ew_award), lead=lead)
         result = _result(r, line, where)
         score = r.integer(line, "SCORE", where, -7600, 7600)
@@ -458,6 +555,30 @@ def _line(r: _XmlReader, line: ET.Element, b: Board, index: int, mitchell: bool,
         raise
     except BridgeError as exc:
         raise r.fail(line, str(exc), exc.field or "TRAVELLER_LINE", exc.value, where) from None
+
+
+def _points(r: _XmlReader, line: ET.Element, points: str,
+            where: str) -> tuple[float, float] | None:  # fmt: skip
+    """The line's NS and EW points (``NS_MATCH_POINTS`` ...), if it gives both."""
+    ns_points = r.decimal(line, "NS_" + points, where)
+    ew_points = r.decimal(line, "EW_" + points, where)
+    return None if ns_points is None or ew_points is None else (ns_points, ew_points)
+
+
+def _not_played(r: _XmlReader, line: ET.Element, pairs: tuple[int, int, int],
+                where: str) -> BoardResult | None:  # fmt: skip
+    """A line whose ``CONTRACT`` is ``NP``: scored as the file's program scored it. With a
+    ``SCORE`` (NZ Scorer writes ``0``, and matchpoints it as a score of 0 for NS, as a
+    passed-out board), a passed-out result with that score; without one, not played: no
+    result, the pairs' percentages over the boards they played (SCORING.md §21)."""
+    board, ns, ew = pairs
+    score = r.integer(line, "SCORE", where, -7600, 7600)
+    if score is None:
+        r.warn(line, f"NS {ns} v EW {ew}: CONTRACT NP, no SCORE: not played, no result", where)
+        return None
+    r.warn(line, f"NS {ns} v EW {ew}: CONTRACT NP with SCORE {score}: scored {score} to NS "
+           "(as a passed-out board), as the file's program scores it", where)  # fmt: skip
+    return BoardResult(board, ns, ew, Result(PASS_OUT, None, 0), score=score or None)
 
 
 def _result(r: _XmlReader, line: ET.Element, where: str) -> Result:
