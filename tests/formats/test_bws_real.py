@@ -26,7 +26,7 @@ from bridgescore.duplicate.field import Adjusted
 REAL = Path(__file__).resolve().parents[1] / "data" / "real" / "bws"
 TWELVE = REAL / "12tables1section.bws"
 
-_VULNERABLE = "-NEB" "NEB-" "EB-N" "B-NE"  # Law 2: board 1 none, 2 NS, 3 EW, 4 both ...
+_VULNERABLE = "-NEBNEB-EB-NB-NE"  # Law 2: board 1 none, 2 NS, 3 EW, 4 both ...
 _TRICK = {"C": 20, "D": 20, "H": 30, "S": 30, "NT": 30}
 
 
@@ -91,7 +91,8 @@ def test_a_real_session_is_scored_as_its_received_data_says() -> None:
     read = bws.read(TWELVE)
     (section,) = read.session.sections
     assert (section.name, section.kind, read.erased) == ("A", "howell", 0)
-    assert len(section.results) == 288 and len(section.pairs) == 24
+    assert len(section.results) == 288
+    assert len(section.pairs) == 24
     assert sorted({r.board for r in section.results}) == list(range(1, 25))
     artificial = {(r.board, r.ns, r.ew): r.artificial for r in section.results if r.artificial}
     assert artificial == {(1, 7, 24): Adjusted("A-", "A+"), (2, 7, 24): Adjusted("A+", "A+")}
@@ -131,7 +132,7 @@ def test_the_scoring_of_this_file_agrees_with_the_kernel() -> None:
         ("1 C", "W", "+2", 1, ("1C", 9, False)),
         ("4 H x", "E", "=", 3, ("4HX", 10, True)),
         ("5 C xx", "W", "-4", 9, ("5CXX", 7, True)),
-            ("7 NT", "N", "=", 8, ("7NT", 13, False)),
+        ("7 NT", "N", "=", 8, ("7NT", 13, False)),
     ]:
         kernel = score(text[0], text[1], vulnerable=text[2]).total
         sign = 1 if seat in "NS" else -1

@@ -19,6 +19,7 @@ This module is outside the core (layer 9 of docs/developers.md): it runs an exte
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -28,7 +29,7 @@ from bridgescore.bws._read import session_of
 from bridgescore.duplicate.session import Session
 from bridgescore.errors import BwsError
 
-__all__ = ["TABLES", "BwsError", "BwsFile", "Limits", "looks_like_bws", "read"]
+__all__ = ["TABLES", "BwsError", "BwsFile", "Limits", "from_tables", "looks_like_bws", "read"]
 
 TABLES: Final = ("Section", "RoundData", "ReceivedData", "PlayerNumbers", "PlayerNames",
                  "HandRecord")  # fmt: skip
@@ -55,13 +56,29 @@ def looks_like_bws(head: bytes) -> bool:
     return head[4:20] in (b"Standard Jet DB\x00", b"Standard ACE DB\x00")
 
 
-def read(path: str | Path, *, limits: Limits = Limits(), source: str | None = None) -> BwsFile:
+def read(path: str | Path, *, limits: Limits | None = None, source: str | None = None) -> BwsFile:
     """Read a ``.bws`` file as a session (see the module's notes), within ``limits``.
 
     :raises BwsError: naming the file and what is wrong (see the module's notes).
     """
     path = Path(path)
     name = source or path.name
-    tables = read_tables(path, TABLES, limits, name)
-    session, erased = session_of(tables, name, event=path.stem)
+    return from_tables(read_tables(path, TABLES, limits or Limits(), name), name, path.stem)
+
+
+def from_tables(
+    tables: Mapping[str, list[dict[str, str]]], source: str = "<tables>", event: str = ""
+) -> BwsFile:
+    """A ``.bws`` file's tables, already read (each row a mapping of column to text, as
+    ``mdb-export`` writes it; ``''`` for NULL), as a session.
+
+    >>> read = from_tables({"Section": [{"ID": "1", "Letter": "A"}], "ReceivedData": [
+    ...     {"ID": "1", "Section": "1", "Table": "1", "Round": "1", "Board": "1", "PairNS": "1",
+    ...      "PairEW": "2", "NS/EW": "N", "Contract": "4 S", "Result": "=", "Erased": "0"}]})
+    >>> [r.text for r in read.session.sections[0].results]
+    ['4SN=']
+
+    :raises BwsError: as :func:`read`, for a value of a row.
+    """
+    session, erased = session_of(tables, source, event)
     return BwsFile(session, erased)

@@ -46,8 +46,8 @@ class Limits:
     """The most rows read of one table."""
 
 
-def _run(path: Path, args: Sequence[str], limits: Limits, source: str) -> str:
-    """What ``args`` print, run within the limits.
+def _run(args: Sequence[str], limits: Limits, source: str, what: str) -> str:
+    """What ``args`` print, run within the limits (``what`` they read: ``table Section``).
 
     :raises BwsError: if the tool is missing, fails, runs past the deadline or prints too much.
     """
@@ -58,14 +58,15 @@ def _run(path: Path, args: Sequence[str], limits: Limits, source: str) -> str:
             "mdbtools: apt-get install mdbtools)",
             source=source, field="file",
         )  # fmt: skip
-    proc = subprocess.Popen(  # noqa: S603 - a fixed tool, the file's path as one argument
+    proc = subprocess.Popen(
         [tool, *args[1:]],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env={**os.environ, "LC_ALL": "C.UTF-8", "MDB_JET3_CHARSET": "cp1252"},
     )
-    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout is not None
+    assert proc.stderr is not None
     fds = (proc.stdout.fileno(), proc.stderr.fileno())
     out: dict[int, bytearray] = {fd: bytearray() for fd in fds}
     deadline = time.monotonic() + limits.seconds
@@ -92,15 +93,15 @@ def _run(path: Path, args: Sequence[str], limits: Limits, source: str) -> str:
     proc.stdout.close()
     proc.stderr.close()
     if problem:
-        raise BwsError(f"{problem} reading {args[-1]!r}: the database is too large or damaged",
-                       source=source, field="file", value=args[-1])  # fmt: skip
+        raise BwsError(f"{problem} reading {what}: the database is too large or damaged",
+                       source=source, field="file", value=what)  # fmt: skip
     stdout, stderr = bytes(out[fds[0]]), bytes(out[fds[1]])
     if proc.returncode != 0:
         said = stderr.decode("utf-8", "replace").strip().splitlines()
         raise BwsError(
-            f"mdbtools could not read {args[-1]!r}"
+            f"mdbtools could not read {what}"
             + (f": {said[0][:200]}" if said else f" (exit status {proc.returncode})"),
-            source=source, field="file", value=args[-1],
+            source=source, field="file", value=what,
         )  # fmt: skip
     return stdout.decode("utf-8", "replace")
 
@@ -121,24 +122,23 @@ def _opened(path: Path, limits: Limits, source: str) -> None:
                        source=source, field="file", value=head[:20])  # fmt: skip
 
 
-def read_tables(
-    path: Path, wanted: Sequence[str], limits: Limits = Limits(), source: str | None = None
-) -> Tables:
+def read_tables(path: Path, wanted: Sequence[str], limits: Limits, source: str) -> Tables:
     """The rows of each table of ``wanted`` that the database has (a table it lacks is left
     out), read within ``limits``.
 
     :raises BwsError: naming the file and what is wrong: too large, not an Access database,
         unreadable by mdbtools, too slow, too much output, too many rows.
     """
-    source = source or path.name
     _opened(path, limits, source)
-    names = set(_run(path, ["mdb-tables", "-1", str(path)], limits, source).splitlines())
+    where = str(path.resolve())  # absolute: a name starting with '-' is not an option
+    listed = _run(["mdb-tables", "-1", where], limits, source, "its list of tables")
+    names = set(listed.splitlines())
     tables: dict[str, list[dict[str, str]]] = {}
     for table in wanted:
         if table not in names:
             continue
-        text = _run(path, ["mdb-export", "-b", "strip", "-D", _DATETIME, "-T", _DATETIME,
-                           str(path), table], limits, source)  # fmt: skip
+        args = ["mdb-export", "-b", "strip", "-D", _DATETIME, "-T", _DATETIME, where, table]
+        text = _run(args, limits, source, f"table {table}")
         try:
             rows = _rows(text, table, limits, source)
         except csv.Error as exc:

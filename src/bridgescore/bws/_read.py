@@ -94,7 +94,6 @@ class _Reader:
         contract = row.get("Contract", "").strip().upper().replace(" ", "")
         remarks = row.get("Remarks", "").strip()
         lead = self.lead(row.get("LeadCard", ""))
-        common = {"board": board, "ns": ns, "ew": ew, "round": round_, "table": table}
         if not contract:
             percent = _PERCENT.fullmatch(remarks)
             if percent is None:
@@ -102,14 +101,11 @@ class _Reader:
                 return _Line(section, table, round_, board, ns, ew, when, None,
                              f"no score: {said}")  # fmt: skip
             award = Adjusted(_AWARDS[percent[1]], _AWARDS[percent[2]])
-            scored = BoardResult(**common, artificial=award)  # type: ignore[arg-type]
+            scored = BoardResult(board, ns, ew, artificial=award, round=round_, table=table)
             return _Line(section, table, round_, board, ns, ew, when, scored,
                          f"arbitral score {remarks}")  # fmt: skip
-        if contract == "PASS":
-            result = Result.parse("Pass")
-        else:
-            result = self.result(row, contract, where)
-        scored = BoardResult(**common, result=result, lead=lead)  # type: ignore[arg-type]
+        result = Result.parse("Pass") if contract == "PASS" else self.result(row, contract, where)
+        scored = BoardResult(board, ns, ew, result, round=round_, table=table, lead=lead)
         return _Line(section, table, round_, board, ns, ew, when, scored, remarks)
 
     def result(self, row: Row, contract: str, where: str) -> Result:
@@ -152,8 +148,13 @@ def _latest(lines: Iterable[_Line]) -> tuple[list[_Line], list[SessionWarning]]:
         key = (line.section, line.table, line.round, line.board)
         if key in kept:
             old = kept[key]
-            notes.append(SessionWarning(line.board, (line.ns, line.ew),
-                                        f"corrected: {_text(old)} replaced by {_text(line)}"))
+            notes.append(
+                SessionWarning(
+                    line.board,
+                    (line.ns, line.ew),
+                    f"corrected: {_text(old)} replaced by {_text(line)}",
+                )
+            )
         kept[key] = line
     return sorted(kept.values(), key=lambda x: (x.section, x.round, x.table, x.board)), notes
 
@@ -251,7 +252,7 @@ def session_of(tables: Mapping[str, list[dict[str, str]]], source: str, event: s
         deal = _deal(row)
         if deal is not None:
             deals[(reader.number(row, "Section", where), reader.number(row, "Board", where))] = deal
-    sections = []
+    sections: list[Section] = []
     for ident, letter in sorted(letters.items()):
         if letter in {s.name for s in sections}:
             raise BwsError(f"two sections are lettered {letter!r}", source=source,
@@ -269,7 +270,7 @@ def session_of(tables: Mapping[str, list[dict[str, str]]], source: str, event: s
                                                for x in mine)]  # fmt: skip
         notes += [SessionWarning(x.board, (x.ns, x.ew), x.note) for x in mine if x.result is None]
         players = _players(tables.get("PlayerNumbers", []), ident, seating, names, reader)
-        pairs = []
+        pairs: list[Pair] = []
         for (side, number), members in sorted(players.items()):
             pair = Pair(number, Side(side) if kind == "mitchell" else None)
             if pair.key in {p.key for p in pairs}:
