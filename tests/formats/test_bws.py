@@ -215,3 +215,48 @@ def test_mdbtools_past_its_deadline_is_stopped(
 def test_mdbtools_missing_is_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))
     _refused(REAL, r"mdb-tables is not installed: .*apt-get install mdbtools")
+
+
+def test_each_section_is_its_own_field() -> None:
+    tables = _tables(
+        _line(1, 1, 1, 1, 1, 1, "4 S"),
+        _line(2, 2, 1, 1, 2, 2, "4 S", result="+1"),
+        _line(3, 1, 1, 1, 1, 1, "3 NT", Section="2"),
+        _line(4, 2, 1, 1, 2, 2, "3 NT", result="-1", Section="2"),
+    )
+    tables["Section"] = [{"ID": "1", "Letter": "A"}, {"ID": "2", "Letter": "BB"}]
+    a, bb = bws.from_tables(tables).session.sections
+    assert [(s.name, [r.text for r in s.results]) for s in (a, bb)] == [
+        ("A", ["4SN=", "4SN+1"]), ("BB", ["3NTN=", "3NTN-1"])]  # fmt: skip
+    tables["ReceivedData"].append(_line(5, 3, 1, 1, 3, 3, "1 C", Section="3"))
+    with pytest.raises(bws.BwsError, match=r"ReceivedData ID 5: Section '3' is not a section"):
+        bws.from_tables(tables)
+
+
+@pytest.mark.parametrize(
+    ("letters", "message"),
+    [
+        (["A", "A"], "Section row 2: Letter 'A' is a second section's letter"),
+        (["A", "A-1"], "Section row 2: Letter 'A-1' is not a section's letter"),
+        ([f"S{i}" for i in range(79)], "Section row 79: Letter 'S78' is a section past the 78"),
+    ],
+)
+def test_sections_bcs_cannot_have_are_refused(letters: list[str], message: str) -> None:
+    tables = _tables(_line(1, 1, 1, 1, 1, 1, "4 S"))
+    tables["Section"] = [{"ID": str(i + 1), "Letter": x} for i, x in enumerate(letters)]
+    with pytest.raises(bws.BwsError, match=f"^c.bws, {re.escape(message)}"):
+        bws.from_tables(tables, source="c.bws")
+
+
+def test_a_howell_pair_keeps_its_players_whichever_side_it_sits() -> None:
+    seating = [{"Section": "1", "Table": "1", "Round": r, "NSPair": ns, "EWPair": ew}
+               for r, ns, ew in (("1", "1", "2"), ("2", "2", "1"))]  # fmt: skip
+    numbers = [{"Section": "1", "Table": "1", "Round": "2", "Direction": d, "Number": n}
+               for d, n in (("N", "11"), ("S", "12"), ("E", "13"), ("W", "14"))]  # fmt: skip
+    tables = _tables(_line(1, 1, 1, 1, 1, 2, "4 S"), _line(2, 1, 2, 2, 2, 1, "4 S"),
+                     PlayerNumbers=numbers)  # fmt: skip
+    tables["RoundData"] = seating
+    (section,) = bws.from_tables(tables).session.sections
+    assert section.kind == "howell"
+    assert [(p.number, [x.number for x in p.players]) for p in section.pairs] == [
+        (1, ["13", "14"]), (2, ["11", "12"])]  # fmt: skip

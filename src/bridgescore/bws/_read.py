@@ -44,6 +44,8 @@ _AWARDS: Final[dict[str, Award]] = {"40": "A-", "50": "A", "60": "A+"}
 _SEATS: Final = {"N": "N", "S": "S", "E": "E", "W": "W", "NS": "N", "EW": "E"}
 _SUITS: Final = ("Spades", "Hearts", "Diamonds", "Clubs")
 _HANDS: Final = ("North", "East", "South", "West")
+_SECTIONS: Final = 78
+"""The most sections BCS allows (IDs 1 to 78, letters A to ZZZ)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,22 +141,16 @@ class _Reader:
         return match[1] + ("T" if match[2] == "10" else match[2])
 
 
-def _latest(lines: Iterable[_Line]) -> tuple[list[_Line], list[SessionWarning]]:
+def _latest(lines: Iterable[_Line]) -> tuple[list[_Line], list[tuple[int, SessionWarning]]]:
     """The last line of each table's board (erased ones already left out); the earlier ones
     are corrections overtaken, each a note."""
     kept: dict[tuple[int, int, int, int], _Line] = {}
-    notes = []
+    notes: list[tuple[int, SessionWarning]] = []
     for line in sorted(lines, key=lambda x: x.when):
         key = (line.section, line.table, line.round, line.board)
         if key in kept:
-            old = kept[key]
-            notes.append(
-                SessionWarning(
-                    line.board,
-                    (line.ns, line.ew),
-                    f"corrected: {_text(old)} replaced by {_text(line)}",
-                )
-            )
+            said = f"corrected: {_text(kept[key])} replaced by {_text(line)}"
+            notes.append((line.section, SessionWarning(line.board, (line.ns, line.ew), said)))
         kept[key] = line
     return sorted(kept.values(), key=lambda x: (x.section, x.round, x.table, x.board)), notes
 
@@ -191,8 +187,7 @@ def _deal(row: Row) -> Deal | None:
 
 
 def _players(
-    rows: Iterable[Row],
-    section: int,
+    rows: Iterable[tuple[int, Row]],
     seating: Mapping[tuple[int, int], tuple[int, int]],
     names: Mapping[str, str],
     reader: _Reader,
@@ -201,10 +196,8 @@ def _players(
     that table in the row's round (the first round if the row names none)."""
     first = min((r for r, _ in seating), default=1)
     found: dict[tuple[str, int], list[Player]] = defaultdict(list)
-    for index, row in enumerate(rows):
+    for index, row in rows:
         where = f"PlayerNumbers row {index + 1}"
-        if reader.number(row, "Section", where) != section:
-            continue
         number = row.get("Number", "").strip()
         direction = row.get("Direction", "").strip().upper()
         if not number or direction not in ("N", "S", "E", "W"):
@@ -226,14 +219,24 @@ def _players(
 
 def session_of(tables: Mapping[str, list[dict[str, str]]], source: str, event: str = "") -> tuple[
         Session, int]:  # fmt: skip
-    """The session of a ``.bws`` file's tables, and how many erased lines were left out.
+    """The session of a ``.bws`` file's tables, and how many erased lines were left out (in
+    time linear in the rows).
 
     :raises BwsError: for a value the handsets could not have written (naming the table, row
-        and column), or a file with no section.
+        and column), or a file with no section, or more than BCS allows (78).
     """
     reader = _Reader(source)
-    letters = {reader.number(r, "ID", f"Section row {i + 1}"): r.get("Letter", "").strip()
-               for i, r in enumerate(tables.get("Section", []))}  # fmt: skip
+    letters: dict[int, str] = {}
+    for index, row in enumerate(tables.get("Section", [])):
+        where = f"Section row {index + 1}"
+        letter = row.get("Letter", "").strip()
+        if not (0 < len(letter) <= 3 and letter.isascii() and letter.isalnum()):
+            raise reader.error(where, "Letter", letter, "is not a section's letter (A to ZZZ)")
+        if letter in letters.values() or len(letters) >= _SECTIONS:
+            reason = "is a second section's letter" if letter in letters.values() else (
+                f"is a section past the {_SECTIONS} BCS allows")  # fmt: skip
+            raise reader.error(where, "Letter", letter, reason)
+        letters[reader.number(row, "ID", where)] = letter
     if not letters:
         raise BwsError("no section: the Section table is empty or missing", source=source,
                        field="Section")  # fmt: skip
@@ -246,44 +249,62 @@ def session_of(tables: Mapping[str, list[dict[str, str]]], source: str, event: s
     latest, corrections = _latest(lines)
     names = {r.get("strID", "").strip().lstrip("0") or r.get("ID", "").strip(): r.get(
         "Name", "").strip() for r in tables.get("PlayerNames", [])}  # fmt: skip
-    deals: dict[tuple[int, int], Deal] = {}
+    boards: dict[int, list[Board]] = defaultdict(list)
     for index, row in enumerate(tables.get("HandRecord", [])):
         where = f"HandRecord row {index + 1}"
         deal = _deal(row)
         if deal is not None:
-            deals[(reader.number(row, "Section", where), reader.number(row, "Board", where))] = deal
-    sections: list[Section] = []
-    for ident, letter in sorted(letters.items()):
-        if letter in {s.name for s in sections}:
-            raise BwsError(f"two sections are lettered {letter!r}", source=source,
-                           where=f"Section ID {ident}", field="Letter", value=letter)  # fmt: skip
-        seating: dict[tuple[int, int], tuple[int, int]] = {}
-        for index, row in enumerate(tables.get("RoundData", [])):
-            where = f"RoundData row {index + 1}"
-            if reader.number(row, "Section", where) == ident:
-                key = (reader.number(row, "Round", where), reader.number(row, "Table", where))
-                seating[key] = (reader.number(row, "NSPair", where),
-                                reader.number(row, "EWPair", where))  # fmt: skip
-        mine = [x for x in latest if x.section == ident]
-        kind = _kind(mine, ((r, ns, ew) for (r, _), (ns, ew) in seating.items()))
-        notes = [w for w in corrections if any(x.board == w.board and (x.ns, x.ew) == w.pairs
-                                               for x in mine)]  # fmt: skip
-        notes += [SessionWarning(x.board, (x.ns, x.ew), x.note) for x in mine if x.result is None]
-        players = _players(tables.get("PlayerNumbers", []), ident, seating, names, reader)
-        pairs: list[Pair] = []
-        for (side, number), members in sorted(players.items()):
-            pair = Pair(number, Side(side) if kind == "mitchell" else None)
-            if pair.key in {p.key for p in pairs}:
-                continue  # a Howell pair that entered its numbers on both sides: the first kept
-            names_of = " & ".join(p.name for p in members)
-            pairs.append(replace(pair, names=names_of, players=tuple(members)))
-        boards = [replace(Board.numbered(b), deal=d) for (s, b), d in sorted(deals.items())
-                  if s == ident]  # fmt: skip
-        try:
-            sections.append(Section(letter or str(ident), kind, pairs, boards,
-                                    [x.result for x in mine if x.result is not None],
-                                    notes=notes))  # fmt: skip
-        except BridgeError as exc:
-            raise BwsError(str(exc), source=source, where=f"section {letter}",
-                           field=exc.field, value=exc.value) from exc  # fmt: skip
+            number = reader.number(row, "Board", where)
+            board = replace(Board.numbered(max(number, 1)), deal=deal)
+            boards[reader.number(row, "Section", where)].append(board)
+    seating: dict[int, dict[tuple[int, int], tuple[int, int]]] = defaultdict(dict)
+    for index, row in enumerate(tables.get("RoundData", [])):
+        where = f"RoundData row {index + 1}"
+        key = (reader.number(row, "Round", where), reader.number(row, "Table", where))
+        seating[reader.number(row, "Section", where)][key] = (
+            reader.number(row, "NSPair", where), reader.number(row, "EWPair", where))  # fmt: skip
+    numbers: dict[int, list[tuple[int, Row]]] = defaultdict(list)
+    for index, row in enumerate(tables.get("PlayerNumbers", [])):
+        numbers[reader.number(row, "Section", f"PlayerNumbers row {index + 1}")].append(
+            (index, row))  # fmt: skip
+    mine: dict[int, list[_Line]] = defaultdict(list)
+    for line in latest:
+        if line.section not in letters:
+            raise reader.error(f"ReceivedData ID {line.when[2]}", "Section", str(line.section),
+                               "is not a section of the file (its Section table)")  # fmt: skip
+        mine[line.section].append(line)
+    notes: dict[int, list[SessionWarning]] = defaultdict(list)
+    for section, warning in corrections:
+        notes[section].append(warning)
+    sections = [
+        _section(letter, mine[ident], seating[ident], boards[ident], notes[ident],
+                 _players(numbers[ident], seating[ident], names, reader), source)
+        for ident, letter in sorted(letters.items())
+    ]  # fmt: skip
     return Session(tuple(sections), "mp", event=event), erased
+
+
+def _section(
+    letter: str,
+    lines: list[_Line],
+    seating: Mapping[tuple[int, int], tuple[int, int]],
+    boards: list[Board],
+    notes: list[SessionWarning],
+    players: Mapping[tuple[str, int], list[Player]],
+    source: str,
+) -> Section:
+    kind = _kind(lines, ((r, ns, ew) for (r, _), (ns, ew) in seating.items()))
+    notes = notes + [SessionWarning(x.board, (x.ns, x.ew), x.note) for x in lines
+                     if x.result is None]  # fmt: skip
+    pairs: dict[tuple[Side | None, int], Pair] = {}
+    for (side, number), members in sorted(players.items()):
+        pair = Pair(number, Side(side) if kind == "mitchell" else None)
+        # a Howell pair that entered its numbers on both sides: the first kept
+        pairs.setdefault(pair.key, replace(pair, names=" & ".join(p.name for p in members),
+                                           players=tuple(members)))  # fmt: skip
+    results = [x.result for x in lines if x.result is not None]
+    try:
+        return Section(letter, kind, pairs.values(), boards, results, notes=notes)
+    except BridgeError as exc:
+        raise BwsError(str(exc), source=source, where=f"section {letter}", field=exc.field,
+                       value=exc.value) from exc  # fmt: skip
