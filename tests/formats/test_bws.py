@@ -130,7 +130,7 @@ def test_an_impossible_result_is_refused() -> None:
 # --- hostile files ---------------------------------------------------------------------------
 
 
-def _refused(path: Path, match: str, limits: bws.Limits | None = None) -> bws.BwsError:
+def _refused(path: Path, match: str, limits: bws.BwsLimits | None = None) -> bws.BwsError:
     start = time.monotonic()
     with pytest.raises(bws.BwsError, match=match) as caught:
         bws.read(path, limits=limits)
@@ -190,9 +190,9 @@ def test_a_file_too_large_is_refused_before_it_is_read(tmp_path: Path) -> None:
 
 
 def test_too_many_rows_or_too_much_output_is_refused() -> None:
-    _refused(REAL, r"table ReceivedData has more than 200 rows", bws.Limits(rows=200))
+    _refused(REAL, r"table ReceivedData has more than 200 rows", bws.BwsLimits(rows=200))
     _refused(REAL, r"mdbtools printed more than 2000 bytes reading table RoundData",
-             bws.Limits(output=2000))  # fmt: skip
+             bws.BwsLimits(output=2000))  # fmt: skip
 
 
 def _fake_tool(folder: Path, name: str, script: str) -> None:
@@ -208,7 +208,7 @@ def test_mdbtools_past_its_deadline_is_stopped(
     monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
     start = time.monotonic()
     _refused(REAL, r"mdbtools took more than 0.5 s reading its list of tables",
-             bws.Limits(seconds=0.5))  # fmt: skip
+             bws.BwsLimits(seconds=0.5))  # fmt: skip
     assert time.monotonic() - start < 5
 
 

@@ -8,7 +8,7 @@ table's board entered more than once the latest line kept: ``DateLog``, ``TimeLo
 NS, average minus to EW), the players' numbers (``PlayerNumbers``, named from ``PlayerNames``)
 and the hand records (``HandRecord``). It is scored by the same core as a PBN or USEBIO file.
 
-The file is refused, naming it and what is wrong, when it is larger than :class:`Limits` allow
+The file is refused, naming it and what is wrong, when it is larger than :class:`BwsLimits` allow
 (before it is opened), not an Access database, unreadable by mdbtools, slower to read than the
 deadline, or longer than the caps on output and rows; a value the handsets could not have
 written (a contract ``'9 Z'``) is refused naming its table, row and column. A section of a
@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from bridgescore.bws._mdb import Limits, read_tables
+from bridgescore.bws._mdb import BwsLimits, read_tables
 from bridgescore.bws._read import session_of
 from bridgescore.duplicate.session import Session
 from bridgescore.errors import BwsError
 
-__all__ = ["TABLES", "BwsError", "BwsFile", "Limits", "from_tables", "looks_like_bws", "read"]
+__all__ = ["TABLES", "BwsError", "BwsFile", "BwsLimits", "from_tables", "looks_like_bws", "read"]
 
 TABLES: Final = ("Section", "RoundData", "ReceivedData", "PlayerNumbers", "PlayerNames",
                  "HandRecord")  # fmt: skip
@@ -56,14 +56,16 @@ def looks_like_bws(head: bytes) -> bool:
     return head[4:20] in (b"Standard Jet DB\x00", b"Standard ACE DB\x00")
 
 
-def read(path: str | Path, *, limits: Limits | None = None, source: str | None = None) -> BwsFile:
+def read(
+    path: str | Path, *, limits: BwsLimits | None = None, source: str | None = None
+) -> BwsFile:
     """Read a ``.bws`` file as a session (see the module's notes), within ``limits``.
 
     :raises BwsError: naming the file and what is wrong (see the module's notes).
     """
     path = Path(path)
     name = source or path.name
-    return from_tables(read_tables(path, TABLES, limits or Limits(), name), name, path.stem)
+    return from_tables(read_tables(path, TABLES, limits or BwsLimits(), name), name, path.stem)
 
 
 def from_tables(

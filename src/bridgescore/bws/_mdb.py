@@ -1,5 +1,5 @@
 """The tables of an Access database read through Debian's ``mdbtools`` (``mdb-tables``,
-``mdb-export``), each run as a subprocess within :class:`Limits`: the file's size is checked
+``mdb-export``), each run as a subprocess within :class:`BwsLimits`: the file's size is checked
 before anything reads it, each run has a deadline and a cap on what it may print, and each
 table a cap on its rows. What goes wrong is a :class:`~bridgescore.errors.BwsError` naming the
 file and what is wrong; nothing waits longer than the deadline or holds more than the caps."""
@@ -20,7 +20,7 @@ from typing import Final
 
 from bridgescore.errors import BwsError
 
-__all__ = ["Limits", "Tables", "read_tables"]
+__all__ = ["BwsLimits", "Tables", "read_tables"]
 
 Tables = Mapping[str, list[dict[str, str]]]
 """Each table read: its rows, each a mapping of column to text (``''`` for NULL)."""
@@ -32,7 +32,7 @@ _JET: Final = (b"Standard Jet DB\x00", b"Standard ACE DB\x00")
 
 
 @dataclass(frozen=True, slots=True)
-class Limits:
+class BwsLimits:
     """How much a ``.bws`` may make the reader do. A club's file is well under a megabyte
     (288 results: 188 kB); the defaults leave room for a congress of several sections."""
 
@@ -46,7 +46,7 @@ class Limits:
     """The most rows read of one table."""
 
 
-def _run(args: Sequence[str], limits: Limits, source: str, what: str) -> str:
+def _run(args: Sequence[str], limits: BwsLimits, source: str, what: str) -> str:
     """What ``args`` print, run within the limits (``what`` they read: ``table Section``).
 
     :raises BwsError: if the tool is missing, fails, runs past the deadline or prints too much.
@@ -106,7 +106,7 @@ def _run(args: Sequence[str], limits: Limits, source: str, what: str) -> str:
     return stdout.decode("utf-8", "replace")
 
 
-def _opened(path: Path, limits: Limits, source: str) -> None:
+def _opened(path: Path, limits: BwsLimits, source: str) -> None:
     """Refuse a file too large, or not an Access database, before mdbtools opens it."""
     try:
         size = path.stat().st_size
@@ -122,7 +122,7 @@ def _opened(path: Path, limits: Limits, source: str) -> None:
                        source=source, field="file", value=head[:20])  # fmt: skip
 
 
-def read_tables(path: Path, wanted: Sequence[str], limits: Limits, source: str) -> Tables:
+def read_tables(path: Path, wanted: Sequence[str], limits: BwsLimits, source: str) -> Tables:
     """The rows of each table of ``wanted`` that the database has (a table it lacks is left
     out), read within ``limits``.
 
@@ -148,7 +148,7 @@ def read_tables(path: Path, wanted: Sequence[str], limits: Limits, source: str) 
     return tables
 
 
-def _rows(text: str, table: str, limits: Limits, source: str) -> list[dict[str, str]]:
+def _rows(text: str, table: str, limits: BwsLimits, source: str) -> list[dict[str, str]]:
     rows: list[dict[str, str]] = []
     reader = csv.reader(io.StringIO(text, newline=""))
     header = next(reader, [])
