@@ -30,6 +30,7 @@ def test_an_uploaded_bws_is_the_session_it_holds(client: TestClient) -> None:
     assert isinstance(stored, Session)
     assert stored.sections == bws.read(TWELVE).session.sections
     page = client.get(f"/session/{game_id}").text
+    assert "<h1>tuesday</h1>" in page  # the event: the uploaded file's name
     assert "62.52" in page  # pair 12's percentage, first of the one field
     assert "36.47" in page  # pair 14's, last
 

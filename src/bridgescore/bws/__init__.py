@@ -59,13 +59,15 @@ def looks_like_bws(head: bytes) -> bool:
 def read(
     path: str | Path, *, limits: BwsLimits | None = None, source: str | None = None
 ) -> BwsFile:
-    """Read a ``.bws`` file as a session (see the module's notes), within ``limits``.
+    """Read a ``.bws`` file as a session named after the file (``source``, the name to give
+    it in messages, if given: an upload's), see the module's notes, within ``limits``.
 
     :raises BwsError: naming the file and what is wrong (see the module's notes).
     """
     path = Path(path)
     name = source or path.name
-    return from_tables(read_tables(path, TABLES, limits or BwsLimits(), name), name, path.stem)
+    tables = read_tables(path, TABLES, limits or BwsLimits(), name)
+    return from_tables(tables, name, Path(name).stem)  # the event: the file's name
 
 
 def from_tables(
