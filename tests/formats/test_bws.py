@@ -212,6 +212,16 @@ def test_mdbtools_past_its_deadline_is_stopped(
     assert time.monotonic() - start < 5
 
 
+def test_mdbtools_that_closes_its_output_and_waits_is_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _fake_tool(tmp_path, "mdb-tables", "exec >&- 2>&-; exec sleep 30")
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    start = time.monotonic()
+    _refused(REAL, r"mdbtools took more than 0.5 s", bws.BwsLimits(seconds=0.5))
+    assert time.monotonic() - start < 5
+
+
 def test_mdbtools_missing_is_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))
     _refused(REAL, r"mdb-tables is not installed: .*apt-get install mdbtools")

@@ -87,6 +87,11 @@ def _run(args: Sequence[str], limits: BwsLimits, source: str, what: str) -> str:
                 out[key.fd] += chunk
                 if len(out[key.fd]) > limits.output:
                     problem = f"mdbtools printed more than {limits.output} bytes"
+    if not problem:  # its output closed: it has the rest of the deadline to exit
+        try:
+            proc.wait(max(deadline - time.monotonic(), 0.001))
+        except subprocess.TimeoutExpired:
+            problem = f"mdbtools took more than {limits.seconds:g} s"
     if problem:
         proc.kill()
     proc.wait()
