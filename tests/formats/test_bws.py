@@ -195,6 +195,11 @@ def test_too_many_rows_or_too_much_output_is_refused() -> None:
              bws.BwsLimits(output=2000))  # fmt: skip
 
 
+def test_mdbtools_past_its_memory_is_stopped() -> None:
+    _refused(REAL, r"^12tables1section\.bws: mdbtools could not read its list of tables",
+             bws.BwsLimits(memory=5_000_000))  # fmt: skip
+
+
 def _fake_tool(folder: Path, name: str, script: str) -> None:
     tool = folder / name
     tool.write_text(f"#!/bin/sh\n{script}\n")

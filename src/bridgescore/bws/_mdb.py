@@ -1,7 +1,7 @@
 """The tables of an Access database read through Debian's ``mdbtools`` (``mdb-tables``,
 ``mdb-export``), each run as a subprocess within :class:`BwsLimits`: the file's size is checked
-before anything reads it, each run has a deadline and a cap on what it may print, and each
-table a cap on its rows. What goes wrong is a :class:`~bridgescore.errors.BwsError` naming the
+before anything reads it, each run has a deadline, a cap on what it may print and one on its
+memory, and each table a cap on its rows. What goes wrong is a :class:`~bridgescore.errors.BwsError` naming the
 file and what is wrong; nothing waits longer than the deadline or holds more than the caps."""
 
 from __future__ import annotations
@@ -44,6 +44,9 @@ class BwsLimits:
     """The most bytes one run may print (its standard output and its errors each)."""
     rows: int = 50_000
     """The most rows read of one table."""
+    memory: int = 512 * 1024 * 1024
+    """The most memory (address space) one mdbtools run may take, in bytes, set with
+    util-linux's ``prlimit`` (Essential in Debian; where it is missing, not bounded)."""
 
 
 def _run(args: Sequence[str], limits: BwsLimits, source: str, what: str) -> str:
@@ -58,8 +61,12 @@ def _run(args: Sequence[str], limits: BwsLimits, source: str, what: str) -> str:
             "mdbtools: apt-get install mdbtools)",
             source=source, field="file",
         )  # fmt: skip
+    bound = shutil.which("prlimit")
+    command = [tool, *args[1:]]
+    if bound is not None:
+        command = [bound, f"--as={limits.memory}", "--", *command]
     proc = subprocess.Popen(
-        [tool, *args[1:]],
+        command,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
