@@ -1,8 +1,9 @@
 """The tables of an Access database read through Debian's ``mdbtools`` (``mdb-tables``,
 ``mdb-export``), each run as a subprocess within :class:`BwsLimits`: the file's size is checked
 before anything reads it, each run has a deadline, a cap on what it may print and one on its
-memory, and each table a cap on its rows. What goes wrong is a :class:`~bridgescore.errors.BwsError` naming the
-file and what is wrong; nothing waits longer than the deadline or holds more than the caps."""
+memory, and each table a cap on its rows. What goes wrong is a
+:class:`~bridgescore.errors.BwsError` naming the file and what is wrong; nothing waits longer
+than the deadline or holds more than the caps."""
 
 from __future__ import annotations
 
