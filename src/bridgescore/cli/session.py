@@ -40,15 +40,16 @@ def read_session(path: Path, method: str | None = None) -> Session:
     """
     from bridgescore import bws, usebio
 
+    if path.suffix.lower() == ".bws":  # read by mdbtools, after its size is checked
+        with reporting("FILE"):
+            found = bws.read(path).session
+        return found if method is None else found.with_method(method)  # type: ignore[arg-type]
     try:
-        with path.open("rb") as file:  # a .bws is read by mdbtools, after its size is checked
-            data = file.read(20) if path.suffix.lower() == ".bws" else file.read()
+        data = path.read_bytes()
     except OSError as exc:
         raise click.FileError(str(path), hint=exc.strerror) from exc
     with reporting("FILE"):
-        if path.suffix.lower() == ".bws" or bws.looks_like_bws(data[:20]):
-            session = bws.read(path).session
-        elif path.suffix.lower() == ".xml" or usebio.looks_like_usebio(data):
+        if path.suffix.lower() == ".xml" or usebio.looks_like_usebio(data):
             session = usebio.read(data, source=path.name).session
         else:
             session = pbn.read(pbn.decode(data), source=path.name)
