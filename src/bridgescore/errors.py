@@ -27,6 +27,7 @@ from typing import Any
 __all__ = [
     "BatchError",
     "BridgeError",
+    "BwsError",
     "DealFileError",
     "DealingError",
     "EventError",
@@ -285,6 +286,39 @@ class LinError(NotationError):
         if offset is not None:
             where.append(f"character {offset}")
         super().__init__(f"{', '.join(where)}: {reason}", field=field, value=value)
+
+
+class BwsError(NotationError):
+    """A Bridgemate ``.bws`` file (an Access database) that cannot be read.
+
+    The message names the file, then the table and row where the problem is, and quotes the
+    value: ``club.bws, ReceivedData ID 12: Contract '9 Z' is not a contract``. :attr:`field`
+    is the column (or ``'file'`` for the file as a whole: too large, not a database, too slow).
+
+    >>> str(BwsError("Contract '9 Z' is not a contract", source="club.bws",
+    ...              where="ReceivedData ID 12", field="Contract", value="9 Z"))
+    "club.bws, ReceivedData ID 12: Contract '9 Z' is not a contract"
+    """
+
+    source: str
+    """The file's name."""
+    where: str
+    """The table and row the problem is in (``'ReceivedData ID 12'``), or ``''``."""
+    reason: str
+    """The message without the file and the row."""
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        source: str = "<file>",
+        where: str = "",
+        field: str | None = None,
+        value: object = None,
+    ) -> None:
+        self.source, self.where, self.reason = source, where, reason
+        parts = [source, *([where] if where else [])]
+        super().__init__(f"{', '.join(parts)}: {reason}", field=field, value=value)
 
 
 class UsebioError(NotationError):

@@ -32,13 +32,18 @@ __all__ = ["analyse_command", "export_command", "read_session", "score_command",
 
 
 def read_session(path: Path, method: str | None = None) -> Session:
-    """Read a PBN file (UTF-8 or ISO 8859-1) or a USEBIO file (``.xml``, or XML naming
-    ``USEBIO``) as a session, scored by ``method`` if given.
+    """Read a PBN file (UTF-8 or ISO 8859-1), a USEBIO file (``.xml``, or XML naming
+    ``USEBIO``) or a Bridgemate ``.bws`` (through mdbtools) as a session, scored by ``method``
+    if given.
 
     :raises click.BadParameter: for a file that cannot be read (exit code 2).
     """
-    from bridgescore import usebio
+    from bridgescore import bws, usebio
 
+    if path.suffix.lower() == ".bws":  # read by mdbtools, after its size is checked
+        with reporting("FILE"):
+            found = bws.read(path).session
+        return found if method is None else found.with_method(method)  # type: ignore[arg-type]
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -84,7 +89,8 @@ def _score(score: BoardScore) -> str:
 
 @cli.group("session")
 def session_group() -> None:
-    """Duplicate pairs sessions read from PBN or USEBIO files: rankings, travellers, recaps."""
+    """Duplicate pairs sessions read from PBN, USEBIO or Bridgemate .bws files: rankings,
+    travellers, recaps."""
 
 
 _method_option = click.option(
@@ -124,8 +130,8 @@ def score_command(
     across_field: bool = False,
     artificial_preset: str = "default",
 ) -> None:
-    """Score a session from a PBN or USEBIO file: the rankings of each section, and its
-    warnings.
+    """Score a session from a PBN, USEBIO or Bridgemate .bws file: the rankings of each
+    section, and its warnings.
 
     A Mitchell section ranks its NS and EW pairs separately, a Howell section one field.
     Ties share a rank, written 2=. Matchpoint percentages have two decimals.
@@ -389,3 +395,36 @@ def _signed(x: float | None) -> str:
         return ""
     text = _points(x)
     return text if text.startswith("-") or text == "0" else f"+{text}"
+
+
+@session_group.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--club", "club_ref", required=True, metavar="CLUB",
+              help="The club whose evening it is: its id, name or number.")  # fmt: skip
+@_method_option
+@click.option("--event", metavar="NAME", help="The evening's name (default: the file's).")
+@click.option("--db", envvar="BRIDGESCORE_DATABASE_URL", metavar="URL",
+              help="The database (an SQLAlchemy URL), as for serve; default: a SQLite file in "
+              "your data directory.")  # fmt: skip
+def import_command(
+    file: Path, club_ref: str, method: str | None, event: str | None, db: str | None
+) -> None:
+    """Import a session (a Bridgemate .bws as the handsets left it, a PBN or a USEBIO file)
+    as one of CLUB's evenings, as an upload is; prints the evening's id. Its results are
+    published on the club's pages like an uploaded session's.
+
+    Example: bridgescore session import tuesday.bws --club "Acol BC" --method mp
+    """
+    from bridgescore.storage import Store
+    from bridgescore.storage.clubs import ClubStore
+
+    session = read_session(file, method)
+    session = dataclasses.replace(session, event=event or session.event or file.stem)
+    with reporting("CLUB"), Store(db) as store:
+        clubs = ClubStore(store)
+        club = clubs.club(club_ref)
+        stored = store.create(session, club=(club.id, clubs.key(club.id)))
+    results = sum(len(s.results) for s in session.sections)
+    console().print(stored.id)
+    console().print(f"{session.event}: {len(session.sections)} section(s), {results} results, "
+                    f"imported into {club.name}'s evenings", style="dim")  # fmt: skip

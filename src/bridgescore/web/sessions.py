@@ -8,7 +8,9 @@ was drawn from, so a stale form is refused.
 
 from __future__ import annotations
 
+import tempfile
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
@@ -119,11 +121,16 @@ def _new_session(
 
 
 def read_upload(name: str, text: str, method: Method, limits: Limits) -> Session:
-    """Read an uploaded PBN or USEBIO file as a session scored by ``method``, within the
-    limits."""
-    from bridgescore import pbn, usebio
+    """Read an uploaded PBN, USEBIO or Bridgemate ``.bws`` file (its bytes as Latin-1 text) as
+    a session scored by ``method``, within the limits."""
+    from bridgescore import bws, pbn, usebio
 
-    if usebio.looks_like_usebio(text[:2048].encode()):
+    if bws.looks_like_bws(text[:20].encode("latin-1", "replace")):
+        with tempfile.TemporaryDirectory() as folder:  # mdbtools reads a file
+            path = Path(folder) / "upload.bws"
+            path.write_bytes(text.encode("latin-1", "replace"))
+            session = replace(bws.read(path, source=name).session, method=method)
+    elif usebio.looks_like_usebio(text[:2048].encode()):
         session = replace(usebio.read(text, source=name).session, method=method)
     else:
         session = replace(pbn.read(text, source=name), method=method)
@@ -164,6 +171,10 @@ async def _upload(request: Request, largest: int) -> tuple[str, str] | None:
     if len(data) > largest:
         raise SessionError(f"{upload.filename!r} is larger than {largest:,} bytes, the largest "
                            "file accepted", field="file")  # fmt: skip
+    from bridgescore.bws import looks_like_bws
+
+    if looks_like_bws(data[:20]):  # a Bridgemate database: its bytes, one character each
+        return upload.filename, data.decode("latin-1")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
