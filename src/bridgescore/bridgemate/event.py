@@ -39,10 +39,8 @@ from bridgemate_dataconnector.dto import (
     TableDTO,
 )
 
-from bridgescore.duplicate.session import Pair
 from bridgescore.errors import BridgeError
 from bridgescore.live import LiveState
-from bridgescore.model import Side
 from bridgescore.players import Player
 
 __all__ = ["COMMANDS", "SCORING", "BridgemateError", "guid_of", "init_dto", "letters_of"]
@@ -92,7 +90,7 @@ def init_dto(state: LiveState, club_id: str, now: datetime | None = None) -> Ini
     the vendor's validation.
 
     :raises BridgemateError: for what BCS cannot take (a round's boards not one run from low to
-        high, an arrow-switched round, a team night), or an InitDTO the vendor's validation
+        high, a team night), or an InitDTO the vendor's validation
         refuses (its messages).
     """
     if state.seating.kind != "pairs":
@@ -138,13 +136,6 @@ def _date(text: str, now: datetime) -> datetime:
 def _tables(state: LiveState, guid: str, letters: str) -> list[TableDTO]:
     """Every table, with every round from 1 (a round nobody plays there is empty)."""
     movement = state.movement
-    ns_side = {p.round: Pair.parse(p.ns).side for p in movement.plays}
-    if Side.EW in ns_side.values():
-        raise BridgemateError(
-            "an arrow-switched round (an EW pair sitting NS) has no place in BCS's rounds: "
-            "use a movement without arrow switches",
-            field="movement",
-        )
     tables = []
     for table in range(1, movement.tables + 1):
         rounds = []
@@ -193,7 +184,8 @@ def _players(
         )
         for player, direction in zip(pair.players, directions, strict=True):
             seat = ParticipationDTO(session_guid=guid, section_letters=letters,
-                                    table_number=table, direction=direction, round_number=1)  # fmt: skip
+                                    table_number=table, direction=direction,
+                                    round_number=1)  # fmt: skip
             given, last = _names(player)
             if player.number is None:
                 seat.first_name, seat.last_name = given, last

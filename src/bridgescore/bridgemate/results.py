@@ -35,7 +35,7 @@ from bridgemate_dataconnector.dto import (
 )
 
 from bridgescore.bridgemate.event import BridgemateError, guid_of, init_dto, letters_of
-from bridgescore.duplicate.field import Adjusted
+from bridgescore.duplicate.field import Adjusted, Award
 from bridgescore.errors import BridgeError, for_field
 from bridgescore.live import AlreadyEnteredError, LiveState, TableEntry, read_lead
 from bridgescore.model import PASS_OUT, Result, Seat, parse_contract
@@ -50,7 +50,7 @@ _STRAINS: Final = {1: "C", 2: "D", 3: "H", 4: "S", 5: "NT"}
 _SEATS: Final = {1: Seat.NORTH, 2: Seat.EAST, 3: Seat.SOUTH, 4: Seat.WEST}
 _SUITS: Final = {1: "C", 2: "D", 3: "H", 4: "S"}
 _CARDS: Final = "??23456789TJQKA"
-_ARTIFICIAL: Final = {
+_ARTIFICIAL: Final[dict[int, tuple[Award, Award]]] = {
     -1: ("A-", "A-"), -2: ("A-", "A"), -3: ("A-", "A+"), -4: ("A", "A-"), -5: ("A", "A"),
     -6: ("A", "A+"), -7: ("A+", "A-"), -8: ("A+", "A"), -9: ("A+", "A+"),
 }  # fmt: skip
@@ -197,7 +197,7 @@ class Bridge:
                 )  # fmt: skip
             return Applied(*where, *self._store(state, dto))
         except AlreadyEnteredError as exc:  # a phone's would be kept the same way
-            return Applied(*where, kept if _kept(exc, dto) else "refused", str(exc))
+            return Applied(*where, "conflict" if _kept(exc, dto) else "refused", str(exc))
         except BridgeError as exc:
             return Applied(*where, "refused", str(exc))
 

@@ -88,7 +88,8 @@ class _Write:
         """A line of the audit trail, by this write's ``who``."""
         self.conn.execute(_AUDIT, {
             "game_id": self.game_id, "result_id": result_id, "at": self.now,
-            "who": _who(self.who, self.via), "action": action, "old": _audited(old), "new": _audited(new),
+            "who": _who(self.who, self.via), "action": action, "old": _audited(old),
+            "new": _audited(new),
         })  # fmt: skip
 
     def insert(self, entry: TableEntry) -> tuple[LiveResult, int]:
