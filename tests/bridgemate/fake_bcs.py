@@ -146,7 +146,8 @@ class FakeBcs(HttpTransport):
 
     def _handle(self, command: Command, data: Any) -> str:
         if command is Command.PollQueueForNewResults:
-            results = [dto.to_dict() for _, dto in self.queue]
+            results = [dto.to_dict() if isinstance(dto, ResultDTO) else dto
+                       for _, dto in self.queue]  # fmt: skip
             last = self.queue[-1][0] if self.queue else 0
             return self._answer(command, "PollQueueForNewResults", 12, 0, json.dumps(results), last)
         if command is Command.AcceptResultQueueItems:

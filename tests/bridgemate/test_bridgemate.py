@@ -39,6 +39,13 @@ def app() -> Iterator[TestClient]:
         yield c
 
 
+@pytest.fixture
+def app_on(database_url: str) -> Iterator[TestClient]:
+    """The app on each backend (SQLite, PostgreSQL)."""
+    with TestClient(create_app(Settings(database_url=database_url, open_evenings=True))) as c:
+        yield c
+
+
 def start(client: TestClient, movement: dict[str, Any]) -> dict[str, Any]:
     """An evening started from the director's page, with players for two pairs."""
     players = {"NS 1": [{"name": "Ann Smith", "number": "1001"}, {"name": "Bob Jones"}],
@@ -89,8 +96,9 @@ def played(state: LiveState, seed: int) -> list[TableEntry]:
     ids=["mitchell", "howell"],
 )
 def test_an_evening_from_the_handsets_ranks_as_from_phones(
-    app: TestClient, movement: dict[str, Any]
+    app_on: TestClient, movement: dict[str, Any]
 ) -> None:
+    app = app_on
     phones, handsets = start(app, movement), start(app, movement)
     bridge, fake, live = bridge_to(app, handsets["id"])
     bridge.send()
@@ -252,3 +260,32 @@ def test_an_evening_bcs_cannot_take_is_refused_before_sending() -> None:
     assert refused.value.field == "boards"
     plain = init_dto(LiveState.start(Session((Section.from_movement(mitchell(4, 2)),)), "x"), "")
     assert plain.club_id == ""  # BCS checks the club: the vendor's validation does not
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("Level", "4"),
+        ("TableNumber", True),
+        ("BoardNumber", 2**40),
+        ("SectionLetters", 7),
+        ("IsDeleted", 1),
+        ("TotalTricks", 9.0),
+    ],
+)
+def test_a_result_of_the_wrong_types_is_refused_naming_the_field(field: str, value: Any) -> None:
+    data = fixture("validation", "ResultDTO.valid")["Payload"] | {field: value}
+    with pytest.raises(BridgemateError, match=f"BCS sent a result whose {field} is") as refused:
+        entry_of(ResultDTO.from_dict(data))
+    assert refused.value.field == field
+
+
+def test_a_poll_answer_not_of_its_shape_is_refused(app: TestClient) -> None:
+    created = start(app, {"movement": "mitchell", "tables": 3, "boards_per_round": 2})
+    bridge, fake, _ = bridge_to(app, created["id"])
+    bridge.send()
+    fake.enter(1, 1, 1, Result.parse("4SN="))
+    fake.queue[0] = (1, "not a result")  # type: ignore[assignment]
+    with pytest.raises(BridgemateError, match="BCS's answer to the poll cannot be read") as bad:
+        bridge.poll()
+    assert bad.value.field == "bcs"

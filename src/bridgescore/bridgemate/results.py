@@ -57,16 +57,47 @@ _ARTIFICIAL: Final[dict[int, tuple[Award, Award]]] = {
 """ResultDTO's negative levels: the artificial score (NS's, EW's) for a result scored NS."""
 
 
+_TEXT: Final = frozenset({"SessionGuid", "SectionLetters"})
+
+
+def _check_types(dto: ResultDTO) -> None:
+    """Each field of the DTO of the type the wire format gives it (a DTO read from JSON takes
+    whatever it was sent): texts, a flag, whole numbers.
+
+    >>> _check_types(ResultDTO(level="4"))  # type: ignore[arg-type]
+    Traceback (most recent call last):
+    ...
+    bridgescore.bridgemate.event.BridgemateError: BCS sent a result whose Level is '4', not a \
+whole number
+    """
+    for name, value in dto.to_dict().items():
+        if name == "ValidationMessages":
+            continue
+        if name in _TEXT:
+            ok, kind = value is None or isinstance(value, str), "text"
+        elif name == "IsDeleted":
+            ok, kind = isinstance(value, bool), "true or false"
+        else:
+            ok, kind = type(value) is int and abs(value) < 2**31, "a whole number"
+        if not ok:
+            raise BridgemateError(
+                f"BCS sent a result whose {name} is {str(value)[:40]!r}, not {kind}",
+                field=name,
+                value=str(value)[:40],
+            )
+
+
 def entry_of(dto: ResultDTO) -> TableEntry:
     """The evening's entry of a handset's result: a contract (``Level`` 1-7, its strain,
     doubling, declarer and tricks), ``Pass`` (level 0) or an artificial score (levels -1 to -9,
     NS's and EW's as the DTO's ``ScoringDirection`` says); the lead if entered. The movement,
     the pairs and who may enter it are :func:`bridgescore.live.accept`'s to check.
 
-    :raises BridgemateError: for a DTO the vendor's validation refuses, or a board not played
-        (level -10: the director's to settle).
+    :raises BridgemateError: for a DTO the vendor's validation refuses or whose fields are not
+        of their types, or a board not played (level -10: the director's to settle).
     :raises BridgeError: for a result that cannot be (eight tricks short of 7NT), naming it.
     """
+    _check_types(dto)
     if not validate_result_dto(dto):
         raise BridgemateError(
             "BCS sent a result its own validation refuses: "
@@ -157,7 +188,11 @@ class Bridge:
     def poll(self) -> list[Applied]:
         """Apply the results the handsets entered since the last poll, each as its table
         would from a phone, then tell BCS they are in (they are not sent again)."""
-        polled = self.client.poll_for_results(self.session_guid)
+        try:
+            polled = self.client.poll_for_results(self.session_guid)
+        except (AttributeError, TypeError, ValueError) as exc:  # an answer not of its shape
+            raise BridgemateError(f"BCS's answer to the poll cannot be read: {exc}",
+                                  field="bcs") from exc  # fmt: skip
         done = [self._apply(dto) for dto in polled]
         if polled:
             self.client.accept_queue_data(self.session_guid, DataConnectorResponseData.Results)
