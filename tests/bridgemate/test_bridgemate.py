@@ -173,6 +173,10 @@ def test_what_the_core_refuses_from_a_phone_it_refuses_from_a_handset(app: TestC
     assert "in round 1 table 2 has NS 2 v EW 2, not 2 v 3" in done[2].message
     assert fake.queue == []  # accepted: BCS sends none of them again
 
+    # A bridge started again (Ctrl-C, --resume) still knows what the handsets stored.
+    bridge = Bridge(live, created["id"], bridge.client, fake.club_id)
+    fake.enter(3, 1, 6, Result.parse("2DW="))
+    assert [a.outcome for a in bridge.poll()] == ["changed"]
     # The director changes table 3's board 6; the handset's correction then names an old
     # version: kept for the director as a conflict, as a phone's would be.
     there = live.state(created["id"]).at(3, 1, 6)
@@ -186,6 +190,7 @@ def test_what_the_core_refuses_from_a_phone_it_refuses_from_a_handset(app: TestC
     assert kept.outcome == "conflict"
     (conflict,) = live.conflicts(created["id"])
     assert (conflict.reason, conflict.entry.describe()) == ("different", "3D by W, 7 tricks")
+    assert live.state(created["id"]).at(3, 1, 6).entry.describe() == "2D by W, 9 tricks"  # type: ignore[union-attr]
 
     # Closed: the run polls once more and stops; a late result is a correction request.
     assert app.post(f"/api/sessions/{created['id']}/close", json={"closed": True},

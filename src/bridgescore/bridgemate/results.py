@@ -160,9 +160,22 @@ class Bridge:
     ) -> None:
         self.live, self.game_id, self.client, self.club_id = live, game_id, client, club_id
         self.session_guid = guid_of(game_id)
-        self._versions: dict[tuple[int, int, int], str] = {}
-        """The version of each result this bridge last wrote (a handset's correction names
-        it, as a phone's change names the version it read)."""
+        self._known: dict[tuple[int, int, int], str] | None = None
+
+    @property
+    def _versions(self) -> dict[tuple[int, int, int], str]:
+        """The version of each result a handset last wrote (a handset's correction names it,
+        as a phone's change names the version it read): read once from the audit trail (the
+        results whose last change came through a bridge, so a bridge started again goes on
+        where the last stopped), then kept as this one writes."""
+        if self._known is None:
+            last = {c.result_id: c.who for c in self.live.changes(self.game_id)}
+            self._known = {
+                (r.entry.table, r.entry.round, r.entry.board): r.version
+                for r in self.live.state(self.game_id).results
+                if last.get(r.id, "").endswith(f" via {VIA}")
+            }
+        return self._known
 
     def send(self, resume: bool = False) -> ScoringProgramResponse:
         """Give BCS the evening (:func:`~bridgescore.bridgemate.event.init_dto`), or, with
