@@ -8,7 +8,9 @@ reference client) and against the vendor's own validation (``validate_init_dto``
 Error, ``ErrorType`` Validation) and kept in :attr:`FakeBcs.refused`. The handsets' results are
 queued with :meth:`FakeBcs.enter`, built with the client's own ``ResultDTO`` (the pairs taken
 from the rounds the client sent), and given back by the poll, from the fixture's response.
-No real BCS is involved.
+No real BCS is involved. The fixtures: ``bridgemate-dataconnector/requests``,
+``bridgemate-dataconnector/responses`` and ``bridgemate-dataconnector/validation`` under
+``tests/data/real/`` (their source in its README).
 """
 
 from __future__ import annotations
