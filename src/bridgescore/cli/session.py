@@ -15,6 +15,7 @@ from rich.table import Table
 from bridgescore import pbn
 from bridgescore.boards.dd import DDTable
 from bridgescore.cli._app import cli, console, reporting, section_scorer, write_file
+from bridgescore.cli.bridgemate import bridgemate_command
 from bridgescore.duplicate.analysis import analyse_pair, analysis_to_dict, session_csv, tables_of
 from bridgescore.duplicate.field import ARTIFICIAL_PRESETS, BoardScore
 from bridgescore.duplicate.session import (
@@ -91,6 +92,9 @@ def _score(score: BoardScore) -> str:
 def session_group() -> None:
     """Duplicate pairs sessions read from PBN, USEBIO or Bridgemate .bws files: rankings,
     travellers, recaps."""
+
+
+session_group.add_command(bridgemate_command)  # a live evening through the club's Bridgemates
 
 
 _method_option = click.option(

@@ -42,8 +42,11 @@ _RESULT_COLUMNS = ("round", "table", "board", "contract", "declarer", "tricks", 
                    "artificial", "weighted", "split")  # fmt: skip
 
 
-def _who(who: Who) -> str:
-    return DIRECTOR if who == DIRECTOR else f"table {who}"
+def _who(who: Who, via: str | None = None) -> str:
+    """The audit's ``who``: ``director``, ``table 3``, or ``table 3 via Bridgemate`` (a
+    table's handset through a bridge: :mod:`bridgescore.bridgemate`)."""
+    said = DIRECTOR if who == DIRECTOR else f"table {who}"
+    return said if via is None else f"{said} via {via}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +69,8 @@ class _Write:
     states: States
     game_id: str
     who: Who
+    via: str | None = None
+    """What the table entered it on, when not a phone (``Bridgemate``): the audit says so."""
 
     @property
     def state(self) -> LiveState:
@@ -83,7 +88,8 @@ class _Write:
         """A line of the audit trail, by this write's ``who``."""
         self.conn.execute(_AUDIT, {
             "game_id": self.game_id, "result_id": result_id, "at": self.now,
-            "who": _who(self.who), "action": action, "old": _audited(old), "new": _audited(new),
+            "who": _who(self.who, self.via), "action": action, "old": _audited(old),
+            "new": _audited(new),
         })  # fmt: skip
 
     def insert(self, entry: TableEntry) -> tuple[LiveResult, int]:

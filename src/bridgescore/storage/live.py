@@ -311,17 +311,20 @@ class LiveStore:
 
     # -- writing ---------------------------------------------------------------------------
 
-    def add(self, game_id: str, entry: TableEntry, who: Who) -> tuple[LiveResult, int]:
+    def add(
+        self, game_id: str, entry: TableEntry, who: Who, via: str | None = None
+    ) -> tuple[LiveResult, int]:
         """Store one result if :func:`~bridgescore.live.accept` lets ``who`` add it; the
         stored result and the session's new version. A table's entry for a board that holds
         another result is kept as a conflict (see :meth:`conflicts`) before it is refused.
+        ``via``: what the table entered it on when not a phone (``Bridgemate``), in the audit.
 
         :raises AlreadyEnteredError: if the table has this board of this round already.
         :raises NotAllowedError: if ``who`` may not add it (see :func:`~bridgescore.live.accept`).
         :raises SessionError: if it does not fit the movement.
         :raises GameNotFoundError: if there is no such session.
         """
-        return _answer(self._writer.run(game_id, self._job(game_id, who, _adding(entry))))
+        return _answer(self._writer.run(game_id, self._job(game_id, who, _adding(entry), via)))
 
     async def add_async(self, game_id: str, entry: TableEntry, who: Who) -> tuple[LiveResult, int]:
         """:meth:`add`, awaited (the event loop goes on meanwhile)."""
@@ -348,7 +351,7 @@ class LiveStore:
 
         return self._run(game_id, who, job)
 
-    def request(self, game_id: str, entry: TableEntry, who: Who) -> int:
+    def request(self, game_id: str, entry: TableEntry, who: Who, via: str | None = None) -> int:
         """Keep a table's entry as a correction request for the director (an entry or a fix
         made after the session closed), with the result it would replace; the session's new
         version.
@@ -361,7 +364,7 @@ class LiveStore:
             accept_request(w.state, who, entry)
             return None, w.conflict(entry, "closed", None)[1]
 
-        return self._run(game_id, who, job)
+        return self._writer.run(game_id, self._job(game_id, who, job, via))[1]
 
     def settle(self, game_id: str, conflict_id: int, keep: Kept) -> int:
         """Settle a conflict (the director): keep the stored result, or put the refused entry
@@ -405,6 +408,7 @@ class LiveStore:
         entry: TableEntry,
         who: Who,
         replaces: str | None = None,
+        via: str | None = None,
     ) -> tuple[LiveResult, int]:
         """Change a stored result if :func:`~bridgescore.live.accept` lets ``who``; the new
         one and the session's new version. A table names the version it replaces
@@ -417,12 +421,14 @@ class LiveStore:
         :raises AlreadyEnteredError: if the change moves it onto another stored result.
         :raises NotAllowedError: if ``who`` may not change it.
         """
-        job = self._job(game_id, who, _editing(result_id, entry, replaces))
+        job = self._job(game_id, who, _editing(result_id, entry, replaces), via)
         return _answer(self._writer.run(game_id, job))
 
-    def remove(self, game_id: str, result_id: int, who: Who) -> tuple[LiveResult, int]:
+    def remove(
+        self, game_id: str, result_id: int, who: Who, via: str | None = None
+    ) -> tuple[LiveResult, int]:
         """Delete a stored result if :func:`~bridgescore.live.accept` lets ``who``; the
-        deleted one and the session's new version.
+        deleted one and the session's new version (``via``: as :meth:`add`).
 
         :raises UnknownResultError: if the session has no result with this id.
         :raises NotAllowedError: if ``who`` may not delete it.
@@ -437,7 +443,7 @@ class LiveStore:
             w.states[game_id] = w.state.deleted(result_id, version)
             return old, version
 
-        return self._writer.run(game_id, self._job(game_id, who, job))
+        return self._writer.run(game_id, self._job(game_id, who, job, via))
 
     def redefine(
         self, game_id: str, change: Redefinition, who: Who, also: Also | None = None
@@ -494,13 +500,19 @@ class LiveStore:
 
         return self._run(game_id, who, job)
 
-    def _job(self, game_id: str, who: Who, write: Callable[[_Write], tuple[T, int]]) -> Job[T]:
+    def _job(
+        self,
+        game_id: str,
+        who: Who,
+        write: Callable[[_Write], tuple[T, int]],
+        via: str | None = None,
+    ) -> Job[T]:
         """The group commit's job for ``write``, given the session's state as this write's
         group has it (the session's row locked)."""
 
         def job(conn: Connection, now: datetime, states: States) -> tuple[T, int]:
             self._locked(conn, game_id, states)
-            return write(_Write(self._define, conn, now, states, game_id, who))
+            return write(_Write(self._define, conn, now, states, game_id, who, via))
 
         return job
 

@@ -231,7 +231,7 @@ class ResultChangeRow(Base):
     result_id: Mapped[int] = mapped_column(Integer)
     at: Mapped[datetime] = mapped_column(UTCDateTime)
     who: Mapped[str] = mapped_column(String(32))
-    """``director`` or ``table 3``."""
+    """``director``, ``table 3``, or ``table 3 via Bridgemate`` (a handset through BCS)."""
     action: Mapped[str] = mapped_column(String(8))
     """``add``, ``edit`` or ``delete``."""
     old: Mapped[str | None] = mapped_column(Text)
