@@ -54,7 +54,7 @@ NOT_IN_THE_CORE = frozenset({"sqlite3"})
 
 LAZY = frozenset(
     {
-        # optional extras (pyproject.toml): batch, dask, dd, events, postgres, web
+        # optional extras (pyproject.toml): batch, dask, dd, events, postgres, web, bridgemate
         "numpy",
         "pyarrow",
         "pandas",
@@ -65,6 +65,7 @@ LAZY = frozenset(
         "psycopg",
         "uvicorn",
         "segno",
+        "bridgemate_dataconnector",
         # USEBIO files only: the parser that refuses entities (a base dependency)
         "defusedxml",
         # base dependencies, heavy and needed on one path only: a schema created or upgraded;
