@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, TypeVar
 
+from bridgescore.boards.auction import Auction
+from bridgescore.boards.play import Play
 from bridgescore.duplicate.field import Adjusted, Weighted
 from bridgescore.duplicate.session import METHODS, Board, Session, Split
 from bridgescore.errors import BridgeError, PbnError
@@ -53,6 +55,8 @@ _SCORE_TAG: Final[Mapping[Side | None, str]] = {None: "Score", Side.NS: "Score",
 _SCORE_COLUMNS: Final[Mapping[Side | None, str]] = {
     None: "ScoreTable", Side.NS: "Score_NS", Side.EW: "Score_EW"
 }  # fmt: skip
+
+_S = TypeVar("_S", Auction, Play)
 
 Outcome: TypeAlias = tuple[Result | Adjusted | Weighted | Split, int | None, bool]
 """What happened at a table: the result, artificial score or weighted score, the score the
@@ -186,8 +190,8 @@ class SessionReader:
         """No section data after a tag the mapping reads, but for its tables; the auction
         and the play are well formed, and a warning if the auction's contract and declarer
         are not the game's Contract and Declarer."""
-        auction = auction_of(game, source=self.at.source)
-        play_of(game, source=self.at.source)
+        auction = self.optional(game, auction_of)
+        self.optional(game, play_of)
         contract = game.tag("Contract")
         if auction is not None and auction.is_complete and contract is not None:
             final, declarer = auction.final()
@@ -203,6 +207,21 @@ class SessionReader:
                 self.at.at(tag.data_lines[0]).fail(
                     f"unexpected text after the {tag.name} tag: {quote(text)}", field=tag.name,
                     value=text)  # fmt: skip
+
+    def optional(self, game: Game, read: Callable[..., _S | None]) -> _S | None:
+        """A game's auction or play, or None with a warning where it does not read: an
+        optional part of a game never refuses its results (the board keeps it as text)."""
+        try:
+            return read(game, source=self.at.source)
+        except PbnError as exc:
+            name = exc.field or "section"
+            reason = exc.reason.removeprefix(f"{name}: ")
+            value = "" if exc.value is None or repr(exc.value) in reason else (
+                f" ({quote(str(exc.value))})")  # fmt: skip
+            where = "" if self.at.source == "<text>" else f"{self.at.source}, "
+            self.builder.warn(f"{where}line {exc.line or game.line}: {name} not read, the "
+                              f"results are scored without it: {reason}{value}")  # fmt: skip
+            return None
 
     def board(self, game: Game, tag: Tag) -> Board:
         """The board a game is about: its number, and its dealer and vulnerability (Law 2's
