@@ -96,7 +96,8 @@ def test_files_that_are_not_team_events_are_refused(tmp_path: Path) -> None:
                    '[Result "10"]\n')  # fmt: skip
     code, out = run(CliRunner(), "event", "score", str(bad))
     assert code == 2
-    assert "no closed room result" in out
+    assert "no board was played in both rooms of a match" in out
+    assert "line 1: A v B: board 1 has no closed room result" in out
     code, out = run(CliRunner(), "event", "score", str(REAL / "bbo_vugraph_match.pbn"),
                     "--scale", "acbl-30")  # fmt: skip
     assert code == 2

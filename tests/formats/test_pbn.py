@@ -356,8 +356,6 @@ def test_team_match() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('[Board "1"][Room "Open"][Contract "1NT"][Declarer "N"][Result "7"]',
-         "line 1: Home v Visitors: board 1 has no closed room result"),
         ('[Board "1"][Contract "1NT"][Declarer "N"][Result "7"]',
          "board 1: expected a Room tag, Open or Closed, got None"),
         ('[Board "1"][Room "Open"][Contract "1NT"][Declarer "N"][Result "7"][Score "NS 100"]',

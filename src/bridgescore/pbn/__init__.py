@@ -161,7 +161,7 @@ file an error names.
 from __future__ import annotations
 
 from bridgescore.boards.dd import DDTable
-from bridgescore.errors import PbnError
+from bridgescore.errors import PbnError, TeamsFileError
 from bridgescore.pbn._analysis import (
     ANALYSIS_TAGS,
     analyse_games,
@@ -203,6 +203,7 @@ __all__ = [
     "PbnError",
     "Table",
     "Tag",
+    "TeamsFileError",
     "analyse_games",
     "analysis_tags",
     "auction_of",

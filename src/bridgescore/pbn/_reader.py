@@ -11,7 +11,7 @@ from bridgescore.boards.auction import Auction
 from bridgescore.boards.play import Play
 from bridgescore.duplicate.field import Adjusted, Weighted
 from bridgescore.duplicate.session import METHODS, Board, Session, Split
-from bridgescore.errors import BridgeError, PbnError
+from bridgescore.errors import BridgeError, PbnError, TeamsFileError
 from bridgescore.model import Result, Seat, Side
 from bridgescore.pbn._builder import KeptTags, ReadResult, SessionBuilder, TotalName
 from bridgescore.pbn._games import (
@@ -93,12 +93,29 @@ class SessionReader:
         self.last_board = 0
 
     def read(self) -> Session:
+        self.refuse_teams()
         scoring = self.scoring()
         event, date = self.first("Event"), self.first("Date")
         for game in self.games:
             self.game(game, scoring)
         self.notes()
         return self.builder.session(scoring, event, date)
+
+    def refuse_teams(self) -> None:
+        """A file of team matches is not a pairs session: refused, saying what reads it."""
+        for game in self.games:
+            for name in ("HomeTeam", "VisitTeam", "Room"):
+                tag = game.tag(name)
+                if tag is None or absent(tag.value):
+                    continue
+                if name == "Room" and tag.value.strip().lower() not in ("open", "closed"):
+                    continue
+                raise TeamsFileError(
+                    f"a teams file ({name} {quote(tag.value)}): its games are the rooms of "
+                    "team matches, not a pairs session; read it with bridgescore.pbn."
+                    "read_matches (or read_event), or score it with `bridgescore event score "
+                    f"{self.at.source}` (`bridgescore match score` for one match)",
+                    line=tag.line, source=self.at.source, field=name, value=tag.value)
 
     def notes(self) -> None:
         """Warnings for what was read leniently."""
