@@ -125,15 +125,24 @@ class _Match:
     """By board and room (``'open'``, ``'closed'``): the result and its line."""
     named: bool = False
     """The file names the match's teams (HomeTeam or VisitTeam)."""
+    last: int | None = None
+    """The board of the match's last game."""
+    unnumbered: list[int] = field(default_factory=list)
+    """The lines of games without a Board tag, taken as the other room of the board before."""
 
     def game(self, game: Game, home: str) -> None:
         at = self.reader.at.at(game.line)
         board_tag = game.tag("Board")
-        if board_tag is None or absent(board_tag.value):
-            at.fail("a game of a team match without a Board tag", field="Board")
-        board = self.reader.board(game, board_tag)
-        number = board.number
-        self.boards.setdefault(number, board)
+        if board_tag is not None and not absent(board_tag.value):
+            board = self.reader.board(game, board_tag)
+            self.boards.setdefault(board.number, board)
+        elif self.last is not None and len(self.rooms[self.last]) == 1:
+            board = self.boards[self.last]  # the other room of the board before
+            self.unnumbered.append(game.line)
+        else:
+            at.fail("a game of a team match without a Board tag (and not the other room of "
+                    "the board before it)", field="Board")  # fmt: skip
+        number = self.last = board.number
         rooms = self.rooms.setdefault(number, {})
         room = self.room(game, home, number, at)
         if room in rooms:
@@ -178,6 +187,11 @@ class _Match:
         """The match of the boards both rooms played; a warning for each other board."""
         out = []
         where = "" if self.reader.at.source == "<text>" else f"{self.reader.at.source}, "
+        if self.unnumbered:
+            lines = ", ".join(map(str, self.unnumbered[:5]))
+            warnings.append(f"{where}{self.home} v {self.away}: games without a Board tag are "
+                            f"taken as the other room of the board before them: line(s) "
+                            f"{lines}{' ...' if len(self.unnumbered) > 5 else ''}")  # fmt: skip
         for number, board in sorted(self.boards.items()):
             found = self.rooms[number]
             missing = [room for room in ("open", "closed") if room not in found]
