@@ -152,7 +152,8 @@ def test_read_refuses_a_teams_file(name: str, line: int, tag: str) -> None:
     err = caught.value
     assert (err.source, err.line, err.field) == (name, line, tag)
     assert "a teams file" in err.reason
-    assert "read_matches" in err.reason and f"bridgescore event score {name}" in err.reason
+    assert "read_matches" in err.reason
+    assert f"bridgescore event score {name}" in err.reason
 
 
 def test_room_tags_alone_make_a_teams_file() -> None:
@@ -309,7 +310,8 @@ def test_jfr_pary_imps_against_a_median_datum() -> None:
     for page in sorted((TRAVELLERS / "131108szczyrk").glob("*.txt")):
         board = int(page.stem[-3:])
         rows, datum = _traveller(page)
-        scores = sorted(line.ns_score for line in scored.travellers[board])
+        scores = sorted(line.ns_score for line in scored.travellers[board]
+                        if isinstance(line.ns_score, int))  # fmt: skip
         middle = scores[(len(scores) - 1) // 2 : len(scores) // 2 + 1]
         median = sum(middle) / len(middle)
         if int(datum) != round(median / 10) * 10:

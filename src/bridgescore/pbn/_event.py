@@ -38,8 +38,8 @@ def read_event(
     to ``warnings`` (as :func:`~bridgescore.pbn.read_matches`).
 
     :raises PbnError: as :func:`~bridgescore.pbn.read_matches`, or for a file without team
-        matches or without a board both rooms of a match played; :raises BridgeError: for an event the options refuse (a scale without a table
-        for the matches' length).
+        matches or without a board both rooms of a match played; :raises BridgeError: for an
+        event the options refuse (a scale without a table for the matches' length).
     """
     notes: list[str] = []
     found = read_rounds(text, source=source, warnings=notes)

@@ -101,8 +101,9 @@ def read_rounds(
         if home or visit or last is None or changed:
             key = (round_, frozenset({home, visit}))
             if key not in matches:
-                matches[key] = _Match(reader, scoring, home or "Home", visit or "Visitors",
-                                      named=bool(home or visit))
+                matches[key] = _Match(
+                    reader, scoring, home or "Home", visit or "Visitors", named=bool(home or visit)
+                )
             last = matches[key]
         last.game(game, home)
     notes = [] if warnings is None else warnings

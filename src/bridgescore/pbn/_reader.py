@@ -115,7 +115,11 @@ class SessionReader:
                     "team matches, not a pairs session; read it with bridgescore.pbn."
                     "read_matches (or read_event), or score it with `bridgescore event score "
                     f"{self.at.source}` (`bridgescore match score` for one match)",
-                    line=tag.line, source=self.at.source, field=name, value=tag.value)
+                    line=tag.line,
+                    source=self.at.source,
+                    field=name,
+                    value=tag.value,
+                )
 
     def notes(self) -> None:
         """Warnings for what was read leniently."""
