@@ -135,6 +135,7 @@ class SessionReader:
     def first(self, name: str) -> str:
         """The first real value of a session-wide tag; a warning for games that differ."""
         value: str | None = None
+        others: list[Tag] = []
         for game in self.games:
             tag = game.tag(name)
             if tag is None or absent(tag.value) or tag.value == "????.??.??":
@@ -142,8 +143,11 @@ class SessionReader:
             if value is None:
                 value = tag.value
             elif tag.value != value:
-                self.builder.warn(f"line {tag.line}: {name} {tag.value!r} is not the first, "
-                                  f"{value!r}")  # fmt: skip
+                others.append(tag)
+        if others:  # one warning, not one a game (BBO writes each table's time in its Date)
+            self.builder.warn(f"{_lines([t.line for t in others])}: {name} "
+                              f"{others[0].value!r}{' ...' if len(others) > 1 else ''} is not "
+                              f"the first, {value!r}, which is kept")  # fmt: skip
         return value or ""
 
     def scoring(self) -> Scoring:
