@@ -128,6 +128,15 @@ def test_problems_in_optional_parts_are_warnings_and_the_results_stand() -> None
         f"jfr.pbn, line {base + 7}: Play not read, the results are scored without it: "
         "invalid card 'ZZ': expected a suit and a rank such as SK or h2",
     ]
+    # a Deal that does not read: the results stand, the board has no deal, and a warning
+    broken = re.sub(r'\[Deal "N:', '[Deal "N:Z', data, count=1)
+    s = read(broken, source="jfr.pbn")
+    assert s.sections[0].results == read(data).sections[0].results
+    assert s.sections[0].boards[0].deal is None
+    line = broken[: broken.index('[Deal "N:Z')].count("\n") + 1
+    (warning,) = [str(w) for w in s.warnings if "not read" in str(w)]
+    assert warning.startswith(f"jfr.pbn, line {line}: Deal not read, the results are scored "
+                              "without it: invalid deal 'N:Z")  # fmt: skip
     # a result-bearing part still refuses, naming the line, the tag and the value
     bad = re.sub(r'\[Contract "[^"]*"\]', '[Contract "4Z"]', data, count=1)
     with pytest.raises(PbnError) as caught:

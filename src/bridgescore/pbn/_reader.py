@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Final, TypeAlias, TypeVar
 
 from bridgescore.boards.auction import Auction
+from bridgescore.boards.deal import Deal
 from bridgescore.boards.play import Play
 from bridgescore.duplicate.field import Adjusted, Weighted
 from bridgescore.duplicate.session import METHODS, Board, Session, Split
@@ -22,6 +23,7 @@ from bridgescore.pbn._games import (
     Table,
     Tag,
     auction_of,
+    complete_deal,
     element,
     escape,
     play_of,
@@ -56,7 +58,7 @@ _SCORE_COLUMNS: Final[Mapping[Side | None, str]] = {
     None: "ScoreTable", Side.NS: "Score_NS", Side.EW: "Score_EW"
 }  # fmt: skip
 
-_S = TypeVar("_S", Auction, Play)
+_S = TypeVar("_S", Auction, Play, Deal)
 
 Outcome: TypeAlias = tuple[Result | Adjusted | Weighted | Split, int | None, bool]
 """What happened at a table: the result, artificial score or weighted score, the score the
@@ -217,6 +219,7 @@ class SessionReader:
         are not the game's Contract and Declarer."""
         auction = self.optional(game, auction_of)
         self.optional(game, play_of)
+        self.optional(game, complete_deal)
         contract = game.tag("Contract")
         if auction is not None and auction.is_complete and contract is not None:
             final, declarer = auction.final()
@@ -234,7 +237,7 @@ class SessionReader:
                     value=text)  # fmt: skip
 
     def optional(self, game: Game, read: Callable[..., _S | None]) -> _S | None:
-        """A game's auction or play, or None with a warning where it does not read: an
+        """A game's auction, play or deal, or None with a warning where it does not read: an
         optional part of a game never refuses its results (the board keeps it as text)."""
         try:
             return read(game, source=self.at.source)
