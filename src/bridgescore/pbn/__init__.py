@@ -16,7 +16,8 @@ allows it, ``Vulnerable`` ``"Both"``, ``"Love"`` or ``"-"``, comments ``{...}`` 
 repeats in a game is ignored (§3.4), but a repeated ``Board`` starts a new game (files written
 without empty lines between games), or the file is refused, naming the line, where a game so
 split would hold a tag twice. A problem in an optional part (``Auction``, ``Play``, ``Note``,
-an unknown tag) is a warning naming the file, line and tag, never a refusal of the results;
+``Deal``, an unknown tag) is a warning naming the file, line and tag, never a refusal of the
+results;
 ``4N`` in an auction is 4NT (Magic Contest writes it). Writing produces the export format:
 the 15 mandatory tags in order, ``"?"`` where unknown and ``""`` where they do not apply
 (§3.4), the other tags sorted by name, then the sections sorted by name (§3.1), one tag per
