@@ -18,7 +18,8 @@ from tests.conftest import DATA
 
 REAL = DATA / "real"
 PBNTOOLS = REAL / "pbntools"
-TRAVELLERS = PBNTOOLS / "jfr_travellers"
+WB130808 = REAL / "pbntools/jfr_travellers/wb130808"
+SZCZYRK = REAL / "pbntools/jfr_travellers/131108szczyrk"
 
 
 def text(path: Path) -> str:
@@ -291,7 +292,7 @@ def test_jfr_pary_percentages_agree_with_its_travellers() -> None:
     scored = s.scored()[0]
     number = {p.number: int(p.names.split("-")[1]) for p in s.sections[0].pairs}
     compared, skipped = 0, []
-    for page in sorted((TRAVELLERS / "wb130808").glob("*.txt")):
+    for page in sorted(WB130808.glob("*.txt")):
         board = int(page.stem[-3:])
         rows, _ = _traveller(page)
         if any(contract == "TD" and max(ns, ew) <= len(number) for ns, ew, _, contract in rows):
@@ -318,7 +319,7 @@ def test_jfr_pary_imps_against_a_median_datum() -> None:
     scored = replace(s, drop="49%").scored()[0]
     number = {p.number: int(p.names.split("-")[1]) for p in s.sections[0].pairs}
     boards = 0
-    for page in sorted((TRAVELLERS / "131108szczyrk").glob("*.txt")):
+    for page in sorted(SZCZYRK.glob("*.txt")):
         board = int(page.stem[-3:])
         rows, datum = _traveller(page)
         scores = sorted(line.ns_score for line in scored.travellers[board]
