@@ -40,6 +40,7 @@ __all__ = [
     "PbnError",
     "RulesError",
     "SessionError",
+    "TeamsFileError",
     "UsebioError",
     "for_field",
 ]
@@ -189,6 +190,12 @@ class PbnError(NotationError):
         self.line, self.source, self.reason = line, source, reason
         where = f"{source}, line {line}" if line is not None else source
         super().__init__(f"{where}: {reason}", field=field, value=value)
+
+
+class TeamsFileError(PbnError):
+    """A PBN file of team matches (``HomeTeam``/``VisitTeam``, ``Room "Open"``/``"Closed"``)
+    given where a pairs session is read: :func:`bridgescore.pbn.read_matches` reads it, or
+    ``bridgescore event score``; it is never scored as pairs."""
 
 
 class DealFileError(NotationError):

@@ -96,7 +96,8 @@ def test_files_that_are_not_team_events_are_refused(tmp_path: Path) -> None:
                    '[Result "10"]\n')  # fmt: skip
     code, out = run(CliRunner(), "event", "score", str(bad))
     assert code == 2
-    assert "no closed room result" in out
+    assert "no board was played in both rooms of a match" in out
+    assert "line 1: A v B: board 1 has no closed room result" in out
     code, out = run(CliRunner(), "event", "score", str(REAL / "bbo_vugraph_match.pbn"),
                     "--scale", "acbl-30")  # fmt: skip
     assert code == 2
@@ -134,3 +135,16 @@ def test_write_then_read_gives_the_event_back(entries: list[tuple[int, Room, str
 def test_read_event_raises_only_bridge_errors(text: str) -> None:
     with contextlib.suppress(BridgeError):
         pbn.read_event(text)
+
+
+def test_a_board_one_room_missed_is_a_warning(tmp_path: Path) -> None:
+    """issue 32: a board only one room played is left out of its match with a warning that
+    names the file and line; the other boards are scored."""
+    games = [f'[Round "1"][Board "{b}"][HomeTeam "A"][VisitTeam "B"][Contract "3NT"]'
+             f'[Declarer "N"][Result "{t}"]' for b, t in ((1, 9), (1, 8), (2, 9))]  # fmt: skip
+    path = tmp_path / "round.pbn"
+    path.write_text("\n\n".join(games) + "\n")
+    for group in ("event", "match"):
+        code, out = run(CliRunner(), group, "score", str(path))
+        assert code == 0, out
+        assert "warning: round.pbn, line 5: A v B: board 2 has no closed room result" in out

@@ -93,6 +93,8 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "long Score": lambda n: '[Board "1"][PairNS "1"][PairEW "1"][Contract "4S"][Declarer "N"]'
     '[Result "10"][Score "NS ' + " " * n + 'x"]',
     "long Scoring": lambda n: '[Scoring "' + ";".join(["MP"] * (n // 3)) + '"][Board "1"]',
+    "10,000 Board tags, no empty line": lambda n: '[Event "E"]' * (n // 20) + '[Board "1"]' * n,
+    "1,000 split games": lambda n: '[Event "E"][Board "1"][Contract "Pass"]' * (n // 10),
     "1,000 named pairs": lambda n: "".join(
         f'[Board "1"][North "n{i}"][South "s{i}"][East "e{i}"][West "w{i}"][Contract "4S"]'
         f'[Declarer "N"][Result "10"]\n\n' for i in range(n // 10)),

@@ -54,7 +54,7 @@ CASES: list[tuple[str, Callable[[str], list[Board]], tuple[int, int, int, int, i
     ("bbo_pairs.pbn", deal_file, (11, 11, 11, 11, 0, 0)),  # pbntools from BBO, a game a table
     ("bbo_pairs.pbn", session_file, (11, 11, 0, 0, 0, 0)),
     ("bbo_vugraph_match.pbn", deal_file, (16, 16, 16, 16, 0, 0)),  # LinToPbnConverter, 2 rooms
-    ("bbo_vugraph_match.pbn", session_file, (16, 16, 2, 0, 0, 0)),  # both rooms bid the same
+    # bbo_vugraph_match.pbn as a session: a teams file, which pbn.read refuses (issue 32)
     ("bridgecomposer.pbn", deal_file, (15, 15, 0, 0, 15, 0)),  # DoubleDummyTricks and ORT
     ("bridgecomposer.pbn", session_file, (15, 15, 0, 0, 15, 0)),
     ("magic_contest_ffb.pbn", session_file, (30, 30, 0, 0, 30, 0)),  # OptimumResultTable only

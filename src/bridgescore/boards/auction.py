@@ -130,12 +130,19 @@ class Call:
 
 
 def _call_name(text: str) -> str:
-    """A call's name as PBN writes it (``Pass``, ``1NT``), from any case."""
+    """A call's name as PBN writes it (``Pass``, ``1NT``), from any case; ``4N`` (as Magic
+    Contest writes 4NT in its auctions, and LIN does) is ``4NT``.
+
+    >>> _call_name("4n"), _call_name("pass")
+    ('4NT', 'Pass')
+    """
     word = text.strip().upper()
     if word in _WORDS:
         return _WORDS[word]
     if _BID.fullmatch(word):
         return word
+    if len(word) == 2 and word[0] in "1234567" and word[1] == "N":
+        return f"{word}T"
     raise _fail(f"invalid call {text!r}: expected Pass, X, XX, a bid such as 1NT, or "
                 "AP or -", text)  # fmt: skip
 

@@ -54,9 +54,12 @@ def score_command(file: Path, kind: str, scale: str, bam: bool, as_json: bool,
     """
     with reporting("FILE"):
         text = read_pbn(file)
+        warnings: list[str] = []
         event = pbn.read_event(text, source=file.name, kind=EventKind(kind),
                                scale=VpScale(scale), scoring="bam" if bam else "imps",
-                               name=file.stem)  # fmt: skip
+                               name=file.stem, warnings=warnings)  # fmt: skip
+    for w in warnings:
+        click.echo(f"warning: {w}", err=True)
     if usebio_path is not None:
         from bridgescore import usebio
 

@@ -39,7 +39,10 @@ def score_command(file: Path, as_json: bool) -> None:
     """
     with reporting("FILE"):
         text = read_pbn(file)
-        matches = pbn.read_matches(text, source=file.name)
+        warnings: list[str] = []
+        matches = pbn.read_matches(text, source=file.name, warnings=warnings)
+    for w in warnings:
+        click.echo(f"warning: {w}", err=True)
     if not matches:
         matches = [TeamMatch("Home", "Visitors", [])]
     if as_json:

@@ -13,10 +13,15 @@ Section numbers (§) are those of the PBN 2.1 standard. Reading accepts its impo
 (§2.1): tags in any order, several on a line or one spread over lines, lower case where §3.11
 allows it, ``Vulnerable`` ``"Both"``, ``"Love"`` or ``"-"``, comments ``{...}`` and ``;``,
 ``%`` lines (§2.4), ``#`` and ``##`` values inherited from earlier games (§4.8). A tag that
-repeats in a game is ignored (§3.4). Writing produces the export format: the 15 mandatory tags
-in order, ``"?"`` where unknown and ``""`` where they do not apply (§3.4), the other tags
-sorted by name, then the sections sorted by name (§3.1), one tag per line, CRLF line ends
-(§2.3), an empty line between games (§3).
+repeats in a game is ignored (§3.4), but a repeated ``Board`` starts a new game (files written
+without empty lines between games), or the file is refused, naming the line, where a game so
+split would hold a tag twice. A problem in an optional part (``Auction``, ``Play``, ``Note``,
+``Deal``, an unknown tag) is a warning naming the file, line and tag, never a refusal of the
+results;
+``4N`` in an auction is 4NT (Magic Contest writes it). Writing produces the export format:
+the 15 mandatory tags in order, ``"?"`` where unknown and ``""`` where they do not apply
+(§3.4), the other tags sorted by name, then the sections sorted by name (§3.1), one tag per
+line, CRLF line ends (§2.3), an empty line between games (§3).
 
 How a :class:`~bridgescore.duplicate.session.Session` is written (and read back):
 
@@ -138,7 +143,11 @@ typed, and the contract its tags say was played.
 
 **Team matches** (:func:`read_matches`): a match is a pair of teams (``HomeTeam`` and
 ``VisitTeam``, either way round); a game without them belongs to the match before. Its rooms
-are the ``Room`` tag's, or without one (RealBridge) the team named ``HomeTeam`` sits NS.
+are the ``Room`` tag's; without one, a game with the teams swapped is the closed room, else a
+board's two games are the open and the closed room in order (a game without a ``Board`` right
+after a board's first room is its other room, as rpbridge.net writes). A board one room did
+not play is left out of that match with a warning. :func:`read` refuses a teams file
+(:class:`TeamsFileError`: ``HomeTeam``, ``VisitTeam``, ``Room "Open"``/``"Closed"``).
 :func:`read_event` reads the matches of a file, round by round (``Round``), into a
 :class:`~bridgescore.events.Event`; :func:`write_event` writes one back, a game per board and
 room with ``Round``, ``HomeTeam``, ``VisitTeam`` and ``Room``.
@@ -161,7 +170,7 @@ file an error names.
 from __future__ import annotations
 
 from bridgescore.boards.dd import DDTable
-from bridgescore.errors import PbnError
+from bridgescore.errors import PbnError, TeamsFileError
 from bridgescore.pbn._analysis import (
     ANALYSIS_TAGS,
     analyse_games,
@@ -203,6 +212,7 @@ __all__ = [
     "PbnError",
     "Table",
     "Tag",
+    "TeamsFileError",
     "analyse_games",
     "analysis_tags",
     "auction_of",

@@ -22,6 +22,7 @@ def read_event(
     scale: VpScale = VpScale.WBF_2013,
     scoring: str = "imps",
     name: str = "",
+    warnings: list[str] | None = None,
 ) -> Event:
     """The team matches of a file as an event: a round per ``Round`` tag (in the order the
     rounds first appear; a file without one is one round), the teams in the order they first
@@ -33,14 +34,24 @@ def read_event(
     >>> [(s.entrant, s.imps_for, s.vp) for s in e.standings()]
     [('A', 10, 1809), ('B', 0, 191)]
 
+    A board only one room of a match played is left out of that match, with a warning added
+    to ``warnings`` (as :func:`~bridgescore.pbn.read_matches`).
+
     :raises PbnError: as :func:`~bridgescore.pbn.read_matches`, or for a file without team
-        matches; :raises BridgeError: for an event the options refuse (a scale without a table
-        for the matches' length).
+        matches or without a board both rooms of a match played; :raises BridgeError: for an
+        event the options refuse (a scale without a table for the matches' length).
     """
-    found = read_rounds(text, source=source)
+    notes: list[str] = []
+    found = read_rounds(text, source=source, warnings=notes)
+    if warnings is not None:
+        warnings.extend(notes)
     if not found:
         raise PbnError("the file holds no team matches (HomeTeam, VisitTeam)", source=source,
                        field="HomeTeam")  # fmt: skip
+    if not any(m.boards for _, m in found):
+        first = notes[0].removeprefix(f"{source}, ") if notes else ""
+        raise PbnError(f"no board was played in both rooms of a match ({first})",
+                       source=source, field="Room")  # fmt: skip
     order: list[str] = []
     for _, m in found:
         for team in (m.home, m.away):

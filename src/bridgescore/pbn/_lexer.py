@@ -27,12 +27,19 @@ def read_games(text: str, *, source: str = "<text>") -> list[Game]:
     Values are unescaped (``\\"`` and ``\\\\``; a backslash before anything else is kept, as
     in the column specs ``PairId_NS\\2R`` real files write). A tag that repeats in a game is
     dropped (§3.4, except ``Note``), and ``#`` and ``##`` values are replaced by the values
-    they inherit (§4.8).
+    they inherit (§4.8). A second ``Board`` tag starts a new game, as programs that write no
+    empty line between games mean it: the new game takes the tags just before it that the game
+    had before its own Board (``Event``, ``Date`` ...).
 
     >>> [g.get("Board") for g in read_games('% PBN 2.1\\n[Board "1"]\\n\\n[Board "2"] ; end')]
     ['1', '2']
+    >>> [(g.get("Event"), g.get("Board")) for g in read_games(
+    ...     '[Event "Club"]\\n[Board "1"]\\n[Event "Club"]\\n[Board "2"]')]
+    [('Club', '1'), ('Club', '2')]
 
-    :raises PbnError: for an unterminated tag, value or comment, or text out of place.
+    :raises PbnError: for an unterminated tag, value or comment, text out of place, or games
+        without empty lines between them whose split at their Board tags leaves a game with
+        a tag twice (naming its line).
     """
     return _inherit(_Lexer(text, source).games(), Location(source))
 
@@ -49,6 +56,8 @@ class _Lexer:
         self.tags: list[_OpenTag] = []
         self.comments: list[str] = []
         self.first_line = 0
+        self.split_from = 0
+        """The line of the Board tag that started the open game, if a split started it."""
 
     def fail(self, reason: str, line: int, at: int, *, field: str | None = None) -> NoReturn:
         """Fail on ``line``, quoting the text from ``at`` to the end of its line."""
@@ -134,6 +143,8 @@ class _Lexer:
         if not text.startswith("]", pos):
             self.fail(f"unterminated tag {name}: expected ']' after the value", line, start,
                       field=name)  # fmt: skip
+        if name.lower() == "board" and any(t.name.lower() == "board" for t in self.tags):
+            self.split(first)
         self.tags.append(_OpenTag(name, unescape(value[1]), first))
         if not self.first_line:
             self.first_line = first
@@ -152,7 +163,47 @@ class _Lexer:
     def comment(self, text: str) -> None:
         (self.tags[-1].comments if self.tags else self.comments).append(text)
 
+    def split(self, line: int) -> None:
+        """A second Board tag (on ``line``) in a game: the games are not separated by empty
+        lines, and a new one starts. It takes the tags just before it that the game wrote
+        before its own Board (``Event``, ``Site``, ``Date`` ...), each once."""
+        tags = self.tags
+        board = next(i for i, t in enumerate(tags) if t.name.lower() == "board")
+        before = {t.name.lower() for t in tags[:board]}
+        start, taken = len(tags), set()
+        while start > board + 1:
+            tag = tags[start - 1]
+            name = tag.name.lower()
+            if name not in before or name in taken or tag.data:
+                break
+            taken.add(name)
+            start -= 1
+        self.tags, rest = tags[:start], tags[start:]
+        self.check_split(line)
+        self.split_from = 0
+        self.end_game()
+        self.tags, self.split_from = rest, line
+        self.first_line = rest[0].line if rest else 0
+
+    def check_split(self, board_line: int) -> None:
+        """A game cut out at a Board tag may not repeat a tag (but ``Note``): where it does,
+        the file cannot be split into its games."""
+        seen: dict[str, int] = {}
+        for tag in self.tags:
+            name = tag.name.lower()
+            if name in seen and name != "note":
+                Location(self.source, tag.line).fail(
+                    f"games without an empty line between them are split at each Board tag "
+                    f"(here line {board_line}), but the game from line {self.first_line} has "
+                    f"two {tag.name} tags (lines {seen[name]} and {tag.line}): where it ends is "
+                    "unclear; put an empty line between games (§3)", field=tag.name,
+                    value=tag.value)  # fmt: skip
+            seen[name] = tag.line
+
     def end_game(self) -> None:
+        if self.split_from and self.tags:
+            self.check_split(self.split_from)
+        self.split_from = 0
         if not self.tags:
             return  # comments alone stay for the next game
         self.games_.append(Game(tuple(t.freeze() for t in self.tags), tuple(self.comments),

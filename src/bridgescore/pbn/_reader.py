@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, TypeVar
 
+from bridgescore.boards.auction import Auction
+from bridgescore.boards.deal import Deal
+from bridgescore.boards.play import Play
 from bridgescore.duplicate.field import Adjusted, Weighted
 from bridgescore.duplicate.session import METHODS, Board, Session, Split
-from bridgescore.errors import BridgeError, PbnError
+from bridgescore.errors import BridgeError, PbnError, TeamsFileError
 from bridgescore.model import Result, Seat, Side
 from bridgescore.pbn._builder import KeptTags, ReadResult, SessionBuilder, TotalName
 from bridgescore.pbn._games import (
@@ -20,6 +23,7 @@ from bridgescore.pbn._games import (
     Table,
     Tag,
     auction_of,
+    complete_deal,
     element,
     escape,
     play_of,
@@ -53,6 +57,8 @@ _SCORE_TAG: Final[Mapping[Side | None, str]] = {None: "Score", Side.NS: "Score",
 _SCORE_COLUMNS: Final[Mapping[Side | None, str]] = {
     None: "ScoreTable", Side.NS: "Score_NS", Side.EW: "Score_EW"
 }  # fmt: skip
+
+_S = TypeVar("_S", Auction, Play, Deal)
 
 Outcome: TypeAlias = tuple[Result | Adjusted | Weighted | Split, int | None, bool]
 """What happened at a table: the result, artificial score or weighted score, the score the
@@ -89,12 +95,33 @@ class SessionReader:
         self.last_board = 0
 
     def read(self) -> Session:
+        self.refuse_teams()
         scoring = self.scoring()
         event, date = self.first("Event"), self.first("Date")
         for game in self.games:
             self.game(game, scoring)
         self.notes()
         return self.builder.session(scoring, event, date)
+
+    def refuse_teams(self) -> None:
+        """A file of team matches is not a pairs session: refused, saying what reads it."""
+        for game in self.games:
+            for name in ("HomeTeam", "VisitTeam", "Room"):
+                tag = game.tag(name)
+                if tag is None or absent(tag.value):
+                    continue
+                if name == "Room" and tag.value.strip().lower() not in ("open", "closed"):
+                    continue
+                raise TeamsFileError(
+                    f"a teams file ({name} {quote(tag.value)}): its games are the rooms of "
+                    "team matches, not a pairs session; read it with bridgescore.pbn."
+                    "read_matches (or read_event), or score it with `bridgescore event score "
+                    f"{self.at.source}` (`bridgescore match score` for one match)",
+                    line=tag.line,
+                    source=self.at.source,
+                    field=name,
+                    value=tag.value,
+                )
 
     def notes(self) -> None:
         """Warnings for what was read leniently."""
@@ -110,6 +137,7 @@ class SessionReader:
     def first(self, name: str) -> str:
         """The first real value of a session-wide tag; a warning for games that differ."""
         value: str | None = None
+        others: list[Tag] = []
         for game in self.games:
             tag = game.tag(name)
             if tag is None or absent(tag.value) or tag.value == "????.??.??":
@@ -117,8 +145,11 @@ class SessionReader:
             if value is None:
                 value = tag.value
             elif tag.value != value:
-                self.builder.warn(f"line {tag.line}: {name} {tag.value!r} is not the first, "
-                                  f"{value!r}")  # fmt: skip
+                others.append(tag)
+        if others:  # one warning, not one a game (BBO writes each table's time in its Date)
+            self.builder.warn(f"{_lines([t.line for t in others])}: {name} "
+                              f"{others[0].value!r}{' ...' if len(others) > 1 else ''} is not "
+                              f"the first, {value!r}, which is kept")  # fmt: skip
         return value or ""
 
     def scoring(self) -> Scoring:
@@ -186,8 +217,9 @@ class SessionReader:
         """No section data after a tag the mapping reads, but for its tables; the auction
         and the play are well formed, and a warning if the auction's contract and declarer
         are not the game's Contract and Declarer."""
-        auction = auction_of(game, source=self.at.source)
-        play_of(game, source=self.at.source)
+        auction = self.optional(game, auction_of)
+        self.optional(game, play_of)
+        self.optional(game, complete_deal)
         contract = game.tag("Contract")
         if auction is not None and auction.is_complete and contract is not None:
             final, declarer = auction.final()
@@ -203,6 +235,21 @@ class SessionReader:
                 self.at.at(tag.data_lines[0]).fail(
                     f"unexpected text after the {tag.name} tag: {quote(text)}", field=tag.name,
                     value=text)  # fmt: skip
+
+    def optional(self, game: Game, read: Callable[..., _S | None]) -> _S | None:
+        """A game's auction, play or deal, or None with a warning where it does not read: an
+        optional part of a game never refuses its results (the board keeps it as text)."""
+        try:
+            return read(game, source=self.at.source)
+        except PbnError as exc:
+            name = exc.field or "section"
+            reason = exc.reason.removeprefix(f"{name}: ")
+            value = "" if exc.value is None or repr(exc.value) in reason else (
+                f" ({quote(str(exc.value))})")  # fmt: skip
+            where = "" if self.at.source == "<text>" else f"{self.at.source}, "
+            self.builder.warn(f"{where}line {exc.line or game.line}: {name} not read, the "
+                              f"results are scored without it: {reason}{value}")  # fmt: skip
+            return None
 
     def board(self, game: Game, tag: Tag) -> Board:
         """The board a game is about: its number, and its dealer and vulnerability (Law 2's
