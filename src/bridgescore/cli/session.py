@@ -210,7 +210,7 @@ def _print_session(session: Session, sections: list[SectionScores], data: dict[s
             table.add_column("Boards", justify="right")
             totals = _totals([row.total for row in rows])
             for row, total in zip(rows, totals, strict=True):
-                cells = [row.rank, str(row.pair.number), row.pair.names, total]
+                cells = [row.place, str(row.pair.number), row.pair.names, total]
                 if session.method == "mp":
                     cells.append(_percent(row.percent))
                 table.add_row(*cells, str(row.boards))

@@ -31,7 +31,7 @@ def _field_name(section: str, side: Side | None, sections: int) -> str:
 
 
 def _rows(ranking: Sequence[RankRow]) -> list[tuple[str, ...]]:
-    return [(r.rank, r.pair.label, r.pair.names, points_text(r.total),
+    return [(r.place, r.pair.label, r.pair.names, points_text(r.total),
              "" if r.percent is None else f"{r.percent:.2f}%") for r in ranking]  # fmt: skip
 
 

@@ -98,7 +98,7 @@
         pair.append(cell("span", String(row.pair), "live-pair-label"));
         if (row.names) pair.append(cell("span", row.names, "live-pair-names"));
         const score = row.total;
-        tr.append(cell("td", String(row.rank), "num"), pair, cell("td", String(score), "num"),
+        tr.append(cell("td", row.ranked === false ? "not ranked" : String(row.rank), "num"), pair, cell("td", String(score), "num"),
                   cell("td", row.percent === null ? "" : row.percent.toFixed(2), "num"));
         t.append(tr);
       }
