@@ -23,9 +23,11 @@ from bridgescore.duplicate.session import (
     Section,
     SectionScores,
     Session,
+    read_share,
     scores_to_dict,
 )
 from bridgescore.errors import SessionError
+from bridgescore.lin import read_names, with_names
 from bridgescore.model import Side
 
 __all__ = ["analyse_command", "export_command", "read_session", "score_command", "session_group"]
@@ -111,6 +113,13 @@ _method_option = click.option(
     show_default=True,
     help="Artificial scores: 60/50/40 %, or the EBU's or the ACBL's rule.",
 )
+@click.option("--min-share", metavar="SHARE",
+              help="Rank only pairs that played this share of the boards (70% or 0.7) of the "
+              "most any pair played; list the others as not ranked.")  # fmt: skip
+@click.option("--names", "names_file", metavar="FILE",
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A BBO user names file (bboname,firstname,surname[,nationalID]): show "
+              "players' names instead of their BBO usernames.")  # fmt: skip
 def score_command(
     file: Path,
     method: str | None,
@@ -120,6 +129,8 @@ def score_command(
     as_json: bool,
     across_field: bool = False,
     artificial_preset: str = "default",
+    min_share: str | None = None,
+    names_file: Path | None = None,
 ) -> None:
     """Score a session from a PBN or USEBIO file: the rankings of each section, and its
     warnings.
@@ -133,6 +144,11 @@ def score_command(
     if across_field or artificial_preset != "default":
         session = dataclasses.replace(session, across_field=across_field,
                                       artificial=ARTIFICIAL_PRESETS[artificial_preset])  # fmt: skip
+    if min_share is not None:
+        with reporting("--min-share"):
+            session = dataclasses.replace(session, min_share=read_share(min_share))
+    if names_file is not None:
+        session = _named(session, names_file)
     sections = session.scored(section_scorer())
     if section_name is not None:
         with reporting("--section"):
@@ -154,6 +170,23 @@ def score_command(
         click.echo(json.dumps(data))
     else:
         _print_session(session, sections, data)
+
+
+def _named(session: Session, path: Path) -> Session:
+    """The session with its BBO usernames replaced by the names file's players; a warning on
+    stderr for the usernames it does not know."""
+    try:
+        text = pbn.decode(path.read_bytes())  # UTF-8, or ISO 8859-1 as a spreadsheet saves it
+    except OSError as exc:
+        raise click.FileError(str(path), hint=exc.strerror) from exc
+    with reporting("--names"):
+        named, unknown = with_names(session, read_names(text, source=path.name))
+    if unknown:
+        shown = ", ".join(unknown[:20]) + (f" and {len(unknown) - 20} more" if len(unknown) > 20
+                                           else "")  # fmt: skip
+        click.echo(f"Warning: {path.name} does not name {len(unknown)} BBO usernames, kept as "
+                   f"they are: {shown}", err=True)  # fmt: skip
+    return named
 
 
 def _recaps(scored: SectionScores, text: str | None) -> tuple[Pair, ...]:

@@ -42,8 +42,8 @@ from bridgescore.duplicate.session._model import (
     SessionWarning,
     Split,
 )
-from bridgescore.duplicate.session._share import read_share
 from bridgescore.duplicate.session._scores import SectionScorer, SectionScores, score_session
+from bridgescore.duplicate.session._share import read_share
 from bridgescore.duplicate.weighted import Weighted
 from bridgescore.errors import BridgeError, SessionError
 from bridgescore.model import Result, Seat, Side, Vulnerability
