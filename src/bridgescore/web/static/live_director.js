@@ -237,6 +237,28 @@
     load();
   });
 
+  // The minimum share of boards for a ranking: the server decides who is ranked
+  // (bridgescore.duplicate.session); the page sends the director's figure and shows it back.
+  const minShare = () => {
+    const input = $("min-share");
+    if (document.activeElement !== input) input.value = session.min_share || "";
+  };
+  $("min-share-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const status = $("min-share-status");
+    const a = await api("/min-share", { method: "PUT",
+      body: JSON.stringify({ share: $("min-share").value.trim() || null }) });
+    if (a.status >= 300) {
+      const d = a.body.detail;
+      status.textContent = `Not set: ${Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d}`;
+    } else {
+      status.textContent = a.body.min_share
+        ? `Pairs below ${a.body.min_share} of the boards are not ranked.` : "Every pair is ranked.";
+    }
+    $("min-share").blur();
+    load();
+  });
+
   // Entries the session could not take (a table's phones disagreed, or a correction asked for
   // after closing): each with the stored result, and one tap to keep either.
   let seenConflicts = new Set();
@@ -478,7 +500,7 @@
       const focused = form.contains(active) && active.name
         ? { name: active.name, start: active.selectionStart ?? null, end: active.selectionEnd ?? null }
         : null;
-      grid(); rankings(); results(); conflicts(); replace(focused); refocus(); published(); audit();
+      grid(); rankings(); minShare(); results(); conflicts(); replace(focused); refocus(); published(); audit();
     } finally {
       loading = false;
       if (again) { again = false; load(); }
