@@ -23,8 +23,8 @@ from bridgescore.duplicate.session import (
     Session,
     SessionError,
     csv_text,
-    read_share,
     rank_to_dict,
+    read_share,
     session_from_dict,
     session_to_dict,
 )
@@ -43,7 +43,8 @@ def test_the_issues_pair_is_first_without_the_setting(wronie: Session) -> None:
     first = rows[0]
     assert (first.rank, first.pair.names, first.percent, first.boards) == (
         "1", "robkar65 & biew", 70.64, 5)  # fmt: skip
-    assert max(r.boards for r in rows) == 18 and all(r.ranked for r in rows)
+    assert max(r.boards for r in rows) == 18
+    assert all(r.ranked for r in rows)
 
 
 def test_with_half_the_boards_the_pair_is_not_ranked_and_the_others_rank_from_one(
@@ -52,7 +53,8 @@ def test_with_half_the_boards_the_pair_is_not_ranked_and_the_others_rank_from_on
     before = wronie.scored()[0].rankings[None]
     rows = replace(wronie, min_share=Fraction(1, 2)).scored()[0].rankings[None]
     short = {r.pair.number for r in before if r.boards < 9}
-    assert short and 85 in short
+    assert short
+    assert 85 in short
     ranked = [r for r in rows if r.ranked]
     unranked = [r for r in rows if not r.ranked]
     assert rows == ranked + unranked  # listed after the ranked pairs
@@ -72,19 +74,23 @@ def test_every_output_shows_the_unranked_pair(wronie: Session) -> None:
     scored = session.scored()
     table = csv.reader(io.StringIO(csv_text(scored, session)))
     lines = {row[3]: row for row in table if row[:2] == ["A", "all"]}
-    assert lines["85"][2] == NOT_RANKED and lines["85"][6] == "70.64"
+    assert lines["85"][2] == NOT_RANKED
+    assert lines["85"][6] == "70.64"
     assert lines["45"][2] == "1"
     data = rank_to_dict(scored[0].rankings[None][-1])
-    assert data["ranked"] is False and data["rank"] == ""
+    assert data["ranked"] is False
+    assert data["rank"] == ""
     assert "ranked" not in rank_to_dict(scored[0].rankings[None][0])
     xml = ET.fromstring(usebio.write(session, scored))
     pairs = {p.findtext("PAIR_NUMBER"): p for p in xml.iter("PAIR")}
-    assert pairs["85"].find("PLACE") is None and pairs["85"].findtext("PERCENTAGE") == "70.64"
+    assert pairs["85"].find("PLACE") is None
+    assert pairs["85"].findtext("PERCENTAGE") == "70.64"
     assert pairs["45"].findtext("PLACE") == "1"
     written = pbn.write(session)
     table_lines = written.split("[TotalScoreTable")[1].split("\r\n")
     row85 = next(line.split() for line in table_lines if line.split()[1:2] == ["85"])
-    assert row85[0] == "-" and "70.64" in row85
+    assert row85[0] == "-"
+    assert "70.64" in row85
 
 
 def test_off_by_default_and_kept_in_the_definition(wronie: Session) -> None:
@@ -110,7 +116,8 @@ def test_a_share_as_typed(text: str, share: Fraction) -> None:
 def test_a_share_that_is_not_one_is_refused_naming_the_field(text: str) -> None:
     with pytest.raises(SessionError) as err:
         read_share(text)
-    assert err.value.field == "min_share" and len(str(err.value)) < 200
+    assert err.value.field == "min_share"
+    assert len(str(err.value)) < 200
 
 
 CONTRACTS = ["4SN=", "4SN+1", "4SN-1", "3NTS=", "2HE=", "1NTW-2", "6SN="]
@@ -147,6 +154,7 @@ def test_ranks_are_dense_among_the_ranked_and_the_unranked_are_those_below_the_s
         assert {r.pair.key for r in rows if not r.ranked} == below
         assert all(r.rank == "" and r.place == NOT_RANKED for r in rows if not r.ranked)
         places = [int(r.rank.rstrip("=")) for r in ranked]
+
         def key(r: RankRow) -> float:
             return -1.0 if r.percent is None else r.percent
 
@@ -156,4 +164,5 @@ def test_ranks_are_dense_among_the_ranked_and_the_unranked_are_those_below_the_s
         # the same pairs, in the same order, with the same figures as without the setting
         assert [(r.pair, r.total, r.percent, r.boards) for r in rows] == sorted(
             ((r.pair, r.total, r.percent, r.boards) for r in plain.rankings[field]),
-            key=lambda x: x[0].key not in {r.pair.key for r in ranked})
+            key=lambda x: x[0].key not in {r.pair.key for r in ranked},
+        )

@@ -140,13 +140,14 @@ def score_command(
 
     Example: bridgescore session score results.pbn --method butler --recap NS3
     """
+    with reporting("--min-share"):
+        share = None if min_share is None else read_share(min_share)
     session = read_session(file, method)
     if across_field or artificial_preset != "default":
         session = dataclasses.replace(session, across_field=across_field,
                                       artificial=ARTIFICIAL_PRESETS[artificial_preset])  # fmt: skip
-    if min_share is not None:
-        with reporting("--min-share"):
-            session = dataclasses.replace(session, min_share=read_share(min_share))
+    if share is not None:
+        session = dataclasses.replace(session, min_share=share)
     if names_file is not None:
         session = _named(session, names_file)
     sections = session.scored(section_scorer())

@@ -242,8 +242,11 @@ def get_session(
         **common,
         "event": state.session.event,
         "method": state.session.method,
-        **({} if state.session.min_share is None
-           else {"min_share": share_text(state.session.min_share)}),
+        **(
+            {}
+            if state.session.min_share is None
+            else {"min_share": share_text(state.session.min_share)}
+        ),
         "movement": state.movement.to_dict(),
         "names": {p.label: _shown(p, view).names for p in sec.pairs},
         "players": {
