@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 
@@ -110,3 +111,14 @@ def test_roster_players_by_number_or_name() -> None:
         (Player("Cy Twombly", "999"), Player("d4")),
     ]
     assert unknown == ["d4"]
+
+
+def test_export_with_a_min_share(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "w.csv"
+    code, output = run(runner, "session", "export", WRONIE, "--format", "csv", "-o", str(out),
+                       "--min-share", "2/3")  # fmt: skip
+    assert code == 0, output
+    rows = [row for row in csv.reader(out.read_text().splitlines()) if row[:2] == ["A", "all"]]
+    unranked = {int(row[3]) for row in rows if row[2] == "not ranked"}
+    assert unranked == {int(row[3]) for row in rows if int(row[7]) * 3 < 18 * 2}
+    assert 85 in unranked

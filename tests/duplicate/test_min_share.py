@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import csv
 import io
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 from fractions import Fraction
@@ -15,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import pbn, usebio
+from bridgescore.club.mail import scorecard_text
 from bridgescore.duplicate.session import (
     NOT_RANKED,
     BoardResult,
@@ -29,6 +32,7 @@ from bridgescore.duplicate.session import (
     session_to_dict,
 )
 from bridgescore.model import Result
+from bridgescore.paper import results_pdf
 
 WRONIE = Path(__file__).parents[1] / "data" / "real" / "bbo_wronie_pairs.pbn"
 
@@ -166,3 +170,21 @@ def test_ranks_are_dense_among_the_ranked_and_the_unranked_are_those_below_the_s
             ((r.pair, r.total, r.percent, r.boards) for r in plain.rankings[field]),
             key=lambda x: x[0].key not in {r.pair.key for r in ranked},
         )
+
+
+def test_the_results_sheet_and_the_letter_say_not_ranked(wronie: Session) -> None:
+    session = replace(wronie, min_share=Fraction(1, 2))
+    scored = session.scored()
+    assert shutil.which("pdftotext"), "no pdftotext: apt-get install poppler-utils (.ci/run does)"
+    text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=results_pdf(session, scored),
+                          capture_output=True, check=True).stdout.decode()  # fmt: skip
+    line = next(x for x in text.splitlines() if "robkar65 & biew" in x)
+    assert line.split()[:3] == ["not", "ranked", "85"]
+    assert line.split()[-1] == "70.64%"
+    section = scored[0]
+    short, first = section.section.pair(85), section.section.pair(45)
+    ranked = sum(r.ranked for r in section.rankings[None])
+    own = section.pairs[short.key]
+    assert scorecard_text(section, short).splitlines()[0].endswith(
+        f": not ranked, {own.total:.2f} matchpoints of {own.top} (70.64%)")  # fmt: skip
+    assert f": place 1 of {ranked}, " in scorecard_text(section, first).splitlines()[0]

@@ -91,6 +91,12 @@ _method_option = click.option(
     type=click.Choice(list(METHODS)),
     help="Score by this method instead of the file's Scoring tag.",
 )
+_min_share_option = click.option(
+    "--min-share",
+    metavar="SHARE",
+    help="Rank only pairs that played this share of the boards (70% or 0.7) of the most any "
+    "pair played; list the others as not ranked.",
+)
 
 
 @session_group.command("score")
@@ -113,9 +119,7 @@ _method_option = click.option(
     show_default=True,
     help="Artificial scores: 60/50/40 %, or the EBU's or the ACBL's rule.",
 )
-@click.option("--min-share", metavar="SHARE",
-              help="Rank only pairs that played this share of the boards (70% or 0.7) of the "
-              "most any pair played; list the others as not ranked.")  # fmt: skip
+@_min_share_option
 @click.option("--names", "names_file", metavar="FILE",
               type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="A BBO user names file (bboname,firstname,surname[,nationalID]): show "
@@ -301,15 +305,22 @@ def _print_recap(recap: dict[str, Any], unit: str) -> None:
               show_default=True, help="pbn: PBN export format; csv: rankings and travellers; "
               "usebio: USEBIO 1.2 XML, the national bodies' results file.")  # fmt: skip
 @_method_option
+@_min_share_option
 @click.option("--per", type=click.Choice(["board", "table"]), default="board", show_default=True,
               help="PBN: board: a game per board with a ScoreTable; table: a game per table "
               "with Score, ScoreMP, ScorePercentage or ScoreIMP.")  # fmt: skip
-def export_command(file: Path, output: Path, fmt: str, method: str | None, per: str) -> None:
+def export_command(
+    file: Path, output: Path, fmt: str, method: str | None, per: str, min_share: str | None = None
+) -> None:
     """Score a session (from PBN or USEBIO) and write it as PBN, CSV or USEBIO.
 
     Example: bridgescore session export results.pbn --format usebio -o results.xml
     """
+    with reporting("--min-share"):
+        share = None if min_share is None else read_share(min_share)
     session = read_session(file, method)
+    if share is not None:
+        session = dataclasses.replace(session, min_share=share)
     with reporting("FILE"):
         if fmt == "usebio":
             from bridgescore import usebio

@@ -81,6 +81,11 @@ def results_pdf(
                     for i, (x, text) in enumerate(zip(_COLUMNS, cells, strict=True)):
                         if i >= 3:  # the numbers, right-aligned under their heading's end
                             c.drawRightString(_MARGIN + x + 62, y, text)
+                        elif i == 0 and c.stringWidth(text, f.regular, 10) > _COLUMNS[1] - 2:
+                            size = 10 * (_COLUMNS[1] - 2) / c.stringWidth(text, f.regular, 10)
+                            c.setFont(f.regular, size)  # "not ranked" in the rank's column
+                            c.drawString(_MARGIN + x, y, text)
+                            c.setFont(f.bold if kind == "head" else f.regular, 10)
                         else:
                             c.drawString(_MARGIN + x, y, text[:48])
                 y -= _LINE
