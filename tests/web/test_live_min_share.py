@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import csv
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from bridgescore.web import Settings, create_app
 from tests.conftest import auth
+from tests.helpers import swiss_night
 
 
 @pytest.fixture
@@ -70,9 +72,26 @@ def test_the_director_sets_the_share_and_the_short_pair_is_not_ranked(
     ranked = [r for r in before if r["pair"] != "NS 1"]
     assert [r["pair"] for r in after[:-1]] == [r["pair"] for r in ranked]
     assert after[0]["rank"].rstrip("=") == "1"
+    closed = client.post(f"{base}/close", json={"closed": True}, headers=director)
+    assert closed.status_code == 200, closed.text
+    game = base.rsplit("/", 1)[1]
+    page = client.get(f"/session/{game}").text
+    assert page.count("<td>not ranked</td>") == 1
+    sheet = csv.reader(client.get(f"/session/{game}/session.csv").text.splitlines())
+    ranks = {row[3]: row[2] for row in sheet if row[1:2] == ["NS"]}
+    assert ranks["1"] == "not ranked"
+    assert list(ranks.values()).count("not ranked") == 1
     # one third is enough for NS 1 (2 of 6); empty: off again
     client.put(f"{base}/min-share", json={"share": "1/3"}, headers=director)
     assert _ns(client, base) == before
     answer = client.put(f"{base}/min-share", json={"share": None}, headers=director)
     assert answer.json()["min_share"] is None
     assert "min_share" not in client.get(base).json()
+
+
+def test_a_team_night_has_no_minimum_share() -> None:
+    with swiss_night() as (c, login, event_id, _):
+        answer = c.put(f"/api/sessions/{event_id}/min-share", json={"share": "50%"},
+                       headers=login)  # fmt: skip
+        assert answer.status_code == 422, answer.text
+        assert answer.json()["detail"][0]["loc"][-1] == "min_share"
