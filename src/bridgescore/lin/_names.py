@@ -10,6 +10,7 @@ ignores it). Linear time; a line that is not one of these is refused naming its 
 >>> names = read_names("#names\\nzibi9,Zbigniew,Kowalski,12345,\\nKrol,Jan,Krol\\n")
 >>> names["zibi9"], names["krol"]
 (Player(name='Zbigniew Kowalski', number='12345'), Player(name='Jan Krol', number=None))
+>>> from bridgescore.duplicate.session import Section
 >>> s = Session((Section("A", "howell", [Pair(45, None, "zibi9 & Krol"),
 ...                                      Pair(3, None, "zen58 & siwak")]),))
 >>> renamed, unknown = with_names(s, names)
@@ -109,6 +110,7 @@ def with_names(
     With a club's ``roster``, a player found is the roster's player of the same national
     number, else of the same name (ignoring case) if the file gives no number.
 
+    >>> from bridgescore.duplicate.session import Section
     >>> s = Session((Section("A", "howell", [Pair(1, None, "zibi9 & krol")]),))
     >>> names = read_names("zibi9,Zbigniew,Kowalski,12345\\nkrol,jan,krol")
     >>> roster = [Player("Z. Kowalski", "12345"), Player("Jan Król")]
