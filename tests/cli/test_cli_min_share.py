@@ -16,7 +16,7 @@ from bridgescore.lin import NamesFileError, read_names, with_names
 from bridgescore.players import Player
 from tests.conftest import DATA, run
 
-WRONIE = str(DATA / "real" / "bbo_wronie_pairs.pbn")
+WRONIE = str(DATA / "real" / "pbntools" / "wronie_9533_pairs_2720_przyjaciele_wronia.pbn")
 
 
 def _rows(output: str) -> dict[int, dict[str, object]]:

@@ -34,7 +34,13 @@ from bridgescore.duplicate.session import (
 from bridgescore.model import Result
 from bridgescore.paper import results_pdf
 
-WRONIE = Path(__file__).parents[1] / "data" / "real" / "bbo_wronie_pairs.pbn"
+WRONIE = (
+    Path(__file__).parents[1]
+    / "data"
+    / "real"
+    / "pbntools"
+    / "wronie_9533_pairs_2720_przyjaciele_wronia.pbn"
+)
 
 
 @pytest.fixture(scope="module")
