@@ -24,9 +24,11 @@ from bridgescore.duplicate.session import (
     Section,
     SectionScores,
     Session,
+    read_share,
     scores_to_dict,
 )
 from bridgescore.errors import SessionError
+from bridgescore.lin import read_names, with_names
 from bridgescore.model import Side
 
 __all__ = ["analyse_command", "export_command", "read_session", "score_command", "session_group"]
@@ -102,6 +104,12 @@ _method_option = click.option(
     type=click.Choice(list(METHODS)),
     help="Score by this method instead of the file's Scoring tag.",
 )
+_min_share_option = click.option(
+    "--min-share",
+    metavar="SHARE",
+    help="Rank only pairs that played this share of the boards (70% or 0.7) of the most any "
+    "pair played; list the others as not ranked.",
+)
 
 
 @session_group.command("score")
@@ -124,6 +132,11 @@ _method_option = click.option(
     show_default=True,
     help="Artificial scores: 60/50/40 %, or the EBU's or the ACBL's rule.",
 )
+@_min_share_option
+@click.option("--names", "names_file", metavar="FILE",
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A BBO user names file (bboname,firstname,surname[,nationalID]): show "
+              "players' names instead of their BBO usernames.")  # fmt: skip
 def score_command(
     file: Path,
     method: str | None,
@@ -133,6 +146,8 @@ def score_command(
     as_json: bool,
     across_field: bool = False,
     artificial_preset: str = "default",
+    min_share: str | None = None,
+    names_file: Path | None = None,
 ) -> None:
     """Score a session from a PBN, USEBIO or Bridgemate .bws file: the rankings of each
     section, and its warnings.
@@ -142,10 +157,16 @@ def score_command(
 
     Example: bridgescore session score results.pbn --method butler --recap NS3
     """
+    with reporting("--min-share"):
+        share = None if min_share is None else read_share(min_share)
     session = read_session(file, method)
     if across_field or artificial_preset != "default":
         session = dataclasses.replace(session, across_field=across_field or session.across_field,
                                       artificial=ARTIFICIAL_PRESETS[artificial_preset])  # fmt: skip
+    if share is not None:
+        session = dataclasses.replace(session, min_share=share)
+    if names_file is not None:
+        session = _named(session, names_file)
     sections = session.scored(section_scorer())
     if section_name is not None:
         with reporting("--section"):
@@ -167,6 +188,23 @@ def score_command(
         click.echo(json.dumps(data))
     else:
         _print_session(session, sections, data)
+
+
+def _named(session: Session, path: Path) -> Session:
+    """The session with its BBO usernames replaced by the names file's players; a warning on
+    stderr for the usernames it does not know."""
+    try:
+        text = pbn.decode(path.read_bytes())  # UTF-8, or ISO 8859-1 as a spreadsheet saves it
+    except OSError as exc:
+        raise click.FileError(str(path), hint=exc.strerror) from exc
+    with reporting("--names"):
+        named, unknown = with_names(session, read_names(text, source=path.name))
+    if unknown:
+        shown = ", ".join(unknown[:20]) + (f" and {len(unknown) - 20} more" if len(unknown) > 20
+                                           else "")  # fmt: skip
+        click.echo(f"Warning: {path.name} does not name {len(unknown)} BBO usernames, kept as "
+                   f"they are: {shown}", err=True)  # fmt: skip
+    return named
 
 
 def _recaps(scored: SectionScores, text: str | None) -> tuple[Pair, ...]:
@@ -223,7 +261,7 @@ def _print_session(session: Session, sections: list[SectionScores], data: dict[s
             table.add_column("Boards", justify="right")
             totals = _totals([row.total for row in rows])
             for row, total in zip(rows, totals, strict=True):
-                cells = [row.rank, str(row.pair.number), row.pair.names, total]
+                cells = [row.place, str(row.pair.number), row.pair.names, total]
                 if session.method == "mp":
                     cells.append(_percent(row.percent))
                 table.add_row(*cells, str(row.boards))
@@ -280,15 +318,22 @@ def _print_recap(recap: dict[str, Any], unit: str) -> None:
               show_default=True, help="pbn: PBN export format; csv: rankings and travellers; "
               "usebio: USEBIO 1.2 XML, the national bodies' results file.")  # fmt: skip
 @_method_option
+@_min_share_option
 @click.option("--per", type=click.Choice(["board", "table"]), default="board", show_default=True,
               help="PBN: board: a game per board with a ScoreTable; table: a game per table "
               "with Score, ScoreMP, ScorePercentage or ScoreIMP.")  # fmt: skip
-def export_command(file: Path, output: Path, fmt: str, method: str | None, per: str) -> None:
+def export_command(
+    file: Path, output: Path, fmt: str, method: str | None, per: str, min_share: str | None = None
+) -> None:
     """Score a session (from PBN or USEBIO) and write it as PBN, CSV or USEBIO.
 
     Example: bridgescore session export results.pbn --format usebio -o results.xml
     """
+    with reporting("--min-share"):
+        share = None if min_share is None else read_share(min_share)
     session = read_session(file, method)
+    if share is not None:
+        session = dataclasses.replace(session, min_share=share)
     with reporting("FILE"):
         if fmt == "usebio":
             from bridgescore import usebio

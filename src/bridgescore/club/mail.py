@@ -269,7 +269,8 @@ def _summary(scored: SectionScores, pair: Pair) -> str:
     if found is None or not found.boards:
         return "no boards scored"
     side = f" ({pair.side.value})" if pair.side else ""
-    where = f"place {found.rank} of {len(field_rows)}{side}"
+    ranked = sum(r.ranked for r in field_rows)
+    where = f"place {found.rank} of {ranked}{side}" if found.ranked else f"{found.place}{side}"
     if scored.method != "mp":
         return f"{where}, {_figure(found.total)} IMPs over {found.boards} boards"
     tops = scored.pairs[pair.key].top

@@ -82,6 +82,7 @@ from bridgescore.lin._convert import (
     tagged_board,
     to_games,
 )
+from bridgescore.lin._names import NamesFileError, read_names, with_names
 from bridgescore.lin._reader import LinBoard, LinFile, read_lin
 from bridgescore.lin._writer import HANDVIEWER, handviewer_url, write_board, write_lin
 
@@ -90,6 +91,7 @@ __all__ = [
     "LinBoard",
     "LinError",
     "LinFile",
+    "NamesFileError",
     "board_to_lin",
     "boards_from_games",
     "handviewer_url",
@@ -99,8 +101,10 @@ __all__ = [
     "read_lin_deals",
     "read_lin_match",
     "read_lin_session",
+    "read_names",
     "tagged_board",
     "to_games",
+    "with_names",
     "write_board",
     "write_lin",
 ]

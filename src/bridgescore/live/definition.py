@@ -57,6 +57,7 @@ __all__ = [
     "ExtraBoards",
     "FouledBoard",
     "LatePair",
+    "MinShare",
     "NotReadyError",
     "Redefinition",
     "Swap",
@@ -94,6 +95,14 @@ class FouledBoard:
 
     board: int
     versions: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MinShare:
+    """The share of boards a pair plays to be ranked (of the most any pair of the section
+    played; SCORING.md, "A minimum share of boards"); None: every pair is ranked."""
+
+    share: Fraction | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +145,7 @@ Redefinition = (
     LatePair
     | Withdrawal
     | FouledBoard
+    | MinShare
     | AttachDeals
     | Analysed
     | Draw
@@ -168,6 +178,14 @@ def redefine(state: LiveState, who: Who, change: Redefinition) -> Night:
         return analysed(state, who, change)
     if isinstance(change, Draw | Swap | CarryOver | ExtraBoards):
         return _redraw(state, who, change)
+    if isinstance(change, MinShare):
+        if who != DIRECTOR:
+            raise NotAllowedError("only the director sets the minimum share of boards",
+                                  field="min_share")  # fmt: skip
+        if state.seating.kind != "pairs":
+            raise SessionError("a team night ranks no pairs: it has no minimum share of boards",
+                               field="min_share")  # fmt: skip
+        return replace(state.session, min_share=change.share)
     if who != DIRECTOR:
         raise NotAllowedError(
             "only the director changes who plays (a late pair, a withdrawal, a fouled board)",

@@ -31,7 +31,7 @@ def _field_name(section: str, side: Side | None, sections: int) -> str:
 
 
 def _rows(ranking: Sequence[RankRow]) -> list[tuple[str, ...]]:
-    return [(r.rank, r.pair.label, r.pair.names, points_text(r.total),
+    return [(r.place, r.pair.label, r.pair.names, points_text(r.total),
              "" if r.percent is None else f"{r.percent:.2f}%") for r in ranking]  # fmt: skip
 
 
@@ -81,6 +81,11 @@ def results_pdf(
                     for i, (x, text) in enumerate(zip(_COLUMNS, cells, strict=True)):
                         if i >= 3:  # the numbers, right-aligned under their heading's end
                             c.drawRightString(_MARGIN + x + 62, y, text)
+                        elif i == 0 and c.stringWidth(text, f.regular, 10) > _COLUMNS[1] - 2:
+                            size = 10 * (_COLUMNS[1] - 2) / c.stringWidth(text, f.regular, 10)
+                            c.setFont(f.regular, size)  # "not ranked" in the rank's column
+                            c.drawString(_MARGIN + x, y, text)
+                            c.setFont(f.bold if kind == "head" else f.regular, 10)
                         else:
                             c.drawString(_MARGIN + x, y, text[:48])
                 y -= _LINE

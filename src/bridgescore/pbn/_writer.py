@@ -273,7 +273,7 @@ def _total_table(scored: SectionScores) -> Tag:
     for side, ranking in scored.rankings.items():
         for row in ranking:
             value = {
-                "Rank": row.rank,
+                "Rank": row.rank if row.ranked else "-",
                 "Direction": side.value if side else "",
                 "PairId": str(row.pair.number),
                 "TotalMP": _num(row.total),

@@ -177,7 +177,8 @@ def _participants(into: ET.Element, session: Session, scores: SectionScores) -> 
             _add(element, "PAIR_NUMBER", _label(pair))
             if pair.side:
                 _add(element, "DIRECTION", pair.side.value)
-            _add(element, "PLACE", row.rank)
+            if row.ranked:
+                _add(element, "PLACE", row.rank)
             _add(element, "TOTAL_SCORE", _number(row.total))
             if row.percent is not None:
                 _add(element, "PERCENTAGE", f"{row.percent:.2f}")

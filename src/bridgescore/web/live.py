@@ -31,7 +31,7 @@ from bridgescore.duplicate.analysis import pair_analysis
 from bridgescore.duplicate.field import ARTIFICIAL_PRESETS, shown_points
 from bridgescore.duplicate.movement import format_boards
 from bridgescore.duplicate.movement.report import boards_next
-from bridgescore.duplicate.session import Pair, Section, Session, scores_to_dict
+from bridgescore.duplicate.session import Pair, Section, Session, scores_to_dict, share_text
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import (
@@ -242,6 +242,11 @@ def get_session(
         **common,
         "event": state.session.event,
         "method": state.session.method,
+        **(
+            {}
+            if state.session.min_share is None
+            else {"min_share": share_text(state.session.min_share)}
+        ),
         "movement": state.movement.to_dict(),
         "names": {p.label: _shown(p, view).names for p in sec.pairs},
         "players": {

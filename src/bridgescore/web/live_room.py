@@ -1,7 +1,8 @@
 """The director's changes to a live evening as the room goes (``/api/sessions/{id}/...``).
 
 A late pair (``POST /pairs``), a pair that leaves early (``POST /withdrawals``), a fouled
-board's versions (``PUT /boards/{n}``) and a traveller slip for a table without a phone (``POST
+board's versions (``PUT /boards/{n}``), the minimum share of boards for a ranking (``PUT
+/min-share``) and a traveller slip for a table without a phone (``POST
 /boards/{n}/results``: a whole board at once, all or none). The core decides
 (:func:`bridgescore.live.definition.redefine`, :func:`bridgescore.live.accept`), storage asks it
 inside its write, and this module only reads the request and maps the answer.
@@ -15,11 +16,11 @@ from fastapi import APIRouter, Body
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridgescore.duplicate.session import Pair
+from bridgescore.duplicate.session import Pair, read_share, share_text
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import DIRECTOR, AlreadyEnteredError
-from bridgescore.live.definition import FouledBoard, LatePair, Withdrawal
+from bridgescore.live.definition import FouledBoard, LatePair, MinShare, Withdrawal
 from bridgescore.web.deps import LimitsDep, LiveDep, SessionWho, require_director
 from bridgescore.web.live_model import (
     MAX_BOARD,
@@ -69,6 +70,15 @@ class VersionsIn(BaseModel):
                              Field(max_length=MAX_BOARD)]] = Field(
         max_length=20, examples=[[[1, 2, 3, 4], [5, 6, 7]]]
     )  # fmt: skip
+
+
+class MinShareIn(BaseModel):
+    """The share of boards a pair plays to be ranked: ``70%``, ``0.7`` or ``2/3``; null or
+    empty: every pair is ranked."""
+
+    model_config = _STRICT
+
+    share: str | None = Field(None, max_length=20, examples=["70%"])
 
 
 class SlipLineIn(BaseModel):
@@ -122,6 +132,18 @@ def fouled_board(
     change = FouledBoard(board, tuple(tuple(v) for v in body.versions))
     version = live.store.redefine(game_id, change, DIRECTOR)
     return {"board": board, "versions": body.versions, "version": version}
+
+
+@router.put("/{game_id}/min-share", responses=WRITE_RESPONSES)
+def min_share(game_id: str, body: MinShareIn, who: SessionWho, live: LiveDep) -> dict[str, Any]:
+    """The minimum share of boards for a ranking (the director): a pair that played less
+    than this share of the boards the busiest pair of its section played is listed after the
+    ranked pairs, not ranked (SCORING.md, "A minimum share of boards")."""
+    require_director(who, "sets the minimum share of boards")
+    text = (body.share or "").strip()
+    share = read_share(text) if text else None
+    version = live.store.redefine(game_id, MinShare(share), DIRECTOR)
+    return {"min_share": None if share is None else share_text(share), "version": version}
 
 
 @router.post(

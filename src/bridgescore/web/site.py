@@ -234,8 +234,9 @@ class SiteBuilder:
                                     value=key[:40])  # fmt: skip
         s, score = match
         pair = score.pair
-        rank = next((r.rank for rows in s.rankings.values() for r in rows
-                     if (r.pair.side, r.pair.number) == (pair.side, pair.number)), "")  # fmt: skip
+        rank = next((f"ranked {r.rank}" if r.ranked else r.place for rows in s.rankings.values()
+                     for r in rows if (r.pair.side, r.pair.number) == (pair.side, pair.number)),
+                    "")  # fmt: skip
         crumbs = [("", self.club.name), (f"evenings/{evening.id}/", evening.title)]
         players = {p.number: p for p in self.site.players(self.club)}
         context = self._base(f"Scorecard: pair {pair.label}", crumbs) | {

@@ -171,3 +171,27 @@ def test_a_traveller_slip_says_why_a_line_is_refused_and_keeps_it(
     expect(page.locator("#room-error")).to_contain_text("1 saved, 1 refused")
     tb.shot(page, "director-slip-1280")
     page.close()
+
+
+def test_the_director_sets_a_minimum_share_of_boards(server: str, browser: Browser) -> None:
+    """Issue 32: under Rankings, the share of boards a pair plays to be ranked; the pair that
+    sat out round 1 (the half table's, no boards yet) is then listed, not ranked."""
+    created = _evening(server)
+    for size, name in ((tb.PHONE, "360"), (tb.DESKTOP, "1280")):
+        page = _open(browser, server, created, size)
+        if not page.locator("#part-rankings").evaluate("d => d.open"):
+            page.locator("#part-rankings > summary").click()
+        page.locator("#min-share").fill("50%")
+        page.locator("#min-share-set").click()
+        expect(page.locator("#min-share-status")).to_have_text(
+            "Pairs below 50% of the boards are not ranked.")  # fmt: skip
+        unranked = page.locator("#rankings td", has_text="not ranked")
+        expect(unranked).to_have_count(1)
+        expect(page.locator("#min-share")).to_have_value("50%")
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        tb.shot(page, f"director-min-share-{name}")
+        page.locator("#min-share").fill("")
+        page.locator("#min-share-set").click()
+        expect(page.locator("#min-share-status")).to_have_text("Every pair is ranked.")
+        expect(unranked).to_have_count(0)
+        page.close()

@@ -52,10 +52,12 @@ from bridgescore.duplicate.session._scores import (
     score_section_with,
     score_session,
 )
+from bridgescore.duplicate.session._share import NOT_RANKED, qualifies, read_share, share_text
 from bridgescore.errors import SessionError
 
 __all__ = [
     "METHODS",
+    "NOT_RANKED",
     "Board",
     "BoardPoints",
     "BoardResult",
@@ -83,13 +85,16 @@ __all__ = [
     "pair_notes",
     "points_if",
     "points_of_board",
+    "qualifies",
     "rank_to_dict",
+    "read_share",
     "score_section",
     "score_section_with",
     "score_session",
     "scores_to_dict",
     "session_from_dict",
     "session_to_dict",
+    "share_text",
     "traveller_to_dict",
     "with_fouled_board",
     "with_late_pair",

@@ -46,7 +46,7 @@ def csv_text(
         for field, rows in s.rankings.items():
             for r in rows:
                 percent = "" if r.percent is None else f"{r.percent:.2f}"
-                row(s.section.name, field.value if field else "all", r.rank, r.pair.number,
+                row(s.section.name, field.value if field else "all", r.place, r.pair.number,
                     r.pair.names, shown_points(r.total), percent, r.boards)  # fmt: skip
     writer.writerow([])
     row("section", "board", "ns", "ew", "result", "ns_score", "ns_points", "ew_points")

@@ -43,6 +43,7 @@ from bridgescore.duplicate.session._model import (
     Split,
 )
 from bridgescore.duplicate.session._scores import SectionScorer, SectionScores, score_session
+from bridgescore.duplicate.session._share import read_share
 from bridgescore.duplicate.weighted import Weighted
 from bridgescore.errors import BridgeError, SessionError
 from bridgescore.model import Result, Seat, Side, Vulnerability
@@ -73,8 +74,20 @@ class Session:
     across_field: bool = False
     """Score the sections' results on a board together (one field across the sections), not
     each section on its own."""
+    min_share: Fraction | None = None
+    """The share of boards a pair plays to be ranked (of the most any pair of its section
+    played); the others are listed, not ranked. None: every pair is ranked."""
 
     def __post_init__(self) -> None:
+        if self.min_share is not None and not (
+            isinstance(self.min_share, Fraction) and 0 < self.min_share <= 1
+        ):
+            raise SessionError(
+                f"the minimum share of boards is a fraction above 0 and at most 1, not "
+                f"{self.min_share!r}",
+                field="min_share",
+                value=str(self.min_share)[:40],
+            )
         if self.method not in METHODS:
             raise SessionError(
                 f"unknown scoring method {self.method!r}; expected 'mp', 'butler' or 'cross-imps'",
@@ -146,6 +159,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "divisor": session.divisor,
         "tags": [[name, value] for name, value in session.tags.items()],  # in their order
         **({"across_field": True} if session.across_field else {}),
+        **({"min_share": str(session.min_share)} if session.min_share is not None else {}),
         "sections": [
             {
                 "name": s.name,
@@ -239,6 +253,7 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
             data.get("divisor", "n-1"),
             _tags(data.get("tags")),
             bool(data.get("across_field", False)),
+            None if data.get("min_share") is None else read_share(str(data["min_share"])),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, BridgeError):

@@ -45,6 +45,7 @@ def rank_to_dict(row: RankRow, *, mp: bool = True) -> dict[str, Any]:
         "total": _round(row.total),
         "percent": row.percent if mp else None,
         "boards": row.boards,
+        **({} if row.ranked else {"ranked": False}),
     }
 
 

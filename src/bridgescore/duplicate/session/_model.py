@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Literal, Protocol
 
 from bridgescore.boards.board import Board
@@ -555,3 +556,5 @@ class SessionRules(Protocol):
     def divisor(self) -> Divisor: ...
     @property
     def across_field(self) -> bool: ...
+    @property
+    def min_share(self) -> Fraction | None: ...

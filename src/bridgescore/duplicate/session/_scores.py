@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Protocol
 
 from bridgescore.duplicate.field import (
@@ -34,6 +35,7 @@ from bridgescore.duplicate.session._model import (
     SessionRules,
     pair_order,
 )
+from bridgescore.duplicate.session._share import NOT_RANKED, qualifies
 from bridgescore.errors import SessionError
 from bridgescore.model import Side
 from bridgescore.scoring import UndertrickRule
@@ -112,11 +114,19 @@ class RankRow:
     """A line of the rankings."""
 
     rank: str
-    """``'1'``, or ``'2='`` for a tie."""
+    """``'1'``, or ``'2='`` for a tie; ``''`` for a pair not ranked."""
     pair: Pair
     total: float
     percent: float | None
     boards: int
+    ranked: bool = True
+    """False for a pair that played less than the session's minimum share of boards: listed
+    after the ranked pairs, without a rank."""
+
+    @property
+    def place(self) -> str:
+        """The rank as shown: ``'2='``, or ``'not ranked'``."""
+        return self.rank if self.ranked else NOT_RANKED
 
 
 @dataclass
@@ -172,6 +182,7 @@ class _Rules:
     rounding: Rounding = "half-even"
     divisor: Divisor = "n-1"
     across_field: bool = False
+    min_share: Fraction | None = None
 
 
 DEFAULT_RULES: SessionRules = _Rules()
@@ -460,7 +471,9 @@ def _totals(
         for p in section.pairs
     }
     fields: list[Side | None] = [Side.NS, Side.EW] if mitchell else [None]
-    rankings = {f: _rank([s for s in pairs.values() if s.pair.side is f]) for f in fields}
+    most = max((s.boards for s in pairs.values()), default=0)
+    rankings = {f: _rank([s for s in pairs.values() if s.pair.side is f], session.min_share, most)
+                for f in fields}  # fmt: skip
     return SectionScores(section, session.method, travellers, tops, pairs, rankings)
 
 
@@ -487,8 +500,12 @@ def points_of_board(
     return ns, ew
 
 
-def _rank(scores: list[PairScore]) -> list[RankRow]:
-    """Rank by percentage (matchpoints) or total IMPs; ties share a rank written ``2=``."""
+def _rank(
+    scores: list[PairScore], min_share: Fraction | None = None, most: int = 0
+) -> list[RankRow]:
+    """Rank by percentage (matchpoints) or total IMPs; ties share a rank written ``2=``. With
+    a minimum share, the pairs that played less than that share of ``most`` boards (the most
+    any pair of the section played) follow the ranked pairs in the same order, not ranked."""
 
     matchpointed = any(s.top for s in scores)
 
@@ -498,12 +515,18 @@ def _rank(scores: list[PairScore]) -> list[RankRow]:
         return -1.0 if matchpointed else s.total  # a pair with no boards comes last
 
     ordered = sorted(scores, key=lambda s: (-key(s), pair_order(s.pair)))
-    counts = Counter(key(s) for s in ordered)
+    ranked = [s for s in ordered if qualifies(s.boards, most, min_share)]
+    counts = Counter(key(s) for s in ranked)
     first: dict[float, int] = {}
-    for place, s in enumerate(ordered, 1):
+    for place, s in enumerate(ranked, 1):
         first.setdefault(key(s), place)
-    return [
+    rows = [
         RankRow(f"{first[key(s)]}{'=' if counts[key(s)] > 1 else ''}", s.pair, s.total,
                 s.percent, s.boards)
-        for s in ordered
+        for s in ranked
     ]  # fmt: skip
+    if len(ranked) < len(ordered):
+        chosen = {id(s) for s in ranked}
+        rows += [RankRow("", s.pair, s.total, s.percent, s.boards, ranked=False)
+                 for s in ordered if id(s) not in chosen]  # fmt: skip
+    return rows

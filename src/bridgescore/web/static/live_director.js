@@ -98,7 +98,7 @@
         pair.append(cell("span", String(row.pair), "live-pair-label"));
         if (row.names) pair.append(cell("span", row.names, "live-pair-names"));
         const score = row.total;
-        tr.append(cell("td", String(row.rank), "num"), pair, cell("td", String(score), "num"),
+        tr.append(cell("td", row.ranked === false ? "not ranked" : String(row.rank), "num"), pair, cell("td", String(score), "num"),
                   cell("td", row.percent === null ? "" : row.percent.toFixed(2), "num"));
         t.append(tr);
       }
@@ -234,6 +234,28 @@
     } else {
       status.textContent = `${plural(a.body.entered, "board")} given: ${g.label}.`;
     }
+    load();
+  });
+
+  // The minimum share of boards for a ranking: the server decides who is ranked
+  // (bridgescore.duplicate.session); the page sends the director's figure and shows it back.
+  const minShare = () => {
+    const input = $("min-share");
+    if (document.activeElement !== input) input.value = session.min_share || "";
+  };
+  $("min-share-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const status = $("min-share-status");
+    const a = await api("/min-share", { method: "PUT",
+      body: JSON.stringify({ share: $("min-share").value.trim() || null }) });
+    if (a.status >= 300) {
+      const d = a.body.detail;
+      status.textContent = `Not set: ${Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d}`;
+    } else {
+      status.textContent = a.body.min_share
+        ? `Pairs below ${a.body.min_share} of the boards are not ranked.` : "Every pair is ranked.";
+    }
+    $("min-share").blur();
     load();
   });
 
@@ -478,7 +500,7 @@
       const focused = form.contains(active) && active.name
         ? { name: active.name, start: active.selectionStart ?? null, end: active.selectionEnd ?? null }
         : null;
-      grid(); rankings(); results(); conflicts(); replace(focused); refocus(); published(); audit();
+      grid(); rankings(); minShare(); results(); conflicts(); replace(focused); refocus(); published(); audit();
     } finally {
       loading = false;
       if (again) { again = false; load(); }
