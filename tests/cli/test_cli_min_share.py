@@ -122,3 +122,35 @@ def test_export_with_a_min_share(runner: CliRunner, tmp_path: Path) -> None:
     unranked = {int(row[3]) for row in rows if row[2] == "not ranked"}
     assert unranked == {int(row[3]) for row in rows if int(row[7]) * 3 < 18 * 2}
     assert 85 in unranked
+
+
+def test_import_into_a_club_with_names_and_a_min_share(runner: CliRunner, tmp_path: Path) -> None:
+    """``session import --names --min-share``: BBO usernames become the club's roster players
+    (by national number), and the share is the evening's, kept with it."""
+    from bridgescore.club.clubs import RosterEntry
+    from bridgescore.storage import Store
+    from bridgescore.storage.clubs import ClubStore
+
+    db = f"sqlite:///{tmp_path / 'club.db'}"
+    code, output = run(runner, "club", "create", "Wronie", "--number", "77", "--body", "EBU",
+                       "--db", db)  # fmt: skip
+    assert code == 0, output
+    with Store(db) as store:
+        clubs = ClubStore(store)
+        clubs.add_player(clubs.club("77").id, RosterEntry(0, Player("Robert Karas", "123456")))
+    names = tmp_path / "club.txt"
+    names.write_text("robkar65,Robert,Karaś,123456\n", encoding="utf-8")
+    code, output = run(runner, "session", "import", WRONIE, "--club", "77", "--db", db,
+                       "--names", str(names), "--min-share", "50%")  # fmt: skip
+    assert code == 0, output
+    assert "club.txt does not name" in output  # the other usernames: kept, with a warning
+    lines = output.splitlines()
+    game_id = lines[next(i for i, x in enumerate(lines) if "imported into" in x) - 1].strip()
+    with Store(db) as store:
+        stored = store.get(game_id).game
+    assert isinstance(stored, Session)
+    assert stored.min_share == 0.5
+    (scores,) = stored.scored()
+    row = next(r for r in scores.rankings[None] if r.pair.number == 85)
+    assert row.pair.players[0] == Player("Robert Karas", "123456")
+    assert not row.ranked

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from bridgescore.duplicate.session import (
 from bridgescore.errors import SessionError
 from bridgescore.lin import read_names, with_names
 from bridgescore.model import Side
+from bridgescore.players import Player
 
 __all__ = ["analyse_command", "export_command", "read_session", "score_command", "session_group"]
 
@@ -110,6 +112,22 @@ _min_share_option = click.option(
     help="Rank only pairs that played this share of the boards (70% or 0.7) of the most any "
     "pair played; list the others as not ranked.",
 )
+_names_option = click.option(
+    "--names",
+    "names_file",
+    metavar="FILE",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A BBO user names file (bboname,firstname,surname[,nationalID]): show players' names "
+    "instead of their BBO usernames.",
+)
+
+
+def _share(session: Session, min_share: str | None) -> Session:
+    """The session with ``--min-share`` set, if given."""
+    if min_share is None:
+        return session
+    with reporting("--min-share"):
+        return dataclasses.replace(session, min_share=read_share(min_share))
 
 
 @session_group.command("score")
@@ -133,10 +151,7 @@ _min_share_option = click.option(
     help="Artificial scores: 60/50/40 %, or the EBU's or the ACBL's rule.",
 )
 @_min_share_option
-@click.option("--names", "names_file", metavar="FILE",
-              type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="A BBO user names file (bboname,firstname,surname[,nationalID]): show "
-              "players' names instead of their BBO usernames.")  # fmt: skip
+@_names_option
 def score_command(
     file: Path,
     method: str | None,
@@ -157,14 +172,11 @@ def score_command(
 
     Example: bridgescore session score results.pbn --method butler --recap NS3
     """
-    with reporting("--min-share"):
-        share = None if min_share is None else read_share(min_share)
     session = read_session(file, method)
     if across_field or artificial_preset != "default":
         session = dataclasses.replace(session, across_field=across_field or session.across_field,
                                       artificial=ARTIFICIAL_PRESETS[artificial_preset])  # fmt: skip
-    if share is not None:
-        session = dataclasses.replace(session, min_share=share)
+    session = _share(session, min_share)
     if names_file is not None:
         session = _named(session, names_file)
     sections = session.scored(section_scorer())
@@ -190,15 +202,16 @@ def score_command(
         _print_session(session, sections, data)
 
 
-def _named(session: Session, path: Path) -> Session:
-    """The session with its BBO usernames replaced by the names file's players; a warning on
-    stderr for the usernames it does not know."""
+def _named(session: Session, path: Path, roster: Sequence[Player] = ()) -> Session:
+    """The session with its BBO usernames replaced by the names file's players (the club's
+    ``roster`` players where they are on it); a warning on stderr for the usernames it does not
+    know."""
     try:
         text = pbn.decode(path.read_bytes())  # UTF-8, or ISO 8859-1 as a spreadsheet saves it
     except OSError as exc:
         raise click.FileError(str(path), hint=exc.strerror) from exc
     with reporting("--names"):
-        named, unknown = with_names(session, read_names(text, source=path.name))
+        named, unknown = with_names(session, read_names(text, source=path.name), roster)
     if unknown:
         shown = ", ".join(unknown[:20]) + (f" and {len(unknown) - 20} more" if len(unknown) > 20
                                            else "")  # fmt: skip
@@ -329,11 +342,7 @@ def export_command(
 
     Example: bridgescore session export results.pbn --format usebio -o results.xml
     """
-    with reporting("--min-share"):
-        share = None if min_share is None else read_share(min_share)
-    session = read_session(file, method)
-    if share is not None:
-        session = dataclasses.replace(session, min_share=share)
+    session = _share(read_session(file, method), min_share)
     with reporting("FILE"):
         if fmt == "usebio":
             from bridgescore import usebio
@@ -451,28 +460,44 @@ def _signed(x: float | None) -> str:
 @click.option("--club", "club_ref", required=True, metavar="CLUB",
               help="The club whose evening it is: its id, name or number.")  # fmt: skip
 @_method_option
+@_min_share_option
+@_names_option
 @click.option("--event", metavar="NAME", help="The evening's name (default: the file's).")
 @click.option("--db", envvar="BRIDGESCORE_DATABASE_URL", metavar="URL",
               help="The database (an SQLAlchemy URL), as for serve; default: a SQLite file in "
               "your data directory.")  # fmt: skip
 def import_command(
-    file: Path, club_ref: str, method: str | None, event: str | None, db: str | None
+    file: Path,
+    club_ref: str,
+    method: str | None,
+    min_share: str | None,
+    names_file: Path | None,
+    event: str | None,
+    db: str | None,
 ) -> None:
     """Import a session (a Bridgemate .bws as the handsets left it, a PBN or a USEBIO file)
     as one of CLUB's evenings, as an upload is; prints the evening's id. Its results are
     published on the club's pages like an uploaded session's.
+
+    With ``--names``, BBO usernames become the names file's players, and those on the club's
+    roster (by national number, else by name) its roster players.
 
     Example: bridgescore session import tuesday.bws --club "Acol BC" --method mp
     """
     from bridgescore.storage import Store
     from bridgescore.storage.clubs import ClubStore
 
-    session = read_session(file, method)
+    session = _share(read_session(file, method), min_share)
     session = dataclasses.replace(session, event=event or session.event or file.stem)
-    with reporting("CLUB"), Store(db) as store:
+    with Store(db) as store:
         clubs = ClubStore(store)
-        club = clubs.club(club_ref)
-        stored = store.create(session, club=(club.id, clubs.key(club.id)))
+        with reporting("CLUB"):
+            club = clubs.club(club_ref)
+        if names_file is not None:
+            roster = [entry.player for entry in clubs.roster(club.id)]
+            session = _named(session, names_file, roster)
+        with reporting("CLUB"):
+            stored = store.create(session, club=(club.id, clubs.key(club.id)))
     results = sum(len(s.results) for s in session.sections)
     console().print(stored.id)
     console().print(f"{session.event}: {len(session.sections)} section(s), {results} results, "
