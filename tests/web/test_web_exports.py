@@ -113,3 +113,17 @@ def test_a_usebio_file_is_uploaded(client: TestClient) -> None:
     again = usebio.read(client.get(f"/api/sessions/{game}/export").content)
     assert again.standings[0].place == "1"
     assert again.standings[0].total == 30.33  # the file's own winner, by bridgescore
+
+
+def test_an_uploaded_usebio_files_warnings_are_on_its_page(client: TestClient) -> None:
+    """NZ Scorer's ``NP`` line, read as a passed-out board: the page says so, with its line."""
+    name = "nzscorer_pairs_with_np_passed.xml"
+    data = {"csrf": csrf(client), "method": "mp"}
+    files = {"pbn": (name, (DATA / "real" / "usebio" / name).read_bytes(), "application/xml")}
+    response = client.post("/session/new", data=data, files=files, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    game = str(response.headers["location"]).rsplit("/", 1)[1]
+    page = client.get(f"/session/{game}").text
+    assert 'id="warnings"' in page
+    assert "BOARD 19, TRAVELLER_LINE 10" in page
+    assert "CONTRACT NP with SCORE 0" in page

@@ -55,10 +55,7 @@ def read_session(path: Path, method: str | None = None) -> Session:
         raise click.FileError(str(path), hint=exc.strerror) from exc
     with reporting("FILE"):
         if path.suffix.lower() == ".xml" or usebio.looks_like_usebio(data):
-            read = usebio.read(data, source=path.name)
-            for warning in read.warnings:  # read otherwise than the file may mean
-                click.echo(f"warning: {warning}", err=True)
-            session = read.session
+            session = usebio.read(data, source=path.name).session  # its warnings: the session's
         else:
             session = pbn.read(pbn.decode(data), source=path.name)
     if method is not None:

@@ -5,13 +5,20 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from bridgescore.boards.board import Board
 from bridgescore.boards.deal import Deal
 from bridgescore.duplicate.field import Adjusted, Award
-from bridgescore.duplicate.session import BoardResult, Method, Pair, Section, Session
+from bridgescore.duplicate.session import (
+    BoardResult,
+    Method,
+    Pair,
+    Section,
+    Session,
+    SessionWarning,
+)
 from bridgescore.errors import BridgeError, UsebioError
 from bridgescore.model import PASS_OUT, Contract, Result, Seat, Side, Vulnerability
 from bridgescore.players import Player, pair_names
@@ -281,6 +288,9 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
         standings.extend(found)
         assigned.extend(kept)
     description = r.text(event, "EVENT_DESCRIPTION") or r.text(event, "TITLE")
+    if r.said() and sections:  # shown with the session's warnings wherever it goes (PBN's way)
+        said = [SessionWarning(0, (0, 0), w) for w in r.said()]
+        sections[0] = replace(sections[0], notes=(*said, *sections[0].notes))
     try:
         across = _one_field(sections, standings)
         session = Session(tuple(sections), method, description, _date(r, event), tags=tags,
