@@ -17,7 +17,10 @@ The rules (SCORING.md §13, §16.6):
   (a team night: a result or an artificial score), and a passed-out board, an artificial or a
   weighted score has no lead;
 - the director may do anything, also after closing; a table enters only its own results,
-  while the night is open, in its current round or a later one; it changes or deletes only
+  while the night is open, of the round it has reached (the round after its last complete
+  one, :meth:`LiveState.reached_round`) or the latest it has entered (a board of a later
+  round is :class:`NotReachedError`, so nothing of a board is shown to a table before it
+  plays it: :meth:`LiveState.may_see`); it changes or deletes only
   its own results of the latest round it has entered (the round it is playing, or the last
   round it finished until it enters a board of the next), and on a team night only until the
   other room of its match has entered the board;
@@ -68,6 +71,7 @@ from bridgescore.live.state import (
     AlreadyEnteredError,
     LiveState,
     NotAllowedError,
+    NotReachedError,
     OutdatedError,
     TablePosition,
     UnknownResultError,
@@ -89,6 +93,7 @@ __all__ = [
     "LiveResult",
     "LiveState",
     "NotAllowedError",
+    "NotReachedError",
     "OutdatedError",
     "TableEntry",
     "TablePosition",
@@ -238,6 +243,14 @@ def _check_table(
             field="round",
             value=entry.round,
         )
+    reached = state.reached_round(who)
+    if not change and entry.round not in (entered, reached):
+        raise NotReachedError(
+            f"table {who} has reached round {reached}: it enters board {entry.board} of round "
+            f"{entry.round} once every board of its rounds before is in",
+            field="round",
+            value=entry.round,
+        )
 
 
 def _check_replaces(old: LiveResult, change: Edit) -> None:
@@ -272,6 +285,7 @@ def accept(state: LiveState, who: Who, change: Change) -> None:
     :raises SessionError: (422) for an entry that does not fit the movement, or weighted
         scores past the bounds.
     :raises NotAllowedError: (403) for what this table may not do.
+    :raises NotReachedError: (409) for a table's entry of a round it has not reached.
     :raises AlreadyEnteredError: (409) for a board the table has entered already.
     :raises OutdatedError: (409, kept as a conflict) for a table's change that does not name
         the stored result's version.

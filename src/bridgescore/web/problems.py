@@ -39,7 +39,12 @@ from bridgescore.errors import (
     SessionError,
 )
 from bridgescore.events import TieError
-from bridgescore.live import AlreadyEnteredError, NotAllowedError, UnknownResultError
+from bridgescore.live import (
+    AlreadyEnteredError,
+    NotAllowedError,
+    NotReachedError,
+    UnknownResultError,
+)
 from bridgescore.live.definition import NotReadyError
 from bridgescore.storage.errors import (
     DatabaseError,
@@ -93,6 +98,7 @@ STATUSES: Final[Mapping[type[BridgeError], int]] = MappingProxyType(
         ClubNotFoundError: 404,
         # Not now: entered already, changed since, the event or the mailing not ready.
         AlreadyEnteredError: 409,
+        NotReachedError: 409,
         NotReadyError: 409,
         TieError: 409,
         VersionConflictError: 409,
