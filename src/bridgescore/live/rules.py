@@ -83,6 +83,7 @@ from bridgescore.players import Player, pair_names
 
 __all__ = [
     "DIRECTOR",
+    "MOST_REQUESTS",
     "MOST_WEIGHTED_WORK",
     "NOW",
     "Add",
@@ -97,10 +98,12 @@ __all__ = [
     "OutdatedError",
     "TableEntry",
     "TablePosition",
+    "TooManyRequestsError",
     "UnknownResultError",
     "Who",
     "accept",
     "accept_request",
+    "check_kept",
     "check_roster_lookup",
     "read_lead",
     "read_result",
@@ -113,6 +116,42 @@ combinations of their weighted scores' results times the number of times the boa
 (each combination is the board scored once more). Measured, a session at this bound scores in
 about 50 ms (a board scored costs about 0.16 ms a result); tests/live/test_live_core.py checks that
 it takes less than 100."""
+
+
+MOST_REQUESTS: Final = 30
+"""The most entries a table may have kept for the director on one board (correction requests
+after closing, and entries that differ from the stored result): past it, 429, so that no table
+floods the director's list (or the session's answer)."""
+
+
+class TooManyRequestsError(NotAllowedError):
+    """A table has :data:`MOST_REQUESTS` entries kept for the director on this board already
+    (429)."""
+
+
+def check_kept(who: Who, entry: TableEntry, kept: int) -> None:
+    """Whether one more of ``who``'s entries for this board may be kept for the director,
+    ``kept`` being kept already (those the director has settled too): a table's at most
+    :data:`MOST_REQUESTS` per board; the director's are never kept, so never counted.
+
+    >>> from bridgescore.duplicate.movement import mitchell
+    >>> from bridgescore.duplicate.session import Section
+    >>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2)),)))
+    >>> entry = state.entry(1, 1, 1, result="4HS=")
+    >>> check_kept(1, entry, MOST_REQUESTS - 1)
+    >>> check_kept(1, entry, MOST_REQUESTS)
+    Traceback (most recent call last):
+    ...
+    bridgescore.live.rules.TooManyRequestsError: table 1 has sent the director 30 entries for \
+board 1 already: the director settles them at the table
+    """
+    if who != DIRECTOR and kept >= MOST_REQUESTS:
+        raise TooManyRequestsError(
+            f"table {entry.table} has sent the director {kept} entries for board {entry.board} "
+            "already: the director settles them at the table",
+            field="board",
+            value=entry.board,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,13 +352,15 @@ def accept(state: LiveState, who: Who, change: Change) -> None:
     _refuse_another(state, entry, besides)
 
 
-def accept_request(state: LiveState, who: Who, entry: TableEntry) -> None:
+def accept_request(state: LiveState, who: Who, entry: TableEntry, kept: int = 0) -> None:
     """Whether ``who`` may send ``entry`` to the director as a correction request (a table's
-    entry after closing, kept as a conflict): it fits the movement, and a table sends only its
-    own table's.
+    entry after closing, kept as a conflict): it fits the movement, a table sends only its
+    own table's, and at most :data:`MOST_REQUESTS` on a board (``kept``: those kept already,
+    :func:`check_kept`).
 
     :raises SessionError: for an entry that does not fit the movement.
     :raises NotAllowedError: for another table's entry.
+    :raises TooManyRequestsError: past :data:`MOST_REQUESTS`.
     """
     _check_fit(state, entry)
     if who != DIRECTOR and entry.table != who:
@@ -328,6 +369,7 @@ def accept_request(state: LiveState, who: Who, entry: TableEntry) -> None:
             field="table",
             value=entry.table,
         )
+    check_kept(who, entry, kept)
 
 
 def substitute(state: LiveState, who: Who, label: str, players: tuple[Player, ...]) -> Session:

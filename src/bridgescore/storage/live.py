@@ -358,7 +358,7 @@ class LiveStore:
         """
 
         def job(w: _Write) -> tuple[None, int]:
-            accept_request(w.state, who, entry)
+            accept_request(w.state, who, entry, w.kept(entry))
             return None, w.conflict(entry, "closed", None)[1]
 
         return self._run(game_id, who, job)

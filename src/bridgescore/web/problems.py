@@ -43,6 +43,7 @@ from bridgescore.live import (
     AlreadyEnteredError,
     NotAllowedError,
     NotReachedError,
+    TooManyRequestsError,
     UnknownResultError,
 )
 from bridgescore.live.definition import NotReadyError
@@ -91,6 +92,7 @@ STATUSES: Final[Mapping[type[BridgeError], int]] = MappingProxyType(
         # Who may: no login, or not this token's.
         LoginError: 401,
         TooManyAttemptsError: 429,
+        TooManyRequestsError: 429,
         NotAllowedError: 403,
         # Nothing there (or not this club's).
         GameNotFoundError: 404,
