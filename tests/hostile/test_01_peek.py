@@ -56,7 +56,7 @@ def test_a_table_cannot_enter_a_board_of_a_round_it_has_not_reached(
     assert f"board {peeked} of round 3" in refused.json()["detail"]
     assert client.get(f"{base}/boards/{peeked}", headers=one).status_code == 403
     session = client.get(base, headers=one).json()
-    assert session["entered"] == 1 and session["results"] == []
+    assert (session["entered"], session["results"]) == (1, [])
     # nor round 2 while a board of round 1 is missing
     for board in boards(1, 1)[:-1]:
         assert post(client, created, 1, 1, 1, board).status_code == 201

@@ -2,9 +2,14 @@
 
 :func:`export_club` reads, in one snapshot, the club, its directors (their password hashes, so
 they log in on the new server with the same passwords), its roster, its games (live evenings
-with their tables, results, conflicts and audit trail; sessions, rubbers and Chicagos) and its
-events. :func:`import_club` checks the whole file first (every field, with the core's own
-readers) and then writes it in one transaction: all of it or, on any error, nothing.
+with their tables, results, conflicts, audit trail and mailings with their letters (the outbox
+history: an evening's letters sent before the export are not sent again without ``again``);
+sessions, rubbers and Chicagos) and its events. :func:`import_club` checks the whole file first
+(every field, with the core's own readers; a live night's results and conflicts with the same
+rules as a live write, :func:`~bridgescore.live.accept` as the director makes them: the table,
+round and board in the movement, one result a slot) and then writes it in one transaction: all
+of it or, on any error, nothing. A letter still on its way when exported (queued, claimed,
+handing) comes in ``unknown``: the first server may yet send it, so this one never does.
 
 An import shares nothing with what is on the server: the club, its games and events get new
 ids, every row a new number, and the club a new key (so its evenings' edit and table tokens are
@@ -35,9 +40,11 @@ from typing import Any, Final
 from sqlalchemy import Boolean, Connection, Integer, String, Table, delete, insert, select
 
 from bridgescore.club import Club, ClubNotFoundError, RosterEntry, check_email
+from bridgescore.duplicate.session import Session
 from bridgescore.errors import BridgeError
 from bridgescore.events import Event as TeamEvent
 from bridgescore.events.pairs import PairsEvent
+from bridgescore.live import DIRECTOR, Add, LiveResult, LiveState, accept, accept_request
 from bridgescore.live.entry import TableEntry
 from bridgescore.players import Player
 from bridgescore.storage.errors import ConstraintError, StorageError
@@ -54,6 +61,8 @@ from bridgescore.storage.schema import (
     EventRow,
     GameRow,
     LiveResultRow,
+    MailingRow,
+    OutboxRow,
     ResultChangeRow,
     RosterRow,
     TableTokenRow,
@@ -117,7 +126,17 @@ _SPEC: Final[Mapping[str, tuple[Table, frozenset[str], frozenset[str]]]] = {
     "events": (_t(EventRow), frozenset({"club_id"}), frozenset({"definition"})),
     "event_results": (_t(EventResultRow), frozenset({"id"}), frozenset()),
     "seeds": (_t(DealSeedRow), frozenset(), frozenset()),
+    "mailings": (_t(MailingRow), frozenset({"id", "game_id", "club_id"}), frozenset()),
+    "letters": (
+        _t(OutboxRow),
+        frozenset({"id", "mailing_id", "club_id", "lease_until", "worker"}),
+        frozenset(),
+    ),
 }
+
+_ON_ITS_WAY: Final = frozenset({"queued", "claimed", "handing"})
+"""A letter's states that an import turns ``unknown`` (the first server may yet send it)."""
+_LETTER_STATES: Final = ("queued", "claimed", "handing", "sent", "failed", "unknown")
 
 
 def _columns(name: str) -> list[str]:
@@ -271,7 +290,18 @@ def _game(conn: Connection, row: Any) -> dict[str, Any]:
         "results": _rows(conn, "results", LiveResultRow.game_id == game_id, LiveResultRow.id),
         "conflicts": _rows(conn, "conflicts", ConflictRow.game_id == game_id, ConflictRow.id),
         "changes": _rows(conn, "changes", ResultChangeRow.game_id == game_id, ResultChangeRow.id),
+        "mailings": [
+            {**_out("mailings", m), "letters": _letters(conn, m.id)}
+            for m in conn.execute(
+                select(MailingRow).where(MailingRow.game_id == game_id).order_by(MailingRow.id)
+            )
+        ],
     }
+
+
+def _letters(conn: Connection, mailing_id: int) -> list[dict[str, Any]]:
+    """A mailing's letters, as the file holds them (the outbox history)."""
+    return _rows(conn, "letters", OutboxRow.mailing_id == mailing_id, OutboxRow.id)
 
 
 # -- reading and checking a file --------------------------------------------------------------
@@ -289,6 +319,8 @@ class _Game:
     changes: list[dict[str, Any]]
     result_ids: list[int]
     """The file's numbers of its results, stored and deleted (the audit trail names both)."""
+    mailings: list[tuple[dict[str, Any], list[dict[str, Any]]]] = field(default_factory=list)
+    """Its mailings, each with its letters (the outbox history)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,14 +445,14 @@ def _player(data: object, where: str) -> dict[str, Any]:
 def _checked_game(data: object, where: str) -> _Game:
     if not isinstance(data, dict):
         raise _error(where, "expected an object", data)
-    parts = ("deals", "tables", "results", "conflicts", "changes")
+    parts = ("deals", "tables", "results", "conflicts", "changes", "mailings")
     values = _in("games", {k: v for k, v in data.items() if k not in parts}, where)
     _one_of(f"{where}.kind", values["kind"], ("rubber", "chicago", "session", "teams"))
     deals = [_in("deals", d, f"{where}.deals[{i}]") for i, d in _list(data, "deals", where)]
     try:
-        build(values["id"], values["kind"], values["rules"], values["settings"], values["ended"],
-              [(d["contract"], d["declarer"], d["tricks"], d["honors_by"], d["honors"])
-               for d in deals])  # fmt: skip
+        game = build(values["id"], values["kind"], values["rules"], values["settings"],
+                     values["ended"], [(d["contract"], d["declarer"], d["tricks"],
+                                        d["honors_by"], d["honors"]) for d in deals])  # fmt: skip
     except StorageError as exc:
         cause = exc.__cause__
         if isinstance(cause, BridgeError) and cause.field:
@@ -463,7 +495,70 @@ def _checked_game(data: object, where: str) -> _Game:
         if conflict["result_id"] is not None and conflict["result_id"] not in named:
             raise _error(f"{where}.conflicts[{i}].result_id", "no such result",
                          conflict["result_id"])  # fmt: skip
-    return _Game(values, deals, tables, results, conflicts, changes, sorted(named))
+    if results or conflicts:
+        if not isinstance(game, Session | TeamEvent):
+            raise _error(f"{where}.results", f"a {values['kind']} has no table results",
+                         len(results) + len(conflicts))  # fmt: skip
+        _check_night(game, results, conflicts, where)
+    mailings = []
+    if "mailings" in data:  # an export of an older bridgescore has none
+        mailings = [_mailing(m, f"{where}.mailings[{i}]")
+                    for i, m in _list(data, "mailings", where)]  # fmt: skip
+    return _Game(values, deals, tables, results, conflicts, changes, sorted(named), mailings)
+
+
+def _check_night(
+    night: Session | TeamEvent,
+    results: list[dict[str, Any]],
+    conflicts: list[dict[str, Any]],
+    where: str,
+) -> None:
+    """A live night's results and conflicts, checked as the live writes check them: each
+    result accepted (:func:`~bridgescore.live.accept`, as the director enters it) after those
+    before it, each conflict's entry fitting the night.
+
+    :raises BackupError: naming the result's (or conflict's) field, with its value.
+    """
+    try:
+        state = LiveState.start(night)
+    except BridgeError as exc:
+        raise _core(f"{where}.settings", exc) from None
+    for i, row in sorted(enumerate(results), key=lambda pair: pair[1]["id"]):
+        entry = TableEntry.from_dict({k: v for k, v in row.items() if k != "split" or v})
+        try:
+            accept(state, DIRECTOR, Add(entry))
+        except BridgeError as exc:
+            raise _core(f"{where}.results[{i}]", exc) from None
+        state = state.added(LiveResult(row["id"], entry, row["created_at"], row["updated_at"]))
+    for i, conflict in enumerate(conflicts):
+        try:
+            accept_request(state, DIRECTOR, TableEntry.from_dict(json.loads(conflict["entry"])))
+        except BridgeError as exc:
+            raise _core(f"{where}.conflicts[{i}].entry", exc) from None
+
+
+def _mailing(data: object, where: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A mailing of the file and its letters, checked."""
+    if not isinstance(data, dict):
+        raise _error(where, "expected an object", data)
+    values = _in("mailings", {k: v for k, v in data.items() if k != "letters"}, where)
+    letters = []
+    for i, letter in _list(data, "letters", where):
+        place = f"{where}.letters[{i}]"
+        row = _in("letters", letter, place)
+        _one_of(f"{place}.state", row["state"], _LETTER_STATES)
+        try:
+            players = json.loads(row["players"])
+            if not isinstance(players, list):
+                raise ValueError("not a list")
+            for player in players:
+                Player.from_dict(player)
+        except BridgeError as exc:
+            raise _core(f"{place}.players", exc) from None
+        except (ValueError, TypeError, KeyError, AttributeError):
+            raise _error(f"{place}.players", "expected a list of players", row["players"]) from None
+        letters.append(row)
+    return values, letters
 
 
 def _result(data: object, where: str) -> dict[str, Any]:
@@ -631,3 +726,13 @@ def _import_game(
         conn.execute(insert(ResultChangeRow), [
             {**c, "game_id": game_id, "result_id": results.get(c["result_id"], 0)}
             for c in game.changes])  # fmt: skip
+    for mailing, letters in game.mailings:
+        row = {**mailing, "game_id": game_id, "club_id": club_id}
+        made = conn.execute(insert(MailingRow).values(row)).inserted_primary_key
+        assert made is not None
+        if letters:
+            conn.execute(insert(OutboxRow), [
+                {**letter, "mailing_id": int(made[0]), "club_id": club_id, "lease_until": None,
+                 "worker": None,
+                 "state": "unknown" if letter["state"] in _ON_ITS_WAY else letter["state"]}
+                for letter in letters])  # fmt: skip
