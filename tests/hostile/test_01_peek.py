@@ -52,15 +52,17 @@ def test_a_table_cannot_enter_a_board_of_a_round_it_has_not_reached(
     (first,) = [p for p in PLAYS if p.round == 1 and peeked in p.boards]
     assert post(client, created, first.table, 1, first.table, peeked).status_code == 201
     refused = post(client, created, 1, 3, 1, peeked)
-    assert refused.status_code == 409, refused.text
-    assert f"board {peeked} of round 3" in refused.json()["detail"]
+    assert refused.status_code == 422, refused.text
+    (said,) = refused.json()["detail"]
+    assert said["loc"] == ["body", "round"]
+    assert f"board {peeked} of round 3" in said["msg"]
     assert client.get(f"{base}/boards/{peeked}", headers=one).status_code == 403
     session = client.get(base, headers=one).json()
     assert (session["entered"], session["results"]) == (1, [])
     # nor round 2 while a board of round 1 is missing
     for board in boards(1, 1)[:-1]:
         assert post(client, created, 1, 1, 1, board).status_code == 201
-    assert post(client, created, 1, 2, 1, boards(1, 2)[0]).status_code == 409
+    assert post(client, created, 1, 2, 1, boards(1, 2)[0]).status_code == 422
     # once rounds 1 and 2 are in, round 3 is the one it has reached
     assert post(client, created, 1, 1, 1, boards(1, 1)[-1]).status_code == 201
     for board in boards(1, 2):
@@ -77,7 +79,7 @@ def test_deleting_its_post_does_not_open_a_later_round(
     one = auth(created["tables"][0]["token"])
     posted = post(client, created, 1, 1, 1, boards(1, 1)[0]).json()
     assert client.delete(f"{base}/results/{posted['id']}", headers=one).status_code == 200
-    assert post(client, created, 1, 3, 1, boards(1, 3)[0]).status_code == 409
+    assert post(client, created, 1, 3, 1, boards(1, 3)[0]).status_code == 422
     assert client.get(base, headers=one).json()["entered"] == 0
 
 

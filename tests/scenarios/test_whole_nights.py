@@ -246,11 +246,11 @@ class PairsNight(RuleBasedStateMachine):
     @precondition(lambda self: not self.ev.closed and self.not_reached())
     @rule(data=st.data())
     def a_table_enters_a_round_not_reached(self, data: st.DataObject) -> None:
-        """A board of a later round is refused (409): no table sees a board before it plays
-        it (issue 33)."""
+        """A board of a later round is refused (422, naming the round): no table sees a board
+        before it plays it (issue 33)."""
         slot = data.draw(st.sampled_from(self.not_reached()), label="slot")
         body = {k: slot[k] for k in ("round", "table", "board")} | data.draw(played())
-        self.post("/results", body, self.table(slot["table"]), 409)
+        self.post("/results", body, self.table(slot["table"]), 422)
 
     @precondition(lambda self: not self.ev.closed and self.enterable())
     @rule(data=st.data())
@@ -703,7 +703,7 @@ class TeamNightMachine(RuleBasedStateMachine):
             self.enter(data, body, token, 403)
             return
         if not self.reachable(slot):  # a round it has not reached (issue 33)
-            self.enter(data, body, token, 409)
+            self.enter(data, body, token, 422)
             return
         _, shown = self.enter(data, body, token, 201)
         assert shown == str(self.result_of(body))
@@ -726,8 +726,9 @@ class TeamNightMachine(RuleBasedStateMachine):
         slot = data.draw(st.sampled_from(self.slots(True)), label="slot")
         token = self.night.tokens[(slot[1], slot[3])]
         body = self.body(slot, data.draw(played()))
-        answer, shown = self.enter(data, body, token, 403 if self.past(slot) else 409)
-        if answer.status_code == 409 and self.reachable(slot):
+        status = 403 if self.past(slot) else (409 if self.reachable(slot) else 422)
+        answer, shown = self.enter(data, body, token, status)
+        if answer.status_code == 409:
             assert shown == str(self.night.entered(*slot[:3])[slot[3]].result)
 
     @precondition(lambda self: self.slots(True))

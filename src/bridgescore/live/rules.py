@@ -8,7 +8,8 @@ artificial, a weighted or a split score). :func:`accept` is the one decision abo
 change (:class:`Add`, :class:`Edit`, :class:`Delete`): storage calls it with the state read
 inside its write transaction and writes only if it passes; the web only maps its errors to
 HTTP statuses (:class:`NotAllowedError` 403, :class:`AlreadyEnteredError` 409,
-:class:`~bridgescore.errors.SessionError` 422, :class:`UnknownResultError` 404).
+:class:`~bridgescore.errors.SessionError` and :class:`NotReachedError` 422,
+:class:`TooManyRequestsError` 429, :class:`UnknownResultError` 404).
 
 The rules (SCORING.md §13, §16.6):
 
@@ -324,7 +325,7 @@ def accept(state: LiveState, who: Who, change: Change) -> None:
     :raises SessionError: (422) for an entry that does not fit the movement, or weighted
         scores past the bounds.
     :raises NotAllowedError: (403) for what this table may not do.
-    :raises NotReachedError: (409) for a table's entry of a round it has not reached.
+    :raises NotReachedError: (422) for a table's entry of a round it has not reached.
     :raises AlreadyEnteredError: (409) for a board the table has entered already.
     :raises OutdatedError: (409, kept as a conflict) for a table's change that does not name
         the stored result's version.

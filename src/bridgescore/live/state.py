@@ -62,7 +62,8 @@ class NotAllowedError(BridgeError):
 
 
 class NotReachedError(BridgeError):
-    """A table's entry for a board of a round it has not reached yet (409): it enters only the
+    """A table's entry for a board of a round it has not reached yet (422, naming ``round``):
+    it enters only the
     round after its last complete one, and the last one it may still fix
     (:meth:`LiveState.reached_round`), so that no phone sees a board before its table plays
     it."""

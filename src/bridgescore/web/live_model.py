@@ -24,7 +24,7 @@ from bridgescore.inputs import check_name
 from bridgescore.live import AlreadyEnteredError, LiveResult, LiveState, TableEntry, read_result
 from bridgescore.players import Player, pair_names
 from bridgescore.web.models import MovementFileIn, PlayerIn
-from bridgescore.web.problems import Problem, Responses, problem
+from bridgescore.web.problems import Responses, problem
 
 __all__ = [
     "MAX_BOARD",
@@ -71,11 +71,7 @@ READ_RESPONSES: Responses = {404: problem("No such session.")}
 WRITE_RESPONSES: Responses = {
     **READ_RESPONSES,
     403: problem("Not this session's token, or not that table's."),
-    409: {
-        "model": Duplicate | Problem,
-        "description": "That table has entered that board already (the stored result), or has "
-        "not reached that board's round (a problem).",
-    },
+    409: {"model": Duplicate, "description": "That table has entered that board already."},
     429: problem("That table has sent the director as many entries for that board as it may."),
 }
 """The answers of a write besides 200: 403, 404, 409, 429."""

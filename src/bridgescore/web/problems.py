@@ -83,6 +83,7 @@ STATUSES: Final[Mapping[type[BridgeError], int]] = MappingProxyType(
         RulesError: 422,
         GameStateError: 422,
         SessionError: 422,
+        NotReachedError: 422,
         MovementError: 422,
         BatchError: 422,
         DealingError: 422,
@@ -100,7 +101,6 @@ STATUSES: Final[Mapping[type[BridgeError], int]] = MappingProxyType(
         ClubNotFoundError: 404,
         # Not now: entered already, changed since, the event or the mailing not ready.
         AlreadyEnteredError: 409,
-        NotReachedError: 409,
         NotReadyError: 409,
         TieError: 409,
         VersionConflictError: 409,
