@@ -681,7 +681,7 @@ class TeamNightMachine(RuleBasedStateMachine):
         )
         got = answer.json()
         shown = got.get("result") if answer.status_code == 409 else got
-        if answer.status_code == 403 or shown is None:
+        if answer.status_code in (403, 422) or shown is None:
             return answer, None
         return answer, shown["result"] or shown["artificial"]
 
