@@ -418,6 +418,25 @@ class Evening:
     def entered_round(self, table: int) -> int | None:
         return max((r["round"] for r in self.results if r["table"] == table), default=None)
 
+    def reached_round(self, table: int) -> int | None:
+        """The round the table has reached (SCORING.md §13): the first it plays after the
+        last one whose every board is in; its first before that, its last once all are in."""
+        rounds = sorted((s["round"], s["boards"]) for s in self.view["sittings"]
+                        if s["table"] == table)  # fmt: skip
+        done = [i for i, (rnd, boards) in enumerate(rounds)
+                if all(self.at(rnd, table, b) for b in boards)]  # fmt: skip
+        after = done[-1] + 1 if done else 0
+        return rounds[min(after, len(rounds) - 1)][0] if rounds else None
+
+    def may_enter(self, slot: dict[str, Any]) -> bool:
+        """Whether the slot's table may enter a board of its round: the round it has reached,
+        or the latest it has entered (none before the latest: the director's)."""
+        table, entered = slot["table"], self.entered_round(slot["table"])
+        return (entered or 0) <= slot["round"] and slot["round"] in (
+            entered,
+            self.reached_round(table),
+        )
+
     def play(self, rnd: int, table: int) -> dict[str, Any]:
         return next(p for p in self.plays if (p["round"], p["table"]) == (rnd, table))
 
@@ -602,9 +621,20 @@ class TeamNight:
 
     def latest(self, match: int, room: str) -> int | None:
         """The latest round a table (a match's number and room) has a result in: it enters
-        that round or a later one, and fixes its own of that round only (SCORING.md §13)."""
+        that round or the one it has reached, and fixes its own of that round only
+        (SCORING.md §13)."""
         return max((e.round for e in self.core.entries
                     if (e.match, e.room.value) == (match, room)), default=None)  # fmt: skip
+
+    def reached(self, match: int, room: str) -> int | None:
+        """The round a table has reached: the first round it plays after the last one whose
+        every board it has in (its first before that, its last once all are in)."""
+        rounds = [(r.number, m.boards) for r in self.core.rounds for m in r.matches
+                  if m.number == match]  # fmt: skip
+        done = [i for i, (rnd, boards) in enumerate(rounds)
+                if all(room in self.entered(rnd, match, b) for b in boards)]  # fmt: skip
+        after = done[-1] + 1 if done else 0
+        return rounds[min(after, len(rounds) - 1)][0] if rounds else None
 
     def complete(self, rnd: int) -> bool:
         wanted = sum(len(m.boards) for m in self.core.round(rnd).matches) * len(self.rooms)

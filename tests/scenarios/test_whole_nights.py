@@ -234,9 +234,23 @@ class PairsNight(RuleBasedStateMachine):
     # --- the tables ---
 
     def enterable(self) -> list[dict[str, Any]]:
-        """The missing boards a table may enter now (its round, or a later one)."""
-        return [m for m in self.ev.slots
-                if (self.ev.entered_round(m["table"]) or 0) <= m["round"]]  # fmt: skip
+        """The missing boards a table may enter now (the round it has reached, or the latest
+        it has entered)."""
+        return [m for m in self.ev.slots if self.ev.may_enter(m)]
+
+    def not_reached(self) -> list[dict[str, Any]]:
+        """The missing boards of rounds a table has not reached (after its latest entered)."""
+        return [m for m in self.ev.slots if not self.ev.may_enter(m)
+                and (self.ev.entered_round(m["table"]) or 0) < m["round"]]  # fmt: skip
+
+    @precondition(lambda self: not self.ev.closed and self.not_reached())
+    @rule(data=st.data())
+    def a_table_enters_a_round_not_reached(self, data: st.DataObject) -> None:
+        """A board of a later round is refused (422, naming the round): no table sees a board
+        before it plays it (issue 33)."""
+        slot = data.draw(st.sampled_from(self.not_reached()), label="slot")
+        body = {k: slot[k] for k in ("round", "table", "board")} | data.draw(played())
+        self.post("/results", body, self.table(slot["table"]), 422)
 
     @precondition(lambda self: not self.ev.closed and self.enterable())
     @rule(data=st.data())
@@ -667,7 +681,7 @@ class TeamNightMachine(RuleBasedStateMachine):
         )
         got = answer.json()
         shown = got.get("result") if answer.status_code == 409 else got
-        if answer.status_code == 403 or shown is None:
+        if answer.status_code in (403, 422) or shown is None:
             return answer, None
         return answer, shown["result"] or shown["artificial"]
 
@@ -688,6 +702,9 @@ class TeamNightMachine(RuleBasedStateMachine):
         if self.past(slot):  # a round before the latest it has entered: the director's
             self.enter(data, body, token, 403)
             return
+        if not self.reachable(slot):  # a round it has not reached (issue 33)
+            self.enter(data, body, token, 422)
+            return
         _, shown = self.enter(data, body, token, 201)
         assert shown == str(self.result_of(body))
         self.night.record(*slot, self.result_of(body), change=False)
@@ -696,13 +713,21 @@ class TeamNightMachine(RuleBasedStateMachine):
         latest = self.night.latest(slot[1], slot[3])
         return latest is not None and slot[0] < latest
 
+    def reachable(self, slot: tuple[int, int, int, str]) -> bool:
+        """Whether the slot's round is the one its table has reached or its latest entered."""
+        return slot[0] in (
+            self.night.latest(slot[1], slot[3]),
+            self.night.reached(slot[1], slot[3]),
+        )
+
     @precondition(lambda self: self.slots(True))
     @rule(data=st.data())
     def a_table_enters_a_board_again(self, data: st.DataObject) -> None:
         slot = data.draw(st.sampled_from(self.slots(True)), label="slot")
         token = self.night.tokens[(slot[1], slot[3])]
         body = self.body(slot, data.draw(played()))
-        answer, shown = self.enter(data, body, token, 403 if self.past(slot) else 409)
+        status = 403 if self.past(slot) else (409 if self.reachable(slot) else 422)
+        answer, shown = self.enter(data, body, token, status)
         if answer.status_code == 409:
             assert shown == str(self.night.entered(*slot[:3])[slot[3]].result)
 

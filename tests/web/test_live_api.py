@@ -68,6 +68,20 @@ def test_starting_gives_a_director_token_and_one_token_and_link_per_table(
 RESULT = {"round": 1, "table": 2, "board": 4, "contract": "4HX", "declarer": "S", "tricks": 8}
 
 
+def play_round(client: TestClient, created: dict[str, Any], table: int, round_number: int,
+               skip: tuple[int, ...] = ()) -> None:  # fmt: skip
+    """The table enters every board of its round (but ``skip``), as 3NT by North making 9: a
+    table enters a round once every board of its rounds before is in."""
+    (play,) = [p for p in mitchell(7, 3).plays if (p.table, p.round) == (table, round_number)]
+    for board in play.boards:
+        if board not in skip:
+            body = {"round": round_number, "table": table, "board": board, "contract": "3NT",
+                    "declarer": "N", "tricks": 9}  # fmt: skip
+            answer = client.post(f"/api/sessions/{created['id']}/results", json=body,
+                                 headers=token(created, table))  # fmt: skip
+            assert answer.status_code == 201, answer.text
+
+
 @pytest.mark.parametrize(
     ("change", "who", "status"),
     [
@@ -169,6 +183,7 @@ def test_a_table_fixes_only_its_current_round_and_nothing_once_closed(
         headers=token(created, 2),
     )
     assert fixed.status_code == 200
+    play_round(sqlite_live, created, 2, 1, skip=(4,))
     # round 2 at table 2: EW 1 with boards 7-9
     later = {**RESULT, "round": 2, "board": 7}
     assert (
@@ -283,6 +298,7 @@ def test_the_traveller_so_far_and_whoami(sqlite_live: TestClient) -> None:
     created = start(sqlite_live)
     base = f"/api/sessions/{created['id']}"
     sqlite_live.post(f"{base}/results", json=RESULT, headers=token(created, 2))
+    play_round(sqlite_live, created, 1, 1)
     other = {**RESULT, "round": 2, "table": 1, "tricks": 10}  # board 4 goes to table 1
     assert (
         sqlite_live.post(f"{base}/results", json=other, headers=token(created, 1)).status_code
@@ -324,12 +340,13 @@ def test_nobody_sees_a_boards_results_before_playing_it(sqlite_live: TestClient)
     assert [traveller(h) for h in (token(created, 1), token(created, 5), {})] == [403, 403, 403]
     assert sqlite_live.get(f"/session/{created['id']}").status_code == 403
     assert sqlite_live.get(f"/session/{created['id']}/session.pbn").status_code == 403
+    play_round(sqlite_live, created, 1, 1)
     other = {**RESULT, "round": 2, "table": 1, "tricks": 10}
     sqlite_live.post(f"{base}/results", json=other, headers=token(created, 1))
     assert traveller(token(created, 1)) == 200
     # once closed, everyone sees everything
     sqlite_live.post(f"{base}/close", json={"closed": True}, headers=director)
-    assert seen({}) == (2, [2, 1])
+    assert seen({}) == (5, [2, 1, 1, 1, 1])
     assert [traveller(h) for h in (token(created, 5), {})] == [200, 200]
     assert sqlite_live.get(f"/session/{created['id']}").status_code == 200
 

@@ -8,7 +8,8 @@ artificial, a weighted or a split score). :func:`accept` is the one decision abo
 change (:class:`Add`, :class:`Edit`, :class:`Delete`): storage calls it with the state read
 inside its write transaction and writes only if it passes; the web only maps its errors to
 HTTP statuses (:class:`NotAllowedError` 403, :class:`AlreadyEnteredError` 409,
-:class:`~bridgescore.errors.SessionError` 422, :class:`UnknownResultError` 404).
+:class:`~bridgescore.errors.SessionError` and :class:`NotReachedError` 422,
+:class:`TooManyRequestsError` 429, :class:`UnknownResultError` 404).
 
 The rules (SCORING.md §13, §16.6):
 
@@ -17,7 +18,10 @@ The rules (SCORING.md §13, §16.6):
   (a team night: a result or an artificial score), and a passed-out board, an artificial or a
   weighted score has no lead;
 - the director may do anything, also after closing; a table enters only its own results,
-  while the night is open, in its current round or a later one; it changes or deletes only
+  while the night is open, of the round it has reached (the round after its last complete
+  one, :meth:`LiveState.reached_round`) or the latest it has entered (a board of a later
+  round is :class:`NotReachedError`, so nothing of a board is shown to a table before it
+  plays it: :meth:`LiveState.may_see`); it changes or deletes only
   its own results of the latest round it has entered (the round it is playing, or the last
   round it finished until it enters a board of the next), and on a team night only until the
   other room of its match has entered the board;
@@ -68,6 +72,7 @@ from bridgescore.live.state import (
     AlreadyEnteredError,
     LiveState,
     NotAllowedError,
+    NotReachedError,
     OutdatedError,
     TablePosition,
     UnknownResultError,
@@ -79,6 +84,7 @@ from bridgescore.players import Player, pair_names
 
 __all__ = [
     "DIRECTOR",
+    "MOST_REQUESTS",
     "MOST_WEIGHTED_WORK",
     "NOW",
     "Add",
@@ -89,13 +95,16 @@ __all__ = [
     "LiveResult",
     "LiveState",
     "NotAllowedError",
+    "NotReachedError",
     "OutdatedError",
     "TableEntry",
     "TablePosition",
+    "TooManyRequestsError",
     "UnknownResultError",
     "Who",
     "accept",
     "accept_request",
+    "check_kept",
     "check_roster_lookup",
     "read_lead",
     "read_result",
@@ -108,6 +117,42 @@ combinations of their weighted scores' results times the number of times the boa
 (each combination is the board scored once more). Measured, a session at this bound scores in
 about 50 ms (a board scored costs about 0.16 ms a result); tests/live/test_live_core.py checks that
 it takes less than 100."""
+
+
+MOST_REQUESTS: Final = 30
+"""The most entries a table may have kept for the director on one board (correction requests
+after closing, and entries that differ from the stored result): past it, 429, so that no table
+floods the director's list (or the session's answer)."""
+
+
+class TooManyRequestsError(NotAllowedError):
+    """A table has :data:`MOST_REQUESTS` entries kept for the director on this board already
+    (429)."""
+
+
+def check_kept(who: Who, entry: TableEntry, kept: int) -> None:
+    """Whether one more of ``who``'s entries for this board may be kept for the director,
+    ``kept`` being kept already (those the director has settled too): a table's at most
+    :data:`MOST_REQUESTS` per board; the director's are never kept, so never counted.
+
+    >>> from bridgescore.duplicate.movement import mitchell
+    >>> from bridgescore.duplicate.session import Section
+    >>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2)),)))
+    >>> entry = state.entry(1, 1, 1, result="4HS=")
+    >>> check_kept(1, entry, MOST_REQUESTS - 1)
+    >>> check_kept(1, entry, MOST_REQUESTS)
+    Traceback (most recent call last):
+    ...
+    bridgescore.live.rules.TooManyRequestsError: table 1 has sent the director 30 entries for \
+board 1 already: the director settles them at the table
+    """
+    if who != DIRECTOR and kept >= MOST_REQUESTS:
+        raise TooManyRequestsError(
+            f"table {entry.table} has sent the director {kept} entries for board {entry.board} "
+            "already: the director settles them at the table",
+            field="board",
+            value=entry.board,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +283,14 @@ def _check_table(
             field="round",
             value=entry.round,
         )
+    reached = state.reached_round(who)
+    if not change and entry.round not in (entered, reached):
+        raise NotReachedError(
+            f"table {who} has reached round {reached}: it enters board {entry.board} of round "
+            f"{entry.round} once every board of its rounds before is in",
+            field="round",
+            value=entry.round,
+        )
 
 
 def _check_replaces(old: LiveResult, change: Edit) -> None:
@@ -272,6 +325,7 @@ def accept(state: LiveState, who: Who, change: Change) -> None:
     :raises SessionError: (422) for an entry that does not fit the movement, or weighted
         scores past the bounds.
     :raises NotAllowedError: (403) for what this table may not do.
+    :raises NotReachedError: (422) for a table's entry of a round it has not reached.
     :raises AlreadyEnteredError: (409) for a board the table has entered already.
     :raises OutdatedError: (409, kept as a conflict) for a table's change that does not name
         the stored result's version.
@@ -299,13 +353,15 @@ def accept(state: LiveState, who: Who, change: Change) -> None:
     _refuse_another(state, entry, besides)
 
 
-def accept_request(state: LiveState, who: Who, entry: TableEntry) -> None:
+def accept_request(state: LiveState, who: Who, entry: TableEntry, kept: int = 0) -> None:
     """Whether ``who`` may send ``entry`` to the director as a correction request (a table's
-    entry after closing, kept as a conflict): it fits the movement, and a table sends only its
-    own table's.
+    entry after closing, kept as a conflict): it fits the movement, a table sends only its
+    own table's, and at most :data:`MOST_REQUESTS` on a board (``kept``: those kept already,
+    :func:`check_kept`).
 
     :raises SessionError: for an entry that does not fit the movement.
     :raises NotAllowedError: for another table's entry.
+    :raises TooManyRequestsError: past :data:`MOST_REQUESTS`.
     """
     _check_fit(state, entry)
     if who != DIRECTOR and entry.table != who:
@@ -314,6 +370,7 @@ def accept_request(state: LiveState, who: Who, entry: TableEntry) -> None:
             field="table",
             value=entry.table,
         )
+    check_kept(who, entry, kept)
 
 
 def substitute(state: LiveState, who: Who, label: str, players: tuple[Player, ...]) -> Session:

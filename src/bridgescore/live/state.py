@@ -39,6 +39,7 @@ __all__ = [
     "AlreadyEnteredError",
     "LiveState",
     "NotAllowedError",
+    "NotReachedError",
     "OutdatedError",
     "TablePosition",
     "UnknownResultError",
@@ -58,6 +59,14 @@ NOW: Final = datetime(2026, 1, 1, tzinfo=UTC)
 class NotAllowedError(BridgeError):
     """This table (or token) may not make this change: the night is closed, the round is past,
     the result is another table's, or the score is the director's to give."""
+
+
+class NotReachedError(BridgeError):
+    """A table's entry for a board of a round it has not reached yet (422, naming ``round``):
+    it enters only the
+    round after its last complete one, and the last one it may still fix
+    (:meth:`LiveState.reached_round`), so that no phone sees a board before its table plays
+    it."""
 
 
 class AlreadyEnteredError(BridgeError):
@@ -212,6 +221,30 @@ class LiveState:
         """The latest round the table has a result in; None before its first."""
         rounds = [r.entry.round for r in self.results if r.entry.table == table]
         return max(rounds, default=None)
+
+    def reached_round(self, table: int) -> int | None:
+        """The round the table has reached, from the seating: the first round it plays after
+        the last one whose every board is in (its first before that, its last once every
+        round it plays is in); None if nobody plays at it. A round it sits out (nobody at the
+        table) is skipped.
+
+        >>> from bridgescore.duplicate.movement import mitchell
+        >>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2)),)))
+        >>> state.reached_round(1)
+        1
+        >>> for board in (1, 2):
+        ...     state = state.added(LiveResult(board, state.entry(1, 1, board, result="4HS="),
+        ...                                    NOW, NOW))
+        >>> state.reached_round(1), state.reached_round(2)
+        (2, 1)
+        """
+        rounds = sorted((s.round, s.boards) for s in self.seating.sittings if s.table == table)
+        if not rounds:
+            return None
+        complete = [i for i, (r, boards) in enumerate(rounds)
+                    if all((table, r, b) in self._by_slot for b in boards)]  # fmt: skip
+        after = complete[-1] + 1 if complete else 0
+        return rounds[min(after, len(rounds) - 1)][0]
 
     def compared(self, entry: TableEntry) -> LiveResult | None:
         """The result its board's entry is compared with, once in: the other room's (a team

@@ -24,6 +24,7 @@ from bridgescore.live import (
     TableEntry,
     Who,
     accept,
+    check_kept,
 )
 from bridgescore.live.night import Night
 from bridgescore.storage.commit import States
@@ -122,7 +123,12 @@ class _Write:
     ) -> tuple[_Kept, int]:
         """Keep a refused entry as a conflict (the session's version moves on, so the
         director's page hears of it), with the result stored in its place if any; the refusal
-        to raise once committed."""
+        to raise once committed.
+
+        :raises TooManyRequestsError: if the table has as many kept on the board as it may
+            (:func:`~bridgescore.live.check_kept`, counted in this transaction).
+        """
+        check_kept(self.who, entry, self.kept(entry))
         there = (
             refused.existing if refused else self.state.at(entry.table, entry.round, entry.board)
         )
@@ -133,6 +139,13 @@ class _Write:
             "result_id": existing, "at": self.now, "settled": None,
         })  # fmt: skip
         return _Kept(refused), self.moved_on(self.state.closed)
+
+    def kept(self, entry: TableEntry) -> int:
+        """How many of this table's entries for the entry's board are kept as conflicts
+        (settled or not)."""
+        found = self.conn.execute(_KEPT, {"game_id": self.game_id, "table": entry.table,
+                                          "board": entry.board}).scalar_one()  # fmt: skip
+        return int(found)
 
     def moved_on(self, closed: bool, **values: Any) -> int:
         """Move the version on with no result changed (closed or not as given)."""
@@ -218,6 +231,11 @@ _RESULTS = (
     select(_TABLE).where(LiveResultRow.game_id == bindparam("game_id")).order_by(LiveResultRow.id)
 )
 _SETTINGS = select(GameRow.settings).where(GameRow.id == bindparam("game_id"))
+_KEPT = select(func.count()).where(
+    ConflictRow.game_id == bindparam("game_id"),
+    ConflictRow.table == bindparam("table"),
+    ConflictRow.board == bindparam("board"),
+)
 _TOKENS = select(func.count()).where(TableTokenRow.game_id == bindparam("game_id"))
 
 

@@ -2,9 +2,14 @@
 
 :func:`export_club` reads, in one snapshot, the club, its directors (their password hashes, so
 they log in on the new server with the same passwords), its roster, its games (live evenings
-with their tables, results, conflicts and audit trail; sessions, rubbers and Chicagos) and its
-events. :func:`import_club` checks the whole file first (every field, with the core's own
-readers) and then writes it in one transaction: all of it or, on any error, nothing.
+with their tables, results, conflicts, audit trail and mailings with their letters (the outbox
+history: an evening's letters sent before the export are not sent again without ``again``);
+sessions, rubbers and Chicagos) and its events. :func:`import_club` checks the whole file first
+(every field, with the core's own readers; a live night's results and conflicts with the same
+rules as a live write, :func:`~bridgescore.live.accept` as the director makes them: the table,
+round and board in the movement, one result a slot) and then writes it in one transaction: all
+of it or, on any error, nothing. A letter still on its way when exported (queued, claimed,
+handing) comes in ``unknown``: the first server may yet send it, so this one never does.
 
 An import shares nothing with what is on the server: the club, its games and events get new
 ids, every row a new number, and the club a new key (so its evenings' edit and table tokens are
@@ -27,19 +32,36 @@ import base64
 import json
 import re
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any, Final
 
-from sqlalchemy import Boolean, Connection, Integer, String, Table, delete, insert, select
+from sqlalchemy import Connection, delete, insert, select
 
 from bridgescore.club import Club, ClubNotFoundError, RosterEntry, check_email
+from bridgescore.duplicate.session import Session
 from bridgescore.errors import BridgeError
 from bridgescore.events import Event as TeamEvent
 from bridgescore.events.pairs import PairsEvent
+from bridgescore.live import DIRECTOR, Add, LiveResult, LiveState, accept, accept_request
 from bridgescore.live.entry import TableEntry
 from bridgescore.players import Player
+from bridgescore.storage.backup_rows import (
+    LETTER_STATES,
+    ON_ITS_WAY,
+    SPEC,
+    BackupError,
+    columns,
+    core_error,
+    json_text,
+    listed,
+    one_of,
+    place_error,
+    read_time,
+    row_in,
+    row_out,
+    unique,
+)
 from bridgescore.storage.errors import ConstraintError, StorageError
 from bridgescore.storage.live import table_token
 from bridgescore.storage.rows import build
@@ -54,10 +76,11 @@ from bridgescore.storage.schema import (
     EventRow,
     GameRow,
     LiveResultRow,
+    MailingRow,
+    OutboxRow,
     ResultChangeRow,
     RosterRow,
     TableTokenRow,
-    UTCDateTime,
 )
 from bridgescore.storage.store import Store, utcnow
 from bridgescore.storage.tokens import derived_token, hash_token
@@ -78,11 +101,6 @@ _PHC: Final = re.compile(r"\$argon2(?:id|i|d)\$v=\d{1,3}\$m=\d{1,8},t=\d{1,4},p=
                          r"\$[A-Za-z0-9+/]{8,128}\$[A-Za-z0-9+/]{16,256}", re.ASCII)  # fmt: skip
 
 
-class BackupError(StorageError, ValueError):
-    """A club export that cannot be read or imported. :attr:`field` is the place in the file
-    (``games[2].results[7].tricks``), :attr:`value` the value found there."""
-
-
 @dataclass(frozen=True, slots=True)
 class Imported:
     """What an import made: the new club, and the file's ids mapped to the new ones."""
@@ -94,123 +112,6 @@ class Imported:
     numbers: Mapping[str, Mapping[int, int]] = field(default_factory=dict)
     """Per kind of row (``directors``, ``roster``, ``results``, ``conflicts``), the file's
     numbers -> the new ones."""
-
-
-# -- the rows of each table: which columns the file holds, and which of them are JSON -----------
-
-
-def _t(row: type[Any]) -> Table:
-    table: Table = row.__table__
-    return table
-
-
-_SPEC: Final[Mapping[str, tuple[Table, frozenset[str], frozenset[str]]]] = {
-    # name in the file: (table, columns left out, columns kept as JSON objects)
-    "club": (_t(ClubRow), frozenset({"key"}), frozenset()),
-    "directors": (_t(DirectorRow), frozenset({"club_id"}), frozenset()),
-    "roster": (_t(RosterRow), frozenset({"club_id"}), frozenset()),
-    "games": (_t(GameRow), frozenset({"token_hash"}), frozenset({"rules", "settings", "names"})),
-    "deals": (_t(DealRow), frozenset({"game_id", "seq"}), frozenset()),
-    "results": (_t(LiveResultRow), frozenset({"game_id"}), frozenset()),
-    "conflicts": (_t(ConflictRow), frozenset({"game_id"}), frozenset({"entry"})),
-    "changes": (_t(ResultChangeRow), frozenset({"game_id", "id"}), frozenset({"old", "new"})),
-    "events": (_t(EventRow), frozenset({"club_id"}), frozenset({"definition"})),
-    "event_results": (_t(EventResultRow), frozenset({"id"}), frozenset()),
-    "seeds": (_t(DealSeedRow), frozenset(), frozenset()),
-}
-
-
-def _columns(name: str) -> list[str]:
-    table, left_out, _ = _SPEC[name]
-    return [c.name for c in table.columns if c.name not in left_out]
-
-
-def _out(name: str, row: Any) -> dict[str, Any]:
-    """A stored row as the file holds it."""
-    _, _, as_json = _SPEC[name]
-    values = row._mapping
-    out: dict[str, Any] = {}
-    for column in _columns(name):
-        value = values[column]
-        if isinstance(value, datetime):
-            value = value.isoformat()
-        elif column in as_json and value is not None:
-            value = json.loads(value)
-        out[column] = value
-    return out
-
-
-def _in(name: str, data: object, where: str) -> dict[str, Any]:
-    """A row of the file, checked against its table's columns, as values to store.
-
-    :raises BackupError: for a field missing, unknown, of the wrong type or too long.
-    """
-    table, _, as_json = _SPEC[name]
-    if not isinstance(data, dict):
-        raise _error(where, "expected an object", data)
-    wanted = _columns(name)
-    unknown = sorted(set(data) - set(wanted))
-    if unknown:
-        raise _error(f"{where}.{unknown[0]}", "unknown field", data[unknown[0]])
-    values: dict[str, Any] = {}
-    for column in wanted:
-        place = f"{where}.{column}"
-        if column not in data:
-            raise _error(place, "missing", None)
-        value = data[column]
-        spec = table.columns[column]
-        if value is None:
-            if not spec.nullable or spec.primary_key:
-                raise _error(place, "may not be null", value)
-            values[column] = None
-            continue
-        if column in as_json:
-            if not isinstance(value, dict):
-                raise _error(place, "expected an object", value)
-            value = _text(value)
-        kind = spec.type
-        if isinstance(kind, UTCDateTime):
-            value = _time(place, value)
-        elif isinstance(kind, Boolean):
-            if not isinstance(value, bool):
-                raise _error(place, "expected true or false", value)
-        elif isinstance(kind, Integer):
-            if isinstance(value, bool) or not isinstance(value, int) or abs(value) >= 2**31:
-                raise _error(place, "expected a whole number", value)
-        elif not isinstance(value, str):
-            raise _error(place, "expected a string", value)
-        elif isinstance(kind, String) and kind.length is not None and len(value) > kind.length:
-            raise _error(place, f"at most {kind.length} characters", value)
-        values[column] = value
-    return values
-
-
-def _text(data: Mapping[str, Any]) -> str:
-    """JSON text of an object, its keys in the file's order (a session's tags keep theirs)."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-def _time(place: str, value: object) -> datetime:
-    if not isinstance(value, str) or len(value) > 40:
-        raise _error(place, "expected an ISO 8601 time", value)
-    try:
-        parsed = datetime.fromisoformat(value)
-    except ValueError:
-        raise _error(place, "expected an ISO 8601 time", value) from None
-    if parsed.tzinfo is None:
-        raise _error(place, "a time needs its UTC offset", value)
-    return parsed
-
-
-def _error(place: str, message: str, value: object) -> BackupError:
-    shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:77] + "..."
-    return BackupError(f"{place}: {message}, got {shown}", field=place, value=value)
-
-
-def _core(place: str, exc: BridgeError) -> BackupError:
-    """A core reader's error, placed in the file."""
-    inner = f"{place}.{exc.field}" if exc.field else place
-    return BackupError(f"{inner}: {exc}", field=inner, value=exc.value)
 
 
 # -- export ---------------------------------------------------------------------------------
@@ -236,7 +137,7 @@ def export_club(store: Store, club_id: str) -> dict[str, Any]:
             "format": FORMAT,
             "version": FORMAT_VERSION,
             "exported_at": utcnow().isoformat(),
-            "club": _out("club", club),
+            "club": row_out("club", club),
             "directors": _rows(conn, "directors", DirectorRow.club_id == club_id, DirectorRow.id),
             "roster": _rows(conn, "roster", RosterRow.club_id == club_id, RosterRow.id),
             "games": [_game(conn, row) for row in games],
@@ -254,8 +155,8 @@ def export_club(store: Store, club_id: str) -> dict[str, Any]:
 
 
 def _rows(conn: Connection, name: str, where: Any, *order: Any) -> list[dict[str, Any]]:
-    table = _SPEC[name][0]
-    return [_out(name, row) for row in conn.execute(select(table).where(where).order_by(*order))]
+    table = SPEC[name][0]
+    return [row_out(name, row) for row in conn.execute(select(table).where(where).order_by(*order))]
 
 
 def _game(conn: Connection, row: Any) -> dict[str, Any]:
@@ -265,13 +166,24 @@ def _game(conn: Connection, row: Any) -> dict[str, Any]:
         .order_by(TableTokenRow.table)
     ).scalars().all()  # fmt: skip
     return {
-        **_out("games", row),
+        **row_out("games", row),
         "deals": _rows(conn, "deals", DealRow.game_id == game_id, DealRow.seq),
         "tables": list(tables),
         "results": _rows(conn, "results", LiveResultRow.game_id == game_id, LiveResultRow.id),
         "conflicts": _rows(conn, "conflicts", ConflictRow.game_id == game_id, ConflictRow.id),
         "changes": _rows(conn, "changes", ResultChangeRow.game_id == game_id, ResultChangeRow.id),
+        "mailings": [
+            {**row_out("mailings", m), "letters": _letters(conn, m.id)}
+            for m in conn.execute(
+                select(MailingRow).where(MailingRow.game_id == game_id).order_by(MailingRow.id)
+            )
+        ],
     }
+
+
+def _letters(conn: Connection, mailing_id: int) -> list[dict[str, Any]]:
+    """A mailing's letters, as the file holds them (the outbox history)."""
+    return _rows(conn, "letters", OutboxRow.mailing_id == mailing_id, OutboxRow.id)
 
 
 # -- reading and checking a file --------------------------------------------------------------
@@ -289,6 +201,8 @@ class _Game:
     changes: list[dict[str, Any]]
     result_ids: list[int]
     """The file's numbers of its results, stored and deleted (the audit trail names both)."""
+    mailings: list[tuple[dict[str, Any], list[dict[str, Any]]]] = field(default_factory=list)
+    """Its mailings, each with its letters (the outbox history)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,7 +229,7 @@ def read_export(data: bytes | str) -> dict[str, Any]:
     except (ValueError, RecursionError) as exc:
         raise BackupError(f"not a club export (JSON): {exc}", field="file") from None
     if not isinstance(loaded, dict):
-        raise _error("file", "expected a JSON object", type(loaded).__name__)
+        raise place_error("file", "expected a JSON object", type(loaded).__name__)
     return loaded
 
 
@@ -325,167 +239,209 @@ def _check(data: Mapping[str, Any]) -> _Checked:
     :raises BackupError: naming the first field that will not do.
     """
     if data.get("format") != FORMAT:
-        raise _error("format", f"expected {FORMAT!r}", data.get("format"))
+        raise place_error("format", f"expected {FORMAT!r}", data.get("format"))
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version != FORMAT_VERSION:
-        raise _error("version", f"this bridgescore reads version {FORMAT_VERSION}", version)
+        raise place_error("version", f"this bridgescore reads version {FORMAT_VERSION}", version)
     allowed = {"format", "version", "exported_at", "club", "directors", "roster", "games",
                "events", "event_results", "seeds"}  # fmt: skip
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise _error(unknown[0], "unknown field", data[unknown[0]])
-    club = _in("club", data.get("club"), "club")
+        raise place_error(unknown[0], "unknown field", data[unknown[0]])
+    club = row_in("club", data.get("club"), "club")
     try:
         Club(club["id"], club["name"], club["number"], club["body"])
     except BridgeError as exc:
-        raise _core("club", exc) from None
-    directors = [_director(d, f"directors[{i}]") for i, d in _list(data, "directors")]
-    _unique(directors, "email", "directors")
-    roster = [_player(p, f"roster[{i}]") for i, p in _list(data, "roster")]
-    _unique(roster, "number", "roster")
+        raise core_error("club", exc) from None
+    directors = [_director(d, f"directors[{i}]") for i, d in listed(data, "directors")]
+    unique(directors, "email", "directors")
+    roster = [_player(p, f"roster[{i}]") for i, p in listed(data, "roster")]
+    unique(roster, "number", "roster")
     if "exported_at" in data:
-        _time("exported_at", data["exported_at"])
-    games = [_checked_game(g, f"games[{i}]") for i, g in _list(data, "games")]
+        read_time("exported_at", data["exported_at"])
+    games = [_checked_game(g, f"games[{i}]") for i, g in listed(data, "games")]
     game_ids = {g.values["id"] for g in games}
-    events = [_event(e, f"events[{i}]", game_ids) for i, e in _list(data, "events")]
+    events = [_event(e, f"events[{i}]", game_ids) for i, e in listed(data, "events")]
     for name, rows in (("directors", directors), ("roster", roster), ("events", events)):
-        _unique(rows, "id", name)
-    _unique([g.values for g in games], "id", "games")
+        unique(rows, "id", name)
+    unique([g.values for g in games], "id", "games")
     event_ids = {e["id"] for e in events}
-    results = [_in("event_results", r, f"event_results[{i}]")
-               for i, r in _list(data, "event_results")]  # fmt: skip
-    seeds = [_in("seeds", r, f"seeds[{i}]") for i, r in _list(data, "seeds")]
+    results = [row_in("event_results", r, f"event_results[{i}]")
+               for i, r in listed(data, "event_results")]  # fmt: skip
+    seeds = [row_in("seeds", r, f"seeds[{i}]") for i, r in listed(data, "seeds")]
     for name, rows, key, known in (("event_results", results, "event_id", event_ids),
                                    ("seeds", seeds, "game_id", game_ids)):  # fmt: skip
         for i, row in enumerate(rows):
             if row[key] not in known:
-                raise _error(f"{name}[{i}].{key}", "not one of this export's", row[key])
+                raise place_error(f"{name}[{i}].{key}", "not one of this export's", row[key])
     return _Checked(club, directors, roster, games, events, results, seeds)
 
 
-def _list(data: Mapping[str, Any], name: str, where: str = "") -> Iterable[tuple[int, Any]]:
-    place = f"{where}.{name}" if where else name
-    found = data.get(name)
-    if not isinstance(found, list):
-        raise _error(place, "expected a list", found)
-    return enumerate(found)
-
-
-def _unique(rows: Sequence[Mapping[str, Any]], key: str, where: str) -> None:
-    seen: set[object] = set()
-    for i, row in enumerate(rows):
-        if row[key] is None:
-            continue
-        if row[key] in seen:
-            raise _error(f"{where}[{i}].{key}", "given twice", row[key])
-        seen.add(row[key])
-
-
 def _director(data: object, where: str) -> dict[str, Any]:
-    values = _in("directors", data, where)
+    values = row_in("directors", data, where)
     try:
         email = check_email(values["email"])
     except BridgeError as exc:
-        raise _core(where, exc) from None
+        raise core_error(where, exc) from None
     if email != values["email"]:
-        raise _error(f"{where}.email", "expected it in lower case", values["email"])
+        raise place_error(f"{where}.email", "expected it in lower case", values["email"])
     if not _PHC.fullmatch(values["password_hash"]):
-        raise _error(f"{where}.password_hash", "expected an Argon2 hash (PHC string)",
+        raise place_error(f"{where}.password_hash", "expected an Argon2 hash (PHC string)",
                      values["password_hash"][:20])  # fmt: skip
     return values
 
 
 def _player(data: object, where: str) -> dict[str, Any]:
-    values = _in("roster", data, where)
+    values = row_in("roster", data, where)
     if values["erased"]:
         if values["name"] or values["number"] is not None or values["email"] is not None:
-            raise _error(f"{where}.name", "an erased player keeps no name, number or email",
+            raise place_error(f"{where}.name", "an erased player keeps no name, number or email",
                          values["name"])  # fmt: skip
         return values
     try:
         RosterEntry(values["id"], Player(values["name"], values["number"]), values["email"],
                     values["public"], values["visitor"])  # fmt: skip
     except BridgeError as exc:
-        raise _core(where, exc) from None
+        raise core_error(where, exc) from None
     return values
 
 
 def _checked_game(data: object, where: str) -> _Game:
     if not isinstance(data, dict):
-        raise _error(where, "expected an object", data)
-    parts = ("deals", "tables", "results", "conflicts", "changes")
-    values = _in("games", {k: v for k, v in data.items() if k not in parts}, where)
-    _one_of(f"{where}.kind", values["kind"], ("rubber", "chicago", "session", "teams"))
-    deals = [_in("deals", d, f"{where}.deals[{i}]") for i, d in _list(data, "deals", where)]
+        raise place_error(where, "expected an object", data)
+    parts = ("deals", "tables", "results", "conflicts", "changes", "mailings")
+    values = row_in("games", {k: v for k, v in data.items() if k not in parts}, where)
+    one_of(f"{where}.kind", values["kind"], ("rubber", "chicago", "session", "teams"))
+    deals = [row_in("deals", d, f"{where}.deals[{i}]") for i, d in listed(data, "deals", where)]
     try:
-        build(values["id"], values["kind"], values["rules"], values["settings"], values["ended"],
-              [(d["contract"], d["declarer"], d["tricks"], d["honors_by"], d["honors"])
-               for d in deals])  # fmt: skip
+        game = build(values["id"], values["kind"], values["rules"], values["settings"],
+                     values["ended"], [(d["contract"], d["declarer"], d["tricks"],
+                                        d["honors_by"], d["honors"]) for d in deals])  # fmt: skip
     except StorageError as exc:
         cause = exc.__cause__
         if isinstance(cause, BridgeError) and cause.field:
-            raise _core(where, cause) from None
+            raise core_error(where, cause) from None
         part = "settings" if values["kind"] in ("session", "teams") else "rules"
-        raise _error(f"{where}.{part}", f"not a {values['kind']}'s: {exc}", None) from None
+        raise place_error(f"{where}.{part}", f"not a {values['kind']}'s: {exc}", None) from None
     tables = []
-    for i, table in _list(data, "tables", where):
+    for i, table in listed(data, "tables", where):
         if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= 1000:
-            raise _error(f"{where}.tables[{i}]", "expected a table number", table)
+            raise place_error(f"{where}.tables[{i}]", "expected a table number", table)
         tables.append(table)
     if len(set(tables)) != len(tables):
-        raise _error(f"{where}.tables", "a table given twice", tables)
-    results = [_result(r, f"{where}.results[{i}]") for i, r in _list(data, "results", where)]
-    conflicts = [_in("conflicts", c, f"{where}.conflicts[{i}]")
-                 for i, c in _list(data, "conflicts", where)]  # fmt: skip
-    changes = [_in("changes", c, f"{where}.changes[{i}]")
-               for i, c in _list(data, "changes", where)]  # fmt: skip
-    _unique(results, "id", f"{where}.results")
-    _unique(conflicts, "id", f"{where}.conflicts")
+        raise place_error(f"{where}.tables", "a table given twice", tables)
+    results = [_result(r, f"{where}.results[{i}]") for i, r in listed(data, "results", where)]
+    conflicts = [row_in("conflicts", c, f"{where}.conflicts[{i}]")
+                 for i, c in listed(data, "conflicts", where)]  # fmt: skip
+    changes = [row_in("changes", c, f"{where}.changes[{i}]")
+               for i, c in listed(data, "changes", where)]  # fmt: skip
+    unique(results, "id", f"{where}.results")
+    unique(conflicts, "id", f"{where}.conflicts")
     for i, conflict in enumerate(conflicts):
         place = f"{where}.conflicts[{i}]"
         try:
             TableEntry.from_dict(json.loads(conflict["entry"]))
         except (BridgeError, KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, BridgeError):
-                raise _core(f"{place}.entry", exc) from None
-            raise _error(f"{place}.entry", "not a table's entry", conflict["entry"]) from None
-        _one_of(f"{place}.reason", conflict["reason"], ("different", "closed"))
-        _one_of(f"{place}.settled", conflict["settled"], (None, "stored", "entry"))
+                raise core_error(f"{place}.entry", exc) from None
+            raise place_error(f"{place}.entry", "not a table's entry", conflict["entry"]) from None
+        one_of(f"{place}.reason", conflict["reason"], ("different", "closed"))
+        one_of(f"{place}.settled", conflict["settled"], (None, "stored", "entry"))
     named = {r["id"] for r in results}
     for i, change in enumerate(changes):
-        _one_of(f"{where}.changes[{i}].action", change["action"],
+        one_of(f"{where}.changes[{i}].action", change["action"],
                 ("add", "edit", "delete", "players"))  # fmt: skip
         if change["result_id"] < 0 or (change["action"] == "players") != (change["result_id"] == 0):
-            raise _error(f"{where}.changes[{i}].result_id", "not a result's number",
+            raise place_error(f"{where}.changes[{i}].result_id", "not a result's number",
                          change["result_id"])  # fmt: skip
     named |= {c["result_id"] for c in changes if c["result_id"] > 0}
     for i, conflict in enumerate(conflicts):
         if conflict["result_id"] is not None and conflict["result_id"] not in named:
-            raise _error(f"{where}.conflicts[{i}].result_id", "no such result",
+            raise place_error(f"{where}.conflicts[{i}].result_id", "no such result",
                          conflict["result_id"])  # fmt: skip
-    return _Game(values, deals, tables, results, conflicts, changes, sorted(named))
+    if results or conflicts:
+        if not isinstance(game, Session | TeamEvent):
+            raise place_error(f"{where}.results", f"a {values['kind']} has no table results",
+                         len(results) + len(conflicts))  # fmt: skip
+        _check_night(game, results, conflicts, where)
+    mailings = []
+    if "mailings" in data:  # an export of an older bridgescore has none
+        mailings = [_mailing(m, f"{where}.mailings[{i}]")
+                    for i, m in listed(data, "mailings", where)]  # fmt: skip
+    return _Game(values, deals, tables, results, conflicts, changes, sorted(named), mailings)
+
+
+def _check_night(
+    night: Session | TeamEvent,
+    results: list[dict[str, Any]],
+    conflicts: list[dict[str, Any]],
+    where: str,
+) -> None:
+    """A live night's results and conflicts, checked as the live writes check them: each
+    result accepted (:func:`~bridgescore.live.accept`, as the director enters it) after those
+    before it, each conflict's entry fitting the night.
+
+    :raises BackupError: naming the result's (or conflict's) field, with its value.
+    """
+    try:
+        state = LiveState.start(night)
+    except BridgeError as exc:
+        raise core_error(f"{where}.settings", exc) from None
+    for i, row in sorted(enumerate(results), key=lambda pair: pair[1]["id"]):
+        entry = TableEntry.from_dict({k: v for k, v in row.items() if k != "split" or v})
+        try:
+            accept(state, DIRECTOR, Add(entry))
+        except BridgeError as exc:
+            raise core_error(f"{where}.results[{i}]", exc) from None
+        state = state.added(LiveResult(row["id"], entry, row["created_at"], row["updated_at"]))
+    for i, conflict in enumerate(conflicts):
+        try:
+            accept_request(state, DIRECTOR, TableEntry.from_dict(json.loads(conflict["entry"])))
+        except BridgeError as exc:
+            raise core_error(f"{where}.conflicts[{i}].entry", exc) from None
+
+
+def _mailing(data: object, where: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A mailing of the file and its letters, checked."""
+    if not isinstance(data, dict):
+        raise place_error(where, "expected an object", data)
+    values = row_in("mailings", {k: v for k, v in data.items() if k != "letters"}, where)
+    letters = []
+    for i, letter in listed(data, "letters", where):
+        place = f"{where}.letters[{i}]"
+        row = row_in("letters", letter, place)
+        one_of(f"{place}.state", row["state"], LETTER_STATES)
+        try:
+            players = json.loads(row["players"])
+            if not isinstance(players, list):
+                raise ValueError("not a list")
+            for player in players:
+                Player.from_dict(player)
+        except BridgeError as exc:
+            raise core_error(f"{place}.players", exc) from None
+        except (ValueError, TypeError, KeyError, AttributeError):
+            raise place_error(
+                f"{place}.players", "expected a list of players", row["players"]
+            ) from None
+        letters.append(row)
+    return values, letters
 
 
 def _result(data: object, where: str) -> dict[str, Any]:
-    values = _in("results", data, where)
+    values = row_in("results", data, where)
     if values["id"] <= 0:
-        raise _error(f"{where}.id", "expected a number from 1", values["id"])
+        raise place_error(f"{where}.id", "expected a number from 1", values["id"])
     try:
         TableEntry.from_dict({k: v for k, v in values.items() if k != "split" or v})
     except BridgeError as exc:
-        raise _core(where, exc) from None
+        raise core_error(where, exc) from None
     except (KeyError, TypeError, ValueError) as exc:
-        raise _error(where, f"not a result: {exc}", None) from None
+        raise place_error(where, f"not a result: {exc}", None) from None
     return values
 
 
-def _one_of(place: str, value: object, allowed: Sequence[object]) -> None:
-    if value not in allowed:
-        raise _error(place, f"expected one of {', '.join(map(repr, allowed))}", value)
-
-
 def _event(data: object, where: str, games: set[str]) -> dict[str, Any]:
-    values = _in("events", data, where)
+    values = row_in("events", data, where)
     definition = json.loads(values["definition"])
     try:
         if values["kind"] != "pairs":  # a team event: rounds of matches, no sessions
@@ -493,10 +449,10 @@ def _event(data: object, where: str, games: set[str]) -> dict[str, Any]:
             return values
         event = PairsEvent.from_dict(definition)
     except BridgeError as exc:
-        raise _core(f"{where}.definition", exc) from None
+        raise core_error(f"{where}.definition", exc) from None
     for i, session in enumerate(event.sessions):
         if session not in games:
-            raise _error(f"{where}.definition.sessions[{i}]", "not a game of this export",
+            raise place_error(f"{where}.definition.sessions[{i}]", "not a game of this export",
                          session)  # fmt: skip
     return values
 
@@ -536,7 +492,7 @@ def import_club(store: Store, data: Mapping[str, Any]) -> Imported:
                 # a team night is a game too: its event keeps the game's new id
                 events[event["id"]] = new_event = games.get(event["id"]) or secrets.token_hex(12)
                 conn.execute(insert(EventRow).values({**event, "id": new_event,
-                    "club_id": new_club, "definition": _text(definition)}))  # fmt: skip
+                    "club_id": new_club, "definition": json_text(definition)}))  # fmt: skip
             if checked.event_results:
                 conn.execute(insert(EventResultRow), [
                     {**r, "event_id": events[r["event_id"]]}
@@ -562,14 +518,14 @@ def _refuse_taken(conn: Connection, checked: _Checked) -> None:
     taken = conn.execute(select(ClubRow.id).where(
         ClubRow.body == club["body"], ClubRow.number == club["number"])).first()  # fmt: skip
     if taken is not None:
-        raise _error("club.number", f"{club['body']} club {club['number']} is here already",
+        raise place_error("club.number", f"{club['body']} club {club['number']} is here already",
                      club["number"])  # fmt: skip
     emails = [d["email"] for d in checked.directors]
     here = set(conn.execute(select(DirectorRow.email).where(DirectorRow.email.in_(emails)))
                .scalars())  # fmt: skip
     for i, email in enumerate(emails):
         if email in here:
-            raise _error(f"directors[{i}].email", "a director here already", email)
+            raise place_error(f"directors[{i}].email", "a director here already", email)
 
 
 def _insert(
@@ -578,7 +534,7 @@ def _insert(
     """Insert rows in the order of their file numbers; the file's numbers -> the new ones."""
     if not rows:
         return {}
-    table = _SPEC[name][0]
+    table = SPEC[name][0]
     ordered = sorted(rows, key=lambda r: r["id"])
     made = conn.execute(
         insert(table).returning(table.c.id, sort_by_parameter_order=True),
@@ -616,7 +572,7 @@ def _import_game(
         row = stored.get(number)
         if row is None:
             now = utcnow()
-            row = {**dict.fromkeys(_columns("results")), "id": number, "table": 0, "board": 0,
+            row = {**dict.fromkeys(columns("results")), "id": number, "table": 0, "board": 0,
                    "round": -1 - gone.index(number), "ns": "", "ew": "", "created_at": now,
                    "updated_at": now}  # fmt: skip
         rows.append(row)
@@ -631,3 +587,13 @@ def _import_game(
         conn.execute(insert(ResultChangeRow), [
             {**c, "game_id": game_id, "result_id": results.get(c["result_id"], 0)}
             for c in game.changes])  # fmt: skip
+    for mailing, letters in game.mailings:
+        row = {**mailing, "game_id": game_id, "club_id": club_id}
+        made = conn.execute(insert(MailingRow).values(row)).inserted_primary_key
+        assert made is not None
+        if letters:
+            conn.execute(insert(OutboxRow), [
+                {**letter, "mailing_id": int(made[0]), "club_id": club_id, "lease_until": None,
+                 "worker": None,
+                 "state": "unknown" if letter["state"] in ON_ITS_WAY else letter["state"]}
+                for letter in letters])  # fmt: skip

@@ -361,7 +361,7 @@ class LiveStore:
         """
 
         def job(w: _Write) -> tuple[None, int]:
-            accept_request(w.state, who, entry)
+            accept_request(w.state, who, entry, w.kept(entry))
             return None, w.conflict(entry, "closed", None)[1]
 
         return self._writer.run(game_id, self._job(game_id, who, job, via))[1]

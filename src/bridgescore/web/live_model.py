@@ -72,8 +72,9 @@ WRITE_RESPONSES: Responses = {
     **READ_RESPONSES,
     403: problem("Not this session's token, or not that table's."),
     409: {"model": Duplicate, "description": "That table has entered that board already."},
+    429: problem("That table has sent the director as many entries for that board as it may."),
 }
-"""The answers of a write besides 200: 403, 404, 409."""
+"""The answers of a write besides 200: 403, 404, 409, 429."""
 
 _STRICT = ConfigDict(extra="forbid", strict=True)
 

@@ -39,7 +39,13 @@ from bridgescore.errors import (
     SessionError,
 )
 from bridgescore.events import TieError
-from bridgescore.live import AlreadyEnteredError, NotAllowedError, UnknownResultError
+from bridgescore.live import (
+    AlreadyEnteredError,
+    NotAllowedError,
+    NotReachedError,
+    TooManyRequestsError,
+    UnknownResultError,
+)
 from bridgescore.live.definition import NotReadyError
 from bridgescore.storage.errors import (
     DatabaseError,
@@ -77,6 +83,7 @@ STATUSES: Final[Mapping[type[BridgeError], int]] = MappingProxyType(
         RulesError: 422,
         GameStateError: 422,
         SessionError: 422,
+        NotReachedError: 422,
         MovementError: 422,
         BatchError: 422,
         DealingError: 422,
@@ -86,6 +93,7 @@ STATUSES: Final[Mapping[type[BridgeError], int]] = MappingProxyType(
         # Who may: no login, or not this token's.
         LoginError: 401,
         TooManyAttemptsError: 429,
+        TooManyRequestsError: 429,
         NotAllowedError: 403,
         # Nothing there (or not this club's).
         GameNotFoundError: 404,
