@@ -19,6 +19,9 @@ _NO_INHERIT: Final = frozenset(
 
 _WORD: Final = re.compile(r'[^ \t\f\v\n\[\]{};"]+')
 _SPACE: Final = " \t\f\v"
+_PLAIN: Final = re.compile(r'[^\[\]{};"\n]*')
+"""A run of text with words and blanks only (a table's row, most often)."""
+_BLANKS: Final = re.compile(r"[ \t\f\v]+")
 
 
 def read_games(text: str, *, source: str = "<text>") -> list[Game]:
@@ -81,10 +84,15 @@ class _Lexer:
                     self.end_game()
                 pos, line, line_start, content = pos + 1, line + 1, True, False
             elif ch in _SPACE:
-                pos += 1
+                pos = _BLANKS.match(text, pos).end()  # type: ignore[union-attr]
             else:
                 content = True
-                pos, line = self.token(ch, pos, line)
+                plain = _PLAIN.match(text, pos).end()  # type: ignore[union-attr]
+                if plain > pos and (plain == n or text[plain] == "\n"):
+                    self.elements(_WORD.findall(text, pos, plain), line, pos)
+                    pos = plain  # a line of words (a table's row): read at once
+                else:
+                    pos, line = self.token(ch, pos, line)
         self.end_game()
         return self.games_
 
@@ -158,6 +166,17 @@ class _Lexer:
             tag.data[-1].append(token)
         else:
             tag.data.append([token])
+            tag.data_lines.append(line)
+
+    def elements(self, tokens: list[str], line: int, at: int) -> None:
+        """The words of one line, as :meth:`element` reads them one by one."""
+        if not self.tags:
+            self.fail("text before the first tag of a game", line, at)
+        tag = self.tags[-1]
+        if tag.data_lines and tag.data_lines[-1] == line:
+            tag.data[-1].extend(tokens)
+        else:
+            tag.data.append(tokens)
             tag.data_lines.append(line)
 
     def comment(self, text: str) -> None:
