@@ -267,7 +267,10 @@ class Game:
 
     def tag(self, name: str) -> Tag | None:
         """The first tag with this name, or None."""
-        return next((t for t in self.tags if t.name == name), None)
+        for t in self.tags:  # a plain loop: called for every tag a game may have
+            if t.name == name:
+                return t
+        return None
 
     def get(self, name: str, default: str | None = None) -> str | None:
         """The value of the first tag with this name, or ``default``."""

@@ -127,6 +127,8 @@ class _Lexer:
 
     def skip(self, pos: int, line: int) -> tuple[int, int]:
         text = self.text
+        if pos < len(text) and text[pos] not in " \t\f\v\n":
+            return pos, line  # nothing to skip (a tag written [Name "value"])
         while pos < len(text) and text[pos] in " \t\f\v\n":
             line += text[pos] == "\n"
             pos += 1
@@ -263,7 +265,9 @@ def _inherit(games: list[Game], at: Location) -> list[Game]:
             seen.add(name)
             value = _inherited(tag, name, last, sticky, at)
             last[name] = value
-            tags.append(replace(tag, name=name, value=value))
+            if name != tag.name or value != tag.value:  # most tags are as written
+                tag = replace(tag, name=name, value=value)
+            tags.append(tag)
         for name, value in sticky.items():
             if name not in seen:
                 tags.append(Tag(name, value, line=game.line))
