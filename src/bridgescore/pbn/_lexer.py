@@ -22,6 +22,11 @@ _SPACE: Final = " \t\f\v"
 _PLAIN: Final = re.compile(r'[^\[\]{};"\n]*')
 """A run of text with words and blanks only (a table's row, most often)."""
 _BLANKS: Final = re.compile(r"[ \t\f\v]+")
+_ONE_LINE_TAG: Final = re.compile(
+    r'\[[ \t\f\v]*([A-Za-z0-9_]+)[ \t\f\v]*"((?:[^"\\\n]|\\[^\n])*)"[ \t\f\v]*\]', re.ASCII
+)
+"""A tag on one line, as nearly every file writes it: read by one match (:meth:`_Lexer.tag`
+reads the others, and names what is wrong)."""
 
 
 def read_games(text: str, *, source: str = "<text>") -> list[Game]:
@@ -136,6 +141,9 @@ class _Lexer:
 
     def tag(self, start: int, line: int) -> tuple[int, int]:
         text = self.text
+        m = _ONE_LINE_TAG.match(text, start)
+        if m is not None:
+            return self.add_tag(m[1], m[2], line, m.end())
         first = line
         pos, line = self.skip(start + 1, line)
         m = NAME.match(text, pos)
@@ -153,12 +161,18 @@ class _Lexer:
         if not text.startswith("]", pos):
             self.fail(f"unterminated tag {name}: expected ']' after the value", line, start,
                       field=name)  # fmt: skip
-        if name.lower() == "board" and any(t.name.lower() == "board" for t in self.tags):
-            self.split(first)
-        self.tags.append(_OpenTag(name, unescape(value[1]), first))
-        if not self.first_line:
-            self.first_line = first
+        self.add_tag(name, value[1], first, pos + 1)
         return pos + 1, line
+
+    def add_tag(self, name: str, body: str, line: int, end: int) -> tuple[int, int]:
+        """A tag read, on ``line`` (its value's text as written between the quotes); a
+        second Board starts a new game. Where the tag ends: ``end``, on ``line``."""
+        if name.lower() == "board" and any(t.name.lower() == "board" for t in self.tags):
+            self.split(line)
+        self.tags.append(_OpenTag(name, unescape(body), line))
+        if not self.first_line:
+            self.first_line = line
+        return end, line
 
     def element(self, token: str, line: int, at: int) -> None:
         if not self.tags:
