@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from timing import median_seconds, table
+from timing import median_cpu_seconds, table
 
 from bridgescore import pbn
 
@@ -129,7 +129,7 @@ def run(quick: bool) -> dict[str, float]:
             path = Path(folder) / "bench.pbn"
             path.write_text(text, newline="")
             lines = sum(len(s.results) for s in pbn.read(text).sections)
-            ours = median_seconds(lambda text=text: pbn.read(text), repeats)
+            ours = median_cpu_seconds(lambda text=text: pbn.read(text), repeats)
             out[name] = lines / ours
             row: list[str] = [name, f"{len(text):,}", f"{lines:,}", f"{lines / ours:,.0f}"]
             for read in peers.values():
@@ -139,11 +139,11 @@ def run(quick: bool) -> dict[str, float]:
                 if not read(text, path):
                     row += ["reads none", "-"]
                     continue
-                theirs = median_seconds(lambda read=read, t=text, p=path: read(t, p), repeats)
+                theirs = median_cpu_seconds(lambda read=read, t=text, p=path: read(t, p), repeats)
                 row += [f"{lines / theirs:,.0f}", f"{theirs / ours:.2f}x"]
             rows.append(row)
     table(
-        "(p) Reading PBN: result lines a second (median); peer's time / ours (above 1: we are "
+        "(p) Reading PBN: result lines a CPU second (median); peer's time / ours (above 1: we are "
         "faster); the peers only split the file, bridgescore checks every line",
         ["file", "characters", "result lines", "bridgescore", "endplay", "endplay / ours",
          "bridgebots", "bridgebots / ours"],
