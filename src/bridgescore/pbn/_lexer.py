@@ -256,6 +256,8 @@ class _OpenTag:
     comments: list[str] = field(default_factory=list)
 
     def freeze(self) -> Tag:
+        if not self.data and not self.comments:  # most tags: a name and a value
+            return Tag(self.name, self.value, (), (), self.line, ())
         return Tag(self.name, self.value, tuple(tuple(d) for d in self.data),
                    tuple(self.comments), self.line, tuple(self.data_lines))  # fmt: skip
 
