@@ -24,6 +24,9 @@
     against endplay's LIN reader on real files, and its time a character on hostile LIN.
 (m) Howells (``benchmarks/movements.py``): the time to build each Howell from the searched data,
     against running the search again.
+(p) Reading PBN (``benchmarks/pbn_bench.py``): ``bridgescore.pbn.read`` in result lines a
+    second against endplay's and bridgebots' PBN readers, on a ScoreTable file and a file of a
+    game per table of 5 MB each.
 (u) USEBIO (``benchmarks/usebio_bench.py``): ``bridgescore.usebio.read`` of real files against
     the standard library's bare parse and bridgescore's PBN reader of the same session, and its
     read and write time a traveller line at growing sizes.
@@ -59,6 +62,7 @@ import field
 import hostile
 import lin_bench
 import movements
+import pbn_bench
 import peers
 import swiss
 import usebio_bench
@@ -507,7 +511,7 @@ def environment() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes: a check, not figures")
-    parser.add_argument("--parts", default="abcdefghlmu", help="which parts to run, e.g. 'ab'")
+    parser.add_argument("--parts", default="abcdefghlmpu", help="which parts to run, e.g. 'ab'")
     args = parser.parse_args()
     quick = args.quick or os.environ.get("BENCH_QUICK") == "1"
     deals_a, rows_b = (5_000, 1_000_000) if quick else (100_000, 10_000_000)
@@ -531,6 +535,8 @@ def main() -> None:
         lin_bench.run(quick)
     if "m" in args.parts:
         movements.run(quick)
+    if "p" in args.parts:
+        pbn_bench.run(quick)
     if "u" in args.parts:
         usebio_bench.run(quick)
     if a or b or c:

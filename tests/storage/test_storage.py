@@ -407,6 +407,7 @@ def test_alembic_upgrade_creates_the_schema_and_is_harmless_twice(database_url: 
         with engine.connect() as conn:
             assert _tables(conn) == {
                 "games",
+                "anonymous_games",
                 "deals",
                 "alembic_version",
                 "table_tokens",

@@ -119,6 +119,10 @@ def _hand(text: str, whole: str) -> Hand:
     return Hand(*suits)
 
 
+_PARSED: dict[tuple[type, str], Deal] = {}
+"""Deals read lately, by class and text (a deal is immutable)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Deal:
     """The four hands of one deal, North's first; None for a hand not known.
@@ -202,6 +206,9 @@ separated by blanks, got 3
             )
         if len(text) > _LONGEST:
             raise _fail(f"a deal is at most {_LONGEST} characters", text[:40] + "...")
+        known = _PARSED.get((cls, text))
+        if known is not None:  # a file's games of one board (and its checks) read it again
+            return known
         stripped = text.strip()
         head, colon, rest = stripped.partition(":")
         if not colon:
@@ -219,7 +226,11 @@ separated by blanks, got 3
         for i, part in enumerate(parts):
             by_seat[first.next(i)] = None if part == "-" else _hand(part, text)
         n, e, s, w = (by_seat[seat] for seat in Seat)
-        return cls((n, e, s, w))
+        deal = cls((n, e, s, w))
+        if len(_PARSED) >= 4096:
+            _PARSED.clear()  # bounded (a few MB): a file reads its deals again when built
+        _PARSED[(cls, text)] = deal
+        return deal
 
     def diagram(self, *, symbols: bool = False) -> str:
         """The hand diagram as text: North at the top, West left, East right, South below.

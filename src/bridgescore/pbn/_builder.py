@@ -167,21 +167,20 @@ class SessionBuilder:
         :raises PbnError: for results that contradict each other, naming a line.
         """
         drafts = list(self.sections.values())
-        sections = [self._section(d) for d in drafts]
-        tags = _promote(sections)
-        if sections:
-            first = sections[0]
+        parts = [self._parts(d) for d in drafts]
+        tags = _promote([p.boards for p in parts])
+        if parts:
             notes = [*self.notes, *(SessionWarning(0, (0, 0), n) for n in scoring.notes)]
-            sections[0] = Section(first.name, first.kind, first.pairs, first.boards,
-                                  first.results, notes=[*notes, *first.notes],
-                                  versions=dict(first.versions))  # fmt: skip
+            parts[0].notes[:0] = notes
+        sections = [self._section(d, p) for d, p in zip(drafts, parts, strict=True)]
         return Session(
             tuple(sections), scoring.method, event, date, scoring.undertrick_rule,
             scoring.artificial, scoring.drop, scoring.rounding, scoring.divisor, tags,
         )  # fmt: skip
 
-    def _section(self, draft: _SectionDraft) -> Section:
-        """Build a section, checking what refers to rows here so that errors name lines."""
+    def _parts(self, draft: _SectionDraft) -> _Parts:
+        """What a section is built from, checking what refers to rows here so that errors
+        name lines (the section itself is built once, after the common tags are promoted)."""
         movement = draft.movement or _infer(draft)
         mitchell = movement == "mitchell"
         notes = list(draft.notes)
@@ -204,11 +203,14 @@ class SessionBuilder:
             message = (f"section {draft.name}: tags that differ between the tables of a board "
                        f"are not kept: {', '.join(sorted(dropped))}")  # fmt: skip
             notes.append(SessionWarning(0, (0, 0), message))
-        versions = self._versions(draft.rows)
+        return _Parts(movement, pairs, boards, notes, self._versions(draft.rows))
+
+    def _section(self, draft: _SectionDraft, parts: _Parts) -> Section:
+        """The section, built once from its parts; a contradiction names the section's line."""
         try:
-            return Section(draft.name, movement, pairs, boards,
-                           [r.board_result() for r in draft.rows], notes=notes,
-                           versions=versions)  # fmt: skip
+            return Section(draft.name, parts.movement, parts.pairs, parts.boards,
+                           [r.board_result() for r in draft.rows], notes=parts.notes,
+                           versions=parts.versions)  # fmt: skip
         except BridgeError as exc:
             self.at.at(draft.line).fail(f"section {draft.name}: {exc}", field=exc.field,
                                         value=exc.value)  # fmt: skip
@@ -326,9 +328,10 @@ def _boards(draft: _SectionDraft) -> tuple[list[Board], set[str]]:
     return boards, dropped
 
 
-def _promote(sections: list[Section]) -> dict[str, str]:
-    """Move the tags every board has, with one value, to the session."""
-    all_tags = [b.tags for s in sections for b in s.boards]
+def _promote(sections: list[list[Board]]) -> dict[str, str]:
+    """Move the tags every board has, with one value, to the session (each section's boards
+    are replaced in place)."""
+    all_tags = [b.tags for boards in sections for b in boards]
     if not all_tags:
         return {}
     common = [t for t in all_tags[0] if t[0] not in _DEAL_TAGS and "\n" not in t[1]]
@@ -338,9 +341,18 @@ def _promote(sections: list[Section]) -> dict[str, str]:
     common = [t for t in common if names[t[0]] == 1]
     promoted = set(common)
     if common:
-        for i, s in enumerate(sections):
-            boards = [replace(b, tags=tuple(t for t in b.tags if t not in promoted))
-                      for b in s.boards]  # fmt: skip
-            sections[i] = Section(s.name, s.kind, s.pairs, boards, s.results,
-                                  notes=s.notes, versions=dict(s.versions))  # fmt: skip
+        for boards in sections:
+            boards[:] = [replace(b, tags=tuple(t for t in b.tags if t not in promoted))
+                         for b in boards]  # fmt: skip
     return dict(common)
+
+
+@dataclass(slots=True)
+class _Parts:
+    """A section's parts before it is built."""
+
+    movement: SectionKind
+    pairs: list[Pair]
+    boards: list[Board]
+    notes: list[SessionWarning]
+    versions: dict[int, list[list[int]]]

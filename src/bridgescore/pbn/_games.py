@@ -264,10 +264,19 @@ class Game:
     comments: tuple[str, ...] = ()
     line: int = field(default=0, compare=False, repr=False)
     """The line the game starts on."""
+    _first: dict[str, Tag] | None = field(default=None, init=False, compare=False, repr=False)
+    """The first tag of each name, made on the first look-up (a reader asks for each tag a
+    game may have)."""
 
     def tag(self, name: str) -> Tag | None:
         """The first tag with this name, or None."""
-        return next((t for t in self.tags if t.name == name), None)
+        first = self._first
+        if first is None:
+            first = {}
+            for t in self.tags:
+                first.setdefault(t.name, t)
+            object.__setattr__(self, "_first", first)
+        return first.get(name)
 
     def get(self, name: str, default: str | None = None) -> str | None:
         """The value of the first tag with this name, or ``default``."""

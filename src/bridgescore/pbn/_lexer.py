@@ -19,6 +19,14 @@ _NO_INHERIT: Final = frozenset(
 
 _WORD: Final = re.compile(r'[^ \t\f\v\n\[\]{};"]+')
 _SPACE: Final = " \t\f\v"
+_PLAIN: Final = re.compile(r'[^\[\]{};"\n]*')
+"""A run of text with words and blanks only (a table's row, most often)."""
+_BLANKS: Final = re.compile(r"[ \t\f\v]+")
+_ONE_LINE_TAG: Final = re.compile(
+    r'\[[ \t\f\v]*([A-Za-z0-9_]+)[ \t\f\v]*"((?:[^"\\\n]|\\[^\n])*)"[ \t\f\v]*\]', re.ASCII
+)
+"""A tag on one line, as nearly every file writes it: read by one match (:meth:`_Lexer.tag`
+reads the others, and names what is wrong)."""
 
 
 def read_games(text: str, *, source: str = "<text>") -> list[Game]:
@@ -81,10 +89,15 @@ class _Lexer:
                     self.end_game()
                 pos, line, line_start, content = pos + 1, line + 1, True, False
             elif ch in _SPACE:
-                pos += 1
+                pos = _BLANKS.match(text, pos).end()  # type: ignore[union-attr]
             else:
                 content = True
-                pos, line = self.token(ch, pos, line)
+                plain = _PLAIN.match(text, pos).end()  # type: ignore[union-attr]
+                if plain > pos and (plain == n or text[plain] == "\n"):
+                    self.elements(_WORD.findall(text, pos, plain), line, pos)
+                    pos = plain  # a line of words (a table's row): read at once
+                else:
+                    pos, line = self.token(ch, pos, line)
         self.end_game()
         return self.games_
 
@@ -119,6 +132,8 @@ class _Lexer:
 
     def skip(self, pos: int, line: int) -> tuple[int, int]:
         text = self.text
+        if pos < len(text) and text[pos] not in " \t\f\v\n":
+            return pos, line  # nothing to skip (a tag written [Name "value"])
         while pos < len(text) and text[pos] in " \t\f\v\n":
             line += text[pos] == "\n"
             pos += 1
@@ -126,6 +141,9 @@ class _Lexer:
 
     def tag(self, start: int, line: int) -> tuple[int, int]:
         text = self.text
+        m = _ONE_LINE_TAG.match(text, start)
+        if m is not None:
+            return self.add_tag(m[1], m[2], line, m.end())
         first = line
         pos, line = self.skip(start + 1, line)
         m = NAME.match(text, pos)
@@ -143,12 +161,18 @@ class _Lexer:
         if not text.startswith("]", pos):
             self.fail(f"unterminated tag {name}: expected ']' after the value", line, start,
                       field=name)  # fmt: skip
-        if name.lower() == "board" and any(t.name.lower() == "board" for t in self.tags):
-            self.split(first)
-        self.tags.append(_OpenTag(name, unescape(value[1]), first))
-        if not self.first_line:
-            self.first_line = first
+        self.add_tag(name, value[1], first, pos + 1)
         return pos + 1, line
+
+    def add_tag(self, name: str, body: str, line: int, end: int) -> tuple[int, int]:
+        """A tag read, on ``line`` (its value's text as written between the quotes); a
+        second Board starts a new game. Where the tag ends: ``end``, on ``line``."""
+        if name.lower() == "board" and any(t.name.lower() == "board" for t in self.tags):
+            self.split(line)
+        self.tags.append(_OpenTag(name, unescape(body), line))
+        if not self.first_line:
+            self.first_line = line
+        return end, line
 
     def element(self, token: str, line: int, at: int) -> None:
         if not self.tags:
@@ -158,6 +182,17 @@ class _Lexer:
             tag.data[-1].append(token)
         else:
             tag.data.append([token])
+            tag.data_lines.append(line)
+
+    def elements(self, tokens: list[str], line: int, at: int) -> None:
+        """The words of one line, as :meth:`element` reads them one by one."""
+        if not self.tags:
+            self.fail("text before the first tag of a game", line, at)
+        tag = self.tags[-1]
+        if tag.data_lines and tag.data_lines[-1] == line:
+            tag.data[-1].extend(tokens)
+        else:
+            tag.data.append(tokens)
             tag.data_lines.append(line)
 
     def comment(self, text: str) -> None:
@@ -221,6 +256,8 @@ class _OpenTag:
     comments: list[str] = field(default_factory=list)
 
     def freeze(self) -> Tag:
+        if not self.data and not self.comments:  # most tags: a name and a value
+            return Tag(self.name, self.value, (), (), self.line, ())
         return Tag(self.name, self.value, tuple(tuple(d) for d in self.data),
                    tuple(self.comments), self.line, tuple(self.data_lines))  # fmt: skip
 
@@ -244,7 +281,9 @@ def _inherit(games: list[Game], at: Location) -> list[Game]:
             seen.add(name)
             value = _inherited(tag, name, last, sticky, at)
             last[name] = value
-            tags.append(replace(tag, name=name, value=value))
+            if name != tag.name or value != tag.value:  # most tags are as written
+                tag = replace(tag, name=name, value=value)
+            tags.append(tag)
         for name, value in sticky.items():
             if name not in seen:
                 tags.append(Tag(name, value, line=game.line))

@@ -161,6 +161,24 @@ def result(
     >>> result("4S", "^N", "=", at)
     (Result.parse('4SN='), True)
     """
+    key = (contract_text, declarer_text, result_text)
+    known = _RESULTS.get(key)
+    if known is not None:  # a file repeats its few contracts: each read once
+        return known
+    read = _result(contract_text, declarer_text, result_text, at)
+    if len(_RESULTS) >= 4096:
+        _RESULTS.clear()  # bounded: a file of distinct junk cannot grow it
+    _RESULTS[key] = read
+    return read
+
+
+_RESULTS: dict[tuple[str, str, str], tuple[Result, bool]] = {}
+"""Results already read, by their three texts (a ``Result`` is immutable)."""
+
+
+def _result(
+    contract_text: str, declarer_text: str, result_text: str, at: Sequence[Location]
+) -> tuple[Result, bool]:
     contract = _contract(contract_text, at[0])
     declarer, swapped = _declarer(declarer_text, at[1])
     if isinstance(contract, PassOut):
@@ -227,6 +245,8 @@ def adjusted(ns: Award | None, ew: Award | None) -> Adjusted | None:
 
 def percent_award(text: str) -> Award | None:
     """The artificial score a ``^`` percentage stands for (above 50: A+), or None."""
+    if "^" not in text:  # the common case, a plain percentage or none, without a regex
+        return None
     m = re.fullmatch(r"\^\s*([0-9]{1,3}(?:\.[0-9]*)?)\s*%?", text.strip(), re.ASCII)
     if m is None:
         return None

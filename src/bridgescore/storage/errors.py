@@ -8,6 +8,7 @@ __all__ = [
     "ConstraintError",
     "DatabaseError",
     "GameNotFoundError",
+    "QuotaError",
     "StorageError",
     "VersionConflictError",
 ]
@@ -36,3 +37,8 @@ class ConstraintError(DatabaseError):
     """A write the database refused for a constraint (a duplicate key, a missing row it
     refers to): the caller that expects it says what it means (``a director here already``);
     one nobody expects stays a :class:`DatabaseError`."""
+
+
+class QuotaError(StorageError):
+    """A write past a storage bound (anonymous storage per address or in all): nothing was
+    written; try again once older games have expired."""

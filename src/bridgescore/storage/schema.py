@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = [
     "HEAD_REVISION",
     "MIGRATIONS",
+    "AnonymousGameRow",
     "Base",
     "ClubGameRow",
     "ClubRow",
@@ -60,7 +61,7 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
 
-HEAD_REVISION: Final = "0013_team_nights"
+HEAD_REVISION: Final = "0014_anonymous"
 """The newest migration (a test checks it against the scripts): a database already there is
 opened without loading Alembic."""
 
@@ -460,6 +461,19 @@ class OutboxRow(Base):
     """The last failure, as the server said it."""
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class AnonymousGameRow(Base):
+    """A game made without a club (an uploaded file, a session started by hand): who made
+    it, how many bytes it stores and when, so that anonymous storage is bounded per address
+    and in all, and expires (:mod:`bridgescore.storage.anonymous`)."""
+
+    __tablename__ = "anonymous_games"
+
+    game_id: Mapped[str] = _game_id(primary_key=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    bytes: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
 
 
 class ServerSecretRow(Base):

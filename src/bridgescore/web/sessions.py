@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy import Connection
 from starlette.concurrency import run_in_threadpool
 
 from bridgescore import BridgeError, Contract, Result, Seat, Side
@@ -37,7 +38,9 @@ from bridgescore.duplicate.session import (
 )
 from bridgescore.errors import for_field
 from bridgescore.inputs import check_name, read_number, read_tricks
-from bridgescore.storage import Store, StoredGame, VersionConflictError
+from bridgescore.storage import Store, StoredGame, VersionConflictError, anonymous
+from bridgescore.storage.errors import QuotaError
+from bridgescore.storage.store import utcnow
 from bridgescore.web.common import edit_cookie, link, name_field, page, remember_edit
 from bridgescore.web.deps import (
     LimitsDep,
@@ -48,6 +51,7 @@ from bridgescore.web.deps import (
     StoreDep,
     can_edit,
     readable_session,
+    settings,
 )
 from bridgescore.web.downloads import disposition, pbn_text
 from bridgescore.web.settings import Limits
@@ -114,7 +118,17 @@ def _new_session(
         errors[where] = str(exc)
         context = {"methods": CHOICES, "errors": errors, "form": form}
         return page(request, "session_new.html", context, 422)
-    stored = store.create(session)
+    quota = settings(request).anonymous
+    address = request.client.host if request.client else "?"
+
+    def counted(conn: Connection, game_id: str, _token: str) -> None:
+        anonymous.count(conn, game_id, address, quota, utcnow())
+
+    try:
+        stored = store.create(session, also=counted)
+    except QuotaError as exc:
+        context = {"methods": CHOICES, "errors": {"file": str(exc)}, "form": form}
+        return page(request, "session_new.html", context, 429)
     response = RedirectResponse(f"/session/{stored.id}", status_code=303)
     remember_edit(request, response, stored.id, stored.edit_token or "")
     return response

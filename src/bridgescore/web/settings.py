@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bridgescore.storage.anonymous import AnonymousQuota
+
 __all__ = ["Limits", "Settings"]
 
 
@@ -67,6 +69,9 @@ class Settings:
     must come from the address it was sent to."""
     limits: Limits = field(default_factory=Limits)
     """What one request may ask."""
+    anonymous: AnonymousQuota = field(default_factory=AnonymousQuota)
+    """The bounds of what games made without a club (an upload, a session started on the
+    page) may store: bytes per client address (20 MB), in all (1 GB), and days kept (30)."""
     open_evenings: bool = False
     """Whether anyone may start a live evening without a director's login (a private laptop,
     the tests); False: ``POST /api/sessions`` needs a club director's login (401 without)."""
