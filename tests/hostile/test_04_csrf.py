@@ -57,16 +57,18 @@ def test_a_program_sends_the_bearer_token_from_anywhere(director: tuple[TestClie
 
 
 def test_reads_with_the_cookie_need_no_origin(director: tuple[TestClient, str]) -> None:
-    client, token = director
+    client, _ = director
     assert client.get("/api/roster").status_code == 200  # a GET changes nothing
 
 
 def test_another_port_cannot_start_or_close_an_evening_with_the_cookie(
     director: tuple[TestClient, str],
 ) -> None:
-    client, token = director
-    body = {"event": "Monday pairs",
-            "movement": {"movement": "mitchell", "tables": 3, "boards_per_round": 2}}
+    client, _ = director
+    body = {
+        "event": "Monday pairs",
+        "movement": {"movement": "mitchell", "tables": 3, "boards_per_round": 2},
+    }
     foreign = {"Origin": "http://testserver:8001"}
     assert client.post("/api/sessions", json=body, headers=foreign).status_code == 403
     started = client.post("/api/sessions", json=body, headers={"Origin": HERE})
