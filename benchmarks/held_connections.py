@@ -3,10 +3,11 @@
 Starts ``bridgescore serve`` on a free loopback port with Debian's default open-file limit
 (1,024, soft and hard: the server cannot raise it), then, on loopback only, holds ``--held``
 connections from 127.0.0.2 that each send a request's first line and then a header byte
-every second (a connection the server closes is opened again at once), while ``GET /health``
-is asked from 127.0.0.1 on a new connection every 20 ms. Prints the /health latencies (p50,
-p99, max), the failures (no answer within 5 s), and how many of 127.0.0.2's connections the
-server held at the end. Exits 1 if the p99 is 100 ms or more, or any /health failed.
+every second (a connection the server closes is opened again at once), and once the server
+has taken them asks ``GET /health`` from 127.0.0.1 on a new connection every 20 ms. Prints
+the /health latencies (p50, p99, max), the failures (no answer within 5 s), and how many of
+127.0.0.2's connections the server held at the end. Exits 1 if the p99 is 100 ms or more,
+or any /health failed.
 
     python benchmarks/held_connections.py [--held 1000] [--seconds 20]
 """
@@ -136,9 +137,11 @@ def health(url: str) -> float | None:
 
 def probe(url: str, held_count: int, seconds: float, *, reopen: bool = True) -> Figures:
     """Hold ``held_count`` trickling connections from :data:`ATTACKER` for ``seconds`` (opened
-    again as the server closes them, with ``reopen``) while /health is asked every 20 ms."""
+    again as the server closes them, with ``reopen``) while /health is asked every 20 ms, from
+    once the server has taken them."""
     port = int(url.rsplit(":", 1)[1])
     held = hold(port, held_count)
+    open_count(held)  # held: the server has taken them all (and closed what it closes)
     times: list[float] = []
     failures = 0
     try:

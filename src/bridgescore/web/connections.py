@@ -14,8 +14,9 @@ uvicorn's own HTTP protocol with that added (``uvicorn.run(..., http=GuardedHttp
   requests are served; a burst of new connections, a club's phones at a round's end, is not);
 - a client holds at most :attr:`Limits.connections_per_client` connections (200: a club room's
   phones behind one router hold far fewer; a process may open thousands of files): a new one
-  past that closes the client's oldest connection still waiting for its headers, the
-  trickling first, else it is closed at once; the process holds at most
+  past that closes the client's oldest connection still waiting for its headers (the idle and
+  the trickling), else its oldest still sending a request's body, else it is closed at once
+  (a request being answered, an event stream, is never cut for another); the process holds at most
   :attr:`Limits.connections`, past which a new connection is closed at once;
 - a named reverse proxy (:class:`~bridgescore.web.proxies.Proxies`) is many clients: its
   connections count towards the process's bound only (its clients are bounded by it).
@@ -66,6 +67,7 @@ class GuardedHttp(HttpToolsProtocol):
     """The reverse proxies named by the operator (no per-client bounds for them)."""
     _open: ClassVar[dict[str, int]] = defaultdict(int)
     _pending: ClassVar[dict[str, OrderedDict[GuardedHttp, float]]] = defaultdict(OrderedDict)
+    _bodies: ClassVar[dict[str, OrderedDict[GuardedHttp, None]]] = defaultdict(OrderedDict)
     _total: ClassVar[int] = 0
 
     @classmethod
@@ -84,9 +86,9 @@ class GuardedHttp(HttpToolsProtocol):
         limits = cls.limits
         self._bounded = self._who not in cls.proxies
         if self._bounded and cls._open[self._who] >= limits.connections_per_client:
-            pending = cls._pending.get(self._who)
-            if pending:  # the oldest still sending its headers makes room
-                oldest = next(iter(pending))
+            waiting = cls._pending.get(self._who) or cls._bodies.get(self._who)
+            if waiting:  # the oldest still sending its headers (else a body) makes room
+                oldest = next(iter(waiting))
                 oldest._uncount()  # now: the close itself is only scheduled
                 oldest.transport.close()
         if (
@@ -114,6 +116,7 @@ class GuardedHttp(HttpToolsProtocol):
             if not cls._open[self._who]:
                 del cls._open[self._who]
             self._not_pending()
+            self._no_body()
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
@@ -123,12 +126,22 @@ class GuardedHttp(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self._cancel()
         self._not_pending()
+        if self._counted:
+            type(self)._bodies[self._who][self] = None
         self._timer = self.loop.call_later(self.limits.body_seconds, self._too_slow)
         super().on_headers_complete()
 
     def on_message_complete(self) -> None:
         self._cancel()
+        self._no_body()
         super().on_message_complete()
+
+    def _no_body(self) -> None:
+        bodies = type(self)._bodies.get(self._who)
+        if bodies is not None:
+            bodies.pop(self, None)
+            if not bodies:
+                del type(self)._bodies[self._who]
 
     def _waiting_for_headers(self) -> None:
         pending = type(self)._pending[self._who]
@@ -158,4 +171,5 @@ class GuardedHttp(HttpToolsProtocol):
     def _too_slow(self) -> None:
         self._timer = None
         self._not_pending()
+        self._no_body()
         self.transport.close()

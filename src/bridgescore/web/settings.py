@@ -42,8 +42,10 @@ class Limits:
     """Connections one address holds in one worker: well above a club room's phones behind one
     router (each holds a live page's event stream), well below the files the process may
     open. A new one past it closes the address's oldest connection still waiting for its
-    headers (the trickling go first), else it is closed at once. Not counted for a named
-    reverse proxy (:attr:`Settings.trusted_proxies`): bounding its clients is its job."""
+    headers (the trickling go first), else its oldest still sending a body, else it is closed
+    at once (a request being answered, an event stream, is never cut for another). Not
+    counted for a named reverse proxy (:attr:`Settings.trusted_proxies`): bounding its
+    clients is its job."""
     streams_per_client: int = 100
     """Event streams one address holds open in one worker (a club room's phones and screens
     behind one router: one each): a new one past it ends the address's oldest stream (its
