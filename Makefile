@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test test-fast lint typecheck pytest docs bench bench-quick bench-web bench-hardening bench-live bench-federation clean
+.PHONY: run test test-fast lint typecheck pytest docs bench bench-quick bench-web bench-hardening bench-held bench-live bench-federation clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -85,6 +85,10 @@ bench-web: $(STAMP)
 # /health latency while a 5 MB PBN file is uploaded and scored (issue 10: nothing on the loop).
 bench-hardening: $(STAMP)
 	$(BIN)/python benchmarks/health_during_upload.py
+
+# One address holds 1,000 trickling connections while /health is asked from another (issue 33).
+bench-held: $(STAMP)
+	$(BIN)/python benchmarks/held_connections.py
 
 # A club evening: 30 tables post 810 results while 100 viewers hold the event stream (issue 13).
 # LIVE_ARGS='--db postgresql+psycopg://... --workers 2' runs it on PostgreSQL;

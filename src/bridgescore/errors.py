@@ -35,6 +35,7 @@ __all__ = [
     "InvalidBoardError",
     "InvalidResultError",
     "LinError",
+    "MissingExtraError",
     "MovementError",
     "NotationError",
     "PbnError",
@@ -99,6 +100,11 @@ def for_field(name: str, value: object = None) -> Iterator[None]:
         if value is not None:
             exc.value = value
         raise
+
+
+class MissingExtraError(BridgeError, ImportError):
+    """A part of bridgescore needs an optional dependency this install lacks: the message
+    names it and the extra that brings it (``pip install 'bridgescore[web]'``)."""
 
 
 class NotationError(BridgeError, ValueError):

@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 from bridgescore.cli.serve import SHUTDOWN_GRACE
 from bridgescore.home.rubber import Rubber
 from bridgescore.storage import Store
+from bridgescore.web.settings import Settings
 from bridgescore.web.streams import Changes, event_stream
 from tests.conftest import auth, serving
 
@@ -122,7 +123,8 @@ def test_a_change_made_while_a_stream_opens_is_told_at_once() -> None:
             game = store.create(Rubber())
             changes = Changes(store)
             await changes.start()
-            request = SimpleNamespace(app=SimpleNamespace(state=SimpleNamespace(changes=changes)))
+            state = SimpleNamespace(changes=changes, settings=Settings())
+            request = SimpleNamespace(app=SimpleNamespace(state=state), client=None)
             with changes.subscription(game.id, game.version):  # the scorer's own page
                 saved = await asyncio.to_thread(
                     store.save, game.id, Rubber().record("4H", "we", 10)

@@ -55,6 +55,16 @@ __all__ = ["serve"]
     help="Anyone may start a live evening without a director's login (a private laptop, "
     "tests); by default starting one needs a club director's login.",
 )
+@click.option(
+    "--trusted-proxy",
+    "trusted_proxies",
+    multiple=True,
+    metavar="ADDRESS",
+    envvar="BRIDGESCORE_TRUSTED_PROXIES",
+    help="A reverse proxy (an IP address or network; repeat for more) whose X-Forwarded-For "
+    "header names the client: the per-address bounds and the login lockout then count that "
+    "client. From anyone else the header is ignored.",
+)
 def serve(
     host: str,
     port: int,
@@ -63,6 +73,7 @@ def serve(
     base_url: str | None,
     workers: int,
     open_evenings: bool,
+    trusted_proxies: tuple[str, ...],
 ) -> None:
     """Run the web app: calculator, rubber pad, Chicago, club evenings and the JSON API (/docs)."""
     try:
@@ -70,6 +81,7 @@ def serve(
 
         from bridgescore.web import Settings, create_app
         from bridgescore.web.connections import GuardedHttp, raise_open_files
+        from bridgescore.web.proxies import Proxies
     except ImportError as exc:  # pragma: no cover - depends on the installed extras
         raise click.ClickException(
             f"the web app needs its extra: pip install 'bridgescore[web]' ({exc})"
@@ -78,10 +90,11 @@ def serve(
         # else the database's own key (bridgescore.storage.keys), the same for every worker
         secret_key = os.environ.get("BRIDGESCORE_SECRET_KEY") or None
         settings = Settings(database_url=db, secure_cookies=secure_cookies, base_url=base_url,
-                            open_evenings=open_evenings, secret_key=secret_key)  # fmt: skip
+                            open_evenings=open_evenings, secret_key=secret_key,
+                            trusted_proxies=_split(trusted_proxies))  # fmt: skip
         app = create_app(settings)
     raise_open_files()  # the workers inherit it
-    GuardedHttp.configure(settings.limits)
+    GuardedHttp.configure(settings.limits, Proxies(settings.trusted_proxies))
     if workers > 1:
         if not _is_postgres(app.state.store.url):
             raise click.BadParameter(
@@ -98,6 +111,7 @@ def serve(
                 _MASTER: os.getpid(),
                 "open_evenings": open_evenings,
                 "secret_key": secret_key,
+                "trusted_proxies": settings.trusted_proxies,
             }
         )  # the workers are new processes: they build their app from this
         click.echo(
@@ -111,13 +125,14 @@ def serve(
             port=port,
             workers=workers,
             http=GuardedHttp,
+            proxy_headers=False,  # X-Forwarded-For: bridgescore.web.proxies, named proxies only
             log_level="warning",
             timeout_graceful_shutdown=SHUTDOWN_GRACE,
         )
         return
     click.echo(f"bridgescore is serving on http://{host}:{port}/ (Ctrl+C to stop)")
     uvicorn.run(app, host=host, port=port, log_level="warning", http=GuardedHttp,
-                timeout_graceful_shutdown=SHUTDOWN_GRACE)  # fmt: skip
+                proxy_headers=False, timeout_graceful_shutdown=SHUTDOWN_GRACE)  # fmt: skip
 
 
 SHUTDOWN_GRACE = 3
@@ -127,6 +142,15 @@ pages that hold them connect again when the server is back)."""
 _SETTINGS_VAR = "BRIDGESCORE_SERVE_SETTINGS"
 _MASTER = "master_pid"
 _PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def _split(named: tuple[str, ...]) -> tuple[str, ...]:
+    """The proxies given, each option (or the environment variable) possibly a list.
+
+    >>> _split(("10.0.0.1", "10.0.0.2, 192.0.2.0/24"))
+    ('10.0.0.1', '10.0.0.2', '192.0.2.0/24')
+    """
+    return tuple(p for given in named for p in given.replace(",", " ").split())
 
 
 def _is_postgres(url: str) -> bool:
@@ -140,12 +164,14 @@ def worker_app() -> Any:
     """The app of one worker process, from the settings ``serve --workers`` left for it."""
     from bridgescore.web import Settings, create_app
     from bridgescore.web.connections import GuardedHttp, raise_open_files
+    from bridgescore.web.proxies import Proxies
 
     given = json.loads(os.environ[_SETTINGS_VAR])
     end_with_parent(given.pop(_MASTER))
     raise_open_files()
+    given["trusted_proxies"] = tuple(given.get("trusted_proxies", ()))
     settings = Settings(**given)
-    GuardedHttp.configure(settings.limits)
+    GuardedHttp.configure(settings.limits, Proxies(settings.trusted_proxies))
     return create_app(settings)
 
 

@@ -271,13 +271,27 @@ class Attempts:
         :raises TooManyAttemptsError: if ``key`` has had :attr:`most` attempts in the window
             already (this one is not counted).
         """
-        seen = self._seen.setdefault(key, deque())
+        self.refuse_if_full(key, now)
+        self.record(key, now)
+
+    def refuse_if_full(self, key: str, now: float) -> None:
+        """Check ``key`` has not had :attr:`most` attempts in the window, counting nothing.
+
+        :raises TooManyAttemptsError: if it has.
+        """
+        seen = self._seen.get(key)
+        if seen is None:
+            return
         while seen and seen[0] + self.window <= now:  # the same sum as the wait below
             seen.popleft()
         if len(seen) >= self.most:
             wait = seen[0] + self.window - now
             raise TooManyAttemptsError(f"too many login attempts: try again in {wait:.0f} s",
                                        retry_after=wait)  # fmt: skip
+
+    def record(self, key: str, now: float) -> None:
+        """Count an attempt for ``key`` at ``now`` (a failed login)."""
+        seen = self._seen.setdefault(key, deque())
         seen.append(now)
         if len(self._seen) > 100_000:  # a flood of keys: forget the idle ones
             for k in [k for k, q in self._seen.items() if not q or q[-1] + self.window <= now]:

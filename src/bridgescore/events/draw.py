@@ -40,6 +40,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 
+from bridgescore.errors import MissingExtraError
+
 __all__ = ["best_pairing"]
 
 FIRST_WINDOW = 8
@@ -61,6 +63,7 @@ def best_pairing(vps: Sequence[int], met: Collection[tuple[int, int]]) -> list[t
     n = len(vps)
     if n % 2:
         raise ValueError(f"an even field is paired, got {n} teams")
+    _need_networkx()
     met = set(met)
     adjacent = [(i, i + 1) for i in range(0, n, 2)]
     if not any(p in met for p in adjacent):
@@ -71,6 +74,21 @@ def best_pairing(vps: Sequence[int], met: Collection[tuple[int, int]]) -> list[t
     if bound is None:
         return _exact(vps, met, [(i, j) for i in range(n) for j in range(i + 1, n)])
     return sorted(_solve(vps, met, bound, _components(n, _candidates(vps, met, bound))))
+
+
+def _need_networkx() -> None:
+    """Check networkx can be imported (every draw may need it).
+
+    :raises MissingExtraError: if not, saying what to install.
+    """
+    try:
+        import networkx  # noqa: F401
+    except ImportError as exc:
+        raise MissingExtraError(
+            "a Swiss draw needs networkx, which is not installed on this server: install "
+            "bridgescore with its web (or events) extra, pip install 'bridgescore[web]'",
+            field="networkx",
+        ) from exc
 
 
 def _square_sum(vps: Sequence[int], pairs: Collection[tuple[int, int]]) -> int:

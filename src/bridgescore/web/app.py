@@ -45,6 +45,7 @@ from bridgescore.web import (
 )
 from bridgescore.web.common import STATIC, asset
 from bridgescore.web.deps import analyser_of
+from bridgescore.web.proxies import ForwardedFor, Proxies
 from bridgescore.web.ratelimit import CreationLimit
 from bridgescore.web.settings import Settings
 from bridgescore.web.streams import Changes
@@ -62,6 +63,7 @@ class _App(FastAPI):
         settings: Settings = self.state.settings
         inner: ASGIApp = guard.BodyLimit(super().build_middleware_stack(), settings.limits)
         inner = CreationLimit(inner, settings.limits.creations_per_minute)
+        inner = ForwardedFor(inner, Proxies(settings.trusted_proxies))  # before every bound
         return guard.SecurityHeaders(inner, hsts=settings.secure_cookies)
 
 
@@ -74,6 +76,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             field="base_url",
             value=settings.base_url,
         )
+    Proxies(settings.trusted_proxies)  # each an address or a network, else refused here
     store = Store(settings.database_url)
 
     @asynccontextmanager

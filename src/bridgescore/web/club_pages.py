@@ -16,7 +16,7 @@ from bridgescore.club import Director, LoginError, RosterEntry
 from bridgescore.errors import BridgeError
 from bridgescore.players import Player
 from bridgescore.storage.clubs import ClubStore
-from bridgescore.web.common import forget_login, login_of, page, remember_login
+from bridgescore.web.common import forget_login, login_of, page, remember_login, renew_csrf
 from bridgescore.web.deps import ClubsDep, PageDirector, PostedForm, log_in
 from bridgescore.web.problems import status_of
 
@@ -57,6 +57,7 @@ async def login_form(request: Request, form: PostedForm) -> Response:
         return page(request, "login.html", {"email": email, "problem": str(exc)}, status)
     response = RedirectResponse("/club", status_code=303)
     remember_login(request, response, token)
+    renew_csrf(request, response)
     return response
 
 

@@ -41,6 +41,7 @@ __all__ = [
     "page",
     "remember_edit",
     "remember_login",
+    "renew_csrf",
     "same_origin",
     "templates",
 ]
@@ -116,16 +117,22 @@ def page(
         {"csrf": token, "login": login_of(request), **context},
         status_code=status_code,
     )
-    if request.cookies.get(CSRF_COOKIE) != token:  # a year: a form outlives a browser restart
-        response.set_cookie(
-            CSRF_COOKIE,
-            token,
-            max_age=_YEAR,
-            httponly=True,
-            samesite="lax",
-            secure=_secure(request),
-        )
+    if request.cookies.get(CSRF_COOKIE) != token:
+        _set_csrf(request, response, token)
     return response
+
+
+def _set_csrf(request: Request, response: Response, token: str) -> None:
+    # a year: a form outlives a browser restart
+    response.set_cookie(
+        CSRF_COOKIE, token, max_age=_YEAR, httponly=True, samesite="lax", secure=_secure(request)
+    )
+
+
+def renew_csrf(request: Request, response: Response) -> None:
+    """Give this browser a new CSRF token (at login: one set before, by anyone who could
+    plant a cookie, is no longer good)."""
+    _set_csrf(request, response, secrets.token_urlsafe(24))
 
 
 def _origin(url: str) -> str:
@@ -134,13 +141,15 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}".lower()
 
 
-def same_origin(request: Request) -> bool:
+def same_origin(request: Request, *, said: bool = False) -> bool:
     """Whether a post comes from this site: its ``Origin`` (else its ``Referer``) is the
-    configured base URL's origin, or without one the address the request was sent to. A post
-    with neither header is not a browser's cross-site post; the CSRF token still decides."""
+    configured base URL's origin, or without one the address the request was sent to (another
+    port is another site). A post with neither header is not a browser's cross-site post: it
+    passes (a form's CSRF token still decides) unless ``said`` (it must say where it is from:
+    a change made with the login cookie alone, which no token backs)."""
     sent = request.headers.get("origin") or request.headers.get("referer")
     if sent is None:
-        return True
+        return not said
     base_url = request.app.state.settings.base_url
     expected = _origin(base_url) if base_url else _origin(str(request.url))
     return sent != "null" and _origin(sent) == expected

@@ -12,8 +12,14 @@ uvicorn's own HTTP protocol with that added (``uvicorn.run(..., http=GuardedHttp
   for a request's headers: a new one past that closes its oldest such connection that has
   waited a second or more (so the idle and the trickling make room, and the client's real
   requests are served; a burst of new connections, a club's phones at a round's end, is not);
-- a client holds at most :attr:`Limits.connections_per_client` connections, and the process at
-  most :attr:`Limits.connections`: past them, a new connection is closed at once.
+- a client holds at most :attr:`Limits.connections_per_client` connections (200: a club room's
+  phones behind one router hold far fewer; a process may open thousands of files): a new one
+  past that closes the client's oldest connection still waiting for its headers (the idle and
+  the trickling), else its oldest still sending a request's body, else it is closed at once
+  (a request being answered, an event stream, is never cut for another); the process holds at most
+  :attr:`Limits.connections`, past which a new connection is closed at once;
+- a named reverse proxy (:class:`~bridgescore.web.proxies.Proxies`) is many clients: its
+  connections count towards the process's bound only (its clients are bounded by it).
 
 Counts are per worker process. Every guard acts by closing the connection: a client that sent
 no complete request gets no answer to misread.
@@ -28,6 +34,7 @@ from typing import ClassVar
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from bridgescore.web.proxies import Proxies
 from bridgescore.web.settings import Limits
 
 __all__ = ["STALE", "GuardedHttp", "raise_open_files"]
@@ -56,14 +63,19 @@ class GuardedHttp(HttpToolsProtocol):
 
     limits: ClassVar[Limits] = Limits()
     """The bounds (set once per process by :meth:`configure`, before serving)."""
+    proxies: ClassVar[Proxies] = Proxies()
+    """The reverse proxies named by the operator (no per-client bounds for them)."""
     _open: ClassVar[dict[str, int]] = defaultdict(int)
     _pending: ClassVar[dict[str, OrderedDict[GuardedHttp, float]]] = defaultdict(OrderedDict)
+    _bodies: ClassVar[dict[str, OrderedDict[GuardedHttp, None]]] = defaultdict(OrderedDict)
     _total: ClassVar[int] = 0
 
     @classmethod
-    def configure(cls, limits: Limits) -> None:
-        """Use ``limits`` for the connections this process accepts from now on."""
+    def configure(cls, limits: Limits, proxies: Proxies | None = None) -> None:
+        """Use ``limits`` (and ``proxies``) for the connections this process accepts from now
+        on."""
         cls.limits = limits
+        cls.proxies = proxies or Proxies()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -72,6 +84,13 @@ class GuardedHttp(HttpToolsProtocol):
         self._counted = False
         cls = type(self)
         limits = cls.limits
+        self._bounded = self._who not in cls.proxies
+        if self._bounded and cls._open[self._who] >= limits.connections_per_client:
+            waiting = cls._pending.get(self._who) or cls._bodies.get(self._who)
+            if waiting:  # the oldest still sending its headers (else a body) makes room
+                oldest = next(iter(waiting))
+                oldest._uncount()  # now: the close itself is only scheduled
+                oldest.transport.close()
         if (
             cls._total >= limits.connections
             or cls._open[self._who] >= limits.connections_per_client
@@ -84,6 +103,10 @@ class GuardedHttp(HttpToolsProtocol):
         self._waiting_for_headers()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._uncount()
+        super().connection_lost(exc)
+
+    def _uncount(self) -> None:
         self._cancel()
         if self._counted:
             cls = type(self)
@@ -93,7 +116,7 @@ class GuardedHttp(HttpToolsProtocol):
             if not cls._open[self._who]:
                 del cls._open[self._who]
             self._not_pending()
-        super().connection_lost(exc)
+            self._no_body()
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
@@ -103,17 +126,27 @@ class GuardedHttp(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self._cancel()
         self._not_pending()
+        if self._counted:
+            type(self)._bodies[self._who][self] = None
         self._timer = self.loop.call_later(self.limits.body_seconds, self._too_slow)
         super().on_headers_complete()
 
     def on_message_complete(self) -> None:
         self._cancel()
+        self._no_body()
         super().on_message_complete()
+
+    def _no_body(self) -> None:
+        bodies = type(self)._bodies.get(self._who)
+        if bodies is not None:
+            bodies.pop(self, None)
+            if not bodies:
+                del type(self)._bodies[self._who]
 
     def _waiting_for_headers(self) -> None:
         pending = type(self)._pending[self._who]
         now = self.loop.time()
-        while len(pending) >= self.limits.pending_per_client:
+        while self._bounded and len(pending) >= self.limits.pending_per_client:
             oldest, since = next(iter(pending.items()))
             if now - since < STALE:
                 break
@@ -138,4 +171,5 @@ class GuardedHttp(HttpToolsProtocol):
     def _too_slow(self) -> None:
         self._timer = None
         self._not_pending()
+        self._no_body()
         self.transport.close()

@@ -19,7 +19,7 @@ from typing import Annotated, TypeVar
 
 from fastapi import Depends, FastAPI, Header, HTTPException, Request
 
-from bridgescore.club import Attempts, ClubNotFoundError, Director, check_directs
+from bridgescore.club import Attempts, ClubNotFoundError, Director, LoginError, check_directs
 from bridgescore.duplicate.session import Session
 from bridgescore.events import Event
 from bridgescore.live import DIRECTOR, LiveState, NotAllowedError, Who
@@ -39,6 +39,7 @@ from bridgescore.web.common import (
     edit_cookie,
     login_of,
     made_once,
+    same_origin,
 )
 from bridgescore.web.settings import Limits, Settings
 
@@ -122,6 +123,8 @@ def clubs(request: Request) -> ClubStore:
     app = request.app
     made = settings(request)
     made_once(app, "attempts", lambda: Attempts(made.login_attempts, made.login_window))
+    made_once(app, "address_attempts",
+              lambda: Attempts(made.login_attempts * 10, made.login_window))  # fmt: skip
     return made_once(app, "clubs", lambda: ClubStore(store(request)))
 
 
@@ -294,10 +297,31 @@ TokenDep = Annotated[Bearer, Depends(bearer)]
 """The request's bearer token, read once (:func:`bearer`)."""
 
 
+_READS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def cookie_login(request: Request) -> str | None:
+    """The login of the signed cookie, for a call of the API from the pages' scripts: a read,
+    or a change whose ``Origin`` (else ``Referer``) says it comes from this site (another
+    site's page, another port's included, sends the cookie too); None without a login.
+
+    :raises HTTPException: 403 for a change with the cookie from elsewhere or from nowhere
+        said (a program sends ``Authorization: Bearer``, which no other page can).
+    """
+    token = login_of(request)
+    if token is not None and request.method not in _READS and not same_origin(request, said=True):
+        raise HTTPException(
+            403,
+            "a change made with the login cookie must come from this site's own pages (its "
+            "Origin header); a program sends the header Authorization: Bearer <token>",
+        )
+    return token
+
+
 def director_or_none(request: Request, sent: TokenDep, clubs: ClubsDep) -> Director | None:
     """The director whose login this is: the bearer token, else (the pages' scripts) the
-    signed cookie; None without a login."""
-    token = sent.token or login_of(request)
+    signed cookie (:func:`cookie_login`); None without a login."""
+    token = sent.token or cookie_login(request)
     return None if token is None else clubs.director_of(token)
 
 
@@ -339,18 +363,27 @@ PageDirector = Annotated[Director | None, Depends(page_director)]
 
 
 def log_in(request: Request, email: str, password: str) -> str:
-    """A login's token, if the attempt is within the limits (per email, per client address).
+    """A login's token, unless this client address has failed too often: to this account
+    (:attr:`Settings.login_attempts`), or to any (ten times as many). Only failures count, and
+    only the address that failed waits: nobody else can lock a director out.
 
-    :raises LoginError: for a wrong email or password.
-    :raises TooManyAttemptsError: for too many attempts.
+    :raises LoginError: for a wrong email or password (counted).
+    :raises TooManyAttemptsError: for too many failures from this address.
     """
     club_store = clubs(request)
-    attempts = app_part(request.app, "attempts", Attempts)
+    per_account = app_part(request.app, "attempts", Attempts)
+    per_address = app_part(request.app, "address_attempts", Attempts)
     now = time.monotonic()
     address = request.client.host if request.client else "?"
-    attempts.check(f"address:{address}", now)
-    attempts.check(f"email:{email.strip().lower()}", now)
-    return club_store.login(email, password)
+    account = f"{address} {email.strip().lower()}"
+    per_address.refuse_if_full(address, now)
+    per_account.refuse_if_full(account, now)
+    try:
+        return club_store.login(email, password)
+    except LoginError:
+        per_address.record(address, now)
+        per_account.record(account, now)
+        raise
 
 
 def directs(clubs: ClubStore, game_id: str, token: str) -> bool:
@@ -383,14 +416,19 @@ def session_token(sent: Bearer) -> str:
 
 
 def session_who(
-    game_id: str, sent: TokenDep, live: LiveDep, store: StoreDep, clubs: ClubsDep
-) -> Who:
+    request: Request, game_id: str, sent: TokenDep, live: LiveDep, store: StoreDep,
+    clubs: ClubsDep,
+) -> Who:  # fmt: skip
     """The table of a live session whose token was sent, or
     :data:`~bridgescore.live.DIRECTOR` (the session's edit token, or a login of a director
-    of its club).
+    of its club: sent, or the pages' cookie, :func:`cookie_login`).
 
     :raises HTTPException: 403 without a token of this session.
     """
+    if sent.token is None and (login := cookie_login(request)) is not None:
+        if directs(clubs, game_id, login):
+            return DIRECTOR
+        raise HTTPException(403, "this login is not of a director of this session's club")
     token = session_token(sent)
     known = live.tokens
     key = (game_id, hash_token(token))
@@ -413,13 +451,18 @@ def session_who(
 
 
 def session_viewer(
-    game_id: str, sent: TokenDep, live: LiveDep, store: StoreDep, clubs: ClubsDep
-) -> Who | None:
-    """Who reads a live session: a table's number, the director, or None without a token.
+    request: Request, game_id: str, sent: TokenDep, live: LiveDep, store: StoreDep,
+    clubs: ClubsDep,
+) -> Who | None:  # fmt: skip
+    """Who reads a live session: a table's number, the director (a token, or the login
+    cookie of a director of its club), or None.
 
     :raises HTTPException: 403 for a token that is not one of this session's.
     """
-    return session_who(game_id, sent, live, store, clubs) if sent.sent else None
+    if sent.sent:
+        return session_who(request, game_id, sent, live, store, clubs)
+    login = cookie_login(request)
+    return DIRECTOR if login is not None and directs(clubs, game_id, login) else None
 
 
 def session_state(game_id: str, live: LiveDep) -> LiveState:

@@ -208,6 +208,7 @@ _TITLES = {
     422: "Please check what you entered",
     429: "Too many at once",
     500: "Something went wrong",
+    501: "Not installed on this server",
     503: "The server is busy",
 }
 

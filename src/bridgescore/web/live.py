@@ -123,18 +123,20 @@ def _scores(request: Request, state: LiveState) -> list[Any]:
 
 
 async def _state_and_who(
-    game_id: str, sent: Bearer, sessions: Live, store: Store, clubs: ClubStore
+    request: Request, game_id: str, sent: Bearer, sessions: Live, store: Store, clubs: ClubStore
 ) -> tuple[LiveState, Who]:
     """A state of the session (its definition: the write reads the newest) and who sent the
     token: from memory once they have been read (else the database, in a thread)."""
     known = sessions.store.known(game_id)
-    if known is not None:
+    if known is not None and sent.token is not None:
         key = (game_id, hash_token(session_token(sent)))
         if key in sessions.tokens:
             return known, sessions.tokens[key]
 
     def read() -> tuple[LiveState, Who]:
-        return sessions.store.state(game_id), session_who(game_id, sent, sessions, store, clubs)
+        return sessions.store.state(game_id), session_who(
+            request, game_id, sent, sessions, store, clubs
+        )
 
     return await run_in_threadpool(read)
 
@@ -162,7 +164,7 @@ def start_session(
     ``/tables``; the club's directors from ``/api/club/sessions``). Pairs are named by
     ``names`` (text) or ``players`` (two ``{"name", "number"}`` each)."""
     limits = settings.limits
-    me = director(found) if not settings.open_evenings or sent.sent else None
+    me = found if settings.open_evenings and not sent.sent else director(found)
     event = check_name(body.event.strip(), "event", longest=limits.name)
     names = {k: check_name(v.strip(), "names", longest=limits.name) for k, v in body.names.items()}
     movement = movement_of(body.movement, body.movement_file)
@@ -370,6 +372,7 @@ def whoami(state: SessionState, who: SessionWho) -> dict[str, Any]:
 
 @router.post("/{game_id}/results", status_code=201, responses=_WRITE)
 async def add_result(
+    request: Request,
     game_id: str,
     body: ResultIn,
     sent: TokenDep,
@@ -382,7 +385,7 @@ async def add_result(
     is then kept for the director as a conflict (``"conflict": true``)."""
     # On the event loop (the hot path of an evening): it awaits its write, committed with
     # the other tables' writes of the moment, without holding a thread.
-    state, who = await _state_and_who(game_id, sent, live, store, clubs)
+    state, who = await _state_and_who(request, game_id, sent, live, store, clubs)
     entry = entry_of(state, body)
     try:
         added, version = await live.store.add_async(game_id, entry, who)

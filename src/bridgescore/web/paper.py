@@ -71,7 +71,7 @@ def _readable(
     evening still open)."""
     if live.store.is_live(game_id):
         cookie = login_of(request)  # the director's page: a club director's login
-        if (session_viewer(game_id, sent, live, store, clubs) == DIRECTOR if sent.sent
+        if (session_viewer(request, game_id, sent, live, store, clubs) == DIRECTOR if sent.sent
                 else cookie is not None and directs(clubs, game_id, cookie)):  # fmt: skip
             return live_session(request, game_id)[0]
     return readable_session(request, game_id)[0]

@@ -33,6 +33,7 @@ from bridgescore.errors import (
     GameStateError,
     InvalidBoardError,
     InvalidResultError,
+    MissingExtraError,
     MovementError,
     NotationError,
     RulesError,
@@ -106,6 +107,8 @@ STATUSES: Final[Mapping[type[BridgeError], int]] = MappingProxyType(
         VersionConflictError: 409,
         MailingError: 409,
         # The database busy, unreachable or full: try again.
+        # A part this install lacks (an optional dependency): the message names it.
+        MissingExtraError: 501,
         StorageError: 503,
         DatabaseError: 503,
     }

@@ -40,9 +40,19 @@ class Limits:
     pending_per_client: int = 64
     """Connections of one address still waiting for a request's headers: a new one past this
     closes the address's oldest such connection (idle or trickling)."""
-    connections_per_client: int = 2_000
-    """Connections one address holds in one worker (a club's phones share one address behind
-    its router: each holds a live page's event stream): past it, a new one is closed at once."""
+    connections_per_client: int = 200
+    """Connections one address holds in one worker: well above a club room's phones behind one
+    router (each holds a live page's event stream), well below the files the process may
+    open. A new one past it closes the address's oldest connection still waiting for its
+    headers (the trickling go first), else its oldest still sending a body, else it is closed
+    at once (a request being answered, an event stream, is never cut for another). Not
+    counted for a named reverse proxy (:attr:`Settings.trusted_proxies`): bounding its
+    clients is its job."""
+    streams_per_client: int = 100
+    """Event streams one address holds open in one worker (a club room's phones and screens
+    behind one router: one each): a new one past it ends the address's oldest stream (its
+    page connects again by itself). Below :attr:`connections_per_client`, so an address
+    holding every stream it may still has connections left to post results and load pages."""
     connections: int = 10_000
     """Connections one worker holds, from every client."""
     creations_per_minute: int = 60
@@ -79,5 +89,11 @@ class Settings:
     """The key the login cookie is signed with (``BRIDGESCORE_SECRET_KEY`` for ``serve``);
     None: a random one for this process (logins on the pages last until it stops)."""
     login_attempts: int = 10
-    """Login attempts per email, and per client address, in :attr:`login_window` seconds."""
+    """Failed logins to one account from one client address in :attr:`login_window` seconds
+    (ten times as many to any accounts from one address): past them that address waits, and
+    the account's director logs in from any other as before."""
     login_window: float = 300.0
+    """Seconds a failed login is counted."""
+    trusted_proxies: tuple[str, ...] = ()
+    """The reverse proxies (IP addresses or networks) whose ``X-Forwarded-For`` header names
+    the client (:mod:`bridgescore.web.proxies`); from anyone else the header is ignored."""

@@ -34,7 +34,7 @@ from sqlalchemy import make_url
 from bridgescore import BridgeError
 from bridgescore.storage import CHANNEL, Store
 
-__all__ = ["Changes", "event_stream"]
+__all__ = ["END", "Changes", "event_stream"]
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +46,9 @@ GATHER = 0.05
 tables posting at once then cost each stream one write per 50 ms, not one per commit, and
 the event loop has time left for the tables' posts (a viewer hears a change under 1 s).
 """
+
+END = -1
+"""Put in a stream's queue (never a version): the stream ends (its client opened too many)."""
 
 RECONNECT = 0.2
 """Seconds before the listener first tries again after losing PostgreSQL (doubling, to 5 s)."""
@@ -62,6 +65,7 @@ class Changes:
         self._task: asyncio.Task[None] | None = None
         self.listening = asyncio.Event()
         """Set once changes can arrive (at once on SQLite; after ``LISTEN`` on PostgreSQL)."""
+        self._held: dict[str, dict[asyncio.Queue[int], None]] = {}  # a client's, oldest first
 
     async def start(self) -> None:
         """Begin taking changes: the store's own, or PostgreSQL's notifications."""
@@ -148,6 +152,23 @@ class Changes:
                 del self._watchers[game_id]
                 self._seen.pop(game_id, None)
 
+    @contextlib.contextmanager
+    def held(self, client: str, queue: asyncio.Queue[int], most: int) -> Iterator[None]:
+        """Count ``queue``'s stream as ``client``'s while the block runs: past ``most`` streams
+        the client's oldest is told :data:`END` (its page connects again by itself)."""
+        streams = self._held.setdefault(client, {})
+        streams[queue] = None
+        while len(streams) > most:
+            oldest = next(iter(streams))
+            del streams[oldest]
+            oldest.put_nowait(END)
+        try:
+            yield
+        finally:
+            streams.pop(queue, None)
+            if not streams and self._held.get(client) is streams:
+                del self._held[client]
+
     async def watch(self, game_id: str) -> AsyncGenerator[int, None]:
         """The versions of ``game_id`` as they are committed, for as long as the caller reads."""
         with self.subscription(game_id) as queue:
@@ -185,10 +206,16 @@ def event_stream(request: Request, game_id: str, version: int) -> StreamingRespo
     :data:`KEEP_ALIVE` seconds keep a quiet stream open.
     """
     changes: Changes = request.app.state.changes
+    client = request.client.host if request.client else ""
+    most: int = request.app.state.settings.limits.streams_per_client
 
     async def events() -> AsyncIterator[str]:
-        # Ends when the client goes: the response is cancelled on its disconnect.
-        with changes.subscription(game_id, version) as queue:
+        # Ends when the client goes (the response is cancelled on its disconnect), or when
+        # it opens more than it may (`Limits.streams_per_client`: its oldest ends).
+        with (
+            changes.subscription(game_id, version) as queue,
+            changes.held(client, queue, most),
+        ):
             told = await changes.current(game_id, version)  # subscribed: nothing is missed now
             yield f"retry: 3000\n{_event(told)}"
             while True:
@@ -207,6 +234,8 @@ def event_stream(request: Request, game_id: str, version: int) -> StreamingRespo
                 waiting = [first]
                 while not queue.empty():
                     waiting.append(queue.get_nowait())
+                if END in waiting:
+                    return
                 newer = [v for v in waiting if v > told]  # none it has had already
                 if newer:
                     told = newer[-1]

@@ -12,13 +12,14 @@ window.el = (tag, text, className) => {
   return e;
 };
 
-// The club's roster for a player field (a director logged in: GET /api/roster): each player as
-// "Name (number)" in the datalist `list`, `hint` shown when there is one. Answers the function
-// that reads a field's text as a player: the roster's, or "Name (number)" typed, or a name.
-window.rosterPlayers = (headers, list, hint) => {
+// The club's roster for a player field (a director logged in: GET /api/roster with the login
+// cookie): each player as "Name (number)" in the datalist `list`, `hint` shown when there is
+// one. Answers the function that reads a field's text as a player: the roster's, or
+// "Name (number)" typed, or a name.
+window.rosterPlayers = (loggedIn, list, hint) => {
   const roster = new Map();
-  if (headers.Authorization) {
-    fetch("/api/roster", { headers }).then((r) => (r.ok ? r.json() : { players: [] }))
+  if (loggedIn) {
+    fetch("/api/roster", { credentials: "same-origin" }).then((r) => (r.ok ? r.json() : { players: [] }))
       .then((body) => {
         for (const p of body.players) roster.set(p.number ? `${p.name} (${p.number})` : p.name, p);
         $(list).replaceChildren(...[...roster.keys()].map((v) => Object.assign(el("option"), { value: v })));

@@ -13,8 +13,8 @@
     if (className) e.className = className;
     return e;
   };
-  const token = document.querySelector('meta[name="bs-login"]')?.content;
-  const login = token ? { Authorization: `Bearer ${token}` } : {};
+  // A director's calls carry the login cookie (same origin): no token is in the page.
+  const loggedIn = Boolean(document.querySelector('meta[name="bs-logged-in"]'));
   const form = $("event-new");
   const METHODS = { pairs: [["mp", "Matchpoints"], ["butler", "Butler (IMPs)"]],
                     teams: [["imps", "IMPs"], ["bam", "Board-a-match"]] };
@@ -77,7 +77,7 @@
   };
 
   // The club's roster: each player as "Name (number)" in a datalist.
-  const player = window.rosterPlayers(login, "roster", "roster-hint");
+  const player = window.rosterPlayers(loggedIn, "roster", "roster-hint");
 
   // The body POST /api/events takes, from the form as it stands.
   const body = () => {
@@ -172,7 +172,7 @@
     const button = form.querySelector('button[type="submit"]');
     button.disabled = true;
     try {
-      const r = await fetch("/api/events", { method: "POST", headers: { "Content-Type": "application/json", ...login },
+      const r = await fetch("/api/events", { method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin",
         body: JSON.stringify(body()) });
       const answer = await r.json().catch(() => ({}));
       if (r.status === 201) { location.assign(`/event/${encodeURIComponent(answer.id)}/director`); return; }

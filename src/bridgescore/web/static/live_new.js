@@ -105,7 +105,7 @@
 
   // The club's roster (a director logged in): each player as "Name (number)" in a datalist,
   // so that a few letters or digits offer them; what is typed and not on it is a visitor.
-  const player = window.rosterPlayers(login(), "roster", "roster-hint");
+  const player = window.rosterPlayers(loggedIn(), "roster", "roster-hint");
 
   // The preview: asked again (at most every 250 ms) whenever an option changes.
   const short = (label) => label.replace(/^NS /, "N").replace(/^EW /, "E");
@@ -223,7 +223,7 @@
       else if (a || b) names[row.dataset.label] = a || b;  // the pair's names in one field
     }
     const chosen = fromFile() ? { movement_file: movementFile() } : { movement: movement() };
-    const r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json", ...login() },
+    const r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin",
       body: JSON.stringify({ event: f.get("event"), method: f.get("method"), ...chosen, names, players }) });
     const body = await r.json().catch(() => ({}));
     if (r.status !== 201) {
@@ -244,8 +244,8 @@
   });
 })();
 
-/** The director's login (the page's meta tag, set when logged in): evenings are the club's. */
-function login() {
-  const token = document.querySelector('meta[name="bs-login"]')?.content
-  return token ? { Authorization: `Bearer ${token}` } : {}
+/** Whether a director is logged in (the page's meta tag): the calls carry the login cookie
+ * (same origin, no token in the page), and evenings are the club's. */
+function loggedIn() {
+  return Boolean(document.querySelector('meta[name="bs-logged-in"]'))
 }

@@ -41,9 +41,8 @@
   const form = (name) => Object.fromEntries(new FormData($(name)).entries());
   // The club's roster (a director logged in), as the start page offers it: each player as
   // "Name (number)" in a datalist; what is typed and not on it is a visitor.
-  const login = document.querySelector('meta[name="bs-login"]')?.content;
-  const player = window.rosterPlayers(login ? { Authorization: `Bearer ${login}` } : {},
-    "room-roster", "room-roster-hint");
+  const loggedIn = Boolean(document.querySelector('meta[name="bs-logged-in"]'));
+  const player = window.rosterPlayers(loggedIn, "room-roster", "room-roster-hint");
   $("room-late").addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = form("room-late");

@@ -9,10 +9,9 @@
   const root = document.getElementById("team-night");
   if (!root || root.dataset.mode !== "director") return;
   const id = root.dataset.event;
-  const login = document.querySelector('meta[name="bs-login"]')?.content;
   const call = async (url, options = {}) => {
     const r = await fetch(url, { ...options, credentials: "same-origin",
-      headers: { "Content-Type": "application/json", ...(login ? { Authorization: `Bearer ${login}` } : {}) } });
+      headers: { "Content-Type": "application/json" } });  // the login cookie, same origin
     return { status: r.status, body: await r.json().catch(() => ({})) };
   };
   const night = (path, options) => call(`/api/sessions/${id}${path}`, options);
