@@ -14,6 +14,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
+from bridgescore.inputs import LONGEST_NAME
 from bridgescore.club import ClubNotFoundError
 from bridgescore.duplicate.session import SectionScores
 from bridgescore.errors import for_field
@@ -42,7 +43,7 @@ class EventIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     kind: Literal["pairs"] = "pairs"
-    name: str = Field(max_length=200, examples=["Autumn championship"])
+    name: str = Field(max_length=LONGEST_NAME, examples=["Autumn championship"])
     sessions: list[str] = Field(min_length=2, max_length=10)
     ranking: Literal["matchpoints", "percentage"] = "matchpoints"
     carry_over: str = Field("none", max_length=20)
