@@ -55,6 +55,13 @@ __all__ = ["serve"]
     help="Anyone may start a live evening without a director's login (a private laptop, "
     "tests); by default starting one needs a club director's login.",
 )
+@click.option(
+    "--smtp-local",
+    is_flag=True,
+    envvar="BRIDGESCORE_SMTP_LOCAL",
+    help="Clubs' mail may go to a relay on this machine or its private network (loopback, "
+    "10/8, 172.16/12, 192.168/16, fc00::/7); by default only to public addresses.",
+)
 def serve(
     host: str,
     port: int,
@@ -63,6 +70,7 @@ def serve(
     base_url: str | None,
     workers: int,
     open_evenings: bool,
+    smtp_local: bool,
 ) -> None:
     """Run the web app: calculator, rubber pad, Chicago, club evenings and the JSON API (/docs)."""
     try:
@@ -78,7 +86,8 @@ def serve(
         # else the database's own key (bridgescore.storage.keys), the same for every worker
         secret_key = os.environ.get("BRIDGESCORE_SECRET_KEY") or None
         settings = Settings(database_url=db, secure_cookies=secure_cookies, base_url=base_url,
-                            open_evenings=open_evenings, secret_key=secret_key)  # fmt: skip
+                            open_evenings=open_evenings, secret_key=secret_key,
+                            smtp_local=smtp_local)  # fmt: skip
         app = create_app(settings)
     raise_open_files()  # the workers inherit it
     GuardedHttp.configure(settings.limits)
@@ -98,6 +107,7 @@ def serve(
                 _MASTER: os.getpid(),
                 "open_evenings": open_evenings,
                 "secret_key": secret_key,
+                "smtp_local": smtp_local,
             }
         )  # the workers are new processes: they build their app from this
         click.echo(

@@ -14,12 +14,12 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
-from bridgescore.inputs import LONGEST_NAME
 from bridgescore.club import ClubNotFoundError
 from bridgescore.duplicate.session import SectionScores
 from bridgescore.errors import for_field
 from bridgescore.events import Event, EventKind
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
+from bridgescore.inputs import LONGEST_NAME
 from bridgescore.live.teams import tables
 from bridgescore.storage.clubs import StoredEvent
 from bridgescore.storage.nights import TEAM_KINDS

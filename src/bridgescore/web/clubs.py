@@ -16,8 +16,8 @@ from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridgescore.inputs import LONGEST_NAME
 from bridgescore.club import ClubNotFoundError, LoginError, RosterEntry, TooManyAttemptsError
+from bridgescore.inputs import LONGEST_NAME
 from bridgescore.players import Player
 from bridgescore.web.common import link
 from bridgescore.web.deps import ClubsDep, CurrentDirector, TokenDep, log_in

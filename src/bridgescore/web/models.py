@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridgescore.inputs import LONGEST_NAME
 from bridgescore.duplicate.movement import FileFormat, Movement, read_file
+from bridgescore.inputs import LONGEST_NAME
 from bridgescore.players import Player
 
 __all__ = ["MovementFileIn", "PlayerIn"]

@@ -81,3 +81,8 @@ class Settings:
     login_attempts: int = 10
     """Login attempts per email, and per client address, in :attr:`login_window` seconds."""
     login_window: float = 300.0
+    smtp_local: bool = False
+    """Whether clubs' mail may go to a relay on this machine or its private network (loopback,
+    RFC 1918 and unique local addresses; ``serve --smtp-local`` or ``BRIDGESCORE_SMTP_LOCAL=1``).
+    False: a club's SMTP host must be a public address, when its settings are saved and again
+    when the sender connects (link-local, multicast and reserved addresses never are)."""

@@ -16,10 +16,10 @@ from fastapi import Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridgescore.inputs import LONGEST_NAME
 from bridgescore.club import Director
 from bridgescore.errors import BridgeError, EventError, for_field
 from bridgescore.events import Entrant, Event, Scoring, VpScale, player
+from bridgescore.inputs import LONGEST_NAME
 from bridgescore.storage.nights import start_team_night
 from bridgescore.web.common import link, page
 from bridgescore.web.deps import clubs, live, team_events
