@@ -40,10 +40,13 @@ import ssl
 import threading
 import time
 from email.message import EmailMessage
-from email.utils import formataddr, formatdate
+from email.headerregistry import Address
+from email.utils import formatdate
 from typing import Any, Final
 
+from bridgescore.club.clubs import check_email
 from bridgescore.club.mail import MailError, Retry, SmtpSettings, check_destination, is_temporary
+from bridgescore.errors import BridgeError
 from bridgescore.storage.outbox import Claimed, OutboxStore
 from bridgescore.storage.store import utcnow
 
@@ -65,7 +68,8 @@ def message_of(letter: Claimed, sender: str) -> EmailMessage:
     """
     message = EmailMessage()
     message["From"] = sender
-    message["To"] = formataddr((letter.names, letter.to))
+    local, _, domain = letter.to.rpartition("@")
+    message["To"] = Address(letter.names, local, domain)  # an internationalised one too
     message["Subject"] = letter.subject
     message["Date"] = formatdate(usegmt=True)
     message["Message-ID"] = letter.message_id
@@ -355,6 +359,11 @@ class Sender:
                 if not self.outbox.handing(letter.id, self.name, utcnow(), self.lease):
                     continue  # its claim lapsed: another sender has it now
                 tried += 1
+                try:
+                    check_email(letter.to)  # a row written before the core's check
+                except BridgeError:
+                    self._failed(letter, "not an email address", temporary=False)
+                    continue
                 if not (letter.to + settings.sender).isascii() and not connection.has_extn(
                     "smtputf8"
                 ):
