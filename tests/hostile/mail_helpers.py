@@ -9,14 +9,14 @@ import email.policy
 import socket
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from typing import Any
 
 from aiosmtpd.controller import Controller
-from sqlalchemy import update
 from aiosmtpd.smtp import SMTP, Envelope, Session
+from sqlalchemy import update
 
 from bridgescore.club.mail import Letter, SmtpSettings
 from bridgescore.duplicate.movement import mitchell
@@ -83,10 +83,8 @@ def raw_server(script: Script) -> Iterator[int]:
     held: list[socket.socket] = []
 
     def serve(conn: socket.socket) -> None:
-        try:
+        with suppress(OSError):
             script(conn, done)
-        except OSError:
-            pass
 
     def accept() -> None:
         while not done.is_set():
@@ -108,17 +106,16 @@ def raw_server(script: Script) -> Iterator[int]:
         thread.join(2)
         listener.close()
         for conn in held:
-            try:
+            with suppress(OSError):
                 conn.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
             conn.close()
 
 
 def letters(*addresses: str) -> list[Letter]:
     """A letter to each address."""
     return [Letter(to, (Player(f"Pat {i}", str(1000 + i)),), f"NS {i}", f"Letter {i}",
-                   f"Text {i}", f"<p>Text {i}</p>") for i, to in enumerate(addresses, 1)]  # fmt: skip
+                   f"Text {i}", f"<p>Text {i}</p>")
+            for i, to in enumerate(addresses, 1)]  # fmt: skip
 
 
 def club_evening(

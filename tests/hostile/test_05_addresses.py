@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 
 from bridgescore.club import ClubError, RosterEntry
@@ -29,11 +28,15 @@ HOSTILE = ["evil>,<x@b.test", "a;b@c.test", "a\x00b@c.test", "a\u2028b@c.test",
            '"a b"@c.test', "ann@[127.0.0.1]", "ann@localhost", "ann@b..test"]  # fmt: skip
 
 
-@pytest.mark.parametrize("address", HOSTILE)
-def test_the_core_refuses_an_address_that_is_not_one(address: str) -> None:
-    with pytest.raises(ClubError) as refused:
-        RosterEntry(0, Player("Ann Smith", "1001"), address)
-    assert refused.value.field == "email"
+def test_the_core_refuses_an_address_that_is_not_one() -> None:
+    fields = {}
+    for address in HOSTILE:
+        try:
+            RosterEntry(0, Player("Ann Smith", "1001"), address)
+            fields[address] = "taken"
+        except ClubError as refused:
+            fields[address] = str(refused.field)
+    assert fields == dict.fromkeys(HOSTILE, "email")
 
 
 def test_the_api_and_the_form_refuse_them_naming_email(tmp_path: Path) -> None:

@@ -19,7 +19,9 @@ from bridgescore.players import Player
 from bridgescore.web import Settings, create_app
 from tests.conftest import auth, make_club
 
-LONG = "The Honourable Society of Long-Named Partnerships of Upper Wickham-on-the-Marsh Bridge Circle"
+LONG = (
+    "The Honourable Society of Long-Named Partnerships of Upper Wickham-on-the-Marsh Bridge Circle"
+)
 LONG_PAIR = (LONG + " Table 3 EW")[:109].ljust(109, "x")
 MOVEMENT = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
 
@@ -31,7 +33,8 @@ def test_one_maximum_for_every_name() -> None:
 
 
 def test_a_109_character_pair_name_does_not_stop_the_letters(tmp_path: Path) -> None:
-    assert len(LONG_PAIR) == 109 and "&" not in LONG_PAIR
+    assert len(LONG_PAIR) == 109
+    assert "&" not in LONG_PAIR
     member = ("Ann " + "Smythe-" * 25)[:150]  # a roster's name past the old 100 too
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'm.db'}")
     with TestClient(create_app(settings)) as client:

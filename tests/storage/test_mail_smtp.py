@@ -464,7 +464,9 @@ def test_the_api_says_when_the_password_must_be_entered_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(MAIL_KEY_ENV, Fernet.generate_key().decode())
-    with TestClient(create_app(Settings(smtp_local=True, database_url=f"sqlite:///{tmp_path / 'm.db'}"))) as client:
+    with TestClient(
+        create_app(Settings(smtp_local=True, database_url=f"sqlite:///{tmp_path / 'm.db'}"))
+    ) as client:
         token = make_club(client, "Acol BC", "1234", "td@acol.example")
         smtp = {"host": "smtp.acol.example", "port": 587, "security": "starttls",
                 "sender": "results@acol.example", "username": "results",
@@ -534,7 +536,9 @@ def test_starttls_logs_in_only_over_tls_and_an_untrusted_certificate_sends_nothi
         outbox.set_smtp(club, SmtpSettings("127.0.0.1", port, "none", "results@acol.example",
                                            username="results", password="pw 1"))  # fmt: skip
         outbox.queue(game, club, store.get(game).version, letters(3)[2:], "td", again=True)
-        Sender(outbox, local=True, retry=Retry(first=3600.0)).run_once()  # no STARTTLS: no AUTH offered
+        Sender(
+            outbox, local=True, retry=Retry(first=3600.0)
+        ).run_once()  # no STARTTLS: no AUTH offered
         plain = next(x for x in outbox.report(game) if x.to == "p2@example.org")
     assert plain.state == "queued"
     assert "does not offer" in str(plain.error)  # the password never sent plain

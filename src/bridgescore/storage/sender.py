@@ -39,8 +39,8 @@ import socket
 import ssl
 import threading
 import time
-from email.message import EmailMessage
 from email.headerregistry import Address
+from email.message import EmailMessage
 from email.utils import formatdate
 from typing import Any, Final
 

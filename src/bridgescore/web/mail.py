@@ -11,6 +11,7 @@ inside it), and the server's sender thread hands them to the club's server.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
@@ -100,10 +101,8 @@ def put_smtp(
             password = kept.password
     smtp = SmtpSettings(body.host, body.port, body.security, body.sender,
                         username=body.username, password=password)  # fmt: skip
-    try:
+    with suppress(OSError):  # a name not found now: looked up (and checked) when sending
         destinations(smtp.host, smtp.port, local=settings.smtp_local)
-    except OSError:  # not found now: the sender looks again (and checks) when it connects
-        pass
     outbox.set_smtp(me.club_id, smtp)
     return {"smtp": smtp.to_dict()}
 
