@@ -12,6 +12,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from bridgescore.club.mail import SmtpSettings
 from bridgescore.storage import Store
 from bridgescore.storage.outbox import OutboxStore
@@ -37,6 +39,7 @@ def acol(store: Store, port: int) -> str:
     return club_evening(store, "Acol BC", "1234", smtp, letters("ann@example.org"))[1]
 
 
+@pytest.mark.timing
 def test_a_trickled_greeting_ends_within_the_deadline(tmp_path: Path) -> None:
     with raw_server(trickle) as port, Store(f"sqlite:///{tmp_path / 'o.db'}") as store:
         game = acol(store, port)
@@ -48,6 +51,7 @@ def test_a_trickled_greeting_ends_within_the_deadline(tmp_path: Path) -> None:
     assert took < 3.0
 
 
+@pytest.mark.timing
 def test_a_reply_is_read_up_to_its_bound(tmp_path: Path) -> None:
     with raw_server(flood) as port, Store(f"sqlite:///{tmp_path / 'o.db'}") as store:
         game = acol(store, port)
@@ -60,6 +64,7 @@ def test_a_reply_is_read_up_to_its_bound(tmp_path: Path) -> None:
     assert REPLY_BYTES <= 100_000
 
 
+@pytest.mark.timing
 def test_a_tarpit_of_club_a_never_delays_club_bs_letters(tmp_path: Path) -> None:
     inbox = Inbox()
     with (raw_server(trickle) as tarpit, smtp_server(inbox) as port,
