@@ -8,11 +8,16 @@ characters of it), and refuses anything else with a :class:`~bridgescore.BridgeE
 from __future__ import annotations
 
 import unicodedata
+from typing import Final
 
 from bridgescore.errors import InvalidResultError, NotationError
 from bridgescore.model import check_tricks, quote_text
 
-__all__ = ["check_name", "read_number", "read_tricks"]
+__all__ = ["LONGEST_NAME", "check_name", "read_number", "read_tricks"]
+
+LONGEST_NAME: Final = 200
+"""The one maximum length of a name: a player's, a pair's, a team's, a club's, an event's
+(every layer takes what the core took: a form's field, a column, a letter)."""
 
 
 def read_number(text: str | int, field: str, *, low: int = 1, high: int = 9999) -> int:
@@ -45,7 +50,7 @@ def read_number(text: str | int, field: str, *, low: int = 1, high: int = 9999) 
     return number
 
 
-def check_name(text: str, field: str, *, longest: int = 200) -> str:
+def check_name(text: str, field: str, *, longest: int = LONGEST_NAME) -> str:
     """Check a name (an event, a section, a pair): one line of at most ``longest`` characters.
 
     >>> check_name("Łódź Pairs", "event")

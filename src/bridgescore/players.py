@@ -31,7 +31,7 @@ class Player:
     number: str | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "name", check_name(self.name.strip(), "name", longest=100))
+        object.__setattr__(self, "name", check_name(self.name.strip(), "name"))
         n = self.number
         if n is not None and not (0 < len(n) <= 20 and n.isascii() and n.isalnum()):
             raise SessionError(

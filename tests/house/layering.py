@@ -68,6 +68,8 @@ LAZY = frozenset(
         "bridgemate_dataconnector",
         # USEBIO files only: the parser that refuses entities (a base dependency)
         "defusedxml",
+        # an email address checked (club.clubs.check_email; a base dependency)
+        "email_validator",
         # base dependencies, heavy and needed on one path only: a schema created or upgraded;
         # a progress bar
         "alembic",

@@ -65,6 +65,13 @@ __all__ = ["serve"]
     "header names the client: the per-address bounds and the login lockout then count that "
     "client. From anyone else the header is ignored.",
 )
+@click.option(
+    "--smtp-local",
+    is_flag=True,
+    envvar="BRIDGESCORE_SMTP_LOCAL",
+    help="Clubs' mail may go to a relay on this machine or its private network (loopback, "
+    "10/8, 172.16/12, 192.168/16, fc00::/7); by default only to public addresses.",
+)
 def serve(
     host: str,
     port: int,
@@ -74,6 +81,7 @@ def serve(
     workers: int,
     open_evenings: bool,
     trusted_proxies: tuple[str, ...],
+    smtp_local: bool,
 ) -> None:
     """Run the web app: calculator, rubber pad, Chicago, club evenings and the JSON API (/docs)."""
     try:
@@ -91,7 +99,8 @@ def serve(
         secret_key = os.environ.get("BRIDGESCORE_SECRET_KEY") or None
         settings = Settings(database_url=db, secure_cookies=secure_cookies, base_url=base_url,
                             open_evenings=open_evenings, secret_key=secret_key,
-                            trusted_proxies=_split(trusted_proxies))  # fmt: skip
+                            trusted_proxies=_split(trusted_proxies),
+                            smtp_local=smtp_local)  # fmt: skip
         app = create_app(settings)
     raise_open_files()  # the workers inherit it
     GuardedHttp.configure(settings.limits, Proxies(settings.trusted_proxies))
@@ -112,6 +121,7 @@ def serve(
                 "open_evenings": open_evenings,
                 "secret_key": secret_key,
                 "trusted_proxies": settings.trusted_proxies,
+                "smtp_local": smtp_local,
             }
         )  # the workers are new processes: they build their app from this
         click.echo(

@@ -13,6 +13,8 @@ The rules of the club's mailing, with no I/O (storage keeps the outbox, a thread
 - :func:`plan_team_letters`: a team night's: each team member on the roster with an email
   gets the team's matches (opponents, IMPs, VPs) and the standings.
 - :func:`check_mailing`: whether the director may send the evening's letters now.
+- :func:`check_destination`: whether a club's mail may go to an address (a public one only,
+  unless the server's operator allows a relay on this machine or its private network).
 - :class:`Retry`: the wait before a temporary failure (an SMTP 4xx, a lost connection) is
   tried again, and when to give up.
 
@@ -52,6 +54,7 @@ __all__ = [
     "SmtpSettings",
     "StaleLettersError",
     "Unreached",
+    "check_destination",
     "check_mailing",
     "is_temporary",
     "plan_letters",
@@ -98,6 +101,59 @@ def _loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
+
+
+_NAT64: Final = ipaddress.IPv6Network("64:ff9b::/96")
+
+
+def _inner(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 one carries (IPv4-mapped, 6to4, Teredo's server, NAT64)."""
+    if isinstance(ip, ipaddress.IPv4Address):
+        return None
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip.sixtofour is not None:
+        return ip.sixtofour
+    if ip.teredo is not None:
+        return ip.teredo[0]
+    if ip in _NAT64:
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return None
+
+
+def check_destination(address: str, host: str, *, local: bool = False) -> None:
+    """Whether a club's letters may go to ``address`` (an IP address ``host`` names or
+    resolves to): a public one only. ``local``: the server's operator allows a relay on this
+    machine or its private network (loopback, RFC 1918, unique local); link-local (a cloud's
+    metadata service), unspecified, multicast and reserved addresses are never allowed. An
+    IPv6 address carrying an IPv4 one is judged by that one. Nothing if allowed.
+
+    >>> check_destination("192.0.43.10", "mail.example.org")
+    >>> check_destination("127.0.0.1", "localhost", local=True)
+    >>> check_destination("::ffff:169.254.169.254", "mail.example.org", local=True)
+    Traceback (most recent call last):
+    ...
+    bridgescore.club.mail.MailError: the mail server mail.example.org is at a link-local \
+address (::ffff:169.254.169.254): this server does not send mail there
+
+    :raises MailError: (field ``host``) for any other address, or text that is none.
+    """
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0].strip("[]"))
+    except ValueError:
+        raise MailError(f"not an IP address: {address[:64]!r}", field="host",
+                        value=host) from None  # fmt: skip
+    one = _inner(ip) or ip
+    kind = ("an unspecified" if one.is_unspecified else "a loopback" if one.is_loopback
+            else "a multicast" if one.is_multicast else "a link-local" if one.is_link_local
+            else "a reserved" if one.is_reserved else "a private" if not one.is_global
+            else "")  # fmt: skip
+    if kind and not (local and kind in ("a loopback", "a private")):
+        allow = (" unless its operator allows a relay on this machine or its network"
+                 if kind in ("a loopback", "a private") else "")  # fmt: skip
+        raise MailError(f"the mail server {host} is at {kind} address ({address}): this "
+                        f"server does not send mail there{allow}", field="host",
+                        value=host)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from typing import Literal, Self
 from bridgescore.duplicate.field import Adjusted
 from bridgescore.errors import EventError, RulesError
 from bridgescore.events.scales import BYE_PRESETS, VpScale
-from bridgescore.inputs import check_name
+from bridgescore.inputs import LONGEST_NAME, check_name
 from bridgescore.model import Result
 from bridgescore.players import Player
 
@@ -44,8 +44,8 @@ Scoring = Literal["imps", "bam", "mp", "butler"]
 """How a match is scored: IMPs then VPs or board-a-match (teams); matchpoints or Butler IMPs
 across the field, then VPs (Swiss pairs)."""
 
-MAX_NAME = 100
-"""The longest entrant or player name."""
+MAX_NAME = LONGEST_NAME
+"""The longest entrant or player name (the core's one maximum for names)."""
 
 MAX_ENTRANTS = 2000
 """The most entrants an event may have (the Swiss draw is timed up to 1,000)."""

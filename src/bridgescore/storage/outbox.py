@@ -28,7 +28,7 @@ it is reported rather than sent twice (its Message-ID says which letter to look 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.utils import make_msgid
@@ -273,13 +273,24 @@ class OutboxStore:
             ).rowcount
         return back, unknown  # fmt: skip
 
-    def claim(self, worker: str, now: datetime, lease: float, most: int = 20) -> list[Claimed]:
-        """Up to ``most`` letters due now, all of one club, for ``worker`` until the lease
-        runs out (another sender's are skipped: each letter has one sender at a time)."""
+    def claim(
+        self,
+        worker: str,
+        now: datetime,
+        lease: float,
+        most: int = 20,
+        skip: Collection[str] = (),
+    ) -> list[Claimed]:
+        """Up to ``most`` letters due now, all of one club (none of the clubs in ``skip``,
+        whose letters the worker is sending already), for ``worker`` until the lease runs out
+        (another sender's are skipped: each letter has one sender at a time)."""
+        wanted = [OutboxRow.state == "queued", OutboxRow.next_at <= now]
+        if skip:
+            wanted.append(OutboxRow.club_id.not_in(sorted(skip)))
         with self.store.transaction(write=True) as conn:
             due = conn.execute(
                 select(OutboxRow.id, OutboxRow.club_id)
-                .where(OutboxRow.state == "queued", OutboxRow.next_at <= now)
+                .where(*wanted)
                 .order_by(OutboxRow.next_at, OutboxRow.id)
                 .limit(most)
                 .with_for_update(skip_locked=True)

@@ -28,6 +28,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, MappedColumn, mapped_column
 
+from bridgescore.inputs import LONGEST_NAME
+
 if TYPE_CHECKING:
     from alembic.config import Config
 
@@ -61,7 +63,7 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
 
-HEAD_REVISION: Final = "0014_anonymous"
+HEAD_REVISION: Final = "0015_long_names"
 """The newest migration (a test checks it against the scripts): a database already there is
 opened without loading Alembic."""
 
@@ -246,7 +248,7 @@ class ClubRow(Base):
     __table_args__ = (UniqueConstraint("body", "number"),)
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    name: Mapped[str] = mapped_column(String(100))
+    name: Mapped[str] = mapped_column(String(LONGEST_NAME))
     number: Mapped[str] = mapped_column(String(20))
     body: Mapped[str] = mapped_column(String(8))
     key: Mapped[str] = mapped_column(String(64))
@@ -307,7 +309,7 @@ class RosterRow(Base):
     club_id: Mapped[str] = mapped_column(
         String(64), ForeignKey("clubs.id", ondelete="CASCADE"), index=True
     )
-    name: Mapped[str] = mapped_column(String(100))
+    name: Mapped[str] = mapped_column(String(LONGEST_NAME))
     number: Mapped[str | None] = mapped_column(String(20))
     """The national ID number; NULL for a visitor without one (or a player erased)."""
     email: Mapped[str | None] = mapped_column(String(254))

@@ -112,7 +112,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.outbox = OutboxStore(store)
     # An in-memory database (the tests) is read by the sender only when letters are queued.
     poll = 3600.0 if is_memory(make_url(store.url)) else 10.0
-    app.state.sender = Sender(app.state.outbox, poll=poll)
+    app.state.sender = Sender(app.state.outbox, poll=poll, local=settings.smtp_local)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # Text answers compressed (Starlette never compresses the event streams).
     app.add_middleware(GZipMiddleware, minimum_size=500)

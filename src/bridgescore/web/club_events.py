@@ -19,6 +19,7 @@ from bridgescore.duplicate.session import SectionScores
 from bridgescore.errors import for_field
 from bridgescore.events import Event, EventKind
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
+from bridgescore.inputs import LONGEST_NAME
 from bridgescore.live.teams import tables
 from bridgescore.storage.clubs import StoredEvent
 from bridgescore.storage.nights import TEAM_KINDS
@@ -42,7 +43,7 @@ class EventIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     kind: Literal["pairs"] = "pairs"
-    name: str = Field(max_length=200, examples=["Autumn championship"])
+    name: str = Field(max_length=LONGEST_NAME, examples=["Autumn championship"])
     sessions: list[str] = Field(min_length=2, max_length=10)
     ranking: Literal["matchpoints", "percentage"] = "matchpoints"
     carry_over: str = Field("none", max_length=20)

@@ -147,7 +147,7 @@ async def roster_form(
 ) -> Response:
     """Add a player to the roster (a member, or a visitor)."""
     try:
-        player = Player(form.get("name", "")[:100], form.get("number", "").strip() or None)
+        player = Player(form.get("name", ""), form.get("number", "").strip() or None)
         entry = RosterEntry(0, player, form.get("email", "").strip() or None,
                             public=form.get("public") == "1",
                             visitor=form.get("visitor") == "1")  # fmt: skip

@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.club import ClubNotFoundError, LoginError, RosterEntry, TooManyAttemptsError
+from bridgescore.inputs import LONGEST_NAME
 from bridgescore.players import Player
 from bridgescore.web.common import link
 from bridgescore.web.deps import ClubsDep, CurrentDirector, TokenDep, log_in
@@ -64,7 +65,7 @@ class RosterIn(BaseModel):
 
     model_config = _STRICT
 
-    name: str = Field(max_length=100, examples=["Ann Smith"])
+    name: str = Field(max_length=LONGEST_NAME, examples=["Ann Smith"])
     number: str | None = Field(None, max_length=20, examples=["123456"])
     email: str | None = Field(None, max_length=254)
     public: bool = True

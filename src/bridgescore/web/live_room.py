@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.duplicate.session import Pair, read_share, share_text
 from bridgescore.errors import SessionError, for_field
-from bridgescore.inputs import check_name
+from bridgescore.inputs import LONGEST_NAME, check_name
 from bridgescore.live import DIRECTOR, AlreadyEnteredError
 from bridgescore.live.definition import FouledBoard, LatePair, MinShare, Withdrawal
 from bridgescore.web.deps import LimitsDep, LiveDep, SessionWho, require_director
@@ -47,7 +47,7 @@ class LatePairIn(BaseModel):
     model_config = _STRICT
 
     pair: str = Field(max_length=10, examples=["NS 7"])
-    names: str = Field("", max_length=200, examples=["Ann & Bob"])
+    names: str = Field("", max_length=LONGEST_NAME, examples=["Ann & Bob"])
     players: list[PlayerIn] = Field(default_factory=list, max_length=4)
     from_round: int = Field(ge=1, le=MAX_BOARD, examples=[2])
 

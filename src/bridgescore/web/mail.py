@@ -11,6 +11,7 @@ inside it), and the server's sender thread hands them to the club's server.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
@@ -28,6 +29,7 @@ from bridgescore.club.mail import (
 from bridgescore.live import LiveState, Who
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.outbox import OutboxStore
+from bridgescore.storage.sender import destinations
 from bridgescore.web.deps import (
     ClubsDep,
     CurrentDirector,
@@ -81,17 +83,24 @@ def get_smtp(me: CurrentDirector, outbox: OutboxDep) -> dict[str, Any]:
 
 
 @router.put("/club/smtp", responses={401: problem("No login.")})
-def put_smtp(body: SmtpIn, me: CurrentDirector, outbox: OutboxDep) -> dict[str, Any]:
-    """Set the club's SMTP settings; the answer is them, without the password."""
+def put_smtp(
+    body: SmtpIn, me: CurrentDirector, outbox: OutboxDep, settings: SettingsDep
+) -> dict[str, Any]:
+    """Set the club's SMTP settings; the answer is them, without the password. The host must
+    be or resolve to public addresses only (422 naming ``host``), unless the server's
+    operator allows a relay on this machine or its network (``serve --smtp-local``); a name
+    not found now is kept, and looked up (and checked) again when the letters go."""
     password = body.password
     if password is None and body.username is not None:
         kept = outbox.smtp(me.club_id)
         if kept is not None and kept.username == body.username:
             password = kept.password
-    settings = SmtpSettings(body.host, body.port, body.security, body.sender,
-                            username=body.username, password=password)  # fmt: skip
-    outbox.set_smtp(me.club_id, settings)
-    return {"smtp": settings.to_dict()}
+    smtp = SmtpSettings(body.host, body.port, body.security, body.sender,
+                        username=body.username, password=password)  # fmt: skip
+    with suppress(OSError):  # a name not found now: looked up (and checked) when sending
+        destinations(smtp.host, smtp.port, local=settings.smtp_local)
+    outbox.set_smtp(me.club_id, smtp)
+    return {"smtp": smtp.to_dict()}
 
 
 def _club(clubs: ClubStore, game_id: str, who: Who) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.duplicate.movement import FileFormat, Movement, read_file
+from bridgescore.inputs import LONGEST_NAME
 from bridgescore.players import Player
 
 __all__ = ["MovementFileIn", "PlayerIn"]
@@ -21,7 +22,7 @@ class PlayerIn(BaseModel):
 
     model_config = _STRICT
 
-    name: str = Field(max_length=100, examples=["Ann Smith"])
+    name: str = Field(max_length=LONGEST_NAME, examples=["Ann Smith"])
     number: str | None = Field(None, max_length=20, examples=["123456"])
 
     def player(self) -> Player:

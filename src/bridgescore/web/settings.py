@@ -97,3 +97,8 @@ class Settings:
     trusted_proxies: tuple[str, ...] = ()
     """The reverse proxies (IP addresses or networks) whose ``X-Forwarded-For`` header names
     the client (:mod:`bridgescore.web.proxies`); from anyone else the header is ignored."""
+    smtp_local: bool = False
+    """Whether clubs' mail may go to a relay on this machine or its private network (loopback,
+    RFC 1918 and unique local addresses; ``serve --smtp-local`` or ``BRIDGESCORE_SMTP_LOCAL=1``).
+    False: a club's SMTP host must be a public address, when its settings are saved and again
+    when the sender connects (link-local, multicast and reserved addresses never are)."""

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from bridgescore.club import Director
 from bridgescore.errors import BridgeError, EventError, for_field
 from bridgescore.events import Entrant, Event, Scoring, VpScale, player
+from bridgescore.inputs import LONGEST_NAME
 from bridgescore.storage.nights import start_team_night
 from bridgescore.web.common import link, page
 from bridgescore.web.deps import clubs, live, team_events
@@ -44,7 +45,7 @@ class EntrantIn(BaseModel):
 
     model_config = _STRICT
 
-    name: str = Field(max_length=100, examples=["Lions"])
+    name: str = Field(max_length=LONGEST_NAME, examples=["Lions"])
     players: list[str | PlayerIn] = Field(default_factory=list, max_length=6,
                                           examples=[["Ann Smith", "Bob Jones"]])  # fmt: skip
 
@@ -59,7 +60,7 @@ class TeamEventIn(BaseModel):
     model_config = _STRICT
 
     kind: Literal["swiss-teams", "round-robin", "knockout", "swiss-pairs"]
-    name: str = Field(max_length=200, examples=["Tuesday Swiss"])
+    name: str = Field(max_length=LONGEST_NAME, examples=["Tuesday Swiss"])
     entrants: list[EntrantIn] = Field(min_length=2, max_length=2000)
     rounds: int | None = Field(None, ge=1, le=1000, examples=[7])
     boards_per_match: int = Field(8, ge=1, le=100)
