@@ -354,8 +354,8 @@ def test_the_director_page_counts_boards_due_and_never_calls_a_sit_out_late(
     plays = [p for p in mitchell(7, 3, half_table=True).plays if p.round <= 2]
     for p in plays:
         for board in p.boards if p.round == 1 else p.boards[:1]:
-            if (p.round, p.table, board) == (1, 2, p.boards[-1]):
-                continue  # table 2 has one board of round 1 still to enter
+            if (p.round, p.table, board) == (1, 2, p.boards[-1]) or (p.round, p.table) == (2, 2):
+                continue  # table 2 has one board of round 1 still to enter, so not round 2 yet
             result = {"round": p.round, "table": p.table, "board": board, "contract": "3NT",
                       "declarer": "N", "tricks": 9}  # fmt: skip
             answer = httpx.post(f"{server}/api/sessions/{body['id']}/results", json=result,
