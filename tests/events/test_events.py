@@ -314,7 +314,7 @@ def test_data_with_a_draw_or_entries_that_are_not_the_events_is_refused() -> Non
     cases = [
         ({"rounds": [rounds[0] | {"round": 2}]}, "not numbered as drawn"),
         ({"rounds": [rounds[0] | {"byes": ["Z"]}]}, "'Z' is not an entrant"),
-        ({"rounds": [rounds[0] | {"byes": ["A"]}]}, "places an entrant twice"),
+        ({"rounds": [rounds[0] | {"byes": ["A"]}]}, "places 'A' twice"),
         ({"entries": [*entries, entries[0]]}, "is twice"),
         ({"entries": [entries[0] | {"match": 3}]}, "not a table of the draw"),
         ({"entries": [entries[0] | {"room": "lounge"}]}, "a room is 'open' or 'closed'"),

@@ -10,6 +10,7 @@ what is below it.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -339,9 +340,12 @@ class EventBase:
                 if not isinstance(name, str) or name.casefold() not in names:
                     raise EventError(f"round {number}: {name!r} is not an entrant",
                                      field="entrant", value=name)  # fmt: skip
-            if len({n.casefold() for n in placed}) != len(placed):
-                raise EventError(f"round {number} places an entrant twice", field="round",
-                                 value=number)  # fmt: skip
+            counted = Counter(n.casefold() for n in placed)
+            twice = [n for n in placed if counted[n.casefold()] > 1]
+            if twice:
+                raise EventError(f"round {number} places {twice[0]!r} twice: an entrant plays "
+                                 "one match a round (a file of several rounds names them with "
+                                 "its Round tags)", field="round", value=number)  # fmt: skip
             for m in rnd.matches:
                 boards[(number, m.number)] = frozenset(m.boards)
         seen: set[tuple[int, int, int, Room]] = set()
