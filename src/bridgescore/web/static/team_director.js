@@ -67,7 +67,9 @@
   };
 
   // A knockout match with every board in and the IMPs level: the director sets a carry-over
-  // or has extra boards played, from the match's own card.
+  // or has extra boards played, from the match's own card. What the director types there is
+  // kept across the page's redraws (a redraw comes with every change of the event).
+  const typed = new Map();
   const tie = (card, summary, rnd, m, score) => {
     if (!score.tied) return;  // the server says (bridgescore.events.tied)
     const base = `/api/events/${id}/rounds/${rnd.round}/matches/${m.match}`;
@@ -75,7 +77,9 @@
     box.append(el("p", `Tied${score.carry_over ? ` (carry-over ${score.carry_over})` : ""} at ${score.imps[0]} IMPs: set a carry-over or play extra boards.`));
     const field = (label, name, value) => {
       const l = el("label", label);
-      const input = Object.assign(el("input"), { type: "number", name, value, step: name === "imps" ? "0.5" : "1" });
+      const key = `${rnd.round}/${m.match}/${name}`;
+      const input = Object.assign(el("input"), { type: "number", name, value: typed.get(key) ?? value, step: name === "imps" ? "0.5" : "1" });
+      input.addEventListener("input", () => typed.set(key, input.value));
       l.append(" ", input);
       return l;
     };
@@ -88,7 +92,10 @@
     const send = async (path, body, done) => {
       const a = await call(`${base}${path}`, { method: path === "/carry-over" ? "PUT" : "POST", body: JSON.stringify(body) });
       note.textContent = a.status === 200 ? "" : `Not done: ${said(a)}`;
-      if (a.status === 200) { note.className = "hint"; note.textContent = done; refresh(); }
+      if (a.status === 200) {
+        for (const name of ["imps", "boards"]) typed.delete(`${rnd.round}/${m.match}/${name}`);
+        note.className = "hint"; note.textContent = done; refresh();
+      }
     };
     carry.addEventListener("click", () => send("/carry-over", { imps: Number(box.imps.value) }, "Carry-over set."));
     extra.addEventListener("click", () => send("/extra-boards", { boards: Number(box.boards.value) }, "Extra boards added."));
