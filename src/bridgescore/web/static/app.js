@@ -46,12 +46,14 @@ document.addEventListener("DOMContentLoaded", () => {
   const info = document.getElementById("board-info");
   if (board && info && info.dataset.cycle) {
     const cycle = JSON.parse(info.dataset.cycle);
-    board.addEventListener("input", () => {
+    const show = () => {
       const b = Number(board.value);
       if (!Number.isInteger(b) || b < 1) return;
       const [dealer, vul] = cycle[(b - 1) % 16];
       info.textContent = `Board ${b}: ${dealer} deals, ${vul} vulnerable.`;
-    });
+    };
+    board.addEventListener("input", show);
+    show();  // a number typed (or kept by the browser) before this script ran
   }
   links();
   document.addEventListener("bs:links", links);
