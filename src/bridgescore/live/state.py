@@ -217,10 +217,18 @@ class LiveState:
         """The stored result of this table, round and board, if any."""
         return self._by_slot.get((table, round_number, board))
 
+    @cached_property
+    def _entered(self) -> dict[int, int]:
+        entered: dict[int, int] = {}
+        for r in self.results:
+            e = r.entry
+            if entered.get(e.table, 0) < e.round:
+                entered[e.table] = e.round
+        return entered
+
     def entered_round(self, table: int) -> int | None:
         """The latest round the table has a result in; None before its first."""
-        rounds = [r.entry.round for r in self.results if r.entry.table == table]
-        return max(rounds, default=None)
+        return self._entered.get(table)
 
     def reached_round(self, table: int) -> int | None:
         """The round the table has reached, from the seating: the first round it plays after
@@ -342,8 +350,27 @@ class LiveState:
         return state
 
     def added(self, result: LiveResult, version: int | None = None) -> LiveState:
-        """The state with this result stored (at ``version``, else the next)."""
-        return self._next(version, (*self.results, result))
+        """The state with this result stored (at ``version``, else the next); the lookups
+        already worked out carried on with it (a write per result costs no pass over all).
+
+        >>> from bridgescore.duplicate.movement import mitchell
+        >>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2)),)))
+        >>> first = state.added(LiveResult(1, state.entry(1, 1, 1, result="4HS="), NOW, NOW))
+        >>> second = first.added(LiveResult(2, first.entry(1, 2, 3, result="3NTN="), NOW, NOW))
+        >>> second.entered_round(2), second.at(2, 1, 3).id, second.result(1).entry.board
+        (1, 2, 1)
+        """
+        state = self._next(version, (*self.results, result))
+        known, e = self.__dict__, result.entry
+        if "_by_slot" in known:
+            state.__dict__["_by_slot"] = {**known["_by_slot"], (e.table, e.round, e.board): result}
+        if "_by_id" in known:
+            state.__dict__["_by_id"] = {**known["_by_id"], result.id: result}
+        if "_entered" in known:
+            entered = dict(known["_entered"])
+            entered[e.table] = max(entered.get(e.table, 0), e.round)
+            state.__dict__["_entered"] = entered
+        return state
 
     def edited(self, result: LiveResult, version: int | None = None) -> LiveState:
         """The state with the stored result of this id changed."""
