@@ -58,10 +58,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def smtp_server(inbox: Inbox, **options: Any) -> Iterator[int]:
-    """aiosmtpd on a free loopback port with ``inbox`` as its handler: the port."""
+def smtp_server(handler: object, **options: Any) -> Iterator[int]:
+    """aiosmtpd on a free loopback port with ``handler`` (an inbox) as its handler: the port."""
     port = free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port, **options)
+    controller = Controller(handler, hostname="127.0.0.1", port=port, **options)
     controller.start()
     try:
         yield port

@@ -14,14 +14,12 @@ import email.policy
 import os
 import signal
 import smtplib
-import socket
 import ssl
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import timedelta
 from email.message import EmailMessage
@@ -30,7 +28,6 @@ from typing import Any
 
 import pytest
 import trustme
-from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, AuthResult, Envelope, LoginPassword, Session
 from cryptography.fernet import Fernet
 from fastapi.testclient import TestClient
@@ -52,6 +49,7 @@ from bridgescore.storage.sender import Sender
 from bridgescore.storage.store import utcnow
 from bridgescore.web import Settings, create_app
 from tests.conftest import auth, make_club
+from tests.hostile.mail_helpers import smtp_server
 
 
 @dataclass
@@ -91,24 +89,6 @@ class Inbox:
     def ids(self) -> list[str]:
         with self.lock:
             return [str(m["Message-ID"]) for _, _, m in self.messages]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def smtp_server(inbox: Inbox, **options: Any) -> Iterator[int]:
-    """aiosmtpd on a free loopback port, with ``inbox`` as its handler: the port."""
-    port = free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port, **options)
-    controller.start()
-    try:
-        yield port
-    finally:
-        controller.stop()
 
 
 @pytest.fixture
