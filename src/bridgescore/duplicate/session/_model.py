@@ -362,9 +362,13 @@ NS 3 v EW 1 (round 3, table 3)
 
         :raises SessionError: if the section has no such board.
         """
-        for b in self.boards:
-            if b.number == number:
-                return b
+        by_number = self.__dict__.get("_by_number")
+        if by_number is None:  # made on the first look-up: scoring asks once a result
+            by_number = {b.number: b for b in self.boards}
+            object.__setattr__(self, "_by_number", by_number)
+        found = by_number.get(number)
+        if found is not None:
+            return found
         raise SessionError(
             f"section {self.name} has no board {number}", field="board", value=number
         )
