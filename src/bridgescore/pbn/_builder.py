@@ -156,10 +156,11 @@ class SessionBuilder:
         """A result in ``section``, whose board the section has."""
         draft = self.sections[section]
         draft.rows.append(played)
-        for side, pair, names in zip((Side.NS, Side.EW), (played.ns, played.ew), played.names,
-                                     strict=True):  # fmt: skip
-            if names:
-                draft.names.setdefault((side, pair), names)
+        ns_names, ew_names = played.names
+        if ns_names:
+            draft.names.setdefault((Side.NS, played.ns), ns_names)
+        if ew_names:
+            draft.names.setdefault((Side.EW, played.ew), ew_names)
 
     def session(self, scoring: Scoring, event: str, date: str) -> Session:
         """The session, scored as ``scoring`` says.
@@ -239,25 +240,25 @@ class SessionBuilder:
         """No pair against itself (in a Howell), no table with two results, no pair twice on
         a board; a result entered twice is left for the section to warn of."""
         by_table: dict[tuple[int, int, int], ReadResult] = {}
-        by_pair: dict[tuple[int, Side | None, int], ReadResult] = {}
+        by_pair: dict[tuple[int, int, int], ReadResult] = {}  # (board, side's code, pair)
+        codes = (0, 1) if mitchell else (2, 2)
         for row in rows:
-            at = self.at.at(row.line)
             if not mitchell and row.ns == row.ew:
-                at.fail(f"board {row.board}: pair {row.ns} cannot play against itself",
-                        field="pair", value=row.ns)  # fmt: skip
+                self.at.at(row.line).fail(f"board {row.board}: pair {row.ns} cannot play "
+                                          "against itself", field="pair", value=row.ns)  # fmt: skip
             first = by_table.setdefault((row.board, row.ns, row.ew), row)
             if first is not row:
                 if first.board_result() != row.board_result():
-                    at.fail(f"board {row.board}, NS {row.ns} v EW {row.ew} has another result "
-                            f"at line {first.line}")  # fmt: skip
+                    self.at.at(row.line).fail(f"board {row.board}, NS {row.ns} v EW {row.ew} "
+                                              f"has another result at line {first.line}")  # fmt: skip
                 continue
-            for side, pair in ((Side.NS, row.ns), (Side.EW, row.ew)):
-                key = (row.board, side if mitchell else None, pair)
-                other = by_pair.setdefault(key, row)
+            for code, pair in ((codes[0], row.ns), (codes[1], row.ew)):
+                other = by_pair.setdefault((row.board, code, pair), row)
                 if other is not row:
-                    label = Pair(pair, side if mitchell else None).label
-                    at.fail(f"board {row.board}: pair {label} played it twice (here and at "
-                            f"line {other.line})", field="pair", value=pair)  # fmt: skip
+                    label = Pair(pair, (Side.NS, Side.EW, None)[code]).label
+                    self.at.at(row.line).fail(f"board {row.board}: pair {label} played it twice "
+                                              f"(here and at line {other.line})", field="pair",
+                                              value=pair)  # fmt: skip
 
     def _pairs(
         self, draft: _SectionDraft, mitchell: bool, notes: list[SessionWarning]
