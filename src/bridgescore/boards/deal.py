@@ -142,10 +142,16 @@ class Deal:
 
     def __post_init__(self) -> None:
         known = [h for h in self.hands if h is not None]
-        suits = ("".join([h.spades for h in known]), "".join([h.hearts for h in known]),
-                 "".join([h.diamonds for h in known]), "".join([h.clubs for h in known]))
-        if sum(map(len, suits)) == 13 * len(known) and all(len(h) == 13 for h in known) and all(
-            len(set(ranks)) == len(ranks) for ranks in suits
+        suits = (
+            "".join([h.spades for h in known]),
+            "".join([h.hearts for h in known]),
+            "".join([h.diamonds for h in known]),
+            "".join([h.clubs for h in known]),
+        )
+        if (
+            sum(map(len, suits)) == 13 * len(known)
+            and all(len(h) == 13 for h in known)
+            and all(len(set(ranks)) == len(ranks) for ranks in suits)
         ):
             return  # the common case, checked at once; the loop below says what is wrong
         seen: dict[str, Seat] = {}

@@ -10,9 +10,11 @@ on a board, a result entered twice, the movement) and builds the session.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from bridgescore.boards.deal import Deal
 from bridgescore.duplicate.field import Adjusted, Weighted
 from bridgescore.duplicate.session import (
     Board,
@@ -107,6 +109,8 @@ class SessionBuilder:
     def __init__(self, source: str = "<text>") -> None:
         self.at = Location(source)
         self.sections: dict[str, _SectionDraft] = {}
+        self.deals: dict[str, Deal] = {}
+        """The deals the reader has read, by their ``Deal`` text."""
         self.notes: list[SessionWarning] = []
 
     def _draft(self, name: str, line: int) -> _SectionDraft:
@@ -195,7 +199,7 @@ class SessionBuilder:
             if row.swapped and isinstance(row.value, Result) and row.value.declarer
         ]  # fmt: skip
         pairs = self._pairs(draft, mitchell, notes)
-        boards, dropped = _boards(draft)
+        boards, dropped = _boards(draft, self.deals)
         if draft.ignored:
             notes.append(SessionWarning(0, (0, 0), f"section {draft.name}: a game's own "
                          f"{', '.join(sorted(draft.ignored))} are not kept where its "
@@ -249,8 +253,9 @@ class SessionBuilder:
             first = by_table.setdefault((row.board, row.ns, row.ew), row)
             if first is not row:
                 if first.board_result() != row.board_result():
-                    self.at.at(row.line).fail(f"board {row.board}, NS {row.ns} v EW {row.ew} "
-                                              f"has another result at line {first.line}")  # fmt: skip
+                    at = self.at.at(row.line)
+                    at.fail(f"board {row.board}, NS {row.ns} v EW {row.ew} has another result "
+                            f"at line {first.line}")  # fmt: skip
                 continue
             for code, pair in ((codes[0], row.ns), (codes[1], row.ew)):
                 other = by_pair.setdefault((row.board, code, pair), row)
@@ -315,8 +320,9 @@ def _infer(draft: _SectionDraft) -> SectionKind:
     return "howell"
 
 
-def _boards(draft: _SectionDraft) -> tuple[list[Board], set[str]]:
-    """The boards with the tags all their games share; the names of the tags dropped."""
+def _boards(draft: _SectionDraft, deals: Mapping[str, Deal]) -> tuple[list[Board], set[str]]:
+    """The boards with the tags all their games share; the names of the tags dropped. A
+    ``Deal`` the reader has read already (``deals``, by its text) is not read again."""
     boards = []
     dropped: set[str] = set()
     for number, board in sorted(draft.boards.items()):
@@ -325,7 +331,13 @@ def _boards(draft: _SectionDraft) -> tuple[list[Board], set[str]]:
         common = [t for t in games[0] if all(t in g for g in others)] if games else []
         kept = set(common)
         dropped |= {t[0] for g in games for t in g if t not in kept}
-        boards.append(replace(board, tags=tuple(sorted(common, key=export_order))))
+        tags = tuple(sorted(common, key=export_order))
+        deal = next((deals.get(value) for name, value in tags if name == "Deal"), None)
+        if deal is not None:  # the board as its Deal tag would make it, without reading it
+            board = replace(board, tags=tuple(t for t in tags if t[0] != "Deal"), deal=deal)
+        else:
+            board = replace(board, tags=tags)
+        boards.append(board)
     return boards, dropped
 
 

@@ -231,7 +231,9 @@ class SessionReader:
         are not the game's Contract and Declarer."""
         auction = self.optional(game, auction_of)
         self.optional(game, play_of)
-        self.optional(game, complete_deal)
+        deal = self.optional(game, complete_deal)
+        if deal is not None:
+            self.builder.deals[game.get("Deal") or ""] = deal
         contract = game.tag("Contract")
         if auction is not None and auction.is_complete and contract is not None:
             final, declarer = auction.final()
@@ -318,7 +320,9 @@ class SessionReader:
 
     # A ScoreTable row
 
-    def fast_table(self, tag: Tag | None) -> tuple[Layout, list[tuple[tuple[str, ...], int]]] | None:
+    def fast_table(
+        self, tag: Tag | None
+    ) -> tuple[Layout, list[tuple[tuple[str, ...], int]]] | None:
         """A ScoreTable as most files write it, split at once (see :mod:`._rows`); else None."""
         if not self.fast or tag is None:
             return None
@@ -347,7 +351,7 @@ class SessionReader:
                 record = {c.name: e for c, e in zip(lay.columns, row, strict=True)}
                 played(name, self.row(board, record, self.at.at(line), scoring))
                 continue
-            read, (ns, ew) = found
+            read, ns, ew = found
             if ns.strip() not in _ABSENT or ew.strip() not in _ABSENT:
                 key = (ns, ew, read.value, board.vulnerability, rule)
                 if key not in self.scores:

@@ -46,6 +46,8 @@ class Layout:
     names_ns: int
     names_ew: int
     section: int
+    others: bool
+    """Whether any column but the pairs, the result and the scores is there."""
 
 
 def layout(tag: Tag) -> Layout | None:
@@ -81,9 +83,10 @@ def _layout(spec: str) -> Layout | None:
     needed = ("pairid_ns", "pairid_ew", "contract", "declarer", "result")
     if any(name not in where for name in needed):
         return None
-    return Layout(columns, *(where.get(name, -1) for name in (
-        *needed, "score_ns", "score_ew", "percentage_ns", "percentage_ew", "round", "table",
-        "version", "names_ns", "names_ew", "section")))  # fmt: skip
+    others = ("percentage_ns", "percentage_ew", "round", "table", "version", "names_ns",
+              "names_ew", "section")  # fmt: skip
+    return Layout(columns, *(where.get(name, -1) for name in (*needed, "score_ns", "score_ew",
+                  *others)), any(name in where for name in others))  # fmt: skip
 
 
 def split(tag: Tag, columns: int) -> list[tuple[tuple[str, ...], int]] | None:
@@ -111,7 +114,7 @@ def _optional(row: tuple[str, ...], i: int) -> str | None:
 
 def row_result(
     lay: Layout, row: tuple[str, ...], board: int, line: int
-) -> tuple[ReadResult, tuple[str, str]] | None:
+) -> tuple[ReadResult, str, str] | None:
     """A row read as the reader's own path reads it, with its NS and EW scores as written
     (for the reader to check against the result's); None for a row it should read itself.
 
@@ -119,19 +122,23 @@ def row_result(
     >>> row_result(lay, ("1", "2", "4S", "N", "10"), 7, 3) is None  # a result not read yet
     True
     """
-    ns, ew = plain_number(row[lay.ns]), plain_number(row[lay.ew])
-    contract = row[lay.contract]
-    if not ns or not ew or "%" in contract or "/" in contract or contract.strip() in _ABSENT:
+    ns, ew, contract = row[lay.ns], row[lay.ew], row[lay.contract]
+    if not (ns.isdigit() and ew.isdigit() and ns.isascii() and ew.isascii()
+            and len(ns) < 10 and len(ew) < 10) or "%" in contract or "/" in contract:  # fmt: skip
         return None
     known = known_result(contract, row[lay.declarer], row[lay.result])
-    if known is None:
+    if known is None or contract.strip() in _ABSENT or not int(ns) or not int(ew):
         return None
-    texts = []
-    for i in (lay.score_ns, lay.score_ew, lay.percentage_ns, lay.percentage_ew):
-        text = "-" if i < 0 else row[i]
-        if "^" in text:
-            return None  # an artificial score's mark: the reader's own path
-        texts.append(text)
+    score_ns = "-" if lay.score_ns < 0 else row[lay.score_ns]
+    score_ew = "-" if lay.score_ew < 0 else row[lay.score_ew]
+    if "^" in score_ns or "^" in score_ew:
+        return None  # an artificial score's mark: the reader's own path
+    if not lay.others:
+        return ReadResult(board, int(ns), int(ew), known[0], None, None, line, known[1]), (
+            score_ns), score_ew  # fmt: skip
+    for i in (lay.percentage_ns, lay.percentage_ew):
+        if i >= 0 and "^" in row[i]:
+            return None
     numbers = []
     for i, least in ((lay.round, 0), (lay.version, 1)):
         text = _optional(row, i)
@@ -152,7 +159,7 @@ def row_result(
     )
     value, swapped = known
     return ReadResult(
-        board, ns, ew, value, None, numbers[0], line, swapped, (names[0], names[1]),
+        board, int(ns), int(ew), value, None, numbers[0], line, swapped, (names[0], names[1]),
         int(table) if table is not None and table.isascii() and table.isdigit() and len(table) < 6
         else None, numbers[1],
-    ), (texts[0], texts[1])  # fmt: skip
+    ), score_ns, score_ew  # fmt: skip

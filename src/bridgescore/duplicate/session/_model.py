@@ -4,7 +4,7 @@ and :class:`SessionRules`, what scoring reads of a session."""
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -134,8 +134,9 @@ class BoardResult:
                 field="lead",
                 value=self.lead,
             )
-        given = [x is not None for x in (self.result, self.artificial, self.weighted, self.split)]
-        if sum(given) != 1:
+        given = (self.result is not None) + (self.artificial is not None) + (
+            self.weighted is not None) + (self.split is not None)  # fmt: skip
+        if given != 1:
             raise SessionError(
                 f"board {self.board}, NS {self.ns} v EW {self.ew}: give one of a result, an "
                 "artificial score, a weighted score or a split score",
@@ -514,8 +515,11 @@ def _check_pairs(section: Section, warnings: list[SessionWarning]) -> None:
                 )
             if r.round is not None:
                 in_round.setdefault((r.round, code, number), set()).add((r.ns, r.ew))
-    clashes = [((round_, (_SIDES[code], number)), tables)
-               for (round_, code, number), tables in in_round.items() if len(tables) > 1]  # fmt: skip
+    clashes = [
+        ((round_, (_SIDES[code], number)), tables)
+        for (round_, code, number), tables in in_round.items()
+        if len(tables) > 1
+    ]
     for (round_, key), tables in sorted(clashes, key=lambda kv: (kv[0][0], str(kv[0][1]))):
         warnings.append(
             SessionWarning(
@@ -532,17 +536,24 @@ _SIDES: tuple[Side | None, Side | None, Side | None] = (Side.NS, Side.EW, None)
 def _check_declarers(section: Section) -> list[SessionWarning]:
     """Warn of a result that scores like the field's only with the declarer on the other side."""
     warnings = []
-    played: dict[int, list[tuple[BoardResult, Contract, bool]]] = defaultdict(list)
+    # per board, each result with the count of its contract declared by NS and by EW there
+    played: dict[int, tuple[dict[Contract, list[int]], list[tuple[BoardResult, list[int], int]]]]
+    played = {}
     ns_seats = (Seat.NORTH, Seat.SOUTH)
     for r in section.results:
         if r.result is not None and isinstance(r.result.contract, Contract) and r.result.declarer:
-            played[r.board].append((r, r.result.contract, r.result.declarer in ns_seats))
-    for number, lines in played.items():
-        sides = Counter((contract, ns) for _, contract, ns in lines)  # ns: NS declared
-        for r, contract, ns in lines:
-            flipped = sides[(contract, not ns)]
-            if sides[(contract, ns)] == 1 and flipped >= 2:
-                side = Side.NS if ns else Side.EW
+            counts, lines = played.setdefault(r.board, ({}, []))
+            ns = 0 if r.result.declarer in ns_seats else 1
+            count = counts.get(r.result.contract)
+            if count is None:
+                count = counts[r.result.contract] = [0, 0]
+            count[ns] += 1
+            lines.append((r, count, ns))
+    for number, (_, lines) in played.items():
+        for r, count, ns in lines:
+            flipped = count[1 - ns]
+            if count[ns] == 1 and flipped >= 2:
+                side = Side.EW if ns else Side.NS
                 message = (
                     f"{r.result} is declared by {side.value} here but by {side.opponents.value} "
                     f"at {flipped} other tables: was the declarer entered on the wrong side?"
