@@ -12,6 +12,7 @@ None. ``tests/formats/test_pbn_fast.py`` checks that both paths read every file 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
 from typing import Final
 
 from bridgescore.errors import PbnError
@@ -93,9 +94,8 @@ def split(tag: Tag, columns: int) -> list[tuple[tuple[str, ...], int]] | None:
     """A table's rows with their lines, where each line is one row of plain elements; else
     None."""
     data = tag.data
-    for row in data:
-        if len(row) != columns or any(e[0] == '"' for e in row):
-            return None
+    if set(map(len, data)) - {columns} or '"' in "".join(chain.from_iterable(data)):
+        return None  # rows over lines, or quoted (only a quoted element holds a '"')
     return list(zip(data, tag.data_lines or (tag.line,) * len(data), strict=True))
 
 

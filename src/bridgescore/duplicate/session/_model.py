@@ -537,16 +537,22 @@ def _check_declarers(section: Section) -> list[SessionWarning]:
     """Warn of a result that scores like the field's only with the declarer on the other side."""
     warnings = []
     # per board, each result with the count of its contract declared by NS and by EW there
-    played: dict[int, tuple[dict[Contract, list[int]], list[tuple[BoardResult, list[int], int]]]]
-    played = {}
+    played: dict[int, tuple[dict[tuple[int, str, str], list[int]],
+                            list[tuple[BoardResult, list[int], int]]]] = {}  # fmt: skip
     ns_seats = (Seat.NORTH, Seat.SOUTH)
     for r in section.results:
-        if r.result is not None and isinstance(r.result.contract, Contract) and r.result.declarer:
-            counts, lines = played.setdefault(r.board, ({}, []))
-            ns = 0 if r.result.declarer in ns_seats else 1
-            count = counts.get(r.result.contract)
+        result = r.result
+        if result is not None and isinstance(result.contract, Contract) and result.declarer:
+            found = played.get(r.board)
+            if found is None:
+                found = played[r.board] = ({}, [])
+            counts, lines = found
+            ns = 0 if result.declarer in ns_seats else 1
+            c = result.contract
+            key = (c.level, c.strain._value_, c.doubling._value_)  # plain values hash and compare fast
+            count = counts.get(key)
             if count is None:
-                count = counts[r.result.contract] = [0, 0]
+                count = counts[key] = [0, 0]
             count[ns] += 1
             lines.append((r, count, ns))
     for number, (_, lines) in played.items():
