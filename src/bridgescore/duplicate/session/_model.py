@@ -549,7 +549,7 @@ def _check_declarers(section: Section) -> list[SessionWarning]:
             counts, lines = found
             ns = 0 if result.declarer in ns_seats else 1
             c = result.contract
-            key = (c.level, c.strain._value_, c.doubling._value_)  # plain values hash and compare fast
+            key = (c.level, c.strain._value_, c.doubling._value_)  # plain: hashed, compared at once
             count = counts.get(key)
             if count is None:
                 count = counts[key] = [0, 0]
