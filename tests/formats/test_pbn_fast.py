@@ -65,7 +65,7 @@ def test_every_data_file_reads_alike(path: Any) -> None:
 
 def test_the_fast_paths_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     """A plainly written file is read by the fast paths (not only by their fallbacks)."""
-    from bridgescore.pbn import _lexer, _reader
+    from bridgescore.pbn import _lexer, _reader, _rows
 
     rng = random.Random(3)
     games = "".join(
@@ -86,7 +86,7 @@ def test_the_fast_paths_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
         return call
 
     monkeypatch.setattr(_lexer._Lexer, "plain_game", counted("games", _lexer._Lexer.plain_game))
-    monkeypatch.setattr(_reader, "row_result", counted("rows", _reader.row_result))
+    monkeypatch.setattr(_reader, "row_result", counted("rows", _rows.row_result))
     session, _, _ = same_both_ways("% PBN 2.1\r\n" + games)
     assert taken["games"].count(True) == 4 * 2  # fast path, then the check it is the same
     assert taken["rows"].count(True) >= 4 * 3 - 3  # but the first of each result's texts

@@ -7,7 +7,7 @@ import gc
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Final, TypeAlias, TypeVar
+from typing import Final, TypeAlias, TypeVar, cast
 
 from bridgescore.boards.auction import Auction
 from bridgescore.boards.deal import Deal
@@ -106,7 +106,7 @@ class SessionReader:
         self.fast = fast
         """Read plain ScoreTable rows at once (:mod:`._rows`); False: each through :meth:`row`
         (the tests compare the two)."""
-        self.scores: dict[tuple[str, str, Result, Vulnerability, str], int | None] = {}
+        self.scores: dict[tuple[str, str, object, Vulnerability, str], int | None] = {}
         """The given scores of plain rows, checked once per texts, result and vulnerability."""
         self.at = Location(source)
         self.builder = SessionBuilder(source)
@@ -375,7 +375,7 @@ class SessionReader:
                     if len(self.scores) >= 4096:
                         self.scores.clear()  # bounded: distinct junk cannot grow it
                     self.scores[key] = self.given_score(
-                        {Side.NS: ns, Side.EW: ew}, read.value, board, scoring,  # type: ignore[arg-type]
+                        {Side.NS: ns, Side.EW: ew}, cast(Result, read.value), board, scoring,
                         self.at.at(line), "Score_NS/Score_EW", _SCORE_COLUMNS)  # fmt: skip
                 if self.scores[key] is not None:
                     read = replace(read, score=self.scores[key])

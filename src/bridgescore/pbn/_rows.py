@@ -86,8 +86,11 @@ def _layout(spec: str) -> Layout | None:
         return None
     others = ("percentage_ns", "percentage_ew", "round", "table", "version", "names_ns",
               "names_ew", "section")  # fmt: skip
-    return Layout(columns, *(where.get(name, -1) for name in (*needed, "score_ns", "score_ew",
-                  *others)), any(name in where for name in others))  # fmt: skip
+    i = {name: where.get(name, -1) for name in (*needed, "score_ns", "score_ew", *others)}
+    return Layout(columns, i["pairid_ns"], i["pairid_ew"], i["contract"], i["declarer"],
+                  i["result"], i["score_ns"], i["score_ew"], i["percentage_ns"],
+                  i["percentage_ew"], i["round"], i["table"], i["version"], i["names_ns"],
+                  i["names_ew"], i["section"], any(name in where for name in others))  # fmt: skip
 
 
 def split(tag: Tag, columns: int) -> list[tuple[tuple[str, ...], int]] | None:
@@ -118,8 +121,13 @@ def row_result(
     """A row read as the reader's own path reads it, with its NS and EW scores as written
     (for the reader to check against the result's); None for a row it should read itself.
 
+    >>> from bridgescore.pbn._location import Location
+    >>> from bridgescore.pbn._values import result
     >>> lay = layout(Tag("ScoreTable", "PairId_NS;PairId_EW;Contract;Declarer;Result"))
-    >>> row_result(lay, ("1", "2", "4S", "N", "10"), 7, 3) is None  # a result not read yet
+    >>> _ = result("4S", "N", "10", (Location(),) * 3)  # the reader's own path, the first time
+    >>> row_result(lay, ("1", "12", "4S", "N", "10"), 7, 3)[0].value
+    Result.parse('4SN=')
+    >>> row_result(lay, ("1", "12", "4S", "N", "14"), 7, 3) is None  # not a result: its path
     True
     """
     ns, ew, contract = row[lay.ns], row[lay.ew], row[lay.contract]
@@ -139,7 +147,7 @@ def row_result(
     for i in (lay.percentage_ns, lay.percentage_ew):
         if i >= 0 and "^" in row[i]:
             return None
-    numbers = []
+    numbers: list[int | None] = []
     for i, least in ((lay.round, 0), (lay.version, 1)):
         text = _optional(row, i)
         if text is None or text.strip() in _ABSENT:

@@ -368,7 +368,7 @@ NS 3 v EW 1 (round 3, table 3)
 
         :raises SessionError: if the section has no such board.
         """
-        by_number = self.__dict__.get("_by_number")
+        by_number: dict[int, Board] | None = self.__dict__.get("_by_number")
         if by_number is None:  # made on the first look-up: scoring asks once a result
             by_number = {b.number: b for b in self.boards}
             object.__setattr__(self, "_by_number", by_number)
