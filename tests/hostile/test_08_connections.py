@@ -124,13 +124,31 @@ def test_the_forwarded_address_is_read_from_the_end() -> None:
 # -- event streams ------------------------------------------------------------------------------
 
 
+def _stream(app: object, host: str, sent: str = "") -> object:
+    """Night ``g1``'s event stream as ``host`` opens it (with ``sent`` as its pass)."""
+    query = f"pass={sent}".encode() if sent else b""
+    scope = {"type": "http", "method": "GET", "path": "/x", "headers": [], "app": app,
+             "client": (host, 1), "query_string": query}  # fmt: skip
+    return event_stream(Request(scope), "g1", 0).body_iterator
+
+
+async def _ended(s: object, wait: float = 1.0) -> bool:
+    """Whether the stream ends (rather than stays open, quiet) within ``wait`` seconds."""
+    try:
+        async with asyncio.timeout(wait):
+            await anext(s)  # type: ignore[call-overload]
+    except StopAsyncIteration:
+        return True
+    except TimeoutError:
+        return False
+    return False
+
+
 def test_an_address_opening_too_many_event_streams_ends_its_oldest() -> None:
     app = create_app(Settings(database_url="sqlite://", limits=Limits(streams_per_client=3)))
 
     def stream(host: str) -> object:
-        scope = {"type": "http", "method": "GET", "path": "/x", "headers": [], "app": app,
-                 "client": (host, 1), "query_string": b""}  # fmt: skip
-        return event_stream(Request(scope), "g1", 0).body_iterator
+        return _stream(app, host)
 
     async def run() -> tuple[list[bool], bool]:
         await app.state.changes.start()
@@ -139,18 +157,7 @@ def test_an_address_opening_too_many_event_streams_ends_its_oldest() -> None:
         for s in [*mine[:3], other]:
             assert "change" in await anext(s)  # type: ignore[call-overload]
         await anext(mine[3])  # type: ignore[call-overload]  # the fourth: the first ends
-
-        async def ended(s: object) -> bool:
-            try:
-                async with asyncio.timeout(1):
-                    await anext(s)  # type: ignore[call-overload]
-            except StopAsyncIteration:
-                return True
-            except TimeoutError:
-                return False
-            return False
-
-        result = [await ended(s) for s in mine], await ended(other)
+        result = [await _ended(s) for s in mine], await _ended(other)
         for s in [*mine, other]:
             await s.aclose()  # type: ignore[attr-defined]
         await app.state.changes.stop()
@@ -169,19 +176,10 @@ def test_streams_with_a_tokens_pass_are_counted_apart_from_the_address() -> None
     key = app.state.secret_key
 
     def stream(sent: str) -> object:
-        scope = {"type": "http", "method": "GET", "path": "/x", "headers": [], "app": app,
-                 "client": ("192.0.2.1", 1), "query_string": f"pass={sent}".encode()}  # fmt: skip
-        return event_stream(Request(scope), "g1", 0).body_iterator
+        return _stream(app, "192.0.2.1", sent)
 
     async def ended(s: object) -> bool:
-        try:
-            async with asyncio.timeout(0.5):
-                await anext(s)  # type: ignore[call-overload]
-        except StopAsyncIteration:
-            return True
-        except TimeoutError:
-            return False
-        return False
+        return await _ended(s, 0.5)
 
     async def run() -> tuple[list[bool], list[bool], list[bool]]:
         await app.state.changes.start()
