@@ -87,3 +87,31 @@ def test_the_director_enters_any_board(night: tuple[TestClient, dict[str, Any]])
     client, created = night
     board = boards(1, 3)[0]
     assert post(client, created, "director", 3, 1, board).status_code == 201
+
+
+def test_a_table_that_fakes_its_rounds_cannot_delete_its_way_back(
+    night: tuple[TestClient, dict[str, Any]],
+) -> None:
+    """The gap left by the first fix: table 1 enters junk for every board of rounds 1 and 2,
+    reaches round 3, enters a board of it and reads it. Its round never goes back: the board
+    it read, and the junk it entered to get there, stay in for the director."""
+    client, created = night
+    base = f"/api/sessions/{created['id']}"
+    one = auth(created["tables"][0]["token"])
+    for round_number in (1, 2):
+        for board in boards(1, round_number):
+            assert post(client, created, 1, round_number, 1, board).status_code == 201
+    peeked = post(client, created, 1, 3, 1, boards(1, 3)[0]).json()
+    assert client.get(f"{base}/boards/{boards(1, 3)[0]}", headers=one).status_code == 200
+    refused = client.delete(f"{base}/results/{peeked['id']}", headers=one)
+    assert refused.status_code == 403, refused.text
+    assert "earlier round" in refused.text
+    session = client.get(base, headers=one).json()
+    assert session["entered"] == 2 * len(boards(1, 1)) + 1
+    assert peeked["id"] in [r["id"] for r in session["results"]]
+    # a round with another result in it: one of them may still go; the first round's too
+    second = post(client, created, 1, 3, 1, boards(1, 3)[1]).json()
+    assert client.delete(f"{base}/results/{second['id']}", headers=one).status_code == 200
+    # the director may delete anything
+    director = auth(created["edit_token"])
+    assert client.delete(f"{base}/results/{peeked['id']}", headers=director).status_code == 200

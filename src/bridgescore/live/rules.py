@@ -24,7 +24,9 @@ The rules (SCORING.md §13, §16.6):
   plays it: :meth:`LiveState.may_see`); it changes or deletes only
   its own results of the latest round it has entered (the round it is playing, or the last
   round it finished until it enters a board of the next), and on a team night only until the
-  other room of its match has entered the board;
+  other room of its match has entered the board; its round never goes back: its only result
+  of a round after its first is changed, not deleted (what it was shown stays shown, and
+  what it entered to get there stays in for the director);
 - artificial, weighted and split scores are the director's;
 - one result per table, round and board (a second is :class:`AlreadyEnteredError`);
 - a table's change names the version of the result it replaces (its ``updated_at`` as the
@@ -293,6 +295,25 @@ def _check_table(
         )
 
 
+def _check_keeps_round(state: LiveState, gone: LiveResult) -> None:
+    """A table's delete never takes it back to an earlier round: its round only grows (what
+    it was shown of a later round stays shown, and what it entered to get there stays in for
+    the director to see). Its last result of a round after its first is changed, not deleted.
+    """
+    e = gone.entry
+    first = min(s.round for s in state.seating.sittings if s.table == e.table)
+    sitting = state.seating.sitting(e.round, e.table)
+    boards = sitting.boards if sitting is not None else (e.board,)
+    alone = all(state.at(e.table, e.round, b) in (None, gone) for b in boards)
+    if alone and e.round > first:
+        raise NotAllowedError(
+            f"board {e.board} is table {e.table}'s only result of round {e.round}: deleting "
+            f"it would take the table back to an earlier round; change it, or ask the director",
+            field="round",
+            value=e.round,
+        )
+
+
 def _check_replaces(old: LiveResult, change: Edit) -> None:
     """A table's change names the stored result's version: what it replaces is what it read."""
     if change.replaces != old.version:
@@ -336,6 +357,7 @@ def accept(state: LiveState, who: Who, change: Change) -> None:
         if who != DIRECTOR:
             _check_table(state, who, gone.entry, change=True, verb="deletes")
             _check_compared(state, gone.entry)
+            _check_keeps_round(state, gone)
         return
     entry = change.entry
     besides = change.result_id if isinstance(change, Edit) else None
