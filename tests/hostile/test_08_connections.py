@@ -24,8 +24,8 @@ from starlette.requests import Request
 from bridgescore.web import Settings, create_app
 from bridgescore.web.proxies import Proxies
 from bridgescore.web.settings import Limits
-from bridgescore.web.streams import event_stream
-from tests.conftest import PASSWORD, bridgescore_command, make_club
+from bridgescore.web.streams import event_stream, stream_pass
+from tests.conftest import PASSWORD, auth, bridgescore_command, make_club
 from tests.hostile.conftest import EMAIL
 
 
@@ -159,3 +159,60 @@ def test_an_address_opening_too_many_event_streams_ends_its_oldest() -> None:
     ended_mine, ended_other = asyncio.run(run())
     assert ended_mine == [True, False, False, False]
     assert ended_other is False
+
+
+def test_streams_with_a_tokens_pass_are_counted_apart_from_the_address() -> None:
+    """One member behind the club's router who opens streams by the hundred ends only
+    their own: the phones' streams carry their token's pass and are counted as its own."""
+    limits = Limits(streams_per_client=3, streams_per_token=2)
+    app = create_app(Settings(database_url="sqlite://", limits=limits))
+    key = app.state.secret_key
+
+    def stream(sent: str) -> object:
+        scope = {"type": "http", "method": "GET", "path": "/x", "headers": [], "app": app,
+                 "client": ("192.0.2.1", 1), "query_string": f"pass={sent}".encode()}  # fmt: skip
+        return event_stream(Request(scope), "g1", 0).body_iterator
+
+    async def ended(s: object) -> bool:
+        try:
+            async with asyncio.timeout(0.5):
+                await anext(s)  # type: ignore[call-overload]
+        except StopAsyncIteration:
+            return True
+        except TimeoutError:
+            return False
+        return False
+
+    async def run() -> tuple[list[bool], list[bool], list[bool]]:
+        await app.state.changes.start()
+        phones = [stream(stream_pass(key, "g1", 3)) for _ in range(2)]
+        forged = [stream("3.AAAAAAAAAAAAAAAAAAAAAA"), stream(stream_pass(key, "g2", 3))]
+        flood = [stream("") for _ in range(5)]
+        for s in [*phones, *forged, *flood]:
+            assert "change" in await anext(s)  # type: ignore[call-overload]
+        third = stream(stream_pass(key, "g1", 3))  # the token's third: its own oldest ends
+        await anext(third)  # type: ignore[call-overload]
+        result = ([await ended(s) for s in phones], [await ended(s) for s in forged],
+                  [await ended(s) for s in flood])  # fmt: skip
+        for s in [*phones, *forged, *flood, third]:
+            await s.aclose()  # type: ignore[attr-defined]
+        await app.state.changes.stop()
+        return result
+
+    phones, forged, flood = asyncio.run(run())
+    assert phones == [True, False]  # the flood ended none of them; the third, the first
+    assert forged == [True, True]  # a forged pass, or another night's, counts as the address
+    assert flood == [True, True, False, False, False]
+
+
+def test_a_night_names_its_stream_with_the_readers_pass() -> None:
+    with TestClient(create_app(Settings(database_url="sqlite://", open_evenings=True))) as c:
+        movement = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
+        created = c.post("/api/sessions", json={"movement": movement}).json()
+        base = f"/api/sessions/{created['id']}"
+        table = c.get(base, headers=auth(created["tables"][1]["token"])).json()
+        key = c.app.state.secret_key  # type: ignore[attr-defined]
+        assert table["stream"] == f"{base}/events?pass={stream_pass(key, created['id'], 2)}"
+        director = c.get(base, headers=auth(created["edit_token"])).json()
+        assert director["stream"].endswith(stream_pass(key, created["id"], "director"))
+        assert "stream" not in c.get(base).json()  # anyone else: counted by address

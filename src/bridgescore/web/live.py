@@ -87,7 +87,7 @@ from bridgescore.web.live_model import (
 )
 from bridgescore.web.models import PlayerIn
 from bridgescore.web.problems import BODY, problem
-from bridgescore.web.streams import event_stream
+from bridgescore.web.streams import event_stream, stream_url
 from bridgescore.web.team_views import team_summary
 from bridgescore.web.work import run_heavy, scores_of
 
@@ -215,7 +215,9 @@ def get_session(
     Until the session is closed its ``results`` are the director's to read (with the
     director's token) and each table's own (with its token); anyone else gets the rest
     (``entered`` counts the results in), so nobody sees a board's results before playing it.
-    The director also gets the open ``conflicts``: entries the session could not take.
+    The director also gets the open ``conflicts``: entries the session could not take. A
+    reader with a token gets ``stream``: its event stream's address with its pass, so that its
+    streams are counted as its token's (``Limits.streams_per_token``), not its address's.
     """
     shown = [r for r in state.results
              if state.closed or viewer == DIRECTOR or r.entry.table == viewer]  # fmt: skip
@@ -232,6 +234,8 @@ def get_session(
         "due": [_slot(state, r, t, b) for r, t, b in state.due()],
         "late": state.late(),
     }
+    if viewer is not None:  # its pages' streams are counted as its token's, not its address's
+        common["stream"] = stream_url(request, f"/api/sessions/{game_id}/events", game_id, viewer)
     if viewer == DIRECTOR:
         common["conflicts"] = [c.to_dict() for c in live.store.conflicts(game_id)]
     if state.seating.kind == "teams":

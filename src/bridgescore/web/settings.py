@@ -53,6 +53,11 @@ class Limits:
     behind one router: one each): a new one past it ends the address's oldest stream (its
     page connects again by itself). Below :attr:`connections_per_client`, so an address
     holding every stream it may still has connections left to post results and load pages."""
+    streams_per_token: int = 8
+    """Event streams the pages of one table's (or the director's) token hold open, counted
+    apart from its address (:func:`~bridgescore.web.streams.stream_pass`): one member behind
+    a club's router who opens streams by the hundred ends only their own, never the phones'
+    of the other tables. Two phones and a reload or two of each."""
     connections: int = 10_000
     """Connections one worker holds, from every client."""
     creations_per_minute: int = 60

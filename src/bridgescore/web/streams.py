@@ -22,7 +22,10 @@ the game is at, so the page catches up at once.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
+import hmac
 import logging
 from collections import defaultdict
 from collections.abc import AsyncGenerator, AsyncIterator, Iterator
@@ -34,7 +37,7 @@ from sqlalchemy import make_url
 from bridgescore import BridgeError
 from bridgescore.storage import CHANNEL, Store
 
-__all__ = ["END", "Changes", "event_stream"]
+__all__ = ["END", "Changes", "event_stream", "stream_pass", "stream_url"]
 
 log = logging.getLogger(__name__)
 
@@ -195,6 +198,39 @@ def _event(version: int) -> str:
     return f'id: {version}\nevent: change\ndata: {{"version": {version}}}\n\n'
 
 
+def stream_pass(secret: str, game_id: str, who: int | str) -> str:
+    """The pass a page of ``who`` (a table's number, or the director) adds to its night's
+    stream (``?pass=``): its streams are then counted as that token's, not its address's
+    (:func:`event_stream`). Not a credential: it grants nothing but that count, so the
+    access log may keep it; only the server can make one (a keyed hash).
+
+    >>> stream_pass("k", "abc", 3)
+    '3.1LOOmZBfskOetprrwlHCXw'
+    """
+    mac = hmac.new(secret.encode(), f"{game_id}:{who}".encode(), hashlib.sha256).digest()
+    return f"{who}.{base64.urlsafe_b64encode(mac[:16]).decode().rstrip('=')}"
+
+
+def stream_url(request: Request, path: str, game_id: str, who: int | str) -> str:
+    """``path`` (a night's ``.../events``) with ``who``'s pass."""
+    return f"{path}?pass={stream_pass(request.app.state.secret_key, game_id, who)}"
+
+
+def _holder(request: Request, game_id: str) -> tuple[str, int]:
+    """Whose stream this is, and how many such may be open: a pass's token's
+    (:attr:`~bridgescore.web.settings.Limits.streams_per_token`), else the address's."""
+    limits = request.app.state.settings.limits
+    sent = request.query_params.get("pass", "")
+    who = sent.partition(".")[0]
+    if (
+        who
+        and len(sent) <= 64
+        and hmac.compare_digest(sent, stream_pass(request.app.state.secret_key, game_id, who))
+    ):
+        return f"{game_id}:{who}", limits.streams_per_token
+    return request.client.host if request.client else "", limits.streams_per_client
+
+
 def event_stream(request: Request, game_id: str, version: int) -> StreamingResponse:
     """A ``text/event-stream`` of ``game_id``'s new versions, starting after ``version``.
 
@@ -206,12 +242,12 @@ def event_stream(request: Request, game_id: str, version: int) -> StreamingRespo
     :data:`KEEP_ALIVE` seconds keep a quiet stream open.
     """
     changes: Changes = request.app.state.changes
-    client = request.client.host if request.client else ""
-    most: int = request.app.state.settings.limits.streams_per_client
+    client, most = _holder(request, game_id)
 
     async def events() -> AsyncIterator[str]:
         # Ends when the client goes (the response is cancelled on its disconnect), or when
-        # it opens more than it may (`Limits.streams_per_client`: its oldest ends).
+        # it opens more than it may (`Limits.streams_per_token`, or per client: its oldest
+        # ends).
         with (
             changes.subscription(game_id, version) as queue,
             changes.held(client, queue, most),

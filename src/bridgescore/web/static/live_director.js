@@ -503,13 +503,20 @@
       grid(); rankings(); minShare(); results(); conflicts(); replace(focused); refocus(); published(); audit();
     } finally {
       loading = false;
+      listen();  // after the first answer, which names the stream with the director's pass
       if (again) { again = false; load(); }
     }
   };
-  const events = new EventSource(`/api/sessions/${id}/events`);
-  events.addEventListener("change", (e) => {
-    if (!session || JSON.parse(e.data).version !== session.version) load();
-  });
+  // The stream, opened once the session's answer names it with the director's pass (its
+  // streams counted as the director's, not as the club room's address's).
+  let events = null;
+  function listen() {
+    if (events) return;
+    events = new EventSource((session && session.stream) || `/api/sessions/${id}/events`);
+    events.addEventListener("change", (e) => {
+      if (!session || JSON.parse(e.data).version !== session.version) load();
+    });
+  }
   if (!token) $("status").textContent = "This link has no director token.";
   load();
 })();

@@ -92,12 +92,13 @@ window.TablePage = (() => {
   // -- following the night: its stream's change events, {"version": n} ---------------------
   // moved(n) when n is past the version drawn. EventSource reconnects by itself after a cut;
   // a stream it gave up on (an error answer) is opened again after a pause. The first event of
-  // a stream says the version then, so a change made while it was cut is not missed.
+  // a stream says the version then, so a change made while it was cut is not missed. url() is
+  // read at each opening: the night's answer names the stream with this token's pass.
   const follow = (url, version, moved) => {
     if (!window.EventSource) return;
     let pause = 1000;
     const open = () => {
-      const events = new EventSource(url);
+      const events = new EventSource(url());
       events.addEventListener("open", () => { pause = 1000; });
       events.addEventListener("change", (e) => {
         let v = null;
@@ -641,7 +642,8 @@ window.TablePage = (() => {
       if (again) { again = false; reread(); }
     };
     showRefused();
-    follow(`/api/sessions/${id}/events`, () => (state.session ? state.session.version : Infinity),
+    const stream = () => (state.session && state.session.stream) || `/api/sessions/${id}/events`;
+    const following = () => follow(stream, () => (state.session ? state.session.version : Infinity),
       () => { if (!state.sending) reread(); });  // while sending: read once it is over
     window.addEventListener("online", () => {
       if (!state.who) { load(); return; }  // opened offline with nothing kept: start again
@@ -649,7 +651,7 @@ window.TablePage = (() => {
       reread();
     });
     setInterval(() => { if (queue().length) send(); }, 5000);
-    load();
+    load().finally(following);  // its stream once the night's answer has named it
     return { state, api, status, render, reread, refusal };
   };
 
