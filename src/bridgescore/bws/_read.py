@@ -28,7 +28,8 @@ from bridgescore.duplicate.session import (
     Session,
     SessionWarning,
 )
-from bridgescore.errors import BridgeError, BwsError
+from bridgescore.errors import BridgeError, BwsError, SessionError
+from bridgescore.live.entry import read_lead
 from bridgescore.model import Result, Side
 from bridgescore.players import Player
 
@@ -38,7 +39,6 @@ Row = Mapping[str, str]
 
 _CONTRACT: Final = re.compile(r"([1-7])(NT|N|S|H|D|C)(XX|X)?")
 _RESULT: Final = re.compile(r"=|[+-](1[0-3]|[1-9])")
-_LEAD: Final = re.compile(r"([SHDC])(10|[2-9TJQKA])")
 _PERCENT: Final = re.compile(r"\s*(40|50|60)%\s*-\s*(40|50|60)%\s*")
 _AWARDS: Final[dict[str, Award]] = {"40": "A-", "50": "A", "60": "A+"}
 _SEATS: Final = {"N": "N", "S": "S", "E": "E", "W": "W", "NS": "N", "EW": "E"}
@@ -134,11 +134,12 @@ class _Reader:
 
     @staticmethod
     def lead(text: str) -> str | None:
-        """``LeadCard`` as PBN writes a card (``'C10'`` is ``'CT'``); None if not a card."""
-        match = _LEAD.fullmatch(text.strip().upper())
-        if match is None:
+        """``LeadCard`` as PBN writes a card (``'C10'`` is ``'CT'``); None if not a card (a
+        lead is optional: a bad one does not refuse the result)."""
+        try:
+            return read_lead(text)
+        except SessionError:
             return None
-        return match[1] + ("T" if match[2] == "10" else match[2])
 
 
 def _latest(lines: Iterable[_Line]) -> tuple[list[_Line], list[tuple[int, SessionWarning]]]:
