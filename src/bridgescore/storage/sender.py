@@ -42,6 +42,7 @@ import time
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate
+from types import UnionType
 from typing import Any, Final
 
 from bridgescore.club.clubs import check_email
@@ -441,6 +442,32 @@ def _code(code: int) -> str:
     return f" (code {code})" if 200 <= code <= 599 else ""
 
 
+_REFUSED: Final[tuple[tuple[type[smtplib.SMTPResponseException], str], ...]] = (
+    (smtplib.SMTPAuthenticationError, "the mail server refused the login"),
+    (smtplib.SMTPSenderRefused, "the mail server refused the From address"),
+    (smtplib.SMTPDataError, "the mail server refused the letter"),
+    (smtplib.SMTPResponseException, "the mail server refused"),
+)
+"""The replies the server gave, first match, in plain words (its reply code added)."""
+
+_PLAIN: Final[tuple[tuple[type[BaseException] | UnionType, str], ...]] = (
+    (smtplib.SMTPNotSupportedError,
+     "the mail server does not offer what the settings ask for (STARTTLS or a login)"),
+    (smtplib.SMTPServerDisconnected, "the mail server closed the connection"),
+    (smtplib.SMTPException, "what answers at that address is not a mail server, or it broke off"),
+    (_TooLong, "the mail server's answer was far too long"),
+    (TimeoutError, "the mail server did not answer in time"),
+    (ssl.SSLCertVerificationError,
+     "the mail server's certificate is not trusted, or is not for its name"),
+    (ssl.SSLError, "the TLS connection to the mail server failed"),
+    (socket.gaierror, "the mail server's name was not found"),
+    (ConnectionRefusedError, "nothing answers at the mail server's address and port"),
+    (UnicodeError | ValueError,
+     "this address cannot be written to (a character the letter cannot carry)"),
+)  # fmt: skip
+"""Everything else that goes wrong, first match, in plain words."""
+
+
 def why(exc: BaseException) -> str:
     """What went wrong, in plain words for the director: the server's own words are never
     shown (whatever answers on a port may say anything), only its reply code.
@@ -454,38 +481,14 @@ def why(exc: BaseException) -> str:
     if isinstance(exc, smtplib.SMTPRecipientsRefused):
         codes = sorted({code for code, _ in exc.recipients.values()})
         return "the mail server refused the address" + _code(codes[0] if codes else 0)
-    if isinstance(exc, smtplib.SMTPAuthenticationError):
-        return "the mail server refused the login" + _code(exc.smtp_code)
-    if isinstance(exc, smtplib.SMTPSenderRefused):
-        return "the mail server refused the From address" + _code(exc.smtp_code)
-    if isinstance(exc, smtplib.SMTPDataError):
-        return "the mail server refused the letter" + _code(exc.smtp_code)
     if isinstance(exc, smtplib.SMTPConnectError | smtplib.SMTPHeloError):
         if 200 <= exc.smtp_code <= 599:
             return "the mail server refused the connection" + _code(exc.smtp_code)
         return "what answers at that address is not a mail server"
     if isinstance(exc, smtplib.SMTPResponseException):
-        return "the mail server refused" + _code(exc.smtp_code)
-    if isinstance(exc, smtplib.SMTPNotSupportedError):
-        return "the mail server does not offer what the settings ask for (STARTTLS or a login)"
+        said = next(text for kind, text in _REFUSED if isinstance(exc, kind))
+        return said + _code(exc.smtp_code)
     if isinstance(exc, smtplib.SMTPServerDisconnected) and isinstance(context, OSError):
         return why(context)
-    if isinstance(exc, smtplib.SMTPServerDisconnected):
-        return "the mail server closed the connection"
-    if isinstance(exc, smtplib.SMTPException):
-        return "what answers at that address is not a mail server, or it broke off"
-    if isinstance(exc, _TooLong):
-        return "the mail server's answer was far too long"
-    if isinstance(exc, TimeoutError):
-        return "the mail server did not answer in time"
-    if isinstance(exc, ssl.SSLCertVerificationError):
-        return "the mail server's certificate is not trusted, or is not for its name"
-    if isinstance(exc, ssl.SSLError):
-        return "the TLS connection to the mail server failed"
-    if isinstance(exc, socket.gaierror):
-        return "the mail server's name was not found"
-    if isinstance(exc, ConnectionRefusedError):
-        return "nothing answers at the mail server's address and port"
-    if isinstance(exc, UnicodeError | ValueError):
-        return "this address cannot be written to (a character the letter cannot carry)"
-    return "the connection to the mail server failed"
+    return next((text for kind, text in _PLAIN if isinstance(exc, kind)),
+                "the connection to the mail server failed")  # fmt: skip
