@@ -80,9 +80,15 @@ def _json(port: int, method: str, path: str, body: object | None = None,
         return loaded
 
 
+def _room(seed: int) -> str:
+    """A club room's own loopback address (its phones and screens behind one router): the
+    server bounds streams and connections per address, as it would each club's."""
+    return f"127.1.{seed // 200 % 250}.{seed % 200 + 2}"
+
+
 async def _viewer(port: int, path: str, seen: dict[int, float], ready: asyncio.Event,
-                  done: asyncio.Event) -> None:  # fmt: skip
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                  done: asyncio.Event, host: str = "127.0.0.1") -> None:  # fmt: skip
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(host, 0))
     writer.write(f"GET {path} HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
     await writer.drain()
     buffer = b""
@@ -123,8 +129,9 @@ async def _table(
     sent: dict[int, float],
     failed: list[str],
     at: list[float] | None = None,
+    host: str = "127.0.0.1",
 ) -> None:
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(host, 0))
     began = time.perf_counter()
     for i, body in enumerate(posts):
         if at is not None:  # the moment this result is posted, from the start
@@ -137,12 +144,14 @@ async def _table(
                 if at is None:
                     raise
                 # a phone that waited past the server's keep-alive connects again, as browsers do
-                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                reader, writer = await asyncio.open_connection(
+                    "127.0.0.1", port, local_addr=(host, 0)
+                )
                 start = time.perf_counter()
                 status, answer = await _post(reader, writer, path, token, body)
         except (OSError, asyncio.IncompleteReadError) as exc:
             failed.append(repr(exc))
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(host, 0))
             continue
         latencies.append(time.perf_counter() - start)
         if status == 201:
@@ -264,8 +273,10 @@ async def _club(port: int, tables: int, viewers: int, rounds: int, round_seconds
     done = asyncio.Event()
     seen: list[dict[int, float]] = [{} for _ in range(viewers)]
     readies = [asyncio.Event() for _ in range(viewers)]
-    watchers = [asyncio.create_task(_viewer(port, f"/api/sessions/{game}/events", seen[i],
-                                            readies[i], done)) for i in range(viewers)]  # fmt: skip
+    room = _room(seed)
+    path = f"/api/sessions/{game}/events"
+    watchers = [asyncio.create_task(_viewer(port, path, seen[i], readies[i], done, room))
+                for i in range(viewers)]  # fmt: skip
     await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
     figures["ready"].append(time.perf_counter())
     while len(figures["ready"]) < figures["clubs"][0]:  # every club's viewers, then all post
@@ -280,7 +291,7 @@ async def _club(port: int, tables: int, viewers: int, rounds: int, round_seconds
         mine.sort(key=lambda p: p["round"])
         jobs.append(_table(port, f"/api/sessions/{game}/results",
                            created["tables"][t - 1]["token"], mine, latencies, sent, failed,
-                           at if round_seconds else None))  # fmt: skip
+                           at if round_seconds else None, room))  # fmt: skip
     await asyncio.gather(*jobs)
     last = max(sent, default=1)
     deadline = time.perf_counter() + 15
