@@ -24,6 +24,17 @@ class Scheme(StrEnum):
     EBU = "ebu"
     """The English Bridge Union's master point scales (§25.3)."""
 
+    @property
+    def unit(self) -> Decimal:
+        """The smallest award, in which USEBIO's ``MASTER_POINTS_AWARDED`` counts: a hundredth
+        of a masterpoint (the ABF's, as Compscore writes it; the ACBL's), a whole master point
+        (the EBU's).
+
+        >>> Scheme.ABF.unit, Scheme.EBU.unit
+        (Decimal('0.01'), Decimal('1'))
+        """
+        return Decimal(1) if self is Scheme.EBU else Decimal("0.01")
+
 
 CLUB_WEIGHT: dict[Scheme, Fraction] = {
     Scheme.ABF: Fraction(3, 2),
@@ -57,7 +68,7 @@ class Award:
     """What each player of a pair earns: ``points`` in the scheme's own unit, rounded as the
     federation rounds, and ``kind``, the ``MASTER_POINT_TYPE`` of USEBIO.
 
-    >>> Award(Decimal("0.24"), "green").points
+    >>> Award(Decimal("0.24"), "GREEN").points
     Decimal('0.24')
     """
 
