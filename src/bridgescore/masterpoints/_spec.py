@@ -93,13 +93,13 @@ def parse_spec(text: str) -> MasterpointSpec:
     if not isinstance(text, str) or len(text) > 20:
         raise MasterpointError(f"masterpoints {text!r}: expected SCHEME[:WEIGHT], such as "
                                "'abf' or 'acbl:1.5'", field="masterpoints", value=text)  # fmt: skip
-    name, _, weight = text.strip().lower().partition(":")
+    name, colon, weight = text.strip().lower().partition(":")
     try:
         scheme = Scheme(name)
     except ValueError:
         raise MasterpointError(f"masterpoints {text!r}: the scheme is abf, acbl or ebu",
                                field="masterpoints", value=text) from None  # fmt: skip
-    if not weight:
+    if not colon:
         return MasterpointSpec(scheme, CLUB_WEIGHT[scheme])
     if not _WEIGHT.fullmatch(weight) or Fraction(weight) <= 0 or Fraction(weight) > 100:
         raise MasterpointError(f"masterpoints {text!r}: the weight is a number above 0 and at "
