@@ -51,7 +51,9 @@ def _field_awards(spec: MasterpointSpec, field: Field) -> tuple[list[Decimal], D
         return abf.placings(winner, field.size), abf.QUANTUM, abf.kind(spec.weight)
     if spec.scheme is Scheme.ACBL:
         first = acbl.section_first(field.tables, spec.weight)
-        return acbl.placings(first, field.size), acbl.QUANTUM, acbl.KIND
+        # a Mitchell's half table counts whole: "7 1/2 tables would be 8 pairs in each group"
+        pairs = field.size if field.one_winner else field.tables
+        return acbl.placings(first, pairs), acbl.QUANTUM, acbl.KIND
     raise MasterpointError(
         f"masterpoints {spec.scheme.value!r}: the EBU's scales for club pairs are not available to "
         "bridgescore (only Scale F for individuals: bridgescore.masterpoints.ebu.scale_f)",
