@@ -82,3 +82,10 @@ def test_what_is_not_available_is_refused_naming_the_input() -> None:
     with pytest.raises(MasterpointError) as caught:
         event_awards(parse_spec("acbl"), [], 4)
     assert caught.value.field == "masterpoints"
+
+
+def test_two_sections_pairs_that_cannot_be_told_apart_are_refused() -> None:
+    with pytest.raises(MasterpointError) as caught:
+        awards(parse_spec("abf"), [_field(4), _field(4)])
+    assert (caught.value.field, caught.value.value) == ("sections", "1")
+    assert len(awards(parse_spec("abf"), [_field(4)])) == 4

@@ -69,7 +69,8 @@ def awards(spec: MasterpointSpec, sections: Sequence[SectionScores]) -> dict[Pai
     sections' pairs are told apart by their names and players: give sections one at a time
     when they are not named.
 
-    :raises MasterpointError: for a scheme whose session awards bridgescore does not have.
+    :raises MasterpointError: for a scheme whose session awards bridgescore does not have, or
+        for two sections' pairs that cannot be told apart (field ``sections``).
     """
     out: dict[Pair, Award] = {}
     for field in fields_of(sections):
@@ -77,6 +78,10 @@ def awards(spec: MasterpointSpec, sections: Sequence[SectionScores]) -> dict[Pai
             continue
         places, quantum, kind = _field_awards(spec, field)
         for pair, points in share(field.rows, places, quantum).items():
+            if pair in out:
+                raise MasterpointError(
+                    f"pair {pair.label!r} is in two sections with the same names: give the "
+                    "sections one at a time", field="sections", value=pair.label)  # fmt: skip
             out[pair] = Award(points, kind)
     return out
 
