@@ -138,12 +138,18 @@ def serve(
             proxy_headers=False,  # X-Forwarded-For: bridgescore.web.proxies, named proxies only
             log_level="warning",
             timeout_graceful_shutdown=SHUTDOWN_GRACE,
+            timeout_worker_healthcheck=WORKER_HEALTHCHECK,
         )
         return
     click.echo(f"bridgescore is serving on http://{host}:{port}/ (Ctrl+C to stop)")
     uvicorn.run(app, host=host, port=port, log_level="warning", http=GuardedHttp,
                 proxy_headers=False, timeout_graceful_shutdown=SHUTDOWN_GRACE)  # fmt: skip
 
+
+WORKER_HEALTHCHECK = 30
+"""Seconds a worker may take to answer the supervisor's health check before it is killed and
+started again (uvicorn's 5 s: on a busy two-core machine a worker answering late was
+restarted mid-evening, losing its requests in flight and paying its start-up again)."""
 
 SHUTDOWN_GRACE = 3
 """Seconds a stop waits for the requests under way: event streams never end by themselves (the
