@@ -22,6 +22,7 @@ the B ranking holds the B and C pairs, ranked among themselves, ties sharing a r
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -64,7 +65,7 @@ class Strata:
             if not math.isfinite(limit) or limit <= 0:
                 raise StrataError(f"a stratum's limit is above 0, got {limit!r}",
                                   field="strata", value=limit)  # fmt: skip
-        if any(a <= b for a, b in zip(limits, limits[1:], strict=False)):
+        if any(a <= b for a, b in pairwise(limits)):
             raise StrataError(f"strata limits go down, B's first: got {limits!r}",
                               field="strata", value=str(limits))  # fmt: skip
         if self.by not in ("higher", "average"):

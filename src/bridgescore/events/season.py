@@ -163,7 +163,9 @@ class Ladder:
         """
         rules = data.get("rules", {})
         if not isinstance(rules, Mapping):
-            raise LadderError("a ladder's rules are an object", field="rules", value=str(rules)[:100])
+            raise LadderError(
+                "a ladder's rules are an object", field="rules", value=str(rules)[:100]
+            )
         return cls(data.get("name", ""), LadderRules.from_dict(rules), data.get("start", ""),
                    data.get("end", ""))  # fmt: skip
 
