@@ -22,10 +22,10 @@ the B ranking holds the B and C pairs, ranked among themselves, ties sharing a r
 from __future__ import annotations
 
 import math
-from itertools import pairwise
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Any, Final, Literal
 
 from bridgescore.duplicate.session import RankRow, SessionError
