@@ -28,9 +28,18 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any, Final, Literal
 
-from bridgescore.duplicate.session import RankRow, SessionError
+from bridgescore.duplicate.session import RankRow, SectionScores, SessionError, rank_to_dict
 
-__all__ = ["MOST_STRATA", "Strata", "StrataBy", "StrataError", "pair_holdings", "rank_strata"]
+__all__ = [
+    "MOST_STRATA",
+    "Strata",
+    "StrataBy",
+    "StrataError",
+    "pair_holdings",
+    "rank_strata",
+    "read_holdings",
+    "strata_to_dict",
+]
 
 MOST_STRATA: Final = 6
 """The most strata a game may have (A to F)."""
@@ -180,3 +189,55 @@ def pair_holdings(
         return [holdings.get(p.number) if p.number else None for p in players]
 
     return holding
+
+
+def read_holdings(text: str, source: str = "holdings") -> dict[str, float]:
+    """Each player's holding (masterpoints, or a grade) by national number, from lines of
+    ``number,holding`` (a national body's list saved as CSV; a first line that does not end
+    in a number is a heading, blank lines are skipped).
+
+    >>> read_holdings("number,masterpoints\\n870153,1250.5\\n922821, 40\\n")
+    {'870153': 1250.5, '922821': 40.0}
+    >>> read_holdings("870153;12")
+    Traceback (most recent call last):
+    ...
+    bridgescore.duplicate.strata.StrataError: holdings line 1: expected number,holding, got \
+'870153;12'
+    """
+    found: dict[str, float] = {}
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        number, comma, value = (part.strip() for part in line.partition(","))
+        try:
+            holding = float(value) if comma else math.nan
+        except ValueError:
+            if n == 1:
+                continue  # a heading
+            holding = math.nan
+        if not (number.isascii() and number.isalnum() and len(number) <= 20) or not (
+            math.isfinite(holding) and holding >= 0
+        ):
+            raise StrataError(f"{source} line {n}: expected number,holding, got {line[:60]!r}",
+                              field=source, value=line[:60])  # fmt: skip
+        found[number] = holding
+    return found
+
+
+def strata_to_dict(
+    strata: Strata, scored: SectionScores, holdings: Mapping[str, float]
+) -> dict[str, Any]:
+    """A scored section's strata as JSON: the strata (limits, ``by``, names), each pair's
+    stratum (by label), and each field's rankings by stratum (rows as in the rankings)."""
+    holding = pair_holdings(holdings)
+    mp = scored.method == "mp"
+    fields = {
+        (side.value if side else "all"): {
+            name: [rank_to_dict(r, mp=mp) for r in rows]
+            for name, rows in rank_strata(strata, field, holding).items()
+        }
+        for side, field in scored.rankings.items()
+    }
+    pairs = {row.pair.label: strata.stratum(holding(row))
+             for rows in scored.rankings.values() for row in rows}  # fmt: skip
+    return {**strata.to_dict(), "pairs": pairs, "rankings": fields}
