@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from bridgescore.duplicate.session import SectionScores
 from bridgescore.errors import SessionError
 from bridgescore.inputs import check_name
 from bridgescore.players import Player
@@ -43,6 +44,7 @@ __all__ = [
     "LadderRules",
     "Outing",
     "ladder",
+    "outings",
 ]
 
 LadderKind = Literal["best", "average", "improved"]
@@ -263,3 +265,29 @@ def ladder(rules: LadderRules, outings: Iterable[Outing]) -> list[LadderRow]:
         rows.append(LadderRow(f"{first[score]}{tie}", player, score, sessions))
     rows += [LadderRow("", p, score, n) for score, p, n in scored if n < rules.fewest]
     return rows
+
+
+def outings(date: str, evening: str, sections: Iterable[SectionScores]) -> list[Outing]:
+    """The outings of an evening's scored sections: each player with a national number of
+    each pair with a percentage (a matchpointed pair that played), at its percentage.
+
+    >>> from bridgescore import Result
+    >>> from bridgescore.duplicate.session import BoardResult, Section, Session
+    >>> sec = Section(results=[BoardResult(1, 1, 1, Result.parse("3NTN=")),
+    ...                        BoardResult(1, 2, 2, Result.parse("3NTN-1"))])
+    >>> ns1 = next(p for p in sec.pairs if p.label == "NS 1")
+    >>> from dataclasses import replace
+    >>> sec = replace(sec, pairs=tuple(replace(p, players=(Player("Ann", "1"), Player("Al")))
+    ...                                if p is ns1 else p for p in sec.pairs))
+    >>> [(o.player.name, o.percent) for o in outings("2026.01.05", "e1", Session((sec,)).scored())]
+    [('Ann', 100.0)]
+    """
+    found = []
+    for scored in sections:
+        for score in scored.pairs.values():
+            if score.percent is None or not score.boards:
+                continue
+            for player in score.pair.players:
+                if player.number is not None:
+                    found.append(Outing(date, evening, player, score.percent))
+    return found

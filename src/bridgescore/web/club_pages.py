@@ -14,13 +14,15 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgescore.club import Director, LoginError, RosterEntry
 from bridgescore.errors import BridgeError
+from bridgescore.events.season import LADDER_KINDS
 from bridgescore.players import Player
 from bridgescore.storage.clubs import ClubStore
+from bridgescore.storage.season import LadderStore
 from bridgescore.web.common import forget_login, login_of, page, remember_login, renew_csrf
 from bridgescore.web.deps import ClubsDep, PageDirector, PostedForm, log_in
 from bridgescore.web.problems import status_of
 
-__all__ = ["router"]
+__all__ = ["LoggedIn", "club_context", "router"]
 
 router = APIRouter(include_in_schema=False)
 
@@ -77,10 +79,14 @@ def club_page(request: Request, me: PageDirector, clubs: ClubsDep) -> Response:
     """The club's evenings and events, the newest first, and its directors."""
     if me is None:
         return RedirectResponse("/login", status_code=303)
-    return page(request, "club.html", _club(clubs, me, ""))
+    return page(request, "club.html", club_context(clubs, me, ""))
 
 
-def _club(store: ClubStore, me: Director, problem: str) -> dict[str, Any]:
+def club_context(
+    store: ClubStore, me: Director, problem: str, ladder_problem: str = ""
+) -> dict[str, Any]:
+    """The director's club page's data; ``problem`` and ``ladder_problem`` say why the
+    password's or the ladder's form was refused."""
     return {
         "club": store.club(me.club_id),
         "me": me,
@@ -88,7 +94,10 @@ def _club(store: ClubStore, me: Director, problem: str) -> dict[str, Any]:
         "events": store.events(me.club_id),
         "directors": store.directors(me.club_id),
         "kinds": dict(KINDS),
+        "ladders": LadderStore(store.store).ladders(me.club_id),
+        "ladder_kinds": LADDER_KINDS,
         "problem": problem,
+        "ladder_problem": ladder_problem,
     }
 
 
@@ -124,8 +133,8 @@ async def password_form(
     try:
         clubs.set_password(me.club_id, form.get("email", ""), form.get("password", ""))
     except BridgeError as exc:  # the form again, saying why
-        return page(request, "club.html", _club(clubs, me, str(exc)), 422)
-    return page(request, "club.html", _club(clubs, me, "The password is changed."))
+        return page(request, "club.html", club_context(clubs, me, str(exc)), 422)
+    return page(request, "club.html", club_context(clubs, me, "The password is changed."))
 
 
 @router.get("/club/roster", response_class=HTMLResponse)

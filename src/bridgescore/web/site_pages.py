@@ -32,7 +32,7 @@ from bridgescore.web.problems import BODY, problem
 from bridgescore.web.site import ASSETS, SiteBuilder, SitePage, club_slug, parse_slug, render
 from bridgescore.web.work import run_heavy, scores_of, section_scorer
 
-__all__ = ["PublicIn", "api_router", "router", "write_site"]
+__all__ = ["PublicIn", "api_router", "router", "site_builder", "write_site"]
 
 router = APIRouter(include_in_schema=False)
 api_router = APIRouter(prefix="/api", tags=["clubs"], responses=BODY)
@@ -73,6 +73,12 @@ def _builder(request: Request, slug: str, clubs: ClubsDep, live: LiveDep) -> Sit
     if club_slug(club) != slug:  # the name changed, or was written otherwise: the real one
         rest = request.url.path.split("/", 3)[3] if request.url.path.count("/") >= 3 else ""
         return RedirectResponse(f"/clubs/{club_slug(club)}/{rest}", status_code=301)
+    return site_builder(request, club, clubs, live)
+
+
+def site_builder(request: Request, club: Club, clubs: ClubsDep, live: LiveDep) -> SiteBuilder:
+    """The club's site as the server draws it now: scores kept per version, deals solved
+    off the event loop."""
     site = ClubSite(clubs, live.store)
 
     def score(p: Published) -> Any:
@@ -117,6 +123,8 @@ _page("evenings/{game_id}/pairs/{key}/", "scorecard", "A pair's scorecard.",
       lambda b, p: b.scorecard_page(p["game_id"], p["key"]))  # fmt: skip
 _page("players/{number}/", "player", "A player's sessions and percentages.",
       lambda b, p: b.player_page(p["number"]))  # fmt: skip
+_page("ladders/{ladder_id}/", "ladder", "A ladder of the club's season.",
+      lambda b, p: b.ladder_page(p["ladder_id"]))  # fmt: skip
 _page("events/{event_id}/", "event", "An event's ranking.",
       lambda b, p: b.event_page(p["event_id"]))  # fmt: skip
 
