@@ -1,0 +1,160 @@
+"""A player's season across the server's clubs shows only what each club's site publishes
+(issue 36), and a club's ladders: made by its director, ranked on its results site and in the
+folder ``bridgescore publish`` writes."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from bridgescore.club import RosterEntry
+from bridgescore.duplicate.movement import mitchell
+from bridgescore.duplicate.session import Section, Session
+from bridgescore.events.season import Ladder, LadderRules
+from bridgescore.players import Player
+from bridgescore.storage import Store
+from bridgescore.storage.clubs import ClubStore
+from bridgescore.storage.live import LiveStore
+from bridgescore.storage.season import LadderStore
+from bridgescore.web.site import club_slug
+from bridgescore.web.site_pages import write_site
+from tests.conftest import PASSWORD, csrf
+
+ANN = Player("Ann Smith", "2001")
+OTHERS = [Player(f"Player{c} Other", f"30{i:02}") for i, c in enumerate("BCDEFGHIJKL")]
+
+
+def _evening(store: Store, club_id: str, title: str, date: str, *, close: bool = True) -> str:
+    """An evening of three tables, Ann and her partner at NS 1, every result entered."""
+    clubs, live = ClubStore(store), LiveStore(store)
+    section = Section.from_movement(mitchell(3, 2))
+    players = [ANN, *OTHERS]
+    pairs = [replace(p, players=(players[2 * i], players[2 * i + 1]),
+                     names=f"{players[2 * i].name} & {players[2 * i + 1].name}")
+             for i, p in enumerate(section.pairs)]  # fmt: skip
+    session = Session((replace(section, pairs=tuple(pairs)),), event=title, date=date)
+    stored, _ = live.start(session, 3, club=(club_id, clubs.key(club_id)))
+    state = live.state(stored.id)
+    made = ["4HS=", "3NTN-1", "2SE+1", "4SN=", "1NTW-2", "3DS="]
+    for play in state.movement.plays:
+        for board in play.boards:
+            entry = state.entry(play.round, play.table, board,
+                                result=made[(board * play.table + len(title)) % 6])  # fmt: skip
+            live.add(stored.id, entry, entry.table)
+    if close:
+        live.close(stored.id)
+    return stored.id
+
+
+def _club(store: Store, name: str, number: str, *, ann_public: bool = True) -> str:
+    clubs = ClubStore(store)
+    club = clubs.create_club(name, number, "EBU")
+    clubs.add_player(club.id, RosterEntry(0, ANN, public=ann_public))
+    for p in OTHERS:
+        clubs.add_player(club.id, RosterEntry(0, p))
+    return club.id
+
+
+def _rows(html: str) -> list[str]:
+    return re.findall(r'<td class="nw">([^<]*)</td>', html)
+
+
+def test_a_players_page_across_clubs_shows_only_what_each_publishes(client: TestClient) -> None:
+    store: Store = client.app.state.store  # type: ignore[attr-defined]
+    acol, bath = _club(store, "Acol BC", "1234"), _club(store, "Bath BC", "5678")
+    hidden = _club(store, "Cam BC", "9012", ann_public=False)  # Ann may not be named there
+    _evening(store, acol, "Acol Monday", "2026.11.02")
+    _evening(store, acol, "Acol Open", "2026.11.09", close=False)  # not published yet
+    _evening(store, bath, "Bath Tuesday", "2026.11.03")
+    _evening(store, bath, "Bath Friday", "2026.11.06")
+    _evening(store, hidden, "Cam Thursday", "2026.11.05")
+    page = client.get("/players/2001/")
+    assert page.status_code == 200, page.text[:300]
+    html = page.text
+    assert "Ann Smith" in html
+    assert ("Acol BC" in html, "Bath BC" in html, "Cam BC" in html) == (True, True, False)
+    assert "Acol Open" not in html
+    assert "Cam Thursday" not in html
+    assert sorted(_rows(html)) == ["2026.11.02", "2026.11.03", "2026.11.06"]
+    assert "<svg" in html
+    for link in re.findall(r'href="(/clubs/[^"]+)"', html):  # each a page of the club's site
+        assert client.get(link).status_code == 200, link
+    # Bath shows its players by number only: it is left out while Acol names her ...
+    clubs = ClubStore(store)
+    clubs.set_public(bath, "numbers", 24)
+    html = client.get("/players/2001/").text
+    assert ("Acol BC" in html, "Bath BC" in html) == (True, False)
+    assert _rows(html) == ["2026.11.02"]
+    # ... and when no club names her, her page names her by number, at both.
+    clubs.set_public(acol, "numbers", 24)
+    html = client.get("/players/2001/").text
+    assert "Ann Smith" not in html
+    assert "Player 2001" in html
+    assert ("Acol BC" in html, "Bath BC" in html) == (True, True)
+    assert client.get("/players/3000/").status_code == 200  # an Acol and Bath player
+    assert client.get("/players/9999/").status_code == 404
+    assert client.get("/players/" + "9" * 21 + "/").status_code == 404
+
+
+def test_the_director_makes_a_ladder_and_the_site_ranks_it(
+    client: TestClient, tmp_path: Path
+) -> None:
+    store: Store = client.app.state.store  # type: ignore[attr-defined]
+    club_id = _club(store, "Acol BC", "1234")
+    clubs = ClubStore(store)
+    clubs.add_director(club_id, "td@acol.example", PASSWORD)
+    for title, date in [("First", "2026.11.02"), ("Second", "2026.11.09"), ("Third", "2026.11.16")]:
+        _evening(store, club_id, title, date)
+    token = csrf(client, "/login")
+    logged = client.post("/login", data={"csrf": token, "email": "td@acol.example",
+                                         "password": PASSWORD}, follow_redirects=False)  # fmt: skip
+    assert logged.status_code == 303
+    token = csrf(client, "/club")
+    bad = client.post("/club/ladders", data={"csrf": token, "name": "Winter", "kind": "best",
+                                             "count": "0"})  # fmt: skip
+    assert bad.status_code == 422
+    assert "count is a whole number from 1 to 100" in bad.text
+    made = client.post("/club/ladders", data={"csrf": token, "name": "Winter", "kind": "best",
+                                              "count": "2", "start": "2026-11-01",
+                                              "end": "2026-11-30"})  # fmt: skip
+    assert made.status_code == 200  # followed to the club's page
+    assert "Winter" in made.text
+    assert "Best 2 sessions" in made.text
+    (stored,) = LadderStore(store).ladders(club_id)
+    assert stored.ladder == Ladder("Winter", LadderRules("best", 2), "2026.11.01", "2026.11.30")
+    base = f"/clubs/{club_slug(clubs.club(club_id))}/"
+    assert f"ladders/{stored.id}/" in client.get(base).text
+    html = client.get(f"{base}ladders/{stored.id}/").text
+    ranks = re.findall(r'<tr><td class="nw">([^<]*)</td>', html)
+    # Partners stay together all season: each pair's two players share a rank.
+    assert ranks == [f"{r}=" for k in range(6) for r in (2 * k + 1, 2 * k + 1)]
+    assert "3 published sessions" in html
+    folder = tmp_path / "site"
+    write_site(clubs, clubs.club(club_id), folder)
+    written = (folder / "ladders" / stored.id / "index.html").read_text(encoding="utf-8")
+    assert re.findall(r'<tr><td class="nw">([^<]*)</td>', written) == ranks
+    gone = client.post(f"/club/ladders/{stored.id}/delete", data={"csrf": token})
+    assert gone.status_code == 200
+    assert LadderStore(store).ladders(club_id) == []
+    assert client.get(f"{base}ladders/{stored.id}/").status_code == 404
+
+
+def test_a_ladder_form_that_will_not_do_is_refused_by_field(client: TestClient) -> None:
+    store: Store = client.app.state.store  # type: ignore[attr-defined]
+    club_id = _club(store, "Acol BC", "1234")
+    ClubStore(store).add_director(club_id, "td@acol.example", PASSWORD)
+    token = csrf(client, "/login")
+    client.post("/login", data={"csrf": token, "email": "td@acol.example", "password": PASSWORD})
+    token = csrf(client, "/club")
+    wrong = {"kind": "worst", "count": "x" * 5000, "least": "-1", "start": "31/12/2026",
+             "end": "2026.02.30x", "name": ""}  # fmt: skip
+    for field, value in wrong.items():
+        form = {"csrf": token, "name": "W", "kind": "best", "count": "3", field: value}
+        answer = client.post("/club/ladders", data=form)
+        assert answer.status_code == 422, field
+        problem = re.search(r'id="ladder-problem">([^<]*)<', answer.text)
+        assert problem is not None and (field in problem[1] or field == "kind"), problem
+    assert LadderStore(store).ladders(club_id) == []
