@@ -156,5 +156,6 @@ def test_a_ladder_form_that_will_not_do_is_refused_by_field(client: TestClient) 
         answer = client.post("/club/ladders", data=form)
         assert answer.status_code == 422, field
         problem = re.search(r'id="ladder-problem">([^<]*)<', answer.text)
-        assert problem is not None and (field in problem[1] or field == "kind"), problem
+        assert problem is not None, field
+        assert field in problem[1] or field == "kind", problem[1]
     assert LadderStore(store).ladders(club_id) == []
