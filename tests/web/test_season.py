@@ -5,57 +5,18 @@ folder ``bridgescore publish`` writes."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from bridgescore.club import RosterEntry
-from bridgescore.duplicate.movement import mitchell
-from bridgescore.duplicate.session import Section, Session
 from bridgescore.events.season import Ladder, LadderRules
-from bridgescore.players import Player
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
-from bridgescore.storage.live import LiveStore
 from bridgescore.storage.season import LadderStore
 from bridgescore.web.site import club_slug
 from bridgescore.web.site_pages import write_site
 from tests.conftest import PASSWORD, csrf
-
-ANN = Player("Ann Smith", "2001")
-OTHERS = [Player(f"Player{c} Other", f"30{i:02}") for i, c in enumerate("BCDEFGHIJKL")]
-
-
-def _evening(store: Store, club_id: str, title: str, date: str, *, close: bool = True) -> str:
-    """An evening of three tables, Ann and her partner at NS 1, every result entered."""
-    clubs, live = ClubStore(store), LiveStore(store)
-    section = Section.from_movement(mitchell(3, 2))
-    players = [ANN, *OTHERS]
-    pairs = [replace(p, players=(players[2 * i], players[2 * i + 1]),
-                     names=f"{players[2 * i].name} & {players[2 * i + 1].name}")
-             for i, p in enumerate(section.pairs)]  # fmt: skip
-    session = Session((replace(section, pairs=tuple(pairs)),), event=title, date=date)
-    stored, _ = live.start(session, 3, club=(club_id, clubs.key(club_id)))
-    state = live.state(stored.id)
-    made = ["4HS=", "3NTN-1", "2SE+1", "4SN=", "1NTW-2", "3DS="]
-    for play in state.movement.plays:
-        for board in play.boards:
-            entry = state.entry(play.round, play.table, board,
-                                result=made[(board * play.table + len(title)) % 6])  # fmt: skip
-            live.add(stored.id, entry, entry.table)
-    if close:
-        live.close(stored.id)
-    return stored.id
-
-
-def _club(store: Store, name: str, number: str, *, ann_public: bool = True) -> str:
-    clubs = ClubStore(store)
-    club = clubs.create_club(name, number, "EBU")
-    clubs.add_player(club.id, RosterEntry(0, ANN, public=ann_public))
-    for p in OTHERS:
-        clubs.add_player(club.id, RosterEntry(0, p))
-    return club.id
+from tests.helpers import season_club, season_evening
 
 
 def _rows(html: str) -> list[str]:
@@ -64,13 +25,13 @@ def _rows(html: str) -> list[str]:
 
 def test_a_players_page_across_clubs_shows_only_what_each_publishes(client: TestClient) -> None:
     store: Store = client.app.state.store  # type: ignore[attr-defined]
-    acol, bath = _club(store, "Acol BC", "1234"), _club(store, "Bath BC", "5678")
-    hidden = _club(store, "Cam BC", "9012", ann_public=False)  # Ann may not be named there
-    _evening(store, acol, "Acol Monday", "2026.11.02")
-    _evening(store, acol, "Acol Open", "2026.11.09", close=False)  # not published yet
-    _evening(store, bath, "Bath Tuesday", "2026.11.03")
-    _evening(store, bath, "Bath Friday", "2026.11.06")
-    _evening(store, hidden, "Cam Thursday", "2026.11.05")
+    acol, bath = season_club(store, "Acol BC", "1234"), season_club(store, "Bath BC", "5678")
+    hidden = season_club(store, "Cam BC", "9012", ann_public=False)  # Ann may not be named there
+    season_evening(store, acol, "Acol Monday", "2026.11.02")
+    season_evening(store, acol, "Acol Open", "2026.11.09", close=False)  # not published yet
+    season_evening(store, bath, "Bath Tuesday", "2026.11.03")
+    season_evening(store, bath, "Bath Friday", "2026.11.06")
+    season_evening(store, hidden, "Cam Thursday", "2026.11.05")
     page = client.get("/players/2001/")
     assert page.status_code == 200, page.text[:300]
     html = page.text
@@ -103,11 +64,11 @@ def test_the_director_makes_a_ladder_and_the_site_ranks_it(
     client: TestClient, tmp_path: Path
 ) -> None:
     store: Store = client.app.state.store  # type: ignore[attr-defined]
-    club_id = _club(store, "Acol BC", "1234")
+    club_id = season_club(store, "Acol BC", "1234")
     clubs = ClubStore(store)
     clubs.add_director(club_id, "td@acol.example", PASSWORD)
     for title, date in [("First", "2026.11.02"), ("Second", "2026.11.09"), ("Third", "2026.11.16")]:
-        _evening(store, club_id, title, date)
+        season_evening(store, club_id, title, date)
     token = csrf(client, "/login")
     logged = client.post("/login", data={"csrf": token, "email": "td@acol.example",
                                          "password": PASSWORD}, follow_redirects=False)  # fmt: skip
@@ -144,7 +105,7 @@ def test_the_director_makes_a_ladder_and_the_site_ranks_it(
 
 def test_a_ladder_form_that_will_not_do_is_refused_by_field(client: TestClient) -> None:
     store: Store = client.app.state.store  # type: ignore[attr-defined]
-    club_id = _club(store, "Acol BC", "1234")
+    club_id = season_club(store, "Acol BC", "1234")
     ClubStore(store).add_director(club_id, "td@acol.example", PASSWORD)
     token = csrf(client, "/login")
     client.post("/login", data={"csrf": token, "email": "td@acol.example", "password": PASSWORD})
