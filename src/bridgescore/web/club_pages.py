@@ -14,7 +14,6 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgescore.club import Director, LoginError, RosterEntry
 from bridgescore.errors import BridgeError
-from bridgescore.events.season import LADDER_KINDS
 from bridgescore.players import Player
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.season import LadderStore
@@ -83,10 +82,14 @@ def club_page(request: Request, me: PageDirector, clubs: ClubsDep) -> Response:
 
 
 def club_context(
-    store: ClubStore, me: Director, problem: str, ladder_problem: str = ""
+    store: ClubStore,
+    me: Director,
+    problem: str,
+    ladder_problem: str = "",
+    ladder_form: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """The director's club page's data; ``problem`` and ``ladder_problem`` say why the
-    password's or the ladder's form was refused."""
+    password's or the ladder's form was refused (``ladder_form``: what was typed)."""
     return {
         "club": store.club(me.club_id),
         "me": me,
@@ -95,9 +98,9 @@ def club_context(
         "directors": store.directors(me.club_id),
         "kinds": dict(KINDS),
         "ladders": LadderStore(store.store).ladders(me.club_id),
-        "ladder_kinds": LADDER_KINDS,
         "problem": problem,
         "ladder_problem": ladder_problem,
+        "ladder_form": ladder_form or {},
     }
 
 

@@ -81,7 +81,7 @@ async def ladder_form(
                         form.get("end", "").strip().replace("-", "."))  # fmt: skip
         LadderStore(clubs.store).create(me.club_id, ladder)
     except BridgeError as exc:  # the club's page again, saying why
-        return page(request, "club.html", club_context(clubs, me, "", str(exc)), 422)
+        return page(request, "club.html", club_context(clubs, me, "", str(exc), form), 422)
     return RedirectResponse("/club#ladders-title", status_code=303)
 
 
