@@ -1,4 +1,5 @@
-"""A club's pages: the director's login, the club's evenings and events, its roster.
+"""A club's pages: the director's login, the club's evenings and events, its roster, its
+ladders.
 
 A login here sets a signed cookie (HttpOnly, SameSite=Lax); every form still carries the CSRF
 token (double submit, as every form of the site). What the pages change, they change through
@@ -14,6 +15,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgescore.club import Director, LoginError, RosterEntry
 from bridgescore.errors import BridgeError
+from bridgescore.events.season import Ladder, LadderError, LadderRules
 from bridgescore.players import Player
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.season import LadderStore
@@ -21,7 +23,7 @@ from bridgescore.web.common import forget_login, login_of, page, remember_login,
 from bridgescore.web.deps import ClubsDep, PageDirector, PostedForm, log_in
 from bridgescore.web.problems import status_of
 
-__all__ = ["LoggedIn", "club_context", "router"]
+__all__ = ["router"]
 
 router = APIRouter(include_in_schema=False)
 
@@ -174,3 +176,39 @@ async def erase_form(player_id: int, form: PostedForm, me: LoggedIn, clubs: Club
     """Erase a player on request (their results stay, anonymised)."""
     clubs.erase_player(me.club_id, player_id)
     return RedirectResponse("/club/roster", status_code=303)
+
+
+@router.post("/club/ladders", response_class=HTMLResponse)
+async def ladder_form(
+    request: Request, form: PostedForm, me: LoggedIn, clubs: ClubsDep
+) -> Response:
+    """Add a ladder to the club's season: its name, kind (``best``, ``average``,
+    ``improved``), N, the fewest sessions to be ranked, and its dates."""
+    try:
+        rules = LadderRules(form.get("kind", "best"),  # type: ignore[arg-type]
+                            _whole(form.get("count", "10"), "count"),
+                            _whole(form.get("least", "") or "0", "least"))  # fmt: skip
+        ladder = Ladder(form.get("name", "")[:200], rules,
+                        form.get("start", "").strip().replace("-", "."),
+                        form.get("end", "").strip().replace("-", "."))  # fmt: skip
+        LadderStore(clubs.store).create(me.club_id, ladder)
+    except BridgeError as exc:  # the club's page again, saying why
+        return page(request, "club.html", club_context(clubs, me, "", str(exc), form), 422)
+    return RedirectResponse("/club#ladders-title", status_code=303)
+
+
+@router.post("/club/ladders/{ladder_id}/delete", response_class=HTMLResponse)
+async def ladder_delete(
+    ladder_id: str, form: PostedForm, me: LoggedIn, clubs: ClubsDep
+) -> Response:
+    """Delete one of the club's ladders."""
+    LadderStore(clubs.store).delete(me.club_id, ladder_id[:64])
+    return RedirectResponse("/club#ladders-title", status_code=303)
+
+
+def _whole(text: str, name: str) -> int:
+    digits = text.strip()[:6]
+    if not digits.isdigit():
+        raise LadderError(f"{name} is a whole number, not {text[:20]!r}", field=name,
+                          value=text[:20])  # fmt: skip
+    return int(digits)

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
+from fastapi import Request
+
 from bridgescore.club import Club, ClubNotFoundError
 from bridgescore.duplicate.analysis import pair_analysis
 from bridgescore.duplicate.session import (
@@ -33,13 +35,16 @@ from bridgescore.events import EventKind
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
 from bridgescore.events.season import ladder, outings
 from bridgescore.players import Player
-from bridgescore.storage.clubs import StoredEvent
+from bridgescore.storage.clubs import ClubStore, StoredEvent
 from bridgescore.storage.nights import TEAM_KINDS, adopt
 from bridgescore.storage.season import LadderStore, StoredLadder
 from bridgescore.storage.site import ClubSite, Published
+from bridgescore.storage.store import utcnow
 from bridgescore.web.common import asset, templates
-from bridgescore.web.hand_records import HAND_TABLES, Solver, hand_records
+from bridgescore.web.deps import Live
+from bridgescore.web.hand_records import HAND_TABLES, Solver, hand_records, solve_dd
 from bridgescore.web.site_plot import PercentPoint, percent_plot
+from bridgescore.web.work import run_heavy, scores_of
 
 __all__ = [
     "ASSETS",
@@ -50,6 +55,7 @@ __all__ = [
     "pair_key",
     "parse_slug",
     "render",
+    "site_builder",
 ]
 
 ASSETS: Final = ("site.css", "hands.css")
@@ -378,3 +384,17 @@ class SiteBuilder:
             yield self.event_page(e.id)
         for stored in self.ladders:
             yield self.ladder_page(stored.id)
+
+
+def site_builder(request: Request, club: Club, clubs: ClubStore, live: Live) -> SiteBuilder:
+    """The club's site as the server draws it now: scores kept per version, deals solved
+    off the event loop."""
+    site = ClubSite(clubs, live.store)
+
+    def score(p: Published) -> Any:
+        return scores_of(request, (f"{p.id}/site/{hash(p.view)}", p.version), p.session)
+
+    def solve(deals: Any) -> Any:
+        return run_heavy(request, solve_dd, deals)
+
+    return SiteBuilder(site, club, utcnow(), score, solve)

@@ -23,16 +23,24 @@ from bridgescore.duplicate.session import score_session
 from bridgescore.files import write_atomically
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import LiveStore
-from bridgescore.storage.site import ClubSite, Published
+from bridgescore.storage.site import ClubSite
 from bridgescore.storage.store import utcnow
 from bridgescore.web.common import STATIC
 from bridgescore.web.deps import ClubsDep, CurrentDirector, LiveDep
 from bridgescore.web.hand_records import solve_dd
 from bridgescore.web.problems import BODY, problem
-from bridgescore.web.site import ASSETS, SiteBuilder, SitePage, club_slug, parse_slug, render
-from bridgescore.web.work import run_heavy, scores_of, section_scorer
+from bridgescore.web.site import (
+    ASSETS,
+    SiteBuilder,
+    SitePage,
+    club_slug,
+    parse_slug,
+    render,
+    site_builder,
+)
+from bridgescore.web.work import section_scorer
 
-__all__ = ["PublicIn", "api_router", "router", "site_builder", "write_site"]
+__all__ = ["PublicIn", "api_router", "router", "write_site"]
 
 router = APIRouter(include_in_schema=False)
 api_router = APIRouter(prefix="/api", tags=["clubs"], responses=BODY)
@@ -74,20 +82,6 @@ def _builder(request: Request, slug: str, clubs: ClubsDep, live: LiveDep) -> Sit
         rest = request.url.path.split("/", 3)[3] if request.url.path.count("/") >= 3 else ""
         return RedirectResponse(f"/clubs/{club_slug(club)}/{rest}", status_code=301)
     return site_builder(request, club, clubs, live)
-
-
-def site_builder(request: Request, club: Club, clubs: ClubsDep, live: LiveDep) -> SiteBuilder:
-    """The club's site as the server draws it now: scores kept per version, deals solved
-    off the event loop."""
-    site = ClubSite(clubs, live.store)
-
-    def score(p: Published) -> Any:
-        return scores_of(request, (f"{p.id}/site/{hash(p.view)}", p.version), p.session)
-
-    def solve(deals: Any) -> Any:
-        return run_heavy(request, solve_dd, deals)
-
-    return SiteBuilder(site, club, utcnow(), score, solve)
 
 
 Site = Annotated[SiteBuilder | Response, Depends(_builder)]

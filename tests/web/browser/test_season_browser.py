@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, ViewportSize
 
 from tests import browsing as tb
 from tests.browsing import DESKTOP, PHONE, axe_violations, new_context, shot
@@ -44,7 +44,7 @@ def season(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_season_pages_fit_and_pass_axe(
-    browser: Browser, season: tuple[str, str], size: tb.ViewportSize
+    browser: Browser, season: tuple[str, str], size: ViewportSize
 ) -> None:
     url, ladder = season
     page = new_context(browser, size, axe=True).new_page()
