@@ -64,7 +64,7 @@ def test_the_director_makes_a_ladder_and_the_site_ranks_it(
     client: TestClient, tmp_path: Path
 ) -> None:
     store: Store = client.app.state.store  # type: ignore[attr-defined]
-    club_id = season_club(store, "Acol BC", "1234")
+    club_id = season_club(store, "Acol BC", "1234", ann_public=False)  # not to be named
     clubs = ClubStore(store)
     clubs.add_director(club_id, "td@acol.example", PASSWORD)
     for title, date in [("First", "2026.11.02"), ("Second", "2026.11.09"), ("Third", "2026.11.16")]:
@@ -93,6 +93,9 @@ def test_the_director_makes_a_ladder_and_the_site_ranks_it(
     # Partners stay together all season: each pair's two players share a rank.
     assert ranks == [f"{r}=" for k in range(6) for r in (2 * k + 1, 2 * k + 1)]
     assert "3 published sessions" in html
+    assert "Ann Smith" not in html  # shown as the evenings show her, without a page
+    assert "Player 2001" in html
+    assert "players/2001/" not in html
     folder = tmp_path / "site"
     write_site(clubs, clubs.club(club_id), folder)
     written = (folder / "ladders" / stored.id / "index.html").read_text(encoding="utf-8")
