@@ -15,7 +15,7 @@ from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.season import LadderStore
 from bridgescore.web.site import club_slug
 from bridgescore.web.site_pages import write_site
-from tests.conftest import PASSWORD, csrf
+from tests.conftest import DATA, PASSWORD, csrf
 from tests.helpers import season_club, season_evening
 
 
@@ -123,3 +123,36 @@ def test_a_ladder_form_that_will_not_do_is_refused_by_field(client: TestClient) 
         assert problem is not None, field
         assert field in problem[1] or field == "kind", problem[1]
     assert LadderStore(store).ladders(club_id) == []
+
+
+HOWELL = DATA / "real" / "usebio" / "compscore3_mp_pairs_howell.xml"
+HOLDINGS = b"number,masterpoints\n870153,1250\n922821,40\n864358,700\n706043,20\n301418,150\n"
+
+
+def test_the_results_page_ranks_the_strata_of_an_uploaded_session(client: TestClient) -> None:
+    """The real CompScore3 file of tests/cli/test_cli_strata.py, uploaded: pair 6 (60.22 %,
+    1250 points) is in A; pair 7 (59.48 %, 700) in B; pair 2 (58.07 %, 150 and one player not
+    in the list) in A only."""
+    token = csrf(client, "/session/new")
+    made = client.post("/session/new", data={"csrf": token, "method": "mp"},
+                       files={"pbn": (HOWELL.name, HOWELL.read_bytes(), "text/xml")},
+                       follow_redirects=False)  # fmt: skip
+    assert made.status_code == 303, made.text[:300]
+    results = made.headers["location"]
+    token = csrf(client, results)
+    answer = client.post(f"{results}/strata", data={"csrf": token, "strata": "750,300"},
+                         files={"holdings": ("points.csv", HOLDINGS, "text/csv")})  # fmt: skip
+    assert answer.status_code == 200, answer.text[:300]
+    tables = dict(re.findall(r'data-stratum="(\w)">(.*?)</table>', answer.text, re.S))
+    pairs = {k: re.findall(r"<tr><td>([^<]*)</td><td>(\d+)</td>", v) for k, v in tables.items()}
+    assert pairs["A"][:3] == [("1", "6"), ("2", "7"), ("3", "2")]
+    assert pairs["B"] == [("1", "7")]
+    assert "C" not in pairs  # no pair there
+    assert "No pair in this stratum." in answer.text
+    wrong = client.post(f"{results}/strata", data={"csrf": token, "strata": "300,750"},
+                        files={"holdings": ("points.csv", HOLDINGS, "text/csv")})  # fmt: skip
+    assert wrong.status_code == 422
+    assert 'id="strata-problem">strata limits go down' in wrong.text
+    none = client.post(f"{results}/strata", data={"csrf": token, "strata": "750"})
+    assert none.status_code == 422
+    assert "choose the players&#39; holdings file" in none.text
