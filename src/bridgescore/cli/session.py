@@ -16,7 +16,7 @@ from rich.table import Table
 
 from bridgescore import pbn
 from bridgescore.boards.dd import DDTable
-from bridgescore.cli._app import cli, console, reporting, section_scorer, write_file
+from bridgescore.cli._app import cli, console, read_pbn, reporting, section_scorer, write_file
 from bridgescore.cli.bridgemate import bridgemate_command
 from bridgescore.duplicate.analysis import analyse_pair, analysis_to_dict, session_csv, tables_of
 from bridgescore.duplicate.field import ARTIFICIAL_PRESETS, BoardScore
@@ -29,6 +29,7 @@ from bridgescore.duplicate.session import (
     read_share,
     scores_to_dict,
 )
+from bridgescore.duplicate.strata import Strata, read_holdings, strata_to_dict
 from bridgescore.errors import SessionError
 from bridgescore.lin import read_names, with_names
 from bridgescore.masterpoints import MasterpointSpec, awards, parse_spec
@@ -177,6 +178,27 @@ def _share(session: Session, min_share: str | None) -> Session:
 @_min_share_option
 @_names_option
 @_masterpoints_option
+@click.option(
+    "--strata",
+    "strata_text",
+    metavar="LIMITS",
+    help="Rank A/B/C strata too: the limits of B, C ... (750,300 or Open/750/300); each "
+    "pair's stratum from its players' holdings in --holdings.",
+)
+@click.option(
+    "--strata-by",
+    type=click.Choice(["higher", "average"]),
+    default="higher",
+    show_default=True,
+    help="A pair's holding: its stronger player's, or its players' average.",
+)
+@click.option(
+    "--holdings",
+    "holdings_file",
+    metavar="FILE",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="The players' masterpoints or grades for --strata: lines of number,holding (CSV).",
+)
 def score_command(
     file: Path,
     method: str | None,
@@ -189,6 +211,9 @@ def score_command(
     min_share: str | None = None,
     names_file: Path | None = None,
     masterpoints: str | None = None,
+    strata_text: str | None = None,
+    strata_by: str = "higher",
+    holdings_file: Path | None = None,
 ) -> None:
     """Score a session from a PBN, USEBIO or Bridgemate .bws file: the rankings of each
     section, and its warnings; with --masterpoints, what each player of a row earns.
@@ -197,8 +222,11 @@ def score_command(
     Ties share a rank, written 2=. Matchpoint percentages have two decimals.
 
     Example: bridgescore session score results.pbn --method butler --recap NS3
+
+    Strata: bridgescore session score club.xml --strata 750,300 --holdings points.csv
     """
     spec = _spec(masterpoints)
+    strata = _strata(strata_text, strata_by, holdings_file)
     session = read_session(file, method)
     if across_field or artificial_preset != "default":
         session = dataclasses.replace(session, across_field=across_field or session.across_field,
@@ -230,6 +258,10 @@ def score_command(
                     rows, section_data["rankings"][side.value if side else "all"], strict=True
                 ):
                     row_data["masterpoints"] = _json_points(earned.get(row.pair, Decimal(0)))
+    if strata is not None:
+        limits, holdings = strata
+        for scored, section_data in zip(sections, data["sections"], strict=True):
+            section_data["strata"] = strata_to_dict(limits, scored, holdings)
     if recap is not None and not any(s["recaps"] for s in data["sections"]):
         raise click.BadParameter(f"no pair {recap!r} in the sections shown", param_hint="--recap")
     if as_json:
@@ -241,6 +273,21 @@ def score_command(
 def _json_points(points: Decimal) -> int | float:
     """An award as a JSON number: whole points as an integer, else the decimal as written."""
     return int(points) if points == points.to_integral_value() else float(points)
+
+
+def _strata(text: str | None, by: str, path: Path | None) -> tuple[Strata, dict[str, float]] | None:
+    """``--strata`` and ``--holdings`` read: the strata and the holdings by national number."""
+    if text is None:
+        if path is not None:
+            raise click.BadParameter("--holdings is read for --strata", param_hint="--holdings")
+        return None
+    if path is None:
+        raise click.BadParameter("strata need the players' --holdings", param_hint="--strata")
+    with reporting("--strata"):
+        strata = Strata.parse(text, "average" if by == "average" else "higher")
+    text = read_pbn(path)  # UTF-8, or ISO 8859-1 as a spreadsheet saves it
+    with reporting("--holdings"):
+        return strata, read_holdings(text, source=path.name)
 
 
 def _named(session: Session, path: Path, roster: Sequence[Player] = ()) -> Session:
@@ -331,10 +378,26 @@ def _print_session(session: Session, sections: list[SectionScores], data: dict[s
             click.echo("Warnings:")
             for w in section.warnings:
                 click.echo(f"  {w}")
+        if "strata" in section_data:
+            _print_strata(section_data["strata"])
         if "travellers" in section_data:
             _print_travellers(scored, unit)
         for recap in section_data["recaps"]:
             _print_recap(recap, unit)
+
+
+def _print_strata(strata: dict[str, Any]) -> None:
+    out = console()
+    for field, by_stratum in strata["rankings"].items():
+        for name, rows in by_stratum.items():
+            heading = f"Stratum {name}" + ("" if field == "all" else f", {field}")
+            table = _table(heading)
+            for column in ("Rank", "Pair", "Names", "%", "Stratum"):
+                table.add_column(column, justify="right" if column in ("Pair", "%") else "left")
+            for row in rows:
+                table.add_row(row["rank"], str(row["number"]), row["names"],
+                              _percent(row["percent"]), strata["pairs"][row["pair"]])  # fmt: skip
+            out.print(table)
 
 
 def _print_travellers(scored: SectionScores, unit: str) -> None:

@@ -14,6 +14,7 @@ from sqlalchemy import Boolean, Integer, String, Table
 from bridgescore.errors import BridgeError
 from bridgescore.storage.errors import StorageError
 from bridgescore.storage.schema import (
+    ClubLadderRow,
     ClubRow,
     ConflictRow,
     DealRow,
@@ -61,6 +62,7 @@ SPEC: Final[Mapping[str, tuple[Table, frozenset[str], frozenset[str]]]] = {
     "events": (_t(EventRow), frozenset({"club_id"}), frozenset({"definition"})),
     "event_results": (_t(EventResultRow), frozenset({"id"}), frozenset()),
     "seeds": (_t(DealSeedRow), frozenset(), frozenset()),
+    "ladders": (_t(ClubLadderRow), frozenset({"club_id"}), frozenset({"definition"})),
     "mailings": (_t(MailingRow), frozenset({"id", "game_id", "club_id"}), frozenset()),
     "letters": (
         _t(OutboxRow),

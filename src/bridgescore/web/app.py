@@ -38,6 +38,7 @@ from bridgescore.web import (
     movement,
     offline,
     paper,
+    season,
     sessions,
     site_pages,
     team_events,
@@ -136,6 +137,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(movement.api_router)
     app.include_router(offline.router)
     app.include_router(site_pages.router)
+    app.include_router(season.router)
     app.include_router(site_pages.api_router)
     app.include_router(team_events.router)
     app.include_router(team_pages.router)

@@ -1,4 +1,5 @@
-"""A club's pages: the director's login, the club's evenings and events, its roster.
+"""A club's pages: the director's login, the club's evenings and events, its roster, its
+ladders.
 
 A login here sets a signed cookie (HttpOnly, SameSite=Lax); every form still carries the CSRF
 token (double submit, as every form of the site). What the pages change, they change through
@@ -14,8 +15,10 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgescore.club import Director, LoginError, RosterEntry
 from bridgescore.errors import BridgeError
+from bridgescore.events.season import Ladder, LadderError, LadderRules
 from bridgescore.players import Player
 from bridgescore.storage.clubs import ClubStore
+from bridgescore.storage.season import LadderStore
 from bridgescore.web.common import forget_login, login_of, page, remember_login, renew_csrf
 from bridgescore.web.deps import ClubsDep, PageDirector, PostedForm, log_in
 from bridgescore.web.problems import status_of
@@ -77,10 +80,18 @@ def club_page(request: Request, me: PageDirector, clubs: ClubsDep) -> Response:
     """The club's evenings and events, the newest first, and its directors."""
     if me is None:
         return RedirectResponse("/login", status_code=303)
-    return page(request, "club.html", _club(clubs, me, ""))
+    return page(request, "club.html", club_context(clubs, me, ""))
 
 
-def _club(store: ClubStore, me: Director, problem: str) -> dict[str, Any]:
+def club_context(
+    store: ClubStore,
+    me: Director,
+    problem: str,
+    ladder_problem: str = "",
+    ladder_form: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """The director's club page's data; ``problem`` and ``ladder_problem`` say why the
+    password's or the ladder's form was refused (``ladder_form``: what was typed)."""
     return {
         "club": store.club(me.club_id),
         "me": me,
@@ -88,7 +99,10 @@ def _club(store: ClubStore, me: Director, problem: str) -> dict[str, Any]:
         "events": store.events(me.club_id),
         "directors": store.directors(me.club_id),
         "kinds": dict(KINDS),
+        "ladders": LadderStore(store.store).ladders(me.club_id),
         "problem": problem,
+        "ladder_problem": ladder_problem,
+        "ladder_form": ladder_form or {},
     }
 
 
@@ -124,8 +138,8 @@ async def password_form(
     try:
         clubs.set_password(me.club_id, form.get("email", ""), form.get("password", ""))
     except BridgeError as exc:  # the form again, saying why
-        return page(request, "club.html", _club(clubs, me, str(exc)), 422)
-    return page(request, "club.html", _club(clubs, me, "The password is changed."))
+        return page(request, "club.html", club_context(clubs, me, str(exc)), 422)
+    return page(request, "club.html", club_context(clubs, me, "The password is changed."))
 
 
 @router.get("/club/roster", response_class=HTMLResponse)
@@ -162,3 +176,39 @@ async def erase_form(player_id: int, form: PostedForm, me: LoggedIn, clubs: Club
     """Erase a player on request (their results stay, anonymised)."""
     clubs.erase_player(me.club_id, player_id)
     return RedirectResponse("/club/roster", status_code=303)
+
+
+@router.post("/club/ladders", response_class=HTMLResponse)
+async def ladder_form(
+    request: Request, form: PostedForm, me: LoggedIn, clubs: ClubsDep
+) -> Response:
+    """Add a ladder to the club's season: its name, kind (``best``, ``average``,
+    ``improved``), N, the fewest sessions to be ranked, and its dates."""
+    try:
+        rules = LadderRules(form.get("kind", "best"),  # type: ignore[arg-type]
+                            _whole(form.get("count", "10"), "count"),
+                            _whole(form.get("least", "") or "0", "least"))  # fmt: skip
+        ladder = Ladder(form.get("name", "")[:200], rules,
+                        form.get("start", "").strip().replace("-", "."),
+                        form.get("end", "").strip().replace("-", "."))  # fmt: skip
+        LadderStore(clubs.store).create(me.club_id, ladder)
+    except BridgeError as exc:  # the club's page again, saying why
+        return page(request, "club.html", club_context(clubs, me, "", str(exc), form), 422)
+    return RedirectResponse("/club#ladders-title", status_code=303)
+
+
+@router.post("/club/ladders/{ladder_id}/delete", response_class=HTMLResponse)
+async def ladder_delete(
+    ladder_id: str, form: PostedForm, me: LoggedIn, clubs: ClubsDep
+) -> Response:
+    """Delete one of the club's ladders."""
+    LadderStore(clubs.store).delete(me.club_id, ladder_id[:64])
+    return RedirectResponse("/club#ladders-title", status_code=303)
+
+
+def _whole(text: str, name: str) -> int:
+    digits = text.strip()[:6]
+    if not digits.isdigit():
+        raise LadderError(f"{name} is a whole number, not {text[:20]!r}", field=name,
+                          value=text[:20])  # fmt: skip
+    return int(digits)

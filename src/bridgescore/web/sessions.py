@@ -36,6 +36,13 @@ from bridgescore.duplicate.session import (
     heading,
     notes_of,
 )
+from bridgescore.duplicate.strata import (
+    Strata,
+    StrataError,
+    pair_holdings,
+    rank_strata,
+    read_holdings,
+)
 from bridgescore.errors import for_field
 from bridgescore.inputs import check_name, read_number, read_tricks
 from bridgescore.storage import Store, StoredGame, VersionConflictError, anonymous
@@ -171,11 +178,11 @@ def check_session(session: Session, limits: Limits) -> None:
             check_name(pair.names, "pair", longest=limits.name)
 
 
-async def _upload(request: Request, largest: int) -> tuple[str, str] | None:
-    """The uploaded PBN file as (name, text), or None if none was chosen (at most
-    ``largest`` bytes)."""
+async def _upload(request: Request, largest: int, name: str = "pbn") -> tuple[str, str] | None:
+    """The uploaded file (a PBN file; ``name`` the form's field) as (name, text), or None if
+    none was chosen (at most ``largest`` bytes)."""
     form = await request.form()
-    upload = form.get("pbn")
+    upload = form.get(name)
     if upload is None or isinstance(upload, str) or not upload.filename:
         return None
     try:
@@ -308,6 +315,32 @@ def session_page(
         remember_edit(request, response, game_id, key)
         return response
     return page(request, "session.html", _context(request, stored))
+
+
+@router.post("/session/{game_id}/strata", response_class=HTMLResponse)
+async def strata_form(
+    request: Request, readable: ReadableSession, form: PostedForm, limits: LimitsDep
+) -> Response:
+    """The results page with each section's A/B/C strata ranked (SCORING.md §28): the
+    limits, how a pair's holding is taken, and the players' holdings file (``number,holding``
+    lines). Nothing is stored."""
+    stored, _ = readable
+    try:
+        upload = await _upload(request, limits.upload, "holdings")  # read (and closed) first
+        strata = Strata.parse(form.get("strata", "")[:200],
+                              "average" if form.get("by") == "average" else "higher")  # fmt: skip
+        if upload is None:
+            raise StrataError("choose the players' holdings file", field="holdings")
+        holdings = read_holdings(upload[1], source="holdings")
+    except BridgeError as exc:
+        context = _context(request, stored, errors={"strata": str(exc)})
+        return page(request, "session.html", context | {"strata_form": form}, 422)
+    context = _context(request, stored)
+    ranked = [(s, {(field.value if field else "All pairs"):
+                   rank_strata(strata, rows, pair_holdings(holdings))
+                   for field, rows in s.rankings.items()}) for s in context["scored"]]  # fmt: skip
+    return page(request, "session.html", context | {"strata": strata, "strata_ranked": ranked,
+                                                     "strata_form": form})  # fmt: skip
 
 
 def _result(form: dict[str, str]) -> BoardResult:

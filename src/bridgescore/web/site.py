@@ -20,17 +20,31 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
+from fastapi import Request
+
 from bridgescore.club import Club, ClubNotFoundError
 from bridgescore.duplicate.analysis import pair_analysis
-from bridgescore.duplicate.session import METHODS, SectionScores, SessionError, heading
+from bridgescore.duplicate.session import (
+    METHODS,
+    PairScore,
+    SectionScores,
+    SessionError,
+    heading,
+)
 from bridgescore.events import EventKind
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
-from bridgescore.storage.clubs import StoredEvent
+from bridgescore.events.season import ladder, outings
+from bridgescore.players import Player
+from bridgescore.storage.clubs import ClubStore, StoredEvent
 from bridgescore.storage.nights import TEAM_KINDS, adopt
+from bridgescore.storage.season import LadderStore, StoredLadder
 from bridgescore.storage.site import ClubSite, Published
+from bridgescore.storage.store import utcnow
 from bridgescore.web.common import asset, templates
-from bridgescore.web.hand_records import HAND_TABLES, Solver, hand_records
+from bridgescore.web.deps import Live
+from bridgescore.web.hand_records import HAND_TABLES, Solver, hand_records, solve_dd
 from bridgescore.web.site_plot import PercentPoint, percent_plot
+from bridgescore.web.work import run_heavy, scores_of
 
 __all__ = [
     "ASSETS",
@@ -41,6 +55,7 @@ __all__ = [
     "pair_key",
     "parse_slug",
     "render",
+    "site_builder",
 ]
 
 ASSETS: Final = ("site.css", "hands.css")
@@ -176,6 +191,7 @@ class SiteBuilder:
         context = self._base(self.club.name, []) | {
             "evenings": self.evenings,
             "events": events,
+            "ladders": self.ladders,
             "players": sorted(self.site.players(self.club), key=lambda p: p.name),
         }
         return SitePage("", "site/club.html", context)
@@ -253,18 +269,37 @@ class SiteBuilder:
         }
         return SitePage(f"evenings/{evening.id}/pairs/{key}/", "site/scorecard.html", context)
 
-    def player_page(self, number: str) -> SitePage:
-        """A player's page: their published sessions and a plot of their percentages."""
+    @property
+    def ladders(self) -> list[StoredLadder]:
+        """The club's ladders, the newest first."""
+        return LadderStore(self.site.store).ladders(self.club.id)
+
+    def public_player(self, number: str) -> Player:
+        """The player of this national number as the club's pages show them.
+
+        :raises ClubNotFoundError: if the club's site has no page for them.
+        """
         player = next((p for p in self.site.players(self.club) if p.number == number), None)
         if player is None:
             raise ClubNotFoundError(f"the club has no public page for player {number[:20]!r}",
                                     field="player", value=number[:20])  # fmt: skip
+        return player
+
+    def played(self, number: str) -> list[tuple[Published, str, PairScore, list[Player]]]:
+        """The player's published sessions, the oldest first: the evening, the pair's
+        scorecard key, its score and the partner."""
         played = []
         for evening in reversed(self.evenings):  # oldest first, as the plot reads
             for key, _s, score in self._pairs(evening):
                 if any(p.number == number for p in score.pair.players):
                     partner = [p for p in score.pair.players if p.number != number]
                     played.append((evening, key, score, partner))
+        return played
+
+    def player_page(self, number: str) -> SitePage:
+        """A player's page: their published sessions and a plot of their percentages."""
+        player = self.public_player(number)
+        played = self.played(number)
         points = [PercentPoint(e.date, score.percent) for e, _, score, _ in played
                   if score.percent is not None]  # fmt: skip
         context = self._base(player.name, [("", self.club.name)]) | {
@@ -273,6 +308,24 @@ class SiteBuilder:
             "plot": percent_plot(points),
         }
         return SitePage(f"players/{number}/", "site/player.html", context)
+
+    def ladder_page(self, ladder_id: str) -> SitePage:
+        """A ladder of the club's season, ranked over the published evenings it covers."""
+        stored = next((s for s in self.ladders if s.id == ladder_id), None)
+        if stored is None:
+            raise ClubNotFoundError(f"the club has no ladder {ladder_id[:40]!r}", field="id",
+                                    value=ladder_id[:40])  # fmt: skip
+        covered = [e for e in self.evenings if stored.ladder.covers(e.date)]
+        found = [o for e in covered for o in outings(e.date, e.id, self.scores(e))]
+        named = {p.number for p in self.site.players(self.club)}
+        context = self._base(stored.ladder.name, [("", self.club.name)]) | {
+            "ladder": stored.ladder,
+            "rows": ladder(stored.ladder.rules, found),
+            "sessions": len(covered),
+            "linked": named,
+            "provisional": any(e.provisional for e in covered),
+        }
+        return SitePage(f"ladders/{ladder_id}/", "site/ladder.html", context)
 
     def event_page(self, event_id: str) -> SitePage:
         """An event of several sessions: the whole event ranked over its published sessions."""
@@ -329,3 +382,19 @@ class SiteBuilder:
             yield self.player_page(player.number)
         for e in self.site.clubs.events(self.club.id):
             yield self.event_page(e.id)
+        for stored in self.ladders:
+            yield self.ladder_page(stored.id)
+
+
+def site_builder(request: Request, club: Club, clubs: ClubStore, live: Live) -> SiteBuilder:
+    """The club's site as the server draws it now: scores kept per version, deals solved
+    off the event loop."""
+    site = ClubSite(clubs, live.store)
+
+    def score(p: Published) -> Any:
+        return scores_of(request, (f"{p.id}/site/{hash(p.view)}", p.version), p.session)
+
+    def solve(deals: Any) -> Any:
+        return run_heavy(request, solve_dd, deals)
+
+    return SiteBuilder(site, club, utcnow(), score, solve)
