@@ -63,7 +63,7 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
 
-HEAD_REVISION: Final = "0015_long_names"
+HEAD_REVISION: Final = "0016_masterpoints"
 """The newest migration (a test checks it against the scripts): a database already there is
 opened without loading Alembic."""
 
@@ -259,6 +259,8 @@ class ClubRow(Base):
     """How its public pages show players: ``names`` or ``numbers``."""
     correction_hours: Mapped[int] = mapped_column(Integer, server_default="24")
     """Its correction period, in hours after an evening is closed."""
+    masterpoints: Mapped[str] = mapped_column(String(32), server_default="")
+    """The masterpoint scheme of its live evenings (``abf``, ``ebu:1.5``); empty for none."""
 
 
 class ClubGameRow(Base):

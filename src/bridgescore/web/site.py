@@ -28,6 +28,7 @@ from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
 from bridgescore.storage.clubs import StoredEvent
 from bridgescore.storage.nights import TEAM_KINDS, adopt
 from bridgescore.storage.site import ClubSite, Published
+from bridgescore.web.awards import award_texts
 from bridgescore.web.common import asset, templates
 from bridgescore.web.hand_records import HAND_TABLES, Solver, hand_records
 from bridgescore.web.site_plot import PercentPoint, percent_plot
@@ -187,11 +188,13 @@ class SiteBuilder:
         scored = self.scores(evening)
         keys = {(id(s), score.pair.side, score.pair.number): key
                 for key, s, score in self._pairs(evening)}  # fmt: skip
+        awards = award_texts(self.club, scored)
         sections = []
         for s in scored:
             fields = []
             for field, rows in s.rankings.items():
-                lines = [(r, keys.get((id(s), r.pair.side, r.pair.number), ""), _percent(r.percent))
+                lines = [(r, keys.get((id(s), r.pair.side, r.pair.number), ""),
+                          _percent(r.percent), awards.get((s.section.name, r.pair.label), ""))
                          for r in rows]  # fmt: skip
                 fields.append((field.value if field else "All pairs", lines))
             sections.append((s, fields))
@@ -201,6 +204,7 @@ class SiteBuilder:
             "heading": heading(evening.session),
             "sections": sections,
             "mp": evening.session.method == "mp",
+            "awards": bool(awards),
             "method": METHODS[evening.session.method].label,
             "has_deals": any(
                 b.deal is not None for sec in evening.session.sections for b in sec.boards

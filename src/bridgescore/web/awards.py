@@ -1,0 +1,61 @@
+"""Masterpoints as the pages show them: each pair's award in the rankings of the director's
+page (:func:`award_rows`), the results page and the club's site (:func:`award_texts`), and
+what the director's page offers to file (:func:`filing_of`). The awards are the core's
+(:func:`bridgescore.club.filing.evening_awards`); a club without a scheme shows none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bridgescore.club import Club
+from bridgescore.club.filing import evening_awards, filing_format
+from bridgescore.duplicate.session import SectionScores
+from bridgescore.masterpoints import Award, MasterpointSpec
+
+__all__ = ["award_rows", "award_texts", "filing_of"]
+
+
+def filing_of(spec: MasterpointSpec) -> dict[str, Any]:
+    """What the director's page offers for filing: the club's scheme and the body's format
+    (none for a scheme whose body's file is not published)."""
+    found = filing_format(spec)
+    return {"scheme": spec.text, "formats": [] if found is None else [found]}
+
+
+def award_rows(
+    club: Club | None, scored: Sequence[SectionScores], rankings: dict[str, list[dict[str, Any]]]
+) -> dict[str, list[dict[str, Any]]]:
+    """The rankings (by field, as the API gives them) with each row's ``masterpoints``: what
+    each player of the pair earns by the club's scheme (the core's; 0 for none) and its
+    ``masterpoint_type`` (``green``); unchanged for a club without a scheme."""
+    spec = club.masterpoints if club is not None else None
+    if spec is None:
+        return rankings
+    found = {pair.label: award for pair, award in evening_awards(spec, scored).items()}
+    return {field: [{**row, **_award(found.get(row["pair"]))} for row in rows]
+            for field, rows in rankings.items()}  # fmt: skip
+
+
+def award_texts(club: Club | None, scored: Sequence[SectionScores]) -> dict[tuple[str, str], str]:
+    """Each pair's award as a results page shows it, by (section, pair label): the points
+    each player earns (``0.42``), ``""`` for none; empty for a club without a scheme (the
+    page then has no masterpoint column)."""
+    spec = club.masterpoints if club is not None else None
+    if spec is None:
+        return {}
+    found = evening_awards(spec, scored)
+    return {(s.section.name, row.pair.label): _text(found.get(row.pair))
+            for s in scored for rows in s.rankings.values() for row in rows}  # fmt: skip
+
+
+def _text(award: Award | None) -> str:
+    return "" if award is None or award.points <= 0 else f"{award.points}"
+
+
+def _award(award: Award | None) -> dict[str, Any]:
+    """A row's award: the points each player earns (0 for none) and their kind."""
+    if award is None:
+        return {"masterpoints": 0, "masterpoint_type": None}
+    return {"masterpoints": float(award.points), "masterpoint_type": award.kind}
