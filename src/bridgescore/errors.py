@@ -35,6 +35,7 @@ __all__ = [
     "InvalidBoardError",
     "InvalidResultError",
     "LinError",
+    "MasterpointError",
     "MissingExtraError",
     "MovementError",
     "NotationError",
@@ -369,3 +370,14 @@ class UsebioError(NotationError):
         parts = [source, *([f"line {line}"] if line is not None else [])]
         parts += [where] if where else []
         super().__init__(f"{', '.join(parts)}: {reason}", field=field, value=value)
+
+
+class MasterpointError(RulesError):
+    """A masterpoint scheme or weight that cannot be used (``--masterpoints``), or an award the
+    published rules do not give: :attr:`field` is ``'masterpoints'`` (or the input at fault,
+    such as ``'sessions'``) and :attr:`value` the value given.
+
+    >>> err = MasterpointError("unknown scheme 'xyz'", field="masterpoints", value="xyz")
+    >>> isinstance(err, ValueError), err.field
+    (True, 'masterpoints')
+    """
