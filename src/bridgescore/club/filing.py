@@ -21,11 +21,12 @@ names them, for the director to add by hand.
 >>> from bridgescore.players import Player
 >>> pair = Pair(1, names="A & B", players=(Player("A", "123456"), Player("B", "2288")))
 >>> abf_credit_file({pair: Award(Decimal("0.42"), "green")})
-(b'0123456000042\\r\\n0002288000042\\r\\n', 'grn', ())
+(b'0002288000042\\r\\n0123456000042\\r\\n', 'grn', ())
 """
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -34,7 +35,7 @@ from typing import Final, Literal
 
 from bridgescore.club.clubs import Club, is_provisional, provisional_until
 from bridgescore.duplicate.session import Pair, SectionScores, Session
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, MasterpointError
 from bridgescore.masterpoints import Award, MasterpointSpec, awards
 
 __all__ = [
@@ -125,10 +126,17 @@ def filing_format(spec: MasterpointSpec) -> FilingFormat | None:
 
 def evening_awards(
     spec: MasterpointSpec | None, scored: Sequence[SectionScores]
-) -> dict[Pair, Award]:
+) -> dict[Pair, Award] | None:
     """Each pair's award for an evening by the club's scheme: the core's
-    :func:`~bridgescore.masterpoints.awards`; none without a scheme."""
-    return {} if spec is None else awards(spec, scored)
+    :func:`~bridgescore.masterpoints.awards`; None without a scheme, or for a scheme whose
+    session awards the core does not have (the EBU's club scales: SCORING.md §25), so that
+    the pages show no awards rather than fail."""
+    if spec is None:
+        return None
+    try:
+        return awards(spec, scored)
+    except MasterpointError:
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,21 +193,33 @@ def abf_credit_file(found: Mapping[Pair, Award]) -> tuple[bytes, str, tuple[str,
             continue
         points[int(number)] = points.get(int(number), Decimal(0)) + award.points
     lines = []
-    for number, total in sorted(points.items()):
+    for abf, total in sorted(points.items()):
         hundredths = int((total * 100).to_integral_value())
         if hundredths >= 10**_ABF_POINT_DIGITS:
-            raise FilingError(f"ABF number {number}: {total} points do not fit the file's "
+            raise FilingError(f"ABF number {abf}: {total} points do not fit the file's "
                               "6 digits", field="points", value=str(total))  # fmt: skip
-        lines.append(f"{number:0{_ABF_NUMBER_DIGITS}d}{hundredths:0{_ABF_POINT_DIGITS}d}\r\n")
+        lines.append(f"{abf:0{_ABF_NUMBER_DIGITS}d}{hundredths:0{_ABF_POINT_DIGITS}d}\r\n")
     return "".join(lines).encode("ascii"), extension, tuple(unfiled)
 
 
 def ebu_usebio(session: Session, scored: Sequence[SectionScores], spec: MasterpointSpec,
                charge_code: str = "10") -> tuple[bytes, tuple[str, ...]]:  # fmt: skip
-    """The evening as the EBU takes it: USEBIO 1.2 with each pair's award
-    (``MASTER_POINTS``, the core's writer) and the EBU's charge code (``P2P_CHARGE_RATE``)
-    with ``MPS_AWARDED_FLAG`` ``Y``, in the ``EVENT``; the players without a national number,
+    """The evening as the EBU takes it: the session's USEBIO 1.2 file
+    (:func:`bridgescore.usebio.write`: the club's number, each player's name and national
+    number) with, in its ``EVENT``, ``MPS_AWARDED_FLAG`` and the EBU's charge code
+    (``P2P_CHARGE_RATE``), where Compscore writes them (before ``SESSION_COUNT``, after
+    ``SECTION_COUNT``). The flag is ``N``: the EBU's club scales are not the core's
+    (SCORING.md §25), so the file awards none. Also the players without a national number,
     by name.
+
+    >>> from bridgescore import Result
+    >>> from bridgescore.duplicate.session import BoardResult, Section, score_session
+    >>> from bridgescore.masterpoints import parse_spec
+    >>> s = Session((Section("A", "howell", results=[BoardResult(1, 1, 2,
+    ...     Result.parse("4SS="))]),), event="Tuesday")
+    >>> data, unfiled = ebu_usebio(s, score_session(s), parse_spec("ebu"))
+    >>> b"<P2P_CHARGE_RATE>10</P2P_CHARGE_RATE>" in data, unfiled
+    (True, ())
 
     :raises FilingError: for a charge code the EBU has not published.
     """
@@ -209,10 +229,29 @@ def ebu_usebio(session: Session, scored: Sequence[SectionScores], spec: Masterpo
         raise FilingError(f"EBU charge code {charge_code!r}: one of "
                           f"{', '.join(EBU_CHARGE_CODES)}", field="charge_code",
                           value=charge_code)  # fmt: skip
-    data = usebio.write(session, scored, masterpoints=spec, charge_code=charge_code)
-    found = awards(spec, scored)
-    unfiled = tuple(name for name, number, _ in _players(found) if number is None)
-    return data, unfiled
+    data = usebio.write(session, scored)
+    start = data.index(b"<USEBIO")
+    root = ET.fromstring(data[start:])  # the writer's own bytes: no entity, no DTD to fetch
+    event = root.find("EVENT")
+    assert event is not None  # the writer always writes one
+    names = [child.tag for child in event]
+    flag = ET.Element("MPS_AWARDED_FLAG")
+    flag.text = "N"
+    event.insert(names.index("SESSION_COUNT"), flag)
+    rate = ET.Element("P2P_CHARGE_RATE")
+    rate.text = charge_code
+    event.insert(names.index("SECTION_COUNT") + 2, rate)
+    ET.indent(root, space=" ")
+    text = data[:start] + ET.tostring(root, encoding="utf-8", xml_declaration=False) + b"\n"
+    unfiled = tuple(
+        player.name
+        for s in scored
+        for pair in s.section.pairs
+        if pair.key in s.pairs
+        for player in pair.players
+        if player.number is None
+    )
+    return text, unfiled
 
 
 def filing(

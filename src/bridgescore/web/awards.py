@@ -29,11 +29,12 @@ def award_rows(
 ) -> dict[str, list[dict[str, Any]]]:
     """The rankings (by field, as the API gives them) with each row's ``masterpoints``: what
     each player of the pair earns by the club's scheme (the core's; 0 for none) and its
-    ``masterpoint_type`` (``green``); unchanged for a club without a scheme."""
-    spec = club.masterpoints if club is not None else None
-    if spec is None:
+    ``masterpoint_type`` (``green``); unchanged for a club without a scheme (or one whose
+    awards the core does not have)."""
+    given = evening_awards(club.masterpoints if club is not None else None, scored)
+    if given is None:
         return rankings
-    found = {pair.label: award for pair, award in evening_awards(spec, scored).items()}
+    found = {pair.label: award for pair, award in given.items()}
     return {field: [{**row, **_award(found.get(row["pair"]))} for row in rows]
             for field, rows in rankings.items()}  # fmt: skip
 
@@ -42,10 +43,9 @@ def award_texts(club: Club | None, scored: Sequence[SectionScores]) -> dict[tupl
     """Each pair's award as a results page shows it, by (section, pair label): the points
     each player earns (``0.42``), ``""`` for none; empty for a club without a scheme (the
     page then has no masterpoint column)."""
-    spec = club.masterpoints if club is not None else None
-    if spec is None:
+    found = evening_awards(club.masterpoints if club is not None else None, scored)
+    if found is None:
         return {}
-    found = evening_awards(spec, scored)
     return {(s.section.name, row.pair.label): _text(found.get(row.pair))
             for s in scored for rows in s.rankings.values() for row in rows}  # fmt: skip
 

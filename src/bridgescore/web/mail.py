@@ -135,8 +135,7 @@ def _plan(
     scores = scores_of(request, (state.id, state.version), state.current)
     plan = plan_letters(state.current, scores, clubs.roster(club_id),
                         link=f"{base.rstrip('/')}/session/{game_id}", provisional=provisional,
-                        awards=None if club.masterpoints is None
-                        else evening_awards(club.masterpoints, scores))  # fmt: skip
+                        awards=evening_awards(club.masterpoints, scores))  # fmt: skip
     return state.version, state.closed, provisional, plan
 
 
