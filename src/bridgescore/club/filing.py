@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Final, Literal
@@ -282,7 +282,9 @@ def filing(
     if format == "abf":
         data, extension, unfiled = abf_credit_file(awards(spec, scored))
         return Filing(extension, "text/plain; charset=us-ascii", data, unfiled)
-    if format == "ebu":
-        data, unfiled = ebu_usebio(session, scored, spec, charge_code)
+    if format == "ebu":  # the body knows the club by its number: the file names it
+        named = replace(session, tags={**session.tags, "Club": club.label,
+                                       "ClubNumber": club.number})  # fmt: skip
+        data, unfiled = ebu_usebio(named, scored, spec, charge_code)
         return Filing("xml", "application/xml", data, unfiled)
     raise FilingError(f"filing format {format!r}: abf or ebu", field="format", value=format)
