@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -51,7 +50,8 @@ def test_the_abf_credit_file_is_the_published_example() -> None:
     found = {Pair(i + 1, players=(Player(f"P{i}", number),)): Award(Decimal(points), "green")
              for i, (number, points, _) in enumerate(ABF_EXAMPLE)}  # fmt: skip
     data, extension, unfiled = abf_credit_file(found)
-    assert extension == "grn" and unfiled == ()
+    assert extension == "grn"
+    assert unfiled == ()
     lines = _ABF_LINE.findall(data)
     assert b"".join(a + b + b"\r\n" for a, b in lines) == data  # nothing but such lines
     assert sorted(a + b for a, b in lines) == sorted(line.encode() for *_, line in ABF_EXAMPLE)
@@ -85,14 +85,14 @@ def test_nothing_is_filed_before_the_correction_period_ends(after: timedelta) ->
 
 
 @pytest.fixture
-def evening(tmp_path: Path) -> Iterator[tuple[str, str, str]]:
+def evening(tmp_path: Path) -> tuple[str, str, str]:
     """A club's closed evening (twelve players with national numbers), its scheme the ABF's:
     the database, the club and the evening."""
     url = f"sqlite:///{tmp_path / 'filing.db'}"
     club_id, (game_id,) = club_evenings(url, 1, dd=False)
     with Store(url) as store:
         ClubStore(store).set_masterpoints(club_id, "abf")
-    yield url, club_id, game_id
+    return url, club_id, game_id
 
 
 def _closed_at(url: str, game_id: str) -> datetime:
@@ -123,7 +123,8 @@ def test_storage_files_the_abf_awards_of_the_core_once_final(evening: tuple[str,
     assert expected, "the evening awards some points"
     lines = _ABF_LINE.findall(made.data)
     assert {int(a): Decimal(int(b)) / 100 for a, b in lines} == expected
-    assert made.extension == "grn" and made.unfiled == ()
+    assert made.extension == "grn"
+    assert made.unfiled == ()
 
 
 def _compscore_order() -> list[str]:
@@ -149,7 +150,8 @@ def test_the_ebu_file_carries_the_charge_code_and_national_numbers(
                               charge_code="99")  # fmt: skip
         assert caught.value.field == "charge_code"
         session = LiveStore(store).state(game_id).current
-    assert "04" in EBU_CHARGE_CODES and made.extension == "xml"
+    assert "04" in EBU_CHARGE_CODES
+    assert made.extension == "xml"
     back = usebio.read(made.data)  # our own reader takes it whole, without a warning
     assert back.warnings == ()
     root = ET.fromstring(made.data[made.data.index(b"<USEBIO") :])
@@ -160,7 +162,8 @@ def test_the_ebu_file_carries_the_charge_code_and_national_numbers(
     assert root.findtext("CLUB/CLUB_ID_NUMBER") == "1234"
     numbers = {p.number for s in session.sections for q in s.pairs for p in q.players}
     written = {e.text for e in root.iter("NATIONAL_ID_NUMBER")}
-    assert written == numbers and len(numbers) == 12
+    assert written == numbers
+    assert len(numbers) == 12
     # The elements stand where Compscore3 writes them: the flag before SESSION_COUNT, the
     # charge code after SECTION_COUNT.
     ours = list(dict.fromkeys(child.tag for child in event))
@@ -205,7 +208,8 @@ def test_the_cli_files_once_final_and_refuses_before(
     out = tmp_path / "june.grn"
     early = runner.invoke(cli, ["session", "masterpoints", game_id[:6], "--format", "abf",
                                 "--db", url, "-o", str(out)])  # fmt: skip
-    assert early.exit_code == 2 and "provisional until" in early.output
+    assert early.exit_code == 2
+    assert "provisional until" in early.output
     assert not out.exists()
     with Store(url) as store:
         clubs = ClubStore(store)
@@ -213,7 +217,8 @@ def test_the_cli_files_once_final_and_refuses_before(
     done = runner.invoke(cli, ["session", "masterpoints", game_id[:6], "--format", "abf",
                                "--db", url, "-o", str(out)])  # fmt: skip
     assert done.exit_code == 0, done.output
-    assert out.read_bytes() and _ABF_LINE.sub(b"", out.read_bytes()) == b""
+    assert out.read_bytes()
+    assert _ABF_LINE.sub(b"", out.read_bytes()) == b""
 
 
 def test_an_open_evening_is_not_filed(evening: tuple[str, str, str]) -> None:
