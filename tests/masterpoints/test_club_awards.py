@@ -128,3 +128,29 @@ def test_the_emails_preview_carries_the_awards(tmp_path: Path) -> None:
         letters = answer.json()["letters"]
     assert letters
     assert all("Masterpoints: " in x["text"] for x in letters)
+
+
+def test_an_event_of_four_sessions_shows_its_outright_awards(tmp_path: Path) -> None:
+    from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
+    from bridgescore.masterpoints import event_awards
+
+    url = f"sqlite:///{tmp_path / 'event.db'}"
+    club_id, ids = club_evenings(url, 4, dd=False)
+    with Store(url) as store:
+        clubs = ClubStore(store)
+        event = PairsEvent("Winter pairs", tuple(ids), EventRules.preset("none"))
+        stored = clubs.create_event(club_id, "pairs", event.to_dict())
+        club = clubs.set_masterpoints(club_id, "abf")
+        live = LiveStore(store)
+        scored = [score_session(live.state(game_id).current) for game_id in ids]
+    found = event_awards(parse_spec("abf"), rank_event(event.rules, scored), 4)
+    expected = sorted(str(a.points) for a in found.values() if a.points > 0)
+    assert expected
+    with TestClient(create_app(Settings(database_url=url))) as client:
+        page = client.get(f"/clubs/{club_slug(club)}/events/{stored.id}/").text
+        clubs_page = ClubStore(client.app.state.store)  # type: ignore[attr-defined]
+        clubs_page.set_masterpoints(club_id, "acbl")  # no outright awards in the core
+        other = client.get(f"/clubs/{club_slug(club)}/events/{stored.id}/").text
+    cells = re.findall(r'<td class="num mp">([0-9.]*)</td>', page)
+    assert sorted(c for c in cells if c) == expected
+    assert ">MP</th>" not in other

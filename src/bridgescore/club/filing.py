@@ -36,7 +36,8 @@ from typing import Final, Literal
 from bridgescore.club.clubs import Club, is_provisional, provisional_until
 from bridgescore.duplicate.session import Pair, SectionScores, Session
 from bridgescore.errors import BridgeError, MasterpointError
-from bridgescore.masterpoints import Award, MasterpointSpec, awards
+from bridgescore.events.pairs import EventRankRow
+from bridgescore.masterpoints import Award, MasterpointSpec, awards, event_awards
 
 __all__ = [
     "ABF_EXTENSIONS",
@@ -51,6 +52,7 @@ __all__ = [
     "evening_awards",
     "filing",
     "filing_format",
+    "outright_awards",
 ]
 
 FilingFormat = Literal["abf", "ebu"]
@@ -135,6 +137,20 @@ def evening_awards(
         return None
     try:
         return awards(spec, scored)
+    except MasterpointError:
+        return None
+
+
+def outright_awards(
+    spec: MasterpointSpec | None, rows: Sequence[EventRankRow], sessions: int
+) -> dict[Pair, Award] | None:
+    """Each pair's outright award for a pairs event of ``sessions`` sessions, ranked as
+    ``rows`` (the core's :func:`~bridgescore.masterpoints.event_awards`); None without a
+    scheme, or for one whose outright awards the core does not have (SCORING.md §25)."""
+    if spec is None or not rows:
+        return None
+    try:
+        return event_awards(spec, rows, sessions)
     except MasterpointError:
         return None
 

@@ -14,7 +14,7 @@ from bridgescore.club.filing import evening_awards, filing_format
 from bridgescore.duplicate.session import SectionScores
 from bridgescore.masterpoints import Award, MasterpointSpec
 
-__all__ = ["award_rows", "award_texts", "filing_of"]
+__all__ = ["award_rows", "award_text", "award_texts", "filing_of"]
 
 
 def filing_of(spec: MasterpointSpec) -> dict[str, Any]:
@@ -46,11 +46,13 @@ def award_texts(club: Club | None, scored: Sequence[SectionScores]) -> dict[tupl
     found = evening_awards(club.masterpoints if club is not None else None, scored)
     if found is None:
         return {}
-    return {(s.section.name, row.pair.label): _text(found.get(row.pair))
+    return {(s.section.name, row.pair.label): award_text(found.get(row.pair))
             for s in scored for rows in s.rankings.values() for row in rows}  # fmt: skip
 
 
-def _text(award: Award | None) -> str:
+def award_text(award: Award | None) -> str:
+    """An award as a results page shows it: the points each player earns (``0.42``), ``""``
+    for none."""
     return "" if award is None or award.points <= 0 else f"{award.points}"
 
 

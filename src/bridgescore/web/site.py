@@ -21,6 +21,7 @@ from datetime import datetime
 from typing import Any, Final
 
 from bridgescore.club import Club, ClubNotFoundError
+from bridgescore.club.filing import outright_awards
 from bridgescore.duplicate.analysis import pair_analysis
 from bridgescore.duplicate.session import METHODS, SectionScores, SessionError, heading
 from bridgescore.events import EventKind
@@ -28,6 +29,7 @@ from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
 from bridgescore.storage.clubs import StoredEvent
 from bridgescore.storage.nights import TEAM_KINDS, adopt
 from bridgescore.storage.site import ClubSite, Published
+from bridgescore.web.awards import award_text as _award_text
 from bridgescore.web.awards import award_texts
 from bridgescore.web.common import asset, templates
 from bridgescore.web.hand_records import HAND_TABLES, Solver, hand_records
@@ -297,11 +299,14 @@ class SiteBuilder:
             rows, problem = [], str(exc)
         else:
             problem = ""
+        complete = len(scored) == len(sessions)  # the outright awards: of the whole event
+        found = outright_awards(self.club.masterpoints, rows, len(sessions)) if complete else None
         context = self._base(event.name, [("", self.club.name)]) | {
             "event": event,
             "sessions": sessions,
             "rows": rows,
             "problem": problem,
+            "awards": None if found is None else {p: _award_text(a) for p, a in found.items()},
         }
         return SitePage(f"events/{event_id}/", "site/event.html", context)
 
