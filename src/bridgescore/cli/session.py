@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Sequence
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from bridgescore.duplicate.session import (
 )
 from bridgescore.errors import SessionError
 from bridgescore.lin import read_names, with_names
+from bridgescore.masterpoints import MasterpointSpec, awards, parse_spec
 from bridgescore.model import Side
 from bridgescore.players import Player
 
@@ -121,6 +123,31 @@ _names_option = click.option(
 )
 
 
+_masterpoints_option = click.option(
+    "--masterpoints",
+    "masterpoints",
+    metavar="SCHEME[:WEIGHT]",
+    help="Award masterpoints: abf, acbl or ebu, at the event's weight (abf:2.5; default the "
+    "scheme's club session).",
+)
+
+
+def _spec(text: str | None) -> MasterpointSpec | None:
+    """``--masterpoints`` read, if given."""
+    if text is None:
+        return None
+    with reporting("--masterpoints"):
+        return parse_spec(text)
+
+
+def _earned(spec: MasterpointSpec | None, scored: SectionScores) -> dict[Pair, Decimal] | None:
+    """Each pair's award (per player) in one section, or None without ``--masterpoints``."""
+    if spec is None:
+        return None
+    with reporting("--masterpoints"):
+        return {pair: award.points for pair, award in awards(spec, [scored]).items()}
+
+
 def _share(session: Session, min_share: str | None) -> Session:
     """The session with ``--min-share`` set, if given."""
     if min_share is None:
@@ -151,6 +178,7 @@ def _share(session: Session, min_share: str | None) -> Session:
 )
 @_min_share_option
 @_names_option
+@_masterpoints_option
 def score_command(
     file: Path,
     method: str | None,
@@ -162,15 +190,17 @@ def score_command(
     artificial_preset: str = "default",
     min_share: str | None = None,
     names_file: Path | None = None,
+    masterpoints: str | None = None,
 ) -> None:
     """Score a session from a PBN, USEBIO or Bridgemate .bws file: the rankings of each
-    section, and its warnings.
+    section, and its warnings; with --masterpoints, what each player of a row earns.
 
     A Mitchell section ranks its NS and EW pairs separately, a Howell section one field.
     Ties share a rank, written 2=. Matchpoint percentages have two decimals.
 
     Example: bridgescore session score results.pbn --method butler --recap NS3
     """
+    spec = _spec(masterpoints)
     session = read_session(file, method)
     if across_field or artificial_preset != "default":
         session = dataclasses.replace(session, across_field=across_field or session.across_field,
@@ -193,12 +223,26 @@ def score_command(
             for s in sections
         ],
     }  # fmt: skip
+    if spec is not None:
+        data["masterpoints"] = {"scheme": spec.scheme.value, "weight": str(spec.weight)}
+        for scored, section_data in zip(sections, data["sections"], strict=True):
+            earned = _earned(spec, scored) or {}
+            for side, rows in scored.rankings.items():
+                for row, row_data in zip(
+                    rows, section_data["rankings"][side.value if side else "all"], strict=True
+                ):
+                    row_data["masterpoints"] = _json_points(earned.get(row.pair, Decimal(0)))
     if recap is not None and not any(s["recaps"] for s in data["sections"]):
         raise click.BadParameter(f"no pair {recap!r} in the sections shown", param_hint="--recap")
     if as_json:
         click.echo(json.dumps(data))
     else:
-        _print_session(session, sections, data)
+        _print_session(session, sections, data, spec)
+
+
+def _json_points(points: Decimal) -> int | float:
+    """An award as a JSON number: whole points as an integer, else the decimal as written."""
+    return int(points) if points == points.to_integral_value() else float(points)
 
 
 def _named(session: Session, path: Path, roster: Sequence[Player] = ()) -> Session:
@@ -253,7 +297,8 @@ def _solved(section: Section, solve: bool) -> dict[int, DDTable]:
         ) from exc
 
 
-def _print_session(session: Session, sections: list[SectionScores], data: dict[str, Any]) -> None:
+def _print_session(session: Session, sections: list[SectionScores], data: dict[str, Any],
+                   spec: MasterpointSpec | None = None) -> None:  # fmt: skip
     out = console()
     title = ", ".join(x for x in (session.event, session.date) if x) or "Session"
     out.print(f"{title}: {METHODS[session.method].name}")
@@ -271,12 +316,18 @@ def _print_session(session: Session, sections: list[SectionScores], data: dict[s
             if session.method == "mp":
                 table.add_column("%", justify="right")
             table.add_column("Boards", justify="right")
+            earned = _earned(spec, scored)
+            if earned is not None:
+                table.add_column("Masterpoints", justify="right")
             totals = _totals([row.total for row in rows])
             for row, total in zip(rows, totals, strict=True):
                 cells = [row.place, str(row.pair.number), row.pair.names, total]
                 if session.method == "mp":
                     cells.append(_percent(row.percent))
-                table.add_row(*cells, str(row.boards))
+                cells.append(str(row.boards))
+                if earned is not None:
+                    cells.append(str(earned.get(row.pair, 0)))
+                table.add_row(*cells)
             out.print(table)
         if section.warnings:
             click.echo("Warnings:")
@@ -331,22 +382,35 @@ def _print_recap(recap: dict[str, Any], unit: str) -> None:
               "usebio: USEBIO 1.2 XML, the national bodies' results file.")  # fmt: skip
 @_method_option
 @_min_share_option
+@_masterpoints_option
 @click.option("--per", type=click.Choice(["board", "table"]), default="board", show_default=True,
               help="PBN: board: a game per board with a ScoreTable; table: a game per table "
               "with Score, ScoreMP, ScorePercentage or ScoreIMP.")  # fmt: skip
 def export_command(
-    file: Path, output: Path, fmt: str, method: str | None, per: str, min_share: str | None = None
+    file: Path,
+    output: Path,
+    fmt: str,
+    method: str | None,
+    per: str,
+    min_share: str | None = None,
+    masterpoints: str | None = None,
 ) -> None:
-    """Score a session (from PBN or USEBIO) and write it as PBN, CSV or USEBIO.
+    """Score a session (from PBN or USEBIO) and write it as PBN, CSV or USEBIO; USEBIO with
+    --masterpoints holds each awarded pair's MASTER_POINTS.
 
     Example: bridgescore session export results.pbn --format usebio -o results.xml
     """
+    spec = _spec(masterpoints)
+    if spec is not None and fmt != "usebio":
+        raise click.BadParameter("masterpoints are written in USEBIO only (--format usebio)",
+                                 param_hint="--masterpoints")  # fmt: skip
     session = _share(read_session(file, method), min_share)
     with reporting("FILE"):
         if fmt == "usebio":
             from bridgescore import usebio
 
-            data = usebio.write(session)
+            with reporting("--masterpoints" if spec is not None else "FILE"):
+                data = usebio.write(session, masterpoints=spec)
         elif fmt == "csv":
             data = session_csv(session.scored(section_scorer()), session).encode()
         else:

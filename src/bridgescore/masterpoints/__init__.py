@@ -8,8 +8,8 @@ EBU's, from a session's rankings or an event's.
 >>> scored = score_section(Section("A", "mitchell", results=results))
 >>> got = awards(parse_spec("abf"), [scored])
 >>> [(p.label, str(a.points), a.kind) for p, a in got.items() if p.side is Side.NS]
-[('NS 2', '0.12', 'green'), ('NS 1', '0.08', 'green'), ('NS 3', '0.00', 'green'), \
-('NS 4', '0.00', 'green')]
+[('NS 2', '0.12', 'GREEN'), ('NS 1', '0.08', 'GREEN'), ('NS 3', '0.00', 'GREEN'), \
+('NS 4', '0.00', 'GREEN')]
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def _field_awards(spec: MasterpointSpec, field: Field) -> tuple[list[Decimal], D
         first = acbl.section_first(field.tables, spec.weight)
         return acbl.placings(first, field.size), acbl.QUANTUM, acbl.KIND
     raise MasterpointError(
-        f"masterpoints {spec.text!r}: the EBU's scales for club pairs are not available to "
+        f"masterpoints {spec.scheme.value!r}: the EBU's scales for club pairs are not available to "
         "bridgescore (only Scale F for individuals: bridgescore.masterpoints.ebu.scale_f)",
         field="masterpoints", value=spec.text)  # fmt: skip
 
@@ -91,7 +91,7 @@ def event_awards(spec: MasterpointSpec, rows: Sequence[EventRankRow], sessions: 
     """
     if spec.scheme is not Scheme.ABF:
         raise MasterpointError(
-            f"masterpoints {spec.text!r}: only the ABF's outright awards are available to "
+            f"masterpoints {spec.scheme.value!r}: only the ABF's outright awards are available to "
             "bridgescore", field="masterpoints", value=spec.text)  # fmt: skip
     by_field: dict[str, list[EventRankRow]] = {}
     for row in rows:

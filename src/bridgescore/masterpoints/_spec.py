@@ -24,6 +24,17 @@ class Scheme(StrEnum):
     EBU = "ebu"
     """The English Bridge Union's master point scales (§25.3)."""
 
+    @property
+    def unit(self) -> Decimal:
+        """The smallest award, in which USEBIO's ``MASTER_POINTS_AWARDED`` counts: a hundredth
+        of a masterpoint (the ABF's, as Compscore writes it; the ACBL's), a whole master point
+        (the EBU's).
+
+        >>> Scheme.ABF.unit, Scheme.EBU.unit
+        (Decimal('0.01'), Decimal('1'))
+        """
+        return Decimal(1) if self is Scheme.EBU else Decimal("0.01")
+
 
 CLUB_WEIGHT: dict[Scheme, Fraction] = {
     Scheme.ABF: Fraction(3, 2),
@@ -57,7 +68,7 @@ class Award:
     """What each player of a pair earns: ``points`` in the scheme's own unit, rounded as the
     federation rounds, and ``kind``, the ``MASTER_POINT_TYPE`` of USEBIO.
 
-    >>> Award(Decimal("0.24"), "green").points
+    >>> Award(Decimal("0.24"), "GREEN").points
     Decimal('0.24')
     """
 
@@ -82,13 +93,13 @@ def parse_spec(text: str) -> MasterpointSpec:
     if not isinstance(text, str) or len(text) > 20:
         raise MasterpointError(f"masterpoints {text!r}: expected SCHEME[:WEIGHT], such as "
                                "'abf' or 'acbl:1.5'", field="masterpoints", value=text)  # fmt: skip
-    name, _, weight = text.strip().lower().partition(":")
+    name, colon, weight = text.strip().lower().partition(":")
     try:
         scheme = Scheme(name)
     except ValueError:
         raise MasterpointError(f"masterpoints {text!r}: the scheme is abf, acbl or ebu",
                                field="masterpoints", value=text) from None  # fmt: skip
-    if not weight:
+    if not colon:
         return MasterpointSpec(scheme, CLUB_WEIGHT[scheme])
     if not _WEIGHT.fullmatch(weight) or Fraction(weight) <= 0 or Fraction(weight) > 100:
         raise MasterpointError(f"masterpoints {text!r}: the weight is a number above 0 and at "

@@ -100,9 +100,10 @@ def placings(winner: Decimal, field: int) -> list[Decimal]:
 
 
 def kind(weight: Fraction) -> str:
-    """The colour of the points: green below weight 2.5 (club sessions), red from 2.5.
+    """The colour of the points as Compscore writes it in USEBIO: green below weight 2.5 (club
+    sessions), red from 2.5.
 
     >>> kind(Fraction(3, 2)), kind(Fraction(5, 2))
-    ('green', 'red')
+    ('GREEN', 'RED')
     """
-    return "green" if weight < Fraction(5, 2) else "red"
+    return "GREEN" if weight < Fraction(5, 2) else "RED"
