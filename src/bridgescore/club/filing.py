@@ -224,9 +224,10 @@ def ebu_usebio(session: Session, scored: Sequence[SectionScores], spec: Masterpo
     (:func:`bridgescore.usebio.write`: the club's number, each player's name and national
     number) with, in its ``EVENT``, ``MPS_AWARDED_FLAG`` and the EBU's charge code
     (``P2P_CHARGE_RATE``), where Compscore writes them (before ``SESSION_COUNT``, after
-    ``SECTION_COUNT``). The flag is ``N``: the EBU's club scales are not the core's
-    (SCORING.md §25), so the file awards none. Also the players without a national number,
-    by name.
+    ``SECTION_COUNT``). Each pair's award is the core's writer's (``MASTER_POINTS``, the
+    flag ``Y``) when the core has the scheme's awards; the EBU's club scales are not the
+    core's yet (SCORING.md §25), so for them the flag is ``N`` and no pair holds an award.
+    Also the players without a national number, by name.
 
     >>> from bridgescore import Result
     >>> from bridgescore.duplicate.session import BoardResult, Section, score_session
@@ -245,18 +246,21 @@ def ebu_usebio(session: Session, scored: Sequence[SectionScores], spec: Masterpo
         raise FilingError(f"EBU charge code {charge_code!r}: one of "
                           f"{', '.join(EBU_CHARGE_CODES)}", field="charge_code",
                           value=charge_code)  # fmt: skip
-    data = usebio.write(session, scored)
+    try:  # the awards in each PAIR, when the core has the scheme's (§25)
+        data = usebio.write(session, scored, masterpoints=spec)
+    except MasterpointError:
+        data = usebio.write(session, scored)
     start = data.index(b"<USEBIO")
     root = ET.fromstring(data[start:])  # the writer's own bytes: no entity, no DTD to fetch
     event = root.find("EVENT")
     assert event is not None  # the writer always writes one
-    names = [child.tag for child in event]
-    flag = ET.Element("MPS_AWARDED_FLAG")
-    flag.text = "N"
-    event.insert(names.index("SESSION_COUNT"), flag)
+    if event.find("MPS_AWARDED_FLAG") is None:
+        flag = ET.Element("MPS_AWARDED_FLAG")
+        flag.text = "N"
+        event.insert([child.tag for child in event].index("SESSION_COUNT"), flag)
     rate = ET.Element("P2P_CHARGE_RATE")
     rate.text = charge_code
-    event.insert(names.index("SECTION_COUNT") + 2, rate)
+    event.insert([child.tag for child in event].index("SECTION_COUNT") + 1, rate)
     ET.indent(root, space=" ")
     text = data[:start] + ET.tostring(root, encoding="utf-8", xml_declaration=False) + b"\n"
     unfiled = tuple(

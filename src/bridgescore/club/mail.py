@@ -474,7 +474,7 @@ def _award_line(awards: Mapping[Pair, Award] | None, pair: Pair) -> str:
     found = awards.get(pair)
     if found is None or found.points <= 0:
         return "Masterpoints: none this time."
-    return f"Masterpoints: {found.points} {found.kind} points each."
+    return f"Masterpoints: {found.points} {found.kind.lower()} points each."
 
 
 def _reach(
