@@ -62,7 +62,7 @@ def test_the_pages_show_the_cores_award_for_each_pair(
         page = client.get(f"/session/{game_id}").text
         site = client.get(f"/clubs/{club_slug(club)}/evenings/{game_id}/").text
     for shown in (page, site):
-        assert ">MP</th>" in shown
+        assert ">Award</th>" in shown
         cells = re.findall(r'<td class="num mp">([0-9.]*)</td>', shown)
         assert len(cells) == len(expected)  # a cell a pair
         assert sorted(c for c in cells if c) == sorted(v for v in expected.values() if float(v) > 0)
@@ -83,8 +83,8 @@ def test_no_awards_are_shown_without_the_cores_scheme(
         assert ("filing" in api) is (scheme == "ebu")
         page = client.get(f"/session/{game_id}").text
         site = client.get(f"/clubs/{club_slug(club)}/evenings/{game_id}/").text
-    assert ">MP</th>" not in page
-    assert ">MP</th>" not in site
+    assert ">Award</th>" not in page
+    assert ">Award</th>" not in site
 
 
 def test_each_letter_says_its_pairs_award(evening: tuple[str, str, str]) -> None:
@@ -153,4 +153,4 @@ def test_an_event_of_four_sessions_shows_its_outright_awards(tmp_path: Path) -> 
         other = client.get(f"/clubs/{club_slug(club)}/events/{stored.id}/").text
     cells = re.findall(r'<td class="num mp">([0-9.]*)</td>', page)
     assert sorted(c for c in cells if c) == expected
-    assert ">MP</th>" not in other
+    assert ">Award</th>" not in other

@@ -47,7 +47,7 @@ def test_the_director_sees_the_awards_and_files_them_once_final(
     phone = tb.new_context(browser, tb.PHONE).new_page()
     phone.goto(url + director)
     phone.locator("#part-rankings > summary").click()
-    expect(phone.locator(".live-ranking th", has_text="MP").first).to_be_visible()
+    expect(phone.locator(".live-ranking th", has_text="Award").first).to_be_visible()
     cells = phone.locator(".live-ranking tr td:last-child").all_inner_texts()
     assert any(re.fullmatch(r"0\.\d\d", c) for c in cells), cells
     button = phone.locator("#filing-buttons button")
@@ -67,5 +67,5 @@ def test_the_director_sees_the_awards_and_files_them_once_final(
     expect(phone.locator("#filing-status")).to_contain_text("Saved")
     desk = tb.new_context(browser, tb.DESKTOP).new_page()
     desk.goto(url + director)
-    expect(desk.locator(".live-ranking th", has_text="MP").first).to_be_visible()
+    expect(desk.locator(".live-ranking th", has_text="Award").first).to_be_visible()
     tb.shot(desk, "masterpoints-director-1280")

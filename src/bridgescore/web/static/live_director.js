@@ -90,7 +90,7 @@
       const mp = field.rows.some((row) => "masterpoints" in row);
       const head = document.createElement("tr");
       for (const [h, cls] of [["Rank", "num"], ["Pair", ""], ["Score", "num"], ["%", "num"],
-                              ...(mp ? [["MP", "num"]] : [])]) {
+                              ...(mp ? [["Award", "num"]] : [])]) {
         head.append(cell("th", h, cls));
       }
       t.append(head);
