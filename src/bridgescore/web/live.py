@@ -240,9 +240,9 @@ def get_session(
         event = {k: summary[k] for k in _EVENT_KEYS}
         return {**common, "event": summary["name"], "event_kind": summary["kind"], **event}
     sec = state.section
-    view = None if viewer == DIRECTOR else _public_view(clubs, game_id)
     owner = clubs.owner(game_id)
     club = clubs.club(owner) if owner is not None else None
+    view = None if viewer == DIRECTOR or club is None else clubs.public_view(club)
     scored = _scores(request, state)
     answer = {
         **common,
