@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgescore import usebio
 from bridgescore.cli import cli
@@ -247,3 +249,26 @@ def test_a_player_without_a_number_is_named_not_filed(evening: tuple[str, str, s
     assert made.unfiled == ("Vi Sitor",)
     assert first.players[0].number is not None
     assert f"{int(first.players[0].number):07d}".encode() in made.data
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 9_999_999), st.integers(0, 80_000)), max_size=12),
+       st.lists(st.text("abcXYZ", min_size=1, max_size=8), max_size=3))  # fmt: skip
+def test_every_abf_line_is_13_digits_and_a_players_points_add_up(
+    given_awards: list[tuple[int, int]], visitors: list[str]
+) -> None:
+    found = {Pair(i + 1, players=(Player(f"P{i}", str(number)),)):
+             Award(Decimal(hundredths) / 100, "GREEN")
+             for i, (number, hundredths) in enumerate(given_awards)}  # fmt: skip
+    if visitors:
+        found[Pair(99, players=tuple(Player(v) for v in visitors))] = Award(Decimal(1), "GREEN")
+    data, extension, unfiled = abf_credit_file(found)
+    assert extension == "grn"
+    assert unfiled == tuple(visitors)
+    lines = _ABF_LINE.findall(data)
+    assert b"".join(a + b + b"\r\n" for a, b in lines) == data
+    expected: dict[int, int] = {}
+    for number, hundredths in given_awards:
+        if hundredths:
+            expected[number] = expected.get(number, 0) + hundredths
+    assert {int(a): int(b) for a, b in lines} == expected  # 12 x 800 points fit 6 digits
