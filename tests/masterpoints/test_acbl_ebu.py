@@ -11,6 +11,7 @@ import pytest
 from bridgescore.duplicate.session import Pair, RankRow, Section, SectionScores
 from bridgescore.errors import MasterpointError
 from bridgescore.masterpoints import acbl, awards, ebu, event_awards, parse_spec
+from bridgescore.model import Side
 
 
 def _field(n: int) -> SectionScores:
@@ -31,6 +32,17 @@ def test_section_awards_as_the_handbook_counts_them() -> None:
     got = awards(parse_spec("acbl"), [_field(10)])
     assert [str(a.points) for a in got.values()][:5] == ["0.50", "0.35", "0.25", "0.18", "0.00"]
     assert {a.kind for a in got.values()} == {"black"}
+
+
+def test_a_mitchells_half_table_counts_whole() -> None:
+    """ "7 1/2 tables would be 8 pairs in each group": 11 NS and 12 EW pairs are two groups of
+    12, so NS's awards go 5 deep (40 % of 12 = 4.8), not 4 (40 % of 11 = 4.4)."""
+    ns = [RankRow(str(i), Pair(i, Side.NS), 100.0 - i, None, 9) for i in range(1, 12)]
+    ew = [RankRow(str(i), Pair(i, Side.EW), 100.0 - i, None, 9) for i in range(1, 13)]
+    scored = SectionScores(Section("A"), "mp", {}, {}, {}, {Side.NS: ns, Side.EW: ew})
+    got = awards(parse_spec("acbl"), [scored])
+    assert [sum(1 for r in rows if got[r.pair].points) for rows in (ns, ew)] == [5, 5]
+    assert got[ns[0].pair].points == Decimal("1.20")
 
 
 def test_places_past_the_fourth_earn_one_over_their_place() -> None:
@@ -70,3 +82,10 @@ def test_what_is_not_available_is_refused_naming_the_input() -> None:
     with pytest.raises(MasterpointError) as caught:
         event_awards(parse_spec("acbl"), [], 4)
     assert caught.value.field == "masterpoints"
+
+
+def test_two_sections_pairs_that_cannot_be_told_apart_are_refused() -> None:
+    with pytest.raises(MasterpointError) as caught:
+        awards(parse_spec("abf"), [_field(4), _field(4)])
+    assert (caught.value.field, caught.value.value) == ("sections", "1")
+    assert len(awards(parse_spec("abf"), [_field(4)])) == 4

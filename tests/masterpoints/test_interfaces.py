@@ -91,3 +91,13 @@ def test_masterpoints_go_in_usebio_only(runner: CliRunner, tmp_path: Path) -> No
                        "-o", str(tmp_path / "x.pbn"))  # fmt: skip
     assert code == 2
     assert "USEBIO only" in output
+
+
+def test_the_reader_reads_scorebridges_master_points_element() -> None:
+    """ScoreBridge (an EBU club) writes a MASTER_POINTS element in the PAIR, whole points."""
+    path = DATA / "real" / "usebio" / "scorebridge_forest_of_dean_mp_pairs.xml"
+    rows = read_file(path.read_bytes()).standings
+    awarded = [(r.place, r.master_points, r.master_point_type) for r in rows if r.master_points]
+    assert awarded == [("1", 18, "black"), ("2", 12, "black"), ("3=", 6, "black"),
+                       ("3=", 6, "black")]  # fmt: skip
+    assert all(r.master_points is None for r in rows[4:])

@@ -51,7 +51,9 @@ def _field_awards(spec: MasterpointSpec, field: Field) -> tuple[list[Decimal], D
         return abf.placings(winner, field.size), abf.QUANTUM, abf.kind(spec.weight)
     if spec.scheme is Scheme.ACBL:
         first = acbl.section_first(field.tables, spec.weight)
-        return acbl.placings(first, field.size), acbl.QUANTUM, acbl.KIND
+        # a Mitchell's half table counts whole: "7 1/2 tables would be 8 pairs in each group"
+        pairs = field.size if field.one_winner else field.tables
+        return acbl.placings(first, pairs), acbl.QUANTUM, acbl.KIND
     raise MasterpointError(
         f"masterpoints {spec.scheme.value!r}: the EBU's scales for club pairs are not available to "
         "bridgescore (only Scale F for individuals: bridgescore.masterpoints.ebu.scale_f)",
@@ -67,7 +69,8 @@ def awards(spec: MasterpointSpec, sections: Sequence[SectionScores]) -> dict[Pai
     sections' pairs are told apart by their names and players: give sections one at a time
     when they are not named.
 
-    :raises MasterpointError: for a scheme whose session awards bridgescore does not have.
+    :raises MasterpointError: for a scheme whose session awards bridgescore does not have, or
+        for two sections' pairs that cannot be told apart (field ``sections``).
     """
     out: dict[Pair, Award] = {}
     for field in fields_of(sections):
@@ -75,6 +78,10 @@ def awards(spec: MasterpointSpec, sections: Sequence[SectionScores]) -> dict[Pai
             continue
         places, quantum, kind = _field_awards(spec, field)
         for pair, points in share(field.rows, places, quantum).items():
+            if pair in out:
+                raise MasterpointError(
+                    f"pair {pair.label!r} is in two sections with the same names: give the "
+                    "sections one at a time", field="sections", value=pair.label)  # fmt: skip
             out[pair] = Award(points, kind)
     return out
 
