@@ -37,7 +37,7 @@ from bridgescore.club.clubs import Club, is_provisional, provisional_until
 from bridgescore.duplicate.session import Pair, SectionScores, Session
 from bridgescore.errors import BridgeError, MasterpointError
 from bridgescore.events.pairs import EventRankRow
-from bridgescore.masterpoints import Award, MasterpointSpec, awards, event_awards
+from bridgescore.masterpoints import Award, MasterpointSpec, Scheme, awards, event_awards
 
 __all__ = [
     "ABF_EXTENSIONS",
@@ -71,6 +71,9 @@ EBU_CHARGE_CODES: Final = {
 }
 """The EBU's Universal Membership (P2P) charge codes a results file names, as the EBU
 published them (SCORING.md §26.2); a club evening is ``10``."""
+
+_BODY_FORMAT: Final[dict[Scheme, FilingFormat]] = {Scheme.ABF: "abf", Scheme.EBU: "ebu"}
+"""The file each scheme's national body takes (the ACBL's is not published)."""
 
 ABF_EXTENSIONS: Final = {"green": "grn", "red": "red", "gold": "gld"}
 """The extension of an ABF credit file by the colour of its points."""
@@ -122,8 +125,7 @@ def filing_format(spec: MasterpointSpec) -> FilingFormat | None:
     >>> filing_format(parse_spec("abf")), filing_format(parse_spec("acbl"))
     ('abf', None)
     """
-    found = str(spec.scheme)
-    return found if found in ("abf", "ebu") else None  # type: ignore[return-value]
+    return _BODY_FORMAT.get(spec.scheme)
 
 
 def evening_awards(
