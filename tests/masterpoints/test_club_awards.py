@@ -148,9 +148,14 @@ def test_an_event_of_four_sessions_shows_its_outright_awards(tmp_path: Path) -> 
     assert expected
     with TestClient(create_app(Settings(database_url=url))) as client:
         page = client.get(f"/clubs/{club_slug(club)}/events/{stored.id}/").text
+        api = client.get(f"/api/events/{stored.id}").json()
+        own = client.get(f"/event/{stored.id}").text
         clubs_page = ClubStore(client.app.state.store)  # type: ignore[attr-defined]
         clubs_page.set_masterpoints(club_id, "acbl")  # no outright awards in the core
         other = client.get(f"/clubs/{club_slug(club)}/events/{stored.id}/").text
-    cells = re.findall(r'<td class="num mp">([0-9.]*)</td>', page)
-    assert sorted(c for c in cells if c) == expected
+    for shown in (page, own):
+        cells = re.findall(r'<td class="num mp">([0-9.]*)</td>', shown)
+        assert sorted(c for c in cells if c) == expected
+    given = [r["masterpoints"] for r in api["rankings"] if r["masterpoints"]]
+    assert sorted(given) == sorted(float(x) for x in expected)
     assert ">Award</th>" not in other

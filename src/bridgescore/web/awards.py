@@ -14,7 +14,7 @@ from bridgescore.club.filing import evening_awards, filing_format
 from bridgescore.duplicate.session import SectionScores
 from bridgescore.masterpoints import Award, MasterpointSpec
 
-__all__ = ["award_rows", "award_text", "award_texts", "filing_of"]
+__all__ = ["award_of", "award_rows", "award_text", "award_texts", "filing_of"]
 
 
 def filing_of(spec: MasterpointSpec) -> dict[str, Any]:
@@ -35,7 +35,7 @@ def award_rows(
     if given is None:
         return rankings
     found = {pair.label: award for pair, award in given.items()}
-    return {field: [{**row, **_award(found.get(row["pair"]))} for row in rows]
+    return {field: [{**row, **award_of(found.get(row["pair"]))} for row in rows]
             for field, rows in rankings.items()}  # fmt: skip
 
 
@@ -56,7 +56,7 @@ def award_text(award: Award | None) -> str:
     return "" if award is None or award.points <= 0 else f"{award.points}"
 
 
-def _award(award: Award | None) -> dict[str, Any]:
+def award_of(award: Award | None) -> dict[str, Any]:
     """A row's award: the points each player earns (0 for none) and their kind."""
     if award is None:
         return {"masterpoints": 0, "masterpoint_type": None}
