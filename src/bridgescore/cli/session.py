@@ -18,6 +18,7 @@ from bridgescore import pbn
 from bridgescore.boards.dd import DDTable
 from bridgescore.cli._app import cli, console, read_pbn, reporting, section_scorer, write_file
 from bridgescore.cli.bridgemate import bridgemate_command
+from bridgescore.cli.filing import masterpoints_command
 from bridgescore.duplicate.analysis import analyse_pair, analysis_to_dict, session_csv, tables_of
 from bridgescore.duplicate.field import ARTIFICIAL_PRESETS, BoardScore
 from bridgescore.duplicate.session import (
@@ -99,6 +100,7 @@ def session_group() -> None:
 
 
 session_group.add_command(bridgemate_command)  # a live evening through the club's Bridgemates
+session_group.add_command(masterpoints_command)  # a club evening's masterpoints, filed
 
 
 _method_option = click.option(

@@ -39,7 +39,14 @@ from typing import Any, Final
 
 from sqlalchemy import Connection, delete, insert, select
 
-from bridgescore.club import Club, ClubNotFoundError, RosterEntry, check_email
+from bridgescore.club import (
+    Club,
+    ClubNotFoundError,
+    RosterEntry,
+    check_email,
+    check_masterpoints,
+    spec_text,
+)
 from bridgescore.duplicate.session import Session
 from bridgescore.errors import BridgeError
 from bridgescore.events import Event as TeamEvent
@@ -262,6 +269,7 @@ def _check(data: Mapping[str, Any]) -> _Checked:
     club = row_in("club", data.get("club"), "club")
     try:
         Club(club["id"], club["name"], club["number"], club["body"])
+        club["masterpoints"] = spec_text(check_masterpoints(club.get("masterpoints", "")))
     except BridgeError as exc:
         raise core_error("club", exc) from None
     directors = [_director(d, f"directors[{i}]") for i, d in listed(data, "directors")]

@@ -49,6 +49,9 @@ def _t(row: type[Any]) -> Table:
     return table
 
 
+_LATER: Final = frozenset({"masterpoints"})
+"""Columns added after the file's format: a file without one takes the column's default."""
+
 SPEC: Final[Mapping[str, tuple[Table, frozenset[str], frozenset[str]]]] = {
     # name in the file: (table, columns left out, columns kept as JSON objects)
     "club": (_t(ClubRow), frozenset({"key"}), frozenset()),
@@ -117,6 +120,8 @@ def row_in(name: str, data: object, where: str) -> dict[str, Any]:
     for column in wanted:
         place = f"{where}.{column}"
         if column not in data:
+            if column in _LATER:  # a file written before the column: its default
+                continue
             raise place_error(place, "missing", None)
         value = data[column]
         spec = table.columns[column]

@@ -260,6 +260,8 @@ class ClubRow(Base):
     """How its public pages show players: ``names`` or ``numbers``."""
     correction_hours: Mapped[int] = mapped_column(Integer, server_default="24")
     """Its correction period, in hours after an evening is closed."""
+    masterpoints: Mapped[str] = mapped_column(String(32), server_default="")
+    """The masterpoint scheme of its live evenings (``abf``, ``ebu:1.5``); empty for none."""
 
 
 class ClubGameRow(Base):

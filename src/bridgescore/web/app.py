@@ -35,6 +35,7 @@ from bridgescore.web import (
     live_pages,
     live_room,
     mail,
+    masterpoints,
     movement,
     offline,
     paper,
@@ -139,6 +140,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(site_pages.router)
     app.include_router(season.router)
     app.include_router(site_pages.api_router)
+    app.include_router(masterpoints.api_router)
     app.include_router(team_events.router)
     app.include_router(team_pages.router)
     guard.install(app)

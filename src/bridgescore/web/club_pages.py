@@ -8,6 +8,7 @@ the same :class:`~bridgescore.storage.clubs.ClubStore` calls as the JSON API.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
@@ -89,11 +90,18 @@ def club_context(
     problem: str,
     ladder_problem: str = "",
     ladder_form: dict[str, str] | None = None,
+    mp_problem: str = "",
 ) -> dict[str, Any]:
-    """The director's club page's data; ``problem`` and ``ladder_problem`` say why the
-    password's or the ladder's form was refused (``ladder_form``: what was typed)."""
+    """The director's club page's data; ``problem``, ``ladder_problem`` and ``mp_problem`` say
+    why the password's, the ladder's or the masterpoint scheme's form was refused
+    (``ladder_form``: what was typed)."""
+    club = store.club(me.club_id)
     return {
-        "club": store.club(me.club_id),
+        "club": club,
+        "scheme": club.masterpoints.scheme.value if club.masterpoints else "",
+        "weight": _weight(club.masterpoints.weight) if club.masterpoints else "",
+        "schemes": MP_SCHEMES,
+        "mp_problem": mp_problem,
         "me": me,
         "sessions": store.sessions(me.club_id),
         "events": store.events(me.club_id),
@@ -104,6 +112,36 @@ def club_context(
         "ladder_problem": ladder_problem,
         "ladder_form": ladder_form or {},
     }
+
+
+def _weight(weight: Fraction) -> str:
+    """A weight as the form shows it: ``1.5`` (``3/2`` if no short decimal says it).
+
+    >>> _weight(Fraction(3, 2)), _weight(Fraction(1, 3))
+    ('1.5', '1/3')
+    """
+    short = f"{float(weight):g}"
+    return short if Fraction(short) == weight else str(weight)
+
+
+MP_SCHEMES = (("", "None"), ("abf", "ABF (Australia)"), ("acbl", "ACBL (North America)"),
+              ("ebu", "EBU (England)"))  # fmt: skip
+"""The masterpoint schemes the club page offers (the core's :class:`~bridgescore.masterpoints.
+Scheme` s; a test checks)."""
+
+
+@router.post("/club/masterpoints", response_class=HTMLResponse)
+async def masterpoints_form(
+    request: Request, form: PostedForm, me: LoggedIn, clubs: ClubsDep
+) -> Response:
+    """Choose the club's masterpoint scheme and weight (``PUT /api/club/masterpoints``'s
+    rule: the core decides it inside the write; a refusal comes back on the page, saying why)."""
+    scheme, weight = form.get("scheme", "").strip()[:8], form.get("weight", "").strip()[:20]
+    try:
+        clubs.set_masterpoints(me.club_id, f"{scheme}:{weight}" if scheme and weight else scheme)
+    except BridgeError as exc:
+        return page(request, "club.html", club_context(clubs, me, "", mp_problem=str(exc)), 422)
+    return RedirectResponse("/club#masterpoints", status_code=303)
 
 
 KINDS = (

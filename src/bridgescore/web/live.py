@@ -48,6 +48,7 @@ from bridgescore.live.teams import EventTable
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.tokens import hash_token
+from bridgescore.web.awards import award_rows, filing_of
 from bridgescore.web.common import link
 from bridgescore.web.deps import (
     Bearer,
@@ -243,7 +244,10 @@ def get_session(
         event = {k: summary[k] for k in _EVENT_KEYS}
         return {**common, "event": summary["name"], "event_kind": summary["kind"], **event}
     sec = state.section
-    view = None if viewer == DIRECTOR else _public_view(clubs, game_id)
+    owner = clubs.owner(game_id)
+    club = clubs.club(owner) if owner is not None else None
+    view = None if viewer == DIRECTOR or club is None else clubs.public_view(club)
+    scored = _scores(request, state)
     answer = {
         **common,
         "event": state.session.event,
@@ -264,12 +268,14 @@ def get_session(
             {"board": b.number, "dealer": b.dealer.value, "vulnerability": b.vulnerability.value}
             for b in sec.boards
         ],
-        "rankings": _private(rankings(_scores(request, state)), sec, view),
+        "rankings": _private(award_rows(club, scored, rankings(scored)), sec, view),
         "boards_next": [
             {"round": r, "table": t, "boards": format_boards(state.play(r, t).boards), "to": to}
             for (r, t), to in boards_next(state.movement).items()
         ],
     }
+    if viewer == DIRECTOR and club is not None and club.masterpoints is not None:
+        answer["filing"] = filing_of(club.masterpoints)
     return answer
 
 

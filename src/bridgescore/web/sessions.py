@@ -48,6 +48,7 @@ from bridgescore.inputs import check_name, read_number, read_tricks
 from bridgescore.storage import Store, StoredGame, VersionConflictError, anonymous
 from bridgescore.storage.errors import QuotaError
 from bridgescore.storage.store import utcnow
+from bridgescore.web.awards import award_texts
 from bridgescore.web.common import edit_cookie, link, name_field, page, remember_edit
 from bridgescore.web.deps import (
     LimitsDep,
@@ -57,6 +58,7 @@ from bridgescore.web.deps import (
     ReadableSession,
     StoreDep,
     can_edit,
+    clubs,
     readable_session,
     settings,
 )
@@ -259,7 +261,15 @@ def _context(
         "records": _records(scored),
         "suits": SUITS,
         "pair_notes": notes_of(session),
+        "awards": _awards(request, stored.id, scored),
     }
+
+
+def _awards(request: Request, game_id: str, scored: list[SectionScores]) -> dict[Any, str]:
+    """The masterpoints of a club's evening, by (section, pair), if its club has a scheme."""
+    club_store = clubs(request)
+    owner = club_store.owner(game_id)
+    return award_texts(None if owner is None else club_store.club(owner), scored)
 
 
 def _records(scored: list[SectionScores]) -> dict[tuple[str, int], tuple[HandRecord, list[Any]]]:

@@ -23,6 +23,7 @@ from typing import Any, Final
 from fastapi import Request
 
 from bridgescore.club import Club, ClubNotFoundError
+from bridgescore.club.filing import outright_awards
 from bridgescore.duplicate.analysis import pair_analysis
 from bridgescore.duplicate.session import (
     METHODS,
@@ -40,6 +41,8 @@ from bridgescore.storage.nights import TEAM_KINDS, adopt
 from bridgescore.storage.season import LadderStore, StoredLadder
 from bridgescore.storage.site import ClubSite, Published
 from bridgescore.storage.store import utcnow
+from bridgescore.web.awards import award_text as _award_text
+from bridgescore.web.awards import award_texts
 from bridgescore.web.common import asset, templates
 from bridgescore.web.deps import Live
 from bridgescore.web.hand_records import HAND_TABLES, Solver, hand_records, solve_dd
@@ -203,11 +206,13 @@ class SiteBuilder:
         scored = self.scores(evening)
         keys = {(id(s), score.pair.side, score.pair.number): key
                 for key, s, score in self._pairs(evening)}  # fmt: skip
+        awards = award_texts(self.club, scored)
         sections = []
         for s in scored:
             fields = []
             for field, rows in s.rankings.items():
-                lines = [(r, keys.get((id(s), r.pair.side, r.pair.number), ""), _percent(r.percent))
+                lines = [(r, keys.get((id(s), r.pair.side, r.pair.number), ""),
+                          _percent(r.percent), awards.get((s.section.name, r.pair.label), ""))
                          for r in rows]  # fmt: skip
                 fields.append((field.value if field else "All pairs", lines))
             sections.append((s, fields))
@@ -217,6 +222,7 @@ class SiteBuilder:
             "heading": heading(evening.session),
             "sections": sections,
             "mp": evening.session.method == "mp",
+            "awards": bool(awards),
             "method": METHODS[evening.session.method].label,
             "has_deals": any(
                 b.deal is not None for sec in evening.session.sections for b in sec.boards
@@ -346,11 +352,14 @@ class SiteBuilder:
             rows, problem = [], str(exc)
         else:
             problem = ""
+        complete = len(scored) == len(sessions)  # the outright awards: of the whole event
+        found = outright_awards(self.club.masterpoints, rows, len(sessions)) if complete else None
         context = self._base(event.name, [("", self.club.name)]) | {
             "event": event,
             "sessions": sessions,
             "rows": rows,
             "problem": problem,
+            "awards": None if found is None else {p: _award_text(a) for p, a in found.items()},
         }
         return SitePage(f"events/{event_id}/", "site/event.html", context)
 

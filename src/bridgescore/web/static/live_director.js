@@ -86,8 +86,11 @@
       const cap = document.createElement("caption");
       cap.textContent = field.field === "all" ? "Rankings" : `${field.field} pairs`;
       t.append(cap);
+      // Masterpoints (the club's scheme; the server's awards): one column more, each player's.
+      const mp = field.rows.some((row) => "masterpoints" in row);
       const head = document.createElement("tr");
-      for (const [h, cls] of [["Rank", "num"], ["Pair", ""], ["Score", "num"], ["%", "num"]]) {
+      for (const [h, cls] of [["Rank", "num"], ["Pair", ""], ["Score", "num"], ["%", "num"],
+                              ...(mp ? [["Award", "num"]] : [])]) {
         head.append(cell("th", h, cls));
       }
       t.append(head);
@@ -100,6 +103,11 @@
         const score = row.total;
         tr.append(cell("td", row.ranked === false ? "not ranked" : String(row.rank), "num"), pair, cell("td", String(score), "num"),
                   cell("td", row.percent === null ? "" : row.percent.toFixed(2), "num"));
+        if (mp) {
+          const c = cell("td", row.masterpoints ? String(row.masterpoints) : "", "num");
+          if (row.masterpoint_type) c.title = `${row.masterpoints} ${row.masterpoint_type} points each player`;
+          tr.append(c);
+        }
         t.append(tr);
       }
       box.append(t);
@@ -481,6 +489,42 @@
       a.textContent = label;
       p.append(a, " ");
     }
+    filing();
+  };
+
+  // Filing the masterpoints with the national body: one tap; the server makes the file only
+  // once the correction period has ended (409 before, its words shown here).
+  const filing = () => {
+    const box = $("filing");
+    box.hidden = !(session.closed && session.filing && session.filing.formats.length);
+    if (box.hidden) return;
+    const buttons = $("filing-buttons");
+    buttons.replaceChildren();
+    for (const format of session.filing.formats) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = `File the masterpoints (${format.toUpperCase()})`;
+      b.addEventListener("click", () => fileMasterpoints(format));
+      buttons.append(b);
+    }
+  };
+  const fileMasterpoints = async (format) => {
+    const r = await fetch(`/api/sessions/${id}/masterpoints?format=${format}`,
+      { headers: { Authorization: `Bearer ${token}` } });
+    if (r.status !== 200) {
+      const body = await r.json().catch(() => ({}));
+      $("filing-status").textContent = typeof body.detail === "string" ? body.detail : `Error ${r.status}`;
+      return;
+    }
+    const name = (r.headers.get("Content-Disposition") || "").match(/filename="([^"]+)"/);
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(await r.blob());
+    a.download = name ? name[1] : `masterpoints.${format}`;
+    a.click();
+    URL.revokeObjectURL(a.href);
+    const left = decodeURIComponent(r.headers.get("X-Unfiled") || "");
+    $("filing-status").textContent = left
+      ? `Saved. Not in the file (no national number): ${left}.` : "Saved: upload it to the national body.";
   };
 
   let loading = false;

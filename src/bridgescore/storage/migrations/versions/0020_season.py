@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0020_season"
-down_revision: str | Sequence[str] | None = "0015_long_names"
+down_revision: str | Sequence[str] | None = "0016_masterpoints"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
