@@ -20,6 +20,7 @@ as HTML with their own template, ``web/templates/_hand_diagram.html``).
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from typing import Final
 
@@ -37,6 +38,8 @@ _LONGEST: Final = 200
 """The longest ``Deal`` text read: 52 cards, 12 dots, 3 blanks, a seat and a colon, with room
 for ``10`` for ``T`` and extra blanks."""
 _ORDER: Final = {rank: i for i, rank in enumerate(RANKS)}
+_CANONICAL: Final = re.compile("A?K?Q?J?T?9?8?7?6?5?4?3?2?")
+"""A suit as most files write it: upper-case ranks, highest first, each once."""
 _HCP: Final = {"A": 4, "K": 3, "Q": 2, "J": 1}
 
 
@@ -105,6 +108,9 @@ def _hand(text: str, whole: str) -> Hand:
         raise _fail(f"hand {text!r} must have 4 suits separated by dots, spades first", whole)
     suits = []
     for strain, part in zip(SUITS, parts, strict=True):
+        if _CANONICAL.fullmatch(part):  # most suits: nothing to check or sort
+            suits.append(part)
+            continue
         ranks = part.upper().replace("10", "T")
         seen: set[str] = set()
         for rank in ranks:
@@ -135,6 +141,19 @@ class Deal:
     """North's, East's, South's and West's hand."""
 
     def __post_init__(self) -> None:
+        known = [h for h in self.hands if h is not None]
+        suits = (
+            "".join([h.spades for h in known]),
+            "".join([h.hearts for h in known]),
+            "".join([h.diamonds for h in known]),
+            "".join([h.clubs for h in known]),
+        )
+        if (
+            sum(map(len, suits)) == 13 * len(known)
+            and all(len(h) == 13 for h in known)
+            and all(len(set(ranks)) == len(ranks) for ranks in suits)
+        ):
+            return  # the common case, checked at once; the loop below says what is wrong
         seen: dict[str, Seat] = {}
         for seat, hand in zip(Seat, self.hands, strict=True):
             if hand is None:

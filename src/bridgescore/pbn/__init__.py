@@ -164,7 +164,10 @@ sections and their boards, and writes them), ``_reader`` reads each game's tags 
 values: ``_values``) and hands boards and results to the ``_builder``, which checks what
 involves several games and builds the session (``_players`` numbers pairs by their names).
 ``_writer`` writes a session, ``_match`` reads team matches; ``_location`` is the place in the
-file an error names.
+file an error names. Most files are written plainly, and read so at once: a game of one tag a
+line and rows of words (``_lexer``), a ScoreTable's rows of plain numbers and results already
+seen (``_rows``); anything else falls back to the exact path, which names what is wrong, and
+``tests/formats/test_pbn_fast.py`` checks that both read every file alike.
 """
 
 from __future__ import annotations

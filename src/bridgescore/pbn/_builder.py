@@ -10,9 +10,11 @@ on a board, a result entered twice, the movement) and builds the session.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from bridgescore.boards.deal import Deal
 from bridgescore.duplicate.field import Adjusted, Weighted
 from bridgescore.duplicate.session import (
     Board,
@@ -107,6 +109,8 @@ class SessionBuilder:
     def __init__(self, source: str = "<text>") -> None:
         self.at = Location(source)
         self.sections: dict[str, _SectionDraft] = {}
+        self.deals: dict[str, Deal] = {}
+        """The deals the reader has read, by their ``Deal`` text."""
         self.notes: list[SessionWarning] = []
 
     def _draft(self, name: str, line: int) -> _SectionDraft:
@@ -156,10 +160,11 @@ class SessionBuilder:
         """A result in ``section``, whose board the section has."""
         draft = self.sections[section]
         draft.rows.append(played)
-        for side, pair, names in zip((Side.NS, Side.EW), (played.ns, played.ew), played.names,
-                                     strict=True):  # fmt: skip
-            if names:
-                draft.names.setdefault((side, pair), names)
+        ns_names, ew_names = played.names
+        if ns_names:
+            draft.names.setdefault((Side.NS, played.ns), ns_names)
+        if ew_names:
+            draft.names.setdefault((Side.EW, played.ew), ew_names)
 
     def session(self, scoring: Scoring, event: str, date: str) -> Session:
         """The session, scored as ``scoring`` says.
@@ -194,7 +199,7 @@ class SessionBuilder:
             if row.swapped and isinstance(row.value, Result) and row.value.declarer
         ]  # fmt: skip
         pairs = self._pairs(draft, mitchell, notes)
-        boards, dropped = _boards(draft)
+        boards, dropped = _boards(draft, self.deals)
         if draft.ignored:
             notes.append(SessionWarning(0, (0, 0), f"section {draft.name}: a game's own "
                          f"{', '.join(sorted(draft.ignored))} are not kept where its "
@@ -239,25 +244,26 @@ class SessionBuilder:
         """No pair against itself (in a Howell), no table with two results, no pair twice on
         a board; a result entered twice is left for the section to warn of."""
         by_table: dict[tuple[int, int, int], ReadResult] = {}
-        by_pair: dict[tuple[int, Side | None, int], ReadResult] = {}
+        by_pair: dict[tuple[int, int, int], ReadResult] = {}  # (board, side's code, pair)
+        codes = (0, 1) if mitchell else (2, 2)
         for row in rows:
-            at = self.at.at(row.line)
             if not mitchell and row.ns == row.ew:
-                at.fail(f"board {row.board}: pair {row.ns} cannot play against itself",
-                        field="pair", value=row.ns)  # fmt: skip
+                self.at.at(row.line).fail(f"board {row.board}: pair {row.ns} cannot play "
+                                          "against itself", field="pair", value=row.ns)  # fmt: skip
             first = by_table.setdefault((row.board, row.ns, row.ew), row)
             if first is not row:
                 if first.board_result() != row.board_result():
+                    at = self.at.at(row.line)
                     at.fail(f"board {row.board}, NS {row.ns} v EW {row.ew} has another result "
                             f"at line {first.line}")  # fmt: skip
                 continue
-            for side, pair in ((Side.NS, row.ns), (Side.EW, row.ew)):
-                key = (row.board, side if mitchell else None, pair)
-                other = by_pair.setdefault(key, row)
+            for code, pair in ((codes[0], row.ns), (codes[1], row.ew)):
+                other = by_pair.setdefault((row.board, code, pair), row)
                 if other is not row:
-                    label = Pair(pair, side if mitchell else None).label
-                    at.fail(f"board {row.board}: pair {label} played it twice (here and at "
-                            f"line {other.line})", field="pair", value=pair)  # fmt: skip
+                    label = Pair(pair, (Side.NS, Side.EW, None)[code]).label
+                    self.at.at(row.line).fail(f"board {row.board}: pair {label} played it twice "
+                                              f"(here and at line {other.line})", field="pair",
+                                              value=pair)  # fmt: skip
 
     def _pairs(
         self, draft: _SectionDraft, mitchell: bool, notes: list[SessionWarning]
@@ -314,8 +320,9 @@ def _infer(draft: _SectionDraft) -> SectionKind:
     return "howell"
 
 
-def _boards(draft: _SectionDraft) -> tuple[list[Board], set[str]]:
-    """The boards with the tags all their games share; the names of the tags dropped."""
+def _boards(draft: _SectionDraft, deals: Mapping[str, Deal]) -> tuple[list[Board], set[str]]:
+    """The boards with the tags all their games share; the names of the tags dropped. A
+    ``Deal`` the reader has read already (``deals``, by its text) is not read again."""
     boards = []
     dropped: set[str] = set()
     for number, board in sorted(draft.boards.items()):
@@ -324,7 +331,13 @@ def _boards(draft: _SectionDraft) -> tuple[list[Board], set[str]]:
         common = [t for t in games[0] if all(t in g for g in others)] if games else []
         kept = set(common)
         dropped |= {t[0] for g in games for t in g if t not in kept}
-        boards.append(replace(board, tags=tuple(sorted(common, key=export_order))))
+        tags = tuple(sorted(common, key=export_order))
+        deal = next((deals.get(value) for name, value in tags if name == "Deal"), None)
+        if deal is not None:  # the board as its Deal tag would make it, without reading it
+            board = replace(board, tags=tuple(t for t in tags if t[0] != "Deal"), deal=deal)
+        else:
+            board = replace(board, tags=tags)
+        boards.append(board)
     return boards, dropped
 
 

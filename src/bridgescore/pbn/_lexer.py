@@ -27,9 +27,18 @@ _ONE_LINE_TAG: Final = re.compile(
 )
 """A tag on one line, as nearly every file writes it: read by one match (:meth:`_Lexer.tag`
 reads the others, and names what is wrong)."""
+_LINE: Final = re.compile(
+    r'(?:[ \t]*\[[ \t]*([A-Za-z0-9_]+)[ \t]*"((?:[^"\\\n]|\\[^\n])*)"[ \t]*\][ \t]*'
+    r'|(?!%)[ \t]*([^ \t\f\v\n\[\]{};"][^\[\]{};"\n]*))(?:\n|\Z)'
+)
+"""A line of a game as most files write it: one tag alone (name, value), or section data of
+words and blanks only (a table's row): what :meth:`_Lexer.plain_game` reads."""
+_LINES: Final = re.compile(f"(?:{_LINE.pattern})+")
+"""A run of such lines."""
+_BLANK_LINE: Final = re.compile(r"[ \t\f\v]*(?:\n|\Z)")
 
 
-def read_games(text: str, *, source: str = "<text>") -> list[Game]:
+def read_games(text: str, *, source: str = "<text>", fast: bool = True) -> list[Game]:
     """Read the games of a PBN file (§3): tags, section data and comments.
 
     Values are unescaped (``\\"`` and ``\\\\``; a backslash before anything else is kept, as
@@ -45,17 +54,22 @@ def read_games(text: str, *, source: str = "<text>") -> list[Game]:
     ...     '[Event "Club"]\\n[Board "1"]\\n[Event "Club"]\\n[Board "2"]')]
     [('Club', '1'), ('Club', '2')]
 
+    A game written plainly (a tag a line, rows of words, no comment, one Board) is read at
+    once (:meth:`_Lexer.plain_game`); ``fast=False`` reads every game character by character
+    (the tests compare the two).
+
     :raises PbnError: for an unterminated tag, value or comment, text out of place, or games
         without empty lines between them whose split at their Board tags leaves a game with
         a tag twice (naming its line).
     """
-    return _inherit(_Lexer(text, source).games(), Location(source))
+    return _inherit(_Lexer(text, source, fast=fast).games(), Location(source))
 
 
 class _Lexer:
     """Splits a file into games of tags, section data and comments (§2-3)."""
 
-    def __init__(self, text: str, source: str) -> None:
+    def __init__(self, text: str, source: str, *, fast: bool = True) -> None:
+        self.fast = fast
         if not isinstance(text, str):
             raise PbnError(f"PBN text must be a str, got {type(text).__name__}", source=source)
         self.text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
@@ -78,6 +92,11 @@ class _Lexer:
         pos, line = 0, 1
         line_start, content = True, False
         while pos < n:
+            if line_start and self.fast and not self.tags and not self.comments:
+                read = self.plain_game(pos, line)
+                if read is not None:  # a whole game read; the empty line after it is next
+                    pos, line = read
+                    continue
             ch = text[pos]
             if line_start and ch == "%":  # an escape line (§2.4)
                 end = text.find("\n", pos)
@@ -100,6 +119,45 @@ class _Lexer:
                     pos, line = self.token(ch, pos, line)
         self.end_game()
         return self.games_
+
+    def plain_game(self, pos: int, line: int) -> tuple[int, int] | None:
+        """Read a game written plainly from ``pos`` (a line's start, on ``line``), as
+        :meth:`games` would read it: where the game's last line ends (position, line); None,
+        having read nothing, for a game that is not plain (a comment, two tags on a line, an
+        escape line, a second Board, a game not ended by an empty line)."""
+        text = self.text
+        block = _LINES.match(text, pos)
+        if block is None:
+            return None
+        end = block.end()
+        if end < len(text) and not _BLANK_LINE.match(text, end):
+            return None  # the game goes on in a way only the loop reads
+        tags: list[Tag] = []
+        data: list[list[str]] = []
+        data_lines: list[int] = []
+        at, board = line, False
+        for name, value, row in _LINE.findall(text, pos, end):
+            if not name:  # a row of words after the last tag
+                if not tags:
+                    return None  # text before the first tag: the loop says so
+                data.append(_WORD.findall(row))
+                data_lines.append(at)
+            else:
+                if data:
+                    tags[-1] = _with_data(tags[-1], data, data_lines)
+                    data, data_lines = [], []
+                if name == "Board" or name.lower() == "board":
+                    if board:
+                        return None  # games not apart: split by :meth:`add_tag`
+                    board = True
+                if "\\" in value or "\t" in value:
+                    value = unescape(value)
+                tags.append(Tag(name, value, (), (), at, ()))
+            at += 1
+        if data:
+            tags[-1] = _with_data(tags[-1], data, data_lines)
+        self.games_.append(Game(tuple(tags), (), line))
+        return end, at if text[end - 1] == "\n" else at - 1
 
     def token(self, ch: str, pos: int, line: int) -> tuple[int, int]:
         """Read the comment, tag or element at ``pos``; where it ends (position, line)."""
@@ -262,6 +320,11 @@ class _OpenTag:
                    tuple(self.comments), self.line, tuple(self.data_lines))  # fmt: skip
 
 
+def _with_data(tag: Tag, data: list[list[str]], lines: list[int]) -> Tag:
+    """A tag read by :meth:`_Lexer.plain_game`, with the rows after it."""
+    return Tag(tag.name, tag.value, tuple(tuple(d) for d in data), (), tag.line, tuple(lines))
+
+
 def _inherit(games: list[Game], at: Location) -> list[Game]:
     """Canonical tag names, repeated tags dropped (§3.4), ``#`` and ``##`` resolved (§4.8).
 
@@ -270,25 +333,37 @@ def _inherit(games: list[Game], at: Location) -> list[Game]:
     """
     last: dict[str, str] = {}
     sticky: dict[str, str] = {}
+    names: dict[str, str] = {}
+    """Each name as written, and as it is known (a file writes a few names many times)."""
     out = []
     for game in games:
         seen: set[str] = set()
         tags = []
+        changed = False
         for tag in game.tags:
-            name = KNOWN.get(tag.name.lower(), tag.name)
+            name = names.get(tag.name)
+            if name is None:
+                name = KNOWN.get(tag.name.lower(), tag.name)
+                if len(names) < 4096:  # bounded: a file of distinct junk names cannot grow it
+                    names[tag.name] = name
             if name in seen and name != "Note":
+                changed = True
                 continue
             seen.add(name)
-            value = _inherited(tag, name, last, sticky, at)
+            value = tag.value
+            if value[:1] == "#" or name in sticky:
+                value = _inherited(tag, name, last, sticky, at)
             last[name] = value
             if name != tag.name or value != tag.value:  # most tags are as written
                 tag = replace(tag, name=name, value=value)
+                changed = True
             tags.append(tag)
         for name, value in sticky.items():
             if name not in seen:
                 tags.append(Tag(name, value, line=game.line))
                 last[name] = value
-        out.append(Game(tuple(tags), game.comments, game.line))
+                changed = True
+        out.append(Game(tuple(tags), game.comments, game.line) if changed else game)
     return out
 
 

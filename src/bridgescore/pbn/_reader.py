@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import gc
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import replace
-from typing import Final, TypeAlias, TypeVar
+from typing import Final, TypeAlias, TypeVar, cast
 
 from bridgescore.boards.auction import Auction
 from bridgescore.boards.deal import Deal
@@ -13,7 +15,7 @@ from bridgescore.boards.play import Play
 from bridgescore.duplicate.field import Adjusted, Weighted
 from bridgescore.duplicate.session import METHODS, Board, Session, Split
 from bridgescore.errors import BridgeError, PbnError, TeamsFileError
-from bridgescore.model import Result, Seat, Side
+from bridgescore.model import Result, Seat, Side, Vulnerability
 from bridgescore.pbn._builder import KeptTags, ReadResult, SessionBuilder, TotalName
 from bridgescore.pbn._games import (
     MANDATORY_TAGS,
@@ -31,6 +33,7 @@ from bridgescore.pbn._games import (
 from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._location import Location, quote
 from bridgescore.pbn._players import TablePairs
+from bridgescore.pbn._rows import Layout, layout, row_result, split
 from bridgescore.pbn._values import (
     Scoring,
     absent,
@@ -59,6 +62,7 @@ _SCORE_COLUMNS: Final[Mapping[Side | None, str]] = {
 }  # fmt: skip
 
 _S = TypeVar("_S", Auction, Play, Deal)
+_ABSENT: Final = ("", "?", "-")
 
 Outcome: TypeAlias = tuple[Result | Adjusted | Weighted | Split, int | None, bool]
 """What happened at a table: the result, artificial score or weighted score, the score the
@@ -76,14 +80,34 @@ def read(text: str, *, source: str = "<text>") -> Session:
     :param source: the file's name, for messages.
     :raises PbnError: for malformed text, naming the line and quoting it.
     """
-    return SessionReader(read_games(text, source=source), source).read()
+    with _no_collection():
+        return SessionReader(read_games(text, source=source), source).read()
+
+
+@contextmanager
+def _no_collection() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a file is read: the values read are many
+    and live on (the session), so its passes over them, a third of the time of a 5 MB file,
+    would free nothing. Whatever the reading leaves is collected at the next pass after it."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class SessionReader:
     """Reads games into a :class:`SessionBuilder`, one game at a time."""
 
-    def __init__(self, games: list[Game], source: str = "<text>") -> None:
+    def __init__(self, games: list[Game], source: str = "<text>", *, fast: bool = True) -> None:
         self.games = games
+        self.fast = fast
+        """Read plain ScoreTable rows at once (:mod:`._rows`); False: each through :meth:`row`
+        (the tests compare the two)."""
+        self.scores: dict[tuple[str, str, object, Vulnerability, str], int | None] = {}
+        """The given scores of plain rows, checked once per texts, result and vulnerability."""
         self.at = Location(source)
         self.builder = SessionBuilder(source)
         self.pairs = TablePairs(self.at)
@@ -177,22 +201,27 @@ class SessionReader:
         """Read one game: a board with a ScoreTable, a board of a game per table, or the
         totals of a section alone."""
         self.check_data(game)
-        table = game.table("ScoreTable", source=self.at.source)
+        tag = game.tag("ScoreTable")
+        fast = self.fast_table(tag)
+        table = None if fast is not None else game.table("ScoreTable", source=self.at.source)
         section = _section(game)
         board_tag = game.tag("Board")
         if board_tag is None or absent(board_tag.value):
-            if table is None and not _has_deal(game):
+            if tag is None and not _has_deal(game):
                 self.totals_game(game, section)
                 return
             self.unnumbered.append(game.line)
             board_tag = Tag("Board", str(self.last_board + 1), line=game.line)
         board = self.board(game, board_tag)
         self.last_board = max(self.last_board, board.number)
-        rows = [] if table is None else self.rows(table, section)
-        self.add_board(game, board, [section, *(name for name, _, _ in rows)])
-        for name, record, at in rows:
-            self.builder.played(name, self.row(board, record, at, scoring))
-        played = None if table is not None else self.table_game(section, board, game, scoring)
+        if fast is not None:
+            self.fast_rows(game, board, section, scoring, *fast)
+        else:
+            rows = [] if table is None else self.rows(table, section)
+            self.add_board(game, board, [section, *(name for name, _, _ in rows)])
+            for name, record, at in rows:
+                self.builder.played(name, self.row(board, record, at, scoring))
+        played = None if tag is not None else self.table_game(section, board, game, scoring)
         if played is not None:
             self.builder.played(section, played)
 
@@ -219,7 +248,9 @@ class SessionReader:
         are not the game's Contract and Declarer."""
         auction = self.optional(game, auction_of)
         self.optional(game, play_of)
-        self.optional(game, complete_deal)
+        deal = self.optional(game, complete_deal)
+        if deal is not None:
+            self.builder.deals[game.get("Deal") or ""] = deal
         contract = game.tag("Contract")
         if auction is not None and auction.is_complete and contract is not None:
             final, declarer = auction.final()
@@ -305,6 +336,50 @@ class SessionReader:
         return out
 
     # A ScoreTable row
+
+    def fast_table(
+        self, tag: Tag | None
+    ) -> tuple[Layout, list[tuple[tuple[str, ...], int]]] | None:
+        """A ScoreTable as most files write it, split at once (see :mod:`._rows`); else None."""
+        if not self.fast or tag is None:
+            return None
+        lay = layout(tag)
+        rows = None if lay is None else split(tag, len(lay.columns))
+        return None if lay is None or rows is None else (lay, rows)
+
+    def fast_rows(
+        self,
+        game: Game,
+        board: Board,
+        section: str,
+        scoring: Scoring,
+        lay: Layout,
+        rows: list[tuple[tuple[str, ...], int]],
+    ) -> None:
+        """A ScoreTable's rows as :meth:`rows` and :meth:`row` read them, the plain ones at
+        once."""
+        names = [section if lay.section < 0 or absent(row[lay.section]) else
+                 row[lay.section].strip() for row, _ in rows]  # fmt: skip
+        self.add_board(game, board, [section, *names])
+        played, rule = self.builder.played, scoring.undertrick_rule
+        for name, (row, line) in zip(names, rows, strict=True):
+            found = row_result(lay, row, board.number, line)
+            if found is None:
+                record = {c.name: e for c, e in zip(lay.columns, row, strict=True)}
+                played(name, self.row(board, record, self.at.at(line), scoring))
+                continue
+            read, ns, ew = found
+            if ns.strip() not in _ABSENT or ew.strip() not in _ABSENT:
+                key = (ns, ew, read.value, board.vulnerability, rule)
+                if key not in self.scores:
+                    if len(self.scores) >= 4096:
+                        self.scores.clear()  # bounded: distinct junk cannot grow it
+                    self.scores[key] = self.given_score(
+                        {Side.NS: ns, Side.EW: ew}, cast(Result, read.value), board, scoring,
+                        self.at.at(line), "Score_NS/Score_EW", _SCORE_COLUMNS)  # fmt: skip
+                if self.scores[key] is not None:
+                    read = replace(read, score=self.scores[key])
+            played(name, read)
 
     def row(
         self, board: Board, record: dict[str, str], at: Location, scoring: Scoring

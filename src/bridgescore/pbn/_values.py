@@ -31,6 +31,7 @@ __all__ = [
     "dealer",
     "direction",
     "integer",
+    "known_result",
     "movement",
     "ns_score",
     "pair_id",
@@ -174,6 +175,14 @@ def result(
 
 _RESULTS: dict[tuple[str, str, str], tuple[Result, bool]] = {}
 """Results already read, by their three texts (a ``Result`` is immutable)."""
+
+
+def known_result(
+    contract_text: str, declarer_text: str, result_text: str
+) -> tuple[Result, bool] | None:
+    """What :func:`result` read from these three texts lately, or None (not read, or not a
+    result): a reader's fast path asks, and reads the texts itself where this is None."""
+    return _RESULTS.get((contract_text, declarer_text, result_text))
 
 
 def _result(

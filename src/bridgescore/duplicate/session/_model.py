@@ -4,7 +4,7 @@ and :class:`SessionRules`, what scoring reads of a session."""
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -17,7 +17,7 @@ from bridgescore.duplicate.session._methods import METHODS, Method, MethodInfo
 from bridgescore.duplicate.session._split import Split
 from bridgescore.duplicate.weighted import Weighted
 from bridgescore.errors import SessionError
-from bridgescore.model import Contract, Result, Side
+from bridgescore.model import Contract, Result, Seat, Side
 from bridgescore.players import Player
 from bridgescore.scoring import UndertrickRule, score_result
 
@@ -134,8 +134,9 @@ class BoardResult:
                 field="lead",
                 value=self.lead,
             )
-        given = [x is not None for x in (self.result, self.artificial, self.weighted, self.split)]
-        if sum(given) != 1:
+        given = (self.result is not None) + (self.artificial is not None) + (
+            self.weighted is not None) + (self.split is not None)  # fmt: skip
+        if given != 1:
             raise SessionError(
                 f"board {self.board}, NS {self.ns} v EW {self.ew}: give one of a result, an "
                 "artificial score, a weighted score or a split score",
@@ -267,10 +268,15 @@ NS 3 v EW 1 (round 3, table 3)
         results = _dedupe(results, warnings)
         pairs_by_key = {p.key: p for p in pairs}
         boards_by_number = {b.number: b for b in boards}
+        codes = (0, 1) if kind == "mitchell" else (2, 2)
+        seen: set[tuple[int, int]] = set()  # (side's code, number): ints hash at once
         for r in results:
-            for number, side in ((r.ns, Side.NS), (r.ew, Side.EW)):
-                key = (side if kind == "mitchell" else None, number)
-                pairs_by_key.setdefault(key, Pair(number, key[0]))
+            for number, code in ((r.ns, codes[0]), (r.ew, codes[1])):
+                if (code, number) not in seen:
+                    seen.add((code, number))
+                    key = (_SIDES[code], number)
+                    if key not in pairs_by_key:
+                        pairs_by_key[key] = Pair(number, key[0])
             if r.board not in boards_by_number:
                 boards_by_number[r.board] = Board.numbered(r.board)
         for p in pairs_by_key.values():
@@ -362,9 +368,13 @@ NS 3 v EW 1 (round 3, table 3)
 
         :raises SessionError: if the section has no such board.
         """
-        for b in self.boards:
-            if b.number == number:
-                return b
+        by_number: dict[int, Board] | None = self.__dict__.get("_by_number")
+        if by_number is None:  # made on the first look-up: scoring asks once a result
+            by_number = {b.number: b for b in self.boards}
+            object.__setattr__(self, "_by_number", by_number)
+        found = by_number.get(number)
+        if found is not None:
+            return found
         raise SessionError(
             f"section {self.name} has no board {number}", field="board", value=number
         )
@@ -486,48 +496,70 @@ def _describe(r: BoardResult) -> str:
 def _check_pairs(section: Section, warnings: list[SessionWarning]) -> None:
     """A pair on a board twice is a contradiction; a pair at two tables in a round, a warning."""
     mitchell = section.kind == "mitchell"
-    on_board: dict[tuple[int, tuple[Side | None, int]], BoardResult] = {}
-    in_round: dict[tuple[int, tuple[Side | None, int]], set[tuple[int, int]]] = defaultdict(set)
+    codes = (0, 1) if mitchell else (2, 2)  # the side of the pair's key, as an index of _SIDES
+    on_board: dict[tuple[int, int, int], BoardResult] = {}
+    in_round: dict[tuple[int, int, int], set[tuple[int, int]]] = {}
     for r in section.results:
         if not mitchell and r.ns == r.ew:
             raise SessionError(
                 f"board {r.board}: pair {r.ns} cannot play against itself", field="pair", value=r.ns
             )
-        for number, side in ((r.ns, Side.NS), (r.ew, Side.EW)):
-            key = (side if mitchell else None, number)
-            other = on_board.get((r.board, key))
-            if other is not None:
+        for number, code in ((r.ns, codes[0]), (r.ew, codes[1])):
+            other = on_board.setdefault((r.board, code, number), r)
+            if other is not r:
                 raise SessionError(
-                    f"board {r.board}: pair {Pair(number, key[0]).label} played it twice "
+                    f"board {r.board}: pair {Pair(number, _SIDES[code]).label} played it twice "
                     f"(NS {other.ns} v EW {other.ew}, and NS {r.ns} v EW {r.ew})",
                     field="board",  # the board, most likely, was typed wrong
                     value=r.board,
                 )
-            on_board[(r.board, key)] = r
             if r.round is not None:
-                in_round[(r.round, key)].add((r.ns, r.ew))
-    for (round_, key), tables in sorted(in_round.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
-        if len(tables) > 1:
-            warnings.append(
-                SessionWarning(
-                    0, (0, 0), f"pair {Pair(key[1], key[0]).label} is at two tables in round "
-                    f"{round_}: " + ", ".join(f"NS {a} v EW {b}" for a, b in sorted(tables))
-                )
-            )  # fmt: skip
+                in_round.setdefault((r.round, code, number), set()).add((r.ns, r.ew))
+    clashes = [
+        ((round_, (_SIDES[code], number)), tables)
+        for (round_, code, number), tables in in_round.items()
+        if len(tables) > 1
+    ]
+    for (round_, key), tables in sorted(clashes, key=lambda kv: (kv[0][0], str(kv[0][1]))):
+        warnings.append(
+            SessionWarning(
+                0, (0, 0), f"pair {Pair(key[1], key[0]).label} is at two tables in round "
+                f"{round_}: " + ", ".join(f"NS {a} v EW {b}" for a, b in sorted(tables))
+            )
+        )  # fmt: skip
+
+
+_SIDES: tuple[Side | None, Side | None, Side | None] = (Side.NS, Side.EW, None)
+"""A pair's side in its section's key, by a code the checks hash at once (an int)."""
 
 
 def _check_declarers(section: Section) -> list[SessionWarning]:
     """Warn of a result that scores like the field's only with the declarer on the other side."""
     warnings = []
-    played: dict[int, list[tuple[BoardResult, Contract, Side]]] = defaultdict(list)
+    # per board, each result with the count of its contract declared by NS and by EW there
+    played: dict[int, tuple[dict[tuple[int, str, str], list[int]],
+                            list[tuple[BoardResult, list[int], int]]]] = {}  # fmt: skip
+    ns_seats = (Seat.NORTH, Seat.SOUTH)
     for r in section.results:
-        if r.result is not None and isinstance(r.result.contract, Contract) and r.result.declarer:
-            played[r.board].append((r, r.result.contract, r.result.declarer.side))
-    for number, lines in played.items():
-        sides = Counter((contract, side) for _, contract, side in lines)
-        for r, contract, side in lines:
-            flipped = sides[(contract, side.opponents)]
-            if sides[(contract, side)] == 1 and flipped >= 2:
+        result = r.result
+        if result is not None and isinstance(result.contract, Contract) and result.declarer:
+            found = played.get(r.board)
+            if found is None:
+                found = played[r.board] = ({}, [])
+            counts, lines = found
+            ns = 0 if result.declarer in ns_seats else 1
+            c = result.contract
+            key = (c.level, c.strain._value_, c.doubling._value_)  # plain: hashed, compared at once
+            count = counts.get(key)
+            if count is None:
+                count = counts[key] = [0, 0]
+            count[ns] += 1
+            lines.append((r, count, ns))
+    for number, (_, lines) in played.items():
+        for r, count, ns in lines:
+            flipped = count[1 - ns]
+            if count[ns] == 1 and flipped >= 2:
+                side = Side.EW if ns else Side.NS
                 message = (
                     f"{r.result} is declared by {side.value} here but by {side.opponents.value} "
                     f"at {flipped} other tables: was the declarer entered on the wrong side?"
