@@ -8,7 +8,7 @@ import random
 from datetime import date, timedelta
 from statistics import fmean
 
-from bridgescore.grades import GradedSession, GradeRules, PairResult, grade_sessions
+from bridgescore.grades import GradedSession, PairResult, grade_sessions
 from bridgescore.grades.handicap import HandicapRules, handicapped_ranking
 
 PLAYERS = 40
@@ -33,10 +33,12 @@ def spearman(xs: list[float], ys: list[float]) -> float:
     cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
     vx = sum((a - mx) ** 2 for a in rx)
     vy = sum((b - my) ** 2 for b in ry)
-    return cov / (vx * vy) ** 0.5
+    return float(cov / (vx * vy) ** 0.5)
 
 
-def mitchell(rng: random.Random, ns: list[float], ew: list[float]) -> tuple[list[float], ...]:
+def mitchell(
+    rng: random.Random, ns: list[float], ew: list[float]
+) -> tuple[list[float], list[float], int]:
     """A complete Mitchell of len(ns) tables, 2 or 3 boards a round: NS pair i meets every EW
     pair; each board's results are matchpointed across the NS pairs. Percentages of NS, of EW."""
     tables = len(ns)
@@ -54,16 +56,21 @@ def mitchell(rng: random.Random, ns: list[float], ew: list[float]) -> tuple[list
                 ns_mp[t] += beaten / (tables - 1)
                 ew_mp[e] += (tables - 1 - beaten) / (tables - 1)
     boards = tables * per_round
-    return [100 * m / boards for m in ns_mp], [100 * m / boards for m in ew_mp], [boards]
+    return [100 * m / boards for m in ns_mp], [100 * m / boards for m in ew_mp], boards
 
 
-def season(seed: int) -> tuple[dict[str, float], list[GradedSession], list[list[tuple]]]:
+Seat = tuple[tuple[str, str], float, float, int]
+"""A pair of a night: its players (``''`` a visitor), true strength, percent, side (0 NS)."""
+
+
+def season(seed: int) -> tuple[dict[str, float], list[GradedSession], list[list[Seat]]]:
     """The players' strengths, the sessions as graded, and each session's pairs (numbers,
     true pair strength, percent) for the handicaps."""
     rng = random.Random(seed)
     strength = {str(1000 + i): 45.0 + 20.0 * i / (PLAYERS - 1) for i in range(PLAYERS)}
     members = list(strength)
-    sessions, seated = [], []
+    sessions: list[GradedSession] = []
+    seated: list[list[Seat]] = []
     day = date(2026, 1, 5)
     for k in range(SESSIONS):
         tables = rng.randint(8, 12)
@@ -77,7 +84,7 @@ def season(seed: int) -> tuple[dict[str, float], list[GradedSession], list[list[
             return fmean(strength[p] if p else rng.uniform(45.0, 55.0) for p in pair)
 
         powers = [power(p) for p in pairs]
-        ns_pct, ew_pct, (boards,) = mitchell(rng, powers[:tables], powers[tables:])
+        ns_pct, ew_pct, boards = mitchell(rng, powers[:tables], powers[tables:])
         fields, night = [], []
         for side, pct in ((pairs[:tables], ns_pct), (pairs[tables:], ew_pct)):
             fields.append(tuple(PairResult(tuple(p or None for p in pair), x, boards)
@@ -106,11 +113,14 @@ def test_grades_find_the_players_order_and_handicaps_undo_it() -> None:
     scratch_rhos, handicap_rhos = [], []
     for k, night in enumerate(seated[20:], start=20):
         before = sessions[k].key
-        as_of = {n: [p.grade for p in g.history if p.key < before][-1:] for n, g in grades.items()}
+        as_of: dict[str, float | None] = {
+            n: next((p.grade for p in reversed(g.history) if p.key < before), None)
+            for n, g in grades.items()
+        }
         for side in (0, 1):
             field = [(pair, pw, x) for pair, pw, x, s in night if s == side]
-            allow = [rules.pair_allowance([(n or None, (as_of.get(n) or [None])[0])
-                                           for n in pair]) for pair, _, _ in field]  # fmt: skip
+            allow = [rules.pair_allowance([(n or None, as_of.get(n)) for n in pair])
+                     for pair, _, _ in field]  # fmt: skip
             rows = handicapped_ranking([(x, a) for (_, _, x), a in zip(field, allow, strict=True)])
             handicapped = [0.0] * len(rows)
             for row in rows:

@@ -5,8 +5,9 @@ A grade is a percentage: what the player would score with a partner of the same 
 an average field. Sessions are taken in date order; before each one, every pair has a *par*,
 what its grades predict (``50 + pair grade - the mean grade of the pairs it is ranked
 against``, a pair's grade the mean of its players'), and after it each player has a
-*performance*, ``grade + gain x (percent - par)``. The grade is the board-weighted mean of the
-player's performances over a window: the latest ``window`` boards played within ``days``.
+*performance*, ``grade + gain x (percent - par)`` (kept within 0 to 100). The grade is the
+board-weighted mean of the player's performances over a window: the latest ``window`` boards
+played within ``days``.
 
 >>> s1 = GradedSession("s1", date(2026, 1, 5), ((
 ...     PairResult(("1", "2"), 60.0, 24), PairResult(("3", "4"), 40.0, 24)),))
@@ -251,7 +252,7 @@ def grade_sessions(
                     partners = [before[n][1] for n in result.players if n != number]
                     if boards >= rules.mature and any(b < rules.shield for b in partners):
                         continue  # the NGS's shield: a newcomer's partner keeps their grade
-                    performance = grade + rules.gain * (result.percent - par)
+                    performance = min(100.0, max(0.0, grade + rules.gain * (result.percent - par)))
                     player = players.setdefault(number, _Player())
                     player.played.append(
                         _Played(session.date, result.boards, session.weight, performance)

@@ -16,6 +16,7 @@ from datetime import date
 
 from bridgescore.duplicate.session import SectionScores
 from bridgescore.grades.ngs import GradedSession, GradeError, PairResult
+from bridgescore.players import Player
 
 __all__ = ["graded_session", "read_date"]
 
@@ -37,6 +38,11 @@ def read_date(text: str) -> date:
                          field="date", value=text[:40]) from None  # fmt: skip
 
 
+def _numbers(players: Sequence[Player]) -> tuple[str | None, ...]:
+    """A pair's players' national numbers (a pair known only by its names: two visitors)."""
+    return tuple(p.number for p in players[:2]) or (None, None)
+
+
 def graded_session(
     key: str, day: date, scored: Sequence[SectionScores], weight: int = 1
 ) -> GradedSession:
@@ -47,8 +53,7 @@ def graded_session(
     for section in scored:
         for rows in section.rankings.values():
             pairs = tuple(
-                PairResult(tuple(p.number for p in r.pair.players[:2]) or (None, None),
-                           r.percent, r.boards)  # fmt: skip
+                PairResult(_numbers(r.pair.players), r.percent, r.boards)
                 for r in rows
                 if r.percent is not None and r.boards > 0
             )
