@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from bridgescore.grades.ngs import GradeError
 
@@ -40,6 +40,8 @@ Method = Literal["grade", "card", "set"]
 METHODS: tuple[Method, ...] = ("grade", "card", "set")
 LIMIT = 30.0
 """The largest allowance, either way, a player's or a pair's (a typing slip of 300 refused)."""
+MOST_SET = 2000
+"""The most players the director sets a handicap for."""
 
 
 def _allowance(value: float, name: str) -> float:
@@ -75,8 +77,44 @@ class HandicapRules:
         if self.combine not in ("mean", "sum"):
             raise GradeError(f"combine {self.combine!r}: 'mean' or 'sum'", field="combine",
                              value=self.combine)  # fmt: skip
-        for value in self.set.values():
+        if len(self.set) > MOST_SET:
+            raise GradeError(f"handicaps for at most {MOST_SET} players, got {len(self.set)}",
+                             field="handicap", value=len(self.set))  # fmt: skip
+        for number, value in self.set.items():
+            if not (isinstance(number, str) and 0 < len(number) <= 20 and number.isascii()
+                    and number.isalnum()):  # fmt: skip
+                raise GradeError(f"player number {str(number)[:40]!r}: letters and digits only, "
+                                 "at most 20", field="number", value=str(number)[:40])  # fmt: skip
             _allowance(value, "handicap")
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"method", "combine", "set"}`` (``set`` only for the director's own).
+
+        >>> HandicapRules.from_dict(HandicapRules("set", set={"7": 2.5}).to_dict()).set
+        {'7': 2.5}
+        """
+        return {"method": self.method, "combine": self.combine} | (
+            {"set": dict(self.set)} if self.method == "set" else {}
+        )
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HandicapRules:
+        """From :meth:`to_dict`'s shape (an allowance as a number or its text).
+
+        :raises GradeError: naming ``method``, ``combine``, ``number`` or ``handicap``.
+        """
+        given = data.get("set") or {}
+        if not isinstance(given, Mapping):
+            raise GradeError("handicaps set are a map of national numbers to points",
+                             field="handicap", value=type(given).__name__)  # fmt: skip
+        allowances = {}
+        for number, value in list(given.items())[: MOST_SET + 1]:
+            try:
+                allowances[number] = float(value)
+            except (TypeError, ValueError):
+                raise GradeError(f"a handicap is a number of points, got {str(value)[:40]!r}",
+                                 field="handicap", value=str(value)[:40]) from None  # fmt: skip
+        return cls(data.get("method", "grade"), data.get("combine", "mean"), allowances)
 
     def player_allowance(self, grade: float | None, number: str | None = None) -> float:
         """A player's allowance from their grade (None: no grade), or the director's."""

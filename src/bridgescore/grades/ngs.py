@@ -161,6 +161,22 @@ class Grade:
     maturity: Maturity
     history: tuple[GradePoint, ...] = field(default=(), repr=False)
 
+    def before(self, day: date, key: str) -> float | None:
+        """The grade as it stood before the session ``key`` of ``day`` (None: no result
+        before it), for a handicap from the grades as they were that night.
+
+        >>> g = grade_sessions([GradedSession("a", date(2026, 1, 5), ((
+        ...     PairResult(("1",), 55.0, 20), PairResult(("2",), 45.0, 20)),))])["1"]
+        >>> g.before(date(2026, 1, 5), "a"), g.before(date(2026, 1, 12), "b")
+        (None, 60.0)
+        """
+        found = None
+        for point in self.history:
+            if (point.date, point.key) >= (day, key):
+                break
+            found = point.grade
+        return found
+
     def to_dict(self) -> dict[str, object]:
         """``{"number", "grade", "boards", "maturity"}``, the grade to two decimals."""
         return {"number": self.number, "grade": round(self.grade, 2), "boards": self.boards,
