@@ -29,6 +29,7 @@ from typing import Any, Literal
 from bridgescore.grades.ngs import GradeError
 
 __all__ = [
+    "LIMIT",
     "METHODS",
     "HandicapRow",
     "HandicapRules",
