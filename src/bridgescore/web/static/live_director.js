@@ -261,11 +261,12 @@
 
   // Handicapped rankings beside the scratch ones: the server keeps the rules and works out the
   // handicaps (bridgescore.grades.handicap); the page sends the director's choice.
+  let handicapEdited = false; // the director's choice, not yet sent, is kept across redraws
   const handicapShown = () => {
     const rules = session.handicap || null;
     const method = $("handicap-method");
     const list = $("handicap-list");
-    if (document.activeElement !== method && document.activeElement !== list) {
+    if (!handicapEdited) {
       method.value = rules ? rules.method : "";
       if (rules && rules.set) {
         list.value = Object.entries(rules.set).map(([n, v]) => `${n} ${v}`).join("\n");
@@ -274,8 +275,10 @@
     list.hidden = method.value !== "set";
   };
   $("handicap-method").addEventListener("change", () => {
+    handicapEdited = true;
     $("handicap-list").hidden = $("handicap-method").value !== "set";
   });
+  $("handicap-list").addEventListener("input", () => { handicapEdited = true; });
   $("handicap-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const status = $("handicap-status");
@@ -292,6 +295,7 @@
       const d = a.body.detail;
       status.textContent = `Not set: ${Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d}`;
     } else {
+      handicapEdited = false;
       status.textContent = a.body.handicap
         ? "Handicapped rankings are shown beside the scratch ones." : "Scratch rankings only.";
     }
