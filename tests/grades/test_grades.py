@@ -194,3 +194,23 @@ def test_bridgescore_grades_refuses_a_file_without_a_date(
     code, out = run(runner, "grades", str(tmp_path / "x.pbn"))
     assert code == 2
     assert "needs a date" in out
+
+
+def test_a_session_keeps_its_handicap_rules_and_refuses_bad_ones() -> None:
+    from bridgescore.duplicate.session import Session, session_from_dict, session_to_dict
+
+    rules = HandicapRules("set", "sum", {"1001": -2.5, "AB12": 3.0})
+    data = session_to_dict(Session(handicap=rules))
+    assert data["handicap"] == {"method": "set", "combine": "sum",
+                                "set": {"1001": -2.5, "AB12": 3.0}}  # fmt: skip
+    assert session_from_dict(data).handicap == rules
+    assert "handicap" not in session_to_dict(Session())
+    many = {str(n): 1 for n in range(2001)}
+    for bad, field in [({"method": "set", "set": {"x y": 1}}, "number"),
+                       ({"method": "set", "set": [1, 2]}, "handicap"),
+                       ({"method": "set", "set": {"1": "lots"}}, "handicap"),
+                       ({"method": "card", "combine": "max"}, "combine"),
+                       ({"method": "set", "set": many}, "handicap")]:  # fmt: skip
+        with pytest.raises(GradeError) as caught:
+            session_from_dict(data | {"handicap": bad})
+        assert caught.value.field == field
