@@ -21,6 +21,7 @@ played within ``days``.
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -206,26 +207,56 @@ class _Played:
 
 @dataclass(slots=True)
 class _Player:
-    played: list[_Played] = field(default_factory=list)
+    """A player's performances as the window sees them, kept up to date one session at a
+    time (sessions come in date order), so each session costs the same however long the
+    player's history: ``recent`` within ``days`` (their boards: the maturity), ``full`` the
+    newest that fit whole in ``window`` boards (their sums), ``partial`` the next older one."""
+
+    rules: GradeRules
+    recent: deque[_Played] = field(default_factory=deque)
+    boards: int = 0
+    full: deque[_Played] = field(default_factory=deque)
+    counted: int = 0
+    total: float = 0.0
+    weights: float = 0.0
+    partial: _Played | None = None
     history: list[GradePoint] = field(default_factory=list)
 
+    def add(self, played: _Played) -> None:
+        self.recent.append(played)
+        self.boards += played.boards
+        self.full.append(played)
+        self.counted += played.boards
+        self.total += played.boards * played.weight * played.performance
+        self.weights += played.boards * played.weight
+        while self.counted > self.rules.window:
+            self._drop()
 
-def _standing(rules: GradeRules, played: list[_Played], day: date) -> tuple[float, int]:
-    """The grade and the boards counted as of ``day``: the board-weighted mean of the latest
-    performances within ``days``, up to ``window`` boards (the oldest one counted in part)."""
-    oldest = day - timedelta(days=rules.days)
-    total = weights = 0.0
-    boards = counted = 0
-    for p in reversed(played):
-        if p.day < oldest:
-            break
-        boards += p.boards
-        take = min(p.boards, rules.window - counted)
-        if take > 0:
-            counted += take
-            total += take * p.weight * p.performance
-            weights += take * p.weight
-    return (total / weights if weights else rules.start), boards
+    def _drop(self) -> None:
+        old = self.full.popleft()
+        self.counted -= old.boards
+        self.total -= old.boards * old.weight * old.performance
+        self.weights -= old.boards * old.weight
+        self.partial = old
+        if not self.full:
+            self.total = self.weights = 0.0
+
+    def standing(self, day: date) -> tuple[float, int]:
+        """The grade and the boards within ``days`` as of ``day``: the board-weighted mean of
+        the latest performances within ``days``, up to ``window`` boards (the oldest in part)."""
+        oldest = day - timedelta(days=self.rules.days)
+        while self.recent and self.recent[0].day < oldest:
+            self.boards -= self.recent.popleft().boards
+        while self.full and self.full[0].day < oldest:
+            self._drop()
+        if self.partial is not None and self.partial.day < oldest:
+            self.partial = None
+        total, weights = self.total, self.weights
+        take = min(self.partial.boards, self.rules.window - self.counted) if self.partial else 0
+        if self.partial is not None and take > 0:
+            total += take * self.partial.weight * self.partial.performance
+            weights += take * self.partial.weight
+        return (total / weights if weights > 0 else self.rules.start), self.boards
 
 
 def grade_sessions(
@@ -251,16 +282,22 @@ def grade_sessions(
     def grade_of(number: str | None, day: date) -> tuple[float, int]:
         if number is None or number not in players:
             return rules.start, 0
-        return _standing(rules, players[number].played, day)
+        return players[number].standing(day)
 
     for session in ordered:
         before = {n: grade_of(n, session.date) for f in session.fields for r in f
                   for n in r.players}  # fmt: skip
-        done: list[str] = []
+        done: list[tuple[str, float]] = []
         for pairs in session.fields:
-            grades = [tuple(before[n][0] for n in r.players) for r in pairs]
+            grades = [sum(before[n][0] for n in r.players) / len(r.players) for r in pairs]
+            whole = sum(grades)
             for i, result in enumerate(pairs):
-                par = pair_par(grades[i], grades[:i] + grades[i + 1 :])
+                # pair_par, with the field's sum taken once
+                par = (
+                    50.0 + grades[i] - (whole - grades[i]) / (len(pairs) - 1)
+                    if len(pairs) > 1
+                    else 50.0
+                )
                 for number in result.players:
                     if number is None:
                         continue
@@ -269,20 +306,17 @@ def grade_sessions(
                     if boards >= rules.mature and any(b < rules.shield for b in partners):
                         continue  # the NGS's shield: a newcomer's partner keeps their grade
                     performance = min(100.0, max(0.0, grade + rules.gain * (result.percent - par)))
-                    player = players.setdefault(number, _Player())
-                    player.played.append(
-                        _Played(session.date, result.boards, session.weight, performance)
-                    )
-                    done.append(number)
-        for number in done:
+                    player = players.setdefault(number, _Player(rules))
+                    player.add(_Played(session.date, result.boards, session.weight, performance))
+                    done.append((number, performance))
+        for number, performance in done:
             player = players[number]
-            grade, boards = _standing(rules, player.played, session.date)
-            performance = player.played[-1].performance
+            grade, boards = player.standing(session.date)
             player.history.append(GradePoint(session.key, session.date, grade, boards,
                                              performance))  # fmt: skip
     last = ordered[-1].date if ordered else date.min
     out: dict[str, Grade] = {}
     for number, player in players.items():
-        grade, boards = _standing(rules, player.played, last)
+        grade, boards = player.standing(last)
         out[number] = Grade(number, grade, boards, rules.maturity(boards), tuple(player.history))
     return out
