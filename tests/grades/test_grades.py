@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgescore.grades import GradedSession, GradeError, GradeRules, PairResult, grade_sessions
 from bridgescore.grades.handicap import HandicapRules, card_allowance, handicapped_ranking
@@ -214,3 +217,31 @@ def test_a_session_keeps_its_handicap_rules_and_refuses_bad_ones() -> None:
         with pytest.raises(GradeError) as caught:
             session_from_dict(data | {"handicap": bad})
         assert caught.value.field == field
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.tuples(st.sampled_from("123456789"), st.floats(0, 100), st.integers(1, 400)),
+                 min_size=2, max_size=4),
+        min_size=1, max_size=8,
+    ),
+    st.randoms(use_true_random=False),
+)  # fmt: skip
+def test_grades_stay_percentages_and_do_not_depend_on_the_input_order(
+    nights: list[list[tuple[str, float, int]]], rng: random.Random
+) -> None:
+    sessions = []
+    for k, pairs in enumerate(nights):
+        seen: set[str] = set()
+        field = []
+        for number, percent, boards in pairs:
+            if number not in seen:  # one pair a player in a session
+                seen.add(number)
+                field.append(PairResult((number, None), percent, boards))
+        sessions.append(GradedSession(f"s{k}", DAY + timedelta(days=30 * k), (tuple(field),)))
+    grades = grade_sessions(sessions, GradeRules(window=500))
+    assert all(0.0 <= g.grade <= 100.0 for g in grades.values())
+    shuffled = sessions[:]
+    rng.shuffle(shuffled)
+    assert grade_sessions(shuffled, GradeRules(window=500)) == grades
