@@ -130,6 +130,8 @@ def test_a_correction_gives_the_grades_again() -> None:
         (lambda: night("a", DAY, (("1", "2"), 50.0, 24), (("1", "4"), 50.0, 24)), "players"),
         (lambda: GradedSession("a", DAY, (), weight=9), "weight"),
         (lambda: GradeRules(gain=math.inf), "gain"),
+        (lambda: GradeRules(window=500.5), "window"),  # type: ignore[arg-type]
+        (lambda: PairResult(("1", "2"), 50.0, True), "boards"),
         (lambda: GradeRules(evolving=2000), "evolving"),
         (lambda: read_date("31/12/2026"), "date"),
         (lambda: HandicapRules("golf"), "method"),  # type: ignore[arg-type]

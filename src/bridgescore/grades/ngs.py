@@ -48,8 +48,14 @@ class GradeError(BridgeError, ValueError):
     """A grading rule or a result that cannot be graded (``.field`` names which)."""
 
 
-def _check(name: str, value: float, low: float, high: float) -> None:
-    if not (isinstance(value, int | float) and math.isfinite(value) and low <= value <= high):
+def _check(name: str, value: float, low: float, high: float, *, whole: bool = False) -> None:
+    kinds = int if whole else int | float
+    if not (
+        isinstance(value, kinds)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and low <= value <= high
+    ):
         raise GradeError(f"{name} must be {low:g} to {high:g}, got {value!r}", field=name,
                          value=value)  # fmt: skip
 
@@ -83,11 +89,11 @@ class GradeRules:
     def __post_init__(self) -> None:
         _check("start", self.start, 0, 100)
         _check("gain", self.gain, 0, 10)
-        _check("window", self.window, 100, 100_000)
-        _check("days", self.days, 1, 36_600)
-        _check("evolving", self.evolving, 0, self.mature)
-        _check("mature", self.mature, self.evolving, 100_000)
-        _check("shield", self.shield, 0, 100_000)
+        _check("window", self.window, 100, 100_000, whole=True)
+        _check("days", self.days, 1, 36_600, whole=True)
+        _check("evolving", self.evolving, 0, self.mature, whole=True)
+        _check("mature", self.mature, self.evolving, 100_000, whole=True)
+        _check("shield", self.shield, 0, 100_000, whole=True)
 
     def maturity(self, boards: int) -> Maturity:
         """The grade's maturity after ``boards`` boards within the days counted.
@@ -114,7 +120,7 @@ class PairResult:
             raise GradeError(f"a pair has one or two players, got {len(self.players)}",
                              field="players", value=len(self.players))  # fmt: skip
         _check("percent", self.percent, 0, 100)
-        _check("boards", self.boards, 1, 10_000)
+        _check("boards", self.boards, 1, 10_000, whole=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +135,7 @@ class GradedSession:
     """How many times each board counts (the NGS counts national events twice)."""
 
     def __post_init__(self) -> None:
-        _check("weight", self.weight, 1, 3)
+        _check("weight", self.weight, 1, 3, whole=True)
         seen: set[str] = set()
         for number in (n for f in self.fields for r in f for n in r.players if n is not None):
             if number in seen:
