@@ -115,6 +115,7 @@ COMMANDS = {
     "club": "club",
     "director": "club",
     "publish": "publish",
+    "grades": "grades",
 }
 """Which module of :mod:`bridgescore.cli` defines each command: it is imported when the command
 is used, so ``bridgescore score`` never loads SQLAlchemy, numpy or the web app."""

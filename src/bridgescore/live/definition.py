@@ -47,6 +47,7 @@ from bridgescore.events import (
     swap_repeats,
     with_extra_boards,
 )
+from bridgescore.grades.handicap import HandicapRules
 from bridgescore.live.deals import Analysed, AttachDeals, analysed, attach
 from bridgescore.live.night import Night
 from bridgescore.live.state import DIRECTOR, LiveState, NotAllowedError, Who
@@ -56,6 +57,7 @@ __all__ = [
     "Draw",
     "ExtraBoards",
     "FouledBoard",
+    "Handicapping",
     "LatePair",
     "MinShare",
     "NotReadyError",
@@ -106,6 +108,14 @@ class MinShare:
 
 
 @dataclass(frozen=True, slots=True)
+class Handicapping:
+    """Handicapped rankings beside the scratch ones, by these rules (SCORING.md §27); None:
+    scratch only."""
+
+    rules: HandicapRules | None
+
+
+@dataclass(frozen=True, slots=True)
 class Draw:
     """A team night's next round drawn: a round robin's from its schedule, a knockout's from
     the bracket, a Swiss round from the standings once the round they come from is in."""
@@ -146,6 +156,7 @@ Redefinition = (
     | Withdrawal
     | FouledBoard
     | MinShare
+    | Handicapping
     | AttachDeals
     | Analysed
     | Draw
@@ -186,6 +197,14 @@ def redefine(state: LiveState, who: Who, change: Redefinition) -> Night:
             raise SessionError("a team night ranks no pairs: it has no minimum share of boards",
                                field="min_share")  # fmt: skip
         return replace(state.session, min_share=change.share)
+    if isinstance(change, Handicapping):
+        if who != DIRECTOR:
+            raise NotAllowedError("only the director turns handicapped rankings on or off",
+                                  field="handicap")  # fmt: skip
+        if state.seating.kind != "pairs":
+            raise SessionError("a team night ranks no pairs: it has no handicapped rankings",
+                               field="handicap")  # fmt: skip
+        return replace(state.session, handicap=change.rules)
     if who != DIRECTOR:
         raise NotAllowedError(
             "only the director changes who plays (a late pair, a withdrawal, a fouled board)",

@@ -257,6 +257,11 @@ def get_session(
             if state.session.min_share is None
             else {"min_share": share_text(state.session.min_share)}
         ),
+        **(
+            {"handicap": state.session.handicap.to_dict()}
+            if state.session.handicap is not None and viewer == DIRECTOR
+            else {}
+        ),
         "movement": state.movement.to_dict(),
         "names": {p.label: _shown(p, view).names for p in sec.pairs},
         "players": {

@@ -28,6 +28,7 @@ from bridgescore.duplicate.analysis import pair_analysis
 from bridgescore.duplicate.session import (
     METHODS,
     PairScore,
+    RankRow,
     SectionScores,
     SessionError,
     heading,
@@ -35,6 +36,9 @@ from bridgescore.duplicate.session import (
 from bridgescore.events import EventKind
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
 from bridgescore.events.season import ladder, outings
+from bridgescore.grades import Grade, GradeError, grade_sessions
+from bridgescore.grades.handicap import HandicapRow, handicapped_ranking
+from bridgescore.grades.sessions import graded_session, read_date
 from bridgescore.players import Player
 from bridgescore.storage.clubs import ClubStore, StoredEvent
 from bridgescore.storage.nights import TEAM_KINDS, adopt
@@ -135,6 +139,14 @@ def render(page: SitePage, *, static: bool) -> str:
                             "static": static})  # fmt: skip
 
 
+@dataclass(frozen=True, slots=True)
+class Handicapped:
+    """A line of a handicapped ranking: the handicapped figures and the pair's scratch row."""
+
+    row: HandicapRow
+    scratch: RankRow
+
+
 def _percent(value: float | None) -> str:
     return "" if value is None else f"{value:.2f}"
 
@@ -149,6 +161,7 @@ class SiteBuilder:
         self.score, self.solve = score, solve
         self._evenings: list[Published] | None = None
         self._scores: dict[str, list[SectionScores]] = {}
+        self._grades: dict[str, Grade] | None = None
 
     # -- what the pages share ----------------------------------------------------------------
 
@@ -175,6 +188,55 @@ class SiteBuilder:
         if evening.id not in self._scores:
             self._scores[evening.id] = self.score(evening)
         return self._scores[evening.id]
+
+    def grades(self) -> dict[str, Grade]:
+        """Every numbered player's grade from the club's published evenings (SCORING.md §27),
+        worked out again from the results as they stand, so a correction changes it. An
+        evening that cannot be graded (no date, a player in two pairs) is left out."""
+        if self._grades is None:
+            sessions = []
+            for evening in self.evenings:
+                try:
+                    day = read_date(evening.date)
+                    sessions.append(graded_session(evening.id, day, self.scores(evening)))
+                except GradeError:
+                    continue
+            self._grades = grade_sessions(sessions)
+        return self._grades
+
+    def handicapped(self, evening: Published) -> list[list[tuple[str, list[Handicapped]]]]:
+        """Each section's rankings handicapped (in the order of :meth:`scores`), if the
+        director turned it on: each pair's allowance from its players' grades as they stood
+        before the evening, or as the director set them."""
+        rules = evening.session.handicap
+        if rules is None:
+            return []
+        try:
+            day = read_date(evening.date)
+        except GradeError:
+            return []
+        grades = self.grades()
+
+        def before(number: str | None) -> float | None:
+            grade = grades.get(number) if number else None
+            return grade.before(day, evening.id) if grade else None
+
+        out = []
+        for s in self.scores(evening):
+            fields = []
+            for field, rows in s.rankings.items():
+                ranked = [r for r in rows if r.percent is not None]
+                allowances = [
+                    rules.pair_allowance([(p.number, before(p.number)) for p in r.pair.players])
+                    for r in ranked
+                ]
+                table = handicapped_ranking(
+                    [(r.percent or 0.0, a) for r, a in zip(ranked, allowances, strict=True)]
+                )
+                lines = [Handicapped(row, ranked[row.index]) for row in table]
+                fields.append((field.value if field else "All pairs", lines))
+            out.append(fields)
+        return out
 
     def _base(self, title: str, crumbs: list[tuple[str, str]]) -> dict[str, Any]:
         return {"club": self.club, "title": title, "crumbs": crumbs, "now": self.now}
@@ -208,14 +270,15 @@ class SiteBuilder:
                 for key, s, score in self._pairs(evening)}  # fmt: skip
         awards = award_texts(self.club, scored)
         sections = []
-        for s in scored:
+        handicapped = self.handicapped(evening)
+        for i, s in enumerate(scored):
             fields = []
             for field, rows in s.rankings.items():
                 lines = [(r, keys.get((id(s), r.pair.side, r.pair.number), ""),
                           _percent(r.percent), awards.get((s.section.name, r.pair.label), ""))
                          for r in rows]  # fmt: skip
                 fields.append((field.value if field else "All pairs", lines))
-            sections.append((s, fields))
+            sections.append((s, fields, handicapped[i] if handicapped else []))
         path = f"evenings/{evening.id}/"
         context = self._base(evening.title, [("", self.club.name)]) | {
             "evening": evening,
@@ -227,6 +290,7 @@ class SiteBuilder:
             "has_deals": any(
                 b.deal is not None for sec in evening.session.sections for b in sec.boards
             ),
+            "handicap": evening.session.handicap,
         }
         return SitePage(path, "site/evening.html", context)
 
@@ -308,10 +372,17 @@ class SiteBuilder:
         played = self.played(number)
         points = [PercentPoint(e.date, score.percent) for e, _, score, _ in played
                   if score.percent is not None]  # fmt: skip
+        grade = self.grades().get(number)
+        history = list(grade.history) if grade else []
+        grade_points = [PercentPoint(p.date.strftime("%Y.%m.%d"), p.grade) for p in history]
+        titles = {e.id: e.title for e in self.evenings}
         context = self._base(player.name, [("", self.club.name)]) | {
             "player": player,
             "played": list(reversed(played)),
             "plot": percent_plot(points),
+            "grade": grade,
+            "grade_history": [(p, titles.get(p.key, p.key)) for p in reversed(history)],
+            "grade_plot": percent_plot(grade_points),
         }
         return SitePage(f"players/{number}/", "site/player.html", context)
 

@@ -46,6 +46,7 @@ from bridgescore.duplicate.session._scores import SectionScorer, SectionScores, 
 from bridgescore.duplicate.session._share import read_share
 from bridgescore.duplicate.weighted import Weighted
 from bridgescore.errors import BridgeError, SessionError
+from bridgescore.grades.handicap import HandicapRules
 from bridgescore.model import Result, Seat, Side, Vulnerability
 from bridgescore.players import Player
 from bridgescore.scoring import UndertrickRule
@@ -77,6 +78,9 @@ class Session:
     min_share: Fraction | None = None
     """The share of boards a pair plays to be ranked (of the most any pair of its section
     played); the others are listed, not ranked. None: every pair is ranked."""
+    handicap: HandicapRules | None = None
+    """Handicapped rankings shown beside the scratch ones, by these rules (SCORING.md §27);
+    None: scratch only."""
 
     def __post_init__(self) -> None:
         if self.min_share is not None and not (
@@ -160,6 +164,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "tags": [[name, value] for name, value in session.tags.items()],  # in their order
         **({"across_field": True} if session.across_field else {}),
         **({"min_share": str(session.min_share)} if session.min_share is not None else {}),
+        **({"handicap": session.handicap.to_dict()} if session.handicap is not None else {}),
         "sections": [
             {
                 "name": s.name,
@@ -254,6 +259,7 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
             _tags(data.get("tags")),
             bool(data.get("across_field", False)),
             None if data.get("min_share") is None else read_share(str(data["min_share"])),
+            None if data.get("handicap") is None else HandicapRules.from_dict(data["handicap"]),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, BridgeError):

@@ -267,6 +267,49 @@
     load();
   });
 
+  // Handicapped rankings beside the scratch ones: the server keeps the rules and works out the
+  // handicaps (bridgescore.grades.handicap); the page sends the director's choice.
+  let handicapEdited = false; // the director's choice, not yet sent, is kept across redraws
+  const handicapShown = () => {
+    const rules = session.handicap || null;
+    const method = $("handicap-method");
+    const list = $("handicap-list");
+    if (!handicapEdited) {
+      method.value = rules ? rules.method : "";
+      if (rules && rules.set) {
+        list.value = Object.entries(rules.set).map(([n, v]) => `${n} ${v}`).join("\n");
+      }
+    }
+    list.hidden = method.value !== "set";
+  };
+  $("handicap-method").addEventListener("change", () => {
+    handicapEdited = true;
+    $("handicap-list").hidden = $("handicap-method").value !== "set";
+  });
+  $("handicap-list").addEventListener("input", () => { handicapEdited = true; });
+  $("handicap-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const status = $("handicap-status");
+    const method = $("handicap-method").value || null;
+    const set = {};
+    if (method === "set") {
+      for (const line of $("handicap-list").value.split("\n")) {
+        const [number, points] = line.trim().split(/[\s,;]+/);
+        if (number) set[number] = Number(points);
+      }
+    }
+    const a = await api("/handicap", { method: "PUT", body: JSON.stringify({ method, set }) });
+    if (a.status >= 300) {
+      const d = a.body.detail;
+      status.textContent = `Not set: ${Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d}`;
+    } else {
+      handicapEdited = false;
+      status.textContent = a.body.handicap
+        ? "Handicapped rankings are shown beside the scratch ones." : "Scratch rankings only.";
+    }
+    load();
+  });
+
   // Entries the session could not take (a table's phones disagreed, or a correction asked for
   // after closing): each with the stored result, and one tap to keep either.
   let seenConflicts = new Set();
@@ -544,7 +587,7 @@
       const focused = form.contains(active) && active.name
         ? { name: active.name, start: active.selectionStart ?? null, end: active.selectionEnd ?? null }
         : null;
-      grid(); rankings(); minShare(); results(); conflicts(); replace(focused); refocus(); published(); audit();
+      grid(); rankings(); minShare(); handicapShown(); results(); conflicts(); replace(focused); refocus(); published(); audit();
     } finally {
       loading = false;
       listen();  // after the first answer, which names the stream with the director's pass
