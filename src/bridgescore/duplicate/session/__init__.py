@@ -17,6 +17,11 @@ from __future__ import annotations
 from bridgescore.duplicate.session._csv import csv_cell, csv_text
 from bridgescore.duplicate.session._data import Session, session_from_dict, session_to_dict
 from bridgescore.duplicate.session._heading import Heading, heading
+from bridgescore.duplicate.session._individual import (
+    IndividualScores,
+    individual_section,
+    score_individual,
+)
 from bridgescore.duplicate.session._json import rank_to_dict, scores_to_dict, traveller_to_dict
 from bridgescore.duplicate.session._model import (
     METHODS,
@@ -62,6 +67,7 @@ __all__ = [
     "BoardPoints",
     "BoardResult",
     "Heading",
+    "IndividualScores",
     "Method",
     "MethodInfo",
     "Pair",
@@ -81,6 +87,7 @@ __all__ = [
     "csv_cell",
     "csv_text",
     "heading",
+    "individual_section",
     "notes_of",
     "pair_notes",
     "points_if",
@@ -88,6 +95,7 @@ __all__ = [
     "qualifies",
     "rank_to_dict",
     "read_share",
+    "score_individual",
     "score_section",
     "score_section_with",
     "score_session",
