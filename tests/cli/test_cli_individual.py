@@ -18,7 +18,9 @@ def test_summary_shows_the_grid_and_the_fairness(runner: CliRunner) -> None:
     assert lines[0] == "Individual: 14 players, 3 tables, 13 rounds of 2 boards, 26 boards"
     assert lines[2].split() == ["Round", "Table", "1", "Table", "2", "Table", "3"]
     first = lines[3].split()
-    assert first[0] == "1" and first.count("1-2") == 3 and first.count("v") == 3
+    assert first[0] == "1"
+    assert first.count("1-2") == 3
+    assert first.count("v") == 3
     assert "Nobody partners anyone twice" in output
     assert output.count("round ") >= 13  # two players sit out each round
 
@@ -51,4 +53,5 @@ def test_bad_options_are_usage_errors_on_the_option(
 ) -> None:
     code, output = run(runner, "movement", "individual", *args)
     assert code == 2
-    assert option in output and quoted in output
+    assert option in output
+    assert quoted in output

@@ -64,12 +64,11 @@ def test_every_offered_movement_obeys_the_rules(players: int) -> None:
     cycle = full_rounds(players)
     offered = 0
     for rounds in range(1, cycle + 1):
-        try:
-            m = individual(players, 2, rounds=rounds)
-        except MovementError as exc:
-            assert exc.field == "rounds"
-            assert offered == 0, f"{rounds} refused after a shorter one was offered"
-            continue
+        if offered == 0 and rounds < cycle:  # the first rounds may leave a player under 4
+            refused = individual_or_none(players, rounds)
+            if refused is None:
+                continue
+        m = individual(players, 2, rounds=rounds)
         offered += 1
         _rules(m)
         assert m.rounds == rounds
@@ -148,6 +147,16 @@ def test_plain_data_round_trips_and_garbage_is_refused() -> None:
     assert caught.value.field == "movement"
 
 
+def individual_or_none(players: int, rounds: int) -> IndividualMovement | None:
+    """The movement, or None when it is refused on ``rounds`` (a player would play under 4)."""
+    try:
+        return individual(players, 2, rounds=rounds)
+    except MovementError as exc:
+        if exc.field != "rounds" or "at least 4" not in str(exc):
+            raise
+        return None
+
+
 def _mp(scores: list[int]) -> list[int]:
     """Matchpoints on the 2-1-0 scale, each score against the others."""
     return [sum(2 if s > o else 1 if s == o else 0 for o in scores) - 1 for s in scores]
@@ -189,7 +198,7 @@ def test_a_players_score_is_the_sum_over_their_partnerships(players: int) -> Non
     assert scored.players[1].pair.names == "Ann"
     first = m.partnership_players(1)
     assert section.pairs[0].names == " & ".join({1: "Ann", 2: "Bob"}.get(p, str(p)) for p in first)
-    percents = [row.percent for row in scored.rankings]
+    percents = [row.percent or 0.0 for row in scored.rankings]
     assert percents == sorted(percents, reverse=True)
     recap = scored.recap(3)
     assert len(recap) == scored.players[3].boards
