@@ -196,8 +196,12 @@ def test_a_players_score_is_the_sum_over_their_partnerships(players: int) -> Non
         assert score.boards == 2 * played
         assert score.top == 2 * played * 2 * (m.tables - 1)
     assert scored.players[1].pair.names == "Ann"
-    first = m.partnership_players(1)
-    assert section.pairs[0].names == " & ".join({1: "Ann", 2: "Bob"}.get(p, str(p)) for p in first)
+    first = m.plays[0]  # pair 1 is its North-South, named as they sit
+    assert m.partnership_players(1) == tuple(sorted((first.north, first.south)))
+    named = {1: "Ann", 2: "Bob"}
+    assert section.pairs[0].names == " & ".join(
+        named.get(p, str(p)) for p in (first.north, first.south)
+    )
     percents = [row.percent or 0.0 for row in scored.rankings]
     assert percents == sorted(percents, reverse=True)
     recap = scored.recap(3)

@@ -18,7 +18,9 @@ from bridgescore.duplicate.session._csv import csv_cell, csv_text
 from bridgescore.duplicate.session._data import Session, session_from_dict, session_to_dict
 from bridgescore.duplicate.session._heading import Heading, heading
 from bridgescore.duplicate.session._individual import (
+    Individual,
     IndividualScores,
+    individual_scores,
     individual_section,
     score_individual,
 )
@@ -67,6 +69,7 @@ __all__ = [
     "BoardPoints",
     "BoardResult",
     "Heading",
+    "Individual",
     "IndividualScores",
     "Method",
     "MethodInfo",
@@ -87,6 +90,7 @@ __all__ = [
     "csv_cell",
     "csv_text",
     "heading",
+    "individual_scores",
     "individual_section",
     "notes_of",
     "pair_notes",

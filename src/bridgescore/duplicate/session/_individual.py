@@ -25,7 +25,8 @@ the one over the other, and the players are ranked as pairs are (:func:`._scores
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from bridgescore.duplicate.movement.individual import IndividualMovement
 from bridgescore.duplicate.session._model import Pair, Section
@@ -38,7 +39,13 @@ from bridgescore.duplicate.session._scores import (
 )
 from bridgescore.errors import SessionError
 
-__all__ = ["IndividualScores", "individual_section", "score_individual"]
+__all__ = [
+    "Individual",
+    "IndividualScores",
+    "individual_scores",
+    "individual_section",
+    "score_individual",
+]
 
 
 def individual_section(
@@ -54,11 +61,80 @@ def individual_section(
     if unknown:
         raise SessionError(f"no player {unknown[0]!r} in the movement's {movement.players}",
                            field="names", value=unknown[0])  # fmt: skip
-    labels = {
-        str(n): " & ".join(names.get(p, str(p)) for p in players)
-        for players, n in movement.partnership_numbers.items()
-    }
+
+    def named(player: int) -> str:
+        return names.get(player) or str(player)
+
+    labels = {}
+    for p in movement.plays:  # named as they sit: North & South, East & West
+        ns, ew = movement.pairs_at(p)
+        labels[str(ns)] = f"{named(p.north)} & {named(p.south)}"
+        labels[str(ew)] = f"{named(p.east)} & {named(p.west)}"
     return Section.from_movement(movement.as_pairs(), name, names=labels)
+
+
+@dataclass(frozen=True)
+class Individual:
+    """What makes a session an individual: its movement and the players' names (what a
+    stored session keeps besides the section of its partnerships).
+
+    >>> from bridgescore.duplicate.movement.individual import individual
+    >>> one = Individual(individual(8, 2), {1: "Ann"})
+    >>> Individual.from_dict(one.to_dict()) == one, one.name(1), one.name(2)
+    (True, 'Ann', '2')
+    """
+
+    movement: IndividualMovement
+    names: Mapping[int, str] = field(default_factory=dict)
+    """A player's name by number (a player not named is called by number)."""
+
+    def __post_init__(self) -> None:
+        for player in self.names:
+            if (
+                isinstance(player, bool)
+                or not isinstance(player, int)
+                or not (1 <= player <= self.movement.players)
+            ):
+                count = self.movement.players
+                raise SessionError(f"no player {player!r} in the movement's {count}",
+                                   field="names", value=player)  # fmt: skip
+
+    def name(self, player: int) -> str:
+        """The player's name, or their number."""
+        return self.names.get(player) or str(player)
+
+    def section(self, name: str = "A") -> Section:
+        """The section of the partnerships, with no results (:func:`individual_section`)."""
+        return individual_section(self.movement, self.names, name)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: the movement as ``bridgescore movement individual --json`` prints
+        it, and the names by number."""
+        return {
+            "movement": self.movement.to_dict(),
+            "names": {str(k): v for k, v in sorted(self.names.items())},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Individual:
+        """What :meth:`to_dict` gave.
+
+        :raises MovementError: for a movement that is not one; :raises SessionError: for names
+            that are not the players'.
+        """
+        names = data.get("names") or {}
+        if not isinstance(names, Mapping):
+            raise SessionError("an individual's names map players to names", field="names")
+        try:
+            named = {int(k): str(v) for k, v in names.items()}
+        except ValueError as exc:
+            raise SessionError(f"players are named by number, not {exc}", field="names") from exc
+        return cls(IndividualMovement.from_dict(data["movement"]), named)
+
+
+def individual_scores(individual: Individual, scored: SectionScores) -> IndividualScores:
+    """The players' scores of a session's individual, from its section scored."""
+    return score_individual(individual.movement, scored, individual.names)
 
 
 @dataclass(frozen=True)
