@@ -215,3 +215,15 @@ def test_names_of_unknown_players_are_refused() -> None:
     with pytest.raises(SessionError, match="no player 13") as caught:
         individual_section(individual(12, 2), {13: "Zoe"})
     assert caught.value.field == "names"
+
+
+def test_an_individual_session_is_stored_and_read_back() -> None:
+    from bridgescore.duplicate.session import Individual, Session, session_from_dict
+
+    one = Individual(individual(9, 2), {1: "Ann", 9: "Ivy"})
+    session = Session((one.section(),), event="Individual", individual=one)
+    again = session_from_dict(session.to_dict())
+    assert again == session
+    assert again.individual == one
+    with pytest.raises(SessionError, match="one section whose pairs are its partnerships"):
+        Session((individual_section(individual(8, 2)),), individual=one)
