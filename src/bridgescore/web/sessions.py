@@ -34,6 +34,7 @@ from bridgescore.duplicate.session import (
     Session,
     SessionError,
     heading,
+    individual_scores,
     notes_of,
 )
 from bridgescore.errors import for_field
@@ -202,7 +203,7 @@ def _usebio_refusal(session: Session) -> str:
     from bridgescore import usebio
 
     refused = usebio.refusal(session)
-    return "" if refused is None else str(refused)
+    return "" if refused is None else refused.reason  # a session, not a file: no '<bytes>:'
 
 
 def _context(
@@ -252,6 +253,11 @@ def _context(
         "records": _records(scored),
         "suits": SUITS,
         "pair_notes": notes_of(session),
+        "individual": (
+            individual_scores(session.individual, scored[0])
+            if session.individual is not None and scored
+            else None
+        ),
     }
 
 
