@@ -123,7 +123,7 @@ def test_an_individual_evening_from_phones_to_the_published_results(
     assert closed.status_code == 200, closed.text
     section = individual_section(movement, NAMES).with_results(results)
     expected = score_individual(movement, score_section(section), NAMES).rankings
-    for size, name in (({"width": 360, "height": 640}, "360"), (tb.DESKTOP, "desktop")):
+    for size, name in ((tb.PHONE, "360"), (tb.DESKTOP, "desktop")):
         published = browser.new_context(viewport=size).new_page()
         published.goto(f"{server}/session/{game}")
         rows = published.locator("#players-ranking tbody tr")
