@@ -101,3 +101,39 @@ def test_an_individual_that_cannot_be_is_refused_by_field(
     answer = live.post("/api/sessions", json={"movement": spec, "names": names})
     assert answer.status_code == 422, answer.text
     assert field in str(answer.json())
+
+
+def test_players_are_not_withdrawn_from_an_individual(live: TestClient) -> None:
+    created = _start(live)
+    answer = live.post(f"/api/sessions/{created['id']}/withdrawals",
+                       json={"pair": "3", "from_round": 2},
+                       headers=auth(created["edit_token"]))  # fmt: skip
+    assert answer.status_code == 422, answer.text
+    assert "individual's players cannot be added or withdrawn" in answer.text
+
+
+def test_the_preview_and_the_results_page_of_an_individual(live: TestClient) -> None:
+    preview = live.get("/api/movement", params={"movement": "individual", "players": 13,
+                                                "boards_per_round": 2})  # fmt: skip
+    assert preview.status_code == 200, preview.text
+    body = preview.json()
+    assert body["movement"] == "individual"
+    assert body["plays"] == individual(13, 2).to_dict()["plays"]
+    assert body["fairness"].startswith("Nobody partners anyone twice")
+    refused = live.get("/api/movement", params={"movement": "individual", "boards_per_round": 2})
+    assert refused.status_code == 422
+    assert "players" in refused.text
+    created = _start(live)
+    closed = live.post(f"/api/sessions/{created['id']}/close", json={"closed": True},
+                       headers=auth(created["edit_token"]))  # fmt: skip
+    assert closed.status_code == 200, closed.text
+    page = live.get(f"/session/{created['id']}")
+    assert page.status_code == 200
+    assert 'id="players-ranking"' in page.text
+    assert "Player A" in page.text
+    assert "No USEBIO: an individual cannot be written as USEBIO yet" in page.text
+    pbn = live.get(f"/session/{created['id']}/session.pbn")
+    assert pbn.status_code == 200
+    movement = individual(12, 1, rounds=5)
+    first = movement.plays[0]
+    assert f"{NAMES[str(first.north)]} & {NAMES[str(first.south)]}" in pbn.text
