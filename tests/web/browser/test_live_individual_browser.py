@@ -121,6 +121,11 @@ def test_an_individual_evening_from_phones_to_the_published_results(
     closed = httpx.post(f"{server}/api/sessions/{game}/close", json={"closed": True},
                         headers={"Authorization": f"Bearer {edit}"})  # fmt: skip
     assert closed.status_code == 200, closed.text
+    director.goto(director.locator("#director-link").get_attribute("href") or "")
+    ranking = director.locator("#rankings table.live-ranking")
+    expect(ranking.locator("caption")).to_have_text("Players")
+    expect(ranking.locator("tr")).to_have_count(13)  # a row a player, under the heading
+    shot(director, "individual-director-360")
     section = individual_section(movement, NAMES).with_results(results)
     expected = score_individual(movement, score_section(section), NAMES).rankings
     for size, name in ((tb.PHONE, "360"), (tb.DESKTOP, "desktop")):
