@@ -137,3 +137,35 @@ def test_the_preview_and_the_results_page_of_an_individual(live: TestClient) -> 
     movement = individual(12, 1, rounds=5)
     first = movement.plays[0]
     assert f"{NAMES[str(first.north)]} & {NAMES[str(first.south)]}" in pbn.text
+
+
+def test_a_players_recap(live: TestClient) -> None:
+    created = _start(live, rounds=4)
+    movement = individual(12, 1, rounds=4)
+    for p in movement.plays:
+        body = {"round": p.round, "table": p.table, "board": p.boards[0], "contract": "3NT",
+                "declarer": "N", "tricks": 9 + (p.table == 1)}  # fmt: skip
+        headers = auth(created["tables"][p.table - 1]["token"])
+        assert live.post(f"/api/sessions/{created['id']}/results", json=body,
+                         headers=headers).status_code == 201  # fmt: skip
+    address = f"/api/sessions/{created['id']}/players/{movement.plays[0].north}"
+    assert live.get(address).status_code == 403  # the director's until closed
+    recap = live.get(address, headers=auth(created["edit_token"])).json()
+    first = movement.plays[0]
+    assert recap["player"] == first.north
+    assert recap["boards"][0] == {
+        "board": 1, "round": 1, "partner": first.south, "sat": "NS",
+        "opponents": [first.east, first.west], "result": "3NTN+1", "score": 430,
+        "points": 4.0, "top": 4,
+    }  # fmt: skip
+    assert [line["round"] for line in recap["boards"]] == [1, 2, 3, 4]
+    assert live.get(f"/api/sessions/{created['id']}/players/13").status_code == 404
+    pairs = start_pairs(live)
+    assert live.get(f"/api/sessions/{pairs}/players/1").status_code == 404
+
+
+def start_pairs(client: TestClient) -> str:
+    spec = {"movement": "howell", "pairs": 4, "boards_per_round": 1}
+    answer = client.post("/api/sessions", json={"movement": spec})
+    assert answer.status_code == 201, answer.text
+    return str(answer.json()["id"])

@@ -22,6 +22,7 @@ from bridgescore.duplicate.session._individual import (
     IndividualScores,
     individual_scores,
     individual_section,
+    player_recap_to_dict,
     score_individual,
 )
 from bridgescore.duplicate.session._json import rank_to_dict, scores_to_dict, traveller_to_dict
@@ -94,6 +95,7 @@ __all__ = [
     "individual_section",
     "notes_of",
     "pair_notes",
+    "player_recap_to_dict",
     "points_if",
     "points_of_board",
     "qualifies",

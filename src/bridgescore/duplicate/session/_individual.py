@@ -28,7 +28,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bridgescore.duplicate.movement.individual import IndividualMovement
+from bridgescore.duplicate.movement.individual import IndividualMovement, Seats
+from bridgescore.duplicate.session._json import _round, _score
 from bridgescore.duplicate.session._model import Pair, Section
 from bridgescore.duplicate.session._scores import (
     PairScore,
@@ -44,6 +45,7 @@ __all__ = [
     "IndividualScores",
     "individual_scores",
     "individual_section",
+    "player_recap_to_dict",
     "score_individual",
 ]
 
@@ -192,3 +194,43 @@ def score_individual(
         for p, (total, top, boards) in totals.items()
     }
     return IndividualScores(movement, scores, players, _rank(list(players.values())))
+
+
+def player_recap_to_dict(scores: IndividualScores, player: int) -> dict[str, Any]:
+    """A player's recap as JSON-ready data: their total, percentage and boards, and each
+    board with its round, their partner, where they sat, the result, their side's score and
+    points (the shape of a pair's recap, with ``partner``).
+
+    :raises SessionError: if the movement has no such player.
+    """
+    lines = scores.recap(player)
+    score = scores.players[player]
+    seats = {(p.round, p.table): p for p in scores.movement.plays}
+    return {
+        "player": player,
+        "names": score.pair.names,
+        "total": _round(score.total),
+        "percent": score.percent,
+        "boards": [
+            {
+                "board": line.board,
+                "round": line.result.round,
+                "partner": partner,
+                "sat": line.sat.value,
+                "opponents": [
+                    x
+                    for x in _sides(seats.get((line.result.round or 0, line.result.table or 0)))
+                    if x not in (player, partner)
+                ],
+                "result": line.result.text,
+                "score": _score(line.score),
+                "points": _round(line.points),
+                "top": line.top,
+            }
+            for partner, line in lines
+        ],
+    }
+
+
+def _sides(seats: Seats | None) -> tuple[int, ...]:
+    return () if seats is None else seats.players
