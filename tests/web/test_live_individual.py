@@ -160,6 +160,13 @@ def test_a_players_recap(live: TestClient) -> None:
     }  # fmt: skip
     assert [line["round"] for line in recap["boards"]] == [1, 2, 3, 4]
     assert live.get(f"/api/sessions/{created['id']}/players/13").status_code == 404
+    closed = live.post(f"/api/sessions/{created['id']}/close", json={"closed": True},
+                       headers=auth(created["edit_token"]))  # fmt: skip
+    assert closed.status_code == 200
+    page = live.get(f"/session/{created['id']}", params={"player": str(first.north)}).text
+    assert f"Recap: player {first.north}" in page
+    assert f"<td>{first.east} &amp; {first.west}</td>" in page
+    assert "Recap: player" not in live.get(f"/session/{created['id']}?player=99").text
     pairs = start_pairs(live)
     assert live.get(f"/api/sessions/{pairs}/players/1").status_code == 404
 

@@ -27,6 +27,7 @@ from bridgescore.duplicate.session import (
     METHODS,
     Board,
     BoardResult,
+    IndividualScores,
     Method,
     Section,
     SectionKind,
@@ -36,6 +37,7 @@ from bridgescore.duplicate.session import (
     heading,
     individual_scores,
     notes_of,
+    player_recap_to_dict,
 )
 from bridgescore.errors import for_field
 from bridgescore.inputs import check_name, read_number, read_tricks
@@ -221,6 +223,8 @@ def _context(
     base = link(request, f"/session/{stored.id}")
     token = request.cookies.get(edit_cookie(stored.id), "")
     recap = _recap(request, session, scored)
+    players = (individual_scores(session.individual, scored[0])
+               if session.individual is not None and scored else None)  # fmt: skip
     section = session.sections[0] if session.sections else None
     next_board = 1 + max((r.board for r in section.results), default=0) if section else 1
     values = form or {"section": section.name if section else "A", "board": str(next_board),
@@ -253,12 +257,20 @@ def _context(
         "records": _records(scored),
         "suits": SUITS,
         "pair_notes": notes_of(session),
-        "individual": (
-            individual_scores(session.individual, scored[0])
-            if session.individual is not None and scored
-            else None
-        ),
+        "individual": players,
+        "player_recap": _player_recap(request, players),
     }
+
+
+def _player_recap(request: Request, players: IndividualScores | None) -> dict[str, Any] | None:
+    """An individual's player's recap the address asks for (``?player=3``), as the API's."""
+    wanted = request.query_params.get("player", "")
+    if players is None or not (wanted.isascii() and wanted.isdigit() and len(wanted) <= 2):
+        return None
+    try:
+        return player_recap_to_dict(players, int(wanted))
+    except SessionError:
+        return None
 
 
 def _records(scored: list[SectionScores]) -> dict[tuple[str, int], tuple[HandRecord, list[Any]]]:

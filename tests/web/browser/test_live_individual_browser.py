@@ -143,6 +143,10 @@ def test_an_individual_evening_from_phones_to_the_published_results(
         pair = f"{NAMES.get(first.north, first.north)} & {NAMES.get(first.south, first.south)}"
         expect(published.locator("#traveller-A-1 tbody td").first).to_have_text(pair)
         shot(published, f"individual-results-{name}")
+    rows.first.get_by_role("link").click()  # the leader's recap, a board a line
+    recap = published.locator("#player-recap tbody tr")
+    expect(recap).to_have_count(4)
+    shot(published, "individual-recap-desktop")
     assert errors == []
     for c in phones:
         c.close()
