@@ -428,10 +428,11 @@ plays at least 4: give 6 to 11 rounds
         raise _fail(f"rounds must be 1 to {cycle} for {players} players (then partnerships "
                     f"would repeat), got {rounds!r}", "rounds", rounds)  # fmt: skip
     plays = _plays(players, boards_per_round, cycle)
+    tables = players // 4  # the plays are in order of round, this many a round
     played: Counter[int] = Counter()
     least = None
     for r in range(1, cycle + 1):
-        played.update(who for p in plays if p.round == r for who in p.players)
+        played.update(who for p in plays[(r - 1) * tables : r * tables] for who in p.players)
         if (
             least is None
             and min(played.get(w, 0) for w in range(1, players + 1)) >= MIN_ROUNDS_PLAYED
