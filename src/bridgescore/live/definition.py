@@ -181,7 +181,8 @@ def redefine(state: LiveState, who: Who, change: Redefinition) -> Night:
     :raises NotReadyError: (409) while the round a draw needs is unfinished, or once the round
         to swap in has begun.
     :raises SessionError: (422) for a change that does not fit the night or the results (a
-        pairs evening's change on a team night, and the reverse).
+        pairs evening's change on a team night, and the reverse; a late player or a
+        withdrawal in an individual).
     """
     if isinstance(change, AttachDeals):
         return attach(state, who, change)
@@ -211,6 +212,10 @@ def redefine(state: LiveState, who: Who, change: Redefinition) -> Night:
             field="pair",
         )
     section = state.section
+    if state.session.individual is not None and not isinstance(change, FouledBoard):
+        raise SessionError("an individual's players cannot be added or withdrawn yet (its "
+                           "partnerships play one round each; SCORING.md §26)",
+                           field="pair")  # fmt: skip
     if isinstance(change, LatePair):
         changed = with_late_pair(section, change.pair, change.from_round)
     elif isinstance(change, Withdrawal):

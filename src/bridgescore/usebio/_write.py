@@ -49,6 +49,7 @@ def refusal(session: Session) -> UsebioError | None:
     'artificial'
     """
     try:
+        _not_individual(session)
         art = session.artificial
         for value, what in ((art.plus, "A+"), (art.average, "A"), (art.minus, "A-")):
             _percent(value, what)
@@ -56,6 +57,16 @@ def refusal(session: Session) -> UsebioError | None:
     except UsebioError as exc:
         return exc
     return None
+
+
+def _not_individual(session: Session) -> None:
+    """An individual is refused (SCORING.md §26): the USEBIO 1.2 text, whose individual
+    ``EVENT_TYPE`` and players' elements it would need, could not be read here, and no file of
+    an individual written by another program was found to learn them from."""
+    if session.individual is not None:
+        raise UsebioError("an individual cannot be written as USEBIO yet: its individual "
+                          "event type was not checked against the USEBIO 1.2 text",
+                          field="individual")  # fmt: skip
 
 
 def _number(x: float) -> str:
@@ -106,9 +117,11 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None, *,
     :attr:`~bridgescore.masterpoints.Scheme.unit`) and ``MASTER_POINT_TYPE`` (SCORING.md §25.5).
 
     :raises UsebioError: for what USEBIO cannot say (:func:`refusal`): an artificial score
-        that is not a whole percentage, a board dealt differently in two sections.
+        that is not a whole percentage, a board dealt differently in two sections, an
+        individual.
     :raises MasterpointError: for a scheme whose awards bridgescore does not have.
     """
+    _not_individual(session)
     sections = list(scored) if scored is not None else score_session(session)
     tags = dict(session.tags)
     head = heading(session)  # the event, date, club and venue every results file shows

@@ -32,6 +32,7 @@ from bridgescore.web import (
     hands,
     live,
     live_deals,
+    live_individual,
     live_pages,
     live_room,
     mail,
@@ -121,6 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(live.router)
     app.include_router(live_room.router)
+    app.include_router(live_individual.router)
     app.include_router(live_deals.router)
     app.include_router(clubs.router)
     app.include_router(mail.router)

@@ -27,6 +27,7 @@ from bridgescore.duplicate.session import (
     METHODS,
     Board,
     BoardResult,
+    IndividualScores,
     Method,
     Section,
     SectionKind,
@@ -34,7 +35,9 @@ from bridgescore.duplicate.session import (
     Session,
     SessionError,
     heading,
+    individual_scores,
     notes_of,
+    player_recap_to_dict,
 )
 from bridgescore.duplicate.strata import (
     Strata,
@@ -211,7 +214,7 @@ def _usebio_refusal(session: Session) -> str:
     from bridgescore import usebio
 
     refused = usebio.refusal(session)
-    return "" if refused is None else str(refused)
+    return "" if refused is None else refused.reason  # a session, not a file: no '<bytes>:'
 
 
 def _context(
@@ -229,6 +232,8 @@ def _context(
     base = link(request, f"/session/{stored.id}")
     token = request.cookies.get(edit_cookie(stored.id), "")
     recap = _recap(request, session, scored)
+    players = (individual_scores(session.individual, scored[0])
+               if session.individual is not None and scored else None)  # fmt: skip
     section = session.sections[0] if session.sections else None
     next_board = 1 + max((r.board for r in section.results), default=0) if section else 1
     values = form or {"section": section.name if section else "A", "board": str(next_board),
@@ -262,6 +267,8 @@ def _context(
         "suits": SUITS,
         "pair_notes": notes_of(session),
         "awards": _awards(request, stored.id, scored),
+        "individual": players,
+        "player_recap": _player_recap(request, players),
     }
 
 
@@ -270,6 +277,17 @@ def _awards(request: Request, game_id: str, scored: list[SectionScores]) -> dict
     club_store = clubs(request)
     owner = club_store.owner(game_id)
     return award_texts(None if owner is None else club_store.club(owner), scored)
+
+
+def _player_recap(request: Request, players: IndividualScores | None) -> dict[str, Any] | None:
+    """An individual's player's recap the address asks for (``?player=3``), as the API's."""
+    wanted = request.query_params.get("player", "")
+    if players is None or not (wanted.isascii() and wanted.isdigit() and len(wanted) <= 2):
+        return None
+    try:
+        return player_recap_to_dict(players, int(wanted))
+    except SessionError:
+        return None
 
 
 def _records(scored: list[SectionScores]) -> dict[tuple[str, int], tuple[HandRecord, list[Any]]]:

@@ -61,3 +61,13 @@ window.liveCards = (container, event, tables, plays) => {
       .then((svg) => { img.src = `data:image/svg+xml;base64,${btoa(svg)}`; });
   }
 };
+
+// An individual's tables (GET /api/sessions/{id} with `individual`): each card's rows are its
+// rounds with the four players by number and the boards; a pairs evening's tables as they are.
+window.individualTables = (session, tables) => {
+  if (!session || !session.individual) return tables;
+  const plays = session.individual.movement.plays;
+  return tables.map((t) => ({ ...t, rows: [["Round", "N", "S", "E", "W", "Boards"],
+    ...plays.filter((p) => p.table === t.table)
+      .map((p) => [p.round, p.north, p.south, p.east, p.west, p.boards.join(", ")])] }));
+};

@@ -84,12 +84,13 @@
       const t = document.createElement("table");
       t.className = "live-ranking";
       const cap = document.createElement("caption");
-      cap.textContent = field.field === "all" ? "Rankings" : `${field.field} pairs`;
+      cap.textContent = session.individual ? "Players" : field.field === "all" ? "Rankings" : `${field.field} pairs`;
       t.append(cap);
       // Masterpoints (the club's scheme; the server's awards): one column more, each player's.
       const mp = field.rows.some((row) => "masterpoints" in row);
       const head = document.createElement("tr");
-      for (const [h, cls] of [["Rank", "num"], ["Pair", ""], ["Score", "num"], ["%", "num"],
+      const who = session.individual ? "Player" : "Pair";  // an individual ranks its players
+      for (const [h, cls] of [["Rank", "num"], [who, ""], ["Score", "num"], ["%", "num"],
                               ...(mp ? [["Award", "num"]] : [])]) {
         head.append(cell("th", h, cls));
       }
@@ -506,7 +507,8 @@
     const a = await api("/tables");
     $("cards-error").textContent = a.status === 200 ? "" : a.body.detail;
     if (a.status !== 200) return;
-    window.liveCards($("cards"), session.event, a.body.tables, session.movement.plays);
+    window.liveCards($("cards"), session.event, window.individualTables(session, a.body.tables),
+      session.movement.plays);
     $("live-director").classList.add("cards-shown");  // printing now prints the cards only
     $("print-cards").hidden = false;
   });

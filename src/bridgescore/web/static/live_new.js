@@ -12,6 +12,7 @@
   if (!form) return;
   const mitchell = () => form.movement.value === "mitchell";
   const fromFile = () => form.movement.value === "file";
+  const individual = () => form.movement.value === "individual";
   // The movement file chosen: its text and format (.asc: the ASC standard; else the table).
   const file = { text: "", format: "csv", name: "" };
   let previewed = null;  // the last preview's movement (a file's pairs name its fields)
@@ -53,7 +54,8 @@
     if (mitchell()) {
       Object.assign(m, { tables: count("tables"), even: form.even.value,
                          arrow_switch: form.arrow_switch.checked, half_table: form.half_table.checked });
-    } else m.pairs = count("pairs");
+    } else if (individual()) m.players = count("players");
+    else m.pairs = count("pairs");
     return m;
   };
 
@@ -72,8 +74,10 @@
     for (const e of form.querySelectorAll("#boards_per_round, label[for=boards_per_round]")) e.hidden = perRound;
     const labels = [];
     if (fromFile()) labels.push(...(previewed ? previewed.pairs : []));
+    const one = individual();  // an individual: a field a player, by number
+    if (one) for (let i = 1; i <= Math.min(Number(form.players.value) || 0, 40); i++) labels.push(`${i}`);
     const howell = !mitchell();
-    const n = fromFile() ? 0 : Math.min(Number(howell ? form.pairs.value : form.tables.value) || 0, 30);
+    const n = fromFile() || one ? 0 : Math.min(Number(howell ? form.pairs.value : form.tables.value) || 0, 30);
     for (const side of howell ? [""] : ["NS ", "EW "]) {
       for (let i = 1; i <= n; i++) {
         if (side === "NS " && i === n && form.half_table.checked) continue;
@@ -81,20 +85,21 @@
       }
     }
     const shown = [...namesBox.querySelectorAll(".live-name")].map((row) => row.dataset.label);
-    if (shown.join("\n") === labels.join("\n")) return;  // the same pairs: the fields stay
+    if (shown.join("\n") === labels.join("\n") && namesBox.dataset.kind === String(one)) return;  // the same: the fields stay
+    namesBox.dataset.kind = String(one);
     namesBox.replaceChildren(...labels.map((label, i) => {
       const row = el("div", undefined, "live-name");
-      const title = /^\d+$/.test(label) ? `Pair ${label}` : label;
+      const title = one ? `Player ${label}` : /^\d+$/.test(label) ? `Pair ${label}` : label;
       row.dataset.label = label;
       row.setAttribute("role", "group");
       row.setAttribute("aria-label", title);
-      const inputs = ["first", "second"].map((which, j) => {
+      const inputs = (one ? ["name"] : ["first", "second"]).map((which, j) => {
         const input = document.createElement("input");
         Object.assign(input, { type: "text", maxLength: 200, value: (typed[label] || [])[j] || "",
-                               placeholder: i === 0 ? (j ? "Bob Jones" : "Ann Smith") : "",
+                               placeholder: i === 0 && !one ? (j ? "Bob Jones" : "Ann Smith") : i === 0 ? "Ann Smith" : "",
                                autocomplete: "off" });
         input.setAttribute("list", "roster");
-        input.setAttribute("aria-label", `${title}: ${which} player`);
+        input.setAttribute("aria-label", one ? `${title}: name` : `${title}: ${which} player`);
         if (j === 0) input.dataset.pair = label; else input.dataset.partner = label;
         return input;
       });
@@ -115,9 +120,11 @@
   };
   const show = (m) => {
     previewed = m;
-    const kind = { howell: "Howell", mitchell: "Mitchell" }[m.movement]
+    const one = m.movement === "individual";
+    const kind = { howell: "Howell", mitchell: "Mitchell", individual: "Individual" }[m.movement]
       || `From ${file.name || "the file"}`;
-    $("preview-line").textContent = `${kind}: ${m.tables} tables, ${m.pairs.length} pairs, ` +
+    $("preview-line").textContent = `${kind}: ${m.tables} tables, `
+      + `${one ? `${m.players} players` : `${m.pairs.length} pairs`}, ` +
       `${m.rounds} rounds of ${m.boards_per_round} boards, ${m.boards} boards`;
     const verdict = $("preview-complete");
     verdict.className = `live-complete ${m.complete ? "ok" : "warn"}`;
@@ -145,7 +152,8 @@
       tr.append(el("th", String(r)));
       for (let t = 1; t <= m.tables; t++) {
         const p = m.plays.find((x) => x.round === r && x.table === t);
-        const td = el("td", p ? `${short(p.ns)}–${short(p.ew)}` : "–");
+        const td = el("td", !p ? "–" : one ? `${p.north}-${p.south} v ${p.east}-${p.west}`
+          : `${short(p.ns)}–${short(p.ew)}`);
         if (p) td.append(el("small", span(p.boards)));
         tr.append(td);
       }
@@ -154,7 +162,8 @@
     for (const th of grid.querySelectorAll("tr:first-child th")) th.scope = "col";
     for (const th of grid.querySelectorAll("tr + tr th")) th.scope = "row";
     const notes = [];
-    if (m.sit_outs.length) notes.push(`Sitting out: ${m.sit_outs.map((s) => `${s.pair} in round ${s.round}`).join(", ")}.`);
+    if (m.sit_outs.length) notes.push(`Sitting out: ${m.sit_outs.map((s) => `${s.pair ?? `player ${s.player}`} in round ${s.round}`).join(", ")}.`);
+    if (one) notes.push("Each cell: North-South v East-West, players by number; every table plays the round's boards (a copy each).");
     if (m.shares.length) notes.push(`Shared boards: ${m.shares.map((s) => `tables ${s.tables.join(" and ")} in round ${s.round}`).join(", ")}.`);
     $("preview-notes").textContent = notes.join(" ");
     $("preview-fair").textContent = m.fairness;
@@ -203,7 +212,8 @@
       form.even.value = o.even;
       form.arrow_switch.checked = o.arrow_switch;
       form.half_table.checked = o.half_table;
-    } else form.pairs.value = o.pairs;
+    } else if (o.movement === "individual") form.players.value = o.players;
+    else form.pairs.value = o.pairs;
     form.boards_per_round.value = o.boards_per_round;
     form.rounds.value = o.rounds ?? "";
     changed();
@@ -219,6 +229,7 @@
     const players = {};
     for (const row of namesBox.querySelectorAll(".live-name")) {
       const [a, b] = [...row.querySelectorAll("input")].map((input) => input.value.trim());
+      if (individual()) { if (a) names[row.dataset.label] = a; continue; }
       if (a && b) players[row.dataset.label] = [player(a), player(b)];
       else if (a || b) names[row.dataset.label] = a || b;  // the pair's names in one field
     }
@@ -235,9 +246,9 @@
     const whole = (u) => new URL(u, location.href).href;
     $("director-link").href = whole(body.director_url);
     $("director-link").textContent = whole(body.director_url);
-    const plays = await fetch(`/api/sessions/${body.id}`).then((s) => s.json())
-      .then((s) => s.movement.plays).catch(() => []);  // each card says its table's rounds
-    window.liveCards($("cards"), f.get("event"), body.tables, plays);
+    const started = await fetch(`/api/sessions/${body.id}`).then((s) => s.json()).catch(() => null);
+    const plays = started ? started.movement.plays : [];  // each card says its table's rounds
+    window.liveCards($("cards"), f.get("event"), window.individualTables(started, body.tables), plays);
     form.hidden = true;
     kept();
     $("started").hidden = false;

@@ -13,6 +13,18 @@
     const names = state.session.names[label];
     return names ? `${label} (${names})` : label;
   };
+  // An individual: the four players at a table in a round, from its own movement (players
+  // by number; the pairs' movement is its partnerships').
+  const SEATS = { north: "North", east: "East", south: "South", west: "West" };
+  const seated = (round, at) => {
+    const one = state.session.individual;
+    return one ? one.movement.plays.find((p) => p.round === round && p.table === at) : null;
+  };
+  const player = (n) => {
+    const named = state.session.individual.names[String(n)];
+    return named ? `${named} (${n})` : `Player ${n}`;
+  };
+  const fourText = (four) => Object.entries(SEATS).map(([seat, title]) => `${title}: ${player(four[seat])}`);
 
   // -- the players, asked once before the first board of the first round (as Bridgemate
   // does; live_players.js draws and sends the form). Asked at a club's evenings (a roster to
@@ -21,7 +33,7 @@
   const unnamed = (view) => {
     const s = state.session;
     const first = view.plays[0];
-    if (!(s.tags || {}).Club) return [];  // an open evening: no club, no roster to ask
+    if (!(s.tags || {}).Club || s.individual) return [];  // an open evening: no roster to ask
     if (s.closed || !first || view.round !== first.round || view.play.round !== first.round) return [];
     if (localStorage.getItem(keyPlayers()) || view.done.size) return [];
     return [first.ns, first.ew].filter((label) => !(s.players || {})[label]);
@@ -53,7 +65,12 @@
       ? (pos.sit_out ? `Table ${state.table} · Round ${pos.current_round}: a sit-out`
         : `Table ${state.table}: all rounds entered`)
       : `Table ${state.table} · Round ${round} of ${s.movement.rounds}`;
-    $("pairs").textContent = `${name(play.ns)} v ${name(play.ew)}`;
+    const four = seated(play.round, play.table);
+    if (four) {  // an individual: each player by seat, NS then EW
+      const [n, e, so, w] = fourText(four);
+      $("pairs").replaceChildren(el("span", `${n} · ${so}`, "live-side"),
+        el("span", `v ${e} · ${w}`, "live-side"));
+    } else $("pairs").textContent = `${name(play.ns)} v ${name(play.ew)}`;
     const labels = unnamed(view);
     players.show(labels, play, s.names);
     if (!labels.length) return false;
@@ -107,6 +124,21 @@
       return;
     }
     const movement = state.session.movement;
+    const four = seated(play.round, play.table);
+    if (four) {  // an individual: where each of the four players sits next
+      const next = state.session.individual.movement.plays.filter((p) => p.round === play.round + 1);
+      const goes = (n) => {
+        for (const p of next) {
+          for (const [seat, title] of Object.entries(SEATS)) {
+            if (p[seat] === n) return `${player(n)}: table ${p.table}, ${title}.`;
+          }
+        }
+        return next.length ? `${player(n)}: you sit out round ${play.round + 1}.` : `${player(n)}: you have finished.`;
+      };
+      box.replaceChildren(el("h2", `Round ${play.round} is done.`),
+        el("p", `${Object.keys(SEATS).map((seat) => goes(four[seat])).join(" ")} Boards: to the director.`));
+      return;
+    }
     const later = movement.plays.filter((p) => p.round === play.round + 1);
     // where the boards go: the movement's own words, as the table card prints them
     const going = (state.session.boards_next || []).find((x) => x.round === play.round
@@ -143,7 +175,9 @@
       + (dd ? "<th title=\"Declarer's tricks less double dummy's\">vs DD</th><th title=\"NS's score less par\">vs par</th>" : "") + "</tr>";
     for (const line of t.lines || []) {
       const tr = el("tr", undefined, line.table === mine.table && line.round === mine.round ? "mine" : "");
-      const values = [line.ns, line.ew, pretty(line.result), line.ns_score ?? "", line.ns_points, line.ew_points];
+      const four = seated(line.round, line.table);  // an individual: its players by number
+      const values = [four ? `${four.north}-${four.south}` : line.ns, four ? `${four.east}-${four.west}` : line.ew,
+        pretty(line.result), line.ns_score ?? "", line.ns_points, line.ew_points];
       if (dd) values.push(line.vs_dd, line.vs_par);
       tr.append(...values.map((v) => el("td", String(v))));
       lines.append(tr);
