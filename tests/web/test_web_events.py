@@ -124,7 +124,9 @@ def test_a_change_made_while_a_stream_opens_is_told_at_once() -> None:
             changes = Changes(store)
             await changes.start()
             state = SimpleNamespace(changes=changes, settings=Settings())
-            request = SimpleNamespace(app=SimpleNamespace(state=state), client=None)
+            request = SimpleNamespace(
+                app=SimpleNamespace(state=state), client=None, query_params={}
+            )
             with changes.subscription(game.id, game.version):  # the scorer's own page
                 saved = await asyncio.to_thread(
                     store.save, game.id, Rubber().record("4H", "we", 10)
