@@ -5,6 +5,20 @@
 
 window.$ = (id) => document.getElementById(id);
 
+// The page's language (its <html lang>) and its messages: gettext("Board {n}", { n: 3 }) says the
+// English text in that language (the server puts the JS messages' translations in #bs-messages;
+// see docs/developers.md, "Adding a string"), its {names} filled from the second argument.
+window.bsMessages = (() => {
+  const data = document.getElementById("bs-messages");
+  try { return data ? JSON.parse(data.textContent) : {}; } catch { return {}; }
+})();
+window.gettext = (message, values) => {
+  const text = Object.hasOwn(window.bsMessages, message) ? window.bsMessages[message] : message;
+  return values ? text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all)) : text;
+};
+window.formatNumber = (n, digits = 2) => Number(n).toLocaleString(document.documentElement.lang || "en",
+  { maximumFractionDigits: digits });
+
 window.el = (tag, text, className) => {
   const e = document.createElement(tag);
   if (text !== undefined) e.textContent = text;

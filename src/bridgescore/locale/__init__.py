@@ -1,0 +1,223 @@
+"""The players' languages: gettext catalogues read with Babel, for the web app, the CLI and paper.
+
+Each language has ``locale/<code>/LC_MESSAGES/messages.po`` beside this module (English, the
+source language, has none: its text is the msgid). A catalogue is compiled in memory the first
+time it is asked for (nothing to build at install; a clean clone works). The language of the
+work in hand is a context variable (:func:`use`), so a template, a route and a PDF ask
+:func:`gettext` without passing it along.
+
+>>> with use("fr"):
+...     gettext("Calculator")
+'Calculatrice'
+>>> gettext("Calculator")
+'Calculator'
+>>> negotiate("nl-BE,fr;q=0.8,en;q=0.5") in LANGUAGES
+True
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import date, datetime
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+from babel import Locale, UnknownLocaleError
+from babel.dates import format_date as _format_date
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal as _format_decimal
+from babel.support import NullTranslations, Translations
+
+from bridgescore.errors import MESSAGES, BridgeError
+
+__all__ = [
+    "DEFAULT",
+    "LANGUAGES",
+    "current",
+    "decimal_sign",
+    "error_text",
+    "format_date",
+    "format_number",
+    "gettext",
+    "js_catalogue",
+    "negotiate",
+    "ngettext",
+    "pick",
+    "use",
+]
+
+HERE: Final = Path(__file__).parent
+DEFAULT: Final = "en"
+
+
+def _present() -> dict[str, str]:
+    codes = sorted(p.parent.parent.name for p in HERE.glob("*/LC_MESSAGES/messages.po"))
+    names = {code: Locale.parse(code).get_display_name(code) or code for code in codes}
+    return {DEFAULT: "English"} | {c: n[:1].upper() + n[1:] for c, n in names.items()}
+
+
+LANGUAGES: Final[Mapping[str, str]] = _present()
+"""Each language with a catalogue (and English), by code: its name in itself."""
+
+_current: ContextVar[str] = ContextVar("bridgescore_language", default=DEFAULT)
+
+
+def current() -> str:
+    """The language of the work in hand (``'en'`` unless :func:`use` said otherwise)."""
+    return _current.get()
+
+
+@contextmanager
+def use(language: str) -> Iterator[str]:
+    """Say everything inside the block in ``language`` (an unknown code: English)."""
+    token = _current.set(language if language in LANGUAGES else DEFAULT)
+    try:
+        yield _current.get()
+    finally:
+        _current.reset(token)
+
+
+@cache
+def _translations(language: str) -> NullTranslations:
+    po = HERE / language / "LC_MESSAGES" / "messages.po"
+    if language == DEFAULT or not po.is_file():
+        return NullTranslations()
+    with po.open("rb") as file:
+        catalog = read_po(file, locale=language)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(buffer, domain="messages")
+
+
+def gettext(message: str) -> str:
+    """``message`` in the current language (English when the catalogue lacks it)."""
+    return _translations(_current.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form of a message, for ``n``, in the current language."""
+    return _translations(_current.get()).ngettext(singular, plural, n)
+
+
+def error_text(exc: BridgeError) -> str:
+    """An error's message in the current language: its code's template translated and filled
+    (an error without a code keeps its English message).
+
+    >>> from bridgescore import InvalidResultError
+    >>> exc = InvalidResultError.coded("tricks_range", tricks="14")
+    >>> with use("fr"):
+    ...     error_text(exc)
+    'le nombre de levées doit être un nombre entier de 0 à 13, reçu 14'
+    """
+    if exc.code is None or exc.code not in MESSAGES:
+        return str(exc)
+    try:
+        return gettext(MESSAGES[exc.code]).format(**exc.params)
+    except (KeyError, IndexError, ValueError):  # a translation naming a value it is not given
+        return str(exc)
+
+
+def _language_of(tag: str) -> str | None:
+    try:
+        locale = Locale.parse(tag.strip().replace("-", "_"))
+    except (ValueError, UnknownLocaleError):
+        return None
+    return locale.language if locale.language in LANGUAGES else None
+
+
+def negotiate(accept_language: str | None) -> str | None:
+    """The first language of an ``Accept-Language`` header (by its ``q``) that has a catalogue,
+    or None. Read in time linear in the header (at most 40 entries are looked at).
+
+    >>> negotiate("de-CH, fr;q=0.9"), negotiate("xx, *;q=0.1"), negotiate(None)
+    ('fr', None, None)
+    """
+    if not accept_language:
+        return None
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate(accept_language.split(",")[:40]):
+        tag, _, q = part.partition(";")
+        weight = 1.0
+        if q.strip().startswith("q="):
+            try:
+                weight = float(q.strip()[2:])
+            except ValueError:
+                continue
+        if tag.strip() and tag.strip() != "*" and len(tag) <= 35:
+            ranked.append((-weight, i, tag))
+    for weight, _, tag in sorted(ranked):
+        found = _language_of(tag) if weight < 0 else None
+        if found:
+            return found
+    return None
+
+
+def pick(*choices: str | None) -> str:
+    """The first of ``choices`` that has a catalogue (or is English), else English.
+
+    >>> pick(None, "xx", "fr", "en"), pick()
+    ('fr', 'en')
+    """
+    for choice in choices:
+        if choice and choice in LANGUAGES:
+            return choice
+    return DEFAULT
+
+
+def format_number(number: float | int, *, digits: int = 2) -> str:
+    """A number in the current language's own form, with at most ``digits`` decimals.
+
+    >>> with use("fr"):
+    ...     format_number(1234.5)
+    '1\\u202f234,5'
+    >>> format_number(1234.5)
+    '1,234.5'
+    """
+    pattern = "#,##0." + "#" * digits if digits else "#,##0"
+    return _format_decimal(number, format=pattern, locale=_current.get())
+
+
+def decimal_sign() -> str:
+    """The current language's decimal sign (``'.'`` in English, ``','`` in French).
+
+    >>> with use("fr"):
+    ...     decimal_sign()
+    ','
+    """
+    return str(Locale.parse(_current.get()).number_symbols["latn"]["decimal"])
+
+
+def format_date(day: date | datetime, *, form: str = "long") -> str:
+    """A date in the current language's own form (``'2 December 2026'``, ``'2 décembre 2026'``).
+
+    >>> with use("fr"):
+    ...     format_date(date(2026, 12, 2))
+    '2 décembre 2026'
+    """
+    language = _current.get()
+    if language == DEFAULT:  # the project's English: day month year
+        return _format_date(day, format="d MMMM y", locale="en_GB")
+    return _format_date(day, format=form, locale=language)
+
+
+@cache
+def js_catalogue(language: str) -> Mapping[str, str]:
+    """The translations of the messages the JS pages say (the msgids found in ``.js`` files),
+    for ``window.gettext`` (:file:`static/app.js`); empty for English."""
+    po = HERE / language / "LC_MESSAGES" / "messages.po"
+    if language == DEFAULT or not po.is_file():
+        return {}
+    with po.open("rb") as file:
+        catalog = read_po(file, locale=language)
+    return {
+        str(m.id): str(m.string)
+        for m in catalog
+        if m.id and m.string and isinstance(m.id, str) and not m.fuzzy
+        if any(path.endswith(".js") for path, _ in m.locations)
+    }
