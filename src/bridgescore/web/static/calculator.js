@@ -52,8 +52,8 @@ document.addEventListener("DOMContentLoaded", () => {
     const level = String(data.get("level"));
     setError(null, "");
     if (level === "Pass") {
-      panel.replaceChildren(el("p", "Passed out: each side scores 0.", { class: "total" }));
-      bar.textContent = "Passed out: 0";
+      panel.replaceChildren(el("p", gettext("Passed out: each side scores 0."), { class: "total" }));
+      bar.textContent = gettext("Passed out: 0");
       return true;
     }
     const strain = String(data.get("strain"));
@@ -65,8 +65,8 @@ document.addEventListener("DOMContentLoaded", () => {
     if (vul === "NS" || vul === "EW") {
       if (!declarer) {
         setError("declarer", `Choose the declarer: on this board only ${vul} is vulnerable.`);
-        panel.replaceChildren(el("p", "Fix the highlighted field to see the score.", { class: "error-summary" }));
-        bar.textContent = "Fix the highlighted field to see the score.";
+        panel.replaceChildren(el("p", gettext("Fix the highlighted field to see the score."), { class: "error-summary" }));
+        bar.textContent = gettext("Fix the highlighted field to see the score.");
         return true;
       }
       vulnerable = vul.includes(declarer);
@@ -78,14 +78,14 @@ document.addEventListener("DOMContentLoaded", () => {
     const contract = `${level}${symbol}${doubling}`;
     const seat = { N: "North", E: "East", S: "South", W: "West" }[declarer];
     const d = taken - (6 + Number(level));
-    const how = d === 0 ? "made exactly" : d > 0 ? `made +${d}` : `down ${-d}`;
+    const how = d === 0 ? gettext("made exactly") : d > 0 ? `made +${d}` : `down ${-d}`;
     const headline = el("p", null, { class: "headline" });
     headline.append(
       el("span", `${contract}${seat ? ` by ${seat}` : ""}`, { class: "contract" }),
-      `, ${taken} tricks, ${how}, ${vulnerable ? "vulnerable" : "not vulnerable"}`,
+      `, ${taken} tricks, ${how}, ${vulnerable ? "vulnerable" : gettext("not vulnerable")}`,
     );
     const down = total < 0;
-    const line = el("p", down ? "Defenders score " : "Declarer's side scores ", {
+    const line = el("p", down ? gettext("Defenders score ") : gettext("Declarer's side scores "), {
       class: `total ${down ? "defenders" : "declarer"}`,
     });
     line.append(el("strong", String(Math.abs(total))));
@@ -97,7 +97,7 @@ document.addEventListener("DOMContentLoaded", () => {
     }
     const foot = el("tfoot");
     const footRow = el("tr");
-    footRow.append(el("th", "Total for the declaring side"), el("td", signed(total), { class: "num" }));
+    footRow.append(el("th", gettext("Total for the declaring side")), el("td", signed(total), { class: "num" }));
     foot.append(footRow);
     const partsTable = el("table", null, { class: "parts" });
     partsTable.append(rows, foot);
@@ -107,7 +107,7 @@ document.addEventListener("DOMContentLoaded", () => {
       shown.push(el("p", `NS ${signed(ns)} · EW ${signed(-ns)}`, { class: "ns-view" }));
     }
     panel.replaceChildren(...shown);
-    bar.textContent = `${contract}, ${taken} tricks: ${down ? "Defenders" : "Declarer's side"} ${Math.abs(total)}`;
+    bar.textContent = `${contract}, ${taken} tricks: ${down ? "Defenders" : gettext("Declarer's side")} ${Math.abs(total)}`;
     return true;
   }
 

@@ -98,7 +98,7 @@
         pair.append(cell("span", String(row.pair), "live-pair-label"));
         if (row.names) pair.append(cell("span", row.names, "live-pair-names"));
         const score = row.total;
-        tr.append(cell("td", row.ranked === false ? "not ranked" : String(row.rank), "num"), pair, cell("td", String(score), "num"),
+        tr.append(cell("td", row.ranked === false ? gettext("not ranked") : String(row.rank), "num"), pair, cell("td", String(score), "num"),
                   cell("td", row.percent === null ? "" : row.percent.toFixed(2), "num"));
         t.append(tr);
       }
@@ -120,8 +120,8 @@
   const rows = (table, list, kind) => {
     table.replaceChildren();
     const head = document.createElement("tr");
-    const titles = [["Rnd", "Round"], ["Tbl", "Table"], ["Bd", "Board"], ["NS–EW", "The NS pair v the EW pair"],
-                    ["Result", ""], ["NS", "NS score"], ["", ""]];
+    const titles = [["Rnd", "Round"], ["Tbl", "Table"], ["Bd", "Board"], ["NS–EW", gettext("The NS pair v the EW pair")],
+                    ["Result", ""], ["NS", gettext("NS score")], ["", ""]];
     for (const [text, title] of titles) {
       const th = cell("th", text);
       if (!text) th.append(cell("span", "Change", "visually-hidden"));
@@ -188,7 +188,7 @@
     bulk.hidden = !shownGroups.length;
     $("bulk-none").hidden = !bulk.hidden;
     $("averages-count").textContent = session.due.length
-      ? `· ${plural(session.due.length, "board")} missing` : "· artificial scores in one step";
+      ? `· ${plural(session.due.length, "board")} missing` : gettext("· artificial scores in one step");
     const which = $("bulk-which");
     const before = which.value;
     which.replaceChildren(...shownGroups.map((g) => {
@@ -214,7 +214,7 @@
       return o;
     }));
     if (choices.some(([v]) => v === before)) score.value = before;
-    $("bulk-give").textContent = g ? `Give ${plural(g.rows.length, "board")}` : "Give them";
+    $("bulk-give").textContent = g ? `Give ${plural(g.rows.length, "board")}` : gettext("Give them");
   };
   $("bulk-which").addEventListener("change", bulkScores);
   bulk.addEventListener("submit", async (e) => {
@@ -253,7 +253,7 @@
       status.textContent = `Not set: ${Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d}`;
     } else {
       status.textContent = a.body.min_share
-        ? `Pairs below ${a.body.min_share} of the boards are not ranked.` : "Every pair is ranked.";
+        ? `Pairs below ${a.body.min_share} of the boards are not ranked.` : gettext("Every pair is ranked.");
     }
     $("min-share").blur();
     load();
@@ -274,9 +274,9 @@
     for (const c of open) {
       const stored = session.results.find((r) => r.id === c.result_id);
       const li = document.createElement("li");
-      const what = c.reason === "closed" ? "sent after closing" : "entered differently";
+      const what = c.reason === "closed" ? gettext("sent after closing") : gettext("entered differently");
       li.append(cell("p", `Round ${c.round}, table ${c.table}, board ${c.board}: ${what}. ` +
-        `Table's entry: ${c.text}.${stored ? ` Stored: ${stored.text}.` : " Nothing stored."}`));
+        `Table's entry: ${c.text}.${stored ? ` Stored: ${stored.text}.` : gettext(" Nothing stored.")}`));
       const keep = (which, text) => {
         const b = cell("button", text);
         b.type = "button";
@@ -288,16 +288,16 @@
         });
         return b;
       };
-      li.append(keep("entry", "Keep the table's entry"), " ");
-      if (stored) li.append(keep("stored", "Keep the stored result"));
-      else li.append(keep("stored", "Discard it"));
+      li.append(keep("entry", gettext("Keep the table's entry")), " ");
+      if (stored) li.append(keep("stored", gettext("Keep the stored result")));
+      else li.append(keep("stored", gettext("Discard it")));
       list.append(li);
     }
   };
 
   // The form's row: right below the row tapped, across the whole table.
   const form = $("edit");
-  const home = document.createComment("the edit form waits here");
+  const home = document.createComment(gettext("the edit form waits here"));
   form.before(home);
   const editRow = document.createElement("tr");
   editRow.className = "live-edit-row";
@@ -379,8 +379,8 @@
       editing = { ...r, kind: now, key: editing.key };
       $("edit-delete").hidden = now !== "result";
       $("edit-error").textContent = now === "result"
-        ? "This board was entered meanwhile: saving now changes that result."
-        : "This board's result was deleted meanwhile: saving now enters it.";
+        ? gettext("This board was entered meanwhile: saving now changes that result.")
+        : gettext("This board's result was deleted meanwhile: saving now enters it.");
     }
     anchor(tr);
     if (focused) {
@@ -471,9 +471,9 @@
   const published = () => {
     const p = $("published");
     p.replaceChildren();
-    $("close").textContent = session.closed ? "Open the session again" : "Close the session";
-    if (!session.closed) { p.textContent = "Open: tables are entering results."; return; }
-    p.append("Closed. Published: ");
+    $("close").textContent = session.closed ? gettext("Open the session again") : gettext("Close the session");
+    if (!session.closed) { p.textContent = gettext("Open: tables are entering results."); return; }
+    p.append(gettext("Closed. Published: "));
     for (const [label, href] of [["results page", `/session/${id}`], ["PBN", `/session/${id}/session.pbn`],
                                  ["CSV", `/session/${id}/session.csv`]]) {
       const a = document.createElement("a");
@@ -510,6 +510,6 @@
   events.addEventListener("change", (e) => {
     if (!session || JSON.parse(e.data).version !== session.version) load();
   });
-  if (!token) $("status").textContent = "This link has no director token.";
+  if (!token) $("status").textContent = gettext("This link has no director token.");
   load();
 })();

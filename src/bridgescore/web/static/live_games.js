@@ -20,11 +20,11 @@
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = window.liveKept.link(e.id);
-    a.textContent = `${e.session?.event || e.event || "Club evening"} · director's page`;
+    a.textContent = `${e.session?.event || e.event || gettext("Club evening")} · director's page`;
     const s = e.session;
     const state = s
-      ? `${s.entered} of ${s.entered + s.missing.length} results in${s.closed ? ", closed" : ""}`
-      : "not reachable now";
+      ? `${s.entered} of ${s.entered + s.missing.length} results in${s.closed ? gettext(", closed") : ""}`
+      : gettext("not reachable now");
     const about = document.createElement("span");
     about.className = "live-kept-about";
     about.textContent = [state, e.at ? `started ${when(e.at)}` : ""].filter(Boolean).join(" · ");

@@ -37,7 +37,7 @@
     $("emails-report-title").hidden = sent.length === 0;
     if (!sent.length) return false;
     const head = table.insertRow();
-    for (const h of ["To", "Pair", "State", "Tries", "Server's answer"]) {
+    for (const h of ["To", "Pair", "State", "Tries", gettext("Server's answer")]) {
       const th = document.createElement("th");
       th.scope = "col";
       th.textContent = h;
@@ -67,19 +67,19 @@
     const plan = await load();
     if (!plan) return;
     const final = plan.provisional
-      ? "The results are provisional: the letters say so." : "The results are final.";
+      ? gettext("The results are provisional: the letters say so.") : gettext("The results are final.");
     const server = plan.smtp ? ""
-      : " The club has no mail server yet: this is a preview; sending needs one (the club's mail settings, bridgescore club smtp, or PUT /api/club/smtp).";
+      : gettext(" The club has no mail server yet: this is a preview; sending needs one (the club's mail settings, bridgescore club smtp, or PUT /api/club/smtp).");
     $("emails-status").textContent = plan.closed
-      ? final + server : "A preview: the letters can be sent once the session is closed." + server;
+      ? final + server : gettext("A preview: the letters can be sent once the session is closed.") + server;
     const letters = $("emails-letters");
     const unreached = $("emails-unreached");
     letters.replaceChildren();
     unreached.replaceChildren();
     for (const x of plan.letters) letter(letters, x);
     for (const u of plan.unreached) item(unreached, `${u.pair}: ${u.name} (${u.reason})`);
-    if (!plan.unreached.length) item(unreached, "Everyone gets one.");
-    $("emails-send").textContent = again ? "Send them again" : "Send the emails";
+    if (!plan.unreached.length) item(unreached, gettext("Everyone gets one."));
+    $("emails-send").textContent = again ? gettext("Send them again") : gettext("Send the emails");
     $("emails-send").disabled = plan.letters.length === 0 || !plan.closed || !plan.smtp;
     $("emails-plan").hidden = false;
   });

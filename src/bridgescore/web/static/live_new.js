@@ -33,7 +33,7 @@
     $("kept").hidden = !list.length;
     $("kept-list").replaceChildren(...list.slice(0, 10).map((e) => {
       const li = el("li");
-      const a = el("a", `${e.event || "Club evening"} · director's page`);
+      const a = el("a", `${e.event || gettext("Club evening")} · director's page`);
       a.href = window.liveKept.link(e.id);
       li.append(a);
       const when = new Date(e.at).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
@@ -126,14 +126,14 @@
     const options = $("preview-alternatives");
     options.replaceChildren(...m.alternatives.map((a) => {
       const li = el("li");
-      const use = el("button", "Use this");
+      const use = el("button", gettext("Use this"));
       use.type = "button";
       use.setAttribute("aria-label", `Use this: ${a.summary}`);
       use.addEventListener("click", () => choose(a.options));
       li.append(el("span", a.summary), " ", use);
       return li;
     }));
-    if (m.alternatives.length) options.prepend(el("li", "Complete instead:", "live-alternatives-title"));
+    if (m.alternatives.length) options.prepend(el("li", gettext("Complete instead:"), "live-alternatives-title"));
     const grid = $("preview-grid");
     grid.replaceChildren();
     const head = el("tr");
@@ -172,7 +172,7 @@
       if (fromFile() && !file.text) {
         previewed = null;
         pairFields();
-        $("preview-error").textContent = "Choose a movement file.";
+        $("preview-error").textContent = gettext("Choose a movement file.");
         $("preview").classList.add("stale");
         return;
       }
@@ -190,7 +190,7 @@
         $("preview").classList.add("stale");
         if (fromFile()) { previewed = null; pairFields(); }
       } catch (e) {
-        if (e.name !== "AbortError") $("preview-error").textContent = "The preview could not be loaded.";
+        if (e.name !== "AbortError") $("preview-error").textContent = gettext("The preview could not be loaded.");
       }
     }, 250);
   };

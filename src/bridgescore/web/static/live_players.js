@@ -22,7 +22,7 @@ window.livePlayers = (box, { api, refusal, done }) => {
     const n = number.value.trim();
     found.textContent = "";
     if (!n) return;
-    if (!/^[A-Za-z0-9]{1,20}$/.test(n)) { found.textContent = "A number is letters and digits only."; return; }
+    if (!/^[A-Za-z0-9]{1,20}$/.test(n)) { found.textContent = gettext("A number is letters and digits only."); return; }
     try {
       const r = await api(`/roster/${encodeURIComponent(n)}`);
       if (number.value.trim() !== n) return;  // typed on meanwhile
@@ -30,7 +30,7 @@ window.livePlayers = (box, { api, refusal, done }) => {
         who.value = r.body.name;
         found.textContent = `${n}: ${r.body.name}`;
       } else found.textContent = `${n} is not on the club's list: type the name.`;
-    } catch { found.textContent = "Offline: type the name."; }
+    } catch { found.textContent = gettext("Offline: type the name."); }
   };
   const seatRow = (seat) => {
     const row = document.createElement("div");
@@ -91,12 +91,12 @@ window.livePlayers = (box, { api, refusal, done }) => {
       }
       wanted.push([set.dataset.pair, players]);
     }
-    if (!wanted.length) { problem("Enter the players, or tap Skip."); return; }
+    if (!wanted.length) { problem(gettext("Enter the players, or tap Skip.")); return; }
     for (const [label, players] of wanted) {
       let r;
       try {
         r = await api(`/pairs/${encodeURIComponent(label)}`, { method: "PUT", body: JSON.stringify({ players }) });
-      } catch { problem("Offline: try again in a moment, or tap Skip."); return; }
+      } catch { problem(gettext("Offline: try again in a moment, or tap Skip.")); return; }
       if (r.status !== 200) { problem(`${pairWord(label)}: ${refusal(r)}`); return; }
     }
     box.hidden = true;

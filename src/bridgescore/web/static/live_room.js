@@ -18,7 +18,7 @@
   const say = (answer, done) => {
     const ok = answer.status < 300;
     $("room-error").textContent = ok ? "" : (typeof answer.body.detail === "string"
-      ? answer.body.detail : "That was refused; check the fields.");
+      ? answer.body.detail : gettext("That was refused; check the fields."));
     $("room-done").textContent = ok ? done : "";
     if (ok) refresh();
     return ok;
@@ -36,7 +36,7 @@
       .map((t) => `table ${t.table} (round ${t.current_round})`);
     const rounds = [...byRound].map(([r, pairs]) => `round ${r}: ${pairs.join(", ")}`);
     $("room-sitouts").textContent = (rounds.length ? `Sit-outs: ${rounds.join("; ")}.`
-      : "Sit-outs: none.") + (empty.length ? ` Sitting out now: ${empty.join(", ")}.` : "");
+      : gettext("Sit-outs: none.")) + (empty.length ? ` Sitting out now: ${empty.join(", ")}.` : "");
   };
   const form = (name) => Object.fromEntries(new FormData($(name)).entries());
   // The club's roster (a director logged in), as the start page offers it: each player as

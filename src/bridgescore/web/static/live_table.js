@@ -31,7 +31,7 @@
     refusal: (answer) => table.refusal(answer),
     done: (saved) => {
       localStorage.setItem(keyPlayers(), "1");
-      if (saved) { table.status("Players saved.", true); table.reread(); }
+      if (saved) { table.status(gettext("Players saved."), true); table.reread(); }
       table.render();
     },
   });
@@ -45,8 +45,8 @@
         + `${s.movement.rounds}: a sit-out`;
       $("pairs").textContent = sitOutText(pos.current_round);
       $("next").hidden = false;
-      $("next").textContent = "Nobody plays at this table yet (a half table). The director "
-        + "seats a late pair here; this page then shows its boards.";
+      $("next").textContent = gettext("Nobody plays at this table yet (a half table). The director ")
+        + gettext("seats a late pair here; this page then shows its boards.");
       return true;
     }
     $("where").textContent = round === null
@@ -68,7 +68,7 @@
     if (pos.sit_out) {
       $("pairs").textContent = sitOutText(pos.current_round);
       $("next").textContent = `This table sits out round ${pos.current_round} and plays no `
-        + "more rounds. Thank you!";
+        + gettext("more rounds. Thank you!");
     }
   };
   // A board opens: the first board of a new round says where the last round's EW pair and
@@ -101,9 +101,9 @@
     box.hidden = false;
     if (finished) {
       box.textContent = state.session.closed
-        ? "The director has closed the session. A result to fix? Tap its board above: the fix "
-          + "goes to the director."
-        : "All your boards are in. Thank you!";
+        ? gettext("The director has closed the session. A result to fix? Tap its board above: the fix ")
+          + gettext("goes to the director.")
+        : gettext("All your boards are in. Thank you!");
       return;
     }
     const movement = state.session.movement;
@@ -113,7 +113,7 @@
       && x.table === play.table);
     const goes = (pair) => {
       const at = later.find((p) => p.ew === pair || p.ns === pair);
-      if (at) return `${pair}: go to table ${at.table}${at.ns === pair ? " (sit NS)" : at.ew === pair && movement.movement === "howell" ? " (sit EW)" : ""}.`;
+      if (at) return `${pair}: go to table ${at.table}${at.ns === pair ? gettext(" (sit NS)") : at.ew === pair && movement.movement === "howell" ? gettext(" (sit EW)") : ""}.`;
       const plays = movement.plays.filter((p) => p.round > play.round
         && (p.ns === pair || p.ew === pair));
       return plays.length ? `${pair}: you sit out round ${play.round + 1}; then table `
@@ -121,7 +121,7 @@
     };
     box.replaceChildren(el("h2", `Round ${play.round} is done.`),
       el("p", `${movement.movement === "howell" ? `${goes(play.ns)} ${goes(play.ew)}` : goes(play.ew)} ${
-        !going ? "Boards: to the director." : going.to === "not in play"
+        !going ? gettext("Boards: to the director.") : going.to === "not in play"
           ? `Boards ${going.boards}: to the director (no table plays them again).`
           : `Boards ${going.boards}: ${going.to.startsWith("table") ? "to " : ""}${going.to}.`}`));
   };
@@ -187,13 +187,13 @@
     if (!hand.dd) {
       const p = document.createElement("p");
       p.className = "par";
-      p.textContent = "Double-dummy table: not solved yet.";
+      p.textContent = gettext("Double-dummy table: not solved yet.");
       box.append(p);
       return box;
     }
     const dd = document.createElement("table");
     dd.className = "dd";
-    dd.setAttribute("aria-label", "Double-dummy tricks");
+    dd.setAttribute("aria-label", gettext("Double-dummy tricks"));
     dd.innerHTML = "<tr><th></th><th>NT</th><th><span class=\"suit spades\">♠</span></th><th><span class=\"suit hearts\">♥</span></th>"
       + "<th><span class=\"suit diamonds\">♦</span></th><th><span class=\"suit clubs\">♣</span></th></tr>";
     for (const s of ["N", "S", "E", "W"]) {
@@ -225,7 +225,7 @@
     title: ({ board, info, fixing, closed }) => (!fixing
       ? `Board ${board} · ${info.dealer} deals · ${info.vulnerability} vul`
       : closed ? `Ask the director to fix board ${board}` : `Fix board ${board}`),
-    confirm: () => "EW: confirm",
+    confirm: () => gettext("EW: confirm"),
     saved: (board, stored) => showTraveller(board, stored),
     // read again on a change if the double-dummy table was still to come
     read: () => { if (awaiting) showTraveller(awaiting.board, awaiting.mine); },

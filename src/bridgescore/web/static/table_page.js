@@ -9,7 +9,7 @@
 window.TablePage = (() => {
   const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
   // A contract (or a result's text) as the pages show it: "4♥X", "4♠N="; "Passed out".
-  const pretty = (contract) => (contract === "Pass" ? "Passed out"
+  const pretty = (contract) => (contract === "Pass" ? gettext("Passed out")
     : String(contract ?? "").replace(/^(\d)(NT|[CDHS])/, (_, l, s) => l + SUITS[s]));
   const side = (ns) => (ns >= 0 ? `NS +${ns}` : `EW +${-ns}`);  // a score, to the side it is for
   // A result as short as a board's button shows it: "4♠ N =", "2♥X S -1", "Pass" (the
@@ -21,7 +21,7 @@ window.TablePage = (() => {
     return `${pretty(r.contract)} ${r.declarer} ${d === 0 ? "=" : (d > 0 ? `+${d}` : d)}`;
   };
   // An entry in words: "4♠ by N, 10 tricks", "Passed out".
-  const words = (e) => (e.contract === "Pass" ? "Passed out"
+  const words = (e) => (e.contract === "Pass" ? gettext("Passed out")
     : `${pretty(e.contract)} by ${e.declarer}, ${e.tricks} tricks`);
   const span = (text, className) => el("span", text, className);
   const button = (label, onClick, extra = "") => {
@@ -33,13 +33,13 @@ window.TablePage = (() => {
 
   // -- refusals: any answer that is not a success, in one sentence --------------------------
   const STATUS = {
-    401: "this phone's table link was not accepted: scan the QR code on your table card again",
-    403: "this table may not do that",
-    404: "the night was not found: scan the QR code on your table card again",
-    409: "it was entered already",
-    413: "that is too much to send at once",
-    422: "the server could not read it",
-    429: "too many tries at once: wait a moment, it is tried again",
+    401: gettext("this phone's table link was not accepted: scan the QR code on your table card again"),
+    403: gettext("this table may not do that"),
+    404: gettext("the night was not found: scan the QR code on your table card again"),
+    409: gettext("it was entered already"),
+    413: gettext("that is too much to send at once"),
+    422: gettext("the server could not read it"),
+    429: gettext("too many tries at once: wait a moment, it is tried again"),
   };
   // One of FastAPI's problems (its field named unless the message names it), or a sentence.
   const problem = (d) => {
@@ -57,8 +57,8 @@ window.TablePage = (() => {
     const said = (Array.isArray(detail) ? detail : [detail]).map(problem).filter(Boolean);
     if (said.length) return said.join("; ");
     const code = answer ? answer.status : 0;
-    if (code >= 500) return "the server is busy; try again in a moment";
-    return STATUS[code] || (code ? `the server refused it (${code})` : "no connection; try again in a moment");
+    if (code >= 500) return gettext("the server is busy; try again in a moment");
+    return STATUS[code] || (code ? `the server refused it (${code})` : gettext("no connection; try again in a moment"));
   };
   const busy = (answer) => answer.status >= 500 || answer.status === 429;  // kept, tried again
 
@@ -239,7 +239,7 @@ window.TablePage = (() => {
         r.ns_score == null ? "" : ` ${side(r.ns_score)}`}.`;
       if (box.dataset.sig === text) return;
       box.dataset.sig = text;
-      box.replaceChildren(el("p", text), button("Next board →", () => {
+      box.replaceChildren(el("p", text), button(gettext("Next board →"), () => {
         state.board = undefined;
         state.pick = {};
         render();
@@ -259,7 +259,7 @@ window.TablePage = (() => {
       }
       const { over, winner } = state.session;
       box.hidden = !over;
-      box.textContent = over ? `The event is over: ${winner ? `${winner} won` : "a shared first place"}.` : "";
+      box.textContent = over ? `The event is over: ${winner ? `${winner} won` : gettext("a shared first place")}.` : "";
       return Boolean(over);
     };
 
@@ -438,7 +438,7 @@ window.TablePage = (() => {
         if (r.ok) text = side((await r.json()).ns_total);
       } catch { /* offline: said below */ }
       if (key !== scored) return;  // an older answer that comes later is dropped
-      score.textContent = text ?? "Score when online";
+      score.textContent = text ?? gettext("Score when online");
       if (text === null) scored = "";  // asked again at the next redraw
     };
 
@@ -461,7 +461,7 @@ window.TablePage = (() => {
         answer = await api(`/results/${fixing.id}`, { method: "PUT",
           body: JSON.stringify({ ...b, replaces: fixing.updated_at }) });
       } catch {
-        status("Offline: a fix needs the connection; try again in a moment.");
+        status(gettext("Offline: a fix needs the connection; try again in a moment."));
         return;
       }
       const stored = answer.status === 409 ? answer.body.result : null;
@@ -470,7 +470,7 @@ window.TablePage = (() => {
         state.pick = {};
         state.session.results = state.session.results.map((x) => (x.id === stored.id ? stored : x));
         status(`Board ${fixing.board} was changed by the other phone: ${stored.text || short(stored)}.${
-          answer.body.conflict ? " Your change has been sent to the director." : ""}`);
+          answer.body.conflict ? gettext(" Your change has been sent to the director.") : ""}`);
         render();
         reread();
         return;
@@ -527,7 +527,7 @@ window.TablePage = (() => {
           if (!state.session.results.some((r) => r.id === stored.id)) state.session.results.push(stored);
           if (answer.status === 409) {
             status(`Board ${item.board} was entered already at this table: ${stored.text || short(stored)}.${
-              answer.body.conflict ? " Your entry has been sent to the director." : ""}`);
+              answer.body.conflict ? gettext(" Your entry has been sent to the director.") : ""}`);
           } else {
             status(`Board ${item.board} saved${stored.ns_score == null ? "" : `: ${side(stored.ns_score)}`}.`, true);
           }
@@ -573,15 +573,15 @@ window.TablePage = (() => {
       box.hidden = items.length === 0;
       box.replaceChildren();
       if (!items.length) return;
-      box.append(el("h2", "Not saved"));
+      box.append(el("h2", gettext("Not saved")));
       items.forEach((item, i) => {
         const p = el("p", `Board ${item.board} (round ${item.round}): ${words(item)}. ${item.reason}`);
-        const again = button("Send to the director", async () => {
+        const again = button(gettext("Send to the director"), async () => {
           const { reason, ...entry } = item;
           let answer = null;
           try {
             answer = await api("/conflicts", { method: "POST", body: JSON.stringify(entry) });
-          } catch { status("Offline: try again in a moment."); return; }
+          } catch { status(gettext("Offline: try again in a moment.")); return; }
           if (answer.status !== 201) { status(`Not sent: ${refusal(answer)}`); return; }
           setRefused(refused().filter((_, j) => j !== i));
           status(`Board ${item.board} was sent to the director.`);
@@ -595,14 +595,14 @@ window.TablePage = (() => {
     const keep = () => localStorage.setItem(keys.session,
       JSON.stringify({ table: state.table, who: state.who, session: state.session }));
     const load = async () => {
-      if (!token) { status("This link has no table token: scan the QR code on your table card."); return; }
+      if (!token) { status(gettext("This link has no table token: scan the QR code on your table card.")); return; }
       let who = null;
       let night = null;
       try {
         who = await api("/whoami");
         if (who.status === 200) night = await api("");
       } catch {
-        status("Offline: results you enter are kept on this phone.");
+        status(gettext("Offline: results you enter are kept on this phone."));
         const before = kept(keys.session, null);
         if (before) Object.assign(state, { table: before.table, who: before.who, session: before.session });
         render();

@@ -9,7 +9,7 @@
   const root = document.getElementById("team-table");
   if (!root) return;
   const { pretty } = TablePage;
-  const ROOMS = { open: "Open room", closed: "Closed room" };
+  const ROOMS = { open: gettext("Open room"), closed: gettext("Closed room") };
   const cycle = JSON.parse(root.dataset.cycle);  // the boards' dealers and vulnerabilities
 
   const top = ({ session, who, play, round, pos }) => {
@@ -25,9 +25,9 @@
   const say = (text) => { $("done").hidden = !text; $("done").textContent = text; };
   // No board to enter now: this round's boards are in (the next round is drawn later), or all.
   const between = ({ session, last, pos }) => {
-    if (session.closed) say("The director has closed the night. A result to fix? Tap its board above: the fix goes to the director.");
+    if (session.closed) say(gettext("The director has closed the night. A result to fix? Tap its board above: the fix goes to the director."));
     else if (pos.waiting || !pos.finished) say(`All your boards of round ${last.round} are in. The next round's teams will show here once it is drawn.`);
-    else say("All your boards are in. Thank you!");
+    else say(gettext("All your boards are in. Thank you!"));
   };
 
   // The match so far (GET /api/events/{id}/rounds/{r}/matches/{m}): read again when the night
