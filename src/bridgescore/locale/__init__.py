@@ -33,7 +33,8 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal as _format_decimal
 from babel.support import NullTranslations, Translations
 
-from bridgescore.errors import MESSAGES, BridgeError
+from bridgescore.errors import MESSAGES, N_, BridgeError
+from bridgescore.scoring import ScorePart
 
 __all__ = [
     "DEFAULT",
@@ -47,8 +48,12 @@ __all__ = [
     "js_catalogue",
     "negotiate",
     "ngettext",
+    "part_label",
+    "pgettext",
     "pick",
+    "seat_name",
     "use",
+    "vulnerability_name",
 ]
 
 HERE: Final = Path(__file__).parent
@@ -105,6 +110,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translations(_current.get()).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, where ``context`` tells its sense (``'seat'``)."""
+    return _translations(_current.get()).pgettext(context, message)
+
+
 def error_text(exc: BridgeError) -> str:
     """An error's message in the current language: its code's template translated and filled
     (an error without a code keeps its English message).
@@ -121,6 +131,57 @@ def error_text(exc: BridgeError) -> str:
         return gettext(MESSAGES[exc.code]).format(**exc.params)
     except (KeyError, IndexError, ValueError):  # a translation naming a value it is not given
         return str(exc)
+
+
+def part_label(part: ScorePart) -> str:
+    """A score's part as a player reads it, in the current language.
+
+    >>> from bridgescore import score
+    >>> with use("fr"):
+    ...     [part_label(p) for p in score("4HX", 7, vulnerable=True).parts]
+    ['Levées de chute : 3 de chute, contré, vulnérable (200 + 300 + 300)']
+    """
+    if not part.template:
+        return part.label
+    try:
+        return gettext(part.template).format(**part.params)
+    except (KeyError, IndexError, ValueError):
+        return part.label
+
+
+SEATS: Final[Mapping[str, str]] = {
+    "N": N_("North"),
+    "E": N_("East"),
+    "S": N_("South"),
+    "W": N_("West"),
+}
+"""Each seat's name, by its letter."""
+
+VULNERABILITIES: Final[Mapping[str, str]] = {
+    "None": N_("None vulnerable"),
+    "NS": N_("NS vulnerable"),
+    "EW": N_("EW vulnerable"),
+    "All": N_("All vulnerable"),
+}
+"""Each board vulnerability, as a phrase, by its PBN value."""
+
+
+def seat_name(seat: object) -> str:
+    """A seat's name (a :class:`~bridgescore.Seat` or its letter) in the current language.
+
+    >>> from bridgescore import Seat
+    >>> with use("fr"):
+    ...     seat_name(Seat.WEST), seat_name("N")
+    ('Ouest', 'Nord')
+    """
+    letter = str(getattr(seat, "value", seat))
+    return gettext(SEATS[letter]) if letter in SEATS else letter
+
+
+def vulnerability_name(vulnerability: object) -> str:
+    """A board's vulnerability as a phrase, in the current language (``'NS vulnerable'``)."""
+    value = str(getattr(vulnerability, "value", vulnerability))
+    return gettext(VULNERABILITIES[value]) if value in VULNERABILITIES else value
 
 
 def _language_of(tag: str) -> str | None:

@@ -53,13 +53,16 @@ templates.env.add_extension("jinja2.ext.i18n")
 templates.env.globals["version"] = __version__
 # The request's language (bridgescore.web.languages.Language): {{ _("...") }}, {% trans %}.
 templates.env.install_gettext_callables(  # type: ignore[attr-defined]
-    gettext=locale.gettext, ngettext=locale.ngettext, newstyle=True
+    gettext=locale.gettext, ngettext=locale.ngettext, pgettext=locale.pgettext, newstyle=True
 )
 templates.env.globals["languages"] = locale.LANGUAGES
 templates.env.globals["language"] = locale.current
 templates.env.globals["js_catalogue"] = lambda: locale.js_catalogue(locale.current())
 templates.env.filters["number"] = locale.format_number
 templates.env.filters["date"] = locale.format_date
+templates.env.filters["seat"] = locale.seat_name
+templates.env.filters["vulnerability"] = locale.vulnerability_name
+templates.env.filters["part_label"] = locale.part_label
 
 
 def _points(value: float) -> str:

@@ -5,16 +5,18 @@
 
 window.$ = (id) => document.getElementById(id);
 
-// The page's language (its <html lang>) and its messages: gettext("Board {n}", { n: 3 }) says the
-// English text in that language (the server puts the JS messages' translations in #bs-messages;
-// see docs/developers.md, "Adding a string"), its {names} filled from the second argument.
+// The page's language (its <html lang>) and its messages: gettext("Board %(n)s", { n: 3 }) says
+// the English text in that language, its %(names)s filled from the second argument, as the
+// templates' _() does (the server puts the JS messages' translations in #bs-messages; see
+// docs/developers.md, "Adding a string").
 window.bsMessages = (() => {
   const data = document.getElementById("bs-messages");
   try { return data ? JSON.parse(data.textContent) : {}; } catch { return {}; }
 })();
 window.gettext = (message, values) => {
   const text = Object.hasOwn(window.bsMessages, message) ? window.bsMessages[message] : message;
-  return values ? text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all)) : text;
+  if (!values) return text;
+  return text.replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
 };
 window.formatNumber = (n, digits = 2) => Number(n).toLocaleString(document.documentElement.lang || "en",
   { maximumFractionDigits: digits });

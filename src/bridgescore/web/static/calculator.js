@@ -64,7 +64,7 @@ document.addEventListener("DOMContentLoaded", () => {
     let vulnerable = vul === "All";
     if (vul === "NS" || vul === "EW") {
       if (!declarer) {
-        setError("declarer", `Choose the declarer: on this board only ${vul} is vulnerable.`);
+        setError("declarer", gettext("Choose the declarer: on this board only %(vul)s is vulnerable.", { vul }));
         panel.replaceChildren(el("p", gettext("Fix the highlighted field to see the score."), { class: "error-summary" }));
         bar.textContent = gettext("Fix the highlighted field to see the score.");
         return true;
@@ -76,16 +76,18 @@ document.addEventListener("DOMContentLoaded", () => {
     const [total, parts] = entry;
     const symbol = form.querySelector(`input[name="strain"][value="${strain}"] + span`).textContent;
     const contract = `${level}${symbol}${doubling}`;
-    const seat = { N: "North", E: "East", S: "South", W: "West" }[declarer];
+    const seat = { N: gettext("North"), E: gettext("East"), S: gettext("South"), W: gettext("West") }[declarer];
     const d = taken - (6 + Number(level));
-    const how = d === 0 ? gettext("made exactly") : d > 0 ? `made +${d}` : `down ${-d}`;
+    const how = d === 0 ? gettext("%(tricks)s tricks, made exactly", { tricks: taken })
+      : d > 0 ? gettext("%(tricks)s tricks, made +%(over)s", { tricks: taken, over: d })
+        : gettext("%(tricks)s tricks, down %(down)s", { tricks: taken, down: -d });
     const headline = el("p", null, { class: "headline" });
     headline.append(
-      el("span", `${contract}${seat ? ` by ${seat}` : ""}`, { class: "contract" }),
-      `, ${taken} tricks, ${how}, ${vulnerable ? "vulnerable" : gettext("not vulnerable")}`,
+      el("span", `${contract}${seat ? ` ${gettext("by %(seat)s", { seat })}` : ""}`, { class: "contract" }),
+      `, ${how}, ${vulnerable ? gettext("vulnerable") : gettext("not vulnerable")}`,
     );
     const down = total < 0;
-    const line = el("p", down ? gettext("Defenders score ") : gettext("Declarer's side scores "), {
+    const line = el("p", `${down ? gettext("Defenders score") : gettext("Declarer's side scores")} `, {
       class: `total ${down ? "defenders" : "declarer"}`,
     });
     line.append(el("strong", String(Math.abs(total))));
@@ -104,10 +106,11 @@ document.addEventListener("DOMContentLoaded", () => {
     const shown = [headline, line, partsTable];
     if (declarer) {
       const ns = "NS".includes(declarer) ? total : -total;
-      shown.push(el("p", `NS ${signed(ns)} · EW ${signed(-ns)}`, { class: "ns-view" }));
+      shown.push(el("p", gettext("NS %(ns)s · EW %(ew)s", { ns: signed(ns), ew: signed(-ns) }), { class: "ns-view" }));
     }
     panel.replaceChildren(...shown);
-    bar.textContent = `${contract}, ${taken} tricks: ${down ? "Defenders" : gettext("Declarer's side")} ${Math.abs(total)}`;
+    bar.textContent = down ? gettext("%(contract)s, %(tricks)s tricks: Defenders %(points)s", { contract, tricks: taken, points: Math.abs(total) })
+      : gettext("%(contract)s, %(tricks)s tricks: Declarer's side %(points)s", { contract, tricks: taken, points: Math.abs(total) });
     return true;
   }
 
