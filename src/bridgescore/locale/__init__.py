@@ -268,17 +268,28 @@ def format_date(day: date | datetime, *, form: str = "long") -> str:
 
 
 @cache
-def js_catalogue(language: str) -> Mapping[str, str]:
-    """The translations of the messages the JS pages say (the msgids found in ``.js`` files),
-    for ``window.gettext`` (:file:`static/app.js`); empty for English."""
+def js_catalogue(language: str) -> Mapping[str, object]:
+    """What the JS pages need to speak ``language`` (``window.gettext``, :file:`static/app.js`):
+    ``messages``, the translation of each message found in a ``.js`` file (a list of forms for
+    a plural), and ``plural``, the form to use for each count from 0 to 199 (a count past it
+    takes the form of ``100 + n % 100``, as every gettext plural rule does). Empty for English.
+
+    >>> js_catalogue("fr")["plural"][:3]
+    [0, 0, 1]
+    """
     po = HERE / language / "LC_MESSAGES" / "messages.po"
     if language == DEFAULT or not po.is_file():
         return {}
     with po.open("rb") as file:
         catalog = read_po(file, locale=language)
-    return {
-        str(m.id): str(m.string)
-        for m in catalog
-        if m.id and m.string and isinstance(m.id, str) and not m.fuzzy
-        if any(path.endswith(".js") for path, _ in m.locations)
-    }
+    messages: dict[str, object] = {}
+    for m in catalog:
+        if not m.id or m.fuzzy or not any(path.endswith(".js") for path, _ in m.locations):
+            continue
+        if isinstance(m.id, str) and isinstance(m.string, str) and m.string:
+            messages[m.id] = m.string
+        elif isinstance(m.id, tuple | list) and all(m.string):
+            messages[str(m.id[0])] = [str(form) for form in m.string]
+    translations = _translations(language)
+    plural = getattr(translations, "plural", lambda n: int(n != 1))
+    return {"messages": messages, "plural": [plural(n) for n in range(200)]}

@@ -13,10 +13,19 @@ window.bsMessages = (() => {
   const data = document.getElementById("bs-messages");
   try { return data ? JSON.parse(data.textContent) : {}; } catch { return {}; }
 })();
+const fillIn = (text, values) => (values
+  ? text.replace(/%\((\w+)\)[sd]/g, (all, name) => (name in values ? String(values[name]) : all)) : text);
 window.gettext = (message, values) => {
-  const text = Object.hasOwn(window.bsMessages, message) ? window.bsMessages[message] : message;
-  if (!values) return text;
-  return text.replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
+  const known = window.bsMessages.messages || {};
+  return fillIn(typeof known[message] === "string" ? known[message] : message, values);
+};
+// The form for the count n (its %(num)d is n): ngettext("%(num)d board", "%(num)d boards", n).
+window.ngettext = (singular, plural, n, values) => {
+  const forms = (window.bsMessages.messages || {})[singular];
+  const which = window.bsMessages.plural ? window.bsMessages.plural[n < 200 ? n : 100 + (n % 100)] : null;
+  const text = Array.isArray(forms) && which !== null ? (forms[which] ?? forms[forms.length - 1])
+    : (n === 1 ? singular : plural);
+  return fillIn(text, { num: n, ...values });
 };
 window.formatNumber = (n, digits = 2) => Number(n).toLocaleString(document.documentElement.lang || "en",
   { maximumFractionDigits: digits });

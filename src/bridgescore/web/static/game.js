@@ -23,7 +23,7 @@
     if (!bar || !live) return;
     const copy = bar.cloneNode(true);
     copy.querySelector(".save-state")?.remove();
-    live.textContent = `Score now: ${copy.textContent.replace(/\s+/g, " ").trim()}`;
+    live.textContent = gettext("Score now: %(score)s", { score: copy.textContent.replace(/\s+/g, " ").trim() });
   }
 
   // Swap in the game from a page the server rendered; the page does not move.
@@ -129,9 +129,9 @@
       return;
     }
     // An error page (an expired form, a busy server): the entry stays, with the reason.
-    const reason = doc.getElementById("error-message")?.textContent || `Error ${response.status}`;
+    const reason = doc.getElementById("error-message")?.textContent || gettext("Error %(status)s", response);
     setState("refused", gettext("Not saved"));
-    formStatus(`Not saved: ${reason}`, async () => {
+    formStatus(gettext("Not saved: %(why)s", { why: reason }), async () => {
       if (form) {
         await refresh(form);
         send(action, new FormData(form), form);

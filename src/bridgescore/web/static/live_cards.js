@@ -48,8 +48,8 @@ window.liveCards = (container, event, tables, plays) => {
     const a = el("a", whole(t.url));
     a.href = whole(t.url);
     const img = el("img", undefined, "live-qr");
-    const title = t.title || `${event || gettext("Club evening")} · Table ${t.table}`;
-    img.alt = t.title ? `QR code of the link of ${t.title}` : `QR code of table ${t.table}'s link`;
+    const title = t.title || gettext("%(event)s · Table %(table)s", { event: event || gettext("Club evening"), table: t.table });
+    img.alt = t.title ? gettext("QR code of the link of %(title)s", { title: t.title }) : gettext("QR code of table %(table)s's link", { table: t.table });
     card.append(el("h2", title), img,
                 el("p", gettext("Open this link on one phone at the table to enter your results:")), a);
     const rounds = t.rows ? given(t.rows) : guide(t.table);

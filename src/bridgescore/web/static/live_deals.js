@@ -13,10 +13,10 @@
 
   const show = (d) => {
     const status = $("deals-status");
-    if (!d.dealt) status.textContent = `No deals yet (${d.boards} boards).`;
-    else if (d.analysis === "done") status.textContent = `Hand records ready: ${d.dealt} of ${d.boards} boards dealt, DD ${d.solved}/${d.dealt} boards with par.`;
-    else if (d.analysis === "unavailable") status.textContent = `${d.dealt} of ${d.boards} boards dealt. No double-dummy tables: ${d.message}.`;
-    else status.textContent = `${d.dealt} of ${d.boards} boards dealt. DD ${d.solved}/${d.dealt} boards…`;
+    if (!d.dealt) status.textContent = gettext("No deals yet (%(boards)s boards).", d);
+    else if (d.analysis === "done") status.textContent = gettext("Hand records ready: %(dealt)s of %(boards)s boards dealt, DD %(solved)s/%(dealt)s boards with par.", d);
+    else if (d.analysis === "unavailable") status.textContent = gettext("%(dealt)s of %(boards)s boards dealt. No double-dummy tables: %(message)s.", d);
+    else status.textContent = gettext("%(dealt)s of %(boards)s boards dealt. DD %(solved)s/%(dealt)s boards…", d);
     $("deals-count").textContent = d.dealt ? `· DD ${d.solved}/${d.dealt}` : gettext("· no deals yet");
     const seed = $("deals-commitment");
     seed.hidden = !d.commitment;
@@ -60,7 +60,7 @@
     let text = "";
     for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     const body = JSON.stringify({ file: btoa(text), name: file.name });
-    done(await api("", { method: "PUT", body }), `${file.name} was not attached`);
+    done(await api("", { method: "PUT", body }), gettext("%(file)s was not attached", { file: file.name }));
   });
   read();
 })();

@@ -35,7 +35,6 @@
     if (tag === "th" && !className.includes("row")) c.scope = "col";
     return c;
   };
-  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
   // The server says which boards are due and which tables are late (bridgescore.live.state):
   // the page only draws it.
@@ -69,9 +68,9 @@
       table.append(tr);
     }
     $("late").textContent = late.length
-      ? `Late: table${late.length > 1 ? "s" : ""} ${late.join(", ")} (boards of rounds the room has left not in).`
-      : `${plural(session.due.length, "board")} missing, ${session.missing.length - session.due.length} to play.`;
-    $("grid-count").textContent = late.length ? `· late: ${late.join(", ")}` : "";
+      ? ngettext("Late: table %(tables)s (boards of rounds the room has left not in).", "Late: tables %(tables)s (boards of rounds the room has left not in).", late.length, { tables: late.join(", ") })
+      : ngettext("%(num)d board missing, %(play)s to play.", "%(num)d boards missing, %(play)s to play.", session.due.length, { play: session.missing.length - session.due.length });
+    $("grid-count").textContent = late.length ? `· ${gettext("late: %(tables)s", { tables: late.join(", ") })}` : "";
   };
 
   // One table a field; the pair's names under its label, so that the numbers keep their own
@@ -106,7 +105,7 @@
     }
     const leaders = fields.map((f) => f.rows[0]).filter(Boolean)
       .map((row) => `${row.pair}${row.percent === null ? "" : ` ${row.percent.toFixed(1)}%`}`);
-    $("rankings-count").textContent = leaders.length ? `· first: ${leaders.join(", ")}` : "";
+    $("rankings-count").textContent = leaders.length ? `· ${gettext("first: %(pairs)s", { pairs: leaders.join(", ") })}` : "";
   };
 
   // One row a board at a table, compact enough for a phone: where, who, the result, NS's score
@@ -141,9 +140,11 @@
                        kind === "missing" ? state : (r.result || artificial(r) || r.weighted || split(r)),
                        r.ns_score ?? ""]) tr.append(cell("td", String(v)));
       const actions = document.createElement("td");
-      const edit = cell("button", kind === "missing" ? "Enter" : "Edit");
+      const edit = cell("button", kind === "missing" ? gettext("Enter") : gettext("Edit"));
       edit.type = "button";
-      edit.setAttribute("aria-label", `${edit.textContent} round ${r.round}, table ${r.table}, board ${r.board}`);
+      const where = { round: r.round, table: r.table, board: r.board };
+      edit.setAttribute("aria-label", kind === "missing" ? gettext("Enter round %(round)s, table %(table)s, board %(board)s", where)
+        : gettext("Edit round %(round)s, table %(table)s, board %(board)s", where));
       edit.setAttribute("aria-expanded", "false");
       edit.setAttribute("aria-controls", "edit");
       edit.addEventListener("click", () => openEdit(r, tr));
@@ -155,9 +156,9 @@
   const results = () => {
     rows($("results"), session.results, "result");
     rows($("missing"), session.missing, "missing");
-    $("results-count").textContent = `· ${session.results.length} in`;
+    $("results-count").textContent = `· ${gettext("%(n)s in", { n: session.results.length })}`;
     const toPlay = session.missing.length - session.due.length;
-    $("missing-count").textContent = `· ${session.due.length}${toPlay ? ` (${toPlay} to play)` : ""}`;
+    $("missing-count").textContent = `· ${session.due.length}${toPlay ? ` ${gettext("(%(n)s to play)", { n: toPlay })}` : ""}`;
     bulkOptions();
   };
 
@@ -173,11 +174,11 @@
       found.get(key).rows.push(row);
     };
     for (const r of session.missing) {
-      add(`t/${r.round}/${r.table}`, `Round ${r.round}, table ${r.table}`, r);
+      add(`t/${r.round}/${r.table}`, gettext("Round %(round)s, table %(table)s", r), r);
     }
     for (const pair of session.movement.pairs) {
       for (const r of session.missing) {
-        if (label("NS", r.ns) === pair || label("EW", r.ew) === pair) add(`p/${pair}`, `Pair ${pair}`, r);
+        if (label("NS", r.ns) === pair || label("EW", r.ew) === pair) add(`p/${pair}`, gettext("Pair %(pair)s", { pair }), r);
       }
     }
     return [...found.values()].filter((g) => g.rows.length > 1);
@@ -188,13 +189,13 @@
     bulk.hidden = !shownGroups.length;
     $("bulk-none").hidden = !bulk.hidden;
     $("averages-count").textContent = session.due.length
-      ? `· ${plural(session.due.length, "board")} missing` : gettext("· artificial scores in one step");
+      ? `· ${ngettext("%(num)d board missing", "%(num)d boards missing", session.due.length)}` : gettext("· artificial scores in one step");
     const which = $("bulk-which");
     const before = which.value;
     which.replaceChildren(...shownGroups.map((g) => {
       const o = document.createElement("option");
       o.value = g.key;
-      o.textContent = `${g.label}: ${plural(g.rows.length, "board")}`;
+      o.textContent = `${g.label}: ${ngettext("%(num)d board", "%(num)d boards", g.rows.length)}`;
       return o;
     }));
     if (shownGroups.some((g) => g.key === before)) which.value = before;
@@ -206,7 +207,7 @@
     const before = score.value;
     const pair = g && g.key.startsWith("p/") ? g.key.slice(2) : null;
     const choices = pair
-      ? MINE.map(([mine, theirs]) => [`${mine}|${theirs}`, `${pair} ${mine}, opponents ${theirs}`])
+      ? MINE.map(([mine, theirs]) => [`${mine}|${theirs}`, gettext("%(pair)s %(mine)s, opponents %(theirs)s", { pair, mine, theirs })])
       : NS_EW.map((x) => [x, `${x} (NS/EW)`]);
     score.replaceChildren(...choices.map(([value, text]) => {
       const o = document.createElement("option");
@@ -214,7 +215,7 @@
       return o;
     }));
     if (choices.some(([v]) => v === before)) score.value = before;
-    $("bulk-give").textContent = g ? `Give ${plural(g.rows.length, "board")}` : gettext("Give them");
+    $("bulk-give").textContent = g ? ngettext("Give %(num)d board", "Give %(num)d boards", g.rows.length) : gettext("Give them");
   };
   $("bulk-which").addEventListener("change", bulkScores);
   bulk.addEventListener("submit", async (e) => {
@@ -230,9 +231,9 @@
     const a = await api("/artificial", { method: "POST", body: JSON.stringify(where) });
     if (a.status >= 300) {
       const d = a.body.detail;
-      status.textContent = `Not given: ${Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d}`;
+      status.textContent = gettext("Not given: %(why)s", { why: Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d });
     } else {
-      status.textContent = `${plural(a.body.entered, "board")} given: ${g.label}.`;
+      status.textContent = ngettext("%(num)d board given: %(label)s.", "%(num)d boards given: %(label)s.", a.body.entered, { label: g.label });
     }
     load();
   });
@@ -250,10 +251,10 @@
       body: JSON.stringify({ share: $("min-share").value.trim() || null }) });
     if (a.status >= 300) {
       const d = a.body.detail;
-      status.textContent = `Not set: ${Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d}`;
+      status.textContent = gettext("Not set: %(why)s", { why: Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d });
     } else {
       status.textContent = a.body.min_share
-        ? `Pairs below ${a.body.min_share} of the boards are not ranked.` : gettext("Every pair is ranked.");
+        ? gettext("Pairs below %(share)s of the boards are not ranked.", { share: a.body.min_share }) : gettext("Every pair is ranked.");
     }
     $("min-share").blur();
     load();
@@ -269,21 +270,21 @@
     if (open.some((c) => !seenConflicts.has(c.id))) $("conflicts-status").textContent = "";
     seenConflicts = new Set(open.map((c) => c.id));
     $("part-conflicts").hidden = open.length === 0;
-    $("conflicts-count").textContent = open.length ? `· ${open.length} to settle` : "";
+    $("conflicts-count").textContent = open.length ? `· ${gettext("%(n)s to settle", { n: open.length })}` : "";
     list.replaceChildren();
     for (const c of open) {
       const stored = session.results.find((r) => r.id === c.result_id);
       const li = document.createElement("li");
       const what = c.reason === "closed" ? gettext("sent after closing") : gettext("entered differently");
-      li.append(cell("p", `Round ${c.round}, table ${c.table}, board ${c.board}: ${what}. ` +
-        `Table's entry: ${c.text}.${stored ? ` Stored: ${stored.text}.` : gettext(" Nothing stored.")}`));
+      li.append(cell("p", `${gettext("Round %(round)s, table %(table)s, board %(board)s: %(what)s.", { ...c, what })} ${
+        gettext("Table's entry: %(text)s.", c)} ${stored ? gettext("Stored: %(text)s.", stored) : gettext("Nothing stored.")}`));
       const keep = (which, text) => {
         const b = cell("button", text);
         b.type = "button";
         b.addEventListener("click", async () => {
           const a = await api(`/conflicts/${c.id}`, { method: "POST", body: JSON.stringify({ keep: which }) });
-          $("conflicts-status").textContent = a.status === 200 ? `Board ${c.board} settled.`
-            : `Board ${c.board} not settled: ${a.body.detail}`;
+          $("conflicts-status").textContent = a.status === 200 ? gettext("Board %(board)s settled.", c)
+            : gettext("Board %(board)s not settled: %(why)s", { board: c.board, why: a.body.detail });
           load();
         });
         return b;
@@ -351,7 +352,8 @@
     editing = { ...r, key: keyOf(r) };
     anchor(tr);
     form.hidden = false;
-    $("edit-title").textContent = `Round ${r.round}, table ${r.table}, board ${r.board}: ${label("NS", r.ns)} v ${label("EW", r.ew)}`;
+    $("edit-title").textContent = gettext("Round %(round)s, table %(table)s, board %(board)s: %(ns)s v %(ew)s",
+      { round: r.round, table: r.table, board: r.board, ns: label("NS", r.ns), ew: label("EW", r.ew) });
     form.contract.value = r.contract || "";
     form.declarer.value = r.declarer || "";
     form.tricks.value = r.tricks ?? "";
@@ -395,7 +397,7 @@
   $("edit-cancel").addEventListener("click", () => closeEdit(true));
   $("edit-delete").addEventListener("click", async () => {
     const r = editing;
-    if (!r || !confirm(`Delete board ${r.board} at table ${r.table}, round ${r.round}?`)) return;
+    if (!r || !confirm(gettext("Delete board %(board)s at table %(table)s, round %(round)s?", r))) return;
     const a = await api(`/results/${r.id}`, { method: "DELETE" });
     if (a.status !== 200) { $("edit-error").textContent = a.body.detail; return; }
     closeEdit();
@@ -445,9 +447,9 @@
       const what = (x) => x ? (artificial(x) || x.weighted || split(x) || `${x.contract}${x.declarer ? " " + x.declarer : ""}${x.contract === "Pass" ? "" : " " + x.tricks}`) : "—";
       const ref = c.new || c.old;
       list.append(cell("li", `${new Date(c.at).toLocaleTimeString()} · ${c.who} · ${c.action} · ` +
-        `R${ref.round} T${ref.table} board ${ref.board}: ${what(c.old)} → ${what(c.new)}`));
+        gettext("R%(round)s T%(table)s board %(board)s: %(before)s → %(after)s", { round: ref.round, table: ref.table, board: ref.board, before: what(c.old), after: what(c.new) })));
     }
-    $("audit-count").textContent = `· ${plural(changes.length, "change")}`;
+    $("audit-count").textContent = `· ${ngettext("%(num)d change", "%(num)d changes", changes.length)}`;
   };
 
   $("show-cards").addEventListener("click", async () => {
@@ -490,12 +492,12 @@
     loading = true;
     try {
       const a = await api("");
-      if (a.status !== 200) { $("status").textContent = a.body.detail || `Error ${a.status}`; return; }
+      if (a.status !== 200) { $("status").textContent = a.body.detail || gettext("Error %(status)s", a); return; }
       session = a.body;
       if (token) window.liveKept.save(id, token, session.event);
-      $("event").textContent = `Director · ${session.event || "Session"}`;
+      $("event").textContent = gettext("Director · %(event)s", { event: session.event || gettext("Session") });
       const n = session.results.length;
-      $("status").textContent = `Version ${session.version} · ${n} result${n === 1 ? "" : "s"} in`;
+      $("status").textContent = ngettext("Version %(version)s · %(num)d result in", "Version %(version)s · %(num)d results in", n, { version: session.version });
       const active = document.activeElement;
       const focused = form.contains(active) && active.name
         ? { name: active.name, start: active.selectionStart ?? null, end: active.selectionEnd ?? null }

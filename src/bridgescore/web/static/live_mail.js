@@ -24,7 +24,7 @@
     const text = document.createElement("pre");
     text.className = "emails-text";
     text.style.overflowX = "auto";  // a scorecard's columns scroll on a phone
-    text.textContent = `Subject: ${x.subject}\n\n${x.text || ""}`;
+    text.textContent = `${gettext("Subject: %(subject)s", x)}\n\n${x.text || ""}`;
     fold.append(summary, text);
     li.append(fold);
     list.append(li);
@@ -56,7 +56,7 @@
 
   const load = async () => {
     const a = await api();
-    if (a.status !== 200) { $("emails-error").textContent = a.body.detail || `Error ${a.status}`; return null; }
+    if (a.status !== 200) { $("emails-error").textContent = a.body.detail || gettext("Error %(status)s", a); return null; }
     $("emails-error").textContent = "";
     if (report(a.body.sent)) setTimeout(load, 2000);  // still sending
     again = a.body.sent.length > 0;
@@ -87,9 +87,9 @@
   $("emails-send").addEventListener("click", async () => {
     $("emails-send").disabled = true;
     const a = await api({ method: "POST", body: JSON.stringify({ again }) });
-    if (a.status !== 202) { $("emails-error").textContent = a.body.detail || `Error ${a.status}`; return; }
+    if (a.status !== 202) { $("emails-error").textContent = a.body.detail || gettext("Error %(status)s", a); return; }
     $("emails-plan").hidden = true;
-    $("emails-status").textContent = `${a.body.queued} letters queued.`;
+    $("emails-status").textContent = ngettext("%(num)d letter queued.", "%(num)d letters queued.", a.body.queued);
     load();
   });
 })();

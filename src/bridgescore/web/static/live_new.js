@@ -33,11 +33,11 @@
     $("kept").hidden = !list.length;
     $("kept-list").replaceChildren(...list.slice(0, 10).map((e) => {
       const li = el("li");
-      const a = el("a", `${e.event || gettext("Club evening")} · director's page`);
+      const a = el("a", gettext("%(event)s · director's page", { event: e.event || gettext("Club evening") }));
       a.href = window.liveKept.link(e.id);
       li.append(a);
       const when = new Date(e.at).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
-      if (e.at) li.append(el("span", `started ${when}`, "live-kept-about"));
+      if (e.at) li.append(el("span", gettext("started %(when)s", { when }), "live-kept-about"));
       return li;
     }));
   };
@@ -84,7 +84,7 @@
     if (shown.join("\n") === labels.join("\n")) return;  // the same pairs: the fields stay
     namesBox.replaceChildren(...labels.map((label, i) => {
       const row = el("div", undefined, "live-name");
-      const title = /^\d+$/.test(label) ? `Pair ${label}` : label;
+      const title = /^\d+$/.test(label) ? gettext("Pair %(pair)s", { pair: label }) : label;
       row.dataset.label = label;
       row.setAttribute("role", "group");
       row.setAttribute("aria-label", title);
@@ -116,19 +116,19 @@
   const show = (m) => {
     previewed = m;
     const kind = { howell: "Howell", mitchell: "Mitchell" }[m.movement]
-      || `From ${file.name || "the file"}`;
-    $("preview-line").textContent = `${kind}: ${m.tables} tables, ${m.pairs.length} pairs, ` +
-      `${m.rounds} rounds of ${m.boards_per_round} boards, ${m.boards} boards`;
+      || (file.name ? gettext("From %(file)s", { file: file.name }) : gettext("From the file"));
+    $("preview-line").textContent = gettext("%(kind)s: %(tables)s tables, %(pairs)s pairs, %(rounds)s rounds of %(per)s boards, %(boards)s boards",
+      { kind, tables: m.tables, pairs: m.pairs.length, rounds: m.rounds, per: m.boards_per_round, boards: m.boards });
     const verdict = $("preview-complete");
     verdict.className = `live-complete ${m.complete ? "ok" : "warn"}`;
     verdict.textContent = m.completeness;
-    $("preview-session").textContent = m.session_error ? `This evening cannot be started: ${m.session_error}.` : "";
+    $("preview-session").textContent = m.session_error ? gettext("This evening cannot be started: %(why)s.", { why: m.session_error }) : "";
     const options = $("preview-alternatives");
     options.replaceChildren(...m.alternatives.map((a) => {
       const li = el("li");
       const use = el("button", gettext("Use this"));
       use.type = "button";
-      use.setAttribute("aria-label", `Use this: ${a.summary}`);
+      use.setAttribute("aria-label", gettext("Use this: %(summary)s", { summary: a.summary }));
       use.addEventListener("click", () => choose(a.options));
       li.append(el("span", a.summary), " ", use);
       return li;
@@ -154,8 +154,8 @@
     for (const th of grid.querySelectorAll("tr:first-child th")) th.scope = "col";
     for (const th of grid.querySelectorAll("tr + tr th")) th.scope = "row";
     const notes = [];
-    if (m.sit_outs.length) notes.push(`Sitting out: ${m.sit_outs.map((s) => `${s.pair} in round ${s.round}`).join(", ")}.`);
-    if (m.shares.length) notes.push(`Shared boards: ${m.shares.map((s) => `tables ${s.tables.join(" and ")} in round ${s.round}`).join(", ")}.`);
+    if (m.sit_outs.length) notes.push(gettext("Sitting out: %(list)s.", { list: m.sit_outs.map((s) => gettext("%(pair)s in round %(round)s", s)).join(", ") }));
+    if (m.shares.length) notes.push(gettext("Shared boards: %(list)s.", { list: m.shares.map((s) => gettext("tables %(tables)s in round %(round)s", { tables: s.tables.join(" & "), round: s.round })).join(", ") }));
     $("preview-notes").textContent = notes.join(" ");
     $("preview-fair").textContent = m.fairness;
     $("preview-error").textContent = "";
@@ -228,7 +228,7 @@
     const body = await r.json().catch(() => ({}));
     if (r.status !== 201) {
       const d = body.detail;
-      $("new-error").textContent = Array.isArray(d) ? d.map((x) => x.msg).join("; ") : (d || `Not started (${r.status}).`);
+      $("new-error").textContent = Array.isArray(d) ? d.map((x) => x.msg).join("; ") : (d || gettext("Not started (%(status)s).", { status: r.status }));
       return;
     }
     window.liveKept.save(body.id, body.edit_token, f.get("event") || "");

@@ -41,18 +41,17 @@
     const { play, pos, round } = view;
     const s = state.session;
     if (!play) { // a half table nobody has joined yet: say who sits out, round by round
-      $("where").textContent = `Table ${state.table} · Round ${pos.current_round} of `
-        + `${s.movement.rounds}: a sit-out`;
+      $("where").textContent = gettext("Table %(table)s · Round %(round)s of %(rounds)s: a sit-out",
+        { table: state.table, round: pos.current_round, rounds: s.movement.rounds });
       $("pairs").textContent = sitOutText(pos.current_round);
       $("next").hidden = false;
-      $("next").textContent = gettext("Nobody plays at this table yet (a half table). The director ")
-        + gettext("seats a late pair here; this page then shows its boards.");
+      $("next").textContent = gettext("Nobody plays at this table yet (a half table). The director seats a late pair here; this page then shows its boards.");
       return true;
     }
     $("where").textContent = round === null
-      ? (pos.sit_out ? `Table ${state.table} · Round ${pos.current_round}: a sit-out`
-        : `Table ${state.table}: all rounds entered`)
-      : `Table ${state.table} · Round ${round} of ${s.movement.rounds}`;
+      ? (pos.sit_out ? gettext("Table %(table)s · Round %(round)s: a sit-out", { table: state.table, round: pos.current_round })
+        : gettext("Table %(table)s: all rounds entered", { table: state.table }))
+      : gettext("Table %(table)s · Round %(round)s of %(rounds)s", { table: state.table, round, rounds: s.movement.rounds });
     $("pairs").textContent = `${name(play.ns)} v ${name(play.ew)}`;
     const labels = unnamed(view);
     players.show(labels, play, s.names);
@@ -67,8 +66,7 @@
     showNext(view.last, true);
     if (pos.sit_out) {
       $("pairs").textContent = sitOutText(pos.current_round);
-      $("next").textContent = `This table sits out round ${pos.current_round} and plays no `
-        + gettext("more rounds. Thank you!");
+      $("next").textContent = gettext("This table sits out round %(round)s and plays no more rounds. Thank you!", { round: pos.current_round });
     }
   };
   // A board opens: the first board of a new round says where the last round's EW pair and
@@ -84,15 +82,15 @@
   // -- a sit-out round: nobody plays at this table (a half table, or the opponents left) --
   const sitOutText = (round) => {
     const out = (state.session.movement.sit_outs || []).filter((x) => x.round === round);
-    return out.length ? `Sitting out in round ${round}: ${out.map((x) => name(x.pair)).join(", ")}`
-      : `Nobody plays at this table in round ${round}`;
+    return out.length ? gettext("Sitting out in round %(round)s: %(pairs)s", { round, pairs: out.map((x) => name(x.pair)).join(", ") })
+      : gettext("Nobody plays at this table in round %(round)s", { round });
   };
   const sitOutNote = (round, next) => {
     const box = $("next");
     box.hidden = false;
-    box.replaceChildren(el("h2", `Round ${round}: this table sits out.`),
-      el("p", `${sitOutText(round)}. Round ${next.round} here: ${name(next.ns)} v `
-        + `${name(next.ew)}, boards ${next.boards.join(", ")}; enter them below once played.`));
+    box.replaceChildren(el("h2", gettext("Round %(round)s: this table sits out.", { round })),
+      el("p", `${sitOutText(round)}. ${gettext("Round %(round)s here: %(ns)s v %(ew)s, boards %(boards)s; enter them below once played.",
+        { round: next.round, ns: name(next.ns), ew: name(next.ew), boards: next.boards.join(", ") })}`));
   };
 
   // -- the end of a round: where EW and the boards go next -------------------------------
@@ -113,17 +111,24 @@
       && x.table === play.table);
     const goes = (pair) => {
       const at = later.find((p) => p.ew === pair || p.ns === pair);
-      if (at) return `${pair}: go to table ${at.table}${at.ns === pair ? gettext(" (sit NS)") : at.ew === pair && movement.movement === "howell" ? gettext(" (sit EW)") : ""}.`;
+      if (at) {
+        const values = { pair, table: at.table };
+        if (at.ns === pair) return gettext("%(pair)s: go to table %(table)s (sit NS).", values);
+        if (at.ew === pair && movement.movement === "howell") return gettext("%(pair)s: go to table %(table)s (sit EW).", values);
+        return gettext("%(pair)s: go to table %(table)s.", values);
+      }
       const plays = movement.plays.filter((p) => p.round > play.round
         && (p.ns === pair || p.ew === pair));
-      return plays.length ? `${pair}: you sit out round ${play.round + 1}; then table `
-        + `${plays[0].table} in round ${plays[0].round}.` : `${pair}: you have finished.`;
+      return plays.length ? gettext("%(pair)s: you sit out round %(round)s; then table %(table)s in round %(next)s.",
+        { pair, round: play.round + 1, table: plays[0].table, next: plays[0].round })
+        : gettext("%(pair)s: you have finished.", { pair });
     };
-    box.replaceChildren(el("h2", `Round ${play.round} is done.`),
+    box.replaceChildren(el("h2", gettext("Round %(round)s is done.", { round: play.round })),
       el("p", `${movement.movement === "howell" ? `${goes(play.ns)} ${goes(play.ew)}` : goes(play.ew)} ${
         !going ? gettext("Boards: to the director.") : going.to === "not in play"
-          ? `Boards ${going.boards}: to the director (no table plays them again).`
-          : `Boards ${going.boards}: ${going.to.startsWith("table") ? "to " : ""}${going.to}.`}`));
+          ? gettext("Boards %(boards)s: to the director (no table plays them again).", { boards: going.boards })
+          : going.to.startsWith("table") ? gettext("Boards %(boards)s: to %(to)s.", { boards: going.boards, to: going.to })
+            : gettext("Boards %(boards)s: %(to)s.", { boards: going.boards, to: going.to })}`));
   };
 
   // -- a saved board: its traveller so far, and its hand record once the table may see it --
@@ -148,7 +153,7 @@
       tr.append(...values.map((v) => el("td", String(v))));
       lines.append(tr);
     }
-    box.append(el("h2", `Board ${board} so far`), lines);
+    box.append(el("h2", gettext("Board %(board)s so far", { board })), lines);
     if (t.hand) box.append(handRecord(t.hand));
     // read again on the next change if the double-dummy table is still to come
     awaiting = t.hand && !t.hand.dd ? { board, mine } : null;
@@ -161,7 +166,7 @@
     box.className = "live-hand";
     box.id = "hand";
     const h = document.createElement("h3");
-    h.textContent = `Board ${hand.board}: the hands`;
+    h.textContent = gettext("Board %(board)s: the hands", { board: hand.board });
     const grid = document.createElement("table");
     grid.className = "hand-diagram";
     const seat = (s) => {
@@ -223,8 +228,8 @@
     between,
     before,
     title: ({ board, info, fixing, closed }) => (!fixing
-      ? `Board ${board} · ${info.dealer} deals · ${info.vulnerability} vul`
-      : closed ? `Ask the director to fix board ${board}` : `Fix board ${board}`),
+      ? gettext("Board %(board)s · %(dealer)s deals · %(vulnerability)s vul", { board, dealer: info.dealer, vulnerability: info.vulnerability })
+      : closed ? gettext("Ask the director to fix board %(board)s", { board }) : gettext("Fix board %(board)s", { board })),
     confirm: () => gettext("EW: confirm"),
     saved: (board, stored) => showTraveller(board, stored),
     // read again on a change if the double-dummy table was still to come

@@ -58,7 +58,7 @@ window.TablePage = (() => {
     if (said.length) return said.join("; ");
     const code = answer ? answer.status : 0;
     if (code >= 500) return gettext("the server is busy; try again in a moment");
-    return STATUS[code] || (code ? `the server refused it (${code})` : gettext("no connection; try again in a moment"));
+    return STATUS[code] || (code ? gettext("the server refused it (%(code)s)", { code }) : gettext("no connection; try again in a moment"));
   };
   const busy = (answer) => answer.status >= 500 || answer.status === 429;  // kept, tried again
 
@@ -199,7 +199,7 @@ window.TablePage = (() => {
       list.dataset.sig = sig;
       list.replaceChildren();
       for (const c of chips) {
-        const label = span(`Board ${c.b}`, "live-chip-n");
+        const label = span(gettext("Board %(board)s", { board: c.b }), "live-chip-n");
         let chip;
         if (c.fix) {
           chip = button("", () => {
@@ -259,7 +259,8 @@ window.TablePage = (() => {
       }
       const { over, winner } = state.session;
       box.hidden = !over;
-      box.textContent = over ? `The event is over: ${winner ? `${winner} won` : gettext("a shared first place")}.` : "";
+      box.textContent = !over ? "" : winner ? gettext("The event is over: %(winner)s won.", { winner })
+        : gettext("The event is over: a shared first place.");
       return Boolean(over);
     };
 
@@ -387,7 +388,7 @@ window.TablePage = (() => {
         const missing = [["level", "level"], ["strain", "strain"], ["declarer", "declarer"],
                          ["tricks", "result"]].filter(([k]) => pick[k] === undefined).map(([, w]) => w);
         $("score").className = "live-score hint";
-        $("score").textContent = `Choose ${missing.join(", ")}`;
+        $("score").textContent = gettext("Choose %(missing)s", { missing: missing.join(", ") });
         scored = "";
       }
     };
@@ -476,7 +477,7 @@ window.TablePage = (() => {
         return;
       }
       if (answer.status === 409 || busy(answer)) {  // busy: try again
-        status(`Not changed: ${refusal(answer)}`);
+        status(gettext("Not changed: %(why)s", { why: refusal(answer) }));
         return;
       }
       state.fixing = null;
@@ -485,7 +486,7 @@ window.TablePage = (() => {
         keepRefused(b, refusal(answer), "changed");
       } else {
         state.session.results = state.session.results.map((x) => (x.id === fixing.id ? answer.body : x));
-        status(`Board ${fixing.board} changed.`, true);
+        status(gettext("Board %(board)s changed.", { board: fixing.board }), true);
         page.saved(fixing.board, answer.body);
       }
       render();
@@ -514,11 +515,11 @@ window.TablePage = (() => {
         try {
           answer = await api("/results", { method: "POST", body: JSON.stringify(item) });
         } catch {
-          status(`Offline: ${items.length} result(s) kept on this phone, sent when the connection returns.`);
+          status(gettext("Offline: %(n)s result(s) kept on this phone, sent when the connection returns.", { n: items.length }));
           return;
         }
         if (busy(answer)) {
-          status(`Board ${item.board} is kept on this phone: ${refusal(answer)}; sent again soon.`);
+          status(gettext("Board %(board)s is kept on this phone: %(why)s; sent again soon.", { board: item.board, why: refusal(answer) }));
           return;
         }
         setQueue(queue().slice(1));
@@ -529,7 +530,8 @@ window.TablePage = (() => {
             status(`Board ${item.board} was entered already at this table: ${stored.text || short(stored)}.${
               answer.body.conflict ? gettext(" Your entry has been sent to the director.") : ""}`);
           } else {
-            status(`Board ${item.board} saved${stored.ns_score == null ? "" : `: ${side(stored.ns_score)}`}.`, true);
+            status(stored.ns_score == null ? gettext("Board %(board)s saved.", { board: item.board })
+              : gettext("Board %(board)s saved: %(score)s.", { board: item.board, score: side(stored.ns_score) }), true);
           }
           page.saved(item.board, stored);
         } else {
@@ -552,7 +554,7 @@ window.TablePage = (() => {
     // -- entries the night would not take: kept, one tap to send each to the director ------
     const keepRefused = (item, reason, what) => {
       setRefused([...refused(), { ...item, reason }]);
-      status(`Board ${item.board} was not ${what}: ${reason}`);
+      status(gettext("Board %(board)s was not %(what)s: %(why)s", { board: item.board, what, why: reason }));
       showRefused();
     };
     const requestFix = async (b) => {
@@ -562,7 +564,7 @@ window.TablePage = (() => {
       try {
         answer = await api("/conflicts", { method: "POST", body: JSON.stringify(b) });
       } catch { /* offline: kept below */ }
-      if (answer && answer.status === 201) status(`Board ${b.board}: your fix was sent to the director.`);
+      if (answer && answer.status === 201) status(gettext("Board %(board)s: your fix was sent to the director.", { board: b.board }));
       else keepRefused(b, refusal(answer), "sent");
       render();
       reread();
@@ -575,16 +577,16 @@ window.TablePage = (() => {
       if (!items.length) return;
       box.append(el("h2", gettext("Not saved")));
       items.forEach((item, i) => {
-        const p = el("p", `Board ${item.board} (round ${item.round}): ${words(item)}. ${item.reason}`);
+        const p = el("p", `${gettext("Board %(board)s (round %(round)s): %(result)s.", { board: item.board, round: item.round, result: words(item) })} ${item.reason}`);
         const again = button(gettext("Send to the director"), async () => {
           const { reason, ...entry } = item;
           let answer = null;
           try {
             answer = await api("/conflicts", { method: "POST", body: JSON.stringify(entry) });
           } catch { status(gettext("Offline: try again in a moment.")); return; }
-          if (answer.status !== 201) { status(`Not sent: ${refusal(answer)}`); return; }
+          if (answer.status !== 201) { status(gettext("Not sent: %(why)s", { why: refusal(answer) })); return; }
           setRefused(refused().filter((_, j) => j !== i));
-          status(`Board ${item.board} was sent to the director.`);
+          status(gettext("Board %(board)s was sent to the director.", { board: item.board }));
           showRefused();
         }, "live-send");
         box.append(p, again);
@@ -616,7 +618,7 @@ window.TablePage = (() => {
       }
       Object.assign(state, { table: who.body.table, who: who.body, session: night.body });
       keep();
-      status(queue().length ? `${queue().length} result(s) waiting to be sent.` : "");
+      status(queue().length ? gettext("%(n)s result(s) waiting to be sent.", { n: queue().length }) : "");
       render();
       showRefused();
       page.read();
