@@ -104,8 +104,7 @@
         localStorage.setItem(key(), JSON.stringify({ action, body: saved }));
         setState("pending", gettext("Not saved yet"));
         formStatus(
-          gettext("Not saved yet: no connection. This deal is kept on this phone and sent when the ") +
-            gettext("connection returns."),
+          gettext("Not saved yet: no connection. This deal is kept on this phone and sent when the connection returns."),
           () => flush(),
         );
       } else {

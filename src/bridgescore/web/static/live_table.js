@@ -99,8 +99,7 @@
     box.hidden = false;
     if (finished) {
       box.textContent = state.session.closed
-        ? gettext("The director has closed the session. A result to fix? Tap its board above: the fix ")
-          + gettext("goes to the director.")
+        ? gettext("The director has closed the session. A result to fix? Tap its board above: the fix goes to the director.")
         : gettext("All your boards are in. Thank you!");
       return;
     }

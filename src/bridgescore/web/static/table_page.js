@@ -554,7 +554,10 @@ window.TablePage = (() => {
     // -- entries the night would not take: kept, one tap to send each to the director ------
     const keepRefused = (item, reason, what) => {
       setRefused([...refused(), { ...item, reason }]);
-      status(gettext("Board %(board)s was not %(what)s: %(why)s", { board: item.board, what, why: reason }));
+      const values = { board: item.board, why: reason };
+      status(what === "changed" ? gettext("Board %(board)s was not changed: %(why)s", values)
+        : what === "sent" ? gettext("Board %(board)s was not sent: %(why)s", values)
+          : gettext("Board %(board)s was not saved: %(why)s", values));
       showRefused();
     };
     const requestFix = async (b) => {
