@@ -30,7 +30,7 @@ from bridgescore import (
 )
 from bridgescore.errors import N_
 from bridgescore.inputs import read_tricks
-from bridgescore.locale import error_text, gettext, pgettext
+from bridgescore.locale import error_text, gettext
 from bridgescore.web.common import page
 from bridgescore.web.deps import PostedForm
 from bridgescore.web.score_table import table_version
@@ -41,7 +41,7 @@ router = APIRouter(tags=["calculator"], include_in_schema=False)
 
 STRAINS = [(s.value, s.symbol if s is not Strain.NOTRUMP else "NT") for s in Strain]
 DOUBLINGS = [("", "—"), ("X", "X"), ("XX", "XX")]
-SEATS = [("", "—"), *((s.value, s.value) for s in Seat)]  # the letters: pgettext("seat", ...)
+SEATS = [("", "—"), *((s.value, s.value) for s in Seat)]
 VULS = [
     ("None", N_("None")),
     ("NS", N_("NS")),
@@ -146,7 +146,7 @@ def _context(deal: CalculatorForm) -> dict[str, Any]:
         "ns": s.for_side(Side.NS) if s is not None and s.declarer is not None else None,
         "strains": STRAINS,
         "doublings": DOUBLINGS,
-        "seats": [(v, pgettext("seat", v) if v else label) for v, label in SEATS],
+        "seats": SEATS,
         "vuls": [(v, gettext(label)) for v, label in VULS],
         "vulnerability": Vulnerability,
         "bar": _bar(s),

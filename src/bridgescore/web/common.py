@@ -50,6 +50,7 @@ HERE = Path(__file__).parent
 STATIC = HERE / "static"
 templates = Jinja2Templates(directory=HERE / "templates")
 templates.env.add_extension("jinja2.ext.i18n")
+templates.env.policies["ext.i18n.trimmed"] = True  # as babel.cfg extracts them
 templates.env.globals["version"] = __version__
 # The request's language (bridgescore.web.languages.Language): {{ _("...") }}, {% trans %}.
 templates.env.install_gettext_callables(  # type: ignore[attr-defined]
