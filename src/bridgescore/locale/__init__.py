@@ -196,8 +196,8 @@ def negotiate(accept_language: str | None) -> str | None:
     """The first language of an ``Accept-Language`` header (by its ``q``) that has a catalogue,
     or None. Read in time linear in the header (at most 40 entries are looked at).
 
-    >>> negotiate("de-CH, fr;q=0.9"), negotiate("xx, *;q=0.1"), negotiate(None)
-    ('fr', None, None)
+    >>> negotiate("pt-BR, de;q=0.9"), negotiate("xx, *;q=0.1"), negotiate(None)
+    ('de', None, None)
     """
     if not accept_language:
         return None
