@@ -9,6 +9,7 @@ tests here show that the check finds each of those, on small catalogues of their
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -99,3 +100,19 @@ def test_a_stale_template_is_found(tmp_path: Path) -> None:
     assert list(messages.problems(template, {}, pot=pot)) == [
         "messages.pot is not up to date: run python tools/messages.py"
     ]
+
+
+def test_the_extraction_misses_no_call_in_the_scripts(extracted: Catalog) -> None:
+    """Babel's JS extractor skips a call nested in another's arguments: every literal
+    ``gettext("...")`` of the scripts (not in a comment) must be in the extraction."""
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in extracted if m.id}
+    call = re.compile(r'\b(?:n?gettext)\(\s*"((?:[^"\\]|\\.)*)"')
+    missed = [
+        f"{path.name}: {m[1]!r}"
+        for path in sorted((messages.PACKAGE / "web" / "static").glob("*.js"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if not line.lstrip().startswith("//")
+        for m in call.finditer(line)
+        if m[1].replace('\\"', '"') not in ids
+    ]
+    assert missed == []
