@@ -21,7 +21,8 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
-LOCALE = ROOT / "src" / "bridgescore" / "locale"
+PACKAGE = ROOT / "src" / "bridgescore"
+LOCALE = PACKAGE / "locale"
 POT = LOCALE / "messages.pot"
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
 
@@ -32,7 +33,7 @@ def extract() -> Catalog:
         method_map, options_map = parse_mapping_cfg(file)
     catalog = Catalog(project="bridgescore", msgid_bugs_address="", charset="utf-8")
     for path, line, message, comments, context in extract_from_dir(
-        str(ROOT), method_map, options_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+        str(PACKAGE), method_map, options_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
     ):
         catalog.add(message, None, [(path, line)], auto_comments=comments, context=context)
     return catalog
@@ -56,12 +57,16 @@ def read(path: Path, language: str) -> Catalog:
         return read_po(file, locale=language)
 
 
-def problems(template: Catalog, languages: dict[str, Path]) -> Iterable[str]:
+def problems(
+    template: Catalog, languages: dict[str, Path], pot: Path | None = POT
+) -> Iterable[str]:
     """What is wrong with the catalogues: a message missing, untranslated or fuzzy; a ``.pot``
-    that is not the extraction's."""
-    wanted = {m.id for m in template if m.id}
-    if not POT.is_file() or {m.id for m in read(POT, "en") if m.id} != wanted:
-        yield f"{POT.relative_to(ROOT)} is not up to date: run python tools/messages.py"
+    (unless None) that is not the extraction's."""
+    wanted = {(m.id, m.context) for m in template if m.id}
+    if pot is not None and (
+        not pot.is_file() or {(m.id, m.context) for m in read(pot, "en") if m.id} != wanted
+    ):
+        yield f"{pot.name} is not up to date: run python tools/messages.py"
     for language, path in languages.items():
         catalog = read(path, language)
         for message in template:

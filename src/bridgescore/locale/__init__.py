@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -40,6 +41,7 @@ __all__ = [
     "DEFAULT",
     "LANGUAGES",
     "current",
+    "environment_language",
     "decimal_sign",
     "error_text",
     "format_date",
@@ -217,6 +219,20 @@ def negotiate(accept_language: str | None) -> str | None:
         if found:
             return found
     return None
+
+
+def environment_language() -> str:
+    """The language the environment asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``, as gettext reads them) if it has a catalogue, else English: the CLI's."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        for tag in value.split(":"):
+            found = _language_of(tag.split(".")[0].split("@")[0]) if tag and tag not in ("C", "POSIX") else None
+            if found:
+                return found
+        if value:
+            break
+    return DEFAULT
 
 
 def pick(*choices: str | None) -> str:

@@ -276,8 +276,9 @@
       const stored = session.results.find((r) => r.id === c.result_id);
       const li = document.createElement("li");
       const what = c.reason === "closed" ? gettext("sent after closing") : gettext("entered differently");
+      const kept = stored ? gettext("Stored: %(text)s.", stored) : gettext("Nothing stored.");
       li.append(cell("p", `${gettext("Round %(round)s, table %(table)s, board %(board)s: %(what)s.", { ...c, what })} ${
-        gettext("Table's entry: %(text)s.", c)} ${stored ? gettext("Stored: %(text)s.", stored) : gettext("Nothing stored.")}`));
+        gettext("Table's entry: %(text)s.", c)} ${kept}`));
       const keep = (which, text) => {
         const b = cell("button", text);
         b.type = "button";
@@ -495,7 +496,8 @@
       if (a.status !== 200) { $("status").textContent = a.body.detail || gettext("Error %(status)s", a); return; }
       session = a.body;
       if (token) window.liveKept.save(id, token, session.event);
-      $("event").textContent = gettext("Director · %(event)s", { event: session.event || gettext("Session") });
+      const sessionName = session.event || gettext("Session");
+      $("event").textContent = gettext("Director · %(event)s", { event: sessionName });
       const n = session.results.length;
       $("status").textContent = ngettext("Version %(version)s · %(num)d result in", "Version %(version)s · %(num)d results in", n, { version: session.version });
       const active = document.activeElement;

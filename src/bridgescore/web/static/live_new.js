@@ -154,8 +154,11 @@
     for (const th of grid.querySelectorAll("tr:first-child th")) th.scope = "col";
     for (const th of grid.querySelectorAll("tr + tr th")) th.scope = "row";
     const notes = [];
-    if (m.sit_outs.length) notes.push(gettext("Sitting out: %(list)s.", { list: m.sit_outs.map((s) => gettext("%(pair)s in round %(round)s", s)).join(", ") }));
-    if (m.shares.length) notes.push(gettext("Shared boards: %(list)s.", { list: m.shares.map((s) => gettext("tables %(tables)s in round %(round)s", { tables: s.tables.join(" & "), round: s.round })).join(", ") }));
+    const sitOuts = m.sit_outs.map((s) => gettext("%(pair)s in round %(round)s", s)).join(", ");
+    const shared = m.shares.map((s) => gettext("tables %(tables)s in round %(round)s",
+      { tables: s.tables.join(" & "), round: s.round })).join(", ");
+    if (m.sit_outs.length) notes.push(gettext("Sitting out: %(list)s.", { list: sitOuts }));
+    if (m.shares.length) notes.push(gettext("Shared boards: %(list)s.", { list: shared }));
     $("preview-notes").textContent = notes.join(" ");
     $("preview-fair").textContent = m.fairness;
     $("preview-error").textContent = "";

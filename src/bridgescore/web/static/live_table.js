@@ -8,6 +8,8 @@
   const root = document.getElementById("live-table");
   if (!root) return;
   const { pretty } = TablePage;
+  const vulnerabilityName = (v) => ({ None: gettext("None"), NS: gettext("NS"), EW: gettext("EW"),
+    All: gettext("All") })[v] || v;
   let state = null;  // the table's state, TablePage's
   const name = (label) => {
     const names = state.session.names[label];
@@ -227,7 +229,8 @@
     between,
     before,
     title: ({ board, info, fixing, closed }) => (!fixing
-      ? gettext("Board %(board)s · %(dealer)s deals · %(vulnerability)s vul", { board, dealer: info.dealer, vulnerability: info.vulnerability })
+      ? gettext("Board %(board)s · %(dealer)s deals · %(vulnerability)s vul",
+        { board, dealer: info.dealer, vulnerability: vulnerabilityName(info.vulnerability) })
       : closed ? gettext("Ask the director to fix board %(board)s", { board }) : gettext("Fix board %(board)s", { board })),
     confirm: () => gettext("EW: confirm"),
     saved: (board, stored) => showTraveller(board, stored),

@@ -35,8 +35,9 @@
       const stored = session.results.find((r) => r.id === c.result_id);
       const li = el("li");
       const what = c.reason === "closed" ? gettext("sent after closing") : gettext("entered differently");
-      li.append(el("p", `Round ${c.round}, table ${c.table}, board ${c.board}: ${what}. ` +
-        `Table's entry: ${c.text}.${stored ? ` Stored: ${stored.text}.` : gettext(" Nothing stored.")}`));
+      const kept = stored ? gettext("Stored: %(text)s.", stored) : gettext("Nothing stored.");
+      li.append(el("p", `${gettext("Round %(round)s, table %(table)s, board %(board)s: %(what)s.", { ...c, what })} ${
+        gettext("Table's entry: %(text)s.", c)} ${kept}`));
       const keep = (which, text) => {
         const b = el("button", text);
         b.type = "button";
