@@ -56,6 +56,10 @@ def test_french_is_there() -> None:
     assert "fr" in messages.catalogues()
 
 
+def test_the_issue_35_languages_are_there() -> None:
+    assert {"fr", "nl", "pl", "de", "it", "es"} <= set(messages.catalogues())
+
+
 def _write(path: Path, entries: dict[str, str], fuzzy: frozenset[str] = frozenset()) -> None:
     catalog = Catalog(locale="fr")
     for msgid, msgstr in entries.items():

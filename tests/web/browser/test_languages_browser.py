@@ -22,7 +22,15 @@ pytestmark = pytest.mark.slow
 
 browser = tb.browser
 
-WORDS = {"en": ("Calculator", "Board", "300"), "fr": ("Calculatrice", "Donne", "300")}
+WORDS = {
+    "en": ("Calculator", "Board", "300"),
+    "fr": ("Calculatrice", "Donne", "300"),
+    "nl": ("Rekenhulp", "Spel", "300"),
+    "pl": ("Kalkulator", "Rozdanie", "300"),
+    "de": ("Rechner", "Board", "300"),
+    "it": ("Calcolatrice", "Board", "300"),
+    "es": ("Calculadora", "Mano", "300"),
+}
 """A word of the menu and of the table phone in each language, as a player reads it, and the
 score of 4♥X by South two down (the table phone shows it before it is saved)."""
 
