@@ -354,7 +354,7 @@ def test_axe_finds_nothing_and_tap_targets_are_44px(
         found[name] = axe_violations(page)
         small[name] = tap_targets(page)
         tb.shot(page, f"axe-{name}-{size['width']}-{language}")
-    assert langs == {key: language for key in pages}
+    assert langs == dict.fromkeys(pages, language)
     assert found == {key: [] for key in pages}
     assert small == {key: [] for key in pages}
     context.close()
