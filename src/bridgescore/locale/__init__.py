@@ -308,8 +308,9 @@ def js_catalogue(language: str) -> Mapping[str, object]:
             continue
         if isinstance(m.id, str) and isinstance(m.string, str) and m.string:
             messages[m.id] = m.string
-        elif isinstance(m.id, tuple | list) and isinstance(m.string, tuple | list) and all(m.string):
-            messages[str(m.id[0])] = [str(form) for form in m.string]
+        elif isinstance(m.id, tuple | list) and isinstance(m.string, tuple | list):
+            forms = [str(form) for form in m.string]
+            messages.update({str(m.id[0]): forms} if all(forms) else {})
     translations = _translations(language)
     plural = getattr(translations, "plural", lambda n: int(n != 1))
     return {"messages": messages, "plural": [plural(n) for n in range(200)]}
