@@ -30,7 +30,7 @@ KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"
 def extract() -> Catalog:
     """Every message Python, the templates and the JS pages say, with where."""
     with (ROOT / "babel.cfg").open() as file:
-        method_map, options_map = parse_mapping_cfg(file)
+        method_map, options_map = parse_mapping_cfg(file)  # type: ignore[no-untyped-call]
     catalog = Catalog(project="bridgescore", msgid_bugs_address="", charset="utf-8")
     for path, line, message, comments, context in extract_from_dir(
         str(PACKAGE), method_map, options_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
@@ -78,9 +78,7 @@ def problems(
                 yield f"{language}: missing {name!r}"
             elif found.fuzzy:
                 yield f"{language}: fuzzy {name!r}"
-            elif not found.string or (
-                isinstance(found.string, tuple) and not all(found.string)
-            ):
+            elif not found.string or (isinstance(found.string, tuple) and not all(found.string)):
                 yield f"{language}: untranslated {name!r}"
 
 

@@ -36,6 +36,8 @@ from contextlib import contextmanager
 from typing import Any, Final, Self
 
 __all__ = [
+    "MESSAGES",
+    "N_",
     "BatchError",
     "BridgeError",
     "BwsError",
@@ -44,7 +46,6 @@ __all__ = [
     "EventError",
     "GameStateError",
     "InvalidBoardError",
-    "MESSAGES",
     "InvalidResultError",
     "LinError",
     "MissingExtraError",
@@ -55,7 +56,6 @@ __all__ = [
     "SessionError",
     "TeamsFileError",
     "UsebioError",
-    "N_",
     "for_field",
 ]
 

@@ -464,9 +464,13 @@ def _parts(
 
 _X, _XX, _U = Doubling.DOUBLED, Doubling.REDOUBLED, Doubling.UNDOUBLED
 PART_LABELS: Final[dict[tuple[PartName, object], str]] = {
-    ("undertricks", (_U, False)): N_("Undertricks: {down} down, undoubled, not vulnerable ({detail})"),
+    ("undertricks", (_U, False)): N_(
+        "Undertricks: {down} down, undoubled, not vulnerable ({detail})"
+    ),
     ("undertricks", (_U, True)): N_("Undertricks: {down} down, undoubled, vulnerable ({detail})"),
-    ("undertricks", (_X, False)): N_("Undertricks: {down} down, doubled, not vulnerable ({detail})"),
+    ("undertricks", (_X, False)): N_(
+        "Undertricks: {down} down, doubled, not vulnerable ({detail})"
+    ),
     ("undertricks", (_X, True)): N_("Undertricks: {down} down, doubled, vulnerable ({detail})"),
     ("undertricks", (_XX, False)): N_(
         "Undertricks: {down} down, redoubled, not vulnerable ({detail})"

@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def _messages() -> ModuleType:
     path = ROOT / "tools" / "messages.py"
     spec = importlib.util.spec_from_file_location("bridgescore_tools_messages", path)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)

@@ -19,7 +19,15 @@ from bridgescore import (
     imps,
     score_request,
 )
-from bridgescore.cli._app import ARGS, UNDERTRICK_RULE, cli, console, reporting, said
+from bridgescore.cli._app import (
+    ARGS,
+    SEAT_NAMES,
+    UNDERTRICK_RULE,
+    cli,
+    console,
+    reporting,
+    said,
+)
 from bridgescore.scoring import UndertrickRule
 
 __all__ = ["board_command", "imps_command", "score_command"]

@@ -41,8 +41,8 @@ __all__ = [
     "DEFAULT",
     "LANGUAGES",
     "current",
-    "environment_language",
     "decimal_sign",
+    "environment_language",
     "error_text",
     "format_date",
     "format_number",
@@ -113,13 +113,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def pgettext(context: str, message: str) -> str:
-    """``message`` in the current language, where ``context`` tells its sense (``'seat'``)."""
-    return _translations(_current.get()).pgettext(context, message)
+    """``message`` in the current language, where ``context`` tells its sense (``'match'``)."""
+    return str(_translations(_current.get()).pgettext(context, message))
 
 
-def error_text(exc: BridgeError) -> str:
+def error_text(exc: BaseException) -> str:
     """An error's message in the current language: its code's template translated and filled
-    (an error without a code keeps its English message).
+    (an error without a code, or not the core's, keeps its English message).
 
     >>> from bridgescore import InvalidResultError
     >>> exc = InvalidResultError.coded("tricks_range", tricks="14")
@@ -127,7 +127,7 @@ def error_text(exc: BridgeError) -> str:
     ...     error_text(exc)
     'le nombre de levées doit être un nombre entier de 0 à 13, reçu 14'
     """
-    if exc.code is None or exc.code not in MESSAGES:
+    if not isinstance(exc, BridgeError) or exc.code is None or exc.code not in MESSAGES:
         return str(exc)
     try:
         return gettext(MESSAGES[exc.code]).format(**exc.params)
@@ -227,7 +227,11 @@ def environment_language() -> str:
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(name, "")
         for tag in value.split(":"):
-            found = _language_of(tag.split(".")[0].split("@")[0]) if tag and tag not in ("C", "POSIX") else None
+            found = (
+                _language_of(tag.split(".")[0].split("@")[0])
+                if tag and tag not in ("C", "POSIX")
+                else None
+            )
             if found:
                 return found
         if value:
@@ -304,8 +308,9 @@ def js_catalogue(language: str) -> Mapping[str, object]:
             continue
         if isinstance(m.id, str) and isinstance(m.string, str) and m.string:
             messages[m.id] = m.string
-        elif isinstance(m.id, tuple | list) and all(m.string):
-            messages[str(m.id[0])] = [str(form) for form in m.string]
+        elif isinstance(m.id, tuple | list) and isinstance(m.string, tuple | list):
+            forms = [str(form) for form in m.string]
+            messages.update({str(m.id[0]): forms} if all(forms) else {})
     translations = _translations(language)
     plural = getattr(translations, "plural", lambda n: int(n != 1))
     return {"messages": messages, "plural": [plural(n) for n in range(200)]}

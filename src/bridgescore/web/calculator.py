@@ -95,7 +95,7 @@ class CalculatorForm:
         try:
             return read(getattr(self, name))
         except (BridgeError, ValueError) as exc:
-            self.errors[name] = error_text(exc) if isinstance(exc, BridgeError) else str(exc)
+            self.errors[name] = error_text(exc)
             return None
 
     def result(self) -> Result | None:
@@ -144,7 +144,7 @@ def _context(deal: CalculatorForm) -> dict[str, Any]:
         "score": s,
         "share": share,
         "ns": s.for_side(Side.NS) if s is not None and s.declarer is not None else None,
-        "strains": STRAINS,
+        "strains": [(value, gettext(label)) for value, label in STRAINS],
         "doublings": DOUBLINGS,
         "seats": SEATS,
         "vuls": [(v, gettext(label)) for v, label in VULS],

@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgescore.club import Director, LoginError, RosterEntry
 from bridgescore.errors import BridgeError
+from bridgescore.locale import error_text
 from bridgescore.players import Player
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.web.common import forget_login, login_of, page, remember_login, renew_csrf
@@ -54,7 +55,7 @@ async def login_form(request: Request, form: PostedForm) -> Response:
         token = log_in(request, email, form.get("password", "")[:200])
     except LoginError as exc:  # the page again, saying why, at the table's status
         status = status_of(type(exc))
-        return page(request, "login.html", {"email": email, "problem": str(exc)}, status)
+        return page(request, "login.html", {"email": email, "problem": error_text(exc)}, status)
     response = RedirectResponse("/club", status_code=303)
     remember_login(request, response, token)
     renew_csrf(request, response)
@@ -124,7 +125,7 @@ async def password_form(
     try:
         clubs.set_password(me.club_id, form.get("email", ""), form.get("password", ""))
     except BridgeError as exc:  # the form again, saying why
-        return page(request, "club.html", _club(clubs, me, str(exc)), 422)
+        return page(request, "club.html", _club(clubs, me, error_text(exc)), 422)
     return page(request, "club.html", _club(clubs, me, "The password is changed."))
 
 
@@ -153,7 +154,7 @@ async def roster_form(
                             visitor=form.get("visitor") == "1")  # fmt: skip
         clubs.add_player(me.club_id, entry)
     except BridgeError as exc:  # the form again, saying why
-        return page(request, "roster.html", _roster(clubs, me, form, str(exc)), 422)
+        return page(request, "roster.html", _roster(clubs, me, form, error_text(exc)), 422)
     return RedirectResponse("/club/roster", status_code=303)
 
 

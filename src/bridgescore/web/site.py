@@ -25,6 +25,7 @@ from bridgescore.duplicate.analysis import pair_analysis
 from bridgescore.duplicate.session import METHODS, SectionScores, SessionError, heading
 from bridgescore.events import EventKind
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
+from bridgescore.locale import error_text
 from bridgescore.storage.clubs import StoredEvent
 from bridgescore.storage.nights import TEAM_KINDS, adopt
 from bridgescore.storage.site import ClubSite, Published
@@ -290,7 +291,7 @@ class SiteBuilder:
         try:
             rows = rank_event(rules, scored) if scored else []
         except SessionError as exc:  # IMPs, or a session of several sections: not rankable
-            rows, problem = [], str(exc)
+            rows, problem = [], error_text(exc)
         else:
             problem = ""
         context = self._base(event.name, [("", self.club.name)]) | {

@@ -57,7 +57,8 @@ def wider_than_the_screen(page: Page) -> list[str]:
           .filter(e => e.offsetParent !== null && e.getBoundingClientRect().right > width + 1)
           .filter(e => {
             for (let a = e.parentElement; a; a = a.parentElement) {
-              if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(a).overflowX)) return false;
+              const sideways = getComputedStyle(a).overflowX;
+              if (['auto', 'scroll', 'hidden'].includes(sideways)) return false;
             }
             return true;
           })
@@ -93,8 +94,13 @@ def test_the_pages_and_the_table_phone_in_each_language_at_360(
         assert page.locator("html").get_attribute("lang") == language
         if name == "table":
             expect(page.locator("#entry-title")).to_contain_text(board)
-            for row, label in [("levels", "4"), ("strains", "♥"), ("doubles", "X"),
-                               ("declarers", "S"), ("tricks", "-2")]:
+            for row, label in [
+                ("levels", "4"),
+                ("strains", "♥"),
+                ("doubles", "X"),
+                ("declarers", "S"),
+                ("tricks", "-2"),
+            ]:
                 page.locator(f"#{row}").get_by_role("button", name=label, exact=True).click()
             expect(page.locator("#score")).to_contain_text(score)
             page.locator("#confirm").click()

@@ -54,7 +54,7 @@
       ? (pos.sit_out ? gettext("Table %(table)s · Round %(round)s: a sit-out", { table: state.table, round: pos.current_round })
         : gettext("Table %(table)s: all rounds entered", { table: state.table }))
       : gettext("Table %(table)s · Round %(round)s of %(rounds)s", { table: state.table, round, rounds: s.movement.rounds });
-    $("pairs").textContent = `${name(play.ns)} v ${name(play.ew)}`;
+    $("pairs").textContent = gettext("%(ns)s v %(ew)s", { ns: name(play.ns), ew: name(play.ew) });
     const labels = unnamed(view);
     players.show(labels, play, s.names);
     if (!labels.length) return false;
@@ -145,8 +145,15 @@
     const lines = el("table", undefined, "live-traveller");
     const dd = Boolean(t.hand && t.hand.dd);
     if (dd) lines.classList.add("live-versus");  // eight columns: the headings wrap to fit 360 px
-    lines.innerHTML = "<tr><th>NS</th><th>EW</th><th>Result</th><th>Score</th><th>NS pts</th><th>EW pts</th>"
-      + (dd ? "<th title=\"Declarer's tricks less double dummy's\">vs DD</th><th title=\"NS's score less par\">vs par</th>" : "") + "</tr>";
+    const head = el("tr");
+    for (const text of [gettext("NS"), gettext("EW"), gettext("Result"), gettext("Score"), gettext("NS pts"), gettext("EW pts")]) {
+      head.append(el("th", text));
+    }
+    if (dd) {
+      head.append(Object.assign(el("th", gettext("vs DD")), { title: gettext("Declarer's tricks less double dummy's") }),
+        Object.assign(el("th", gettext("vs par")), { title: gettext("NS's score less par") }));
+    }
+    lines.append(head);
     for (const line of t.lines || []) {
       const tr = el("tr", undefined, line.table === mine.table && line.round === mine.round ? "mine" : "");
       const values = [line.ns, line.ew, pretty(line.result), line.ns_score ?? "", line.ns_points, line.ew_points];

@@ -7,22 +7,22 @@
 "use strict";
 
 window.TablePage = (() => {
-  const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
+  const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠", NT: gettext("NT") };
   // A contract (or a result's text) as the pages show it: "4♥X", "4♠N="; "Passed out".
   const pretty = (contract) => (contract === "Pass" ? gettext("Passed out")
     : String(contract ?? "").replace(/^(\d)(NT|[CDHS])/, (_, l, s) => l + SUITS[s]));
-  const side = (ns) => (ns >= 0 ? `NS +${ns}` : `EW +${-ns}`);  // a score, to the side it is for
+  const side = (ns) => (ns >= 0 ? `${gettext("NS")} +${ns}` : `${gettext("EW")} +${-ns}`);  // a score, to the side it is for
   // A result as short as a board's button shows it: "4♠ N =", "2♥X S -1", "Pass" (the
   // director's scores: "A60", "weighted").
   const short = (r) => {
-    if (!r.contract) return r.weighted ? "weighted" : String(r.artificial ?? r.adjusted ?? "");
-    if (r.contract === "Pass") return "Pass";
+    if (!r.contract) return r.weighted ? gettext("weighted") : String(r.artificial ?? r.adjusted ?? "");
+    if (r.contract === "Pass") return gettext("Pass");
     const d = r.tricks - 6 - Number(r.contract[0]);
     return `${pretty(r.contract)} ${r.declarer} ${d === 0 ? "=" : (d > 0 ? `+${d}` : d)}`;
   };
   // An entry in words: "4♠ by N, 10 tricks", "Passed out".
   const words = (e) => (e.contract === "Pass" ? gettext("Passed out")
-    : `${pretty(e.contract)} by ${e.declarer}, ${e.tricks} tricks`);
+    : gettext("%(contract)s by %(declarer)s, %(tricks)s tricks", { contract: pretty(e.contract), declarer: e.declarer, tricks: e.tricks }));
   const span = (text, className) => el("span", text, className);
   const button = (label, onClick, extra = "") => {
     const b = el("button", label, `live-btn ${extra}`);
@@ -189,9 +189,9 @@ window.TablePage = (() => {
         if (r && fixable(r)) {
           return { b, fix: r.id, text: short(r), current: Boolean(state.fixing && state.fixing.id === r.id) };
         }
-        if (r) return { b, text: r.pending ? "sending…" : short(r) };
+        if (r) return { b, text: r.pending ? gettext("sending…") : short(r) };
         const now = !state.fixing && b === state.board;
-        return { b, open: true, text: now ? "now" : "to play", now };
+        return { b, open: true, text: now ? gettext("now") : gettext("to play"), now };
       });
       const list = $("boards");
       const sig = JSON.stringify(chips);
@@ -359,7 +359,7 @@ window.TablePage = (() => {
       if (pick.double === undefined) pick.double = "";
       row("levels", [..."1234567"].map((l) => [l, l]), "level");
       row("strains", ["C", "D", "H", "S", "NT"].map((s) => [SUITS[s], s]), "strain", (s) => `suit-${s}`);
-      row("passes", [["Pass", true]], "passed", () => "live-pass");
+      row("passes", [[gettext("Pass"), true]], "passed", () => "live-pass");
       for (const part of ["doubles", "declarers", "tricks"]) $(part).hidden = Boolean(pick.passed);
       row("declarers", ["N", "E", "S", "W"].map((d) => [d, d]), "declarer");
       row("doubles", [["X", "X"], ["XX", "XX"]], "double");
@@ -371,13 +371,13 @@ window.TablePage = (() => {
           outcomes.push([d === 0 ? "=" : (d > 0 ? `+${d}` : `${d}`), t]);
         }
       }
-      row("tricks", outcomes, "tricks", (t) => (t === need ? "made" : ""), (text, t) => `${t} tricks`);
+      row("tricks", outcomes, "tricks", (t) => (t === need ? "made" : ""), (text, t) => gettext("%(tricks)s tricks", { tricks: t }));
       $("tricks").classList.toggle("waiting", !pick.level);
       if (hasLead) {
         row("lead-suits", ["S", "H", "D", "C"].map((s) => [SUITS[s], s]), "leadSuit", (s) => `suit-${s}`);
         row("lead-ranks", [..."AKQJT98765432"].map((r) => [r === "T" ? "10" : r, r]), "leadRank");
         const lead = pick.leadSuit && pick.leadRank ? ` ${SUITS[pick.leadSuit]}${pick.leadRank === "T" ? "10" : pick.leadRank}` : "";
-        $("lead-toggle").textContent = `Lead${lead}`;
+        $("lead-toggle").textContent = `${gettext("Lead")}${lead}`;
       }
       const complete = pick.passed || (pick.level && pick.strain && pick.declarer && pick.tricks !== undefined);
       $("confirm").disabled = !complete;
@@ -385,8 +385,8 @@ window.TablePage = (() => {
       if (complete) {
         showScore(round, board);
       } else {
-        const missing = [["level", "level"], ["strain", "strain"], ["declarer", "declarer"],
-                         ["tricks", "result"]].filter(([k]) => pick[k] === undefined).map(([, w]) => w);
+        const missing = [["level", gettext("level")], ["strain", gettext("strain")], ["declarer", gettext("declarer")],
+                         ["tricks", gettext("result")]].filter(([k]) => pick[k] === undefined).map(([, w]) => w);
         $("score").className = "live-score hint";
         $("score").textContent = gettext("Choose %(missing)s", { missing: missing.join(", ") });
         scored = "";
