@@ -96,7 +96,11 @@ def run_heavy(request: Request, work: Callable[P, T], *args: P.args, **kwargs: P
     pool: Work = request.app.state.work
     # the request's context goes along: its language (bridgescore.locale) for a PDF's words
     context = contextvars.copy_context()
-    return _wait(request, pool._pool.submit(context.run, work, *args, **kwargs))
+
+    def in_context() -> T:
+        return context.run(work, *args, **kwargs)
+
+    return _wait(request, pool._pool.submit(in_context))
 
 
 _processes: ProcessPoolExecutor | None = None
