@@ -121,3 +121,16 @@ def test_the_extraction_misses_no_call_in_the_scripts(extracted: Catalog) -> Non
         if m[1].replace('\\"', '"') not in ids
     ]
     assert missed == []
+
+
+def test_a_template_message_has_no_bare_percent_sign(extracted: Catalog) -> None:
+    """A template's ``_()`` fills its ``%(name)s`` with ``%``: a percent sign of the text is
+    written ``%%`` there, or the page fails as it is drawn."""
+    bare = re.compile(r"%(?!\()")
+    wrong = [
+        m.id
+        for m in extracted
+        if isinstance(m.id, str) and any(path.endswith(".html") for path, _ in m.locations)
+        if bare.search(m.id.replace("%%", ""))
+    ]
+    assert wrong == []

@@ -101,4 +101,6 @@ def test_the_scripts_get_plural_forms_with_their_messages() -> None:
         assert isinstance(plural, list)
         assert len(plural) == 200
     with use("fr"):  # French: 0 and 1 take the singular
-        assert js_catalogue("fr")["plural"][:3] == [0, 0, 1]
+        plural = js_catalogue("fr")["plural"]
+        assert isinstance(plural, list)
+        assert plural[:3] == [0, 0, 1]

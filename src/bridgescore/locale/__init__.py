@@ -29,6 +29,8 @@ from typing import Final
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date as _format_date
+from babel.dates import format_skeleton as _format_skeleton
+from babel.dates import format_time as _format_time
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal as _format_decimal
@@ -46,6 +48,7 @@ __all__ = [
     "error_text",
     "format_date",
     "format_number",
+    "format_when",
     "gettext",
     "js_catalogue",
     "negotiate",
@@ -251,8 +254,9 @@ def pick(*choices: str | None) -> str:
     return DEFAULT
 
 
-def format_number(number: float | int, *, digits: int = 2) -> str:
-    """A number in the current language's own form, with at most ``digits`` decimals.
+def format_number(number: float | int, digits: int = 2, *, fixed: bool = False) -> str:
+    """A number in the current language's own form, with at most ``digits`` decimals (exactly
+    ``digits`` if ``fixed``: a percentage, ``54.17``, ``54,17``).
 
     >>> with use("fr"):
     ...     format_number(1234.5)
@@ -260,8 +264,26 @@ def format_number(number: float | int, *, digits: int = 2) -> str:
     >>> format_number(1234.5)
     '1,234.5'
     """
-    pattern = "#,##0." + "#" * digits if digits else "#,##0"
+    pattern = "#,##0." + ("0" if fixed else "#") * digits if digits else "#,##0"
     return _format_decimal(number, format=pattern, locale=_current.get())
+
+
+def format_when(moment: datetime, english: str, *, time: bool = True) -> str:
+    """A moment as the page writes it: ``moment.strftime(english)`` in English, else the date
+    in the current language's own short form, and the time if ``time`` (``'2 déc. 2026 16:05'``).
+
+    >>> moment = datetime(2026, 12, 2, 16, 5)
+    >>> format_when(moment, "%Y-%m-%d %H:%M")
+    '2026-12-02 16:05'
+    >>> with use("fr"):
+    ...     format_when(moment, "%Y-%m-%d %H:%M")
+    '2 déc. 2026 16:05'
+    """
+    language = _current.get()
+    if language == DEFAULT:
+        return moment.strftime(english)
+    day = _format_skeleton("yMMMd", moment, locale=language)
+    return f"{day} {_format_time(moment, 'short', locale=language)}" if time else day
 
 
 def decimal_sign() -> str:

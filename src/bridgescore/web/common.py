@@ -61,6 +61,7 @@ templates.env.globals["language"] = locale.current
 templates.env.globals["js_catalogue"] = lambda: locale.js_catalogue(locale.current())
 templates.env.filters["number"] = locale.format_number
 templates.env.filters["date"] = locale.format_date
+templates.env.filters["when"] = locale.format_when
 templates.env.filters["seat"] = locale.seat_name
 templates.env.filters["vulnerability"] = locale.vulnerability_name
 templates.env.filters["part_label"] = locale.part_label
