@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from http.cookies import CookieError, SimpleCookie
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 from fastapi.responses import RedirectResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from bridgescore.locale import LANGUAGES, negotiate, pick, use
+from bridgescore.web.deps import SettingsDep
 
 __all__ = ["LANGUAGE_COOKIE", "Language", "language_of_scope", "router"]
 
@@ -74,7 +75,7 @@ def _same_site(path: str) -> str:
 
 
 @router.get("/language/{code}")
-async def switch(request: Request, code: str, next: str = "/") -> RedirectResponse:
+async def switch(settings: SettingsDep, code: str, next: str = "/") -> RedirectResponse:
     """Remember ``code`` as this browser's language and go back to the page it was chosen on."""
     response = RedirectResponse(_same_site(next), status_code=303)
     if code in LANGUAGES:
@@ -83,6 +84,6 @@ async def switch(request: Request, code: str, next: str = "/") -> RedirectRespon
             code,
             max_age=_YEAR,
             samesite="lax",
-            secure=bool(request.app.state.settings.secure_cookies),
+            secure=bool(settings.secure_cookies),
         )
     return response
