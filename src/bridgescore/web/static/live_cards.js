@@ -19,7 +19,7 @@ window.liveCards = (container, event, tables, plays) => {
       const tr = el("tr");
       if (!p) { // nobody plays here this round: a half table, or the opponents left
         tr.append(el("td", String(r)));
-        const td = el("td", "sit-out: nobody plays at this table");
+        const td = el("td", gettext("sit-out: nobody plays at this table"));
         td.colSpan = 3;
         tr.append(td);
         t.append(tr);
@@ -48,10 +48,10 @@ window.liveCards = (container, event, tables, plays) => {
     const a = el("a", whole(t.url));
     a.href = whole(t.url);
     const img = el("img", undefined, "live-qr");
-    const title = t.title || `${event || "Club evening"} · Table ${t.table}`;
-    img.alt = t.title ? `QR code of the link of ${t.title}` : `QR code of table ${t.table}'s link`;
+    const title = t.title || gettext("%(event)s · Table %(table)s", { event: event || gettext("Club evening"), table: t.table });
+    img.alt = t.title ? gettext("QR code of the link of %(title)s", { title: t.title }) : gettext("QR code of table %(table)s's link", { table: t.table });
     card.append(el("h2", title), img,
-                el("p", "Open this link on one phone at the table to enter your results:"), a);
+                el("p", gettext("Open this link on one phone at the table to enter your results:")), a);
     const rounds = t.rows ? given(t.rows) : guide(t.table);
     if (rounds) card.append(rounds);
     container.append(card);
