@@ -12,7 +12,7 @@ window.liveCards = (container, event, tables, plays) => {
     const rows = plays.filter((p) => p.table === table);
     const t = el("table", undefined, "live-guide");
     const head = el("tr");
-    for (const h of ["Round", "NS", "EW", "Boards"]) head.append(el("th", h));
+    for (const h of [gettext("Round"), gettext("NS"), gettext("EW"), gettext("Boards")]) head.append(el("th", h));
     t.append(head);
     for (let r = 1; r <= rounds; r += 1) {
       const p = rows.find((x) => x.round === r);
@@ -67,7 +67,7 @@ window.liveCards = (container, event, tables, plays) => {
 window.individualTables = (session, tables) => {
   if (!session || !session.individual) return tables;
   const plays = session.individual.movement.plays;
-  return tables.map((t) => ({ ...t, rows: [["Round", "N", "S", "E", "W", "Boards"],
+  return tables.map((t) => ({ ...t, rows: [[gettext("Round"), "N", "S", "E", "W", gettext("Boards")],
     ...plays.filter((p) => p.table === t.table)
       .map((p) => [p.round, p.north, p.south, p.east, p.west, p.boards.join(", ")])] }));
 };

@@ -83,14 +83,15 @@
       const t = document.createElement("table");
       t.className = "live-ranking";
       const cap = document.createElement("caption");
-      cap.textContent = session.individual ? "Players" : field.field === "all" ? "Rankings" : `${field.field} pairs`;
+      cap.textContent = session.individual ? gettext("Players") : field.field === "all" ? gettext("Rankings")
+        : gettext("%(name)s pairs", { name: field.field });
       t.append(cap);
       // Masterpoints (the club's scheme; the server's awards): one column more, each player's.
       const mp = field.rows.some((row) => "masterpoints" in row);
       const head = document.createElement("tr");
-      const who = session.individual ? "Player" : "Pair";  // an individual ranks its players
-      for (const [h, cls] of [["Rank", "num"], [who, ""], ["Score", "num"], ["%", "num"],
-                              ...(mp ? [["Award", "num"]] : [])]) {
+      const who = session.individual ? gettext("Player") : gettext("Pair");  // an individual ranks its players
+      for (const [h, cls] of [[gettext("Rank"), "num"], [who, ""], [gettext("Score"), "num"], ["%", "num"],
+                              ...(mp ? [[gettext("Award"), "num"]] : [])]) {
         head.append(cell("th", h, cls));
       }
       t.append(head);
@@ -105,7 +106,7 @@
                   cell("td", row.percent === null ? "" : row.percent.toFixed(2), "num"));
         if (mp) {
           const c = cell("td", row.masterpoints ? String(row.masterpoints) : "", "num");
-          if (row.masterpoint_type) c.title = `${row.masterpoints} ${row.masterpoint_type} points each player`;
+          if (row.masterpoint_type) c.title = gettext("%(points)s %(type)s points each player", { points: row.masterpoints, type: row.masterpoint_type });
           tr.append(c);
         }
         t.append(tr);
@@ -303,11 +304,11 @@
     const a = await api("/handicap", { method: "PUT", body: JSON.stringify({ method, set }) });
     if (a.status >= 300) {
       const d = a.body.detail;
-      status.textContent = `Not set: ${Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d}`;
+      status.textContent = gettext("Not set: %(why)s", { why: Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d });
     } else {
       handicapEdited = false;
       status.textContent = a.body.handicap
-        ? "Handicapped rankings are shown beside the scratch ones." : "Scratch rankings only.";
+        ? gettext("Handicapped rankings are shown beside the scratch ones.") : gettext("Scratch rankings only.");
     }
     load();
   });
@@ -551,7 +552,7 @@
     for (const format of session.filing.formats) {
       const b = document.createElement("button");
       b.type = "button";
-      b.textContent = `File the masterpoints (${format.toUpperCase()})`;
+      b.textContent = gettext("File the masterpoints (%(format)s)", { format: format.toUpperCase() });
       b.addEventListener("click", () => fileMasterpoints(format));
       buttons.append(b);
     }
@@ -561,7 +562,7 @@
       { headers: { Authorization: `Bearer ${token}` } });
     if (r.status !== 200) {
       const body = await r.json().catch(() => ({}));
-      $("filing-status").textContent = typeof body.detail === "string" ? body.detail : `Error ${r.status}`;
+      $("filing-status").textContent = typeof body.detail === "string" ? body.detail : gettext("Error %(status)s", { status: r.status });
       return;
     }
     const name = (r.headers.get("Content-Disposition") || "").match(/filename="([^"]+)"/);
@@ -572,7 +573,8 @@
     URL.revokeObjectURL(a.href);
     const left = decodeURIComponent(r.headers.get("X-Unfiled") || "");
     $("filing-status").textContent = left
-      ? `Saved. Not in the file (no national number): ${left}.` : "Saved: upload it to the national body.";
+      ? gettext("Saved. Not in the file (no national number): %(names)s.", { names: left })
+      : gettext("Saved: upload it to the national body.");
   };
 
   let loading = false;

@@ -100,7 +100,8 @@
                                placeholder: i === 0 && !one ? (j ? "Bob Jones" : "Ann Smith") : i === 0 ? "Ann Smith" : "",
                                autocomplete: "off" });
         input.setAttribute("list", "roster");
-        input.setAttribute("aria-label", one ? `${title}: name` : `${title}: ${which} player`);
+        input.setAttribute("aria-label", one ? gettext("%(title)s: name", { title })
+          : which === "first" ? gettext("%(title)s: first player", { title }) : gettext("%(title)s: second player", { title }));
         if (j === 0) input.dataset.pair = label; else input.dataset.partner = label;
         return input;
       });
@@ -156,7 +157,7 @@
       tr.append(el("th", String(r)));
       for (let t = 1; t <= m.tables; t++) {
         const p = m.plays.find((x) => x.round === r && x.table === t);
-        const td = el("td", !p ? "–" : one ? `${p.north}-${p.south} v ${p.east}-${p.west}`
+        const td = el("td", !p ? "–" : one ? gettext("%(north)s-%(south)s v %(east)s-%(west)s", p)
           : `${short(p.ns)}–${short(p.ew)}`);
         if (p) td.append(el("small", span(p.boards)));
         tr.append(td);

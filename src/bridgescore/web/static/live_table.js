@@ -17,16 +17,16 @@
   };
   // An individual: the four players at a table in a round, from its own movement (players
   // by number; the pairs' movement is its partnerships').
-  const SEATS = { north: "North", east: "East", south: "South", west: "West" };
+  const SEATS = { north: gettext("North"), east: gettext("East"), south: gettext("South"), west: gettext("West") };
   const seated = (round, at) => {
     const one = state.session.individual;
     return one ? one.movement.plays.find((p) => p.round === round && p.table === at) : null;
   };
   const player = (n) => {
     const named = state.session.individual.names[String(n)];
-    return named ? `${named} (${n})` : `Player ${n}`;
+    return named ? `${named} (${n})` : gettext("Player %(player)s", { player: n });
   };
-  const fourText = (four) => Object.entries(SEATS).map(([seat, title]) => `${title}: ${player(four[seat])}`);
+  const fourText = (four) => Object.entries(SEATS).map(([seat, title]) => gettext("%(seat)s: %(player)s", { seat: title, player: player(four[seat]) }));
 
   // -- the players, asked once before the first board of the first round (as Bridgemate
   // does; live_players.js draws and sends the form). Asked at a club's evenings (a roster to
@@ -129,13 +129,14 @@
       const goes = (n) => {
         for (const p of next) {
           for (const [seat, title] of Object.entries(SEATS)) {
-            if (p[seat] === n) return `${player(n)}: table ${p.table}, ${title}.`;
+            if (p[seat] === n) return gettext("%(player)s: table %(table)s, %(seat)s.", { player: player(n), table: p.table, seat: title });
           }
         }
-        return next.length ? `${player(n)}: you sit out round ${play.round + 1}.` : `${player(n)}: you have finished.`;
+        return next.length ? gettext("%(player)s: you sit out round %(round)s.", { player: player(n), round: play.round + 1 })
+          : gettext("%(player)s: you have finished.", { player: player(n) });
       };
-      box.replaceChildren(el("h2", `Round ${play.round} is done.`),
-        el("p", `${Object.keys(SEATS).map((seat) => goes(four[seat])).join(" ")} Boards: to the director.`));
+      box.replaceChildren(el("h2", gettext("Round %(round)s is done.", { round: play.round })),
+        el("p", `${Object.keys(SEATS).map((seat) => goes(four[seat])).join(" ")} ${gettext("Boards: to the director.")}`));
       return;
     }
     const later = movement.plays.filter((p) => p.round === play.round + 1);
