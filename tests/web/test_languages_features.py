@@ -25,7 +25,7 @@ def _lang(html: str) -> str:
     return found[1]
 
 
-def _director(client: TestClient, store: Store) -> tuple[int, ClubStore]:
+def _director(client: TestClient, store: Store) -> tuple[str, ClubStore]:
     club_id = season_club(store, "Acol BC", "1234")
     clubs = ClubStore(store)
     clubs.add_director(club_id, "td@acol.example", PASSWORD)
