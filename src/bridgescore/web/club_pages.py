@@ -141,7 +141,9 @@ async def masterpoints_form(
     try:
         clubs.set_masterpoints(me.club_id, f"{scheme}:{weight}" if scheme and weight else scheme)
     except BridgeError as exc:
-        return page(request, "club.html", club_context(clubs, me, "", mp_problem=str(exc)), 422)
+        return page(
+            request, "club.html", club_context(clubs, me, "", mp_problem=error_text(exc)), 422
+        )
     return RedirectResponse("/club#masterpoints", status_code=303)
 
 
@@ -232,7 +234,7 @@ async def ladder_form(
                         form.get("end", "").strip().replace("-", "."))  # fmt: skip
         LadderStore(clubs.store).create(me.club_id, ladder)
     except BridgeError as exc:  # the club's page again, saying why
-        return page(request, "club.html", club_context(clubs, me, "", str(exc), form), 422)
+        return page(request, "club.html", club_context(clubs, me, "", error_text(exc), form), 422)
     return RedirectResponse("/club#ladders-title", status_code=303)
 
 

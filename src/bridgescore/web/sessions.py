@@ -362,7 +362,7 @@ async def strata_form(
             raise StrataError("choose the players' holdings file", field="holdings")
         holdings = read_holdings(upload[1], source="holdings")
     except BridgeError as exc:
-        context = _context(request, stored, errors={"strata": str(exc)})
+        context = _context(request, stored, errors={"strata": error_text(exc)})
         return page(request, "session.html", context | {"strata_form": form}, 422)
     context = _context(request, stored)
     ranked = [(s, {(field.value if field else "All pairs"):
