@@ -30,6 +30,7 @@ from bridgescore.web import (
     games,
     guard,
     hands,
+    languages,
     live,
     live_deals,
     live_individual,
@@ -66,6 +67,7 @@ class _App(FastAPI):
         settings: Settings = self.state.settings
         inner: ASGIApp = guard.BodyLimit(super().build_middleware_stack(), settings.limits)
         inner = CreationLimit(inner, settings.limits.creations_per_minute)
+        inner = languages.Language(inner)  # the request's language, for every answer
         inner = ForwardedFor(inner, Proxies(settings.trusted_proxies))  # before every bound
         return guard.SecurityHeaders(inner, hsts=settings.secure_cookies)
 
@@ -120,6 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Text answers compressed (Starlette never compresses the event streams).
     app.add_middleware(GZipMiddleware, minimum_size=500)
     app.include_router(api.router)
+    app.include_router(languages.router)
     app.include_router(live.router)
     app.include_router(live_room.router)
     app.include_router(live_individual.router)

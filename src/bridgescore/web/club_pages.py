@@ -17,6 +17,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgescore.club import Director, LoginError, RosterEntry
 from bridgescore.errors import BridgeError
 from bridgescore.events.season import Ladder, LadderError, LadderRules
+from bridgescore.locale import error_text
 from bridgescore.players import Player
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.season import LadderStore
@@ -58,7 +59,7 @@ async def login_form(request: Request, form: PostedForm) -> Response:
         token = log_in(request, email, form.get("password", "")[:200])
     except LoginError as exc:  # the page again, saying why, at the table's status
         status = status_of(type(exc))
-        return page(request, "login.html", {"email": email, "problem": str(exc)}, status)
+        return page(request, "login.html", {"email": email, "problem": error_text(exc)}, status)
     response = RedirectResponse("/club", status_code=303)
     remember_login(request, response, token)
     renew_csrf(request, response)
@@ -140,7 +141,9 @@ async def masterpoints_form(
     try:
         clubs.set_masterpoints(me.club_id, f"{scheme}:{weight}" if scheme and weight else scheme)
     except BridgeError as exc:
-        return page(request, "club.html", club_context(clubs, me, "", mp_problem=str(exc)), 422)
+        return page(
+            request, "club.html", club_context(clubs, me, "", mp_problem=error_text(exc)), 422
+        )
     return RedirectResponse("/club#masterpoints", status_code=303)
 
 
@@ -176,7 +179,7 @@ async def password_form(
     try:
         clubs.set_password(me.club_id, form.get("email", ""), form.get("password", ""))
     except BridgeError as exc:  # the form again, saying why
-        return page(request, "club.html", club_context(clubs, me, str(exc)), 422)
+        return page(request, "club.html", club_context(clubs, me, error_text(exc)), 422)
     return page(request, "club.html", club_context(clubs, me, "The password is changed."))
 
 
@@ -205,7 +208,7 @@ async def roster_form(
                             visitor=form.get("visitor") == "1")  # fmt: skip
         clubs.add_player(me.club_id, entry)
     except BridgeError as exc:  # the form again, saying why
-        return page(request, "roster.html", _roster(clubs, me, form, str(exc)), 422)
+        return page(request, "roster.html", _roster(clubs, me, form, error_text(exc)), 422)
     return RedirectResponse("/club/roster", status_code=303)
 
 
@@ -231,7 +234,7 @@ async def ladder_form(
                         form.get("end", "").strip().replace("-", "."))  # fmt: skip
         LadderStore(clubs.store).create(me.club_id, ladder)
     except BridgeError as exc:  # the club's page again, saying why
-        return page(request, "club.html", club_context(clubs, me, "", str(exc), form), 422)
+        return page(request, "club.html", club_context(clubs, me, "", error_text(exc), form), 422)
     return RedirectResponse("/club#ladders-title", status_code=303)
 
 

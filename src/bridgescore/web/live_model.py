@@ -37,6 +37,7 @@ from bridgescore.duplicate.session import (
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import AlreadyEnteredError, LiveResult, LiveState, TableEntry, read_result
+from bridgescore.locale import error_text
 from bridgescore.players import Player, pair_names
 from bridgescore.web.models import MovementFileIn, PlayerIn
 from bridgescore.web.problems import Responses, problem
@@ -368,7 +369,7 @@ def duplicate_answer(state: LiveState, exc: AlreadyEnteredError, conflict: bool)
     night's deprecated calls by match and room answer theirs in :mod:`.team_events`)."""
     existing = result_dict(state, exc.existing)
     return JSONResponse(
-        {"detail": str(exc), "result": existing, "conflict": conflict}, status_code=409
+        {"detail": error_text(exc), "result": existing, "conflict": conflict}, status_code=409
     )
 
 

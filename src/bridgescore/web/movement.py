@@ -29,6 +29,7 @@ from bridgescore.duplicate.movement import (
 from bridgescore.duplicate.session import Section
 from bridgescore.errors import BridgeError, MovementError, SessionError
 from bridgescore.inputs import read_number
+from bridgescore.locale import error_text
 from bridgescore.web.common import page
 from bridgescore.web.guard import validation_error
 from bridgescore.web.models import MovementFileIn
@@ -74,7 +75,7 @@ def movement_page(request: Request) -> Response:
     try:
         movement = build(options)
     except BridgeError as exc:
-        context["errors"][exc.field if exc.field in _OPTIONS else "movement"] = str(exc)
+        context["errors"][exc.field if exc.field in _OPTIONS else "movement"] = error_text(exc)
         return page(request, "movement.html", context, 422)
     kind: Literal["table", "guide"] = "guide" if options["cards"] == "guide" else "table"
     context.update(summary=describe(movement), cards=cards(movement, kind), kind=kind)
@@ -116,7 +117,7 @@ def preview(m: Movement) -> dict[str, object]:
         Section.from_movement(m)
         refused = None
     except SessionError as exc:
-        refused = str(exc)
+        refused = error_text(exc)
     return m.to_dict() | {
         "session_error": refused,
         "fairness": m.fairness().summary(),

@@ -48,6 +48,7 @@ from bridgescore.duplicate.strata import (
 )
 from bridgescore.errors import for_field
 from bridgescore.inputs import check_name, read_number, read_tricks
+from bridgescore.locale import error_text, gettext
 from bridgescore.storage import Store, StoredGame, VersionConflictError, anonymous
 from bridgescore.storage.errors import QuotaError
 from bridgescore.storage.store import utcnow
@@ -99,7 +100,7 @@ async def new_session(
     try:
         upload = await _upload(request, limits.upload)
     except BridgeError as exc:
-        context = {"methods": CHOICES, "errors": {"file": str(exc)}, "form": form}
+        context = {"methods": CHOICES, "errors": {"file": error_text(exc)}, "form": form}
         return page(request, "session_new.html", context, 422)
     return await run_in_threadpool(_new_session, request, store, limits, form, upload)
 
@@ -127,7 +128,7 @@ def _new_session(
             check_session(session, limits)
     except BridgeError as exc:
         where = "file" if upload is not None else "sections" if exc.field == "section" else "event"
-        errors[where] = str(exc)
+        errors[where] = error_text(exc)
         context = {"methods": CHOICES, "errors": errors, "form": form}
         return page(request, "session_new.html", context, 422)
     quota = settings(request).anonymous
@@ -139,7 +140,7 @@ def _new_session(
     try:
         stored = store.create(session, also=counted)
     except QuotaError as exc:
-        context = {"methods": CHOICES, "errors": {"file": str(exc)}, "form": form}
+        context = {"methods": CHOICES, "errors": {"file": error_text(exc)}, "form": form}
         return page(request, "session_new.html", context, 429)
     response = RedirectResponse(f"/session/{stored.id}", status_code=303)
     remember_edit(request, response, stored.id, stored.edit_token or "")
@@ -262,7 +263,7 @@ def _context(
         "sides": [Side.NS, Side.EW],
         "view_link": base,
         "edit_link": f"{base}?key={token}" if editing else "",
-        "strains": [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT")],
+        "strains": [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", gettext("NT"))],
         "records": _records(scored),
         "suits": SUITS,
         "pair_notes": notes_of(session),
@@ -361,7 +362,7 @@ async def strata_form(
             raise StrataError("choose the players' holdings file", field="holdings")
         holdings = read_holdings(upload[1], source="holdings")
     except BridgeError as exc:
-        context = _context(request, stored, errors={"strata": str(exc)})
+        context = _context(request, stored, errors={"strata": error_text(exc)})
         return page(request, "session.html", context | {"strata_form": form}, 422)
     context = _context(request, stored)
     ranked = [(s, {(field.value if field else "All pairs"):
@@ -434,7 +435,7 @@ def _apply(
                   "Enter your result again if it is still needed.")  # fmt: skip
         return page(request, "session.html", _context(request, fresh, notice=notice), 409)
     except BridgeError as exc:
-        message = str(exc)
+        message = error_text(exc)
         where = exc.field if exc.field in _FORM_FIELDS else "result"
         context = _context(request, stored, form=form, errors={where: message})
         return page(request, "session.html", context, 422)

@@ -39,6 +39,7 @@ from bridgescore.events.season import ladder, outings
 from bridgescore.grades import Grade, GradeError, grade_sessions
 from bridgescore.grades.handicap import HandicapRow, handicapped_ranking
 from bridgescore.grades.sessions import graded_session, read_date
+from bridgescore.locale import error_text
 from bridgescore.players import Player
 from bridgescore.storage.clubs import ClubStore, StoredEvent
 from bridgescore.storage.nights import TEAM_KINDS, adopt
@@ -420,7 +421,7 @@ class SiteBuilder:
         try:
             rows = rank_event(rules, scored) if scored else []
         except SessionError as exc:  # IMPs, or a session of several sections: not rankable
-            rows, problem = [], str(exc)
+            rows, problem = [], error_text(exc)
         else:
             problem = ""
         complete = len(scored) == len(sessions)  # the outright awards: of the whole event

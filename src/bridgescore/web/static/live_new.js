@@ -34,11 +34,11 @@
     $("kept").hidden = !list.length;
     $("kept-list").replaceChildren(...list.slice(0, 10).map((e) => {
       const li = el("li");
-      const a = el("a", `${e.event || "Club evening"} · director's page`);
+      const a = el("a", gettext("%(event)s · director's page", { event: e.event || gettext("Club evening") }));
       a.href = window.liveKept.link(e.id);
       li.append(a);
       const when = new Date(e.at).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
-      if (e.at) li.append(el("span", `started ${when}`, "live-kept-about"));
+      if (e.at) li.append(el("span", gettext("started %(when)s", { when }), "live-kept-about"));
       return li;
     }));
   };
@@ -89,7 +89,8 @@
     namesBox.dataset.kind = String(one);
     namesBox.replaceChildren(...labels.map((label, i) => {
       const row = el("div", undefined, "live-name");
-      const title = one ? `Player ${label}` : /^\d+$/.test(label) ? `Pair ${label}` : label;
+      const title = one ? gettext("Player %(player)s", { player: label })
+        : /^\d+$/.test(label) ? gettext("Pair %(pair)s", { pair: label }) : label;
       row.dataset.label = label;
       row.setAttribute("role", "group");
       row.setAttribute("aria-label", title);
@@ -99,7 +100,8 @@
                                placeholder: i === 0 && !one ? (j ? "Bob Jones" : "Ann Smith") : i === 0 ? "Ann Smith" : "",
                                autocomplete: "off" });
         input.setAttribute("list", "roster");
-        input.setAttribute("aria-label", one ? `${title}: name` : `${title}: ${which} player`);
+        input.setAttribute("aria-label", one ? gettext("%(title)s: name", { title })
+          : which === "first" ? gettext("%(title)s: first player", { title }) : gettext("%(title)s: second player", { title }));
         if (j === 0) input.dataset.pair = label; else input.dataset.partner = label;
         return input;
       });
@@ -121,26 +123,29 @@
   const show = (m) => {
     previewed = m;
     const one = m.movement === "individual";
-    const kind = { howell: "Howell", mitchell: "Mitchell", individual: "Individual" }[m.movement]
-      || `From ${file.name || "the file"}`;
-    $("preview-line").textContent = `${kind}: ${m.tables} tables, `
-      + `${one ? `${m.players} players` : `${m.pairs.length} pairs`}, ` +
-      `${m.rounds} rounds of ${m.boards_per_round} boards, ${m.boards} boards`;
+    const kind = { howell: "Howell", mitchell: "Mitchell", individual: gettext("Individual") }[m.movement]
+      || (file.name ? gettext("From %(file)s", { file: file.name }) : gettext("From the file"));
+    const counts = { kind, tables: m.tables, rounds: m.rounds, per: m.boards_per_round, boards: m.boards };
+    $("preview-line").textContent = one
+      ? gettext("%(kind)s: %(tables)s tables, %(players)s players, %(rounds)s rounds of %(per)s boards, %(boards)s boards",
+        { ...counts, players: m.players })
+      : gettext("%(kind)s: %(tables)s tables, %(pairs)s pairs, %(rounds)s rounds of %(per)s boards, %(boards)s boards",
+        { ...counts, pairs: m.pairs.length });
     const verdict = $("preview-complete");
     verdict.className = `live-complete ${m.complete ? "ok" : "warn"}`;
     verdict.textContent = m.completeness;
-    $("preview-session").textContent = m.session_error ? `This evening cannot be started: ${m.session_error}.` : "";
+    $("preview-session").textContent = m.session_error ? gettext("This evening cannot be started: %(why)s.", { why: m.session_error }) : "";
     const options = $("preview-alternatives");
     options.replaceChildren(...m.alternatives.map((a) => {
       const li = el("li");
-      const use = el("button", "Use this");
+      const use = el("button", gettext("Use this"));
       use.type = "button";
-      use.setAttribute("aria-label", `Use this: ${a.summary}`);
+      use.setAttribute("aria-label", gettext("Use this: %(summary)s", { summary: a.summary }));
       use.addEventListener("click", () => choose(a.options));
       li.append(el("span", a.summary), " ", use);
       return li;
     }));
-    if (m.alternatives.length) options.prepend(el("li", "Complete instead:", "live-alternatives-title"));
+    if (m.alternatives.length) options.prepend(el("li", gettext("Complete instead:"), "live-alternatives-title"));
     const grid = $("preview-grid");
     grid.replaceChildren();
     const head = el("tr");
@@ -152,7 +157,7 @@
       tr.append(el("th", String(r)));
       for (let t = 1; t <= m.tables; t++) {
         const p = m.plays.find((x) => x.round === r && x.table === t);
-        const td = el("td", !p ? "–" : one ? `${p.north}-${p.south} v ${p.east}-${p.west}`
+        const td = el("td", !p ? "–" : one ? gettext("%(north)s-%(south)s v %(east)s-%(west)s", p)
           : `${short(p.ns)}–${short(p.ew)}`);
         if (p) td.append(el("small", span(p.boards)));
         tr.append(td);
@@ -162,9 +167,14 @@
     for (const th of grid.querySelectorAll("tr:first-child th")) th.scope = "col";
     for (const th of grid.querySelectorAll("tr + tr th")) th.scope = "row";
     const notes = [];
-    if (m.sit_outs.length) notes.push(`Sitting out: ${m.sit_outs.map((s) => `${s.pair ?? `player ${s.player}`} in round ${s.round}`).join(", ")}.`);
-    if (one) notes.push("Each cell: North-South v East-West, players by number; every table plays the round's boards (a copy each).");
-    if (m.shares.length) notes.push(`Shared boards: ${m.shares.map((s) => `tables ${s.tables.join(" and ")} in round ${s.round}`).join(", ")}.`);
+    const sitOuts = m.sit_outs.map((s) => (s.pair ?? null) !== null
+      ? gettext("%(pair)s in round %(round)s", s)
+      : gettext("player %(player)s in round %(round)s", s)).join(", ");
+    const shared = m.shares.map((s) => gettext("tables %(tables)s in round %(round)s",
+      { tables: s.tables.join(" & "), round: s.round })).join(", ");
+    if (m.sit_outs.length) notes.push(gettext("Sitting out: %(list)s.", { list: sitOuts }));
+    if (one) notes.push(gettext("Each cell: North-South v East-West, players by number; every table plays the round's boards (a copy each)."));
+    if (m.shares.length) notes.push(gettext("Shared boards: %(list)s.", { list: shared }));
     $("preview-notes").textContent = notes.join(" ");
     $("preview-fair").textContent = m.fairness;
     $("preview-error").textContent = "";
@@ -181,7 +191,7 @@
       if (fromFile() && !file.text) {
         previewed = null;
         pairFields();
-        $("preview-error").textContent = "Choose a movement file.";
+        $("preview-error").textContent = gettext("Choose a movement file.");
         $("preview").classList.add("stale");
         return;
       }
@@ -199,7 +209,7 @@
         $("preview").classList.add("stale");
         if (fromFile()) { previewed = null; pairFields(); }
       } catch (e) {
-        if (e.name !== "AbortError") $("preview-error").textContent = "The preview could not be loaded.";
+        if (e.name !== "AbortError") $("preview-error").textContent = gettext("The preview could not be loaded.");
       }
     }, 250);
   };
@@ -239,7 +249,7 @@
     const body = await r.json().catch(() => ({}));
     if (r.status !== 201) {
       const d = body.detail;
-      $("new-error").textContent = Array.isArray(d) ? d.map((x) => x.msg).join("; ") : (d || `Not started (${r.status}).`);
+      $("new-error").textContent = Array.isArray(d) ? d.map((x) => x.msg).join("; ") : (d || gettext("Not started (%(status)s).", { status: r.status }));
       return;
     }
     window.liveKept.save(body.id, body.edit_token, f.get("event") || "");
