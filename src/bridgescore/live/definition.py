@@ -191,20 +191,12 @@ def redefine(state: LiveState, who: Who, change: Redefinition) -> Night:
     if isinstance(change, Draw | Swap | CarryOver | ExtraBoards):
         return _redraw(state, who, change)
     if isinstance(change, MinShare):
-        if who != DIRECTOR:
-            raise NotAllowedError("only the director sets the minimum share of boards",
-                                  field="min_share")  # fmt: skip
-        if state.seating.kind != "pairs":
-            raise SessionError("a team night ranks no pairs: it has no minimum share of boards",
-                               field="min_share")  # fmt: skip
+        _check_ranking_rule(state, who, "min_share", "sets the minimum share of boards",
+                            "minimum share of boards")  # fmt: skip
         return replace(state.session, min_share=change.share)
     if isinstance(change, Handicapping):
-        if who != DIRECTOR:
-            raise NotAllowedError("only the director turns handicapped rankings on or off",
-                                  field="handicap")  # fmt: skip
-        if state.seating.kind != "pairs":
-            raise SessionError("a team night ranks no pairs: it has no handicapped rankings",
-                               field="handicap")  # fmt: skip
+        _check_ranking_rule(state, who, "handicap", "turns handicapped rankings on or off",
+                            "handicapped rankings")  # fmt: skip
         return replace(state.session, handicap=change.rules)
     if who != DIRECTOR:
         raise NotAllowedError(
@@ -265,3 +257,12 @@ def _redraw(state: LiveState, who: Who, change: Draw | Swap | CarryOver | ExtraB
             raise EventError("only a knockout match has a carry-over", field="carry_over")
         changed = carry_over(event, change.round, change.match, change.imps)
     return replace(changed, entries=())
+
+
+def _check_ranking_rule(state: LiveState, who: Who, field: str, does: str, what: str) -> None:
+    """A rule of a pairs evening's rankings is the director's to set, and a team night has
+    none."""
+    if who != DIRECTOR:
+        raise NotAllowedError(f"only the director {does}", field=field)
+    if state.seating.kind != "pairs":
+        raise SessionError(f"a team night ranks no pairs: it has no {what}", field=field)
