@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +25,14 @@ from bridgescore.boards.dd import DDTable
 from bridgescore.boards.deal import Deal
 from bridgescore.boards.par import par
 from bridgescore.boards.play import Play
+from bridgescore.club import RosterEntry
+from bridgescore.duplicate.movement import mitchell
+from bridgescore.duplicate.session import Section, Session
 from bridgescore.live import Add, Change, Edit, TableEntry, Who
 from bridgescore.model import Seat, Vulnerability
+from bridgescore.players import Player
+from bridgescore.storage import Store
+from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import LiveStore
 from bridgescore.web import Settings, create_app
 from tests.conftest import DATA, auth, csrf, make_club
@@ -262,3 +269,45 @@ def upload_pbn(client: TestClient, name: str) -> str:
     response = client.post("/session/new", data=data, files=files, follow_redirects=False)
     assert response.status_code == 303, response.text
     return str(response.headers["location"]).rsplit("/", 1)[1]
+
+
+# --- A club's season (issue 36) ----------------------------------------------------------------
+
+SEASON_ANN = Player("Ann Smith", "2001")
+"""The player whose season the season tests follow."""
+SEASON_OTHERS = [Player(f"Player{c} Other", f"30{i:02}") for i, c in enumerate("BCDEFGHIJKL")]
+"""The eleven others of a season club's evenings."""
+
+
+def season_club(store: Store, name: str, number: str, *, ann_public: bool = True) -> str:
+    """A club (EBU) with :data:`SEASON_ANN` (who may be named unless ``ann_public`` is false)
+    and the eleven others on its roster: its id."""
+    clubs = ClubStore(store)
+    club = clubs.create_club(name, number, "EBU")
+    clubs.add_player(club.id, RosterEntry(0, SEASON_ANN, public=ann_public))
+    for p in SEASON_OTHERS:
+        clubs.add_player(club.id, RosterEntry(0, p))
+    return club.id
+
+
+def season_evening(store: Store, club_id: str, title: str, date: str, *, close: bool = True) -> str:
+    """An evening of the club: three tables (Mitchell), :data:`SEASON_ANN` and her partner at
+    NS 1, every result entered by the tables; closed unless ``close`` is false. Its id."""
+    clubs, live = ClubStore(store), LiveStore(store)
+    section = Section.from_movement(mitchell(3, 2))
+    players = [SEASON_ANN, *SEASON_OTHERS]
+    pairs = [replace(p, players=(players[2 * i], players[2 * i + 1]),
+                     names=f"{players[2 * i].name} & {players[2 * i + 1].name}")
+             for i, p in enumerate(section.pairs)]  # fmt: skip
+    session = Session((replace(section, pairs=tuple(pairs)),), event=title, date=date)
+    stored, _ = live.start(session, 3, club=(club_id, clubs.key(club_id)))
+    state = live.state(stored.id)
+    made = ["4HS=", "3NTN-1", "2SE+1", "4SN=", "1NTW-2", "3DS="]
+    for play in state.movement.plays:
+        for board in play.boards:
+            entry = state.entry(play.round, play.table, board,
+                                result=made[(board * play.table + len(title)) % 6])  # fmt: skip
+            live.add(stored.id, entry, entry.table)
+    if close:
+        live.close(stored.id)
+    return stored.id

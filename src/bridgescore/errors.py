@@ -16,15 +16,28 @@ field and an API can name it without reading the message:
 ... except bridgescore.NotationError as exc:
 ...     print(exc.field, repr(exc.value))
 contract '4Z'
+
+An error a player may read also carries a :attr:`BridgeError.code` and its
+:attr:`BridgeError.params`: the code names an English template in :data:`MESSAGES` (marked
+with :func:`N_` for ``pybabel extract``), so the web app and the CLI can say it in the reader's
+language while the core stays standard library only:
+
+>>> try:
+...     bridgescore.score("4H", 14, vulnerable=False)
+... except bridgescore.InvalidResultError as exc:
+...     print(exc.code, exc.params)
+tricks_range {'tricks': '14'}
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Final, Self
 
 __all__ = [
+    "MESSAGES",
+    "N_",
     "BatchError",
     "BridgeError",
     "BwsError",
@@ -35,6 +48,7 @@ __all__ = [
     "InvalidBoardError",
     "InvalidResultError",
     "LinError",
+    "MasterpointError",
     "MissingExtraError",
     "MovementError",
     "NotationError",
@@ -45,6 +59,27 @@ __all__ = [
     "UsebioError",
     "for_field",
 ]
+
+
+def N_(message: str) -> str:
+    """Mark an English message for translation (``pybabel extract`` finds it); return it as is.
+
+    >>> N_("tricks must be a whole number from 0 to 13, got {tricks}")
+    'tricks must be a whole number from 0 to 13, got {tricks}'
+    """
+    return message
+
+
+MESSAGES: Final[Mapping[str, str]] = {
+    # the kernel's checks of one deal's values (bridgescore.model)
+    "tricks_range": N_("tricks must be a whole number from 0 to 13, got {tricks}"),
+    "seat_notation": N_("invalid seat: {text!r}; expected N, E, S or W"),
+    "strain_notation": N_("invalid strain: {text!r}; expected C, D, H, S or NT (or N, ♣, ♦, ♥, ♠)"),
+    "board_number": N_("board number must be a positive integer, got {board!r}"),
+    "contract_level": N_("contract level must be 1-7: {text!r}"),
+}
+"""The English template of each error code (:attr:`BridgeError.code`); its ``{names}`` are the
+error's :attr:`~BridgeError.params`. The outer layers translate the template, then fill it."""
 
 
 class BridgeError(Exception):
@@ -59,11 +94,29 @@ class BridgeError(Exception):
     """The input the error is about (``'contract'``, ``'tricks'`` ...), or None."""
     value: object
     """The value given for that input, as it was given (None if unknown)."""
+    code: str | None = None
+    """The key of the message's template in :data:`MESSAGES`, or None (English only)."""
+    params: Mapping[str, object] = {}
+    """The values the template names."""
 
     def __init__(self, *args: Any, field: str | None = None, value: object = None) -> None:
         super().__init__(*args)
         self.field = field
         self.value = value
+
+    @classmethod
+    def coded(
+        cls, code: str, *, field: str | None = None, value: object = None, **params: object
+    ) -> Self:
+        """The error whose message is :data:`MESSAGES` ``[code]`` filled with ``params``.
+
+        >>> err = InvalidResultError.coded("tricks_range", field="tricks", value=14, tricks="14")
+        >>> str(err), err.code, err.params
+        ('tricks must be a whole number from 0 to 13, got 14', 'tricks_range', {'tricks': '14'})
+        """
+        err = cls(MESSAGES[code].format(**params), field=field, value=value)
+        err.code, err.params = code, params
+        return err
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Keep field and value across pickling (Dask workers, process pools).
@@ -369,3 +422,14 @@ class UsebioError(NotationError):
         parts = [source, *([f"line {line}"] if line is not None else [])]
         parts += [where] if where else []
         super().__init__(f"{', '.join(parts)}: {reason}", field=field, value=value)
+
+
+class MasterpointError(RulesError):
+    """A masterpoint scheme or weight that cannot be used (``--masterpoints``), or an award the
+    published rules do not give: :attr:`field` is ``'masterpoints'`` (or the input at fault,
+    such as ``'sessions'``) and :attr:`value` the value given.
+
+    >>> err = MasterpointError("unknown scheme 'xyz'", field="masterpoints", value="xyz")
+    >>> isinstance(err, ValueError), err.field
+    (True, 'masterpoints')
+    """

@@ -76,11 +76,7 @@ class Strain(NamedEnum):
         """
         strain = _STRAINS.get(text.strip().upper())
         if strain is None:
-            raise NotationError(
-                f"invalid strain: {text!r}; expected C, D, H, S or NT (or N, ♣, ♦, ♥, ♠)",
-                field="strain",
-                value=text,
-            )
+            raise NotationError.coded("strain_notation", field="strain", value=text, text=text)
         return strain
 
 
@@ -209,9 +205,7 @@ class Seat(NamedEnum):
         for seat in _SEATS:
             if key in (seat.value, seat.name):
                 return seat
-        raise NotationError(
-            f"invalid seat: {text!r}; expected N, E, S or W", field="seat", value=text
-        )
+        raise NotationError.coded("seat_notation", field="seat", value=text, text=text)
 
 
 _SEATS: Final = tuple(Seat)
@@ -219,9 +213,7 @@ _SEATS: Final = tuple(Seat)
 
 def _check_board(board: int) -> int:
     if not isinstance(board, int) or isinstance(board, bool) or board < 1:
-        raise InvalidBoardError(
-            f"board number must be a positive integer, got {board!r}", field="board", value=board
-        )
+        raise InvalidBoardError.coded("board_number", field="board", value=board, board=board)
     return board
 
 
@@ -456,7 +448,7 @@ def _match(text: str, what: str, help_text: str) -> re.Match[str] | None:
             f"invalid {what} notation: {quote_text(text)}; {help_text}", field=what, value=text
         )
     if not "1" <= m["level"] <= "7":
-        raise NotationError(f"contract level must be 1-7: {text!r}", field=what, value=text)
+        raise NotationError.coded("contract_level", field=what, value=text, text=text)
     if m["doubling"] and m["doubling2"]:
         raise NotationError(
             f"doubling written twice in {text!r}; {help_text}", field=what, value=text
@@ -507,9 +499,7 @@ def check_tricks(tricks: object) -> int:
     """
     if tricks.__class__ is not int or not 0 <= tricks <= 13:
         shown = quote_text(tricks) if isinstance(tricks, str) else repr(tricks)
-        raise InvalidResultError(
-            f"tricks must be a whole number from 0 to 13, got {shown}", field="tricks", value=tricks
-        )
+        raise InvalidResultError.coded("tricks_range", field="tricks", value=tricks, tricks=shown)
     return tricks
 
 

@@ -22,7 +22,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Final, Literal, get_args
 
-from bridgescore.errors import InvalidResultError, NotationError, RulesError, for_field
+from bridgescore.errors import N_, InvalidResultError, NotationError, RulesError, for_field
 from bridgescore.inputs import read_tricks
 from bridgescore.model import (
     PASS_OUT,
@@ -40,6 +40,7 @@ from bridgescore.model import (
 
 __all__ = [
     "IMP_THRESHOLDS",
+    "PART_LABELS",
     "PART_NAMES",
     "PartName",
     "Score",
@@ -79,6 +80,10 @@ class ScorePart:
     doubled, vulnerable (200 + 300 + 300)'``)."""
     points: int
     """Signed from the declaring side's view: undertricks are negative."""
+    template: str = field(default="", compare=False, repr=False)
+    """The English template of :attr:`label` (marked for translation), or ``''``."""
+    params: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+    """The values :attr:`template` names: ``template.format(**params) == label``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,7 +428,6 @@ def _parts(
                 f"a passed-out deal has no tricks, got {tricks!r}", field="tricks", value=tricks
             )
         return ()
-    vul = "vulnerable" if vulnerable else "not vulnerable"
     doubling = contract.doubling
     need = contract.tricks_needed
     if tricks < need:
@@ -435,44 +439,81 @@ def _parts(
             for n in range(1, down + 1)
         ]
         detail = " + ".join(str(b - a) for a, b in itertools.pairwise(steps))
-        label = f"Undertricks: {down} down, {doubling.word}, {vul} ({detail})"
-        return (ScorePart("undertricks", label, -steps[-1]),)
+        return (_part("undertricks", -steps[-1], (doubling, vulnerable), down=down, detail=detail),)
 
-    parts = [ScorePart("trick_points", _trick_label(contract), contract.trick_points)]
+    parts = [_trick_part(contract)]
     over = tricks - need
     if over:
         if doubling is Doubling.UNDOUBLED:
-            each, why = (20 if contract.strain.is_minor else 30), ""
+            each = 20 if contract.strain.is_minor else 30
         else:
             each = (200 if vulnerable else 100) * (doubling.multiplier // 2)
-            why = f", {doubling.word}, {vul}"
-        parts.append(ScorePart("overtricks", f"Overtricks: {over} × {each}{why}", over * each))
+        parts.append(_part("overtricks", over * each, (doubling, vulnerable), over=over, each=each))
     if contract.is_game:
-        parts.append(ScorePart("game", f"Game premium, {vul}", 500 if vulnerable else 300))
+        parts.append(_part("game", 500 if vulnerable else 300, vulnerable))
     else:
-        parts.append(ScorePart("part_score", "Part-score premium", 50))
+        parts.append(_part("part_score", 50, None))
     if contract.level == 6:
-        parts.append(ScorePart("slam", f"Small slam premium, {vul}", 750 if vulnerable else 500))
+        parts.append(_part("slam", 750 if vulnerable else 500, ("small", vulnerable)))
     elif contract.level == 7:
-        parts.append(ScorePart("slam", f"Grand slam premium, {vul}", 1500 if vulnerable else 1000))
+        parts.append(_part("slam", 1500 if vulnerable else 1000, ("grand", vulnerable)))
     if doubling is not Doubling.UNDOUBLED:
-        insult = 50 * (doubling.multiplier // 2)
-        parts.append(ScorePart("insult", f"Insult: making a {doubling.word} contract", insult))
+        parts.append(_part("insult", 50 * (doubling.multiplier // 2), doubling))
     return tuple(parts)
 
 
-def _trick_label(contract: Contract) -> str:
+_X, _XX, _U = Doubling.DOUBLED, Doubling.REDOUBLED, Doubling.UNDOUBLED
+PART_LABELS: Final[dict[tuple[PartName, object], str]] = {
+    ("undertricks", (_U, False)): N_(
+        "Undertricks: {down} down, undoubled, not vulnerable ({detail})"
+    ),
+    ("undertricks", (_U, True)): N_("Undertricks: {down} down, undoubled, vulnerable ({detail})"),
+    ("undertricks", (_X, False)): N_(
+        "Undertricks: {down} down, doubled, not vulnerable ({detail})"
+    ),
+    ("undertricks", (_X, True)): N_("Undertricks: {down} down, doubled, vulnerable ({detail})"),
+    ("undertricks", (_XX, False)): N_(
+        "Undertricks: {down} down, redoubled, not vulnerable ({detail})"
+    ),
+    ("undertricks", (_XX, True)): N_("Undertricks: {down} down, redoubled, vulnerable ({detail})"),
+    ("trick_points", _U): N_("Trick points: {how}"),
+    ("trick_points", _X): N_("Trick points: {how} × 2, doubled"),
+    ("trick_points", _XX): N_("Trick points: {how} × 4, redoubled"),
+    ("overtricks", (_U, False)): N_("Overtricks: {over} × {each}"),
+    ("overtricks", (_U, True)): N_("Overtricks: {over} × {each}"),
+    ("overtricks", (_X, False)): N_("Overtricks: {over} × {each}, doubled, not vulnerable"),
+    ("overtricks", (_X, True)): N_("Overtricks: {over} × {each}, doubled, vulnerable"),
+    ("overtricks", (_XX, False)): N_("Overtricks: {over} × {each}, redoubled, not vulnerable"),
+    ("overtricks", (_XX, True)): N_("Overtricks: {over} × {each}, redoubled, vulnerable"),
+    ("game", False): N_("Game premium, not vulnerable"),
+    ("game", True): N_("Game premium, vulnerable"),
+    ("part_score", None): N_("Part-score premium"),
+    ("slam", ("small", False)): N_("Small slam premium, not vulnerable"),
+    ("slam", ("small", True)): N_("Small slam premium, vulnerable"),
+    ("slam", ("grand", False)): N_("Grand slam premium, not vulnerable"),
+    ("slam", ("grand", True)): N_("Grand slam premium, vulnerable"),
+    ("insult", _X): N_("Insult: making a doubled contract"),
+    ("insult", _XX): N_("Insult: making a redoubled contract"),
+}
+"""The English template of each part's label, by its name and case (SCORING.md §1): the outer
+layers translate the template and fill it with the part's :attr:`ScorePart.params`."""
+
+
+def _part(name: PartName, points: int, case: object, **params: object) -> ScorePart:
+    template = PART_LABELS[name, case]
+    return ScorePart(name, template.format(**params), points, template, params)
+
+
+def _trick_part(contract: Contract) -> ScorePart:
     """``'Trick points: 4 × 30 × 2, doubled'``, ``'Trick points: 40 + 2 × 30'``."""
     level, strain, doubling = contract.level, contract.strain, contract.doubling
     if strain is Strain.NOTRUMP:
         how = "40" if level == 1 else f"40 + {level - 1} × 30"
     else:
         how = f"{level} × {20 if strain.is_minor else 30}"
-    if doubling is Doubling.UNDOUBLED:
-        return f"Trick points: {how}"
-    if "+" in how:
+    if doubling is not Doubling.UNDOUBLED and "+" in how:
         how = f"({how})"
-    return f"Trick points: {how} × {doubling.multiplier}, {doubling.word}"
+    return _part("trick_points", contract.trick_points, doubling, how=how)
 
 
 def check_honors(contract: Contract | PassOut, points: int) -> int:

@@ -427,6 +427,7 @@ def test_alembic_upgrade_creates_the_schema_and_is_harmless_twice(database_url: 
                 "mailings",
                 "outbox",
                 "server_secrets",
+                "ladders",
             }
             context = MigrationContext.configure(conn)
             assert context.get_current_revision() == HEAD_REVISION

@@ -352,7 +352,7 @@ def _path(template: str, a: dict[str, Any]) -> str:
     values = {"game_id": game, "board": 1, "result_id": a["result"], "conflict_id": 1,
               "label": "NS 1", "player_id": a["player"], "email": a["email"],
               "event_id": a["event"], "n": 1, "number": "1001", "round_number": 1,
-              "match": 1, "what": "results"}  # fmt: skip
+              "match": 1, "what": "results", "player": 1}  # fmt: skip
     if template.startswith("/api/events/{event_id}/"):  # a team event's calls: A's Swiss
         values["event_id"] = a["team"]
     return re.sub(r"\{(\w+)\}", lambda m: str(values[m[1]]), template)

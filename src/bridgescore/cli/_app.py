@@ -30,6 +30,7 @@ __all__ = [
     "progress_bar",
     "read_pbn",
     "reporting",
+    "said",
     "section_scorer",
     "write_file",
 ]
@@ -48,11 +49,21 @@ UNDERTRICK_RULE = click.option(
 
 @contextmanager
 def reporting(param_hint: str) -> Iterator[None]:
-    """Turn the core's errors into click's usage errors (exit code 2, no traceback)."""
+    """Turn the core's errors into click's usage errors (exit code 2, no traceback), in the
+    environment's language."""
     try:
         yield
     except BridgeError as exc:
-        raise click.BadParameter(str(exc), param_hint=param_hint) from exc
+        raise click.BadParameter(said(exc), param_hint=param_hint) from exc
+
+
+def said(exc: BridgeError) -> str:
+    """The core's error as the user reads it: in the environment's language
+    (:func:`bridgescore.locale.environment_language`)."""
+    from bridgescore import locale
+
+    with locale.use(locale.environment_language()):
+        return locale.error_text(exc)
 
 
 def read_pbn(path: Path) -> str:
@@ -115,6 +126,7 @@ COMMANDS = {
     "club": "club",
     "director": "club",
     "publish": "publish",
+    "grades": "grades",
 }
 """Which module of :mod:`bridgescore.cli` defines each command: it is imported when the command
 is used, so ``bridgescore score`` never loads SQLAlchemy, numpy or the web app."""

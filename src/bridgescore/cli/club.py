@@ -176,6 +176,24 @@ def public(club_ref: str, players: str | None, correction_hours: int | None,
                     f"{found.correction_hours} hours after closing")  # fmt: skip
 
 
+@club.command("masterpoints")
+@_CLUB
+@click.argument("scheme", required=False, metavar="[SCHEME[:WEIGHT]]")
+@_DB
+def masterpoints(club_ref: str, scheme: str | None, db: str | None) -> None:
+    """Show (or choose) the masterpoint scheme of CLUB's live evenings: abf, acbl or ebu, with
+    an optional weight (abf:2); none for none."""
+    from bridgescore.club import spec_text
+
+    with reporting("CLUB"), _clubs(db) as clubs:
+        found = clubs.club(club_ref)
+    if scheme is not None:
+        with reporting("SCHEME"), _clubs(db) as clubs:
+            found = clubs.set_masterpoints(found.id, scheme)
+    text = spec_text(found.masterpoints)
+    console().print(f"{found.name}: masterpoints {text or 'none'}")
+
+
 @club.command("smtp")
 @_CLUB
 @click.option("--host", required=True, help="The club's outgoing mail server.")

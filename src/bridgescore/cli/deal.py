@@ -19,7 +19,15 @@ from bridgescore import (
     imps,
     score_request,
 )
-from bridgescore.cli._app import ARGS, SEAT_NAMES, UNDERTRICK_RULE, cli, console, reporting
+from bridgescore.cli._app import (
+    ARGS,
+    SEAT_NAMES,
+    UNDERTRICK_RULE,
+    cli,
+    console,
+    reporting,
+    said,
+)
 from bridgescore.scoring import UndertrickRule
 
 __all__ = ["board_command", "imps_command", "score_command"]
@@ -62,11 +70,14 @@ def score_command(
         )
     except BridgeError as exc:
         hint = _OPTIONS.get(exc.field or "", "RESULT")
-        raise click.BadParameter(str(exc), param_hint=hint) from exc
+        raise click.BadParameter(said(exc), param_hint=hint) from exc
     if as_json:
         click.echo(json.dumps(s.to_dict()))
     else:
-        _print_score(s, symbols=symbols)
+        from bridgescore import locale
+
+        with locale.use(locale.environment_language()):
+            _print_score(s, symbols=symbols)
 
 
 _OPTIONS = {"vulnerability": "--board-vul", "board": "--board", "vulnerable": "--vul"}
@@ -74,36 +85,51 @@ _OPTIONS = {"vulnerability": "--board-vul", "board": "--board", "vulnerable": "-
 
 
 def _print_score(s: Score, *, symbols: bool) -> None:
+    """The score as a table, in the current language (:mod:`bridgescore.locale`)."""
+    from bridgescore.locale import gettext, part_label, seat_name
+
     result, vulnerability = Result(s.contract, s.declarer, s.tricks), s.vulnerability
     out = console()
     if result.is_pass_out:
-        out.print("Passed out: each side scores 0.")
+        out.print(gettext("Passed out: each side scores 0."))
         return
     contract = result.contract
     assert isinstance(contract, Contract)
-    by = f" by {SEAT_NAMES[result.declarer]}" if result.declarer else ""
-    if result.made:
-        how = "made exactly" if not result.overtricks else f"made with {result.overtricks} over"
+    values: dict[str, object] = {"contract": contract.notation(symbols=symbols)}
+    values |= {"tricks": result.tricks, "over": result.overtricks, "down": result.undertricks}
+    if result.declarer:
+        values["contract"] = gettext("%(contract)s by %(seat)s") % {
+            "contract": values["contract"],
+            "seat": seat_name(result.declarer),
+        }
+    if result.made and not result.overtricks:
+        title = gettext("%(contract)s: %(tricks)s tricks, made exactly") % values
+    elif result.made:
+        title = gettext("%(contract)s: %(tricks)s tricks, made with %(over)s over") % values
     else:
-        how = f"{result.undertricks} down"
-    vul = "vulnerable" if s.vulnerable else "not vulnerable"
+        title = gettext("%(contract)s: %(tricks)s tricks, %(down)s down") % values
+    vul = gettext("vulnerable") if s.vulnerable else gettext("not vulnerable")
     if vulnerability is not None:
-        vul += f" (board vulnerability {vulnerability.value})"
-    title = f"{contract.notation(symbols=symbols)}{by}: {result.tricks} tricks, {how}; {vul}"
-    out.print(title)
+        vul = gettext("%(vul)s (board vulnerability %(board)s)") % {
+            "vul": vul,
+            "board": vulnerability.value,
+        }
+    out.print(f"{title}; {vul}")
     table = Table(show_header=True)
-    table.add_column("Part")
-    table.add_column("Points", justify="right")
+    table.add_column(gettext("Part"))
+    table.add_column(gettext("Points"), justify="right")
     for part in s.parts:
-        table.add_row(part.label, f"{part.points:+d}")
+        table.add_row(part_label(part), f"{part.points:+d}")
     table.add_section()
-    table.add_row("Total for the declaring side", f"{s.total:+d}", style="bold")
+    table.add_row(gettext("Total for the declaring side"), f"{s.total:+d}", style="bold")
     out.print(table)
-    who = "Declarer's side scores" if s.total > 0 else "The defenders score"
-    line = f"{who} {abs(s.total)}."
+    if s.total > 0:
+        line = gettext("Declarer's side scores %(points)s.") % {"points": abs(s.total)}
+    else:
+        line = gettext("The defenders score %(points)s.") % {"points": abs(s.total)}
     if result.declarer is not None:
         ns = s.for_side(Side.NS)
-        line += f" NS {ns:+d}, EW {-ns:+d}."
+        line += " " + gettext("NS %(ns)s, EW %(ew)s.") % {"ns": f"{ns:+d}", "ew": f"{-ns:+d}"}
     out.print(line)
 
 

@@ -20,14 +20,22 @@ from bridgescore.duplicate.movement import (
     read_file,
     table_cards,
 )
+from bridgescore.duplicate.movement.individual import describe_individual, individual
 from bridgescore.errors import MovementError
 
-__all__ = ["check_command", "howell_command", "mitchell_command", "movement_group"]
+__all__ = [
+    "check_command",
+    "howell_command",
+    "individual_command",
+    "mitchell_command",
+    "movement_group",
+]
 
 F = TypeVar("F", bound=Callable[..., None])
 
 _OPTIONS = {
     "tables": "--tables",
+    "players": "--players",
     "pairs": "--pairs",
     "boards_per_round": "--boards-per-round",
     "rounds": "--rounds",
@@ -193,3 +201,34 @@ def check_command(
     except MovementError as exc:
         raise click.BadParameter(f"{file.name}: {exc}", param_hint="FILE") from exc
     _show(movement, as_json=as_json, cards=cards)
+
+
+@movement_group.command("individual")
+@click.option("--players", "-p", type=int, required=True, help="Players, 8 to 40.")
+@click.option(
+    "--boards-per-round", "-b", type=int, required=True, help="Boards each table plays a round."
+)
+@click.option(
+    "--rounds",
+    type=int,
+    help="Rounds to play (default: every partnership of the cycle, or about 24 boards).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the movement as JSON.")
+def individual_command(
+    players: int, boards_per_round: int, rounds: int | None, as_json: bool
+) -> None:
+    """An individual: each player partners several others, never one twice.
+
+    Players are numbered 1 to N; when N is not a multiple of 4, 1 to 3 players sit out each
+    round, in turn. Every table plays the round's boards (a copy each), so every board is
+    scored across the whole field. The fairness report says how often each player partners
+    and meets the others.
+
+    Example: bridgescore movement individual --players 12 --boards-per-round 2
+    """
+    with _building():
+        built = individual(players, boards_per_round, rounds=rounds)
+    if as_json:
+        click.echo(json.dumps(built.to_dict()))
+        return
+    click.echo(describe_individual(built))

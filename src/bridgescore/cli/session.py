@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Sequence
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +16,9 @@ from rich.table import Table
 
 from bridgescore import pbn
 from bridgescore.boards.dd import DDTable
-from bridgescore.cli._app import cli, console, reporting, section_scorer, write_file
+from bridgescore.cli._app import cli, console, read_pbn, reporting, section_scorer, write_file
 from bridgescore.cli.bridgemate import bridgemate_command
+from bridgescore.cli.filing import masterpoints_command
 from bridgescore.duplicate.analysis import analyse_pair, analysis_to_dict, session_csv, tables_of
 from bridgescore.duplicate.field import ARTIFICIAL_PRESETS, BoardScore
 from bridgescore.duplicate.session import (
@@ -28,8 +30,10 @@ from bridgescore.duplicate.session import (
     read_share,
     scores_to_dict,
 )
+from bridgescore.duplicate.strata import Strata, read_holdings, strata_to_dict
 from bridgescore.errors import SessionError
 from bridgescore.lin import read_names, with_names
+from bridgescore.masterpoints import MasterpointSpec, awards, parse_spec
 from bridgescore.model import Side
 from bridgescore.players import Player
 
@@ -96,6 +100,7 @@ def session_group() -> None:
 
 
 session_group.add_command(bridgemate_command)  # a live evening through the club's Bridgemates
+session_group.add_command(masterpoints_command)  # a club evening's masterpoints, filed
 
 
 _method_option = click.option(
@@ -117,6 +122,31 @@ _names_option = click.option(
     help="A BBO user names file (bboname,firstname,surname[,nationalID]): show players' names "
     "instead of their BBO usernames.",
 )
+
+
+_masterpoints_option = click.option(
+    "--masterpoints",
+    "masterpoints",
+    metavar="SCHEME[:WEIGHT]",
+    help="Award masterpoints: abf, acbl or ebu, at the event's weight (abf:2.5; default the "
+    "scheme's club session).",
+)
+
+
+def _spec(text: str | None) -> MasterpointSpec | None:
+    """``--masterpoints`` read, if given."""
+    if text is None:
+        return None
+    with reporting("--masterpoints"):
+        return parse_spec(text)
+
+
+def _earned(spec: MasterpointSpec | None, scored: SectionScores) -> dict[Pair, Decimal] | None:
+    """Each pair's award (per player) in one section, or None without ``--masterpoints``."""
+    if spec is None:
+        return None
+    with reporting("--masterpoints"):
+        return {pair: award.points for pair, award in awards(spec, [scored]).items()}
 
 
 def _share(session: Session, min_share: str | None) -> Session:
@@ -149,6 +179,28 @@ def _share(session: Session, min_share: str | None) -> Session:
 )
 @_min_share_option
 @_names_option
+@_masterpoints_option
+@click.option(
+    "--strata",
+    "strata_text",
+    metavar="LIMITS",
+    help="Rank A/B/C strata too: the limits of B, C ... (750,300 or Open/750/300); each "
+    "pair's stratum from its players' holdings in --holdings.",
+)
+@click.option(
+    "--strata-by",
+    type=click.Choice(["higher", "average"]),
+    default="higher",
+    show_default=True,
+    help="A pair's holding: its stronger player's, or its players' average.",
+)
+@click.option(
+    "--holdings",
+    "holdings_file",
+    metavar="FILE",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="The players' masterpoints or grades for --strata: lines of number,holding (CSV).",
+)
 def score_command(
     file: Path,
     method: str | None,
@@ -160,15 +212,23 @@ def score_command(
     artificial_preset: str = "default",
     min_share: str | None = None,
     names_file: Path | None = None,
+    masterpoints: str | None = None,
+    strata_text: str | None = None,
+    strata_by: str = "higher",
+    holdings_file: Path | None = None,
 ) -> None:
     """Score a session from a PBN, USEBIO or Bridgemate .bws file: the rankings of each
-    section, and its warnings.
+    section, and its warnings; with --masterpoints, what each player of a row earns.
 
     A Mitchell section ranks its NS and EW pairs separately, a Howell section one field.
     Ties share a rank, written 2=. Matchpoint percentages have two decimals.
 
     Example: bridgescore session score results.pbn --method butler --recap NS3
+
+    Strata: bridgescore session score club.xml --strata 750,300 --holdings points.csv
     """
+    spec = _spec(masterpoints)
+    strata = _strata(strata_text, strata_by, holdings_file)
     session = read_session(file, method)
     if across_field or artificial_preset != "default":
         session = dataclasses.replace(session, across_field=across_field or session.across_field,
@@ -191,12 +251,45 @@ def score_command(
             for s in sections
         ],
     }  # fmt: skip
+    if spec is not None:
+        data["masterpoints"] = {"scheme": spec.scheme.value, "weight": str(spec.weight)}
+        for scored, section_data in zip(sections, data["sections"], strict=True):
+            earned = _earned(spec, scored) or {}
+            for side, rows in scored.rankings.items():
+                for row, row_data in zip(
+                    rows, section_data["rankings"][side.value if side else "all"], strict=True
+                ):
+                    row_data["masterpoints"] = _json_points(earned.get(row.pair, Decimal(0)))
+    if strata is not None:
+        limits, holdings = strata
+        for scored, section_data in zip(sections, data["sections"], strict=True):
+            section_data["strata"] = strata_to_dict(limits, scored, holdings)
     if recap is not None and not any(s["recaps"] for s in data["sections"]):
         raise click.BadParameter(f"no pair {recap!r} in the sections shown", param_hint="--recap")
     if as_json:
         click.echo(json.dumps(data))
     else:
-        _print_session(session, sections, data)
+        _print_session(session, sections, data, spec)
+
+
+def _json_points(points: Decimal) -> int | float:
+    """An award as a JSON number: whole points as an integer, else the decimal as written."""
+    return int(points) if points == points.to_integral_value() else float(points)
+
+
+def _strata(text: str | None, by: str, path: Path | None) -> tuple[Strata, dict[str, float]] | None:
+    """``--strata`` and ``--holdings`` read: the strata and the holdings by national number."""
+    if text is None:
+        if path is not None:
+            raise click.BadParameter("--holdings is read for --strata", param_hint="--holdings")
+        return None
+    if path is None:
+        raise click.BadParameter("strata need the players' --holdings", param_hint="--strata")
+    with reporting("--strata"):
+        strata = Strata.parse(text, "average" if by == "average" else "higher")
+    text = read_pbn(path)  # UTF-8, or ISO 8859-1 as a spreadsheet saves it
+    with reporting("--holdings"):
+        return strata, read_holdings(text, source=path.name)
 
 
 def _named(session: Session, path: Path, roster: Sequence[Player] = ()) -> Session:
@@ -251,7 +344,8 @@ def _solved(section: Section, solve: bool) -> dict[int, DDTable]:
         ) from exc
 
 
-def _print_session(session: Session, sections: list[SectionScores], data: dict[str, Any]) -> None:
+def _print_session(session: Session, sections: list[SectionScores], data: dict[str, Any],
+                   spec: MasterpointSpec | None = None) -> None:  # fmt: skip
     out = console()
     title = ", ".join(x for x in (session.event, session.date) if x) or "Session"
     out.print(f"{title}: {METHODS[session.method].name}")
@@ -269,21 +363,43 @@ def _print_session(session: Session, sections: list[SectionScores], data: dict[s
             if session.method == "mp":
                 table.add_column("%", justify="right")
             table.add_column("Boards", justify="right")
+            earned = _earned(spec, scored)
+            if earned is not None:
+                table.add_column("Masterpoints", justify="right")
             totals = _totals([row.total for row in rows])
             for row, total in zip(rows, totals, strict=True):
                 cells = [row.place, str(row.pair.number), row.pair.names, total]
                 if session.method == "mp":
                     cells.append(_percent(row.percent))
-                table.add_row(*cells, str(row.boards))
+                cells.append(str(row.boards))
+                if earned is not None:
+                    cells.append(str(earned.get(row.pair, 0)))
+                table.add_row(*cells)
             out.print(table)
         if section.warnings:
             click.echo("Warnings:")
             for w in section.warnings:
                 click.echo(f"  {w}")
+        if "strata" in section_data:
+            _print_strata(section_data["strata"])
         if "travellers" in section_data:
             _print_travellers(scored, unit)
         for recap in section_data["recaps"]:
             _print_recap(recap, unit)
+
+
+def _print_strata(strata: dict[str, Any]) -> None:
+    out = console()
+    for field, by_stratum in strata["rankings"].items():
+        for name, rows in by_stratum.items():
+            heading = f"Stratum {name}" + ("" if field == "all" else f", {field}")
+            table = _table(heading)
+            for column in ("Rank", "Pair", "Names", "%", "Stratum"):
+                table.add_column(column, justify="right" if column in ("Pair", "%") else "left")
+            for row in rows:
+                table.add_row(row["rank"], str(row["number"]), row["names"],
+                              _percent(row["percent"]), strata["pairs"][row["pair"]])  # fmt: skip
+            out.print(table)
 
 
 def _print_travellers(scored: SectionScores, unit: str) -> None:
@@ -329,22 +445,35 @@ def _print_recap(recap: dict[str, Any], unit: str) -> None:
               "usebio: USEBIO 1.2 XML, the national bodies' results file.")  # fmt: skip
 @_method_option
 @_min_share_option
+@_masterpoints_option
 @click.option("--per", type=click.Choice(["board", "table"]), default="board", show_default=True,
               help="PBN: board: a game per board with a ScoreTable; table: a game per table "
               "with Score, ScoreMP, ScorePercentage or ScoreIMP.")  # fmt: skip
 def export_command(
-    file: Path, output: Path, fmt: str, method: str | None, per: str, min_share: str | None = None
+    file: Path,
+    output: Path,
+    fmt: str,
+    method: str | None,
+    per: str,
+    min_share: str | None = None,
+    masterpoints: str | None = None,
 ) -> None:
-    """Score a session (from PBN or USEBIO) and write it as PBN, CSV or USEBIO.
+    """Score a session (from PBN or USEBIO) and write it as PBN, CSV or USEBIO; USEBIO with
+    --masterpoints holds each awarded pair's MASTER_POINTS.
 
     Example: bridgescore session export results.pbn --format usebio -o results.xml
     """
+    spec = _spec(masterpoints)
+    if spec is not None and fmt != "usebio":
+        raise click.BadParameter("masterpoints are written in USEBIO only (--format usebio)",
+                                 param_hint="--masterpoints")  # fmt: skip
     session = _share(read_session(file, method), min_share)
     with reporting("FILE"):
         if fmt == "usebio":
             from bridgescore import usebio
 
-            data = usebio.write(session)
+            with reporting("--masterpoints" if spec is not None else "FILE"):
+                data = usebio.write(session, masterpoints=spec)
         elif fmt == "csv":
             data = session_csv(session.scored(section_scorer()), session).encode()
         else:

@@ -32,6 +32,7 @@ from bridgescore.errors import BridgeError
 from bridgescore.events import Event
 from bridgescore.inputs import check_name
 from bridgescore.live import NotAllowedError
+from bridgescore.masterpoints import MasterpointSpec, parse_spec
 from bridgescore.players import Player, pair_names
 
 __all__ = [
@@ -51,12 +52,14 @@ __all__ = [
     "TooManyAttemptsError",
     "check_directs",
     "check_email",
+    "check_masterpoints",
     "check_password",
     "erase_player",
     "hide_private",
     "is_provisional",
     "provisional_until",
     "public_name",
+    "spec_text",
 ]
 
 BODIES: Final = ("EBU", "ACBL", "ABF", "NZB", "SBU", "WBU", "CBF", "DBV", "FFB", "FIGB", "NBB")
@@ -112,6 +115,8 @@ class Club:
     correction_hours: int = 24
     """The correction period: results are provisional for this long after an evening is
     closed (0: final at once)."""
+    masterpoints: MasterpointSpec | None = None
+    """The scheme (and weight) its live evenings are awarded masterpoints by; None: none."""
 
     def __post_init__(self) -> None:
         if self.players not in ("names", "numbers"):
@@ -152,7 +157,8 @@ class Club:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
         return {"id": self.id, "name": self.name, "number": self.number, "body": self.body,
-                "players": self.players, "correction_hours": self.correction_hours}  # fmt: skip
+                "players": self.players, "correction_hours": self.correction_hours,
+                "masterpoints": spec_text(self.masterpoints)}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,6 +359,34 @@ def _players_changed(session: Session, change: Callable[[Player], Player]) -> Se
             pairs.append(pair)
         sections.append(replace(sec, pairs=tuple(pairs)))
     return replace(session, sections=tuple(sections))
+
+
+def check_masterpoints(text: str) -> MasterpointSpec | None:
+    """A club's masterpoint setting as typed: ``""`` (or ``none``) for none, else the core's
+    :func:`~bridgescore.masterpoints.parse_spec` decides it (``abf``, ``ebu:1.5``).
+
+    >>> check_masterpoints(" ") is None, spec_text(check_masterpoints("ABF:1.5"))
+    (True, 'abf:3/2')
+    >>> check_masterpoints("fifa")
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.MasterpointError: masterpoints 'fifa': the scheme is abf, acbl or ebu
+
+    :raises MasterpointError: naming the field ``masterpoints``, for a setting it refuses.
+    """
+    if isinstance(text, str) and text.strip().lower() in ("", "none"):
+        return None
+    return parse_spec(text)
+
+
+def spec_text(spec: MasterpointSpec | None) -> str:
+    """The setting as stored and shown (``""`` for none); :func:`check_masterpoints` reads it
+    back.
+
+    >>> spec_text(None), spec_text(check_masterpoints("acbl"))
+    ('', 'acbl:1')
+    """
+    return "" if spec is None else spec.text
 
 
 def provisional_until(closed_at: datetime, period: timedelta) -> datetime:

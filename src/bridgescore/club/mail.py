@@ -32,7 +32,7 @@ from __future__ import annotations
 import html
 import ipaddress
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args
 
@@ -40,6 +40,7 @@ from bridgescore.club.clubs import PublicView, RosterEntry, check_email
 from bridgescore.duplicate.session import Pair, SectionScores, Session
 from bridgescore.errors import BridgeError
 from bridgescore.events import Event, EventKind
+from bridgescore.masterpoints import Award
 from bridgescore.players import Player
 
 __all__ = [
@@ -392,6 +393,7 @@ def plan_letters(
     link: str,
     provisional: bool,
     view: PublicView | None = None,
+    awards: Mapping[Pair, Award] | None = None,
 ) -> MailPlan:
     """The evening's letters: each pair's player whose national number is on the roster with
     an email gets the pair's scorecard and the results ``link`` (partners sharing an address,
@@ -399,7 +401,8 @@ def plan_letters(
     number in every letter; the others are listed in :attr:`MailPlan.unreached`.
     ``provisional``: the results may still change (the letters say so); ``view``: how the
     letters show other players (default: the roster's players who may not be named by
-    number)."""
+    number); ``awards``: each pair's masterpoints by the club's scheme (each letter says its
+    pair's; None: the club awards none)."""
     by_number = {e.player.number: e for e in roster if e.player.number}
     if view is None:
         view = PublicView(private=frozenset(e.player.number for e in roster
@@ -419,8 +422,8 @@ def plan_letters(
             unreached += missed
             for address, whom in to.items():
                 letters.append(_letter(session, scored, pair, label, address, tuple(whom),
-                                       link=link, provisional=provisional,
-                                       view=view))  # fmt: skip
+                                       link=link, provisional=provisional, view=view,
+                                       award=_award_line(awards, pair)))  # fmt: skip
     return MailPlan(tuple(letters), tuple(unreached))
 
 
@@ -435,6 +438,7 @@ def _letter(
     link: str,
     provisional: bool,
     view: PublicView,
+    award: str = "",
 ) -> Letter:
     event = " ".join(x for x in (session.event or "Results", session.date) if x)
     mark = " (provisional)" if provisional else ""
@@ -443,15 +447,34 @@ def _letter(
     notice = ("These results are provisional: they may still change during the club's "
               "correction period." if provisional else "")  # fmt: skip
     card = scorecard_text(scored, pair, view)
-    text = "\n\n".join(x for x in (greeting, f"Your scorecard for {event}{mark}:", card,
+    text = "\n\n".join(x for x in (greeting, f"Your scorecard for {event}{mark}:", card, award,
                                    notice, f"All the results: {link}") if x) + "\n"  # fmt: skip
     e = html.escape
     parts = [f"<p>{e(greeting)}</p>", f"<p>Your scorecard for {e(event)}{e(mark)}:</p>",
              scorecard_html(scored, pair, view),
+             f"<p>{e(award)}</p>" if award else "",
              f"<p><strong>{e(notice)}</strong></p>" if notice else "",
              f"<p>All the results: <a href=\"{e(link)}\">{e(link)}</a></p>"]  # fmt: skip
     page = "<!DOCTYPE html>\n<html><body>\n" + "\n".join(p for p in parts if p)
     return Letter(address, players, label, subject, text, page + "\n</body></html>\n")
+
+
+def _award_line(awards: Mapping[Pair, Award] | None, pair: Pair) -> str:
+    """A letter's line of masterpoints: ``Masterpoints: 0.42 green points each.``; ``""``
+    when the club awards none.
+
+    >>> from decimal import Decimal
+    >>> _award_line({Pair(1): Award(Decimal("0.42"), "green")}, Pair(1))
+    'Masterpoints: 0.42 green points each.'
+    >>> _award_line({}, Pair(1)), _award_line(None, Pair(1))
+    ('Masterpoints: none this time.', '')
+    """
+    if awards is None:
+        return ""
+    found = awards.get(pair)
+    if found is None or found.points <= 0:
+        return "Masterpoints: none this time."
+    return f"Masterpoints: {found.points} {found.kind.lower()} points each."
 
 
 def _reach(

@@ -5,7 +5,8 @@
 - :mod:`~bridgescore.duplicate.weighted`: weighted scores (Law 12C1(c));
 - :mod:`~bridgescore.duplicate.movement`: movements (Mitchell, Howell, files, fairness);
 - :mod:`~bridgescore.duplicate.session`: a session of sections, pairs, boards and results, scored;
-- :mod:`~bridgescore.duplicate.analysis`: each pair's analysis against double dummy and par.
+- :mod:`~bridgescore.duplicate.analysis`: each pair's analysis against double dummy and par;
+- :mod:`~bridgescore.duplicate.strata`: A/B/C strata by masterpoints or grade, each ranked.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Events: team and Swiss events (round robins, Swiss teams and pairs, knockouts; SCORING.md
-§16), and pairs events of several sessions (:class:`PairsEvent`, :mod:`.pairs`; SCORING.md §20).
+§16), pairs events of several sessions (:class:`PairsEvent`, :mod:`.pairs`; SCORING.md §20),
+and a club's season: ladders over its sessions (:mod:`.season`; SCORING.md §28).
 
 The model (:class:`Event` and its parts) and the scoring are pure Python; the Swiss draw's
 matching (:mod:`bridgescore.events.draw`) uses networkx (the ``events`` extra) and is imported

@@ -47,6 +47,7 @@ from bridgescore.events import (
     swap_repeats,
     with_extra_boards,
 )
+from bridgescore.grades.handicap import HandicapRules
 from bridgescore.live.deals import Analysed, AttachDeals, analysed, attach
 from bridgescore.live.night import Night
 from bridgescore.live.state import DIRECTOR, LiveState, NotAllowedError, Who
@@ -56,6 +57,7 @@ __all__ = [
     "Draw",
     "ExtraBoards",
     "FouledBoard",
+    "Handicapping",
     "LatePair",
     "MinShare",
     "NotReadyError",
@@ -106,6 +108,14 @@ class MinShare:
 
 
 @dataclass(frozen=True, slots=True)
+class Handicapping:
+    """Handicapped rankings beside the scratch ones, by these rules (SCORING.md §27); None:
+    scratch only."""
+
+    rules: HandicapRules | None
+
+
+@dataclass(frozen=True, slots=True)
 class Draw:
     """A team night's next round drawn: a round robin's from its schedule, a knockout's from
     the bracket, a Swiss round from the standings once the round they come from is in."""
@@ -146,6 +156,7 @@ Redefinition = (
     | Withdrawal
     | FouledBoard
     | MinShare
+    | Handicapping
     | AttachDeals
     | Analysed
     | Draw
@@ -170,7 +181,8 @@ def redefine(state: LiveState, who: Who, change: Redefinition) -> Night:
     :raises NotReadyError: (409) while the round a draw needs is unfinished, or once the round
         to swap in has begun.
     :raises SessionError: (422) for a change that does not fit the night or the results (a
-        pairs evening's change on a team night, and the reverse).
+        pairs evening's change on a team night, and the reverse; a late player or a
+        withdrawal in an individual).
     """
     if isinstance(change, AttachDeals):
         return attach(state, who, change)
@@ -179,19 +191,23 @@ def redefine(state: LiveState, who: Who, change: Redefinition) -> Night:
     if isinstance(change, Draw | Swap | CarryOver | ExtraBoards):
         return _redraw(state, who, change)
     if isinstance(change, MinShare):
-        if who != DIRECTOR:
-            raise NotAllowedError("only the director sets the minimum share of boards",
-                                  field="min_share")  # fmt: skip
-        if state.seating.kind != "pairs":
-            raise SessionError("a team night ranks no pairs: it has no minimum share of boards",
-                               field="min_share")  # fmt: skip
+        _check_ranking_rule(state, who, "min_share", "sets the minimum share of boards",
+                            "minimum share of boards")  # fmt: skip
         return replace(state.session, min_share=change.share)
+    if isinstance(change, Handicapping):
+        _check_ranking_rule(state, who, "handicap", "turns handicapped rankings on or off",
+                            "handicapped rankings")  # fmt: skip
+        return replace(state.session, handicap=change.rules)
     if who != DIRECTOR:
         raise NotAllowedError(
             "only the director changes who plays (a late pair, a withdrawal, a fouled board)",
             field="pair",
         )
     section = state.section
+    if state.session.individual is not None and not isinstance(change, FouledBoard):
+        raise SessionError("an individual's players cannot be added or withdrawn yet (its "
+                           "partnerships play one round each; SCORING.md §26)",
+                           field="pair")  # fmt: skip
     if isinstance(change, LatePair):
         changed = with_late_pair(section, change.pair, change.from_round)
     elif isinstance(change, Withdrawal):
@@ -241,3 +257,12 @@ def _redraw(state: LiveState, who: Who, change: Draw | Swap | CarryOver | ExtraB
             raise EventError("only a knockout match has a carry-over", field="carry_over")
         changed = carry_over(event, change.round, change.match, change.imps)
     return replace(changed, entries=())
+
+
+def _check_ranking_rule(state: LiveState, who: Who, field: str, does: str, what: str) -> None:
+    """A rule of a pairs evening's rankings is the director's to set, and a team night has
+    none."""
+    if who != DIRECTOR:
+        raise NotAllowedError(f"only the director {does}", field=field)
+    if state.seating.kind != "pairs":
+        raise SessionError(f"a team night ranks no pairs: it has no {what}", field=field)

@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from bridgescore.boards.deal import SUITS
 from bridgescore.boards.hand_record import HandRecord
 from bridgescore.errors import SessionError
+from bridgescore.locale import gettext, seat_name
 from bridgescore.model import Seat, Strain
 from bridgescore.paper._pdf import A4, Page, fonts, make_pdf, red, suit
 
@@ -28,7 +29,6 @@ _W, _H = 280.0, 360.0
 _MARGIN = 36.0
 _STRAINS: Final = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _DECLARERS: Final = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
-_NAMES: Final = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
 
 
 def check_per_page(per_page: int) -> int:
@@ -59,7 +59,7 @@ def _suit_text(c: Canvas, x: float, y: float, strain: Strain, text: str, size: f
 def _hand(c: Canvas, record: HandRecord, seat: Seat, x: float, y: float) -> None:
     hand = record.deal[seat]
     c.setFont(fonts().bold, 8)
-    c.drawString(x, y, _NAMES[seat])
+    c.drawString(x, y, seat_name(seat))
     for i, (strain, ranks) in enumerate(zip(SUITS, hand.suits if hand else ("",) * 4,
                                             strict=True)):  # fmt: skip
         shown = " ".join("10" if r == "T" else r for r in ranks) if ranks else "—"
@@ -73,10 +73,12 @@ def _board(c: Canvas, record: HandRecord) -> None:
     c.setLineWidth(0.6)
     c.rect(0, 0, _W, _H)
     c.setFont(f.bold, 13)
-    c.drawString(8, _H - 18, f"Board {board.number}")
+    c.drawString(8, _H - 18, gettext("Board %(number)s") % {"number": board.number})
     c.setFont(f.regular, 8.5)
-    c.drawString(8, _H - 31, f"Dealer {_NAMES[board.dealer]}")
-    c.drawString(8, _H - 42, f"Vul {board.vulnerability.value}")
+    c.drawString(8, _H - 31, gettext("Dealer %(seat)s") % {"seat": seat_name(board.dealer)})
+    c.drawString(
+        8, _H - 42, gettext("Vul %(vulnerability)s") % {"vulnerability": board.vulnerability.value}
+    )
     _hand(c, record, Seat.NORTH, 112, _H - 16)
     _hand(c, record, Seat.WEST, 8, _H - 96)
     _hand(c, record, Seat.EAST, 200, _H - 96)
@@ -92,10 +94,10 @@ def _dd(c: Canvas, record: HandRecord, top: float) -> None:
     f = fonts()
     if record.table is None:
         c.setFont(f.regular, 8.5)
-        c.drawString(8, top, "No double-dummy table.")
+        c.drawString(8, top, gettext("No double-dummy table."))
         return
     c.setFont(f.bold, 8.5)
-    c.drawString(8, top, "Double dummy")
+    c.drawString(8, top, gettext("Double dummy"))
     for j, strain in enumerate(_STRAINS):
         _strain_head(c, 80 + 32 * j, top - 14, strain)
     for i, seat in enumerate(_DECLARERS):
@@ -107,7 +109,8 @@ def _dd(c: Canvas, record: HandRecord, top: float) -> None:
         for j, strain in enumerate(_STRAINS):
             c.drawCentredString(84 + 32 * j, y, str(row[list(Strain).index(strain)]))
     c.setFont(f.regular, 8.5)
-    c.drawString(8, top - 90, f"Par: {record.par}" if record.par is not None else "Par: —")
+    par = record.par if record.par is not None else "—"
+    c.drawString(8, top - 90, gettext("Par: %(par)s") % {"par": par})
 
 
 def _strain_head(c: Canvas, x: float, y: float, strain: Strain) -> None:
@@ -152,4 +155,6 @@ def hand_records_pdf(records: Sequence[HandRecord], per_page: int, title: str = 
         return draw
 
     chunks = [records[i : i + per_page] for i in range(0, len(records), per_page)]
-    return make_pdf([page(chunk) for chunk in chunks], f"Hand records: {title}")
+    return make_pdf(
+        [page(chunk) for chunk in chunks], gettext("Hand records: %(title)s") % {"title": title}
+    )

@@ -13,6 +13,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from bridgescore.duplicate.field import points_text
 from bridgescore.duplicate.session import RankRow, SectionScores, Session, heading
+from bridgescore.errors import N_
+from bridgescore.locale import gettext
 from bridgescore.model import Side
 from bridgescore.paper._pdf import A4, Page, fonts, make_pdf
 
@@ -25,9 +27,9 @@ _COLUMNS = (0.0, 45.0, 100.0, 330.0, 420.0)
 
 
 def _field_name(section: str, side: Side | None, sections: int) -> str:
-    where = f"Section {section}" if sections > 1 else ""
-    field = {Side.NS: "North-South", Side.EW: "East-West", None: ""}[side]
-    return " · ".join(x for x in (where, field) if x) or "Ranking"
+    where = gettext("Section %(name)s") % {"name": section} if sections > 1 else ""
+    field = {Side.NS: gettext("North-South"), Side.EW: gettext("East-West"), None: ""}[side]
+    return " · ".join(x for x in (where, field) if x) or gettext("Ranking")
 
 
 def _rows(ranking: Sequence[RankRow]) -> list[tuple[str, ...]]:
@@ -47,13 +49,14 @@ def results_pdf(
     f = fonts()
     notes = notes or {}
     top = heading(session)
-    lines: list[tuple[str, tuple[str, ...]]] = [("title", (top.event or "Results",))]
+    lines: list[tuple[str, tuple[str, ...]]] = [("title", (top.event or gettext("Results"),))]
     lines += [("meta", (top.line,))] if top.line else []
     lines.append(("gap", ()))
     for s in scored:
         for side, ranking in s.rankings.items():
             lines.append(("field", (_field_name(s.section.name, side, len(scored)),)))
-            lines.append(("head", ("Rank", "Pair", "Names", "Matchpoints", "Percentage")))
+            head = (N_("Rank"), N_("Pair"), N_("Names"), N_("Matchpoints"), N_("Percentage"))
+            lines.append(("head", tuple(gettext(h) for h in head)))
             lines += [("row", row) for row in _rows(ranking)]
             labels = [r.pair.label for r in ranking]
             name = s.section.name
@@ -92,4 +95,6 @@ def results_pdf(
 
         return draw
 
-    return make_pdf([page(chunk) for chunk in chunks], f"Results: {session.event}")
+    return make_pdf(
+        [page(chunk) for chunk in chunks], gettext("Results: %(event)s") % {"event": session.event}
+    )

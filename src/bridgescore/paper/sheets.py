@@ -14,13 +14,16 @@ from reportlab.pdfgen.canvas import Canvas
 
 from bridgescore.duplicate.movement import Movement
 from bridgescore.duplicate.movement.report import Card
+from bridgescore.errors import N_
+from bridgescore.locale import gettext
 from bridgescore.paper._pdf import A4, Page, fonts, make_pdf
 
 __all__ = ["SLIP_COLUMNS", "cards_pdf", "slip_rows", "slips_pdf"]
 
-SLIP_COLUMNS: Final = ("Round", "NS", "EW", "Contract", "By", "Lead", "Tricks", "NS score",
-                       "EW score")  # fmt: skip
-"""A traveller slip's columns: the first three printed, the others written in at the table."""
+SLIP_COLUMNS: Final = (N_("Round"), N_("NS"), N_("EW"), N_("Contract"), N_("By"), N_("Lead"),
+                       N_("Tricks"), N_("NS score"), N_("EW score"))  # fmt: skip
+"""A traveller slip's columns: the first three printed, the others written in at the table
+(in English here; the slip says them in the current language)."""
 
 _MARGIN = 40.0
 _ROW = 17.0
@@ -73,15 +76,17 @@ def slips_pdf(m: Movement, title: str = "") -> bytes:
             y = A4[1] - _MARGIN
             for board, rows in chunk:
                 c.setFont(fonts().bold, 11)
-                c.drawString(_MARGIN, y - 12, f"Board {board}")
+                c.drawString(_MARGIN, y - 12, gettext("Board %(number)s") % {"number": board})
                 c.setFont(fonts().regular, 8)
                 c.drawRightString(A4[0] - _MARGIN, y - 12, title)
-                cells = [SLIP_COLUMNS, *((*row, "", "", "", "", "", "") for row in rows)]
+                head = tuple(gettext(column) for column in SLIP_COLUMNS)
+                cells = [head, *((*row, "", "", "", "", "", "") for row in rows)]
                 y = _grid(c, y - 16, _WIDTHS, cells) - _ROW
 
         return draw
 
-    return make_pdf([page(chunk) for chunk in pages if chunk], f"Traveller slips: {title}")
+    name = gettext("Traveller slips: %(title)s") % {"title": title}
+    return make_pdf([page(chunk) for chunk in pages if chunk], name)
 
 
 def cards_pdf(cards: Sequence[Card], title: str = "") -> bytes:
@@ -107,4 +112,6 @@ def cards_pdf(cards: Sequence[Card], title: str = "") -> bytes:
         return draw
 
     chunks = [cards[i : i + 2] for i in range(0, len(cards), 2)]
-    return make_pdf([page(chunk) for chunk in chunks], f"Table cards: {title}")
+    return make_pdf(
+        [page(chunk) for chunk in chunks], gettext("Table cards: %(title)s") % {"title": title}
+    )

@@ -4,12 +4,13 @@
 they log in on the new server with the same passwords), its roster, its games (live evenings
 with their tables, results, conflicts, audit trail and mailings with their letters (the outbox
 history: an evening's letters sent before the export are not sent again without ``again``);
-sessions, rubbers and Chicagos) and its events. :func:`import_club` checks the whole file first
-(every field, with the core's own readers; a live night's results and conflicts with the same
-rules as a live write, :func:`~bridgescore.live.accept` as the director makes them: the table,
-round and board in the movement, one result a slot) and then writes it in one transaction: all
-of it or, on any error, nothing. A letter still on its way when exported (queued, claimed,
-handing) comes in ``unknown``: the first server may yet send it, so this one never does.
+sessions, rubbers and Chicagos), its events and its ladders. :func:`import_club` checks the
+whole file first (every field, with the core's own readers; a live night's results and
+conflicts with the same rules as a live write, :func:`~bridgescore.live.accept` as the director
+makes them: the table, round and board in the movement, one result a slot) and then writes it
+in one transaction: all of it or, on any error, nothing. A letter still on its way when
+exported (queued, claimed, handing) comes in ``unknown``: the first server may yet send it, so
+this one never does.
 
 An import shares nothing with what is on the server: the club, its games and events get new
 ids, every row a new number, and the club a new key (so its evenings' edit and table tokens are
@@ -38,11 +39,19 @@ from typing import Any, Final
 
 from sqlalchemy import Connection, delete, insert, select
 
-from bridgescore.club import Club, ClubNotFoundError, RosterEntry, check_email
+from bridgescore.club import (
+    Club,
+    ClubNotFoundError,
+    RosterEntry,
+    check_email,
+    check_masterpoints,
+    spec_text,
+)
 from bridgescore.duplicate.session import Session
 from bridgescore.errors import BridgeError
 from bridgescore.events import Event as TeamEvent
 from bridgescore.events.pairs import PairsEvent
+from bridgescore.events.season import Ladder
 from bridgescore.live import DIRECTOR, Add, LiveResult, LiveState, accept, accept_request
 from bridgescore.live.entry import TableEntry
 from bridgescore.players import Player
@@ -67,6 +76,7 @@ from bridgescore.storage.live import table_token
 from bridgescore.storage.rows import build
 from bridgescore.storage.schema import (
     ClubGameRow,
+    ClubLadderRow,
     ClubRow,
     ConflictRow,
     DealRow,
@@ -151,6 +161,13 @@ def export_club(store: Store, club_id: str) -> dict[str, Any]:
                 EventResultRow.id,
             ),
             "seeds": _rows(conn, "seeds", DealSeedRow.game_id.in_(game_ids), DealSeedRow.game_id),
+            "ladders": _rows(
+                conn,
+                "ladders",
+                ClubLadderRow.club_id == club_id,
+                ClubLadderRow.created_at,
+                ClubLadderRow.id,
+            ),
         }
 
 
@@ -214,6 +231,7 @@ class _Checked:
     events: list[dict[str, Any]]
     event_results: list[dict[str, Any]]
     seeds: list[dict[str, Any]]
+    ladders: list[dict[str, Any]]
 
 
 def read_export(data: bytes | str) -> dict[str, Any]:
@@ -244,13 +262,14 @@ def _check(data: Mapping[str, Any]) -> _Checked:
     if isinstance(version, bool) or not isinstance(version, int) or version != FORMAT_VERSION:
         raise place_error("version", f"this bridgescore reads version {FORMAT_VERSION}", version)
     allowed = {"format", "version", "exported_at", "club", "directors", "roster", "games",
-               "events", "event_results", "seeds"}  # fmt: skip
+               "events", "event_results", "seeds", "ladders"}  # fmt: skip
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise place_error(unknown[0], "unknown field", data[unknown[0]])
     club = row_in("club", data.get("club"), "club")
     try:
         Club(club["id"], club["name"], club["number"], club["body"])
+        club["masterpoints"] = spec_text(check_masterpoints(club.get("masterpoints", "")))
     except BridgeError as exc:
         raise core_error("club", exc) from None
     directors = [_director(d, f"directors[{i}]") for i, d in listed(data, "directors")]
@@ -274,7 +293,10 @@ def _check(data: Mapping[str, Any]) -> _Checked:
         for i, row in enumerate(rows):
             if row[key] not in known:
                 raise place_error(f"{name}[{i}].{key}", "not one of this export's", row[key])
-    return _Checked(club, directors, roster, games, events, results, seeds)
+    ladders = [_ladder(r, f"ladders[{i}]")
+               for i, r in (listed(data, "ladders") if "ladders" in data else ())]  # fmt: skip
+    unique(ladders, "id", "ladders")
+    return _Checked(club, directors, roster, games, events, results, seeds, ladders)
 
 
 def _director(data: object, where: str) -> dict[str, Any]:
@@ -457,6 +479,16 @@ def _event(data: object, where: str, games: set[str]) -> dict[str, Any]:
     return values
 
 
+def _ladder(data: object, where: str) -> dict[str, Any]:
+    """A ladder of the club's season (an export made before ladders has none)."""
+    values = row_in("ladders", data, where)
+    try:
+        Ladder.from_dict(json.loads(values["definition"]))
+    except BridgeError as exc:
+        raise core_error(f"{where}.definition", exc) from None
+    return values
+
+
 # -- import ---------------------------------------------------------------------------------
 
 
@@ -498,6 +530,9 @@ def import_club(store: Store, data: Mapping[str, Any]) -> Imported:
                     {**r, "event_id": events[r["event_id"]]}
                     for r in checked.event_results  # in the file's order: the stored order
                 ])  # fmt: skip
+            for ladder in checked.ladders:
+                new_ladder = {**ladder, "club_id": new_club, "id": secrets.token_hex(12)}
+                conn.execute(insert(ClubLadderRow).values(new_ladder))
             if checked.seeds:
                 conn.execute(insert(DealSeedRow), [{**r, "game_id": games[r["game_id"]]}
                                                    for r in checked.seeds])  # fmt: skip

@@ -14,6 +14,7 @@ from sqlalchemy import Boolean, Integer, String, Table
 from bridgescore.errors import BridgeError
 from bridgescore.storage.errors import StorageError
 from bridgescore.storage.schema import (
+    ClubLadderRow,
     ClubRow,
     ConflictRow,
     DealRow,
@@ -48,6 +49,9 @@ def _t(row: type[Any]) -> Table:
     return table
 
 
+_LATER: Final = frozenset({"masterpoints"})
+"""Columns added after the file's format: a file without one takes the column's default."""
+
 SPEC: Final[Mapping[str, tuple[Table, frozenset[str], frozenset[str]]]] = {
     # name in the file: (table, columns left out, columns kept as JSON objects)
     "club": (_t(ClubRow), frozenset({"key"}), frozenset()),
@@ -61,6 +65,7 @@ SPEC: Final[Mapping[str, tuple[Table, frozenset[str], frozenset[str]]]] = {
     "events": (_t(EventRow), frozenset({"club_id"}), frozenset({"definition"})),
     "event_results": (_t(EventResultRow), frozenset({"id"}), frozenset()),
     "seeds": (_t(DealSeedRow), frozenset(), frozenset()),
+    "ladders": (_t(ClubLadderRow), frozenset({"club_id"}), frozenset({"definition"})),
     "mailings": (_t(MailingRow), frozenset({"id", "game_id", "club_id"}), frozenset()),
     "letters": (
         _t(OutboxRow),
@@ -115,6 +120,8 @@ def row_in(name: str, data: object, where: str) -> dict[str, Any]:
     for column in wanted:
         place = f"{where}.{column}"
         if column not in data:
+            if column in _LATER:  # a file written before the column: its default
+                continue
             raise place_error(place, "missing", None)
         value = data[column]
         spec = table.columns[column]

@@ -37,8 +37,10 @@ from bridgescore.club import (
     PublicView,
     RosterEntry,
     check_email,
+    check_masterpoints,
     check_password,
     erase_player,
+    spec_text,
 )
 from bridgescore.duplicate.session import session_from_dict, session_to_dict
 from bridgescore.players import Player
@@ -55,7 +57,7 @@ from bridgescore.storage.schema import (
 from bridgescore.storage.store import Store, announce, utcnow
 from bridgescore.storage.tokens import derived_token, hash_token
 
-__all__ = ["ClubSession", "ClubStore", "StoredEvent"]
+__all__ = ["ClubSession", "ClubStore", "StoredEvent", "club_row"]
 
 LOGIN_DAYS: Final = 30
 """How long a login lasts."""
@@ -166,6 +168,20 @@ class ClubStore:
         with self.store.transaction(write=True) as conn:
             conn.execute(update(ClubRow).where(ClubRow.id == club_id).values(
                 players=club.players, correction_hours=club.correction_hours))  # fmt: skip
+        return club
+
+    def set_masterpoints(self, club_id: str, text: str) -> Club:
+        """Choose the masterpoint scheme of the club's live evenings (``abf``, ``ebu:1.5``;
+        ``""`` for none): the core's :func:`~bridgescore.club.check_masterpoints` decides it
+        inside the write, and the canonical text is stored.
+
+        :raises ClubError: naming ``masterpoints``, for a setting the core refuses.
+        :raises ClubNotFoundError: if there is no such club.
+        """
+        with self.store.transaction(write=True) as conn:
+            club = replace(club_row(conn, club_id), masterpoints=check_masterpoints(text))
+            conn.execute(update(ClubRow).where(ClubRow.id == club_id).values(
+                masterpoints=spec_text(club.masterpoints)))  # fmt: skip
         return club
 
     def key(self, club_id: str) -> str:
@@ -497,8 +513,20 @@ def _players(club_id: str, *where: ColumnElement[bool]) -> Select[Any]:
                                    *where)  # fmt: skip
 
 
+def club_row(conn: Connection, club_id: str) -> Club:
+    """The club with this id, read in the caller's transaction.
+
+    :raises ClubNotFoundError: if there is none.
+    """
+    row = conn.execute(select(ClubRow).where(ClubRow.id == club_id)).first()
+    if row is None:
+        raise ClubNotFoundError(f"no club {club_id!r}", field="club", value=club_id)
+    return _club(row)
+
+
 def _club(row: Any) -> Club:
-    return Club(row.id, row.name, row.number, row.body, row.players, row.correction_hours)
+    return Club(row.id, row.name, row.number, row.body, row.players, row.correction_hours,
+                check_masterpoints(row.masterpoints))  # fmt: skip
 
 
 def _values(entry: RosterEntry) -> dict[str, Any]:

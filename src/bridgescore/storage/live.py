@@ -276,6 +276,14 @@ class LiveStore:
         self._keep({game_id: state})
         return state
 
+    def state_within(self, conn: Connection, game_id: str) -> LiveState:
+        """The session as stored, read in the caller's transaction (one snapshot with
+        whatever else it reads).
+
+        :raises GameNotFoundError: if there is no such live session.
+        """
+        return self._read(conn, game_id)
+
     def version(self, game_id: str) -> int:
         """The session's version.
 

@@ -39,6 +39,7 @@ __all__ = [
     "AnonymousGameRow",
     "Base",
     "ClubGameRow",
+    "ClubLadderRow",
     "ClubRow",
     "DealRow",
     "DealSeedRow",
@@ -63,7 +64,7 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
 
-HEAD_REVISION: Final = "0015_long_names"
+HEAD_REVISION: Final = "0020_season"
 """The newest migration (a test checks it against the scripts): a database already there is
 opened without loading Alembic."""
 
@@ -259,6 +260,8 @@ class ClubRow(Base):
     """How its public pages show players: ``names`` or ``numbers``."""
     correction_hours: Mapped[int] = mapped_column(Integer, server_default="24")
     """Its correction period, in hours after an evening is closed."""
+    masterpoints: Mapped[str] = mapped_column(String(32), server_default="")
+    """The masterpoint scheme of its live evenings (``abf``, ``ebu:1.5``); empty for none."""
 
 
 class ClubGameRow(Base):
@@ -336,6 +339,19 @@ class EventRow(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
     version: Mapped[int] = mapped_column(Integer, server_default="1")
     """Counts the event's changes (a team event's rounds drawn, swaps, results)."""
+
+
+class ClubLadderRow(Base):
+    """A ladder of a club's season (:class:`~bridgescore.events.season.Ladder`), as JSON."""
+
+    __tablename__ = "ladders"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    club_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("clubs.id", ondelete="CASCADE"), index=True
+    )
+    definition: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 class EventResultRow(Base):

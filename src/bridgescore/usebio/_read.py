@@ -104,6 +104,12 @@ class FileRankRow:
     handicap: float | None = None
     """``HANDICAP``: the pair's handicap in percent, as the file gives it (NZ Scorer's
     ``PERCENTAGE`` is the plain percentage plus half of it; SCORING.md §21)."""
+    master_points: int | None = None
+    """``MASTER_POINTS_AWARDED``, in the file's unit (a hundredth of a masterpoint in the ABF's
+    Compscore, a whole master point in the EBU's ScoreBridge: SCORING.md §25.5), from the
+    ``MASTER_POINTS`` in the ``PAIR`` or, as Compscore writes it, the ``PAIR`` itself."""
+    master_point_type: str = ""
+    """``MASTER_POINT_TYPE``, as written (``GREEN``, ``black``)."""
 
 
 Standing = FileRankRow
@@ -429,10 +435,14 @@ def _section(r: _XmlReader, holder: ET.Element, name: str, deals: Mapping[int, D
             raise r.fail(element, f"pair {pair.number} has no DIRECTION but others have one",
                          "DIRECTION", "", where)  # fmt: skip
         pairs.append(pair)
+        held = element.find("MASTER_POINTS")
+        held = element if held is None else held
         standings.append(FileRankRow(name, pair, r.text(element, "PLACE", where),
                                   r.decimal(element, "TOTAL_SCORE", where),
                                   r.decimal(element, "PERCENTAGE", where),
-                                  r.decimal(element, "HANDICAP", where)))  # fmt: skip
+                                  r.decimal(element, "HANDICAP", where),
+                                  r.integer(held, "MASTER_POINTS_AWARDED", where, 0, 999999),
+                                  r.text(held, "MASTER_POINT_TYPE", where)))  # fmt: skip
     boards = {b.number: b for b in _boards(r, holder, deals)}
     lines = [x for x in _results(r, holder, name, mitchell, boards, points) if x is not None]
     results = [x for x in lines if isinstance(x, BoardResult)]

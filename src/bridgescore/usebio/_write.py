@@ -13,6 +13,7 @@ from bridgescore.boards.deal import Deal
 from bridgescore.duplicate.field import Adjusted
 from bridgescore.duplicate.session import Pair, SectionScores, Session, heading, score_session
 from bridgescore.errors import UsebioError
+from bridgescore.masterpoints import MasterpointSpec, awards
 from bridgescore.model import Seat, Side
 from bridgescore.usebio._read import SUITS
 from bridgescore.usebio._xml import DOCTYPE, add_player, add_result, document, start
@@ -48,6 +49,7 @@ def refusal(session: Session) -> UsebioError | None:
     'artificial'
     """
     try:
+        _not_individual(session)
         art = session.artificial
         for value, what in ((art.plus, "A+"), (art.average, "A"), (art.minus, "A-")):
             _percent(value, what)
@@ -55,6 +57,16 @@ def refusal(session: Session) -> UsebioError | None:
     except UsebioError as exc:
         return exc
     return None
+
+
+def _not_individual(session: Session) -> None:
+    """An individual is refused (SCORING.md §26): the USEBIO 1.2 text, whose individual
+    ``EVENT_TYPE`` and players' elements it would need, could not be read here, and no file of
+    an individual written by another program was found to learn them from."""
+    if session.individual is not None:
+        raise UsebioError("an individual cannot be written as USEBIO yet: its individual "
+                          "event type was not checked against the USEBIO 1.2 text",
+                          field="individual")  # fmt: skip
 
 
 def _number(x: float) -> str:
@@ -77,7 +89,8 @@ def _percent(value: object, what: str) -> str:
     return f"{int(number):02d}"
 
 
-def write(session: Session, scored: Iterable[SectionScores] | None = None) -> bytes:
+def write(session: Session, scored: Iterable[SectionScores] | None = None, *,
+          masterpoints: MasterpointSpec | None = None) -> bytes:  # fmt: skip
     """The session as a USEBIO 1.2 file (UTF-8), scored by its method (or as ``scored``).
 
     One section is written as club programs write an evening, the participants and boards in
@@ -99,9 +112,16 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None) -> by
     the points each side scored, its contract fields left out, as club programs write an
     adjusted score.
 
+    With ``masterpoints``, each pair that earns an award holds a ``MASTER_POINTS`` with
+    ``MASTER_POINTS_AWARDED`` (what each player earns, counted in the scheme's
+    :attr:`~bridgescore.masterpoints.Scheme.unit`) and ``MASTER_POINT_TYPE`` (SCORING.md §25.5).
+
     :raises UsebioError: for what USEBIO cannot say (:func:`refusal`): an artificial score
-        that is not a whole percentage, a board dealt differently in two sections.
+        that is not a whole percentage, a board dealt differently in two sections, an
+        individual.
+    :raises MasterpointError: for a scheme whose awards bridgescore does not have.
     """
+    _not_individual(session)
     sections = list(scored) if scored is not None else score_session(session)
     tags = dict(session.tags)
     head = heading(session)  # the event, date, club and venue every results file shows
@@ -120,6 +140,8 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None) -> by
     _add(event, "BOARD_SCORING_METHOD", _SCORING[session.method])
     _add(event, "SESSION_COUNT", 1)
     _add(event, "SECTION_COUNT", len(sections))
+    if masterpoints is not None:
+        _add(event, "MPS_AWARDED_FLAG", "Y")
     holder = event if len(sections) == 1 else _add(event, "SESSION", None)
     for scores in sections:
         if len(sections) == 1:
@@ -127,7 +149,7 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None) -> by
         else:
             into = _add(holder, "SECTION")
             into.set("SECTION_ID", scores.section.name)
-        _participants(into, session, scores)
+        _participants(into, session, scores, masterpoints)
         _boards(into, session, scores)
     _handset(root, session)
     return document(root)
@@ -168,8 +190,10 @@ def _handset(root: ET.Element, session: Session) -> None:
                 _add(written, name, ranks)
 
 
-def _participants(into: ET.Element, session: Session, scores: SectionScores) -> None:
+def _participants(into: ET.Element, session: Session, scores: SectionScores,
+                  spec: MasterpointSpec | None) -> None:  # fmt: skip
     participants = _add(into, "PARTICIPANTS")
+    earned = awards(spec, [scores]) if spec is not None else {}
     for rows in scores.rankings.values():
         for row in rows:
             pair = row.pair
@@ -187,6 +211,11 @@ def _participants(into: ET.Element, session: Session, scores: SectionScores) -> 
                 (name, None) for name in pair.names.split(" & ") if name.strip()]  # fmt: skip
             for name, number in players:
                 add_player(element, name, number)
+            award = earned.get(pair)
+            if award is not None and award.points > 0 and spec is not None:
+                held = _add(element, "MASTER_POINTS")
+                _add(held, "MASTER_POINTS_AWARDED", int(award.points / spec.scheme.unit))
+                _add(held, "MASTER_POINT_TYPE", award.kind)
 
 
 def _boards(into: ET.Element, session: Session, scores: SectionScores) -> None:

@@ -30,14 +30,18 @@ from bridgescore.web import (
     games,
     guard,
     hands,
+    languages,
     live,
     live_deals,
+    live_individual,
     live_pages,
     live_room,
     mail,
+    masterpoints,
     movement,
     offline,
     paper,
+    season,
     sessions,
     site_pages,
     team_events,
@@ -63,6 +67,7 @@ class _App(FastAPI):
         settings: Settings = self.state.settings
         inner: ASGIApp = guard.BodyLimit(super().build_middleware_stack(), settings.limits)
         inner = CreationLimit(inner, settings.limits.creations_per_minute)
+        inner = languages.Language(inner)  # the request's language, for every answer
         inner = ForwardedFor(inner, Proxies(settings.trusted_proxies))  # before every bound
         return guard.SecurityHeaders(inner, hsts=settings.secure_cookies)
 
@@ -117,8 +122,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Text answers compressed (Starlette never compresses the event streams).
     app.add_middleware(GZipMiddleware, minimum_size=500)
     app.include_router(api.router)
+    app.include_router(languages.router)
     app.include_router(live.router)
     app.include_router(live_room.router)
+    app.include_router(live_individual.router)
     app.include_router(live_deals.router)
     app.include_router(clubs.router)
     app.include_router(mail.router)
@@ -136,7 +143,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(movement.api_router)
     app.include_router(offline.router)
     app.include_router(site_pages.router)
+    app.include_router(season.router)
     app.include_router(site_pages.api_router)
+    app.include_router(masterpoints.api_router)
     app.include_router(team_events.router)
     app.include_router(team_pages.router)
     guard.install(app)

@@ -28,7 +28,9 @@ from bridgescore import (
     Vulnerability,
     score_result,
 )
+from bridgescore.errors import N_
 from bridgescore.inputs import read_tricks
+from bridgescore.locale import error_text, gettext
 from bridgescore.web.common import page
 from bridgescore.web.deps import PostedForm
 from bridgescore.web.score_table import table_version
@@ -41,10 +43,10 @@ STRAINS = [(s.value, s.symbol if s is not Strain.NOTRUMP else "NT") for s in Str
 DOUBLINGS = [("", "—"), ("X", "X"), ("XX", "XX")]
 SEATS = [("", "—"), *((s.value, s.value) for s in Seat)]
 VULS = [
-    ("None", "None"),
-    ("NS", "NS"),
-    ("EW", "EW"),
-    ("All", "Both"),
+    ("None", N_("None")),
+    ("NS", N_("NS")),
+    ("EW", N_("EW")),
+    ("All", N_("Both")),
 ]
 
 
@@ -73,7 +75,7 @@ class CalculatorForm:
             try:
                 result = Result.parse(text)
             except BridgeError as exc:
-                deal.errors["r"] = str(exc)
+                deal.errors["r"] = error_text(exc)
                 return deal
             deal.passed_out = result.is_pass_out
             if isinstance(result.contract, Contract):
@@ -93,7 +95,7 @@ class CalculatorForm:
         try:
             return read(getattr(self, name))
         except (BridgeError, ValueError) as exc:
-            self.errors[name] = str(exc)
+            self.errors[name] = error_text(exc)
             return None
 
     def result(self) -> Result | None:
@@ -122,7 +124,7 @@ class CalculatorForm:
         try:
             return score_result(result, self.vul)
         except BridgeError as exc:  # no declarer on a board where one side is vulnerable
-            self.errors["declarer" if exc.field == "declarer" else "vul"] = str(exc)
+            self.errors["declarer" if exc.field == "declarer" else "vul"] = error_text(exc)
             return None
 
     @property
@@ -142,10 +144,10 @@ def _context(deal: CalculatorForm) -> dict[str, Any]:
         "score": s,
         "share": share,
         "ns": s.for_side(Side.NS) if s is not None and s.declarer is not None else None,
-        "strains": STRAINS,
+        "strains": [(value, gettext(label)) for value, label in STRAINS],
         "doublings": DOUBLINGS,
         "seats": SEATS,
-        "vuls": VULS,
+        "vuls": [(v, gettext(label)) for v, label in VULS],
         "vulnerability": Vulnerability,
         "bar": _bar(s),
         "table_version": table_version(),
@@ -155,11 +157,14 @@ def _context(deal: CalculatorForm) -> dict[str, Any]:
 def _bar(s: Score | None) -> str:
     """The one line the result bar keeps in view: the contract and who scores what."""
     if s is None:
-        return "Fix the highlighted field to see the score."
+        return gettext("Fix the highlighted field to see the score.")
     if s.contract.notation() == "Pass":
-        return "Passed out: 0"
-    who = "Defenders" if s.total < 0 else "Declarer's side"
-    return f"{s.contract.notation(symbols=True)}, {s.tricks} tricks: {who} {abs(s.total)}"
+        return gettext("Passed out: 0")
+    values = {"contract": s.contract.notation(symbols=True), "tricks": s.tricks}
+    values["points"] = abs(s.total)
+    if s.total < 0:
+        return gettext("%(contract)s, %(tricks)s tricks: Defenders %(points)s") % values
+    return gettext("%(contract)s, %(tricks)s tricks: Declarer's side %(points)s") % values
 
 
 @router.get("/", response_class=HTMLResponse)

@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
 from bridgescore.club import ClubNotFoundError
+from bridgescore.club.filing import outright_awards
 from bridgescore.duplicate.session import SectionScores
 from bridgescore.errors import for_field
 from bridgescore.events import Event, EventKind
@@ -23,8 +24,15 @@ from bridgescore.inputs import LONGEST_NAME
 from bridgescore.live.teams import tables
 from bridgescore.storage.clubs import StoredEvent
 from bridgescore.storage.nights import TEAM_KINDS
+from bridgescore.web.awards import award_of
 from bridgescore.web.common import link, page
-from bridgescore.web.deps import ClubsDep, CurrentDirector, TeamEventsDep, readable_session
+from bridgescore.web.deps import (
+    ClubsDep,
+    CurrentDirector,
+    TeamEventsDep,
+    clubs,
+    readable_session,
+)
 from bridgescore.web.problems import BODY, problem, refused
 from bridgescore.web.team_views import TeamEventIn, create_team_event, screen_page, team_summary
 from bridgescore.web.work import scores
@@ -152,8 +160,13 @@ def _ranked(request: Request, stored: StoredEvent) -> dict[str, Any]:
     if len(published) < len(event.sessions):  # a carry-over counts the sessions played
         rules = EventRules(rules.ranking)
     rows = rank_event(rules, published) if published else []
+    outright = None  # the outright awards: of the whole event, by the club's scheme
+    if len(published) == len(event.sessions):
+        spec = clubs(request).club(stored.club_id).masterpoints
+        outright = outright_awards(spec, rows, len(event.sessions))
     return {"id": stored.id, **event.to_dict(), "sessions": sessions,
-            "rankings": [r.to_dict() for r in rows]}  # fmt: skip
+            "rankings": [r.to_dict() | ({} if outright is None else award_of(outright.get(r.pair)))
+                         for r in rows]}  # fmt: skip
 
 
 @router.get("/api/events/{event_id}", responses=refused(ClubNotFoundError, "No such event."))

@@ -1,4 +1,5 @@
-"""A club's pages: the director's login, the club's evenings and events, its roster.
+"""A club's pages: the director's login, the club's evenings and events, its roster, its
+ladders.
 
 A login here sets a signed cookie (HttpOnly, SameSite=Lax); every form still carries the CSRF
 token (double submit, as every form of the site). What the pages change, they change through
@@ -7,6 +8,7 @@ the same :class:`~bridgescore.storage.clubs.ClubStore` calls as the JSON API.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
@@ -14,8 +16,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from bridgescore.club import Director, LoginError, RosterEntry
 from bridgescore.errors import BridgeError
+from bridgescore.events.season import Ladder, LadderError, LadderRules
+from bridgescore.locale import error_text
 from bridgescore.players import Player
 from bridgescore.storage.clubs import ClubStore
+from bridgescore.storage.season import LadderStore
 from bridgescore.web.common import forget_login, login_of, page, remember_login, renew_csrf
 from bridgescore.web.deps import ClubsDep, PageDirector, PostedForm, log_in
 from bridgescore.web.problems import status_of
@@ -54,7 +59,7 @@ async def login_form(request: Request, form: PostedForm) -> Response:
         token = log_in(request, email, form.get("password", "")[:200])
     except LoginError as exc:  # the page again, saying why, at the table's status
         status = status_of(type(exc))
-        return page(request, "login.html", {"email": email, "problem": str(exc)}, status)
+        return page(request, "login.html", {"email": email, "problem": error_text(exc)}, status)
     response = RedirectResponse("/club", status_code=303)
     remember_login(request, response, token)
     renew_csrf(request, response)
@@ -77,19 +82,69 @@ def club_page(request: Request, me: PageDirector, clubs: ClubsDep) -> Response:
     """The club's evenings and events, the newest first, and its directors."""
     if me is None:
         return RedirectResponse("/login", status_code=303)
-    return page(request, "club.html", _club(clubs, me, ""))
+    return page(request, "club.html", club_context(clubs, me, ""))
 
 
-def _club(store: ClubStore, me: Director, problem: str) -> dict[str, Any]:
+def club_context(
+    store: ClubStore,
+    me: Director,
+    problem: str,
+    ladder_problem: str = "",
+    ladder_form: dict[str, str] | None = None,
+    mp_problem: str = "",
+) -> dict[str, Any]:
+    """The director's club page's data; ``problem``, ``ladder_problem`` and ``mp_problem`` say
+    why the password's, the ladder's or the masterpoint scheme's form was refused
+    (``ladder_form``: what was typed)."""
+    club = store.club(me.club_id)
     return {
-        "club": store.club(me.club_id),
+        "club": club,
+        "scheme": club.masterpoints.scheme.value if club.masterpoints else "",
+        "weight": _weight(club.masterpoints.weight) if club.masterpoints else "",
+        "schemes": MP_SCHEMES,
+        "mp_problem": mp_problem,
         "me": me,
         "sessions": store.sessions(me.club_id),
         "events": store.events(me.club_id),
         "directors": store.directors(me.club_id),
         "kinds": dict(KINDS),
+        "ladders": LadderStore(store.store).ladders(me.club_id),
         "problem": problem,
+        "ladder_problem": ladder_problem,
+        "ladder_form": ladder_form or {},
     }
+
+
+def _weight(weight: Fraction) -> str:
+    """A weight as the form shows it: ``1.5`` (``3/2`` if no short decimal says it).
+
+    >>> _weight(Fraction(3, 2)), _weight(Fraction(1, 3))
+    ('1.5', '1/3')
+    """
+    short = f"{float(weight):g}"
+    return short if Fraction(short) == weight else str(weight)
+
+
+MP_SCHEMES = (("", "None"), ("abf", "ABF (Australia)"), ("acbl", "ACBL (North America)"),
+              ("ebu", "EBU (England)"))  # fmt: skip
+"""The masterpoint schemes the club page offers (the core's :class:`~bridgescore.masterpoints.
+Scheme` s; a test checks)."""
+
+
+@router.post("/club/masterpoints", response_class=HTMLResponse)
+async def masterpoints_form(
+    request: Request, form: PostedForm, me: LoggedIn, clubs: ClubsDep
+) -> Response:
+    """Choose the club's masterpoint scheme and weight (``PUT /api/club/masterpoints``'s
+    rule: the core decides it inside the write; a refusal comes back on the page, saying why)."""
+    scheme, weight = form.get("scheme", "").strip()[:8], form.get("weight", "").strip()[:20]
+    try:
+        clubs.set_masterpoints(me.club_id, f"{scheme}:{weight}" if scheme and weight else scheme)
+    except BridgeError as exc:
+        return page(
+            request, "club.html", club_context(clubs, me, "", mp_problem=error_text(exc)), 422
+        )
+    return RedirectResponse("/club#masterpoints", status_code=303)
 
 
 KINDS = (
@@ -124,8 +179,8 @@ async def password_form(
     try:
         clubs.set_password(me.club_id, form.get("email", ""), form.get("password", ""))
     except BridgeError as exc:  # the form again, saying why
-        return page(request, "club.html", _club(clubs, me, str(exc)), 422)
-    return page(request, "club.html", _club(clubs, me, "The password is changed."))
+        return page(request, "club.html", club_context(clubs, me, error_text(exc)), 422)
+    return page(request, "club.html", club_context(clubs, me, "The password is changed."))
 
 
 @router.get("/club/roster", response_class=HTMLResponse)
@@ -153,7 +208,7 @@ async def roster_form(
                             visitor=form.get("visitor") == "1")  # fmt: skip
         clubs.add_player(me.club_id, entry)
     except BridgeError as exc:  # the form again, saying why
-        return page(request, "roster.html", _roster(clubs, me, form, str(exc)), 422)
+        return page(request, "roster.html", _roster(clubs, me, form, error_text(exc)), 422)
     return RedirectResponse("/club/roster", status_code=303)
 
 
@@ -162,3 +217,39 @@ async def erase_form(player_id: int, form: PostedForm, me: LoggedIn, clubs: Club
     """Erase a player on request (their results stay, anonymised)."""
     clubs.erase_player(me.club_id, player_id)
     return RedirectResponse("/club/roster", status_code=303)
+
+
+@router.post("/club/ladders", response_class=HTMLResponse)
+async def ladder_form(
+    request: Request, form: PostedForm, me: LoggedIn, clubs: ClubsDep
+) -> Response:
+    """Add a ladder to the club's season: its name, kind (``best``, ``average``,
+    ``improved``), N, the fewest sessions to be ranked, and its dates."""
+    try:
+        rules = LadderRules(form.get("kind", "best"),  # type: ignore[arg-type]
+                            _whole(form.get("count", "10"), "count"),
+                            _whole(form.get("least", "") or "0", "least"))  # fmt: skip
+        ladder = Ladder(form.get("name", "")[:200], rules,
+                        form.get("start", "").strip().replace("-", "."),
+                        form.get("end", "").strip().replace("-", "."))  # fmt: skip
+        LadderStore(clubs.store).create(me.club_id, ladder)
+    except BridgeError as exc:  # the club's page again, saying why
+        return page(request, "club.html", club_context(clubs, me, "", error_text(exc), form), 422)
+    return RedirectResponse("/club#ladders-title", status_code=303)
+
+
+@router.post("/club/ladders/{ladder_id}/delete", response_class=HTMLResponse)
+async def ladder_delete(
+    ladder_id: str, form: PostedForm, me: LoggedIn, clubs: ClubsDep
+) -> Response:
+    """Delete one of the club's ladders."""
+    LadderStore(clubs.store).delete(me.club_id, ladder_id[:64])
+    return RedirectResponse("/club#ladders-title", status_code=303)
+
+
+def _whole(text: str, name: str) -> int:
+    digits = text.strip()[:6]
+    if not digits.isdigit():
+        raise LadderError(f"{name} is a whole number, not {text[:20]!r}", field=name,
+                          value=text[:20])  # fmt: skip
+    return int(digits)

@@ -20,7 +20,7 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from bridgescore import __version__
+from bridgescore import __version__, locale
 from bridgescore.duplicate.field import points_text
 from bridgescore.inputs import check_name
 
@@ -49,8 +49,30 @@ __all__ = [
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
 templates = Jinja2Templates(directory=HERE / "templates")
+templates.env.add_extension("jinja2.ext.i18n")
+templates.env.policies["ext.i18n.trimmed"] = True  # as babel.cfg extracts them
 templates.env.globals["version"] = __version__
-templates.env.filters["points"] = points_text  # matchpoints and IMPs: two decimals at most
+# The request's language (bridgescore.web.languages.Language): {{ _("...") }}, {% trans %}.
+templates.env.install_gettext_callables(  # type: ignore[attr-defined]
+    gettext=locale.gettext, ngettext=locale.ngettext, pgettext=locale.pgettext, newstyle=True
+)
+templates.env.globals["languages"] = locale.LANGUAGES
+templates.env.globals["language"] = locale.current
+templates.env.globals["js_catalogue"] = lambda: locale.js_catalogue(locale.current())
+templates.env.filters["number"] = locale.format_number
+templates.env.filters["date"] = locale.format_date
+templates.env.filters["when"] = locale.format_when
+templates.env.filters["seat"] = locale.seat_name
+templates.env.filters["vulnerability"] = locale.vulnerability_name
+templates.env.filters["part_label"] = locale.part_label
+
+
+def _points(value: float) -> str:
+    """Matchpoints and IMPs, two decimals at most, in the language's own form."""
+    return points_text(value).replace(".", locale.decimal_sign())
+
+
+templates.env.filters["points"] = _points
 
 
 @cache

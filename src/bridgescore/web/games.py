@@ -20,6 +20,7 @@ from bridgescore.home import render
 from bridgescore.home.chicago import Chicago, ChicagoRules
 from bridgescore.home.rubber import Rubber, RubberDeal, RubberRules
 from bridgescore.inputs import read_number, read_tricks
+from bridgescore.locale import error_text, gettext
 from bridgescore.storage import (
     GameNotFoundError,
     HomeGame,
@@ -117,12 +118,16 @@ def _new_chicago(request: Request, store: Store, form: dict[str, str]) -> Respon
         )
         game = Chicago(rules, form.get("first_dealer", "N"))
     except BridgeError as exc:
-        context = {"kind": "chicago", "presets": CHICAGO_RULES, "errors": {"rules": str(exc)}}
+        context = {
+            "kind": "chicago",
+            "presets": CHICAGO_RULES,
+            "errors": {"rules": error_text(exc)},
+        }
         return page(request, "new.html", context, 422)
     try:
         names = {side: name_field(form, side, request) for side in ("ns", "ew")}
     except BridgeError as exc:
-        errors = {exc.field or "": str(exc)}
+        errors = {exc.field or "": error_text(exc)}
         context = {"kind": "chicago", "presets": CHICAGO_RULES, "errors": errors}
         return page(request, "new.html", context, 422)
     return _created(request, store.create(game, names=names))
@@ -170,7 +175,7 @@ def _game_page(
         "confirm_end": confirm_end or request.query_params.get("end") == "confirm",
         "view_link": base,
         "edit_link": f"{base}?key={token}" if editing else "",
-        "strains": STRAINS,
+        "strains": [(value, gettext(label)) for value, label in STRAINS],
         "seats": [s.value for s in Seat],
         "totals": {side.value: points for side, points in game.totals.items()},
     }
@@ -305,7 +310,7 @@ def player_words(exc: BridgeError) -> str:
     >>> player_words(BridgeError("honors at notrump are 150, not 100", field="honors"))
     'Honors at notrump are 150, not 100.'
     """
-    message = str(exc)
+    message = error_text(exc)
     if exc.field == "by":
         return "Choose who played the contract: WE or THEY."
     if exc.field == "declarer":

@@ -17,6 +17,8 @@ from starlette.routing import compile_path
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgescore import BridgeError
+from bridgescore.errors import N_
+from bridgescore.locale import error_text, gettext
 from bridgescore.web.common import templates
 from bridgescore.web.problems import refusal
 from bridgescore.web.settings import Limits
@@ -187,7 +189,7 @@ def validation_error(exc: BridgeError, where: str = "body") -> dict[str, object]
     name = type(exc).__name__.removesuffix("Error")
     kind = "".join(f"_{c.lower()}" if c.isupper() else c for c in name).lstrip("_")
     loc = [where, exc.field] if exc.field else [where]
-    return {"loc": loc, "msg": clean(str(exc)), "type": kind}
+    return {"loc": loc, "msg": clean(error_text(exc)), "type": kind}
 
 
 def wants_json(request: Request) -> bool:
@@ -199,17 +201,17 @@ def wants_json(request: Request) -> bool:
 
 
 _TITLES = {
-    400: "That request cannot be read",
-    403: "Not allowed",
-    404: "Page not found",
-    405: "Not allowed here",
-    409: "Changed elsewhere",
-    413: "Too large",
-    422: "Please check what you entered",
-    429: "Too many at once",
-    500: "Something went wrong",
-    501: "Not installed on this server",
-    503: "The server is busy",
+    400: N_("That request cannot be read"),
+    403: N_("Not allowed"),
+    404: N_("Page not found"),
+    405: N_("Not allowed here"),
+    409: N_("Changed elsewhere"),
+    413: N_("Too large"),
+    422: N_("Please check what you entered"),
+    429: N_("Too many at once"),
+    500: N_("Something went wrong"),
+    501: N_("Not installed on this server"),
+    503: N_("The server is busy"),
 }
 
 
@@ -243,7 +245,7 @@ def error_response(
         message = str(detail)
     context = {
         "status": status,
-        "title": _TITLES.get(status, "That did not work"),
+        "title": gettext(_TITLES.get(status, N_("That did not work"))),
         "message": clean(message),
         "back": _back(request.url.path) if request.method == "POST" else "",
     }
@@ -292,7 +294,7 @@ def install(app: FastAPI) -> None:
         if answer.status == 422:
             return error_response(request, 422, [validation_error(exc)])
         field = exc.field if answer.status == 403 else None
-        return error_response(request, answer.status, str(exc), answer.headers, field=field)
+        return error_response(request, answer.status, error_text(exc), answer.headers, field=field)
 
     @app.exception_handler(Exception)
     async def server_error(request: Request, exc: Exception) -> Response:

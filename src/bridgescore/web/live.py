@@ -48,6 +48,7 @@ from bridgescore.live.teams import EventTable
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.tokens import hash_token
+from bridgescore.web.awards import award_rows, filing_of
 from bridgescore.web.common import link
 from bridgescore.web.deps import (
     Bearer,
@@ -78,6 +79,7 @@ from bridgescore.web.live_model import (
     duplicate_answer,
     entry_of,
     evening_tags,
+    individual_of,
     method_of,
     movement_of,
     night_pages,
@@ -168,7 +170,14 @@ def start_session(
     event = check_name(body.event.strip(), "event", longest=limits.name)
     names = {k: check_name(v.strip(), "names", longest=limits.name) for k, v in body.names.items()}
     movement = movement_of(body.movement, body.movement_file)
-    sec = Section.from_movement(movement, names=names)
+    one = individual_of(body.movement, names)
+    if one is not None:
+        if body.players:
+            raise SessionError("an individual names its players in `names`, by number",
+                               field="players")  # fmt: skip
+        sec = one.section()
+    else:
+        sec = Section.from_movement(movement, names=names)
     with for_field("players"):
         players = {label: tuple(p.player() for p in given) for label, given in body.players.items()}
     sec = with_players(sec, players)
@@ -176,7 +185,8 @@ def start_session(
     session = Session((sec,), method=method_of(body), event=event,
                       artificial=ARTIFICIAL_PRESETS[body.artificial],
                       date=body.date or datetime.now(UTC).strftime("%Y.%m.%d"),
-                      tags=evening_tags(club, body.venue, body.director))  # fmt: skip
+                      tags=evening_tags(club, body.venue, body.director),
+                      individual=one)  # fmt: skip
     key = None if me is None else (me.club_id, clubs.key(me.club_id))
     stored, tokens = live.store.start(session, movement.tables, key)
     assert stored.edit_token is not None
@@ -243,7 +253,12 @@ def get_session(
         event = {k: summary[k] for k in _EVENT_KEYS}
         return {**common, "event": summary["name"], "event_kind": summary["kind"], **event}
     sec = state.section
-    view = None if viewer == DIRECTOR else _public_view(clubs, game_id)
+    owner = clubs.owner(game_id)
+    club = clubs.club(owner) if owner is not None else None
+    view = None if viewer == DIRECTOR or club is None else clubs.public_view(club)
+    scored = _scores(request, state)
+    individual = state.session.individual is not None
+    ranked = rankings(scored, state.session)
     answer = {
         **common,
         "event": state.session.event,
@@ -253,7 +268,13 @@ def get_session(
             if state.session.min_share is None
             else {"min_share": share_text(state.session.min_share)}
         ),
+        **(
+            {"handicap": state.session.handicap.to_dict()}
+            if state.session.handicap is not None and viewer == DIRECTOR
+            else {}
+        ),
         "movement": state.movement.to_dict(),
+        **_individual(state.session, view),
         "names": {p.label: _shown(p, view).names for p in sec.pairs},
         "players": {
             p.label: [x.to_dict() for x in _shown(p, view).players] for p in sec.pairs if p.players
@@ -264,12 +285,19 @@ def get_session(
             {"board": b.number, "dealer": b.dealer.value, "vulnerability": b.vulnerability.value}
             for b in sec.boards
         ],
-        "rankings": _private(rankings(_scores(request, state)), sec, view),
+        "rankings": _private(
+            ranked if individual else award_rows(club, scored, ranked),  # players: no awards yet
+            sec,
+            view,
+            individual=individual,
+        ),
         "boards_next": [
             {"round": r, "table": t, "boards": format_boards(state.play(r, t).boards), "to": to}
             for (r, t), to in boards_next(state.movement).items()
         ],
     }
+    if viewer == DIRECTOR and club is not None and club.masterpoints is not None:
+        answer["filing"] = filing_of(club.masterpoints)
     return answer
 
 
@@ -539,12 +567,29 @@ def _public_view(club_store: ClubStore, game_id: str) -> PublicView | None:
     return club_store.public_view(club_store.club(owner))
 
 
+def _individual(session: Session, view: PublicView | None) -> dict[str, Any]:
+    """An individual's movement, and its players' names as this reader may see them."""
+    if session.individual is None:
+        return {}
+    one = session.individual.to_dict()
+    if view is not None:
+        one["names"] = {k: view.pair(Pair(int(k), names=v)).names for k, v in one["names"].items()}
+    return {"individual": one}
+
+
 def _private(
-    found: dict[str, list[dict[str, Any]]], sec: Section, view: PublicView | None
+    found: dict[str, list[dict[str, Any]]],
+    sec: Section,
+    view: PublicView | None,
+    individual: bool = False,
 ) -> dict[str, list[dict[str, Any]]]:
-    """The rankings with the players as this reader may see them."""
+    """The rankings with the players as this reader may see them (an ``individual``'s rows are
+    players, each shown as a pair named without its players is)."""
     if view is None:
         return found
+    if individual:
+        return {field: [{**row, "names": view.pair(Pair(row["number"], names=row["names"])).names}
+                        for row in rows] for field, rows in found.items()}  # fmt: skip
     pairs = {p.label: _shown(p, view) for p in sec.pairs}
     return {
         field: [{**row, "names": pairs[row["pair"]].names,

@@ -17,11 +17,27 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.club import Club
-from bridgescore.duplicate.movement import Movement, howell, mitchell
-from bridgescore.duplicate.session import Method, Section, SectionScores, scores_to_dict
+from bridgescore.duplicate.movement import (
+    IndividualMovement,
+    Movement,
+    howell,
+    individual,
+    mitchell,
+)
+from bridgescore.duplicate.session import (
+    Individual,
+    Method,
+    Section,
+    SectionScores,
+    Session,
+    individual_scores,
+    rank_to_dict,
+    scores_to_dict,
+)
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import AlreadyEnteredError, LiveResult, LiveState, TableEntry, read_result
+from bridgescore.locale import error_text
 from bridgescore.players import Player, pair_names
 from bridgescore.web.models import MovementFileIn, PlayerIn
 from bridgescore.web.problems import Responses, problem
@@ -42,6 +58,7 @@ __all__ = [
     "duplicate_answer",
     "entry_of",
     "evening_tags",
+    "individual_of",
     "method_of",
     "movement_of",
     "night_pages",
@@ -84,9 +101,15 @@ class MovementIn(BaseModel):
 
     model_config = _STRICT
 
-    movement: Literal["mitchell", "howell"] = Field(examples=["mitchell"])
+    movement: Literal["mitchell", "howell", "individual"] = Field(examples=["mitchell"])
     tables: int | None = Field(None, examples=[7], description="A Mitchell's tables, 2 to 30.")
     pairs: int | None = Field(None, examples=[10], description="A Howell's pairs, 4 to 20.")
+    players: int | None = Field(
+        None,
+        examples=[12],
+        description="An individual's players, 8 to 40 (`bridgescore movement individual`): "
+        '`names` then names each by number (`{"1": "Ann Smith"}`).',
+    )
     boards_per_round: int = Field(examples=[3])
     rounds: int | None = None
     even: Literal["skip", "relay"] = "skip"
@@ -253,6 +276,8 @@ def movement_of(spec: MovementIn | None, file: MovementFileIn | None = None) -> 
         raise SessionError("give the movement or a movement file, not both", field="movement")
     if file is not None:
         movement = file.movement()
+    elif spec is not None and spec.movement == "individual":
+        movement = _individual(spec).as_pairs()
     elif spec is None or spec.movement == "howell":
         if spec is None or spec.pairs is None:
             raise SessionError("a Howell needs its number of pairs", field="pairs")
@@ -272,6 +297,32 @@ def movement_of(spec: MovementIn | None, file: MovementFileIn | None = None) -> 
             value=movement.boards_per_round,
         )
     return movement
+
+
+def _individual(spec: MovementIn) -> IndividualMovement:
+    if spec.players is None:
+        raise SessionError("an individual needs its number of players", field="players")
+    with for_field("movement"):
+        return individual(spec.players, spec.boards_per_round, rounds=spec.rounds)
+
+
+def individual_of(spec: MovementIn | None, names: dict[str, str]) -> Individual | None:
+    """An individual evening's movement and players, named by number in ``names``; None for a
+    pairs movement.
+
+    :raises SessionError: for a name that is not a player's number (``names``).
+    :raises MovementError: for an individual that cannot be.
+    """
+    if spec is None or spec.movement != "individual":
+        return None
+    movement = _individual(spec)
+    named: dict[int, str] = {}
+    for key, name in names.items():
+        if not (key.isascii() and key.isdigit() and len(key) <= 2):
+            raise SessionError(f"an individual names its players by number, not {key!r}",
+                               field="names", value=key[:20])  # fmt: skip
+        named[int(key)] = name
+    return Individual(movement, named)
 
 
 def entry_of(state: LiveState, body: ResultIn) -> TableEntry:
@@ -318,7 +369,7 @@ def duplicate_answer(state: LiveState, exc: AlreadyEnteredError, conflict: bool)
     night's deprecated calls by match and room answer theirs in :mod:`.team_events`)."""
     existing = result_dict(state, exc.existing)
     return JSONResponse(
-        {"detail": str(exc), "result": existing, "conflict": conflict}, status_code=409
+        {"detail": error_text(exc), "result": existing, "conflict": conflict}, status_code=409
     )
 
 
@@ -327,8 +378,16 @@ def result_dict(state: LiveState, result: LiveResult) -> dict[str, Any]:
     return {**result.to_dict(), "ns_score": state.ns_score(result.entry)}
 
 
-def rankings(scored: list[SectionScores]) -> dict[str, list[dict[str, Any]]]:
-    """The rankings by field (``NS`` and ``EW``, or ``all``), as the CLI's JSON has them."""
+def rankings(
+    scored: list[SectionScores], session: Session | None = None
+) -> dict[str, list[dict[str, Any]]]:
+    """The rankings by field (``NS`` and ``EW``, or ``all``), as the CLI's JSON has them; an
+    individual's are its players' (``all``; each row's ``pair`` and ``number`` the player's
+    number, ``names`` their name)."""
+    if session is not None and session.individual is not None:
+        rows = individual_scores(session.individual, scored[0]).rankings
+        mp = session.method == "mp"
+        return {"all": [rank_to_dict(row, mp=mp) for row in rows]}
     found: dict[str, list[dict[str, Any]]] = {}
     for s in scored:
         found.update(scores_to_dict(s)["rankings"])

@@ -10,7 +10,7 @@ inside its write, and this module only reads the request and maps the answer.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body
 from fastapi.responses import JSONResponse
@@ -18,9 +18,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.duplicate.session import Pair, read_share, share_text
 from bridgescore.errors import SessionError, for_field
+from bridgescore.grades.handicap import HandicapRules
 from bridgescore.inputs import LONGEST_NAME, check_name
 from bridgescore.live import DIRECTOR, AlreadyEnteredError
-from bridgescore.live.definition import FouledBoard, LatePair, MinShare, Withdrawal
+from bridgescore.live.definition import FouledBoard, Handicapping, LatePair, MinShare, Withdrawal
 from bridgescore.web.deps import LimitsDep, LiveDep, SessionWho, require_director
 from bridgescore.web.live_model import (
     MAX_BOARD,
@@ -79,6 +80,20 @@ class MinShareIn(BaseModel):
     model_config = _STRICT
 
     share: str | None = Field(None, max_length=20, examples=["70%"])
+
+
+class HandicapIn(BaseModel):
+    """Handicapped rankings beside the scratch ones (SCORING.md §27): ``method`` ``grade``
+    (50 - the player's grade), ``card`` (the grade's card rank) or ``set`` (``set``: the
+    director's handicap by national number, in points added); null: scratch only."""
+
+    model_config = _STRICT
+
+    method: Literal["grade", "card", "set"] | None = Field(None, examples=["grade"])
+    combine: Literal["mean", "sum"] = Field("mean", examples=["mean"])
+    set: dict[Annotated[str, Field(max_length=20)], float] = Field(
+        default_factory=dict, max_length=2000, examples=[{"123456": -2.5}]
+    )
 
 
 class SlipLineIn(BaseModel):
@@ -144,6 +159,16 @@ def min_share(game_id: str, body: MinShareIn, who: SessionWho, live: LiveDep) ->
     share = read_share(text) if text else None
     version = live.store.redefine(game_id, MinShare(share), DIRECTOR)
     return {"min_share": None if share is None else share_text(share), "version": version}
+
+
+@router.put("/{game_id}/handicap", responses=WRITE_RESPONSES)
+def handicap(game_id: str, body: HandicapIn, who: SessionWho, live: LiveDep) -> dict[str, Any]:
+    """Handicapped rankings beside the scratch ones on the evening's results (the director;
+    SCORING.md §27), or scratch only."""
+    require_director(who, "turns handicapped rankings on or off")
+    rules = None if body.method is None else HandicapRules(body.method, body.combine, body.set)
+    version = live.store.redefine(game_id, Handicapping(rules), DIRECTOR)
+    return {"handicap": None if rules is None else rules.to_dict(), "version": version}
 
 
 @router.post(

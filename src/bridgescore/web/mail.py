@@ -18,6 +18,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from bridgescore.club.filing import evening_awards
 from bridgescore.club.mail import (
     Letter,
     MailingError,
@@ -124,7 +125,8 @@ def _plan(
     """The letters of the session now: its version, whether closed and provisional, the plan."""
     game_id = state.id
     base = settings.base_url or str(request.base_url)
-    provisional = outbox.provisional(game_id, clubs.club(club_id).correction_period)
+    club = clubs.club(club_id)
+    provisional = outbox.provisional(game_id, club.correction_period)
     if state.seating.kind == "teams":  # each member: the team's matches (teams named only)
         link = f"{base.rstrip('/')}/event/{game_id}"
         roster = clubs.roster(club_id)
@@ -132,8 +134,8 @@ def _plan(
         return state.version, state.closed, provisional, plan
     scores = scores_of(request, (state.id, state.version), state.current)
     plan = plan_letters(state.current, scores, clubs.roster(club_id),
-                        link=f"{base.rstrip('/')}/session/{game_id}",
-                        provisional=provisional)  # fmt: skip
+                        link=f"{base.rstrip('/')}/session/{game_id}", provisional=provisional,
+                        awards=evening_awards(club.masterpoints, scores))  # fmt: skip
     return state.version, state.closed, provisional, plan
 
 

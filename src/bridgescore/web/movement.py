@@ -16,23 +16,26 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
 from bridgescore.duplicate.movement import (
+    IndividualMovement,
     Movement,
     alternatives,
     cards,
     completeness,
     describe,
     howell,
+    individual,
     mitchell,
 )
 from bridgescore.duplicate.session import Section
 from bridgescore.errors import BridgeError, MovementError, SessionError
 from bridgescore.inputs import read_number
+from bridgescore.locale import error_text
 from bridgescore.web.common import page
 from bridgescore.web.guard import validation_error
 from bridgescore.web.models import MovementFileIn
 from bridgescore.web.problems import BODY
 
-__all__ = ["api_router", "build", "preview", "router"]
+__all__ = ["api_router", "build", "individual_preview", "preview", "router"]
 
 router = APIRouter(tags=["movement"], include_in_schema=False)
 api_router = APIRouter(prefix="/api", tags=["movement"])
@@ -72,7 +75,7 @@ def movement_page(request: Request) -> Response:
     try:
         movement = build(options)
     except BridgeError as exc:
-        context["errors"][exc.field if exc.field in _OPTIONS else "movement"] = str(exc)
+        context["errors"][exc.field if exc.field in _OPTIONS else "movement"] = error_text(exc)
         return page(request, "movement.html", context, 422)
     kind: Literal["table", "guide"] = "guide" if options["cards"] == "guide" else "table"
     context.update(summary=describe(movement), cards=cards(movement, kind), kind=kind)
@@ -114,7 +117,7 @@ def preview(m: Movement) -> dict[str, object]:
         Section.from_movement(m)
         refused = None
     except SessionError as exc:
-        refused = str(exc)
+        refused = error_text(exc)
     return m.to_dict() | {
         "session_error": refused,
         "fairness": m.fairness().summary(),
@@ -134,11 +137,32 @@ def preview(m: Movement) -> dict[str, object]:
     }
 
 
+def individual_preview(m: IndividualMovement) -> dict[str, object]:
+    """An individual as ``bridgescore movement individual --json`` prints it, with its
+    fairness summary (``complete``: nobody partners anyone twice, which it always is).
+
+    >>> p = individual_preview(individual(12, 2))
+    >>> p["players"], p["complete"], p["alternatives"], p["completeness"][:28]
+    (12, True, [], 'Nobody partners anyone twice')
+    """
+    fair = m.fairness().summary()
+    return m.to_dict() | {
+        "session_error": None,
+        "fairness": fair,
+        "complete": True,
+        "completeness": fair.splitlines()[0],
+        "missed": [],
+        "alternatives": [],
+        "shares": [],
+    }
+
+
 @api_router.get("/movement")
 def movement_json(
-    movement: Literal["mitchell", "howell"] = "mitchell",
+    movement: Literal["mitchell", "howell", "individual"] = "mitchell",
     tables: int | None = None,
     pairs: int | None = None,
+    players: int | None = None,
     boards_per_round: int = 3,
     rounds: int | None = None,
     even: Literal["skip", "relay"] = "skip",
@@ -151,8 +175,14 @@ def movement_json(
     every opponent it could; ``missed`` lists who never meets, ``completeness`` says it in a
     sentence), the complete ``alternatives`` (each with the ``options`` that ask for it) and
     ``session_error``: why a live session of it would be refused (None if it would not).
-    A movement that cannot be is a 422 naming the option."""
+    A movement that cannot be is a 422 naming the option. An individual (``players``, as
+    ``bridgescore movement individual``) answers its own shape: each play's ``north``,
+    ``east``, ``south`` and ``west``, players by number."""
     try:
+        if movement == "individual":
+            if players is None:
+                raise MovementError("an individual needs its number of players", field="players")
+            return individual_preview(individual(players, boards_per_round, rounds=rounds))
         if movement == "howell":
             if pairs is None:
                 raise MovementError("a Howell needs its number of pairs", field="pairs")

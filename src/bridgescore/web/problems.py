@@ -24,6 +24,7 @@ from typing import Any, Final
 from pydantic import BaseModel, Field
 
 from bridgescore.club import ClubError, ClubNotFoundError, LoginError, TooManyAttemptsError
+from bridgescore.club.filing import FilingError, NotFinalError
 from bridgescore.club.mail import MailError, MailingError
 from bridgescore.errors import (
     BatchError,
@@ -91,6 +92,7 @@ STATUSES: Final[Mapping[type[BridgeError], int]] = MappingProxyType(
         EventError: 422,
         ClubError: 422,
         MailError: 422,
+        FilingError: 422,
         # Who may: no login, or not this token's.
         LoginError: 401,
         TooManyAttemptsError: 429,
@@ -106,6 +108,7 @@ STATUSES: Final[Mapping[type[BridgeError], int]] = MappingProxyType(
         TieError: 409,
         VersionConflictError: 409,
         MailingError: 409,
+        NotFinalError: 409,
         # The database busy, unreachable or full: try again.
         # A part this install lacks (an optional dependency): the message names it.
         MissingExtraError: 501,

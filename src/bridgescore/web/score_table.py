@@ -12,7 +12,7 @@ import hashlib
 import json
 from functools import cache
 
-from bridgescore import Strain, score
+from bridgescore import Strain, locale, score
 
 __all__ = ["score_table", "table_key", "table_version"]
 
@@ -27,15 +27,20 @@ def table_key(level: int, strain: str, doubling: str, vulnerable: bool, tricks: 
     return f"{level}{strain}-{doubling or '-'}-{'v' if vulnerable else 'n'}-{tricks}"
 
 
-@cache
 def score_table() -> bytes:
     """The 2,940 scores as JSON: ``{key: [total, [[label, points], ...]]}`` from the declaring
-    side's view (modern undertricks, as the calculator scores).
+    side's view (modern undertricks, as the calculator scores), the labels in the current
+    language (:func:`bridgescore.locale.use`).
 
     >>> table = json.loads(score_table())
     >>> len(table), table["4H-X-v-7"]
     (2940, [-800, [['Undertricks: 3 down, doubled, vulnerable (200 + 300 + 300)', -800]]])
     """
+    return _score_table(locale.current())
+
+
+@cache
+def _score_table(language: str) -> bytes:
     table: dict[str, list[object]] = {}
     for level in range(1, 8):
         for strain in Strain:
@@ -43,13 +48,18 @@ def score_table() -> bytes:
                 for vulnerable in (False, True):
                     for tricks in range(14):
                         s = score(f"{level}{strain.value}{doubling}", tricks, vulnerable=vulnerable)
-                        parts = [[p.label, p.points] for p in s.parts]
+                        parts = [[locale.part_label(p), p.points] for p in s.parts]
                         key = table_key(level, strain.value, doubling, vulnerable, tricks)
                         table[key] = [s.total, parts]
     return json.dumps(table, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-@cache
 def table_version() -> str:
-    """A fingerprint of the table, for its address (``/scores.json?v=...``): cached a year."""
-    return hashlib.sha256(score_table()).hexdigest()[:12]
+    """A fingerprint of the table in the current language, for its address
+    (``/scores.json?v=...``): cached a year."""
+    return _version(locale.current())
+
+
+@cache
+def _version(language: str) -> str:
+    return hashlib.sha256(_score_table(language)).hexdigest()[:12]

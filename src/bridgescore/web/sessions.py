@@ -27,6 +27,7 @@ from bridgescore.duplicate.session import (
     METHODS,
     Board,
     BoardResult,
+    IndividualScores,
     Method,
     Section,
     SectionKind,
@@ -34,13 +35,24 @@ from bridgescore.duplicate.session import (
     Session,
     SessionError,
     heading,
+    individual_scores,
     notes_of,
+    player_recap_to_dict,
+)
+from bridgescore.duplicate.strata import (
+    Strata,
+    StrataError,
+    pair_holdings,
+    rank_strata,
+    read_holdings,
 )
 from bridgescore.errors import for_field
 from bridgescore.inputs import check_name, read_number, read_tricks
+from bridgescore.locale import error_text, gettext
 from bridgescore.storage import Store, StoredGame, VersionConflictError, anonymous
 from bridgescore.storage.errors import QuotaError
 from bridgescore.storage.store import utcnow
+from bridgescore.web.awards import award_texts
 from bridgescore.web.common import edit_cookie, link, name_field, page, remember_edit
 from bridgescore.web.deps import (
     LimitsDep,
@@ -50,6 +62,7 @@ from bridgescore.web.deps import (
     ReadableSession,
     StoreDep,
     can_edit,
+    clubs,
     readable_session,
     settings,
 )
@@ -87,7 +100,7 @@ async def new_session(
     try:
         upload = await _upload(request, limits.upload)
     except BridgeError as exc:
-        context = {"methods": CHOICES, "errors": {"file": str(exc)}, "form": form}
+        context = {"methods": CHOICES, "errors": {"file": error_text(exc)}, "form": form}
         return page(request, "session_new.html", context, 422)
     return await run_in_threadpool(_new_session, request, store, limits, form, upload)
 
@@ -115,7 +128,7 @@ def _new_session(
             check_session(session, limits)
     except BridgeError as exc:
         where = "file" if upload is not None else "sections" if exc.field == "section" else "event"
-        errors[where] = str(exc)
+        errors[where] = error_text(exc)
         context = {"methods": CHOICES, "errors": errors, "form": form}
         return page(request, "session_new.html", context, 422)
     quota = settings(request).anonymous
@@ -127,7 +140,7 @@ def _new_session(
     try:
         stored = store.create(session, also=counted)
     except QuotaError as exc:
-        context = {"methods": CHOICES, "errors": {"file": str(exc)}, "form": form}
+        context = {"methods": CHOICES, "errors": {"file": error_text(exc)}, "form": form}
         return page(request, "session_new.html", context, 429)
     response = RedirectResponse(f"/session/{stored.id}", status_code=303)
     remember_edit(request, response, stored.id, stored.edit_token or "")
@@ -171,11 +184,11 @@ def check_session(session: Session, limits: Limits) -> None:
             check_name(pair.names, "pair", longest=limits.name)
 
 
-async def _upload(request: Request, largest: int) -> tuple[str, str] | None:
-    """The uploaded PBN file as (name, text), or None if none was chosen (at most
-    ``largest`` bytes)."""
+async def _upload(request: Request, largest: int, name: str = "pbn") -> tuple[str, str] | None:
+    """The uploaded file (a PBN file; ``name`` the form's field) as (name, text), or None if
+    none was chosen (at most ``largest`` bytes)."""
     form = await request.form()
-    upload = form.get("pbn")
+    upload = form.get(name)
     if upload is None or isinstance(upload, str) or not upload.filename:
         return None
     try:
@@ -202,7 +215,7 @@ def _usebio_refusal(session: Session) -> str:
     from bridgescore import usebio
 
     refused = usebio.refusal(session)
-    return "" if refused is None else str(refused)
+    return "" if refused is None else refused.reason  # a session, not a file: no '<bytes>:'
 
 
 def _context(
@@ -220,6 +233,8 @@ def _context(
     base = link(request, f"/session/{stored.id}")
     token = request.cookies.get(edit_cookie(stored.id), "")
     recap = _recap(request, session, scored)
+    players = (individual_scores(session.individual, scored[0])
+               if session.individual is not None and scored else None)  # fmt: skip
     section = session.sections[0] if session.sections else None
     next_board = 1 + max((r.board for r in section.results), default=0) if section else 1
     values = form or {"section": section.name if section else "A", "board": str(next_board),
@@ -248,11 +263,32 @@ def _context(
         "sides": [Side.NS, Side.EW],
         "view_link": base,
         "edit_link": f"{base}?key={token}" if editing else "",
-        "strains": [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT")],
+        "strains": [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", gettext("NT"))],
         "records": _records(scored),
         "suits": SUITS,
         "pair_notes": notes_of(session),
+        "awards": _awards(request, stored.id, scored),
+        "individual": players,
+        "player_recap": _player_recap(request, players),
     }
+
+
+def _awards(request: Request, game_id: str, scored: list[SectionScores]) -> dict[Any, str]:
+    """The masterpoints of a club's evening, by (section, pair), if its club has a scheme."""
+    club_store = clubs(request)
+    owner = club_store.owner(game_id)
+    return award_texts(None if owner is None else club_store.club(owner), scored)
+
+
+def _player_recap(request: Request, players: IndividualScores | None) -> dict[str, Any] | None:
+    """An individual's player's recap the address asks for (``?player=3``), as the API's."""
+    wanted = request.query_params.get("player", "")
+    if players is None or not (wanted.isascii() and wanted.isdigit() and len(wanted) <= 2):
+        return None
+    try:
+        return player_recap_to_dict(players, int(wanted))
+    except SessionError:
+        return None
 
 
 def _records(scored: list[SectionScores]) -> dict[tuple[str, int], tuple[HandRecord, list[Any]]]:
@@ -308,6 +344,32 @@ def session_page(
         remember_edit(request, response, game_id, key)
         return response
     return page(request, "session.html", _context(request, stored))
+
+
+@router.post("/session/{game_id}/strata", response_class=HTMLResponse)
+async def strata_form(
+    request: Request, readable: ReadableSession, form: PostedForm, limits: LimitsDep
+) -> Response:
+    """The results page with each section's A/B/C strata ranked (SCORING.md §28): the
+    limits, how a pair's holding is taken, and the players' holdings file (``number,holding``
+    lines). Nothing is stored."""
+    stored, _ = readable
+    try:
+        upload = await _upload(request, limits.upload, "holdings")  # read (and closed) first
+        strata = Strata.parse(form.get("strata", "")[:200],
+                              "average" if form.get("by") == "average" else "higher")  # fmt: skip
+        if upload is None:
+            raise StrataError("choose the players' holdings file", field="holdings")
+        holdings = read_holdings(upload[1], source="holdings")
+    except BridgeError as exc:
+        context = _context(request, stored, errors={"strata": error_text(exc)})
+        return page(request, "session.html", context | {"strata_form": form}, 422)
+    context = _context(request, stored)
+    ranked = [(s, {(field.value if field else "All pairs"):
+                   rank_strata(strata, rows, pair_holdings(holdings))
+                   for field, rows in s.rankings.items()}) for s in context["scored"]]  # fmt: skip
+    return page(request, "session.html", context | {"strata": strata, "strata_ranked": ranked,
+                                                     "strata_form": form})  # fmt: skip
 
 
 def _result(form: dict[str, str]) -> BoardResult:
@@ -373,7 +435,7 @@ def _apply(
                   "Enter your result again if it is still needed.")  # fmt: skip
         return page(request, "session.html", _context(request, fresh, notice=notice), 409)
     except BridgeError as exc:
-        message = str(exc)
+        message = error_text(exc)
         where = exc.field if exc.field in _FORM_FIELDS else "result"
         context = _context(request, stored, form=form, errors={where: message})
         return page(request, "session.html", context, 422)

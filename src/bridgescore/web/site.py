@@ -20,17 +20,39 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
+from fastapi import Request
+
 from bridgescore.club import Club, ClubNotFoundError
+from bridgescore.club.filing import outright_awards
 from bridgescore.duplicate.analysis import pair_analysis
-from bridgescore.duplicate.session import METHODS, SectionScores, SessionError, heading
+from bridgescore.duplicate.session import (
+    METHODS,
+    PairScore,
+    RankRow,
+    SectionScores,
+    SessionError,
+    heading,
+)
 from bridgescore.events import EventKind
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
-from bridgescore.storage.clubs import StoredEvent
+from bridgescore.events.season import ladder, outings
+from bridgescore.grades import Grade, GradeError, grade_sessions
+from bridgescore.grades.handicap import HandicapRow, handicapped_ranking
+from bridgescore.grades.sessions import graded_session, read_date
+from bridgescore.locale import error_text
+from bridgescore.players import Player
+from bridgescore.storage.clubs import ClubStore, StoredEvent
 from bridgescore.storage.nights import TEAM_KINDS, adopt
+from bridgescore.storage.season import LadderStore, StoredLadder
 from bridgescore.storage.site import ClubSite, Published
+from bridgescore.storage.store import utcnow
+from bridgescore.web.awards import award_text as _award_text
+from bridgescore.web.awards import award_texts
 from bridgescore.web.common import asset, templates
-from bridgescore.web.hand_records import HAND_TABLES, Solver, hand_records
+from bridgescore.web.deps import Live
+from bridgescore.web.hand_records import HAND_TABLES, Solver, hand_records, solve_dd
 from bridgescore.web.site_plot import PercentPoint, percent_plot
+from bridgescore.web.work import run_heavy, scores_of
 
 __all__ = [
     "ASSETS",
@@ -41,6 +63,7 @@ __all__ = [
     "pair_key",
     "parse_slug",
     "render",
+    "site_builder",
 ]
 
 ASSETS: Final = ("site.css", "hands.css")
@@ -117,6 +140,14 @@ def render(page: SitePage, *, static: bool) -> str:
                             "static": static})  # fmt: skip
 
 
+@dataclass(frozen=True, slots=True)
+class Handicapped:
+    """A line of a handicapped ranking: the handicapped figures and the pair's scratch row."""
+
+    row: HandicapRow
+    scratch: RankRow
+
+
 def _percent(value: float | None) -> str:
     return "" if value is None else f"{value:.2f}"
 
@@ -131,6 +162,7 @@ class SiteBuilder:
         self.score, self.solve = score, solve
         self._evenings: list[Published] | None = None
         self._scores: dict[str, list[SectionScores]] = {}
+        self._grades: dict[str, Grade] | None = None
 
     # -- what the pages share ----------------------------------------------------------------
 
@@ -158,6 +190,55 @@ class SiteBuilder:
             self._scores[evening.id] = self.score(evening)
         return self._scores[evening.id]
 
+    def grades(self) -> dict[str, Grade]:
+        """Every numbered player's grade from the club's published evenings (SCORING.md §27),
+        worked out again from the results as they stand, so a correction changes it. An
+        evening that cannot be graded (no date, a player in two pairs) is left out."""
+        if self._grades is None:
+            sessions = []
+            for evening in self.evenings:
+                try:
+                    day = read_date(evening.date)
+                    sessions.append(graded_session(evening.id, day, self.scores(evening)))
+                except GradeError:
+                    continue
+            self._grades = grade_sessions(sessions)
+        return self._grades
+
+    def handicapped(self, evening: Published) -> list[list[tuple[str, list[Handicapped]]]]:
+        """Each section's rankings handicapped (in the order of :meth:`scores`), if the
+        director turned it on: each pair's allowance from its players' grades as they stood
+        before the evening, or as the director set them."""
+        rules = evening.session.handicap
+        if rules is None:
+            return []
+        try:
+            day = read_date(evening.date)
+        except GradeError:
+            return []
+        grades = self.grades()
+
+        def before(number: str | None) -> float | None:
+            grade = grades.get(number) if number else None
+            return grade.before(day, evening.id) if grade else None
+
+        out = []
+        for s in self.scores(evening):
+            fields = []
+            for field, rows in s.rankings.items():
+                ranked = [r for r in rows if r.percent is not None]
+                allowances = [
+                    rules.pair_allowance([(p.number, before(p.number)) for p in r.pair.players])
+                    for r in ranked
+                ]
+                table = handicapped_ranking(
+                    [(r.percent or 0.0, a) for r, a in zip(ranked, allowances, strict=True)]
+                )
+                lines = [Handicapped(row, ranked[row.index]) for row in table]
+                fields.append((field.value if field else "All pairs", lines))
+            out.append(fields)
+        return out
+
     def _base(self, title: str, crumbs: list[tuple[str, str]]) -> dict[str, Any]:
         return {"club": self.club, "title": title, "crumbs": crumbs, "now": self.now}
 
@@ -176,6 +257,7 @@ class SiteBuilder:
         context = self._base(self.club.name, []) | {
             "evenings": self.evenings,
             "events": events,
+            "ladders": self.ladders,
             "players": sorted(self.site.players(self.club), key=lambda p: p.name),
         }
         return SitePage("", "site/club.html", context)
@@ -187,24 +269,29 @@ class SiteBuilder:
         scored = self.scores(evening)
         keys = {(id(s), score.pair.side, score.pair.number): key
                 for key, s, score in self._pairs(evening)}  # fmt: skip
+        awards = award_texts(self.club, scored)
         sections = []
-        for s in scored:
+        handicapped = self.handicapped(evening)
+        for i, s in enumerate(scored):
             fields = []
             for field, rows in s.rankings.items():
-                lines = [(r, keys.get((id(s), r.pair.side, r.pair.number), ""), _percent(r.percent))
+                lines = [(r, keys.get((id(s), r.pair.side, r.pair.number), ""),
+                          _percent(r.percent), awards.get((s.section.name, r.pair.label), ""))
                          for r in rows]  # fmt: skip
                 fields.append((field.value if field else "All pairs", lines))
-            sections.append((s, fields))
+            sections.append((s, fields, handicapped[i] if handicapped else []))
         path = f"evenings/{evening.id}/"
         context = self._base(evening.title, [("", self.club.name)]) | {
             "evening": evening,
             "heading": heading(evening.session),
             "sections": sections,
             "mp": evening.session.method == "mp",
+            "awards": bool(awards),
             "method": METHODS[evening.session.method].label,
             "has_deals": any(
                 b.deal is not None for sec in evening.session.sections for b in sec.boards
             ),
+            "handicap": evening.session.handicap,
         }
         return SitePage(path, "site/evening.html", context)
 
@@ -253,26 +340,70 @@ class SiteBuilder:
         }
         return SitePage(f"evenings/{evening.id}/pairs/{key}/", "site/scorecard.html", context)
 
-    def player_page(self, number: str) -> SitePage:
-        """A player's page: their published sessions and a plot of their percentages."""
+    @property
+    def ladders(self) -> list[StoredLadder]:
+        """The club's ladders, the newest first."""
+        return LadderStore(self.site.store).ladders(self.club.id)
+
+    def public_player(self, number: str) -> Player:
+        """The player of this national number as the club's pages show them.
+
+        :raises ClubNotFoundError: if the club's site has no page for them.
+        """
         player = next((p for p in self.site.players(self.club) if p.number == number), None)
         if player is None:
             raise ClubNotFoundError(f"the club has no public page for player {number[:20]!r}",
                                     field="player", value=number[:20])  # fmt: skip
+        return player
+
+    def played(self, number: str) -> list[tuple[Published, str, PairScore, list[Player]]]:
+        """The player's published sessions, the oldest first: the evening, the pair's
+        scorecard key, its score and the partner."""
         played = []
         for evening in reversed(self.evenings):  # oldest first, as the plot reads
             for key, _s, score in self._pairs(evening):
                 if any(p.number == number for p in score.pair.players):
                     partner = [p for p in score.pair.players if p.number != number]
                     played.append((evening, key, score, partner))
+        return played
+
+    def player_page(self, number: str) -> SitePage:
+        """A player's page: their published sessions and a plot of their percentages."""
+        player = self.public_player(number)
+        played = self.played(number)
         points = [PercentPoint(e.date, score.percent) for e, _, score, _ in played
                   if score.percent is not None]  # fmt: skip
+        grade = self.grades().get(number)
+        history = list(grade.history) if grade else []
+        grade_points = [PercentPoint(p.date.strftime("%Y.%m.%d"), p.grade) for p in history]
+        titles = {e.id: e.title for e in self.evenings}
         context = self._base(player.name, [("", self.club.name)]) | {
             "player": player,
             "played": list(reversed(played)),
             "plot": percent_plot(points),
+            "grade": grade,
+            "grade_history": [(p, titles.get(p.key, p.key)) for p in reversed(history)],
+            "grade_plot": percent_plot(grade_points),
         }
         return SitePage(f"players/{number}/", "site/player.html", context)
+
+    def ladder_page(self, ladder_id: str) -> SitePage:
+        """A ladder of the club's season, ranked over the published evenings it covers."""
+        stored = next((s for s in self.ladders if s.id == ladder_id), None)
+        if stored is None:
+            raise ClubNotFoundError(f"the club has no ladder {ladder_id[:40]!r}", field="id",
+                                    value=ladder_id[:40])  # fmt: skip
+        covered = [e for e in self.evenings if stored.ladder.covers(e.date)]
+        found = [o for e in covered for o in outings(e.date, e.id, self.scores(e))]
+        named = {p.number for p in self.site.players(self.club)}
+        context = self._base(stored.ladder.name, [("", self.club.name)]) | {
+            "ladder": stored.ladder,
+            "rows": ladder(stored.ladder.rules, found),
+            "sessions": len(covered),
+            "linked": named,
+            "provisional": any(e.provisional for e in covered),
+        }
+        return SitePage(f"ladders/{ladder_id}/", "site/ladder.html", context)
 
     def event_page(self, event_id: str) -> SitePage:
         """An event of several sessions: the whole event ranked over its published sessions."""
@@ -290,14 +421,17 @@ class SiteBuilder:
         try:
             rows = rank_event(rules, scored) if scored else []
         except SessionError as exc:  # IMPs, or a session of several sections: not rankable
-            rows, problem = [], str(exc)
+            rows, problem = [], error_text(exc)
         else:
             problem = ""
+        complete = len(scored) == len(sessions)  # the outright awards: of the whole event
+        found = outright_awards(self.club.masterpoints, rows, len(sessions)) if complete else None
         context = self._base(event.name, [("", self.club.name)]) | {
             "event": event,
             "sessions": sessions,
             "rows": rows,
             "problem": problem,
+            "awards": None if found is None else {p: _award_text(a) for p, a in found.items()},
         }
         return SitePage(f"events/{event_id}/", "site/event.html", context)
 
@@ -329,3 +463,19 @@ class SiteBuilder:
             yield self.player_page(player.number)
         for e in self.site.clubs.events(self.club.id):
             yield self.event_page(e.id)
+        for stored in self.ladders:
+            yield self.ladder_page(stored.id)
+
+
+def site_builder(request: Request, club: Club, clubs: ClubStore, live: Live) -> SiteBuilder:
+    """The club's site as the server draws it now: scores kept per version, deals solved
+    off the event loop."""
+    site = ClubSite(clubs, live.store)
+
+    def score(p: Published) -> Any:
+        return scores_of(request, (f"{p.id}/site/{hash(p.view)}", p.version), p.session)
+
+    def solve(deals: Any) -> Any:
+        return run_heavy(request, solve_dd, deals)
+
+    return SiteBuilder(site, club, utcnow(), score, solve)

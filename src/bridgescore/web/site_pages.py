@@ -23,14 +23,22 @@ from bridgescore.duplicate.session import score_session
 from bridgescore.files import write_atomically
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import LiveStore
-from bridgescore.storage.site import ClubSite, Published
+from bridgescore.storage.site import ClubSite
 from bridgescore.storage.store import utcnow
 from bridgescore.web.common import STATIC
 from bridgescore.web.deps import ClubsDep, CurrentDirector, LiveDep
 from bridgescore.web.hand_records import solve_dd
 from bridgescore.web.problems import BODY, problem
-from bridgescore.web.site import ASSETS, SiteBuilder, SitePage, club_slug, parse_slug, render
-from bridgescore.web.work import run_heavy, scores_of, section_scorer
+from bridgescore.web.site import (
+    ASSETS,
+    SiteBuilder,
+    SitePage,
+    club_slug,
+    parse_slug,
+    render,
+    site_builder,
+)
+from bridgescore.web.work import section_scorer
 
 __all__ = ["PublicIn", "api_router", "router", "write_site"]
 
@@ -73,15 +81,7 @@ def _builder(request: Request, slug: str, clubs: ClubsDep, live: LiveDep) -> Sit
     if club_slug(club) != slug:  # the name changed, or was written otherwise: the real one
         rest = request.url.path.split("/", 3)[3] if request.url.path.count("/") >= 3 else ""
         return RedirectResponse(f"/clubs/{club_slug(club)}/{rest}", status_code=301)
-    site = ClubSite(clubs, live.store)
-
-    def score(p: Published) -> Any:
-        return scores_of(request, (f"{p.id}/site/{hash(p.view)}", p.version), p.session)
-
-    def solve(deals: Any) -> Any:
-        return run_heavy(request, solve_dd, deals)
-
-    return SiteBuilder(site, club, utcnow(), score, solve)
+    return site_builder(request, club, clubs, live)
 
 
 Site = Annotated[SiteBuilder | Response, Depends(_builder)]
@@ -117,6 +117,8 @@ _page("evenings/{game_id}/pairs/{key}/", "scorecard", "A pair's scorecard.",
       lambda b, p: b.scorecard_page(p["game_id"], p["key"]))  # fmt: skip
 _page("players/{number}/", "player", "A player's sessions and percentages.",
       lambda b, p: b.player_page(p["number"]))  # fmt: skip
+_page("ladders/{ladder_id}/", "ladder", "A ladder of the club's season.",
+      lambda b, p: b.ladder_page(p["ladder_id"]))  # fmt: skip
 _page("events/{event_id}/", "event", "An event's ranking.",
       lambda b, p: b.event_page(p["event_id"]))  # fmt: skip
 

@@ -37,6 +37,7 @@ from bridgescore.live import (
 from bridgescore.live.definition import CarryOver, Draw, ExtraBoards, NotReadyError, Swap
 from bridgescore.live.night import table_of
 from bridgescore.live.teams import EventTable, board_lines, match_score, seats
+from bridgescore.locale import error_text
 from bridgescore.web.common import link
 from bridgescore.web.deps import (
     ClubsDep,
@@ -221,8 +222,8 @@ def swap_teams(
     try:  # the core refuses a repeat meeting inside the write (live.definition.redefine)
         live.store.redefine(event_id, Swap(round_number, first, second, body.confirm), DIRECTOR)
     except RepeatMeetingError as exc:
-        return JSONResponse({"detail": str(exc), "repeat": [[a, b] for a, b, _ in exc.repeat]},
-                            409)  # fmt: skip
+        repeat = [[a, b] for a, b, _ in exc.repeat]
+        return JSONResponse({"detail": error_text(exc), "repeat": repeat}, 409)
     event, version = team_events.state(event_id)
     return {**_round(request, event_id, event, round_number, tokens=True), "version": version}
 
@@ -324,7 +325,7 @@ def _enter(
         else:
             version = store.add(event_id, entry, who)[1]
     except AlreadyEnteredError as exc:  # the 409 of a team night: the result stored, as text
-        return JSONResponse({"detail": str(exc), "result": _text(exc.existing.entry)}, 409)
+        return JSONResponse({"detail": error_text(exc), "result": _text(exc.existing.entry)}, 409)
     event = store.state(event_id).event
     return JSONResponse({**_match(event, body.round, body.match), "version": version,
                          "board": body.board, "room": body.room, "result": _text(entry)},

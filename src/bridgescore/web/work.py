@@ -14,6 +14,7 @@ with 503: a job that overran keeps its thread or process until it ends, so at mo
 
 from __future__ import annotations
 
+import contextvars
 import multiprocessing
 import threading
 from collections import OrderedDict
@@ -93,7 +94,13 @@ def run_heavy(request: Request, work: Callable[P, T], *args: P.args, **kwargs: P
     :raises HTTPException: 503 if the work (with its wait for a turn) takes longer.
     """
     pool: Work = request.app.state.work
-    return _wait(request, pool._pool.submit(work, *args, **kwargs))
+    # the request's context goes along: its language (bridgescore.locale) for a PDF's words
+    context = contextvars.copy_context()
+
+    def in_context() -> T:
+        return context.run(work, *args, **kwargs)
+
+    return _wait(request, pool._pool.submit(in_context))
 
 
 _processes: ProcessPoolExecutor | None = None

@@ -316,9 +316,13 @@ def test_the_api_docs_need_nothing_from_elsewhere(page: Page, server: str) -> No
     assert outside == []
 
 
-@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360x640", "1280x800"])
+@pytest.mark.parametrize(
+    ("size", "language"),
+    [(PHONE, "en"), (DESKTOP, "en"), (PHONE, "fr"), (DESKTOP, "fr")],
+    ids=["360x640", "1280x800", "360x640-fr", "1280x800-fr"],
+)
 def test_axe_finds_nothing_and_tap_targets_are_44px(
-    browser: Browser, server: str, size: ViewportSize
+    browser: Browser, server: str, size: ViewportSize, language: str
 ) -> None:
     context = new_context(browser, size, axe=True)  # axe is injected as an inline script
     page = context.new_page()
@@ -328,6 +332,8 @@ def test_axe_finds_nothing_and_tap_targets_are_44px(
     chicago = start(page, server, "chicago")
     Taps(page).choose("Declarer", "N")
     Taps(page).save()
+    # the pages in the language its switch sets (bridgescore.web.languages)
+    context.add_cookies([{"name": "bs_lang", "value": language, "url": server}])
     pages = {
         "calculator": server + "/?r=4HXS-2&vul=NS",
         "rubber-new": server + "/rubber/new",
@@ -341,11 +347,14 @@ def test_axe_finds_nothing_and_tap_targets_are_44px(
     }
     found = {}
     small = {}
+    langs = {}
     for name, url in pages.items():
         page.goto(url)
+        langs[name] = page.locator("html").get_attribute("lang")
         found[name] = axe_violations(page)
         small[name] = tap_targets(page)
-        tb.shot(page, f"axe-{name}-{size['width']}")
+        tb.shot(page, f"axe-{name}-{size['width']}-{language}")
+    assert langs == dict.fromkeys(pages, language)
     assert found == {key: [] for key in pages}
     assert small == {key: [] for key in pages}
     context.close()

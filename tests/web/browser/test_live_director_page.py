@@ -195,3 +195,34 @@ def test_the_director_sets_a_minimum_share_of_boards(server: str, browser: Brows
         expect(page.locator("#min-share-status")).to_have_text("Every pair is ranked.")
         expect(unranked).to_have_count(0)
         page.close()
+
+
+def test_the_director_turns_on_handicapped_rankings(server: str, browser: Browser) -> None:
+    """Issue 36: under Rankings, handicapped rankings from the grades, or set by hand (a line
+    a player: national number, points); the server keeps them, the page shows them back."""
+    created = _evening(server)
+    base = f"{server}/api/sessions/{created['id']}"
+    director = {"Authorization": f"Bearer {created['edit_token']}"}
+    for size, name in ((tb.PHONE, "360"), (tb.DESKTOP, "1280")):
+        page = _open(browser, server, created, size)
+        if not page.locator("#part-rankings").evaluate("d => d.open"):
+            page.locator("#part-rankings > summary").click()
+        expect(page.locator("#handicap-list")).to_be_hidden()
+        page.locator("#handicap-method").select_option("set")
+        page.locator("#handicap-list").fill("123456 -2.5\n654321, 3")
+        page.locator("#handicap-set").click()
+        expect(page.locator("#handicap-status")).to_have_text(
+            "Handicapped rankings are shown beside the scratch ones.")  # fmt: skip
+        stored = httpx.get(base, headers=director).json()["handicap"]
+        assert stored == {"method": "set", "combine": "mean",
+                          "set": {"123456": -2.5, "654321": 3.0}}  # fmt: skip
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        tb.shot(page, f"director-handicap-{name}")
+        page.locator("#handicap-list").fill("123456 lots")
+        page.locator("#handicap-set").click()
+        expect(page.locator("#handicap-status")).to_contain_text("Not set")
+        page.locator("#handicap-method").select_option("")
+        page.locator("#handicap-set").click()
+        expect(page.locator("#handicap-status")).to_have_text("Scratch rankings only.")
+        expect(page.locator("#handicap-list")).to_be_hidden()
+        page.close()

@@ -26,8 +26,12 @@ browser = tb.browser
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The folder ``bridgescore publish`` wrote."""
     from bridgescore.events.pairs import EventRules, PairsEvent
+    from bridgescore.grades.handicap import HandicapRules
+    from bridgescore.live import DIRECTOR
+    from bridgescore.live.definition import Handicapping
     from bridgescore.storage import Store
     from bridgescore.storage.clubs import ClubStore
+    from bridgescore.storage.live import LiveStore
 
     folder = tmp_path_factory.mktemp("published")
     db = f"sqlite:///{folder / 'club.db'}"
@@ -35,6 +39,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with Store(db) as store:
         event = PairsEvent("Autumn pairs", tuple(ids[:2]), EventRules.preset("none"))
         ClubStore(store).create_event(club_id, "pairs", event.to_dict())
+        # issue 36: the first evening with handicapped rankings beside the scratch ones
+        LiveStore(store).redefine(ids[0], Handicapping(HandicapRules("card")), DIRECTOR)
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[3] / "src")}
     done = subprocess.run(
         [*bridgescore_command(), "publish", "--club", "Acol BC", "-o", str(folder / "site"),

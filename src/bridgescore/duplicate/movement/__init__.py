@@ -11,6 +11,8 @@ compared, :func:`~report.moves` whether one card a table is enough,
 :func:`~complete.completeness` whether every pair meets all the opponents it could (and
 :func:`~complete.alternatives` the complete movements instead); :func:`~report.describe`,
 :func:`~report.table_cards` and :func:`~report.guide_cards` give the text a director prints.
+An individual (players, not pairs, at the seats; nobody partners anyone twice) is an
+:class:`~individual.IndividualMovement`, built by :func:`~individual.individual`.
 
 >>> from bridgescore.duplicate.movement import mitchell, howell
 >>> m = mitchell(7, 3)
@@ -60,6 +62,13 @@ from bridgescore.duplicate.movement.complete import (
 )
 from bridgescore.duplicate.movement.cyclic import howell, howell_rounds
 from bridgescore.duplicate.movement.formats import FileFormat, read_asc, read_file
+from bridgescore.duplicate.movement.individual import (
+    IndividualFairness,
+    IndividualMovement,
+    Seats,
+    describe_individual,
+    individual,
+)
 from bridgescore.duplicate.movement.model import (
     COLUMNS,
     Kind,
@@ -95,6 +104,8 @@ __all__ = [
     "Completeness",
     "Fairness",
     "FileFormat",
+    "IndividualFairness",
+    "IndividualMovement",
     "Kind",
     "Movement",
     "MovementError",
@@ -102,6 +113,7 @@ __all__ = [
     "PairFairness",
     "Play",
     "Relay",
+    "Seats",
     "Share",
     "SitOut",
     "Slot",
@@ -111,11 +123,13 @@ __all__ = [
     "check_result",
     "completeness",
     "describe",
+    "describe_individual",
     "fairness",
     "format_boards",
     "guide_cards",
     "howell",
     "howell_rounds",
+    "individual",
     "missing",
     "mitchell",
     "moves",

@@ -17,6 +17,14 @@ from __future__ import annotations
 from bridgescore.duplicate.session._csv import csv_cell, csv_text
 from bridgescore.duplicate.session._data import Session, session_from_dict, session_to_dict
 from bridgescore.duplicate.session._heading import Heading, heading
+from bridgescore.duplicate.session._individual import (
+    Individual,
+    IndividualScores,
+    individual_scores,
+    individual_section,
+    player_recap_to_dict,
+    score_individual,
+)
 from bridgescore.duplicate.session._json import rank_to_dict, scores_to_dict, traveller_to_dict
 from bridgescore.duplicate.session._model import (
     METHODS,
@@ -62,6 +70,8 @@ __all__ = [
     "BoardPoints",
     "BoardResult",
     "Heading",
+    "Individual",
+    "IndividualScores",
     "Method",
     "MethodInfo",
     "Pair",
@@ -81,13 +91,17 @@ __all__ = [
     "csv_cell",
     "csv_text",
     "heading",
+    "individual_scores",
+    "individual_section",
     "notes_of",
     "pair_notes",
+    "player_recap_to_dict",
     "points_if",
     "points_of_board",
     "qualifies",
     "rank_to_dict",
     "read_share",
+    "score_individual",
     "score_section",
     "score_section_with",
     "score_session",

@@ -33,6 +33,7 @@ from bridgescore.boards.par import Par, ParContract
 from bridgescore.boards.play import Play
 from bridgescore.duplicate.field import ARTIFICIAL, Adjusted, Artificial, Divisor, Rounding
 from bridgescore.duplicate.movement import Movement
+from bridgescore.duplicate.session._individual import Individual
 from bridgescore.duplicate.session._methods import METHODS, Method
 from bridgescore.duplicate.session._model import (
     Board,
@@ -46,6 +47,7 @@ from bridgescore.duplicate.session._scores import SectionScorer, SectionScores, 
 from bridgescore.duplicate.session._share import read_share
 from bridgescore.duplicate.weighted import Weighted
 from bridgescore.errors import BridgeError, SessionError
+from bridgescore.grades.handicap import HandicapRules
 from bridgescore.model import Result, Seat, Side, Vulnerability
 from bridgescore.players import Player
 from bridgescore.scoring import UndertrickRule
@@ -77,8 +79,20 @@ class Session:
     min_share: Fraction | None = None
     """The share of boards a pair plays to be ranked (of the most any pair of its section
     played); the others are listed, not ranked. None: every pair is ranked."""
+    handicap: HandicapRules | None = None
+    """Handicapped rankings shown beside the scratch ones, by these rules (SCORING.md §27);
+    None: scratch only."""
+    individual: Individual | None = None
+    """An individual's movement and players (SCORING.md §26): its one section's pairs are the
+    partnerships, and each player's score is the sum over theirs."""
 
     def __post_init__(self) -> None:
+        if self.individual is not None and (
+            len(self.sections) != 1
+            or len(self.sections[0].pairs) != len(self.individual.movement.partnership_numbers)
+        ):
+            raise SessionError("an individual is one section whose pairs are its partnerships",
+                               field="individual")  # fmt: skip
         if self.min_share is not None and not (
             isinstance(self.min_share, Fraction) and 0 < self.min_share <= 1
         ):
@@ -160,6 +174,8 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "tags": [[name, value] for name, value in session.tags.items()],  # in their order
         **({"across_field": True} if session.across_field else {}),
         **({"min_share": str(session.min_share)} if session.min_share is not None else {}),
+        **({"handicap": session.handicap.to_dict()} if session.handicap is not None else {}),
+        **({"individual": session.individual.to_dict()} if session.individual else {}),
         "sections": [
             {
                 "name": s.name,
@@ -254,6 +270,10 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
             _tags(data.get("tags")),
             bool(data.get("across_field", False)),
             None if data.get("min_share") is None else read_share(str(data["min_share"])),
+            handicap=None
+            if data.get("handicap") is None
+            else HandicapRules.from_dict(data["handicap"]),
+            individual=Individual.from_dict(data["individual"]) if data.get("individual") else None,
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, BridgeError):

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from bridgescore.errors import N_
+
 __all__ = ["METHODS", "Method", "MethodInfo"]
 
 Method = Literal["mp", "butler", "cross-imps"]
@@ -25,11 +27,12 @@ class MethodInfo:
 
 
 METHODS: Mapping[Method, MethodInfo] = {
-    "mp": MethodInfo("matchpoints (MP1)", "Matchpoints", "MPs",
-                     "2 for each score beaten, 1 for each tie; Neuberg for short boards."),
-    "butler": MethodInfo("Butler IMPs", "Butler IMPs", "IMPs",
-                         "IMPs against the board's datum (one top and one bottom dropped)."),
-    "cross-imps": MethodInfo("cross-IMPs", "Cross-IMPs", "IMPs",
-                             "IMPs against every other result, averaged."),
+    "mp": MethodInfo(N_("matchpoints (MP1)"), N_("Matchpoints"), N_("MPs"),
+                     N_("2 for each score beaten, 1 for each tie; Neuberg for short boards.")),
+    "butler": MethodInfo(N_("Butler IMPs"), N_("Butler IMPs"), N_("IMPs"),
+                         N_("IMPs against the board's datum (one top and one bottom dropped).")),
+    "cross-imps": MethodInfo(N_("cross-IMPs"), N_("Cross-IMPs"), N_("IMPs"),
+                             N_("IMPs against every other result, averaged.")),
 }  # fmt: skip
-"""The scoring methods, the one table of them (the CLI's choices, the API's enum, the pages)."""
+"""The scoring methods, the one table of them (the CLI's choices, the API's enum, the pages);
+its words in English, marked for translation (the pages say them with ``_()``)."""

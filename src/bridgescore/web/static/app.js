@@ -5,6 +5,31 @@
 
 window.$ = (id) => document.getElementById(id);
 
+// The page's language (its <html lang>) and its messages: gettext("Board %(n)s", { n: 3 }) says
+// the English text in that language, its %(names)s filled from the second argument, as the
+// templates' _() does (the server puts the JS messages' translations in #bs-messages; see
+// docs/developers.md, "Adding a string").
+window.bsMessages = (() => {
+  const data = document.getElementById("bs-messages");
+  try { return data ? JSON.parse(data.textContent) : {}; } catch { return {}; }
+})();
+const fillIn = (text, values) => (values
+  ? text.replace(/%\((\w+)\)[sd]/g, (all, name) => (name in values ? String(values[name]) : all)) : text);
+window.gettext = (message, values) => {
+  const known = window.bsMessages.messages || {};
+  return fillIn(typeof known[message] === "string" ? known[message] : message, values);
+};
+// The form for the count n (its %(num)d is n): ngettext("%(num)d board", "%(num)d boards", n).
+window.ngettext = (singular, plural, n, values) => {
+  const forms = (window.bsMessages.messages || {})[singular];
+  const which = window.bsMessages.plural ? window.bsMessages.plural[n < 200 ? n : 100 + (n % 100)] : null;
+  const text = Array.isArray(forms) && which !== null ? (forms[which] ?? forms[forms.length - 1])
+    : (n === 1 ? singular : plural);
+  return fillIn(text, { num: n, ...values });
+};
+window.formatNumber = (n, digits = 2) => Number(n).toLocaleString(document.documentElement.lang || "en",
+  { maximumFractionDigits: digits });
+
 window.el = (tag, text, className) => {
   const e = document.createElement(tag);
   if (text !== undefined) e.textContent = text;

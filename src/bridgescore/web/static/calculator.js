@@ -52,8 +52,8 @@ document.addEventListener("DOMContentLoaded", () => {
     const level = String(data.get("level"));
     setError(null, "");
     if (level === "Pass") {
-      panel.replaceChildren(el("p", "Passed out: each side scores 0.", { class: "total" }));
-      bar.textContent = "Passed out: 0";
+      panel.replaceChildren(el("p", gettext("Passed out: each side scores 0."), { class: "total" }));
+      bar.textContent = gettext("Passed out: 0");
       return true;
     }
     const strain = String(data.get("strain"));
@@ -64,9 +64,9 @@ document.addEventListener("DOMContentLoaded", () => {
     let vulnerable = vul === "All";
     if (vul === "NS" || vul === "EW") {
       if (!declarer) {
-        setError("declarer", `Choose the declarer: on this board only ${vul} is vulnerable.`);
-        panel.replaceChildren(el("p", "Fix the highlighted field to see the score.", { class: "error-summary" }));
-        bar.textContent = "Fix the highlighted field to see the score.";
+        setError("declarer", gettext("Choose the declarer: on this board only %(vul)s is vulnerable.", { vul }));
+        panel.replaceChildren(el("p", gettext("Fix the highlighted field to see the score."), { class: "error-summary" }));
+        bar.textContent = gettext("Fix the highlighted field to see the score.");
         return true;
       }
       vulnerable = vul.includes(declarer);
@@ -76,16 +76,18 @@ document.addEventListener("DOMContentLoaded", () => {
     const [total, parts] = entry;
     const symbol = form.querySelector(`input[name="strain"][value="${strain}"] + span`).textContent;
     const contract = `${level}${symbol}${doubling}`;
-    const seat = { N: "North", E: "East", S: "South", W: "West" }[declarer];
+    const seat = { N: gettext("North"), E: gettext("East"), S: gettext("South"), W: gettext("West") }[declarer];
     const d = taken - (6 + Number(level));
-    const how = d === 0 ? "made exactly" : d > 0 ? `made +${d}` : `down ${-d}`;
+    const how = d === 0 ? gettext("%(tricks)s tricks, made exactly", { tricks: taken })
+      : d > 0 ? gettext("%(tricks)s tricks, made +%(over)s", { tricks: taken, over: d })
+        : gettext("%(tricks)s tricks, down %(down)s", { tricks: taken, down: -d });
     const headline = el("p", null, { class: "headline" });
     headline.append(
-      el("span", `${contract}${seat ? ` by ${seat}` : ""}`, { class: "contract" }),
-      `, ${taken} tricks, ${how}, ${vulnerable ? "vulnerable" : "not vulnerable"}`,
+      el("span", `${contract}${seat ? ` ${gettext("by %(seat)s", { seat })}` : ""}`, { class: "contract" }),
+      `, ${how}, ${vulnerable ? gettext("vulnerable") : gettext("not vulnerable")}`,
     );
     const down = total < 0;
-    const line = el("p", down ? "Defenders score " : "Declarer's side scores ", {
+    const line = el("p", `${down ? gettext("Defenders score") : gettext("Declarer's side scores")} `, {
       class: `total ${down ? "defenders" : "declarer"}`,
     });
     line.append(el("strong", String(Math.abs(total))));
@@ -97,17 +99,18 @@ document.addEventListener("DOMContentLoaded", () => {
     }
     const foot = el("tfoot");
     const footRow = el("tr");
-    footRow.append(el("th", "Total for the declaring side"), el("td", signed(total), { class: "num" }));
+    footRow.append(el("th", gettext("Total for the declaring side")), el("td", signed(total), { class: "num" }));
     foot.append(footRow);
     const partsTable = el("table", null, { class: "parts" });
     partsTable.append(rows, foot);
     const shown = [headline, line, partsTable];
     if (declarer) {
       const ns = "NS".includes(declarer) ? total : -total;
-      shown.push(el("p", `NS ${signed(ns)} · EW ${signed(-ns)}`, { class: "ns-view" }));
+      shown.push(el("p", gettext("NS %(ns)s · EW %(ew)s", { ns: signed(ns), ew: signed(-ns) }), { class: "ns-view" }));
     }
     panel.replaceChildren(...shown);
-    bar.textContent = `${contract}, ${taken} tricks: ${down ? "Defenders" : "Declarer's side"} ${Math.abs(total)}`;
+    bar.textContent = down ? gettext("%(contract)s, %(tricks)s tricks: Defenders %(points)s", { contract, tricks: taken, points: Math.abs(total) })
+      : gettext("%(contract)s, %(tricks)s tricks: Declarer's side %(points)s", { contract, tricks: taken, points: Math.abs(total) });
     return true;
   }
 

@@ -16,7 +16,7 @@
   // A director's calls carry the login cookie (same origin): no token is in the page.
   const loggedIn = Boolean(document.querySelector('meta[name="bs-logged-in"]'));
   const form = $("event-new");
-  const METHODS = { pairs: [["mp", "Matchpoints"], ["butler", "Butler (IMPs)"]],
+  const METHODS = { pairs: [["mp", "Matchpoints"], ["butler", gettext("Butler (IMPs)")]],
                     teams: [["imps", "IMPs"], ["bam", "Board-a-match"]] };
   const kind = () => form.querySelector('input[name="kind"]:checked').value;
   const pairs = () => kind() === "swiss-pairs";
@@ -69,7 +69,7 @@
         const j = Number(p.dataset.player);
         p.hidden = j >= seats;
         p.setAttribute("aria-label", `${word()} ${i + 1}: player ${j + 1}`);
-        p.placeholder = i === 0 && j < seats ? ["Ann Smith", "Bob Jones", "Cy Young", "Di Lane"][j] : "";
+        p.placeholder = i === 0 && j < seats ? ["Ann Smith", "Bob Jones", gettext("Cy Young"), gettext("Di Lane")][j] : "";
       }
       made.push(row);
     }
@@ -113,14 +113,14 @@
   const clear = () => { for (const f of FIELDS) $(`err-${f}`).textContent = ""; };
 
   // The preview: asked again (at most every 250 ms) whenever anything changes.
-  const LATER = { standings: "drawn from the standings as the night goes",
-                  winners: "the winners meet", fixed: "fixed now, as shown" };
+  const LATER = { standings: gettext("drawn from the standings as the night goes"),
+                  winners: gettext("the winners meet"), fixed: gettext("fixed now, as shown") };
   const show = (p) => {
-    const bye = p.entrants % 2 ? ", a bye each round" : "";
+    const bye = p.entrants % 2 ? gettext(", a bye each round") : "";
     $("preview-line").textContent = `${p.entrants} ${pairs() ? "pairs" : "teams"}, ${p.rounds} rounds of ` +
       `${p.boards_per_match} boards a match: ${p.matches} matches and ${p.tables} tables a round` +
-      `${pairs() ? " (one a match)" : " (two a match: open and closed room)"}${bye}.`;
-    $("preview-complete").textContent = p.later === "fixed" ? "Every round is fixed now, as shown."
+      `${pairs() ? gettext(" (one a match)") : gettext(" (two a match: open and closed room)")}${bye}.`;
+    $("preview-complete").textContent = p.later === "fixed" ? gettext("Every round is fixed now, as shown.")
       : `Round 1 as drawn now; the later rounds: ${LATER[p.later]}.`;
     const grid = $("preview-grid");
     grid.replaceChildren();
@@ -136,11 +136,11 @@
     }
     $("preview-notes").textContent = p.schedule.length < p.rounds ? `Rounds ${p.schedule.length + 1}-${p.rounds}: ${LATER[p.later]}.` : "";
     const fair = [];
-    fair.push(p.meetings <= 1 ? "No two meet twice in the rounds shown." : `Some meet ${p.meetings} times.`);
-    if (p.byes) fair.push(`At most ${p.byes} bye${p.byes > 1 ? "s" : ""} each${p.later === "winners" ? " (the top seeds, in round 1)" : ""}.`);
+    fair.push(p.meetings <= 1 ? gettext("No two meet twice in the rounds shown.") : `Some meet ${p.meetings} times.`);
+    if (p.byes) fair.push(`At most ${p.byes} bye${p.byes > 1 ? "s" : ""} each${p.later === "winners" ? gettext(" (the top seeds, in round 1)") : ""}.`);
     if (p.later === "fixed") fair.push(`Each plays ${p.home[0]}-${p.home[1]} matches at home (NS in the open room).`);
     if (p.later === "standings") {
-      fair.push("Each round pairs those close on the standings who have not met yet.");
+      fair.push(gettext("Each round pairs those close on the standings who have not met yet."));
       const most = p.entrants - 1 + (p.entrants % 2);  // rounds before two must meet again
       if (p.rounds > most) fair.push(`With ${p.rounds} rounds and ${p.entrants} ${pairs() ? "pairs" : "teams"}, some meet twice: ${most} rounds let each meet each other at most once.`);
     }
@@ -161,7 +161,7 @@
         const answer = await r.json().catch(() => ({}));
         if (r.status === 200) { clear(); $("preview-error").textContent = ""; show(answer); }
         else refusal(answer, r.status, $("preview-error"));
-      } catch (e) { if (e.name !== "AbortError") $("preview-error").textContent = "Offline: no preview."; }
+      } catch (e) { if (e.name !== "AbortError") $("preview-error").textContent = gettext("Offline: no preview."); }
     }, 250);
   };
 
@@ -178,7 +178,7 @@
       if (r.status === 201) { location.assign(`/event/${encodeURIComponent(answer.id)}/director`); return; }
       refusal(answer, r.status, $("new-error"));
       form.querySelector(".field-error:not(:empty)")?.scrollIntoView({ block: "center" });
-    } catch { $("new-error").textContent = "Offline: not started; try again."; }
+    } catch { $("new-error").textContent = gettext("Offline: not started; try again."); }
     button.disabled = false;
   });
   shape();

@@ -23,7 +23,7 @@
     if (!bar || !live) return;
     const copy = bar.cloneNode(true);
     copy.querySelector(".save-state")?.remove();
-    live.textContent = `Score now: ${copy.textContent.replace(/\s+/g, " ").trim()}`;
+    live.textContent = gettext("Score now: %(score)s", { score: copy.textContent.replace(/\s+/g, " ").trim() });
   }
 
   // Swap in the game from a page the server rendered; the page does not move.
@@ -102,15 +102,14 @@
       if (form && form.id === "deal-form") {
         const saved = new URLSearchParams(body).toString();
         localStorage.setItem(key(), JSON.stringify({ action, body: saved }));
-        setState("pending", "Not saved yet");
+        setState("pending", gettext("Not saved yet"));
         formStatus(
-          "Not saved yet: no connection. This deal is kept on this phone and sent when the " +
-            "connection returns.",
+          gettext("Not saved yet: no connection. This deal is kept on this phone and sent when the connection returns."),
           () => flush(),
         );
       } else {
         setState("saved", "Saved");
-        formStatus("No connection: nothing was changed. Try again when connected.", null);
+        formStatus(gettext("No connection: nothing was changed. Try again when connected."), null);
       }
       return;
     }
@@ -124,14 +123,14 @@
       if (response.ok) {
         history.replaceState(null, "", location.pathname);
       } else {
-        setState("refused", response.status === 409 ? "Not saved: changed elsewhere" : "Not saved");
+        setState("refused", response.status === 409 ? gettext("Not saved: changed elsewhere") : gettext("Not saved"));
       }
       return;
     }
     // An error page (an expired form, a busy server): the entry stays, with the reason.
-    const reason = doc.getElementById("error-message")?.textContent || `Error ${response.status}`;
-    setState("refused", "Not saved");
-    formStatus(`Not saved: ${reason}`, async () => {
+    const reason = doc.getElementById("error-message")?.textContent || gettext("Error %(status)s", response);
+    setState("refused", gettext("Not saved"));
+    formStatus(gettext("Not saved: %(why)s", { why: reason }), async () => {
       if (form) {
         await refresh(form);
         send(action, new FormData(form), form);
@@ -194,7 +193,7 @@
       const version = JSON.parse(event.data).version;
       if (version <= Number(game()?.dataset.version) || sending) return;
       if (dirty && game()?.dataset.editing === "yes") {
-        formStatus("This game was changed on another phone; save to check your entry against it.", null);
+        formStatus(gettext("This game was changed on another phone; save to check your entry against it."), null);
         return;
       }
       try {
@@ -212,8 +211,8 @@
     prepareForm();
     follow();
     if (localStorage.getItem(key())) {
-      setState("pending", "Not saved yet");
-      formStatus("A deal entered without a connection is not saved yet.", () => flush());
+      setState("pending", gettext("Not saved yet"));
+      formStatus(gettext("A deal entered without a connection is not saved yet."), () => flush());
       if (navigator.onLine) flush();
     }
     window.addEventListener("online", () => {
@@ -222,7 +221,7 @@
     });
     // Offline the page may fall behind the other phone: say so.
     window.addEventListener("offline", () => {
-      if (!localStorage.getItem(key())) setState("pending", "Offline: last saved score");
+      if (!localStorage.getItem(key())) setState("pending", gettext("Offline: last saved score"));
     });
     // Some phones miss the "online" event: try again now and then while a deal waits.
     setInterval(() => {

@@ -12,14 +12,14 @@ window.liveCards = (container, event, tables, plays) => {
     const rows = plays.filter((p) => p.table === table);
     const t = el("table", undefined, "live-guide");
     const head = el("tr");
-    for (const h of ["Round", "NS", "EW", "Boards"]) head.append(el("th", h));
+    for (const h of [gettext("Round"), gettext("NS"), gettext("EW"), gettext("Boards")]) head.append(el("th", h));
     t.append(head);
     for (let r = 1; r <= rounds; r += 1) {
       const p = rows.find((x) => x.round === r);
       const tr = el("tr");
       if (!p) { // nobody plays here this round: a half table, or the opponents left
         tr.append(el("td", String(r)));
-        const td = el("td", "sit-out: nobody plays at this table");
+        const td = el("td", gettext("sit-out: nobody plays at this table"));
         td.colSpan = 3;
         tr.append(td);
         t.append(tr);
@@ -48,10 +48,10 @@ window.liveCards = (container, event, tables, plays) => {
     const a = el("a", whole(t.url));
     a.href = whole(t.url);
     const img = el("img", undefined, "live-qr");
-    const title = t.title || `${event || "Club evening"} · Table ${t.table}`;
-    img.alt = t.title ? `QR code of the link of ${t.title}` : `QR code of table ${t.table}'s link`;
+    const title = t.title || gettext("%(event)s · Table %(table)s", { event: event || gettext("Club evening"), table: t.table });
+    img.alt = t.title ? gettext("QR code of the link of %(title)s", { title: t.title }) : gettext("QR code of table %(table)s's link", { table: t.table });
     card.append(el("h2", title), img,
-                el("p", "Open this link on one phone at the table to enter your results:"), a);
+                el("p", gettext("Open this link on one phone at the table to enter your results:")), a);
     const rounds = t.rows ? given(t.rows) : guide(t.table);
     if (rounds) card.append(rounds);
     container.append(card);
@@ -60,4 +60,14 @@ window.liveCards = (container, event, tables, plays) => {
       .then((q) => q.text())
       .then((svg) => { img.src = `data:image/svg+xml;base64,${btoa(svg)}`; });
   }
+};
+
+// An individual's tables (GET /api/sessions/{id} with `individual`): each card's rows are its
+// rounds with the four players by number and the boards; a pairs evening's tables as they are.
+window.individualTables = (session, tables) => {
+  if (!session || !session.individual) return tables;
+  const plays = session.individual.movement.plays;
+  return tables.map((t) => ({ ...t, rows: [[gettext("Round"), "N", "S", "E", "W", gettext("Boards")],
+    ...plays.filter((p) => p.table === t.table)
+      .map((p) => [p.round, p.north, p.south, p.east, p.west, p.boards.join(", ")])] }));
 };

@@ -13,25 +13,25 @@
 
   const show = (d) => {
     const status = $("deals-status");
-    if (!d.dealt) status.textContent = `No deals yet (${d.boards} boards).`;
-    else if (d.analysis === "done") status.textContent = `Hand records ready: ${d.dealt} of ${d.boards} boards dealt, DD ${d.solved}/${d.dealt} boards with par.`;
-    else if (d.analysis === "unavailable") status.textContent = `${d.dealt} of ${d.boards} boards dealt. No double-dummy tables: ${d.message}.`;
-    else status.textContent = `${d.dealt} of ${d.boards} boards dealt. DD ${d.solved}/${d.dealt} boards…`;
-    $("deals-count").textContent = d.dealt ? `· DD ${d.solved}/${d.dealt}` : "· no deals yet";
+    if (!d.dealt) status.textContent = gettext("No deals yet (%(boards)s boards).", d);
+    else if (d.analysis === "done") status.textContent = gettext("Hand records ready: %(dealt)s of %(boards)s boards dealt, DD %(solved)s/%(dealt)s boards with par.", d);
+    else if (d.analysis === "unavailable") status.textContent = gettext("%(dealt)s of %(boards)s boards dealt. No double-dummy tables: %(message)s.", d);
+    else status.textContent = gettext("%(dealt)s of %(boards)s boards dealt. DD %(solved)s/%(dealt)s boards…", d);
+    $("deals-count").textContent = d.dealt ? `· DD ${d.solved}/${d.dealt}` : gettext("· no deals yet");
     const seed = $("deals-commitment");
     seed.hidden = !d.commitment;
     if (d.commitment) {
-      seed.replaceChildren("Dealt here. Seed hash (show it before play): ");
+      seed.replaceChildren(gettext("Dealt here. Seed hash (show it before play): "));
       const c = document.createElement("code");
       c.textContent = d.commitment;
       seed.append(c);
       if (d.seed) {
         const s = document.createElement("code");
         s.textContent = d.seed;
-        seed.append(". Seed (published): ", s);
+        seed.append(gettext(". Seed (published): "), s);
       }
     }
-    $("deal-here").textContent = d.dealt ? "Deal the boards again" : "Deal the boards here";
+    $("deal-here").textContent = d.dealt ? gettext("Deal the boards again") : gettext("Deal the boards here");
     $("deal-here").classList.toggle("primary", !d.dealt);  // once dealt, not the first thing to tap
     clearTimeout(timer);
     if (d.analysis === "working") timer = setTimeout(read, 2000);
@@ -49,18 +49,18 @@
 
   $("deal-here").addEventListener("click", async () => {
     if ($("deal-here").textContent.includes("again")
-        && !confirm("Deal every board again? The deals attached now are replaced.")) return;
-    done(await api("/dealt", { method: "POST" }), "Not dealt");
+        && !confirm(gettext("Deal every board again? The deals attached now are replaced."))) return;
+    done(await api("/dealt", { method: "POST" }), gettext("Not dealt"));
   });
   $("deals-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const file = $("deals-file").files[0];
-    if (!file) { $("deals-error").textContent = "Choose a deal file first."; return; }
+    if (!file) { $("deals-error").textContent = gettext("Choose a deal file first."); return; }
     const bytes = new Uint8Array(await file.arrayBuffer());
     let text = "";
     for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     const body = JSON.stringify({ file: btoa(text), name: file.name });
-    done(await api("", { method: "PUT", body }), `${file.name} was not attached`);
+    done(await api("", { method: "PUT", body }), gettext("%(file)s was not attached", { file: file.name }));
   });
   read();
 })();

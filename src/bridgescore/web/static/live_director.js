@@ -35,7 +35,6 @@
     if (tag === "th" && !className.includes("row")) c.scope = "col";
     return c;
   };
-  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
   // The server says which boards are due and which tables are late (bridgescore.live.state):
   // the page only draws it.
@@ -69,9 +68,9 @@
       table.append(tr);
     }
     $("late").textContent = late.length
-      ? `Late: table${late.length > 1 ? "s" : ""} ${late.join(", ")} (boards of rounds the room has left not in).`
-      : `${plural(session.due.length, "board")} missing, ${session.missing.length - session.due.length} to play.`;
-    $("grid-count").textContent = late.length ? `· late: ${late.join(", ")}` : "";
+      ? ngettext("Late: table %(tables)s (boards of rounds the room has left not in).", "Late: tables %(tables)s (boards of rounds the room has left not in).", late.length, { tables: late.join(", ") })
+      : ngettext("%(num)d board missing, %(play)s to play.", "%(num)d boards missing, %(play)s to play.", session.due.length, { play: session.missing.length - session.due.length });
+    $("grid-count").textContent = late.length ? `· ${gettext("late: %(tables)s", { tables: late.join(", ") })}` : "";
   };
 
   // One table a field; the pair's names under its label, so that the numbers keep their own
@@ -84,10 +83,15 @@
       const t = document.createElement("table");
       t.className = "live-ranking";
       const cap = document.createElement("caption");
-      cap.textContent = field.field === "all" ? "Rankings" : `${field.field} pairs`;
+      cap.textContent = session.individual ? gettext("Players") : field.field === "all" ? gettext("Rankings")
+        : gettext("%(name)s pairs", { name: field.field });
       t.append(cap);
+      // Masterpoints (the club's scheme; the server's awards): one column more, each player's.
+      const mp = field.rows.some((row) => "masterpoints" in row);
       const head = document.createElement("tr");
-      for (const [h, cls] of [["Rank", "num"], ["Pair", ""], ["Score", "num"], ["%", "num"]]) {
+      const who = session.individual ? gettext("Player") : gettext("Pair");  // an individual ranks its players
+      for (const [h, cls] of [[gettext("Rank"), "num"], [who, ""], [gettext("Score"), "num"], ["%", "num"],
+                              ...(mp ? [[gettext("Award"), "num"]] : [])]) {
         head.append(cell("th", h, cls));
       }
       t.append(head);
@@ -98,15 +102,20 @@
         pair.append(cell("span", String(row.pair), "live-pair-label"));
         if (row.names) pair.append(cell("span", row.names, "live-pair-names"));
         const score = row.total;
-        tr.append(cell("td", row.ranked === false ? "not ranked" : String(row.rank), "num"), pair, cell("td", String(score), "num"),
+        tr.append(cell("td", row.ranked === false ? gettext("not ranked") : String(row.rank), "num"), pair, cell("td", String(score), "num"),
                   cell("td", row.percent === null ? "" : row.percent.toFixed(2), "num"));
+        if (mp) {
+          const c = cell("td", row.masterpoints ? String(row.masterpoints) : "", "num");
+          if (row.masterpoint_type) c.title = gettext("%(points)s %(type)s points each player", { points: row.masterpoints, type: row.masterpoint_type });
+          tr.append(c);
+        }
         t.append(tr);
       }
       box.append(t);
     }
     const leaders = fields.map((f) => f.rows[0]).filter(Boolean)
       .map((row) => `${row.pair}${row.percent === null ? "" : ` ${row.percent.toFixed(1)}%`}`);
-    $("rankings-count").textContent = leaders.length ? `· first: ${leaders.join(", ")}` : "";
+    $("rankings-count").textContent = leaders.length ? `· ${gettext("first: %(pairs)s", { pairs: leaders.join(", ") })}` : "";
   };
 
   // One row a board at a table, compact enough for a phone: where, who, the result, NS's score
@@ -120,8 +129,8 @@
   const rows = (table, list, kind) => {
     table.replaceChildren();
     const head = document.createElement("tr");
-    const titles = [["Rnd", "Round"], ["Tbl", "Table"], ["Bd", "Board"], ["NS–EW", "The NS pair v the EW pair"],
-                    ["Result", ""], ["NS", "NS score"], ["", ""]];
+    const titles = [["Rnd", "Round"], ["Tbl", "Table"], ["Bd", "Board"], ["NS–EW", gettext("The NS pair v the EW pair")],
+                    ["Result", ""], ["NS", gettext("NS score")], ["", ""]];
     for (const [text, title] of titles) {
       const th = cell("th", text);
       if (!text) th.append(cell("span", "Change", "visually-hidden"));
@@ -141,9 +150,11 @@
                        kind === "missing" ? state : (r.result || artificial(r) || r.weighted || split(r)),
                        r.ns_score ?? ""]) tr.append(cell("td", String(v)));
       const actions = document.createElement("td");
-      const edit = cell("button", kind === "missing" ? "Enter" : "Edit");
+      const edit = cell("button", kind === "missing" ? gettext("Enter") : gettext("Edit"));
       edit.type = "button";
-      edit.setAttribute("aria-label", `${edit.textContent} round ${r.round}, table ${r.table}, board ${r.board}`);
+      const where = { round: r.round, table: r.table, board: r.board };
+      edit.setAttribute("aria-label", kind === "missing" ? gettext("Enter round %(round)s, table %(table)s, board %(board)s", where)
+        : gettext("Edit round %(round)s, table %(table)s, board %(board)s", where));
       edit.setAttribute("aria-expanded", "false");
       edit.setAttribute("aria-controls", "edit");
       edit.addEventListener("click", () => openEdit(r, tr));
@@ -155,9 +166,9 @@
   const results = () => {
     rows($("results"), session.results, "result");
     rows($("missing"), session.missing, "missing");
-    $("results-count").textContent = `· ${session.results.length} in`;
+    $("results-count").textContent = `· ${gettext("%(n)s in", { n: session.results.length })}`;
     const toPlay = session.missing.length - session.due.length;
-    $("missing-count").textContent = `· ${session.due.length}${toPlay ? ` (${toPlay} to play)` : ""}`;
+    $("missing-count").textContent = `· ${session.due.length}${toPlay ? ` ${gettext("(%(n)s to play)", { n: toPlay })}` : ""}`;
     bulkOptions();
   };
 
@@ -173,11 +184,11 @@
       found.get(key).rows.push(row);
     };
     for (const r of session.missing) {
-      add(`t/${r.round}/${r.table}`, `Round ${r.round}, table ${r.table}`, r);
+      add(`t/${r.round}/${r.table}`, gettext("Round %(round)s, table %(table)s", r), r);
     }
     for (const pair of session.movement.pairs) {
       for (const r of session.missing) {
-        if (label("NS", r.ns) === pair || label("EW", r.ew) === pair) add(`p/${pair}`, `Pair ${pair}`, r);
+        if (label("NS", r.ns) === pair || label("EW", r.ew) === pair) add(`p/${pair}`, gettext("Pair %(pair)s", { pair }), r);
       }
     }
     return [...found.values()].filter((g) => g.rows.length > 1);
@@ -188,13 +199,13 @@
     bulk.hidden = !shownGroups.length;
     $("bulk-none").hidden = !bulk.hidden;
     $("averages-count").textContent = session.due.length
-      ? `· ${plural(session.due.length, "board")} missing` : "· artificial scores in one step";
+      ? `· ${ngettext("%(num)d board missing", "%(num)d boards missing", session.due.length)}` : gettext("· artificial scores in one step");
     const which = $("bulk-which");
     const before = which.value;
     which.replaceChildren(...shownGroups.map((g) => {
       const o = document.createElement("option");
       o.value = g.key;
-      o.textContent = `${g.label}: ${plural(g.rows.length, "board")}`;
+      o.textContent = `${g.label}: ${ngettext("%(num)d board", "%(num)d boards", g.rows.length)}`;
       return o;
     }));
     if (shownGroups.some((g) => g.key === before)) which.value = before;
@@ -206,7 +217,7 @@
     const before = score.value;
     const pair = g && g.key.startsWith("p/") ? g.key.slice(2) : null;
     const choices = pair
-      ? MINE.map(([mine, theirs]) => [`${mine}|${theirs}`, `${pair} ${mine}, opponents ${theirs}`])
+      ? MINE.map(([mine, theirs]) => [`${mine}|${theirs}`, gettext("%(pair)s %(mine)s, opponents %(theirs)s", { pair, mine, theirs })])
       : NS_EW.map((x) => [x, `${x} (NS/EW)`]);
     score.replaceChildren(...choices.map(([value, text]) => {
       const o = document.createElement("option");
@@ -214,7 +225,7 @@
       return o;
     }));
     if (choices.some(([v]) => v === before)) score.value = before;
-    $("bulk-give").textContent = g ? `Give ${plural(g.rows.length, "board")}` : "Give them";
+    $("bulk-give").textContent = g ? ngettext("Give %(num)d board", "Give %(num)d boards", g.rows.length) : gettext("Give them");
   };
   $("bulk-which").addEventListener("change", bulkScores);
   bulk.addEventListener("submit", async (e) => {
@@ -230,9 +241,9 @@
     const a = await api("/artificial", { method: "POST", body: JSON.stringify(where) });
     if (a.status >= 300) {
       const d = a.body.detail;
-      status.textContent = `Not given: ${Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d}`;
+      status.textContent = gettext("Not given: %(why)s", { why: Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d });
     } else {
-      status.textContent = `${plural(a.body.entered, "board")} given: ${g.label}.`;
+      status.textContent = ngettext("%(num)d board given: %(label)s.", "%(num)d boards given: %(label)s.", a.body.entered, { label: g.label });
     }
     load();
   });
@@ -250,12 +261,55 @@
       body: JSON.stringify({ share: $("min-share").value.trim() || null }) });
     if (a.status >= 300) {
       const d = a.body.detail;
-      status.textContent = `Not set: ${Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d}`;
+      status.textContent = gettext("Not set: %(why)s", { why: Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d });
     } else {
       status.textContent = a.body.min_share
-        ? `Pairs below ${a.body.min_share} of the boards are not ranked.` : "Every pair is ranked.";
+        ? gettext("Pairs below %(share)s of the boards are not ranked.", { share: a.body.min_share }) : gettext("Every pair is ranked.");
     }
     $("min-share").blur();
+    load();
+  });
+
+  // Handicapped rankings beside the scratch ones: the server keeps the rules and works out the
+  // handicaps (bridgescore.grades.handicap); the page sends the director's choice.
+  let handicapEdited = false; // the director's choice, not yet sent, is kept across redraws
+  const handicapShown = () => {
+    const rules = session.handicap || null;
+    const method = $("handicap-method");
+    const list = $("handicap-list");
+    if (!handicapEdited) {
+      method.value = rules ? rules.method : "";
+      if (rules && rules.set) {
+        list.value = Object.entries(rules.set).map(([n, v]) => `${n} ${v}`).join("\n");
+      }
+    }
+    list.hidden = method.value !== "set";
+  };
+  $("handicap-method").addEventListener("change", () => {
+    handicapEdited = true;
+    $("handicap-list").hidden = $("handicap-method").value !== "set";
+  });
+  $("handicap-list").addEventListener("input", () => { handicapEdited = true; });
+  $("handicap-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const status = $("handicap-status");
+    const method = $("handicap-method").value || null;
+    const set = {};
+    if (method === "set") {
+      for (const line of $("handicap-list").value.split("\n")) {
+        const [number, points] = line.trim().split(/[\s,;]+/);
+        if (number) set[number] = Number(points);
+      }
+    }
+    const a = await api("/handicap", { method: "PUT", body: JSON.stringify({ method, set }) });
+    if (a.status >= 300) {
+      const d = a.body.detail;
+      status.textContent = gettext("Not set: %(why)s", { why: Array.isArray(d) ? d.map((x) => x.msg).join("; ") : d });
+    } else {
+      handicapEdited = false;
+      status.textContent = a.body.handicap
+        ? gettext("Handicapped rankings are shown beside the scratch ones.") : gettext("Scratch rankings only.");
+    }
     load();
   });
 
@@ -269,35 +323,36 @@
     if (open.some((c) => !seenConflicts.has(c.id))) $("conflicts-status").textContent = "";
     seenConflicts = new Set(open.map((c) => c.id));
     $("part-conflicts").hidden = open.length === 0;
-    $("conflicts-count").textContent = open.length ? `· ${open.length} to settle` : "";
+    $("conflicts-count").textContent = open.length ? `· ${gettext("%(n)s to settle", { n: open.length })}` : "";
     list.replaceChildren();
     for (const c of open) {
       const stored = session.results.find((r) => r.id === c.result_id);
       const li = document.createElement("li");
-      const what = c.reason === "closed" ? "sent after closing" : "entered differently";
-      li.append(cell("p", `Round ${c.round}, table ${c.table}, board ${c.board}: ${what}. ` +
-        `Table's entry: ${c.text}.${stored ? ` Stored: ${stored.text}.` : " Nothing stored."}`));
+      const what = c.reason === "closed" ? gettext("sent after closing") : gettext("entered differently");
+      const kept = stored ? gettext("Stored: %(text)s.", stored) : gettext("Nothing stored.");
+      li.append(cell("p", `${gettext("Round %(round)s, table %(table)s, board %(board)s: %(what)s.", { ...c, what })} ${
+        gettext("Table's entry: %(text)s.", c)} ${kept}`));
       const keep = (which, text) => {
         const b = cell("button", text);
         b.type = "button";
         b.addEventListener("click", async () => {
           const a = await api(`/conflicts/${c.id}`, { method: "POST", body: JSON.stringify({ keep: which }) });
-          $("conflicts-status").textContent = a.status === 200 ? `Board ${c.board} settled.`
-            : `Board ${c.board} not settled: ${a.body.detail}`;
+          $("conflicts-status").textContent = a.status === 200 ? gettext("Board %(board)s settled.", c)
+            : gettext("Board %(board)s not settled: %(why)s", { board: c.board, why: a.body.detail });
           load();
         });
         return b;
       };
-      li.append(keep("entry", "Keep the table's entry"), " ");
-      if (stored) li.append(keep("stored", "Keep the stored result"));
-      else li.append(keep("stored", "Discard it"));
+      li.append(keep("entry", gettext("Keep the table's entry")), " ");
+      if (stored) li.append(keep("stored", gettext("Keep the stored result")));
+      else li.append(keep("stored", gettext("Discard it")));
       list.append(li);
     }
   };
 
   // The form's row: right below the row tapped, across the whole table.
   const form = $("edit");
-  const home = document.createComment("the edit form waits here");
+  const home = document.createComment(gettext("the edit form waits here"));
   form.before(home);
   const editRow = document.createElement("tr");
   editRow.className = "live-edit-row";
@@ -351,7 +406,8 @@
     editing = { ...r, key: keyOf(r) };
     anchor(tr);
     form.hidden = false;
-    $("edit-title").textContent = `Round ${r.round}, table ${r.table}, board ${r.board}: ${label("NS", r.ns)} v ${label("EW", r.ew)}`;
+    $("edit-title").textContent = gettext("Round %(round)s, table %(table)s, board %(board)s: %(ns)s v %(ew)s",
+      { round: r.round, table: r.table, board: r.board, ns: label("NS", r.ns), ew: label("EW", r.ew) });
     form.contract.value = r.contract || "";
     form.declarer.value = r.declarer || "";
     form.tricks.value = r.tricks ?? "";
@@ -379,8 +435,8 @@
       editing = { ...r, kind: now, key: editing.key };
       $("edit-delete").hidden = now !== "result";
       $("edit-error").textContent = now === "result"
-        ? "This board was entered meanwhile: saving now changes that result."
-        : "This board's result was deleted meanwhile: saving now enters it.";
+        ? gettext("This board was entered meanwhile: saving now changes that result.")
+        : gettext("This board's result was deleted meanwhile: saving now enters it.");
     }
     anchor(tr);
     if (focused) {
@@ -395,7 +451,7 @@
   $("edit-cancel").addEventListener("click", () => closeEdit(true));
   $("edit-delete").addEventListener("click", async () => {
     const r = editing;
-    if (!r || !confirm(`Delete board ${r.board} at table ${r.table}, round ${r.round}?`)) return;
+    if (!r || !confirm(gettext("Delete board %(board)s at table %(table)s, round %(round)s?", r))) return;
     const a = await api(`/results/${r.id}`, { method: "DELETE" });
     if (a.status !== 200) { $("edit-error").textContent = a.body.detail; return; }
     closeEdit();
@@ -445,9 +501,9 @@
       const what = (x) => x ? (artificial(x) || x.weighted || split(x) || `${x.contract}${x.declarer ? " " + x.declarer : ""}${x.contract === "Pass" ? "" : " " + x.tricks}`) : "—";
       const ref = c.new || c.old;
       list.append(cell("li", `${new Date(c.at).toLocaleTimeString()} · ${c.who} · ${c.action} · ` +
-        `R${ref.round} T${ref.table} board ${ref.board}: ${what(c.old)} → ${what(c.new)}`));
+        gettext("R%(round)s T%(table)s board %(board)s: %(before)s → %(after)s", { round: ref.round, table: ref.table, board: ref.board, before: what(c.old), after: what(c.new) })));
     }
-    $("audit-count").textContent = `· ${plural(changes.length, "change")}`;
+    $("audit-count").textContent = `· ${ngettext("%(num)d change", "%(num)d changes", changes.length)}`;
   };
 
   $("show-cards").addEventListener("click", async () => {
@@ -455,7 +511,8 @@
     const a = await api("/tables");
     $("cards-error").textContent = a.status === 200 ? "" : a.body.detail;
     if (a.status !== 200) return;
-    window.liveCards($("cards"), session.event, a.body.tables, session.movement.plays);
+    window.liveCards($("cards"), session.event, window.individualTables(session, a.body.tables),
+      session.movement.plays);
     $("live-director").classList.add("cards-shown");  // printing now prints the cards only
     $("print-cards").hidden = false;
   });
@@ -471,9 +528,9 @@
   const published = () => {
     const p = $("published");
     p.replaceChildren();
-    $("close").textContent = session.closed ? "Open the session again" : "Close the session";
-    if (!session.closed) { p.textContent = "Open: tables are entering results."; return; }
-    p.append("Closed. Published: ");
+    $("close").textContent = session.closed ? gettext("Open the session again") : gettext("Close the session");
+    if (!session.closed) { p.textContent = gettext("Open: tables are entering results."); return; }
+    p.append(gettext("Closed. Published: "));
     for (const [label, href] of [["results page", `/session/${id}`], ["PBN", `/session/${id}/session.pbn`],
                                  ["CSV", `/session/${id}/session.csv`]]) {
       const a = document.createElement("a");
@@ -481,6 +538,43 @@
       a.textContent = label;
       p.append(a, " ");
     }
+    filing();
+  };
+
+  // Filing the masterpoints with the national body: one tap; the server makes the file only
+  // once the correction period has ended (409 before, its words shown here).
+  const filing = () => {
+    const box = $("filing");
+    box.hidden = !(session.closed && session.filing && session.filing.formats.length);
+    if (box.hidden) return;
+    const buttons = $("filing-buttons");
+    buttons.replaceChildren();
+    for (const format of session.filing.formats) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = gettext("File the masterpoints (%(format)s)", { format: format.toUpperCase() });
+      b.addEventListener("click", () => fileMasterpoints(format));
+      buttons.append(b);
+    }
+  };
+  const fileMasterpoints = async (format) => {
+    const r = await fetch(`/api/sessions/${id}/masterpoints?format=${format}`,
+      { headers: { Authorization: `Bearer ${token}` } });
+    if (r.status !== 200) {
+      const body = await r.json().catch(() => ({}));
+      $("filing-status").textContent = typeof body.detail === "string" ? body.detail : gettext("Error %(status)s", { status: r.status });
+      return;
+    }
+    const name = (r.headers.get("Content-Disposition") || "").match(/filename="([^"]+)"/);
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(await r.blob());
+    a.download = name ? name[1] : `masterpoints.${format}`;
+    a.click();
+    URL.revokeObjectURL(a.href);
+    const left = decodeURIComponent(r.headers.get("X-Unfiled") || "");
+    $("filing-status").textContent = left
+      ? gettext("Saved. Not in the file (no national number): %(names)s.", { names: left })
+      : gettext("Saved: upload it to the national body.");
   };
 
   let loading = false;
@@ -490,17 +584,18 @@
     loading = true;
     try {
       const a = await api("");
-      if (a.status !== 200) { $("status").textContent = a.body.detail || `Error ${a.status}`; return; }
+      if (a.status !== 200) { $("status").textContent = a.body.detail || gettext("Error %(status)s", a); return; }
       session = a.body;
       if (token) window.liveKept.save(id, token, session.event);
-      $("event").textContent = `Director · ${session.event || "Session"}`;
+      const sessionName = session.event || gettext("Session");
+      $("event").textContent = gettext("Director · %(event)s", { event: sessionName });
       const n = session.results.length;
-      $("status").textContent = `Version ${session.version} · ${n} result${n === 1 ? "" : "s"} in`;
+      $("status").textContent = ngettext("Version %(version)s · %(num)d result in", "Version %(version)s · %(num)d results in", n, { version: session.version });
       const active = document.activeElement;
       const focused = form.contains(active) && active.name
         ? { name: active.name, start: active.selectionStart ?? null, end: active.selectionEnd ?? null }
         : null;
-      grid(); rankings(); minShare(); results(); conflicts(); replace(focused); refocus(); published(); audit();
+      grid(); rankings(); minShare(); handicapShown(); results(); conflicts(); replace(focused); refocus(); published(); audit();
     } finally {
       loading = false;
       listen();  // after the first answer, which names the stream with the director's pass
@@ -517,6 +612,6 @@
       if (!session || JSON.parse(e.data).version !== session.version) load();
     });
   }
-  if (!token) $("status").textContent = "This link has no director token.";
+  if (!token) $("status").textContent = gettext("This link has no director token.");
   load();
 })();

@@ -20,14 +20,15 @@
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = window.liveKept.link(e.id);
-    a.textContent = `${e.session?.event || e.event || "Club evening"} · director's page`;
+    a.textContent = gettext("%(event)s · director's page", { event: e.session?.event || e.event || gettext("Club evening") });
     const s = e.session;
     const state = s
-      ? `${s.entered} of ${s.entered + s.missing.length} results in${s.closed ? ", closed" : ""}`
-      : "not reachable now";
+      ? (s.closed ? gettext("%(entered)s of %(total)s results in, closed", { entered: s.entered, total: s.entered + s.missing.length })
+        : gettext("%(entered)s of %(total)s results in", { entered: s.entered, total: s.entered + s.missing.length }))
+      : gettext("not reachable now");
     const about = document.createElement("span");
     about.className = "live-kept-about";
-    about.textContent = [state, e.at ? `started ${when(e.at)}` : ""].filter(Boolean).join(" · ");
+    about.textContent = [state, e.at ? gettext("started %(when)s", { when: when(e.at) }) : ""].filter(Boolean).join(" · ");
     li.append(a, about);
     list.append(li);
   }

@@ -24,7 +24,7 @@
     const text = document.createElement("pre");
     text.className = "emails-text";
     text.style.overflowX = "auto";  // a scorecard's columns scroll on a phone
-    text.textContent = `Subject: ${x.subject}\n\n${x.text || ""}`;
+    text.textContent = `${gettext("Subject: %(subject)s", x)}\n\n${x.text || ""}`;
     fold.append(summary, text);
     li.append(fold);
     list.append(li);
@@ -37,7 +37,7 @@
     $("emails-report-title").hidden = sent.length === 0;
     if (!sent.length) return false;
     const head = table.insertRow();
-    for (const h of ["To", "Pair", "State", "Tries", "Server's answer"]) {
+    for (const h of ["To", "Pair", "State", "Tries", gettext("Server's answer")]) {
       const th = document.createElement("th");
       th.scope = "col";
       th.textContent = h;
@@ -56,7 +56,7 @@
 
   const load = async () => {
     const a = await api();
-    if (a.status !== 200) { $("emails-error").textContent = a.body.detail || `Error ${a.status}`; return null; }
+    if (a.status !== 200) { $("emails-error").textContent = a.body.detail || gettext("Error %(status)s", a); return null; }
     $("emails-error").textContent = "";
     if (report(a.body.sent)) setTimeout(load, 2000);  // still sending
     again = a.body.sent.length > 0;
@@ -67,19 +67,19 @@
     const plan = await load();
     if (!plan) return;
     const final = plan.provisional
-      ? "The results are provisional: the letters say so." : "The results are final.";
+      ? gettext("The results are provisional: the letters say so.") : gettext("The results are final.");
     const server = plan.smtp ? ""
-      : " The club has no mail server yet: this is a preview; sending needs one (the club's mail settings, bridgescore club smtp, or PUT /api/club/smtp).";
+      : gettext(" The club has no mail server yet: this is a preview; sending needs one (the club's mail settings, bridgescore club smtp, or PUT /api/club/smtp).");
     $("emails-status").textContent = plan.closed
-      ? final + server : "A preview: the letters can be sent once the session is closed." + server;
+      ? final + server : gettext("A preview: the letters can be sent once the session is closed.") + server;
     const letters = $("emails-letters");
     const unreached = $("emails-unreached");
     letters.replaceChildren();
     unreached.replaceChildren();
     for (const x of plan.letters) letter(letters, x);
     for (const u of plan.unreached) item(unreached, `${u.pair}: ${u.name} (${u.reason})`);
-    if (!plan.unreached.length) item(unreached, "Everyone gets one.");
-    $("emails-send").textContent = again ? "Send them again" : "Send the emails";
+    if (!plan.unreached.length) item(unreached, gettext("Everyone gets one."));
+    $("emails-send").textContent = again ? gettext("Send them again") : gettext("Send the emails");
     $("emails-send").disabled = plan.letters.length === 0 || !plan.closed || !plan.smtp;
     $("emails-plan").hidden = false;
   });
@@ -87,9 +87,9 @@
   $("emails-send").addEventListener("click", async () => {
     $("emails-send").disabled = true;
     const a = await api({ method: "POST", body: JSON.stringify({ again }) });
-    if (a.status !== 202) { $("emails-error").textContent = a.body.detail || `Error ${a.status}`; return; }
+    if (a.status !== 202) { $("emails-error").textContent = a.body.detail || gettext("Error %(status)s", a); return; }
     $("emails-plan").hidden = true;
-    $("emails-status").textContent = `${a.body.queued} letters queued.`;
+    $("emails-status").textContent = ngettext("%(num)d letter queued.", "%(num)d letters queued.", a.body.queued);
     load();
   });
 })();

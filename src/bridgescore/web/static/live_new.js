@@ -12,6 +12,7 @@
   if (!form) return;
   const mitchell = () => form.movement.value === "mitchell";
   const fromFile = () => form.movement.value === "file";
+  const individual = () => form.movement.value === "individual";
   // The movement file chosen: its text and format (.asc: the ASC standard; else the table).
   const file = { text: "", format: "csv", name: "" };
   let previewed = null;  // the last preview's movement (a file's pairs name its fields)
@@ -33,11 +34,11 @@
     $("kept").hidden = !list.length;
     $("kept-list").replaceChildren(...list.slice(0, 10).map((e) => {
       const li = el("li");
-      const a = el("a", `${e.event || "Club evening"} · director's page`);
+      const a = el("a", gettext("%(event)s · director's page", { event: e.event || gettext("Club evening") }));
       a.href = window.liveKept.link(e.id);
       li.append(a);
       const when = new Date(e.at).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
-      if (e.at) li.append(el("span", `started ${when}`, "live-kept-about"));
+      if (e.at) li.append(el("span", gettext("started %(when)s", { when }), "live-kept-about"));
       return li;
     }));
   };
@@ -53,7 +54,8 @@
     if (mitchell()) {
       Object.assign(m, { tables: count("tables"), even: form.even.value,
                          arrow_switch: form.arrow_switch.checked, half_table: form.half_table.checked });
-    } else m.pairs = count("pairs");
+    } else if (individual()) m.players = count("players");
+    else m.pairs = count("pairs");
     return m;
   };
 
@@ -72,8 +74,10 @@
     for (const e of form.querySelectorAll("#boards_per_round, label[for=boards_per_round]")) e.hidden = perRound;
     const labels = [];
     if (fromFile()) labels.push(...(previewed ? previewed.pairs : []));
+    const one = individual();  // an individual: a field a player, by number
+    if (one) for (let i = 1; i <= Math.min(Number(form.players.value) || 0, 40); i++) labels.push(`${i}`);
     const howell = !mitchell();
-    const n = fromFile() ? 0 : Math.min(Number(howell ? form.pairs.value : form.tables.value) || 0, 30);
+    const n = fromFile() || one ? 0 : Math.min(Number(howell ? form.pairs.value : form.tables.value) || 0, 30);
     for (const side of howell ? [""] : ["NS ", "EW "]) {
       for (let i = 1; i <= n; i++) {
         if (side === "NS " && i === n && form.half_table.checked) continue;
@@ -81,20 +85,23 @@
       }
     }
     const shown = [...namesBox.querySelectorAll(".live-name")].map((row) => row.dataset.label);
-    if (shown.join("\n") === labels.join("\n")) return;  // the same pairs: the fields stay
+    if (shown.join("\n") === labels.join("\n") && namesBox.dataset.kind === String(one)) return;  // the same: the fields stay
+    namesBox.dataset.kind = String(one);
     namesBox.replaceChildren(...labels.map((label, i) => {
       const row = el("div", undefined, "live-name");
-      const title = /^\d+$/.test(label) ? `Pair ${label}` : label;
+      const title = one ? gettext("Player %(player)s", { player: label })
+        : /^\d+$/.test(label) ? gettext("Pair %(pair)s", { pair: label }) : label;
       row.dataset.label = label;
       row.setAttribute("role", "group");
       row.setAttribute("aria-label", title);
-      const inputs = ["first", "second"].map((which, j) => {
+      const inputs = (one ? ["name"] : ["first", "second"]).map((which, j) => {
         const input = document.createElement("input");
         Object.assign(input, { type: "text", maxLength: 200, value: (typed[label] || [])[j] || "",
-                               placeholder: i === 0 ? (j ? "Bob Jones" : "Ann Smith") : "",
+                               placeholder: i === 0 && !one ? (j ? "Bob Jones" : "Ann Smith") : i === 0 ? "Ann Smith" : "",
                                autocomplete: "off" });
         input.setAttribute("list", "roster");
-        input.setAttribute("aria-label", `${title}: ${which} player`);
+        input.setAttribute("aria-label", one ? gettext("%(title)s: name", { title })
+          : which === "first" ? gettext("%(title)s: first player", { title }) : gettext("%(title)s: second player", { title }));
         if (j === 0) input.dataset.pair = label; else input.dataset.partner = label;
         return input;
       });
@@ -115,25 +122,30 @@
   };
   const show = (m) => {
     previewed = m;
-    const kind = { howell: "Howell", mitchell: "Mitchell" }[m.movement]
-      || `From ${file.name || "the file"}`;
-    $("preview-line").textContent = `${kind}: ${m.tables} tables, ${m.pairs.length} pairs, ` +
-      `${m.rounds} rounds of ${m.boards_per_round} boards, ${m.boards} boards`;
+    const one = m.movement === "individual";
+    const kind = { howell: "Howell", mitchell: "Mitchell", individual: gettext("Individual") }[m.movement]
+      || (file.name ? gettext("From %(file)s", { file: file.name }) : gettext("From the file"));
+    const counts = { kind, tables: m.tables, rounds: m.rounds, per: m.boards_per_round, boards: m.boards };
+    $("preview-line").textContent = one
+      ? gettext("%(kind)s: %(tables)s tables, %(players)s players, %(rounds)s rounds of %(per)s boards, %(boards)s boards",
+        { ...counts, players: m.players })
+      : gettext("%(kind)s: %(tables)s tables, %(pairs)s pairs, %(rounds)s rounds of %(per)s boards, %(boards)s boards",
+        { ...counts, pairs: m.pairs.length });
     const verdict = $("preview-complete");
     verdict.className = `live-complete ${m.complete ? "ok" : "warn"}`;
     verdict.textContent = m.completeness;
-    $("preview-session").textContent = m.session_error ? `This evening cannot be started: ${m.session_error}.` : "";
+    $("preview-session").textContent = m.session_error ? gettext("This evening cannot be started: %(why)s.", { why: m.session_error }) : "";
     const options = $("preview-alternatives");
     options.replaceChildren(...m.alternatives.map((a) => {
       const li = el("li");
-      const use = el("button", "Use this");
+      const use = el("button", gettext("Use this"));
       use.type = "button";
-      use.setAttribute("aria-label", `Use this: ${a.summary}`);
+      use.setAttribute("aria-label", gettext("Use this: %(summary)s", { summary: a.summary }));
       use.addEventListener("click", () => choose(a.options));
       li.append(el("span", a.summary), " ", use);
       return li;
     }));
-    if (m.alternatives.length) options.prepend(el("li", "Complete instead:", "live-alternatives-title"));
+    if (m.alternatives.length) options.prepend(el("li", gettext("Complete instead:"), "live-alternatives-title"));
     const grid = $("preview-grid");
     grid.replaceChildren();
     const head = el("tr");
@@ -145,7 +157,8 @@
       tr.append(el("th", String(r)));
       for (let t = 1; t <= m.tables; t++) {
         const p = m.plays.find((x) => x.round === r && x.table === t);
-        const td = el("td", p ? `${short(p.ns)}–${short(p.ew)}` : "–");
+        const td = el("td", !p ? "–" : one ? gettext("%(north)s-%(south)s v %(east)s-%(west)s", p)
+          : `${short(p.ns)}–${short(p.ew)}`);
         if (p) td.append(el("small", span(p.boards)));
         tr.append(td);
       }
@@ -154,8 +167,14 @@
     for (const th of grid.querySelectorAll("tr:first-child th")) th.scope = "col";
     for (const th of grid.querySelectorAll("tr + tr th")) th.scope = "row";
     const notes = [];
-    if (m.sit_outs.length) notes.push(`Sitting out: ${m.sit_outs.map((s) => `${s.pair} in round ${s.round}`).join(", ")}.`);
-    if (m.shares.length) notes.push(`Shared boards: ${m.shares.map((s) => `tables ${s.tables.join(" and ")} in round ${s.round}`).join(", ")}.`);
+    const sitOuts = m.sit_outs.map((s) => (s.pair ?? null) !== null
+      ? gettext("%(pair)s in round %(round)s", s)
+      : gettext("player %(player)s in round %(round)s", s)).join(", ");
+    const shared = m.shares.map((s) => gettext("tables %(tables)s in round %(round)s",
+      { tables: s.tables.join(" & "), round: s.round })).join(", ");
+    if (m.sit_outs.length) notes.push(gettext("Sitting out: %(list)s.", { list: sitOuts }));
+    if (one) notes.push(gettext("Each cell: North-South v East-West, players by number; every table plays the round's boards (a copy each)."));
+    if (m.shares.length) notes.push(gettext("Shared boards: %(list)s.", { list: shared }));
     $("preview-notes").textContent = notes.join(" ");
     $("preview-fair").textContent = m.fairness;
     $("preview-error").textContent = "";
@@ -172,7 +191,7 @@
       if (fromFile() && !file.text) {
         previewed = null;
         pairFields();
-        $("preview-error").textContent = "Choose a movement file.";
+        $("preview-error").textContent = gettext("Choose a movement file.");
         $("preview").classList.add("stale");
         return;
       }
@@ -190,7 +209,7 @@
         $("preview").classList.add("stale");
         if (fromFile()) { previewed = null; pairFields(); }
       } catch (e) {
-        if (e.name !== "AbortError") $("preview-error").textContent = "The preview could not be loaded.";
+        if (e.name !== "AbortError") $("preview-error").textContent = gettext("The preview could not be loaded.");
       }
     }, 250);
   };
@@ -203,7 +222,8 @@
       form.even.value = o.even;
       form.arrow_switch.checked = o.arrow_switch;
       form.half_table.checked = o.half_table;
-    } else form.pairs.value = o.pairs;
+    } else if (o.movement === "individual") form.players.value = o.players;
+    else form.pairs.value = o.pairs;
     form.boards_per_round.value = o.boards_per_round;
     form.rounds.value = o.rounds ?? "";
     changed();
@@ -219,6 +239,7 @@
     const players = {};
     for (const row of namesBox.querySelectorAll(".live-name")) {
       const [a, b] = [...row.querySelectorAll("input")].map((input) => input.value.trim());
+      if (individual()) { if (a) names[row.dataset.label] = a; continue; }
       if (a && b) players[row.dataset.label] = [player(a), player(b)];
       else if (a || b) names[row.dataset.label] = a || b;  // the pair's names in one field
     }
@@ -228,16 +249,16 @@
     const body = await r.json().catch(() => ({}));
     if (r.status !== 201) {
       const d = body.detail;
-      $("new-error").textContent = Array.isArray(d) ? d.map((x) => x.msg).join("; ") : (d || `Not started (${r.status}).`);
+      $("new-error").textContent = Array.isArray(d) ? d.map((x) => x.msg).join("; ") : (d || gettext("Not started (%(status)s).", { status: r.status }));
       return;
     }
     window.liveKept.save(body.id, body.edit_token, f.get("event") || "");
     const whole = (u) => new URL(u, location.href).href;
     $("director-link").href = whole(body.director_url);
     $("director-link").textContent = whole(body.director_url);
-    const plays = await fetch(`/api/sessions/${body.id}`).then((s) => s.json())
-      .then((s) => s.movement.plays).catch(() => []);  // each card says its table's rounds
-    window.liveCards($("cards"), f.get("event"), body.tables, plays);
+    const started = await fetch(`/api/sessions/${body.id}`).then((s) => s.json()).catch(() => null);
+    const plays = started ? started.movement.plays : [];  // each card says its table's rounds
+    window.liveCards($("cards"), f.get("event"), window.individualTables(started, body.tables), plays);
     form.hidden = true;
     kept();
     $("started").hidden = false;

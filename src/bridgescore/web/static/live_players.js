@@ -12,7 +12,7 @@ window.livePlayers = (box, { api, refusal, done }) => {
     s.textContent = text;
     return s;
   };
-  const pairWord = (label) => (/^\d+$/.test(label) ? `Pair ${label}` : label);
+  const pairWord = (label) => (/^\d+$/.test(label) ? gettext("Pair %(pair)s", { pair: label }) : label);
   const problem = (text) => { $("players-error").textContent = text; };
 
   // The number looked up in the club's roster: its name, or "not on the list: type the name".
@@ -22,15 +22,15 @@ window.livePlayers = (box, { api, refusal, done }) => {
     const n = number.value.trim();
     found.textContent = "";
     if (!n) return;
-    if (!/^[A-Za-z0-9]{1,20}$/.test(n)) { found.textContent = "A number is letters and digits only."; return; }
+    if (!/^[A-Za-z0-9]{1,20}$/.test(n)) { found.textContent = gettext("A number is letters and digits only."); return; }
     try {
       const r = await api(`/roster/${encodeURIComponent(n)}`);
       if (number.value.trim() !== n) return;  // typed on meanwhile
       if (r.status === 200) {
         who.value = r.body.name;
         found.textContent = `${n}: ${r.body.name}`;
-      } else found.textContent = `${n} is not on the club's list: type the name.`;
-    } catch { found.textContent = "Offline: type the name."; }
+      } else found.textContent = gettext("%(number)s is not on the club's list: type the name.", { number: n });
+    } catch { found.textContent = gettext("Offline: type the name."); }
   };
   const seatRow = (seat) => {
     const row = document.createElement("div");
@@ -41,7 +41,7 @@ window.livePlayers = (box, { api, refusal, done }) => {
                             spellcheck: false });
     Object.assign(who, { type: "text", maxLength: 100, placeholder: "Name", autocomplete: "off" });
     number.setAttribute("autocapitalize", "characters");
-    number.setAttribute("aria-label", `${SEATS[seat]}: national number`);
+    number.setAttribute("aria-label", gettext("%(seat)s: national number", { seat: SEATS[seat] }));
     who.setAttribute("aria-label", `${SEATS[seat]}: name`);
     const found = span("", "live-seat-found");
     found.setAttribute("aria-live", "polite");
@@ -86,17 +86,17 @@ window.livePlayers = (box, { api, refusal, done }) => {
       });
       if (players.every((p) => !p.name && !p.number)) continue;  // this pair: not now
       if (players.some((p) => !p.name)) {
-        problem(`${pairWord(set.dataset.pair)}: give both players (a number on the club's list, or a name).`);
+        problem(gettext("%(pair)s: give both players (a number on the club's list, or a name).", { pair: pairWord(set.dataset.pair) }));
         return;
       }
       wanted.push([set.dataset.pair, players]);
     }
-    if (!wanted.length) { problem("Enter the players, or tap Skip."); return; }
+    if (!wanted.length) { problem(gettext("Enter the players, or tap Skip.")); return; }
     for (const [label, players] of wanted) {
       let r;
       try {
         r = await api(`/pairs/${encodeURIComponent(label)}`, { method: "PUT", body: JSON.stringify({ players }) });
-      } catch { problem("Offline: try again in a moment, or tap Skip."); return; }
+      } catch { problem(gettext("Offline: try again in a moment, or tap Skip.")); return; }
       if (r.status !== 200) { problem(`${pairWord(label)}: ${refusal(r)}`); return; }
     }
     box.hidden = true;

@@ -18,7 +18,7 @@
   const say = (answer, done) => {
     const ok = answer.status < 300;
     $("room-error").textContent = ok ? "" : (typeof answer.body.detail === "string"
-      ? answer.body.detail : "That was refused; check the fields.");
+      ? answer.body.detail : gettext("That was refused; check the fields."));
     $("room-done").textContent = ok ? done : "";
     if (ok) refresh();
     return ok;
@@ -33,10 +33,10 @@
       byRound.set(s.round, [...(byRound.get(s.round) || []), s.pair]);
     }
     const empty = session.tables.filter((t) => t.sit_out && !t.finished)
-      .map((t) => `table ${t.table} (round ${t.current_round})`);
-    const rounds = [...byRound].map(([r, pairs]) => `round ${r}: ${pairs.join(", ")}`);
+      .map((t) => gettext("table %(table)s (round %(round)s)", { table: t.table, round: t.current_round }));
+    const rounds = [...byRound].map(([r, pairs]) => gettext("round %(round)s: %(pairs)s", { round: r, pairs: pairs.join(", ") }));
     $("room-sitouts").textContent = (rounds.length ? `Sit-outs: ${rounds.join("; ")}.`
-      : "Sit-outs: none.") + (empty.length ? ` Sitting out now: ${empty.join(", ")}.` : "");
+      : gettext("Sit-outs: none.")) + (empty.length ? ` ${gettext("Sitting out now: %(tables)s.", { tables: empty.join(", ") })}` : "");
   };
   const form = (name) => Object.fromEntries(new FormData($(name)).entries());
   // The club's roster (a director logged in), as the start page offers it: each player as
@@ -50,14 +50,14 @@
     const names = f.names.trim() || players.map((p) => p.name).join(" & ");
     const answer = await api("/pairs", "POST",
       { pair: f.pair, names, players, from_round: Number(f.from_round) });
-    if (say(answer, `${f.pair} plays from round ${f.from_round}.`)) $("room-late").reset();
+    if (say(answer, gettext("%(pair)s plays from round %(from_round)s.", f))) $("room-late").reset();
   });
   $("room-withdraw").addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = form("room-withdraw");
     const answer = await api("/withdrawals", "POST",
       { pair: f.pair, from_round: Number(f.from_round) });
-    if (say(answer, `${f.pair} is withdrawn from round ${f.from_round}.`)) {
+    if (say(answer, gettext("%(pair)s is withdrawn from round %(from_round)s.", f))) {
       $("room-withdraw").reset();
     }
   });
@@ -73,7 +73,7 @@
     const f = form("room-fouled");
     const answer = await api(`/boards/${Number(f.board)}`, "PUT",
       { versions: versions(f.versions) });
-    say(answer, `Board ${f.board}: each version is scored as its own field.`);
+    say(answer, gettext("Board %(board)s: each version is scored as its own field.", f));
   });
   $("room-slip-open").addEventListener("click", () => {
     const board = Number(form("room-slip").board);
@@ -97,7 +97,7 @@
         const input = el("input");
         input.name = name;
         input.size = size;
-        input.setAttribute("aria-label", `${name}, table ${p.table}`);
+        input.setAttribute("aria-label", gettext("%(name)s, table %(table)s", { name, table: p.table }));
         const td = el("td");
         td.append(input);
         tr.append(td);
@@ -136,8 +136,8 @@
         why.textContent = Array.isArray(d) ? d.map((x) => x.msg).join("; ") : String(d);
       }
     }
-    say({ status: refused ? 422 : 200, body: { detail: `Board ${board}: ${saved} saved, ${refused} refused (see each line).` } },
-        `Board ${board}: ${saved} results entered.`);
+    say({ status: refused ? 422 : 200, body: { detail: gettext("Board %(board)s: %(saved)s saved, %(refused)s refused (see each line).", { board, saved, refused }) } },
+        gettext("Board %(board)s: %(saved)s results entered.", { board, saved }));
   });
   refresh();
   new EventSource(`/api/sessions/${id}/events`).addEventListener("change", refresh);

@@ -7,22 +7,22 @@
 "use strict";
 
 window.TablePage = (() => {
-  const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
+  const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠", NT: gettext("NT") };
   // A contract (or a result's text) as the pages show it: "4♥X", "4♠N="; "Passed out".
-  const pretty = (contract) => (contract === "Pass" ? "Passed out"
+  const pretty = (contract) => (contract === "Pass" ? gettext("Passed out")
     : String(contract ?? "").replace(/^(\d)(NT|[CDHS])/, (_, l, s) => l + SUITS[s]));
-  const side = (ns) => (ns >= 0 ? `NS +${ns}` : `EW +${-ns}`);  // a score, to the side it is for
+  const side = (ns) => (ns >= 0 ? `${gettext("NS")} +${ns}` : `${gettext("EW")} +${-ns}`);  // a score, to the side it is for
   // A result as short as a board's button shows it: "4♠ N =", "2♥X S -1", "Pass" (the
   // director's scores: "A60", "weighted").
   const short = (r) => {
-    if (!r.contract) return r.weighted ? "weighted" : String(r.artificial ?? r.adjusted ?? "");
-    if (r.contract === "Pass") return "Pass";
+    if (!r.contract) return r.weighted ? gettext("weighted") : String(r.artificial ?? r.adjusted ?? "");
+    if (r.contract === "Pass") return gettext("Pass");
     const d = r.tricks - 6 - Number(r.contract[0]);
     return `${pretty(r.contract)} ${r.declarer} ${d === 0 ? "=" : (d > 0 ? `+${d}` : d)}`;
   };
   // An entry in words: "4♠ by N, 10 tricks", "Passed out".
-  const words = (e) => (e.contract === "Pass" ? "Passed out"
-    : `${pretty(e.contract)} by ${e.declarer}, ${e.tricks} tricks`);
+  const words = (e) => (e.contract === "Pass" ? gettext("Passed out")
+    : gettext("%(contract)s by %(declarer)s, %(tricks)s tricks", { contract: pretty(e.contract), declarer: e.declarer, tricks: e.tricks }));
   const span = (text, className) => el("span", text, className);
   const button = (label, onClick, extra = "") => {
     const b = el("button", label, `live-btn ${extra}`);
@@ -33,13 +33,13 @@ window.TablePage = (() => {
 
   // -- refusals: any answer that is not a success, in one sentence --------------------------
   const STATUS = {
-    401: "this phone's table link was not accepted: scan the QR code on your table card again",
-    403: "this table may not do that",
-    404: "the night was not found: scan the QR code on your table card again",
-    409: "it was entered already",
-    413: "that is too much to send at once",
-    422: "the server could not read it",
-    429: "too many tries at once: wait a moment, it is tried again",
+    401: gettext("this phone's table link was not accepted: scan the QR code on your table card again"),
+    403: gettext("this table may not do that"),
+    404: gettext("the night was not found: scan the QR code on your table card again"),
+    409: gettext("it was entered already"),
+    413: gettext("that is too much to send at once"),
+    422: gettext("the server could not read it"),
+    429: gettext("too many tries at once: wait a moment, it is tried again"),
   };
   // One of FastAPI's problems (its field named unless the message names it), or a sentence.
   const problem = (d) => {
@@ -57,8 +57,8 @@ window.TablePage = (() => {
     const said = (Array.isArray(detail) ? detail : [detail]).map(problem).filter(Boolean);
     if (said.length) return said.join("; ");
     const code = answer ? answer.status : 0;
-    if (code >= 500) return "the server is busy; try again in a moment";
-    return STATUS[code] || (code ? `the server refused it (${code})` : "no connection; try again in a moment");
+    if (code >= 500) return gettext("the server is busy; try again in a moment");
+    return STATUS[code] || (code ? gettext("the server refused it (%(code)s)", { code }) : gettext("no connection; try again in a moment"));
   };
   const busy = (answer) => answer.status >= 500 || answer.status === 429;  // kept, tried again
 
@@ -190,9 +190,9 @@ window.TablePage = (() => {
         if (r && fixable(r)) {
           return { b, fix: r.id, text: short(r), current: Boolean(state.fixing && state.fixing.id === r.id) };
         }
-        if (r) return { b, text: r.pending ? "sending…" : short(r) };
+        if (r) return { b, text: r.pending ? gettext("sending…") : short(r) };
         const now = !state.fixing && b === state.board;
-        return { b, open: true, text: now ? "now" : "to play", now };
+        return { b, open: true, text: now ? gettext("now") : gettext("to play"), now };
       });
       const list = $("boards");
       const sig = JSON.stringify(chips);
@@ -200,7 +200,7 @@ window.TablePage = (() => {
       list.dataset.sig = sig;
       list.replaceChildren();
       for (const c of chips) {
-        const label = span(`Board ${c.b}`, "live-chip-n");
+        const label = span(gettext("Board %(board)s", { board: c.b }), "live-chip-n");
         let chip;
         if (c.fix) {
           chip = button("", () => {
@@ -240,7 +240,7 @@ window.TablePage = (() => {
         r.ns_score == null ? "" : ` ${side(r.ns_score)}`}.`;
       if (box.dataset.sig === text) return;
       box.dataset.sig = text;
-      box.replaceChildren(el("p", text), button("Next board →", () => {
+      box.replaceChildren(el("p", text), button(gettext("Next board →"), () => {
         state.board = undefined;
         state.pick = {};
         render();
@@ -260,7 +260,8 @@ window.TablePage = (() => {
       }
       const { over, winner } = state.session;
       box.hidden = !over;
-      box.textContent = over ? `The event is over: ${winner ? `${winner} won` : "a shared first place"}.` : "";
+      box.textContent = !over ? "" : winner ? gettext("The event is over: %(winner)s won.", { winner })
+        : gettext("The event is over: a shared first place.");
       return Boolean(over);
     };
 
@@ -359,7 +360,7 @@ window.TablePage = (() => {
       if (pick.double === undefined) pick.double = "";
       row("levels", [..."1234567"].map((l) => [l, l]), "level");
       row("strains", ["C", "D", "H", "S", "NT"].map((s) => [SUITS[s], s]), "strain", (s) => `suit-${s}`);
-      row("passes", [["Pass", true]], "passed", () => "live-pass");
+      row("passes", [[gettext("Pass"), true]], "passed", () => "live-pass");
       for (const part of ["doubles", "declarers", "tricks"]) $(part).hidden = Boolean(pick.passed);
       row("declarers", ["N", "E", "S", "W"].map((d) => [d, d]), "declarer");
       row("doubles", [["X", "X"], ["XX", "XX"]], "double");
@@ -371,13 +372,13 @@ window.TablePage = (() => {
           outcomes.push([d === 0 ? "=" : (d > 0 ? `+${d}` : `${d}`), t]);
         }
       }
-      row("tricks", outcomes, "tricks", (t) => (t === need ? "made" : ""), (text, t) => `${t} tricks`);
+      row("tricks", outcomes, "tricks", (t) => (t === need ? "made" : ""), (text, t) => gettext("%(tricks)s tricks", { tricks: t }));
       $("tricks").classList.toggle("waiting", !pick.level);
       if (hasLead) {
         row("lead-suits", ["S", "H", "D", "C"].map((s) => [SUITS[s], s]), "leadSuit", (s) => `suit-${s}`);
         row("lead-ranks", [..."AKQJT98765432"].map((r) => [r === "T" ? "10" : r, r]), "leadRank");
         const lead = pick.leadSuit && pick.leadRank ? ` ${SUITS[pick.leadSuit]}${pick.leadRank === "T" ? "10" : pick.leadRank}` : "";
-        $("lead-toggle").textContent = `Lead${lead}`;
+        $("lead-toggle").textContent = `${gettext("Lead")}${lead}`;
       }
       const complete = pick.passed || (pick.level && pick.strain && pick.declarer && pick.tricks !== undefined);
       $("confirm").disabled = !complete;
@@ -385,10 +386,10 @@ window.TablePage = (() => {
       if (complete) {
         showScore(round, board);
       } else {
-        const missing = [["level", "level"], ["strain", "strain"], ["declarer", "declarer"],
-                         ["tricks", "result"]].filter(([k]) => pick[k] === undefined).map(([, w]) => w);
+        const missing = [["level", gettext("level")], ["strain", gettext("strain")], ["declarer", gettext("declarer")],
+                         ["tricks", gettext("result")]].filter(([k]) => pick[k] === undefined).map(([, w]) => w);
         $("score").className = "live-score hint";
-        $("score").textContent = `Choose ${missing.join(", ")}`;
+        $("score").textContent = gettext("Choose %(missing)s", { missing: missing.join(", ") });
         scored = "";
       }
     };
@@ -439,7 +440,7 @@ window.TablePage = (() => {
         if (r.ok) text = side((await r.json()).ns_total);
       } catch { /* offline: said below */ }
       if (key !== scored) return;  // an older answer that comes later is dropped
-      score.textContent = text ?? "Score when online";
+      score.textContent = text ?? gettext("Score when online");
       if (text === null) scored = "";  // asked again at the next redraw
     };
 
@@ -462,7 +463,7 @@ window.TablePage = (() => {
         answer = await api(`/results/${fixing.id}`, { method: "PUT",
           body: JSON.stringify({ ...b, replaces: fixing.updated_at }) });
       } catch {
-        status("Offline: a fix needs the connection; try again in a moment.");
+        status(gettext("Offline: a fix needs the connection; try again in a moment."));
         return;
       }
       const stored = answer.status === 409 ? answer.body.result : null;
@@ -471,13 +472,13 @@ window.TablePage = (() => {
         state.pick = {};
         state.session.results = state.session.results.map((x) => (x.id === stored.id ? stored : x));
         status(`Board ${fixing.board} was changed by the other phone: ${stored.text || short(stored)}.${
-          answer.body.conflict ? " Your change has been sent to the director." : ""}`);
+          answer.body.conflict ? gettext(" Your change has been sent to the director.") : ""}`);
         render();
         reread();
         return;
       }
       if (answer.status === 409 || busy(answer)) {  // busy: try again
-        status(`Not changed: ${refusal(answer)}`);
+        status(gettext("Not changed: %(why)s", { why: refusal(answer) }));
         return;
       }
       state.fixing = null;
@@ -486,7 +487,7 @@ window.TablePage = (() => {
         keepRefused(b, refusal(answer), "changed");
       } else {
         state.session.results = state.session.results.map((x) => (x.id === fixing.id ? answer.body : x));
-        status(`Board ${fixing.board} changed.`, true);
+        status(gettext("Board %(board)s changed.", { board: fixing.board }), true);
         page.saved(fixing.board, answer.body);
       }
       render();
@@ -515,11 +516,11 @@ window.TablePage = (() => {
         try {
           answer = await api("/results", { method: "POST", body: JSON.stringify(item) });
         } catch {
-          status(`Offline: ${items.length} result(s) kept on this phone, sent when the connection returns.`);
+          status(gettext("Offline: %(n)s result(s) kept on this phone, sent when the connection returns.", { n: items.length }));
           return;
         }
         if (busy(answer)) {
-          status(`Board ${item.board} is kept on this phone: ${refusal(answer)}; sent again soon.`);
+          status(gettext("Board %(board)s is kept on this phone: %(why)s; sent again soon.", { board: item.board, why: refusal(answer) }));
           return;
         }
         setQueue(queue().slice(1));
@@ -528,9 +529,10 @@ window.TablePage = (() => {
           if (!state.session.results.some((r) => r.id === stored.id)) state.session.results.push(stored);
           if (answer.status === 409) {
             status(`Board ${item.board} was entered already at this table: ${stored.text || short(stored)}.${
-              answer.body.conflict ? " Your entry has been sent to the director." : ""}`);
+              answer.body.conflict ? gettext(" Your entry has been sent to the director.") : ""}`);
           } else {
-            status(`Board ${item.board} saved${stored.ns_score == null ? "" : `: ${side(stored.ns_score)}`}.`, true);
+            status(stored.ns_score == null ? gettext("Board %(board)s saved.", { board: item.board })
+              : gettext("Board %(board)s saved: %(score)s.", { board: item.board, score: side(stored.ns_score) }), true);
           }
           page.saved(item.board, stored);
         } else {
@@ -553,7 +555,10 @@ window.TablePage = (() => {
     // -- entries the night would not take: kept, one tap to send each to the director ------
     const keepRefused = (item, reason, what) => {
       setRefused([...refused(), { ...item, reason }]);
-      status(`Board ${item.board} was not ${what}: ${reason}`);
+      const values = { board: item.board, why: reason };
+      status(what === "changed" ? gettext("Board %(board)s was not changed: %(why)s", values)
+        : what === "sent" ? gettext("Board %(board)s was not sent: %(why)s", values)
+          : gettext("Board %(board)s was not saved: %(why)s", values));
       showRefused();
     };
     const requestFix = async (b) => {
@@ -563,7 +568,7 @@ window.TablePage = (() => {
       try {
         answer = await api("/conflicts", { method: "POST", body: JSON.stringify(b) });
       } catch { /* offline: kept below */ }
-      if (answer && answer.status === 201) status(`Board ${b.board}: your fix was sent to the director.`);
+      if (answer && answer.status === 201) status(gettext("Board %(board)s: your fix was sent to the director.", { board: b.board }));
       else keepRefused(b, refusal(answer), "sent");
       render();
       reread();
@@ -574,18 +579,18 @@ window.TablePage = (() => {
       box.hidden = items.length === 0;
       box.replaceChildren();
       if (!items.length) return;
-      box.append(el("h2", "Not saved"));
+      box.append(el("h2", gettext("Not saved")));
       items.forEach((item, i) => {
-        const p = el("p", `Board ${item.board} (round ${item.round}): ${words(item)}. ${item.reason}`);
-        const again = button("Send to the director", async () => {
+        const p = el("p", `${gettext("Board %(board)s (round %(round)s): %(result)s.", { board: item.board, round: item.round, result: words(item) })} ${item.reason}`);
+        const again = button(gettext("Send to the director"), async () => {
           const { reason, ...entry } = item;
           let answer = null;
           try {
             answer = await api("/conflicts", { method: "POST", body: JSON.stringify(entry) });
-          } catch { status("Offline: try again in a moment."); return; }
-          if (answer.status !== 201) { status(`Not sent: ${refusal(answer)}`); return; }
+          } catch { status(gettext("Offline: try again in a moment.")); return; }
+          if (answer.status !== 201) { status(gettext("Not sent: %(why)s", { why: refusal(answer) })); return; }
           setRefused(refused().filter((_, j) => j !== i));
-          status(`Board ${item.board} was sent to the director.`);
+          status(gettext("Board %(board)s was sent to the director.", { board: item.board }));
           showRefused();
         }, "live-send");
         box.append(p, again);
@@ -596,14 +601,14 @@ window.TablePage = (() => {
     const keep = () => localStorage.setItem(keys.session,
       JSON.stringify({ table: state.table, who: state.who, session: state.session }));
     const load = async () => {
-      if (!token) { status("This link has no table token: scan the QR code on your table card."); return; }
+      if (!token) { status(gettext("This link has no table token: scan the QR code on your table card.")); return; }
       let who = null;
       let night = null;
       try {
         who = await api("/whoami");
         if (who.status === 200) night = await api("");
       } catch {
-        status("Offline: results you enter are kept on this phone.");
+        status(gettext("Offline: results you enter are kept on this phone."));
         const before = kept(keys.session, null);
         if (before) Object.assign(state, { table: before.table, who: before.who, session: before.session });
         render();
@@ -617,7 +622,7 @@ window.TablePage = (() => {
       }
       Object.assign(state, { table: who.body.table, who: who.body, session: night.body });
       keep();
-      status(queue().length ? `${queue().length} result(s) waiting to be sent.` : "");
+      status(queue().length ? gettext("%(n)s result(s) waiting to be sent.", { n: queue().length }) : "");
       render();
       showRefused();
       page.read();

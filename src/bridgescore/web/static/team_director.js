@@ -34,9 +34,10 @@
     $("conflicts").replaceChildren(...open.map((c) => {
       const stored = session.results.find((r) => r.id === c.result_id);
       const li = el("li");
-      const what = c.reason === "closed" ? "sent after closing" : "entered differently";
-      li.append(el("p", `Round ${c.round}, table ${c.table}, board ${c.board}: ${what}. ` +
-        `Table's entry: ${c.text}.${stored ? ` Stored: ${stored.text}.` : " Nothing stored."}`));
+      const what = c.reason === "closed" ? gettext("sent after closing") : gettext("entered differently");
+      const kept = stored ? gettext("Stored: %(text)s.", stored) : gettext("Nothing stored.");
+      li.append(el("p", `${gettext("Round %(round)s, table %(table)s, board %(board)s: %(what)s.", { ...c, what })} ${
+        gettext("Table's entry: %(text)s.", c)} ${kept}`));
       const keep = (which, text) => {
         const b = el("button", text);
         b.type = "button";
@@ -48,7 +49,7 @@
         });
         return b;
       };
-      li.append(keep("entry", "Keep the table's entry"), " ", keep("stored", stored ? "Keep the stored result" : "Discard it"));
+      li.append(keep("entry", gettext("Keep the table's entry")), " ", keep("stored", stored ? gettext("Keep the stored result") : gettext("Discard it")));
       return li;
     }));
   };
@@ -83,8 +84,8 @@
       l.append(" ", input);
       return l;
     };
-    const carry = el("button", "Set the carry-over");
-    const extra = el("button", "Play extra boards");
+    const carry = el("button", gettext("Set the carry-over"));
+    const extra = el("button", gettext("Play extra boards"));
     carry.type = "button";
     extra.type = "button";
     const note = el("p", "", "field-error");
@@ -97,10 +98,10 @@
         note.className = "hint"; note.textContent = done; refresh();
       }
     };
-    carry.addEventListener("click", () => send("/carry-over", { imps: Number(box.imps.value) }, "Carry-over set."));
-    extra.addEventListener("click", () => send("/extra-boards", { boards: Number(box.boards.value) }, "Extra boards added."));
-    box.append(field("Carry-over IMPs to the home team", "imps", "0.5"), carry,
-               field("Extra boards", "boards", "4"), extra, note);
+    carry.addEventListener("click", () => send("/carry-over", { imps: Number(box.imps.value) }, gettext("Carry-over set.")));
+    extra.addEventListener("click", () => send("/extra-boards", { boards: Number(box.boards.value) }, gettext("Extra boards added.")));
+    box.append(field(gettext("Carry-over IMPs to the home team"), "imps", "0.5"), carry,
+               field(gettext("Extra boards"), "boards", "4"), extra, note);
     box.addEventListener("submit", (e) => e.preventDefault());
     card.append(box);
   };
@@ -157,7 +158,7 @@
     audit();
     const due = a.body.due || [];  // due: of rounds the room has left (the server says)
     const late = a.body.late || [];
-    $("draw-note").textContent = summary.rounds.length === 0 ? "Draw round 1 to make the tables' links."
+    $("draw-note").textContent = summary.rounds.length === 0 ? gettext("Draw round 1 to make the tables' links.")
       : (late.length ? `Late: table${late.length > 1 ? "s" : ""} ${late.join(", ")}. ` : "")
         + `${plural(due.length, "board")} missing, ${(a.body.missing || []).length - due.length} to play.`;
   };

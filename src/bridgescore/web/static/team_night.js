@@ -11,7 +11,7 @@
   const directing = root.dataset.mode === "director";
   const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
   const pretty = (text) => (text || "").replace(/^(\d)(NT|[CDHS])/, (_, l, s) => l + SUITS[s]);
-  const ROOMS = { open: "Open room", closed: "Closed room" };
+  const ROOMS = { open: gettext("Open room"), closed: gettext("Closed room") };
   const api = async (path, options = {}) => {
     const r = await fetch(`/api/events/${id}${path}`, { ...options, credentials: "same-origin",
       headers: { "Content-Type": "application/json" } });
@@ -40,11 +40,11 @@
       ...(ko ? [] : [s.vp.toFixed(2)]), ...(mp ? [] : [s.imps_for, s.imps_against]), s.played];
     $("standings").replaceWith(Object.assign(table([
       ["Rank", pairs ? "Pair" : "Team", ...(ko ? [] : ["VPs"]),
-       ...(mp ? [] : ["IMPs +", "IMPs −"]), "Played"],
+       ...(mp ? [] : [gettext("IMPs +"), gettext("IMPs −")]), "Played"],
       ...summary.standings.map(row),
     ]), { id: "standings" }));
     $("standings-title").textContent = summary.over
-      ? `The event is over: ${summary.winner ?? "a shared first place"}` : "Standings";
+      ? `The event is over: ${summary.winner ?? gettext("a shared first place")}` : "Standings";
   };
 
   // A round's matches in this box (the director's page: every round, the earlier ones folded).
@@ -63,7 +63,7 @@
       const vps = summary.kind === "knockout" ? ""
         : ` · VPs ${score.vp[0].toFixed(2)}–${score.vp[1].toFixed(2)}`;
       const got = score.percent ? `${score.percent[0].toFixed(2)}%–${score.percent[1].toFixed(2)}%`
-        : `${pairs ? "Butler IMPs" : "IMPs"} ${score.imps[0]}–${score.imps[1]}`;
+        : `${pairs ? gettext("Butler IMPs") : "IMPs"} ${score.imps[0]}–${score.imps[1]}`;
       card.append(el("p", `${got}${vps}`
         + ` · ${done} of ${score.boards.length} boards ${pairs ? "in" : "scored"}`, "live-match-score"));
       const cell = (inRoom, text) => (text ? pretty(text) : (inRoom ? "in" : "…"));
@@ -143,13 +143,13 @@
       }
       version = Math.max(version, summary.version);
       const drawn = summary.rounds.length;
-      $("status").textContent = drawn ? `Round ${drawn} of ${summary.rounds_planned}` : "No round drawn yet";
+      $("status").textContent = drawn ? `Round ${drawn} of ${summary.rounds_planned}` : gettext("No round drawn yet");
       drawStandings(summary);
       if (directing) {
         $("draw").disabled = drawn >= summary.rounds_planned;
-        $("draw").textContent = drawn >= summary.rounds_planned ? "Every round is drawn"
+        $("draw").textContent = drawn >= summary.rounds_planned ? gettext("Every round is drawn")
           : `Draw round ${drawn + 1}`;
-        $("draw-note").textContent = drawn ? "" : "Draw round 1 to make the tables' links.";
+        $("draw-note").textContent = drawn ? "" : gettext("Draw round 1 to make the tables' links.");
       }
       if (directing) window.teamDirector?.loaded(summary);
       if (!drawn) { $("matches").replaceChildren(); $("seats").replaceChildren(); return; }
@@ -162,7 +162,7 @@
       $("seats").replaceChildren(...rnd.seats.map((text) => el("li", text)));
       await drawMatches(summary, rnd);
       if (directing) { drawSwap(rnd); drawCards(summary, rounds); await drawEarlier(summary, rounds); }
-    } catch { $("status").textContent = "Offline: reconnecting…"; }
+    } catch { $("status").textContent = gettext("Offline: reconnecting…"); }
   };
 
   if (directing) {

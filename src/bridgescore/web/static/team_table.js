@@ -9,25 +9,25 @@
   const root = document.getElementById("team-table");
   if (!root) return;
   const { pretty } = TablePage;
-  const ROOMS = { open: "Open room", closed: "Closed room" };
+  const ROOMS = { open: gettext("Open room"), closed: gettext("Closed room") };
   const cycle = JSON.parse(root.dataset.cycle);  // the boards' dealers and vulnerabilities
 
   const top = ({ session, who, play, round, pos }) => {
     const now = round ?? pos.current_round;
-    const room = `Match ${who.match} · ${ROOMS[who.room] || who.room}`;
-    $("where").textContent = play ? `${session.event} · Round ${play.round} · ${room}`
+    const room = gettext("Match %(match)s · %(room)s", { match: who.match, room: ROOMS[who.room] || who.room });
+    $("where").textContent = play ? gettext("%(event)s · Round %(round)s · %(room)s", { event: session.event, round: play.round, room })
       : `${session.event} · ${room}`;
-    $("teams").textContent = play ? `NS: ${play.ns_label} · EW: ${play.ew_label}` : "";
+    $("teams").textContent = play ? gettext("NS: %(ns)s · EW: %(ew)s", { ns: play.ns_label, ew: play.ew_label }) : "";
     if (play) return false;
-    say(`Round ${now} is not drawn yet: this table's teams and boards show here once it is.`);
+    say(gettext("Round %(round)s is not drawn yet: this table's teams and boards show here once it is.", { round: now }));
     return true;
   };
   const say = (text) => { $("done").hidden = !text; $("done").textContent = text; };
   // No board to enter now: this round's boards are in (the next round is drawn later), or all.
   const between = ({ session, last, pos }) => {
-    if (session.closed) say("The director has closed the night. A result to fix? Tap its board above: the fix goes to the director.");
-    else if (pos.waiting || !pos.finished) say(`All your boards of round ${last.round} are in. The next round's teams will show here once it is drawn.`);
-    else say("All your boards are in. Thank you!");
+    if (session.closed) say(gettext("The director has closed the night. A result to fix? Tap its board above: the fix goes to the director."));
+    else if (pos.waiting || !pos.finished) say(gettext("All your boards of round %(round)s are in. The next round's teams will show here once it is drawn.", { round: last.round }));
+    else say(gettext("All your boards are in. Thank you!"));
   };
 
   // The match so far (GET /api/events/{id}/rounds/{r}/matches/{m}): read again when the night
@@ -57,7 +57,7 @@
       + (m.boards.some((b) => b.imps !== null) && table.state.session.event_kind !== "knockout"
         ? ` · VPs ${m.vp[0].toFixed(2)}–${m.vp[1].toFixed(2)}` : "");  // a knockout has no VPs
     const head = el("tr");
-    head.append(...["Board", "Open", "Closed", "IMPs"].map((h) => el("th", h)));
+    head.append(...[gettext("Board"), gettext("Open"), gettext("Closed"), gettext("IMPs")].map((h) => el("th", h)));
     const rows = m.boards.map((b) => {
       const tr = el("tr");
       const room = (r, text) => (text ? pretty(text) : (r ? "in" : "…"));
@@ -78,9 +78,9 @@
     top,
     between,
     before: () => say(""),
-    title: ({ board, fixing, closed }) => (!fixing ? `Board ${board}`
-      : closed ? `Ask the director to change board ${board}` : `Change board ${board}`),
-    confirm: ({ board, fixing }) => `${fixing ? "Change" : "Save"} board ${board}`,
+    title: ({ board, fixing, closed }) => (!fixing ? gettext("Board %(board)s", { board })
+      : closed ? gettext("Ask the director to change board %(board)s", { board }) : gettext("Change board %(board)s", { board })),
+    confirm: ({ board, fixing }) => (fixing ? gettext("Change board %(board)s", { board }) : gettext("Save board %(board)s", { board })),
     saved: () => readMatch(),
     read: () => readMatch(),
   });

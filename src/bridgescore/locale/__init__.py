@@ -1,0 +1,338 @@
+"""The players' languages: gettext catalogues read with Babel, for the web app, the CLI and paper.
+
+Each language has ``locale/<code>/LC_MESSAGES/messages.po`` beside this module (English, the
+source language, has none: its text is the msgid). A catalogue is compiled in memory the first
+time it is asked for (nothing to build at install; a clean clone works). The language of the
+work in hand is a context variable (:func:`use`), so a template, a route and a PDF ask
+:func:`gettext` without passing it along.
+
+>>> with use("fr"):
+...     gettext("Calculator")
+'Calculatrice'
+>>> gettext("Calculator")
+'Calculator'
+>>> negotiate("nl-BE,fr;q=0.8,en;q=0.5") in LANGUAGES
+True
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import date, datetime
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+from babel import Locale, UnknownLocaleError
+from babel.dates import format_date as _format_date
+from babel.dates import format_skeleton as _format_skeleton
+from babel.dates import format_time as _format_time
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal as _format_decimal
+from babel.support import NullTranslations, Translations
+
+from bridgescore.errors import MESSAGES, N_, BridgeError
+from bridgescore.scoring import ScorePart
+
+__all__ = [
+    "DEFAULT",
+    "LANGUAGES",
+    "current",
+    "decimal_sign",
+    "environment_language",
+    "error_text",
+    "format_date",
+    "format_number",
+    "format_when",
+    "gettext",
+    "js_catalogue",
+    "negotiate",
+    "ngettext",
+    "part_label",
+    "pgettext",
+    "pick",
+    "seat_name",
+    "use",
+    "vulnerability_name",
+]
+
+HERE: Final = Path(__file__).parent
+DEFAULT: Final = "en"
+
+
+def _present() -> dict[str, str]:
+    codes = sorted(p.parent.parent.name for p in HERE.glob("*/LC_MESSAGES/messages.po"))
+    names = {code: Locale.parse(code).get_display_name(code) or code for code in codes}
+    return {DEFAULT: "English"} | {c: n[:1].upper() + n[1:] for c, n in names.items()}
+
+
+LANGUAGES: Final[Mapping[str, str]] = _present()
+"""Each language with a catalogue (and English), by code: its name in itself."""
+
+_current: ContextVar[str] = ContextVar("bridgescore_language", default=DEFAULT)
+
+
+def current() -> str:
+    """The language of the work in hand (``'en'`` unless :func:`use` said otherwise)."""
+    return _current.get()
+
+
+@contextmanager
+def use(language: str) -> Iterator[str]:
+    """Say everything inside the block in ``language`` (an unknown code: English)."""
+    token = _current.set(language if language in LANGUAGES else DEFAULT)
+    try:
+        yield _current.get()
+    finally:
+        _current.reset(token)
+
+
+@cache
+def _translations(language: str) -> NullTranslations:
+    po = HERE / language / "LC_MESSAGES" / "messages.po"
+    if language == DEFAULT or not po.is_file():
+        return NullTranslations()
+    with po.open("rb") as file:
+        catalog = read_po(file, locale=language)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(buffer, domain="messages")
+
+
+def gettext(message: str) -> str:
+    """``message`` in the current language (English when the catalogue lacks it)."""
+    return _translations(_current.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form of a message, for ``n``, in the current language."""
+    return _translations(_current.get()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, where ``context`` tells its sense (``'match'``)."""
+    return str(_translations(_current.get()).pgettext(context, message))
+
+
+def error_text(exc: BaseException) -> str:
+    """An error's message in the current language: its code's template translated and filled
+    (an error without a code, or not the core's, keeps its English message).
+
+    >>> from bridgescore import InvalidResultError
+    >>> exc = InvalidResultError.coded("tricks_range", tricks="14")
+    >>> with use("fr"):
+    ...     error_text(exc)
+    'le nombre de levées doit être un nombre entier de 0 à 13, reçu 14'
+    """
+    if not isinstance(exc, BridgeError) or exc.code is None or exc.code not in MESSAGES:
+        return str(exc)
+    try:
+        return gettext(MESSAGES[exc.code]).format(**exc.params)
+    except (KeyError, IndexError, ValueError):  # a translation naming a value it is not given
+        return str(exc)
+
+
+def part_label(part: ScorePart) -> str:
+    """A score's part as a player reads it, in the current language.
+
+    >>> from bridgescore import score
+    >>> with use("fr"):
+    ...     [part_label(p) for p in score("4HX", 7, vulnerable=True).parts]
+    ['Levées de chute : 3 de chute, contré, vulnérable (200 + 300 + 300)']
+    """
+    if not part.template:
+        return part.label
+    try:
+        return gettext(part.template).format(**part.params)
+    except (KeyError, IndexError, ValueError):
+        return part.label
+
+
+SEATS: Final[Mapping[str, str]] = {
+    "N": N_("North"),
+    "E": N_("East"),
+    "S": N_("South"),
+    "W": N_("West"),
+}
+"""Each seat's name, by its letter."""
+
+VULNERABILITIES: Final[Mapping[str, str]] = {
+    "None": N_("None vulnerable"),
+    "NS": N_("NS vulnerable"),
+    "EW": N_("EW vulnerable"),
+    "All": N_("All vulnerable"),
+}
+"""Each board vulnerability, as a phrase, by its PBN value."""
+
+
+def seat_name(seat: object) -> str:
+    """A seat's name (a :class:`~bridgescore.Seat` or its letter) in the current language.
+
+    >>> from bridgescore import Seat
+    >>> with use("fr"):
+    ...     seat_name(Seat.WEST), seat_name("N")
+    ('Ouest', 'Nord')
+    """
+    letter = str(getattr(seat, "value", seat))
+    return gettext(SEATS[letter]) if letter in SEATS else letter
+
+
+def vulnerability_name(vulnerability: object) -> str:
+    """A board's vulnerability as a phrase, in the current language (``'NS vulnerable'``)."""
+    value = str(getattr(vulnerability, "value", vulnerability))
+    return gettext(VULNERABILITIES[value]) if value in VULNERABILITIES else value
+
+
+def _language_of(tag: str) -> str | None:
+    try:
+        locale = Locale.parse(tag.strip().replace("-", "_"))
+    except (ValueError, UnknownLocaleError):
+        return None
+    return locale.language if locale.language in LANGUAGES else None
+
+
+def negotiate(accept_language: str | None) -> str | None:
+    """The first language of an ``Accept-Language`` header (by its ``q``) that has a catalogue,
+    or None. Read in time linear in the header (at most 40 entries are looked at).
+
+    >>> negotiate("pt-BR, de;q=0.9"), negotiate("xx, *;q=0.1"), negotiate(None)
+    ('de', None, None)
+    """
+    if not accept_language:
+        return None
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate(accept_language.split(",")[:40]):
+        tag, _, q = part.partition(";")
+        weight = 1.0
+        if q.strip().startswith("q="):
+            try:
+                weight = float(q.strip()[2:])
+            except ValueError:
+                continue
+        if tag.strip() and tag.strip() != "*" and len(tag) <= 35:
+            ranked.append((-weight, i, tag))
+    for weight, _, tag in sorted(ranked):
+        found = _language_of(tag) if weight < 0 else None
+        if found:
+            return found
+    return None
+
+
+def environment_language() -> str:
+    """The language the environment asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``, as gettext reads them) if it has a catalogue, else English: the CLI's."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        for tag in value.split(":"):
+            found = (
+                _language_of(tag.split(".")[0].split("@")[0])
+                if tag and tag not in ("C", "POSIX")
+                else None
+            )
+            if found:
+                return found
+        if value:
+            break
+    return DEFAULT
+
+
+def pick(*choices: str | None) -> str:
+    """The first of ``choices`` that has a catalogue (or is English), else English.
+
+    >>> pick(None, "xx", "fr", "en"), pick()
+    ('fr', 'en')
+    """
+    for choice in choices:
+        if choice and choice in LANGUAGES:
+            return choice
+    return DEFAULT
+
+
+def format_number(number: float | int, digits: int = 2, *, fixed: bool = False) -> str:
+    """A number in the current language's own form, with at most ``digits`` decimals (exactly
+    ``digits`` if ``fixed``: a percentage, ``54.17``, ``54,17``).
+
+    >>> with use("fr"):
+    ...     format_number(1234.5)
+    '1\\u202f234,5'
+    >>> format_number(1234.5)
+    '1,234.5'
+    """
+    pattern = "#,##0." + ("0" if fixed else "#") * digits if digits else "#,##0"
+    return _format_decimal(number, format=pattern, locale=_current.get())
+
+
+def format_when(moment: datetime, english: str, *, time: bool = True) -> str:
+    """A moment as the page writes it: ``moment.strftime(english)`` in English, else the date
+    in the current language's own short form, and the time if ``time`` (``'2 déc. 2026 16:05'``).
+
+    >>> moment = datetime(2026, 12, 2, 16, 5)
+    >>> format_when(moment, "%Y-%m-%d %H:%M")
+    '2026-12-02 16:05'
+    >>> with use("fr"):
+    ...     format_when(moment, "%Y-%m-%d %H:%M")
+    '2 déc. 2026 16:05'
+    """
+    language = _current.get()
+    if language == DEFAULT:
+        return moment.strftime(english)
+    day = _format_skeleton("yMMMd", moment, locale=language)
+    return f"{day} {_format_time(moment, 'short', locale=language)}" if time else day
+
+
+def decimal_sign() -> str:
+    """The current language's decimal sign (``'.'`` in English, ``','`` in French).
+
+    >>> with use("fr"):
+    ...     decimal_sign()
+    ','
+    """
+    return str(Locale.parse(_current.get()).number_symbols["latn"]["decimal"])
+
+
+def format_date(day: date | datetime, *, form: str = "long") -> str:
+    """A date in the current language's own form (``'2 December 2026'``, ``'2 décembre 2026'``).
+
+    >>> with use("fr"):
+    ...     format_date(date(2026, 12, 2))
+    '2 décembre 2026'
+    """
+    language = _current.get()
+    if language == DEFAULT:  # the project's English: day month year
+        return _format_date(day, format="d MMMM y", locale="en_GB")
+    return _format_date(day, format=form, locale=language)
+
+
+@cache
+def js_catalogue(language: str) -> Mapping[str, object]:
+    """What the JS pages need to speak ``language`` (``window.gettext``, :file:`static/app.js`):
+    ``messages``, the translation of each message found in a ``.js`` file (a list of forms for
+    a plural), and ``plural``, the form to use for each count from 0 to 199 (a count past it
+    takes the form of ``100 + n % 100``, as every gettext plural rule does). Empty for English.
+
+    >>> js_catalogue("fr")["plural"][:3]
+    [0, 0, 1]
+    """
+    po = HERE / language / "LC_MESSAGES" / "messages.po"
+    if language == DEFAULT or not po.is_file():
+        return {}
+    with po.open("rb") as file:
+        catalog = read_po(file, locale=language)
+    messages: dict[str, object] = {}
+    for m in catalog:
+        if not m.id or m.fuzzy or not any(path.endswith(".js") for path, _ in m.locations):
+            continue
+        if isinstance(m.id, str) and isinstance(m.string, str) and m.string:
+            messages[m.id] = m.string
+        elif isinstance(m.id, tuple | list) and isinstance(m.string, tuple | list):
+            forms = [str(form) for form in m.string]
+            messages.update({str(m.id[0]): forms} if all(forms) else {})
+    translations = _translations(language)
+    plural = getattr(translations, "plural", lambda n: int(n != 1))
+    return {"messages": messages, "plural": [plural(n) for n in range(200)]}

@@ -1,0 +1,114 @@
+"""Masterpoints as each federation awards them (SCORING.md §25): the ABF's, the ACBL's and the
+EBU's, from a session's rankings or an event's.
+
+>>> from bridgescore import Result, Side
+>>> from bridgescore.duplicate.session import BoardResult, Section, score_section
+>>> results = [BoardResult(1, t, t, Result.parse(c)) for t, c in
+...            [(1, "4SS="), (2, "4SS+1"), (3, "3NTS="), (4, "2SS=")]]
+>>> scored = score_section(Section("A", "mitchell", results=results))
+>>> got = awards(parse_spec("abf"), [scored])
+>>> [(p.label, str(a.points), a.kind) for p, a in got.items() if p.side is Side.NS]
+[('NS 2', '0.12', 'GREEN'), ('NS 1', '0.08', 'GREEN'), ('NS 3', '0.00', 'GREEN'), \
+('NS 4', '0.00', 'GREEN')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from bridgescore.duplicate.session import Pair, RankRow, SectionScores
+from bridgescore.errors import MasterpointError
+from bridgescore.events.pairs import EventRankRow
+from bridgescore.masterpoints import abf, acbl, ebu
+from bridgescore.masterpoints._places import Field, fields_of, share
+from bridgescore.masterpoints._spec import (
+    CLUB_WEIGHT,
+    Award,
+    MasterpointSpec,
+    Scheme,
+    parse_spec,
+)
+
+__all__ = [
+    "CLUB_WEIGHT",
+    "Award",
+    "MasterpointSpec",
+    "Scheme",
+    "abf",
+    "acbl",
+    "awards",
+    "ebu",
+    "event_awards",
+    "parse_spec",
+]
+
+
+def _field_awards(spec: MasterpointSpec, field: Field) -> tuple[list[Decimal], Decimal, str]:
+    if spec.scheme is Scheme.ABF:
+        winner = abf.session_winner(field.tables, one_winner=field.one_winner,
+                                    weight=spec.weight)  # fmt: skip
+        return abf.placings(winner, field.size), abf.QUANTUM, abf.kind(spec.weight)
+    if spec.scheme is Scheme.ACBL:
+        first = acbl.section_first(field.tables, spec.weight)
+        # a Mitchell's half table counts whole: "7 1/2 tables would be 8 pairs in each group"
+        pairs = field.size if field.one_winner else field.tables
+        return acbl.placings(first, pairs), acbl.QUANTUM, acbl.KIND
+    raise MasterpointError(
+        f"masterpoints {spec.scheme.value!r}: the EBU's scales for club pairs are not available to "
+        "bridgescore (only Scale F for individuals: bridgescore.masterpoints.ebu.scale_f)",
+        field="masterpoints", value=spec.text)  # fmt: skip
+
+
+def awards(spec: MasterpointSpec, sections: Sequence[SectionScores]) -> dict[Pair, Award]:
+    """Each pair's award for one session: every pair of each section's rankings gets an
+    entry, 0 points if it earns none; a tie shares the awards of the places it fills; a pair
+    not ranked (below the minimum share of boards) gets 0.
+
+    Each section's field is its own (each direction of a Mitchell, a Howell's one field). Two
+    sections' pairs are told apart by their names and players: give sections one at a time
+    when they are not named.
+
+    :raises MasterpointError: for a scheme whose session awards bridgescore does not have, or
+        for two sections' pairs that cannot be told apart (field ``sections``).
+    """
+    out: dict[Pair, Award] = {}
+    for field in fields_of(sections):
+        if not field.rows:
+            continue
+        places, quantum, kind = _field_awards(spec, field)
+        for pair, points in share(field.rows, places, quantum).items():
+            if pair in out:
+                raise MasterpointError(
+                    f"pair {pair.label!r} is in two sections with the same names: give the "
+                    "sections one at a time", field="sections", value=pair.label)  # fmt: skip
+            out[pair] = Award(points, kind)
+    return out
+
+
+def event_awards(spec: MasterpointSpec, rows: Sequence[EventRankRow], sessions: int
+                 ) -> dict[Pair, Award]:  # fmt: skip
+    """Each pair's outright award for an event of ``sessions`` sessions, ranked as
+    :func:`bridgescore.events.pairs.rank_event` ranks it (SCORING.md §20): the ABF's clause
+    3.1.2 for the winner, its placings (clause 4.2) in each field (NS and EW, or all), the
+    tables being the field's entry.
+
+    :raises MasterpointError: for the ACBL and the EBU (their outright awards are not
+        available here), and for an ABF event of 2 or 3 sessions.
+    """
+    if spec.scheme is not Scheme.ABF:
+        raise MasterpointError(
+            f"masterpoints {spec.scheme.value!r}: only the ABF's outright awards are available to "
+            "bridgescore", field="masterpoints", value=spec.text)  # fmt: skip
+    by_field: dict[str, list[EventRankRow]] = {}
+    for row in rows:
+        by_field.setdefault(row.field, []).append(row)
+    two = max((len(v) for k, v in by_field.items() if k != "all"), default=0)
+    out: dict[Pair, Award] = {}
+    for name, field in by_field.items():
+        tables = (len(field) + 1) // 2 if name == "all" else two
+        winner = abf.outright_winner(tables, sessions, spec.weight)
+        ranked = [RankRow(r.rank, r.pair, r.total, None, 0) for r in field]
+        for pair, points in share(ranked, abf.placings(winner, len(field)), abf.QUANTUM).items():
+            out[pair] = Award(points, abf.kind(spec.weight))
+    return out

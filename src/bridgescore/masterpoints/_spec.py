@@ -1,0 +1,119 @@
+"""The values of masterpoints: a scheme, the spec of an event's awards, an award, and the one
+reader of ``--masterpoints SCHEME[:WEIGHT]`` (SCORING.md §25)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from enum import StrEnum
+from fractions import Fraction
+
+from bridgescore.errors import MasterpointError
+
+__all__ = ["Award", "MasterpointSpec", "Scheme", "parse_spec", "round_to"]
+
+
+class Scheme(StrEnum):
+    """A federation's masterpoint scheme."""
+
+    ABF = "abf"
+    """The Australian Bridge Federation's Masterpoint Manual (§25.1)."""
+    ACBL = "acbl"
+    """The ACBL's club game awards (§25.2)."""
+    EBU = "ebu"
+    """The English Bridge Union's master point scales (§25.3)."""
+
+    @property
+    def unit(self) -> Decimal:
+        """The smallest award, in which USEBIO's ``MASTER_POINTS_AWARDED`` counts: a hundredth
+        of a masterpoint (the ABF's, as Compscore writes it; the ACBL's), a whole master point
+        (the EBU's).
+
+        >>> Scheme.ABF.unit, Scheme.EBU.unit
+        (Decimal('0.01'), Decimal('1'))
+        """
+        return Decimal(1) if self is Scheme.EBU else Decimal("0.01")
+
+
+CLUB_WEIGHT: dict[Scheme, Fraction] = {
+    Scheme.ABF: Fraction(3, 2),
+    Scheme.ACBL: Fraction(1),
+    Scheme.EBU: Fraction(1),
+}
+"""Each scheme's weight for a club session (§25: ABF green points at 1.5; the ACBL's and the
+EBU's club charts as published, factor 1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MasterpointSpec:
+    """Which scheme awards an event's masterpoints, and at which weight (the multiplying
+    factor of the event's grade).
+
+    >>> MasterpointSpec(Scheme.ABF, Fraction(5, 2)).text
+    'abf:5/2'
+    """
+
+    scheme: Scheme
+    weight: Fraction
+
+    @property
+    def text(self) -> str:
+        """The spec as ``parse_spec`` reads it."""
+        return f"{self.scheme.value}:{self.weight}"
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """What each player of a pair earns: ``points`` in the scheme's own unit, rounded as the
+    federation rounds, and ``kind``, the ``MASTER_POINT_TYPE`` of USEBIO.
+
+    >>> Award(Decimal("0.24"), "GREEN").points
+    Decimal('0.24')
+    """
+
+    points: Decimal
+    kind: str
+
+
+_WEIGHT = re.compile(r"\d{1,3}(\.\d{1,4})?|\d{1,3}/\d{1,3}")
+
+
+def parse_spec(text: str) -> MasterpointSpec:
+    """Read ``SCHEME[:WEIGHT]``: ``abf``, ``acbl:1.5``, ``ebu:2``, ``abf:5/2``; the weight
+    defaults to the scheme's club session.
+
+    >>> parse_spec("abf"), parse_spec(" ACBL:1.5 ").weight
+    (MasterpointSpec(scheme=<Scheme.ABF: 'abf'>, weight=Fraction(3, 2)), Fraction(3, 2))
+    >>> parse_spec("fide")
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.MasterpointError: masterpoints 'fide': the scheme is abf, acbl or ebu
+    """
+    if not isinstance(text, str) or len(text) > 20:
+        raise MasterpointError(f"masterpoints {text!r}: expected SCHEME[:WEIGHT], such as "
+                               "'abf' or 'acbl:1.5'", field="masterpoints", value=text)  # fmt: skip
+    name, colon, weight = text.strip().lower().partition(":")
+    try:
+        scheme = Scheme(name)
+    except ValueError:
+        raise MasterpointError(f"masterpoints {text!r}: the scheme is abf, acbl or ebu",
+                               field="masterpoints", value=text) from None  # fmt: skip
+    if not colon:
+        return MasterpointSpec(scheme, CLUB_WEIGHT[scheme])
+    if not _WEIGHT.fullmatch(weight) or Fraction(weight) <= 0 or Fraction(weight) > 100:
+        raise MasterpointError(f"masterpoints {text!r}: the weight is a number above 0 and at "
+                               "most 100, such as 1.5 or 5/2", field="masterpoints",
+                               value=text)  # fmt: skip
+    return MasterpointSpec(scheme, Fraction(weight))
+
+
+def round_to(value: Decimal | Fraction, quantum: Decimal) -> Decimal:
+    """``value`` to a multiple of ``quantum``, halves up.
+
+    >>> round_to(Fraction(1, 8), Decimal("0.01")), round_to(Decimal("2.5"), Decimal(1))
+    (Decimal('0.13'), Decimal('3'))
+    """
+    if isinstance(value, Fraction):
+        value = Decimal(value.numerator) / Decimal(value.denominator)
+    return value.quantize(quantum, rounding=ROUND_HALF_UP)

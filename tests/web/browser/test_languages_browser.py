@@ -1,0 +1,132 @@
+"""The pages in each language at 360x640, in Debian's Chromium: the browser's Accept-Language
+picks the language, the switch at the foot of the page changes it and is remembered,
+``<html lang>`` is right, nothing is wider than the phone (the longest words wrap), the table
+phone scores a board in the language, and axe-core finds nothing. Screenshots go to
+$BRIDGESCORE_SCREENSHOTS."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from bridgescore.locale import LANGUAGES
+from tests import browsing as tb
+from tests.browsing import PHONE, axe_violations
+from tests.conftest import serving
+
+pytestmark = pytest.mark.slow
+
+browser = tb.browser
+
+WORDS = {
+    "en": ("Calculator", "Board", "300"),
+    "fr": ("Calculatrice", "Donne", "300"),
+    "nl": ("Rekenhulp", "Spel", "300"),
+    "pl": ("Kalkulator", "Rozdanie", "300"),
+    "de": ("Rechner", "Board", "300"),
+    "it": ("Calcolatrice", "Board", "300"),
+    "es": ("Calculadora", "Mano", "300"),
+}
+"""A word of the menu and of the table phone in each language, as a player reads it, and the
+score of 4♥X by South two down (the table phone shows it before it is saved)."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("languages") / "live.db"
+    with serving(f"sqlite:///{db}", "--open-evenings") as (url, _):
+        yield url
+
+
+def evening(server: str) -> dict[str, Any]:
+    movement = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
+    body = {"event": "Soirée du club", "movement": movement}
+    created: dict[str, Any] = httpx.post(f"{server}/api/sessions", json=body).json()
+    return created
+
+
+def wider_than_the_screen(page: Page) -> list[str]:
+    """The elements that stick out past the right edge of the phone's screen (but for those in
+    a box that scrolls sideways on purpose, as the menu does), and the page if it scrolls."""
+    found: list[str] = page.evaluate(
+        """width => [...document.querySelectorAll('body *')]
+          .filter(e => e.offsetParent !== null && e.getBoundingClientRect().right > width + 1)
+          .filter(e => {
+            for (let a = e.parentElement; a; a = a.parentElement) {
+              const sideways = getComputedStyle(a).overflowX;
+              if (['auto', 'scroll', 'hidden'].includes(sideways)) return false;
+            }
+            return true;
+          })
+          .map(e => e.outerHTML.slice(0, 60))""",
+        PHONE["width"],
+    )
+    if page.evaluate("document.documentElement.scrollWidth") > PHONE["width"]:
+        found.append("the page scrolls sideways")
+    return found
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_the_pages_and_the_table_phone_in_each_language_at_360(
+    browser: Browser, server: str, language: str
+) -> None:
+    assert set(WORDS) >= set(LANGUAGES), "a new language: add its words to WORDS"
+    menu, board, score = WORDS[language]
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale=language, bypass_csp=True
+    )
+    page = context.new_page()
+    created = evening(server)
+    pages = {
+        "calculator": "/?r=4HXS-2&vul=NS",
+        "login": "/login",
+        "live-new": "/live/new",
+        "director": f"/live/{created['id']}/director#{created['edit_token']}",
+        "table": created["tables"][0]["url"],
+    }
+    found, wide = {}, {}
+    for name, path in pages.items():
+        page.goto(server + path)
+        assert page.locator("html").get_attribute("lang") == language
+        if name == "table":
+            expect(page.locator("#entry-title")).to_contain_text(board)
+            for row, label in [
+                ("levels", "4"),
+                ("strains", "♥"),
+                ("doubles", "X"),
+                ("declarers", "S"),
+                ("tricks", "-2"),
+            ]:
+                page.locator(f"#{row}").get_by_role("button", name=label, exact=True).click()
+            expect(page.locator("#score")).to_contain_text(score)
+            page.locator("#confirm").click()
+            expect(page.locator("#entry-title")).to_contain_text(f"{board} 2")
+        else:
+            expect(page.locator("header.site nav")).to_contain_text(menu)
+        found[name] = axe_violations(page)
+        wide[name] = wider_than_the_screen(page)
+        tb.shot(page, f"lang-{language}-{name}-360")
+    assert found == {name: [] for name in pages}
+    assert wide == {name: [] for name in pages}
+    context.close()
+
+
+def test_the_switch_changes_the_language_and_remembers_it(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{server}/?r=3NTN%2B1&vul=All")
+    expect(page.locator("#result")).to_contain_text("Game premium, vulnerable")
+    page.locator("footer nav.languages a[lang=fr]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    assert "r=3NTN%2B1" in page.url  # back on the same result
+    expect(page.locator("#result")).to_contain_text("Bonification de manche, vulnérable")
+    page.goto(f"{server}/login")  # remembered: the cookie wins over Accept-Language
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("h1")).to_have_text("Connexion de l'arbitre")
+    page.locator("footer nav.languages a[lang=en]").click()
+    expect(page.locator("h1")).to_have_text("Director's login")
+    context.close()
