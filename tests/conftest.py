@@ -18,12 +18,13 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from argon2 import PasswordHasher
 from click.testing import CliRunner
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from bridgescore.cli import cli
-from bridgescore.storage import Store
+from bridgescore.storage import Store, clubs
 from bridgescore.web import Settings, create_app
 
 POSTGRES_URL_VAR = "BRIDGESCORE_TEST_POSTGRES_URL"
@@ -108,6 +109,20 @@ def serving(
                 process.kill()
                 process.wait()
                 raise
+
+
+_QUICK_HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+_QUICK_NOBODY = _QUICK_HASHER.hash("nobody")
+
+
+@pytest.fixture(autouse=True)
+def _quick_password_hashing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Argon2id with the least work it allows, in the tests that run in this process: the suite
+    hashes and checks passwords thousands of times, and the real parameters (64 MiB, 3 passes)
+    take a fifth of a second each; as Django's test settings do. Servers the tests start as
+    subprocesses keep the real parameters (``tests/club/test_password_hashing.py`` checks them)."""
+    monkeypatch.setattr(clubs, "_HASHER", _QUICK_HASHER)
+    monkeypatch.setattr(clubs, "_NOBODY", _QUICK_NOBODY)
 
 
 @pytest.fixture(scope="module")
