@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bridgescore import InvalidResultError, NotationError, Seat, Vulnerability
-from bridgescore.boards.dd import dd_tables, dds_par, from_dds_par
+from bridgescore.boards.dd import dd_tables, dds_par, from_dds_par, session_tables
 from bridgescore.boards.deal import Deal, Hand
 from bridgescore.boards.par import Par, par
 from tests.data.make_par_cases import permuted
@@ -95,6 +95,13 @@ def test_fresh_deals_live_through_endplay() -> None:
             dealer = rng.choice(list(Seat))
             assert par(table, vul, dealer) == dds_par(table, vul, dealer)
             assert par(table, vul) == dds_par(table, vul)
+
+
+def test_a_sessions_deals_are_solved_once() -> None:
+    deals = tuple(random_deal(random.Random(seed)) for seed in range(3))
+    first = session_tables(deals)
+    assert first == tuple(dd_tables(deals))
+    assert session_tables(tuple(deals)) is first  # each pair's analysis asks again: remembered
 
 
 def test_stored_tables_live_through_dds_par() -> None:

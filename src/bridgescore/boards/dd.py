@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
 from bridgescore.boards.deal import Deal
@@ -33,6 +34,7 @@ __all__ = [
     "from_dds_par",
     "from_endplay",
     "lead_tricks",
+    "session_tables",
     "set_threads",
 ]
 
@@ -125,6 +127,16 @@ def dd_tables(
         yield from tables
         if progress is not None:
             progress(len(chunk))
+
+
+@lru_cache(maxsize=64)
+def session_tables(deals: tuple[Deal, ...]) -> tuple[DDTable, ...]:
+    """:func:`dd_tables` of a session's few deals, remembered (the last 64 sets asked for):
+    its hand records and each pair's analysis ask for the same tables again.
+
+    :raises NotationError: if a deal is not complete.
+    """
+    return tuple(dd_tables(deals))
 
 
 _DDS_DENOMS: Final = {Strain.SPADES: 0, Strain.HEARTS: 1, Strain.DIAMONDS: 2, Strain.CLUBS: 3,

@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from bridgescore.boards.dd import DDTable
+from bridgescore.boards.dd import DDTable, session_tables
 from bridgescore.boards.deal import Deal
 from bridgescore.boards.par import Par, par
 from bridgescore.duplicate.session import (
@@ -202,10 +202,8 @@ def tables_of(section: Section, *, solve: bool = False) -> dict[int, DDTable]:
         elif solve and board.deal is not None and board.deal.is_complete:
             unsolved.append((board.number, board.deal))
     if unsolved:
-        from bridgescore.boards.dd import dd_tables
-
-        for (number, _), table in zip(unsolved, dd_tables(d for _, d in unsolved), strict=True):
-            tables[number] = table
+        solved = session_tables(tuple(deal for _, deal in unsolved))
+        tables.update(zip((number for number, _ in unsolved), solved, strict=True))
     return tables
 
 

@@ -22,6 +22,7 @@ import json
 import secrets
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any, Final
 
 from argon2 import PasswordHasher
@@ -63,7 +64,13 @@ LOGIN_DAYS: Final = 30
 """How long a login lasts."""
 
 _HASHER: Final = PasswordHasher()
-_NOBODY: Final = _HASHER.hash("no password: an unknown email is checked against this")
+
+
+@cache
+def _nobody() -> str:
+    """The hash an unknown email's password is checked against, as long to check as a real one
+    (made at the first login, not when the module is imported)."""
+    return _HASHER.hash("no password: an unknown email is checked against this")
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +262,7 @@ class ClubStore:
                 select(DirectorRow.id, DirectorRow.password_hash).where(DirectorRow.email == email)
             ).first()
         try:
-            _HASHER.verify(_NOBODY if row is None else row.password_hash, password)
+            _HASHER.verify(_nobody() if row is None else row.password_hash, password)
             ok = row is not None
         except (VerificationError, InvalidHashError):
             ok = False

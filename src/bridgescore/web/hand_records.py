@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bridgescore.boards.board import Board
-from bridgescore.boards.dd import DDTable
+from bridgescore.boards.dd import DDTable, session_tables
 from bridgescore.boards.deal import SUITS, Deal
 from bridgescore.boards.hand_record import HandRecord as BoardRecord
 from bridgescore.boards.par import Par
@@ -87,12 +87,8 @@ def hand_record(
 def solve_dd(deals: list[Deal]) -> list[DDTable] | None:
     """The deals' double-dummy tables through endplay (the ``dd`` extra); None without it."""
     try:
-        from bridgescore.boards.dd import dd_tables
+        return list(session_tables(tuple(deals)))
     except ImportError:  # pragma: no cover - dd is part of every install we test
-        return None
-    try:
-        return list(dd_tables(deals))
-    except ImportError:
         return None
 
 
