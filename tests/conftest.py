@@ -6,6 +6,7 @@ import functools
 import os
 import re
 import resource
+import shutil
 import socket
 import subprocess
 import sys
@@ -122,14 +123,14 @@ def _quick_password_hashing(monkeypatch: pytest.MonkeyPatch) -> None:
     take a fifth of a second each; as Django's test settings do. Servers the tests start as
     subprocesses keep the real parameters (``tests/club/test_password_hashing.py`` checks them)."""
     monkeypatch.setattr(clubs, "_HASHER", _QUICK_HASHER)
-    monkeypatch.setattr(clubs, "_NOBODY", _QUICK_NOBODY)
+    monkeypatch.setattr(clubs, "_nobody", lambda: _QUICK_NOBODY)
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server(tmp_path_factory: pytest.TempPathFactory, migrated: Path) -> Iterator[str]:
     """``bridgescore serve`` in a subprocess, on a fresh SQLite file (one for a test module)."""
     db = tmp_path_factory.mktemp("server") / "games.db"
-    with serving(f"sqlite:///{db}") as (url, _):
+    with serving(copy_of(migrated, db)) as (url, _):
         yield url
 
 
@@ -152,10 +153,27 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
+@pytest.fixture(scope="session")
+def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty SQLite database at the newest schema, made once a test process: a test's app or
+    server opens a copy of it (the migrations, which take a tenth of a second, are tested on
+    empty databases in ``tests/storage/test_storage.py``)."""
+    path = tmp_path_factory.mktemp("migrated") / "empty.db"
+    with Store(f"sqlite:///{path}"):
+        pass
+    return path
+
+
+def copy_of(migrated: Path, path: Path) -> str:
+    """The URL of ``path``, a copy of the ``migrated`` database."""
+    shutil.copyfile(migrated, path)
+    return f"sqlite:///{path}"
+
+
 @pytest.fixture
-def app(tmp_path: Path) -> FastAPI:
+def app(tmp_path: Path, migrated: Path) -> FastAPI:
     """The web app on a temporary SQLite file."""
-    return create_app(Settings(database_url=f"sqlite:///{tmp_path / 'web.db'}"))
+    return create_app(Settings(database_url=copy_of(migrated, tmp_path / "web.db")))
 
 
 @pytest.fixture

@@ -318,8 +318,8 @@ def test_the_api_docs_need_nothing_from_elsewhere(page: Page, server: str) -> No
 
 @pytest.mark.parametrize(
     ("size", "language"),
-    [(PHONE, "en"), (DESKTOP, "en"), (PHONE, "fr"), (DESKTOP, "fr")],
-    ids=["360x640", "1280x800", "360x640-fr", "1280x800-fr"],
+    [(PHONE, "en"), (DESKTOP, "en"), (PHONE, "fr")],  # French's longer words on the phone
+    ids=["360x640", "1280x800", "360x640-fr"],
 )
 def test_axe_finds_nothing_and_tap_targets_are_44px(
     browser: Browser, server: str, size: ViewportSize, language: str
