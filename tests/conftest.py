@@ -112,6 +112,15 @@ def serving(
                 raise
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests first (the browsers, the whole nights, the servers: marked ``slow`` or
+    under ``tests/scenarios``), the quick ones after: ``pytest -n 2 --dist worksteal`` then
+    ends on quick tests shared by both processes, not on a long one with the other idle."""
+    items.sort(
+        key=lambda item: not (item.get_closest_marker("slow") or "scenarios" in item.path.parts)
+    )
+
+
 _QUICK_HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 _QUICK_NOBODY = _QUICK_HASHER.hash("nobody")
 
