@@ -54,7 +54,8 @@ _KNOWN: Final = frozenset((
     "MATCH_SCORING_METHOD", "PAIRWISE_SCORING_METHOD", "SCORING_METHOD", "SESSION", "SESSION_ID",
     "SESSION_COUNT", "SECTION", "SECTION_ID", "SECTION_COUNT", "PAIRS", "EW_PAIRS",
     "BOARDS_PLAYED", "MPS_AWARDED_FLAG", "MASTER_POINT_SCALE", "PARTICIPANTS", "PAIR",
-    "PAIR_NUMBER", "DIRECTION", "PLAYER", "PLAYER_NUMBER", "PLAYER_NAME", "NATIONAL_ID_NUMBER", "PLACE",
+    "PAIR_NUMBER", "DIRECTION", "PLAYER", "PLAYER_NUMBER", "PLAYER_NAME", "NATIONAL_ID_NUMBER",
+    "PLACE",
     "TOTAL_SCORE", "PERCENTAGE", "HANDICAP", "ADJUSTMENT", "MASTER_POINTS",
     "MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE", "BOARD", "BOARD_NUMBER", "VULNERABILITY",
     "BOARD_AVERAGE", "TRAVELLER_LINE", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT",
@@ -335,10 +336,11 @@ def _utf8(text: str) -> bytes:
 def _method(r: _XmlReader, event: ET.Element) -> Method:
     """The scoring method: ``BOARD_SCORING_METHOD`` (1.1 on), else the ``EVENT_TYPE``."""
     kind = (event.get("EVENT_TYPE") or r.text(event, "EVENT_TYPE")).upper()
-    if kind not in (*_PAIRS_EVENTS, _INDIVIDUAL):
+    known = (*_PAIRS_EVENTS, _INDIVIDUAL)
+    if kind not in known:
         teams = " (a team event: read it with usebio.read_event)" if "TEAM" in kind else ""
         raise r.fail(event, f"EVENT_TYPE {quote(kind)} is not a pairs event{teams}; expected "
-                     f"one of {', '.join((*_PAIRS_EVENTS, _INDIVIDUAL))}", "EVENT_TYPE", kind)  # fmt: skip
+                     f"one of {', '.join(known)}", "EVENT_TYPE", kind)  # fmt: skip
     scoring = r.text(event, "BOARD_SCORING_METHOD").upper()
     if scoring and scoring not in METHOD_OF:
         raise r.fail(event, f"BOARD_SCORING_METHOD {quote(scoring)} is not scored; expected "
@@ -491,9 +493,13 @@ def _individual(r: _XmlReader, holder: ET.Element, participants: ET.Element, nam
         seen.add(number)
         player = _player(r, element, where)
         pair = Pair(number, None, player.name, (player,) if player.name or player.number else ())
+        held = element.find("MASTER_POINTS")
+        held = element if held is None else held
         standings.append(FileRankRow(name, pair, r.text(element, "PLACE", where),
                                      r.decimal(element, "TOTAL_SCORE", where),
-                                     r.decimal(element, "PERCENTAGE", where)))  # fmt: skip
+                                     r.decimal(element, "PERCENTAGE", where), None,
+                                     r.integer(held, "MASTER_POINTS_AWARDED", where, 0, 999999),
+                                     r.text(held, "MASTER_POINT_TYPE", where)))  # fmt: skip
     boards = {b.number: b for b in _boards(r, holder, deals)}
     lines = [x for x in _results(r, holder, name, False, boards, points) if x is not None]
     results = [x for x in lines if isinstance(x, BoardResult)]

@@ -20,7 +20,7 @@ from bridgescore.duplicate.session import (
     score_session,
 )
 from bridgescore.errors import UsebioError
-from bridgescore.masterpoints import MasterpointSpec, awards
+from bridgescore.masterpoints import MasterpointSpec, awards, individual_awards
 from bridgescore.model import Seat, Side
 from bridgescore.usebio._read import SUITS
 from bridgescore.usebio._xml import DOCTYPE, add_player, add_result, document, start
@@ -122,14 +122,13 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None, *,
     percentage; its traveller lines name the partnerships by their numbers in
     :meth:`~bridgescore.duplicate.movement.individual.IndividualMovement.as_pairs`.
 
+    An individual's ``masterpoints`` are Scale F's
+    (:func:`~bridgescore.masterpoints.individual_awards`), in each ``PLAYER``.
+
     :raises UsebioError: for what USEBIO cannot say (:func:`refusal`): an artificial score
-        that is not a whole percentage, a board dealt differently in two sections; an
-        individual with ``masterpoints`` (not written yet).
+        that is not a whole percentage, a board dealt differently in two sections.
     :raises MasterpointError: for a scheme whose awards bridgescore does not have.
     """
-    if session.individual is not None and masterpoints is not None:
-        raise UsebioError("an individual's masterpoints are not written as USEBIO yet",
-                          field="masterpoints", value=masterpoints.scheme.name)  # fmt: skip
     sections = list(scored) if scored is not None else score_session(session)
     tags = dict(session.tags)
     head = heading(session)  # the event, date, club and venue every results file shows
@@ -159,7 +158,7 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None, *,
             into = _add(holder, "SECTION")
             into.set("SECTION_ID", scores.section.name)
         if session.individual is not None:
-            _players(into, session, scores)
+            _players(into, session, scores, masterpoints)
         else:
             _participants(into, session, scores, masterpoints)
         _boards(into, session, scores)
@@ -230,11 +229,15 @@ def _participants(into: ET.Element, session: Session, scores: SectionScores,
                 _add(held, "MASTER_POINT_TYPE", award.kind)
 
 
-def _players(into: ET.Element, session: Session, scores: SectionScores) -> None:
-    """An individual's participants: a ``PLAYER`` each, ranked (SCORING.md §26)."""
+def _players(into: ET.Element, session: Session, scores: SectionScores,
+             spec: MasterpointSpec | None) -> None:  # fmt: skip
+    """An individual's participants: a ``PLAYER`` each, ranked, with its Scale F award
+    (SCORING.md §26)."""
     assert session.individual is not None
     participants = _add(into, "PARTICIPANTS")
-    for row in individual_scores(session.individual, scores).rankings:
+    players = individual_scores(session.individual, scores)
+    earned = individual_awards(spec, players) if spec is not None else {}
+    for row in players.rankings:
         element = _add(participants, "PLAYER")
         _add(element, "PLAYER_NUMBER", row.pair.number)
         _add(element, "PLAYER_NAME", session.individual.name(row.pair.number))
@@ -244,6 +247,11 @@ def _players(into: ET.Element, session: Session, scores: SectionScores) -> None:
         if row.percent is not None:
             _add(element, "PERCENTAGE", f"{row.percent:.2f}")
         _add(element, "BOARDS_PLAYED", row.boards)
+        award = earned.get(row.pair.number)
+        if award is not None and award.points > 0 and spec is not None:
+            held = _add(element, "MASTER_POINTS")
+            _add(held, "MASTER_POINTS_AWARDED", int(award.points / spec.scheme.unit))
+            _add(held, "MASTER_POINT_TYPE", award.kind)
 
 
 def _boards(into: ET.Element, session: Session, scores: SectionScores) -> None:
