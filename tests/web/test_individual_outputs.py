@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from bridgescore.duplicate.movement import individual
@@ -17,7 +18,7 @@ from bridgescore.usebio import read as read_usebio
 from bridgescore.web import Settings, create_app
 from bridgescore.web.site import club_slug
 from bridgescore.web.site_pages import write_site
-from tests.conftest import auth, make_club
+from tests.conftest import auth, make_club, run
 from tests.paper.test_paper_web import text_of
 
 NAMES = {str(n): f"Player {chr(64 + n)}" for n in range(1, 13)}
@@ -108,3 +109,12 @@ def test_every_output_of_a_closed_individual_ranks_its_players(tmp_path: Path) -
         assert ("Player B", "no email") in unreached
         assert ("Player C", "several on the roster") in unreached
         assert ("Player D", "not on the roster") in unreached
+        # the CLI's USEBIO of a club evening: the EBU's file, its players (5 boards: no
+        # Scale F award, outside its 18 to 35 boards)
+        clubs.set_masterpoints(club.id, "ebu")
+    out = tmp_path / "ebu.xml"
+    code, said = run(CliRunner(), "session", "masterpoints", game, "--format", "ebu", "--db",
+                     settings.database_url, "-o", str(out))  # fmt: skip
+    assert code == 0, said
+    filed = read_usebio(out.read_bytes())
+    assert [(r.place, r.pair.number, r.percent) for r in filed.standings] == wanted
