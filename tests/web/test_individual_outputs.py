@@ -51,7 +51,8 @@ def _played(c: TestClient, login: dict[str, str]) -> tuple[str, list[dict[str, A
 
 
 def test_every_output_of_a_closed_individual_ranks_its_players(tmp_path: Path) -> None:
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'i.db'}")
+    url = f"sqlite:///{tmp_path / 'i.db'}"
+    settings = Settings(database_url=url)
     with TestClient(create_app(settings)) as c:
         login = auth(make_club(c, "Acol BC", "1234", "td@example.org"))
         c.put("/api/club/public", json={"correction_hours": 0}, headers=login)
@@ -114,7 +115,7 @@ def test_every_output_of_a_closed_individual_ranks_its_players(tmp_path: Path) -
         clubs.set_masterpoints(club.id, "ebu")
     out = tmp_path / "ebu.xml"
     code, said = run(CliRunner(), "session", "masterpoints", game, "--format", "ebu", "--db",
-                     settings.database_url, "-o", str(out))  # fmt: skip
+                     url, "-o", str(out))  # fmt: skip
     assert code == 0, said
     filed = read_usebio(out.read_bytes())
     assert [(r.place, r.pair.number, r.percent) for r in filed.standings] == wanted
