@@ -19,7 +19,7 @@ from bridgescore.web import Settings, create_app
 from bridgescore.web.site import club_slug
 from bridgescore.web.site_pages import write_site
 from tests.conftest import auth, make_club, run
-from tests.paper.test_paper_web import text_of
+from tests.helpers import text_of
 
 NAMES = {str(n): f"Player {chr(64 + n)}" for n in range(1, 13)}
 ROSTER = (("Player A", "1001", "a@example.org"), ("Player B", "1002", None),
