@@ -8,6 +8,7 @@ import csv
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -16,6 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from hypothesis import strategies as st
 
@@ -311,3 +313,12 @@ def season_evening(store: Store, club_id: str, title: str, date: str, *, close: 
     if close:
         live.close(stored.id)
     return stored.id
+
+
+def text_of(pdf: bytes) -> str:
+    """The PDF's text by ``pdftotext -layout`` (never skipped: .ci/run installs it)."""
+    if shutil.which("pdftotext") is None:
+        pytest.fail("no pdftotext: apt-get install poppler-utils (.ci/run does)")
+    done = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True,
+                          check=True)  # fmt: skip
+    return done.stdout.decode()

@@ -5,26 +5,15 @@ refusals, the pages' links, and a withdrawn pair's note on the results page and 
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from bridgescore.web import Settings, create_app
 from tests.conftest import auth
+from tests.helpers import text_of
 from tests.helpers import upload_pbn as upload
-
-
-def text_of(pdf: bytes) -> str:
-    """The PDF's text by ``pdftotext -layout`` (never skipped: .ci/run installs it)."""
-    if shutil.which("pdftotext") is None:
-        pytest.fail("no pdftotext: apt-get install poppler-utils (.ci/run does)")
-    done = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True,
-                          check=True)  # fmt: skip
-    return done.stdout.decode()
 
 
 def test_a_session_from_a_file(client: TestClient) -> None:

@@ -131,7 +131,7 @@ def test_the_preview_and_the_results_page_of_an_individual(live: TestClient) -> 
     assert page.status_code == 200
     assert 'id="players-ranking"' in page.text
     assert "Player A" in page.text
-    assert "No USEBIO: an individual cannot be written as USEBIO yet" in page.text
+    assert 'id="download-usebio"' in page.text  # an individual is written as USEBIO (§26)
     pbn = live.get(f"/session/{created['id']}/session.pbn")
     assert pbn.status_code == 200
     movement = individual(12, 1, rounds=5)

@@ -470,8 +470,28 @@ class PublicView:
         return replace(event, entrants=entrants)
 
     def session(self, session: Session) -> Session:
-        """The session as public pages show it: every pair through :meth:`pair`."""
+        """The session as public pages show it: every pair through :meth:`pair`; an
+        individual's players (named without a national number) by name only where
+        :meth:`named` allows, else by number.
+
+        >>> from bridgescore.duplicate.movement.individual import individual
+        >>> from bridgescore.duplicate.session import Individual
+        >>> one = Individual(individual(8, 1), {1: "Ann", 2: "Al"})
+        >>> s = Session((one.section(),), individual=one)
+        >>> PublicView("names", private_names=frozenset({"Al"})).session(s).individual.names
+        {1: 'Ann'}
+        >>> shown = PublicView("numbers").session(s)
+        >>> shown.individual.names, shown.sections[0].pairs[0].names
+        ({}, '8 & 1')
+        """
         sections = tuple(
             replace(sec, pairs=tuple(self.pair(p) for p in sec.pairs)) for sec in session.sections
         )
-        return replace(session, sections=sections)
+        one = session.individual
+        if one is not None and sections:  # its partnerships named again from what is shown
+            one = replace(one, names={k: v for k, v in one.names.items() if self.named(Player(v))})
+            named = {p.number: p.names for p in one.section(sections[0].name).pairs}
+            first = sections[0]
+            pairs = tuple(replace(p, names=named.get(p.number, "")) for p in first.pairs)
+            sections = (replace(first, pairs=pairs), *sections[1:])
+        return replace(session, sections=sections, individual=one)

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args
 
 from bridgescore.club.clubs import PublicView, RosterEntry, check_email
-from bridgescore.duplicate.session import Pair, SectionScores, Session
+from bridgescore.duplicate.session import Pair, SectionScores, Session, individual_scores
 from bridgescore.errors import BridgeError
 from bridgescore.events import Event, EventKind
 from bridgescore.masterpoints import Award
@@ -407,6 +407,15 @@ def plan_letters(
     if view is None:
         view = PublicView(private=frozenset(e.player.number for e in roster
                                             if e.player.number and not e.public))  # fmt: skip
+    if session.individual is not None and scores:  # each player's own line (SCORING.md §26)
+        from bridgescore.club.individual_mail import plan_individual_letters
+
+        ranked = individual_scores(session.individual, scores[0])
+        mine, lost = plan_individual_letters(session, ranked, roster, link=link,
+                                               provisional=provisional, view=view)  # fmt: skip
+        return MailPlan(tuple(Letter(to, (p,), label, subject, text, page)
+                              for to, p, label, subject, text, page in mine),
+                        tuple(Unreached(*x) for x in lost))  # fmt: skip
     letters: list[Letter] = []
     unreached: list[Unreached] = []
     several = len(scores) > 1

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
-from bridgescore.duplicate.session import Pair, RankRow, SectionScores
+from bridgescore.duplicate.session import IndividualScores, Pair, RankRow, SectionScores
 from bridgescore.errors import MasterpointError
 from bridgescore.events.pairs import EventRankRow
 from bridgescore.masterpoints import abf, acbl, ebu
@@ -40,6 +40,7 @@ __all__ = [
     "awards",
     "ebu",
     "event_awards",
+    "individual_awards",
     "parse_spec",
 ]
 
@@ -84,6 +85,38 @@ def awards(spec: MasterpointSpec, sections: Sequence[SectionScores]) -> dict[Pai
                     "sections one at a time", field="sections", value=pair.label)  # fmt: skip
             out[pair] = Award(points, kind)
     return out
+
+
+def individual_awards(spec: MasterpointSpec, scores: IndividualScores) -> dict[int, Award]:
+    """Each player's award for an individual session (SCORING.md §26): the EBU's Scale F
+    (:func:`ebu.scale_f`) for its full tables (4 players each: those who sit out a round do not
+    make a table) and the boards played, shared by a tie as a pair's tie is (:func:`share`),
+    whole master points; 0 past the awards.
+
+    >>> from bridgescore import Result
+    >>> from bridgescore.duplicate.movement.individual import individual
+    >>> from bridgescore.duplicate.session import BoardResult, score_individual, score_section
+    >>> from bridgescore.duplicate.session import individual_section
+    >>> m = individual(12, 4, rounds=5)
+    >>> results = [BoardResult(b, *m.pairs_at(p), Result.parse(f"3NTN {7 + (p.table * b) % 5}"),
+    ...            round=p.round, table=p.table) for p in m.plays for b in p.boards]
+    >>> scores = score_individual(m, score_section(individual_section(m).with_results(results)))
+    >>> got = individual_awards(parse_spec("ebu"), scores)
+    >>> sorted((int(a.points) for a in got.values()), reverse=True)[:5], len(got)  # 2nd= of 3
+    ([12, 7, 7, 7, 0], 12)
+
+    :raises MasterpointError: for the ABF and the ACBL (no individual scale here, field
+        ``masterpoints``), and for boards outside Scale F's 18 to 35 (field ``boards``).
+    """
+    if spec.scheme is not Scheme.EBU:
+        raise MasterpointError(
+            f"masterpoints {spec.scheme.value!r}: only the EBU's Scale F is available to "
+            "bridgescore for an individual", field="masterpoints", value=spec.text)  # fmt: skip
+    tables = scores.movement.players // 4
+    places = [Decimal(x) for x in ebu.scale_f(tables, len(scores.pairs.travellers))]
+    shared = share(scores.rankings, places, ebu.QUANTUM)
+    return {row.pair.number: Award(shared.get(row.pair, Decimal(0)), ebu.KIND)
+            for row in scores.rankings}  # fmt: skip
 
 
 def event_awards(spec: MasterpointSpec, rows: Sequence[EventRankRow], sessions: int

@@ -12,7 +12,13 @@ from collections.abc import Mapping, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from bridgescore.duplicate.field import points_text
-from bridgescore.duplicate.session import RankRow, SectionScores, Session, heading
+from bridgescore.duplicate.session import (
+    RankRow,
+    SectionScores,
+    Session,
+    heading,
+    individual_scores,
+)
 from bridgescore.errors import N_
 from bridgescore.locale import gettext
 from bridgescore.model import Side
@@ -45,13 +51,30 @@ def results_pdf(
     """The results sheet as a PDF: the heading, then each section's fields ranked, each
     pair's note (``notes``: by section and pair label, for example ``'withdrew after
     round 3'``) under its
-    field."""
+    field. An individual's sheet ranks its players (SCORING.md §26), each by number and name.
+
+    >>> from bridgescore import Result
+    >>> from bridgescore.duplicate.movement.individual import individual
+    >>> from bridgescore.duplicate.session import BoardResult, Individual, score_session
+    >>> one = Individual(individual(8, 1, rounds=4), {1: "Ann"})
+    >>> s = Session((one.section().with_results([BoardResult(1, 1, 2,
+    ...     Result.parse("3NTN="), round=1, table=1)]),), individual=one)
+    >>> results_pdf(s, score_session(s)).startswith(b"%PDF")
+    True
+    """
     f = fonts()
     notes = notes or {}
     top = heading(session)
     lines: list[tuple[str, tuple[str, ...]]] = [("title", (top.event or gettext("Results"),))]
     lines += [("meta", (top.line,))] if top.line else []
     lines.append(("gap", ()))
+    if session.individual is not None and scored:  # the players, not their partnerships
+        ranking = individual_scores(session.individual, scored[0]).rankings
+        head = (N_("Rank"), N_("Player"), N_("Names"), N_("Matchpoints"), N_("Percentage"))
+        lines.append(("field", (gettext("Ranking"),)))
+        lines.append(("head", tuple(gettext(h) for h in head)))
+        lines += [("row", row) for row in _rows(ranking)]
+        scored = ()
     for s in scored:
         for side, ranking in s.rankings.items():
             lines.append(("field", (_field_name(s.section.name, side, len(scored)),)))

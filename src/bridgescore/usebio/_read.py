@@ -36,6 +36,8 @@ METHOD_OF: Final[dict[str, Method]] = {
 
 _PAIRS_EVENTS: Final = ("PAIRS", "MP_PAIRS", "BUTLER_PAIRS", "CROSS_IMP", "CROSS_IMP_PAIRS",
                         "HOWELL", "MITCHELL")  # fmt: skip
+_INDIVIDUAL: Final = "INDIVIDUAL"
+"""An individual's ``EVENT_TYPE``: its participants are ``PLAYER`` s (SCORING.md §26)."""
 _POINTS: Final = {"mp": "MATCH_POINTS", "butler": "BUTLER_POINTS", "cross-imps": "CROSS_IMP_POINTS"}
 _PAIR: Final = re.compile(
     r"\s*(?:\(\s*([A-Z0-9]{1,10})\s*\)|([A-Z]{1,2}(?=\s*\d)))?\s*(\d{1,4})\s*(NS|EW|N|E)?\s*",
@@ -52,7 +54,8 @@ _KNOWN: Final = frozenset((
     "MATCH_SCORING_METHOD", "PAIRWISE_SCORING_METHOD", "SCORING_METHOD", "SESSION", "SESSION_ID",
     "SESSION_COUNT", "SECTION", "SECTION_ID", "SECTION_COUNT", "PAIRS", "EW_PAIRS",
     "BOARDS_PLAYED", "MPS_AWARDED_FLAG", "MASTER_POINT_SCALE", "PARTICIPANTS", "PAIR",
-    "PAIR_NUMBER", "DIRECTION", "PLAYER", "PLAYER_NAME", "NATIONAL_ID_NUMBER", "PLACE",
+    "PAIR_NUMBER", "DIRECTION", "PLAYER", "PLAYER_NUMBER", "PLAYER_NAME", "NATIONAL_ID_NUMBER",
+    "PLACE",
     "TOTAL_SCORE", "PERCENTAGE", "HANDICAP", "ADJUSTMENT", "MASTER_POINTS",
     "MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE", "BOARD", "BOARD_NUMBER", "VULNERABILITY",
     "BOARD_AVERAGE", "TRAVELLER_LINE", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT",
@@ -284,12 +287,16 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
         raise r.fail(sessions[1], f"the event has {len(sessions)} sessions; a file of one "
                      "session is read", "SESSION", len(sessions))  # fmt: skip
     holders = (sessions[0].findall("SECTION") if sessions else []) or event.findall("SECTION")
+    individual = (event.get("EVENT_TYPE") or r.text(event, "EVENT_TYPE")).upper() == _INDIVIDUAL
+    if individual and len(holders) > 1:
+        raise r.fail(holders[1], f"an individual of {len(holders)} sections is not read; one "
+                     "section is", "SECTION", len(holders))  # fmt: skip
     r.unknown()
     deals = _deals(r, root)
     sections, standings, assigned = [], [], []
     for index, holder in enumerate(holders or [event]):
         name = _section_name(r, holder, index)
-        section, found, kept = _section(r, holder, name, deals, _POINTS[method])
+        section, found, kept = _section(r, holder, name, deals, _POINTS[method], individual)
         sections.append(section)
         standings.extend(found)
         assigned.extend(kept)
@@ -329,10 +336,11 @@ def _utf8(text: str) -> bytes:
 def _method(r: _XmlReader, event: ET.Element) -> Method:
     """The scoring method: ``BOARD_SCORING_METHOD`` (1.1 on), else the ``EVENT_TYPE``."""
     kind = (event.get("EVENT_TYPE") or r.text(event, "EVENT_TYPE")).upper()
-    if kind not in _PAIRS_EVENTS:
+    known = (*_PAIRS_EVENTS, _INDIVIDUAL)
+    if kind not in known:
         teams = " (a team event: read it with usebio.read_event)" if "TEAM" in kind else ""
         raise r.fail(event, f"EVENT_TYPE {quote(kind)} is not a pairs event{teams}; expected "
-                     f"one of {', '.join(_PAIRS_EVENTS)}", "EVENT_TYPE", kind)  # fmt: skip
+                     f"one of {', '.join(known)}", "EVENT_TYPE", kind)  # fmt: skip
     scoring = r.text(event, "BOARD_SCORING_METHOD").upper()
     if scoring and scoring not in METHOD_OF:
         raise r.fail(event, f"BOARD_SCORING_METHOD {quote(scoring)} is not scored; expected "
@@ -402,7 +410,8 @@ def _number(r: _XmlReader, element: ET.Element, name: str, where: str,
 
 
 def _section(r: _XmlReader, holder: ET.Element, name: str, deals: Mapping[int, Deal],
-             points: str) -> tuple[Section, list[FileRankRow], list[AssignedLine]]:  # fmt: skip
+             points: str, individual: bool = False,
+             ) -> tuple[Section, list[FileRankRow], list[AssignedLine]]:  # fmt: skip
     participants = holder.find("PARTICIPANTS")
     if participants is None:
         raise r.fail(holder, "no PARTICIPANTS", "PARTICIPANTS", where=f"section {name}")
@@ -410,6 +419,8 @@ def _section(r: _XmlReader, holder: ET.Element, name: str, deals: Mapping[int, D
         raise r.fail(participants, "the participants are teams (read a team event with "
                      "usebio.read_event)",
                      "TEAM")  # fmt: skip
+    if individual or participants.find("PLAYER") is not None:
+        return _individual(r, holder, participants, name, deals, points, individual)
     read = []
     for index, element in enumerate(participants.findall("PAIR"), 1):
         where = f"PAIR {index}"
@@ -449,6 +460,54 @@ def _section(r: _XmlReader, holder: ET.Element, name: str, deals: Mapping[int, D
     assigned = [AssignedLine(name, *x) for x in lines if not isinstance(x, BoardResult)]
     try:
         section = Section(name, "mitchell" if mitchell else "howell", pairs,
+                          [boards[b] for b in sorted({x.board for x in results})],
+                          results)  # fmt: skip
+    except BridgeError as exc:
+        raise r.fail(holder, str(exc), exc.field or "BOARD", exc.value,
+                     f"section {name}") from None  # fmt: skip
+    return section, standings, assigned
+
+
+def _individual(r: _XmlReader, holder: ET.Element, participants: ET.Element, name: str,
+                deals: Mapping[int, Deal], points: str, individual: bool,
+                ) -> tuple[Section, list[FileRankRow], list[AssignedLine]]:  # fmt: skip
+    """An ``INDIVIDUAL`` event's section: the players' ranking as the file gives it (a
+    :class:`FileRankRow` a ``PLAYER``, its pair the player numbered by ``PLAYER_NUMBER``), and
+    the traveller lines' partnerships as a Howell's pairs (who partnered whom is not in the
+    file: SCORING.md §26)."""
+    if not individual:
+        raise r.fail(participants, "the participants are players, but the EVENT_TYPE is not "
+                     "INDIVIDUAL", "PLAYER")  # fmt: skip
+    if participants.find("PAIR") is not None:
+        raise r.fail(participants, "an INDIVIDUAL event's participants are PLAYERs, not PAIRs",
+                     "PAIR")  # fmt: skip
+    standings, seen = [], set()
+    for index, element in enumerate(participants.findall("PLAYER"), 1):
+        where = f"PLAYER {index}"
+        number = r.integer(element, "PLAYER_NUMBER", where, 1, 9999)
+        if number is None:
+            raise r.fail(element, "no PLAYER_NUMBER", "PLAYER_NUMBER", "", where)
+        if number in seen:
+            raise r.fail(element, f"player {number} is listed twice", "PLAYER_NUMBER", number,
+                         where)  # fmt: skip
+        seen.add(number)
+        player = _player(r, element, where)
+        pair = Pair(number, None, player.name, (player,) if player.name or player.number else ())
+        held = element.find("MASTER_POINTS")
+        held = element if held is None else held
+        standings.append(FileRankRow(name, pair, r.text(element, "PLACE", where),
+                                     r.decimal(element, "TOTAL_SCORE", where),
+                                     r.decimal(element, "PERCENTAGE", where), None,
+                                     r.integer(held, "MASTER_POINTS_AWARDED", where, 0, 999999),
+                                     r.text(held, "MASTER_POINT_TYPE", where)))  # fmt: skip
+    boards = {b.number: b for b in _boards(r, holder, deals)}
+    lines = [x for x in _results(r, holder, name, False, boards, points) if x is not None]
+    results = [x for x in lines if isinstance(x, BoardResult)]
+    assigned = [AssignedLine(name, *x) for x in lines if not isinstance(x, BoardResult)]
+    numbers = sorted({n for x in results for n in (x.ns, x.ew)}
+                     | {n for x in assigned for n in (x.ns, x.ew)})  # fmt: skip
+    try:
+        section = Section(name, "howell", [Pair(n) for n in numbers],
                           [boards[b] for b in sorted({x.board for x in results})],
                           results)  # fmt: skip
     except BridgeError as exc:

@@ -11,9 +11,16 @@ from typing import Final
 from bridgescore.boards.board import Board
 from bridgescore.boards.deal import Deal
 from bridgescore.duplicate.field import Adjusted
-from bridgescore.duplicate.session import Pair, SectionScores, Session, heading, score_session
+from bridgescore.duplicate.session import (
+    Pair,
+    SectionScores,
+    Session,
+    heading,
+    individual_scores,
+    score_session,
+)
 from bridgescore.errors import UsebioError
-from bridgescore.masterpoints import MasterpointSpec, awards
+from bridgescore.masterpoints import MasterpointSpec, awards, individual_awards
 from bridgescore.model import Seat, Side
 from bridgescore.usebio._read import SUITS
 from bridgescore.usebio._xml import DOCTYPE, add_player, add_result, document, start
@@ -49,7 +56,6 @@ def refusal(session: Session) -> UsebioError | None:
     'artificial'
     """
     try:
-        _not_individual(session)
         art = session.artificial
         for value, what in ((art.plus, "A+"), (art.average, "A"), (art.minus, "A-")):
             _percent(value, what)
@@ -59,14 +65,9 @@ def refusal(session: Session) -> UsebioError | None:
     return None
 
 
-def _not_individual(session: Session) -> None:
-    """An individual is refused (SCORING.md §26): the USEBIO 1.2 text, whose individual
-    ``EVENT_TYPE`` and players' elements it would need, could not be read here, and no file of
-    an individual written by another program was found to learn them from."""
-    if session.individual is not None:
-        raise UsebioError("an individual cannot be written as USEBIO yet: its individual "
-                          "event type was not checked against the USEBIO 1.2 text",
-                          field="individual")  # fmt: skip
+_INDIVIDUAL: Final = "INDIVIDUAL"
+"""An individual's ``EVENT_TYPE`` (SCORING.md §26): as USEBIO 1.2 lists it (scorer-to-usebio's
+list of the specification's event types; ImportUsebio reads it as an event of ``PLAYER`` s)."""
 
 
 def _number(x: float) -> str:
@@ -116,12 +117,18 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None, *,
     ``MASTER_POINTS_AWARDED`` (what each player earns, counted in the scheme's
     :attr:`~bridgescore.masterpoints.Scheme.unit`) and ``MASTER_POINT_TYPE`` (SCORING.md §25.5).
 
+    An individual (SCORING.md §26) is an ``INDIVIDUAL`` event: its ``PARTICIPANTS`` are the
+    players, a ``PLAYER`` each with its ``PLAYER_NUMBER``, ``PLAYER_NAME``, place, total and
+    percentage; its traveller lines name the partnerships by their numbers in
+    :meth:`~bridgescore.duplicate.movement.individual.IndividualMovement.as_pairs`.
+
+    An individual's ``masterpoints`` are Scale F's
+    (:func:`~bridgescore.masterpoints.individual_awards`), in each ``PLAYER``.
+
     :raises UsebioError: for what USEBIO cannot say (:func:`refusal`): an artificial score
-        that is not a whole percentage, a board dealt differently in two sections, an
-        individual.
+        that is not a whole percentage, a board dealt differently in two sections.
     :raises MasterpointError: for a scheme whose awards bridgescore does not have.
     """
-    _not_individual(session)
     sections = list(scored) if scored is not None else score_session(session)
     tags = dict(session.tags)
     head = heading(session)  # the event, date, club and venue every results file shows
@@ -130,7 +137,8 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None, *,
     if m and not club_number:
         club_name, club_number = m[1], m[2]
     mitchell = any(s.section.kind == "mitchell" for s in sections)
-    root, event = start(_EVENT_TYPE[session.method], head.event, 2 if mitchell else 1,
+    kind = _INDIVIDUAL if session.individual is not None else _EVENT_TYPE[session.method]
+    root, event = start(kind, head.event, 2 if mitchell else 1,
                         club=club_name, club_number=club_number)  # fmt: skip
     if re.fullmatch(r"\d{4}\.\d{2}\.\d{2}", head.date):
         year, month, day = head.date.split(".")
@@ -149,7 +157,10 @@ def write(session: Session, scored: Iterable[SectionScores] | None = None, *,
         else:
             into = _add(holder, "SECTION")
             into.set("SECTION_ID", scores.section.name)
-        _participants(into, session, scores, masterpoints)
+        if session.individual is not None:
+            _players(into, session, scores, masterpoints)
+        else:
+            _participants(into, session, scores, masterpoints)
         _boards(into, session, scores)
     _handset(root, session)
     return document(root)
@@ -216,6 +227,31 @@ def _participants(into: ET.Element, session: Session, scores: SectionScores,
                 held = _add(element, "MASTER_POINTS")
                 _add(held, "MASTER_POINTS_AWARDED", int(award.points / spec.scheme.unit))
                 _add(held, "MASTER_POINT_TYPE", award.kind)
+
+
+def _players(into: ET.Element, session: Session, scores: SectionScores,
+             spec: MasterpointSpec | None) -> None:  # fmt: skip
+    """An individual's participants: a ``PLAYER`` each, ranked, with its Scale F award
+    (SCORING.md §26)."""
+    assert session.individual is not None
+    participants = _add(into, "PARTICIPANTS")
+    players = individual_scores(session.individual, scores)
+    earned = individual_awards(spec, players) if spec is not None else {}
+    for row in players.rankings:
+        element = _add(participants, "PLAYER")
+        _add(element, "PLAYER_NUMBER", row.pair.number)
+        _add(element, "PLAYER_NAME", session.individual.name(row.pair.number))
+        if row.ranked:
+            _add(element, "PLACE", row.rank)
+        _add(element, "TOTAL_SCORE", _number(row.total))
+        if row.percent is not None:
+            _add(element, "PERCENTAGE", f"{row.percent:.2f}")
+        _add(element, "BOARDS_PLAYED", row.boards)
+        award = earned.get(row.pair.number)
+        if award is not None and award.points > 0 and spec is not None:
+            held = _add(element, "MASTER_POINTS")
+            _add(held, "MASTER_POINTS_AWARDED", int(award.points / spec.scheme.unit))
+            _add(held, "MASTER_POINT_TYPE", award.kind)
 
 
 def _boards(into: ET.Element, session: Session, scores: SectionScores) -> None:

@@ -32,6 +32,7 @@ from bridgescore.duplicate.session import (
     SectionScores,
     SessionError,
     heading,
+    individual_scores,
 )
 from bridgescore.events import EventKind
 from bridgescore.events.pairs import EventRules, PairsEvent, rank_event
@@ -272,9 +273,15 @@ class SiteBuilder:
         awards = award_texts(self.club, scored)
         sections = []
         handicapped = self.handicapped(evening)
+        individual = evening.session.individual
+        if individual is not None:  # the players ranked, not their partnerships (§26)
+            awards = {}
         for i, s in enumerate(scored):
             fields = []
-            for field, rows in s.rankings.items():
+            if individual is not None and i == 0:
+                rows = individual_scores(individual, s).rankings
+                fields.append(("", [(r, "", _percent(r.percent), "") for r in rows]))
+            for field, rows in s.rankings.items() if individual is None else ():
                 lines = [(r, keys.get((id(s), r.pair.side, r.pair.number), ""),
                           _percent(r.percent), awards.get((s.section.name, r.pair.label), ""))
                          for r in rows]  # fmt: skip
@@ -292,6 +299,7 @@ class SiteBuilder:
                 b.deal is not None for sec in evening.session.sections for b in sec.boards
             ),
             "handicap": evening.session.handicap,
+            "individual": individual is not None,
         }
         return SitePage(path, "site/evening.html", context)
 
