@@ -43,8 +43,8 @@
        ...(mp ? [] : [gettext("IMPs +"), gettext("IMPs −")]), gettext("Played")],
       ...summary.standings.map(row),
     ]), { id: "standings" }));
-    $("standings-title").textContent = summary.over
-      ? gettext("The event is over: %(winner)s", { winner: summary.winner ?? gettext("a shared first place") })
+    const winner = summary.winner ?? gettext("a shared first place");
+    $("standings-title").textContent = summary.over ? gettext("The event is over: %(winner)s", { winner })
       : gettext("Standings");
   };
 
