@@ -72,3 +72,30 @@ def test_the_start_page_sentences_in_french() -> None:
         "6 équipes, 5 tours de 8 donnes par match : 3 matchs et 6 tables par tour"
         " (deux par match : salle ouverte et salle fermée)."
     )
+
+
+def place_text(messages: dict[str, Any], place: dict[str, Any]) -> str:
+    """Where an entrant sits, as team_night.js says it from the API's ``places``."""
+    if place["match"] is None:
+        key = "%(entrant)s: bye"
+    elif place["ns_room"] is None:
+        key = "%(entrant)s: table %(match)s v %(opponents)s"
+    else:
+        closed = "closed" if place["ns_room"] == "open" else "open"
+        key = (
+            "%(entrant)s: match %(match)s v %(opponents)s, "
+            f"NS in the {place['ns_room']} room, EW in the {closed} room"
+        )
+    return fill(messages.get(key, key), **place)
+
+
+def test_where_each_team_sits_is_said_from_the_places_in_english_and_german() -> None:
+    with swiss_night() as (client, _login, event_id, _tables):
+        rnd = client.get(f"/api/events/{event_id}/rounds/1").json()
+    assert [place_text({}, p) for p in rnd["places"]] == rnd["seats"]  # the core's English
+    german = js_catalogue("de")["messages"]
+    assert isinstance(german, dict)
+    lions = next(p for p in rnd["places"] if p["entrant"] == "Lions")
+    assert place_text(german, lions) == (
+        "Lions: Kampf 1 gegen Bears, NS im offenen Raum, OW im geschlossenen Raum"
+    )

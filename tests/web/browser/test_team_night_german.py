@@ -54,6 +54,8 @@ def test_a_team_night_in_german_on_the_phones(browser: Browser, server: str) -> 
     expect(td.locator("#status")).to_have_text("Runde 1 von 3")
     expect(td.locator("#draw")).to_have_text("Runde 2 auslosen")
     expect(td.locator("#seats-title")).to_have_text("Wo jedes Team sitzt, Runde 1")
+    lions = "Lions: Kampf 1 gegen Tigers, NS im offenen Raum, OW im geschlossenen Raum"
+    expect(td.locator("#seats li").nth(1)).to_have_text(lions)
     match = td.locator('.live-match[data-match="1"]')
     expect(match.locator("h3")).to_have_text("Kampf 1: Lions \u2013 Tigers")
     expect(match).to_contain_text("0 von 2 Boards abgerechnet")

@@ -28,6 +28,15 @@
     });
     return t;
   };
+  // Where an entrant sits in a round (the API's "places": the core's words, "seats", in the
+  // page's language).
+  const placeText = (p) => {
+    if (p.match === null) return gettext("%(entrant)s: bye", p);
+    if (p.ns_room === null) return gettext("%(entrant)s: table %(match)s v %(opponents)s", p);
+    return p.ns_room === "open"
+      ? gettext("%(entrant)s: match %(match)s v %(opponents)s, NS in the open room, EW in the closed room", p)
+      : gettext("%(entrant)s: match %(match)s v %(opponents)s, NS in the closed room, EW in the open room", p);
+  };
   let version = 0;
   let problemAt = null;  // the version when the draw was refused
   let cards = "";  // the cards drawn (made again only when the draw changes)
@@ -169,7 +178,7 @@
       $("round-title").dataset.round = String(rnd.round);
       $("seats-title").textContent = summary.kind === "swiss-pairs"
         ? gettext("Where each pair sits, round %(round)s", rnd) : gettext("Where each team sits, round %(round)s", rnd);
-      $("seats").replaceChildren(...rnd.seats.map((text) => el("li", text)));
+      $("seats").replaceChildren(...rnd.places.map((place) => el("li", placeText(place))));
       await drawMatches(summary, rnd);
       if (directing) { drawSwap(rnd); drawCards(summary, rounds); await drawEarlier(summary, rounds); }
     } catch { $("status").textContent = gettext("Offline: reconnecting…"); }
