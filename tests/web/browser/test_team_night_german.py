@@ -30,6 +30,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def enter(phone: Page, result: str) -> None:
     """Board 1: 4♠ by North, ``result``, saved."""
+    phone.bring_to_front()  # a tab behind the others runs its timers late
     for row, label in [("levels", "4"), ("strains", "♠"), ("declarers", "N"), ("tricks", result)]:
         phone.locator(f"#{row}").get_by_role("button", name=label, exact=True).click()
     phone.locator("#confirm").click()
