@@ -175,8 +175,12 @@ def _round(
         if tokens:
             found["tables"] = _tables(request, event_id, event, m.number)
         matches.append(found)
+    places = seats(event, number)
     return {"round": number, "matches": matches, "bye": rnd.bye,
-            "seats": [str(s) for s in seats(event, number)]}  # fmt: skip
+            "seats": [str(s) for s in places],  # the core's English
+            "places": [{"entrant": s.entrant, "match": s.match, "opponents": s.opponents,
+                        "ns_room": s.ns_room.value if s.ns_room else None}
+                       for s in places]}  # fmt: skip
 
 
 @router.post("/{event_id}/rounds", status_code=201, responses=_DIRECT)

@@ -18,9 +18,8 @@
   const said = (a) => {
     const d = a.body.detail;
     if (Array.isArray(d)) return d.map((x) => x.msg).join("; ");
-    return d ? String(d) : `the server answered ${a.status}`;
+    return d ? String(d) : gettext("the server answered %(status)s", a);
   };
-  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const refresh = () => window.teamNight?.load();
 
   // Entries the night could not take (a room's phones disagreed): each with the stored result.
@@ -30,21 +29,21 @@
     if (open.some((c) => !seen.has(c.id))) $("conflicts-status").textContent = "";
     seen = new Set(open.map((c) => c.id));
     $("part-conflicts").hidden = open.length === 0;
-    $("conflicts-count").textContent = open.length ? `· ${open.length} to settle` : "";
+    $("conflicts-count").textContent = open.length ? `· ${gettext("%(count)s to settle", { count: open.length })}` : "";
     $("conflicts").replaceChildren(...open.map((c) => {
       const stored = session.results.find((r) => r.id === c.result_id);
       const li = el("li");
       const what = c.reason === "closed" ? gettext("sent after closing") : gettext("entered differently");
       const kept = stored ? gettext("Stored: %(text)s.", stored) : gettext("Nothing stored.");
-      li.append(el("p", `${gettext("Round %(round)s, table %(table)s, board %(board)s: %(what)s.", { ...c, what })} ${
-        gettext("Table's entry: %(text)s.", c)} ${kept}`));
+      li.append(el("p", [gettext("Round %(round)s, table %(table)s, board %(board)s: %(what)s.", { ...c, what }),
+        gettext("Table's entry: %(text)s.", c), kept].join(" ")));
       const keep = (which, text) => {
         const b = el("button", text);
         b.type = "button";
         b.addEventListener("click", async () => {
           const a = await night(`/conflicts/${c.id}`, { method: "POST", body: JSON.stringify({ keep: which }) });
-          $("conflicts-status").textContent = a.status === 200 ? `Board ${c.board} settled.`
-            : `Board ${c.board} not settled: ${said(a)}`;
+          $("conflicts-status").textContent = a.status === 200 ? gettext("Board %(board)s settled.", c)
+            : gettext("Board %(board)s not settled: %(why)s", { board: c.board, why: said(a) });
           refresh();
         });
         return b;
@@ -61,10 +60,10 @@
       || `${x.contract}${x.declarer ? ` ${x.declarer}` : ""}${x.contract === "Pass" ? "" : ` ${x.tricks}`}`) : "—");
     $("audit").replaceChildren(...changes.slice().reverse().map((c) => {
       const ref = c.new || c.old;
-      return el("li", `${new Date(c.at).toLocaleTimeString()} · ${c.who} · ${c.action} · ` +
-        `R${ref.round} T${ref.table} board ${ref.board}: ${what(c.old)} → ${what(c.new)}`);
+      return el("li", `${new Date(c.at).toLocaleTimeString(document.documentElement.lang || "en")} · ${c.who} · ${c.action} · ${
+        gettext("R%(round)s T%(table)s board %(board)s: %(old)s → %(new)s", { ...ref, old: what(c.old), new: what(c.new) })}`);
     }));
-    $("audit-count").textContent = `· ${plural(changes.length, "change")}`;
+    $("audit-count").textContent = `· ${ngettext("%(num)d change", "%(num)d changes", changes.length)}`;
   };
 
   // A knockout match with every board in and the IMPs level: the director sets a carry-over
@@ -75,7 +74,9 @@
     if (!score.tied) return;  // the server says (bridgescore.events.tied)
     const base = `/api/events/${id}/rounds/${rnd.round}/matches/${m.match}`;
     const box = el("form", undefined, "live-edit live-tie");
-    box.append(el("p", `Tied${score.carry_over ? ` (carry-over ${score.carry_over})` : ""} at ${score.imps[0]} IMPs: set a carry-over or play extra boards.`));
+    box.append(el("p", score.carry_over
+      ? gettext("Tied (carry-over %(carry)s) at %(imps)s IMPs: set a carry-over or play extra boards.", { carry: score.carry_over, imps: score.imps[0] })
+      : gettext("Tied at %(imps)s IMPs: set a carry-over or play extra boards.", { imps: score.imps[0] })));
     const field = (label, name, value) => {
       const l = el("label", label);
       const key = `${rnd.round}/${m.match}/${name}`;
@@ -92,7 +93,7 @@
     note.setAttribute("role", "alert");
     const send = async (path, body, done) => {
       const a = await call(`${base}${path}`, { method: path === "/carry-over" ? "PUT" : "POST", body: JSON.stringify(body) });
-      note.textContent = a.status === 200 ? "" : `Not done: ${said(a)}`;
+      note.textContent = a.status === 200 ? "" : gettext("Not done: %(why)s", { why: said(a) });
       if (a.status === 200) {
         for (const name of ["imps", "boards"]) typed.delete(`${rnd.round}/${m.match}/${name}`);
         note.className = "hint"; note.textContent = done; refresh();
@@ -120,7 +121,8 @@
     const a = now ? await night(`/results/${now.id}`, { method: "PUT", body: JSON.stringify(body) })
       : await night("/results", { method: "POST", body: JSON.stringify(body) });
     $("edit-status").textContent = a.status < 300
-      ? `Round ${body.round}, table ${body.table}, board ${body.board}: ${a.body.text}.` : `Not saved: ${said(a)}`;
+      ? gettext("Round %(round)s, table %(table)s, board %(board)s: %(text)s.", { ...body, text: a.body.text })
+      : gettext("Not saved: %(why)s", { why: said(a) });
     if (a.status < 300) refresh();
   });
 
@@ -133,7 +135,7 @@
     for (const r of night.results) got.set(`${r.round}/${r.table}`, (got.get(`${r.round}/${r.table}`) || 0) + 1);
     const late = night.late || [];
     const head = el("tr");
-    head.append(el("th", "Table"), ...rounds.map((r) => el("th", `R${r}`)));
+    head.append(el("th", gettext("Table")), ...rounds.map((r) => el("th", gettext("R%(round)s", { round: r }))));
     const rows = tables.map((t) => {
       const tr = el("tr");
       tr.append(el("th", String(t), late.includes(t) ? "row late" : "row"));
@@ -146,7 +148,7 @@
       return tr;
     });
     $("grid").replaceChildren(head, ...rows);
-    $("grid-count").textContent = late.length ? `· late: ${late.join(", ")}` : "";
+    $("grid-count").textContent = late.length ? `· ${gettext("late: %(tables)s", { tables: late.join(", ") })}` : "";
   };
 
   const loaded = async (summary) => {
@@ -159,8 +161,10 @@
     const due = a.body.due || [];  // due: of rounds the room has left (the server says)
     const late = a.body.late || [];
     $("draw-note").textContent = summary.rounds.length === 0 ? gettext("Draw round 1 to make the tables' links.")
-      : (late.length ? `Late: table${late.length > 1 ? "s" : ""} ${late.join(", ")}. ` : "")
-        + `${plural(due.length, "board")} missing, ${(a.body.missing || []).length - due.length} to play.`;
+      : [late.length ? ngettext("Late: table %(tables)s (boards of rounds the room has left not in).",
+        "Late: tables %(tables)s (boards of rounds the room has left not in).", late.length, { tables: late.join(", ") }) : "",
+      ngettext("%(num)d board missing, %(play)s to play.", "%(num)d boards missing, %(play)s to play.", due.length,
+        { play: (a.body.missing || []).length - due.length })].filter(Boolean).join(" ");
   };
   window.teamDirector = {
     match: tie,

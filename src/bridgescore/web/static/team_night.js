@@ -28,6 +28,15 @@
     });
     return t;
   };
+  // Where an entrant sits in a round (the API's "places": the core's words, "seats", in the
+  // page's language).
+  const placeText = (p) => {
+    if (p.match === null) return gettext("%(entrant)s: bye", p);
+    if (p.ns_room === null) return gettext("%(entrant)s: table %(match)s v %(opponents)s", p);
+    return p.ns_room === "open"
+      ? gettext("%(entrant)s: match %(match)s v %(opponents)s, NS in the open room, EW in the closed room", p)
+      : gettext("%(entrant)s: match %(match)s v %(opponents)s, NS in the closed room, EW in the open room", p);
+  };
   let version = 0;
   let problemAt = null;  // the version when the draw was refused
   let cards = "";  // the cards drawn (made again only when the draw changes)
@@ -36,15 +45,16 @@
     const ko = summary.kind === "knockout";  // a knockout has no VPs: IMPs and who goes through
     const pairs = summary.kind === "swiss-pairs";
     const mp = pairs && summary.method === "mp";  // VPs from matchpoints: no IMP columns
-    const row = (s) => [s.rank, s.entrant + (s.in_progress ? " (playing)" : ""),
+    const row = (s) => [s.rank, s.in_progress ? gettext("%(entrant)s (playing)", s) : s.entrant,
       ...(ko ? [] : [s.vp.toFixed(2)]), ...(mp ? [] : [s.imps_for, s.imps_against]), s.played];
     $("standings").replaceWith(Object.assign(table([
-      ["Rank", pairs ? "Pair" : "Team", ...(ko ? [] : ["VPs"]),
-       ...(mp ? [] : [gettext("IMPs +"), gettext("IMPs −")]), "Played"],
+      [gettext("Rank"), pairs ? gettext("Pair") : gettext("Team"), ...(ko ? [] : [gettext("VPs")]),
+       ...(mp ? [] : [gettext("IMPs +"), gettext("IMPs −")]), gettext("Played")],
       ...summary.standings.map(row),
     ]), { id: "standings" }));
-    $("standings-title").textContent = summary.over
-      ? `The event is over: ${summary.winner ?? gettext("a shared first place")}` : "Standings";
+    const winner = summary.winner ?? gettext("a shared first place");
+    $("standings-title").textContent = summary.over ? gettext("The event is over: %(winner)s", { winner })
+      : gettext("Standings");
   };
 
   // A round's matches in this box (the director's page: every round, the earlier ones folded).
@@ -59,25 +69,31 @@
       // method scores it (the percentages by matchpoints, else Butler IMPs), as the API says
       const pairs = summary.kind === "swiss-pairs";
       const done = score.boards.filter((b) => (pairs ? b.open_in : b.imps !== null)).length;
-      card.append(el("h3", `${pairs ? "Table" : "Match"} ${m.match}: ${m.home} v ${m.away}`));
-      const vps = summary.kind === "knockout" ? ""
-        : ` · VPs ${score.vp[0].toFixed(2)}–${score.vp[1].toFixed(2)}`;
-      const got = score.percent ? `${score.percent[0].toFixed(2)}%–${score.percent[1].toFixed(2)}%`
-        : `${pairs ? gettext("Butler IMPs") : "IMPs"} ${score.imps[0]}–${score.imps[1]}`;
-      card.append(el("p", `${got}${vps}`
-        + ` · ${done} of ${score.boards.length} boards ${pairs ? "in" : "scored"}`, "live-match-score"));
-      const cell = (inRoom, text) => (text ? pretty(text) : (inRoom ? "in" : "…"));
+      card.append(el("h3", pairs ? gettext("Table %(match)s: %(home)s v %(away)s", m) : gettext("Match %(match)s: %(home)s v %(away)s", m)));
+      const [home, away] = score.imps;
+      const parts = [score.percent
+        ? `${score.percent[0].toFixed(2)}%–${score.percent[1].toFixed(2)}%`
+        : (pairs ? gettext("Butler IMPs %(home)s–%(away)s", { home, away }) : gettext("IMPs %(home)s–%(away)s", { home, away }))];
+      if (summary.kind !== "knockout") {
+        parts.push(gettext("VPs %(home)s–%(away)s", { home: score.vp[0].toFixed(2), away: score.vp[1].toFixed(2) }));
+      }
+      parts.push(pairs ? ngettext("%(done)s of %(num)d board in", "%(done)s of %(num)d boards in", score.boards.length, { done })
+        : ngettext("%(done)s of %(num)d board scored", "%(done)s of %(num)d boards scored", score.boards.length, { done }));
+      card.append(el("p", parts.join(" · "), "live-match-score"));
+      // TRANSLATORS: a board entered in this room, its result not shown yet (a table of results)
+      const cell = (inRoom, text) => (text ? pretty(text) : (inRoom ? gettext("in") : "…"));
       card.append(table(pairs
-        ? [["Board", "Result"], ...score.boards.map((b) => [b.board, cell(b.open_in, b.open)])]
-        : [["Board", "Open", "Closed", "IMPs"],
+        ? [[gettext("Board"), gettext("Result")], ...score.boards.map((b) => [b.board, cell(b.open_in, b.open)])]
+        : [[gettext("Board"), gettext("Open"), gettext("Closed"), gettext("IMPs")],
           ...score.boards.map((b) => [b.board, cell(b.open_in, b.open), cell(b.closed_in, b.closed),
                                       b.imps === null ? "" : (b.imps === 0 ? "0"
                                         : `${Math.abs(b.imps)} ${b.imps > 0 ? m.home : m.away}`)])]));
       if (directing) window.teamDirector?.match(card, summary, rnd, m, score);
       box.append(card);
     });
-    if (box === $("matches")) $("bye").textContent = rnd.bye ? `Bye: ${rnd.bye}` : "";
-    else if (rnd.bye) box.append(el("p", `Bye: ${rnd.bye}`));
+    const bye = rnd.bye ? gettext("Bye: %(bye)s", rnd) : "";
+    if (box === $("matches")) $("bye").textContent = bye;
+    else if (bye) box.append(el("p", bye));
   };
 
   // The rounds before this one, each folded (open ones stay open when drawn again).
@@ -90,7 +106,7 @@
       const fold = el("details", undefined, "live-fold live-round");
       fold.dataset.round = String(rnd.round);
       fold.open = open.has(fold.dataset.round);
-      fold.append(el("summary", `Round ${rnd.round}`));
+      fold.append(el("summary", gettext("Round %(round)s", rnd)));
       const box = el("div", undefined, "live-rankings");
       fold.append(box);
       await drawMatches(summary, rnd, box);
@@ -106,10 +122,10 @@
         for (const t of m.tables || []) {
           const key = `${m.match}/${t.room}`;
           if (!tables.has(key)) {
-            const at = summary.kind === "swiss-pairs" ? `Table ${m.match}`  // one table: no rooms
-              : `Match ${m.match} · ${ROOMS[t.room]}`;
+            const at = summary.kind === "swiss-pairs" ? gettext("Table %(match)s", m)  // one table: no rooms
+              : gettext("Match %(match)s · %(room)s", { match: m.match, room: ROOMS[t.room] });
             tables.set(key, { url: t.url, title: `${summary.name} · ${at}`,
-                              rows: [["Round", "NS", "EW", "Boards"]] });
+                              rows: [[gettext("Round"), gettext("NS"), gettext("EW"), gettext("Boards")]] });
           }
           const [ns, ew] = t.room === "open" ? [m.home, m.away] : [m.away, m.home];
           tables.get(key).rows.push([rnd.round, ns, ew, `${m.boards[0]}-${m.boards[m.boards.length - 1]}`]);
@@ -143,12 +159,13 @@
       }
       version = Math.max(version, summary.version);
       const drawn = summary.rounds.length;
-      $("status").textContent = drawn ? `Round ${drawn} of ${summary.rounds_planned}` : gettext("No round drawn yet");
+      $("status").textContent = drawn ? gettext("Round %(round)s of %(rounds)s", { round: drawn, rounds: summary.rounds_planned })
+        : gettext("No round drawn yet");
       drawStandings(summary);
       if (directing) {
         $("draw").disabled = drawn >= summary.rounds_planned;
         $("draw").textContent = drawn >= summary.rounds_planned ? gettext("Every round is drawn")
-          : `Draw round ${drawn + 1}`;
+          : gettext("Draw round %(round)s", { round: drawn + 1 });
         $("draw-note").textContent = drawn ? "" : gettext("Draw round 1 to make the tables' links.");
       }
       if (directing) window.teamDirector?.loaded(summary);
@@ -157,9 +174,11 @@
         ? (await Promise.all(summary.rounds.map((r) => api(`/rounds/${r.round}`)))).map((a) => a.body)
         : [(await api(`/rounds/${drawn}`)).body];
       const rnd = rounds[rounds.length - 1];
-      $("round-title").textContent = `Round ${rnd.round}`;
-      $("seats-title").textContent = `Where each ${summary.kind === "swiss-pairs" ? "pair" : "team"} sits, round ${rnd.round}`;
-      $("seats").replaceChildren(...rnd.seats.map((text) => el("li", text)));
+      $("round-title").textContent = gettext("Round %(round)s", rnd);
+      $("round-title").dataset.round = String(rnd.round);
+      $("seats-title").textContent = summary.kind === "swiss-pairs"
+        ? gettext("Where each pair sits, round %(round)s", rnd) : gettext("Where each team sits, round %(round)s", rnd);
+      $("seats").replaceChildren(...rnd.places.map((place) => el("li", placeText(place))));
       await drawMatches(summary, rnd);
       if (directing) { drawSwap(rnd); drawCards(summary, rounds); await drawEarlier(summary, rounds); }
     } catch { $("status").textContent = gettext("Offline: reconnecting…"); }
@@ -170,7 +189,7 @@
       $("draw-problem").textContent = "";
       const a = await api("/rounds", { method: "POST" });
       if (a.status !== 201) {
-        $("draw-problem").textContent = `Not drawn: ${problem(a.body.detail)}`;
+        $("draw-problem").textContent = gettext("Not drawn: %(why)s", { why: problem(a.body.detail) });
         problemAt = version;
       }
       load();
@@ -178,13 +197,13 @@
     // A swap that makes teams meet again answers 409 with the repeats: asked before sending
     // it again with "confirm": true.
     const swap = async (confirmed) => {
-      const rnd = $("round-title").textContent.replace(/\D/g, "");
+      const rnd = $("round-title").dataset.round;
       const body = { entrants: [$("swap-a").value, $("swap-b").value], ...(confirmed ? { confirm: true } : {}) };
       const a = await api(`/rounds/${rnd}/swap`, { method: "POST", body: JSON.stringify(body) });
       $("swap-confirm").hidden = !(a.status === 409 && Array.isArray(a.body.repeat));
-      $("swap-problem").textContent = a.status === 200 ? "Swapped."
-        : (a.status === 409 && Array.isArray(a.body.repeat) ? `${problem(a.body.detail)} Swap anyway?`
-          : `Not swapped: ${problem(a.body.detail)}`);
+      $("swap-problem").textContent = a.status === 200 ? gettext("Swapped.")
+        : (a.status === 409 && Array.isArray(a.body.repeat) ? gettext("%(why)s Swap anyway?", { why: problem(a.body.detail) })
+          : gettext("Not swapped: %(why)s", { why: problem(a.body.detail) }));
       load();
     };
     $("swap").addEventListener("click", () => swap(false));

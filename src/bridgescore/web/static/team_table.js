@@ -16,7 +16,7 @@
     const now = round ?? pos.current_round;
     const room = gettext("Match %(match)s · %(room)s", { match: who.match, room: ROOMS[who.room] || who.room });
     $("where").textContent = play ? gettext("%(event)s · Round %(round)s · %(room)s", { event: session.event, round: play.round, room })
-      : `${session.event} · ${room}`;
+      : gettext("%(event)s · %(room)s", { event: session.event, room });
     $("teams").textContent = play ? gettext("NS: %(ns)s · EW: %(ew)s", { ns: play.ns_label, ew: play.ew_label }) : "";
     if (play) return false;
     say(gettext("Round %(round)s is not drawn yet: this table's teams and boards show here once it is.", { round: now }));
@@ -53,14 +53,16 @@
   const drawMatch = (m) => {
     $("match").hidden = false;
     const [home, away] = m.imps;
-    $("match-title").textContent = `${m.home} ${home} – ${away} ${m.away} (IMPs)`
-      + (m.boards.some((b) => b.imps !== null) && table.state.session.event_kind !== "knockout"
-        ? ` · VPs ${m.vp[0].toFixed(2)}–${m.vp[1].toFixed(2)}` : "");  // a knockout has no VPs
+    const imps = gettext("%(home)s %(home_imps)s – %(away_imps)s %(away)s (IMPs)", { home: m.home, home_imps: home, away_imps: away, away: m.away });
+    $("match-title").textContent = m.boards.some((b) => b.imps !== null) && table.state.session.event_kind !== "knockout"
+      ? `${imps} · ${gettext("VPs %(home)s–%(away)s", { home: m.vp[0].toFixed(2), away: m.vp[1].toFixed(2) })}`
+      : imps;  // a knockout has no VPs
     const head = el("tr");
     head.append(...[gettext("Board"), gettext("Open"), gettext("Closed"), gettext("IMPs")].map((h) => el("th", h)));
     const rows = m.boards.map((b) => {
       const tr = el("tr");
-      const room = (r, text) => (text ? pretty(text) : (r ? "in" : "…"));
+      // TRANSLATORS: a board entered in this room, its result not shown yet (a table of results)
+      const room = (r, text) => (text ? pretty(text) : (r ? gettext("in") : "…"));
       const imps = b.imps === null ? "" : (b.imps === 0 ? "0"
         : `${Math.abs(b.imps)} ${b.imps > 0 ? m.home : m.away}`);
       tr.append(...[b.board, room(b.open_in, b.open), room(b.closed_in, b.closed), imps].map((v) => el("td", String(v))));
