@@ -395,9 +395,18 @@ def _summary(scored: SectionScores, pair: Pair, words: Words = ENGLISH) -> str:
 
 
 def _head(scored: SectionScores, words: Words = ENGLISH) -> tuple[str, ...]:
-    g = words.gettext
-    head = (g("Board"), g("Sat"), g("Against"), g("Result"), g("Score"))
-    return (*head, g("MP"), g("Top")) if scored.method == "mp" else (*head, g("IMPs"), "")
+    head = (
+        words.gettext("Board"),
+        words.gettext("Sat"),
+        words.gettext("Against"),
+        words.gettext("Result"),
+        words.gettext("Score"),
+    )
+    return (
+        (*head, words.gettext("MP"), words.gettext("Top"))
+        if scored.method == "mp"
+        else (*head, words.gettext("IMPs"), "")
+    )
 
 
 EVERYONE: Final = PublicView()
@@ -503,20 +512,19 @@ def _letter(
     award: str = "",
     words: Words = ENGLISH,
 ) -> Letter:
-    g = words.gettext
     day = words.date(session.date) if session.date else ""
-    event = " ".join(x for x in (session.event or g("Results"), day) if x)
+    event = " ".join(x for x in (session.event or words.gettext("Results"), day) if x)
     if provisional:
-        subject = g("{event}: your scorecard, {pair} (provisional)")
-        head = g("Your scorecard for {event} (provisional):").format(event=event)
+        subject = words.gettext("{event}: your scorecard, {pair} (provisional)")
+        head = words.gettext("Your scorecard for {event} (provisional):").format(event=event)
     else:
-        subject = g("{event}: your scorecard, {pair}")
-        head = g("Your scorecard for {event}:").format(event=event)
+        subject = words.gettext("{event}: your scorecard, {pair}")
+        head = words.gettext("Your scorecard for {event}:").format(event=event)
     subject = subject.format(event=event, pair=label)
-    greeting = g("Dear {names},").format(names=words.names(players))
+    greeting = words.gettext("Dear {names},").format(names=words.names(players))
     notice = _notice(provisional, words)
     card = scorecard_text(scored, pair, view, words)
-    every = g("All the results: {link}")
+    every = words.gettext("All the results: {link}")
     text = "\n\n".join(x for x in (greeting, head, card, award, notice,
                                    every.format(link=link)) if x) + "\n"  # fmt: skip
     e = html.escape
@@ -583,7 +591,7 @@ def team_text(event: Event, team: str, words: Words = ENGLISH) -> tuple[list[str
     >>> team_text(e, "A")
     (['Round 1 v B: 0 boards played'], ['1= A  0.00 VP', '1= B  0.00 VP'])
     """
-    g, n = words.gettext, words.number
+    n = words.number
     vps = event.kind is not EventKind.KNOCKOUT
     matches = []
     for m in event.scores():
@@ -593,7 +601,9 @@ def team_text(event: Event, team: str, words: Words = ENGLISH) -> tuple[list[str
         other = m.away if home else m.home
         if not m.boards:
             matches.append(
-                g("Round {round} v {team}: 0 boards played").format(round=m.round, team=other)
+                words.gettext("Round {round} v {team}: 0 boards played").format(
+                    round=m.round, team=other
+                )
             )
             continue
         imps = m.imps if home else m.imps[::-1]
@@ -601,16 +611,18 @@ def team_text(event: Event, team: str, words: Words = ENGLISH) -> tuple[list[str
         played = words.ngettext("{boards} board", "{boards} boards", m.boards).format(
             boards=m.boards)  # fmt: skip
         if vps:
-            line = g("Round {round} v {team}: {imps_for}-{imps_against} IMPs, "
+            line = words.gettext("Round {round} v {team}: {imps_for}-{imps_against} IMPs, "
                      "{vps_for}-{vps_against} VPs ({played})")  # fmt: skip
         else:
-            line = g("Round {round} v {team}: {imps_for}-{imps_against} IMPs ({played})")
+            line = words.gettext(
+                "Round {round} v {team}: {imps_for}-{imps_against} IMPs ({played})"
+            )
         matches.append(line.format(round=m.round, team=other, imps_for=imps[0],
                                    imps_against=imps[1], vps_for=n(vp[0] / 100, 2),
                                    vps_against=n(vp[1] / 100, 2), played=played))  # fmt: skip
-    standings = [f"{s.rank} {s.entrant}  " + (g("{vps} VP").format(vps=n(s.vps, 2)) if vps else
-                 g("{imps_for}-{imps_against} IMPs").format(imps_for=s.imps_for,
-                                                            imps_against=s.imps_against))
+    vp_line, imp_line = words.gettext("{vps} VP"), words.gettext("{imps_for}-{imps_against} IMPs")
+    standings = [f"{s.rank} {s.entrant}  " + (vp_line.format(vps=n(s.vps, 2)) if vps else
+                 imp_line.format(imps_for=s.imps_for, imps_against=s.imps_against))
                  for s in event.standings()]  # fmt: skip
     return matches, standings
 
@@ -643,11 +655,11 @@ def plan_team_letters(
     by_number = {e.player.number: e for e in roster if e.player.number}
     letters: list[Letter] = []
     unreached: list[Unreached] = []
-    g = words.gettext
-    name = " ".join(x for x in (event.name or g("Results"), words.date(date) if date else "")
-                    if x)  # fmt: skip
+    day = words.date(date) if date else ""
+    name = " ".join(x for x in (event.name or words.gettext("Results"), day) if x)
     notice = _notice(provisional, words)
-    every = g("All the results: {link}")
+    every = words.gettext("All the results: {link}")
+    standing = words.gettext("Standings:")
     e = html.escape
     for entrant in event.entrants:
         to, missed = _reach(entrant.players, entrant.name, by_number)
@@ -656,21 +668,24 @@ def plan_team_letters(
             continue
         matches, standings = team_text(event, entrant.name, words)
         if provisional:
-            head = g("{team}'s matches at {event} (provisional):")
-            subject = g("{event}: {team}'s matches (provisional)")
+            head = words.gettext("{team}'s matches at {event} (provisional):")
+            subject = words.gettext("{event}: {team}'s matches (provisional)")
         else:
-            head, subject = g("{team}'s matches at {event}:"), g("{event}: {team}'s matches")
+            head, subject = (
+                words.gettext("{team}'s matches at {event}:"),
+                words.gettext("{event}: {team}'s matches"),
+            )
         head = head.format(team=entrant.name, event=name)
         subject = subject.format(team=entrant.name, event=name)
         for address, whom in to.items():
-            greeting = g("Dear {names},").format(names=words.names(whom))
-            text = "\n\n".join(x for x in (greeting, head, "\n".join(matches),
-                                           "\n".join([g("Standings:"), *standings]), notice,
+            greeting = words.gettext("Dear {names},").format(names=words.names(whom))
+            table = "\n".join([standing, *standings])
+            text = "\n\n".join(x for x in (greeting, head, "\n".join(matches), table, notice,
                                            every.format(link=link)) if x) + "\n"  # fmt: skip
             anchor = f'<a href="{e(link)}">{e(link)}</a>'
             parts = [f"<p>{e(greeting)}</p>", f"<p>{e(head)}</p>",
                      "<ul>" + "".join(f"<li>{e(x)}</li>" for x in matches) + "</ul>",
-                     f"<p>{e(g('Standings:'))}</p>",
+                     f"<p>{e(standing)}</p>",
                      "<ol>" + "".join(f"<li>{e(x)}</li>" for x in standings) + "</ol>",
                      f"<p><strong>{e(notice)}</strong></p>" if notice else "",
                      f"<p>{e(every).format(link=anchor)}</p>"]  # fmt: skip
