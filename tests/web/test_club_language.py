@@ -56,12 +56,11 @@ def test_the_api_sets_the_language_and_names_the_field_it_refuses(client: TestCl
         token = make_club(client, "Acol BC", "1234", "td@acol.example")
         head = auth(token)
         assert client.get("/api/club/public", headers=head).json()["language"] is None
-        put = client.put("/api/club/public", headers=head,
-                         json={"players": "names", "correction_hours": 24, "language": "fr"})  # fmt: skip
+        body = {"players": "names", "correction_hours": 24}
+        put = client.put("/api/club/public", headers=head, json={**body, "language": "fr"})
         assert put.status_code == 200, put.text
         assert client.get("/api/club/public", headers=head).json()["language"] == "fr"
-        bad = client.put("/api/club/public", headers=head,
-                         json={"players": "names", "correction_hours": 24, "language": "xx"})  # fmt: skip
+        bad = client.put("/api/club/public", headers=head, json={**body, "language": "xx"})
         assert bad.status_code == 422
         assert "language" in json.dumps(bad.json()["detail"])
         assert client.get("/api/club/public", headers=head).json()["language"] == "fr"
@@ -161,7 +160,8 @@ def test_the_letters_are_in_the_clubs_language(evening: tuple[str, str, str]) ->
             # the club's language, whatever the director's browser asks for
             asking = {**auth(token), "Accept-Language": "fr"}
             german = client.get(f"/api/sessions/{game_id}/emails", headers=asking).json()
-    assert english["letters"] and len(english["letters"]) == len(german["letters"])
+    assert english["letters"]
+    assert len(english["letters"]) == len(german["letters"])
     for en, de in zip(english["letters"], german["letters"], strict=True):
         assert en["text"].startswith("Dear ")
         assert "Your scorecard for" in en["text"]
@@ -169,11 +169,13 @@ def test_the_letters_are_in_the_clubs_language(evening: tuple[str, str, str]) ->
         assert "Ihre Scorekarte" in de["subject"]
         assert "Ihre Scorekarte für" in de["text"]
         assert "Alle Ergebnisse: http" in de["text"]
-        assert "Dear" not in de["text"] and "scorecard" not in de["text"]
+        assert "Dear" not in de["text"]
+        assert "scorecard" not in de["text"]
         percent = re.search(r"\((\d+),(\d\d) %\)", de["text"])  # a German decimal comma
         assert percent, de["text"]
         english_percent = re.search(r"\((\d+)\.(\d\d)%\)", en["text"])
-        assert english_percent and english_percent.groups() == percent.groups()
+        assert english_percent
+        assert english_percent.groups() == percent.groups()
         assert "Board  Saß  Gegen" in de["text"]
 
 
@@ -185,8 +187,9 @@ def test_a_team_letter_in_german_says_its_matches_and_standings() -> None:
     roster = [RosterEntry(1, Player("Pia", "1"), email="p@example.org"),
               RosterEntry(2, Player("Quin", "2"), email="p@example.org")]  # fmt: skip
     with use("de"):
+        words = letter_words()
         plan = plan_team_letters(event, roster, link="https://x.example/event/1",
-                                 provisional=True, date="2026-12-02", words=letter_words())  # fmt: skip
+                                 provisional=True, date="2026-12-02", words=words)  # fmt: skip
     (letter,) = plan.letters
     assert letter.subject == "RR 2. Dezember 2026: die Teamkämpfe von A (vorläufig)"
     assert letter.text.startswith("Liebe Pia und Quin,")
