@@ -113,9 +113,9 @@ def test_a_backup_keeps_the_language_and_refuses_one_that_is_not_ours(tmp_path: 
         assert ClubStore(store).club(import_club(store, older).club.id).language is None
     for bad in ("xx", 12):
         data["club"]["language"] = bad
-        with Store(f"sqlite:///{tmp_path / f'd{bad}.db'}") as store:
-            with pytest.raises(BackupError) as caught:
-                import_club(store, data)
+        url = f"sqlite:///{tmp_path / f'd{bad}.db'}"
+        with Store(url) as store, pytest.raises(BackupError) as caught:
+            import_club(store, data)
         assert caught.value.field == "club.language"
 
 
