@@ -93,7 +93,7 @@ def test_the_club_page_sets_the_language_and_speaks_it_to_a_browser_asking_none(
         bad = client.post("/club/language", data={"language": "xx", "csrf": token})
         assert bad.status_code == 422
         assert 'id="language-problem"' in bad.text
-        assert "language &#39;xx&#39;" in bad.text
+        assert "langue &#39;xx&#39; : une de de, en" in bad.text  # the page's language
         assert _lang(client.get("/").text) == "en"  # a page of no club: English still
 
 

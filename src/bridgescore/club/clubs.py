@@ -403,9 +403,8 @@ def check_language(code: object) -> str | None:
     plain = code.strip().lower() if isinstance(code, str) and len(code) <= 16 else None
     if plain not in LANGUAGE_CODES:
         shown = code[:40] if isinstance(code, str) else code
-        raise ClubError(f"language {shown!r}: expected one of "
-                        f"{', '.join(sorted(LANGUAGE_CODES))} or none", field="language",
-                        value=shown)  # fmt: skip
+        raise ClubError.coded("club_language", field="language", value=shown, language=shown,
+                              languages=", ".join(sorted(LANGUAGE_CODES)))  # fmt: skip
     return plain
 
 

@@ -17,11 +17,18 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgescore.club import Director, LoginError, RosterEntry
 from bridgescore.errors import BridgeError
 from bridgescore.events.season import Ladder, LadderError, LadderRules
-from bridgescore.locale import error_text
+from bridgescore.locale import error_text, use
 from bridgescore.players import Player
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.season import LadderStore
-from bridgescore.web.common import forget_login, login_of, page, remember_login, renew_csrf
+from bridgescore.web.common import (
+    forget_login,
+    language_of_scope,
+    login_of,
+    page,
+    remember_login,
+    renew_csrf,
+)
 from bridgescore.web.deps import ClubsDep, PageDirector, PostedForm, log_in
 from bridgescore.web.problems import status_of
 
@@ -158,7 +165,9 @@ async def language_form(
     try:
         clubs.set_language(me.club_id, form.get("language", "")[:16])
     except BridgeError as exc:
-        context = club_context(clubs, me, "", language_problem=error_text(exc))
+        context = club_context(clubs, me, "")
+        with use(language_of_scope(request.scope, context["club"].language)):  # the page's
+            context["language_problem"] = error_text(exc)
         return page(request, "club.html", context, 422)
     return RedirectResponse("/club#language", status_code=303)
 
