@@ -77,6 +77,8 @@ MESSAGES: Final[Mapping[str, str]] = {
     "strain_notation": N_("invalid strain: {text!r}; expected C, D, H, S or NT (or N, ♣, ♦, ♥, ♠)"),
     "board_number": N_("board number must be a positive integer, got {board!r}"),
     "contract_level": N_("contract level must be 1-7: {text!r}"),
+    # a club's settings (bridgescore.club)
+    "club_language": N_("language {language!r}: expected one of {languages} or none"),
 }
 """The English template of each error code (:attr:`BridgeError.code`); its ``{names}`` are the
 error's :attr:`~BridgeError.params`. The outer layers translate the template, then fill it."""

@@ -8,16 +8,27 @@ characters of it), and refuses anything else with a :class:`~bridgescore.BridgeE
 from __future__ import annotations
 
 import unicodedata
+from pathlib import Path
 from typing import Final
 
 from bridgescore.errors import InvalidResultError, NotationError
 from bridgescore.model import check_tricks, quote_text
 
-__all__ = ["LONGEST_NAME", "check_name", "read_number", "read_tricks"]
+__all__ = ["LANGUAGE_CODES", "LONGEST_NAME", "check_name", "read_number", "read_tricks"]
 
 LONGEST_NAME: Final = 200
 """The one maximum length of a name: a player's, a pair's, a team's, a club's, an event's
 (every layer takes what the core took: a form's field, a column, a letter)."""
+
+_CATALOGUES: Final = (Path(__file__).parent / "locale").glob("*/LC_MESSAGES/messages.po")
+LANGUAGE_CODES: Final = frozenset({"en"} | {p.parent.parent.name for p in _CATALOGUES})
+"""The languages bridgescore speaks: English and each with a catalogue
+(``locale/<code>/LC_MESSAGES/messages.po``), the one list a club's language is checked
+against and :data:`bridgescore.locale.LANGUAGES` names.
+
+>>> {"en", "fr", "de"} <= LANGUAGE_CODES
+True
+"""
 
 
 def read_number(text: str | int, field: str, *, low: int = 1, high: int = 9999) -> int:

@@ -171,7 +171,8 @@ def test_the_pages_of_the_site_and_its_settings(client: TestClient) -> None:
     assert bad.status_code == 422
     done = client.put("/api/club/public", json={"players": "numbers", "correction_hours": 0},
                       headers=auth(token))  # fmt: skip
-    assert done.json() == {"players": "numbers", "correction_hours": 0, "site": base}
+    assert done.json() == {"players": "numbers", "correction_hours": 0,
+                           "language": None, "site": base}  # fmt: skip
     evening = client.get(f"{base}evenings/{ids[1]}/").text
     assert "Bob Jones" not in evening
     assert "Player 1002" in evening

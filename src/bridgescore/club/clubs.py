@@ -30,7 +30,7 @@ from typing import Any, Final, Literal
 from bridgescore.duplicate.session import Pair, Session
 from bridgescore.errors import BridgeError
 from bridgescore.events import Event
-from bridgescore.inputs import check_name
+from bridgescore.inputs import LANGUAGE_CODES, check_name
 from bridgescore.live import NotAllowedError
 from bridgescore.masterpoints import MasterpointSpec, parse_spec
 from bridgescore.players import Player, pair_names
@@ -52,6 +52,7 @@ __all__ = [
     "TooManyAttemptsError",
     "check_directs",
     "check_email",
+    "check_language",
     "check_masterpoints",
     "check_password",
     "erase_player",
@@ -117,8 +118,12 @@ class Club:
     closed (0: final at once)."""
     masterpoints: MasterpointSpec | None = None
     """The scheme (and weight) its live evenings are awarded masterpoints by; None: none."""
+    language: str | None = None
+    """Its default language (a code of :data:`~bridgescore.inputs.LANGUAGE_CODES`): its pages
+    for a browser that asks for none of ours, its published site and its letters; None: none."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "language", check_language(self.language))
         if self.players not in ("names", "numbers"):
             raise ClubError(f"players are shown by 'names' or 'numbers', not {self.players!r}",
                             field="players", value=self.players)  # fmt: skip
@@ -158,7 +163,8 @@ class Club:
         """JSON-ready."""
         return {"id": self.id, "name": self.name, "number": self.number, "body": self.body,
                 "players": self.players, "correction_hours": self.correction_hours,
-                "masterpoints": spec_text(self.masterpoints)}  # fmt: skip
+                "masterpoints": spec_text(self.masterpoints),
+                "language": self.language}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,6 +383,29 @@ def check_masterpoints(text: str) -> MasterpointSpec | None:
     if isinstance(text, str) and text.strip().lower() in ("", "none"):
         return None
     return parse_spec(text)
+
+
+def check_language(code: object) -> str | None:
+    """A club's default language as sent: a code of
+    :data:`~bridgescore.inputs.LANGUAGE_CODES` (``"fr"``), or ``None`` / ``""`` for none.
+
+    >>> check_language(" FR "), check_language(""), check_language(None)
+    ('fr', None, None)
+    >>> check_language("xx")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bridgescore.club.clubs.ClubError: language 'xx': expected one of de, en, ... or none
+
+    :raises ClubError: naming the field ``language``, for anything else.
+    """
+    if code is None or (isinstance(code, str) and not code.strip()):
+        return None
+    plain = code.strip().lower() if isinstance(code, str) and len(code) <= 16 else None
+    if plain not in LANGUAGE_CODES:
+        shown = code[:40] if isinstance(code, str) else code
+        raise ClubError.coded("club_language", field="language", value=shown, language=shown,
+                              languages=", ".join(sorted(LANGUAGE_CODES)))  # fmt: skip
+    return plain
 
 
 def spec_text(spec: MasterpointSpec | None) -> str:

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args
 
 from bridgescore.club.clubs import PublicView, RosterEntry, check_email
+from bridgescore.club.words import ENGLISH, Words
 from bridgescore.duplicate.session import Pair, SectionScores, Session, individual_scores
 from bridgescore.errors import BridgeError
 from bridgescore.events import Event, EventKind
@@ -44,6 +45,7 @@ from bridgescore.masterpoints import Award
 from bridgescore.players import Player
 
 __all__ = [
+    "ENGLISH",
     "SECURITIES",
     "AlreadySentError",
     "Letter",
@@ -55,6 +57,7 @@ __all__ = [
     "SmtpSettings",
     "StaleLettersError",
     "Unreached",
+    "Words",
     "check_destination",
     "check_mailing",
     "is_temporary",
@@ -301,55 +304,74 @@ new set
 # -- the scorecard ---------------------------------------------------------------------------
 
 
-def _figure(x: float) -> str:
-    return f"{x:.2f}"
+def _figure(x: float, words: Words = ENGLISH) -> str:
+    return words.number(x, 2)
 
 
 def _score(score: object) -> str:
     return str(score)
 
 
-def _rows(scored: SectionScores, pair: Pair, view: PublicView) -> list[list[str]]:
+def _rows(
+    scored: SectionScores, pair: Pair, view: PublicView, words: Words = ENGLISH
+) -> list[list[str]]:
     rows = []
     for x in scored.recap(pair.number, pair.side):
         against = view.pair(x.opponent)
         rows.append([str(x.board), x.sat.value, f"{against.label} {against.names}".strip(),
-                     x.result.text, _score(x.score), _figure(x.points),
+                     x.result.text, _score(x.score), _figure(x.points, words),
                      "" if x.top is None else str(x.top)])  # fmt: skip
     return rows
 
 
-def _summary(scored: SectionScores, pair: Pair) -> str:
-    """The pair's place and total: ``rank 1 of 3 (NS), 6.00 matchpoints of 8 (75.00%)``."""
+def _summary(scored: SectionScores, pair: Pair, words: Words = ENGLISH) -> str:
+    """The pair's place and total: ``place 1 of 3 (NS), 6.00 matchpoints of 8 (75.00%)``."""
     field_rows = scored.rankings.get(pair.side, [])
     found = next((r for r in field_rows if r.pair.key == pair.key), None)
     if found is None or not found.boards:
-        return "no boards scored"
+        return words.gettext("no boards scored")
     side = f" ({pair.side.value})" if pair.side else ""
     ranked = sum(r.ranked for r in field_rows)
-    where = f"place {found.rank} of {ranked}{side}" if found.ranked else f"{found.place}{side}"
+    where = (words.gettext("place {rank} of {ranked}").format(rank=found.rank, ranked=ranked)
+             + side if found.ranked else f"{found.place}{side}")  # fmt: skip
+    total = _figure(found.total, words)
     if scored.method != "mp":
-        return f"{where}, {_figure(found.total)} IMPs over {found.boards} boards"
+        return words.ngettext("{where}, {total} IMPs over {boards} board",
+                              "{where}, {total} IMPs over {boards} boards",
+                              found.boards).format(where=where, total=total,
+                                                   boards=found.boards)  # fmt: skip
     tops = scored.pairs[pair.key].top
-    percent = "" if found.percent is None else f" ({found.percent:.2f}%)"
-    return f"{where}, {_figure(found.total)} matchpoints of {tops}{percent}"
+    if found.percent is None:
+        return words.gettext("{where}, {total} matchpoints of {top}").format(
+            where=where, total=total, top=tops)  # fmt: skip
+    return words.gettext("{where}, {total} matchpoints of {top} ({percent}%)").format(
+        where=where, total=total, top=tops, percent=words.number(found.percent, 2))  # fmt: skip
 
 
-_HEAD: Final = ("Board", "Sat", "Against", "Result", "Score")
-
-
-def _head(scored: SectionScores) -> tuple[str, ...]:
-    return (*_HEAD, "MP", "Top") if scored.method == "mp" else (*_HEAD, "IMPs", "")
+def _head(scored: SectionScores, words: Words = ENGLISH) -> tuple[str, ...]:
+    head = (
+        words.gettext("Board"),
+        words.gettext("Sat"),
+        words.gettext("Against"),
+        words.gettext("Result"),
+        words.gettext("Score"),
+    )
+    return (
+        (*head, words.gettext("MP"), words.gettext("Top"))
+        if scored.method == "mp"
+        else (*head, words.gettext("IMPs"), "")
+    )
 
 
 EVERYONE: Final = PublicView()
 """The view that names every player (a scorecard's default)."""
 
 
-def scorecard_text(scored: SectionScores, pair: Pair, view: PublicView = EVERYONE) -> str:
+def scorecard_text(scored: SectionScores, pair: Pair, view: PublicView = EVERYONE,
+                   words: Words = ENGLISH) -> str:  # fmt: skip
     """A pair's scorecard as plain text: one line a board, then its place and total. Players
     ``view`` may not name (the club's :class:`~bridgescore.club.PublicView`) are shown by
-    their number.
+    their number; ``words``: its language.
 
     >>> from bridgescore import Result, Side
     >>> from bridgescore.duplicate.session import BoardResult, Section, score_section
@@ -360,25 +382,26 @@ def scorecard_text(scored: SectionScores, pair: Pair, view: PublicView = EVERYON
     Board  Sat  Against  Result  Score  MP    Top
     1      NS   EW 2     4SS+1   450    2.00  2
     """
-    rows = [list(_head(scored)), *_rows(scored, pair, view)]
+    rows = [list(_head(scored, words)), *_rows(scored, pair, view, words)]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
     shown = view.pair(pair)
     title = f"{shown.label} {shown.names}".strip()
-    return "\n".join([f"{title}: {_summary(scored, pair)}", *lines])
+    return "\n".join([f"{title}: {_summary(scored, pair, words)}", *lines])
 
 
-def scorecard_html(scored: SectionScores, pair: Pair, view: PublicView = EVERYONE) -> str:
+def scorecard_html(scored: SectionScores, pair: Pair, view: PublicView = EVERYONE,
+                   words: Words = ENGLISH) -> str:  # fmt: skip
     """A pair's scorecard as a simple HTML table (every value escaped)."""
     shown = view.pair(pair)
     e = html.escape
-    head = "".join(f"<th>{e(c)}</th>" for c in _head(scored))
+    head = "".join(f"<th>{e(c)}</th>" for c in _head(scored, words))
     body = "".join(
         "<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>"
-        for row in _rows(scored, pair, view)
+        for row in _rows(scored, pair, view, words)
     )
     return (f"<p><strong>{e(f'{shown.label} {shown.names}'.strip())}</strong>: "
-            f"{e(_summary(scored, pair))}</p>\n<table border=\"1\" cellpadding=\"4\" "
+            f"{e(_summary(scored, pair, words))}</p>\n<table border=\"1\" cellpadding=\"4\" "
             f"style=\"border-collapse:collapse\"><tr>{head}</tr>{body}</table>")  # fmt: skip
 
 
@@ -394,6 +417,7 @@ def plan_letters(
     provisional: bool,
     view: PublicView | None = None,
     awards: Mapping[Pair, Award] | None = None,
+    words: Words = ENGLISH,
 ) -> MailPlan:
     """The evening's letters: each pair's player whose national number is on the roster with
     an email gets the pair's scorecard and the results ``link`` (partners sharing an address,
@@ -402,7 +426,7 @@ def plan_letters(
     ``provisional``: the results may still change (the letters say so); ``view``: how the
     letters show other players (default: the roster's players who may not be named by
     number); ``awards``: each pair's masterpoints by the club's scheme (each letter says its
-    pair's; None: the club awards none)."""
+    pair's; None: the club awards none); ``words``: the letters' language (the club's)."""
     by_number = {e.player.number: e for e in roster if e.player.number}
     if view is None:
         view = PublicView(private=frozenset(e.player.number for e in roster
@@ -432,7 +456,8 @@ def plan_letters(
             for address, whom in to.items():
                 letters.append(_letter(session, scored, pair, label, address, tuple(whom),
                                        link=link, provisional=provisional, view=view,
-                                       award=_award_line(awards, pair)))  # fmt: skip
+                                       award=_award_line(awards, pair, words),
+                                       words=words))  # fmt: skip
     return MailPlan(tuple(letters), tuple(unreached))
 
 
@@ -448,27 +473,43 @@ def _letter(
     provisional: bool,
     view: PublicView,
     award: str = "",
+    words: Words = ENGLISH,
 ) -> Letter:
-    event = " ".join(x for x in (session.event or "Results", session.date) if x)
-    mark = " (provisional)" if provisional else ""
-    subject = f"{event}: your scorecard, {label}{mark}"
-    greeting = "Dear " + " and ".join(p.name for p in players) + ","
-    notice = ("These results are provisional: they may still change during the club's "
-              "correction period." if provisional else "")  # fmt: skip
-    card = scorecard_text(scored, pair, view)
-    text = "\n\n".join(x for x in (greeting, f"Your scorecard for {event}{mark}:", card, award,
-                                   notice, f"All the results: {link}") if x) + "\n"  # fmt: skip
+    day = words.date(session.date) if session.date else ""
+    event = " ".join(x for x in (session.event or words.gettext("Results"), day) if x)
+    if provisional:
+        subject = words.gettext("{event}: your scorecard, {pair} (provisional)")
+        head = words.gettext("Your scorecard for {event} (provisional):").format(event=event)
+    else:
+        subject = words.gettext("{event}: your scorecard, {pair}")
+        head = words.gettext("Your scorecard for {event}:").format(event=event)
+    subject = subject.format(event=event, pair=label)
+    greeting = words.gettext("Dear {names},").format(names=words.names(players))
+    notice = _notice(provisional, words)
+    card = scorecard_text(scored, pair, view, words)
+    every = words.gettext("All the results: {link}")
+    text = "\n\n".join(x for x in (greeting, head, card, award, notice,
+                                   every.format(link=link)) if x) + "\n"  # fmt: skip
     e = html.escape
-    parts = [f"<p>{e(greeting)}</p>", f"<p>Your scorecard for {e(event)}{e(mark)}:</p>",
-             scorecard_html(scored, pair, view),
+    anchor = f'<a href="{e(link)}">{e(link)}</a>'
+    parts = [f"<p>{e(greeting)}</p>", f"<p>{e(head)}</p>",
+             scorecard_html(scored, pair, view, words),
              f"<p>{e(award)}</p>" if award else "",
              f"<p><strong>{e(notice)}</strong></p>" if notice else "",
-             f"<p>All the results: <a href=\"{e(link)}\">{e(link)}</a></p>"]  # fmt: skip
+             f"<p>{e(every).format(link=anchor)}</p>"]  # fmt: skip
     page = "<!DOCTYPE html>\n<html><body>\n" + "\n".join(p for p in parts if p)
     return Letter(address, players, label, subject, text, page + "\n</body></html>\n")
 
 
-def _award_line(awards: Mapping[Pair, Award] | None, pair: Pair) -> str:
+def _notice(provisional: bool, words: Words) -> str:
+    """What a letter of provisional results says of them (``""`` for final ones)."""
+    if not provisional:
+        return ""
+    return words.gettext("These results are provisional: they may still change during the "
+                         "club's correction period.")  # fmt: skip
+
+
+def _award_line(awards: Mapping[Pair, Award] | None, pair: Pair, words: Words = ENGLISH) -> str:
     """A letter's line of masterpoints: ``Masterpoints: 0.42 green points each.``; ``""``
     when the club awards none.
 
@@ -482,8 +523,9 @@ def _award_line(awards: Mapping[Pair, Award] | None, pair: Pair) -> str:
         return ""
     found = awards.get(pair)
     if found is None or found.points <= 0:
-        return "Masterpoints: none this time."
-    return f"Masterpoints: {found.points} {found.kind.lower()} points each."
+        return words.gettext("Masterpoints: none this time.")
+    return words.gettext("Masterpoints: {points} {kind} points each.").format(
+        points=words.decimal(found.points), kind=found.kind.lower())  # fmt: skip
 
 
 def _reach(
@@ -503,7 +545,7 @@ def _reach(
     return to, unreached
 
 
-def team_text(event: Event, team: str) -> tuple[list[str], list[str]]:
+def team_text(event: Event, team: str, words: Words = ENGLISH) -> tuple[list[str], list[str]]:
     """A team's matches (round, opponents, IMPs, VPs; a knockout's without VPs) and the
     standings, as lines.
 
@@ -512,6 +554,7 @@ def team_text(event: Event, team: str) -> tuple[list[str], list[str]]:
     >>> team_text(e, "A")
     (['Round 1 v B: 0 boards played'], ['1= A  0.00 VP', '1= B  0.00 VP'])
     """
+    n = words.number
     vps = event.kind is not EventKind.KNOCKOUT
     matches = []
     for m in event.scores():
@@ -520,16 +563,30 @@ def team_text(event: Event, team: str) -> tuple[list[str], list[str]]:
         home = m.home == team
         other = m.away if home else m.home
         if not m.boards:
-            matches.append(f"Round {m.round} v {other}: 0 boards played")
+            matches.append(
+                words.gettext("Round {round} v {team}: 0 boards played").format(
+                    round=m.round, team=other
+                )
+            )
             continue
         imps = m.imps if home else m.imps[::-1]
         vp = m.vp if home else m.vp[::-1]
-        line = f"Round {m.round} v {other}: {imps[0]}-{imps[1]} IMPs"
+        played = words.ngettext("{boards} board", "{boards} boards", m.boards).format(
+            boards=m.boards)  # fmt: skip
         if vps:
-            line += f", {vp[0] / 100:.2f}-{vp[1] / 100:.2f} VPs"
-        matches.append(f"{line} ({m.boards} board{'s' if m.boards > 1 else ''})")
-    standings = [f"{s.rank} {s.entrant}  " + (f"{s.vps:.2f} VP" if vps else
-                 f"{s.imps_for}-{s.imps_against} IMPs") for s in event.standings()]  # fmt: skip
+            line = words.gettext("Round {round} v {team}: {imps_for}-{imps_against} IMPs, "
+                     "{vps_for}-{vps_against} VPs ({played})")  # fmt: skip
+        else:
+            line = words.gettext(
+                "Round {round} v {team}: {imps_for}-{imps_against} IMPs ({played})"
+            )
+        matches.append(line.format(round=m.round, team=other, imps_for=imps[0],
+                                   imps_against=imps[1], vps_for=n(vp[0] / 100, 2),
+                                   vps_against=n(vp[1] / 100, 2), played=played))  # fmt: skip
+    vp_line, imp_line = words.gettext("{vps} VP"), words.gettext("{imps_for}-{imps_against} IMPs")
+    standings = [f"{s.rank} {s.entrant}  " + (vp_line.format(vps=n(s.vps, 2)) if vps else
+                 imp_line.format(imps_for=s.imps_for, imps_against=s.imps_against))
+                 for s in event.standings()]  # fmt: skip
     return matches, standings
 
 
@@ -540,11 +597,13 @@ def plan_team_letters(
     link: str,
     provisional: bool,
     date: str = "",
+    words: Words = ENGLISH,
 ) -> MailPlan:
     """A team night's letters: each team member whose national number is on the roster with
     an email gets the team's matches and the standings (:func:`team_text`) and the results
     ``link``; the others are listed in :attr:`MailPlan.unreached`. A letter names the teams
-    and its own readers only (a player the roster may not name gets their own letter too).
+    and its own readers only (a player the roster may not name gets their own letter too);
+    ``words``: its language.
 
     >>> from bridgescore.club.clubs import RosterEntry
     >>> from bridgescore.events import Entrant
@@ -559,31 +618,41 @@ def plan_team_letters(
     by_number = {e.player.number: e for e in roster if e.player.number}
     letters: list[Letter] = []
     unreached: list[Unreached] = []
-    name = " ".join(x for x in (event.name or "Results", date) if x)
-    mark = " (provisional)" if provisional else ""
-    notice = ("These results are provisional: they may still change during the club's "
-              "correction period." if provisional else "")  # fmt: skip
+    day = words.date(date) if date else ""
+    name = " ".join(x for x in (event.name or words.gettext("Results"), day) if x)
+    notice = _notice(provisional, words)
+    every = words.gettext("All the results: {link}")
+    standing = words.gettext("Standings:")
     e = html.escape
     for entrant in event.entrants:
         to, missed = _reach(entrant.players, entrant.name, by_number)
         unreached += missed
         if not to:
             continue
-        matches, standings = team_text(event, entrant.name)
+        matches, standings = team_text(event, entrant.name, words)
+        if provisional:
+            head = words.gettext("{team}'s matches at {event} (provisional):")
+            subject = words.gettext("{event}: {team}'s matches (provisional)")
+        else:
+            head, subject = (
+                words.gettext("{team}'s matches at {event}:"),
+                words.gettext("{event}: {team}'s matches"),
+            )
+        head = head.format(team=entrant.name, event=name)
+        subject = subject.format(team=entrant.name, event=name)
         for address, whom in to.items():
-            greeting = "Dear " + " and ".join(p.name for p in whom) + ","
-            head = f"{entrant.name}'s matches at {name}{mark}:"
-            text = "\n\n".join(x for x in (greeting, head, "\n".join(matches),
-                                           "\n".join(["Standings:", *standings]), notice,
-                                           f"All the results: {link}") if x) + "\n"  # fmt: skip
+            greeting = words.gettext("Dear {names},").format(names=words.names(whom))
+            table = "\n".join([standing, *standings])
+            text = "\n\n".join(x for x in (greeting, head, "\n".join(matches), table, notice,
+                                           every.format(link=link)) if x) + "\n"  # fmt: skip
+            anchor = f'<a href="{e(link)}">{e(link)}</a>'
             parts = [f"<p>{e(greeting)}</p>", f"<p>{e(head)}</p>",
                      "<ul>" + "".join(f"<li>{e(x)}</li>" for x in matches) + "</ul>",
-                     "<p>Standings:</p>",
+                     f"<p>{e(standing)}</p>",
                      "<ol>" + "".join(f"<li>{e(x)}</li>" for x in standings) + "</ol>",
                      f"<p><strong>{e(notice)}</strong></p>" if notice else "",
-                     f'<p>All the results: <a href="{e(link)}">{e(link)}</a></p>']  # fmt: skip
+                     f"<p>{e(every).format(link=anchor)}</p>"]  # fmt: skip
             page = "<!DOCTYPE html>\n<html><body>\n" + "\n".join(p for p in parts if p)
-            letters.append(Letter(address, tuple(whom), entrant.name,
-                                  f"{name}: {entrant.name}'s matches{mark}", text,
+            letters.append(Letter(address, tuple(whom), entrant.name, subject, text,
                                   page + "\n</body></html>\n"))  # fmt: skip
     return MailPlan(tuple(letters), tuple(unreached))

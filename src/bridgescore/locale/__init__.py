@@ -37,6 +37,7 @@ from babel.numbers import format_decimal as _format_decimal
 from babel.support import NullTranslations, Translations
 
 from bridgescore.errors import MESSAGES, N_, BridgeError
+from bridgescore.inputs import LANGUAGE_CODES
 from bridgescore.scoring import ScorePart
 
 __all__ = [
@@ -66,7 +67,7 @@ DEFAULT: Final = "en"
 
 
 def _present() -> dict[str, str]:
-    codes = sorted(p.parent.parent.name for p in HERE.glob("*/LC_MESSAGES/messages.po"))
+    codes = sorted(LANGUAGE_CODES - {DEFAULT})
     names = {code: Locale.parse(code).get_display_name(code) or code for code in codes}
     return {DEFAULT: "English"} | {c: n[:1].upper() + n[1:] for c, n in names.items()}
 

@@ -44,6 +44,7 @@ from bridgescore.club import (
     ClubNotFoundError,
     RosterEntry,
     check_email,
+    check_language,
     check_masterpoints,
     spec_text,
 )
@@ -270,6 +271,7 @@ def _check(data: Mapping[str, Any]) -> _Checked:
     try:
         Club(club["id"], club["name"], club["number"], club["body"])
         club["masterpoints"] = spec_text(check_masterpoints(club.get("masterpoints", "")))
+        club["language"] = check_language(club.get("language"))
     except BridgeError as exc:
         raise core_error("club", exc) from None
     directors = [_director(d, f"directors[{i}]") for i, d in listed(data, "directors")]

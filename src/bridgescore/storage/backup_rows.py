@@ -49,7 +49,7 @@ def _t(row: type[Any]) -> Table:
     return table
 
 
-_LATER: Final = frozenset({"masterpoints"})
+_LATER: Final = frozenset({"masterpoints", "language"})
 """Columns added after the file's format: a file without one takes the column's default."""
 
 SPEC: Final[Mapping[str, tuple[Table, frozenset[str], frozenset[str]]]] = {

@@ -38,6 +38,7 @@ from bridgescore.club import (
     PublicView,
     RosterEntry,
     check_email,
+    check_language,
     check_masterpoints,
     check_password,
     erase_player,
@@ -59,6 +60,14 @@ from bridgescore.storage.store import Store, announce, utcnow
 from bridgescore.storage.tokens import derived_token, hash_token
 
 __all__ = ["ClubSession", "ClubStore", "StoredEvent", "club_row"]
+
+
+class _Keep:
+    """A setting left as it is."""
+
+
+KEEP: Final = _Keep()
+
 
 LOGIN_DAYS: Final = 30
 """How long a login lasts."""
@@ -163,18 +172,26 @@ class ClubStore:
                                     value=number)  # fmt: skip
         return _club(row)
 
-    def set_public(self, club_id: str, players: str, correction_hours: int) -> Club:
-        """Change how the club's public pages show players (``names`` or ``numbers``) and
-        its correction period (hours after an evening is closed).
+    def set_public(self, club_id: str, players: str, correction_hours: int,
+                   *, language: str | _Keep | None = KEEP) -> Club:  # fmt: skip
+        """Change how the club's public pages show players (``names`` or ``numbers``), its
+        correction period (hours after an evening is closed) and, if given, its default
+        language (``None``: none).
 
         :raises ClubError: for a setting that will not do (the core's :class:`Club` checks).
         :raises ClubNotFoundError: if there is no such club.
         """
-        club = replace(self.club(club_id), players=players,  # type: ignore[arg-type]
-                       correction_hours=correction_hours)  # fmt: skip
         with self.store.transaction(write=True) as conn:
+            club = club_row(conn, club_id)
+            club = replace(
+                club,
+                players=players,  # type: ignore[arg-type]
+                correction_hours=correction_hours,
+                language=club.language if isinstance(language, _Keep) else language,
+            )
             conn.execute(update(ClubRow).where(ClubRow.id == club_id).values(
-                players=club.players, correction_hours=club.correction_hours))  # fmt: skip
+                players=club.players, correction_hours=club.correction_hours,
+                language=club.language))  # fmt: skip
         return club
 
     def set_masterpoints(self, club_id: str, text: str) -> Club:
@@ -189,6 +206,19 @@ class ClubStore:
             club = replace(club_row(conn, club_id), masterpoints=check_masterpoints(text))
             conn.execute(update(ClubRow).where(ClubRow.id == club_id).values(
                 masterpoints=spec_text(club.masterpoints)))  # fmt: skip
+        return club
+
+    def set_language(self, club_id: str, code: str | None) -> Club:
+        """Choose the club's default language (``fr``; ``None`` or ``""`` for none): the core's
+        :func:`~bridgescore.club.check_language` decides it inside the write.
+
+        :raises ClubError: naming ``language``, for a code that is not one of ours.
+        :raises ClubNotFoundError: if there is no such club.
+        """
+        with self.store.transaction(write=True) as conn:
+            club = replace(club_row(conn, club_id), language=check_language(code))
+            conn.execute(update(ClubRow).where(ClubRow.id == club_id).values(
+                language=club.language))  # fmt: skip
         return club
 
     def key(self, club_id: str) -> str:
@@ -533,7 +563,7 @@ def club_row(conn: Connection, club_id: str) -> Club:
 
 def _club(row: Any) -> Club:
     return Club(row.id, row.name, row.number, row.body, row.players, row.correction_hours,
-                check_masterpoints(row.masterpoints))  # fmt: skip
+                check_masterpoints(row.masterpoints), row.language)  # fmt: skip
 
 
 def _values(entry: RosterEntry) -> dict[str, Any]:

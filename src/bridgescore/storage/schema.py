@@ -64,7 +64,7 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().with_name("migrations")
 """The Alembic script directory, shipped inside the package."""
 
-HEAD_REVISION: Final = "0020_season"
+HEAD_REVISION: Final = "0021_language"
 """The newest migration (a test checks it against the scripts): a database already there is
 opened without loading Alembic."""
 
@@ -262,6 +262,9 @@ class ClubRow(Base):
     """Its correction period, in hours after an evening is closed."""
     masterpoints: Mapped[str] = mapped_column(String(32), server_default="")
     """The masterpoint scheme of its live evenings (``abf``, ``ebu:1.5``); empty for none."""
+    language: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """Its default language (``fr``), a code of :data:`bridgescore.inputs.LANGUAGE_CODES`;
+    None: none (its pages fall back to English)."""
 
 
 class ClubGameRow(Base):

@@ -191,4 +191,5 @@ def event_page(request: Request, event_id: str, clubs: ClubsDep) -> Response:
     stored = clubs.event(event_id)
     if stored.kind in TEAM_KINDS:
         return screen_page(request, event_id)
-    return page(request, "event.html", {"event": _ranked(request, stored)})
+    return page(request, "event.html", {"event": _ranked(request, stored)},
+                club=clubs.club(stored.club_id))  # fmt: skip

@@ -17,11 +17,18 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgescore.club import Director, LoginError, RosterEntry
 from bridgescore.errors import BridgeError
 from bridgescore.events.season import Ladder, LadderError, LadderRules
-from bridgescore.locale import error_text
+from bridgescore.locale import error_text, use
 from bridgescore.players import Player
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.season import LadderStore
-from bridgescore.web.common import forget_login, login_of, page, remember_login, renew_csrf
+from bridgescore.web.common import (
+    forget_login,
+    language_of_scope,
+    login_of,
+    page,
+    remember_login,
+    renew_csrf,
+)
 from bridgescore.web.deps import ClubsDep, PageDirector, PostedForm, log_in
 from bridgescore.web.problems import status_of
 
@@ -92,10 +99,11 @@ def club_context(
     ladder_problem: str = "",
     ladder_form: dict[str, str] | None = None,
     mp_problem: str = "",
+    language_problem: str = "",
 ) -> dict[str, Any]:
-    """The director's club page's data; ``problem``, ``ladder_problem`` and ``mp_problem`` say
-    why the password's, the ladder's or the masterpoint scheme's form was refused
-    (``ladder_form``: what was typed)."""
+    """The director's club page's data; ``problem``, ``ladder_problem``, ``mp_problem`` and
+    ``language_problem`` say why the password's, the ladder's, the masterpoint scheme's or the
+    language's form was refused (``ladder_form``: what was typed)."""
     club = store.club(me.club_id)
     return {
         "club": club,
@@ -103,6 +111,7 @@ def club_context(
         "weight": _weight(club.masterpoints.weight) if club.masterpoints else "",
         "schemes": MP_SCHEMES,
         "mp_problem": mp_problem,
+        "language_problem": language_problem,
         "me": me,
         "sessions": store.sessions(me.club_id),
         "events": store.events(me.club_id),
@@ -145,6 +154,22 @@ async def masterpoints_form(
             request, "club.html", club_context(clubs, me, "", mp_problem=error_text(exc)), 422
         )
     return RedirectResponse("/club#masterpoints", status_code=303)
+
+
+@router.post("/club/language", response_class=HTMLResponse)
+async def language_form(
+    request: Request, form: PostedForm, me: LoggedIn, clubs: ClubsDep
+) -> Response:
+    """Choose the club's default language (``PUT /api/club/public``'s ``language``: the core
+    decides it inside the write; a refusal comes back on the page, saying why)."""
+    try:
+        clubs.set_language(me.club_id, form.get("language", "")[:16])
+    except BridgeError as exc:
+        context = club_context(clubs, me, "")
+        with use(language_of_scope(request.scope, context["club"].language)):  # the page's
+            context["language_problem"] = error_text(exc)
+        return page(request, "club.html", context, 422)
+    return RedirectResponse("/club#language", status_code=303)
 
 
 KINDS = (

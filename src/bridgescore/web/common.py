@@ -12,6 +12,7 @@ import secrets
 import threading
 from collections.abc import Callable
 from functools import cache
+from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
@@ -19,13 +20,16 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
+from starlette.types import Scope
 
 from bridgescore import __version__, locale
+from bridgescore.club import Club
 from bridgescore.duplicate.field import points_text
 from bridgescore.inputs import check_name
 
 __all__ = [
     "CSRF_COOKIE",
+    "LANGUAGE_COOKIE",
     "LOGIN_COOKIE",
     "STATIC",
     "app_part",
@@ -34,6 +38,7 @@ __all__ = [
     "check_csrf",
     "edit_cookie",
     "forget_login",
+    "language_of_scope",
     "link",
     "login_of",
     "made_once",
@@ -90,7 +95,40 @@ def asset(path: str) -> str:
 templates.env.globals["asset"] = asset
 
 CSRF_COOKIE = "bs_csrf"
+LANGUAGE_COOKIE = "bs_lang"
 _YEAR = 365 * 24 * 3600
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+def language_of_scope(scope: Scope, club_default: str | None = None) -> str:
+    """The request's language, the one rule of every page: its switch's (the ``bs_lang``
+    cookie), else its ``Accept-Language``'s, else ``club_default`` (the club's default language,
+    for a page of a club), else English.
+
+    >>> language_of_scope({"headers": [(b"accept-language", b"fr-CA,en;q=0.5")]})
+    'fr'
+    >>> language_of_scope({"headers": [(b"cookie", b"bs_lang=en"),
+    ...                                (b"accept-language", b"fr")]}, "de")
+    'en'
+    >>> language_of_scope({"headers": []}, "nl"), language_of_scope({"headers": []})
+    ('nl', 'en')
+    """
+    chosen = None
+    cookie = _header(scope, b"cookie")
+    if cookie and LANGUAGE_COOKIE in cookie:
+        try:
+            morsel = SimpleCookie(cookie[:4096]).get(LANGUAGE_COOKIE)
+        except CookieError:
+            morsel = None
+        chosen = morsel.value if morsel is not None else None
+    header = _header(scope, b"accept-language")
+    return locale.pick(chosen, locale.negotiate(header[:1000] if header else None), club_default)
 
 
 T = TypeVar("T")
@@ -129,16 +167,28 @@ def _secure(request: Request) -> bool:
 
 
 def page(
-    request: Request, name: str, context: dict[str, Any], status_code: int = 200
+    request: Request,
+    name: str,
+    context: dict[str, Any],
+    status_code: int = 200,
+    *,
+    club: Club | None = None,
 ) -> HTMLResponse:
-    """Render a page, with the CSRF token its forms carry (set as a cookie on first visit)."""
+    """Render a page, with the CSRF token its forms carry (set as a cookie on first visit).
+
+    A page of a club (``club``, else the context's ``club``) falls back to the club's default
+    language, not English, for a browser that asks for none of ours (:func:`language_of_scope`).
+    """
     token = request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(24)
-    response = templates.TemplateResponse(
-        request,
-        name,
-        {"csrf": token, "login": login_of(request), **context},
-        status_code=status_code,
-    )
+    owner = club if club is not None else context.get("club")
+    default = owner.language if isinstance(owner, Club) else None
+    with locale.use(language_of_scope(request.scope, default)):
+        response = templates.TemplateResponse(
+            request,
+            name,
+            {"csrf": token, "login": login_of(request), **context},
+            status_code=status_code,
+        )
     if request.cookies.get(CSRF_COOKIE) != token:
         _set_csrf(request, response, token)
     return response

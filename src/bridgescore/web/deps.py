@@ -19,7 +19,7 @@ from typing import Annotated, TypeVar
 
 from fastapi import Depends, FastAPI, Header, HTTPException, Request
 
-from bridgescore.club import Attempts, ClubNotFoundError, Director, LoginError, check_directs
+from bridgescore.club import Attempts, Club, ClubNotFoundError, Director, LoginError, check_directs
 from bridgescore.duplicate.session import Session
 from bridgescore.events import Event
 from bridgescore.live import DIRECTOR, LiveState, NotAllowedError, Who
@@ -72,6 +72,7 @@ __all__ = [
     "bearer",
     "can_edit",
     "club_of",
+    "club_owning",
     "clubs",
     "deals_of",
     "director",
@@ -185,6 +186,12 @@ class TeamNights:
 def team_events(request: Request) -> TeamNights:
     """The app's team nights."""
     return TeamNights(live(request).store)
+
+
+def club_owning(store: ClubStore, game_id: str) -> Club | None:
+    """The club that owns a game or an event (None: nobody's), for its pages' language."""
+    owner = store.owner(game_id)
+    return None if owner is None else store.club(owner)
 
 
 def club_of(request: Request, event_id: str) -> str | None:

@@ -1,56 +1,28 @@
 """The language a request is answered in, and the switch that sets it.
 
 The page's switch (``/language/<code>``, remembered a year in the ``bs_lang`` cookie), else the
-browser's ``Accept-Language``, else English: :class:`Language` sets it for the whole request
-(:func:`bridgescore.locale.use`), so the templates, the routes and the API's error ``detail``
-all say the same language.
+browser's ``Accept-Language``, else the club's default language (a page of a club:
+:func:`~bridgescore.web.common.page`), else English: the rule is
+:func:`~bridgescore.web.common.language_of_scope`. :class:`Language` sets it for the whole
+request (:func:`bridgescore.locale.use`), so the templates, the routes and the API's error
+``detail`` all say the same language.
 """
 
 from __future__ import annotations
-
-from http.cookies import CookieError, SimpleCookie
 
 from fastapi import APIRouter
 from fastapi.responses import RedirectResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from bridgescore.locale import LANGUAGES, negotiate, pick, use
+from bridgescore.locale import LANGUAGES, use
+from bridgescore.web.common import LANGUAGE_COOKIE, language_of_scope
 from bridgescore.web.deps import SettingsDep
 
 __all__ = ["LANGUAGE_COOKIE", "Language", "language_of_scope", "router"]
 
-LANGUAGE_COOKIE = "bs_lang"
 _YEAR = 365 * 24 * 3600
 
 router = APIRouter(include_in_schema=False)
-
-
-def _header(scope: Scope, name: bytes) -> str | None:
-    for key, value in scope.get("headers", ()):
-        if key == name:
-            return bytes(value).decode("latin-1")
-    return None
-
-
-def language_of_scope(scope: Scope) -> str:
-    """The request's language: its cookie's, else its ``Accept-Language``'s, else English.
-
-    >>> language_of_scope({"headers": [(b"accept-language", b"fr-CA,en;q=0.5")]})
-    'fr'
-    >>> language_of_scope({"headers": [(b"cookie", b"bs_lang=en"),
-    ...                                (b"accept-language", b"fr")]})
-    'en'
-    """
-    chosen = None
-    cookie = _header(scope, b"cookie")
-    if cookie and LANGUAGE_COOKIE in cookie:
-        try:
-            morsel = SimpleCookie(cookie[:4096]).get(LANGUAGE_COOKIE)
-        except CookieError:
-            morsel = None
-        chosen = morsel.value if morsel is not None else None
-    header = _header(scope, b"accept-language")
-    return pick(chosen, negotiate(header[:1000] if header else None))
 
 
 class Language:

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from bridgescore.duplicate.session import METHODS
 from bridgescore.web.common import page
-from bridgescore.web.deps import LiveDep
+from bridgescore.web.deps import ClubsDep, LiveDep, club_owning
 from bridgescore.web.live_model import night_pages
 from bridgescore.web.score_table import table_version
 
@@ -31,21 +31,23 @@ def new_evening_page(request: Request) -> Response:
 
 
 @router.get("/live/{game_id}/table", response_class=HTMLResponse)
-def table_page(request: Request, game_id: str, live: LiveDep) -> Response:
+def table_page(request: Request, game_id: str, live: LiveDep, clubs: ClubsDep) -> Response:
     """One table's page: the round, the pairs, each board's entry, the traveller so far (a team
     night's: its own page, the link's token kept)."""
     if (pages := night_pages(live.store.state(game_id))[0]) != "live":
         return RedirectResponse(f"/{pages}/{game_id}/table", 303)
-    return page(request, "live_table.html", {"game_id": game_id, "table_version": table_version()})
+    return page(request, "live_table.html", {"game_id": game_id, "table_version": table_version()},
+                club=club_owning(clubs, game_id))  # fmt: skip
 
 
 @router.get("/live/{game_id}/director", response_class=HTMLResponse)
-def director_page(request: Request, game_id: str, live: LiveDep) -> Response:
+def director_page(request: Request, game_id: str, live: LiveDep, clubs: ClubsDep) -> Response:
     """The director's page: what is in and missing, live rankings, corrections, closing (a
     team night's: its own page)."""
     if (pages := night_pages(live.store.state(game_id))[0]) != "live":
         return RedirectResponse(f"/{pages}/{game_id}/director", 303)
-    return page(request, "live_director.html", {"game_id": game_id})
+    return page(request, "live_director.html", {"game_id": game_id},
+                club=club_owning(clubs, game_id))  # fmt: skip
 
 
 class QrIn(BaseModel):

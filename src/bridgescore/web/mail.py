@@ -12,18 +12,22 @@ inside it), and the server's sender thread hands them to the club's server.
 from __future__ import annotations
 
 from contextlib import suppress
+from datetime import date
+from decimal import Decimal
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from bridgescore import locale
 from bridgescore.club.filing import evening_awards
 from bridgescore.club.mail import (
     Letter,
     MailingError,
     MailPlan,
     SmtpSettings,
+    Words,
     plan_letters,
     plan_team_letters,
 )
@@ -104,6 +108,36 @@ def put_smtp(
     return {"smtp": smtp.to_dict()}
 
 
+def _letter_date(text: str) -> str:
+    try:
+        day = date.fromisoformat(text)
+    except ValueError:  # a date the director typed otherwise: as typed
+        return text
+    return locale.format_date(day)
+
+
+def _letter_decimal(value: Decimal) -> str:
+    exponent = value.as_tuple().exponent
+    digits = min(6, max(0, -exponent)) if isinstance(exponent, int) else 0
+    return locale.format_number(float(value), digits, fixed=True)
+
+
+def letter_words() -> Words:
+    """The letters' words in the current language: its catalogue's sentences, its numbers
+    and dates (``'2 décembre 2026'``, ``'75,00'``); the club's language is
+    :func:`~bridgescore.locale.use` d around the letters' making.
+
+    >>> from decimal import Decimal
+    >>> with locale.use("de"):
+    ...     w = letter_words()
+    ...     w.gettext("Results"), w.number(75, 2), w.date("2026-12-02"), w.decimal(Decimal("1.5"))
+    ('Ergebnisse', '75,00', '2. Dezember 2026', '1,5')
+    """
+    return Words(gettext=locale.gettext, ngettext=locale.ngettext,
+                 number=lambda x, digits: locale.format_number(x, digits, fixed=True),
+                 decimal=_letter_decimal, date=_letter_date)  # fmt: skip
+
+
 def _club(clubs: ClubStore, game_id: str, who: Who) -> str:
     """The club of a session its director asks about (403 for anyone else, 409 for a session
     of no club: it has no roster to send to)."""
@@ -127,15 +161,22 @@ def _plan(
     base = settings.base_url or str(request.base_url)
     club = clubs.club(club_id)
     provisional = outbox.provisional(game_id, club.correction_period)
-    if state.seating.kind == "teams":  # each member: the team's matches (teams named only)
-        link = f"{base.rstrip('/')}/event/{game_id}"
-        roster = clubs.roster(club_id)
-        plan = plan_team_letters(state.event, roster, link=link, provisional=provisional)
-        return state.version, state.closed, provisional, plan
-    scores = scores_of(request, (state.id, state.version), state.current)
-    plan = plan_letters(state.current, scores, clubs.roster(club_id),
-                        link=f"{base.rstrip('/')}/session/{game_id}", provisional=provisional,
-                        awards=evening_awards(club.masterpoints, scores))  # fmt: skip
+    with locale.use(
+        locale.pick(club.language)
+    ):  # the letters: in the club's language (else English)
+        words = letter_words()
+        if state.seating.kind == "teams":  # each member: the team's matches (teams named only)
+            link = f"{base.rstrip('/')}/event/{game_id}"
+            roster = clubs.roster(club_id)
+            plan = plan_team_letters(state.event, roster, link=link, provisional=provisional,
+                                     words=words)  # fmt: skip
+            return state.version, state.closed, provisional, plan
+        scores = scores_of(request, (state.id, state.version), state.current)
+        plan = plan_letters(state.current, scores, clubs.roster(club_id),
+                            link=f"{base.rstrip('/')}/session/{game_id}",
+                            provisional=provisional,
+                            awards=evening_awards(club.masterpoints, scores),
+                            words=words)  # fmt: skip
     return state.version, state.closed, provisional, plan
 
 

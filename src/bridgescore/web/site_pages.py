@@ -21,11 +21,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from bridgescore.club import LONGEST_CORRECTION_HOURS, Club
 from bridgescore.duplicate.session import score_session
 from bridgescore.files import write_atomically
+from bridgescore.locale import pick, use
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import LiveStore
 from bridgescore.storage.site import ClubSite
 from bridgescore.storage.store import utcnow
-from bridgescore.web.common import STATIC
+from bridgescore.web.common import STATIC, language_of_scope
 from bridgescore.web.deps import ClubsDep, CurrentDirector, LiveDep
 from bridgescore.web.hand_records import solve_dd
 from bridgescore.web.problems import BODY, problem
@@ -47,17 +48,19 @@ api_router = APIRouter(prefix="/api", tags=["clubs"], responses=BODY)
 
 
 class PublicIn(BaseModel):
-    """How the club's public pages show players, and its correction period."""
+    """How the club's public pages show players, its correction period, and its default
+    language (``null``: none, English)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
     players: Literal["names", "numbers"] = "names"
     correction_hours: int = Field(24, ge=0, le=LONGEST_CORRECTION_HOURS)
+    language: str | None = Field(None, max_length=16, examples=["fr", None])
 
 
 def _public(club: Club) -> dict[str, Any]:
     return {"players": club.players, "correction_hours": club.correction_hours,
-            "site": f"/clubs/{club_slug(club)}/"}  # fmt: skip
+            "language": club.language, "site": f"/clubs/{club_slug(club)}/"}  # fmt: skip
 
 
 @api_router.get("/club/public", responses={401: problem("No director's login.")})
@@ -70,8 +73,11 @@ def get_public(me: CurrentDirector, clubs: ClubsDep) -> dict[str, Any]:
 def put_public(body: PublicIn, me: CurrentDirector, clubs: ClubsDep) -> dict[str, Any]:
     """Show the club's players by ``names`` or by national ``numbers`` only on its public
     pages; set its correction period (results are provisional for so many hours after an
-    evening is closed)."""
-    return _public(clubs.set_public(me.club_id, body.players, body.correction_hours))
+    evening is closed); set its default ``language`` (a code of ``bridgescore.locale.
+    LANGUAGES``, or null: 422 naming ``language`` for another), its pages' language for a
+    browser that asks for none of ours, its published site's and its letters'."""
+    return _public(clubs.set_public(me.club_id, body.players, body.correction_hours,
+                                    language=body.language))  # fmt: skip
 
 
 def _builder(request: Request, slug: str, clubs: ClubsDep, live: LiveDep) -> SiteBuilder | Response:
@@ -101,7 +107,8 @@ def _page(path: str, name: str, doc: str, make: Callable[[SiteBuilder, Any], Sit
     def serve(request: Request, site: Site) -> Response:
         if isinstance(site, Response):
             return site
-        return HTMLResponse(render(make(site, request.path_params), static=False))
+        with use(language_of_scope(request.scope, site.club.language)):
+            return HTMLResponse(render(make(site, request.path_params), static=False))
 
     serve.__doc__ = doc
     router.get(f"/clubs/{{slug}}/{path}", response_class=HTMLResponse, name=name)(serve)
@@ -126,8 +133,9 @@ _page("events/{event_id}/", "event", "An event's ranking.",
 def write_site(clubs: ClubStore, club: Club, folder: Path, now: datetime | None = None) -> int:
     """Write the club's site into ``folder`` (every page an ``index.html`` in its own
     folder, the styles in ``assets/``): the pages the server shows, for any web host or
-    ``file://``. Double-dummy tables missing from a board with a deal are solved (when
-    endplay is installed). The number of pages written.
+    ``file://``, in the club's default language (English without one). Double-dummy tables
+    missing from a board with a deal are solved (when endplay is installed). The number of
+    pages written.
 
     :raises OSError: if the folder cannot be written.
     """
@@ -136,11 +144,12 @@ def write_site(clubs: ClubStore, club: Club, folder: Path, now: datetime | None 
                           lambda p: score_session(p.session, section_scorer()),
                           solve_dd)  # fmt: skip
     count = 0
-    for page in builder.pages():
-        target = folder / page.path / "index.html"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(target, render(page, static=True).encode())
-        count += 1
+    with use(pick(club.language)):
+        for page in builder.pages():
+            target = folder / page.path / "index.html"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(target, render(page, static=True).encode())
+            count += 1
     (folder / "assets").mkdir(parents=True, exist_ok=True)
     for name in ASSETS:
         shutil.copyfile(STATIC / name, folder / "assets" / name)

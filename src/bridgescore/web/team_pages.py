@@ -18,7 +18,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgescore.boards.board import Board
 from bridgescore.usebio import EVENT_TYPES
 from bridgescore.web.common import page
-from bridgescore.web.deps import PageDirector, TeamEventsDep, club_of
+from bridgescore.web.deps import PageDirector, TeamEventsDep, club_of, club_owning, clubs
 from bridgescore.web.score_table import table_version
 
 __all__ = ["router"]
@@ -36,7 +36,7 @@ def table_page(request: Request, event_id: str, team_events: TeamEventsDep) -> R
         for b in map(Board.numbered, range(1, 17))
     ]  # Law 2: a team night's boards' cycle
     values = {"event_id": event_id, "table_version": table_version(), "cycle": cycle}
-    return page(request, "team_table.html", values)
+    return page(request, "team_table.html", values, club=club_owning(clubs(request), event_id))
 
 
 @router.get("/event/{event_id}/director", response_class=HTMLResponse)
@@ -51,4 +51,4 @@ def director_page(
     usebio = event.kind in EVENT_TYPES  # the kinds USEBIO is written for (not Swiss pairs)
     return page(request, "team_night.html",
                 {"event_id": event_id, "name": event.name, "mode": "director",
-                 "usebio": usebio})  # fmt: skip
+                 "usebio": usebio}, club=clubs(request).club(me.club_id))  # fmt: skip

@@ -22,7 +22,7 @@ from bridgescore.events import Entrant, Event, Scoring, VpScale, player
 from bridgescore.inputs import LONGEST_NAME
 from bridgescore.storage.nights import start_team_night
 from bridgescore.web.common import link, page
-from bridgescore.web.deps import clubs, live, team_events
+from bridgescore.web.deps import club_owning, clubs, live, team_events
 from bridgescore.web.models import PlayerIn
 
 __all__ = [
@@ -143,4 +143,5 @@ def screen_page(request: Request, event_id: str) -> Response:
     their running scores, the standings and where each team sits, live."""
     event, _ = team_events(request).state(event_id)
     return page(request, "team_night.html",
-                {"event_id": event_id, "name": event.name, "mode": "screen"})  # fmt: skip
+                {"event_id": event_id, "name": event.name, "mode": "screen"},
+                club=club_owning(clubs(request), event_id))  # fmt: skip
