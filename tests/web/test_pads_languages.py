@@ -9,7 +9,8 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.helpers import HANDOUT, add, csrf, new_rubber
+from tests.conftest import csrf
+from tests.helpers import HANDOUT, add, new_rubber
 
 ENGLISH_LINES = ("Trick points", "won the rubber", " below (", " above (", "Rules:", "tricks")
 

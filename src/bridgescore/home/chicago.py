@@ -221,9 +221,8 @@ def _entries(
             undertrick_rule=rules.undertrick_rule,
             premiums=rules.style == "duplicate",
         ):
-            entries.append(
-                ChicagoEntry(n, side if mine else side.opponents, points, name, part.label)
-            )  # type: ignore[arg-type]
+            to = side if mine else side.opponents
+            entries.append(ChicagoEntry(n, to, points, name, part.label))  # type: ignore[arg-type]
         if rules.style == "acbl" and deal.made:
             assert isinstance(deal.contract, Contract)
             legs[side] += deal.contract.trick_points
