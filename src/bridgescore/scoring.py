@@ -49,6 +49,7 @@ __all__ = [
     "check_honors",
     "check_undertrick_rule",
     "honors_label",
+    "honors_template",
     "imps",
     "score",
     "score_request",
@@ -548,15 +549,25 @@ def check_honors(contract: Contract | PassOut, points: int) -> int:
     return points
 
 
+def honors_template(contract: Contract | PassOut, points: int) -> tuple[str, dict[str, object]]:
+    """What an honors claim was for: the English template (marked) and its values.
+
+    >>> honors_template(Contract.parse("4S"), 150)
+    ('Honors: {count} trump honors in one hand', {'count': 5})
+    """
+    if isinstance(contract, Contract) and contract.strain is Strain.NOTRUMP:
+        return N_("Honors: the 4 aces in one hand"), {}
+    return N_("Honors: {count} trump honors in one hand"), {"count": 4 if points == 100 else 5}
+
+
 def honors_label(contract: Contract | PassOut, points: int) -> str:
     """What an honors claim was for, as a pad line says it.
 
     >>> honors_label(Contract.parse("4H"), 100), honors_label(Contract.parse("3NT"), 150)
     ('Honors: 4 trump honors in one hand', 'Honors: the 4 aces in one hand')
     """
-    if isinstance(contract, Contract) and contract.strain is Strain.NOTRUMP:
-        return "Honors: the 4 aces in one hand"
-    return f"Honors: {4 if points == 100 else 5} trump honors in one hand"
+    template, params = honors_template(contract, points)
+    return template.format(**params)
 
 
 IMP_THRESHOLDS: Final = (

@@ -214,14 +214,15 @@ def _entries(
         side = deal.declarer.side
         vulnerable = vulnerability.is_vulnerable(side)
         vul = "vulnerable" if vulnerable else "not vulnerable"
-        for mine, points, name, label in homegame.written_parts(
+        for mine, points, name, part in homegame.written_parts(
             deal.contract,
             deal.tricks,
             vulnerable=vulnerable,
             undertrick_rule=rules.undertrick_rule,
             premiums=rules.style == "duplicate",
         ):
-            entries.append(ChicagoEntry(n, side if mine else side.opponents, points, name, label))  # type: ignore[arg-type]
+            to = side if mine else side.opponents
+            entries.append(ChicagoEntry(n, to, points, name, part.label))  # type: ignore[arg-type]
         if rules.style == "acbl" and deal.made:
             assert isinstance(deal.contract, Contract)
             legs[side] += deal.contract.trick_points

@@ -47,7 +47,13 @@ from bridgescore.errors import (
     for_field,
 )
 from bridgescore.model import PASS_OUT, Contract, NamedEnum, PassOut, Result, Seat, parse_contract
-from bridgescore.scoring import UndertrickRule, check_honors, check_undertrick_rule, score
+from bridgescore.scoring import (
+    ScorePart,
+    UndertrickRule,
+    check_honors,
+    check_undertrick_rule,
+    score,
+)
 
 __all__ = [
     "Choices",
@@ -125,8 +131,8 @@ def written_parts(
     vulnerable: bool,
     undertrick_rule: UndertrickRule,
     premiums: bool,
-) -> list[tuple[bool, int, str, str]]:
-    """A deal's score as a sheet writes it: (to the declaring side, points, part name, label).
+) -> list[tuple[bool, int, str, ScorePart]]:
+    """A deal's score as a sheet writes it: (to the declaring side, points, part name, part).
 
     Points are positive; undertricks go to the defenders. The duplicate game and part-score
     premiums are kept only if ``premiums``.
@@ -137,7 +143,7 @@ def written_parts(
     """
     s = score(contract, tricks, vulnerable=vulnerable, undertrick_rule=undertrick_rule)
     return [
-        (p.name != "undertricks", abs(p.points), p.name, p.label)
+        (p.name != "undertricks", abs(p.points), p.name, p)
         for p in s.parts
         if premiums or p.name not in ("game", "part_score")
     ]
@@ -562,6 +568,7 @@ class HomeGame(Generic[D, R, E, S]):
                 {
                     f.name: getattr(e, f.name).value if f.name == "side" else getattr(e, f.name)
                     for f in dataclasses.fields(e)  # type: ignore[arg-type]
+                    if f.compare  # not a label's template and values
                 }
                 for e in self._entries
             ],

@@ -19,14 +19,29 @@ The web app draws the same structure as HTML.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeAlias
 
+from bridgescore.errors import N_
 from bridgescore.home.chicago import Chicago
-from bridgescore.home.rubber import Rubber, WeThey
+from bridgescore.home.rubber import PadEntry, Rubber, RubberDeal, WeThey
 from bridgescore.model import Side, Vulnerability
 
-__all__ = ["PadRow", "chicago", "explain", "pad_rows", "rubber", "rubber_status"]
+__all__ = [
+    "PadRow",
+    "Phrase",
+    "chicago",
+    "deal_phrase",
+    "entry_phrase",
+    "explain",
+    "explain_phrases",
+    "pad_rows",
+    "rubber",
+    "rubber_status",
+    "say",
+    "status_phrases",
+]
 
 _W = 15  # the width of a pad column
 
@@ -101,38 +116,136 @@ def rubber(r: Rubber, *, we: str = "", they: str = "") -> str:
     return "\n".join(out)
 
 
+Phrase: TypeAlias = tuple[str, dict[str, object]]
+"""An English template (marked for translation) and its values; a value may be a side, a
+phrase, or a list of phrases (said joined by ``'; '``)."""
+
+
+def say(phrase: Phrase, translate: Callable[[str], str] = str) -> str:
+    """A phrase said: its template passed through ``translate`` (a page's gettext; by default
+    left English), then filled with its values, each said the same way.
+
+    >>> say(("{side} have {points}", {"side": WeThey.WE, "points": 60}))
+    'WE have 60'
+    """
+    template, params = phrase
+
+    def value(v: object) -> object:
+        if isinstance(v, WeThey):
+            return translate(v.label)
+        if isinstance(v, tuple):
+            return say(v, translate)
+        if isinstance(v, list):
+            return "; ".join(str(value(item)) for item in v)
+        return v
+
+    text = translate(template)
+    values = {k: value(v) for k, v in params.items()}
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError):  # a translation naming a value it is not given
+        return template.format(**values)
+
+
+def status_phrases(r: Rubber) -> list[Phrase]:
+    """The status line's sentences: the rules, then the state of play or the result."""
+    out: list[Phrase] = [(N_("Rules: {rules}."), {"rules": r.rules})]
+    totals = r.totals
+    if r.is_finished:
+        won = r.rubber_won_by
+        if won is not None:
+            lost = r.games[won.opponents]
+            out.append((N_("{side} won the rubber 2-{lost}."), {"side": won, "lost": lost}))
+        else:
+            out.append((N_("The rubber was ended early."), {}))
+        winner = r.winner
+        if winner is None:
+            out.append((N_("A tie on points, {points} each."), {"points": totals[WeThey.WE]}))
+            return out
+        mine, theirs = totals[winner], totals[winner.opponents]
+        said = N_("{side} win by {margin} points ({points} to {other}).")
+        out.append(
+            (said, {"side": winner, "margin": mine - theirs, "points": mine, "other": theirs})
+        )
+        return out
+    vulnerable = [side for side in WeThey if r.vulnerable(side)]
+    vul: Phrase = (N_("neither side vulnerable"), {})
+    if len(vulnerable) == 2:
+        vul = (N_("WE vulnerable, THEY vulnerable"), {})
+    elif vulnerable:
+        vul = (N_("{side} vulnerable"), {"side": vulnerable[0]})
+    legs = [(side, r.leg(side)) for side in WeThey if r.leg(side)]
+    game = r.game_number
+    if not legs:
+        out.append((N_("Game {game}: {vul}."), {"game": game, "vul": vul}))
+    elif len(legs) == 1:
+        said = N_("Game {game}: {vul}; {side} have {points} toward game.")
+        out.append((said, {"game": game, "vul": vul, "side": legs[0][0], "points": legs[0][1]}))
+    else:
+        said = N_("Game {game}: {vul}; WE have {we} and THEY have {they} toward game.")
+        out.append((said, {"game": game, "vul": vul, "we": legs[0][1], "they": legs[1][1]}))
+    return out
+
+
 def rubber_status(r: Rubber) -> str:
     """One line: the rules, then the state of play or the result.
 
     >>> rubber_status(Rubber("laws-1993").record("2H", "they", 8))
     'Rules: laws-1993. Game 1: neither side vulnerable; THEY have 60 toward game.'
     """
-    out = f"Rules: {r.rules}. "
-    if r.is_finished:
-        totals = r.totals
-        won = r.rubber_won_by
-        if won is not None:
-            lost = r.games[won.opponents]
-            out += f"{won.label} won the rubber {2}-{lost}. "
+    return " ".join(say(phrase) for phrase in status_phrases(r))
+
+
+def entry_phrase(e: PadEntry) -> Phrase:
+    """What a pad entry was for (a fixed label is its own template)."""
+    return (e.template, e.params) if e.template else (e.label, {})
+
+
+def deal_phrase(deal: RubberDeal) -> Phrase:
+    """A deal as the list of deals says it: ``'4H by WE, 10 tricks'``."""
+    if deal.by is None:
+        return N_("Pass"), {}
+    values: dict[str, object] = {"contract": str(deal.contract), "side": deal.by}
+    values["tricks"] = deal.tricks
+    if deal.honors_by is None:
+        return N_("{contract} by {side}, {tricks} tricks"), values
+    values |= {"honors_side": deal.honors_by, "honors": deal.honors}
+    return N_("{contract} by {side}, {tricks} tricks, {honors_side} {honors} honors"), values
+
+
+def explain_phrases(r: Rubber) -> list[Phrase]:
+    """One phrase per deal saying what it scored and why, then the unfinished premiums."""
+    lines: list[Phrase] = []
+    for n, deal in enumerate(r.deals, 1):
+        parts: list[Phrase] = [
+            (
+                N_("{side} {points} above ({label})")
+                if e.line == "above"
+                else N_("{side} {points} below ({label})"),
+                {"side": e.side, "points": e.points, "label": entry_phrase(e)},
+            )
+            for e in r.entries
+            if e.deal == n
+        ]
+        if parts:
+            lines.append(
+                (N_("{n}. {deal}: {parts}"), {"n": n, "deal": deal_phrase(deal), "parts": parts})
+            )
         else:
-            out += "The rubber was ended early. "
-        winner = r.winner
-        if winner is None:
-            return out + f"A tie on points, {totals[WeThey.WE]} each."
-        loser = winner.opponents
-        margin = totals[winner] - totals[loser]
-        return out + (
-            f"{winner.label} win by {margin} points ({totals[winner]} to {totals[loser]})."
+            lines.append(
+                (N_("{n}. {deal}: no score (redeal)"), {"n": n, "deal": deal_phrase(deal)})
+            )
+    unfinished: list[Phrase] = [
+        (
+            N_("{side} {points} ({label})"),
+            {"side": e.side, "points": e.points, "label": entry_phrase(e)},
         )
-    vulnerable = [side.label for side in WeThey if r.vulnerable(side)]
-    vul = {0: "neither side vulnerable", 2: "WE vulnerable, THEY vulnerable"}.get(
-        len(vulnerable), f"{vulnerable[0] if vulnerable else ''} vulnerable"
-    )
-    legs = [f"{side.label} have {r.leg(side)}" for side in WeThey if r.leg(side)]
-    out += f"Game {r.game_number}: {vul}"
-    if legs:
-        out += "; " + " and ".join(legs) + " toward game"
-    return out + "."
+        for e in r.entries
+        if e.deal is None
+    ]
+    if unfinished:
+        lines.append((N_("Rubber ended early: {parts}"), {"parts": unfinished}))
+    return lines
 
 
 def explain(r: Rubber) -> list[str]:
@@ -141,16 +254,7 @@ def explain(r: Rubber) -> list[str]:
     >>> explain(Rubber().record("2H", "we", 8).record("Pass", None, 0))
     ['1. 2H by WE, 8 tricks: WE 60 below (Trick points: 2 × 30)', '2. Pass: no score (redeal)']
     """
-    lines = []
-    for n, deal in enumerate(r.deals, 1):
-        parts = [
-            f"{e.side.label} {e.points} {e.line} ({e.label})" for e in r.entries if e.deal == n
-        ]
-        lines.append(f"{n}. {deal}: " + ("; ".join(parts) if parts else "no score (redeal)"))
-    unfinished = [f"{e.side.label} {e.points} ({e.label})" for e in r.entries if e.deal is None]
-    if unfinished:
-        lines.append("Rubber ended early: " + "; ".join(unfinished))
-    return lines
+    return [say(phrase) for phrase in explain_phrases(r)]
 
 
 _VUL_WORDS = {

@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final, Literal
 
-from bridgescore.errors import GameStateError, NotationError
+from bridgescore.errors import N_, GameStateError, NotationError
 from bridgescore.home import game as homegame
 from bridgescore.home.game import Honors, Played
 from bridgescore.model import Contract, PassOut, Result, TwoSides, parse_contract
-from bridgescore.scoring import honors_label
+from bridgescore.scoring import honors_template
 
 __all__ = [
     "RUBBER_PRESETS",
@@ -209,6 +209,10 @@ class PadEntry:
     """What it is for."""
     label: str
     """How a player would explain it."""
+    template: str = field(default="", compare=False, repr=False)
+    """The English template of :attr:`label` (marked for translation), or ``''``."""
+    params: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+    """The values :attr:`template` names: ``template.format(**params) == label``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,9 +230,19 @@ def _replay(rules: RubberRules, deals: tuple[RubberDeal, ...], ended: bool) -> _
     legs = {WeThey.WE: 0, WeThey.THEY: 0}
     won_on: int | None = None
 
-    def write(n: int | None, side: WeThey, points: int, kind: EntryKind, label: str) -> None:
+    def write(
+        n: int | None,
+        side: WeThey,
+        points: int,
+        kind: EntryKind,
+        label: str,
+        template: str = "",
+        params: dict[str, object] | None = None,
+    ) -> None:
         line: Literal["above", "below"] = "below" if kind == "trick_points" else "above"
-        entries.append(PadEntry(n, side, points, line, len(winners) + 1, kind, label))
+        game = len(winners) + 1
+        entry = PadEntry(n, side, points, line, game, kind, label, template, params or {})
+        entries.append(entry)
 
     for n, deal in enumerate(deals, 1):
         if won_on is not None:
@@ -239,18 +253,19 @@ def _replay(rules: RubberRules, deals: tuple[RubberDeal, ...], ended: bool) -> _
             )
         if deal.by is not None:
             # The duplicate premiums are left out: rubber pays game through the rubber premium.
-            for mine, points, name, label in homegame.written_parts(
+            for mine, points, name, part in homegame.written_parts(
                 deal.contract,
                 deal.tricks,
                 vulnerable=deal.by in winners,
                 undertrick_rule=rules.undertrick_rule,
                 premiums=False,
             ):
-                write(n, deal.by if mine else deal.by.opponents, points, name, label)  # type: ignore[arg-type]
+                side = deal.by if mine else deal.by.opponents
+                write(n, side, points, name, part.label, part.template, part.params)  # type: ignore[arg-type]
         if deal.honors_by is not None:
-            write(
-                n, deal.honors_by, deal.honors, "honors", honors_label(deal.contract, deal.honors)
-            )
+            template, params = honors_template(deal.contract, deal.honors)
+            label = template.format(**params)
+            write(n, deal.honors_by, deal.honors, "honors", label, template, params)
         if deal.by is not None and deal.made:
             assert isinstance(deal.contract, Contract)
             legs[deal.by] += deal.contract.trick_points
@@ -270,6 +285,8 @@ def _replay(rules: RubberRules, deals: tuple[RubberDeal, ...], ended: bool) -> _
                             len(winners),
                             "rubber_premium",
                             f"Rubber premium: 2 games to {lost}",
+                            N_("Rubber premium: 2 games to {lost}"),
+                            {"lost": lost},
                         )
                     )
     if ended:
@@ -288,7 +305,13 @@ def _unfinished(
     if rules.unfinished == "handout":
         for side in winners:
             yield PadEntry(
-                None, side, 300, "above", game, "unfinished_game", "Unfinished rubber: a game won"
+                None,
+                side,
+                300,
+                "above",
+                game,
+                "unfinished_game",
+                N_("Unfinished rubber: a game won"),
             )
         for side in with_part:
             yield PadEntry(
@@ -298,7 +321,7 @@ def _unfinished(
                 "above",
                 game,
                 "unfinished_part_score",
-                "Unfinished rubber: a part score in the unfinished game",
+                N_("Unfinished rubber: a part score in the unfinished game"),
             )
     else:
         if len(winners) == 1:
@@ -309,7 +332,7 @@ def _unfinished(
                 "above",
                 game,
                 "unfinished_game",
-                "Unfinished rubber: the only game completed (Law 80)",
+                N_("Unfinished rubber: the only game completed (Law 80)"),
             )
         if len(with_part) == 1:
             yield PadEntry(
@@ -319,7 +342,7 @@ def _unfinished(
                 "above",
                 game,
                 "unfinished_part_score",
-                "Unfinished rubber: the only part score in the unfinished game (Law 80)",
+                N_("Unfinished rubber: the only part score in the unfinished game (Law 80)"),
             )
 
 

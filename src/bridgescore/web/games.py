@@ -184,8 +184,9 @@ def _game_page(
         context["csrf"] = bound_csrf(token, stored.id)
     if isinstance(game, Rubber):
         context["rows"] = render.pad_rows(game)
-        context["status"] = render.rubber_status(game)
-        context["explain"] = render.explain(game)
+        said = [render.say(p, gettext) for p in render.status_phrases(game)]
+        context["status"] = " ".join(said)
+        context["explain"] = [render.say(p, gettext) for p in render.explain_phrases(game)]
         context["vulnerable"] = {side: game.vulnerable(side) for side in ("we", "they")}
         context["evening"] = _evening(request, store, stored) if editing else []
         return page(request, "rubber.html", context, status_code)
@@ -212,11 +213,19 @@ def _set_result(game: Chicago) -> str:
     last = rows[-4:]
     ns, ew = sum(r.ns for r in last), sum(r.ew for r in last)
     first = (rows[-1].number or 4) - 3
-    which = f"deals {first}-{first + 3}"
     if ns == ew:
-        return f"The set ({which}) is a tie: {ns} each."
-    winner = "NS" if ns > ew else "EW"
-    return f"{winner} won the set ({which}) by {abs(ns - ew)}: {max(ns, ew)} to {min(ns, ew)}."
+        said = gettext("The set (deals {first}-{last}) is a tie: {points} each.")
+        return said.format(first=first, last=first + 3, points=ns)
+    said = gettext("{side} won the set (deals {first}-{last}) by {margin}: {points} to {other}.")
+    side = gettext("NS") if ns > ew else gettext("EW")
+    return said.format(
+        side=side,
+        first=first,
+        last=first + 3,
+        margin=abs(ns - ew),
+        points=max(ns, ew),
+        other=min(ns, ew),
+    )
 
 
 def _int(text: str | None) -> int | None:
