@@ -446,18 +446,8 @@ def _section(r: _XmlReader, holder: ET.Element, name: str, deals: Mapping[int, D
             raise r.fail(element, f"pair {pair.number} has no DIRECTION but others have one",
                          "DIRECTION", "", where)  # fmt: skip
         pairs.append(pair)
-        held = element.find("MASTER_POINTS")
-        held = element if held is None else held
-        standings.append(FileRankRow(name, pair, r.text(element, "PLACE", where),
-                                  r.decimal(element, "TOTAL_SCORE", where),
-                                  r.decimal(element, "PERCENTAGE", where),
-                                  r.decimal(element, "HANDICAP", where),
-                                  r.integer(held, "MASTER_POINTS_AWARDED", where, 0, 999999),
-                                  r.text(held, "MASTER_POINT_TYPE", where)))  # fmt: skip
-    boards = {b.number: b for b in _boards(r, holder, deals)}
-    lines = [x for x in _results(r, holder, name, mitchell, boards, points) if x is not None]
-    results = [x for x in lines if isinstance(x, BoardResult)]
-    assigned = [AssignedLine(name, *x) for x in lines if not isinstance(x, BoardResult)]
+        standings.append(_rank_row(r, element, name, pair, where, handicap=True))
+    boards, results, assigned = _lines(r, holder, name, mitchell, deals, points)
     try:
         section = Section(name, "mitchell" if mitchell else "howell", pairs,
                           [boards[b] for b in sorted({x.board for x in results})],
@@ -466,6 +456,29 @@ def _section(r: _XmlReader, holder: ET.Element, name: str, deals: Mapping[int, D
         raise r.fail(holder, str(exc), exc.field or "BOARD", exc.value,
                      f"section {name}") from None  # fmt: skip
     return section, standings, assigned
+
+
+def _rank_row(r: _XmlReader, element: ET.Element, name: str, pair: Pair, where: str, *,
+              handicap: bool) -> FileRankRow:  # fmt: skip
+    """A participant's row of the file's ranking (masterpoints in ``MASTER_POINTS`` or not)."""
+    held = element.find("MASTER_POINTS")
+    held = element if held is None else held
+    return FileRankRow(name, pair, r.text(element, "PLACE", where),
+                       r.decimal(element, "TOTAL_SCORE", where),
+                       r.decimal(element, "PERCENTAGE", where),
+                       r.decimal(element, "HANDICAP", where) if handicap else None,
+                       r.integer(held, "MASTER_POINTS_AWARDED", where, 0, 999999),
+                       r.text(held, "MASTER_POINT_TYPE", where))  # fmt: skip
+
+
+def _lines(r: _XmlReader, holder: ET.Element, name: str, mitchell: bool,
+           deals: Mapping[int, Deal], points: str,
+           ) -> tuple[dict[int, Board], list[BoardResult], list[AssignedLine]]:  # fmt: skip
+    """A section's boards, its traveller lines' results and its assigned scores."""
+    boards = {b.number: b for b in _boards(r, holder, deals)}
+    lines = [x for x in _results(r, holder, name, mitchell, boards, points) if x is not None]
+    assigned = [AssignedLine(name, *x) for x in lines if not isinstance(x, BoardResult)]
+    return boards, [x for x in lines if isinstance(x, BoardResult)], assigned
 
 
 def _individual(r: _XmlReader, holder: ET.Element, participants: ET.Element, name: str,
@@ -493,17 +506,8 @@ def _individual(r: _XmlReader, holder: ET.Element, participants: ET.Element, nam
         seen.add(number)
         player = _player(r, element, where)
         pair = Pair(number, None, player.name, (player,) if player.name or player.number else ())
-        held = element.find("MASTER_POINTS")
-        held = element if held is None else held
-        standings.append(FileRankRow(name, pair, r.text(element, "PLACE", where),
-                                     r.decimal(element, "TOTAL_SCORE", where),
-                                     r.decimal(element, "PERCENTAGE", where), None,
-                                     r.integer(held, "MASTER_POINTS_AWARDED", where, 0, 999999),
-                                     r.text(held, "MASTER_POINT_TYPE", where)))  # fmt: skip
-    boards = {b.number: b for b in _boards(r, holder, deals)}
-    lines = [x for x in _results(r, holder, name, False, boards, points) if x is not None]
-    results = [x for x in lines if isinstance(x, BoardResult)]
-    assigned = [AssignedLine(name, *x) for x in lines if not isinstance(x, BoardResult)]
+        standings.append(_rank_row(r, element, name, pair, where, handicap=False))
+    boards, results, assigned = _lines(r, holder, name, False, deals, points)
     numbers = sorted({n for x in results for n in (x.ns, x.ew)}
                      | {n for x in assigned for n in (x.ns, x.ew)})  # fmt: skip
     try:
