@@ -14,6 +14,7 @@ import time
 import urllib.request
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -288,6 +289,13 @@ def club_serving(
             clubs.add_player(club.id, RosterEntry(0, player))
     with serving(db) as (url, _):
         yield url
+
+
+def give_emails(club_store: clubs.ClubStore, club_id: str) -> None:
+    """Every player on the club's roster gets an address, ``p<number>@example.org``."""
+    for entry in club_store.roster(club_id):
+        mail = f"p{entry.player.number}@example.org"
+        club_store.update_player(club_id, entry.id, replace(entry, email=mail))
 
 
 def club_evenings(

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgescore.club import RosterEntry
 from bridgescore.club.mail import plan_letters
 from bridgescore.duplicate.session import score_session
 from bridgescore.masterpoints import awards, parse_spec
@@ -20,7 +19,7 @@ from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import LiveStore
 from bridgescore.web import Settings, create_app
 from bridgescore.web.site import club_slug
-from tests.conftest import auth, club_evenings
+from tests.conftest import auth, club_evenings, give_emails
 
 
 @pytest.fixture(scope="module")
@@ -116,10 +115,7 @@ def test_the_emails_preview_carries_the_awards(tmp_path: Path) -> None:
     club_id, (game_id,) = club_evenings(url, 1, dd=False)
     with Store(url) as store:
         clubs = ClubStore(store)
-        for entry in clubs.roster(club_id):
-            mail = f"p{entry.player.number}@example.org"
-            clubs.update_player(club_id, entry.id, RosterEntry(entry.id, entry.player, mail,
-                                                               entry.public))  # fmt: skip
+        give_emails(clubs, club_id)
         clubs.set_masterpoints(club_id, "abf")
         token = clubs.edit_token(game_id)
     with TestClient(create_app(Settings(database_url=url))) as client:

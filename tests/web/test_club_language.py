@@ -24,7 +24,7 @@ from bridgescore.storage.clubs import ClubStore
 from bridgescore.web import Settings, create_app
 from bridgescore.web.mail import letter_words
 from bridgescore.web.site import club_slug
-from tests.conftest import PASSWORD, auth, club_evenings, csrf, make_club, run
+from tests.conftest import PASSWORD, auth, club_evenings, csrf, give_emails, make_club, run
 
 LANG = re.compile(r'<html lang="([a-z]+)"')
 
@@ -126,10 +126,7 @@ def evening(tmp_path: Path) -> tuple[str, str, str]:
     club_id, (game_id,) = club_evenings(url, 1, dd=False)
     with Store(url) as store:
         clubs = ClubStore(store)
-        for entry in clubs.roster(club_id):
-            mail = f"p{entry.player.number}@example.org"
-            clubs.update_player(club_id, entry.id, RosterEntry(entry.id, entry.player, mail,
-                                                               entry.public))  # fmt: skip
+        give_emails(clubs, club_id)
     return url, club_id, game_id
 
 
