@@ -16,6 +16,7 @@ from bridgescore.duplicate.session import (
     Method,
     Pair,
     Section,
+    SectionKind,
     Session,
     SessionWarning,
 )
@@ -448,14 +449,8 @@ def _section(r: _XmlReader, holder: ET.Element, name: str, deals: Mapping[int, D
         pairs.append(pair)
         standings.append(_rank_row(r, element, name, pair, where, handicap=True))
     boards, results, assigned = _lines(r, holder, name, mitchell, deals, points)
-    try:
-        section = Section(name, "mitchell" if mitchell else "howell", pairs,
-                          [boards[b] for b in sorted({x.board for x in results})],
-                          results)  # fmt: skip
-    except BridgeError as exc:
-        raise r.fail(holder, str(exc), exc.field or "BOARD", exc.value,
-                     f"section {name}") from None  # fmt: skip
-    return section, standings, assigned
+    kind: SectionKind = "mitchell" if mitchell else "howell"
+    return _scored_section(r, holder, name, kind, pairs, boards, results), standings, assigned
 
 
 def _rank_row(r: _XmlReader, element: ET.Element, name: str, pair: Pair, where: str, *,
@@ -479,6 +474,18 @@ def _lines(r: _XmlReader, holder: ET.Element, name: str, mitchell: bool,
     lines = [x for x in _results(r, holder, name, mitchell, boards, points) if x is not None]
     assigned = [AssignedLine(name, *x) for x in lines if not isinstance(x, BoardResult)]
     return boards, [x for x in lines if isinstance(x, BoardResult)], assigned
+
+
+def _scored_section(r: _XmlReader, holder: ET.Element, name: str, kind: SectionKind,
+                    pairs: list[Pair], boards: dict[int, Board],
+                    results: list[BoardResult]) -> Section:  # fmt: skip
+    """The section of the boards played; a section the core refuses names its ``BOARD``."""
+    try:
+        played = [boards[b] for b in sorted({x.board for x in results})]
+        return Section(name, kind, pairs, played, results)
+    except BridgeError as exc:
+        raise r.fail(holder, str(exc), exc.field or "BOARD", exc.value,
+                     f"section {name}") from None  # fmt: skip
 
 
 def _individual(r: _XmlReader, holder: ET.Element, participants: ET.Element, name: str,
@@ -510,14 +517,8 @@ def _individual(r: _XmlReader, holder: ET.Element, participants: ET.Element, nam
     boards, results, assigned = _lines(r, holder, name, False, deals, points)
     numbers = sorted({n for x in results for n in (x.ns, x.ew)}
                      | {n for x in assigned for n in (x.ns, x.ew)})  # fmt: skip
-    try:
-        section = Section(name, "howell", [Pair(n) for n in numbers],
-                          [boards[b] for b in sorted({x.board for x in results})],
-                          results)  # fmt: skip
-    except BridgeError as exc:
-        raise r.fail(holder, str(exc), exc.field or "BOARD", exc.value,
-                     f"section {name}") from None  # fmt: skip
-    return section, standings, assigned
+    pairs = [Pair(n) for n in numbers]
+    return _scored_section(r, holder, name, "howell", pairs, boards, results), standings, assigned
 
 
 def _player(r: _XmlReader, element: ET.Element, where: str) -> Player:

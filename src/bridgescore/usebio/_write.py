@@ -13,6 +13,7 @@ from bridgescore.boards.deal import Deal
 from bridgescore.duplicate.field import Adjusted
 from bridgescore.duplicate.session import (
     Pair,
+    RankRow,
     SectionScores,
     Session,
     heading,
@@ -20,7 +21,7 @@ from bridgescore.duplicate.session import (
     score_session,
 )
 from bridgescore.errors import UsebioError
-from bridgescore.masterpoints import MasterpointSpec, awards, individual_awards
+from bridgescore.masterpoints import Award, MasterpointSpec, awards, individual_awards
 from bridgescore.model import Seat, Side
 from bridgescore.usebio._read import SUITS
 from bridgescore.usebio._xml import DOCTYPE, add_player, add_result, document, start
@@ -212,21 +213,12 @@ def _participants(into: ET.Element, session: Session, scores: SectionScores,
             _add(element, "PAIR_NUMBER", _label(pair))
             if pair.side:
                 _add(element, "DIRECTION", pair.side.value)
-            if row.ranked:
-                _add(element, "PLACE", row.rank)
-            _add(element, "TOTAL_SCORE", _number(row.total))
-            if row.percent is not None:
-                _add(element, "PERCENTAGE", f"{row.percent:.2f}")
-            _add(element, "BOARDS_PLAYED", row.boards)
+            _ranked(element, row)
             players = [(p.name, p.number) for p in pair.players] or [
                 (name, None) for name in pair.names.split(" & ") if name.strip()]  # fmt: skip
             for name, number in players:
                 add_player(element, name, number)
-            award = earned.get(pair)
-            if award is not None and award.points > 0 and spec is not None:
-                held = _add(element, "MASTER_POINTS")
-                _add(held, "MASTER_POINTS_AWARDED", int(award.points / spec.scheme.unit))
-                _add(held, "MASTER_POINT_TYPE", award.kind)
+            _awarded(element, earned.get(pair), spec)
 
 
 def _players(into: ET.Element, session: Session, scores: SectionScores,
@@ -241,17 +233,26 @@ def _players(into: ET.Element, session: Session, scores: SectionScores,
         element = _add(participants, "PLAYER")
         _add(element, "PLAYER_NUMBER", row.pair.number)
         _add(element, "PLAYER_NAME", session.individual.name(row.pair.number))
-        if row.ranked:
-            _add(element, "PLACE", row.rank)
-        _add(element, "TOTAL_SCORE", _number(row.total))
-        if row.percent is not None:
-            _add(element, "PERCENTAGE", f"{row.percent:.2f}")
-        _add(element, "BOARDS_PLAYED", row.boards)
-        award = earned.get(row.pair.number)
-        if award is not None and award.points > 0 and spec is not None:
-            held = _add(element, "MASTER_POINTS")
-            _add(held, "MASTER_POINTS_AWARDED", int(award.points / spec.scheme.unit))
-            _add(held, "MASTER_POINT_TYPE", award.kind)
+        _ranked(element, row)
+        _awarded(element, earned.get(row.pair.number), spec)
+
+
+def _ranked(element: ET.Element, row: RankRow) -> None:
+    """A participant's place (if ranked), total, percentage and boards played."""
+    if row.ranked:
+        _add(element, "PLACE", row.rank)
+    _add(element, "TOTAL_SCORE", _number(row.total))
+    if row.percent is not None:
+        _add(element, "PERCENTAGE", f"{row.percent:.2f}")
+    _add(element, "BOARDS_PLAYED", row.boards)
+
+
+def _awarded(element: ET.Element, award: Award | None, spec: MasterpointSpec | None) -> None:
+    """A participant's ``MASTER_POINTS``, if it earns any, in the scheme's units."""
+    if award is not None and award.points > 0 and spec is not None:
+        held = _add(element, "MASTER_POINTS")
+        _add(held, "MASTER_POINTS_AWARDED", int(award.points / spec.scheme.unit))
+        _add(held, "MASTER_POINT_TYPE", award.kind)
 
 
 def _boards(into: ET.Element, session: Session, scores: SectionScores) -> None:
