@@ -6,7 +6,10 @@ about 6,500 results) and opens the new session's page (scoring it), while anothe
 ``GET /health`` every 10 ms on a keep-alive connection. Prints the /health latencies during the
 work (p50, p99, max) and how long the upload and the first view took.
 
-    python benchmarks/health_during_upload.py [--size 5000000] [--rounds 3]
+    python benchmarks/health_during_upload.py [--size 5000000] [--rounds 3] [--file PBN]
+
+``--file`` uploads a file of your own instead (for example one of ``pbn_bench.py``'s: a game
+per table of 5 MB holds about 16,000 results, the most a 5 MB upload can hold).
 """
 
 from __future__ import annotations
@@ -161,8 +164,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=5_000_000, help="bytes in the PBN file")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--file", type=Path, help="upload this PBN file instead")
     args = parser.parse_args()
-    data = big_pbn(args.size)
+    data = args.file.read_bytes() if args.file else big_pbn(args.size)
     command = [sys.executable, "-m", "bridgescore"]
     rows = []
     with tempfile.TemporaryDirectory() as tmp, server(command, Path(tmp) / "bench.db") as port:
