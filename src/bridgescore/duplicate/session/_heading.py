@@ -4,10 +4,10 @@ tags, USEBIO's event)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
 from typing import Final
 
 from bridgescore.duplicate.session._data import Session
@@ -36,7 +36,7 @@ class Heading:
     site: str
 
     @property
-    def when(self) -> date | None:
+    def when(self) -> dt.date | None:
         """The date, if the session keeps a whole one.
 
         >>> Heading("", "2026.12.01", "", "", "").when, Heading("", "2026.02.30", "", "", "").when
@@ -44,7 +44,7 @@ class Heading:
         """
         m = _PBN_DATE.fullmatch(self.date)
         try:
-            return date(int(m[1]), int(m[2]), int(m[3])) if m else None
+            return dt.date(int(m[1]), int(m[2]), int(m[3])) if m else None
         except ValueError:
             return None
 
@@ -69,7 +69,7 @@ class Heading:
         """
         return self.said()
 
-    def said(self, director: str = DIRECTOR, day: Callable[[date], str] | None = None) -> str:
+    def said(self, director: str = DIRECTOR, day: Callable[[dt.date], str] | None = None) -> str:
         """:attr:`line` in another language: ``director``, :data:`DIRECTOR` translated, and
         ``day``, how it writes a date (a date not whole stays as kept).
 
