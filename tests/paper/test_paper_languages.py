@@ -151,3 +151,5 @@ def test_the_web_serves_the_sheet_in_the_requests_language(client: TestClient) -
     hands = client.get(f"/api/sessions/{game}/paper/hand-records.pdf",
                        headers={"Accept-Language": "de"})  # fmt: skip
     assert "Teiler" in text_of(hands.content)
+    page = client.get(f"/session/{game}", headers={"Accept-Language": "fr"}).text
+    assert "Riverside Bridge Club · 12 mars 2024" in page  # the page's heading, as the sheet's

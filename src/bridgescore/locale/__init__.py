@@ -38,6 +38,7 @@ from babel.numbers import format_percent as _format_percent
 from babel.support import NullTranslations, Translations
 
 from bridgescore.duplicate.field import points_text
+from bridgescore.duplicate.session._heading import DIRECTOR, Heading
 from bridgescore.errors import MESSAGES, N_, BridgeError
 from bridgescore.inputs import LANGUAGE_CODES
 from bridgescore.scoring import ScorePart
@@ -55,6 +56,7 @@ __all__ = [
     "format_points",
     "format_when",
     "gettext",
+    "heading_line",
     "js_catalogue",
     "negotiate",
     "ngettext",
@@ -338,6 +340,21 @@ def format_percent(percent: float, digits: int = 2) -> str:
     decimals = "." + "0" * digits if digits else ""
     return _format_percent(percent / 100, format=pattern.replace("#,##0", "#,##0" + decimals, 1),
                            locale=language)  # fmt: skip
+
+
+def heading_line(top: Heading) -> str:
+    """The line under a session's name (:attr:`Heading.line
+    <bridgescore.duplicate.session.Heading.line>`: club, date, director) in the current
+    language.
+
+    >>> top = Heading("Pairs", "2026.12.01", "Acol BC", "Jo Bloggs", "")
+    >>> with use("de"):
+    ...     heading_line(top)
+    'Acol BC · 1. Dezember 2026 · Turnierleiter: Jo Bloggs'
+    >>> heading_line(top) == top.line
+    True
+    """
+    return top.said(gettext(DIRECTOR), format_date)
 
 
 def format_when(moment: datetime, english: str, *, time: bool = True) -> str:

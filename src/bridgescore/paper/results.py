@@ -19,9 +19,8 @@ from bridgescore.duplicate.session import (
     heading,
     individual_scores,
 )
-from bridgescore.duplicate.session._heading import DIRECTOR
 from bridgescore.errors import N_
-from bridgescore.locale import format_date, format_percent, format_points, gettext
+from bridgescore.locale import format_percent, format_points, gettext, heading_line
 from bridgescore.model import Side
 from bridgescore.paper._pdf import A4, Page, fit, fonts, make_pdf
 
@@ -70,7 +69,7 @@ def results_pdf(
     notes = notes or {}
     top = heading(session)
     lines: list[tuple[str, tuple[str, ...]]] = [("title", (top.event or gettext("Results"),))]
-    line = top.said(gettext(DIRECTOR), format_date)
+    line = heading_line(top)
     lines += [("meta", (line,))] if line else []
     lines.append(("gap", ()))
     if session.individual is not None and scored:  # the players, not their partnerships

@@ -69,6 +69,7 @@ templates.env.filters["when"] = locale.format_when
 templates.env.filters["seat"] = locale.seat_name
 templates.env.filters["vulnerability"] = locale.vulnerability_name
 templates.env.filters["part_label"] = locale.part_label
+templates.env.filters["heading_line"] = locale.heading_line
 
 
 templates.env.filters["points"] = locale.format_points
