@@ -9,16 +9,21 @@ from __future__ import annotations
 import html
 import itertools
 import re
+import shutil
+import subprocess
 from dataclasses import replace
 
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgescore import pbn
+from bridgescore import Result, pbn
 from bridgescore.boards.hand_record import HandRecord
 from bridgescore.duplicate.movement import mitchell
+from bridgescore.duplicate.movement.individual import individual
 from bridgescore.duplicate.movement.report import cards
 from bridgescore.duplicate.session import (
+    BoardResult,
+    Individual,
     Section,
     Session,
     notes_of,
@@ -27,12 +32,10 @@ from bridgescore.duplicate.session import (
 )
 from bridgescore.locale import LANGUAGES, gettext, use
 from bridgescore.paper import cards_pdf, hand_records_pdf, results_pdf, slips_pdf
-from bridgescore.paper.sheets import _MARGIN as SLIP_LEFT
-from bridgescore.paper.sheets import _WIDTHS as SLIP_WIDTHS
+from bridgescore.paper.sheets import SLIP_WIDTHS
 from tests.conftest import DATA
 from tests.helpers import text_of
 from tests.helpers import upload_pbn as upload
-from tests.paper.test_paper import poppler
 
 WORD = re.compile(
     r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>'
@@ -47,7 +50,11 @@ def session() -> Session:
 
 def words(pdf: bytes) -> list[tuple[float, float, float, str]]:
     """Each word of the PDF's first page: left, top, right, text."""
-    page = poppler("pdftotext", pdf, "-bbox", "-l", "1").split("</page>")[0]
+    if shutil.which("pdftotext") is None:
+        pytest.fail("no pdftotext: apt-get install poppler-utils (.ci/run does)")
+    done = subprocess.run(["pdftotext", "-bbox", "-l", "1", "-", "-"], input=pdf,
+                          capture_output=True, check=True)  # fmt: skip
+    page = done.stdout.decode().split("</page>")[0]
     return [(float(a), float(b), float(c), html.unescape(d)) for a, b, c, d in WORD.findall(page)]
 
 
@@ -77,6 +84,21 @@ def test_the_results_sheet_in_french() -> None:
     assert "8.67" in english
     assert "Director: Pat Lee" in english
     assert "Director" not in text
+
+
+def test_the_individual_sheet_in_german() -> None:
+    one = Individual(individual(8, 1, rounds=4), {1: "Ann"})
+    played = [BoardResult(1, 1, 2, Result.parse("3NTN="), round=1, table=1),
+              BoardResult(1, 3, 4, Result.parse("3NTN-1"), round=1, table=2)]  # fmt: skip
+    s = Session((one.section().with_results(played),), individual=one, event="Einzel",
+                date="2026.12.02")  # fmt: skip
+    with use("de"):
+        text = text_of(results_pdf(s, score_session(s)))
+    assert text.startswith("Einzel\n2. Dezember 2026\n")
+    head = next(line for line in text.splitlines() if line.startswith("Platz"))
+    assert head.split() == ["Platz", "Spieler", "Namen", "Matchpunkte", "Prozent"]
+    assert re.search(r"^1=\s+1\s+Ann\s+2\s+100,00\s%$", text, re.MULTILINE)
+    assert len(re.findall(r"\d+,00\s%", text)) == 8  # every player, a decimal comma
 
 
 def test_the_hand_records_in_german() -> None:
@@ -129,8 +151,9 @@ def test_the_longest_words_keep_to_their_columns(language: str) -> None:
     assert len(boxes) >= 5
     assert all(right < after for (_, right), (after, _) in itertools.pairwise(boxes))
     assert boxes[-1][1] <= 595 - 50 + 1  # within the right margin
-    cells = [SLIP_LEFT + sum(SLIP_WIDTHS[:i]) for i in range(len(SLIP_WIDTHS) + 1)]
     top = next(t for _, t, _, w in slips if w == heading)
+    left = min(x for x, t, _, _ in slips if abs(t - top) < 3) - 3  # a cell's text: 3 points in
+    cells = [left + sum(SLIP_WIDTHS[:i]) for i in range(len(SLIP_WIDTHS) + 1)]
     for left, t, right, word in slips:
         if abs(t - top) < 3:  # the heading's line
             cell = max(i for i, x in enumerate(cells) if x <= left)

@@ -38,7 +38,7 @@ from babel.numbers import format_percent as _format_percent
 from babel.support import NullTranslations, Translations
 
 from bridgescore.duplicate.field import points_text
-from bridgescore.duplicate.session._heading import DIRECTOR, Heading
+from bridgescore.duplicate.session import DIRECTOR, Heading
 from bridgescore.errors import MESSAGES, N_, BridgeError
 from bridgescore.inputs import LANGUAGE_CODES
 from bridgescore.scoring import ScorePart

@@ -18,7 +18,7 @@ from bridgescore.errors import N_
 from bridgescore.locale import gettext
 from bridgescore.paper._pdf import A4, Page, fit, fonts, make_pdf
 
-__all__ = ["SLIP_COLUMNS", "cards_pdf", "slip_rows", "slips_pdf"]
+__all__ = ["SLIP_COLUMNS", "SLIP_WIDTHS", "cards_pdf", "slip_rows", "slips_pdf"]
 
 SLIP_COLUMNS: Final = (N_("Round"), N_("NS"), N_("EW"), N_("Contract"), N_("By"), N_("Lead"),
                        N_("Tricks"), N_("NS score"), N_("EW score"))  # fmt: skip
@@ -27,7 +27,8 @@ SLIP_COLUMNS: Final = (N_("Round"), N_("NS"), N_("EW"), N_("Contract"), N_("By")
 
 _MARGIN = 40.0
 _ROW = 17.0
-_WIDTHS: Final = (40.0, 50.0, 50.0, 75.0, 35.0, 50.0, 45.0, 85.0, 85.0)
+SLIP_WIDTHS: Final = (40.0, 50.0, 50.0, 75.0, 35.0, 50.0, 45.0, 85.0, 85.0)
+"""The width of each of a slip's columns, in points (its words made to fit them)."""
 
 
 def slip_rows(m: Movement, board: int) -> list[tuple[str, str, str]]:
@@ -83,7 +84,7 @@ def slips_pdf(m: Movement, title: str = "") -> bytes:
                 c.drawRightString(A4[0] - _MARGIN, y - 12, title)
                 head = tuple(gettext(column) for column in SLIP_COLUMNS)
                 cells = [head, *((*row, "", "", "", "", "", "") for row in rows)]
-                y = _grid(c, y - 16, _WIDTHS, cells) - _ROW
+                y = _grid(c, y - 16, SLIP_WIDTHS, cells) - _ROW
 
         return draw
 
