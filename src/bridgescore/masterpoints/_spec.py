@@ -4,10 +4,12 @@ reader of ``--masterpoints SCHEME[:WEIGHT]`` (SCORING.md §25)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from fractions import Fraction
+from typing import Final
 
 from bridgescore.errors import N_, MasterpointError
 
@@ -86,8 +88,8 @@ class Award:
 
 
 # TRANSLATORS: the colour (kind) of masterpoints, in brackets after their number in a letter.
-KINDS: dict[str, str] = {"green": N_("green"), "red": N_("red"), "gold": N_("gold"),
-                         "black": N_("black"), "local": N_("local")}  # fmt: skip
+KINDS: Final[Mapping[str, str]] = {"green": N_("green"), "red": N_("red"), "gold": N_("gold"),
+                                   "black": N_("black"), "local": N_("local")}  # fmt: skip
 """The kinds of points the schemes award (ABF green and red, gold; ACBL black; EBU local), by
 their lower case, as words: marked for the catalogues, said in the reader's language."""
 

@@ -83,6 +83,7 @@ def fit(c: Canvas, text: str, font: str, size: float, width: float) -> tuple[str
     if wide <= width:
         return text, size
     smaller = max(size * 0.6, size * width / wide)
+    text = text[: int(width / (smaller * 0.2)) + 1]  # no glyph is narrower: a bounded loop
     while text and c.stringWidth(text, font, smaller) > width + 0.01:  # not for a rounding
         text = text[:-1]
     return text, smaller
