@@ -13,11 +13,13 @@ from fastapi.testclient import TestClient
 
 from bridgescore.club.mail import plan_letters
 from bridgescore.duplicate.session import score_session
+from bridgescore.locale import use
 from bridgescore.masterpoints import awards, parse_spec
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import LiveStore
 from bridgescore.web import Settings, create_app
+from bridgescore.web.mail import letter_words
 from bridgescore.web.site import club_slug
 from tests.conftest import auth, club_evenings, give_emails
 
@@ -108,6 +110,33 @@ def test_each_letter_says_its_pairs_award(evening: tuple[str, str, str]) -> None
         assert line in letter.html
     plain = plan_letters(session, scored, roster, link="https://x.example/s", provisional=False)
     assert not any("Masterpoints" in x.text for x in plain.letters)
+
+
+@pytest.mark.parametrize(
+    ("language", "scheme", "line"),
+    [("fr", "abf", "Points d'expert : {points} (verts) chacun."),
+     ("de", "acbl:2", "Meisterpunkte: {points} (schwarz) je Spieler."),
+     ("en", "acbl:2", "Masterpoints: {points} black points each.")],
+)  # fmt: skip
+def test_the_letters_say_the_points_colour_in_the_clubs_language(
+    evening: tuple[str, str, str], language: str, scheme: str, line: str
+) -> None:
+    url, club_id, game_id = evening
+    with Store(url) as store:
+        session = LiveStore(store).state(game_id).current
+        roster = [replace(e, email=f"p{e.player.number}@example.org")
+                  for e in ClubStore(store).roster(club_id)]  # fmt: skip
+    scored = score_session(session)
+    found = awards(parse_spec(scheme), scored)
+    with use(language):
+        words = letter_words()
+        plan = plan_letters(session, scored, roster, link="https://x.example/s",
+                            provisional=False, awards=found, words=words)  # fmt: skip
+        by_label = {x.label: words.decimal(a.points) for x, a in found.items() if a.points > 0}
+    said = [x for x in plan.letters if x.pair in by_label]
+    assert said
+    for letter in said:
+        assert line.format(points=by_label[letter.pair]) in letter.text
 
 
 def test_the_emails_preview_carries_the_awards(tmp_path: Path) -> None:

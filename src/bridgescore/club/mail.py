@@ -525,7 +525,7 @@ def _award_line(awards: Mapping[Pair, Award] | None, pair: Pair, words: Words = 
     if found is None or found.points <= 0:
         return words.gettext("Masterpoints: none this time.")
     return words.gettext("Masterpoints: {points} {kind} points each.").format(
-        points=words.decimal(found.points), kind=found.kind.lower())  # fmt: skip
+        points=words.decimal(found.points), kind=words.gettext(found.colour))  # fmt: skip
 
 
 def _reach(

@@ -34,8 +34,11 @@ from babel.dates import format_time as _format_time
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal as _format_decimal
+from babel.numbers import format_percent as _format_percent
 from babel.support import NullTranslations, Translations
 
+from bridgescore.duplicate.field import points_text
+from bridgescore.duplicate.session import DIRECTOR, Heading
 from bridgescore.errors import MESSAGES, N_, BridgeError
 from bridgescore.inputs import LANGUAGE_CODES
 from bridgescore.scoring import ScorePart
@@ -49,17 +52,22 @@ __all__ = [
     "error_text",
     "format_date",
     "format_number",
+    "format_percent",
+    "format_points",
     "format_when",
     "gettext",
+    "heading_line",
     "js_catalogue",
     "negotiate",
     "ngettext",
     "part_label",
     "pgettext",
     "pick",
+    "seat_letter",
     "seat_name",
     "use",
     "vulnerability_name",
+    "vulnerability_word",
 ]
 
 HERE: Final = Path(__file__).parent
@@ -184,6 +192,43 @@ def seat_name(seat: object) -> str:
     return gettext(SEATS[letter]) if letter in SEATS else letter
 
 
+def seat_letter(seat: object) -> str:
+    """A seat's initial (a :class:`~bridgescore.Seat` or its letter) in the current language,
+    as a compass or a double-dummy table prints it.
+
+    >>> from bridgescore import Seat
+    >>> with use("fr"):
+    ...     seat_letter(Seat.WEST), seat_letter("N")
+    ('O', 'N')
+    """
+    letter = str(getattr(seat, "value", seat))
+    letters = {
+        "N": pgettext("seat letter", "N"),
+        "E": pgettext("seat letter", "E"),
+        "S": pgettext("seat letter", "S"),
+        "W": pgettext("seat letter", "W"),
+    }
+    return letters.get(letter, letter)
+
+
+def vulnerability_word(vulnerability: object) -> str:
+    """A board's vulnerability as a hand record's heading says it after its own word
+    (``Vul None``, ``Vul All``), in the current language.
+
+    >>> with use("de"):
+    ...     vulnerability_word("All"), vulnerability_word("EW")
+    ('Alle', 'OW')
+    """
+    value = str(getattr(vulnerability, "value", vulnerability))
+    words = {
+        "None": pgettext("vulnerability", "None"),
+        "NS": pgettext("vulnerability", "NS"),
+        "EW": pgettext("vulnerability", "EW"),
+        "All": pgettext("vulnerability", "All"),
+    }
+    return words.get(value, value)
+
+
 def vulnerability_name(vulnerability: object) -> str:
     """A board's vulnerability as a phrase, in the current language (``'NS vulnerable'``)."""
     value = str(getattr(vulnerability, "value", vulnerability))
@@ -267,6 +312,49 @@ def format_number(number: float | int, digits: int = 2, *, fixed: bool = False) 
     """
     pattern = "#,##0." + ("0" if fixed else "#") * digits if digits else "#,##0"
     return _format_decimal(number, format=pattern, locale=_current.get())
+
+
+def format_points(points: float) -> str:
+    """Matchpoints or IMPs as players read them (:func:`~bridgescore.duplicate.field.points_text`:
+    two decimals at most) with the current language's decimal sign.
+
+    >>> with use("fr"):
+    ...     format_points(8 + 2 / 3), format_points(6.0)
+    ('8,67', '6')
+    """
+    return points_text(points).replace(".", decimal_sign())
+
+
+def format_percent(percent: float, digits: int = 2) -> str:
+    """A percentage (``75`` for 75 %) to exactly ``digits`` decimals, in the current
+    language's own form (CLDR's: ``75.00%``, ``75,00\u00a0%`` in French).
+
+    >>> format_percent(75)
+    '75.00%'
+    >>> with use("fr"):
+    ...     format_percent(54.1666)
+    '54,17\xa0%'
+    """
+    language = _current.get()
+    pattern = Locale.parse(language).percent_formats[None].pattern
+    decimals = "." + "0" * digits if digits else ""
+    return _format_percent(percent / 100, format=pattern.replace("#,##0", "#,##0" + decimals, 1),
+                           locale=language)  # fmt: skip
+
+
+def heading_line(top: Heading) -> str:
+    """The line under a session's name (:attr:`Heading.line
+    <bridgescore.duplicate.session.Heading.line>`: club, date, director) in the current
+    language.
+
+    >>> top = Heading("Pairs", "2026.12.01", "Acol BC", "Jo Bloggs", "")
+    >>> with use("de"):
+    ...     heading_line(top)
+    'Acol BC · 1. Dezember 2026 · Turnierleiter: Jo Bloggs'
+    >>> heading_line(top) == top.line
+    True
+    """
+    return top.said(gettext(DIRECTOR), format_date)
 
 
 def format_when(moment: datetime, english: str, *, time: bool = True) -> str:

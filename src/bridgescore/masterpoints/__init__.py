@@ -24,6 +24,7 @@ from bridgescore.masterpoints import abf, acbl, ebu
 from bridgescore.masterpoints._places import Field, fields_of, share
 from bridgescore.masterpoints._spec import (
     CLUB_WEIGHT,
+    KINDS,
     Award,
     MasterpointSpec,
     Scheme,
@@ -32,6 +33,7 @@ from bridgescore.masterpoints._spec import (
 
 __all__ = [
     "CLUB_WEIGHT",
+    "KINDS",
     "Award",
     "MasterpointSpec",
     "Scheme",

@@ -4,14 +4,16 @@ reader of ``--masterpoints SCHEME[:WEIGHT]`` (SCORING.md §25)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from fractions import Fraction
+from typing import Final
 
-from bridgescore.errors import MasterpointError
+from bridgescore.errors import N_, MasterpointError
 
-__all__ = ["Award", "MasterpointSpec", "Scheme", "parse_spec", "round_to"]
+__all__ = ["KINDS", "Award", "MasterpointSpec", "Scheme", "parse_spec", "round_to"]
 
 
 class Scheme(StrEnum):
@@ -74,6 +76,22 @@ class Award:
 
     points: Decimal
     kind: str
+
+    @property
+    def colour(self) -> str:
+        """The kind as a letter writes it, in English (:data:`KINDS`; another kind, lower case).
+
+        >>> Award(Decimal("0.24"), "GREEN").colour, Award(Decimal(1), "Silver").colour
+        ('green', 'silver')
+        """
+        return KINDS.get(self.kind.lower(), self.kind.lower())
+
+
+# TRANSLATORS: the colour (kind) of masterpoints, in brackets after their number in a letter.
+KINDS: Final[Mapping[str, str]] = {"green": N_("green"), "red": N_("red"), "gold": N_("gold"),
+                                   "black": N_("black"), "local": N_("local")}  # fmt: skip
+"""The kinds of points the schemes award (ABF green and red, gold; ACBL black; EBU local), by
+their lower case, as words: marked for the catalogues, said in the reader's language."""
 
 
 _WEIGHT = re.compile(r"\d{1,3}(\.\d{1,4})?|\d{1,3}/\d{1,3}")

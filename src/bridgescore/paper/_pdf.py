@@ -18,9 +18,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from bridgescore.locale import gettext
 from bridgescore.model import Strain
 
-__all__ = ["A4", "Fonts", "Page", "fonts", "make_pdf", "suit"]
+__all__ = ["A4", "Fonts", "Page", "fit", "fonts", "make_pdf", "suit"]
 
 _DEJAVU: Final = Path("/usr/share/fonts/truetype/dejavu")
 
@@ -49,17 +50,43 @@ def fonts() -> Fonts:
 
 
 def suit(strain: Strain) -> str:
-    """The strain as printed: its symbol with DejaVu, else its letter (``NT`` either way).
+    """The strain as printed: its symbol with DejaVu, else its letter (``NT`` either way, in
+    the current language: ``SA`` in French).
 
     >>> suit(Strain.NOTRUMP)
     'NT'
     """
+    if strain is Strain.NOTRUMP:
+        return gettext("NT")
     return _SYMBOLS[strain] if fonts().symbols else strain.value
 
 
 def red(strain: Strain) -> bool:
     """Whether the strain's symbol is printed red."""
     return strain in (Strain.HEARTS, Strain.DIAMONDS)
+
+
+def fit(c: Canvas, text: str, font: str, size: float, width: float) -> tuple[str, float]:
+    """The text and the font size that keep it within ``width`` points: the size made smaller
+    (to 60 % at most) for a long word of another language, then the text cut if need be.
+
+    >>> c = Canvas(io.BytesIO())
+    >>> fit(c, "Rank", "Helvetica", 10, 40)
+    ('Rank', 10)
+    >>> text, size = fit(c, "Wynik procentowy", "Helvetica", 10, 60)
+    >>> text, round(size, 1)
+    ('Wynik procentowy', 7.4)
+    >>> len(fit(c, "x" * 60, "Helvetica", 10, 60)[0])
+    20
+    """
+    wide = c.stringWidth(text, font, size)
+    if wide <= width:
+        return text, size
+    smaller = max(size * 0.6, size * width / wide)
+    text = text[: int(width / (smaller * 0.2)) + 1]  # no glyph is narrower: a bounded loop
+    while text and c.stringWidth(text, font, smaller) > width + 0.01:  # not for a rounding
+        text = text[:-1]
+    return text, smaller
 
 
 Page = Callable[[Canvas], None]

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from bridgescore.boards.deal import SUITS
 from bridgescore.boards.hand_record import HandRecord
 from bridgescore.errors import SessionError
-from bridgescore.locale import gettext, seat_name
+from bridgescore.locale import gettext, seat_letter, seat_name, vulnerability_word
 from bridgescore.model import Seat, Strain
 from bridgescore.paper._pdf import A4, Page, fonts, make_pdf, red, suit
 
@@ -76,17 +76,17 @@ def _board(c: Canvas, record: HandRecord) -> None:
     c.drawString(8, _H - 18, gettext("Board %(number)s") % {"number": board.number})
     c.setFont(f.regular, 8.5)
     c.drawString(8, _H - 31, gettext("Dealer %(seat)s") % {"seat": seat_name(board.dealer)})
-    c.drawString(
-        8, _H - 42, gettext("Vul %(vulnerability)s") % {"vulnerability": board.vulnerability.value}
-    )
+    vulnerability = vulnerability_word(board.vulnerability)
+    c.drawString(8, _H - 42, gettext("Vul %(vulnerability)s") % {"vulnerability": vulnerability})
     _hand(c, record, Seat.NORTH, 112, _H - 16)
     _hand(c, record, Seat.WEST, 8, _H - 96)
     _hand(c, record, Seat.EAST, 200, _H - 96)
     _hand(c, record, Seat.SOUTH, 112, _H - 176)
     c.rect(114, _H - 150, 52, 52)  # the compass
     c.setFont(f.bold, 8)
-    for label, dx, dy in (("N", 23, 43), ("S", 23, 3), ("W", 3, 23), ("E", 43, 23)):
-        c.drawString(114 + dx, _H - 150 + dy, label)
+    for seat, dx, dy in ((Seat.NORTH, 23, 43), (Seat.SOUTH, 23, 3), (Seat.WEST, 3, 23),
+                         (Seat.EAST, 43, 23)):  # fmt: skip
+        c.drawString(114 + dx, _H - 150 + dy, seat_letter(seat))
     _dd(c, record, _H - 250)
 
 
@@ -103,7 +103,7 @@ def _dd(c: Canvas, record: HandRecord, top: float) -> None:
     for i, seat in enumerate(_DECLARERS):
         y = top - 28 - 12 * i
         c.setFont(f.bold, 8.5)
-        c.drawString(40, y, seat.value)
+        c.drawString(40, y, seat_letter(seat))
         c.setFont(f.regular, 9)
         row = record.table[list(Seat).index(seat)]
         for j, strain in enumerate(_STRAINS):

@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
-from bridgescore.duplicate.field import points_text
 from bridgescore.duplicate.session import (
+    NOT_RANKED,
     RankRow,
     SectionScores,
     Session,
@@ -20,9 +20,9 @@ from bridgescore.duplicate.session import (
     individual_scores,
 )
 from bridgescore.errors import N_
-from bridgescore.locale import gettext
+from bridgescore.locale import format_percent, format_points, gettext, heading_line
 from bridgescore.model import Side
-from bridgescore.paper._pdf import A4, Page, fonts, make_pdf
+from bridgescore.paper._pdf import A4, Page, fit, fonts, make_pdf
 
 __all__ = ["results_pdf"]
 
@@ -30,6 +30,8 @@ _MARGIN = 50.0
 _LINE = 15.0
 _COLUMNS = (0.0, 45.0, 100.0, 330.0, 420.0)
 """Where rank, pair, names, matchpoints and percentage start, from the left margin."""
+_ROOM = (43.0, 53.0, 200.0, 90.0, 88.0)
+"""The widest each column's text may be (the numbers' end at their start + 62)."""
 
 
 def _field_name(section: str, side: Side | None, sections: int) -> str:
@@ -39,8 +41,9 @@ def _field_name(section: str, side: Side | None, sections: int) -> str:
 
 
 def _rows(ranking: Sequence[RankRow]) -> list[tuple[str, ...]]:
-    return [(r.place, r.pair.label, r.pair.names, points_text(r.total),
-             "" if r.percent is None else f"{r.percent:.2f}%") for r in ranking]  # fmt: skip
+    return [(r.rank if r.ranked else gettext(NOT_RANKED), r.pair.label, r.pair.names,
+             format_points(r.total), "" if r.percent is None else format_percent(r.percent))
+            for r in ranking]  # fmt: skip
 
 
 def results_pdf(
@@ -66,7 +69,8 @@ def results_pdf(
     notes = notes or {}
     top = heading(session)
     lines: list[tuple[str, tuple[str, ...]]] = [("title", (top.event or gettext("Results"),))]
-    lines += [("meta", (top.line,))] if top.line else []
+    line = heading_line(top)
+    lines += [("meta", (line,))] if line else []
     lines.append(("gap", ()))
     if session.individual is not None and scored:  # the players, not their partnerships
         ranking = individual_scores(session.individual, scored[0]).rankings
@@ -103,17 +107,14 @@ def results_pdf(
                     c.setFont(f.bold, 12)
                     c.drawString(_MARGIN, y, cells[0])
                 elif kind in ("head", "row"):
-                    c.setFont(f.bold if kind == "head" else f.regular, 10)
-                    for i, (x, text) in enumerate(zip(_COLUMNS, cells, strict=True)):
+                    font = f.bold if kind == "head" else f.regular
+                    for i, (x, room, text) in enumerate(zip(_COLUMNS, _ROOM, cells, strict=True)):
+                        shown, size = fit(c, text, font, 10, room)  # "not ranked", "Prozent"
+                        c.setFont(font, size)
                         if i >= 3:  # the numbers, right-aligned under their heading's end
-                            c.drawRightString(_MARGIN + x + 62, y, text)
-                        elif i == 0 and c.stringWidth(text, f.regular, 10) > _COLUMNS[1] - 2:
-                            size = 10 * (_COLUMNS[1] - 2) / c.stringWidth(text, f.regular, 10)
-                            c.setFont(f.regular, size)  # "not ranked" in the rank's column
-                            c.drawString(_MARGIN + x, y, text)
-                            c.setFont(f.bold if kind == "head" else f.regular, 10)
+                            c.drawRightString(_MARGIN + x + 62, y, shown)
                         else:
-                            c.drawString(_MARGIN + x, y, text[:48])
+                            c.drawString(_MARGIN + x, y, shown)
                 y -= _LINE
 
         return draw

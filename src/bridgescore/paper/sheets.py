@@ -16,9 +16,9 @@ from bridgescore.duplicate.movement import Movement
 from bridgescore.duplicate.movement.report import Card
 from bridgescore.errors import N_
 from bridgescore.locale import gettext
-from bridgescore.paper._pdf import A4, Page, fonts, make_pdf
+from bridgescore.paper._pdf import A4, Page, fit, fonts, make_pdf
 
-__all__ = ["SLIP_COLUMNS", "cards_pdf", "slip_rows", "slips_pdf"]
+__all__ = ["SLIP_COLUMNS", "SLIP_WIDTHS", "cards_pdf", "slip_rows", "slips_pdf"]
 
 SLIP_COLUMNS: Final = (N_("Round"), N_("NS"), N_("EW"), N_("Contract"), N_("By"), N_("Lead"),
                        N_("Tricks"), N_("NS score"), N_("EW score"))  # fmt: skip
@@ -27,7 +27,8 @@ SLIP_COLUMNS: Final = (N_("Round"), N_("NS"), N_("EW"), N_("Contract"), N_("By")
 
 _MARGIN = 40.0
 _ROW = 17.0
-_WIDTHS: Final = (40.0, 50.0, 50.0, 75.0, 35.0, 50.0, 45.0, 85.0, 85.0)
+SLIP_WIDTHS: Final = (40.0, 50.0, 50.0, 75.0, 35.0, 50.0, 45.0, 85.0, 85.0)
+"""The width of each of a slip's columns, in points (its words made to fit them)."""
 
 
 def slip_rows(m: Movement, board: int) -> list[tuple[str, str, str]]:
@@ -48,10 +49,12 @@ def _grid(c: Canvas, top: float, widths: Sequence[float], rows: Sequence[Sequenc
     for i, row in enumerate(rows):
         y = top - _ROW * (i + 1)
         x = left
-        c.setFont(f.bold if i == 0 else f.regular, 9)
+        font = f.bold if i == 0 else f.regular
         for width, text in zip(widths, row, strict=False):
             c.rect(x, y, width, _ROW)
-            c.drawString(x + 3, y + 5, text[: int(width // 5)])
+            shown, size = fit(c, text, font, 9, width - 5)  # a long word: smaller, else cut
+            c.setFont(font, size)
+            c.drawString(x + 3, y + 5, shown)
             x += width
     return top - _ROW * len(rows)
 
@@ -81,7 +84,7 @@ def slips_pdf(m: Movement, title: str = "") -> bytes:
                 c.drawRightString(A4[0] - _MARGIN, y - 12, title)
                 head = tuple(gettext(column) for column in SLIP_COLUMNS)
                 cells = [head, *((*row, "", "", "", "", "", "") for row in rows)]
-                y = _grid(c, y - 16, _WIDTHS, cells) - _ROW
+                y = _grid(c, y - 16, SLIP_WIDTHS, cells) - _ROW
 
         return draw
 
@@ -98,12 +101,14 @@ def cards_pdf(cards: Sequence[Card], title: str = "") -> bytes:
             for i, card in enumerate(chunk):
                 top = A4[1] - _MARGIN - i * (A4[1] / 2)
                 c.setFont(f.bold, 20)
-                c.drawString(_MARGIN, top - 20, card.heading)
+                said = gettext(card.template).format(number=card.number) if card.template else ""
+                c.drawString(_MARGIN, top - 20, said or card.heading)
                 c.setFont(f.regular, 9)
                 c.drawString(_MARGIN, top - 36, f"{title} · {card.title}"[:110])
                 width = (A4[0] - 2 * _MARGIN) / len(card.header)
                 widths = [width] * len(card.header)
-                _grid(c, top - 44, widths, [card.header, *card.rows])
+                header = tuple(gettext(column) for column in card.header)  # the core's N_
+                _grid(c, top - 44, widths, [header, *card.rows])
             if len(chunk) > 1:
                 c.setDash(3, 3)
                 c.line(_MARGIN / 2, A4[1] / 2, A4[0] - _MARGIN / 2, A4[1] / 2)

@@ -24,7 +24,6 @@ from starlette.types import Scope
 
 from bridgescore import __version__, locale
 from bridgescore.club import Club
-from bridgescore.duplicate.field import points_text
 from bridgescore.inputs import check_name
 
 __all__ = [
@@ -70,14 +69,10 @@ templates.env.filters["when"] = locale.format_when
 templates.env.filters["seat"] = locale.seat_name
 templates.env.filters["vulnerability"] = locale.vulnerability_name
 templates.env.filters["part_label"] = locale.part_label
+templates.env.filters["heading_line"] = locale.heading_line
 
 
-def _points(value: float) -> str:
-    """Matchpoints and IMPs, two decimals at most, in the language's own form."""
-    return points_text(value).replace(".", locale.decimal_sign())
-
-
-templates.env.filters["points"] = _points
+templates.env.filters["points"] = locale.format_points
 
 
 @cache

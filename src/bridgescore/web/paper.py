@@ -21,6 +21,7 @@ from bridgescore.boards.hand_record import HandRecord
 from bridgescore.duplicate.movement.report import cards
 from bridgescore.duplicate.session import Session, notes_of
 from bridgescore.live import DIRECTOR
+from bridgescore.locale import gettext
 from bridgescore.paper import hand_records_pdf, results_pdf
 from bridgescore.paper.hand_records import check_per_page
 from bridgescore.paper.sheets import cards_pdf, slips_pdf
@@ -115,7 +116,8 @@ def paper(
         else:
             body = run_heavy(request, cards_pdf, cards(movement), session.event)
     elif what == "results":
-        body = run_heavy(request, results_pdf, session, scores(request, stored), notes_of(session))
+        notes = notes_of(session, gettext)  # in the request's language, as the sheet's words
+        body = run_heavy(request, results_pdf, session, scores(request, stored), notes)
     else:
         records = _records(request, stored, live.store.is_live(game_id))
         if not records:

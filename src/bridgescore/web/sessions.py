@@ -266,7 +266,7 @@ def _context(
         "strains": [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", gettext("NT"))],
         "records": _records(scored),
         "suits": SUITS,
-        "pair_notes": notes_of(session),
+        "pair_notes": notes_of(session, gettext),
         "awards": _awards(request, stored.id, scored),
         "individual": players,
         "player_recap": _player_recap(request, players),

@@ -12,6 +12,7 @@ from typing import Literal
 
 from bridgescore.duplicate.movement._fairness import Fairness, PairFairness, fairness_of
 from bridgescore.duplicate.movement.model import Movement, TableRound, format_boards, iter_rounds
+from bridgescore.errors import N_
 
 __all__ = [
     "Card",
@@ -304,6 +305,11 @@ class Card:
     """The column names."""
     rows: tuple[tuple[str, ...], ...]
     """One row a round."""
+    template: str = ""
+    """The heading in English with its value left out (``'Table {number}'``, marked for the
+    catalogues: the header's words are too), for the outer layers to say it translated."""
+    number: str = ""
+    """The heading's value: ``'3'``, ``'NS 2'``."""
 
     def __str__(self) -> str:
         return f"{self.heading} ({self.title})\n" + _columns((self.header, *self.rows))
@@ -328,8 +334,9 @@ def _table_cards(m: Movement) -> Iterable[Card]:
     going = boards_next(m)
     sat = seats(m)
     marks = bool(m.turned)
-    header: tuple[str, ...] = ("Round", "NS", "EW", "Boards", "NS next", "EW next", "Boards next")
-    header += ("Arrow",) if marks else ()
+    header: tuple[str, ...] = (N_("Round"), N_("NS"), N_("EW"), N_("Boards"), N_("NS next"),
+                               N_("EW next"), N_("Boards next"))  # fmt: skip
+    header += (N_("Arrow"),) if marks else ()
     for t in range(1, m.tables + 1):
         rows = []
         for p in (p for p in m.plays if p.table == t):
@@ -343,7 +350,7 @@ def _table_cards(m: Movement) -> Iterable[Card]:
                 going.get((p.round, p.table), "-"),
             ) + (("switch" if switched else "",) if marks else ()))  # fmt: skip
         if rows:
-            yield Card(f"Table {t}", _title(m), header, tuple(rows))
+            yield Card(f"Table {t}", _title(m), header, tuple(rows), N_("Table {number}"), str(t))
 
 
 def boards_next(m: Movement) -> dict[tuple[int, int], str]:
@@ -396,7 +403,7 @@ def _guide_cards(m: Movement) -> Iterable[Card]:
     by_pair: dict[str, dict[int, TableRound]] = defaultdict(dict)
     for p in m.plays:
         by_pair[p.ns][p.round] = by_pair[p.ew][p.round] = p
-    header = ("Round", "Table", "Seat", "Against", "Boards")
+    header = (N_("Round"), N_("Table"), N_("Seat"), N_("Against"), N_("Boards"))
     for pair in m.pairs:
         rows = []
         for r, _ in iter_rounds(m):
@@ -410,7 +417,7 @@ def _guide_cards(m: Movement) -> Iterable[Card]:
                 seat += " (arrow switch)"
             rows.append((str(r), str(play.table), seat,
                          play.ew if ns else play.ns, format_boards(play.boards)))  # fmt: skip
-        yield Card(f"Pair {pair}", _title(m), header, tuple(rows))
+        yield Card(f"Pair {pair}", _title(m), header, tuple(rows), N_("Pair {number}"), pair)
 
 
 def guide_cards(m: Movement) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bridgescore.duplicate.session._csv import csv_cell, csv_text
 from bridgescore.duplicate.session._data import Session, session_from_dict, session_to_dict
-from bridgescore.duplicate.session._heading import Heading, heading
+from bridgescore.duplicate.session._heading import DIRECTOR, Heading, heading
 from bridgescore.duplicate.session._individual import (
     Individual,
     IndividualScores,
@@ -40,6 +40,7 @@ from bridgescore.duplicate.session._model import (
     Split,
 )
 from bridgescore.duplicate.session._room import (
+    NOTES,
     notes_of,
     pair_notes,
     with_fouled_board,
@@ -64,7 +65,9 @@ from bridgescore.duplicate.session._share import NOT_RANKED, qualifies, read_sha
 from bridgescore.errors import SessionError
 
 __all__ = [
+    "DIRECTOR",
     "METHODS",
+    "NOTES",
     "NOT_RANKED",
     "Board",
     "BoardPoints",

@@ -4,13 +4,19 @@ tags, USEBIO's event)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
 from bridgescore.duplicate.session._data import Session
+from bridgescore.errors import N_
 
-__all__ = ["Heading", "heading"]
+__all__ = ["DIRECTOR", "Heading", "heading"]
+
+DIRECTOR: Final = N_("Director: {name}")
+"""The heading's director, in English (the outer layers say it in the reader's language)."""
 
 _MONTHS: Final = ("January", "February", "March", "April", "May", "June", "July", "August",
                   "September", "October", "November", "December")  # fmt: skip
@@ -28,6 +34,19 @@ class Heading:
     """The club's label, ``Acol BC (EBU 12)`` (the session's ``Club`` tag)."""
     director: str
     site: str
+
+    @property
+    def when(self) -> dt.date | None:
+        """The date, if the session keeps a whole one.
+
+        >>> Heading("", "2026.12.01", "", "", "").when, Heading("", "2026.02.30", "", "", "").when
+        (datetime.date(2026, 12, 1), None)
+        """
+        m = _PBN_DATE.fullmatch(self.date)
+        try:
+            return dt.date(int(m[1]), int(m[2]), int(m[3])) if m else None
+        except ValueError:
+            return None
 
     @property
     def day(self) -> str:
@@ -48,9 +67,20 @@ class Heading:
         >>> Heading("Pairs", "2026.12.01", "Acol BC (EBU 12)", "Jo Bloggs", "Acol BC").line
         'Acol BC (EBU 12) · 1 December 2026 · Director: Jo Bloggs'
         """
-        parts = [self.club or self.site, self.day]
+        return self.said()
+
+    def said(self, director: str = DIRECTOR, day: Callable[[dt.date], str] | None = None) -> str:
+        """:attr:`line` in another language: ``director``, :data:`DIRECTOR` translated, and
+        ``day``, how it writes a date (a date not whole stays as kept).
+
+        >>> top = Heading("Pairs", "2026.12.01", "Acol BC", "Jo Bloggs", "")
+        >>> top.said("Arbitre : {name}", lambda d: d.isoformat())
+        'Acol BC · 2026-12-01 · Arbitre : Jo Bloggs'
+        """
+        when = self.when
+        parts = [self.club or self.site, day(when) if day and when else self.day]
         if self.director:
-            parts.append(f"Director: {self.director}")
+            parts.append(director.format(name=self.director))
         return " · ".join(p for p in parts if p)
 
     def tags(self) -> dict[str, str]:

@@ -18,16 +18,24 @@ Neuberg-scaled to the full field, SCORING.md §19).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
+from typing import Final
 
 from bridgescore.duplicate.movement import Movement, TableRound
 from bridgescore.duplicate.session._data import Session
 from bridgescore.duplicate.session._model import Pair, Section, pair_order
-from bridgescore.errors import MovementError, SessionError
+from bridgescore.errors import N_, MovementError, SessionError
 from bridgescore.model import Side
 
-__all__ = ["notes_of", "pair_notes", "with_fouled_board", "with_late_pair", "with_withdrawal"]
+__all__ = [
+    "NOTES",
+    "notes_of",
+    "pair_notes",
+    "with_fouled_board",
+    "with_late_pair",
+    "with_withdrawal",
+]
 
 
 def _rebuilt(section: Section, plays: Iterable[TableRound], pairs: tuple[str, ...]) -> Movement:
@@ -210,7 +218,17 @@ def _section(
                    versions=dict(section.versions) if versions is None else versions)  # fmt: skip
 
 
-def pair_notes(section: Section) -> dict[str, str]:
+NOTES: Final = {"late": N_("joined late, from round {round}"),
+                "withdrew": N_("withdrew after round {round}"),
+                "missed": N_("did not play round {round}")}  # fmt: skip
+"""A pair's notes, in English (``say`` gives them in the reader's language)."""
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def pair_notes(section: Section, say: Callable[[str], str] = _same) -> dict[str, str]:
     """Each pair's note for the results (by label): ``'withdrew after round 3'`` for a pair
     that plays no round after the third while the room does, ``'joined late, from round 2'``
     for one that plays none before the second. What the movement says (as
@@ -221,7 +239,7 @@ def pair_notes(section: Section) -> dict[str, str]:
     number of pairs). A pair withdrawn from the
     last round alone and its last opponent miss that round alike (the movement cannot tell
     which left): both are noted ``'did not play round 3'``; so are a pair late for the first
-    round alone and its first opponent.
+    round alone and its first opponent. ``say`` translates each of :data:`NOTES`.
 
     >>> from bridgescore.duplicate.movement import mitchell
     >>> s = Section.from_movement(mitchell(3, 2))
@@ -266,17 +284,18 @@ def pair_notes(section: Section) -> dict[str, str]:
     for label, (lead, trail) in runs.items():
         found = []
         for run, end, said in (
-            (lead, 0, f"joined late, from round {lead[-1] + 1 if lead else 0}"),
-            (trail, 1, f"withdrew after round {trail[0] - 1 if trail else 0}"),
+            (lead, 0, say(NOTES["late"]).format(round=lead[-1] + 1 if lead else 0)),
+            (trail, 1, say(NOTES["withdrew"]).format(round=trail[0] - 1 if trail else 0)),
         ):
             if run and not sits_out(label, run, end):
-                found.append(f"did not play round {run[0]}" if shared(label, run, end) else said)
+                missed = say(NOTES["missed"]).format(round=run[0])
+                found.append(missed if shared(label, run, end) else said)
         if found:
             notes[label] = "; ".join(found)
     return notes
 
 
-def notes_of(session: Session) -> dict[tuple[str, str], str]:
+def notes_of(session: Session, say: Callable[[str], str] = _same) -> dict[tuple[str, str], str]:
     """Every section's :func:`pair_notes`, by section name and pair label."""
     return {(s.name, label): note for s in session.sections
-            for label, note in pair_notes(s).items()}  # fmt: skip
+            for label, note in pair_notes(s, say).items()}  # fmt: skip

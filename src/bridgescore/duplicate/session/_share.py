@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from bridgescore.errors import SessionError
+from bridgescore.errors import N_, SessionError
 
 __all__ = ["NOT_RANKED", "qualifies", "read_share", "share_text"]
 
-NOT_RANKED = "not ranked"
+NOT_RANKED = N_("not ranked")
 """How a pair below the minimum share is shown where a rank would be."""
 
 _NUMBER = re.compile(r"(\d{1,3})(?:\.(\d{1,6}))?")
