@@ -74,10 +74,7 @@ def score_command(
     if as_json:
         click.echo(json.dumps(s.to_dict()))
     else:
-        from bridgescore import locale
-
-        with locale.use(locale.environment_language()):
-            _print_score(s, symbols=symbols)
+        _print_score(s, symbols=symbols)
 
 
 _OPTIONS = {"vulnerability": "--board-vul", "board": "--board", "vulnerable": "--vul"}
