@@ -275,11 +275,13 @@ def _said(stored: StoredGame) -> str:
         we, they = gettext("WE"), gettext("THEY")
         values = {"we": names.get("we") or we, "they": names.get("they") or they}
         values |= {"we_points": t[WeThey.WE], "they_points": t[WeThey.THEY]}
+        values["game"] = game.game_number
         if game.is_finished:
-            said = gettext("%(we)s v %(they)s  WE %(we_points)s THEY %(they_points)s (finished)")
+            said = gettext("%(we)s v %(they)s  WE %(we_points)s THEY %(they_points)s "
+                           "(finished)")  # fmt: skip
         else:
-            said = gettext("%(we)s v %(they)s  WE %(we_points)s THEY %(they_points)s (game %(game)s)")
-            values["game"] = game.game_number
+            said = gettext("%(we)s v %(they)s  WE %(we_points)s THEY %(they_points)s "
+                           "(game %(game)s)")  # fmt: skip
         return said % values
     c = game.totals
     values = {"ns": names.get("ns") or gettext("NS"), "ew": names.get("ew") or gettext("EW")}

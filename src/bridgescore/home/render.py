@@ -109,7 +109,8 @@ def rubber(
     ``we`` and ``they`` name the pairs in the heading; ``translate`` says the words (a
     gettext; by default English, as :func:`say`).
     """
-    heads = [f"{translate(side.label)} {name}".strip() for side, name in zip(WeThey, (we, they))]
+    names = zip(WeThey, (we, they), strict=True)
+    heads = [f"{translate(side.label)} {name}".strip() for side, name in names]
     out = [_row(*heads), _row("", "")]
     for row in pad_rows(r):
         if row.kind in _RULES:
@@ -313,11 +314,11 @@ def chicago(
     heads = [translate(head) if head != "#" else head for head, *_ in _SHEET]
     heads[4:6] = [f"{translate('NS')} {ns}".strip(), f"{translate('EW')} {ew}".strip()]
     widths = [w if i in (4, 5) else max(w, len(h)) for i, (h, (_, w, _, _)) in
-              enumerate(zip(heads, _SHEET))]  # fmt: skip
+              enumerate(zip(heads, _SHEET, strict=True))]  # fmt: skip
 
     def line(cells: list[str]) -> str:
-        return "".join(f"{gap}{cell:{align}{width}}"
-                       for cell, width, (_, _, align, gap) in zip(cells, widths, _SHEET))  # fmt: skip
+        columns = zip(cells, widths, _SHEET, strict=True)
+        return "".join(f"{gap}{cell:{align}{width}}" for cell, width, (_, _, align, gap) in columns)
 
     out = [line(heads)]
     for row in c.rows:
