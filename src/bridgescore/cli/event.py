@@ -93,9 +93,9 @@ def _print(event: Event) -> None:
                       "rounds": len(event.rounds), "matches": len(scores), "how": how})  # fmt: skip
     out.print(matches)
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    heads = (gettext("Rank"), gettext("Team"), points, gettext("IMPs for"), gettext("against"),
+    columns = (gettext("Rank"), gettext("Team"), points, gettext("IMPs for"), gettext("against"),
              gettext("Played"))  # fmt: skip
-    for i, name in enumerate(heads):
+    for i, name in enumerate(columns):
         table.add_column(name, justify="left" if i == 1 else "right")
     for line in event.standings():
         table.add_row(line.rank, line.entrant, f"{line.vps:.2f}", str(line.imps_for),

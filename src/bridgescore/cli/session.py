@@ -416,8 +416,8 @@ def _print_strata(strata: dict[str, Any]) -> None:
                        else gettext("Stratum %(name)s, %(field)s"))  # fmt: skip
             table = _table(heading % {"name": name, "field": field})
             for column in (N_("Rank"), N_("Pair"), N_("Names"), "%", N_("Stratum")):
-                justify = "right" if column in ("Pair", "%") else "left"
-                table.add_column(gettext(column), justify=justify)
+                right = column in ("Pair", "%")
+                table.add_column(gettext(column), justify="right" if right else "left")
             for row in rows:
                 table.add_row(row["rank"], str(row["number"]), row["names"],
                               _percent(row["percent"]), strata["pairs"][row["pair"]])  # fmt: skip
@@ -453,8 +453,10 @@ def _print_recap(recap: dict[str, Any], unit: str) -> None:
             else gettext("Recap of pair %(pair)s"))  # fmt: skip
     table = _table(said % {"pair": recap["pair"], "names": recap["names"]})
     for name in (N_("Board"), N_("Sat"), N_("Against"), N_("Result"), N_("Score"), unit, N_("Top")):
-        justify = "left" if name in ("Sat", "Result") else "right"
-        table.add_column(gettext(name) if name != unit else unit, justify=justify)
+        left = name in ("Sat", "Result")
+        table.add_column(
+            gettext(name) if name != unit else unit, justify="left" if left else "right"
+        )
     for x in recap["boards"]:
         score = x["score"] if isinstance(x["score"], str) else f"{x['score']:+d}"
         table.add_row(str(x["board"]), x["sat"], x["opponent"], x["result"], score,
