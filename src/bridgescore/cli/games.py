@@ -85,7 +85,7 @@ class _Family:
 
 
 RUBBER = _Family(
-    "rubber", "rubber", ("we", "they"), "4H we 10",
+    "rubber", N_("rubber"), ("we", "they"), "4H we 10",
     N_("Rubber %(id)s (version %(version)s)"), N_("%(id)s is a Chicago, not a rubber"),
     N_("No rubber yet: start one with bridgescore rubber new."),
 )  # fmt: skip

@@ -60,8 +60,9 @@ def _show(movement: Movement, *, as_json: bool, cards: bool) -> None:
         return
     click.echo(describe(movement))
     if cards:
-        click.echo(f"\n{gettext('Table cards')}\n\n{table_cards(movement)}")
-        click.echo(f"\n{gettext('Guide cards')}\n\n{guide_cards(movement)}")
+        table_heading, guide_heading = gettext("Table cards"), gettext("Guide cards")
+        click.echo(f"\n{table_heading}\n\n{table_cards(movement)}")
+        click.echo(f"\n{guide_heading}\n\n{guide_cards(movement)}")
 
 
 def _common(command: F) -> F:
