@@ -315,8 +315,9 @@ def js_catalogue(language: str) -> Mapping[str, object]:
     """What the JS pages need to speak ``language`` (``window.gettext``, :file:`static/app.js`):
     ``messages``, the translation of each message found in a ``.js`` file (a list of forms for
     a plural; a message in a context keyed ``context + "\\x04" + message``, as gettext keys
-    it, for ``window.pgettext``), and ``plural``, the form to use for each count from 0 to 199 (a count past it
-    takes the form of ``100 + n % 100``, as every gettext plural rule does). Empty for English.
+    it, for ``window.pgettext``), and ``plural``, the form to use for each count from 0 to 199
+    (a count past it takes the form of ``100 + n % 100``, as every gettext plural rule does).
+    Empty for English.
 
     >>> js_catalogue("fr")["plural"][:3]
     [0, 0, 1]
