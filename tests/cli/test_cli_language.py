@@ -140,3 +140,18 @@ def test_club_public_sets_the_clubs_default_language(tmp_path: Path) -> None:
     )
     with Store(db) as store:
         assert ClubStore(store).club("1234").language is None
+
+
+def test_a_team_match_in_german(tmp_path: Path) -> None:
+    rooms = (("Lions", "Tigers", 10), ("Tigers", "Lions", 9), ("Bears", "Wolves", 9),
+             ("Wolves", "Bears", 9))  # fmt: skip
+    games = [f'[Board "1"][HomeTeam "{h}"][VisitTeam "{a}"][Contract "4S"][Declarer "N"]'
+             f'[Result "{t}"]' for h, a, t in rooms]  # fmt: skip
+    path = tmp_path / "teams.pbn"
+    path.write_text("\n\n".join(games))
+    german = CliRunner().invoke(cli, ["match", "score", str(path)], env=speaking("de_DE.UTF-8"))
+    lines = flat(german.output).splitlines()
+    assert lines[0] == "Lions gegen Tigers: 1 Board"
+    assert "Board Offener Raum NS Geschlossener Raum NS Lions Tigers" in lines
+    assert "Lions 10, Tigers 0 IMPs (Differenz +10); Siegpunkte 18.09 zu 1.91." in lines
+    assert "2 Kämpfe" in lines
