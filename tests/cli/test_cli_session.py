@@ -261,8 +261,8 @@ def test_several_matches(runner: CliRunner, tmp_path: Path) -> None:
     code, output = run(runner, "match", "score", str(path))
     assert code == 0, output
     lines = flat(output).splitlines()
-    assert lines[0] == "Lions v Tigers: 1 boards"
-    assert "Bears v Wolves: 1 boards" in lines
+    assert lines[0] == "Lions v Tigers: 1 board"
+    assert "Bears v Wolves: 1 board" in lines
     assert "2 matches" in lines
     assert "Lions Tigers 1 10 0 18.09 1.91" in lines
     assert any(line.startswith("Bears Wolves 1 0 0 10.00 10.00") for line in lines)

@@ -32,6 +32,7 @@ __all__ = [
     "reporting",
     "said",
     "section_scorer",
+    "spoken",
     "write_file",
 ]
 
@@ -58,12 +59,21 @@ def reporting(param_hint: str) -> Iterator[None]:
 
 
 def said(exc: BridgeError) -> str:
-    """The core's error as the user reads it: in the environment's language
-    (:func:`bridgescore.locale.environment_language`)."""
+    """The core's error as the user reads it, in the command's language (:func:`spoken`)."""
+    from bridgescore.locale import error_text
+
+    return error_text(exc)
+
+
+@contextmanager
+def spoken() -> Iterator[str]:
+    """Say everything inside the block in the environment's language
+    (:func:`bridgescore.locale.environment_language`): the group enters it once for every
+    command, so each command only says its words with :func:`bridgescore.locale.gettext`."""
     from bridgescore import locale
 
-    with locale.use(locale.environment_language()):
-        return locale.error_text(exc)
+    with locale.use(locale.environment_language()) as language:
+        yield language
 
 
 def read_pbn(path: Path) -> str:
@@ -146,8 +156,10 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="bridgescore")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """Contract bridge scoring: one deal, rubber, Chicago and duplicate."""
+    ctx.with_resource(spoken())
 
 
 SOURCE = click.argument(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import click
 
 from bridgescore.cli._app import reporting
+from bridgescore.locale import gettext
 
 __all__ = ["bridgemate_command"]
 
@@ -72,9 +73,9 @@ def bridgemate_command(
 
         from bridgescore.bridgemate import Bridge
     except ImportError as exc:  # the extra is not installed
-        raise click.ClickException(
-            "Bridgemate needs the vendor's client: pip install 'bridgescore[bridgemate]'"
-        ) from exc
+        said = gettext("Bridgemate needs the vendor's client: pip install "
+                       "'bridgescore[bridgemate]'")  # fmt: skip
+        raise click.ClickException(said) from exc
     from bridgescore.storage import Store
     from bridgescore.storage.live import LiveStore
 
@@ -88,7 +89,9 @@ def bridgemate_command(
             bridge = Bridge(LiveStore(store), game_id, client, club_id)
         with reporting("--url"):
             bridge.send(resume=resume)
-        click.echo(f"{'Resumed' if resume else 'Sent'} evening {game_id} to BCS at {url}")
+        sent = (gettext("Resumed evening %(id)s to BCS at %(url)s") if resume
+                else gettext("Sent evening %(id)s to BCS at %(url)s"))  # fmt: skip
+        click.echo(sent % {"id": game_id, "url": url})
         if once:
             for applied in bridge.poll():
                 click.echo(str(applied))
@@ -96,6 +99,7 @@ def bridgemate_command(
         try:
             count = bridge.run(every, report=lambda a: click.echo(str(a)))
         except KeyboardInterrupt:
-            click.echo("Stopped: run again with --resume to go on with the same evening")
+            click.echo(gettext("Stopped: run again with --resume to go on with the same evening"))
             return
-    click.echo(f"The evening is closed: {count} results polled from BCS")
+    closed = gettext("The evening is closed: %(count)s results polled from BCS")
+    click.echo(closed % {"count": count})

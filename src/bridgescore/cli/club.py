@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import click
 
 from bridgescore.cli._app import cli, console, reporting, write_file
+from bridgescore.locale import LANGUAGES, gettext
 
 if TYPE_CHECKING:
     from bridgescore.storage.clubs import ClubStore
@@ -48,7 +49,8 @@ def _clubs(db: str | None) -> Iterator[ClubStore]:
 def _password() -> str:
     """The password: asked twice without echo on a terminal, else standard input's line."""
     if sys.stdin.isatty():
-        password: str = click.prompt("Password", hide_input=True, confirmation_prompt=True)
+        password: str = click.prompt(gettext("Password"), hide_input=True,
+                                     confirmation_prompt=True)  # fmt: skip
         return password
     return sys.stdin.readline().rstrip("\r\n")
 
@@ -93,8 +95,11 @@ def export(club_ref: str, output: Path | None, db: str | None) -> None:
         write_file(output, text.encode())
         sessions = sum(1 for game in data["games"] if game["kind"] == "session")
         players = sum(1 for player in data["roster"] if not player["erased"])
-        console().print(f"{data['club']['name']}: {sessions} sessions, {players} "
-                        f"players, {len(data['events'])} events written to {output}")  # fmt: skip
+        said = gettext("%(club)s: %(sessions)s sessions, %(players)s players, %(events)s "
+                       "events written to %(file)s")  # fmt: skip
+        console().print(said % {"club": data["club"]["name"], "sessions": sessions,
+                                "players": players, "events": len(data["events"]),
+                                "file": output})  # fmt: skip
 
 
 @club.command("import")
@@ -139,7 +144,8 @@ def add(club_ref: str, email: str, db: str | None) -> None:
     with reporting("CLUB"), _clubs(db) as clubs:
         found = clubs.club(club_ref)
         added = clubs.add_director(found.id, email, _password())
-    console().print(f"{added.email} directs {found.name}")
+    console().print(gettext("%(email)s directs %(club)s") % {"email": added.email,
+                                                              "club": found.name})  # fmt: skip
 
 
 @_director_command("password")
@@ -147,7 +153,8 @@ def password(club_ref: str, email: str, db: str | None) -> None:
     """Give a director of CLUB a new password (asked for); their logins end."""
     with reporting("EMAIL"), _clubs(db) as clubs:
         clubs.set_password(clubs.club(club_ref).id, email, _password())
-    console().print(f"{email.strip().lower()}'s password is changed")
+    said = gettext("%(email)s's password is changed")
+    console().print(said % {"email": email.strip().lower()})
 
 
 @club.command("public")
@@ -163,17 +170,37 @@ def password(club_ref: str, email: str, db: str | None) -> None:
     metavar="HOURS",
     help="The correction period: results are provisional this long after closing.",
 )
+@click.option(
+    "--language",
+    metavar="CODE",
+    help=f"The club's default language: {', '.join(sorted(LANGUAGES))}, or none.",
+)
 @_DB
 def public(club_ref: str, players: str | None, correction_hours: int | None,
-           db: str | None) -> None:  # fmt: skip
-    """Show (or change) how CLUB's public pages show players, and its correction period."""
+           language: str | None, db: str | None) -> None:  # fmt: skip
+    """Show (or change) how CLUB's public pages show players, its correction period and its
+    default language (that of its pages for a browser that asks for none of ours, of its
+    published site and of its letters: the same rule as the API's ``language``)."""
+    from bridgescore.club import check_language
+
+    chosen: dict[str, str | None] = {}
+    if language is not None:
+        with reporting("--language"):
+            chosen["language"] = check_language("" if language.strip() == "none" else language)
     with reporting("CLUB"), _clubs(db) as clubs:
         found = clubs.club(club_ref)
         found = clubs.set_public(found.id, players or found.players,
                                  found.correction_hours if correction_hours is None
-                                 else correction_hours)  # fmt: skip
-    console().print(f"{found.name}: players by {found.players}, results provisional for "
-                    f"{found.correction_hours} hours after closing")  # fmt: skip
+                                 else correction_hours, **chosen)  # fmt: skip
+    values = {"club": found.name, "players": found.players, "hours": found.correction_hours}
+    if found.language is None:
+        said = gettext("%(club)s: players by %(players)s, results provisional for %(hours)s "
+                       "hours after closing")  # fmt: skip
+    else:
+        values["language"] = f"{found.language} ({LANGUAGES.get(found.language, '')})"
+        said = gettext("%(club)s: players by %(players)s, results provisional for %(hours)s "
+                       "hours after closing, language %(language)s")  # fmt: skip
+    console().print(said % values)
 
 
 @club.command("masterpoints")
@@ -191,7 +218,8 @@ def masterpoints(club_ref: str, scheme: str | None, db: str | None) -> None:
         with reporting("SCHEME"), _clubs(db) as clubs:
             found = clubs.set_masterpoints(found.id, scheme)
     text = spec_text(found.masterpoints)
-    console().print(f"{found.name}: masterpoints {text or 'none'}")
+    said = gettext("%(club)s: masterpoints %(scheme)s")
+    console().print(said % {"club": found.name, "scheme": text or gettext("none")})
 
 
 @club.command("smtp")
@@ -225,6 +253,11 @@ def smtp(
         settings = SmtpSettings(host, port, tls, sender, username=username,
                                 password=password)  # fmt: skip
         OutboxStore(clubs.store).set_smtp(found.id, settings)
-    login = f", logging in as {username}" if username else ""
-    console().print(f"{found.name} sends from {settings.sender} through {host}:{port} "
-                    f"({security}{login})")  # fmt: skip
+    values = {"club": found.name, "sender": settings.sender, "host": host, "port": port,
+              "security": security, "user": username}  # fmt: skip
+    if username:
+        said = gettext("%(club)s sends from %(sender)s through %(host)s:%(port)s (%(security)s, "
+                       "logging in as %(user)s)")  # fmt: skip
+    else:
+        said = gettext("%(club)s sends from %(sender)s through %(host)s:%(port)s (%(security)s)")
+    console().print(said % values)

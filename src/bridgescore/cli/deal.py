@@ -21,13 +21,13 @@ from bridgescore import (
 )
 from bridgescore.cli._app import (
     ARGS,
-    SEAT_NAMES,
     UNDERTRICK_RULE,
     cli,
     console,
     reporting,
     said,
 )
+from bridgescore.locale import gettext, ngettext, part_label, seat_name
 from bridgescore.scoring import UndertrickRule
 
 __all__ = ["board_command", "imps_command", "score_command"]
@@ -59,7 +59,7 @@ def score_command(
     Examples: bridgescore score 4HX 8 --vul; bridgescore score 4HXS-2 --board-vul NS
     """
     if sum(x is not None for x in (vul, board_vul, board)) > 1:
-        raise click.UsageError("give only one of --vul/--nonvul, --board-vul and --board")
+        raise click.UsageError(gettext("give only one of --vul/--nonvul, --board-vul and --board"))
     try:
         s = score_request(
             " ".join(words),
@@ -74,10 +74,7 @@ def score_command(
     if as_json:
         click.echo(json.dumps(s.to_dict()))
     else:
-        from bridgescore import locale
-
-        with locale.use(locale.environment_language()):
-            _print_score(s, symbols=symbols)
+        _print_score(s, symbols=symbols)
 
 
 _OPTIONS = {"vulnerability": "--board-vul", "board": "--board", "vulnerable": "--vul"}
@@ -86,8 +83,6 @@ _OPTIONS = {"vulnerability": "--board-vul", "board": "--board", "vulnerable": "-
 
 def _print_score(s: Score, *, symbols: bool) -> None:
     """The score as a table, in the current language (:mod:`bridgescore.locale`)."""
-    from bridgescore.locale import gettext, part_label, seat_name
-
     result, vulnerability = Result(s.contract, s.declarer, s.tricks), s.vulnerability
     out = console()
     if result.is_pass_out:
@@ -142,15 +137,20 @@ def imps_command(scores: tuple[int, ...], as_json: bool) -> None:
     Examples: bridgescore imps 620 -100 (12 IMPs); bridgescore imps 450 (10 IMPs)
     """
     if len(scores) > 2:
-        raise click.UsageError(f"expected one difference or two scores, got {len(scores)} numbers")
+        said_ = gettext("expected one difference or two scores, got %(count)s numbers")
+        raise click.UsageError(said_ % {"count": len(scores)})
     difference = scores[0] - (scores[1] if len(scores) == 2 else 0)
     result = imps(difference)
     if as_json:
         click.echo(json.dumps({"difference": difference, "imps": result}))
         return
-    vs = f"{scores[0]:+d} against {scores[1]:+d}: " if len(scores) == 2 else ""
-    noun = "IMP" if abs(result) == 1 else "IMPs"
-    console().print(f"{vs}difference {difference:+d} = {result:+d} {noun}")
+    values = {"difference": f"{difference:+d}", "imps": f"{result:+d}"}
+    line = ngettext("difference %(difference)s = %(imps)s IMP",
+                    "difference %(difference)s = %(imps)s IMPs", abs(result)) % values  # fmt: skip
+    if len(scores) == 2:
+        line = gettext("%(score)s against %(other)s: %(line)s") % {
+            "score": f"{scores[0]:+d}", "other": f"{scores[1]:+d}", "line": line}  # fmt: skip
+    console().print(line)
 
 
 @cli.command("board")
@@ -163,9 +163,8 @@ def board_command(boards: str, as_json: bool) -> None:
     """
     m = re.fullmatch(r"\s*([0-9]{1,6})\s*(?:-\s*([0-9]{1,6})\s*)?", boards)
     if m is None or (m[2] is not None and int(m[2]) < int(m[1])):
-        raise click.BadParameter(
-            f"expected a board number or a range such as 1-16, got {boards!r}", param_hint="BOARD"
-        )
+        said_ = gettext("expected a board number or a range such as 1-16, got %(boards)s")
+        raise click.BadParameter(said_ % {"boards": repr(boards)}, param_hint="BOARD")
     numbers = range(int(m[1]), int(m[2] or m[1]) + 1)
     with reporting("BOARD"):
         rows = [(n, Seat.dealer_of_board(n), Vulnerability.from_board(n)) for n in numbers]
@@ -175,9 +174,10 @@ def board_command(boards: str, as_json: bool) -> None:
         return
     if len(rows) == 1:
         n, dealer, vul = rows[0]
-        console().print(f"Board {n}: dealer {SEAT_NAMES[dealer]}, vulnerability {vul.value}")
+        said_ = gettext("Board %(number)s: dealer %(dealer)s, vulnerability %(vul)s")
+        console().print(said_ % {"number": n, "dealer": seat_name(dealer), "vul": vul.value})
         return
-    table = Table("Board", "Dealer", "Vulnerability")
+    table = Table(gettext("Board"), gettext("Dealer"), gettext("Vulnerability"))
     for n, dealer, vul in rows:
-        table.add_row(str(n), SEAT_NAMES[dealer], vul.value)
+        table.add_row(str(n), seat_name(dealer), vul.value)
     console().print(table)

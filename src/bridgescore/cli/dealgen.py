@@ -18,6 +18,7 @@ import click
 
 from bridgescore.boards.deal import Deal
 from bridgescore.cli._app import reporting, write_file
+from bridgescore.locale import gettext
 from bridgescore.model import Seat, Vulnerability
 from bridgescore.pbn import Game, Tag, encode, write_games
 
@@ -63,4 +64,5 @@ def deal_to_order(condition: str, count: int, seed: int | None, target: Path | N
         sys.stdout.write(text.replace("\r\n", "\n"))
         return
     write_file(target, encode(text))
-    click.echo(f"{len(deals)} deals written to {target} (seed {used})", err=True)
+    said = gettext("%(count)s deals written to %(file)s (seed %(seed)s)")
+    click.echo(said % {"count": len(deals), "file": target, "seed": used}, err=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from bridgescore.cli._app import cli, output_option, reporting, write_file
+from bridgescore.cli._app import cli, output_option, reporting, said, write_file
 from bridgescore.deals import (
     FORMATS,
     DealtBoard,
@@ -22,6 +22,7 @@ from bridgescore.deals import (
     verify,
 )
 from bridgescore.errors import DealingError
+from bridgescore.locale import gettext
 
 __all__ = ["convert_command", "deal_command", "deals_group", "verify_command"]
 
@@ -51,8 +52,8 @@ def _write_secret(path: Path, text: str) -> None:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        raise click.BadParameter(f"{path} exists: a seed file is never overwritten",
-                                 param_hint="--seed-file") from None  # fmt: skip
+        exists = gettext("%(file)s exists: a seed file is never overwritten") % {"file": path}
+        raise click.BadParameter(exists, param_hint="--seed-file") from None
     except OSError as exc:
         raise click.FileError(str(path), hint=exc.strerror) from exc
     with os.fdopen(fd, "w") as f:
@@ -104,12 +105,12 @@ def deal_command(
         from bridgescore.cli.dealgen import deal_to_order
 
         if seed is not None and not (seed.isascii() and seed.isdigit()):
-            raise click.BadParameter(f"with --where, a whole number, got {seed!r}",
-                                     param_hint="--seed")  # fmt: skip
+            wrong = gettext("with --where, a whole number, got %(seed)s") % {"seed": repr(seed)}
+            raise click.BadParameter(wrong, param_hint="--seed")
         deal_to_order(condition, count, None if seed is None else int(seed), target)
         return
     if numbers is None or target is None:
-        raise click.UsageError("give --boards and -o OUT (or --where to deal to order)")
+        raise click.UsageError(gettext("give --boards and -o OUT (or --where to deal to order)"))
     with reporting("--boards"):
         wanted = board_numbers(numbers)
     with reporting("--seed"):
@@ -128,12 +129,14 @@ def deal_command(
         click.echo(json.dumps(answer))
         return
     out = click.echo  # not rich: a seed or commitment is never wrapped
-    out(f"Dealt boards {_span(dealt.boards)} to {target} ({file_format(target).name}).")
-    out(f"Commitment (publish it before play): {dealt.commitment}")
+    values = {"boards": _span(dealt.boards), "file": target, "format": file_format(target).name}
+    values |= {"commitment": dealt.commitment, "seed": dealt.seed_hex, "seed_file": seed_file}
+    out(gettext("Dealt boards %(boards)s to %(file)s (%(format)s).") % values)
+    out(gettext("Commitment (publish it before play): %(commitment)s") % values)
     if shown:
-        out(f"Seed (keep it secret until after play): {dealt.seed_hex}")
+        out(gettext("Seed (keep it secret until after play): %(seed)s") % values)
     elif seed_file is not None:
-        out(f"Seed written to {seed_file} (keep it secret until after play).")
+        out(gettext("Seed written to %(seed_file)s (keep it secret until after play).") % values)
 
 
 @cli.group("deals")
@@ -163,9 +166,15 @@ def convert_command(sources: tuple[Path, ...], target: Path) -> None:
         data = to_bytes(boards, target)
     write_file(target, data)
     for note in fmt.loses(boards):
-        click.echo(f"Note: in {target}, {note}.", err=True)
-    files = f"{len(sources)} files" if len(sources) > 1 else str(sources[0])
-    click.echo(f"Wrote boards {_span(boards)} from {files} to {target} ({fmt.name}).")
+        click.echo(gettext("Note: in %(file)s, %(note)s.") % {"file": target, "note": note},
+                   err=True)  # fmt: skip
+    values = {"boards": _span(boards), "files": sources[0], "count": len(sources),
+              "file": target, "format": fmt.name}  # fmt: skip
+    if len(sources) > 1:
+        said_ = gettext("Wrote boards %(boards)s from %(count)s files to %(file)s (%(format)s).")
+    else:
+        said_ = gettext("Wrote boards %(boards)s from %(files)s to %(file)s (%(format)s).")
+    click.echo(said_ % values)
 
 
 @deals_group.command("verify")
@@ -188,9 +197,8 @@ def verify_command(source: Path, seed: str, commitment: str) -> None:
     try:
         verify(boards, key, commitment)
     except DealingError as exc:
-        click.echo(f"Not verified: {exc}.", err=True)
+        click.echo(gettext("Not verified: %(why)s.") % {"why": said(exc)}, err=True)
         raise SystemExit(1) from None
-    click.echo(
-        f"Verified: boards {_span(boards)} of {source} are those the seed deals, and the "
-        "seed hashes to the commitment."
-    )
+    verified = gettext("Verified: boards %(boards)s of %(file)s are those the seed deals, and "
+                       "the seed hashes to the commitment.")  # fmt: skip
+    click.echo(verified % {"boards": _span(boards), "file": source})

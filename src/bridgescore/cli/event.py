@@ -12,6 +12,7 @@ from rich.table import Table
 from bridgescore import pbn
 from bridgescore.cli._app import cli, console, read_pbn, reporting, write_file
 from bridgescore.events import Event, EventKind, VpScale
+from bridgescore.locale import gettext, pgettext
 
 __all__ = ["event_group", "score_command"]
 
@@ -59,7 +60,7 @@ def score_command(file: Path, kind: str, scale: str, bam: bool, as_json: bool,
                                scale=VpScale(scale), scoring="bam" if bam else "imps",
                                name=file.stem, warnings=warnings)  # fmt: skip
     for w in warnings:
-        click.echo(f"warning: {w}", err=True)
+        click.echo(gettext("warning: %(warning)s") % {"warning": w}, err=True)
     if usebio_path is not None:
         from bridgescore import usebio
 
@@ -75,21 +76,27 @@ def score_command(file: Path, kind: str, scale: str, bam: bool, as_json: bool,
 def _print(event: Event) -> None:
     out = console()
     scores = event.scores()
-    points = "Boards" if event.scoring == "bam" else "VPs"
+    points = gettext("Boards") if event.scoring == "bam" else gettext("VPs")
     matches = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for name in ("Round", "Match", "Home", "Away", "Boards", "IMPs", "", points, ""):
-        matches.add_column(name, justify="left" if name in ("Home", "Away") else "right")
+    home, away = pgettext("match", "Home"), pgettext("match", "Away")
+    heads = (gettext("Round"), gettext("Match"), home, away, gettext("Boards"), gettext("IMPs"),
+             "", points, "")  # fmt: skip
+    for i, name in enumerate(heads):
+        matches.add_column(name, justify="left" if i in (2, 3) else "right")
     for s in scores:
         matches.add_row(str(s.round), str(s.match), s.home, s.away, str(s.boards),
                         str(s.imps[0]), str(s.imps[1]), f"{s.vp[0] / 100:.2f}",
                         f"{s.vp[1] / 100:.2f}")  # fmt: skip
-    how = event.scale.value if event.scoring == "imps" else "board-a-match"
-    out.print(f"{event.name}: {len(event.entrants)} teams, {len(event.rounds)} rounds, "
-              f"{len(scores)} matches ({how})")  # fmt: skip
+    how = event.scale.value if event.scoring == "imps" else gettext("board-a-match")
+    said = gettext("%(name)s: %(teams)s teams, %(rounds)s rounds, %(matches)s matches (%(how)s)")
+    out.print(said % {"name": event.name, "teams": len(event.entrants),
+                      "rounds": len(event.rounds), "matches": len(scores), "how": how})  # fmt: skip
     out.print(matches)
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for name in ("Rank", "Team", points, "IMPs for", "against", "Played"):
-        table.add_column(name, justify="left" if name == "Team" else "right")
+    columns = (gettext("Rank"), gettext("Team"), points, gettext("IMPs for"), gettext("against"),
+             gettext("Played"))  # fmt: skip
+    for i, name in enumerate(columns):
+        table.add_column(name, justify="left" if i == 1 else "right")
     for line in event.standings():
         table.add_row(line.rank, line.entrant, f"{line.vps:.2f}", str(line.imps_for),
                       str(line.imps_against), str(line.played))  # fmt: skip

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from bridgescore.cli._app import console, reporting, write_file
+from bridgescore.locale import gettext
 
 __all__ = ["masterpoints_command"]
 
@@ -47,15 +48,19 @@ def masterpoints_command(
             game_id = store.resolve(session_id)
             owner = clubs.owner(game_id)
             if owner is None:
-                raise click.BadParameter(f"{game_id} is no club's evening: masterpoints are "
-                                         "filed by a club", param_hint="SESSION")  # fmt: skip
+                said = gettext("%(id)s is no club's evening: masterpoints are filed by a club")
+                raise click.BadParameter(said % {"id": game_id}, param_hint="SESSION")
             form: FilingFormat = "abf" if fmt == "abf" else "ebu"
             made = file_masterpoints(clubs, owner, game_id, form, utcnow(),
                                      charge_code=charge_code)  # fmt: skip
     target = output or Path(f"masterpoints-{game_id[:8]}.{made.extension}")
     write_file(target, made.data)
     lines = made.data.count(b"\n") if fmt == "abf" else None
-    console().print(f"{target}: {lines} players' points" if lines is not None else str(target))
+    if lines is None:
+        console().print(str(target))
+    else:
+        said = gettext("%(file)s: %(lines)s players' points")
+        console().print(said % {"file": target, "lines": lines})
     if made.unfiled:
-        console().print(f"not in the file (no national number): {', '.join(made.unfiled)}",
-                        style="yellow")  # fmt: skip
+        said = gettext("not in the file (no national number): %(names)s")
+        console().print(said % {"names": ", ".join(made.unfiled)}, style="yellow")

@@ -14,11 +14,12 @@ from typing import Any, Literal
 
 import click
 
-from bridgescore.cli._app import ARGS, UNDERTRICK_RULE, cli, reporting
-from bridgescore.errors import BridgeError
+from bridgescore.cli._app import ARGS, UNDERTRICK_RULE, cli, reporting, said
+from bridgescore.errors import N_, BridgeError
 from bridgescore.home import render
 from bridgescore.home.chicago import CHICAGO_PRESETS, Chicago, ChicagoDeal, ChicagoRules
 from bridgescore.home.rubber import RUBBER_PRESETS, Rubber, RubberDeal, RubberRules, WeThey
+from bridgescore.locale import gettext, ngettext
 from bridgescore.model import Side
 from bridgescore.scoring import UndertrickRule
 from bridgescore.storage import Store, StoredGame
@@ -50,9 +51,8 @@ def _honors(value: str | None) -> dict[str, int] | None:
         return None
     side, _, points = value.partition(":")
     if not points.strip().isdigit():
-        raise click.BadParameter(
-            f"expected SIDE:POINTS such as we:100 or NS:150, got {value!r}", param_hint="--honors"
-        )
+        said = gettext("expected SIDE:POINTS such as we:100 or NS:150, got %(value)s")
+        raise click.BadParameter(said % {"value": repr(value)}, param_hint="--honors")
     return {side.strip(): int(points)}
 
 
@@ -64,6 +64,12 @@ class _Family:
     noun: str
     sides: tuple[str, str]
     example: str
+    heading: str
+    """``'Rubber %(id)s (version %(version)s)'``: the line above the pad (a message)."""
+    other: str
+    """What a game of the other kind is refused with (a message naming ``%(id)s``)."""
+    none: str
+    """What ``list`` says when there is no game yet (a message)."""
 
     def parse(self, text: str, honors: dict[str, int] | None) -> RubberDeal | ChicagoDeal:
         return (RubberDeal if self.kind == "rubber" else ChicagoDeal).parse(text, honors=honors)
@@ -72,20 +78,29 @@ class _Family:
         names = stored.names
         game = stored.home_game
         if isinstance(game, Rubber):
-            pad = render.rubber(game, we=names.get("we", ""), they=names.get("they", ""))
-            return pad
-        return render.chicago(game, ns=names.get("ns", ""), ew=names.get("ew", ""))
+            we, they = names.get("we", ""), names.get("they", "")
+            return render.rubber(game, we=we, they=they, translate=gettext)
+        ns, ew = names.get("ns", ""), names.get("ew", "")
+        return render.chicago(game, ns=ns, ew=ew, translate=gettext)
 
 
-RUBBER = _Family("rubber", "rubber", ("we", "they"), "4H we 10")
-CHICAGO = _Family("chicago", "Chicago", ("ns", "ew"), "4H S 10")
+RUBBER = _Family(
+    "rubber", N_("rubber"), ("we", "they"), "4H we 10",
+    N_("Rubber %(id)s (version %(version)s)"), N_("%(id)s is a Chicago, not a rubber"),
+    N_("No rubber yet: start one with bridgescore rubber new."),
+)  # fmt: skip
+CHICAGO = _Family(
+    "chicago", "Chicago", ("ns", "ew"), "4H S 10",
+    N_("Chicago %(id)s (version %(version)s)"), N_("%(id)s is a rubber, not a Chicago"),
+    N_("No Chicago yet: start one with bridgescore chicago new."),
+)  # fmt: skip
 
 
 def _load(store: Store, family: _Family, game_id: str) -> StoredGame:
     with reporting("ID"):
         stored = store.get(store.resolve(game_id))
         if stored.kind != family.kind:
-            raise click.BadParameter(f"{game_id!r} is a {stored.kind}, not a {family.noun}")
+            raise click.BadParameter(gettext(family.other) % {"id": repr(game_id)})
         return stored
 
 
@@ -93,7 +108,7 @@ def _show(family: _Family, stored: StoredGame, *, as_json: bool = False) -> None
     if as_json:
         click.echo(json.dumps(stored.to_dict()))
         return
-    click.echo(f"{family.noun.title()} {stored.id} (version {stored.version})")
+    click.echo(gettext(family.heading) % {"id": stored.id, "version": stored.version})
     click.echo(family.draw(stored))
 
 
@@ -151,7 +166,7 @@ def _commands(group: click.Group, family: _Family) -> None:
             stored = _load(store, family, game_id)
         _show(family, stored, as_json=as_json)
         if not as_json and isinstance(stored.game, Rubber):
-            click.echo("\n".join(render.explain(stored.game)))
+            click.echo("\n".join(render.explain(stored.game, gettext)))
 
     @group.command("list")
     @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -164,10 +179,9 @@ def _commands(group: click.Group, family: _Family) -> None:
             click.echo(json.dumps([_summary(g) for g in games]))
             return
         if not games:
-            click.echo(f"No {family.noun} yet: start one with bridgescore {family.kind} new.")
+            click.echo(gettext(family.none))
         for g in games:
-            s = _summary(g)
-            click.echo(f"{g.id}  {g.updated_at:%Y-%m-%d %H:%M}  {s['names']}  {s['score']}")
+            click.echo(f"{g.id}  {g.updated_at:%Y-%m-%d %H:%M}  {_said(g)}")
 
     @group.command("play")
     @click.argument("game_id", required=False, metavar="[ID]")
@@ -192,12 +206,12 @@ def _loop(family: _Family, store: Store, stored: StoredGame) -> None:
     """The read-score-draw loop of ``play``."""
     while True:
         try:
-            line = click.prompt(f"{family.noun} {stored.id}", prompt_suffix="> ").strip()
+            line = click.prompt(gettext(family.noun), prompt_suffix=f" {stored.id}> ").strip()
         except click.Abort:
             line = "quit"
         command = line.lower()
         if command in ("quit", "q", "exit"):
-            click.echo(f"Saved as {stored.id}.")
+            click.echo(gettext("Saved as %(id)s.") % {"id": stored.id})
             return
         try:
             if command == "show":
@@ -214,7 +228,8 @@ def _loop(family: _Family, store: Store, stored: StoredGame) -> None:
                 game = current.record(*deal, honors=held)
             stored = store.save(stored.id, game, expected_version=stored.version)
         except (BridgeError, click.BadParameter) as exc:
-            click.echo(f"Error: {exc}")
+            why = said(exc) if isinstance(exc, BridgeError) else str(exc)
+            click.echo(gettext("Error: %(error)s") % {"error": why})
             continue
         _show(family, stored)
 
@@ -249,6 +264,34 @@ def _summary(stored: StoredGame) -> dict[str, Any]:
         "version": stored.version,
         "updated_at": stored.updated_at.isoformat(),
     }
+
+
+def _said(stored: StoredGame) -> str:
+    """A stored game's pairs and score as ``list`` says them, in the command's language."""
+    game, names = stored.home_game, stored.names
+    values: dict[str, object]
+    if isinstance(game, Rubber):
+        t = game.totals
+        we, they = gettext("WE"), gettext("THEY")
+        values = {"we": names.get("we") or we, "they": names.get("they") or they}
+        values |= {"we_points": t[WeThey.WE], "they_points": t[WeThey.THEY]}
+        values["game"] = game.game_number
+        if game.is_finished:
+            said = gettext("%(we)s v %(they)s  WE %(we_points)s THEY %(they_points)s "
+                           "(finished)")  # fmt: skip
+        else:
+            said = gettext("%(we)s v %(they)s  WE %(we_points)s THEY %(they_points)s "
+                           "(game %(game)s)")  # fmt: skip
+        return said % values
+    c = game.totals
+    values = {"ns": names.get("ns") or gettext("NS"), "ew": names.get("ew") or gettext("EW")}
+    values |= {"ns_points": c[Side.NS], "ew_points": c[Side.EW], "played": game.played}
+    said = ngettext(
+        "%(ns)s v %(ew)s  NS %(ns_points)s EW %(ew_points)s (%(played)s deal)",
+        "%(ns)s v %(ew)s  NS %(ns_points)s EW %(ew_points)s (%(played)s deals)",
+        game.played,
+    )
+    return said % values
 
 
 @cli.group("rubber")

@@ -12,8 +12,10 @@ from rich.table import Table
 
 from bridgescore.cli._app import cli, console, reporting, section_scorer
 from bridgescore.cli.session import read_session
+from bridgescore.errors import N_
 from bridgescore.grades import GradeRules, grade_sessions
 from bridgescore.grades.sessions import graded_session, read_date
+from bridgescore.locale import gettext
 
 __all__ = ["grades_command"]
 
@@ -55,9 +57,9 @@ def grades_command(files: tuple[Path, ...], start: float, as_json: bool) -> None
         click.echo(json.dumps(out, ensure_ascii=False))
         return
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for heading, right in (("Number", False), ("Name", False), ("Grade", True),
-                           ("Boards", True), ("Maturity", False)):  # fmt: skip
-        table.add_column(heading, justify="right" if right else "left")
+    for heading, right in ((N_("Number"), False), (N_("Name"), False), (N_("Grade"), True),
+                           (N_("Boards"), True), (N_("Maturity"), False)):  # fmt: skip
+        table.add_column(gettext(heading), justify="right" if right else "left")
     for row in out:
         table.add_row(str(row["number"]), str(row["name"]), f"{row['grade']:.2f}",
                       str(row["boards"]), str(row["maturity"]))  # fmt: skip

@@ -9,6 +9,7 @@ import click
 from bridgescore import pbn
 from bridgescore.cli._app import cli, output_option, reporting, write_file
 from bridgescore.lin import handviewer_url, read_lin, to_games
+from bridgescore.locale import gettext
 
 __all__ = ["lin_group", "pbn_command", "url_command"]
 
@@ -52,7 +53,8 @@ def pbn_command(files: tuple[Path, ...], target: Path) -> None:
     with reporting("IN"):
         data = pbn.encode(pbn.write_games(games))
     write_file(target, data)
-    click.echo(f"Wrote {target}: {len(games)} boards from {len(files)} LIN files.")
+    said = gettext("Wrote %(file)s: %(boards)s boards from %(files)s LIN files.")
+    click.echo(said % {"file": target, "boards": len(games), "files": len(files)})
 
 
 @lin_group.command("url")

@@ -13,6 +13,7 @@ from bridgescore import pbn
 from bridgescore.cli._app import cli, console, read_pbn, reporting
 from bridgescore.duplicate.field import Adjusted
 from bridgescore.events.match import MatchBoard, TeamMatch
+from bridgescore.locale import gettext, ngettext, pgettext
 from bridgescore.model import Result
 
 __all__ = ["match_group", "score_command"]
@@ -42,7 +43,7 @@ def score_command(file: Path, as_json: bool) -> None:
         warnings: list[str] = []
         matches = pbn.read_matches(text, source=file.name, warnings=warnings)
     for w in warnings:
-        click.echo(f"warning: {w}", err=True)
+        click.echo(gettext("warning: %(warning)s") % {"warning": w}, err=True)
     if not matches:
         matches = [TeamMatch("Home", "Visitors", [])]
     if as_json:
@@ -92,31 +93,42 @@ def _data(match: TeamMatch) -> dict[str, object]:
 
 def _print(match: TeamMatch) -> None:
     out = console()
-    out.print(f"{match.home} v {match.away}: {len(match.boards)} boards")
+    count = len(match.boards)
+    boards = ngettext("%(num)d board", "%(num)d boards", count) % {"num": count}
+    said = gettext("%(home)s v %(away)s: %(boards)s")
+    out.print(said % {"home": match.home, "away": match.away, "boards": boards})
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for name in ("Board", "Open room", "NS", "Closed room", "NS", match.home, match.away):
-        table.add_column(name, justify="left" if "room" in name else "right")
+    ns = gettext("NS")
+    heads = (gettext("Board"), gettext("Open room"), ns, gettext("Closed room"), ns, match.home,
+             match.away)  # fmt: skip
+    for i, name in enumerate(heads):
+        table.add_column(name, justify="left" if i in (1, 3) else "right")
     for b in match.boards:
         table.add_row(str(b.board.number), _room(b.open), _ns(b, b.open), _room(b.closed),
                       _ns(b, b.closed), str(b.imps) if b.imps > 0 else "",
                       str(-b.imps) if b.imps < 0 else "")  # fmt: skip
     home, away = match.imps
     table.add_section()
-    table.add_row("", "", "", "", "IMPs", str(home), str(away))
+    table.add_row("", "", "", "", gettext("IMPs"), str(home), str(away))
     out.print(table)
     vp_home, vp_away = match.victory_points
-    out.print(f"{match.home} {home}, {match.away} {away} IMPs (margin {match.margin:+d}); "
-              f"victory points {vp_home:.2f} to {vp_away:.2f}.")  # fmt: skip
+    said = gettext("%(home)s %(home_imps)s, %(away)s %(away_imps)s IMPs (margin %(margin)s); "
+                   "victory points %(home_vps)s to %(away_vps)s.")  # fmt: skip
+    out.print(said % {"home": match.home, "home_imps": home, "away": match.away,
+                      "away_imps": away, "margin": f"{match.margin:+d}",
+                      "home_vps": f"{vp_home:.2f}", "away_vps": f"{vp_away:.2f}"})  # fmt: skip
 
 
 def _summary(matches: list[TeamMatch]) -> None:
     """One line a match: the teams, the IMPs and the victory points."""
     out = console()
     out.print()
-    out.print(f"{len(matches)} matches")
+    out.print(ngettext("%(num)d match", "%(num)d matches", len(matches)) % {"num": len(matches)})
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for name in ("Home", "Away", "Boards", "IMPs", "", "VPs", ""):
-        table.add_column(name, justify="left" if name in ("Home", "Away") else "right")
+    heads = (pgettext("match", "Home"), pgettext("match", "Away"), gettext("Boards"),
+             gettext("IMPs"), "", gettext("VPs"), "")  # fmt: skip
+    for i, name in enumerate(heads):
+        table.add_column(name, justify="left" if i < 2 else "right")
     for m in matches:
         home, away = m.imps
         vp_home, vp_away = m.victory_points

@@ -10,7 +10,7 @@ from typing import Literal, TypeVar
 
 import click
 
-from bridgescore.cli._app import cli
+from bridgescore.cli._app import cli, said
 from bridgescore.duplicate.movement import (
     Movement,
     describe,
@@ -22,6 +22,7 @@ from bridgescore.duplicate.movement import (
 )
 from bridgescore.duplicate.movement.individual import describe_individual, individual
 from bridgescore.errors import MovementError
+from bridgescore.locale import gettext
 
 __all__ = [
     "check_command",
@@ -50,7 +51,7 @@ def _building() -> Iterator[None]:
     try:
         yield
     except MovementError as exc:
-        raise click.BadParameter(str(exc), param_hint=_OPTIONS.get(exc.field or "")) from exc
+        raise click.BadParameter(said(exc), param_hint=_OPTIONS.get(exc.field or "")) from exc
 
 
 def _show(movement: Movement, *, as_json: bool, cards: bool) -> None:
@@ -59,8 +60,9 @@ def _show(movement: Movement, *, as_json: bool, cards: bool) -> None:
         return
     click.echo(describe(movement))
     if cards:
-        click.echo("\nTable cards\n\n" + table_cards(movement))
-        click.echo("\nGuide cards\n\n" + guide_cards(movement))
+        table_heading, guide_heading = gettext("Table cards"), gettext("Guide cards")
+        click.echo(f"\n{table_heading}\n\n{table_cards(movement)}")
+        click.echo(f"\n{guide_heading}\n\n{guide_cards(movement)}")
 
 
 def _common(command: F) -> F:
@@ -188,18 +190,17 @@ def check_command(
     try:
         text = file.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        raise click.BadParameter(f"cannot read {str(file)!r}: {exc}", param_hint="FILE") from exc
+        said_ = gettext("cannot read %(file)s: %(error)s") % {"file": repr(str(file)), "error": exc}
+        raise click.BadParameter(said_, param_hint="FILE") from exc
     asc = file.suffix.lower() == ".asc"
     if asc and boards_per_round is None:
-        raise click.BadParameter(
-            "an .ASC movement file does not say how many boards a group has",
-            param_hint="--boards-per-round",
-        )
+        said_ = gettext("an .ASC movement file does not say how many boards a group has")
+        raise click.BadParameter(said_, param_hint="--boards-per-round")
     try:
         movement = read_file(text, "asc" if asc else "csv", boards_per_round=boards_per_round,
                              meetings=meetings)  # fmt: skip
     except MovementError as exc:
-        raise click.BadParameter(f"{file.name}: {exc}", param_hint="FILE") from exc
+        raise click.BadParameter(f"{file.name}: {said(exc)}", param_hint="FILE") from exc
     _show(movement, as_json=as_json, cards=cards)
 
 

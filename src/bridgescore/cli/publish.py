@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from bridgescore.cli._app import cli, console, reporting
+from bridgescore.locale import gettext
 
 _DB = click.option("--db", envvar="BRIDGESCORE_DATABASE_URL", metavar="URL",
                    help="The database (an SQLAlchemy URL), as for serve.")  # fmt: skip
@@ -46,4 +47,5 @@ def publish(club_ref: str, target: Path, db: str | None) -> None:
                 raise click.FileError(str(target), hint=exc.strerror or str(exc)) from exc
         finally:
             clubs.store.close()
-    console().print(f"{count} pages of {club.name}'s results written to {target}")
+    said = gettext("%(count)s pages of %(club)s's results written to %(folder)s")
+    console().print(said % {"count": count, "club": club.name, "folder": target})

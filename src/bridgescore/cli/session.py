@@ -31,8 +31,9 @@ from bridgescore.duplicate.session import (
     scores_to_dict,
 )
 from bridgescore.duplicate.strata import Strata, read_holdings, strata_to_dict
-from bridgescore.errors import SessionError
+from bridgescore.errors import N_, SessionError
 from bridgescore.lin import read_names, with_names
+from bridgescore.locale import gettext, ngettext
 from bridgescore.masterpoints import MasterpointSpec, awards, parse_spec
 from bridgescore.model import Side
 from bridgescore.players import Player
@@ -265,11 +266,15 @@ def score_command(
         for scored, section_data in zip(sections, data["sections"], strict=True):
             section_data["strata"] = strata_to_dict(limits, scored, holdings)
     if recap is not None and not any(s["recaps"] for s in data["sections"]):
-        raise click.BadParameter(f"no pair {recap!r} in the sections shown", param_hint="--recap")
+        raise click.BadParameter(_no_pair(recap), param_hint="--recap")
     if as_json:
         click.echo(json.dumps(data))
     else:
         _print_session(session, sections, data, spec)
+
+
+def _no_pair(text: str) -> str:
+    return gettext("no pair %(pair)s in the sections shown") % {"pair": repr(text)}
 
 
 def _json_points(points: Decimal) -> int | float:
@@ -281,10 +286,12 @@ def _strata(text: str | None, by: str, path: Path | None) -> tuple[Strata, dict[
     """``--strata`` and ``--holdings`` read: the strata and the holdings by national number."""
     if text is None:
         if path is not None:
-            raise click.BadParameter("--holdings is read for --strata", param_hint="--holdings")
+            said = gettext("--holdings is read for --strata")
+            raise click.BadParameter(said, param_hint="--holdings")
         return None
     if path is None:
-        raise click.BadParameter("strata need the players' --holdings", param_hint="--strata")
+        said = gettext("strata need the players' --holdings")
+        raise click.BadParameter(said, param_hint="--strata")
     with reporting("--strata"):
         strata = Strata.parse(text, "average" if by == "average" else "higher")
     text = read_pbn(path)  # UTF-8, or ISO 8859-1 as a spreadsheet saves it
@@ -303,10 +310,16 @@ def _named(session: Session, path: Path, roster: Sequence[Player] = ()) -> Sessi
     with reporting("--names"):
         named, unknown = with_names(session, read_names(text, source=path.name), roster)
     if unknown:
-        shown = ", ".join(unknown[:20]) + (f" and {len(unknown) - 20} more" if len(unknown) > 20
-                                           else "")  # fmt: skip
-        click.echo(f"Warning: {path.name} does not name {len(unknown)} BBO usernames, kept as "
-                   f"they are: {shown}", err=True)  # fmt: skip
+        shown = ", ".join(unknown[:20])
+        if len(unknown) > 20:
+            more = {"names": shown, "more": len(unknown) - 20}
+            shown = gettext("%(names)s and %(more)s more") % more
+        said = ngettext(
+            "Warning: %(file)s does not name %(num)d BBO username, kept as it is: %(names)s",
+            "Warning: %(file)s does not name %(num)d BBO usernames, kept as they are: %(names)s",
+            len(unknown),
+        )
+        click.echo(said % {"file": path.name, "num": len(unknown), "names": shown}, err=True)
     return named
 
 
@@ -317,8 +330,8 @@ def _recaps(scored: SectionScores, text: str | None) -> tuple[Pair, ...]:
     try:
         wanted = Pair.parse(text)
     except SessionError:
-        raise click.BadParameter(f"expected a pair number such as 3, NS3 or EW3, got {text!r}",
-                                 param_hint="--recap") from None  # fmt: skip
+        said = gettext("expected a pair number such as 3, NS3 or EW3, got %(text)s")
+        raise click.BadParameter(said % {"text": repr(text)}, param_hint="--recap") from None
     return tuple(p for p in scored.section.pairs if p.number == wanted.number
                  and (wanted.side is None or p.side in (wanted.side, None)))  # fmt: skip
 
@@ -338,34 +351,41 @@ def _solved(section: Section, solve: bool) -> dict[int, DDTable]:
     try:
         return tables_of(section, solve=solve)
     except ModuleNotFoundError as exc:
-        raise click.ClickException(
-            f"solving the deals needs endplay ({exc.name} is missing): "
-            "pip install 'bridgescore[dd]', or give a file analysed by bridgescore analyse"
-        ) from exc
+        said = gettext(
+            "solving the deals needs endplay (%(module)s is missing): pip install "
+            "'bridgescore[dd]', or give a file analysed by bridgescore analyse"
+        )
+        raise click.ClickException(said % {"module": exc.name}) from exc
 
 
 def _print_session(session: Session, sections: list[SectionScores], data: dict[str, Any],
                    spec: MasterpointSpec | None = None) -> None:  # fmt: skip
     out = console()
-    title = ", ".join(x for x in (session.event, session.date) if x) or "Session"
-    out.print(f"{title}: {METHODS[session.method].name}")
-    unit = "MPs" if session.method == "mp" else "IMPs"
+    title = ", ".join(x for x in (session.event, session.date) if x) or gettext("Session")
+    out.print(f"{title}: {gettext(METHODS[session.method].name)}")
+    unit = gettext(METHODS["mp" if session.method == "mp" else "butler"].unit)
     for scored, section_data in zip(sections, data["sections"], strict=True):
         section = scored.section
-        out.print(f"\nSection {section.name}: {section.kind.title()}, "
-                  f"{len(section.boards)} boards, {len(section.pairs)} pairs")  # fmt: skip
+        boards, pairs = len(section.boards), len(section.pairs)
+        said = gettext("Section %(name)s: %(kind)s, %(boards)s, %(pairs)s") % {
+            "name": section.name,
+            "kind": section.kind.title(),
+            "boards": ngettext("%(num)d board", "%(num)d boards", boards) % {"num": boards},
+            "pairs": ngettext("%(num)d pair", "%(num)d pairs", pairs) % {"num": pairs},
+        }
+        out.print(f"\n{said}")
         for side, rows in scored.rankings.items():
-            table = _table(side.value if side else None)
-            table.add_column("Rank")
-            table.add_column("Pair", justify="right")
-            table.add_column("Names")
+            table = _table(gettext(side.value) if side else None)
+            table.add_column(gettext("Rank"))
+            table.add_column(gettext("Pair"), justify="right")
+            table.add_column(gettext("Names"))
             table.add_column(unit, justify="right")
             if session.method == "mp":
                 table.add_column("%", justify="right")
-            table.add_column("Boards", justify="right")
+            table.add_column(gettext("Boards"), justify="right")
             earned = _earned(spec, scored)
             if earned is not None:
-                table.add_column("Masterpoints", justify="right")
+                table.add_column(gettext("Masterpoints"), justify="right")
             totals = _totals([row.total for row in rows])
             for row, total in zip(rows, totals, strict=True):
                 cells = [row.place, str(row.pair.number), row.pair.names, total]
@@ -377,7 +397,7 @@ def _print_session(session: Session, sections: list[SectionScores], data: dict[s
                 table.add_row(*cells)
             out.print(table)
         if section.warnings:
-            click.echo("Warnings:")
+            click.echo(gettext("Warnings:"))
             for w in section.warnings:
                 click.echo(f"  {w}")
         if "strata" in section_data:
@@ -392,10 +412,12 @@ def _print_strata(strata: dict[str, Any]) -> None:
     out = console()
     for field, by_stratum in strata["rankings"].items():
         for name, rows in by_stratum.items():
-            heading = f"Stratum {name}" + ("" if field == "all" else f", {field}")
-            table = _table(heading)
-            for column in ("Rank", "Pair", "Names", "%", "Stratum"):
-                table.add_column(column, justify="right" if column in ("Pair", "%") else "left")
+            heading = (gettext("Stratum %(name)s") if field == "all"
+                       else gettext("Stratum %(name)s, %(field)s"))  # fmt: skip
+            table = _table(heading % {"name": name, "field": field})
+            for column in (N_("Rank"), N_("Pair"), N_("Names"), "%", N_("Stratum")):
+                right = column in ("Pair", "%")
+                table.add_column(gettext(column), justify="right" if right else "left")
             for row in rows:
                 table.add_row(row["rank"], str(row["number"]), row["names"],
                               _percent(row["percent"]), strata["pairs"][row["pair"]])  # fmt: skip
@@ -406,11 +428,17 @@ def _print_travellers(scored: SectionScores, unit: str) -> None:
     out = console()
     for number, lines in scored.travellers.items():
         board = scored.section.board(number)
-        top = f", top {scored.tops[number]}" if scored.tops[number] else ""
-        table = _table(f"Board {number}: dealer {board.dealer.value}, vulnerability "
-                       f"{board.vulnerability.value}{top}")  # fmt: skip
-        for name in ("NS", "EW", "Result", "NS score", f"NS {unit}", f"EW {unit}"):
-            table.add_column(name, justify="left" if name == "Result" else "right")
+        values = {"number": number, "dealer": board.dealer.value,
+                  "vul": board.vulnerability.value, "top": scored.tops[number]}  # fmt: skip
+        said = gettext("Board %(number)s: dealer %(dealer)s, vulnerability %(vul)s")
+        if scored.tops[number]:
+            said = gettext("Board %(number)s: dealer %(dealer)s, vulnerability %(vul)s, "
+                           "top %(top)s")  # fmt: skip
+        table = _table(said % values)
+        ns, ew = gettext("NS"), gettext("EW")
+        columns = (ns, ew, gettext("Result"), gettext("NS score"), f"{ns} {unit}", f"{ew} {unit}")
+        for i, name in enumerate(columns):
+            table.add_column(name, justify="left" if i == 2 else "right")
         for line in lines:
             r = line.result
             table.add_row(str(r.ns), str(r.ew), r.text,
@@ -421,17 +449,21 @@ def _print_travellers(scored: SectionScores, unit: str) -> None:
 
 
 def _print_recap(recap: dict[str, Any], unit: str) -> None:
-    names = f" ({recap['names']})" if recap["names"] else ""
-    table = _table(f"Recap of pair {recap['pair']}{names}")
-    for name in ("Board", "Sat", "Against", "Result", "Score", unit, "Top"):
-        table.add_column(name, justify="left" if name in ("Sat", "Result") else "right")
+    said = (gettext("Recap of pair %(pair)s (%(names)s)") if recap["names"]
+            else gettext("Recap of pair %(pair)s"))  # fmt: skip
+    table = _table(said % {"pair": recap["pair"], "names": recap["names"]})
+    for name in (N_("Board"), N_("Sat"), N_("Against"), N_("Result"), N_("Score"), unit, N_("Top")):
+        left = name in ("Sat", "Result")
+        table.add_column(
+            gettext(name) if name != unit else unit, justify="left" if left else "right"
+        )
     for x in recap["boards"]:
         score = x["score"] if isinstance(x["score"], str) else f"{x['score']:+d}"
         table.add_row(str(x["board"]), x["sat"], x["opponent"], x["result"], score,
                       _points(x["points"]), str(x["top"] or ""))  # fmt: skip
     total = sum(x["points"] for x in recap["boards"])
     table.add_section()
-    table.add_row("", "", "", "", "Total", _points(total), "")
+    table.add_row("", "", "", "", gettext("Total"), _points(total), "")
     console().print()
     console().print(table)
 
@@ -465,8 +497,8 @@ def export_command(
     """
     spec = _spec(masterpoints)
     if spec is not None and fmt != "usebio":
-        raise click.BadParameter("masterpoints are written in USEBIO only (--format usebio)",
-                                 param_hint="--masterpoints")  # fmt: skip
+        said = gettext("masterpoints are written in USEBIO only (--format usebio)")
+        raise click.BadParameter(said, param_hint="--masterpoints")
     session = _share(read_session(file, method), min_share)
     with reporting("FILE"):
         if fmt == "usebio":
@@ -481,8 +513,11 @@ def export_command(
     write_file(output, data)
     boards = sum(len(s.boards) for s in session.sections)
     results = sum(len(s.results) for s in session.sections)
-    click.echo(f"Wrote {output}: {len(session.sections)} sections, {boards} boards, {results} "
-               f"results, scored by {METHODS[session.method].name}.")  # fmt: skip
+    said = gettext("Wrote %(file)s: %(sections)s sections, %(boards)s boards, %(results)s "
+                   "results, scored by %(method)s.")  # fmt: skip
+    method = gettext(METHODS[session.method].name)
+    click.echo(said % {"file": output, "sections": len(session.sections), "boards": boards,
+                       "results": results, "method": method})  # fmt: skip
 
 
 @session_group.command("analyse")
@@ -520,8 +555,7 @@ def analyse_command(
         sections = [s for s in sections if s.section is chosen]
     found = [(s, p) for s in sections for p in _recaps(s, pair_text)]
     if not found:
-        raise click.BadParameter(f"no pair {pair_text!r} in the sections shown",
-                                 param_hint="--pair")  # fmt: skip
+        raise click.BadParameter(_no_pair(pair_text), param_hint="--pair")
     chosen_sections = {s.section.name: s.section for s, _ in found}
     tables = {name: _solved(section, solve) for name, section in chosen_sections.items()}
     data: dict[str, Any] = {
@@ -543,14 +577,19 @@ def analyse_command(
 
 def _print_analysis(entry: dict[str, Any]) -> None:
     analysis = entry["analysis"]
-    names = f" ({entry['names']})" if entry["names"] else ""
-    table = Table(title=f"Pair {entry['pair']}{names}, section {entry['section']}: the "
-                  f"{analysis['unit']} of each", title_justify="left",
+    said = (gettext("Pair %(pair)s (%(names)s), section %(section)s: the %(unit)s of each")
+            if entry["names"]
+            else gettext("Pair %(pair)s, section %(section)s: the %(unit)s of each"))  # fmt: skip
+    title = said % {"pair": entry["pair"], "names": entry["names"], "section": entry["section"],
+                    "unit": gettext(analysis["unit"])}  # fmt: skip
+    table = Table(title=title, title_justify="left",
                   box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
                   padding=(0, 1, 0, 0))  # fmt: skip
-    for name in ("Board", "Sat", "Par", "Double dummy", "Actual", "Bidding", "Play", "Defence"):
+    for name in (N_("Board"), N_("Sat"), N_("Par"), N_("Double dummy"), N_("Actual"),
+                 N_("Bidding"), N_("Play"), N_("Defence")):  # fmt: skip
         left = name in ("Sat", "Par", "Double dummy", "Actual")
-        table.add_column(name, justify="left" if left else "right", min_width=len(name),
+        head = gettext(name)
+        table.add_column(head, justify="left" if left else "right", min_width=len(head),
                          no_wrap=name != "Par")  # fmt: skip
 
     def cell(text: str, valued: dict[str, Any]) -> str:
@@ -564,13 +603,14 @@ def _print_analysis(entry: dict[str, Any]) -> None:
                       _signed(b.get("defence")))  # fmt: skip
     totals = analysis["totals"]
     table.add_section()
-    table.add_row("Total", "", "", "", "", _signed(totals["bidding"]), _signed(totals["play"]),
-                  _signed(totals["defence"]))  # fmt: skip
+    table.add_row(gettext("Total"), "", "", "", "", _signed(totals["bidding"]),
+                  _signed(totals["play"]), _signed(totals["defence"]))  # fmt: skip
     out = console()
     out.print()
     out.print(table)
     for n in analysis["not_analysed"]:
-        out.print(f"Board {n['board']} not analysed: {n['reason']}.")
+        said = gettext("Board %(board)s not analysed: %(reason)s.")
+        out.print(said % {"board": n["board"], "reason": n["reason"]})
 
 
 def _signed(x: float | None) -> str:
@@ -626,5 +666,7 @@ def import_command(
             stored = store.create(session, club=(club.id, clubs.key(club.id)))
     results = sum(len(s.results) for s in session.sections)
     console().print(stored.id)
-    console().print(f"{session.event}: {len(session.sections)} section(s), {results} results, "
-                    f"imported into {club.name}'s evenings", style="dim")  # fmt: skip
+    said = gettext("%(event)s: %(sections)s section(s), %(results)s results, imported into "
+                   "%(club)s's evenings")  # fmt: skip
+    console().print(said % {"event": session.event, "sections": len(session.sections),
+                            "results": results, "club": club.name}, style="dim")  # fmt: skip

@@ -36,6 +36,7 @@ __all__ = [
     "entry_phrase",
     "explain",
     "explain_phrases",
+    "next_phrase",
     "pad_rows",
     "rubber",
     "rubber_status",
@@ -99,20 +100,25 @@ def pad_rows(r: Rubber) -> list[PadRow]:
 _RULES = {"the-line": ("═", "╪"), "game-line": ("─", "┼"), "rubber-line": ("═", "╧")}
 
 
-def rubber(r: Rubber, *, we: str = "", they: str = "") -> str:
+def rubber(
+    r: Rubber, *, we: str = "", they: str = "", translate: Callable[[str], str] = str
+) -> str:
     """The pad as text: WE | THEY, premiums above the line, trick points below it with a line
     under each game, then the totals and a status line.
 
-    ``we`` and ``they`` name the pairs in the heading.
+    ``we`` and ``they`` name the pairs in the heading; ``translate`` says the words (a
+    gettext; by default English, as :func:`say`).
     """
-    out = [_row(f"WE {we}".strip(), f"THEY {they}".strip()), _row("", "")]
+    names = zip(WeThey, (we, they), strict=True)
+    heads = [f"{translate(side.label)} {name}".strip() for side, name in names]
+    out = [_row(*heads), _row("", "")]
     for row in pad_rows(r):
         if row.kind in _RULES:
             fill, cross = _RULES[row.kind]
             out.append(fill * _W + cross + fill * _W)
         else:
             out.append(_row(row.we, row.they))
-    out.append(rubber_status(r))
+    out.append(rubber_status(r, translate))
     return "\n".join(out)
 
 
@@ -187,13 +193,13 @@ def status_phrases(r: Rubber) -> list[Phrase]:
     return out
 
 
-def rubber_status(r: Rubber) -> str:
-    """One line: the rules, then the state of play or the result.
+def rubber_status(r: Rubber, translate: Callable[[str], str] = str) -> str:
+    """One line: the rules, then the state of play or the result (said with ``translate``).
 
     >>> rubber_status(Rubber("laws-1993").record("2H", "they", 8))
     'Rules: laws-1993. Game 1: neither side vulnerable; THEY have 60 toward game.'
     """
-    return " ".join(say(phrase) for phrase in status_phrases(r))
+    return " ".join(say(phrase, translate) for phrase in status_phrases(r))
 
 
 def entry_phrase(e: PadEntry) -> Phrase:
@@ -248,26 +254,56 @@ def explain_phrases(r: Rubber) -> list[Phrase]:
     return lines
 
 
-def explain(r: Rubber) -> list[str]:
-    """One line per deal saying what it scored and why.
+def explain(r: Rubber, translate: Callable[[str], str] = str) -> list[str]:
+    """One line per deal saying what it scored and why (said with ``translate``).
 
     >>> explain(Rubber().record("2H", "we", 8).record("Pass", None, 0))
     ['1. 2H by WE, 8 tricks: WE 60 below (Trick points: 2 × 30)', '2. Pass: no score (redeal)']
     """
-    return [say(phrase) for phrase in explain_phrases(r)]
+    return [say(phrase, translate) for phrase in explain_phrases(r)]
 
 
-_VUL_WORDS = {
-    Vulnerability.NONE: "neither side vulnerable",
-    Vulnerability.NS: "NS vulnerable",
-    Vulnerability.EW: "EW vulnerable",
-    Vulnerability.BOTH: "both sides vulnerable",
+_VUL_WORDS: dict[Vulnerability, Phrase] = {
+    Vulnerability.NONE: (N_("neither side vulnerable"), {}),
+    Vulnerability.NS: (N_("NS vulnerable"), {}),
+    Vulnerability.EW: (N_("EW vulnerable"), {}),
+    Vulnerability.BOTH: (N_("both sides vulnerable"), {}),
 }
 
+_SHEET = (
+    ("#", 2, ">", ""),
+    (N_("Dealer"), 6, "<", "  "),
+    (N_("Vul"), 4, "<", "  "),
+    (N_("Result"), 8, "<", "  "),
+    ("NS", 6, ">", " "),
+    ("EW", 6, ">", " "),
+    (N_("NS total"), 8, ">", "  "),
+    (N_("EW total"), 8, ">", "  "),
+)
+"""The sheet's columns: heading, narrowest width, alignment, and the space before it."""
 
-def chicago(c: Chicago, *, ns: str = "", ew: str = "") -> str:
+
+def next_phrase(c: Chicago) -> Phrase:
+    """The sheet's last line: the next deal, the totals and the rules."""
+    totals = c.totals
+    said = N_("Next: deal {number} of the set, {dealer} deals, {vul}. NS {ns}, EW {ew}. "
+              "Rules: {rules}.")  # fmt: skip
+    return said, {
+        "number": c.next_number,
+        "dealer": c.next_dealer.value,
+        "vul": _VUL_WORDS[c.next_vulnerability],
+        "ns": totals[Side.NS],
+        "ew": totals[Side.EW],
+        "rules": c.rules,
+    }
+
+
+def chicago(
+    c: Chicago, *, ns: str = "", ew: str = "", translate: Callable[[str], str] = str
+) -> str:
     """The sheet: one row per deal with its dealer, vulnerability, result, the points each side
-    scored and the running totals; a line after each set of four.
+    scored and the running totals; a line after each set of four. ``translate`` says the
+    headings and the last line (by default English); a column is as wide as its heading.
 
     >>> print(chicago(Chicago().record("2S", "N", 9).record("Pass", None, 0)))
      #  Dealer  Vul   Result       NS     EW  NS total  EW total
@@ -275,23 +311,23 @@ def chicago(c: Chicago, *, ns: str = "", ew: str = "") -> str:
      -  E       EW    Pass                         140         0
     Next: deal 2 of the set, E deals, EW vulnerable. NS 140, EW 0. Rules: default.
     """
-    names = f"NS {ns}".strip(), f"EW {ew}".strip()
-    out = [f" #  Dealer  Vul   Result   {names[0]:>6} {names[1]:>6}  NS total  EW total"]
+    heads = [translate(head) if head != "#" else head for head, *_ in _SHEET]
+    heads[4:6] = [f"{translate('NS')} {ns}".strip(), f"{translate('EW')} {ew}".strip()]
+    widths = [w if i in (4, 5) else max(w, len(h)) for i, (h, (_, w, _, _)) in
+              enumerate(zip(heads, _SHEET, strict=True))]  # fmt: skip
+
+    def line(cells: list[str]) -> str:
+        columns = zip(cells, widths, _SHEET, strict=True)
+        return "".join(f"{gap}{cell:{align}{width}}" for cell, width, (_, _, align, gap) in columns)
+
+    out = [line(heads)]
     for row in c.rows:
         number = "-" if row.number is None else str(row.number)
-        ns_points = str(row.ns) if row.ns else ""
-        ew_points = str(row.ew) if row.ew else ""
-        out.append(
-            f"{number:>2}  {row.dealer.value:<6}  {row.vulnerability.value:<4}  "
-            f"{row.result!s:<8} {ns_points:>6} {ew_points:>6}  {row.ns_total:>8}  "
-            f"{row.ew_total:>8}"
-        )
+        cells = [number, row.dealer.value, row.vulnerability.value, str(row.result),
+                 str(row.ns) if row.ns else "", str(row.ew) if row.ew else "",
+                 str(row.ns_total), str(row.ew_total)]  # fmt: skip
+        out.append(line(cells))
         if row.number is not None and row.number % 4 == 0:
             out.append("─" * len(out[0]))
-    totals = c.totals
-    out.append(
-        f"Next: deal {c.next_number} of the set, {c.next_dealer.value} deals, "
-        f"{_VUL_WORDS[c.next_vulnerability]}. NS {totals[Side.NS]}, EW {totals[Side.EW]}. "
-        f"Rules: {c.rules}."
-    )
+    out.append(say(next_phrase(c), translate))
     return "\n".join(out)

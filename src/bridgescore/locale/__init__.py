@@ -402,11 +402,15 @@ def format_date(day: date | datetime, *, form: str = "long") -> str:
 def js_catalogue(language: str) -> Mapping[str, object]:
     """What the JS pages need to speak ``language`` (``window.gettext``, :file:`static/app.js`):
     ``messages``, the translation of each message found in a ``.js`` file (a list of forms for
-    a plural), and ``plural``, the form to use for each count from 0 to 199 (a count past it
-    takes the form of ``100 + n % 100``, as every gettext plural rule does). Empty for English.
+    a plural; a message in a context keyed ``context + "\\x04" + message``, as gettext keys
+    it, for ``window.pgettext``), and ``plural``, the form to use for each count from 0 to 199
+    (a count past it takes the form of ``100 + n % 100``, as every gettext plural rule does).
+    Empty for English.
 
     >>> js_catalogue("fr")["plural"][:3]
     [0, 0, 1]
+    >>> js_catalogue("de")["messages"]["standings\x04Played"]
+    'Gesp.'
     """
     po = HERE / language / "LC_MESSAGES" / "messages.po"
     if language == DEFAULT or not po.is_file():
@@ -418,7 +422,7 @@ def js_catalogue(language: str) -> Mapping[str, object]:
         if not m.id or m.fuzzy or not any(path.endswith(".js") for path, _ in m.locations):
             continue
         if isinstance(m.id, str) and isinstance(m.string, str) and m.string:
-            messages[m.id] = m.string
+            messages[f"{m.context}\x04{m.id}" if m.context else m.id] = m.string  # pgettext's
         elif isinstance(m.id, tuple | list) and isinstance(m.string, tuple | list):
             forms = [str(form) for form in m.string]
             messages.update({str(m.id[0]): forms} if all(forms) else {})

@@ -10,6 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from bridgescore.locale import LANGUAGES
 from tests import browsing as tb
 from tests.browsing import PHONE
 from tests.conftest import PASSWORD, club_serving
@@ -76,4 +77,22 @@ def test_a_team_night_in_german_on_the_phones(browser: Browser, server: str) -> 
     expect(td.locator("#draw-note")).to_have_text("0 Boards fehlen, 6 zu spielen.")
     tb.shot(phones["open"], "team-table-de-360")
     tb.shot(td, "team-director-de-360")
+    for language in LANGUAGES:  # the standings fit the phone's width in every language
+        td.goto(f"{server}/language/{language}?next=/event/{event}/director")
+        expect(td.locator("html")).to_have_attribute("lang", language)
+        standings = td.locator("#standings")
+        expect(standings.locator("tr")).to_have_count(5)
+        expect(standings.locator("th").last).not_to_have_text("")  # drawn by the page's script
+        box = td.locator("#part-standings .live-scroll")  # kept while the table is redrawn
+        drawn = box.bounding_box()
+        assert drawn is not None
+        assert drawn["x"] + drawn["width"] <= PHONE["width"], language
+        hidden = box.evaluate("e => e.scrollWidth - e.clientWidth")
+        assert hidden == 0, language  # the table as wide as its box: nothing out of sight
+        if language in ("de", "pl"):
+            short = {"de": "Pl.", "pl": "M\u2011ce"}[language]  # a hyphen never broken
+            expect(standings.locator("th").first).to_have_text(short)
+            tb.shot(td, f"team-director-{language}-360-standings")
+    td.set_viewport_size({"width": 1280, "height": 800})
+    tb.shot(td, "team-director-pl-desktop")
     context.close()

@@ -27,6 +27,13 @@ window.ngettext = (singular, plural, n, values) => {
     : (n === 1 ? singular : plural);
   return fillIn(text, { num: n, ...values });
 };
+// A word said another way in one place (its context): pgettext("standings", "Played"), a
+// heading made short enough for a phone's table.
+window.pgettext = (context, message, values) => {
+  const known = window.bsMessages.messages || {};
+  const text = known[`${context}\u0004${message}`];
+  return fillIn(typeof text === "string" ? text : message, values);
+};
 window.formatNumber = (n, digits = 2) => Number(n).toLocaleString(document.documentElement.lang || "en",
   { maximumFractionDigits: digits });
 

@@ -48,10 +48,13 @@
     const row = (s) => [s.rank, s.in_progress ? gettext("%(entrant)s (playing)", s) : s.entrant,
       ...(ko ? [] : [s.vp.toFixed(2)]), ...(mp ? [] : [s.imps_for, s.imps_against]), s.played];
     $("standings").replaceWith(Object.assign(table([
-      [gettext("Rank"), pairs ? gettext("Pair") : gettext("Team"), ...(ko ? [] : [gettext("VPs")]),
-       ...(mp ? [] : [gettext("IMPs +"), gettext("IMPs −")]), gettext("Played")],
+      // TRANSLATORS: a heading of the standings on a phone: short ("Pl.", "Gesp.") to fit 360 px
+      [pgettext("standings", "Rank"), pairs ? gettext("Pair") : gettext("Team"),
+       ...(ko ? [] : [gettext("VPs")]), ...(mp ? [] : [gettext("IMPs +"), gettext("IMPs −")]),
+       // TRANSLATORS: a heading of the standings on a phone: short ("Pl.", "Gesp.") to fit 360 px
+       pgettext("standings", "Played")],
       ...summary.standings.map(row),
-    ]), { id: "standings" }));
+    ], "live-results live-standings"), { id: "standings" }));
     const winner = summary.winner ?? gettext("a shared first place");
     $("standings-title").textContent = summary.over ? gettext("The event is over: %(winner)s", { winner })
       : gettext("Standings");
