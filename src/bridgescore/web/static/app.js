@@ -34,8 +34,9 @@ window.pgettext = (context, message, values) => {
   const text = known[`${context}\u0004${message}`];
   return fillIn(typeof text === "string" ? text : message, values);
 };
+// A number with ``digits`` decimals in the page's language (16,46 in Polish, 16.46 in English).
 window.formatNumber = (n, digits = 2) => Number(n).toLocaleString(document.documentElement.lang || "en",
-  { maximumFractionDigits: digits });
+  { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
 
 window.el = (tag, text, className) => {
   const e = document.createElement(tag);

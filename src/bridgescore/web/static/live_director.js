@@ -103,7 +103,7 @@
         if (row.names) pair.append(cell("span", row.names, "live-pair-names"));
         const score = row.total;
         tr.append(cell("td", row.ranked === false ? gettext("not ranked") : String(row.rank), "num"), pair, cell("td", String(score), "num"),
-                  cell("td", row.percent === null ? "" : row.percent.toFixed(2), "num"));
+                  cell("td", row.percent === null ? "" : formatNumber(row.percent, 2), "num"));
         if (mp) {
           const c = cell("td", row.masterpoints ? String(row.masterpoints) : "", "num");
           if (row.masterpoint_type) c.title = gettext("%(points)s %(type)s points each player", { points: row.masterpoints, type: row.masterpoint_type });
@@ -114,7 +114,7 @@
       box.append(t);
     }
     const leaders = fields.map((f) => f.rows[0]).filter(Boolean)
-      .map((row) => `${row.pair}${row.percent === null ? "" : ` ${row.percent.toFixed(1)}%`}`);
+      .map((row) => `${row.pair}${row.percent === null ? "" : ` ${formatNumber(row.percent, 1)}%`}`);
     $("rankings-count").textContent = leaders.length ? `· ${gettext("first: %(pairs)s", { pairs: leaders.join(", ") })}` : "";
   };
 

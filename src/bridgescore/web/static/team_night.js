@@ -46,7 +46,7 @@
     const pairs = summary.kind === "swiss-pairs";
     const mp = pairs && summary.method === "mp";  // VPs from matchpoints: no IMP columns
     const row = (s) => [s.rank, s.in_progress ? gettext("%(entrant)s (playing)", s) : s.entrant,
-      ...(ko ? [] : [s.vp.toFixed(2)]), ...(mp ? [] : [s.imps_for, s.imps_against]), s.played];
+      ...(ko ? [] : [formatNumber(s.vp, 2)]), ...(mp ? [] : [s.imps_for, s.imps_against]), s.played];
     $("standings").replaceWith(Object.assign(table([
       // TRANSLATORS: a heading of the standings on a phone: short ("Pl.", "Gesp.") to fit 360 px
       [pgettext("standings", "Rank"), pairs ? gettext("Pair") : gettext("Team"),
@@ -75,10 +75,10 @@
       card.append(el("h3", pairs ? gettext("Table %(match)s: %(home)s v %(away)s", m) : gettext("Match %(match)s: %(home)s v %(away)s", m)));
       const [home, away] = score.imps;
       const parts = [score.percent
-        ? `${score.percent[0].toFixed(2)}%–${score.percent[1].toFixed(2)}%`
+        ? `${formatNumber(score.percent[0], 2)}%–${formatNumber(score.percent[1], 2)}%`
         : (pairs ? gettext("Butler IMPs %(home)s–%(away)s", { home, away }) : gettext("IMPs %(home)s–%(away)s", { home, away }))];
       if (summary.kind !== "knockout") {
-        parts.push(gettext("VPs %(home)s–%(away)s", { home: score.vp[0].toFixed(2), away: score.vp[1].toFixed(2) }));
+        parts.push(gettext("VPs %(home)s–%(away)s", { home: formatNumber(score.vp[0], 2), away: formatNumber(score.vp[1], 2) }));
       }
       parts.push(pairs ? ngettext("%(done)s of %(num)d board in", "%(done)s of %(num)d boards in", score.boards.length, { done })
         : ngettext("%(done)s of %(num)d board scored", "%(done)s of %(num)d boards scored", score.boards.length, { done }));

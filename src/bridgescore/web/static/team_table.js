@@ -55,7 +55,7 @@
     const [home, away] = m.imps;
     const imps = gettext("%(home)s %(home_imps)s – %(away_imps)s %(away)s (IMPs)", { home: m.home, home_imps: home, away_imps: away, away: m.away });
     $("match-title").textContent = m.boards.some((b) => b.imps !== null) && table.state.session.event_kind !== "knockout"
-      ? `${imps} · ${gettext("VPs %(home)s–%(away)s", { home: m.vp[0].toFixed(2), away: m.vp[1].toFixed(2) })}`
+      ? `${imps} · ${gettext("VPs %(home)s–%(away)s", { home: formatNumber(m.vp[0], 2), away: formatNumber(m.vp[1], 2) })}`
       : imps;  // a knockout has no VPs
     const head = el("tr");
     head.append(...[gettext("Board"), gettext("Open"), gettext("Closed"), gettext("IMPs")].map((h) => el("th", h)));
