@@ -36,6 +36,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal as _format_decimal
 from babel.support import NullTranslations, Translations
 
+from bridgescore.duplicate.movement._sentences import Sentence
 from bridgescore.errors import MESSAGES, N_, BridgeError
 from bridgescore.inputs import LANGUAGE_CODES
 from bridgescore.scoring import ScorePart
@@ -58,6 +59,7 @@ __all__ = [
     "pgettext",
     "pick",
     "seat_name",
+    "sentence_text",
     "use",
     "vulnerability_name",
 ]
@@ -137,6 +139,18 @@ def error_text(exc: BaseException) -> str:
         return gettext(MESSAGES[exc.code]).format(**exc.params)
     except (KeyError, IndexError, ValueError):  # a translation naming a value it is not given
         return str(exc)
+
+
+def sentence_text(sentence: Sentence) -> str:
+    """A movement report's sentence in the current language, its numbers in the language's
+    form (:class:`~bridgescore.duplicate.movement.Sentence`: a code and its values).
+
+    >>> from bridgescore.duplicate.movement import howell
+    >>> with use("fr"):
+    ...     sentence_text(howell(10, 3).fairness().sentences()[-1])[:70]
+    'Équilibre (score de compétition de Manning) : 6 à 18, moyenne 12,00, écart type 5,37'
+    """
+    return sentence.say(gettext, lambda number: format_number(number, 2, fixed=True))
 
 
 def part_label(part: ScorePart) -> str:

@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations
 from typing import Any
 
+from bridgescore.duplicate.movement._sentences import Sentence, span_of
 from bridgescore.duplicate.movement._values import Share, TableRound
 from bridgescore.duplicate.movement.model import Movement
 from bridgescore.errors import MovementError
@@ -333,31 +334,24 @@ class IndividualFairness:
 
     def summary(self) -> str:
         """A few lines a director can read (the module's example shows them)."""
+        return "\n".join(map(str, self.sentences()))
+
+    def sentences(self) -> tuple[Sentence, ...]:
+        """:meth:`summary`'s sentences, each a code and its values."""
         partners = self._per_player(self.partners)
         most = max((n for ns in partners.values() for n in ns), default=0)
-        lines = [
-            ("Nobody partners anyone twice" if most <= 1 else "Some players partner twice")
-            + f": each player partners {_span(len(ns) for ns in partners.values())} others, "
-            "once each."
-        ]
+        code = "ind_partners" if most <= 1 else "ind_partners_twice"
+        lines = [Sentence(code, {"number": span_of(len(ns) for ns in partners.values())})]
         opponents = self._per_player(self.opponents)
         times = {n for ns in opponents.values() for n in ns}
-        often = {1: "once", 2: "twice"}.get(max(times, default=0), f"{_span(times)} times")
-        if len(times) > 1:
-            often = f"{_span(times)} times"
-        lines.append(f"Each player meets {_span(len(ns) for ns in opponents.values())} others as "
-                     f"opponents, {often} each.")  # fmt: skip
+        often = {1: "once", 2: "twice"}.get(max(times, default=0), "times")
+        meets = span_of(len(ns) for ns in opponents.values())
+        lines.append(Sentence("ind_meets_" + ("times" if len(times) > 1 else often),
+                              {"number": meets, "times": span_of(times)}))  # fmt: skip
         played = [self.rounds.get(p, 0) for p in range(1, self.players + 1)]
-        boards = _span(n * self.boards_per_round for n in played)
-        lines.append(f"Each player plays {_span(played)} rounds ({boards} boards).")
-        return "\n".join(lines)
-
-
-def _span(values: Iterable[int]) -> str:
-    numbers = sorted(set(values))
-    if not numbers:
-        return "0"
-    return str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]} to {numbers[-1]}"
+        boards = span_of(n * self.boards_per_round for n in played)
+        lines.append(Sentence("ind_plays", {"rounds": span_of(played), "boards": boards}))
+        return tuple(lines)
 
 
 # -- building ---------------------------------------------------------------------------------
@@ -547,8 +541,9 @@ def _best_tables(
     return [(ns[0], ns[1], ew[0], ew[1]) for ns, ew in seated]
 
 
-def describe_individual(m: IndividualMovement) -> str:
-    """The movement at a glance: a grid of rounds by tables, sit-outs, fairness.
+def describe_individual(m: IndividualMovement, say: Callable[[Sentence], str] = str) -> str:
+    """The movement at a glance: a grid of rounds by tables, sit-outs, fairness (its sentences
+    said by ``say``, as :func:`~.report.describe` says them).
 
     >>> print(describe_individual(individual(8, 1, rounds=4)))
     Individual: 8 players, 2 tables, 4 rounds of 1 board, 4 boards
@@ -587,7 +582,7 @@ def describe_individual(m: IndividualMovement) -> str:
         rounds = (f"round {r}: {', '.join(map(str, who))}" for r, who in sorted(out.items()))
         lines.append("Sitting out: " + "; ".join(rounds) + ".")
     lines.append("Fairness:")
-    lines.append(m.fairness().summary())
+    lines.extend(map(say, m.fairness().sentences()))
     return "\n".join(lines)
 
 

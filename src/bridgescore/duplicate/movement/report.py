@@ -6,11 +6,12 @@ Each builder returns text (the CLI prints it; a web page can put it in a ``<pre>
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from bridgescore.duplicate.movement._fairness import Fairness, PairFairness, fairness_of
+from bridgescore.duplicate.movement._sentences import Sentence, span
 from bridgescore.duplicate.movement.model import Movement, TableRound, format_boards, iter_rounds
 
 __all__ = [
@@ -75,21 +76,16 @@ class Moves:
 each round.
         Pair 8 stays NS at table 1; the others sit NS in 3 of their 7 rounds.
         """
+        return "\n".join(map(str, self.sentences()))
+
+    def sentences(self) -> tuple[Sentence, ...]:
+        """:meth:`summary`'s sentences, each a code and its values."""
         if self.fixed:
-            lines = [
-                "Moves: every table sends its NS pair, its EW pair and its boards to the same "
-                "place each round."
-            ]
+            lines = [Sentence("moves_fixed")]
         else:
-            lines = [
-                f"Moves: {self.changing_seats} seats and {self.changing_boards} tables' boards "
-                "go somewhere else from round to round; give every pair a guide card."
-            ]
-        low, high = self.ns_rounds
-        few, many = self.rounds
-        ns = f"{low}" if low == high else f"{low} to {high}"
-        of = f"{few}" if few == many else f"{few} to {many}"
-        others = f"sit NS in {ns} of their {of} rounds"
+            lines = [Sentence("moves_changing", {"seats": self.changing_seats,
+                                                 "tables": self.changing_boards})]  # fmt: skip
+        ns, rounds = span(*self.ns_rounds), span(*self.rounds)
         if self.stationary:
             parts = []
             for seat in ("NS", "EW"):
@@ -98,21 +94,18 @@ each round.
                     continue
                 who = ", ".join(self.stationary[i] for i in here)
                 at = ", ".join(str(self.stationary_tables[i]) for i in here)
-                one = len(here) == 1
-                parts.append(
-                    f"{'pair' if one else 'pairs'} {who} {'stays' if one else 'stay'} {seat} at "
-                    f"{'table' if one else 'tables'} {at}"
-                )
-            text = "; ".join(parts)
-            lines.append(f"{text[0].upper()}{text[1:]}; the others {others}.")
+                if len(here) == 1:
+                    parts.append(Sentence("moves_stays", {"pair": who, "seat": seat, "table": at}))
+                else:
+                    parts.append(Sentence("moves_stay", {"pairs": who, "seat": seat,
+                                                         "tables": at}))  # fmt: skip
+            lines.append(Sentence("moves_others", {"stationary": tuple(parts), "ns": ns,
+                                                   "rounds": rounds}))  # fmt: skip
         else:
-            lines.append(f"Every pair moves; they {others}.")
+            lines.append(Sentence("moves_every", {"ns": ns, "rounds": rounds}))
         if self.switches:
-            lines.append(
-                f"Arrow switches at single tables: {self.switches}, on the table cards (they make "
-                "it more balanced; a version without them is simpler)."
-            )
-        return "\n".join(lines)
+            lines.append(Sentence("moves_switches", {"count": self.switches}))
+        return tuple(lines)
 
 
 def seats(m: Movement) -> dict[tuple[int, str], tuple[int, str]]:
@@ -190,8 +183,10 @@ def _short(pair: str) -> str:
     return pair.replace("NS ", "N").replace("EW ", "E")
 
 
-def describe(m: Movement) -> str:
-    """The movement at a glance: sizes, a grid of rounds by tables, sit-outs, shares, fairness.
+def describe(m: Movement, say: Callable[[Sentence], str] = str) -> str:
+    """The movement at a glance: sizes, a grid of rounds by tables, sit-outs, shares, fairness
+    (its sentences and the moves' said by ``say``: English by default, the reader's language
+    with :func:`bridgescore.locale.sentence_text`).
 
     >>> from bridgescore.duplicate.movement import mitchell
     >>> print(describe(mitchell(3, 2)))
@@ -254,9 +249,9 @@ round.
             "cards say which)."
         )
     lines.append("Fairness:")
-    lines.append(m.fairness().summary())
-    how = moves(m)
-    lines.append(how.summary() if m.kind != "mitchell" else how.summary().splitlines()[0])
+    lines.extend(map(say, m.fairness().sentences()))
+    how = moves(m).sentences()
+    lines.extend(map(say, how if m.kind != "mitchell" else how[:1]))
     return "\n".join(lines)
 
 
