@@ -25,7 +25,7 @@ from contextvars import ContextVar
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date as _format_date
@@ -36,10 +36,12 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal as _format_decimal
 from babel.support import NullTranslations, Translations
 
-from bridgescore.duplicate.movement._sentences import Sentence
 from bridgescore.errors import MESSAGES, N_, BridgeError
 from bridgescore.inputs import LANGUAGE_CODES
 from bridgescore.scoring import ScorePart
+
+if TYPE_CHECKING:
+    from bridgescore.duplicate.movement import Sentence
 
 __all__ = [
     "DEFAULT",
@@ -147,8 +149,8 @@ def sentence_text(sentence: Sentence) -> str:
 
     >>> from bridgescore.duplicate.movement import howell
     >>> with use("fr"):
-    ...     sentence_text(howell(10, 3).fairness().sentences()[-1])[:70]
-    'Équilibre (score de compétition de Manning) : 6 à 18, moyenne 12,00, écart type 5,37'
+    ...     sentence_text(howell(10, 3).fairness().sentences()[-1])[44:84]
+    ': 6 à 18, moyenne 12,00, écart type 5,37'
     """
     return sentence.say(gettext, lambda number: format_number(number, 2, fixed=True))
 
