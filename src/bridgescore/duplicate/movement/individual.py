@@ -39,7 +39,7 @@ from itertools import combinations
 from typing import Any
 
 from bridgescore.duplicate.movement._sentences import Sentence, span_of
-from bridgescore.duplicate.movement._values import Share, TableRound
+from bridgescore.duplicate.movement._values import Share, TableRound, whole
 from bridgescore.duplicate.movement.model import Movement
 from bridgescore.errors import MovementError
 
@@ -370,11 +370,8 @@ def full_rounds(players: int) -> int:
 
 
 def _check_players(players: int) -> None:
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise _fail(f"players must be a whole number, got {players!r}", "players", players)
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise _fail(f"an individual movement is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got "
-                    f"{players}", "players", players)  # fmt: skip
+    whole(players, "players", MIN_PLAYERS, MAX_PLAYERS, "individual_players",
+          least=MIN_PLAYERS, most=MAX_PLAYERS)  # fmt: skip
 
 
 def _default_rounds(players: int, boards_per_round: int) -> int:
@@ -408,19 +405,12 @@ plays at least 4: give 6 to 11 rounds
         than 4 (``rounds``).
     """
     _check_players(players)
-    if (
-        isinstance(boards_per_round, bool)
-        or not isinstance(boards_per_round, int)
-        or not 1 <= boards_per_round <= _MAX_BOARDS_PER_ROUND
-    ):
-        raise _fail(f"boards per round must be 1 to {_MAX_BOARDS_PER_ROUND}, got "
-                    f"{boards_per_round!r}", "boards_per_round", boards_per_round)  # fmt: skip
+    most = _MAX_BOARDS_PER_ROUND
+    whole(boards_per_round, "boards_per_round", 1, most, "boards_per_round", most=most)
     cycle = full_rounds(players)
     if rounds is None:
         rounds = _default_rounds(players, boards_per_round)
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= cycle:
-        raise _fail(f"rounds must be 1 to {cycle} for {players} players (then partnerships "
-                    f"would repeat), got {rounds!r}", "rounds", rounds)  # fmt: skip
+    whole(rounds, "rounds", 1, cycle, "individual_rounds", most=cycle, players=players)
     plays = _plays(players, boards_per_round, cycle)
     tables = players // 4  # the plays are in order of round, this many a round
     played: Counter[int] = Counter()
