@@ -46,8 +46,11 @@ def evening(tmp_path: Path) -> Iterator[tuple[TestClient, dict[str, Any]]]:
             "table",
             "kein Tisch 2 in Runde 9 dieses Abends (7 Tische, 7 Runden)",
         ),
-        ({"declarer": None}, "declarer", "4HX braucht seinen Alleinspieler (N, E, S oder W) "
-                                         "und die erzielten Stiche"),  # fmt: skip
+        (
+            {"declarer": None},
+            "declarer",
+            "4HX braucht seinen Alleinspieler (N, E, S oder W) und die erzielten Stiche",
+        ),
         (
             {"lead": "ZK"},
             "lead",
@@ -58,8 +61,11 @@ def evening(tmp_path: Path) -> Iterator[tuple[TestClient, dict[str, Any]]]:
             "lead",
             "ein Ausspiel gehört zu einem gespielten Kontrakt",
         ),
-        ({"tricks": 14}, "tricks", "die Stichzahl muss eine ganze Zahl von 0 bis 13 sein, "
-                                   "erhalten: 14"),  # fmt: skip
+        (
+            {"tricks": 14},
+            "tricks",
+            "die Stichzahl muss eine ganze Zahl von 0 bis 13 sein, erhalten: 14",
+        ),
     ],
     ids=["contract", "board", "round", "declarer", "lead", "lead-on-a-pass", "tricks"],
 )
