@@ -62,6 +62,7 @@ __all__ = [
     "pick",
     "seat_name",
     "sentence_text",
+    "speak",
     "use",
     "vulnerability_name",
 ]
@@ -95,6 +96,19 @@ def use(language: str) -> Iterator[str]:
         yield _current.get()
     finally:
         _current.reset(token)
+
+
+def speak(language: str) -> None:
+    """Say the rest of the work in hand in ``language`` (an unknown code: English), for a step
+    that cannot wrap the rest in :func:`use` (a web route's dependency); the :func:`use` around
+    it gives back the language it found when it ends.
+
+    >>> with use("en"):
+    ...     speak("nl")
+    ...     gettext("Calculator")
+    'Rekenmachine'
+    """
+    _current.set(language if language in LANGUAGES else DEFAULT)
 
 
 @cache
