@@ -148,6 +148,37 @@ MESSAGES: Final[Mapping[str, str]] = {
     ),
     "round_begun": N_("round {round} has begun (results are in): its draw stays"),
     "carry_over_knockout": N_("only a knockout match has a carry-over"),
+    # a weighted score (bridgescore.duplicate.weighted): each ends with the text and the help
+    "weighted_weight": N_(
+        "invalid weight {weight!r} (a percentage such as 50 or 33.33): {shown}; expected "
+        "weighted results separated by commas, each a percentage and a result with its "
+        "declarer, the percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
+    "weighted_total": N_(
+        "the weights must add up to exactly 100%, not {total}%: {shown}; expected weighted "
+        "results separated by commas, each a percentage and a result with its declarer, the "
+        "percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
+    "weighted_count": N_(
+        "a weighted score has 1 to {most} results: {shown}; expected weighted results "
+        "separated by commas, each a percentage and a result with its declarer, the "
+        "percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
+    "weighted_at_most": N_(
+        "a weighted score has at most {most} results: {shown}; expected weighted results "
+        "separated by commas, each a percentage and a result with its declarer, the "
+        "percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
+    "weighted_declarer": N_(
+        "{result} needs its declarer (N, E, S or W): {shown}; expected weighted results "
+        "separated by commas, each a percentage and a result with its declarer, the "
+        "percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
+    "weighted_needs_weight": N_(
+        "each result needs a weight, as in '50% 4SN=', got {part!r}: {shown}; expected "
+        "weighted results separated by commas, each a percentage and a result with its "
+        "declarer, the percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
     # a club's settings (bridgescore.club)
     "club_language": N_("language {language!r}: expected one of {languages} or none"),
     # a table's entry on a live evening (bridgescore.live)

@@ -104,6 +104,22 @@ def test_another_tables_result_and_a_directors_score_are_refused_in_german(
     )
 
 
+def test_a_directors_weighted_score_is_refused_in_german(
+    evening: tuple[TestClient, dict[str, Any]],
+) -> None:
+    client, created = evening
+    url = f"/api/sessions/{created['id']}/results"
+    weighted = {**RESULT, "contract": None, "declarer": None, "tricks": None,
+                "weighted": "50% 4SN="}  # fmt: skip
+    said = client.post(url, json=weighted, headers={**auth(created["edit_token"]), **GERMAN})
+    assert said.status_code == 422
+    (problem,) = said.json()["detail"]
+    assert problem["loc"] == ["body", "weighted"]
+    assert problem["msg"].startswith(
+        "die Gewichte müssen zusammen genau 100 % ergeben, nicht 50 %: '50% 4SN='; erwartet "
+    )
+
+
 def test_a_movement_too_big_is_refused_in_the_readers_language(client: TestClient) -> None:
     answer = client.get(
         "/api/movement",
