@@ -106,7 +106,9 @@ def speak(language: str) -> None:
     >>> with use("en"):
     ...     speak("nl")
     ...     gettext("Calculator")
-    'Rekenmachine'
+    'Rekenhulp'
+    >>> gettext("Calculator")
+    'Calculator'
     """
     _current.set(language if language in LANGUAGES else DEFAULT)
 
