@@ -82,6 +82,26 @@ REPORTS: Final[Mapping[str, str]] = {
     "alt_share_relay": N_("Share-and-relay Mitchell"),
     "alt_howell": N_("Howell"),
     "alt_howell_all": N_("Howell, all rounds"),
+    # the movement at a glance (report.describe)
+    "movement_title": N_(
+        "{kind}: {tables} tables, {pairs} pairs, {rounds} rounds of {per_round} boards, "
+        "{boards} boards"
+    ),
+    "kind_mitchell": N_("Mitchell"),
+    "kind_howell": N_("Howell"),
+    "kind_movement": N_("Movement"),
+    "legend": N_("Each cell: NS pair-EW pair, boards."),
+    "legend_mitchell": N_("Each cell: NS pair-EW pair, boards (N3 = NS 3, E3 = EW 3)."),
+    "grid_round": N_("Round"),
+    "grid_table": N_("Table {table}"),
+    "one_round": N_("round {rounds}"),
+    "some_rounds": N_("rounds {rounds}"),
+    "pair_number": N_("pair {pair}"),
+    "arrow_switched": N_("Arrow switch (EW pairs play the NS cards) in {rounds}."),
+    "sits_out": N_("{pair} in round {round}"),
+    "sitting_out": N_("Sitting out: {who}."),
+    "tables_share": N_("Tables {tables} and {last} share their boards in {rounds}."),
+    "fairness_heading": N_("Fairness:"),
     # how the room follows it (Moves)
     "moves_fixed": N_(
         "Moves: every table sends its NS pair, its EW pair and its boards to the same place "
