@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import string
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,9 +20,13 @@ RESULT = {"round": 1, "table": 2, "board": 4, "contract": "4HX", "declarer": "S"
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
 
 
-@pytest.fixture
-def evening(tmp_path: Path) -> Iterator[tuple[TestClient, dict[str, Any]]]:
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'e.db'}", open_evenings=True)
+@pytest.fixture(scope="module")
+def evening(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[TestClient, dict[str, Any]]]:
+    """An evening of 7 tables (one for the module: every post here is refused)."""
+    db = tmp_path_factory.mktemp("evening") / "e.db"
+    settings = Settings(database_url=f"sqlite:///{db}", open_evenings=True)
     with TestClient(create_app(settings)) as c:
         body = {"event": "Montag", "movement": {"movement": "mitchell", "tables": 7,
                                                 "boards_per_round": 3}}  # fmt: skip
