@@ -77,8 +77,172 @@ MESSAGES: Final[Mapping[str, str]] = {
     "strain_notation": N_("invalid strain: {text!r}; expected C, D, H, S or NT (or N, ♣, ♦, ♥, ♠)"),
     "board_number": N_("board number must be a positive integer, got {board!r}"),
     "contract_level": N_("contract level must be 1-7: {text!r}"),
+    "contract_notation": N_(
+        "invalid contract notation: {text}; expected a level 1-7, a strain C D H S NT (or N ♣ ♦ "
+        "♥ ♠) and X or XX if doubled, e.g. '4HX' or '3NT', or 'Pass'"
+    ),
+    "contract_doubled_twice": N_(
+        "doubling written twice in {text!r}; expected a level 1-7, a strain C D H S NT (or N ♣ "
+        "♦ ♥ ♠) and X or XX if doubled, e.g. '4HX' or '3NT', or 'Pass'"
+    ),
+    "result_notation": N_(
+        "invalid result notation: {text}; expected a contract such as '4HX', an optional "
+        "declarer N E S W and an outcome '=', '+n' or '-n' or the tricks taken, e.g. '4HXS-2', "
+        "'3NTN=', '4S+1', '4HX S 8' or 'Pass'"
+    ),
+    "result_doubled_twice": N_(
+        "doubling written twice in {text!r}; expected a contract such as '4HX', an optional "
+        "declarer N E S W and an outcome '=', '+n' or '-n' or the tricks taken, e.g. '4HXS-2', "
+        "'3NTN=', '4S+1', '4HX S 8' or 'Pass'"
+    ),
+    "artificial_notation": N_(
+        "invalid artificial score {text!r}; expected A+, A or A- (or Ave+ ...)"
+    ),
+    # a movement's size (bridgescore.duplicate.movement)
+    "boards_per_round": N_("boards_per_round must be 1 to {most}, got {got!r}"),
+    "mitchell_tables": N_("a Mitchell needs 2 to 30 tables, got {got!r}"),
+    "mitchell_rounds": N_("a {tables}-table Mitchell has 1 to {most} rounds, got {got!r}"),
+    "mitchell_rounds_skip": N_(
+        "a {tables}-table Mitchell has 1 to {most} rounds (a skip Mitchell stops before EW "
+        "pairs meet their first opponents again), got {got!r}"
+    ),
+    "howell_pairs": N_("a Howell needs 4 to 20 pairs (for more, use a Mitchell), got {got!r}"),
+    "howell_rounds": N_("a Howell of {pairs} pairs has 1 to {full} rounds, got {got!r}"),
+    "howell_rounds_twice": N_(
+        "a Howell of {pairs} pairs has 1 to {full} rounds, or {twice} (pairs meet twice), got "
+        "{got!r}"
+    ),
+    "individual_players": N_(
+        "an individual movement is for {least} to {most} players, got {got!r}"
+    ),
+    "individual_rounds": N_(
+        "rounds must be 1 to {most} for {players} players (then partnerships would repeat), "
+        "got {got!r}"
+    ),
+    # the director's changes to a session (late pairs, withdrawals, fouled boards, draws)
+    "from_round": N_("from_round must be one of rounds 1 to {rounds}, got {got!r}"),
+    "late_pair_played": N_(
+        "pair {pair} has played already (round {round}); a late pair takes the place of one "
+        "that has not"
+    ),
+    "pair_not_in_movement": N_("no pair {pair!r} in the movement; its pairs are {pairs}"),
+    "withdrawn_pair_played": N_(
+        "pair {pair} has results in round {round}; delete them before it withdraws from round "
+        "{from_round}"
+    ),
+    "board_not_played": N_("no table plays board {board}"),
+    "fouled_versions": N_(
+        "board {board} is played at tables {tables}; the versions must share them out, each "
+        "table in one, got {got}"
+    ),
+    "director_who_plays": N_(
+        "only the director changes who plays (a late pair, a withdrawal, a fouled board)"
+    ),
+    "results_would_not_fit": N_(
+        "table {table} has results in round {round}, which it would no longer play"
+    ),
+    "director_draws": N_("only the director draws the rounds and changes them"),
+    "round_not_finished": N_(
+        "round {needed} is not finished: round {round} is drawn from its standings once every "
+        "board of it is in"
+    ),
+    "round_begun": N_("round {round} has begun (results are in): its draw stays"),
+    "carry_over_knockout": N_("only a knockout match has a carry-over"),
+    # a weighted score (bridgescore.duplicate.weighted): each ends with the text and the help
+    "weighted_weight": N_(
+        "invalid weight {weight!r} (a percentage such as 50 or 33.33): {shown}; expected "
+        "weighted results separated by commas, each a percentage and a result with its "
+        "declarer, the percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
+    "weighted_total": N_(
+        "the weights must add up to exactly 100%, not {total}%: {shown}; expected weighted "
+        "results separated by commas, each a percentage and a result with its declarer, the "
+        "percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
+    "weighted_count": N_(
+        "a weighted score has 1 to {most} results: {shown}; expected weighted results "
+        "separated by commas, each a percentage and a result with its declarer, the "
+        "percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
+    "weighted_at_most": N_(
+        "a weighted score has at most {most} results: {shown}; expected weighted results "
+        "separated by commas, each a percentage and a result with its declarer, the "
+        "percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
+    "weighted_declarer": N_(
+        "{result} needs its declarer (N, E, S or W): {shown}; expected weighted results "
+        "separated by commas, each a percentage and a result with its declarer, the "
+        "percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
+    "weighted_needs_weight": N_(
+        "each result needs a weight, as in '50% 4SN=', got {part!r}: {shown}; expected "
+        "weighted results separated by commas, each a percentage and a result with its "
+        "declarer, the percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
     # a club's settings (bridgescore.club)
     "club_language": N_("language {language!r}: expected one of {languages} or none"),
+    # a table's entry on a live evening (bridgescore.live)
+    "lead_notation": N_("invalid lead {lead!r}; expected a suit and a card, as SK or H7"),
+    "entry_no_contract": N_(
+        "give the contract (Pass for a passed-out board) or an artificial score"
+    ),
+    "entry_needs_declarer": N_("{contract} needs its declarer (N, E, S or W) and the tricks taken"),
+    "entry_one_score": N_(
+        "give one of a result (Pass for a passed-out board), an artificial score, a weighted "
+        "score or a split score"
+    ),
+    "table_not_in_round": N_(
+        "no table {table} in round {round} of this night ({tables} tables, {rounds} rounds)"
+    ),
+    "board_not_at_table": N_(
+        "table {table} plays boards {boards} in round {round}, not board {board}"
+    ),
+    "nothing_missing": N_("no board is missing there"),
+    "entry_wrong_pairs": N_(
+        "in round {round} table {table} has {ns_label} v {ew_label}, not {ns} v {ew}"
+    ),
+    "lead_without_contract": N_("a lead goes with a contract played"),
+    "board_in_at_both_tables": N_(
+        "board {board} is in at both tables of the match (its IMPs are out): the director "
+        "changes it now"
+    ),
+    "token_enters": N_("this is table {table}'s token: it enters only table {table}'s results"),
+    "token_changes": N_("this is table {table}'s token: it changes only table {table}'s results"),
+    "token_deletes": N_("this is table {table}'s token: it deletes only table {table}'s results"),
+    "token_sends": N_("this is table {table}'s token: it sends only table {table}'s results"),
+    "closed_change_results": N_("the session is closed: ask the director to change results"),
+    "closed_ask_director": N_("the session is closed: ask the director"),
+    "director_weighted": N_("only the director gives or changes a weighted score"),
+    "director_artificial": N_("only the director gives or changes an artificial score"),
+    "director_split": N_("only the director gives or changes a split score"),
+    "round_entered": N_(
+        "table {table} is in round {entered}: ask the director to change round {round}"
+    ),
+    "round_not_reached": N_(
+        "table {table} has reached round {reached}: it enters board {board} of round {round} "
+        "once every board of its rounds before is in"
+    ),
+    "only_result_of_round": N_(
+        "board {board} is table {table}'s only result of round {round}: deleting it would take "
+        "the table back to an earlier round; change it, or ask the director"
+    ),
+    "too_many_requests": N_(
+        "table {table} has sent the director {kept} entries for board {board} already: the "
+        "director settles them at the table"
+    ),
+    "nobody_at_table": N_("nobody plays at table {table}"),
+    "pair_two_players": N_("a pair is two players, got {count}"),
+    "no_such_pair": N_("no pair {pair!r} in this session"),
+    "players_not_at_table": N_(
+        "table {table} enters the players of {ns} and {ew} (who sit there in round {round}), "
+        "not {pair}'s"
+    ),
+    "table_past_round": N_(
+        "table {table} is past round {round}: the director changes a pair's players"
+    ),
+    "players_in_already": N_(
+        "{pair}'s players are in already: the director changes them (a substitute)"
+    ),
 }
 """The English template of each error code (:attr:`BridgeError.code`); its ``{names}`` are the
 error's :attr:`~BridgeError.params`. The outer layers translate the template, then fill it."""

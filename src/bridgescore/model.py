@@ -17,7 +17,7 @@ import enum
 import functools
 import re
 from dataclasses import dataclass
-from typing import Final, Self
+from typing import Final, Literal, Self
 
 from bridgescore.errors import InvalidBoardError, InvalidResultError, NotationError
 
@@ -415,10 +415,6 @@ _CONTRACT_HELP: Final = (
     "expected a level 1-7, a strain C D H S NT (or N ♣ ♦ ♥ ♠) and X or XX if doubled, "
     "e.g. '4HX' or '3NT', or 'Pass'"
 )
-_RESULT_HELP: Final = (
-    "expected a contract such as '4HX', an optional declarer N E S W and an outcome "
-    "'=', '+n' or '-n' or the tricks taken, e.g. '4HXS-2', '3NTN=', '4S+1', '4HX S 8' or 'Pass'"
-)
 
 
 _MAX_NOTATION: Final = 24
@@ -430,7 +426,7 @@ def quote_text(text: str) -> str:
     return repr(text) if len(text) <= 40 else f"{text[:32]!r}... ({len(text)} characters)"
 
 
-def _match(text: str, what: str, help_text: str) -> re.Match[str] | None:
+def _match(text: str, what: Literal["contract", "result"]) -> re.Match[str] | None:
     """Match notation, or return None for a pass-out.
 
     Runs of white space are made one space first and the text is refused past
@@ -444,15 +440,11 @@ def _match(text: str, what: str, help_text: str) -> re.Match[str] | None:
         return None
     m = _NOTATION.fullmatch(plain) if len(plain) <= _MAX_NOTATION else None
     if m is None:
-        raise NotationError(
-            f"invalid {what} notation: {quote_text(text)}; {help_text}", field=what, value=text
-        )
+        raise NotationError.coded(f"{what}_notation", field=what, value=text, text=quote_text(text))
     if not "1" <= m["level"] <= "7":
         raise NotationError.coded("contract_level", field=what, value=text, text=text)
     if m["doubling"] and m["doubling2"]:
-        raise NotationError(
-            f"doubling written twice in {text!r}; {help_text}", field=what, value=text
-        )
+        raise NotationError.coded(f"{what}_doubled_twice", field=what, value=text, text=text)
     return m
 
 
@@ -479,7 +471,7 @@ def parse_contract(text: str) -> Contract | PassOut:
 @functools.lru_cache(maxsize=4096)
 def _parse_contract(text: str) -> Contract | PassOut:
     """:func:`parse_contract` for text, cached: a hand database repeats a few hundred contracts."""
-    m = _match(text, "contract", _CONTRACT_HELP)
+    m = _match(text, "contract")
     if m is None:
         return PASS_OUT
     if m["declarer"] or m["outcome"] or m["doubling2"]:
@@ -589,7 +581,7 @@ class Result(_Notation):
         :raises NotationError: if the text is not a result.
         :raises InvalidResultError: if the outcome is impossible, such as ``'7NT+1'``.
         """
-        m = _match(text, "result", _RESULT_HELP)
+        m = _match(text, "result")
         if m is None:
             return cls(PASS_OUT, None, 0)
         contract = _contract_of(m)

@@ -13,6 +13,7 @@ import click
 from bridgescore.cli._app import cli, said
 from bridgescore.duplicate.movement import (
     Movement,
+    Sentence,
     describe,
     guide_cards,
     howell,
@@ -54,11 +55,19 @@ def _building() -> Iterator[None]:
         raise click.BadParameter(said(exc), param_hint=_OPTIONS.get(exc.field or "")) from exc
 
 
+def _said(sentence: Sentence) -> str:
+    """A report's sentence in the environment's language (the CLI's, as its errors)."""
+    from bridgescore import locale
+
+    with locale.use(locale.environment_language()):
+        return locale.sentence_text(sentence)
+
+
 def _show(movement: Movement, *, as_json: bool, cards: bool) -> None:
     if as_json:
         click.echo(json.dumps(movement.to_dict()))
         return
-    click.echo(describe(movement))
+    click.echo(describe(movement, _said))
     if cards:
         table_heading, guide_heading = gettext("Table cards"), gettext("Guide cards")
         click.echo(f"\n{table_heading}\n\n{table_cards(movement)}")
@@ -232,4 +241,4 @@ def individual_command(
     if as_json:
         click.echo(json.dumps(built.to_dict()))
         return
-    click.echo(describe_individual(built))
+    click.echo(describe_individual(built, _said))

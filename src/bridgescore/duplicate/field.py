@@ -162,11 +162,7 @@ def _award(text: str) -> Award:
         return "A"
     if key == "A-":
         return "A-"
-    raise NotationError(
-        f"invalid artificial score {text!r}; expected A+, A or A- (or Ave+ ...)",
-        field="score",
-        value=text,
-    )
+    raise NotationError.coded("artificial_notation", field="score", value=text, text=text)
 
 
 BoardScore = int | Adjusted | WeightedScore

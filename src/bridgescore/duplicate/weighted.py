@@ -39,9 +39,20 @@ _HELP: Final = (
 )
 
 
+def _shown(value: object) -> str:
+    return repr(value) if len(repr(value)) <= 60 else f"{repr(value)[:52]}... "
+
+
 def _fail(message: str, value: object, cls: type[BridgeError] = NotationError) -> BridgeError:
-    shown = repr(value) if len(repr(value)) <= 60 else f"{repr(value)[:52]}... "
-    return cls(f"{message}: {shown}; {_HELP}", field="weighted", value=value)
+    return cls(f"{message}: {_shown(value)}; {_HELP}", field="weighted", value=value)
+
+
+def _coded(
+    code: str, value: object, cls: type[BridgeError] = NotationError, **params: object
+) -> BridgeError:
+    """The error of ``code`` (its template in :data:`bridgescore.errors.MESSAGES` ends with
+    the weighted score as given, ``shown``, and what is expected)."""
+    return cls.coded(code, field="weighted", value=value, shown=_shown(value), **params)
 
 
 def _percent(text: str, whole: str) -> Fraction:
@@ -53,7 +64,7 @@ def _percent(text: str, whole: str) -> Fraction:
         and len(digits) <= 3
         and (not dot or (decimals.isascii() and decimals.isdigit() and len(decimals) <= 2))
     ):
-        raise _fail(f"invalid weight {text!r} (a percentage such as 50 or 33.33)", whole)
+        raise _coded("weighted_weight", whole, weight=text)
     return Fraction(text)
 
 
@@ -84,13 +95,9 @@ def _check_weights(weights: list[Fraction], value: object) -> None:
             )
     total = sum(weights, Fraction(0))
     if total != 100:
-        raise _fail(
-            f"the weights must add up to exactly 100%, not {_format_percent(total)}%",
-            value,
-            RulesError,
-        )
+        raise _coded("weighted_total", value, RulesError, total=_format_percent(total))
     if not 1 <= len(weights) <= MAX_COMPONENTS:
-        raise _fail(f"a weighted score has 1 to {MAX_COMPONENTS} results", value, RulesError)
+        raise _coded("weighted_count", value, RulesError, most=MAX_COMPONENTS)
 
 
 def _check_results(components: Sequence[tuple[Fraction, object]], value: str) -> None:
@@ -100,7 +107,7 @@ def _check_results(components: Sequence[tuple[Fraction, object]], value: str) ->
         if not isinstance(r, Result):
             raise _fail("each result of a weighted score must be a Result", value, RulesError)
         if r.declarer is None and not r.is_pass_out:
-            raise _fail(f"{r} needs its declarer (N, E, S or W)", value, RulesError)
+            raise _coded("weighted_declarer", value, RulesError, result=str(r))
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,13 +157,12 @@ class Weighted:
             )
         parts = text.replace(";", ",").split(",")
         if len(parts) > MAX_COMPONENTS:
-            raise _fail(f"a weighted score has at most {MAX_COMPONENTS} results", text)
+            raise _coded("weighted_at_most", text, most=MAX_COMPONENTS)
         components = []
         for part in parts:
             weight, percent, result = part.partition("%")
             if not percent or not result.strip():
-                raise _fail(f"each result needs a weight, as in '50% 4SN=', got {part.strip()!r}",
-                            text)  # fmt: skip
+                raise _coded("weighted_needs_weight", text, part=part.strip())
             try:
                 parsed = Result.parse(result)
             except BridgeError as exc:

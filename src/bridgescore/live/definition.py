@@ -199,10 +199,7 @@ def redefine(state: LiveState, who: Who, change: Redefinition) -> Night:
                             "handicapped rankings")  # fmt: skip
         return replace(state.session, handicap=change.rules)
     if who != DIRECTOR:
-        raise NotAllowedError(
-            "only the director changes who plays (a late pair, a withdrawal, a fouled board)",
-            field="pair",
-        )
+        raise NotAllowedError.coded("director_who_plays", field="pair")
     section = state.section
     if state.session.individual is not None and not isinstance(change, FouledBoard):
         raise SessionError("an individual's players cannot be added or withdrawn yet (its "
@@ -217,11 +214,8 @@ def redefine(state: LiveState, who: Who, change: Redefinition) -> Night:
     plays = {(p.round, p.table) for p in (changed.movement.plays if changed.movement else ())}
     for r in state.results:  # the stored results still fit who plays whom
         if (r.entry.round, r.entry.table) not in plays:
-            raise SessionError(
-                f"table {r.entry.table} has results in round {r.entry.round}, which it would "
-                "no longer play",
-                field="from_round",
-            )
+            raise SessionError.coded("results_would_not_fit", field="from_round",
+                                     table=r.entry.table, round=r.entry.round)  # fmt: skip
     bare: Section = changed.with_results(())
     return replace(state.session, sections=(bare,))
 
@@ -229,7 +223,7 @@ def redefine(state: LiveState, who: Who, change: Redefinition) -> Night:
 def _redraw(state: LiveState, who: Who, change: Draw | Swap | CarryOver | ExtraBoards) -> Event:
     """A team night's draw changed, if ``who`` is the director and the night is ready."""
     if who != DIRECTOR:
-        raise NotAllowedError("only the director draws the rounds and changes them", field="round")
+        raise NotAllowedError.coded("director_draws", field="round")
     event = state.event
     if isinstance(change, Draw):
         number = len(event.rounds) + 1
@@ -237,15 +231,14 @@ def _redraw(state: LiveState, who: Who, change: Draw | Swap | CarryOver | ExtraB
             arrears = event.arrears and event.kind is not EventKind.KNOCKOUT
             needed = number - 1 - arrears
             if needed >= 1 and number <= event.total_rounds and state.missing(round_number=needed):
-                raise NotReadyError(f"round {needed} is not finished: round {number} is drawn "
-                                    "from its standings once every board of it is in",
-                                    field="round", value=number)  # fmt: skip
+                raise NotReadyError.coded("round_not_finished", field="round", value=number,
+                                          needed=needed, round=number)  # fmt: skip
         changed = event.draw_next()
     elif isinstance(change, Swap):
         event.round(change.round)
         if any(r.entry.round == change.round for r in state.results):
-            raise NotReadyError(f"round {change.round} has begun (results are in): its draw "
-                                "stays", field="round", value=change.round)  # fmt: skip
+            raise NotReadyError.coded("round_begun", field="round", value=change.round,
+                                      round=change.round)  # fmt: skip
         changed = event.swap(change.round, change.first, change.second)
         again = swap_repeats(event, change.round, change.first, change.second)
         if again and not change.confirm:
@@ -254,7 +247,7 @@ def _redraw(state: LiveState, who: Who, change: Draw | Swap | CarryOver | ExtraB
         changed = with_extra_boards(event, change.round, change.match, change.boards)
     else:
         if event.kind is not EventKind.KNOCKOUT:
-            raise EventError("only a knockout match has a carry-over", field="carry_over")
+            raise EventError.coded("carry_over_knockout", field="carry_over")
         changed = carry_over(event, change.round, change.match, change.imps)
     return replace(changed, entries=())
 

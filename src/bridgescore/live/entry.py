@@ -42,11 +42,7 @@ def read_lead(text: str | None) -> str | None:
         return None
     lead = text.strip().upper().replace("10", "T")
     if len(lead) != 2 or lead[0] not in "SHDC" or lead[1] not in "AKQJT98765432":
-        raise SessionError(
-            f"invalid lead {text!r}; expected a suit and a card, as SK or H7",
-            field="lead",
-            value=text,
-        )
+        raise SessionError.coded("lead_notation", field="lead", value=text, lead=text)
     return lead
 
 
@@ -62,18 +58,16 @@ def read_result(contract: str | None, declarer: str | None, tricks: int | None) 
     bridgescore.errors.SessionError: 4H needs its declarer (N, E, S or W) and the tricks taken
     """
     if contract is None:
-        raise SessionError(
-            "give the contract (Pass for a passed-out board) or an artificial score",
-            field="contract",
-        )
+        raise SessionError.coded("entry_no_contract", field="contract")
     with for_field("contract"):
         parsed = parse_contract(contract)
     if parsed is PASS_OUT:
         return Result(PASS_OUT, None, 0)
     if declarer is None or tricks is None:
-        raise SessionError(
-            f"{parsed} needs its declarer (N, E, S or W) and the tricks taken",
+        raise SessionError.coded(
+            "entry_needs_declarer",
             field="declarer" if declarer is None else "tricks",
+            contract=str(parsed),
         )
     with for_field("declarer"):
         seat = Seat.parse(declarer)
@@ -113,11 +107,7 @@ class TableEntry:
         given = sum(x is not None for x in (self.result, self.artificial, self.weighted,
                                             self.split))  # fmt: skip
         if given != 1:
-            raise SessionError(
-                "give one of a result (Pass for a passed-out board), an artificial score, a "
-                "weighted score or a split score",
-                field="contract",
-            )
+            raise SessionError.coded("entry_one_score", field="contract")
 
     @property
     def form(self) -> Form:

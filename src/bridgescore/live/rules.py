@@ -149,12 +149,9 @@ def check_kept(who: Who, entry: TableEntry, kept: int) -> None:
 board 1 already: the director settles them at the table
     """
     if who != DIRECTOR and kept >= MOST_REQUESTS:
-        raise TooManyRequestsError(
-            f"table {entry.table} has sent the director {kept} entries for board {entry.board} "
-            "already: the director settles them at the table",
-            field="board",
-            value=entry.board,
-        )
+        raise TooManyRequestsError.coded(
+            "too_many_requests", field="board", value=entry.board, table=entry.table, kept=kept,
+            board=entry.board)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,12 +192,9 @@ def _check_fit(state: LiveState, entry: TableEntry) -> None:
     sitting = state.sitting(entry.round, entry.table)
     check_board(sitting, entry.board)
     if (entry.ns, entry.ew) != (sitting.ns, sitting.ew):
-        raise SessionError(
-            f"in round {entry.round} table {entry.table} has {sitting.ns_label} v "
-            f"{sitting.ew_label}, not {entry.ns} v {entry.ew}",
-            field="ns",
-            value=entry.ns,
-        )
+        raise SessionError.coded("entry_wrong_pairs", field="ns", value=entry.ns,
+            round=entry.round, table=entry.table, ns_label=sitting.ns_label,
+            ew_label=sitting.ew_label, ns=entry.ns, ew=entry.ew)  # fmt: skip
     if state.seating.kind == "pairs":
         groups = dict(state.definition.versions).get(entry.board)
         if groups is not None and all(entry.table not in g for g in groups):
@@ -220,19 +214,15 @@ def _check_fit(state: LiveState, entry: TableEntry) -> None:
     if entry.lead is not None:
         read_lead(entry.lead)
         if entry.result is None or entry.result.contract is PASS_OUT:
-            raise SessionError("a lead goes with a contract played", field="lead", value=entry.lead)
+            raise SessionError.coded("lead_without_contract", field="lead", value=entry.lead)
 
 
 def _check_compared(state: LiveState, entry: TableEntry) -> None:
     """A table's own result is its own to change until the result it is compared with is in
     (a team match's other room: then both are shown, and the IMPs)."""
     if state.compared(entry) is not None:
-        raise NotAllowedError(
-            f"board {entry.board} is in at both tables of the match (its IMPs are out): the "
-            "director changes it now",
-            field="board",
-            value=entry.board,
-        )
+        raise NotAllowedError.coded("board_in_at_both_tables", field="board", value=entry.board,
+                                    board=entry.board)  # fmt: skip
 
 
 def _check_weights(state: LiveState, entry: TableEntry, besides: int | None) -> None:
@@ -259,40 +249,23 @@ def _check_table(
     """A table's own result, the session open, the round its own to enter or fix, no
     director's score."""
     if entry.table != who:
-        raise NotAllowedError(
-            f"this is table {who}'s token: it {verb} only table {who}'s results",
-            field="table",
-            value=entry.table,
-        )
+        raise NotAllowedError.coded(f"token_{verb}", field="table", value=entry.table, table=who)
     if state.closed:
-        raise NotAllowedError(
-            "the session is closed: ask the director to change results", field="closed"
-        )
+        raise NotAllowedError.coded("closed_change_results", field="closed")
     if entry.weighted is not None:
-        raise NotAllowedError(
-            "only the director gives or changes a weighted score", field="weighted"
-        )
+        raise NotAllowedError.coded("director_weighted", field="weighted")
     if entry.artificial is not None:
-        raise NotAllowedError(
-            "only the director gives or changes an artificial score", field="artificial"
-        )
+        raise NotAllowedError.coded("director_artificial", field="artificial")
     if entry.split is not None:
-        raise NotAllowedError("only the director gives or changes a split score", field="split")
+        raise NotAllowedError.coded("director_split", field="split")
     entered = state.entered_round(who)
     if entered is not None and (entry.round < entered or (change and entry.round != entered)):
-        raise NotAllowedError(
-            f"table {who} is in round {entered}: ask the director to change round {entry.round}",
-            field="round",
-            value=entry.round,
-        )
+        raise NotAllowedError.coded("round_entered", field="round", value=entry.round,
+                                    table=who, entered=entered, round=entry.round)  # fmt: skip
     reached = state.reached_round(who)
     if not change and entry.round not in (entered, reached):
-        raise NotReachedError(
-            f"table {who} has reached round {reached}: it enters board {entry.board} of round "
-            f"{entry.round} once every board of its rounds before is in",
-            field="round",
-            value=entry.round,
-        )
+        raise NotReachedError.coded("round_not_reached", field="round", value=entry.round,
+            table=who, reached=reached, board=entry.board, round=entry.round)  # fmt: skip
 
 
 def _check_keeps_round(state: LiveState, gone: LiveResult) -> None:
@@ -306,12 +279,8 @@ def _check_keeps_round(state: LiveState, gone: LiveResult) -> None:
     boards = sitting.boards if sitting is not None else (e.board,)
     alone = all(state.at(e.table, e.round, b) in (None, gone) for b in boards)
     if alone and e.round > first:
-        raise NotAllowedError(
-            f"board {e.board} is table {e.table}'s only result of round {e.round}: deleting "
-            f"it would take the table back to an earlier round; change it, or ask the director",
-            field="round",
-            value=e.round,
-        )
+        raise NotAllowedError.coded("only_result_of_round", field="round", value=e.round,
+                                    board=e.board, table=e.table, round=e.round)  # fmt: skip
 
 
 def _check_replaces(old: LiveResult, change: Edit) -> None:
@@ -387,11 +356,7 @@ def accept_request(state: LiveState, who: Who, entry: TableEntry, kept: int = 0)
     """
     _check_fit(state, entry)
     if who != DIRECTOR and entry.table != who:
-        raise NotAllowedError(
-            f"this is table {who}'s token: it sends only table {who}'s results",
-            field="table",
-            value=entry.table,
-        )
+        raise NotAllowedError.coded("token_sends", field="table", value=entry.table, table=who)
     check_kept(who, entry, kept)
 
 
@@ -419,11 +384,11 @@ there in round 1), not EW 1's
     :raises SessionError: for a pair the session does not have, or not two players.
     """
     if len(players) != 2:
-        raise SessionError(f"a pair is two players, got {len(players)}", field="players")
+        raise SessionError.coded("pair_two_players", field="players", count=len(players))
     sec = state.definition
     pair = next((p for p in sec.pairs if p.label == label), None)
     if pair is None:
-        raise SessionError(f"no pair {label!r} in this session", field="pair", value=label)
+        raise SessionError.coded("no_such_pair", field="pair", value=label, pair=label)
     if who != DIRECTOR:
         _check_seated(state, who, pair)
     pairs = [replace(p, players=players, names=pair_names(players)) if p.label == label else p
@@ -450,7 +415,7 @@ def check_roster_lookup(state: LiveState, who: Who) -> None:
         return
     rounds = [p.round for p in state.movement.plays if p.table == who]
     if not rounds:
-        raise NotAllowedError(f"nobody plays at table {who}", field="table", value=who)
+        raise NotAllowedError.coded("nobody_at_table", field="table", value=who, table=who)
     play = state.play(min(rounds), who)
     refused: NotAllowedError | None = None
     for pair in state.definition.pairs:
@@ -469,28 +434,18 @@ def _check_seated(state: LiveState, who: int, pair: Pair) -> None:
     """A table enters its own pairs' players: those at it in its first round, while it is in
     that round and the session is open, once."""
     if state.closed:
-        raise NotAllowedError("the session is closed: ask the director", field="closed")
+        raise NotAllowedError.coded("closed_ask_director", field="closed")
     rounds = [p.round for p in state.movement.plays if p.table == who]
     if not rounds:
-        raise NotAllowedError(f"nobody plays at table {who}", field="table", value=who)
+        raise NotAllowedError.coded("nobody_at_table", field="table", value=who, table=who)
     play = state.play(min(rounds), who)
     if pair.label not in (play.ns, play.ew):
-        raise NotAllowedError(
-            f"table {who} enters the players of {play.ns} and {play.ew} (who sit there in round "
-            f"{play.round}), not {pair.label}'s",
-            field="pair",
-            value=pair.label,
-        )
+        raise NotAllowedError.coded("players_not_at_table", field="pair", value=pair.label,
+            table=who, ns=play.ns, ew=play.ew, round=play.round, pair=pair.label)  # fmt: skip
     entered = state.entered_round(who)
     if entered is not None and entered > play.round:
-        raise NotAllowedError(
-            f"table {who} is past round {play.round}: the director changes a pair's players",
-            field="round",
-            value=entered,
-        )
+        raise NotAllowedError.coded("table_past_round", field="round", value=entered,
+                                    table=who, round=play.round)  # fmt: skip
     if pair.players:
-        raise NotAllowedError(
-            f"{pair.label}'s players are in already: the director changes them (a substitute)",
-            field="players",
-            value=pair.label,
-        )
+        raise NotAllowedError.coded("players_in_already", field="players", value=pair.label,
+                                    pair=pair.label)  # fmt: skip

@@ -291,12 +291,8 @@ class LiveState:
         found = self.seating.sitting(round_number, table)
         if found is None:
             s = self.seating
-            raise SessionError(
-                f"no table {table} in round {round_number} of this night ({s.tables} tables, "
-                f"{s.rounds} rounds)",
-                field="table",
-                value=table,
-            )
+            raise SessionError.coded("table_not_in_round", field="table", value=table,
+                table=table, round=round_number, tables=s.tables, rounds=s.rounds)  # fmt: skip
         return found
 
     def play(self, round_number: int, table: int) -> TableRound:
@@ -524,7 +520,7 @@ class LiveState:
             given = Adjusted.parse(artificial)
         slots = self.missing(table=table, round_number=round_number, pair=pair)
         if not slots:
-            raise SessionError("no board is missing there", field="table", value=table)
+            raise SessionError.coded("nothing_missing", field="table", value=table)
         flipped = Adjusted(given.ew, given.ns)
         return [
             self.entry(r, t, b, artificial=str(
@@ -549,9 +545,6 @@ def check_board(sitting: Sitting, board: int) -> None:
     :raises SessionError: (field ``board``) if not.
     """
     if board not in sitting.boards:
-        raise SessionError(
-            f"table {sitting.table} plays boards {', '.join(map(str, sitting.boards))} in round "
-            f"{sitting.round}, not board {board}",
-            field="board",
-            value=board,
-        )
+        raise SessionError.coded("board_not_at_table", field="board", value=board,
+            table=sitting.table, boards=", ".join(map(str, sitting.boards)), round=sitting.round,
+            board=board)  # fmt: skip

@@ -25,7 +25,7 @@ from contextvars import ContextVar
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date as _format_date
@@ -42,6 +42,9 @@ from bridgescore.duplicate.session import DIRECTOR, Heading
 from bridgescore.errors import MESSAGES, N_, BridgeError
 from bridgescore.inputs import LANGUAGE_CODES
 from bridgescore.scoring import ScorePart
+
+if TYPE_CHECKING:
+    from bridgescore.duplicate.movement import Sentence
 
 __all__ = [
     "DEFAULT",
@@ -65,6 +68,8 @@ __all__ = [
     "pick",
     "seat_letter",
     "seat_name",
+    "sentence_text",
+    "speak",
     "use",
     "vulnerability_name",
     "vulnerability_word",
@@ -99,6 +104,21 @@ def use(language: str) -> Iterator[str]:
         yield _current.get()
     finally:
         _current.reset(token)
+
+
+def speak(language: str) -> None:
+    """Say the rest of the work in hand in ``language`` (an unknown code: English), for a step
+    that cannot wrap the rest in :func:`use` (a web route's dependency); the :func:`use` around
+    it gives back the language it found when it ends.
+
+    >>> with use("en"):
+    ...     speak("nl")
+    ...     gettext("Calculator")
+    'Rekenhulp'
+    >>> gettext("Calculator")
+    'Calculator'
+    """
+    _current.set(language if language in LANGUAGES else DEFAULT)
 
 
 @cache
@@ -145,6 +165,18 @@ def error_text(exc: BaseException) -> str:
         return gettext(MESSAGES[exc.code]).format(**exc.params)
     except (KeyError, IndexError, ValueError):  # a translation naming a value it is not given
         return str(exc)
+
+
+def sentence_text(sentence: Sentence) -> str:
+    """A movement report's sentence in the current language, its numbers in the language's
+    form (:class:`~bridgescore.duplicate.movement.Sentence`: a code and its values).
+
+    >>> from bridgescore.duplicate.movement import howell
+    >>> with use("fr"):
+    ...     sentence_text(howell(10, 3).fairness().sentences()[-1])[44:84]
+    ': 6 à 18, moyenne 12,00, écart type 5,37'
+    """
+    return sentence.say(gettext, lambda number: format_number(number, 2, fixed=True))
 
 
 def part_label(part: ScorePart) -> str:

@@ -101,18 +101,14 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
-def language_of_scope(scope: Scope, club_default: str | None = None) -> str:
-    """The request's language, the one rule of every page: its switch's (the ``bs_lang``
-    cookie), else its ``Accept-Language``'s, else ``club_default`` (the club's default language,
-    for a page of a club), else English.
+def reader_language(scope: Scope) -> str | None:
+    """The language the reader asks for: its switch's (the ``bs_lang`` cookie), else its
+    browser's ``Accept-Language``'s; None when it asks for none of ours.
 
-    >>> language_of_scope({"headers": [(b"accept-language", b"fr-CA,en;q=0.5")]})
-    'fr'
-    >>> language_of_scope({"headers": [(b"cookie", b"bs_lang=en"),
-    ...                                (b"accept-language", b"fr")]}, "de")
-    'en'
-    >>> language_of_scope({"headers": []}, "nl"), language_of_scope({"headers": []})
-    ('nl', 'en')
+    >>> reader_language({"headers": [(b"accept-language", b"xx, de;q=0.5")]})
+    'de'
+    >>> reader_language({"headers": [(b"accept-language", b"xx")]}) is None
+    True
     """
     chosen = None
     cookie = _header(scope, b"cookie")
@@ -122,8 +118,26 @@ def language_of_scope(scope: Scope, club_default: str | None = None) -> str:
         except CookieError:
             morsel = None
         chosen = morsel.value if morsel is not None else None
+    if chosen in locale.LANGUAGES:
+        return chosen
     header = _header(scope, b"accept-language")
-    return locale.pick(chosen, locale.negotiate(header[:1000] if header else None), club_default)
+    return locale.negotiate(header[:1000] if header else None)
+
+
+def language_of_scope(scope: Scope, club_default: str | None = None) -> str:
+    """The request's language, the one rule of every page: its switch's (the ``bs_lang``
+    cookie), else its ``Accept-Language``'s (:func:`reader_language`), else ``club_default``
+    (the club's default language, for a page of a club), else English.
+
+    >>> language_of_scope({"headers": [(b"accept-language", b"fr-CA,en;q=0.5")]})
+    'fr'
+    >>> language_of_scope({"headers": [(b"cookie", b"bs_lang=en"),
+    ...                                (b"accept-language", b"fr")]}, "de")
+    'en'
+    >>> language_of_scope({"headers": []}, "nl"), language_of_scope({"headers": []})
+    ('nl', 'en')
+    """
+    return locale.pick(reader_language(scope), club_default)
 
 
 T = TypeVar("T")
@@ -172,11 +186,13 @@ def page(
     """Render a page, with the CSRF token its forms carry (set as a cookie on first visit).
 
     A page of a club (``club``, else the context's ``club``) falls back to the club's default
-    language, not English, for a browser that asks for none of ours (:func:`language_of_scope`).
+    language, not English, for a browser that asks for none of ours (:func:`language_of_scope`);
+    another page, to the request's language so far (a club's session's: its route's
+    :func:`~bridgescore.web.languages.club_language`).
     """
     token = request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(24)
     owner = club if club is not None else context.get("club")
-    default = owner.language if isinstance(owner, Club) else None
+    default = owner.language if isinstance(owner, Club) else locale.current()
     with locale.use(language_of_scope(request.scope, default)):
         response = templates.TemplateResponse(
             request,

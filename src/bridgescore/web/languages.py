@@ -10,15 +10,25 @@ request (:func:`bridgescore.locale.use`), so the templates, the routes and the A
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse
+from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from bridgescore.locale import LANGUAGES, use
-from bridgescore.web.common import LANGUAGE_COOKIE, language_of_scope
-from bridgescore.web.deps import SettingsDep
+from bridgescore.club import Club
+from bridgescore.errors import BridgeError
+from bridgescore.locale import LANGUAGES, speak, use
+from bridgescore.web.common import LANGUAGE_COOKIE, language_of_scope, reader_language
+from bridgescore.web.deps import SettingsDep, club_owning, clubs
 
-__all__ = ["LANGUAGE_COOKIE", "Language", "language_of_scope", "router"]
+__all__ = [
+    "LANGUAGE_COOKIE",
+    "ClubLanguage",
+    "Language",
+    "club_language",
+    "language_of_scope",
+    "router",
+]
 
 _YEAR = 365 * 24 * 3600
 
@@ -37,6 +47,30 @@ class Language:
             return
         with use(language_of_scope(scope)):
             await self.app(scope, receive, send)
+
+
+def _owner(request: Request, game_id: str) -> Club | None:
+    try:
+        return club_owning(clubs(request), game_id)
+    except BridgeError:  # no such game: the route says so
+        return None
+
+
+async def club_language(request: Request) -> None:
+    """A route of one game (its path's ``game_id``: a session's page, an evening's API) speaks
+    its club's default language to a reader who asks for none of ours, as the club's own pages
+    do (:func:`language_of_scope`): its page, and its errors' ``detail``. Async, so that the
+    language it sets holds for the rest of the request (the route and its error handlers)."""
+    game_id = request.path_params.get("game_id")
+    if not isinstance(game_id, str) or reader_language(request.scope) is not None:
+        return
+    club = await run_in_threadpool(_owner, request, game_id[:100])
+    if club is not None and club.language:
+        speak(language_of_scope(request.scope, club.language))
+
+
+ClubLanguage = Depends(club_language)
+"""The dependency a game's routers are included with (:func:`club_language`)."""
 
 
 def _same_site(path: str) -> str:

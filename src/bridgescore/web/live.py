@@ -45,6 +45,7 @@ from bridgescore.live import (
 )
 from bridgescore.live.deals import hand_for
 from bridgescore.live.teams import EventTable
+from bridgescore.locale import error_text
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.tokens import hash_token
@@ -382,7 +383,8 @@ def recap(
         wanted = Pair.parse(label)
         found = scored.section.pair(wanted.number, wanted.side)
     except SessionError:  # a pair the address names: not found (the table's 422 is a body's)
-        raise HTTPException(404, f"no pair {label!r} in this session") from None
+        missing = SessionError.coded("no_such_pair", field="label", value=label, pair=label)
+        raise HTTPException(404, error_text(missing)) from None
     analysis = run_heavy(request, pair_analysis, state.current, scored, found)
     analyses = {found.key: analysis} if analysis is not None else None
     (answer,) = scores_to_dict(scored, recaps=(found,), analyses=analyses)["recaps"]

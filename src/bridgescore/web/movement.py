@@ -29,7 +29,7 @@ from bridgescore.duplicate.movement import (
 from bridgescore.duplicate.session import Section
 from bridgescore.errors import BridgeError, MovementError, SessionError
 from bridgescore.inputs import read_number
-from bridgescore.locale import error_text
+from bridgescore.locale import error_text, sentence_text
 from bridgescore.web.common import page
 from bridgescore.web.guard import validation_error
 from bridgescore.web.models import MovementFileIn
@@ -78,8 +78,10 @@ def movement_page(request: Request) -> Response:
         context["errors"][exc.field if exc.field in _OPTIONS else "movement"] = error_text(exc)
         return page(request, "movement.html", context, 422)
     kind: Literal["table", "guide"] = "guide" if options["cards"] == "guide" else "table"
-    context.update(summary=describe(movement), cards=cards(movement, kind), kind=kind)
-    context.update(complete=completeness(movement), alternatives=_links(movement, options))
+    context.update(summary=describe(movement, sentence_text), cards=cards(movement, kind),
+                   kind=kind)  # fmt: skip
+    complete = sentence_text(completeness(movement).sentence())
+    context.update(complete=complete, alternatives=_links(movement, options))
     return page(request, "movement.html", context)
 
 
@@ -97,7 +99,7 @@ def _links(m: Movement, options: dict[str, str]) -> list[tuple[str, str]]:
         query = {k: str(v) for k, v in a.options.items() if v not in (None, False)}
         query |= {k: "1" for k, v in a.options.items() if v is True}
         query |= {k: options[k] for k in ("cards", "paper") if k in options}
-        found.append((a.summary(), "/movement?" + urlencode(query)))
+        found.append((sentence_text(a.sentence()), "/movement?" + urlencode(query)))
     return found
 
 
@@ -120,14 +122,14 @@ def preview(m: Movement) -> dict[str, object]:
         refused = error_text(exc)
     return m.to_dict() | {
         "session_error": refused,
-        "fairness": m.fairness().summary(),
+        "fairness": "\n".join(map(sentence_text, m.fairness().sentences())),
         "complete": c.complete,
-        "completeness": c.summary(),
+        "completeness": sentence_text(c.sentence()),
         "missed": [list(two) for two in c.missed],
         "alternatives": [
             {
                 "name": a.name,
-                "summary": a.summary(),
+                "summary": sentence_text(a.sentence()),
                 "options": dict(a.options),
                 "rounds": a.movement.rounds,
                 "boards": a.movement.boards,
@@ -145,12 +147,12 @@ def individual_preview(m: IndividualMovement) -> dict[str, object]:
     >>> p["players"], p["complete"], p["alternatives"], p["completeness"][:28]
     (12, True, [], 'Nobody partners anyone twice')
     """
-    fair = m.fairness().summary()
+    fair = [sentence_text(s) for s in m.fairness().sentences()]
     return m.to_dict() | {
         "session_error": None,
-        "fairness": fair,
+        "fairness": "\n".join(fair),
         "complete": True,
-        "completeness": fair.splitlines()[0],
+        "completeness": fair[0],
         "missed": [],
         "alternatives": [],
         "shares": [],

@@ -53,6 +53,7 @@ Sources followed:
 
 from __future__ import annotations
 
+from bridgescore.duplicate.movement._sentences import REPORTS, Sentence
 from bridgescore.duplicate.movement.build import mitchell, switched_rounds
 from bridgescore.duplicate.movement.complete import (
     Alternative,
@@ -99,6 +100,7 @@ from bridgescore.errors import MovementError
 
 __all__ = [
     "COLUMNS",
+    "REPORTS",
     "Alternative",
     "Card",
     "Completeness",
@@ -114,6 +116,7 @@ __all__ = [
     "Play",
     "Relay",
     "Seats",
+    "Sentence",
     "Share",
     "SitOut",
     "Slot",

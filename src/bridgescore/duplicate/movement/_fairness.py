@@ -10,6 +10,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from bridgescore.duplicate.movement._sentences import Sentence, span
 from bridgescore.duplicate.movement._values import TableRound
 
 __all__ = ["Fairness", "PairFairness", "fairness_of"]
@@ -66,7 +67,7 @@ class Fairness:
         field_of = {pair: i for i, group in enumerate(self.fields) for pair in group}
         return [p for p in self.pairs if field_of[p.first] == field_of[p.second]]
 
-    def _meetings(self) -> str:
+    def _meetings(self) -> Sentence:
         """How many opponents each pair meets, how often, and whether they are all the others."""
         field_of = {pair: i for i, group in enumerate(self.fields) for pair in group}
         opponents: dict[str, int] = dict.fromkeys(field_of, 0)
@@ -77,19 +78,35 @@ class Fairness:
                 opponents[p.first] += 1
                 opponents[p.second] += 1
         times = {p.met for p in couples}
-        often = {1: "once", 2: "twice"}
+        who = "field" if apart else "all"
         if len(times) == 1 and min(times) >= 1:
-            one = "pair of the other field" if apart else "other pair"
             count = min(times)
-            return f"Every pair meets every {one} {often.get(count, f'{count} times')}."
-        others = "pairs of the other field" if apart else "other pairs"
-        low, high = min(opponents.values()), max(opponents.values())
-        number = str(low) if low == high else f"{low} to {high}"
-        how = ", once each" if max(times) <= 1 else ", some more than once"
-        return f"Each pair meets {number} {others}{how}."
+            often = {1: "once", 2: "twice"}.get(count, "times")
+            return Sentence(f"fair_meet_{who}_{often}", {"count": count})
+        how = "once" if max(times) <= 1 else "more"
+        some = "field_some" if apart else "some"
+        number = span(min(opponents.values()), max(opponents.values()))
+        return Sentence(f"fair_meet_{some}_{how}", {"number": number})
+
+    def sentences(self) -> tuple[Sentence, ...]:
+        """The summary's sentences, each a code and its values (:class:`Sentence`)."""
+        lines = [self._meetings()]
+        low, high = self.compared_range
+        boards = span(low, high)
+        if len(self.fields) > 1:
+            groups = "; ".join(", ".join(group) for group in self.fields)
+            lines.append(Sentence("fair_fields", {"count": len(self.fields), "groups": groups}))
+            lines.append(Sentence("fair_compared_field", {"boards": boards}))
+        elif low == 0:
+            never = sum(1 for p in self._within() if not p.compared)
+            lines.append(Sentence("fair_compared_some", {"boards": boards, "never": never}))
+        else:
+            lines.append(Sentence("fair_compared", {"boards": boards}))
+        lines.append(self.balance_sentence())
+        return tuple(lines)
 
     def summary(self) -> str:
-        """A few lines a director can read.
+        """A few lines a director can read (:meth:`sentences`, in English).
 
         >>> from bridgescore.duplicate.movement import howell
         >>> print(howell(8, 2).fairness().summary())
@@ -98,20 +115,17 @@ class Fairness:
         Balance (Manning's competition score): 6 for every two pairs, the ideal: perfectly \
 balanced.
         """
-        lines = [self._meetings()]
-        low, high = self.compared_range
-        boards = f"{low} boards" if low == high else f"{low} to {high} boards"
-        if len(self.fields) > 1:
-            groups = "; ".join(", ".join(group) for group in self.fields)
-            lines.append(f"{len(self.fields)} fields, each ranked on its own: {groups}.")
-            lines.append(f"Within a field every pair is compared with every other on {boards}.")
-        elif low == 0:
-            never = sum(1 for p in self._within() if not p.compared)
-            lines.append(f"Pairs are compared on {boards}; {never} pairs of pairs never are.")
-        else:
-            lines.append(f"Every pair is compared with every other on {boards}.")
-        lines.append(self.balance())
-        return "\n".join(lines)
+        return "\n".join(map(str, self.sentences()))
+
+    def balance_sentence(self) -> Sentence:
+        """:meth:`balance` as a :class:`Sentence`."""
+        least, most, mean, spread = self.competition_spread
+        if least == most:
+            return Sentence("fair_balanced", {"score": least})
+        code = "fair_balance" if mean == int(mean) else "fair_balance_unreached"
+        return Sentence(
+            code, {"least": least, "most": most, "mean": float(mean), "deviation": float(spread)}
+        )
 
     def balance(self) -> str:
         """Manning's balance against the ideal, every two pairs at the mean: the least and most,
@@ -122,18 +136,7 @@ balanced.
         Balance (Manning's competition score): 6 to 18, mean 12.00, standard deviation 5.37; \
 the ideal is every two pairs at the mean (deviation 0).
         """
-        least, most, mean, spread = self.competition_spread
-        if least == most:
-            return (
-                f"Balance (Manning's competition score): {least} for every two pairs, the "
-                "ideal: perfectly balanced."
-            )
-        whole = "" if mean == int(mean) else ", a mean no whole score reaches"
-        return (
-            f"Balance (Manning's competition score): {least} to {most}, mean {mean:.2f}, "
-            f"standard deviation {spread:.2f}; the ideal is every two pairs at the mean "
-            f"(deviation 0){whole}."
-        )
+        return str(self.balance_sentence())
 
 
 def fairness_of(pairs: tuple[str, ...], plays: Iterable[TableRound]) -> Fairness:

@@ -9,7 +9,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Play", "Relay", "Share", "SitOut", "TableRound"]
+from bridgescore.errors import MovementError
+
+__all__ = ["Play", "Relay", "Share", "SitOut", "TableRound", "whole"]
+
+
+def whole(value: object, name: str, low: int, high: int, code: str, **params: object) -> int:
+    """A movement's size: a whole number from ``low`` to ``high``, else the error of ``code``
+    (its template in :data:`bridgescore.errors.MESSAGES`, given ``got`` and ``params``), about
+    the option ``name``.
+
+    >>> whole(31, "tables", 2, 30, "mitchell_tables")
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.MovementError: a Mitchell needs 2 to 30 tables, got 31
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise MovementError.coded(code, field=name, value=value, got=value, **params)
+    return value
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
+from bridgescore.duplicate.movement._values import whole
 from bridgescore.duplicate.movement.cyclic import howell
 from bridgescore.duplicate.movement.model import Movement, Relay, Share, TableRound
 from bridgescore.errors import MovementError
@@ -24,14 +25,7 @@ def _per_round(boards_per_round: int) -> int:
     :raises MovementError: for anything but a whole number from 1 to the most allowed.
     """
     most = MAX_BOARDS_PER_ROUND
-    return _whole(boards_per_round, "boards_per_round", 1, most,
-                  f"boards_per_round must be 1 to {most}")  # fmt: skip
-
-
-def _whole(value: object, name: str, low: int, high: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise MovementError(f"{what}, got {value!r}", field=name, value=value)
-    return value
+    return whole(boards_per_round, "boards_per_round", 1, most, "boards_per_round", most=most)
 
 
 def _boards(board_set: int, bpr: int) -> tuple[int, ...]:
@@ -79,7 +73,7 @@ def mitchell(
 
     :raises MovementError: a size no Mitchell has (1 table, 0 boards, more rounds than fit).
     """
-    n = _whole(tables, "tables", 2, 30, "a Mitchell needs 2 to 30 tables")
+    n = whole(tables, "tables", 2, 30, "mitchell_tables")
     bpr = _per_round(boards_per_round)
     if even not in ("skip", "relay"):
         raise MovementError(
@@ -88,12 +82,10 @@ def mitchell(
     skip = n % 2 == 0 and even == "skip"
     relay = n % 2 == 0 and even == "relay"
     most = n - 1 if skip else n
-    why = (
-        " (a skip Mitchell stops before EW pairs meet their first opponents again)" if skip else ""
-    )
     if rounds is None:
         rounds = most
-    count = _whole(rounds, "rounds", 1, most, f"a {n}-table Mitchell has 1 to {most} rounds{why}")
+    code = "mitchell_rounds_skip" if skip else "mitchell_rounds"
+    count = whole(rounds, "rounds", 1, most, code, tables=n, most=most)
     switched = _switched(arrow_switch, count)
     half = n // 2
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from bridgescore.duplicate.movement._sentences import Sentence, span
 from bridgescore.duplicate.movement.build import Even, howell, mitchell
 from bridgescore.duplicate.movement.model import Movement
 from bridgescore.errors import MovementError
@@ -60,20 +61,23 @@ class Completeness:
         >>> completeness(mitchell(4, 3, half_table=True)).summary()[:60]
         'Incomplete: pairs miss 0 to 1 of their 3 to 4 opponents (NS '
         """
+        return str(self.sentence())
+
+    def sentence(self) -> Sentence:
+        """:meth:`summary` as a :class:`Sentence`: its code and values."""
         if self.complete:
-            return "Complete: every pair meets every one of its opponents."
+            return Sentence("complete")
         missing = {pair: self.misses(pair) for pair in self.opponents}
         low, high = min(missing.values()), max(missing.values())
         fewest, most = min(self.opponents.values()), max(self.opponents.values())
-        of = str(most) if fewest == most else f"{fewest} to {most}"
-        if low == high and fewest == most:
-            who = f"every pair misses {low} of its {of} opponents"
-        else:
-            count = str(low) if low == high else f"{low} to {high}"
-            who = f"pairs miss {count} of their {of} opponents"
-        named = ", ".join(f"{a} v {b}" for a, b in self.missed[:_LISTED])
+        every = low == high and fewest == most
+        named = tuple(
+            Sentence("meeting", {"first": a, "second": b}) for a, b in self.missed[:_LISTED]
+        )
         more = len(self.missed) - _LISTED
-        return f"Incomplete: {who} ({named}{f' and {more} more' if more > 0 else ''})."
+        code = ("incomplete_every" if every else "incomplete_pairs") + ("_more" if more > 0 else "")
+        return Sentence(code, {"missed": span(low, high), "opponents": span(fewest, most),
+                               "named": named, "more": more})  # fmt: skip
 
 
 def _opponents(m: Movement, pair: str) -> list[str]:
@@ -124,11 +128,23 @@ class Alternative:
         >>> print(alternatives(mitchell(4, 3))[1].summary())
         Howell: 8 pairs, 7 rounds of 3 boards, 21 boards (4 tables)
         """
+        return str(self.sentence())
+
+    def sentence(self) -> Sentence:
+        """:meth:`summary` as a :class:`Sentence` (its name one too)."""
         m = self.movement
-        return (
-            f"{self.name}: {len(m.pairs)} pairs, {m.rounds} rounds of {m.boards_per_round} "
-            f"boards, {m.boards} boards ({m.tables} tables)"
-        )
+        return Sentence("alternative", {"name": Sentence(_NAMES[self.name]),
+            "pairs": len(m.pairs), "rounds": m.rounds, "per_round": m.boards_per_round,
+            "boards": m.boards, "tables": m.tables})  # fmt: skip
+
+
+_NAMES = {
+    "Mitchell, all rounds": "alt_mitchell_all",
+    "Share-and-relay Mitchell": "alt_share_relay",
+    "Howell": "alt_howell",
+    "Howell, all rounds": "alt_howell_all",
+}
+"""The code of each alternative's name in :data:`~._sentences.REPORTS`."""
 
 
 def alternatives(m: Movement) -> tuple[Alternative, ...]:

@@ -15,18 +15,13 @@ from collections.abc import Callable
 from functools import cache
 
 from bridgescore.duplicate.movement._howells import DESIGNS, PLAIN
+from bridgescore.duplicate.movement._values import whole
 from bridgescore.duplicate.movement.model import Movement, Relay, Share, TableRound
 from bridgescore.errors import MovementError
 
 __all__ = ["every_board_everywhere", "howell", "howell_rounds"]
 
 _MAX_BOARDS_PER_ROUND = 36
-
-
-def _whole(value: object, name: str, low: int, high: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise MovementError(f"{what}, got {value!r}", field=name, value=value)
-    return value
 
 
 def howell_rounds(pairs: int) -> tuple[int, ...]:
@@ -78,24 +73,16 @@ def howell(
     :raises MovementError: fewer than 4 or more than 20 pairs, 0 boards, a number of rounds
         the data has no Howell for.
     """
-    n = _whole(pairs, "pairs", 4, 20, "a Howell needs 4 to 20 pairs (for more, use a Mitchell)")
-    bpr = _whole(
-        boards_per_round,
-        "boards_per_round",
-        1,
-        _MAX_BOARDS_PER_ROUND,
-        f"boards_per_round must be 1 to {_MAX_BOARDS_PER_ROUND}",
-    )
+    n = whole(pairs, "pairs", 4, 20, "howell_pairs")
+    most = _MAX_BOARDS_PER_ROUND
+    bpr = whole(boards_per_round, "boards_per_round", 1, most, "boards_per_round", most=most)
     choices = howell_rounds(n)
     full = 2 * ((n + 1) // 2) - 1
     count = full if rounds is None else rounds
     if isinstance(count, bool) or not isinstance(count, int) or count not in choices:
-        twice = f", or {choices[-1]} (pairs meet twice)" if choices[-1] > full else ""
-        raise MovementError(
-            f"a Howell of {n} pairs has 1 to {full} rounds{twice}, got {rounds!r}",
-            field="rounds",
-            value=rounds,
-        )
+        code = "howell_rounds_twice" if choices[-1] > full else "howell_rounds"
+        raise MovementError.coded(code, field="rounds", value=rounds, pairs=n, full=full,
+                                  twice=choices[-1], got=rounds)  # fmt: skip
     if not isinstance(arrow_switches, bool):
         raise MovementError(
             f"arrow_switches must be True or False, got {arrow_switches!r}",

@@ -32,13 +32,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations
 from typing import Any
 
-from bridgescore.duplicate.movement._values import Share, TableRound
+from bridgescore.duplicate.movement._sentences import Sentence, span_of
+from bridgescore.duplicate.movement._values import Share, TableRound, whole
 from bridgescore.duplicate.movement.model import Movement
 from bridgescore.errors import MovementError
 
@@ -333,31 +334,24 @@ class IndividualFairness:
 
     def summary(self) -> str:
         """A few lines a director can read (the module's example shows them)."""
+        return "\n".join(map(str, self.sentences()))
+
+    def sentences(self) -> tuple[Sentence, ...]:
+        """:meth:`summary`'s sentences, each a code and its values."""
         partners = self._per_player(self.partners)
         most = max((n for ns in partners.values() for n in ns), default=0)
-        lines = [
-            ("Nobody partners anyone twice" if most <= 1 else "Some players partner twice")
-            + f": each player partners {_span(len(ns) for ns in partners.values())} others, "
-            "once each."
-        ]
+        code = "ind_partners" if most <= 1 else "ind_partners_twice"
+        lines = [Sentence(code, {"number": span_of(len(ns) for ns in partners.values())})]
         opponents = self._per_player(self.opponents)
         times = {n for ns in opponents.values() for n in ns}
-        often = {1: "once", 2: "twice"}.get(max(times, default=0), f"{_span(times)} times")
-        if len(times) > 1:
-            often = f"{_span(times)} times"
-        lines.append(f"Each player meets {_span(len(ns) for ns in opponents.values())} others as "
-                     f"opponents, {often} each.")  # fmt: skip
+        often = {1: "once", 2: "twice"}.get(max(times, default=0), "times")
+        meets = span_of(len(ns) for ns in opponents.values())
+        lines.append(Sentence("ind_meets_" + ("times" if len(times) > 1 else often),
+                              {"number": meets, "times": span_of(times)}))  # fmt: skip
         played = [self.rounds.get(p, 0) for p in range(1, self.players + 1)]
-        boards = _span(n * self.boards_per_round for n in played)
-        lines.append(f"Each player plays {_span(played)} rounds ({boards} boards).")
-        return "\n".join(lines)
-
-
-def _span(values: Iterable[int]) -> str:
-    numbers = sorted(set(values))
-    if not numbers:
-        return "0"
-    return str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]} to {numbers[-1]}"
+        boards = span_of(n * self.boards_per_round for n in played)
+        lines.append(Sentence("ind_plays", {"rounds": span_of(played), "boards": boards}))
+        return tuple(lines)
 
 
 # -- building ---------------------------------------------------------------------------------
@@ -376,11 +370,8 @@ def full_rounds(players: int) -> int:
 
 
 def _check_players(players: int) -> None:
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise _fail(f"players must be a whole number, got {players!r}", "players", players)
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise _fail(f"an individual movement is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got "
-                    f"{players}", "players", players)  # fmt: skip
+    whole(players, "players", MIN_PLAYERS, MAX_PLAYERS, "individual_players",
+          least=MIN_PLAYERS, most=MAX_PLAYERS)  # fmt: skip
 
 
 def _default_rounds(players: int, boards_per_round: int) -> int:
@@ -414,19 +405,12 @@ plays at least 4: give 6 to 11 rounds
         than 4 (``rounds``).
     """
     _check_players(players)
-    if (
-        isinstance(boards_per_round, bool)
-        or not isinstance(boards_per_round, int)
-        or not 1 <= boards_per_round <= _MAX_BOARDS_PER_ROUND
-    ):
-        raise _fail(f"boards per round must be 1 to {_MAX_BOARDS_PER_ROUND}, got "
-                    f"{boards_per_round!r}", "boards_per_round", boards_per_round)  # fmt: skip
+    most = _MAX_BOARDS_PER_ROUND
+    whole(boards_per_round, "boards_per_round", 1, most, "boards_per_round", most=most)
     cycle = full_rounds(players)
     if rounds is None:
         rounds = _default_rounds(players, boards_per_round)
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= cycle:
-        raise _fail(f"rounds must be 1 to {cycle} for {players} players (then partnerships "
-                    f"would repeat), got {rounds!r}", "rounds", rounds)  # fmt: skip
+    whole(rounds, "rounds", 1, cycle, "individual_rounds", most=cycle, players=players)
     plays = _plays(players, boards_per_round, cycle)
     tables = players // 4  # the plays are in order of round, this many a round
     played: Counter[int] = Counter()
@@ -547,8 +531,9 @@ def _best_tables(
     return [(ns[0], ns[1], ew[0], ew[1]) for ns, ew in seated]
 
 
-def describe_individual(m: IndividualMovement) -> str:
-    """The movement at a glance: a grid of rounds by tables, sit-outs, fairness.
+def describe_individual(m: IndividualMovement, say: Callable[[Sentence], str] = str) -> str:
+    """The movement at a glance: a grid of rounds by tables, sit-outs, fairness (its sentences
+    said by ``say``, as :func:`~.report.describe` says them).
 
     >>> print(describe_individual(individual(8, 1, rounds=4)))
     Individual: 8 players, 2 tables, 4 rounds of 1 board, 4 boards
@@ -587,7 +572,7 @@ def describe_individual(m: IndividualMovement) -> str:
         rounds = (f"round {r}: {', '.join(map(str, who))}" for r, who in sorted(out.items()))
         lines.append("Sitting out: " + "; ".join(rounds) + ".")
     lines.append("Fairness:")
-    lines.append(m.fairness().summary())
+    lines.extend(map(say, m.fairness().sentences()))
     return "\n".join(lines)
 
 

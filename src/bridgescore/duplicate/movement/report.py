@@ -6,11 +6,12 @@ Each builder returns text (the CLI prints it; a web page can put it in a ``<pre>
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from bridgescore.duplicate.movement._fairness import Fairness, PairFairness, fairness_of
+from bridgescore.duplicate.movement._sentences import Sentence, span
 from bridgescore.duplicate.movement.model import Movement, TableRound, format_boards, iter_rounds
 from bridgescore.errors import N_
 
@@ -76,21 +77,16 @@ class Moves:
 each round.
         Pair 8 stays NS at table 1; the others sit NS in 3 of their 7 rounds.
         """
+        return "\n".join(map(str, self.sentences()))
+
+    def sentences(self) -> tuple[Sentence, ...]:
+        """:meth:`summary`'s sentences, each a code and its values."""
         if self.fixed:
-            lines = [
-                "Moves: every table sends its NS pair, its EW pair and its boards to the same "
-                "place each round."
-            ]
+            lines = [Sentence("moves_fixed")]
         else:
-            lines = [
-                f"Moves: {self.changing_seats} seats and {self.changing_boards} tables' boards "
-                "go somewhere else from round to round; give every pair a guide card."
-            ]
-        low, high = self.ns_rounds
-        few, many = self.rounds
-        ns = f"{low}" if low == high else f"{low} to {high}"
-        of = f"{few}" if few == many else f"{few} to {many}"
-        others = f"sit NS in {ns} of their {of} rounds"
+            lines = [Sentence("moves_changing", {"seats": self.changing_seats,
+                                                 "tables": self.changing_boards})]  # fmt: skip
+        ns, rounds = span(*self.ns_rounds), span(*self.rounds)
         if self.stationary:
             parts = []
             for seat in ("NS", "EW"):
@@ -99,21 +95,18 @@ each round.
                     continue
                 who = ", ".join(self.stationary[i] for i in here)
                 at = ", ".join(str(self.stationary_tables[i]) for i in here)
-                one = len(here) == 1
-                parts.append(
-                    f"{'pair' if one else 'pairs'} {who} {'stays' if one else 'stay'} {seat} at "
-                    f"{'table' if one else 'tables'} {at}"
-                )
-            text = "; ".join(parts)
-            lines.append(f"{text[0].upper()}{text[1:]}; the others {others}.")
+                if len(here) == 1:
+                    parts.append(Sentence("moves_stays", {"pair": who, "seat": seat, "table": at}))
+                else:
+                    parts.append(Sentence("moves_stay", {"pairs": who, "seat": seat,
+                                                         "tables": at}))  # fmt: skip
+            lines.append(Sentence("moves_others", {"stationary": tuple(parts), "ns": ns,
+                                                   "rounds": rounds}))  # fmt: skip
         else:
-            lines.append(f"Every pair moves; they {others}.")
+            lines.append(Sentence("moves_every", {"ns": ns, "rounds": rounds}))
         if self.switches:
-            lines.append(
-                f"Arrow switches at single tables: {self.switches}, on the table cards (they make "
-                "it more balanced; a version without them is simpler)."
-            )
-        return "\n".join(lines)
+            lines.append(Sentence("moves_switches", {"count": self.switches}))
+        return tuple(lines)
 
 
 def seats(m: Movement) -> dict[tuple[int, str], tuple[int, str]]:
@@ -178,21 +171,17 @@ def moves(m: Movement) -> Moves:
 
 
 def _title(m: Movement) -> str:
-    kind = {"mitchell": "Mitchell", "howell": "Howell"}.get(m.kind, "Movement")
-    parts = [
-        f"{kind}: {m.tables} tables, {len(m.pairs)} pairs",
-        f"{m.rounds} rounds of {m.boards_per_round} boards",
-        f"{m.boards} boards",
-    ]
-    return ", ".join(parts)
+    return str(_title_sentence(m))
 
 
 def _short(pair: str) -> str:
     return pair.replace("NS ", "N").replace("EW ", "E")
 
 
-def describe(m: Movement) -> str:
-    """The movement at a glance: sizes, a grid of rounds by tables, sit-outs, shares, fairness.
+def describe(m: Movement, say: Callable[[Sentence], str] = str) -> str:
+    """The movement at a glance: sizes, a grid of rounds by tables, sit-outs, shares, fairness
+    (its sentences and the moves' said by ``say``: English by default, the reader's language
+    with :func:`bridgescore.locale.sentence_text`).
 
     >>> from bridgescore.duplicate.movement import mitchell
     >>> print(describe(mitchell(3, 2)))
@@ -210,35 +199,35 @@ def describe(m: Movement) -> str:
     Moves: every table sends its NS pair, its EW pair and its boards to the same place each \
 round.
     """
-    lines = [_title(m)]
-    legend = "Each cell: NS pair-EW pair, boards"
-    if m.kind == "mitchell":
-        legend += " (N3 = NS 3, E3 = EW 3)"
-    lines.append(legend + ".")
+    lines = [say(_title_sentence(m))]
+    lines.append(say(Sentence("legend_mitchell" if m.kind == "mitchell" else "legend")))
     cells = {
         (p.round, p.table): f"{_short(p.ns)}-{_short(p.ew)} {format_boards(p.boards)}"
         for p in m.plays
     }
-    width = max(len(c) for c in cells.values()) + 2
-    header = "Round  " + "".join(f"Table {t}".ljust(width) for t in range(1, m.tables + 1))
-    lines.append(header.rstrip())
+    first = say(Sentence("grid_round"))
+    tables = [say(Sentence("grid_table", {"table": t})) for t in range(1, m.tables + 1)]
+    width = max(len(c) for c in [*cells.values(), *tables]) + 2
+    lead = max(len(first) + 2, 7)
+    lines.append((first.ljust(lead) + "".join(t.ljust(width) for t in tables)).rstrip())
     for r in range(1, m.rounds + 1):
-        row = f"{r:<7d}" + "".join(
+        row = str(r).ljust(lead) + "".join(
             cells.get((r, t), "-").ljust(width) for t in range(1, m.tables + 1)
         )
         lines.append(row.rstrip())
     if m.arrow_switched:
-        rounds = _rounds(m.arrow_switched)
-        lines.append(f"Arrow switch (EW pairs play the NS cards) in {rounds}.")
+        lines.append(say(Sentence("arrow_switched", {"rounds": _rounds(m.arrow_switched)})))
     if m.sit_outs:
-        who = ", ".join(f"{_pair(s.pair)} in round {s.round}" for s in m.sit_outs)
-        lines.append(f"Sitting out: {who}.")
+        who = tuple(Sentence("sits_out", {"pair": _pair(s.pair), "round": s.round})
+                    for s in m.sit_outs)  # fmt: skip
+        lines.append(say(Sentence("sitting_out", {"who": who})))
     shared: dict[tuple[int, ...], list[int]] = defaultdict(list)
     for share in m.shares:
         shared[share.tables].append(share.round)
-    for tables, rounds_shared in shared.items():
-        together = " and ".join(map(str, tables))
-        lines.append(f"Tables {together} share their boards in {_rounds(rounds_shared)}.")
+    for together, rounds_shared in shared.items():
+        *others, last = together
+        lines.append(say(Sentence("tables_share", {"tables": ", ".join(map(str, others)),
+            "last": last, "rounds": _rounds(rounds_shared)})))  # fmt: skip
     waiting: dict[str, list[str]] = defaultdict(list)
     per_round: dict[str, Counter[int]] = defaultdict(Counter)
     for relay in m.relays:
@@ -254,21 +243,29 @@ round.
             f"Boards waiting at the {place}: {count} in {_rounds(per_round[place])} (the table "
             "cards say which)."
         )
-    lines.append("Fairness:")
-    lines.append(m.fairness().summary())
-    how = moves(m)
-    lines.append(how.summary() if m.kind != "mitchell" else how.summary().splitlines()[0])
+    lines.append(say(Sentence("fairness_heading")))
+    lines.extend(map(say, m.fairness().sentences()))
+    how = moves(m).sentences()
+    lines.extend(map(say, how if m.kind != "mitchell" else how[:1]))
     return "\n".join(lines)
 
 
-def _rounds(numbers: Iterable[int]) -> str:
+def _rounds(numbers: Iterable[int]) -> Sentence:
     """'round 3' or 'rounds 1-4' or 'rounds 2,5'."""
     text = format_boards(sorted(numbers))
-    return f"round {text}" if text.isdigit() else f"rounds {text}"
+    return Sentence("one_round" if text.isdigit() else "some_rounds", {"rounds": text})
 
 
-def _pair(label: str) -> str:
-    return f"pair {label}" if label.isdigit() else label
+def _pair(label: str) -> Sentence | str:
+    return Sentence("pair_number", {"pair": label}) if label.isdigit() else label
+
+
+def _title_sentence(m: Movement) -> Sentence:
+    """:func:`_title` as a sentence."""
+    kind = {"mitchell": "kind_mitchell", "howell": "kind_howell"}.get(m.kind, "kind_movement")
+    return Sentence("movement_title", {"kind": Sentence(kind), "tables": m.tables,
+        "pairs": len(m.pairs), "rounds": m.rounds, "per_round": m.boards_per_round,
+        "boards": m.boards})  # fmt: skip
 
 
 def _places(m: Movement) -> dict[tuple[int, int], str]:

@@ -75,11 +75,8 @@ def _movement(section: Section) -> Movement:
 def _round(m: Movement, from_round: int) -> None:
     if isinstance(from_round, bool) or not isinstance(from_round, int) or not (
             1 <= from_round <= m.rounds):  # fmt: skip
-        raise SessionError(
-            f"from_round must be one of rounds 1 to {m.rounds}, got {from_round!r}",
-            field="from_round",
-            value=from_round,
-        )
+        raise SessionError.coded("from_round", field="from_round", value=from_round,
+                                 rounds=m.rounds, got=from_round)  # fmt: skip
 
 
 def _played(section: Section, label: str, rounds: Iterable[int]) -> list[int]:
@@ -121,12 +118,8 @@ def with_late_pair(section: Section, pair: Pair, from_round: int) -> Section:
     if label in m.pairs:
         early = _played(section, label, range(1, m.rounds + 1))
         if early:
-            raise SessionError(
-                f"pair {label} has played already (round {early[0]}); a late pair takes the "
-                "place of one that has not",
-                field="pair",
-                value=label,
-            )
+            raise SessionError.coded("late_pair_played", field="pair", value=label, pair=label,
+                                     round=early[0])  # fmt: skip
         plays = [p for p in m.plays if not (p.round < from_round and label in (p.ns, p.ew))]
         return _section(section, pairs, _rebuilt(section, plays, m.pairs))
     plays = list(m.plays)
@@ -162,19 +155,12 @@ def with_withdrawal(section: Section, label: str, from_round: int) -> Section:
     _round(m, from_round)
     label = Pair.parse(label).label if section.kind == "mitchell" else label.strip()
     if label not in m.pairs:
-        raise SessionError(
-            f"no pair {label!r} in the movement; its pairs are {', '.join(m.pairs)}",
-            field="pair",
-            value=label,
-        )
+        raise SessionError.coded("pair_not_in_movement", field="pair", value=label, pair=label,
+                                 pairs=", ".join(m.pairs))  # fmt: skip
     later = _played(section, label, range(from_round, m.rounds + 1))
     if later:
-        raise SessionError(
-            f"pair {label} has results in round {later[0]}; delete them before it withdraws "
-            f"from round {from_round}",
-            field="from_round",
-            value=from_round,
-        )
+        raise SessionError.coded("withdrawn_pair_played", field="from_round", value=from_round,
+                                 pair=label, round=later[0], from_round=from_round)  # fmt: skip
     plays = [p for p in m.plays if not (p.round >= from_round and label in (p.ns, p.ew))]
     return _section(section, section.pairs, _rebuilt(section, plays, m.pairs))
 
@@ -195,14 +181,10 @@ def with_fouled_board(section: Section, board: int, versions: Iterable[Iterable[
     scheduled = sorted(p.table for p in m.plays if board in p.boards)
     flat = sorted(t for g in groups for t in g)
     if not scheduled:
-        raise SessionError(f"no table plays board {board}", field="board", value=board)
+        raise SessionError.coded("board_not_played", field="board", value=board, board=board)
     if flat != scheduled:
-        raise SessionError(
-            f"board {board} is played at tables {', '.join(map(str, scheduled))}; the versions "
-            f"must share them out, each table in one, got {groups}",
-            field="versions",
-            value=groups,
-        )
+        raise SessionError.coded("fouled_versions", field="versions", value=groups, board=board,
+                                 tables=", ".join(map(str, scheduled)), got=groups)  # fmt: skip
     current[board] = tuple(tuple(g) for g in groups)
     return _section(section, section.pairs, m, current)
 

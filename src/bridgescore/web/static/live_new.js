@@ -149,7 +149,7 @@
     const grid = $("preview-grid");
     grid.replaceChildren();
     const head = el("tr");
-    head.append(el("th", "Round"));
+    head.append(el("th", gettext("Round")));
     for (let t = 1; t <= m.tables; t++) head.append(el("th", `T${t}`));
     grid.append(head);
     for (let r = 1; r <= m.rounds; r++) {
