@@ -397,6 +397,14 @@ class IndividualNight(RuleBasedStateMachine):
         assert refused["detail"][0]["loc"][-1] == "pair"
         assert self.world.get(self.ev.base, self.ev.director).json()["version"] == version
 
+    @rule(which=st.sampled_from(("min-share", "handicap")))
+    def no_pairs_ranking_rule(self, which: str) -> None:
+        """A minimum share of boards or handicapped rankings: a pairs ranking's rules, which
+        an individual's players' ranking has not (422 naming the field)."""
+        body = {"share": "50%"} if which == "min-share" else {"method": "grade"}
+        refused = self.send("PUT", f"/{which}", body, self.ev.director, 422).json()
+        assert refused["detail"][0]["loc"][-1] == which.replace("-", "_")
+
     @precondition(lambda self: not self.ev.closed)
     @rule()
     def the_director_closes(self) -> None:
