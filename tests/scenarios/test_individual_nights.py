@@ -415,6 +415,10 @@ class IndividualNight(RuleBasedStateMachine):
         assert code == 0, said
         page = folder / "evenings" / self.ev.id / "index.html"
         assert page.is_file() == self.ev.of_club, said
+        for sheet in ("slips", "cards"):  # the paper (PDFs: at closing only)
+            self.world.get(f"{self.ev.base}/paper/{sheet}.pdf", self.ev.director)
+        # hand records want the deals (none attached here: 409 saying so)
+        self.world.get(f"{self.ev.base}/paper/hand-records.pdf", self.ev.director, 409)
 
     @precondition(lambda self: self.ev.closed)
     @rule()
