@@ -174,7 +174,20 @@ class IndividualNight(RuleBasedStateMachine):
     def a_table_enters_a_board(self, data: st.DataObject) -> None:
         """Its board in: its sides are the partnerships sitting there; nobody else's total
         changes (a player with no result on that board)."""
-        slot = data.draw(st.sampled_from(self.enterable()), label="slot")
+        self.enter(data.draw(st.sampled_from(self.enterable()), label="slot"), data)
+
+    @precondition(lambda self: not self.ev.closed and self.enterable())
+    @rule(data=st.data())
+    def a_table_enters_its_round(self, data: st.DataObject) -> None:
+        """Every board of the round a table is at, one after the other (the evening moves
+        on: most steps of a real evening are these)."""
+        table = data.draw(st.sampled_from(sorted({m["table"] for m in self.enterable()})),
+                          label="table")  # fmt: skip
+        rnd = min(m["round"] for m in self.enterable() if m["table"] == table)
+        while mine := [m for m in self.enterable() if (m["table"], m["round"]) == (table, rnd)]:
+            self.enter(mine[0], data)
+
+    def enter(self, slot: dict[str, Any], data: st.DataObject) -> None:
         before = self.totals()
         body = {k: slot[k] for k in ("round", "table", "board")} | data.draw(played())
         stored = self.send("POST", "/results", body, self.ev.tables[slot["table"]], 201).json()
@@ -363,7 +376,7 @@ class IndividualNight(RuleBasedStateMachine):
     def foulable(self) -> list[int]:
         return [b for b in self.ev.boards if len(self.ev.tables_of(b)) >= 2]
 
-    @precondition(lambda self: self.foulable())
+    @precondition(lambda self: self.foulable() and not self.ev.versions)  # one at a time
     @rule(data=st.data())
     def a_board_is_fouled(self, data: st.DataObject) -> None:
         board = data.draw(st.sampled_from(self.foulable()), label="board")
@@ -375,13 +388,14 @@ class IndividualNight(RuleBasedStateMachine):
         assert answer.json()["versions"] == versions
         self.ev.versions[board] = versions
 
-    @precondition(lambda self: self.ev.versions)
+    @precondition(lambda self: self.ev.versions and len(self.ev.results) % 3 == 0)
     @rule(data=st.data())
     def a_fouled_board_is_not_fouled_after_all(self, data: st.DataObject) -> None:
         board = data.draw(st.sampled_from(sorted(self.ev.versions)), label="board")
         self.send("PUT", f"/boards/{board}", {"versions": []}, self.ev.director, 200)
         del self.ev.versions[board]
 
+    @precondition(lambda self: len(self.ev.results) % 4 == 1)  # now and then
     @rule(data=st.data())
     def nobody_comes_late_withdraws_or_is_substituted(self, data: st.DataObject) -> None:
         """An individual's players are not its partnerships': a late pair, a withdrawal and a
@@ -397,6 +411,7 @@ class IndividualNight(RuleBasedStateMachine):
         assert refused["detail"][0]["loc"][-1] == "pair"
         assert self.world.get(self.ev.base, self.ev.director).json()["version"] == version
 
+    @precondition(lambda self: len(self.ev.results) % 4 == 2)  # now and then
     @rule(which=st.sampled_from(("min-share", "handicap")))
     def no_pairs_ranking_rule(self, which: str) -> None:
         """A minimum share of boards or handicapped rankings: a pairs ranking's rules, which
@@ -405,7 +420,7 @@ class IndividualNight(RuleBasedStateMachine):
         refused = self.send("PUT", f"/{which}", body, self.ev.director, 422).json()
         assert refused["detail"][0]["loc"][-1] == which.replace("-", "_")
 
-    @precondition(lambda self: not self.ev.closed)
+    @precondition(lambda self: not self.ev.closed and len(self.ev.results) >= 2)
     @rule()
     def the_director_closes(self) -> None:
         answer = self.send("POST", "/close", {"closed": True}, self.ev.director, 200).json()
