@@ -30,6 +30,15 @@ from hypothesis.stateful import (
 from bridgescore.duplicate.movement import individual
 from bridgescore.errors import MovementError
 from bridgescore.usebio import read as read_usebio
+from tests.scenarios.draws import (
+    ARTIFICIAL,
+    SOAK,
+    SOAK_SECONDS,
+    notation,
+    played,
+    ruled,
+    same_score,
+)
 from tests.scenarios.nights import (
     ROSTER,
     Club,
@@ -43,15 +52,6 @@ from tests.scenarios.nights import (
     pbn,
     publish,
     same_ranking,
-)
-from tests.scenarios.test_whole_nights import (
-    ARTIFICIAL,
-    SOAK,
-    SOAK_SECONDS,
-    notation,
-    played,
-    ruled,
-    same_score,
 )
 
 EVENING = settings(
