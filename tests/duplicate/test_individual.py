@@ -227,3 +227,30 @@ def test_an_individual_session_is_stored_and_read_back() -> None:
     assert again.individual == one
     with pytest.raises(SessionError, match="one section whose pairs are its partnerships"):
         Session((individual_section(individual(8, 2)),), individual=one)
+
+
+def test_an_individuals_csv_ranks_its_players() -> None:
+    """The CSV's ranking block is the players' (as the API, the pages and USEBIO rank them),
+    not the partnerships' (each one round, as if they were the contestants)."""
+    import csv
+    import io
+
+    from bridgescore.duplicate.session import Individual, Session, csv_text
+
+    m = individual(9, 1, rounds=6)
+    one = Individual(m, {1: "Ann"})
+    results = [BoardResult(p.boards[0], *m.pairs_at(p),
+                           Result.parse("3NTN+1" if (p.round + p.table) % 3 else "3NTN="),
+                           round=p.round, table=p.table) for p in m.plays]  # fmt: skip
+    section = one.section().with_results(results)
+    session = Session((section,), event="Individual", individual=one)
+    scored = score_section(section)
+    block = csv_text([scored], session).split("\r\n\r\n")[0]
+    rows = list(csv.DictReader(io.StringIO(block)))
+    players = score_individual(m, scored, one.names)
+    assert [(r["rank"], int(r["pair"]), r["names"], float(r["total"]), float(r["percent"]),
+             int(r["boards"])) for r in rows] == [
+        (x.rank, x.pair.number, x.pair.names, x.total, x.percent, x.boards)
+        for x in players.rankings]  # fmt: skip
+    assert len(rows) == 9
+    assert {r["field"] for r in rows} == {"all"}

@@ -112,6 +112,43 @@ def test_players_are_not_withdrawn_from_an_individual(live: TestClient) -> None:
     assert "individual's players cannot be added or withdrawn" in answer.text
 
 
+def test_a_partnership_of_an_individual_gets_no_substitute(live: TestClient) -> None:
+    """Its players are named by number: a partnership's players changed would name the
+    partnership on the travellers by players the players' ranking does not have."""
+    created = _start(live)
+    base, director = f"/api/sessions/{created['id']}", auth(created["edit_token"])
+    before = live.get(base, headers=director).json()
+    sub = {"players": [{"name": "Sub Stitute", "number": None},
+                       {"name": "Player B", "number": None}]}  # fmt: skip
+    answer = live.put(f"{base}/pairs/1", json=sub, headers=director)
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["detail"][0]["loc"][-1] == "pair"
+    after = live.get(base, headers=director).json()
+    assert (after["version"], after["names"]) == (before["version"], before["names"])
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("min-share", {"share": "50%"}, "min_share"),
+        ("handicap", {"method": "set", "set": {"1": 2.0}}, "handicap"),
+    ],
+)
+def test_an_individual_has_no_pairs_ranking_rules(
+    live: TestClient, path: str, body: dict[str, Any], field: str
+) -> None:
+    """A minimum share of boards and handicapped rankings act on pairs' rankings: on an
+    individual's (its players') they would be shown as set and do nothing: refused."""
+    created = _start(live)
+    base, director = f"/api/sessions/{created['id']}", auth(created["edit_token"])
+    answer = live.put(f"{base}/{path}", json=body, headers=director)
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["detail"][0]["loc"][-1] == field
+    session = live.get(base, headers=director).json()
+    assert session["version"] == 1
+    assert (session.get("min_share"), session.get("handicap")) == (None, None)
+
+
 def test_the_preview_and_the_results_page_of_an_individual(live: TestClient) -> None:
     preview = live.get("/api/movement", params={"movement": "individual", "players": 13,
                                                 "boards_per_round": 2})  # fmt: skip

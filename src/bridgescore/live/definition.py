@@ -253,9 +253,13 @@ def _redraw(state: LiveState, who: Who, change: Draw | Swap | CarryOver | ExtraB
 
 
 def _check_ranking_rule(state: LiveState, who: Who, field: str, does: str, what: str) -> None:
-    """A rule of a pairs evening's rankings is the director's to set, and a team night has
-    none."""
+    """A rule of a pairs evening's rankings is the director's to set; a team night has
+    none, nor has an individual (its ranking is its players', which these rules do not act
+    on: set, they would be shown and ignored; SCORING.md §26)."""
     if who != DIRECTOR:
         raise NotAllowedError(f"only the director {does}", field=field)
     if state.seating.kind != "pairs":
         raise SessionError(f"a team night ranks no pairs: it has no {what}", field=field)
+    if state.session.individual is not None:
+        raise SessionError(f"an individual ranks its players: it has no {what} yet",
+                           field=field)  # fmt: skip

@@ -380,11 +380,19 @@ def substitute(state: LiveState, who: Who, label: str, players: tuple[Player, ..
     bridgescore.live.state.NotAllowedError: table 2 enters the players of NS 2 and EW 2 (who sit \
 there in round 1), not EW 1's
 
+    An individual's partnerships are not the players' (each player is in several, named by
+    their number in ``Session.individual``): no partnership's players are changed there.
+
     :raises NotAllowedError: for a table's token past these bounds.
-    :raises SessionError: for a pair the session does not have, or not two players.
+    :raises SessionError: for a pair the session does not have, not two players, or a
+        partnership of an individual (SCORING.md §26).
     """
     if len(players) != 2:
         raise SessionError.coded("pair_two_players", field="players", count=len(players))
+    if state.session.individual is not None:
+        raise SessionError(f"an individual's players are named by their number, not by "
+                           f"partnership: {label!r}'s players cannot be changed (SCORING.md "
+                           "§26)", field="pair", value=label)  # fmt: skip
     sec = state.definition
     pair = next((p for p in sec.pairs if p.label == label), None)
     if pair is None:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from bridgescore.duplicate.field import shown_points
 from bridgescore.duplicate.session._data import Session
 from bridgescore.duplicate.session._heading import heading
-from bridgescore.duplicate.session._scores import SectionScores
+from bridgescore.duplicate.session._individual import individual_scores
+from bridgescore.duplicate.session._scores import RankRow, SectionScores
 
 __all__ = ["csv_cell", "csv_text"]
 
@@ -31,10 +32,11 @@ def csv_text(
     session: Session | None = None,
     extra: tuple[Sequence[str], Sequence[Sequence[object]]] | None = None,
 ) -> str:
-    """Rankings (a row per pair) and travellers (a row per result) as CSV text; then the
-    ``extra`` block's columns and rows (each pair's analysis:
-    :func:`bridgescore.duplicate.analysis.csv_block`); with the session, its players (with their
-    national numbers) and its tags (event, date, venue, club, director)."""
+    """Rankings (a row per pair; an individual's: a row per player, its number in ``pair``,
+    SCORING.md §26) and travellers (a row per result) as CSV text; then the ``extra`` block's
+    columns and rows (each pair's analysis: :func:`bridgescore.duplicate.analysis.csv_block`);
+    with the session, its players (with their national numbers) and its tags (event, date,
+    venue, club, director)."""
     out = io.StringIO()
     writer = csv.writer(out)
 
@@ -42,12 +44,10 @@ def csv_text(
         writer.writerow([csv_cell(c) for c in cells])
 
     row("section", "field", "rank", "pair", "names", "total", "percent", "boards")
-    for s in scored:
-        for field, rows in s.rankings.items():
-            for r in rows:
-                percent = "" if r.percent is None else f"{r.percent:.2f}"
-                row(s.section.name, field.value if field else "all", r.place, r.pair.number,
-                    r.pair.names, shown_points(r.total), percent, r.boards)  # fmt: skip
+    for name, field, r in _ranked(scored, session):
+        percent = "" if r.percent is None else f"{r.percent:.2f}"
+        row(name, field, r.place, r.pair.number, r.pair.names, shown_points(r.total), percent,
+            r.boards)  # fmt: skip
     writer.writerow([])
     row("section", "board", "ns", "ew", "result", "ns_score", "ns_points", "ew_points")
     for s in scored:
@@ -78,3 +78,17 @@ def csv_text(
         for tag, value in tags.items():
             row(tag, value)
     return out.getvalue()
+
+
+def _ranked(
+    scored: list[SectionScores], session: Session | None
+) -> Iterator[tuple[str, str, RankRow]]:
+    """Each ranking's rows with their section's name and field (``NS``, ``EW``, ``all``): an
+    individual's are its players' (:func:`score_individual`), as its pages and API rank them."""
+    if session is not None and session.individual is not None and scored:
+        players = individual_scores(session.individual, scored[0])
+        yield from ((scored[0].section.name, "all", r) for r in players.rankings)
+        return
+    for s in scored:
+        for field, rows in s.rankings.items():
+            yield from ((s.section.name, field.value if field else "all", r) for r in rows)
