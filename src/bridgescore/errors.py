@@ -233,6 +233,14 @@ MESSAGES: Final[Mapping[str, str]] = {
     "nobody_at_table": N_("nobody plays at table {table}"),
     "pair_two_players": N_("a pair is two players, got {count}"),
     "no_such_pair": N_("no pair {pair!r} in this session"),
+    "individual_no_substitute": N_(
+        "an individual's players are named by their number, not by partnership: {pair}'s "
+        "players cannot be changed"
+    ),
+    "individual_no_min_share": N_(
+        "an individual ranks its players: it has no minimum share of boards yet"
+    ),
+    "individual_no_handicap": N_("an individual ranks its players: it has no handicaps yet"),
     "players_not_at_table": N_(
         "table {table} enters the players of {ns} and {ew} (who sit there in round {round}), "
         "not {pair}'s"

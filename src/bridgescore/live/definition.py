@@ -261,5 +261,4 @@ def _check_ranking_rule(state: LiveState, who: Who, field: str, does: str, what:
     if state.seating.kind != "pairs":
         raise SessionError(f"a team night ranks no pairs: it has no {what}", field=field)
     if state.session.individual is not None:
-        raise SessionError(f"an individual ranks its players: it has no {what} yet",
-                           field=field)  # fmt: skip
+        raise SessionError.coded(f"individual_no_{field}", field=field)

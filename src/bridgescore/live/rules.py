@@ -390,9 +390,8 @@ there in round 1), not EW 1's
     if len(players) != 2:
         raise SessionError.coded("pair_two_players", field="players", count=len(players))
     if state.session.individual is not None:
-        raise SessionError(f"an individual's players are named by their number, not by "
-                           f"partnership: {label!r}'s players cannot be changed (SCORING.md "
-                           "§26)", field="pair", value=label)  # fmt: skip
+        raise SessionError.coded("individual_no_substitute", field="pair", value=label,
+                                 pair=label)  # fmt: skip
     sec = state.definition
     pair = next((p for p in sec.pairs if p.label == label), None)
     if pair is None:
