@@ -125,6 +125,9 @@ def test_an_individual_evening_from_phones_to_the_published_results(
     ranking = director.locator("#rankings table.live-ranking")
     expect(ranking.locator("caption")).to_have_text("Players")
     expect(ranking.locator("tr")).to_have_count(13)  # a row a player, under the heading
+    # no minimum share nor handicaps for an individual (the core refuses them): not offered
+    expect(director.locator("#min-share-form")).to_be_hidden()
+    expect(director.locator("#handicap-form")).to_be_hidden()
     shot(director, "individual-director-360")
     section = individual_section(movement, NAMES).with_results(results)
     expected = score_individual(movement, score_section(section), NAMES).rankings

@@ -78,6 +78,8 @@
   const rankings = () => {
     const box = $("rankings");
     box.replaceChildren();
+    // an individual ranks its players: no minimum share nor handicaps (the core refuses both)
+    $("min-share-form").hidden = $("handicap-form").hidden = Boolean(session.individual);
     const fields = Object.entries(session.rankings).map(([field, rows]) => ({ field, rows }));
     for (const field of fields) {
       const t = document.createElement("table");
