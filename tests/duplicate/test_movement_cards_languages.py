@@ -112,6 +112,23 @@ def test_the_cards_in_french_and_a_typed_relay_place_as_given() -> None:
         assert cards(m)[0].said(sentence_text).rows[0][6] == "plus joués"
 
 
+def test_an_individual_in_german_and_in_spanish() -> None:
+    m = individual(13, 2)
+    with use("de"):
+        lines = describe_individual(m, sentence_text).splitlines()
+    assert lines[0] == "Individual: 13 Spieler, 3 Tische, 13 Runden zu 2 Boards, 26 Boards"
+    assert lines[2].split() == ["Runde", "Tisch", "1", "Tisch", "2", "Tisch", "3"]
+    assert lines[3].split()[:4] == ["1", "4-11", "g.", "3-12"]
+    out = next(line for line in lines if line.startswith("Setzen aus: "))
+    assert out.startswith("Setzen aus: Runde 1: ")
+    assert out.count("; Runde ") == 12
+    assert not re.search(r"Sitting out|Round|Table|Each cell|players", "\n".join(lines))
+    with use("es"):
+        one = describe_individual(individual(8, 1, rounds=4), sentence_text).splitlines()
+    assert one[0] == "Individual: 8 jugadores, 2 mesas, 4 rondas de 1 mano, 4 manos"
+    assert one[2].split()[:2] == ["Ronda", "Mesa"]
+
+
 @pytest.mark.parametrize("language", sorted(set(LANGUAGES) - {"en"}))
 def test_every_language_says_every_word_of_the_cards(language: str) -> None:
     """No English word is left on any card (the pair labels and boards stay as they are)."""

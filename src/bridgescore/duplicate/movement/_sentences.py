@@ -154,6 +154,21 @@ REPORTS: Final[Mapping[str, str]] = {
         "Arrow switches at single tables: {count}, on the table cards (they make it more "
         "balanced; a version without them is simpler)."
     ),
+    # an individual at a glance (individual.describe_individual)
+    "ind_title": N_(
+        "Individual: {players} players, {tables} tables, {rounds} rounds of {per_round} boards, "
+        "{boards} boards"
+    ),
+    "ind_title_board": N_(
+        "Individual: {players} players, {tables} tables, {rounds} rounds of {per_round} board, "
+        "{boards} boards"
+    ),
+    "ind_legend": N_(
+        "Each cell: North-South v East-West, boards; every table plays the round's boards."
+    ),
+    "ind_cell": N_("{north}-{south} v {east}-{west} {boards}"),
+    "ind_sits_out": N_("round {round}: {players}"),
+    "ind_sitting_out": N_("Sitting out: {rounds}."),
     # an individual's fairness (IndividualFairness)
     "ind_partners": N_(
         "Nobody partners anyone twice: each player partners {number} others, once each."
