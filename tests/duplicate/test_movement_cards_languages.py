@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -31,6 +32,7 @@ from bridgescore.duplicate.movement.individual import describe_individual, indiv
 from bridgescore.duplicate.movement.report import cards
 from bridgescore.locale import LANGUAGES, sentence_text, use
 from bridgescore.paper import cards_pdf
+from bridgescore.web import Settings, create_app
 from tests.conftest import DATA
 from tests.helpers import text_of
 
@@ -158,3 +160,19 @@ def test_the_pdf_and_the_page_and_the_cli_in_german(client: TestClient) -> None:
     assert done.exit_code == 0, done.output
     assert "Tisch 3 NS  Tisch 4 OW  Relay zwischen Tisch 2 und 3" in done.output
     assert "Paar EW 4 (Mitchell: 4 Tische" in done.output
+
+
+def test_the_table_phone_is_told_where_the_boards_go_in_its_language(tmp_path: Path) -> None:
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'l.db'}", open_evenings=True)
+    movement = {"movement": "mitchell", "tables": 4, "boards_per_round": 2, "even": "relay"}
+    with TestClient(create_app(settings)) as live:
+        created = live.post("/api/sessions", json={"event": "Montag", "movement": movement})
+        assert created.status_code == 201, created.text
+        url = f"/api/sessions/{created.json()['id']}"
+        german = live.get(url, headers={"Accept-Language": "de"}).json()["boards_next"]
+        english = live.get(url).json()["boards_next"]
+    going = {(g["round"], g["table"]): (g["to"], g["said"]) for g in german}
+    assert going[1, 2] == ("tables 1 and 4", "Tische 1 und 4")
+    assert going[1, 3] == ("relay stand between tables 2 and 3", "Relay zwischen Tisch 2 und 3")
+    assert [g["to"] for g in english] == [g["to"] for g in german]  # the program's value
+    assert all(g["said"] == g["to"] for g in english)

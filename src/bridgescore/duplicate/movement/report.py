@@ -20,6 +20,7 @@ __all__ = [
     "Fairness",
     "Moves",
     "PairFairness",
+    "boards_going",
     "boards_next",
     "cards",
     "describe",
@@ -367,7 +368,7 @@ def _switched(m: Movement, p: TableRound) -> bool:
 
 def _table_cards(m: Movement) -> Iterable[Card]:
     """Who sits where (the seats: an arrow switch turns the boards, not the pairs)."""
-    going = _going(m)
+    going = boards_going(m)
     sat = seats(m)
     marks = bool(m.turned)
     codes = ("col_round", "ns", "ew", "col_boards", "col_ns_next", "col_ew_next", "col_boards_next")
@@ -399,11 +400,17 @@ def boards_next(m: Movement) -> dict[tuple[int, int], str]:
     >>> boards_next(mitchell(3, 2))[1, 1], boards_next(mitchell(3, 2))[2, 3]
     ('table 3', 'table 2')
     """
-    return {key: str(place) for key, place in _going(m).items()}
+    return {key: str(place) for key, place in boards_going(m).items()}
 
 
-def _going(m: Movement) -> dict[tuple[int, int], Sentence | str]:
-    """:func:`boards_next` as sentences."""
+def boards_going(m: Movement) -> dict[tuple[int, int], Sentence | str]:
+    """:func:`boards_next` as sentences (or a relay's place as a movement file wrote it), for
+    the reader's language.
+
+    >>> from bridgescore.duplicate.movement import mitchell
+    >>> boards_going(mitchell(3, 2))[1, 1]
+    Sentence(code='at_table', params={'table': 3})
+    """
     places = _places(m)
     return {
         (p.round, p.table): places.get((p.round + 1, p.boards[0])) or _later(m, p)
