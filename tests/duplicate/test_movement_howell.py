@@ -290,7 +290,7 @@ def test_a_movement_read_from_its_table_starts_a_session_like_a_generated_one(
     assert typed.plays == built.plays
     assert typed.turned == built.turned  # the arrow column
 
-    def cards_but_relays(m: Movement) -> list[tuple[str, ...]]:  # relays are not in the table
+    def cards_but_relays(m: Movement) -> list[tuple[object, ...]]:  # relays are not in the table
         return [row[:6] + row[7:] for card in cards(m) for row in card.rows]
 
     assert cards_but_relays(typed) == cards_but_relays(built)

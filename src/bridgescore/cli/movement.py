@@ -70,8 +70,8 @@ def _show(movement: Movement, *, as_json: bool, cards: bool) -> None:
     click.echo(describe(movement, _said))
     if cards:
         table_heading, guide_heading = gettext("Table cards"), gettext("Guide cards")
-        click.echo(f"\n{table_heading}\n\n{table_cards(movement)}")
-        click.echo(f"\n{guide_heading}\n\n{guide_cards(movement)}")
+        click.echo(f"\n{table_heading}\n\n{table_cards(movement, _said)}")
+        click.echo(f"\n{guide_heading}\n\n{guide_cards(movement, _said)}")
 
 
 def _common(command: F) -> F:

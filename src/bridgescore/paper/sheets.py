@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from bridgescore.duplicate.movement import Movement
 from bridgescore.duplicate.movement.report import Card
 from bridgescore.errors import N_
-from bridgescore.locale import gettext
+from bridgescore.locale import gettext, sentence_text
 from bridgescore.paper._pdf import A4, Page, fit, fonts, make_pdf
 
 __all__ = ["SLIP_COLUMNS", "SLIP_WIDTHS", "cards_pdf", "slip_rows", "slips_pdf"]
@@ -92,23 +92,32 @@ def slips_pdf(m: Movement, title: str = "") -> bytes:
     return make_pdf([page(chunk) for chunk in pages if chunk], name)
 
 
+def _widths(c: Canvas, rows: Sequence[Sequence[str]]) -> list[float]:
+    """Columns as wide as their longest cell (the header's in bold), shared out over the page
+    (a relay's place, ``relay stand between tables 2 and 3``, needs more than a round)."""
+    f = fonts()
+    need = [
+        max(c.stringWidth(cell, f.bold if i == 0 else f.regular, 9) for i, cell in enumerate(col))
+        + 8
+        for col in zip(*rows, strict=True)
+    ]
+    return [width * (A4[0] - 2 * _MARGIN) / sum(need) for width in need]
+
+
 def cards_pdf(cards: Sequence[Card], title: str = "") -> bytes:
     """The table cards, two a page (cut along the middle)."""
 
     def page(chunk: Sequence[Card]) -> Page:
         def draw(c: Canvas) -> None:
             f = fonts()
-            for i, card in enumerate(chunk):
+            for i, card in enumerate(each.said(sentence_text) for each in chunk):
                 top = A4[1] - _MARGIN - i * (A4[1] / 2)
                 c.setFont(f.bold, 20)
-                said = gettext(card.template).format(number=card.number) if card.template else ""
-                c.drawString(_MARGIN, top - 20, said or card.heading)
+                c.drawString(_MARGIN, top - 20, str(card.heading))
                 c.setFont(f.regular, 9)
                 c.drawString(_MARGIN, top - 36, f"{title} · {card.title}"[:110])
-                width = (A4[0] - 2 * _MARGIN) / len(card.header)
-                widths = [width] * len(card.header)
-                header = tuple(gettext(column) for column in card.header)  # the core's N_
-                _grid(c, top - 44, widths, [header, *card.rows])
+                rows = [tuple(map(str, row)) for row in (card.header, *card.rows)]
+                _grid(c, top - 44, _widths(c, rows), rows)
             if len(chunk) > 1:
                 c.setDash(3, 3)
                 c.line(_MARGIN / 2, A4[1] / 2, A4[0] - _MARGIN / 2, A4[1] / 2)

@@ -30,7 +30,7 @@ from bridgescore.club import PublicView
 from bridgescore.duplicate.analysis import pair_analysis
 from bridgescore.duplicate.field import ARTIFICIAL_PRESETS, shown_points
 from bridgescore.duplicate.movement import format_boards
-from bridgescore.duplicate.movement.report import boards_next
+from bridgescore.duplicate.movement.report import boards_going
 from bridgescore.duplicate.session import Pair, Section, Session, scores_to_dict, share_text
 from bridgescore.errors import SessionError, for_field
 from bridgescore.inputs import check_name
@@ -45,7 +45,7 @@ from bridgescore.live import (
 )
 from bridgescore.live.deals import hand_for
 from bridgescore.live.teams import EventTable
-from bridgescore.locale import error_text
+from bridgescore.locale import error_text, sentence_text
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.tokens import hash_token
@@ -293,8 +293,14 @@ def get_session(
             individual=individual,
         ),
         "boards_next": [
-            {"round": r, "table": t, "boards": format_boards(state.play(r, t).boards), "to": to}
-            for (r, t), to in boards_next(state.movement).items()
+            {
+                "round": r,
+                "table": t,
+                "boards": format_boards(state.play(r, t).boards),
+                "to": str(to),
+                "said": to if isinstance(to, str) else sentence_text(to),
+            }
+            for (r, t), to in boards_going(state.movement).items()
         ],
     }
     if viewer == DIRECTOR and club is not None and club.masterpoints is not None:

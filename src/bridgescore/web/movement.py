@@ -78,8 +78,8 @@ def movement_page(request: Request) -> Response:
         context["errors"][exc.field if exc.field in _OPTIONS else "movement"] = error_text(exc)
         return page(request, "movement.html", context, 422)
     kind: Literal["table", "guide"] = "guide" if options["cards"] == "guide" else "table"
-    context.update(summary=describe(movement, sentence_text), cards=cards(movement, kind),
-                   kind=kind)  # fmt: skip
+    said = [card.said(sentence_text) for card in cards(movement, kind)]
+    context.update(summary=describe(movement, sentence_text), cards=said, kind=kind)
     complete = sentence_text(completeness(movement).sentence())
     context.update(complete=complete, alternatives=_links(movement, options))
     return page(request, "movement.html", context)

@@ -102,6 +102,41 @@ REPORTS: Final[Mapping[str, str]] = {
     "sitting_out": N_("Sitting out: {who}."),
     "tables_share": N_("Tables {tables} and {last} share their boards in {rounds}."),
     "fairness_heading": N_("Fairness:"),
+    # boards waiting at a relay (report.describe)
+    "relay_set": N_("{boards} (round {round})"),
+    "relays_waiting": N_("Boards waiting at the {place}: {sets}."),
+    "relays_counted": N_(
+        "Boards waiting at the {place}: {count} in {rounds} (the table cards say which)."
+    ),
+    "one_set": N_("a set"),
+    "sets": N_("{count} sets"),
+    "up_to_sets": N_("up to {count} sets"),
+    # the table and guide cards (report.cards): headings, columns and cells
+    "card_table": N_("Table {number}"),
+    "card_pair": N_("Pair {number}"),
+    "col_round": N_("Round"),
+    "col_table": N_("Table"),
+    "col_seat": N_("Seat"),
+    "col_against": N_("Against"),
+    "col_boards": N_("Boards"),
+    "col_ns_next": N_("NS next"),
+    "col_ew_next": N_("EW next"),
+    "col_boards_next": N_("Boards next"),
+    "col_arrow": N_("Arrow"),
+    "ns": N_("NS"),
+    "ew": N_("EW"),
+    "at_seat": N_("table {table} {seat}"),
+    "at_table": N_("table {table}"),
+    "at_tables": N_("tables {tables}"),
+    "both": N_("{first} and {second}"),
+    "half_table": N_("half table {table}"),
+    "relay_between": N_("relay stand between tables {first} and {second}"),
+    "relay_before": N_("relay stand before table {table}"),
+    "wait_then": N_("wait, then table {table} (round {round})"),
+    "not_in_play": N_("not in play"),
+    "card_sits_out": N_("sits out"),
+    "card_switch": N_("switch"),
+    "seat_switched": N_("{seat} (arrow switch)"),
     # how the room follows it (Moves)
     "moves_fixed": N_(
         "Moves: every table sends its NS pair, its EW pair and its boards to the same place "
@@ -119,6 +154,21 @@ REPORTS: Final[Mapping[str, str]] = {
         "Arrow switches at single tables: {count}, on the table cards (they make it more "
         "balanced; a version without them is simpler)."
     ),
+    # an individual at a glance (individual.describe_individual)
+    "ind_title": N_(
+        "Individual: {players} players, {tables} tables, {rounds} rounds of {per_round} boards, "
+        "{boards} boards"
+    ),
+    "ind_title_board": N_(
+        "Individual: {players} players, {tables} tables, {rounds} rounds of {per_round} board, "
+        "{boards} boards"
+    ),
+    "ind_legend": N_(
+        "Each cell: North-South v East-West, boards; every table plays the round's boards."
+    ),
+    "ind_cell": N_("{north}-{south} v {east}-{west} {boards}"),
+    "ind_sits_out": N_("round {round}: {players}"),
+    "ind_sitting_out": N_("Sitting out: {rounds}."),
     # an individual's fairness (IndividualFairness)
     "ind_partners": N_(
         "Nobody partners anyone twice: each player partners {number} others, once each."

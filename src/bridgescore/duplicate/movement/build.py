@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
+from bridgescore.duplicate.movement._sentences import Sentence
 from bridgescore.duplicate.movement._values import whole
 from bridgescore.duplicate.movement.cyclic import howell
 from bridgescore.duplicate.movement.model import Movement, Relay, Share, TableRound
@@ -108,7 +109,7 @@ def mitchell(
             boards = _boards(board_set(slot(t), r), bpr)
             if half_table and t == n:
                 if not relay:  # with a relay, the last table's boards are table 1's
-                    relays.append(Relay(r, boards, f"half table {n}"))
+                    relays.append(Relay(r, boards, str(Sentence("half_table", {"table": n}))))
                 continue
             pair_ns, pair_ew = f"NS {t}", f"EW {ew}"
             if r in switched:
@@ -116,7 +117,8 @@ def mitchell(
             plays.append(TableRound(r, t, pair_ns, pair_ew, boards))
         if relay:
             stand = _boards(board_set(half, r), bpr)
-            relays.append(Relay(r, stand, f"relay stand between tables {half} and {half + 1}"))
+            between = Sentence("relay_between", {"first": half, "second": half + 1})
+            relays.append(Relay(r, stand, str(between)))
             if not half_table:
                 shares.append(Share(r, (1, n), _boards(board_set(0, r), bpr)))
     ns_pairs = [f"NS {t}" for t in range(1, n + 1) if not (half_table and t == n)]

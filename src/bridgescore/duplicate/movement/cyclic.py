@@ -15,6 +15,7 @@ from collections.abc import Callable
 from functools import cache
 
 from bridgescore.duplicate.movement._howells import DESIGNS, PLAIN
+from bridgescore.duplicate.movement._sentences import Sentence
 from bridgescore.duplicate.movement._values import whole
 from bridgescore.duplicate.movement.model import Movement, Relay, Share, TableRound
 from bridgescore.errors import MovementError
@@ -176,5 +177,6 @@ def _relays(
                 for k in range(1, moving + 1)
                 if (q - k) % moving in table_at
             )
-            relays.append(Relay(r + 1, boards(board_set), f"relay stand before table {ahead}"))
+            before = Sentence("relay_before", {"table": ahead})
+            relays.append(Relay(r + 1, boards(board_set), str(before)))
     return tuple(relays)

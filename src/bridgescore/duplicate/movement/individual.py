@@ -548,30 +548,34 @@ def describe_individual(m: IndividualMovement, say: Callable[[Sentence], str] = 
     Each player meets 4 to 7 others as opponents, 1 to 3 times each.
     Each player plays 4 rounds (4 boards).
     """
-    noun = "board" if m.boards_per_round == 1 else "boards"
+    title = "ind_title_board" if m.boards_per_round == 1 else "ind_title"
     lines = [
-        f"Individual: {m.players} players, {m.tables} tables, {m.rounds} rounds of "
-        f"{m.boards_per_round} {noun}, {m.boards} boards",
-        "Each cell: North-South v East-West, boards; every table plays the round's boards.",
-    ]
+        say(Sentence(title, {"players": m.players, "tables": m.tables, "rounds": m.rounds,
+                             "per_round": m.boards_per_round, "boards": m.boards})),
+        say(Sentence("ind_legend")),
+    ]  # fmt: skip
     cells = {
-        (p.round, p.table): f"{p.north}-{p.south} v {p.east}-{p.west} {_boards(p.boards)}"
+        (p.round, p.table): say(Sentence("ind_cell", {"north": p.north, "south": p.south,
+            "east": p.east, "west": p.west, "boards": _boards(p.boards)}))
         for p in m.plays
-    }
-    width = max(len(c) for c in cells.values()) + 2
-    lines.append(("Round  " + "".join(f"Table {t}".ljust(width)
-                                      for t in range(1, m.tables + 1))).rstrip())  # fmt: skip
+    }  # fmt: skip
+    first = say(Sentence("grid_round"))
+    tables = [say(Sentence("grid_table", {"table": t})) for t in range(1, m.tables + 1)]
+    width = max(len(c) for c in [*cells.values(), *tables]) + 2
+    lead = max(len(first) + 2, 7)
+    lines.append((first.ljust(lead) + "".join(t.ljust(width) for t in tables)).rstrip())
     for r in range(1, m.rounds + 1):
-        row = f"{r:<7d}" + "".join(cells.get((r, t), "-").ljust(width)
-                                   for t in range(1, m.tables + 1))  # fmt: skip
+        row = str(r).ljust(lead) + "".join(cells.get((r, t), "-").ljust(width)
+                                           for t in range(1, m.tables + 1))  # fmt: skip
         lines.append(row.rstrip())
     out: dict[int, list[int]] = defaultdict(list)
     for r, who in m.sit_outs:
         out[r].append(who)
     if out:
-        rounds = (f"round {r}: {', '.join(map(str, who))}" for r, who in sorted(out.items()))
-        lines.append("Sitting out: " + "; ".join(rounds) + ".")
-    lines.append("Fairness:")
+        rounds = "; ".join(say(Sentence("ind_sits_out", {"round": r, "players": tuple(who)}))
+                           for r, who in sorted(out.items()))  # fmt: skip
+        lines.append(say(Sentence("ind_sitting_out", {"rounds": rounds})))
+    lines.append(say(Sentence("fairness_heading")))
     lines.extend(map(say, m.fairness().sentences()))
     return "\n".join(lines)
 

@@ -5,21 +5,22 @@ Each builder returns text (the CLI prints it; a web page can put it in a ``<pre>
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from bridgescore.duplicate.movement._fairness import Fairness, PairFairness, fairness_of
-from bridgescore.duplicate.movement._sentences import Sentence, span
+from bridgescore.duplicate.movement._sentences import REPORTS, Sentence, span
 from bridgescore.duplicate.movement.model import Movement, TableRound, format_boards, iter_rounds
-from bridgescore.errors import N_
 
 __all__ = [
     "Card",
     "Fairness",
     "Moves",
     "PairFairness",
+    "boards_going",
     "boards_next",
     "cards",
     "describe",
@@ -147,7 +148,7 @@ def moves(m: Movement) -> Moves:
         if p.round < m.rounds:
             after = places.get((p.round + 1, p.boards[0]))
             if after is not None:
-                boards[p.table].add(after)
+                boards[p.table].add(str(after))
     seats_changing = sum(1 for goes in nexts.values() if len(goes) > 1)
     boards_changing = sum(1 for goes in boards.values() if len(goes) > 1)
     where_of: dict[str, set[tuple[int, str]]] = defaultdict(set)
@@ -168,10 +169,6 @@ def moves(m: Movement) -> Moves:
         (min(played), max(played)),
         len(m.turned),
     )
-
-
-def _title(m: Movement) -> str:
-    return str(_title_sentence(m))
 
 
 def _short(pair: str) -> str:
@@ -228,26 +225,54 @@ round.
         *others, last = together
         lines.append(say(Sentence("tables_share", {"tables": ", ".join(map(str, others)),
             "last": last, "rounds": _rounds(rounds_shared)})))  # fmt: skip
-    waiting: dict[str, list[str]] = defaultdict(list)
-    per_round: dict[str, Counter[int]] = defaultdict(Counter)
-    for relay in m.relays:
-        waiting[relay.place].append(f"{format_boards(relay.boards)} (round {relay.round})")
-        per_round[relay.place][relay.round] += 1
-    for place, sets in waiting.items():
-        if len(sets) <= 8:
-            lines.append(f"Boards waiting at the {place}: {', '.join(sets)}.")
-            continue
-        most, least = max(per_round[place].values()), min(per_round[place].values())
-        count = "a set" if most == 1 else f"{most} sets" if least == most else f"up to {most} sets"
-        lines.append(
-            f"Boards waiting at the {place}: {count} in {_rounds(per_round[place])} (the table "
-            "cards say which)."
-        )
+    lines.extend(map(say, _relays(m)))
     lines.append(say(Sentence("fairness_heading")))
     lines.extend(map(say, m.fairness().sentences()))
     how = moves(m).sentences()
     lines.extend(map(say, how if m.kind != "mitchell" else how[:1]))
     return "\n".join(lines)
+
+
+def _relays(m: Movement) -> Iterable[Sentence]:
+    """Which boards wait at each relay: every set, or how many in which rounds (over 8)."""
+    waiting: dict[str, list[Sentence]] = defaultdict(list)
+    per_round: dict[str, Counter[int]] = defaultdict(Counter)
+    for relay in m.relays:
+        boards = format_boards(relay.boards)
+        waiting[relay.place].append(Sentence("relay_set", {"boards": boards,
+                                                           "round": relay.round}))  # fmt: skip
+        per_round[relay.place][relay.round] += 1
+    for place, sets in waiting.items():
+        if len(sets) <= 8:
+            yield Sentence("relays_waiting", {"place": _place(place), "sets": tuple(sets)})
+            continue
+        most, least = max(per_round[place].values()), min(per_round[place].values())
+        count = (Sentence("one_set") if most == 1 else Sentence("sets", {"count": most})
+                 if least == most else Sentence("up_to_sets", {"count": most}))  # fmt: skip
+        yield Sentence("relays_counted", {"place": _place(place), "count": count,
+                                          "rounds": _rounds(per_round[place])})  # fmt: skip
+
+
+_PLACES: Final = tuple(
+    (code, re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[0-9]+)", re.escape(REPORTS[code]))))
+    for code in ("half_table", "relay_between", "relay_before")
+)
+
+
+def _place(place: str) -> Sentence | str:
+    """A relay's place as a sentence, if it is one the builders name (a movement read from a
+    file may name another: said as given).
+
+    >>> _place("relay stand before table 3")
+    Sentence(code='relay_before', params={'table': '3'})
+    >>> _place("the side table")
+    'the side table'
+    """
+    for code, pattern in _PLACES:
+        found = pattern.fullmatch(place)
+        if found:
+            return Sentence(code, found.groupdict())
+    return place
 
 
 def _rounds(numbers: Iterable[int]) -> Sentence:
@@ -268,55 +293,70 @@ def _title_sentence(m: Movement) -> Sentence:
         "boards": m.boards})  # fmt: skip
 
 
-def _places(m: Movement) -> dict[tuple[int, int], str]:
+def _places(m: Movement) -> dict[tuple[int, int], Sentence | str]:
     """Where each board is in each round: 'table 3', 'tables 1 and 8', or a relay's place."""
     tables: dict[tuple[int, int], list[int]] = defaultdict(list)
     for p in m.plays:
         tables[p.round, p.boards[0]].append(p.table)
-    places = {
-        key: ("table " if len(ts) == 1 else "tables ") + " and ".join(map(str, ts))
-        for key, ts in tables.items()
-    }
+    places: dict[tuple[int, int], Sentence | str] = {}
+    for key, (first, *others) in tables.items():
+        joined: Sentence | int = first
+        for t in others:
+            joined = Sentence("both", {"first": joined, "second": t})
+        places[key] = Sentence("at_tables" if others else "at_table",
+                               {"tables" if others else "table": joined})  # fmt: skip
     for relay in m.relays:
-        places[relay.round, relay.boards[0]] = relay.place
+        places[relay.round, relay.boards[0]] = _place(relay.place)
     return places
-
-
-def _seat(m: Movement, r: int, pair: str) -> str:
-    for p in m.plays:
-        if p.round == r and pair in (p.ns, p.ew):
-            return f"table {p.table} {'NS' if p.ns == pair else 'EW'}"
-    return "sits out"
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
     """A card a director prints: a table's (who sits there each round, where they go next) or a
-    pair's (where it plays each round)."""
+    pair's (where it plays each round). Its words are sentences (:class:`Sentence`), said in
+    English by ``str`` and in the reader's language by :meth:`said`; the rest (a round, a
+    pair's label, the boards) is text, the same in every language.
+    """
 
-    heading: str
+    heading: Sentence | str
     """``'Table 3'`` or ``'Pair NS 2'``: what the card is for, printed large."""
-    title: str
+    title: Sentence | str
     """The movement it belongs to: ``'Mitchell: 7 tables, 14 pairs, ...'``."""
-    header: tuple[str, ...]
+    header: tuple[Sentence | str, ...]
     """The column names."""
-    rows: tuple[tuple[str, ...], ...]
-    """One row a round."""
-    template: str = ""
-    """The heading in English with its value left out (``'Table {number}'``, marked for the
-    catalogues: the header's words are too), for the outer layers to say it translated."""
-    number: str = ""
-    """The heading's value: ``'3'``, ``'NS 2'``."""
+    rows: tuple[tuple[Sentence | str, ...], ...]
+    """One row a round: ``'table 2 NS'``, ``'wait, then table 5 (round 4)'``, ``'sits out'``."""
+
+    def said(self, say: Callable[[Sentence], str] = str) -> Card:
+        """The card with every sentence said by ``say`` (English by default; the reader's
+        language with :func:`bridgescore.locale.sentence_text`): all its fields text.
+
+        >>> from bridgescore.duplicate.movement import mitchell
+        >>> card = cards(mitchell(3, 2))[0].said()
+        >>> card.heading, card.header[:2], card.rows[0][4]
+        ('Table 1', ('Round', 'NS'), 'table 1 NS')
+        """
+
+        def text(cell: Sentence | str) -> str:
+            return say(cell) if isinstance(cell, Sentence) else cell
+
+        return Card(text(self.heading), text(self.title), tuple(map(text, self.header)),
+                    tuple(tuple(map(text, row)) for row in self.rows))  # fmt: skip
+
+    def text(self, say: Callable[[Sentence], str] = str) -> str:
+        """The card as text, its heading and title on a line and its columns aligned."""
+        card = self.said(say)
+        return f"{card.heading} ({card.title})\n" + _columns((card.header, *card.rows))
 
     def __str__(self) -> str:
-        return f"{self.heading} ({self.title})\n" + _columns((self.header, *self.rows))
+        return self.text()
 
 
 def cards(m: Movement, kind: Literal["table", "guide"] = "table") -> tuple[Card, ...]:
     """The table cards (one a table) or the guide cards (one a pair) of a movement.
 
     >>> from bridgescore.duplicate.movement import mitchell
-    >>> [(c.heading, len(c.rows)) for c in cards(mitchell(3, 2))]
+    >>> [(str(c.heading), len(c.rows)) for c in cards(mitchell(3, 2))]
     [('Table 1', 3), ('Table 2', 3), ('Table 3', 3)]
     """
     return tuple(_table_cards(m) if kind == "table" else _guide_cards(m))
@@ -328,12 +368,12 @@ def _switched(m: Movement, p: TableRound) -> bool:
 
 def _table_cards(m: Movement) -> Iterable[Card]:
     """Who sits where (the seats: an arrow switch turns the boards, not the pairs)."""
-    going = boards_next(m)
+    going = boards_going(m)
     sat = seats(m)
     marks = bool(m.turned)
-    header: tuple[str, ...] = (N_("Round"), N_("NS"), N_("EW"), N_("Boards"), N_("NS next"),
-                               N_("EW next"), N_("Boards next"))  # fmt: skip
-    header += (N_("Arrow"),) if marks else ()
+    codes = ("col_round", "ns", "ew", "col_boards", "col_ns_next", "col_ew_next", "col_boards_next")
+    header = tuple(Sentence(code) for code in (*codes, *(("col_arrow",) if marks else ())))
+    title = _title_sentence(m)
     for t in range(1, m.tables + 1):
         rows = []
         for p in (p for p in m.plays if p.table == t):
@@ -345,19 +385,31 @@ def _table_cards(m: Movement) -> Iterable[Card]:
                 "-" if last else _where(sat.get((p.round + 1, ns))),
                 "-" if last else _where(sat.get((p.round + 1, ew))),
                 going.get((p.round, p.table), "-"),
-            ) + (("switch" if switched else "",) if marks else ()))  # fmt: skip
+            ) + ((Sentence("card_switch") if switched else "",) if marks else ()))  # fmt: skip
         if rows:
-            yield Card(f"Table {t}", _title(m), header, tuple(rows), N_("Table {number}"), str(t))
+            yield Card(Sentence("card_table", {"number": str(t)}), title, header, tuple(rows))
 
 
 def boards_next(m: Movement) -> dict[tuple[int, int], str]:
     """Where each table's boards go after each round but the last, by ``(round, table)``, as
     the table card and the phone say it: a table (``table 3``, ``tables 1 and 8``: shared),
-    a relay's place, ``wait, then table 5 (round 4)``, or ``not in play``.
+    a relay's place, ``wait, then table 5 (round 4)``, or ``not in play`` (in English; the
+    cards say it in the reader's language).
 
     >>> from bridgescore.duplicate.movement import mitchell
     >>> boards_next(mitchell(3, 2))[1, 1], boards_next(mitchell(3, 2))[2, 3]
     ('table 3', 'table 2')
+    """
+    return {key: str(place) for key, place in boards_going(m).items()}
+
+
+def boards_going(m: Movement) -> dict[tuple[int, int], Sentence | str]:
+    """:func:`boards_next` as sentences (or a relay's place as a movement file wrote it), for
+    the reader's language.
+
+    >>> from bridgescore.duplicate.movement import mitchell
+    >>> boards_going(mitchell(3, 2))[1, 1]
+    Sentence(code='at_table', params={'table': 3})
     """
     places = _places(m)
     return {
@@ -367,23 +419,26 @@ def boards_next(m: Movement) -> dict[tuple[int, int], str]:
     }
 
 
-def _later(m: Movement, p: TableRound) -> str:
+def _later(m: Movement, p: TableRound) -> Sentence:
     """Where boards with no place next round go: the table that plays them next, if any."""
     after = [
         (q.round, q.table) for q in m.plays if q.round > p.round + 1 and p.boards[0] in q.boards
     ]
     if not after:
-        return "not in play"
+        return Sentence("not_in_play")
     r, t = min(after)
-    return f"wait, then table {t} (round {r})"
+    return Sentence("wait_then", {"table": t, "round": r})
 
 
-def _where(seat: tuple[int, str] | None) -> str:
-    return "sits out" if seat is None else f"table {seat[0]} {seat[1]}"
+def _where(seat: tuple[int, str] | None) -> Sentence:
+    if seat is None:
+        return Sentence("card_sits_out")
+    return Sentence("at_seat", {"table": seat[0], "seat": Sentence(seat[1].lower())})
 
 
-def table_cards(m: Movement) -> str:
-    """One card a table: each round its pairs and boards, and where they go next.
+def table_cards(m: Movement, say: Callable[[Sentence], str] = str) -> str:
+    """One card a table: each round its pairs and boards, and where they go next (its words
+    said by ``say``: English by default).
 
     >>> from bridgescore.duplicate.movement import mitchell
     >>> print(table_cards(mitchell(3, 2)).split("\\n\\n")[0])
@@ -393,32 +448,35 @@ def table_cards(m: Movement) -> str:
     2      NS 1  EW 3  3-4     table 1 NS  table 2 EW  table 3
     3      NS 1  EW 2  5-6     -           -           -
     """
-    return "\n\n".join(str(card) for card in cards(m, "table"))
+    return "\n\n".join(card.text(say) for card in cards(m, "table"))
 
 
 def _guide_cards(m: Movement) -> Iterable[Card]:
     by_pair: dict[str, dict[int, TableRound]] = defaultdict(dict)
     for p in m.plays:
         by_pair[p.ns][p.round] = by_pair[p.ew][p.round] = p
-    header = (N_("Round"), N_("Table"), N_("Seat"), N_("Against"), N_("Boards"))
+    header = tuple(Sentence(code) for code in ("col_round", "col_table", "col_seat",
+                                               "col_against", "col_boards"))  # fmt: skip
+    title = _title_sentence(m)
     for pair in m.pairs:
-        rows = []
+        rows: list[tuple[Sentence | str, ...]] = []
         for r, _ in iter_rounds(m):
             play = by_pair[pair].get(r)
             if play is None:
-                rows.append((str(r), "-", "-", "sits out", "-"))
+                rows.append((str(r), "-", "-", Sentence("card_sits_out"), "-"))
                 continue
             ns = play.ns == pair
-            seat = "NS" if ns != _switched(m, play) else "EW"
+            seat = Sentence("ns" if ns != _switched(m, play) else "ew")
             if _switched(m, play):
-                seat += " (arrow switch)"
+                seat = Sentence("seat_switched", {"seat": seat})
             rows.append((str(r), str(play.table), seat,
                          play.ew if ns else play.ns, format_boards(play.boards)))  # fmt: skip
-        yield Card(f"Pair {pair}", _title(m), header, tuple(rows), N_("Pair {number}"), pair)
+        yield Card(Sentence("card_pair", {"number": pair}), title, header, tuple(rows))
 
 
-def guide_cards(m: Movement) -> str:
-    """One card a pair: each round its table, seat, opponents and boards.
+def guide_cards(m: Movement, say: Callable[[Sentence], str] = str) -> str:
+    """One card a pair: each round its table, seat, opponents and boards (its words said by
+    ``say``: English by default).
 
     >>> from bridgescore.duplicate.movement import howell
     >>> print(guide_cards(howell(5, 2)).split("\\n\\n")[0])
@@ -430,12 +488,13 @@ def guide_cards(m: Movement) -> str:
     4      2      NS    2         7-8
     5      1      NS    4         9-10
     """
-    return "\n\n".join(str(card) for card in cards(m, "guide"))
+    return "\n\n".join(card.text(say) for card in cards(m, "guide"))
 
 
-def _columns(rows: Sequence[tuple[str, ...]]) -> str:
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+def _columns(rows: Sequence[tuple[Sentence | str, ...]]) -> str:
+    texts = [tuple(map(str, row)) for row in rows]
+    widths = [max(len(row[i]) for row in texts) for i in range(len(texts[0]))]
     return "\n".join(
         "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
-        for row in rows
+        for row in texts
     )

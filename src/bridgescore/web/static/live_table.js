@@ -161,8 +161,8 @@
       el("p", `${movement.movement === "howell" ? `${goes(play.ns)} ${goes(play.ew)}` : goes(play.ew)} ${
         !going ? gettext("Boards: to the director.") : going.to === "not in play"
           ? gettext("Boards %(boards)s: to the director (no table plays them again).", { boards: going.boards })
-          : going.to.startsWith("table") ? gettext("Boards %(boards)s: to %(to)s.", { boards: going.boards, to: going.to })
-            : gettext("Boards %(boards)s: %(to)s.", { boards: going.boards, to: going.to })}`));
+          : going.to.startsWith("table") ? gettext("Boards %(boards)s: to %(to)s.", { boards: going.boards, to: going.said || going.to })
+            : gettext("Boards %(boards)s: %(to)s.", { boards: going.boards, to: going.said || going.to })}`));
   };
 
   // -- a saved board: its traveller so far, and its hand record once the table may see it --
