@@ -8,6 +8,7 @@ import csv
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -322,3 +323,10 @@ def text_of(pdf: bytes) -> str:
     done = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True,
                           check=True)  # fmt: skip
     return done.stdout.decode()
+
+
+def html_lang(html: str) -> str:
+    """A page's ``<html lang>``."""
+    found = re.search(r'<html lang="([a-z]+)"', html)
+    assert found, html[:300]
+    return found[1]

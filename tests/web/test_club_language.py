@@ -25,14 +25,7 @@ from bridgescore.web import Settings, create_app
 from bridgescore.web.mail import letter_words
 from bridgescore.web.site import club_slug
 from tests.conftest import PASSWORD, auth, club_evenings, csrf, give_emails, make_club, run
-
-LANG = re.compile(r'<html lang="([a-z]+)"')
-
-
-def _lang(html: str) -> str:
-    found = LANG.search(html)
-    assert found, html[:300]
-    return found[1]
+from tests.helpers import html_lang
 
 
 @pytest.fixture
@@ -76,25 +69,25 @@ def test_the_club_page_sets_the_language_and_speaks_it_to_a_browser_asking_none(
         make_club(client, "Acol BC", "1234", "td@acol.example")
         client.post("/login", data={"email": "td@acol.example", "password": PASSWORD,
                                     "csrf": csrf(client, "/login")})  # fmt: skip
-        assert _lang(client.get("/club").text) == "en"
+        assert html_lang(client.get("/club").text) == "en"
         token = csrf(client, "/club")
         done = client.post("/club/language", data={"language": "fr", "csrf": token},
                            follow_redirects=False)  # fmt: skip
         assert done.status_code == 303
         page = client.get("/club").text
-        assert _lang(page) == "fr"
+        assert html_lang(page) == "fr"
         assert '<option value="fr" lang="fr" selected>' in page
         assert "Langue par défaut" in page
         # the browser's own language first, then its switch above all
-        assert _lang(client.get("/club", headers={"Accept-Language": "de"}).text) == "de"
+        assert html_lang(client.get("/club", headers={"Accept-Language": "de"}).text) == "de"
         client.cookies.set("bs_lang", "nl")
-        assert _lang(client.get("/club", headers={"Accept-Language": "de"}).text) == "nl"
+        assert html_lang(client.get("/club", headers={"Accept-Language": "de"}).text) == "nl"
         client.cookies.delete("bs_lang")
         bad = client.post("/club/language", data={"language": "xx", "csrf": token})
         assert bad.status_code == 422
         assert 'id="language-problem"' in bad.text
         assert "langue &#39;xx&#39; : une de de, en" in bad.text  # the page's language
-        assert _lang(client.get("/").text) == "en"  # a page of no club: English still
+        assert html_lang(client.get("/").text) == "en"  # a page of no club: English still
 
 
 def test_a_backup_keeps_the_language_and_refuses_one_that_is_not_ours(tmp_path: Path) -> None:
@@ -137,13 +130,13 @@ def test_the_clubs_pages_fall_back_to_its_language(evening: tuple[str, str, str]
     with TestClient(create_app(Settings(database_url=url))) as client:
         site = client.get(f"/clubs/{club_slug(club)}/")
         assert site.status_code == 200
-        assert _lang(site.text) == "fr"
-        assert _lang(client.get(f"/clubs/{club_slug(club)}/evenings/{game_id}/").text) == "fr"
-        assert _lang(client.get(f"/live/{game_id}/table").text) == "fr"
-        assert _lang(client.get(f"/live/{game_id}/director").text) == "fr"
+        assert html_lang(site.text) == "fr"
+        assert html_lang(client.get(f"/clubs/{club_slug(club)}/evenings/{game_id}/").text) == "fr"
+        assert html_lang(client.get(f"/live/{game_id}/table").text) == "fr"
+        assert html_lang(client.get(f"/live/{game_id}/director").text) == "fr"
         asked = client.get(f"/live/{game_id}/table", headers={"Accept-Language": "es"})
-        assert _lang(asked.text) == "es"
-        assert _lang(client.get("/calculator").text) == "en"  # no club's page
+        assert html_lang(asked.text) == "es"
+        assert html_lang(client.get("/calculator").text) == "en"  # no club's page
 
 
 def test_the_letters_are_in_the_clubs_language(evening: tuple[str, str, str]) -> None:
@@ -207,7 +200,7 @@ def test_the_published_site_is_in_the_clubs_language(
     pages = sorted((tmp_path / "s").rglob("index.html"))
     assert len(pages) > 2
     for page in pages:
-        assert _lang(page.read_text()) == "nl", page
+        assert html_lang(page.read_text()) == "nl", page
     front = (tmp_path / "s" / "index.html").read_text()
     assert "Uitslagen" in front
     evening_page = (tmp_path / "s" / "evenings" / game_id / "index.html").read_text()

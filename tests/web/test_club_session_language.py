@@ -5,7 +5,6 @@ whose browser asks for none of ours; the reader's own choice, then the browser's
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,14 +15,7 @@ from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.web import Settings, create_app
 from tests.conftest import club_evenings
-
-LANG = re.compile(r'<html lang="([a-z]+)"')
-
-
-def _lang(html: str) -> str:
-    found = LANG.search(html)
-    assert found, html[:300]
-    return found[1]
+from tests.helpers import html_lang
 
 
 @pytest.fixture
@@ -43,13 +35,19 @@ def test_the_session_page_falls_back_to_the_clubs_language(
     client, game_id = german_club
     page = client.get(f"/session/{game_id}")
     assert page.status_code == 200
-    assert _lang(page.text) == "de"
+    assert html_lang(page.text) == "de"
     assert "PBN herunterladen" in page.text
     assert "Download PBN" not in page.text
-    assert _lang(client.get(f"/session/{game_id}", headers={"Accept-Language": "es"}).text) == "es"
-    assert _lang(client.get(f"/session/{game_id}", headers={"Accept-Language": "xx"}).text) == "de"
+    assert (
+        html_lang(client.get(f"/session/{game_id}", headers={"Accept-Language": "es"}).text) == "es"
+    )
+    assert (
+        html_lang(client.get(f"/session/{game_id}", headers={"Accept-Language": "xx"}).text) == "de"
+    )
     client.cookies.set("bs_lang", "en")
-    assert _lang(client.get(f"/session/{game_id}", headers={"Accept-Language": "fr"}).text) == "en"
+    assert (
+        html_lang(client.get(f"/session/{game_id}", headers={"Accept-Language": "fr"}).text) == "en"
+    )
 
 
 def test_the_api_says_a_clubs_sessions_errors_in_its_language(
@@ -68,5 +66,5 @@ def test_a_page_of_no_club_stays_in_the_readers_language(
     german_club: tuple[TestClient, str],
 ) -> None:
     client, _ = german_club
-    assert _lang(client.get("/").text) == "en"
-    assert _lang(client.get("/session/no-such-game").text) == "en"
+    assert html_lang(client.get("/").text) == "en"
+    assert html_lang(client.get("/session/no-such-game").text) == "en"

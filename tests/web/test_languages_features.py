@@ -13,16 +13,10 @@ from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.season import LadderStore
 from bridgescore.web.site import club_slug
 from tests.conftest import PASSWORD, csrf
-from tests.helpers import season_club, season_evening
+from tests.helpers import html_lang, season_club, season_evening
 
 FRENCH = {"Accept-Language": "fr"}
 GERMAN = {"Accept-Language": "de"}
-
-
-def _lang(html: str) -> str:
-    found = re.search(r'<html lang="([^"]+)"', html)
-    assert found, html[:200]
-    return found[1]
 
 
 def _director(client: TestClient, store: Store) -> tuple[str, ClubStore]:
@@ -45,7 +39,7 @@ def test_the_season_page_speaks_french_and_german(client: TestClient) -> None:
     english = client.get("/players/2001/").text
     french = client.get("/players/2001/", headers=FRENCH).text
     german = client.get("/players/2001/", headers=GERMAN).text
-    assert (_lang(english), _lang(french), _lang(german)) == ("en", "fr", "de")
+    assert (html_lang(english), html_lang(french), html_lang(german)) == ("en", "fr", "de")
     assert "Percentages over the season" in english
     assert "Pourcentages au fil de la saison" in french
     assert "Prozente über die Saison" in german
