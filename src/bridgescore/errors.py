@@ -251,6 +251,45 @@ MESSAGES: Final[Mapping[str, str]] = {
     "players_in_already": N_(
         "{pair}'s players are in already: the director changes them (a substitute)"
     ),
+    # a live evening's deals, definition and state (bridgescore.live)
+    "director_deals": N_("only the director attaches the deals"),
+    "director_analysis": N_("only the director stores the double-dummy tables"),
+    "deals_none": N_("no deals to attach"),
+    "deals_board_not_played": N_(
+        "board {board}: this session plays boards {boards}, not board {board}"
+    ),
+    "deals_board_twice": N_("board {board} is given twice"),
+    "deals_law_2": N_(
+        "board {board}: dealer {dealer}, {vulnerability} vulnerable; Law 2 has board {board} "
+        "dealt by {law_dealer}, {law_vulnerability} vulnerable"
+    ),
+    "deals_incomplete": N_("board {board}: a hand record needs all four hands, got {deal!r}"),
+    "deal_changed": N_("board {board}'s deal has changed since it was solved"),
+    "individual_no_late_pair": N_(
+        "an individual's players cannot be added or withdrawn yet (its partnerships play one "
+        "round each; SCORING.md §26)"
+    ),
+    "director_min_share": N_("only the director sets the minimum share of boards"),
+    "director_handicap": N_("only the director turns handicapped rankings on or off"),
+    "team_no_min_share": N_("a team night ranks no pairs: it has no minimum share of boards"),
+    "team_no_handicap": N_("a team night ranks no pairs: it has no handicapped rankings"),
+    "live_one_section": N_("a live session is one section with its movement"),
+    "fouled_table_in_none": N_(
+        "board {board} is fouled, its versions played at tables {versions}: table {table} is "
+        "in none of them (the director shares the tables out again first)"
+    ),
+    "team_night_weighted": N_(
+        "a team night takes a result or an artificial score, not a weighted score"
+    ),
+    "team_night_split": N_("a team night takes a result or an artificial score, not a split score"),
+    "weighted_work": N_(
+        "with this weighted score, scoring the session's weighted scores would take {work} "
+        "board scorings (each combination of their results, each time its board is played); "
+        "at most {most} are taken in one session"
+    ),
+    "team_night_no_session": N_("a team night has no session: it is an event"),
+    "pairs_evening_no_event": N_("a pairs evening is a session, not an event"),
+    "no_such_result": N_("this night has no result {result_id}"),
 }
 """The English template of each error code (:attr:`BridgeError.code`); its ``{names}`` are the
 error's :attr:`~BridgeError.params`. The outer layers translate the template, then fill it."""
