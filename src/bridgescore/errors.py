@@ -179,6 +179,42 @@ MESSAGES: Final[Mapping[str, str]] = {
         "weighted results separated by commas, each a percentage and a result with its "
         "declarer, the percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
     ),
+    "weighted_pairs": N_(
+        "expected (weight, result) pairs: {shown}; expected "
+        "weighted results separated by commas, each a percentage and a result with its "
+        "declarer, the percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
+    "weighted_weight_range": N_(
+        "each weight must be a percentage above 0 with at most 2 decimals, got {weight}: "
+        "{shown}; expected "
+        "weighted results separated by commas, each a percentage and a result with its "
+        "declarer, the percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
+    "weighted_result_type": N_(
+        "each result of a weighted score must be a Result: {shown}; expected "
+        "weighted results separated by commas, each a percentage and a result with its "
+        "declarer, the percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
+    "weighted_text": N_(
+        "a weighted score must be text: {shown}; expected "
+        "weighted results separated by commas, each a percentage and a result with its "
+        "declarer, the percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
+    "weighted_length": N_(
+        "a weighted score is at most {most} characters, got {length}; expected "
+        "weighted results separated by commas, each a percentage and a result with its "
+        "declarer, the percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
+    "weighted_result": N_(
+        "invalid result {result!r} ({why}): {shown}; expected "
+        "weighted results separated by commas, each a percentage and a result with its "
+        "declarer, the percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
+    "weighted_score_type": N_(
+        "each score of a weighted score must be an integer: {shown}; expected "
+        "weighted results separated by commas, each a percentage and a result with its "
+        "declarer, the percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
+    ),
     # a club's settings (bridgescore.club)
     "club_language": N_("language {language!r}: expected one of {languages} or none"),
     # a table's entry on a live evening (bridgescore.live)
