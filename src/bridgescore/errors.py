@@ -215,6 +215,23 @@ MESSAGES: Final[Mapping[str, str]] = {
         "weighted results separated by commas, each a percentage and a result with its "
         "declarer, the percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
     ),
+    # a session's split scores, shares of boards and strata (bridgescore.duplicate)
+    "split_notation": N_("invalid split score {text!r}; expected e.g. 'NS 4SN= / EW 4SN-1'"),
+    "share_notation": N_(
+        "a share of boards is a percentage (70%), a decimal (0.7) or a fraction (2/3), above 0 "
+        "and at most 1, not {text!r}"
+    ),
+    "share_percent": N_(
+        "a share of boards is above 0 and at most 1 (or 100%): write {percent} or {decimal}, "
+        "not {text!r}"
+    ),
+    "result_not_plain": N_("board {board}: {result} is not a plain result of section {section}"),
+    "strata_count": N_("strata need 1 to {most} limits, got {limits}"),
+    "stratum_limit_number": N_("a stratum's limit is a number, not {limit}"),
+    "stratum_limit_above_0": N_("a stratum's limit is above 0, got {limit}"),
+    "strata_order": N_("strata limits go down, B's first: got {limits}"),
+    "strata_by": N_("a pair is stratified by 'higher' or 'average', not {by}"),
+    "holdings_line": N_("{source} line {line}: expected number,holding, got {text!r}"),
     # a club's settings (bridgescore.club)
     "club_language": N_("language {language!r}: expected one of {languages} or none"),
     # a table's entry on a live evening (bridgescore.live)
