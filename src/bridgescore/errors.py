@@ -232,6 +232,48 @@ MESSAGES: Final[Mapping[str, str]] = {
     "strata_order": N_("strata limits go down, B's first: got {limits}"),
     "strata_by": N_("a pair is stratified by 'higher' or 'average', not {by}"),
     "holdings_line": N_("{source} line {line}: expected number,holding, got {text!r}"),
+    # a movement file in the .ASC standard (bridgescore.duplicate.movement.formats)
+    "asc_boards_per_round": N_(
+        "an .ASC movement file does not say how many boards a group has: give boards_per_round"
+    ),
+    "asc_boards_whole": N_("boards_per_round must be a whole number"),
+    "asc_boards_range": N_("boards_per_round must be 1 to 36, got {got}"),
+    "asc_line_long": N_("line {line}: longer than {most} characters"),
+    "asc_items": N_(
+        "line {line}: expected {tables} tables of NS pair, EW pair and board group ({items} "
+        "items), got {got}: {text!r}"
+    ),
+    "asc_round_over": N_("line {line}: the header says {rounds} rounds, and this is round {round}"),
+    "asc_pair": N_(
+        "line {line}, table {table}, {side} pair: expected a pair from 1 to {most} (0 for an "
+        "unused table), got {pair!r}"
+    ),
+    "asc_group": N_(
+        "line {line}, table {table}, board group: expected A to {last} or 1 to {groups}, got "
+        "{group!r}"
+    ),
+    "asc_group_letter": N_(
+        "line {line}, table {table}, board group: expected A to {last}, got {group!r}"
+    ),
+    "asc_group_number": N_(
+        "line {line}, table {table}, board group: expected 1 to {groups}, got {group!r}"
+    ),
+    "asc_pair_0": N_("line {line}, table {table}: a pair 0 is an unused table, written 0 0 0"),
+    "asc_empty": N_("line 1: a movement file starts with its header; the file is empty"),
+    "asc_rounds": N_("the header says {rounds} rounds, and the file has {got}"),
+    "asc_header": N_(
+        "line {line}: expected the header: contestants, tables, rounds, board groups, 0 (pairs) "
+        "or 1 (individual); got {text!r}"
+    ),
+    "asc_individual": N_(
+        "line {line}: an individual movement (header ends in {individual}); only pairs "
+        "movements can be read"
+    ),
+    "asc_header_sizes": N_(
+        "line {line}: contestants, tables, rounds and board groups must be from 1 (2 "
+        "contestants), got {text!r}"
+    ),
+    "asc_number": N_("line {line}: a number above {most}"),
     # a club's settings (bridgescore.club)
     "club_language": N_("language {language!r}: expected one of {languages} or none"),
     # a table's entry on a live evening (bridgescore.live)
