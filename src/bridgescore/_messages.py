@@ -183,6 +183,21 @@ MESSAGES: Final[Mapping[str, str]] = {
     "strata_order": N_("strata limits go down, B's first: got {limits}"),
     "strata_by": N_("a pair is stratified by 'higher' or 'average', not {by}"),
     "holdings_line": N_("{source} line {line}: expected number,holding, got {text!r}"),
+    # a movement typed as a table (bridgescore.duplicate.movement.read)
+    "boards_notation": N_("expected board numbers such as '1-3' or '1,2,3', got {text!r}"),
+    "csv_columns": N_(
+        "expected the columns {columns} (in any order, and {arrow} if a table alone is "
+        "arrow-switched), got {got!r}"
+    ),
+    "csv_unreadable": N_("row {row}: not a readable table: {why}"),
+    "csv_no_rows": N_("a movement needs at least one play; the table has no rows"),
+    "csv_round": N_("row {row}, column {column!r}: expected a round number from 1, got {got!r}"),
+    "csv_table": N_("row {row}, column {column!r}: expected a table number from 1, got {got!r}"),
+    "csv_pair": N_(
+        "row {row}, column {column!r}: expected a pair (1 to 40 characters), got {got!r}"
+    ),
+    "csv_arrow": N_("row {row}, column {column!r}: expected 'switch' or nothing, got {got!r}"),
+    "csv_boards": N_("row {row}, column 'boards': {why}"),
     # a movement file in the .ASC standard (bridgescore.duplicate.movement.formats)
     "asc_boards_per_round": N_(
         "an .ASC movement file does not say how many boards a group has: give boards_per_round"

@@ -148,3 +148,30 @@ def test_an_asc_files_errors_are_said_in_the_readers_language(
         polish = error_text(info.value)
     assert polish != str(info.value)
     assert shown in polish
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "shown"),
+    [
+        ("round,table,ns,ew\n", "csv_columns", "'round,table,ns,ew'"),
+        ("round,table,ns,ew,boards\n", "csv_no_rows", None),
+        ("round,table,ns,ew,boards\nx,1,1,2,1-2\n", "csv_round", "'x'"),
+        ("round,table,ns,ew,boards\n1,1,1,2,1-Z\n", "csv_boards", "'1-Z'"),
+    ],
+)
+def test_a_typed_movements_errors_are_said_in_the_readers_language(
+    text: str, code: str, shown: str | None
+) -> None:
+    from bridgescore.locale import error_text, use
+
+    with pytest.raises(MovementError) as info:
+        Movement.read_csv(text)
+    assert info.value.code == code
+    assert error_text(info.value) == str(info.value)
+    with use("it"):
+        italian = error_text(info.value)
+    assert italian != str(info.value)
+    if shown is not None:
+        assert shown in italian
+    if code == "csv_boards":  # the board numbers' own reason is Italian too
+        assert "attesi numeri di board" in italian

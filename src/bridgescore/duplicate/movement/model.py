@@ -48,6 +48,11 @@ def _fail(message: str, field_name: str, value: object) -> MovementError:
     return MovementError(message, field=field_name, value=value)
 
 
+def _coded(code: str, field_name: str, value: object, **params: object) -> MovementError:
+    """The error of ``code`` (its template in :data:`bridgescore.errors.MESSAGES`)."""
+    return MovementError.coded(code, field=field_name, value=value, **params)
+
+
 @dataclass(frozen=True)
 class Movement:
     """Who plays whom on which boards, round by round; it checks the rules when made.
@@ -299,7 +304,7 @@ def parse_boards(text: str) -> tuple[int, ...]:
 
     :raises MovementError: anything else, quoting it.
     """
-    bad = _fail(f"expected board numbers such as '1-3' or '1,2,3', got {text!r}", "boards", text)
+    bad = _coded("boards_notation", "boards", text, text=text)
     if len(text) > _MAX_CELL:
         raise bad
     boards: list[int] = []
@@ -341,12 +346,8 @@ def read(text: str, *, kind: Kind = "custom", meetings: int = 1) -> Movement:
         header = next(rows, None)
         names = [h.strip().lower() for h in header or []]
         if sorted(n for n in names if n != ARROW) != sorted(COLUMNS) or names.count(ARROW) > 1:
-            raise _fail(
-                f"expected the columns {','.join(COLUMNS)} (in any order, and {ARROW} if a "
-                f"table alone is arrow-switched), got {','.join(names)!r}",
-                "columns",
-                ",".join(names),
-            )
+            raise _coded("csv_columns", "columns", ",".join(names), columns=",".join(COLUMNS),
+                         arrow=ARROW, got=",".join(names))  # fmt: skip
         index = {name: names.index(name) for name in (*COLUMNS, ARROW) if name in names}
         plays: list[TableRound] = []
         turned: list[tuple[int, int]] = []
@@ -357,9 +358,9 @@ def read(text: str, *, kind: Kind = "custom", meetings: int = 1) -> Movement:
                 if switched:
                     turned.append((play.round, play.table))
     except csv.Error as exc:
-        raise _fail(f"row {rows.line_num}: not a readable table: {exc}", "plays", text) from None
+        raise _coded("csv_unreadable", "plays", text, row=rows.line_num, why=str(exc)) from None
     if not plays:
-        raise _fail("a movement needs at least one play; the table has no rows", "plays", text)
+        raise _coded("csv_no_rows", "plays", text)
     bpr = len(plays[0].boards)
     for number, p in enumerate(plays, start=2):
         if len(p.boards) != bpr:
@@ -398,28 +399,27 @@ def _play(row: list[str], number: int, index: dict[str, int]) -> tuple[TableRoun
         i = index.get(name, len(row))
         return row[i].strip() if i < len(row) else ""
 
-    def bad(name: str, expected: str) -> MovementError:
+    def bad(name: str, code: str) -> MovementError:
         value = cell(name)
-        return _fail(
-            f"row {number}, column {name!r}: expected {expected}, got {value!r}", name, value
-        )
+        return MovementError.coded(code, field=name, value=value, row=number, column=name,
+                                   got=value)  # fmt: skip
 
     values: dict[str, int] = {}
     for name in ("round", "table"):
         n = _number(cell(name))
         if n is None or n < 1:
-            raise bad(name, f"a {name} number from 1")
+            raise bad(name, f"csv_{name}")
         values[name] = n
     for name in ("ns", "ew"):
         if not cell(name) or len(cell(name)) > 40:
-            raise bad(name, "a pair (1 to 40 characters)")
+            raise bad(name, "csv_pair")
     try:
         boards = parse_boards(cell("boards"))
     except MovementError as exc:
-        raise _fail(f"row {number}, column 'boards': {exc}", "boards", cell("boards")) from None
+        raise _coded("csv_boards", "boards", cell("boards"), row=number, why=exc) from None
     arrow = cell(ARROW).lower()
     if arrow not in ("", "switch"):
-        raise bad(ARROW, "'switch' or nothing")
+        raise bad(ARROW, "csv_arrow")
     ns, ew = cell("ns"), cell("ew")
     if arrow:  # seated NS, playing the EW cards
         ns, ew = ew, ns
