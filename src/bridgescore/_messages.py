@@ -198,6 +198,49 @@ MESSAGES: Final[Mapping[str, str]] = {
     ),
     "csv_arrow": N_("row {row}, column {column!r}: expected 'switch' or nothing, got {got!r}"),
     "csv_boards": N_("row {row}, column 'boards': {why}"),
+    # a movement's rules (bridgescore.duplicate.movement.Movement, as built or typed)
+    "movement_boards_per_round": N_("boards_per_round must be a whole number from 1, got {got}"),
+    "movement_meetings": N_("meetings must be a whole number from 1, got {got}"),
+    "movement_no_play": N_("a movement needs at least one play"),
+    "movement_pairs_differ": N_("the pairs must differ, got {pairs}"),
+    "movement_numbered_from_1": N_(
+        "rounds and tables are numbered from 1, got round {round}, table {table}"
+    ),
+    "movement_table_beyond": N_("table {table} is beyond the movement's {tables} tables"),
+    "movement_table_twice": N_("table {table} appears twice in round {round}"),
+    "movement_pair_unknown": N_(
+        "pair {pair!r} (round {round}, table {table}) is not one of the movement's pairs"
+    ),
+    "movement_pair_two_tables": N_(
+        "pair {pair!r} sits at tables {first} and {second} in round {round}"
+    ),
+    "movement_board_from_1": N_("boards are numbered from 1, got {board}"),
+    "movement_board_twice": N_(
+        "pair {pair!r} plays board {board} twice (rounds {first} and {second})"
+    ),
+    "movement_idle": N_("idle rounds must differ and be numbered 1 to {last}, got {idle}"),
+    "movement_idle_plays": N_("round {round} is listed idle but has plays"),
+    "movement_round_empty": N_("round {round} has no plays; rounds are numbered 1 to {rounds}"),
+    "movement_share_tables": N_("a share needs two tables or more, got {tables} in round {round}"),
+    "movement_share_table": N_(
+        "the share of boards {boards!r} in round {round} names table {table}, which does not "
+        "play them"
+    ),
+    "movement_board_unshared": N_(
+        "board {board} is at tables {tables} in round {round}, and no share says so"
+    ),
+    "movement_unplayed": N_(
+        "board {board} is played, or not a board: it cannot be one no table plays"
+    ),
+    "movement_board_gap": N_("boards are numbered 1 to {top}, and board {board} is never played"),
+    "movement_arrow_round": N_("arrow-switched round {round} is not one of rounds 1 to {rounds}"),
+    "movement_turned": N_(
+        "the arrow switch at table {table} in round {round} names a table that does not play"
+    ),
+    "movement_relay_board": N_(
+        "board {board} on the relay in round {round} is played that round or is not one of "
+        "boards 1 to {top}"
+    ),
     # a movement file in the .ASC standard (bridgescore.duplicate.movement.formats)
     "asc_boards_per_round": N_(
         "an .ASC movement file does not say how many boards a group has: give boards_per_round"

@@ -175,3 +175,18 @@ def test_a_typed_movements_errors_are_said_in_the_readers_language(
         assert shown in italian
     if code == "csv_boards":  # the board numbers' own reason is Italian too
         assert "attesi numeri di board" in italian
+
+
+def test_a_movements_broken_rule_is_said_in_the_readers_language() -> None:
+    from bridgescore.locale import error_text, use
+
+    with pytest.raises(MovementError) as info:
+        Movement.read_csv("round,table,ns,ew,boards\n1,1,1,2,1-2\n1,1,3,4,3-4\n")
+    assert (info.value.code, info.value.params) == (
+        "movement_table_twice",
+        {"table": 1, "round": 1},
+    )
+    with use("es"):
+        spanish = error_text(info.value)
+    assert spanish != str(info.value)
+    assert "mesa 1" in spanish
