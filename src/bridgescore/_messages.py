@@ -241,6 +241,32 @@ MESSAGES: Final[Mapping[str, str]] = {
         "board {board} on the relay in round {round} is played that round or is not one of "
         "boards 1 to {top}"
     ),
+    # an individual movement's rules (bridgescore.duplicate.movement.individual)
+    "individual_no_partnership": N_("no partnership {pair!r} in the movement"),
+    "individual_players_whole": N_("players must be a whole number from 1, got {got}"),
+    "individual_boards_per_round_whole": N_(
+        "boards_per_round must be a whole number from 1, got {got}"
+    ),
+    "individual_player_number": N_(
+        "players are numbered 1 to {players}, got {got} (round {round}, table {table})"
+    ),
+    "individual_two_tables": N_(
+        "player {player} sits at tables {first} and {second} in round {round}"
+    ),
+    "individual_boards_a_round": N_(
+        "table {table} in round {round} plays boards {boards}; every table plays {count} "
+        "different boards a round"
+    ),
+    "individual_board_twice": N_(
+        "player {player} plays board {board} twice (rounds {first} and {second})"
+    ),
+    "individual_partner_twice": N_(
+        "players {player} and {partner} partner each other twice (rounds {first} and {second})"
+    ),
+    "individual_too_few_rounds": N_(
+        "with {rounds} rounds player {player} plays {played} rounds; every player plays at least "
+        "{least}: give {first} to {last} rounds"
+    ),
     # a movement file in the .ASC standard (bridgescore.duplicate.movement.formats)
     "asc_boards_per_round": N_(
         "an .ASC movement file does not say how many boards a group has: give boards_per_round"

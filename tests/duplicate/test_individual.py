@@ -254,3 +254,15 @@ def test_an_individuals_csv_ranks_its_players() -> None:
         for x in players.rankings]  # fmt: skip
     assert len(rows) == 9
     assert {r["field"] for r in rows} == {"all"}
+
+
+def test_an_individual_movements_errors_are_said_in_the_readers_language() -> None:
+    from bridgescore.locale import error_text, use
+
+    with pytest.raises(MovementError) as info:
+        individual(12, boards_per_round=2).partnership_players(999)
+    assert (info.value.code, info.value.params) == ("individual_no_partnership", {"pair": 999})
+    with use("nl"):
+        dutch = error_text(info.value)
+    assert dutch != str(info.value)
+    assert "999" in dutch
