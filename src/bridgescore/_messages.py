@@ -267,6 +267,29 @@ MESSAGES: Final[Mapping[str, str]] = {
         "with {rounds} rounds player {player} plays {played} rounds; every player plays at least "
         "{least}: give {first} to {last} rounds"
     ),
+    # a session's sections and the director's changes to its movement (duplicate.session)
+    "movement_nothing_left": N_("no table would play any round: nothing would be left to play"),
+    "movement_would_not_hold": N_("the movement would not hold: {why}"),
+    "section_no_movement": N_("section {section} has no movement to change"),
+    "pair_label_mitchell": N_(
+        "pair {pair}: a mitchell section's pairs are labelled 'NS n' or 'EW n'"
+    ),
+    "pair_label_number": N_("pair {pair}: a {kind} section's pairs are labelled by a number"),
+    "late_pair_no_half_table": N_(
+        "round {round} has no half table with one pair sitting out for pair {pair} to join; "
+        "start the session with the pair as a phantom instead"
+    ),
+    "individual_one_section": N_("an individual is one section whose pairs are its partnerships"),
+    "min_share_range": N_(
+        "the minimum share of boards is a fraction above 0 and at most 1, not {share}"
+    ),
+    "scoring_method": N_(
+        "unknown scoring method {method!r}; expected 'mp', 'butler' or 'cross-imps'"
+    ),
+    "sections_share_name": N_("two sections share a name: {names}"),
+    "no_such_section": N_("no section {name!r}; the sections are {sections}"),
+    "individual_no_player": N_("no player {player!r} in the movement's {players}"),
+    "individual_no_player_recap": N_("no player {player!r} in the movement"),
     # a movement file in the .ASC standard (bridgescore.duplicate.movement.formats)
     "asc_boards_per_round": N_(
         "an .ASC movement file does not say how many boards a group has: give boards_per_round"
