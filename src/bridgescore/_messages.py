@@ -290,6 +290,45 @@ MESSAGES: Final[Mapping[str, str]] = {
     "no_such_section": N_("no section {name!r}; the sections are {sections}"),
     "individual_no_player": N_("no player {player!r} in the movement's {players}"),
     "individual_no_player_recap": N_("no player {player!r} in the movement"),
+    # a section's pairs, boards and results (bridgescore.duplicate.session)
+    "pair_numbering": N_("pair {pair!r}: a section numbers its pairs ('3', or 'NS 3' and 'EW 3')"),
+    "result_lead": N_(
+        "board {board}, NS {ns} v EW {ew}: lead {lead!r} is not a card; expected suit then rank, "
+        "e.g. 'DT'"
+    ),
+    "result_one_score": N_(
+        "board {board}, NS {ns} v EW {ew}: give one of a result, an artificial score, a weighted "
+        "score or a split score"
+    ),
+    "result_weighted_score": N_(
+        "board {board}, NS {ns} v EW {ew}: a weighted score is scored from its results; it takes "
+        "no score of its own"
+    ),
+    "result_no_declarer": N_("board {board}, NS {ns} v EW {ew}: {result} has no declarer"),
+    "section_kind": N_("unknown kind of section {kind!r}; expected 'mitchell' or 'howell'"),
+    "section_arrow_switch": N_(
+        "an arrow-switched Mitchell ranks one field, with NS scores going to EW pairs in the "
+        "switched rounds; sections do not score that yet: use a Howell or a Mitchell without the "
+        "switch"
+    ),
+    "section_mixed_pairs": N_(
+        "a movement mixes NS/EW pairs with numbered ones; a section cannot rank it"
+    ),
+    "section_no_board": N_("section {section} has no board {board}"),
+    "section_no_pair": N_("section {section} has no pair {pair}"),
+    "section_no_undo": N_("section {section} has no result to undo"),
+    "fouled_two_versions": N_(
+        "board {board}: a fouled board has two or more versions, each played at different "
+        "tables, got {got}"
+    ),
+    "fouled_table_unlisted": N_(
+        "board {board} was played at table {table}, which is in none of its versions {versions}"
+    ),
+    "pair_against_itself": N_("board {board}: pair {pair} cannot play against itself"),
+    "pair_played_twice": N_(
+        "board {board}: pair {pair} played it twice (NS {first_ns} v EW {first_ew}, and NS {ns} "
+        "v EW {ew})"
+    ),
     # a movement file in the .ASC standard (bridgescore.duplicate.movement.formats)
     "asc_boards_per_round": N_(
         "an .ASC movement file does not say how many boards a group has: give boards_per_round"
