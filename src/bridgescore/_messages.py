@@ -329,6 +329,13 @@ MESSAGES: Final[Mapping[str, str]] = {
         "board {board}: pair {pair} played it twice (NS {first_ns} v EW {first_ew}, and NS {ns} "
         "v EW {ew})"
     ),
+    # an artificial score's awards and a datum's drop (bridgescore.duplicate.field)
+    "artificial_award": N_("invalid artificial score {award!r}; expected A+, A or A-"),
+    "artificial_split_notation": N_(
+        "invalid artificial score {text!r}; expected e.g. A+/A-, A or A+"
+    ),
+    "drop_notation": N_("drop must be a whole number or a percentage such as '5%', got {got}"),
+    "drop_count": N_("drop must be a whole number of scores (0 or more), got {got}"),
     # a movement file in the .ASC standard (bridgescore.duplicate.movement.formats)
     "asc_boards_per_round": N_(
         "an .ASC movement file does not say how many boards a group has: give boards_per_round"
