@@ -239,3 +239,19 @@ def test_butler_is_monotone(scores: list[int]) -> None:
     pairs = sorted(zip(scores, butler(scores).imps, strict=True))
     for (_, i), (_, j) in itertools.pairwise(pairs):
         assert i <= j
+
+
+def test_an_artificial_scores_and_a_drops_errors_are_said_in_the_readers_language() -> None:
+    from bridgescore.duplicate.field import dropped_count
+    from bridgescore.locale import error_text, use
+
+    with pytest.raises(NotationError) as notation:
+        Adjusted.parse("A+/A/A-")
+    with pytest.raises(RulesError) as drop:
+        dropped_count(10, "5 percent")
+    assert (notation.value.code, drop.value.code) == ("artificial_split_notation", "drop_notation")
+    with use("it"):
+        italian = [error_text(notation.value), error_text(drop.value)]
+    assert italian != [str(notation.value), str(drop.value)]
+    assert "'A+/A/A-'" in italian[0]
+    assert "'5 percent'" in italian[1]

@@ -254,3 +254,28 @@ def test_an_individuals_csv_ranks_its_players() -> None:
         for x in players.rankings]  # fmt: skip
     assert len(rows) == 9
     assert {r["field"] for r in rows} == {"all"}
+
+
+def test_an_individual_movements_errors_are_said_in_the_readers_language() -> None:
+    from bridgescore.locale import error_text, use
+
+    with pytest.raises(MovementError) as info:
+        individual(12, boards_per_round=2).partnership_players(999)
+    assert (info.value.code, info.value.params) == ("individual_no_partnership", {"pair": 999})
+    with use("nl"):
+        dutch = error_text(info.value)
+    assert dutch != str(info.value)
+    assert "999" in dutch
+
+
+def test_a_players_name_for_a_number_not_in_play_is_said_in_the_readers_language() -> None:
+    from bridgescore.duplicate.session import Individual
+    from bridgescore.locale import error_text, use
+
+    with pytest.raises(SessionError) as info:
+        Individual(individual(12, boards_per_round=2), {13: "Ann"})
+    assert info.value.code == "individual_no_player"
+    with use("fr"):
+        french = error_text(info.value)
+    assert french != str(info.value)
+    assert "13" in french

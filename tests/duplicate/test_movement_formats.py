@@ -122,3 +122,71 @@ def test_reading_is_linear() -> None:
     lines = "".join(f"{2 * r - 1}-{2 * r} A\n" for r in range(1, rounds + 1))
     assert read_asc(f"{2 * rounds} 1 {rounds} 1 0\n{lines}", boards_per_round=1).rounds == rounds
     assert time.perf_counter() - start < 3
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "shown"),
+    [
+        ("", "asc_empty", "1"),
+        ("4 2 3 3 0\n1-4 A 2-3\n", "asc_items", "'1-4 A 2-3'"),
+        ("4 2 3 3 0\n1-4 Q 2-3 A\n", "asc_group", "'Q'"),
+        ("4 2 3 3 0\n1-4 A 2-3 4\n", "asc_group_letter", "'4'"),
+        ("4 2 3 3 0\n1-9 A 2-3 B\n", "asc_pair", "'9'"),
+        ("4 2 3 3 1\n", "asc_individual", "1"),
+    ],
+)
+def test_an_asc_files_errors_are_said_in_the_readers_language(
+    text: str, code: str, shown: str
+) -> None:
+    from bridgescore.locale import error_text, use
+
+    with pytest.raises(MovementError) as info:
+        read_asc(text, boards_per_round=2)
+    assert info.value.code == code
+    assert error_text(info.value) == str(info.value)
+    with use("pl"):
+        polish = error_text(info.value)
+    assert polish != str(info.value)
+    assert shown in polish
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "shown"),
+    [
+        ("round,table,ns,ew\n", "csv_columns", "'round,table,ns,ew'"),
+        ("round,table,ns,ew,boards\n", "csv_no_rows", None),
+        ("round,table,ns,ew,boards\nx,1,1,2,1-2\n", "csv_round", "'x'"),
+        ("round,table,ns,ew,boards\n1,1,1,2,1-Z\n", "csv_boards", "'1-Z'"),
+    ],
+)
+def test_a_typed_movements_errors_are_said_in_the_readers_language(
+    text: str, code: str, shown: str | None
+) -> None:
+    from bridgescore.locale import error_text, use
+
+    with pytest.raises(MovementError) as info:
+        Movement.read_csv(text)
+    assert info.value.code == code
+    assert error_text(info.value) == str(info.value)
+    with use("it"):
+        italian = error_text(info.value)
+    assert italian != str(info.value)
+    if shown is not None:
+        assert shown in italian
+    if code == "csv_boards":  # the board numbers' own reason is Italian too
+        assert "attesi numeri di board" in italian
+
+
+def test_a_movements_broken_rule_is_said_in_the_readers_language() -> None:
+    from bridgescore.locale import error_text, use
+
+    with pytest.raises(MovementError) as info:
+        Movement.read_csv("round,table,ns,ew,boards\n1,1,1,2,1-2\n1,1,3,4,3-4\n")
+    assert (info.value.code, info.value.params) == (
+        "movement_table_twice",
+        {"table": 1, "round": 1},
+    )
+    with use("es"):
+        spanish = error_text(info.value)
+    assert spanish != str(info.value)
+    assert "mesa 1" in spanish

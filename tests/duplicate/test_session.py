@@ -237,3 +237,15 @@ def test_a_sessions_tags_keep_their_order_through_storage() -> None:
     assert list(session_from_dict(stored).tags.items()) == list(tags.items())
     old = stored | {"tags": tags}
     assert session_from_dict(json.loads(to_json(old))).tags == tags
+
+
+def test_a_sections_errors_are_said_in_the_readers_language() -> None:
+    from bridgescore.locale import error_text, use
+
+    with pytest.raises(SessionError) as info:
+        Section("A", "swiss")  # type: ignore[arg-type]
+    assert (info.value.code, info.value.params) == ("section_kind", {"kind": "swiss"})
+    with use("de"):
+        german = error_text(info.value)
+    assert german != str(info.value)
+    assert "'swiss'" in german

@@ -3,11 +3,19 @@ the worked examples of ``bridgescore.duplicate.strata``'s docstrings and a score
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from bridgescore import Result
 from bridgescore.duplicate.session import BoardResult, Pair, RankRow, Section, Session
-from bridgescore.duplicate.strata import Strata, StrataError, pair_holdings, rank_strata
+from bridgescore.duplicate.strata import (
+    Strata,
+    StrataError,
+    pair_holdings,
+    rank_strata,
+    read_holdings,
+)
 from bridgescore.players import Player
 
 # limits, by, the players' holdings -> the pair's stratum
@@ -139,3 +147,27 @@ def test_limits_typed_wrong_are_refused_by_field(text: str) -> None:
     with pytest.raises(StrataError) as caught:
         Strata.parse(text)
     assert caught.value.field == "strata"
+
+
+@pytest.mark.parametrize(
+    ("make", "code", "shown"),
+    [
+        (lambda: Strata.parse("750,abc"), "stratum_limit_number", "'abc'"),
+        (lambda: Strata((300, 750)), "strata_order", "(300, 750)"),
+        (lambda: Strata((750,), "best"), "strata_by", "'best'"),  # type: ignore[arg-type]
+        (lambda: read_holdings("870153,12\n870154;12"), "holdings_line", "'870154;12'"),
+    ],
+)
+def test_strata_errors_are_said_in_the_readers_language(
+    make: Callable[[], object], code: str, shown: str
+) -> None:
+    from bridgescore.locale import error_text, use
+
+    with pytest.raises(StrataError) as info:
+        make()
+    assert info.value.code == code
+    assert error_text(info.value) == str(info.value)
+    with use("de"):
+        german = error_text(info.value)
+    assert german != str(info.value)
+    assert shown in german

@@ -242,3 +242,29 @@ def test_matchpoints_are_conserved(scores: list[BoardScore], awards: list[str]) 
     assert sum(raw) == pytest.approx(n * (n - 1))
     cross = cross_imps(scores, divisor="raw")
     assert sum(cross) == pytest.approx(0, abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        (5, "weighted_text"),
+        ("50% 4SN= " * 50, "weighted_length"),
+        ("50% 4SZ=, 50% 3NTN=", "weighted_result"),
+    ],
+)
+def test_a_weighted_scores_errors_are_said_in_the_readers_language(text: object, code: str) -> None:
+    from bridgescore.locale import error_text, use
+
+    with pytest.raises(NotationError) as info:
+        Weighted.parse(text)  # type: ignore[arg-type]
+    exc = info.value
+    assert (exc.code, exc.field) == (code, "weighted")
+    assert error_text(exc) == str(exc)  # English: the message as it always was
+    with use("fr"):
+        french = error_text(exc)
+        reason = error_text(exc.__cause__) if exc.__cause__ is not None else None
+    assert french != str(exc)
+    assert "attendu des résultats" in french
+    if reason is not None:  # the reason a part could not be read is said in French too
+        assert reason != str(exc.__cause__)
+        assert f"({reason})" in french

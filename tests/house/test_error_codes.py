@@ -17,7 +17,7 @@ from bridgescore.errors import MESSAGES, BridgeError
 SRC = Path(bridgescore.__file__).parent
 PLACES = ("duplicate", "live")
 
-UNCODED = 151
+UNCODED = 25
 """Errors still made without a code under src/bridgescore/duplicate and src/bridgescore/live
 (constructions of a BridgeError class, and calls of a module's own helper that returns one)."""
 

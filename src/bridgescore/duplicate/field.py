@@ -123,11 +123,8 @@ class Adjusted:
     def __post_init__(self) -> None:
         for award in (self.ns, self.ew):
             if award not in ("A+", "A", "A-"):
-                raise NotationError(
-                    f"invalid artificial score {award!r}; expected A+, A or A-",
-                    field="score",
-                    value=award,
-                )
+                raise NotationError.coded("artificial_award", field="score", value=award,
+                                          award=award)  # fmt: skip
 
     @classmethod
     def parse(cls, text: str) -> Adjusted:
@@ -144,11 +141,7 @@ class Adjusted:
             return cls(ns, opposite[ns])
         if len(words) == 2:
             return cls(words[0], words[1])
-        raise NotationError(
-            f"invalid artificial score {text!r}; expected e.g. A+/A-, A or A+",
-            field="score",
-            value=text,
-        )
+        raise NotationError.coded("artificial_split_notation", field="score", value=text, text=text)
 
     def __str__(self) -> str:
         return self.ns if self.ns == self.ew == "A" else f"{self.ns}/{self.ew}"
@@ -357,18 +350,10 @@ def dropped_count(n: int, drop: int | str) -> int:
         text = drop.strip()
         digits = text[:-1].replace(".", "", 1)
         if not text.endswith("%") or not (digits.isascii() and digits.isdigit()) or len(text) > 12:
-            raise RulesError(
-                f"drop must be a whole number or a percentage such as '5%', got {drop!r}",
-                field="drop",
-                value=drop,
-            )
+            raise RulesError.coded("drop_notation", field="drop", value=drop, got=repr(drop))
         k = math.floor(n * Fraction(text[:-1]) / 100)
     elif isinstance(drop, bool) or not isinstance(drop, int) or drop < 0:
-        raise RulesError(
-            f"drop must be a whole number of scores (0 or more), got {drop!r}",
-            field="drop",
-            value=drop,
-        )
+        raise RulesError.coded("drop_count", field="drop", value=drop, got=repr(drop))
     else:
         k = drop
     return min(k, (n - 1) // 2)

@@ -54,6 +54,11 @@ class StrataError(SessionError):
     """Strata or holdings that cannot be used as given (the error names the field)."""
 
 
+def _clip(value: object) -> str:
+    """A value as the error shows it: its repr, at most 160 characters."""
+    return repr(value)[:160]
+
+
 @dataclass(frozen=True, slots=True)
 class Strata:
     """The strata of a game: the upper limits (exclusive) of B, C ... in descending order
@@ -65,21 +70,21 @@ class Strata:
     def __post_init__(self) -> None:
         limits = self.limits
         if not isinstance(limits, tuple) or not 1 <= len(limits) < MOST_STRATA:
-            raise StrataError(f"strata need 1 to {MOST_STRATA - 1} limits, got {limits!r}"[:200],
-                              field="strata", value=str(limits)[:100])  # fmt: skip
+            raise StrataError.coded("strata_count", field="strata", value=str(limits)[:100],
+                                    most=MOST_STRATA - 1, limits=_clip(limits))  # fmt: skip
         for limit in limits:
             if isinstance(limit, bool) or not isinstance(limit, int | float):
-                raise StrataError(f"a stratum's limit is a number, not {limit!r}"[:200],
-                                  field="strata", value=str(limit)[:100])  # fmt: skip
+                raise StrataError.coded("stratum_limit_number", field="strata",
+                                        value=str(limit)[:100], limit=_clip(limit))  # fmt: skip
             if not math.isfinite(limit) or limit <= 0:
-                raise StrataError(f"a stratum's limit is above 0, got {limit!r}",
-                                  field="strata", value=limit)  # fmt: skip
+                raise StrataError.coded("stratum_limit_above_0", field="strata", value=limit,
+                                        limit=repr(limit))  # fmt: skip
         if any(a <= b for a, b in pairwise(limits)):
-            raise StrataError(f"strata limits go down, B's first: got {limits!r}",
-                              field="strata", value=str(limits))  # fmt: skip
+            raise StrataError.coded("strata_order", field="strata", value=str(limits),
+                                    limits=repr(limits))  # fmt: skip
         if self.by not in ("higher", "average"):
-            raise StrataError(f"a pair is stratified by 'higher' or 'average', not {self.by!r}"
-                              [:200], field="by", value=str(self.by)[:100])  # fmt: skip
+            raise StrataError.coded("strata_by", field="by", value=str(self.by)[:100],
+                                    by=_clip(self.by))  # fmt: skip
 
     @classmethod
     def parse(cls, text: str, by: StrataBy = "higher") -> Strata:
@@ -100,8 +105,8 @@ class Strata:
             try:
                 limits.append(int(part) if part.isdigit() else float(part))
             except ValueError:
-                raise StrataError(f"a stratum's limit is a number, not {part[:20]!r}",
-                                  field="strata", value=part[:20]) from None  # fmt: skip
+                raise StrataError.coded("stratum_limit_number", field="strata",
+                    value=part[:20], limit=repr(part[:20])) from None  # fmt: skip
         return cls(tuple(limits), by)
 
     @property
@@ -218,8 +223,8 @@ def read_holdings(text: str, source: str = "holdings") -> dict[str, float]:
         if not (number.isascii() and number.isalnum() and len(number) <= 20) or not (
             math.isfinite(holding) and holding >= 0
         ):
-            raise StrataError(f"{source} line {n}: expected number,holding, got {line[:60]!r}",
-                              field=source, value=line[:60])  # fmt: skip
+            raise StrataError.coded("holdings_line", field=source, value=line[:60],
+                                    source=source, line=n, text=line[:60])  # fmt: skip
         found[number] = holding
     return found
 

@@ -33,18 +33,10 @@ MAX_COMPONENTS: Final = 12
 """The most results one weighted score may have."""
 _MAX_TEXT: Final = 400
 """The longest text :meth:`Weighted.parse` reads."""
-_HELP: Final = (
-    "expected weighted results separated by commas, each a percentage and a result with its "
-    "declarer, the percentages adding up to 100, e.g. '50% 4SN=, 30% 4SN-1, 20% 5HXE-2'"
-)
 
 
 def _shown(value: object) -> str:
     return repr(value) if len(repr(value)) <= 60 else f"{repr(value)[:52]}... "
-
-
-def _fail(message: str, value: object, cls: type[BridgeError] = NotationError) -> BridgeError:
-    return cls(f"{message}: {_shown(value)}; {_HELP}", field="weighted", value=value)
 
 
 def _coded(
@@ -81,18 +73,13 @@ def _fractions(components: object) -> tuple[tuple[Fraction, Any], ...]:
     try:
         return tuple((Fraction(w), x) for w, x in components)  # type: ignore[attr-defined]
     except (TypeError, ValueError) as exc:
-        raise _fail("expected (weight, result) pairs", components, RulesError) from exc
+        raise _coded("weighted_pairs", components, RulesError) from exc
 
 
 def _check_weights(weights: list[Fraction], value: object) -> None:
     for weight in weights:
         if weight <= 0 or (weight * 100).denominator != 1:
-            raise _fail(
-                f"each weight must be a percentage above 0 with at most 2 decimals, got "
-                f"{float(weight):g}",
-                value,
-                RulesError,
-            )
+            raise _coded("weighted_weight_range", value, RulesError, weight=f"{float(weight):g}")
     total = sum(weights, Fraction(0))
     if total != 100:
         raise _coded("weighted_total", value, RulesError, total=_format_percent(total))
@@ -105,7 +92,7 @@ def _check_results(components: Sequence[tuple[Fraction, object]], value: str) ->
     _check_weights([w for w, _ in components], value)
     for _, r in components:
         if not isinstance(r, Result):
-            raise _fail("each result of a weighted score must be a Result", value, RulesError)
+            raise _coded("weighted_result_type", value, RulesError)
         if r.declarer is None and not r.is_pass_out:
             raise _coded("weighted_declarer", value, RulesError, result=str(r))
 
@@ -148,13 +135,10 @@ class Weighted:
         :raises RulesError: (field ``weighted``) for weights that do not add up to 100.
         """
         if not isinstance(text, str):
-            raise _fail("a weighted score must be text", text)
+            raise _coded("weighted_text", text)
         if len(text) > _MAX_TEXT:
-            raise NotationError(
-                f"a weighted score is at most {_MAX_TEXT} characters, got {len(text)}; {_HELP}",
-                field="weighted",
-                value=text[:_MAX_TEXT],
-            )
+            raise NotationError.coded("weighted_length", field="weighted",
+                value=text[:_MAX_TEXT], most=_MAX_TEXT, length=len(text))  # fmt: skip
         parts = text.replace(";", ",").split(",")
         if len(parts) > MAX_COMPONENTS:
             raise _coded("weighted_at_most", text, most=MAX_COMPONENTS)
@@ -166,7 +150,7 @@ class Weighted:
             try:
                 parsed = Result.parse(result)
             except BridgeError as exc:
-                raise _fail(f"invalid result {result.strip()!r} ({exc})", text) from exc
+                raise _coded("weighted_result", text, result=result.strip(), why=exc) from exc
             components.append((_percent(weight.strip(), text), parsed))
         _check_results(components, text)
         return cls(tuple(components))
@@ -212,7 +196,7 @@ class WeightedScore:
         _check_weights([w for w, _ in components], self.components)
         for _, s in components:
             if isinstance(s, bool) or not isinstance(s, int):
-                raise _fail("each score of a weighted score must be an integer", s, RulesError)
+                raise _coded("weighted_score_type", s, RulesError)
         object.__setattr__(self, "components", components)
 
     @property

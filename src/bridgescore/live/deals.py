@@ -64,9 +64,9 @@ class Analysed:
     boards: tuple[tuple[int, Deal, DDTable], ...]
 
 
-def _director(who: Who, what: str) -> None:
+def _director(who: Who, code: str) -> None:
     if who != DIRECTOR:
-        raise NotAllowedError(f"only the director {what}", field="deals")
+        raise NotAllowedError.coded(code, field="deals")
 
 
 def _section(state: LiveState, boards: dict[int, Board]) -> Session:
@@ -84,36 +84,26 @@ def attach(state: LiveState, who: Who, change: AttachDeals) -> Session:
     :raises NotAllowedError: for a table's token.
     :raises SessionError: (field ``board``, naming it) for the first deal refused.
     """
-    _director(who, "attaches the deals")
+    _director(who, "director_deals")
     if not change.boards:
-        raise SessionError("no deals to attach", field="deals")
+        raise SessionError.coded("deals_none", field="deals")
     known = {b.number: b for b in state.definition.boards}
     changed: dict[int, Board] = {}
     for dealt in change.boards:
         n = dealt.number
         if n not in known:
-            raise SessionError(
-                f"board {n}: this session plays boards {_span(sorted(known))}, not board {n}",
-                field="board",
-                value=n,
-            )
+            raise SessionError.coded("deals_board_not_played", field="board", value=n,
+                                     board=n, boards=_span(sorted(known)))  # fmt: skip
         if n in changed:
-            raise SessionError(f"board {n} is given twice", field="board", value=n)
+            raise SessionError.coded("deals_board_twice", field="board", value=n, board=n)
         if not dealt.board.follows_law_2:
             law = Board.numbered(n)
-            raise SessionError(
-                f"board {n}: dealer {dealt.dealer.value}, {dealt.vulnerability.value} "
-                f"vulnerable; Law 2 has board {n} dealt by {law.dealer.value}, "
-                f"{law.vulnerability.value} vulnerable",
-                field="board",
-                value=n,
-            )
+            raise SessionError.coded("deals_law_2", field="board", value=n, board=n,
+                dealer=dealt.dealer.value, vulnerability=dealt.vulnerability.value,
+                law_dealer=law.dealer.value, law_vulnerability=law.vulnerability.value)  # fmt: skip
         if not dealt.deal.is_complete:
-            raise SessionError(
-                f"board {n}: a hand record needs all four hands, got {str(dealt.deal)!r}",
-                field="board",
-                value=n,
-            )
+            raise SessionError.coded("deals_incomplete", field="board", value=n, board=n,
+                                     deal=str(dealt.deal))  # fmt: skip
         changed[n] = with_deal(known[n], dealt.deal)
     return _section(state, changed)
 
@@ -126,16 +116,13 @@ def analysed(state: LiveState, who: Who, change: Analysed) -> Session:
     :raises NotAllowedError: for a table's token.
     :raises SessionError: (field ``board``) for a board whose deal has changed since.
     """
-    _director(who, "stores the double-dummy tables")
+    _director(who, "director_analysis")
     known = {b.number: b for b in state.definition.boards}
     changed: dict[int, Board] = {}
     for number, deal, table in change.boards:
         board = known.get(number)
         if board is None or board.deal != deal:
-            raise SessionError(
-                f"board {number}'s deal has changed since it was solved", field="board",
-                value=number,
-            )  # fmt: skip
+            raise SessionError.coded("deal_changed", field="board", value=number, board=number)
         changed[number] = with_analysis(board, table)
     return _section(state, changed)
 

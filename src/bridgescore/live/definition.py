@@ -191,20 +191,16 @@ def redefine(state: LiveState, who: Who, change: Redefinition) -> Night:
     if isinstance(change, Draw | Swap | CarryOver | ExtraBoards):
         return _redraw(state, who, change)
     if isinstance(change, MinShare):
-        _check_ranking_rule(state, who, "min_share", "sets the minimum share of boards",
-                            "minimum share of boards")  # fmt: skip
+        _check_ranking_rule(state, who, "min_share")
         return replace(state.session, min_share=change.share)
     if isinstance(change, Handicapping):
-        _check_ranking_rule(state, who, "handicap", "turns handicapped rankings on or off",
-                            "handicapped rankings")  # fmt: skip
+        _check_ranking_rule(state, who, "handicap")
         return replace(state.session, handicap=change.rules)
     if who != DIRECTOR:
         raise NotAllowedError.coded("director_who_plays", field="pair")
     section = state.section
     if state.session.individual is not None and not isinstance(change, FouledBoard):
-        raise SessionError("an individual's players cannot be added or withdrawn yet (its "
-                           "partnerships play one round each; SCORING.md §26)",
-                           field="pair")  # fmt: skip
+        raise SessionError.coded("individual_no_late_pair", field="pair")
     if isinstance(change, LatePair):
         changed = with_late_pair(section, change.pair, change.from_round)
     elif isinstance(change, Withdrawal):
@@ -252,13 +248,13 @@ def _redraw(state: LiveState, who: Who, change: Draw | Swap | CarryOver | ExtraB
     return replace(changed, entries=())
 
 
-def _check_ranking_rule(state: LiveState, who: Who, field: str, does: str, what: str) -> None:
+def _check_ranking_rule(state: LiveState, who: Who, field: str) -> None:
     """A rule of a pairs evening's rankings is the director's to set; a team night has
     none, nor has an individual (its ranking is its players', which these rules do not act
     on: set, they would be shown and ignored; SCORING.md §26)."""
     if who != DIRECTOR:
-        raise NotAllowedError(f"only the director {does}", field=field)
+        raise NotAllowedError.coded(f"director_{field}", field=field)
     if state.seating.kind != "pairs":
-        raise SessionError(f"a team night ranks no pairs: it has no {what}", field=field)
+        raise SessionError.coded(f"team_no_{field}", field=field)
     if state.session.individual is not None:
         raise SessionError.coded(f"individual_no_{field}", field=field)

@@ -89,7 +89,7 @@ class Seating:
         if isinstance(night, Event):
             return _of_event(night)
         if len(night.sections) != 1 or night.sections[0].movement is None:
-            raise SessionError("a live session is one section with its movement", field="movement")
+            raise SessionError.coded("live_one_section", field="movement")
         movement = night.sections[0].movement
         sittings = tuple(
             Sitting(p.round, p.table, Pair.parse(p.ns).number, Pair.parse(p.ew).number,

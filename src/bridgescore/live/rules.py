@@ -198,19 +198,13 @@ def _check_fit(state: LiveState, entry: TableEntry) -> None:
     if state.seating.kind == "pairs":
         groups = dict(state.definition.versions).get(entry.board)
         if groups is not None and all(entry.table not in g for g in groups):
-            raise SessionError(
-                f"board {entry.board} is fouled, its versions played at tables "
-                f"{' / '.join(', '.join(map(str, g)) for g in groups)}: table {entry.table} is "
-                "in none of them (the director shares the tables out again first)",
-                field="board",
-                value=entry.board,
-            )
+            versions = " / ".join(", ".join(map(str, g)) for g in groups)
+            raise SessionError.coded("fouled_table_in_none", field="board",
+                value=entry.board, board=entry.board, versions=versions,
+                table=entry.table)  # fmt: skip
     form = entry.form
     if form not in state.seating.forms:
-        raise SessionError(
-            f"a team night takes a result or an artificial score, not a {form} score",
-            field=form,
-        )
+        raise SessionError.coded(f"team_night_{form}", field=form)
     if entry.lead is not None:
         read_lead(entry.lead)
         if entry.result is None or entry.result.contract is PASS_OUT:
@@ -234,13 +228,8 @@ def _check_weights(state: LiveState, entry: TableEntry, besides: int | None) -> 
     counts[entry.board] = counts.get(entry.board, 1) * len(entry.weighted.components)
     work = sum(count * state.scheduled(b) for b, count in counts.items())
     if work > MOST_WEIGHTED_WORK:
-        raise SessionError(
-            f"with this weighted score, scoring the session's weighted scores would take "
-            f"{work} board scorings (each combination of their results, each time its board "
-            f"is played); at most {MOST_WEIGHTED_WORK} are taken in one session",
-            field="weighted",
-            value=str(entry.weighted),
-        )
+        raise SessionError.coded("weighted_work", field="weighted", value=str(entry.weighted),
+                                 work=work, most=MOST_WEIGHTED_WORK)  # fmt: skip
 
 
 def _check_table(

@@ -148,7 +148,7 @@ class LiveState:
         """
         if isinstance(self.night, Session):
             return self.night
-        raise SessionError("a team night has no session: it is an event", field="night")
+        raise SessionError.coded("team_night_no_session", field="night")
 
     @property
     def definition(self) -> Section:
@@ -179,7 +179,7 @@ class LiveState:
         :raises SessionError: for a pairs evening.
         """
         if not isinstance(self.night, Event):
-            raise SessionError("a pairs evening is a session, not an event", field="night")
+            raise SessionError.coded("pairs_evening_no_event", field="night")
         rooms = self.seating.rooms
         entries = []
         for r in self.results:
@@ -208,9 +208,8 @@ class LiveState:
         """
         found = self._by_id.get(result_id)
         if found is None:
-            raise UnknownResultError(
-                f"this night has no result {result_id}", field="result_id", value=result_id
-            )
+            raise UnknownResultError.coded("no_such_result", field="result_id", value=result_id,
+                                           result_id=result_id)  # fmt: skip
         return found
 
     def at(self, table: int, round_number: int, board: int) -> LiveResult | None:

@@ -151,7 +151,8 @@ def pgettext(context: str, message: str) -> str:
 
 def error_text(exc: BaseException) -> str:
     """An error's message in the current language: its code's template translated and filled
-    (an error without a code, or not the core's, keeps its English message).
+    (an error without a code, or not the core's, keeps its English message). A value that is
+    itself an error (why a part could not be read) is said in the language too.
 
     >>> from bridgescore import InvalidResultError
     >>> exc = InvalidResultError.coded("tricks_range", tricks="14")
@@ -162,7 +163,9 @@ def error_text(exc: BaseException) -> str:
     if not isinstance(exc, BridgeError) or exc.code is None or exc.code not in MESSAGES:
         return str(exc)
     try:
-        return gettext(MESSAGES[exc.code]).format(**exc.params)
+        params = {k: error_text(v) if isinstance(v, BridgeError) else v
+                  for k, v in exc.params.items()}  # fmt: skip
+        return gettext(MESSAGES[exc.code]).format(**params)
     except (KeyError, IndexError, ValueError):  # a translation naming a value it is not given
         return str(exc)
 

@@ -29,8 +29,9 @@ _MAX_LINE = 2000  # characters in one line of a movement file
 _MAX_NUMBER = 9999
 
 
-def _fail(message: str, field: str, value: object) -> MovementError:
-    return MovementError(message, field=field, value=value)
+def _fail(code: str, field: str, value: object, **params: object) -> MovementError:
+    """The error of ``code`` (its template in :data:`bridgescore.errors.MESSAGES`)."""
+    return MovementError.coded(code, field=field, value=value, **params)
 
 
 FileFormat = Literal["csv", "asc"]
@@ -58,11 +59,7 @@ group has: give boards_per_round
     if file_format == "csv":
         return read(text, meetings=meetings)
     if boards_per_round is None:
-        raise _fail(
-            "an .ASC movement file does not say how many boards a group has: give boards_per_round",
-            "boards_per_round",
-            None,
-        )
+        raise _fail("asc_boards_per_round", "boards_per_round", None)
     return read_asc(text, boards_per_round=boards_per_round, meetings=meetings)
 
 
@@ -82,13 +79,9 @@ group (6 items), got 5: '1-4 A 2-3'
     :raises MovementError: naming the line and the field, quoting what it could not read.
     """
     if isinstance(boards_per_round, bool) or not isinstance(boards_per_round, int):
-        raise _fail("boards_per_round must be a whole number", "boards_per_round", boards_per_round)
+        raise _fail("asc_boards_whole", "boards_per_round", boards_per_round)
     if not 1 <= boards_per_round <= 36:
-        raise _fail(
-            f"boards_per_round must be 1 to 36, got {boards_per_round}",
-            "boards_per_round",
-            boards_per_round,
-        )
+        raise _fail("asc_boards_range", "boards_per_round", boards_per_round, got=boards_per_round)
     lines = text.splitlines()
     header: list[int] | None = None
     rows: list[str] = []
@@ -96,9 +89,7 @@ group (6 items), got 5: '1-4 A 2-3'
     round_number = 0
     for number, raw in enumerate(lines, start=1):
         if len(raw) > _MAX_LINE:
-            raise _fail(
-                f"line {number}: longer than {_MAX_LINE} characters", "line", raw[:40] + "..."
-            )
+            raise _fail("asc_line_long", "line", raw[:40] + "...", line=number, most=_MAX_LINE)
         line = raw.partition("#")[0]
         tokens = _TOKEN.findall(line)
         if header is None:
@@ -108,19 +99,12 @@ group (6 items), got 5: '1-4 A 2-3'
             continue
         contestants, tables, rounds, groups, _ = header
         if len(tokens) != 3 * tables:
-            raise _fail(
-                f"line {number}: expected {tables} tables of NS pair, EW pair and board group "
-                f"({3 * tables} items), got {len(tokens)}: {line.strip()!r}",
-                "line",
-                line.strip(),
-            )
+            raise _fail("asc_items", "line", line.strip(), line=number, tables=tables,
+                        items=3 * tables, got=len(tokens), text=line.strip())  # fmt: skip
         round_number += 1
         if round_number > rounds:
-            raise _fail(
-                f"line {number}: the header says {rounds} rounds, and this is round {round_number}",
-                "round",
-                round_number,
-            )
+            raise _fail("asc_round_over", "round", round_number, line=number, rounds=rounds,
+                        round=round_number)  # fmt: skip
         for t in range(tables):
             ns, ew, group = tokens[3 * t : 3 * t + 3]
             for name, pair in (("ns", ns), ("ew", ew)):
@@ -129,12 +113,8 @@ group (6 items), got 5: '1-4 A 2-3'
                     or len(pair) > 4
                     or int(pair) > contestants
                 ):
-                    raise _fail(
-                        f"line {number}, table {t + 1}, {name.upper()} pair: expected a pair "
-                        f"from 1 to {contestants} (0 for an unused table), got {pair!r}",
-                        name,
-                        pair,
-                    )
+                    raise _fail("asc_pair", name, pair, line=number, table=t + 1,
+                                side=name.upper(), most=contestants, pair=pair)  # fmt: skip
             kind: bool | None = None
             index = -1
             if group.isascii() and group.isdigit() and len(group) <= 4:
@@ -145,62 +125,34 @@ group (6 items), got 5: '1-4 A 2-3'
             wrong = index < 1 or index > groups or (letters is not None and kind != letters)
             if not unused and wrong:
                 last = chr(64 + groups) if groups <= 26 else "Z"
-                expected = f"A to {last} or 1 to {groups}"
-                if letters is not None:
-                    expected = f"A to {last}" if letters else f"1 to {groups}"
-                raise _fail(
-                    f"line {number}, table {t + 1}, board group: expected {expected}, got "
-                    f"{group!r}",
-                    "boards",
-                    group,
-                )
+                code = {None: "asc_group", True: "asc_group_letter", False: "asc_group_number"}
+                raise _fail(code[letters], "boards", group, line=number, table=t + 1,
+                            last=last, groups=groups, group=group)  # fmt: skip
             if unused:
                 continue
             if int(ns) == 0 or int(ew) == 0:
-                raise _fail(
-                    f"line {number}, table {t + 1}: a pair 0 is an unused table, written 0 0 0",
-                    "ns" if int(ns) == 0 else "ew",
-                    "0",
-                )
+                raise _fail("asc_pair_0", "ns" if int(ns) == 0 else "ew", "0", line=number,
+                            table=t + 1)  # fmt: skip
             letters = kind if letters is None else letters
             first = (index - 1) * boards_per_round + 1
             boards = format_boards(range(first, first + boards_per_round))
             rows.append(f"{round_number},{t + 1},{int(ns)},{int(ew)},{boards}")
     if header is None:
-        raise _fail("line 1: a movement file starts with its header; the file is empty", "line", "")
+        raise _fail("asc_empty", "line", "")
     if round_number != header[2]:
-        raise _fail(
-            f"the header says {header[2]} rounds, and the file has {round_number}",
-            "round",
-            round_number,
-        )
+        raise _fail("asc_rounds", "round", round_number, rounds=header[2], got=round_number)
     return read(",".join(COLUMNS) + "\n" + "\n".join(rows) + "\n", meetings=meetings)
 
 
 def _header(tokens: list[str], number: int, raw: str) -> list[int]:
     numbers = [int(t) for t in tokens if t.isascii() and t.isdigit() and len(t) <= 4]
     if len(tokens) != 5 or len(numbers) != 5:
-        raise _fail(
-            f"line {number}: expected the header: contestants, tables, rounds, board groups, 0 "
-            f"(pairs) or 1 (individual); got {raw.strip()!r}",
-            "header",
-            raw.strip(),
-        )
+        raise _fail("asc_header", "header", raw.strip(), line=number, text=raw.strip())
     contestants, tables, rounds, groups, individual = numbers
     if individual != 0:
-        raise _fail(
-            f"line {number}: an individual movement (header ends in {individual}); only pairs "
-            "movements can be read",
-            "header",
-            raw.strip(),
-        )
+        raise _fail("asc_individual", "header", raw.strip(), line=number, individual=individual)
     if not (contestants >= 2 and tables >= 1 and rounds >= 1 and groups >= 1):
-        raise _fail(
-            f"line {number}: contestants, tables, rounds and board groups must be from 1 (2 "
-            f"contestants), got {raw.strip()!r}",
-            "header",
-            raw.strip(),
-        )
+        raise _fail("asc_header_sizes", "header", raw.strip(), line=number, text=raw.strip())
     if max(numbers) > _MAX_NUMBER:
-        raise _fail(f"line {number}: a number above {_MAX_NUMBER}", "header", raw.strip())
+        raise _fail("asc_number", "header", raw.strip(), line=number, most=_MAX_NUMBER)
     return numbers

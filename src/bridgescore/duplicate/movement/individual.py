@@ -67,6 +67,11 @@ def _fail(message: str, field_name: str, value: object) -> MovementError:
     return MovementError(message, field=field_name, value=value)
 
 
+def _coded(code: str, field_name: str, value: object, **params: object) -> MovementError:
+    """The error of ``code`` (its template in :data:`bridgescore.errors.MESSAGES`)."""
+    return MovementError.coded(code, field=field_name, value=value, **params)
+
+
 @dataclass(frozen=True, slots=True)
 class Seats:
     """One table in one round of an individual: the four players by seat, and the boards."""
@@ -201,7 +206,7 @@ class IndividualMovement:
         for players, n in self.partnership_numbers.items():
             if n == pair:
                 return players
-        raise _fail(f"no partnership {pair!r} in the movement", "pair", pair)
+        raise _coded("individual_no_partnership", "pair", pair, pair=pair)
 
     def to_dict(self) -> dict[str, object]:
         """The movement as plain data, the shape ``bridgescore movement individual --json``
@@ -264,52 +269,52 @@ def _check(m: IndividualMovement) -> None:
     for name in ("players", "boards_per_round"):
         value = getattr(m, name)
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise _fail(f"{name} must be a whole number from 1, got {value!r}", name, value)
+            raise _coded(f"individual_{name}_whole", name, value, got=repr(value))
     if not m.plays:
-        raise _fail("a movement needs at least one play", "plays", m.plays)
+        raise _coded("movement_no_play", "plays", m.plays)
     at: set[tuple[int, int]] = set()
     seat: dict[tuple[int, int], int] = {}
     played: dict[tuple[int, int], int] = {}
     partnered: dict[tuple[int, int], int] = {}
     for p in m.plays:
         if p.round < 1 or p.table < 1:
-            raise _fail(f"rounds and tables are numbered from 1, got round {p.round}, table "
-                        f"{p.table}", "round", p.round)  # fmt: skip
+            raise _coded("movement_numbered_from_1", "round", p.round, round=p.round,
+                         table=p.table)  # fmt: skip
         if (p.round, p.table) in at:
-            raise _fail(f"table {p.table} appears twice in round {p.round}", "table", p.table)
+            raise _coded("movement_table_twice", "table", p.table, table=p.table, round=p.round)
         at.add((p.round, p.table))
         for who in p.players:
             if isinstance(who, bool) or not isinstance(who, int) or not 1 <= who <= m.players:
-                raise _fail(f"players are numbered 1 to {m.players}, got {who!r} (round "
-                            f"{p.round}, table {p.table})", "player", who)  # fmt: skip
+                raise _coded("individual_player_number", "player", who, players=m.players,
+                             got=repr(who), round=p.round, table=p.table)  # fmt: skip
             if (p.round, who) in seat:
-                raise _fail(f"player {who} sits at tables {seat[p.round, who]} and {p.table} in "
-                            f"round {p.round}", "player", who)  # fmt: skip
+                raise _coded("individual_two_tables", "player", who, player=who,
+                             first=seat[p.round, who], second=p.table, round=p.round)  # fmt: skip
             seat[p.round, who] = p.table
         if len(p.boards) != m.boards_per_round or len(set(p.boards)) != len(p.boards):
-            raise _fail(f"table {p.table} in round {p.round} plays boards {list(p.boards)}; every "
-                        f"table plays {m.boards_per_round} different boards a round", "boards",
-                        p.boards)  # fmt: skip
+            raise _coded("individual_boards_a_round", "boards", p.boards, table=p.table,
+                         round=p.round, boards=list(p.boards),
+                         count=m.boards_per_round)  # fmt: skip
         for board in p.boards:
             if board < 1:
-                raise _fail(f"boards are numbered from 1, got {board}", "boards", board)
+                raise _coded("movement_board_from_1", "boards", board, board=board)
             for who in p.players:
                 if (who, board) in played:
                     first = played[who, board]
-                    raise _fail(f"player {who} plays board {board} twice (rounds {first} and "
-                                f"{p.round})", "boards", board)  # fmt: skip
+                    raise _coded("individual_board_twice", "boards", board, player=who,
+                                 board=board, first=first, second=p.round)  # fmt: skip
                 played[who, board] = p.round
         for a, b in p.partnerships:
             pair = _key(a, b)
             if pair in partnered:
-                raise _fail(f"players {pair[0]} and {pair[1]} partner each other twice (rounds "
-                            f"{partnered[pair]} and {p.round})", "player", pair[0])  # fmt: skip
+                raise _coded("individual_partner_twice", "player", pair[0], player=pair[0],
+                             partner=pair[1], first=partnered[pair],
+                             second=p.round)  # fmt: skip
             partnered[pair] = p.round
     rounds = {r for r, _ in at}
     gap = min(set(range(1, max(rounds) + 1)) - rounds, default=None)
     if gap is not None:
-        raise _fail(f"round {gap} has no plays; rounds are numbered 1 to {max(rounds)}",
-                    "round", gap)  # fmt: skip
+        raise _coded("movement_round_empty", "round", gap, round=gap, rounds=max(rounds))
 
 
 @dataclass(frozen=True)
@@ -427,9 +432,9 @@ plays at least 4: give 6 to 11 rounds
             count = played.get(fewest, 0)
     assert least is not None
     if rounds < least:
-        raise _fail(f"with {rounds} rounds player {fewest} plays {count} rounds; every player "
-                    f"plays at least {MIN_ROUNDS_PLAYED}: give {least} to {cycle} rounds",
-                    "rounds", rounds)  # fmt: skip
+        raise _coded("individual_too_few_rounds", "rounds", rounds, rounds=rounds,
+                     player=fewest, played=count, least=MIN_ROUNDS_PLAYED, first=least,
+                     last=cycle)  # fmt: skip
     return IndividualMovement(players, boards_per_round,
                               tuple(p for p in plays if p.round <= rounds))  # fmt: skip
 

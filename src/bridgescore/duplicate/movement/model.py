@@ -48,6 +48,11 @@ def _fail(message: str, field_name: str, value: object) -> MovementError:
     return MovementError(message, field=field_name, value=value)
 
 
+def _coded(code: str, field_name: str, value: object, **params: object) -> MovementError:
+    """The error of ``code`` (its template in :data:`bridgescore.errors.MESSAGES`)."""
+    return MovementError.coded(code, field=field_name, value=value, **params)
+
+
 @dataclass(frozen=True)
 class Movement:
     """Who plays whom on which boards, round by round; it checks the rules when made.
@@ -299,7 +304,7 @@ def parse_boards(text: str) -> tuple[int, ...]:
 
     :raises MovementError: anything else, quoting it.
     """
-    bad = _fail(f"expected board numbers such as '1-3' or '1,2,3', got {text!r}", "boards", text)
+    bad = _coded("boards_notation", "boards", text, text=text)
     if len(text) > _MAX_CELL:
         raise bad
     boards: list[int] = []
@@ -341,12 +346,8 @@ def read(text: str, *, kind: Kind = "custom", meetings: int = 1) -> Movement:
         header = next(rows, None)
         names = [h.strip().lower() for h in header or []]
         if sorted(n for n in names if n != ARROW) != sorted(COLUMNS) or names.count(ARROW) > 1:
-            raise _fail(
-                f"expected the columns {','.join(COLUMNS)} (in any order, and {ARROW} if a "
-                f"table alone is arrow-switched), got {','.join(names)!r}",
-                "columns",
-                ",".join(names),
-            )
+            raise _coded("csv_columns", "columns", ",".join(names), columns=",".join(COLUMNS),
+                         arrow=ARROW, got=",".join(names))  # fmt: skip
         index = {name: names.index(name) for name in (*COLUMNS, ARROW) if name in names}
         plays: list[TableRound] = []
         turned: list[tuple[int, int]] = []
@@ -357,9 +358,9 @@ def read(text: str, *, kind: Kind = "custom", meetings: int = 1) -> Movement:
                 if switched:
                     turned.append((play.round, play.table))
     except csv.Error as exc:
-        raise _fail(f"row {rows.line_num}: not a readable table: {exc}", "plays", text) from None
+        raise _coded("csv_unreadable", "plays", text, row=rows.line_num, why=str(exc)) from None
     if not plays:
-        raise _fail("a movement needs at least one play; the table has no rows", "plays", text)
+        raise _coded("csv_no_rows", "plays", text)
     bpr = len(plays[0].boards)
     for number, p in enumerate(plays, start=2):
         if len(p.boards) != bpr:
@@ -398,28 +399,27 @@ def _play(row: list[str], number: int, index: dict[str, int]) -> tuple[TableRoun
         i = index.get(name, len(row))
         return row[i].strip() if i < len(row) else ""
 
-    def bad(name: str, expected: str) -> MovementError:
+    def bad(name: str, code: str) -> MovementError:
         value = cell(name)
-        return _fail(
-            f"row {number}, column {name!r}: expected {expected}, got {value!r}", name, value
-        )
+        return MovementError.coded(code, field=name, value=value, row=number, column=name,
+                                   got=value)  # fmt: skip
 
     values: dict[str, int] = {}
     for name in ("round", "table"):
         n = _number(cell(name))
         if n is None or n < 1:
-            raise bad(name, f"a {name} number from 1")
+            raise bad(name, f"csv_{name}")
         values[name] = n
     for name in ("ns", "ew"):
         if not cell(name) or len(cell(name)) > 40:
-            raise bad(name, "a pair (1 to 40 characters)")
+            raise bad(name, "csv_pair")
     try:
         boards = parse_boards(cell("boards"))
     except MovementError as exc:
-        raise _fail(f"row {number}, column 'boards': {exc}", "boards", cell("boards")) from None
+        raise _coded("csv_boards", "boards", cell("boards"), row=number, why=exc) from None
     arrow = cell(ARROW).lower()
     if arrow not in ("", "switch"):
-        raise bad(ARROW, "'switch' or nothing")
+        raise bad(ARROW, "csv_arrow")
     ns, ew = cell("ns"), cell("ew")
     if arrow:  # seated NS, playing the EW cards
         ns, ew = ew, ns
@@ -429,18 +429,14 @@ def _play(row: list[str], number: int, index: dict[str, int]) -> tuple[TableRoun
 def _check(m: Movement) -> None:
     bpr = m.boards_per_round
     if isinstance(bpr, bool) or not isinstance(bpr, int) or bpr < 1:
-        raise _fail(
-            f"boards_per_round must be a whole number from 1, got {bpr!r}", "boards_per_round", bpr
-        )
+        raise _coded("movement_boards_per_round", "boards_per_round", bpr, got=repr(bpr))
     if isinstance(m.meetings, bool) or not isinstance(m.meetings, int) or m.meetings < 1:
-        raise _fail(
-            f"meetings must be a whole number from 1, got {m.meetings!r}", "meetings", m.meetings
-        )
+        raise _coded("movement_meetings", "meetings", m.meetings, got=repr(m.meetings))
     if not m.plays:
-        raise _fail("a movement needs at least one play", "plays", m.plays)
+        raise _coded("movement_no_play", "plays", m.plays)
     known = set(m.pairs)
     if len(known) != len(m.pairs):
-        raise _fail(f"the pairs must differ, got {m.pairs!r}", "pairs", m.pairs)
+        raise _coded("movement_pairs_differ", "pairs", m.pairs, pairs=repr(m.pairs))
     tables_at: set[tuple[int, int]] = set()
     seat: dict[tuple[int, str], int] = {}
     played: dict[tuple[str, int], int] = {}
@@ -448,33 +444,21 @@ def _check(m: Movement) -> None:
     where: dict[tuple[int, int], list[int]] = defaultdict(list)
     for p in m.plays:
         if p.round < 1 or p.table < 1:
-            raise _fail(
-                f"rounds and tables are numbered from 1, got round {p.round}, table {p.table}",
-                "round",
-                p.round,
-            )
+            raise _coded("movement_numbered_from_1", "round", p.round, round=p.round,
+                         table=p.table)  # fmt: skip
         if m.tables and p.table > m.tables:
-            raise _fail(
-                f"table {p.table} is beyond the movement's {m.tables} tables", "table", p.table
-            )
+            raise _coded("movement_table_beyond", "table", p.table, table=p.table,
+                         tables=m.tables)  # fmt: skip
         if (p.round, p.table) in tables_at:
-            raise _fail(f"table {p.table} appears twice in round {p.round}", "table", p.table)
+            raise _coded("movement_table_twice", "table", p.table, table=p.table, round=p.round)
         tables_at.add((p.round, p.table))
         for pair in (p.ns, p.ew):
             if pair not in known:
-                raise _fail(
-                    f"pair {pair!r} (round {p.round}, table {p.table}) is not one of the "
-                    "movement's pairs",
-                    "pair",
-                    pair,
-                )
+                raise _coded("movement_pair_unknown", "pair", pair, pair=pair, round=p.round,
+                             table=p.table)  # fmt: skip
             if (p.round, pair) in seat:
-                raise _fail(
-                    f"pair {pair!r} sits at tables {seat[p.round, pair]} and {p.table} in "
-                    f"round {p.round}",
-                    "pair",
-                    pair,
-                )
+                raise _coded("movement_pair_two_tables", "pair", pair, pair=pair,
+                             first=seat[p.round, pair], second=p.table, round=p.round)  # fmt: skip
             seat[p.round, pair] = p.table
         if len(p.boards) != bpr or len(set(p.boards)) != bpr:
             raise _fail(
@@ -485,15 +469,12 @@ def _check(m: Movement) -> None:
             )
         for board in p.boards:
             if board < 1:
-                raise _fail(f"boards are numbered from 1, got {board}", "boards", board)
+                raise _coded("movement_board_from_1", "boards", board, board=board)
             for pair in (p.ns, p.ew):
                 if (pair, board) in played:
-                    raise _fail(
-                        f"pair {pair!r} plays board {board} twice (rounds "
-                        f"{played[pair, board]} and {p.round})",
-                        "boards",
-                        board,
-                    )
+                    raise _coded("movement_board_twice", "boards", board, pair=pair,
+                                 board=board, first=played[pair, board],
+                                 second=p.round)  # fmt: skip
                 played[pair, board] = p.round
             where[p.round, board].append(p.table)
         rounds_met = met[frozenset((p.ns, p.ew))]
@@ -513,80 +494,51 @@ def _check(m: Movement) -> None:
         r for r in m.idle if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= last
     ]
     if wrong or len(set(m.idle)) != len(m.idle):
-        raise _fail(f"idle rounds must differ and be numbered 1 to {last}, got {m.idle!r}",
-                    "idle", wrong[0] if wrong else m.idle)  # fmt: skip
+        raise _coded("movement_idle", "idle", wrong[0] if wrong else m.idle, last=last,
+                     idle=repr(m.idle))  # fmt: skip
     if played_rounds & set(m.idle):
         idle = min(played_rounds & set(m.idle))
-        raise _fail(f"round {idle} is listed idle but has plays", "idle", idle)
+        raise _coded("movement_idle_plays", "idle", idle, round=idle)
     rounds = max(played_rounds | set(m.idle))
     missing = sorted(set(range(1, rounds + 1)) - played_rounds - set(m.idle))
     if missing:
-        raise _fail(
-            f"round {missing[0]} has no plays; rounds are numbered 1 to {rounds}",
-            "round",
-            missing[0],
-        )
+        raise _coded("movement_round_empty", "round", missing[0], round=missing[0],
+                     rounds=rounds)  # fmt: skip
     shared: set[tuple[int, int, int]] = set()
     boards_at = {(p.round, p.table): p.boards for p in m.plays}
     for s in m.shares:
         if len(set(s.tables)) < 2:
-            raise _fail(
-                f"a share needs two tables or more, got {s.tables!r} in round {s.round}",
-                "table",
-                s.tables,
-            )
+            raise _coded("movement_share_tables", "table", s.tables, tables=repr(s.tables),
+                         round=s.round)  # fmt: skip
         for t in s.tables:
             if boards_at.get((s.round, t)) != s.boards:
-                raise _fail(
-                    f"the share of boards {format_boards(s.boards)!r} in round {s.round} names "
-                    f"table {t}, which does not play them",
-                    "table",
-                    t,
-                )
+                raise _coded("movement_share_table", "table", t, boards=format_boards(s.boards),
+                             round=s.round, table=t)  # fmt: skip
             shared.update((s.round, t, b) for b in s.boards)
     for (r, board), tables in where.items():
         if len(tables) > 1 and not all((r, t, board) in shared for t in tables):
-            raise _fail(
-                f"board {board} is at tables {' and '.join(map(str, tables))} in round {r}, and "
-                "no share says so",
-                "boards",
-                board,
-            )
+            raise _coded("movement_board_unshared", "boards", board, board=board,
+                         tables=" and ".join(map(str, tables)), round=r)  # fmt: skip
     boards = {b for _, b in where}
     for board in m.unplayed:
         if board in boards or board < 1:
-            raise _fail(f"board {board} is played, or not a board: it cannot be one no table "
-                        "plays", "unplayed", board)  # fmt: skip
+            raise _coded("movement_unplayed", "unplayed", board, board=board)
     boards |= set(m.unplayed)
     top = max(boards)
     gaps = sorted(set(range(1, top + 1)) - boards)
     if gaps:
-        raise _fail(
-            f"boards are numbered 1 to {top}, and board {gaps[0]} is never played",
-            "boards",
-            gaps[0],
-        )
+        raise _coded("movement_board_gap", "boards", gaps[0], top=top, board=gaps[0])
     for r in m.arrow_switched:
         if not 1 <= r <= rounds:
-            raise _fail(
-                f"arrow-switched round {r} is not one of rounds 1 to {rounds}", "arrow_switch", r
-            )
+            raise _coded("movement_arrow_round", "arrow_switch", r, round=r, rounds=rounds)
     for r, t in m.turned:
         if (r, t) not in tables_at:
-            raise _fail(
-                f"the arrow switch at table {t} in round {r} names a table that does not play",
-                "turned",
-                (r, t),
-            )
+            raise _coded("movement_turned", "turned", (r, t), table=t, round=r)
     for relay in m.relays:
         for board in relay.boards:
             if (relay.round, board) in where or not 1 <= board <= top:
-                raise _fail(
-                    f"board {board} on the relay in round {relay.round} is played that round or "
-                    f"is not one of boards 1 to {top}",
-                    "boards",
-                    board,
-                )
+                raise _coded("movement_relay_board", "boards", board, board=board,
+                             round=relay.round, top=top)  # fmt: skip
 
 
 def iter_rounds(m: Movement) -> Iterator[tuple[int, tuple[TableRound, ...]]]:

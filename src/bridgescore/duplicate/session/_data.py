@@ -91,26 +91,18 @@ class Session:
             len(self.sections) != 1
             or len(self.sections[0].pairs) != len(self.individual.movement.partnership_numbers)
         ):
-            raise SessionError("an individual is one section whose pairs are its partnerships",
-                               field="individual")  # fmt: skip
+            raise SessionError.coded("individual_one_section", field="individual")
         if self.min_share is not None and not (
             isinstance(self.min_share, Fraction) and 0 < self.min_share <= 1
         ):
-            raise SessionError(
-                f"the minimum share of boards is a fraction above 0 and at most 1, not "
-                f"{self.min_share!r}",
-                field="min_share",
-                value=str(self.min_share)[:40],
-            )
+            raise SessionError.coded("min_share_range", field="min_share",
+                value=str(self.min_share)[:40], share=repr(self.min_share))  # fmt: skip
         if self.method not in METHODS:
-            raise SessionError(
-                f"unknown scoring method {self.method!r}; expected 'mp', 'butler' or 'cross-imps'",
-                field="method",
-                value=self.method,
-            )
+            raise SessionError.coded("scoring_method", field="method", value=self.method,
+                                     method=self.method)  # fmt: skip
         names = [s.name for s in self.sections]
         if len(set(names)) != len(names):
-            raise SessionError(f"two sections share a name: {names}", field="section")
+            raise SessionError.coded("sections_share_name", field="section", names=names)
 
     def section(self, name: str) -> Section:
         """The section with this name.
@@ -120,11 +112,8 @@ class Session:
         for s in self.sections:
             if s.name == name:
                 return s
-        raise SessionError(
-            f"no section {name!r}; the sections are {[s.name for s in self.sections]}",
-            field="section",
-            value=name,
-        )
+        raise SessionError.coded("no_such_section", field="section", value=name, name=name,
+                                 sections=[s.name for s in self.sections])  # fmt: skip
 
     def scored(self, scorer: SectionScorer | None = None) -> list[SectionScores]:
         """Every section scored (:func:`~bridgescore.duplicate.session.score_session`; give

@@ -61,8 +61,8 @@ def individual_section(
     names = dict(names or {})
     unknown = sorted(p for p in names if not 1 <= p <= movement.players)
     if unknown:
-        raise SessionError(f"no player {unknown[0]!r} in the movement's {movement.players}",
-                           field="names", value=unknown[0])  # fmt: skip
+        raise SessionError.coded("individual_no_player", field="names", value=unknown[0],
+                                 player=unknown[0], players=movement.players)  # fmt: skip
 
     def named(player: int) -> str:
         return names.get(player) or str(player)
@@ -98,8 +98,8 @@ class Individual:
                 or not (1 <= player <= self.movement.players)
             ):
                 count = self.movement.players
-                raise SessionError(f"no player {player!r} in the movement's {count}",
-                                   field="names", value=player)  # fmt: skip
+                raise SessionError.coded("individual_no_player", field="names", value=player,
+                                         player=player, players=count)  # fmt: skip
 
     def name(self, player: int) -> str:
         """The player's name, or their number."""
@@ -157,8 +157,8 @@ class IndividualScores:
         :raises SessionError: if the movement has no such player.
         """
         if player not in self.players:
-            raise SessionError(f"no player {player!r} in the movement", field="player",
-                               value=player)  # fmt: skip
+            raise SessionError.coded("individual_no_player_recap", field="player",
+                                     value=player, player=player)  # fmt: skip
         lines: list[tuple[int, RecapLine]] = []
         for (a, b), n in self.movement.partnership_numbers.items():
             if player in (a, b):

@@ -71,11 +71,7 @@ class Pair:
         if text[:2] in ("NS", "EW"):
             side, text = Side(text[:2]), text[2:]
         if not (text.isascii() and text.isdigit() and len(text) <= 4):
-            raise SessionError(
-                f"pair {label!r}: a section numbers its pairs ('3', or 'NS 3' and 'EW 3')",
-                field="pair",
-                value=label,
-            )
+            raise SessionError.coded("pair_numbering", field="pair", value=label, pair=label)
         return cls(int(text), side)
 
     @property
@@ -128,36 +124,37 @@ class BoardResult:
         if self.lead is not None and not (
             len(self.lead) == 2 and self.lead[0] in "SHDC" and self.lead[1] in "AKQJT98765432"
         ):
-            raise SessionError(
-                f"board {self.board}, NS {self.ns} v EW {self.ew}: lead {self.lead!r} is not a "
-                "card; expected suit then rank, e.g. 'DT'",
+            raise SessionError.coded(
+                "result_lead",
                 field="lead",
                 value=self.lead,
+                board=self.board,
+                ns=self.ns,
+                ew=self.ew,
+                lead=self.lead,
             )
         given = (self.result is not None) + (self.artificial is not None) + (
             self.weighted is not None) + (self.split is not None)  # fmt: skip
         if given != 1:
-            raise SessionError(
-                f"board {self.board}, NS {self.ns} v EW {self.ew}: give one of a result, an "
-                "artificial score, a weighted score or a split score",
+            raise SessionError.coded("result_one_score",
                 field="weighted" if self.weighted is not None else "result",
-            )
+                board=self.board, ns=self.ns, ew=self.ew)  # fmt: skip
         if self.weighted is not None and self.score is not None:
-            raise SessionError(
-                f"board {self.board}, NS {self.ns} v EW {self.ew}: a weighted score is scored "
-                "from its results; it takes no score of its own",
+            raise SessionError.coded(
+                "result_weighted_score",
                 field="score",
                 value=self.score,
+                board=self.board,
+                ns=self.ns,
+                ew=self.ew,
             )
         if (
             self.result is not None
             and self.result.declarer is None
             and not (self.result.is_pass_out)
         ):
-            raise SessionError(
-                f"board {self.board}, NS {self.ns} v EW {self.ew}: {self.result} has no declarer",
-                field="declarer",
-            )
+            raise SessionError.coded("result_no_declarer", field="declarer", board=self.board,
+                                     ns=self.ns, ew=self.ew, result=str(self.result))  # fmt: skip
 
     @property
     def text(self) -> str:
@@ -257,11 +254,7 @@ NS 3 v EW 1 (round 3, table 3)
             results for the same board and pairs, a pair on the wrong side.
         """
         if kind not in ("mitchell", "howell"):
-            raise SessionError(
-                f"unknown kind of section {kind!r}; expected 'mitchell' or 'howell'",
-                field="kind",
-                value=kind,
-            )
+            raise SessionError.coded("section_kind", field="kind", value=kind, kind=kind)
         results = tuple(results)
         object.__setattr__(self, "notes", tuple(notes))
         warnings: list[SessionWarning] = list(self.notes)
@@ -316,28 +309,24 @@ NS 3 v EW 1 (round 3, table 3)
             arrow-switched Mitchell (one field, not yet scored by sections).
         """
         if movement.arrow_switched:
-            raise SessionError(
-                "an arrow-switched Mitchell ranks one field, with NS scores going to EW pairs in "
-                "the switched rounds; sections do not score that yet: use a Howell or a Mitchell "
-                "without the switch",
+            raise SessionError.coded(
+                "section_arrow_switch",
                 field="movement",
             )
         names = dict(names or {})
         unknown = sorted(set(names) - set(movement.pairs))
         if unknown:
-            raise SessionError(
-                f"no pair {unknown[0]!r} in the movement; its pairs are "
-                f"{', '.join(movement.pairs)}",
+            raise SessionError.coded(
+                "pair_not_in_movement",
                 field="names",
                 value=unknown[0],
+                pair=unknown[0],
+                pairs=", ".join(movement.pairs),
             )
         pairs = [replace(Pair.parse(label), names=names.get(label, "")) for label in movement.pairs]
         kind: SectionKind = "mitchell" if all(p.side for p in pairs) else "howell"
         if kind == "howell" and any(p.side for p in pairs):
-            raise SessionError(
-                "a movement mixes NS/EW pairs with numbered ones; a section cannot rank it",
-                field="movement",
-            )
+            raise SessionError.coded("section_mixed_pairs", field="movement")
         boards = [Board.numbered(n) for n in range(1, movement.boards + 1)]
         return cls(name, kind, pairs, boards, movement=movement)
 
@@ -375,9 +364,8 @@ NS 3 v EW 1 (round 3, table 3)
         found = by_number.get(number)
         if found is not None:
             return found
-        raise SessionError(
-            f"section {self.name} has no board {number}", field="board", value=number
-        )
+        raise SessionError.coded("section_no_board", field="board", value=number,
+                                 section=self.name, board=number)  # fmt: skip
 
     def pair(self, number: int, side: Side | None = None) -> Pair:
         """The pair with this number (and side, in a Mitchell).
@@ -388,7 +376,8 @@ NS 3 v EW 1 (round 3, table 3)
         for p in self.pairs:
             if p.key == key:
                 return p
-        raise SessionError(f"section {self.name} has no pair {number}", field="pair", value=number)
+        raise SessionError.coded("section_no_pair", field="pair", value=number, section=self.name,
+                                 pair=number)  # fmt: skip
 
     def with_result(self, result: BoardResult) -> Section:
         """The section with one more result.
@@ -403,7 +392,7 @@ NS 3 v EW 1 (round 3, table 3)
         :raises SessionError: if it has no result.
         """
         if not self.results:
-            raise SessionError(f"section {self.name} has no result to undo", field="section")
+            raise SessionError.coded("section_no_undo", field="section", section=self.name)
         return self.with_results(self.results[:-1])
 
     def with_results(self, results: Iterable[BoardResult]) -> Section:
@@ -445,19 +434,22 @@ def _check_versions(
         tables = tuple(tuple(sorted(set(g))) for g in groups)
         flat = [t for g in tables for t in g]
         if len(tables) < 2 or any(not g for g in tables) or len(flat) != len(set(flat)):
-            raise SessionError(
-                f"board {board}: a fouled board has two or more versions, each played at "
-                f"different tables, got {[list(g) for g in tables]}",
+            raise SessionError.coded(
+                "fouled_two_versions",
                 field="versions",
                 value=[list(g) for g in tables],
+                board=board,
+                got=[list(g) for g in tables],
             )
         for r in section.results:
             if r.board == board and r.table not in flat:
-                raise SessionError(
-                    f"board {board} was played at table {r.table}, which is in none of its "
-                    f"versions {[list(g) for g in tables]}",
+                raise SessionError.coded(
+                    "fouled_table_unlisted",
                     field="versions",
                     value=r.table,
+                    board=board,
+                    table=r.table,
+                    versions=[list(g) for g in tables],
                 )
         checked.append((board, tables))
     return tuple(checked)
@@ -501,17 +493,21 @@ def _check_pairs(section: Section, warnings: list[SessionWarning]) -> None:
     in_round: dict[tuple[int, int, int], set[tuple[int, int]]] = {}
     for r in section.results:
         if not mitchell and r.ns == r.ew:
-            raise SessionError(
-                f"board {r.board}: pair {r.ns} cannot play against itself", field="pair", value=r.ns
-            )
+            raise SessionError.coded("pair_against_itself", field="pair", value=r.ns,
+                                     board=r.board, pair=r.ns)  # fmt: skip
         for number, code in ((r.ns, codes[0]), (r.ew, codes[1])):
             other = on_board.setdefault((r.board, code, number), r)
             if other is not r:
-                raise SessionError(
-                    f"board {r.board}: pair {Pair(number, _SIDES[code]).label} played it twice "
-                    f"(NS {other.ns} v EW {other.ew}, and NS {r.ns} v EW {r.ew})",
+                raise SessionError.coded(
+                    "pair_played_twice",
                     field="board",  # the board, most likely, was typed wrong
                     value=r.board,
+                    board=r.board,
+                    pair=Pair(number, _SIDES[code]).label,
+                    first_ns=other.ns,
+                    first_ew=other.ew,
+                    ns=r.ns,
+                    ew=r.ew,
                 )
             if r.round is not None:
                 in_round.setdefault((r.round, code, number), set()).add((r.ns, r.ew))

@@ -55,20 +55,19 @@ def _rebuilt(section: Section, plays: Iterable[TableRound], pairs: tuple[str, ..
     rounds = {p.round for p in ordered}
     idle = tuple(r for r in range(1, m.rounds + 1) if r not in rounds)  # nobody plays then now
     if not ordered:
-        raise SessionError("no table would play any round: nothing would be left to play",
-                           field="movement")  # fmt: skip
+        raise SessionError.coded("movement_nothing_left", field="movement")
     try:
         return Movement(m.kind, pairs, m.boards_per_round, ordered, shares, relays,
                         max([m.tables, *(p.table for p in ordered)]),
                         m.arrow_switched, m.meetings,
                         tuple(x for x in m.turned if x in kept), unplayed, idle)  # fmt: skip
     except MovementError as exc:
-        raise SessionError(f"the movement would not hold: {exc}", field="movement") from None
+        raise SessionError.coded("movement_would_not_hold", field="movement", why=exc) from None
 
 
 def _movement(section: Section) -> Movement:
     if section.movement is None:
-        raise SessionError(f"section {section.name} has no movement to change", field="movement")
+        raise SessionError.coded("section_no_movement", field="movement", section=section.name)
     return section.movement
 
 
@@ -105,12 +104,9 @@ def with_late_pair(section: Section, pair: Pair, from_round: int) -> Section:
     _round(m, from_round)
     side = pair.side if section.kind == "mitchell" else None
     if (side is None) == (section.kind == "mitchell"):
-        raise SessionError(
-            f"pair {pair.label}: a {section.kind} section's pairs are labelled "
-            + ("'NS n' or 'EW n'" if section.kind == "mitchell" else "by a number"),
-            field="pair",
-            value=pair.label,
-        )
+        code = "pair_label_mitchell" if section.kind == "mitchell" else "pair_label_number"
+        raise SessionError.coded(code, field="pair", value=pair.label, pair=pair.label,
+                                 kind=section.kind)  # fmt: skip
     label = pair.label
     named = replace(pair, side=side)
     pairs = tuple(sorted([*(p for p in section.pairs if p.key != named.key), named],
@@ -133,12 +129,8 @@ def _seat_late(m: Movement, label: str, side: Side | None, r: int) -> TableRound
     out = [s.pair for s in m.sit_outs if s.round == r]
     relay = [x for x in m.relays if x.round == r and x.place.startswith("half table")]
     if len(out) != 1 or len(relay) != 1:
-        raise SessionError(
-            f"round {r} has no half table with one pair sitting out for pair {label} to join; "
-            "start the session with the pair as a phantom instead",
-            field="from_round",
-            value=r,
-        )
+        raise SessionError.coded("late_pair_no_half_table", field="from_round", value=r,
+                                 round=r, pair=label)  # fmt: skip
     table = int(relay[0].place.rsplit(" ", 1)[1])
     ns, ew = (label, out[0]) if side is not Side.EW else (out[0], label)
     return TableRound(r, table, ns, ew, relay[0].boards)

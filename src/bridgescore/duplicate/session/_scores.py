@@ -324,11 +324,9 @@ def points_if(
     :raises SessionError: if ``result`` is not one of the section's, or not a plain result.
     """
     if result.result is None or not any(r is result for r in section.results):
-        raise SessionError(
-            f"board {result.board}: {result.text} is not a plain result of section {section.name}",
-            field="result",
-            value=result.text,
-        )
+        raise SessionError.coded("result_not_plain", field="result", value=result.text,
+                                 board=result.board, result=result.text,
+                                 section=section.name)  # fmt: skip
     across = (
         session.across_field
         and len(session.sections) > 1

@@ -50,16 +50,11 @@ write 70% or 0.7, not '70'
     elif number := _NUMBER.fullmatch(body):
         value = Fraction(f"{number[1]}.{number[2] or 0}") / (100 if percent else 1)
     if value is None or not 0 < value <= 1:
-        message = (
-            f"a share of boards is a percentage (70%), a decimal (0.7) or a fraction (2/3), "
-            f"above 0 and at most 1, not {text[:40]!r}"
-        )
         if value is not None and not percent and 1 < value <= 100:
-            message = (
-                f"a share of boards is above 0 and at most 1 (or 100%): write {body}% or "
-                f"{float(value / 100):g}, not {text!r}"
-            )
-        raise SessionError(message, field=field, value=text[:40])
+            raise SessionError.coded("share_percent", field=field, value=text[:40],
+                                     percent=f"{body}%", decimal=f"{float(value / 100):g}",
+                                     text=text)  # fmt: skip
+        raise SessionError.coded("share_notation", field=field, value=text[:40], text=text[:40])
     return value
 
 

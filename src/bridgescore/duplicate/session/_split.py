@@ -48,11 +48,7 @@ class Split:
         ns_words, ew_words = ns_part.split(), ew_part.split()
         if not slash or len(text) > 60 or [w.upper() for w in (ns_words + ew_words)[::2]] != [
                 "NS", "EW"] or len(ns_words) != 2 or len(ew_words) != 2:  # fmt: skip
-            raise SessionError(
-                f"invalid split score {text!r}; expected e.g. 'NS 4SN= / EW 4SN-1'",
-                field="split",
-                value=text,
-            )
+            raise SessionError.coded("split_notation", field="split", value=text, text=text)
         return cls.parse(ns_words[1], ew_words[1])
 
     def ns_scores(self, vulnerability: Vulnerability | str,
