@@ -507,16 +507,24 @@ class Evening:
                        artificial=PRESETS[self.artificial])  # fmt: skip
 
 
-def render_evening(world: World, club: Club, ev: Evening) -> None:
-    """Every output of a pairs evening, each with the status the docs give it now, and every
-    file read back ranking as the API does; the evening's view refreshed."""
-    w, base, director = world, ev.base, ev.director
-    ev.view = w.get(base, director).json()
-    anyone = w.get(base).json()
+def refresh_view(world: World, ev: Evening) -> dict[str, Any]:
+    """The evening's view (the director's) refreshed; anyone's view (answered) agrees with it
+    and, before closing, shows no board's results."""
+    ev.view = world.get(ev.base, ev.director).json()
+    anyone = world.get(ev.base).json()
     assert (anyone["version"], anyone["closed"], anyone["entered"]) == (
         ev.view["version"], ev.view["closed"], len(ev.results))  # fmt: skip
     if not ev.closed:
         assert anyone["results"] == [], "nobody sees a board's results before playing it"
+    result: dict[str, Any] = anyone
+    return result
+
+
+def render_evening(world: World, club: Club, ev: Evening) -> None:
+    """Every output of a pairs evening, each with the status the docs give it now, and every
+    file read back ranking as the API does; the evening's view refreshed."""
+    w, base, director = world, ev.base, ev.director
+    anyone = refresh_view(w, ev)
     assert "conflicts" in ev.view
     assert "conflicts" not in anyone
     for table, token in ev.tables.items():

@@ -51,6 +51,7 @@ from tests.scenarios.nights import (
     expect,
     pbn,
     publish,
+    refresh_view,
     same_ranking,
 )
 
@@ -489,12 +490,7 @@ def render_individual(world: World, club: Club, ev: Evening, players: int) -> No
     or 403 before closing; never a 500); a closed evening's USEBIO read back ranking the
     players as the API does."""
     w, base, director = world, ev.base, ev.director
-    ev.view = w.get(base, director).json()
-    anyone = w.get(base).json()
-    assert (anyone["version"], anyone["closed"], anyone["entered"]) == (
-        ev.view["version"], ev.view["closed"], len(ev.results))  # fmt: skip
-    if not ev.closed:
-        assert anyone["results"] == [], "nobody sees a board's results before playing it"
+    anyone = refresh_view(w, ev)
     for table, token in ev.tables.items():
         seen = w.get(base, token).json()
         assert ev.closed or all(r["table"] == table for r in seen["results"])
