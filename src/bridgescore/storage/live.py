@@ -38,12 +38,12 @@ import hmac
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, TypeVar
 
-from sqlalchemy import Connection, Table, delete, insert, select, update
+from sqlalchemy import Connection, Row, Table, delete, insert, select, update
 
 from bridgescore.duplicate.session import Pair, Session
 from bridgescore.events import Event
@@ -175,6 +175,9 @@ class LiveStore:
         self._states: OrderedDict[str, LiveState] = OrderedDict()
         self._definitions: dict[str, tuple[str, Night]] = {}
         """Per night, its definition's JSON as last read or written, and the night."""
+        self._parsed: dict[str, dict[tuple[Any, ...], LiveResult]] = {}
+        """Per night, its result rows as last read, each with the result it reads as: a row
+        read again unchanged (another process wrote the night since) is not parsed again."""
         self._writer = GroupCommit(store, self._keep)
 
     # -- reading ---------------------------------------------------------------------------
@@ -258,6 +261,7 @@ class LiveStore:
         write (a team event made a live night): the next read reads them."""
         with self._lock:
             self._states.pop(game_id, None)
+            self._parsed.pop(game_id, None)
 
     def known(self, game_id: str) -> LiveState | None:
         """The latest state of the session kept in memory (perhaps not the newest stored)."""
@@ -561,7 +565,24 @@ class LiveStore:
             with self._lock:
                 self._definitions[game_id] = (settings or "", night)
         rows = conn.execute(_RESULTS, {"game_id": game_id}).all()
-        return LiveState(night, version, closed, tuple(_result(row) for row in rows), game_id)
+        return LiveState(night, version, closed, self._results(game_id, rows), game_id)
+
+    def _results(self, game_id: str, rows: Sequence[Row[Any]]) -> tuple[LiveResult, ...]:
+        """The night's result rows as results: a row as it was read last time is not parsed
+        again (two workers writing one night read it back at almost every write)."""
+        with self._lock:
+            before = self._parsed.get(game_id, {})
+        now = {}
+        for row in rows:
+            key = tuple(row)
+            found = before.get(key)
+            now[key] = found if found is not None else _result(row)
+        with self._lock:
+            self._parsed[game_id] = now
+            if len(self._parsed) > self.KEPT:  # only the nights kept in memory
+                for gone in [g for g in self._parsed if g not in self._states]:
+                    del self._parsed[gone]
+        return tuple(now.values())
 
     def _keep(self, states: States) -> None:
         """Keep these states in memory (the newest version of each)."""
@@ -574,6 +595,7 @@ class LiveStore:
             while len(self._states) > self.KEPT:
                 gone, _ = self._states.popitem(last=False)
                 self._definitions.pop(gone, None)
+                self._parsed.pop(gone, None)
 
 
 def _renamed(data: str | None) -> dict[str, Any] | None:
