@@ -155,7 +155,7 @@ def test_an_address_opening_too_many_event_streams_ends_its_oldest() -> None:
         mine = [stream("192.0.2.1") for _ in range(4)]
         other = stream("192.0.2.2")
         for s in [*mine[:3], other]:
-            assert "change" in await anext(s)  # type: ignore[call-overload]
+            assert b"change" in await anext(s)  # type: ignore[call-overload]
         await anext(mine[3])  # type: ignore[call-overload]  # the fourth: the first ends
         result = [await _ended(s) for s in mine], await _ended(other)
         for s in [*mine, other]:
@@ -187,7 +187,7 @@ def test_streams_with_a_tokens_pass_are_counted_apart_from_the_address() -> None
         forged = [stream("3.AAAAAAAAAAAAAAAAAAAAAA"), stream(stream_pass(key, "g2", 3))]
         flood = [stream("") for _ in range(5)]
         for s in [*phones, *forged, *flood]:
-            assert "change" in await anext(s)  # type: ignore[call-overload]
+            assert b"change" in await anext(s)  # type: ignore[call-overload]
         third = stream(stream_pass(key, "g1", 3))  # the token's third: its own oldest ends
         await anext(third)  # type: ignore[call-overload]
         result = ([await ended(s) for s in phones], [await ended(s) for s in forged],

@@ -19,7 +19,7 @@ from bridgescore.cli.serve import SHUTDOWN_GRACE
 from bridgescore.home.rubber import Rubber
 from bridgescore.storage import Store
 from bridgescore.web.settings import Settings
-from bridgescore.web.streams import Changes, event_stream
+from bridgescore.web.streams import Changes, Told, event_stream
 from tests.conftest import auth, serving
 
 
@@ -136,10 +136,16 @@ def test_a_change_made_while_a_stream_opens_is_told_at_once() -> None:
                 stream = event_stream(request, game.id, game.version)  # type: ignore[arg-type]
                 first = await anext(stream.body_iterator)  # type: ignore[call-overload]
             await changes.stop()
-            return saved.version, str(first)
+            return saved.version, first.decode()
 
     version, first = asyncio.run(scenario())
     assert f'"version": {version}' in first
+
+
+def _versions(queue: asyncio.Queue[Told]) -> list[int]:
+    """The versions told to a stream's queue so far."""
+    told = [queue.get_nowait() for _ in range(queue.qsize())]
+    return [v for t in told for v in range(t.first, t.last + 1)]
 
 
 def test_a_notice_of_a_later_version_tells_the_versions_between_once_each() -> None:
@@ -153,8 +159,8 @@ def test_a_notice_of_a_later_version_tells_the_versions_between_once_each() -> N
                 changes.publish("g", 6)  # a group made 4, 5 and 6
                 changes.publish("g", 5)  # an older notice: nothing new
                 changes.publish("g", 7)
-                told = [queue.get_nowait() for _ in range(queue.qsize())]
-                also = [later.get_nowait() for _ in range(later.qsize())]
+                told = _versions(queue)
+                also = _versions(later)
             return told, also
 
     told, also = asyncio.run(scenario())

@@ -29,6 +29,7 @@ import hmac
 import logging
 from collections import defaultdict
 from collections.abc import AsyncGenerator, AsyncIterator, Iterator
+from dataclasses import dataclass
 
 from fastapi import Request
 from fastapi.responses import StreamingResponse
@@ -42,16 +43,39 @@ __all__ = ["END", "Changes", "event_stream", "stream_pass", "stream_url"]
 log = logging.getLogger(__name__)
 
 KEEP_ALIVE = 15.0
-"""Seconds between comments on a quiet stream, so proxies and phones keep it open."""
+"""Seconds between comments on every stream, so proxies and phones keep a quiet one open (one
+timer for all the streams, not one each)."""
 
 GATHER = 0.05
-"""Seconds a stream waits, once woken by a change, for the changes right behind it: thirty
-tables posting at once then cost each stream one write per 50 ms, not one per commit, and
-the event loop has time left for the tables' posts (a viewer hears a change under 1 s).
-"""
+"""Seconds a game's change waits for the changes right behind it before its streams are told:
+thirty tables posting at once then cost each stream one write per 50 ms, not one per commit,
+and the event loop has time left for the tables' posts (a viewer hears a change under 1 s).
+The events are made once a game, for all its streams."""
 
-END = -1
-"""Put in a stream's queue (never a version): the stream ends (its client opened too many)."""
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """What a stream's queue receives: a game's versions ``first`` to ``last``, and their
+    events as the stream writes them (made once for every stream of the game)."""
+
+    first: int
+    last: int
+    chunk: bytes
+
+    @classmethod
+    def of(cls, first: int, last: int) -> Told:
+        """The versions ``first`` to ``last``, one event each.
+
+        >>> Told.of(4, 5).chunk.count(b"event: change")
+        2
+        """
+        return cls(first, last, "".join(map(_event, range(first, last + 1))).encode())
+
+
+END = Told(0, -1, b"")
+"""Put in a stream's queue: the stream ends (its client opened too many)."""
+_STILL_HERE = Told(0, -1, b": still here\n\n")
+"""Put in every stream's queue each :data:`KEEP_ALIVE` seconds: a comment to write."""
 
 RECONNECT = 0.2
 """Seconds before the listener first tries again after losing PostgreSQL (doubling, to 5 s)."""
@@ -62,21 +86,23 @@ class Changes:
 
     def __init__(self, store: Store) -> None:
         self._store = store
-        self._watchers: dict[str, set[asyncio.Queue[int]]] = defaultdict(set)
-        self._seen: dict[str, int] = {}  # the last version told, of each game watched
+        self._watchers: dict[str, set[asyncio.Queue[Told]]] = defaultdict(set)
+        self._seen: dict[str, int] = {}  # the last version heard, of each game watched
+        self._waiting: dict[str, int] = {}  # the first version heard and not yet told
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._task: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
         self.listening = asyncio.Event()
         """Set once changes can arrive (at once on SQLite; after ``LISTEN`` on PostgreSQL)."""
-        self._held: dict[str, dict[asyncio.Queue[int], None]] = {}  # a client's, oldest first
+        self._held: dict[str, dict[asyncio.Queue[Told], None]] = {}  # a client's, oldest first
 
     async def start(self) -> None:
         """Begin taking changes: the store's own, or PostgreSQL's notifications."""
         self._loop = asyncio.get_running_loop()
+        self._tasks.append(asyncio.create_task(self._keep_alive()))
         url = make_url(self._store.url)
         if url.get_backend_name() == "postgresql":
             conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
-            self._task = asyncio.create_task(self._listen(conninfo))
+            self._tasks.append(asyncio.create_task(self._listen(conninfo)))
         else:
             self._store.listeners.append(self._from_store)
             self.listening.set()
@@ -85,10 +111,20 @@ class Changes:
         """Stop taking changes."""
         if self._from_store in self._store.listeners:
             self._store.listeners.remove(self._from_store)
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        for task in self._tasks:
+            task.cancel()
+            if task.get_loop() is asyncio.get_running_loop():  # (a test client's may not be)
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._tasks.clear()
+
+    async def _keep_alive(self) -> None:
+        """A comment to every stream each :data:`KEEP_ALIVE` seconds (one timer for all)."""
+        while True:
+            await asyncio.sleep(KEEP_ALIVE)
+            for queues in self._watchers.values():
+                for queue in queues:
+                    queue.put_nowait(_STILL_HERE)
 
     def _from_store(self, game_id: str, version: int) -> None:
         """A change committed by this process's store, told from the writer's thread."""
@@ -126,7 +162,8 @@ class Changes:
 
     def publish(self, game_id: str, version: int) -> None:
         """Tell every stream watching ``game_id`` that it is now at ``version`` (on the loop),
-        unless they have been told it (or a later one) already."""
+        unless they have been told it (or a later one) already: within :data:`GATHER`
+        seconds, with the versions heard behind it, in one chunk made once for them all."""
         queues = self._watchers.get(game_id)
         seen = self._seen.get(game_id)
         if not queues or (seen is not None and version <= seen):
@@ -134,16 +171,29 @@ class Changes:
         self._seen[game_id] = version
         # versions are consecutive: a notice of the last of a group's writes (one NOTIFY a
         # game a commit), or a catch-up, tells the versions between too, each its own event
-        first = version if seen is None else seen + 1
+        if game_id not in self._waiting:
+            self._waiting[game_id] = version if seen is None else seen + 1
+            if self._loop is None:
+                self.tell(game_id)
+            else:
+                self._loop.call_later(GATHER, self.tell, game_id)
+
+    def tell(self, game_id: str) -> None:
+        """Tell ``game_id``'s streams the versions heard since it was last told."""
+        first = self._waiting.pop(game_id, None)
+        last = self._seen.get(game_id)
+        queues = self._watchers.get(game_id)
+        if first is None or last is None or not queues:
+            return
+        told = Told.of(first, last)
         for queue in queues:
-            for told in range(first, version + 1):
-                queue.put_nowait(told)
+            queue.put_nowait(told)
 
     @contextlib.contextmanager
-    def subscription(self, game_id: str, since: int | None = None) -> Iterator[asyncio.Queue[int]]:
+    def subscription(self, game_id: str, since: int | None = None) -> Iterator[asyncio.Queue[Told]]:
         """A queue that receives ``game_id``'s new versions while the block runs (``since``:
         the version the watcher has; it may also receive versions up to it)."""
-        queue: asyncio.Queue[int] = asyncio.Queue()
+        queue: asyncio.Queue[Told] = asyncio.Queue()
         self._watchers[game_id].add(queue)
         if since is not None:
             self._seen.setdefault(game_id, since)
@@ -154,9 +204,10 @@ class Changes:
             if not self._watchers[game_id]:
                 del self._watchers[game_id]
                 self._seen.pop(game_id, None)
+                self._waiting.pop(game_id, None)
 
     @contextlib.contextmanager
-    def held(self, client: str, queue: asyncio.Queue[int], most: int) -> Iterator[None]:
+    def held(self, client: str, queue: asyncio.Queue[Told], most: int) -> Iterator[None]:
         """Count ``queue``'s stream as ``client``'s while the block runs: past ``most`` streams
         the client's oldest is told :data:`END` (its page connects again by itself)."""
         streams = self._held.setdefault(client, {})
@@ -176,7 +227,9 @@ class Changes:
         """The versions of ``game_id`` as they are committed, for as long as the caller reads."""
         with self.subscription(game_id) as queue:
             while True:
-                yield await queue.get()
+                told = await queue.get()
+                for version in range(told.first, told.last + 1):
+                    yield version
 
     async def current(self, game_id: str, known: int) -> int:
         """``game_id``'s version now, ``known`` at the least: read once a stream has
@@ -244,7 +297,7 @@ def event_stream(request: Request, game_id: str, version: int) -> StreamingRespo
     changes: Changes = request.app.state.changes
     client, most = _holder(request, game_id)
 
-    async def events() -> AsyncIterator[str]:
+    async def events() -> AsyncIterator[bytes]:
         # Ends when the client goes (the response is cancelled on its disconnect), or when
         # it opens more than it may (`Limits.streams_per_token`, or per client: its oldest
         # ends).
@@ -253,29 +306,19 @@ def event_stream(request: Request, game_id: str, version: int) -> StreamingRespo
             changes.held(client, queue, most),
         ):
             told = await changes.current(game_id, version)  # subscribed: nothing is missed now
-            yield f"retry: 3000\n{_event(told)}"
+            yield f"retry: 3000\n{_event(told)}".encode()
             while True:
-                if queue.empty():  # wait (with a timer: only when there is nothing yet)
-                    try:
-                        async with asyncio.timeout(KEEP_ALIVE):
-                            first = await queue.get()
-                    except TimeoutError:
-                        yield ": still here\n\n"
-                        continue
-                    await asyncio.sleep(GATHER)
-                else:
-                    first = queue.get_nowait()
-                # every change waiting (and those within GATHER of the first), one event
-                # each, sent together: one write for the batch instead of one each
-                waiting = [first]
-                while not queue.empty():
-                    waiting.append(queue.get_nowait())
-                if END in waiting:
+                news = await queue.get()
+                if news is END:
                     return
-                newer = [v for v in waiting if v > told]  # none it has had already
-                if newer:
-                    told = newer[-1]
-                    yield "".join(map(_event, newer))
+                if news.first > told:  # the chunk made for every stream, written as it is
+                    told = news.last
+                    yield news.chunk
+                elif news.last > told:  # none it has had already
+                    told, first = news.last, told + 1
+                    yield Told.of(first, told).chunk
+                elif news is _STILL_HERE:
+                    yield news.chunk
 
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
