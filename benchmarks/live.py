@@ -262,8 +262,13 @@ def _pct(values: list[float], q: int) -> float:
 
 
 async def _club(port: int, tables: int, viewers: int, rounds: int, round_seconds: float,
-                seed: int, figures: dict[str, list[float]]) -> None:  # fmt: skip
-    """One club's evening: its session, its viewers, its tables posting on their schedule."""
+                seed: int, figures: dict[str, list[float]],
+                gates: tuple[asyncio.Event, asyncio.Event] | None = None) -> None:  # fmt: skip
+    """One club's evening: its session, its viewers, its tables posting on their schedule.
+
+    ``gates``: set when every club's viewers are ready (then all post) and when every club's
+    viewers have seen its last result (then each reads its session back), so that the CPU
+    between the two is the posting's alone."""
     created = await asyncio.to_thread(_json, port, "POST", "/api/sessions", {
         "event": f"Club {seed}", "movement": {"movement": "mitchell", "tables": tables,
                                               "boards_per_round": 3, "rounds": 9}})  # fmt: skip
@@ -281,6 +286,8 @@ async def _club(port: int, tables: int, viewers: int, rounds: int, round_seconds
     figures["ready"].append(time.perf_counter())
     while len(figures["ready"]) < figures["clubs"][0]:  # every club's viewers, then all post
         await asyncio.sleep(0.05)
+    if gates:
+        await gates[0].wait()
     latencies: list[float] = []
     sent: dict[int, float] = {}
     failed: list[str] = []
@@ -300,6 +307,9 @@ async def _club(port: int, tables: int, viewers: int, rounds: int, round_seconds
     done.set()
     for w in watchers:
         w.cancel()
+    figures["finished"].append(time.perf_counter())
+    if gates:
+        await gates[1].wait()
     stored = await asyncio.to_thread(_json, port, "GET", f"/api/sessions/{game}",
                                      token=created["edit_token"])  # fmt: skip
     figures["posted"].append(len(posts))
@@ -317,7 +327,8 @@ async def _club(port: int, tables: int, viewers: int, rounds: int, round_seconds
 async def _run_clubs(port: int, clubs: int, tables: int, viewers: int, rounds: int,
                      round_seconds: float, pid: int) -> dict[str, float]:  # fmt: skip
     figures: dict[str, list[float]] = {
-        k: [] for k in ("ready", "posted", "lost", "failed", "latency", "delay", "missed")
+        k: []
+        for k in ("ready", "finished", "posted", "lost", "failed", "latency", "delay", "missed")
     }
     figures["clubs"] = [clubs]
     load = []
@@ -339,8 +350,24 @@ async def _run_clubs(port: int, clubs: int, tables: int, viewers: int, rounds: i
     cpu = _cpu_seconds(pid)
     sampler = asyncio.create_task(sample())
     start = time.perf_counter()
-    await asyncio.gather(*(_club(port, tables, viewers, rounds, round_seconds, 1000 + c, figures)
-                           for c in range(clubs)))  # fmt: skip
+    gates = (asyncio.Event(), asyncio.Event())
+    posting: list[float] = []
+
+    async def window() -> None:
+        """The server's CPU from every club's viewers ready to every club's last result seen
+        (the sessions made, the viewers' first connections and the read-backs left out)."""
+        while len(figures["ready"]) < clubs:
+            await asyncio.sleep(0.01)
+        posting.append(_cpu_seconds(pid))
+        gates[0].set()
+        while len(figures["finished"]) < clubs:
+            await asyncio.sleep(0.01)
+        posting.append(_cpu_seconds(pid))
+        gates[1].set()
+
+    await asyncio.gather(window(), *(
+        _club(port, tables, viewers, rounds, round_seconds, 1000 + c, figures, gates)
+        for c in range(clubs)))  # fmt: skip
     elapsed = time.perf_counter() - max(figures["ready"])
     sampler.cancel()
     cpu = _cpu_seconds(pid) - cpu
@@ -356,6 +383,9 @@ async def _run_clubs(port: int, clubs: int, tables: int, viewers: int, rounds: i
         "POST to last viewer p99 (ms)": _pct(figures["delay"], 99),
         "results/s": results / max(elapsed, 1e-9),
         "server CPU per result (ms)": cpu / max(results, 1) * 1000,
+        "server CPU per result, posting only (ms)": (posting[1] - posting[0])
+        / max(results, 1)
+        * 1000,
         "idle server CPU (ms a second)": idle * 1000,
         "server CPU per result, idle taken off (ms)": max(
             0.0, cpu - idle * (time.perf_counter() - start)
@@ -471,7 +501,8 @@ def _clubs(args: argparse.Namespace) -> None:
           f"{viewers} viewers each, {rate}, {backend}, {args.workers} worker(s)")  # fmt: skip
     aims = {"results lost": "0", "POST p99 (ms)": "< 50 (real rate)",
             "POST to last viewer p99 (ms)": "< 1000", "server CPU per result (ms)": "<= 3",
-            "server CPU per result, idle taken off (ms)": "<= 3"}  # fmt: skip
+            "server CPU per result, idle taken off (ms)": "<= 3",
+            "server CPU per result, posting only (ms)": "<= 3"}  # fmt: skip
     print(f"| {'figure':<42} | {'value':>9} | {'aim':<16} |")
     print(f"|{'-' * 44}|{'-' * 11}|{'-' * 18}|")
     for name, value in figures.items():
