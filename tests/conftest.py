@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import functools
 import os
 import re
@@ -10,6 +11,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterable, Iterator
@@ -163,15 +165,23 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
-@pytest.fixture(scope="session")
-def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An empty SQLite database at the newest schema, made once a test process: a test's app or
-    server opens a copy of it (the migrations, which take a tenth of a second, are tested on
-    empty databases in ``tests/storage/test_storage.py``)."""
-    path = tmp_path_factory.mktemp("migrated") / "empty.db"
+@functools.cache
+def migrated_database() -> Path:
+    """An empty SQLite database at the newest schema, made once a test process (removed when it
+    ends): a test's app or server opens a copy of it (the migrations, a few tenths of a second
+    each time, are tested on empty databases in ``tests/storage/test_storage.py``)."""
+    directory = Path(tempfile.mkdtemp(prefix="bridgescore-migrated-"))
+    atexit.register(shutil.rmtree, directory, ignore_errors=True)
+    path = directory / "empty.db"
     with Store(f"sqlite:///{path}"):
         pass
     return path
+
+
+@pytest.fixture(scope="session")
+def migrated() -> Path:
+    """:func:`migrated_database`, as a fixture."""
+    return migrated_database()
 
 
 def copy_of(migrated: Path, path: Path) -> str:

@@ -38,7 +38,7 @@ from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import LiveStore
 from bridgescore.web import Settings, create_app
-from tests.conftest import DATA, auth, csrf, make_club
+from tests.conftest import DATA, auth, copy_of, csrf, make_club, migrated_database
 
 # --- the web app ---------------------------------------------------------------------------------
 
@@ -48,7 +48,8 @@ def make_client(
 ) -> TestClient:
     """A client of an app built with these settings, on a SQLite file in tmp_path;
     raise_server_exceptions=False to get a 500 as the answer, as a browser would."""
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'web.db'}", **settings))
+    database = copy_of(migrated_database(), tmp_path / "web.db")
+    app = create_app(Settings(database_url=database, **settings))
     return TestClient(app, raise_server_exceptions=raise_server_exceptions)
 
 
