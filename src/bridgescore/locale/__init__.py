@@ -63,12 +63,14 @@ __all__ = [
     "js_catalogue",
     "negotiate",
     "ngettext",
+    "pair_label",
     "part_label",
     "pgettext",
     "pick",
     "seat_letter",
     "seat_name",
     "sentence_text",
+    "side_word",
     "speak",
     "use",
     "vulnerability_name",
@@ -262,6 +264,40 @@ def vulnerability_word(vulnerability: object) -> str:
         "All": pgettext("vulnerability", "All"),
     }
     return words.get(value, value)
+
+
+def side_word(side: object) -> str:
+    """A side, ``NS`` or ``EW`` (or a :class:`~bridgescore.Side`), as the current language's
+    players write it in a pair's label or a par line (``OW`` in German, ``EO`` in French);
+    anything else as given.
+
+    >>> with use("nl"):
+    ...     side_word("NS"), side_word("EW"), side_word("Pair")
+    ('NZ', 'OW', 'Pair')
+    """
+    value = str(getattr(side, "value", side))
+    words = {"NS": gettext("NS"), "EW": gettext("EW")}  # the words the pages say for a side
+    return words.get(value, value)
+
+
+def pair_label(label: object) -> str:
+    """A pair's label as the movement names it (``NS 1``, ``EW 2``; a Howell's ``3``; after its
+    section's name, ``A EW 2``) said for
+    a reader in the current language (``OW 2`` in German): only its side changes, a label of
+    any other form is given back as it is. What a program reads (JSON, CSV, PBN, USEBIO, a
+    form's value, an address) keeps the movement's label.
+
+    >>> with use("de"):
+    ...     pair_label("EW 2"), pair_label("A EW 3"), pair_label("7"), pair_label("EWX 1")
+    ('OW 2', 'A OW 3', '7', 'EWX 1')
+    >>> pair_label("EW 2")
+    'EW 2'
+    """
+    text = str(label)
+    words = text.split(" ")  # a section's name may come first: "A EW 2"
+    if len(words) in (2, 3) and words[-2] in ("NS", "EW") and all(words):
+        words[-2] = side_word(words[-2])
+    return " ".join(words)
 
 
 def vulnerability_name(vulnerability: object) -> str:

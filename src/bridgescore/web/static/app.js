@@ -34,6 +34,15 @@ window.pgettext = (context, message, values) => {
   const text = known[`${context}\u0004${message}`];
   return fillIn(typeof text === "string" ? text : message, values);
 };
+// A pair's label as the movement names it ("NS 1", "EW 2", a Howell's "3") said for the reader
+// ("OW 2" in German), as locale.pair_label says it on the server; a label sent back to the API
+// stays the movement's. sideWord("EW") is the side alone.
+window.sideWord = (side) => (side === "NS" ? gettext("NS") : side === "EW" ? gettext("EW") : side);
+window.pairLabel = (label) => {
+  const text = String(label ?? "");
+  const m = /^(\S+ )?(NS|EW) (\S+)$/.exec(text);  // a section's name may come first: "A EW 2"
+  return m ? `${m[1] || ""}${sideWord(m[2])} ${m[3]}` : text;
+};
 // A number with ``digits`` decimals in the page's language (16,46 in Polish, 16.46 in English).
 window.formatNumber = (n, digits = 2) => Number(n).toLocaleString(document.documentElement.lang || "en",
   { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });

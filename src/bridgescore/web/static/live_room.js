@@ -34,7 +34,7 @@
     }
     const empty = session.tables.filter((t) => t.sit_out && !t.finished)
       .map((t) => gettext("table %(table)s (round %(round)s)", { table: t.table, round: t.current_round }));
-    const rounds = [...byRound].map(([r, pairs]) => gettext("round %(round)s: %(pairs)s", { round: r, pairs: pairs.join(", ") }));
+    const rounds = [...byRound].map(([r, pairs]) => gettext("round %(round)s: %(pairs)s", { round: r, pairs: pairs.map(pairLabel).join(", ") }));
     $("room-sitouts").textContent = (rounds.length ? `Sit-outs: ${rounds.join("; ")}.`
       : gettext("Sit-outs: none.")) + (empty.length ? ` ${gettext("Sitting out now: %(tables)s.", { tables: empty.join(", ") })}` : "");
   };
@@ -92,7 +92,7 @@
       const tr = el("tr");
       tr.dataset.table = p.table;
       tr.dataset.round = p.round;
-      for (const v of [p.table, p.round, `${p.ns} v ${p.ew}`]) tr.append(el("td", String(v)));
+      for (const v of [p.table, p.round, `${pairLabel(p.ns)} v ${pairLabel(p.ew)}`]) tr.append(el("td", String(v)));
       for (const [name, size] of [["contract", 6], ["declarer", 2], ["tricks", 3]]) {
         const input = el("input");
         input.name = name;
