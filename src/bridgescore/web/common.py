@@ -71,6 +71,9 @@ templates.env.filters["vulnerability"] = locale.vulnerability_name
 templates.env.filters["part_label"] = locale.part_label
 templates.env.filters["pair"] = locale.pair_label  # a pair's label for the reader: {{ p.label|pair }}
 templates.env.filters["side"] = locale.side_word
+templates.env.filters["ranks"] = locale.ranks_text
+templates.env.filters["par"] = locale.par_text
+templates.env.filters["seat_letter"] = locale.seat_letter
 templates.env.filters["heading_line"] = locale.heading_line
 
 

@@ -43,6 +43,12 @@ window.pairLabel = (label) => {
   const m = /^(\S+ )?(NS|EW) (\S+)$/.exec(text);  // a section's name may come first: "A EW 2"
   return m ? `${m[1] || ""}${sideWord(m[2])} ${m[3]}` : text;
 };
+// A suit's cards as a hand lists them ("AKQT2") with the honours' initials the reader writes
+// ("ARDT2" in French), as locale.ranks_text says them on the server.
+window.ranksText = (ranks) => {
+  const words = { A: pgettext("card rank", "A"), K: pgettext("card rank", "K"), Q: pgettext("card rank", "Q"), J: pgettext("card rank", "J") };
+  return [...String(ranks ?? "")].map((r) => words[r] ?? r).join("");
+};
 // A number with ``digits`` decimals in the page's language (16,46 in Polish, 16.46 in English).
 window.formatNumber = (n, digits = 2) => Number(n).toLocaleString(document.documentElement.lang || "en",
   { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });

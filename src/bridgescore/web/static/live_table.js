@@ -221,7 +221,7 @@
         const sym = document.createElement("span");
         sym.className = `suit ${SUIT_NAMES[i][1]}`;
         sym.textContent = SUIT_NAMES[i][0];
-        td.append(sym, ` ${cards || "—"}`, document.createElement("br"));
+        td.append(sym, ` ${ranksText(cards) || "—"}`, document.createElement("br"));
       });
       return td;
     };
@@ -258,7 +258,7 @@
     }
     const par = document.createElement("p");
     par.className = "par";
-    par.textContent = `Par: ${hand.par.text}`;
+    par.textContent = gettext("Par: %(par)s", { par: hand.par.said || hand.par.text });
     box.append(dd, par);
     return box;
   };
