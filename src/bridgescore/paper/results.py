@@ -87,7 +87,11 @@ def results_pdf(
             lines += [("row", row) for row in _rows(ranking)]
             labels = [r.pair.label for r in ranking]
             name = s.section.name
-            lines += [("note", (f"{pair_label(x)}: {notes[name, x]}",)) for x in labels if (name, x) in notes]
+            lines += [
+                ("note", (f"{pair_label(x)}: {notes[name, x]}",))
+                for x in labels
+                if (name, x) in notes
+            ]
             lines.append(("gap", ()))
     per_page = int((A4[1] - 2 * _MARGIN) // _LINE)
     chunks = [lines[i : i + per_page] for i in range(0, len(lines), per_page)]

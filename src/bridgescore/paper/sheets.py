@@ -39,8 +39,8 @@ def slip_rows(m: Movement, board: int) -> list[tuple[str, str, str]]:
     >>> slip_rows(mitchell(3, 2), 1)
     [('1', 'NS 1', 'EW 1'), ('2', 'NS 3', 'EW 2'), ('3', 'NS 2', 'EW 3')]
     """
-    return [(str(p.round), pair_label(p.ns), pair_label(p.ew)) for p in sorted(m.plays, key=lambda p: (p.round, p.table))
-            if board in p.boards]  # fmt: skip
+    plays = sorted(m.plays, key=lambda p: (p.round, p.table))
+    return [(str(p.round), pair_label(p.ns), pair_label(p.ew)) for p in plays if board in p.boards]
 
 
 def _grid(c: Canvas, top: float, widths: Sequence[float], rows: Sequence[Sequence[str]]) -> float:
