@@ -354,7 +354,7 @@ def par_text(par: Par | None) -> str:
         offset = f"{c.offset:+d}" if c.offset else ""
         said.append(f"{c.contract.level}{shown}{c.contract.doubling.value}{seats}{offset}")
     side = side_word("NS" if par.score >= 0 else "EW")
-    return f"{side} {format_number(abs(par.score), 0)}: " + " ".join(said)
+    return f"{side} {abs(par.score)}: " + " ".join(said)  # a score: no grouping, as scored
 
 
 _SUIT_SYMBOLS: Final = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
