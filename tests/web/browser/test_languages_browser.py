@@ -109,6 +109,9 @@ def test_the_pages_and_the_table_phone_in_each_language_at_360(
             expect(page.locator("#entry-title")).to_contain_text(board)
             expect(page.locator("#pairs")).to_contain_text(SAID[language][0])
             assert page.evaluate("ranksText('AKQJT2')") == SAID[language][1]
+            typed = [SAID[language][0], SAID[language][0].lower(), "EW 1", "3"]
+            back = page.evaluate("t => t.map(movementLabel)", typed)  # a director's typing
+            assert back == ["EW 1", "EW 1", "EW 1", "3"]
             for row, label in [
                 ("levels", "4"),
                 ("strains", "♥"),

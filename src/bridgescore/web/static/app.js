@@ -43,6 +43,16 @@ window.pairLabel = (label) => {
   const m = /^(\S+ )?(NS|EW) (\S+)$/.exec(text);  // a section's name may come first: "A EW 2"
   return m ? `${m[1] || ""}${sideWord(m[2])} ${m[3]}` : text;
 };
+// A label a director types as the page writes it ("OW 2" in German, or "EW 2") as the movement
+// names it, for the API: the reader's side word, or NS/EW, then the rest as typed.
+window.movementLabel = (typed) => {
+  const text = String(typed ?? "").trim();
+  const m = /^(\S+) (.+)$/.exec(text);
+  if (!m) return text;
+  const side = m[1].toUpperCase();
+  const found = ["NS", "EW"].find((s) => s === side || sideWord(s).toUpperCase() === side);
+  return found ? `${found} ${m[2]}` : text;
+};
 // A suit's cards as a hand lists them ("AKQT2") with the honours' initials the reader writes
 // ("ARDT2" in French), as locale.ranks_text says them on the server.
 window.ranksText = (ranks) => {

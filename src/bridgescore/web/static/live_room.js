@@ -46,18 +46,20 @@
   $("room-late").addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = form("room-late");
+    f.pair = movementLabel(f.pair);  // typed as the page writes it ("OW 2"): the movement's
     const players = [f.player1, f.player2].map((x) => x.trim()).filter(Boolean).map(player);
     const names = f.names.trim() || players.map((p) => p.name).join(" & ");
     const answer = await api("/pairs", "POST",
       { pair: f.pair, names, players, from_round: Number(f.from_round) });
-    if (say(answer, gettext("%(pair)s plays from round %(from_round)s.", f))) $("room-late").reset();
+    if (say(answer, gettext("%(pair)s plays from round %(from_round)s.", { ...f, pair: pairLabel(f.pair) }))) $("room-late").reset();
   });
   $("room-withdraw").addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = form("room-withdraw");
+    f.pair = movementLabel(f.pair);
     const answer = await api("/withdrawals", "POST",
       { pair: f.pair, from_round: Number(f.from_round) });
-    if (say(answer, gettext("%(pair)s is withdrawn from round %(from_round)s.", f))) {
+    if (say(answer, gettext("%(pair)s is withdrawn from round %(from_round)s.", { ...f, pair: pairLabel(f.pair) }))) {
       $("room-withdraw").reset();
     }
   });
