@@ -285,10 +285,10 @@ def side_word(side: object) -> str:
 
 def pair_label(label: object) -> str:
     """A pair's label as the movement names it (``NS 1``, ``EW 2``; a Howell's ``3``; after its
-    section's name, ``A EW 2``) said for
-    a reader in the current language (``OW 2`` in German): only its side changes, a label of
-    any other form is given back as it is. What a program reads (JSON, CSV, PBN, USEBIO, a
-    form's value, an address) keeps the movement's label.
+    section's name, ``A EW 2``) said for a reader in the current language (``OW 2`` in
+    German): only its side changes, a label of any other form is given back as it is. What a
+    program reads (JSON, CSV, PBN, USEBIO, a form's value, an address) keeps the movement's
+    label.
 
     >>> with use("de"):
     ...     pair_label("EW 2"), pair_label("A EW 3"), pair_label("7"), pair_label("EWX 1")
@@ -349,15 +349,12 @@ def par_text(par: Par | None) -> str:
     said = []
     for c in par.contracts:
         strain = c.contract.strain
-        shown = gettext("NT") if strain.value == "NT" else _SUIT_SYMBOLS.get(strain.value, "")
+        shown = gettext("NT") if strain.value == "NT" else strain.symbol
         seats = "".join(seat_letter(seat) for seat in c.declarers)
         offset = f"{c.offset:+d}" if c.offset else ""
         said.append(f"{c.contract.level}{shown}{c.contract.doubling.value}{seats}{offset}")
     side = side_word("NS" if par.score >= 0 else "EW")
     return f"{side} {abs(par.score)}: " + " ".join(said)  # a score: no grouping, as scored
-
-
-_SUIT_SYMBOLS: Final = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 
 def vulnerability_name(vulnerability: object) -> str:
