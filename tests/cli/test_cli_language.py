@@ -59,6 +59,18 @@ def test_a_session_and_a_board_in_german_and_in_english() -> None:
     assert (code, english.strip()) == (0, "Board 7: dealer South, vulnerability All")
 
 
+def test_a_recap_in_german_says_the_pairs_as_german_players_write_them() -> None:
+    code, german = said("de_DE.UTF-8", "session", "score", MITCHELL, "--recap", "EW1")
+    assert code == 0, german
+    lines = flat(german).splitlines()
+    assert "Übersicht von Paar OW 1" in lines
+    assert "1 OW NS 1 2HN= -110 1 4" in lines  # its side, its opponents
+    code, json_text = said("de_DE.UTF-8", "session", "score", MITCHELL, "--recap", "EW1", "--json")
+    assert code == 0, json_text
+    assert '"EW 1"' in json_text  # what a program reads: the movement's label
+    assert "OW 1" not in json_text
+
+
 def test_the_errors_and_the_json_in_german() -> None:
     code, german = said("de_DE.UTF-8", "imps", "1", "2", "3")
     assert code == 2

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore import Result, SessionError
+from bridgescore import Result, SessionError, locale
 from bridgescore.boards.deal import Deal
 from bridgescore.boards.hand_record import (
     HandRecord,
@@ -402,11 +402,17 @@ def test_a_restart_resumes_the_boards_left_and_a_worker_process_solves_them(
             time.sleep(0.2)
         assert (progress["solved"], progress["dealt"]) == (2, 2), progress
         hand = c.get(f"{base}/boards/2", headers=director).json()["hand"]
+        german = c.get(f"{base}/boards/2", headers={**director, "Accept-Language": "de"})
     table = dd_table(DEALT[1].deal)  # DDS in this process, for the truth
     strains = ("C", "D", "H", "S", "NT")
     assert [[hand["dd"][s][x] for x in strains] for s in "NESW"] == [list(r) for r in table]
     law = Board.numbered(2)
     assert hand["par"]["score"] == par(table, law.vulnerability, law.dealer).score
+    found = par(table, law.vulnerability, law.dealer)
+    assert hand["par"]["said"] == hand["par"]["text"] == str(found)  # English: the core's
+    with locale.use("de"):  # the phone's par line in German; the API's text unchanged
+        assert german.json()["hand"]["par"]["said"] == locale.par_text(found)
+    assert german.json()["hand"]["par"]["text"] == str(found)
     with Store(url) as store:  # stored durably, and the queue is empty
         state = LiveStore(store).state(stored.id)
         assert unsolved(state.definition) == []

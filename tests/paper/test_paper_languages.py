@@ -76,7 +76,7 @@ def test_the_results_sheet_in_french() -> None:
     assert "Section B · Est-Ouest" in text
     head = next(line for line in text.splitlines() if line.startswith("Rang"))
     assert head.split() == ["Rang", "Paire", "Noms", "Points", "de", "match", "Pourcentage"]
-    assert "EW 1: retirée après le tour 1" in noted  # the core's note, in French
+    assert "EO 1: retirée après le tour 1" in noted  # the core's note and the label, in French
     assert notes_of(room) == {("A", "EW 1"): "withdrew after round 1"}  # English by default
     percentages = re.findall(r"\d+,\d\d\s%", text)  # a decimal comma, a space before %
     assert len(percentages) == len(re.findall(r"\d+\.\d\d%", english)) > 0

@@ -167,6 +167,10 @@ def test_the_letters_are_in_the_clubs_language(evening: tuple[str, str, str]) ->
         assert english_percent
         assert english_percent.groups() == percent.groups()
         assert "Board  Saß  Gegen" in de["text"]
+        assert de["pair"] == en["pair"]  # the API's label stays the movement's
+        assert "OW " in de["text"]  # every letter meets or is an EW pair: said OW in German
+        assert "EW " not in de["text"]
+        assert "EW " in en["text"]
 
 
 def test_a_team_letter_in_german_says_its_matches_and_standings() -> None:

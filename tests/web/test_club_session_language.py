@@ -38,6 +38,11 @@ def test_the_session_page_falls_back_to_the_clubs_language(
     assert html_lang(page.text) == "de"
     assert "PBN herunterladen" in page.text
     assert "Download PBN" not in page.text
+    assert "<th>OW</th>" in page.text
+    assert "<th>EW</th>" not in page.text
+    recap = client.get(f"/session/{game_id}?recap=A:EW:1").text
+    assert "Paar OW 1" in recap
+    assert "Paar EW 1" not in recap
     assert (
         html_lang(client.get(f"/session/{game_id}", headers={"Accept-Language": "es"}).text) == "es"
     )

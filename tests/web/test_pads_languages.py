@@ -12,7 +12,9 @@ from fastapi.testclient import TestClient
 from tests.conftest import csrf
 from tests.helpers import HANDOUT, add, new_rubber
 
-ENGLISH_LINES = ("Trick points", "won the rubber", " below (", " above (", "Rules:", "tricks")
+ENGLISH_LINES = (
+    "Trick points", "won the rubber", " below (", " above (", "Rules:", "tricks", "default",
+)  # fmt: skip
 
 
 def _said(page: str, element: str) -> str:
@@ -31,7 +33,7 @@ def _said(page: str, element: str) -> str:
                 "4H par NOUS, 10 levées, NOUS 100 d'honneurs : NOUS 120 sous la ligne "
                 "(Points de levée : 4 × 30); NOUS 100 au-dessus de la ligne "
                 "(Honneurs : 4 honneurs d'atout dans une main)",
-                "Règles : default. EUX ont gagné le robre 2-1. NOUS gagnent de 40 points "
+                "Règles : standard. EUX ont gagné le robre 2-1. NOUS gagnent de 40 points "
                 "(760 à 720).",
                 "EUX 500 au-dessus de la ligne (Prime de robre : 2 manches à 1)",
             ],
@@ -42,7 +44,7 @@ def _said(page: str, element: str) -> str:
                 "4H von WIR, 10 Stiche, WIR 100 Honneurs: WIR 120 unter dem Strich "
                 "(Stichpunkte: 4 × 30); WIR 100 über dem Strich "
                 "(Honneurs: 4 Trumpfhonneurs in einer Hand)",
-                "Regeln: default. SIE haben den Robber 2-1 gewonnen. WIR gewinnen mit 40 Punkten "
+                "Regeln: Standard. SIE haben den Robber 2-1 gewonnen. WIR gewinnen mit 40 Punkten "
                 "(760 zu 720).",
             ],
         ),
@@ -95,3 +97,16 @@ def test_a_chicagos_set_result_in_french_and_german(
     assert _said(page, "set-result") == result.format(margin=ew - ns, ew=ew, ns=ns)
     assert f'<span class="vul vul-All">{vul}<' in page
     assert "won the set" not in page
+
+
+def test_the_rules_names_in_the_page_language(client: TestClient) -> None:
+    client.get("/language/de")
+    page = client.get("/rubber/new").text
+    assert 'value="laws-1993"' in page  # the form's value as the core reads it
+    assert "<strong>Regeln von 1993</strong>" in page
+    assert "<strong>Standard</strong>" in page
+    assert "Das ACBL-Merkblatt" in page  # the preset's description
+    assert "The ACBL handout" not in page
+    client.get("/language/en")
+    english = client.get("/chicago/new").text
+    assert "<strong>acbl</strong> — ACBL four-deal bridge" in english

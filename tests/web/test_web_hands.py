@@ -52,6 +52,25 @@ def test_hand_records_from_an_analysed_file(client: TestClient) -> None:
     ]
 
 
+def test_hand_records_in_the_readers_language(client: TestClient) -> None:
+    games = analyse_games(pbn.read_games((DATA / "mitchell3.pbn").read_text(encoding="utf-8")))
+    game = upload_text(client, "analysed.pbn", pbn.write_games(games))
+    german = client.get(f"{game}/hands", headers={"Accept-Language": "de"}).text
+    # Board 1: North holds AK73 QJ4 A952 K8; par 3NT by North, two over.
+    assert '<span class="suit hearts">♥</span> DB4<br>' in german  # Dame, Bube
+    assert '<span class="suit spades">♠</span> AK73<br>' in german
+    assert "Par: NS 460: 3SAN+2" in german
+    assert "<th>OW</th>" in german
+    assert "<th>EW</th>" not in german
+    assert '<th scope="row">O</th>' in german  # the double-dummy table's East
+    dutch = client.get(f"{game}/hands", headers={"Accept-Language": "nl"}).text
+    assert "Par: NZ 460: 3SAN+2" in dutch
+    assert "♥</span> VB4<br>" in dutch
+    english = client.get(f"{game}/hands").text
+    assert "Par: NS 460: 3NTN+2" in english
+    assert "♥</span> QJ4<br>" in english
+
+
 def test_hand_records_solve_deals_without_tables(client: TestClient) -> None:
     # The plain file has deals but no DoubleDummyTricks: the page solves them.
     text = (DATA / "mitchell3.pbn").read_text(encoding="utf-8")

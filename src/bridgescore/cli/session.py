@@ -33,7 +33,7 @@ from bridgescore.duplicate.session import (
 from bridgescore.duplicate.strata import Strata, read_holdings, strata_to_dict
 from bridgescore.errors import N_, SessionError
 from bridgescore.lin import read_names, with_names
-from bridgescore.locale import gettext, ngettext
+from bridgescore.locale import gettext, ngettext, pair_label, side_word
 from bridgescore.masterpoints import MasterpointSpec, awards, parse_spec
 from bridgescore.model import Side
 from bridgescore.players import Player
@@ -414,7 +414,7 @@ def _print_strata(strata: dict[str, Any]) -> None:
         for name, rows in by_stratum.items():
             heading = (gettext("Stratum %(name)s") if field == "all"
                        else gettext("Stratum %(name)s, %(field)s"))  # fmt: skip
-            table = _table(heading % {"name": name, "field": field})
+            table = _table(heading % {"name": name, "field": side_word(field)})
             for column in (N_("Rank"), N_("Pair"), N_("Names"), "%", N_("Stratum")):
                 right = column in ("Pair", "%")
                 table.add_column(gettext(column), justify="right" if right else "left")
@@ -451,7 +451,7 @@ def _print_travellers(scored: SectionScores, unit: str) -> None:
 def _print_recap(recap: dict[str, Any], unit: str) -> None:
     said = (gettext("Recap of pair %(pair)s (%(names)s)") if recap["names"]
             else gettext("Recap of pair %(pair)s"))  # fmt: skip
-    table = _table(said % {"pair": recap["pair"], "names": recap["names"]})
+    table = _table(said % {"pair": pair_label(recap["pair"]), "names": recap["names"]})
     for name in (N_("Board"), N_("Sat"), N_("Against"), N_("Result"), N_("Score"), unit, N_("Top")):
         left = name in ("Sat", "Result")
         table.add_column(
@@ -459,8 +459,8 @@ def _print_recap(recap: dict[str, Any], unit: str) -> None:
         )
     for x in recap["boards"]:
         score = x["score"] if isinstance(x["score"], str) else f"{x['score']:+d}"
-        table.add_row(str(x["board"]), x["sat"], x["opponent"], x["result"], score,
-                      _points(x["points"]), str(x["top"] or ""))  # fmt: skip
+        table.add_row(str(x["board"]), side_word(x["sat"]), pair_label(x["opponent"]),
+                      x["result"], score, _points(x["points"]), str(x["top"] or ""))  # fmt: skip
     total = sum(x["points"] for x in recap["boards"])
     table.add_section()
     table.add_row("", "", "", "", gettext("Total"), _points(total), "")
@@ -580,8 +580,8 @@ def _print_analysis(entry: dict[str, Any]) -> None:
     said = (gettext("Pair %(pair)s (%(names)s), section %(section)s: the %(unit)s of each")
             if entry["names"]
             else gettext("Pair %(pair)s, section %(section)s: the %(unit)s of each"))  # fmt: skip
-    title = said % {"pair": entry["pair"], "names": entry["names"], "section": entry["section"],
-                    "unit": gettext(analysis["unit"])}  # fmt: skip
+    title = said % {"pair": pair_label(entry["pair"]), "names": entry["names"],
+                    "section": entry["section"], "unit": gettext(analysis["unit"])}  # fmt: skip
     table = Table(title=title, title_justify="left",
                   box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
                   padding=(0, 1, 0, 0))  # fmt: skip
@@ -597,7 +597,7 @@ def _print_analysis(entry: dict[str, Any]) -> None:
 
     for b in analysis["boards"]:
         par, dd, actual = b["par"], b["dd"], b["actual"]
-        table.add_row(str(b["board"]), b["sat"], cell(par["contract"], par),
+        table.add_row(str(b["board"]), side_word(b["sat"]), cell(par["contract"], par),
                       cell(dd["result"], dd), cell(actual["result"], actual),
                       _signed(b["bidding"]), _signed(b.get("play")),
                       _signed(b.get("defence")))  # fmt: skip

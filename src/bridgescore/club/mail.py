@@ -318,7 +318,8 @@ def _rows(
     rows = []
     for x in scored.recap(pair.number, pair.side):
         against = view.pair(x.opponent)
-        rows.append([str(x.board), x.sat.value, f"{against.label} {against.names}".strip(),
+        rows.append([str(x.board), words.side(x.sat.value),
+                     f"{words.pair(against.label)} {against.names}".strip(),
                      x.result.text, _score(x.score), _figure(x.points, words),
                      "" if x.top is None else str(x.top)])  # fmt: skip
     return rows
@@ -330,7 +331,7 @@ def _summary(scored: SectionScores, pair: Pair, words: Words = ENGLISH) -> str:
     found = next((r for r in field_rows if r.pair.key == pair.key), None)
     if found is None or not found.boards:
         return words.gettext("no boards scored")
-    side = f" ({pair.side.value})" if pair.side else ""
+    side = f" ({words.side(pair.side.value)})" if pair.side else ""
     ranked = sum(r.ranked for r in field_rows)
     where = (words.gettext("place {rank} of {ranked}").format(rank=found.rank, ranked=ranked)
              + side if found.ranked else f"{found.place}{side}")  # fmt: skip
@@ -386,7 +387,7 @@ def scorecard_text(scored: SectionScores, pair: Pair, view: PublicView = EVERYON
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
     shown = view.pair(pair)
-    title = f"{shown.label} {shown.names}".strip()
+    title = f"{words.pair(shown.label)} {shown.names}".strip()
     return "\n".join([f"{title}: {_summary(scored, pair, words)}", *lines])
 
 
@@ -400,7 +401,7 @@ def scorecard_html(scored: SectionScores, pair: Pair, view: PublicView = EVERYON
         "<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>"
         for row in _rows(scored, pair, view, words)
     )
-    return (f"<p><strong>{e(f'{shown.label} {shown.names}'.strip())}</strong>: "
+    return (f"<p><strong>{e(f'{words.pair(shown.label)} {shown.names}'.strip())}</strong>: "
             f"{e(_summary(scored, pair, words))}</p>\n<table border=\"1\" cellpadding=\"4\" "
             f"style=\"border-collapse:collapse\"><tr>{head}</tr>{body}</table>")  # fmt: skip
 
@@ -483,7 +484,7 @@ def _letter(
     else:
         subject = words.gettext("{event}: your scorecard, {pair}")
         head = words.gettext("Your scorecard for {event}:").format(event=event)
-    subject = subject.format(event=event, pair=label)
+    subject = subject.format(event=event, pair=words.pair(label))
     greeting = words.gettext("Dear {names},").format(names=words.names(players))
     notice = _notice(provisional, words)
     card = scorecard_text(scored, pair, view, words)

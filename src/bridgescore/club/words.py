@@ -32,8 +32,10 @@ class Words:
     """How a letter speaks: each sentence through ``gettext`` / ``ngettext`` (its English
     text is the message, marked for the catalogues), a number with so many decimals through
     ``number`` (an exact decimal, a masterpoint award, through ``decimal``), an evening's date
-    (as stored, ``2026-12-02``) through ``date``. The default is English; the web layer gives
-    the club's language's (:func:`bridgescore.web.mail.letter_words`).
+    (as stored, ``2026-12-02``) through ``date``, a pair's label (``EW 2``) through ``pair``
+    and a side (``EW``) through ``side`` (``OW 2``, ``OW`` in German). The default is
+    English; the web layer gives the club's language's
+    (:func:`bridgescore.web.mail.letter_words`).
 
     >>> ENGLISH.number(75, 2), ENGLISH.ngettext("board", "boards", 2)
     ('75.00', 'boards')
@@ -44,6 +46,8 @@ class Words:
     number: Callable[[float, int], str] = _fixed
     decimal: Callable[[Decimal], str] = str
     date: Callable[[str], str] = _same
+    pair: Callable[[str], str] = _same
+    side: Callable[[str], str] = _same
 
     def names(self, people: Sequence[Player]) -> str:
         """The readers' names: ``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from bridgescore.errors import N_
 from bridgescore.home.chicago import Chicago
@@ -40,11 +40,29 @@ __all__ = [
     "pad_rows",
     "rubber",
     "rubber_status",
+    "rules_phrase",
     "say",
     "status_phrases",
 ]
 
 _W = 15  # the width of a pad column
+
+RULES_NAMES: Final = {"default": N_("default"), "acbl": N_("acbl"), "laws-1993": N_("laws-1993")}
+"""Each preset's name as a page shows it, by the name a form sends and a game stores (in
+English the name itself; another language says it its way: ``Regeln von 1993``)."""
+
+
+def rules_phrase(rules: object) -> Phrase:
+    """A game's rules as a phrase: the preset's display name (:data:`RULES_NAMES`), then the
+    options that differ from it as the rules write them (``acbl, switched``).
+
+    >>> say(rules_phrase("laws-1993, honors off"))
+    'laws-1993, honors off'
+    """
+    name, comma, rest = str(rules).partition(", ")
+    if name not in RULES_NAMES:
+        return ("{rules}", {"rules": str(rules)})
+    return ("{name}{rest}", {"name": (RULES_NAMES[name], {}), "rest": comma + rest})
 
 
 def _row(we: str, they: str) -> str:
@@ -155,7 +173,7 @@ def say(phrase: Phrase, translate: Callable[[str], str] = str) -> str:
 
 def status_phrases(r: Rubber) -> list[Phrase]:
     """The status line's sentences: the rules, then the state of play or the result."""
-    out: list[Phrase] = [(N_("Rules: {rules}."), {"rules": r.rules})]
+    out: list[Phrase] = [(N_("Rules: {rules}."), {"rules": rules_phrase(r.rules)})]
     totals = r.totals
     if r.is_finished:
         won = r.rubber_won_by
@@ -294,7 +312,7 @@ def next_phrase(c: Chicago) -> Phrase:
         "vul": _VUL_WORDS[c.next_vulnerability],
         "ns": totals[Side.NS],
         "ew": totals[Side.EW],
-        "rules": c.rules,
+        "rules": rules_phrase(c.rules),
     }
 
 

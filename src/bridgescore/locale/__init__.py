@@ -44,6 +44,7 @@ from bridgescore.inputs import LANGUAGE_CODES
 from bridgescore.scoring import ScorePart
 
 if TYPE_CHECKING:
+    from bridgescore.boards.par import Par
     from bridgescore.duplicate.movement import Sentence
 
 __all__ = [
@@ -63,12 +64,16 @@ __all__ = [
     "js_catalogue",
     "negotiate",
     "ngettext",
+    "pair_label",
+    "par_text",
     "part_label",
     "pgettext",
     "pick",
+    "ranks_text",
     "seat_letter",
     "seat_name",
     "sentence_text",
+    "side_word",
     "speak",
     "use",
     "vulnerability_name",
@@ -262,6 +267,94 @@ def vulnerability_word(vulnerability: object) -> str:
         "All": pgettext("vulnerability", "All"),
     }
     return words.get(value, value)
+
+
+def side_word(side: object) -> str:
+    """A side, ``NS`` or ``EW`` (or a :class:`~bridgescore.Side`), as the current language's
+    players write it in a pair's label or a par line (``OW`` in German, ``EO`` in French);
+    anything else as given.
+
+    >>> with use("nl"):
+    ...     side_word("NS"), side_word("EW"), side_word("Pair")
+    ('NZ', 'OW', 'Pair')
+    """
+    value = str(getattr(side, "value", side))
+    words = {"NS": gettext("NS"), "EW": gettext("EW")}  # the words the pages say for a side
+    return words.get(value, value)
+
+
+def pair_label(label: object) -> str:
+    """A pair's label as the movement names it (``NS 1``, ``EW 2``; a Howell's ``3``; after its
+    section's name, ``A EW 2``) said for a reader in the current language (``OW 2`` in
+    German): only its side changes, a label of any other form is given back as it is. What a
+    program reads (JSON, CSV, PBN, USEBIO, a form's value, an address) keeps the movement's
+    label.
+
+    >>> with use("de"):
+    ...     pair_label("EW 2"), pair_label("A EW 3"), pair_label("7"), pair_label("EWX 1")
+    ('OW 2', 'A OW 3', '7', 'EWX 1')
+    >>> pair_label("EW 2")
+    'EW 2'
+    """
+    text = str(label)
+    words = text.split(" ")  # a section's name may come first: "A EW 2"
+    if len(words) in (2, 3) and words[-2] in ("NS", "EW") and all(words):
+        words[-2] = side_word(words[-2])
+    return " ".join(words)
+
+
+def ranks_text(ranks: str, *, ten: str = "T", between: str = "") -> str:
+    """A suit's cards (``AKQT2``, as a hand lists them) as the current language's players write
+    them in a hand record (``ARDT2`` in French, ``AHVT2`` in Dutch), the ten as ``ten`` and
+    the cards joined by ``between``; a card that is not a rank is kept as it is.
+
+    >>> with use("de"):
+    ...     ranks_text("AKQJT2"), ranks_text("AQT", ten="10", between=" ")
+    ('AKDBT2', 'A D 10')
+    >>> ranks_text("AKQJT2")
+    'AKQJT2'
+    """
+    words = {  # the honours' initials (context "card rank"); the spot cards are numbers
+        "A": pgettext("card rank", "A"),
+        "K": pgettext("card rank", "K"),
+        "Q": pgettext("card rank", "Q"),
+        "J": pgettext("card rank", "J"),
+        "T": ten,
+    }
+    return between.join(words.get(rank, rank) for rank in ranks)
+
+
+def par_text(par: Par | None) -> str:
+    """A par line (``NS 420: 4SN``) as the current language's players read it: the side as
+    :func:`side_word` says it, each contract with its strain (notrump as the catalogue says
+    it, ``SA`` in French; a suit as its symbol, since no suit letter is common to the
+    languages) and its declarer's seats by their initials (:func:`seat_letter`). English keeps
+    the core's notation (:class:`~bridgescore.boards.par.Par`); no par (None) is ``—``.
+
+    >>> from bridgescore import Seat, par
+    >>> table = [(4, 6, 10, 9, 8), (9, 7, 2, 4, 3), (4, 6, 10, 9, 8), (9, 7, 2, 2, 3)]
+    >>> found = par(table, "EW", dealer=Seat.NORTH)
+    >>> par_text(found)
+    'NS 420: 4HNS'
+    >>> with use("nl"):
+    ...     par_text(found)
+    'NZ 420: 4♥NZ'
+    """
+    if par is None:
+        return "\u2014"
+    if _current.get() == DEFAULT:
+        return str(par)
+    if not par.contracts:
+        return gettext("Pass")
+    said = []
+    for c in par.contracts:
+        strain = c.contract.strain
+        shown = gettext("NT") if strain.value == "NT" else strain.symbol
+        seats = "".join(seat_letter(seat) for seat in c.declarers)
+        offset = f"{c.offset:+d}" if c.offset else ""
+        said.append(f"{c.contract.level}{shown}{c.contract.doubling.value}{seats}{offset}")
+    side = side_word("NS" if par.score >= 0 else "EW")
+    return f"{side} {abs(par.score)}: " + " ".join(said)  # a score: no grouping, as scored
 
 
 def vulnerability_name(vulnerability: object) -> str:

@@ -15,7 +15,14 @@ from reportlab.pdfgen.canvas import Canvas
 from bridgescore.boards.deal import SUITS
 from bridgescore.boards.hand_record import HandRecord
 from bridgescore.errors import SessionError
-from bridgescore.locale import gettext, seat_letter, seat_name, vulnerability_word
+from bridgescore.locale import (
+    gettext,
+    par_text,
+    ranks_text,
+    seat_letter,
+    seat_name,
+    vulnerability_word,
+)
 from bridgescore.model import Seat, Strain
 from bridgescore.paper._pdf import A4, Page, fonts, make_pdf, red, suit
 
@@ -62,7 +69,7 @@ def _hand(c: Canvas, record: HandRecord, seat: Seat, x: float, y: float) -> None
     c.drawString(x, y, seat_name(seat))
     for i, (strain, ranks) in enumerate(zip(SUITS, hand.suits if hand else ("",) * 4,
                                             strict=True)):  # fmt: skip
-        shown = " ".join("10" if r == "T" else r for r in ranks) if ranks else "—"
+        shown = ranks_text(ranks, ten="10", between=" ") if ranks else "—"
         _suit_text(c, x, y - 12 * (i + 1), strain, shown, 10)
 
 
@@ -109,7 +116,7 @@ def _dd(c: Canvas, record: HandRecord, top: float) -> None:
         for j, strain in enumerate(_STRAINS):
             c.drawCentredString(84 + 32 * j, y, str(row[list(Strain).index(strain)]))
     c.setFont(f.regular, 8.5)
-    par = record.par if record.par is not None else "—"
+    par = par_text(record.par) if record.par is not None else "—"
     c.drawString(8, top - 90, gettext("Par: %(par)s") % {"par": par})
 
 

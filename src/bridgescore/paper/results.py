@@ -20,7 +20,7 @@ from bridgescore.duplicate.session import (
     individual_scores,
 )
 from bridgescore.errors import N_
-from bridgescore.locale import format_percent, format_points, gettext, heading_line
+from bridgescore.locale import format_percent, format_points, gettext, heading_line, pair_label
 from bridgescore.model import Side
 from bridgescore.paper._pdf import A4, Page, fit, fonts, make_pdf
 
@@ -41,7 +41,7 @@ def _field_name(section: str, side: Side | None, sections: int) -> str:
 
 
 def _rows(ranking: Sequence[RankRow]) -> list[tuple[str, ...]]:
-    return [(r.rank if r.ranked else gettext(NOT_RANKED), r.pair.label, r.pair.names,
+    return [(r.rank if r.ranked else gettext(NOT_RANKED), pair_label(r.pair.label), r.pair.names,
              format_points(r.total), "" if r.percent is None else format_percent(r.percent))
             for r in ranking]  # fmt: skip
 
@@ -87,7 +87,11 @@ def results_pdf(
             lines += [("row", row) for row in _rows(ranking)]
             labels = [r.pair.label for r in ranking]
             name = s.section.name
-            lines += [("note", (f"{x}: {notes[name, x]}",)) for x in labels if (name, x) in notes]
+            lines += [
+                ("note", (f"{pair_label(x)}: {notes[name, x]}",))
+                for x in labels
+                if (name, x) in notes
+            ]
             lines.append(("gap", ()))
     per_page = int((A4[1] - 2 * _MARGIN) // _LINE)
     chunks = [lines[i : i + per_page] for i in range(0, len(lines), per_page)]

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from bridgescore.duplicate.movement import Movement
 from bridgescore.duplicate.movement.report import Card
 from bridgescore.errors import N_
-from bridgescore.locale import gettext, sentence_text
+from bridgescore.locale import gettext, pair_label, sentence_text
 from bridgescore.paper._pdf import A4, Page, fit, fonts, make_pdf
 
 __all__ = ["SLIP_COLUMNS", "SLIP_WIDTHS", "cards_pdf", "slip_rows", "slips_pdf"]
@@ -32,14 +32,15 @@ SLIP_WIDTHS: Final = (40.0, 50.0, 50.0, 75.0, 35.0, 50.0, 45.0, 85.0, 85.0)
 
 
 def slip_rows(m: Movement, board: int) -> list[tuple[str, str, str]]:
-    """The round, NS pair and EW pair of each play of the board, in the order of rounds.
+    """The round, NS pair and EW pair of each play of the board, in the order of rounds, the
+    pairs' labels as the reader writes them (:func:`~bridgescore.locale.pair_label`).
 
     >>> from bridgescore.duplicate.movement import mitchell
     >>> slip_rows(mitchell(3, 2), 1)
     [('1', 'NS 1', 'EW 1'), ('2', 'NS 3', 'EW 2'), ('3', 'NS 2', 'EW 3')]
     """
-    return [(str(p.round), p.ns, p.ew) for p in sorted(m.plays, key=lambda p: (p.round, p.table))
-            if board in p.boards]  # fmt: skip
+    plays = sorted(m.plays, key=lambda p: (p.round, p.table))
+    return [(str(p.round), pair_label(p.ns), pair_label(p.ew)) for p in plays if board in p.boards]
 
 
 def _grid(c: Canvas, top: float, widths: Sequence[float], rows: Sequence[Sequence[str]]) -> float:

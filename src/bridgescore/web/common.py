@@ -69,6 +69,13 @@ templates.env.filters["when"] = locale.format_when
 templates.env.filters["seat"] = locale.seat_name
 templates.env.filters["vulnerability"] = locale.vulnerability_name
 templates.env.filters["part_label"] = locale.part_label
+# a pair's label for the reader, {{ p.label|pair }}; a side, {{ field|side }} (never on a
+# literal: Jinja folds a constant at compile time, in the language of the first page: _("NS"))
+templates.env.filters["pair"] = locale.pair_label
+templates.env.filters["side"] = locale.side_word
+templates.env.filters["ranks"] = locale.ranks_text
+templates.env.filters["par"] = locale.par_text
+templates.env.filters["seat_letter"] = locale.seat_letter
 templates.env.filters["heading_line"] = locale.heading_line
 
 

@@ -16,6 +16,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from bridgescore import BridgeError, Contract, Seat, Strain
+from bridgescore.errors import N_
 from bridgescore.home import render
 from bridgescore.home.chicago import Chicago, ChicagoRules
 from bridgescore.home.rubber import Rubber, RubberDeal, RubberRules
@@ -28,7 +29,15 @@ from bridgescore.storage import (
     StoredGame,
     VersionConflictError,
 )
-from bridgescore.web.common import bound_csrf, edit_cookie, link, name_field, page, remember_edit
+from bridgescore.web.common import (
+    bound_csrf,
+    edit_cookie,
+    link,
+    name_field,
+    page,
+    remember_edit,
+    templates,
+)
 from bridgescore.web.deps import GameForm, PostedForm, StoreDep, can_edit
 
 __all__ = ["router"]
@@ -40,24 +49,51 @@ Kind = Literal["rubber", "chicago"]
 RUBBER_RULES = [
     (
         "default",
-        "The ACBL handout: an unfinished rubber pays 300 for each game won and 50 for "
-        "each part score in the unfinished game.",
+        N_(
+            "The ACBL handout: an unfinished rubber pays 300 for each game won and 50 for "
+            "each part score in the unfinished game."
+        ),
     ),
     (
         "laws-1993",
-        "The 1993 Laws (Law 80): 300 only if exactly one game was completed, 100 "
-        "only to the one side that alone has a part score.",
+        N_(
+            "The 1993 Laws (Law 80): 300 only if exactly one game was completed, 100 "
+            "only to the one side that alone has a part score."
+        ),
     ),
 ]
 CHICAGO_RULES = [
-    ("default", "Each deal scored exactly as duplicate (part-score premium 50, nothing carried)."),
+    (
+        "default",
+        N_("Each deal scored exactly as duplicate (part-score premium 50, nothing carried)."),
+    ),
     (
         "acbl",
-        "ACBL four-deal bridge: part scores carry within the set, 100 for a fourth-deal "
-        "part score that does not complete a game.",
+        N_(
+            "ACBL four-deal bridge: part scores carry within the set, 100 for a fourth-deal "
+            "part score that does not complete a game."
+        ),
     ),
 ]
+
+
+def rules_name(rules: object) -> str:
+    """A game's rules as a page says them (:func:`~bridgescore.home.render.rules_phrase`): the
+    preset's name in the reader's language, the options as the rules write them; the form's
+    value and the stored name stay.
+
+    >>> from bridgescore.locale import use
+    >>> with use("de"):
+    ...     rules_name(ChicagoRules.preset("acbl", switched=True)), rules_name("laws-1993")
+    ('ACBL, switched', 'Regeln von 1993')
+    """
+    return render.say(render.rules_phrase(rules), gettext)
+
+
 STRAINS = [(s.value, s.symbol if s is not Strain.NOTRUMP else "NT") for s in Strain]
+
+
+templates.env.filters["rules_name"] = rules_name
 
 
 def _stored(store: Store, kind: Kind, game_id: str) -> StoredGame:

@@ -26,6 +26,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
+from bridgescore.boards.hand_record import HandRecord
 from bridgescore.club import PublicView
 from bridgescore.duplicate.analysis import pair_analysis
 from bridgescore.duplicate.field import ARTIFICIAL_PRESETS, shown_points
@@ -45,7 +46,7 @@ from bridgescore.live import (
 )
 from bridgescore.live.deals import hand_for
 from bridgescore.live.teams import EventTable
-from bridgescore.locale import error_text, sentence_text
+from bridgescore.locale import error_text, par_text, sentence_text
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.tokens import hash_token
@@ -119,6 +120,15 @@ _READ_AS: dict[int | str, dict[str, Any]] = {
                  "yet this table's to see."),
 }  # fmt: skip
 _WRITE = WRITE_RESPONSES
+
+
+def _hand(record: HandRecord) -> dict[str, Any]:
+    """A hand record's JSON for the table phone: the core's, its par also ``said`` in the
+    reader's language (:func:`~bridgescore.locale.par_text`), ``text`` staying the core's."""
+    out = record.to_dict()
+    if record.par is not None and out.get("par") is not None:
+        out["par"] = {**out["par"], "said": par_text(record.par)}
+    return out
 
 
 def _scores(request: Request, state: LiveState) -> list[Any]:
@@ -341,7 +351,7 @@ def traveller(
         "board": board,
         "version": state.version,
         "top": scored.tops.get(board),
-        "hand": None if record is None else record.to_dict(),
+        "hand": None if record is None else _hand(record),
         "lines": [
             {
                 "round": line.result.round,

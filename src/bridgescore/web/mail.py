@@ -132,10 +132,14 @@ def letter_words() -> Words:
     ...     w = letter_words()
     ...     w.gettext("Results"), w.number(75, 2), w.date("2026-12-02"), w.decimal(Decimal("1.5"))
     ('Ergebnisse', '75,00', '2. Dezember 2026', '1,5')
+    >>> with locale.use("de"):
+    ...     letter_words().pair("A EW 2"), letter_words().side("EW")
+    ('A OW 2', 'OW')
     """
     return Words(gettext=locale.gettext, ngettext=locale.ngettext,
                  number=lambda x, digits: locale.format_number(x, digits, fixed=True),
-                 decimal=_letter_decimal, date=_letter_date)  # fmt: skip
+                 decimal=_letter_decimal, date=_letter_date, pair=locale.pair_label,
+                 side=locale.side_word)  # fmt: skip
 
 
 def _club(clubs: ClubStore, game_id: str, who: Who) -> str:

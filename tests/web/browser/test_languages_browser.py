@@ -34,6 +34,18 @@ WORDS = {
 """A word of the menu and of the table phone in each language, as a player reads it, and the
 score of 4♥X by South two down (the table phone shows it before it is saved)."""
 
+SAID = {
+    "en": ("EW 1", "AKQJT2"),
+    "fr": ("EO 1", "ARDVT2"),
+    "nl": ("OW 1", "AHVBT2"),
+    "pl": ("EW 1", "AKDWT2"),
+    "de": ("OW 1", "AKDBT2"),
+    "it": ("EO 1", "AKQJT2"),
+    "es": ("EO 1", "AKQJT2"),
+}
+"""Table 1's EW pair in round 1 as the table phone names it, and a suit's cards as its hand
+record writes them (app.js's ``pairLabel`` and ``ranksText``, the catalogues' words)."""
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
@@ -75,6 +87,7 @@ def test_the_pages_and_the_table_phone_in_each_language_at_360(
     browser: Browser, server: str, language: str
 ) -> None:
     assert set(WORDS) >= set(LANGUAGES), "a new language: add its words to WORDS"
+    assert set(SAID) >= set(LANGUAGES), "a new language: add its words to SAID"
     menu, board, score = WORDS[language]
     context = browser.new_context(
         viewport=PHONE, is_mobile=True, has_touch=True, locale=language, bypass_csp=True
@@ -94,6 +107,11 @@ def test_the_pages_and_the_table_phone_in_each_language_at_360(
         assert page.locator("html").get_attribute("lang") == language
         if name == "table":
             expect(page.locator("#entry-title")).to_contain_text(board)
+            expect(page.locator("#pairs")).to_contain_text(SAID[language][0])
+            assert page.evaluate("ranksText('AKQJT2')") == SAID[language][1]
+            typed = [SAID[language][0], SAID[language][0].lower(), "EW 1", "3"]
+            back = page.evaluate("t => t.map(movementLabel)", typed)  # a director's typing
+            assert back == ["EW 1", "EW 1", "EW 1", "3"]
             for row, label in [
                 ("levels", "4"),
                 ("strains", "♥"),

@@ -34,6 +34,31 @@ window.pgettext = (context, message, values) => {
   const text = known[`${context}\u0004${message}`];
   return fillIn(typeof text === "string" ? text : message, values);
 };
+// A pair's label as the movement names it ("NS 1", "EW 2", a Howell's "3") said for the reader
+// ("OW 2" in German), as locale.pair_label says it on the server; a label sent back to the API
+// stays the movement's. sideWord("EW") is the side alone.
+window.sideWord = (side) => (side === "NS" ? gettext("NS") : side === "EW" ? gettext("EW") : side);
+window.pairLabel = (label) => {
+  const text = String(label ?? "");
+  const m = /^(\S+ )?(NS|EW) (\S+)$/.exec(text);  // a section's name may come first: "A EW 2"
+  return m ? `${m[1] || ""}${sideWord(m[2])} ${m[3]}` : text;
+};
+// A label a director types as the page writes it ("OW 2" in German, or "EW 2") as the movement
+// names it, for the API: the reader's side word, or NS/EW, then the rest as typed.
+window.movementLabel = (typed) => {
+  const text = String(typed ?? "").trim();
+  const m = /^(\S+) (.+)$/.exec(text);
+  if (!m) return text;
+  const side = m[1].toUpperCase();
+  const found = ["NS", "EW"].find((s) => s === side || sideWord(s).toUpperCase() === side);
+  return found ? `${found} ${m[2]}` : text;
+};
+// A suit's cards as a hand lists them ("AKQT2") with the honours' initials the reader writes
+// ("ARDT2" in French), as locale.ranks_text says them on the server.
+window.ranksText = (ranks) => {
+  const words = { A: pgettext("card rank", "A"), K: pgettext("card rank", "K"), Q: pgettext("card rank", "Q"), J: pgettext("card rank", "J") };
+  return [...String(ranks ?? "")].map((r) => words[r] ?? r).join("");
+};
 // A number with ``digits`` decimals in the page's language (16,46 in Polish, 16.46 in English).
 window.formatNumber = (n, digits = 2) => Number(n).toLocaleString(document.documentElement.lang || "en",
   { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });

@@ -28,7 +28,7 @@ window.liveCards = (container, event, tables, plays) => {
       const [first, last] = [p.boards[0], p.boards[p.boards.length - 1]];
       const span = p.boards.length > 1 && last - first === p.boards.length - 1
         ? `${first}-${last}` : p.boards.join(", ");
-      for (const v of [p.round, p.ns, p.ew, span]) tr.append(el("td", String(v)));
+      for (const v of [p.round, pairLabel(p.ns), pairLabel(p.ew), span]) tr.append(el("td", String(v)));
       t.append(tr);
     }
     return t;

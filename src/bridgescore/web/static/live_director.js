@@ -86,7 +86,7 @@
       t.className = "live-ranking";
       const cap = document.createElement("caption");
       cap.textContent = session.individual ? gettext("Players") : field.field === "all" ? gettext("Rankings")
-        : gettext("%(name)s pairs", { name: field.field });
+        : gettext("%(name)s pairs", { name: sideWord(field.field) });
       t.append(cap);
       // Masterpoints (the club's scheme; the server's awards): one column more, each player's.
       const mp = field.rows.some((row) => "masterpoints" in row);
@@ -101,7 +101,7 @@
         const tr = document.createElement("tr");
         const pair = document.createElement("td");
         pair.className = "live-pair";
-        pair.append(cell("span", String(row.pair), "live-pair-label"));
+        pair.append(cell("span", pairLabel(row.pair), "live-pair-label"));
         if (row.names) pair.append(cell("span", row.names, "live-pair-names"));
         const score = row.total;
         tr.append(cell("td", row.ranked === false ? gettext("not ranked") : String(row.rank), "num"), pair, cell("td", String(score), "num"),
@@ -116,7 +116,7 @@
       box.append(t);
     }
     const leaders = fields.map((f) => f.rows[0]).filter(Boolean)
-      .map((row) => `${row.pair}${row.percent === null ? "" : ` ${formatNumber(row.percent, 1)}%`}`);
+      .map((row) => `${pairLabel(row.pair)}${row.percent === null ? "" : ` ${formatNumber(row.percent, 1)}%`}`);
     $("rankings-count").textContent = leaders.length ? `· ${gettext("first: %(pairs)s", { pairs: leaders.join(", ") })}` : "";
   };
 
@@ -127,12 +127,12 @@
   const label = (side, n) => (howell() ? String(n) : `${side} ${n}`);
   const keyOf = (r) => `${r.round}/${r.table}/${r.board}`;
   const artificial = (r) => r.artificial;
-  const split = (r) => (r.split ? `NS ${r.split.ns} / EW ${r.split.ew}` : null);
+  const split = (r) => (r.split ? `${sideWord("NS")} ${r.split.ns} / ${sideWord("EW")} ${r.split.ew}` : null);
   const rows = (table, list, kind) => {
     table.replaceChildren();
     const head = document.createElement("tr");
-    const titles = [["Rnd", "Round"], ["Tbl", "Table"], ["Bd", "Board"], ["NS–EW", gettext("The NS pair v the EW pair")],
-                    ["Result", ""], ["NS", gettext("NS score")], ["", ""]];
+    const titles = [["Rnd", "Round"], ["Tbl", "Table"], ["Bd", "Board"], [`${sideWord("NS")}–${sideWord("EW")}`, gettext("The NS pair v the EW pair")],
+                    ["Result", ""], [sideWord("NS"), gettext("NS score")], ["", ""]];
     for (const [text, title] of titles) {
       const th = cell("th", text);
       if (!text) th.append(cell("span", "Change", "visually-hidden"));
@@ -190,7 +190,7 @@
     }
     for (const pair of session.movement.pairs) {
       for (const r of session.missing) {
-        if (label("NS", r.ns) === pair || label("EW", r.ew) === pair) add(`p/${pair}`, gettext("Pair %(pair)s", { pair }), r);
+        if (label("NS", r.ns) === pair || label("EW", r.ew) === pair) add(`p/${pair}`, gettext("Pair %(pair)s", { pair: pairLabel(pair) }), r);
       }
     }
     return [...found.values()].filter((g) => g.rows.length > 1);
@@ -219,7 +219,7 @@
     const before = score.value;
     const pair = g && g.key.startsWith("p/") ? g.key.slice(2) : null;
     const choices = pair
-      ? MINE.map(([mine, theirs]) => [`${mine}|${theirs}`, gettext("%(pair)s %(mine)s, opponents %(theirs)s", { pair, mine, theirs })])
+      ? MINE.map(([mine, theirs]) => [`${mine}|${theirs}`, gettext("%(pair)s %(mine)s, opponents %(theirs)s", { pair: pairLabel(pair), mine, theirs })])
       : NS_EW.map((x) => [x, `${x} (NS/EW)`]);
     score.replaceChildren(...choices.map(([value, text]) => {
       const o = document.createElement("option");
@@ -409,7 +409,7 @@
     anchor(tr);
     form.hidden = false;
     $("edit-title").textContent = gettext("Round %(round)s, table %(table)s, board %(board)s: %(ns)s v %(ew)s",
-      { round: r.round, table: r.table, board: r.board, ns: label("NS", r.ns), ew: label("EW", r.ew) });
+      { round: r.round, table: r.table, board: r.board, ns: pairLabel(label("NS", r.ns)), ew: pairLabel(label("EW", r.ew)) });
     form.contract.value = r.contract || "";
     form.declarer.value = r.declarer || "";
     form.tricks.value = r.tricks ?? "";

@@ -20,7 +20,7 @@
     const li = document.createElement("li");
     const fold = document.createElement("details");
     const summary = document.createElement("summary");
-    summary.textContent = `${x.pair}: ${names(x.players)} <${x.to}>`;
+    summary.textContent = `${pairLabel(x.pair)}: ${names(x.players)} <${x.to}>`;
     const text = document.createElement("pre");
     text.className = "emails-text";
     text.style.overflowX = "auto";  // a scorecard's columns scroll on a phone
@@ -45,7 +45,7 @@
     }
     for (const x of sent) {
       const row = table.insertRow();
-      for (const v of [`${names(x.players)} <${x.to}>`, x.pair, x.state, x.tries, x.error || ""]) {
+      for (const v of [`${names(x.players)} <${x.to}>`, pairLabel(x.pair), x.state, x.tries, x.error || ""]) {
         row.insertCell().textContent = v;
       }
     }
@@ -77,7 +77,7 @@
     letters.replaceChildren();
     unreached.replaceChildren();
     for (const x of plan.letters) letter(letters, x);
-    for (const u of plan.unreached) item(unreached, `${u.pair}: ${u.name} (${u.reason})`);
+    for (const u of plan.unreached) item(unreached, `${pairLabel(u.pair)}: ${u.name} (${u.reason})`);
     if (!plan.unreached.length) item(unreached, gettext("Everyone gets one."));
     $("emails-send").textContent = again ? gettext("Send them again") : gettext("Send the emails");
     $("emails-send").disabled = plan.letters.length === 0 || !plan.closed || !plan.smtp;

@@ -90,7 +90,7 @@
     namesBox.replaceChildren(...labels.map((label, i) => {
       const row = el("div", undefined, "live-name");
       const title = one ? gettext("Player %(player)s", { player: label })
-        : /^\d+$/.test(label) ? gettext("Pair %(pair)s", { pair: label }) : label;
+        : /^\d+$/.test(label) ? gettext("Pair %(pair)s", { pair: label }) : pairLabel(label);
       row.dataset.label = label;
       row.setAttribute("role", "group");
       row.setAttribute("aria-label", title);
@@ -115,7 +115,8 @@
   const player = window.rosterPlayers(loggedIn(), "roster", "roster-hint");
 
   // The preview: asked again (at most every 250 ms) whenever an option changes.
-  const short = (label) => label.replace(/^NS /, "N").replace(/^EW /, "E");
+  // "N1", "E2": a pair's label short, its side's first letter as the reader writes it ("O2" in German)
+  const short = (label) => label.replace(/^(NS|EW) /, (all, side) => sideWord(side).slice(0, 1));
   const span = (boards) => {
     const [first, last] = [boards[0], boards[boards.length - 1]];
     return boards.length > 1 && last - first === boards.length - 1 ? `${first}-${last}` : boards.join(",");
@@ -168,7 +169,7 @@
     for (const th of grid.querySelectorAll("tr + tr th")) th.scope = "row";
     const notes = [];
     const sitOuts = m.sit_outs.map((s) => (s.pair ?? null) !== null
-      ? gettext("%(pair)s in round %(round)s", s)
+      ? gettext("%(pair)s in round %(round)s", { ...s, pair: pairLabel(s.pair) })
       : gettext("player %(player)s in round %(round)s", s)).join(", ");
     const shared = m.shares.map((s) => gettext("tables %(tables)s in round %(round)s",
       { tables: s.tables.join(" & "), round: s.round })).join(", ");

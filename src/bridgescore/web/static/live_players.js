@@ -12,7 +12,7 @@ window.livePlayers = (box, { api, refusal, done }) => {
     s.textContent = text;
     return s;
   };
-  const pairWord = (label) => (/^\d+$/.test(label) ? gettext("Pair %(pair)s", { pair: label }) : label);
+  const pairWord = (label) => (/^\d+$/.test(label) ? gettext("Pair %(pair)s", { pair: label }) : pairLabel(label));
   const problem = (text) => { $("players-error").textContent = text; };
 
   // The number looked up in the club's roster: its name, or "not on the list: type the name".
@@ -62,7 +62,7 @@ window.livePlayers = (box, { api, refusal, done }) => {
       set.dataset.pair = label;
       const legend = document.createElement("legend");
       const ns = label === play.ns;
-      legend.textContent = `${pairWord(label)}${/^\d+$/.test(label) ? (ns ? " (NS)" : " (EW)") : ""}`
+      legend.textContent = `${pairWord(label)}${/^\d+$/.test(label) ? ` (${sideWord(ns ? "NS" : "EW")})` : ""}`
         + (names[label] ? `: ${names[label]}` : "");  // as typed at the start, if any
       set.append(legend, ...(ns ? ["N", "S"] : ["E", "W"]).map(seatRow));
       return set;

@@ -34,7 +34,7 @@
     }
     const empty = session.tables.filter((t) => t.sit_out && !t.finished)
       .map((t) => gettext("table %(table)s (round %(round)s)", { table: t.table, round: t.current_round }));
-    const rounds = [...byRound].map(([r, pairs]) => gettext("round %(round)s: %(pairs)s", { round: r, pairs: pairs.join(", ") }));
+    const rounds = [...byRound].map(([r, pairs]) => gettext("round %(round)s: %(pairs)s", { round: r, pairs: pairs.map(pairLabel).join(", ") }));
     $("room-sitouts").textContent = (rounds.length ? `Sit-outs: ${rounds.join("; ")}.`
       : gettext("Sit-outs: none.")) + (empty.length ? ` ${gettext("Sitting out now: %(tables)s.", { tables: empty.join(", ") })}` : "");
   };
@@ -46,18 +46,20 @@
   $("room-late").addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = form("room-late");
+    f.pair = movementLabel(f.pair);  // typed as the page writes it ("OW 2"): the movement's
     const players = [f.player1, f.player2].map((x) => x.trim()).filter(Boolean).map(player);
     const names = f.names.trim() || players.map((p) => p.name).join(" & ");
     const answer = await api("/pairs", "POST",
       { pair: f.pair, names, players, from_round: Number(f.from_round) });
-    if (say(answer, gettext("%(pair)s plays from round %(from_round)s.", f))) $("room-late").reset();
+    if (say(answer, gettext("%(pair)s plays from round %(from_round)s.", { ...f, pair: pairLabel(f.pair) }))) $("room-late").reset();
   });
   $("room-withdraw").addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = form("room-withdraw");
+    f.pair = movementLabel(f.pair);
     const answer = await api("/withdrawals", "POST",
       { pair: f.pair, from_round: Number(f.from_round) });
-    if (say(answer, gettext("%(pair)s is withdrawn from round %(from_round)s.", f))) {
+    if (say(answer, gettext("%(pair)s is withdrawn from round %(from_round)s.", { ...f, pair: pairLabel(f.pair) }))) {
       $("room-withdraw").reset();
     }
   });
@@ -92,7 +94,7 @@
       const tr = el("tr");
       tr.dataset.table = p.table;
       tr.dataset.round = p.round;
-      for (const v of [p.table, p.round, `${p.ns} v ${p.ew}`]) tr.append(el("td", String(v)));
+      for (const v of [p.table, p.round, `${pairLabel(p.ns)} v ${pairLabel(p.ew)}`]) tr.append(el("td", String(v)));
       for (const [name, size] of [["contract", 6], ["declarer", 2], ["tricks", 3]]) {
         const input = el("input");
         input.name = name;

@@ -13,7 +13,7 @@
   let state = null;  // the table's state, TablePage's
   const name = (label) => {
     const names = state.session.names[label];
-    return names ? `${label} (${names})` : label;
+    return names ? `${pairLabel(label)} (${names})` : pairLabel(label);
   };
   // An individual: the four players at a table in a round, from its own movement (players
   // by number; the pairs' movement is its partnerships').
@@ -146,7 +146,7 @@
     const goes = (pair) => {
       const at = later.find((p) => p.ew === pair || p.ns === pair);
       if (at) {
-        const values = { pair, table: at.table };
+        const values = { pair: pairLabel(pair), table: at.table };
         if (at.ns === pair) return gettext("%(pair)s: go to table %(table)s (sit NS).", values);
         if (at.ew === pair && movement.movement === "howell") return gettext("%(pair)s: go to table %(table)s (sit EW).", values);
         return gettext("%(pair)s: go to table %(table)s.", values);
@@ -154,8 +154,8 @@
       const plays = movement.plays.filter((p) => p.round > play.round
         && (p.ns === pair || p.ew === pair));
       return plays.length ? gettext("%(pair)s: you sit out round %(round)s; then table %(table)s in round %(next)s.",
-        { pair, round: play.round + 1, table: plays[0].table, next: plays[0].round })
-        : gettext("%(pair)s: you have finished.", { pair });
+        { pair: pairLabel(pair), round: play.round + 1, table: plays[0].table, next: plays[0].round })
+        : gettext("%(pair)s: you have finished.", { pair: pairLabel(pair) });
     };
     box.replaceChildren(el("h2", gettext("Round %(round)s is done.", { round: play.round })),
       el("p", `${movement.movement === "howell" ? `${goes(play.ns)} ${goes(play.ew)}` : goes(play.ew)} ${
@@ -190,7 +190,7 @@
     for (const line of t.lines || []) {
       const tr = el("tr", undefined, line.table === mine.table && line.round === mine.round ? "mine" : "");
       const four = seated(line.round, line.table);  // an individual: its players by number
-      const values = [four ? `${four.north}-${four.south}` : line.ns, four ? `${four.east}-${four.west}` : line.ew,
+      const values = [four ? `${four.north}-${four.south}` : pairLabel(line.ns), four ? `${four.east}-${four.west}` : pairLabel(line.ew),
         pretty(line.result), line.ns_score ?? "", line.ns_points, line.ew_points];
       if (dd) values.push(line.vs_dd, line.vs_par);
       tr.append(...values.map((v) => el("td", String(v))));
@@ -221,7 +221,7 @@
         const sym = document.createElement("span");
         sym.className = `suit ${SUIT_NAMES[i][1]}`;
         sym.textContent = SUIT_NAMES[i][0];
-        td.append(sym, ` ${cards || "—"}`, document.createElement("br"));
+        td.append(sym, ` ${ranksText(cards) || "—"}`, document.createElement("br"));
       });
       return td;
     };
@@ -258,7 +258,7 @@
     }
     const par = document.createElement("p");
     par.className = "par";
-    par.textContent = `Par: ${hand.par.text}`;
+    par.textContent = gettext("Par: %(par)s", { par: hand.par.said || hand.par.text });
     box.append(dd, par);
     return box;
   };
