@@ -53,12 +53,16 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
+HELP: Final = N_("Show this message and exit.")
+"""The ``--help`` option's help (click's words), said when the help is drawn."""
+
+
 CLICK_WORDS: Final[tuple[str | tuple[str, str], ...]] = (
     # TRANSLATORS: click's own words, as it says them around every command's help and errors
     N_("Usage:"),
     N_("Options"),
     N_("Commands"),
-    N_("Show this message and exit."),
+    HELP,
     N_("Show the version and exit."),
     N_("default: {default}"),
     N_("env var: {var}"),
@@ -146,6 +150,12 @@ class SaidCommand(click.Command):
     """A command whose help, and its options' help, is said in the current language (English:
     exactly click's own)."""
 
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option = super().get_help_option(ctx)
+        if option is not None:  # made once, in the language of the first run: said when drawn
+            option.help = HELP
+        return option
+
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         key = help_key(self.help)
         said = _said(key)
@@ -191,7 +201,7 @@ class SaidGroup(click.Group, SaidCommand):
     current language."""
 
     command_class = SaidCommand
-    group_class = type  # a group made in it is a SaidGroup too
+    group_class: type[click.Group] | type[type] | None = type  # a group in it: a SaidGroup
 
 
 @contextmanager
@@ -223,12 +233,14 @@ def click_words(language: str) -> Iterator[None]:
 
 
 def _is_command(decorator: ast.expr) -> bool:
-    """``@x.command(...)``, ``@click.group(...)`` and their like, with no ``help=``."""
+    """``@x.command(...)``, ``@click.group(...)``, ``@_director_command(...)`` (a maker of
+    commands: its name ends so), with no ``help=``."""
     if not isinstance(decorator, ast.Call):
         return False
     called = decorator.func
     name = called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
-    return name in ("command", "group") and all(k.arg != "help" for k in decorator.keywords)
+    made = name.endswith(("command", "group"))
+    return made and all(k.arg != "help" for k in decorator.keywords)
 
 
 def help_texts(source: str) -> Iterator[tuple[int, str]]:
@@ -252,10 +264,9 @@ def help_texts(source: str) -> Iterator[tuple[int, str]]:
                 yield node.lineno, help_key(doc)
         elif isinstance(node, ast.Call):
             for keyword in node.keywords:
-                value = keyword.value
-                if keyword.arg == "help" and isinstance(value, ast.Constant):
-                    if isinstance(value.value, str) and value.value:
-                        yield value.lineno, inspect.cleandoc(value.value)
+                text = keyword.value.value if isinstance(keyword.value, ast.Constant) else None
+                if keyword.arg == "help" and isinstance(text, str) and text:
+                    yield keyword.value.lineno, inspect.cleandoc(text)
 
 
 def extract(
@@ -263,13 +274,14 @@ def extract(
     keywords: Collection[str] | Mapping[str, Any],
     comment_tags: Collection[str],
     options: Mapping[str, Any],
-) -> Iterator[tuple[int, str, str | tuple[str, ...], list[str]]]:
+) -> Iterator[tuple[Any, ...]]:
     """Babel's extraction method for a module of commands (``babel.cfg``): what its Python
     extractor finds, and each help text click shows (:func:`help_texts`)."""
     from babel.messages.extract import extract_python
 
     data = fileobj.read()
-    yield from extract_python(io.BytesIO(data), keywords, comment_tags, options)  # type: ignore[arg-type]
+    found = extract_python(io.BytesIO(data), keywords, comment_tags, options)  # type: ignore[arg-type]
+    yield from found
     source = data.decode(str(options.get("encoding", "utf-8")))
     for line, text in sorted(help_texts(source)):
         yield line, "", text, []

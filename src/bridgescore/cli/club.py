@@ -175,8 +175,9 @@ def password(club_ref: str, email: str, db: str | None) -> None:
 @click.option(
     "--language",
     metavar="CODE",
-    help=formed(N_("The club's default language: {codes}, or none."),
-                codes=", ".join(sorted(LANGUAGES))),  # fmt: skip
+    help=formed(
+        N_("The club's default language: {codes}, or none."), codes=", ".join(sorted(LANGUAGES))
+    ),
 )
 @_DB
 def public(club_ref: str, players: str | None, correction_hours: int | None,
