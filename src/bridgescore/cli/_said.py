@@ -204,32 +204,47 @@ class SaidGroup(click.Group, SaidCommand):
     group_class: type[click.Group] | type[type] | None = type  # a group in it: a SaidGroup
 
 
+_FOLDERS: dict[str, tempfile.TemporaryDirectory[str]] = {}
+"""Each language's compiled catalogue, written once a process (removed when it ends)."""
+
+
+def _words_folder(language: str) -> str:
+    """A folder holding ``<language>/LC_MESSAGES/bridgescore.mo``, made the first time."""
+    if language not in _FOLDERS:
+        folder = tempfile.TemporaryDirectory(prefix="bridgescore-words-")
+        path = Path(folder.name, language, "LC_MESSAGES", f"{DOMAIN}.mo")
+        path.parent.mkdir(parents=True)
+        from bridgescore.locale import compiled
+
+        path.write_bytes(compiled(language))
+        _FOLDERS[language] = folder
+    return _FOLDERS[language].name
+
+
 @contextmanager
 def click_words(language: str) -> Iterator[None]:
     """Let click say its own words in ``language`` inside the block: the language's catalogue
-    compiled into a temporary folder, bound to :data:`DOMAIN` and made the standard library's
-    domain (the one click's :func:`gettext.gettext` reads; the environment names the language,
-    as it did for ``language``). English, or a folder that cannot be written: click's English.
+    compiled into a temporary folder (once a process), bound to :data:`DOMAIN` and made the
+    standard library's domain (the one click's :func:`gettext.gettext` reads; the environment
+    names the language, as it did for ``language``). English, or a folder that cannot be
+    written: click's English.
     """
-    from bridgescore.locale import DEFAULT, compiled
+    from bridgescore.locale import DEFAULT
 
     if language == DEFAULT:
         yield
         return
-    with tempfile.TemporaryDirectory(prefix="bridgescore-words-") as folder:
-        try:
-            path = Path(folder, language, "LC_MESSAGES", f"{DOMAIN}.mo")
-            path.parent.mkdir(parents=True)
-            path.write_bytes(compiled(language))
-        except OSError:  # pragma: no cover - a temporary folder that cannot be written
-            yield
-            return
-        gettext.bindtextdomain(DOMAIN, folder)
-        previous = gettext.textdomain(DOMAIN)
-        try:
-            yield
-        finally:
-            gettext.textdomain(previous)
+    try:
+        folder = _words_folder(language)
+    except OSError:  # pragma: no cover - a temporary folder that cannot be written
+        yield
+        return
+    gettext.bindtextdomain(DOMAIN, folder)
+    previous = gettext.textdomain(DOMAIN)
+    try:
+        yield
+    finally:
+        gettext.textdomain(previous)
 
 
 def _is_command(decorator: ast.expr) -> bool:
