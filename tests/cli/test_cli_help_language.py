@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po
 from bridgescore.cli import cli
 from bridgescore.cli._app import COMMANDS
 from bridgescore.cli._said import _FORMED, CLICK_WORDS, SaidCommand, help_key
-from tests.cli.test_cli_language import flat, said
+from tests.helpers import flat_lines, said_in
 
 ROOT = Path(__file__).resolve().parents[2]
 CLI = ROOT / "src" / "bridgescore" / "cli"
@@ -65,9 +65,9 @@ NOT_FOR_USERS = {
 
 
 def test_the_root_help_in_german_and_in_french() -> None:
-    code, german = said("de_DE.UTF-8", "--help")
+    code, german = said_in("de_DE.UTF-8", "--help")
     assert code == 0, german
-    lines = flat(german).splitlines()
+    lines = flat_lines(german)
     assert lines[0].startswith("Aufruf: ")
     assert lines[0].endswith(" [OPTIONS] COMMAND [ARGS]...")
     assert "Bridge-Abrechnung: ein Board, Robber, Chicago und Turnierbridge." in lines
@@ -75,9 +75,9 @@ def test_the_root_help_in_german_and_in_french() -> None:
     assert "-h, --help Diese Hilfe zeigen und beenden." in lines
     assert "--version Die Version zeigen und beenden." in lines
     assert "score Ein Board wie im Turnier abrechnen, mit jedem Teil des..." in lines
-    code, french = said("fr_FR.UTF-8", "--help")
+    code, french = said_in("fr_FR.UTF-8", "--help")
     assert code == 0, french
-    lines = flat(french).splitlines()
+    lines = flat_lines(french)
     assert lines[0].startswith("Utilisation : ")
     assert {"Options:", "Commandes:"} <= set(lines)
     assert any(line.startswith("rubber Tenir la marque d'un robre") for line in lines)
@@ -86,13 +86,13 @@ def test_the_root_help_in_german_and_in_french() -> None:
 
 
 def test_two_commands_help_in_german_and_in_french() -> None:
-    code, german = said("de_DE.UTF-8", "score", "--help")
+    code, german = said_in("de_DE.UTF-8", "score", "--help")
     assert code == 0, german
     text = " ".join(german.split())
     assert "Ein Board wie im Turnier abrechnen, mit jedem Teil des Ergebnisses." in text
     assert "--vul / --nonvul Die Seite des Alleinspielers ist (nicht) in Gefahr." in text
     assert "(ohne die zusätzlichen 100 ab dem 4.). [Standard: modern]" in text
-    code, french = said("fr_FR.UTF-8", "rubber", "new", "--help")
+    code, french = said_in("fr_FR.UTF-8", "rubber", "new", "--help")
     assert code == 0, french
     text = " ".join(french.split())
     assert "Commencer un robre et écrire son identifiant." in text
@@ -101,20 +101,20 @@ def test_two_commands_help_in_german_and_in_french() -> None:
 
 
 def test_a_usage_error_in_german_and_in_french() -> None:
-    code, german = said("de_DE.UTF-8", "rubber", "new", "--rules", "x")
+    code, german = said_in("de_DE.UTF-8", "rubber", "new", "--rules", "x")
     assert code == 2
-    lines = flat(german).splitlines()
+    lines = flat_lines(german)
     assert lines[1].endswith(" rubber new --help' zeigt die Hilfe.")
     assert lines[-1] == (
         "Fehler: Ungültiger Wert für '--rules': 'x' ist keine von 'default', 'laws-1993'."
     )
-    code, french = said("fr_FR.UTF-8", "score")
+    code, french = said_in("fr_FR.UTF-8", "score")
     assert code == 2
-    assert flat(french).splitlines()[-1] == "Erreur : Argument manquant 'RESULT [TRICKS]'."
+    assert flat_lines(french)[-1] == "Erreur : Argument manquant 'RESULT [TRICKS]'."
 
 
 def test_english_is_clicks_own() -> None:
-    code, english = said("C.UTF-8", "rubber", "new", "--rules", "x")
+    code, english = said_in("C.UTF-8", "rubber", "new", "--rules", "x")
     assert code == 2
     assert english.splitlines()[-1] == (
         "Error: Invalid value for '--rules': 'x' is not one of 'default', 'laws-1993'."

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import IO, Any, Final
 
 import click
+from babel.messages.extract import extract_python
 
 from bridgescore.errors import N_
 
@@ -292,8 +293,6 @@ def extract(
 ) -> Iterator[tuple[Any, ...]]:
     """Babel's extraction method for a module of commands (``babel.cfg``): what its Python
     extractor finds, and each help text click shows (:func:`help_texts`)."""
-    from babel.messages.extract import extract_python
-
     data = fileobj.read()
     found = extract_python(io.BytesIO(data), keywords, comment_tags, options)  # type: ignore[arg-type]
     yield from found
