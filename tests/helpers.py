@@ -38,7 +38,15 @@ from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import LiveStore
 from bridgescore.web import Settings, create_app
-from tests.conftest import DATA, auth, copy_of, csrf, make_club, migrated_database
+from tests.conftest import (
+    DATA,
+    auth,
+    bridgescore_command,
+    copy_of,
+    csrf,
+    make_club,
+    migrated_database,
+)
 
 # --- the web app ---------------------------------------------------------------------------------
 
@@ -331,3 +339,20 @@ def html_lang(html: str) -> str:
     found = re.search(r'<html lang="([a-z]+)"', html)
     assert found, html[:300]
     return found[1]
+
+
+def said_in(lang: str, *args: str) -> tuple[int, str]:
+    """``bridgescore ARGS`` run as a user runs it, with ``LANG=lang`` its only language setting:
+    exit code and output (stdout, then stderr)."""
+    names = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+    env = {k: v for k, v in os.environ.items() if k not in names} | {"LANG": lang}
+    env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).parents[1] / "src"),
+                                         env.get("PYTHONPATH", "")])  # fmt: skip
+    done = subprocess.run([*bridgescore_command(), *args], env=env, capture_output=True,
+                          text=True, timeout=60, check=False)  # fmt: skip
+    return done.returncode, done.stdout + done.stderr
+
+
+def flat_lines(text: str) -> list[str]:
+    """Each line of ``text`` with its runs of spaces made one, its ends stripped."""
+    return [" ".join(line.split()) for line in text.splitlines()]

@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "bridgescore"
 LOCALE = PACKAGE / "locale"
 POT = LOCALE / "messages.pot"
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None,
+            "Nn_": (1, 2)}  # fmt: skip
 
 
 def extract() -> Catalog:

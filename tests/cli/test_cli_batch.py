@@ -274,7 +274,7 @@ def test_undertricks_and_progress(tmp_path: Path) -> None:
     result = invoke(source, "-o", tmp_path / "a.csv", "--undertrick-rule", "pre-1987", "--progress")
     assert result.exit_code == 0, result.output
     assert read_csv(tmp_path / "a.csv") == [{"score": "-700", "ns_score": "-700"}]
-    assert "Scored 1 deals into" in result.stderr
+    assert "Scored 1 deal into" in result.stderr
     result = invoke(source, "-o", tmp_path / "b.csv")
     assert read_csv(tmp_path / "b.csv") == [{"score": "-800", "ns_score": "-800"}]
     assert result.output == ""

@@ -14,6 +14,7 @@ import click
 from rich.console import Console
 
 from bridgescore import BridgeError, Seat, __version__
+from bridgescore.cli._said import SaidGroup, click_words
 from bridgescore.duplicate.session import SectionScorer
 
 __all__ = [
@@ -68,11 +69,13 @@ def said(exc: BridgeError) -> str:
 @contextmanager
 def spoken() -> Iterator[str]:
     """Say everything inside the block in the environment's language
-    (:func:`bridgescore.locale.environment_language`): the group enters it once for every
-    command, so each command only says its words with :func:`bridgescore.locale.gettext`."""
+    (:func:`bridgescore.locale.environment_language`), click's own words and the help too
+    (:mod:`bridgescore.cli._said`): the group enters it once around every command, its help
+    and its usage errors, so each command only says its words with
+    :func:`bridgescore.locale.gettext`."""
     from bridgescore import locale
 
-    with locale.use(locale.environment_language()) as language:
+    with locale.use(locale.environment_language()) as language, click_words(language):
         yield language
 
 
@@ -142,8 +145,15 @@ COMMANDS = {
 is used, so ``bridgescore score`` never loads SQLAlchemy, numpy or the web app."""
 
 
-class LazyGroup(click.Group):
-    """A group whose commands live in modules imported only when one of them is called."""
+class LazyGroup(SaidGroup):
+    """A group whose commands live in modules imported only when one of them is called; it
+    speaks the environment's language (:func:`spoken`) from the first word parsed."""
+
+    group_class = SaidGroup
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        with spoken():
+            return super().main(*args, **kwargs)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(COMMANDS))
@@ -156,10 +166,8 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="bridgescore")
-@click.pass_context
-def cli(ctx: click.Context) -> None:
+def cli() -> None:
     """Contract bridge scoring: one deal, rubber, Chicago and duplicate."""
-    ctx.with_resource(spoken())
 
 
 SOURCE = click.argument(

@@ -17,9 +17,18 @@ from pathlib import Path
 
 import click
 
-from bridgescore.cli._app import PROGRESS, SOURCE, cli, output_option, progress_bar, write_file
-from bridgescore.errors import BridgeError
+from bridgescore.cli._app import (
+    PROGRESS,
+    SOURCE,
+    cli,
+    output_option,
+    progress_bar,
+    said,
+    write_file,
+)
+from bridgescore.errors import N_, BridgeError
 from bridgescore.lin import read_lin, to_games
+from bridgescore.locale import format_number, gettext, ngettext
 from bridgescore.pbn import (
     Game,
     analyse_games,
@@ -35,7 +44,7 @@ __all__ = ["analyse_command"]
 
 @cli.command("analyse")
 @SOURCE
-@output_option("The file to write (replaced only when every deal is solved).")
+@output_option(N_("The file to write (replaced only when every deal is solved)."))
 @PROGRESS
 def analyse_command(source: Path, target: Path, progress: bool | None) -> None:
     """Add double-dummy tricks and par to every deal of a PBN file.
@@ -79,16 +88,24 @@ def analyse_command(source: Path, target: Path, progress: bool | None) -> None:
                 analysed = analyse_games(games, source=source.name, on_progress=step)
                 write_file(target, encode(write_games(analysed)))
     except ModuleNotFoundError as exc:
+        needs = gettext("bridgescore analyse needs endplay (%(missing)s is missing): %(install)s")
         raise click.ClickException(
-            f"bridgescore analyse needs endplay ({exc.name} is missing): "
-            "pip install 'bridgescore[dd]'"
+            needs % {"missing": exc.name, "install": "pip install 'bridgescore[dd]'"}
         ) from exc
     except BridgeError as exc:
-        raise click.BadParameter(str(exc), param_hint="IN") from None
+        raise click.BadParameter(said(exc), param_hint="IN") from None
     except OSError as exc:
         raise click.ClickException(str(exc)) from None
     if show:
-        click.echo(f"Solved {total:,} deals into {target}.", err=True)
+        click.echo(_solved(total, target), err=True)
+
+
+def _solved(count: int, target: Path) -> str:
+    """The last line of a run that showed its progress, in the command's language."""
+    done = ngettext(
+        "Solved %(count)s deal into %(target)s.", "Solved %(count)s deals into %(target)s.", count
+    )
+    return done % {"count": format_number(count, 0), "target": target}
 
 
 def _games_to_parquet(
@@ -97,9 +114,9 @@ def _games_to_parquet(
     try:
         from bridgescore import batch
     except ModuleNotFoundError as exc:
+        needs = gettext("a .parquet OUT needs pyarrow (%(missing)s is missing): %(install)s")
         raise click.ClickException(
-            f"a .parquet OUT needs pyarrow ({exc.name} is missing): "
-            "pip install 'bridgescore[batch]'"
+            needs % {"missing": exc.name, "install": "pip install 'bridgescore[batch]'"}
         ) from exc
     batch.analyse_games_file(games, target, source=source, progress=step)
 
@@ -114,16 +131,18 @@ def _analyse_parquet(source: Path, target: Path, show: bool) -> None:
         with progress_bar(show, source.name, "solving") as advance:
             rows = batch.analyse_file(source, target, progress=_counter(total, advance))
     except ModuleNotFoundError as exc:
+        needs = gettext(
+            "bridgescore analyse needs pyarrow and endplay (%(missing)s is missing): %(install)s"
+        )
         raise click.ClickException(
-            f"bridgescore analyse needs pyarrow and endplay ({exc.name} is missing): "
-            "pip install 'bridgescore[batch,dd]'"
+            needs % {"missing": exc.name, "install": "pip install 'bridgescore[batch,dd]'"}
         ) from exc
     except BridgeError as exc:
-        raise click.BadParameter(f"{source}: {exc}", param_hint="IN") from None
+        raise click.BadParameter(f"{source}: {said(exc)}", param_hint="IN") from None
     except OSError as exc:
         raise click.ClickException(str(exc)) from None
     if show:
-        click.echo(f"Solved {rows:,} deals into {target}.", err=True)
+        click.echo(_solved(rows, target), err=True)
 
 
 def _counter(total: int, advance: Callable[[float], None]) -> Callable[[int], None]:

@@ -20,8 +20,10 @@ from bridgescore.cli._app import (
     cli,
     output_option,
     progress_bar,
+    said,
 )
-from bridgescore.errors import BatchError
+from bridgescore.errors import N_, BatchError
+from bridgescore.locale import format_number, gettext, ngettext
 from bridgescore.scoring import UndertrickRule
 
 __all__ = ["batch_command"]
@@ -32,7 +34,7 @@ _HINTS = {"src": "IN", "dst": "--output", "keep": "--keep", "chunk_rows": "--chu
 
 @cli.command("batch")
 @SOURCE
-@output_option("The file to write, .csv or .parquet (replaced only when every row is scored).")
+@output_option(N_("The file to write, .csv or .parquet (replaced only when every row is scored)."))
 @click.option(
     "--keep",
     default="",
@@ -93,15 +95,18 @@ def batch_command(
                 undertrick_rule=undertrick_rule,
             )
     except ModuleNotFoundError as exc:  # numpy or pyarrow
+        needs = gettext("bridgescore batch needs numpy and pyarrow (%(missing)s is missing): "
+                        "%(install)s")  # fmt: skip
         raise click.ClickException(
-            f"bridgescore batch needs numpy and pyarrow ({exc.name} is missing): "
-            "pip install 'bridgescore[batch]'"
+            needs % {"missing": exc.name, "install": "pip install 'bridgescore[batch]'"}
         ) from exc
     except BatchError as exc:
         hint = _HINTS.get(exc.field or "") if exc.column is None else None
-        message = str(exc) if hint else f"{source}: {exc}"
+        message = said(exc) if hint else f"{source}: {said(exc)}"
         raise click.BadParameter(message, param_hint=hint or "IN") from None
     except OSError as exc:
         raise click.ClickException(str(exc)) from None
     if show:
-        click.echo(f"Scored {rows:,} deals into {target}.", err=True)
+        done = ngettext("Scored %(count)s deal into %(target)s.",
+                        "Scored %(count)s deals into %(target)s.", rows)  # fmt: skip
+        click.echo(done % {"count": format_number(rows, 0), "target": target}, err=True)

@@ -11,12 +11,13 @@ from __future__ import annotations
 import click
 
 from bridgescore.cli._app import reporting
+from bridgescore.cli._said import SaidCommand
 from bridgescore.locale import gettext
 
 __all__ = ["bridgemate_command"]
 
 
-@click.command("bridgemate")
+@click.command("bridgemate", cls=SaidCommand)
 @click.argument("session_id", metavar="SESSION")
 @click.option(
     "--url",

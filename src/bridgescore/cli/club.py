@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 import click
 
 from bridgescore.cli._app import cli, console, reporting, write_file
+from bridgescore.cli._said import formed
+from bridgescore.errors import N_
 from bridgescore.locale import LANGUAGES, gettext
 
 if TYPE_CHECKING:
@@ -173,7 +175,9 @@ def password(club_ref: str, email: str, db: str | None) -> None:
 @click.option(
     "--language",
     metavar="CODE",
-    help=f"The club's default language: {', '.join(sorted(LANGUAGES))}, or none.",
+    help=formed(
+        N_("The club's default language: {codes}, or none."), codes=", ".join(sorted(LANGUAGES))
+    ),
 )
 @_DB
 def public(club_ref: str, players: str | None, correction_hours: int | None,

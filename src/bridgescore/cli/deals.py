@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from bridgescore.cli._app import cli, output_option, reporting, said, write_file
+from bridgescore.cli._said import formed
 from bridgescore.deals import (
     FORMATS,
     DealtBoard,
@@ -21,7 +22,7 @@ from bridgescore.deals import (
     to_bytes,
     verify,
 )
-from bridgescore.errors import DealingError
+from bridgescore.errors import N_, DealingError
 from bridgescore.locale import gettext
 
 __all__ = ["convert_command", "deal_command", "deals_group", "verify_command"]
@@ -65,8 +66,8 @@ def _write_secret(path: Path, text: str) -> None:
               help="The boards to deal: 1-36, or 1-16,33-48.")  # fmt: skip
 @click.option("-o", "--output", "target", metavar="OUT",
               type=click.Path(dir_okay=False, path_type=Path),
-              help=f"The file to write; its extension says the format ({_EXTENSIONS}); with "
-              "--where, PBN.")  # fmt: skip
+              help=formed(N_("The file to write; its extension says the format ({extensions}); "
+                             "with --where, PBN."), extensions=_EXTENSIONS))  # fmt: skip
 @click.option("--seed", metavar="HEX", help="Deal from this seed (hex, 16 bytes or more) "
               "instead of a new one from the operating system's secure random source (with "
               "--where: a whole number).")  # fmt: skip
@@ -147,7 +148,8 @@ def deals_group() -> None:
 @deals_group.command("convert")
 @click.argument("sources", nargs=-1, required=True, metavar="IN...",
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))  # fmt: skip
-@output_option(f"The file to write; its extension says the format ({_EXTENSIONS}).")
+@output_option(formed(N_("The file to write; its extension says the format ({extensions})."),
+                      extensions=_EXTENSIONS))  # fmt: skip
 def convert_command(sources: tuple[Path, ...], target: Path) -> None:
     """Convert deal files (IN... into one OUT).
 

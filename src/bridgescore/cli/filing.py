@@ -9,12 +9,13 @@ from pathlib import Path
 import click
 
 from bridgescore.cli._app import console, reporting, write_file
+from bridgescore.cli._said import SaidCommand
 from bridgescore.locale import gettext
 
 __all__ = ["masterpoints_command"]
 
 
-@click.command("masterpoints")
+@click.command("masterpoints", cls=SaidCommand)
 @click.argument("session_id", metavar="SESSION")
 @click.option("--format", "fmt", type=click.Choice(["abf", "ebu"]), required=True,
               help="abf: the ABF Masterpoint Centre's credit file (.grn); ebu: USEBIO 1.2 "

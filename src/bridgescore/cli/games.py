@@ -63,13 +63,14 @@ class _Family:
     kind: Kind
     noun: str
     sides: tuple[str, str]
-    example: str
     heading: str
     """``'Rubber %(id)s (version %(version)s)'``: the line above the pad (a message)."""
     other: str
     """What a game of the other kind is refused with (a message naming ``%(id)s``)."""
     none: str
     """What ``list`` says when there is no game yet (a message)."""
+    add: str
+    """The help of ``add`` (a message)."""
 
     def parse(self, text: str, honors: dict[str, int] | None) -> RubberDeal | ChicagoDeal:
         return (RubberDeal if self.kind == "rubber" else ChicagoDeal).parse(text, honors=honors)
@@ -85,14 +86,16 @@ class _Family:
 
 
 RUBBER = _Family(
-    "rubber", N_("rubber"), ("we", "they"), "4H we 10",
+    "rubber", N_("rubber"), ("we", "they"),
     N_("Rubber %(id)s (version %(version)s)"), N_("%(id)s is a Chicago, not a rubber"),
     N_("No rubber yet: start one with bridgescore rubber new."),
+    N_("Record a deal, e.g. '4H we 10', and draw the rubber."),
 )  # fmt: skip
 CHICAGO = _Family(
-    "chicago", "Chicago", ("ns", "ew"), "4H S 10",
+    "chicago", "Chicago", ("ns", "ew"),
     N_("Chicago %(id)s (version %(version)s)"), N_("%(id)s is a rubber, not a Chicago"),
     N_("No Chicago yet: start one with bridgescore chicago new."),
+    N_("Record a deal, e.g. '4H S 10', and draw the Chicago."),
 )  # fmt: skip
 
 
@@ -134,7 +137,7 @@ def _commands(group: click.Group, family: _Family) -> None:
         deal, held = _parse(family, words, honors)
         _change(family, db, game_id, lambda g: g.record(*deal, honors=held), "DEAL")
 
-    add.help = f"Record a deal, e.g. {family.example!r}, and draw the {family.noun}."
+    add.help = family.add
 
     @group.command("undo")
     @click.argument("game_id", metavar="ID")
@@ -310,7 +313,7 @@ def _rules_option(
 
 
 @rubber_group.command("new")
-@_rules_option(RUBBER_PRESETS, "default: the ACBL handout; laws-1993: Law 80.")
+@_rules_option(RUBBER_PRESETS, N_("default: the ACBL handout; laws-1993: Law 80."))
 @click.option("--honors/--no-honors", default=True, show_default=True, help="Score honors.")
 @UNDERTRICK_RULE
 @click.option("--we", default="", help="The names of the WE pair.")
@@ -333,7 +336,7 @@ def chicago_group() -> None:
 
 
 @chicago_group.command("new")
-@_rules_option(CHICAGO_PRESETS, "default: each deal as duplicate; acbl: the ACBL form.")
+@_rules_option(CHICAGO_PRESETS, N_("default: each deal as duplicate; acbl: the ACBL form."))
 @click.option("--first-dealer", default="N", show_default=True, help="Who deals first.")
 @click.option("--switched", is_flag=True, help="Deals 2 and 3: the dealer's opponents are vul.")
 @click.option("--honors", is_flag=True, help="Score honors.")

@@ -8,6 +8,7 @@ import click
 
 from bridgescore import pbn
 from bridgescore.cli._app import cli, output_option, reporting, write_file
+from bridgescore.errors import N_
 from bridgescore.lin import handviewer_url, read_lin, to_games
 from bridgescore.locale import gettext
 
@@ -34,7 +35,7 @@ def lin_group() -> None:
 
 @lin_group.command("pbn")
 @_FILES
-@output_option("The PBN file to write (replaced whole, never left half-written).")
+@output_option(N_("The PBN file to write (replaced whole, never left half-written)."))
 def pbn_command(files: tuple[Path, ...], target: Path) -> None:
     """Write LIN files as one PBN file: a game per board, with its players, deal, result and
     its Auction and Play sections (a vugraph's with Room, HomeTeam and VisitTeam).

@@ -21,6 +21,7 @@ from sqlalchemy import make_url
 from sqlalchemy.exc import ArgumentError
 
 from bridgescore.cli._app import cli, reporting
+from bridgescore.locale import gettext, ngettext
 
 __all__ = ["serve"]
 
@@ -91,8 +92,9 @@ def serve(
         from bridgescore.web.connections import GuardedHttp, raise_open_files
         from bridgescore.web.proxies import Proxies
     except ImportError as exc:  # pragma: no cover - depends on the installed extras
+        needs = gettext("the web app needs its extra: %(install)s (%(error)s)")
         raise click.ClickException(
-            f"the web app needs its extra: pip install 'bridgescore[web]' ({exc})"
+            needs % {"install": "pip install 'bridgescore[web]'", "error": exc}
         ) from exc
     with reporting("--db"):
         # else the database's own key (bridgescore.storage.keys), the same for every worker
@@ -106,11 +108,15 @@ def serve(
     GuardedHttp.configure(settings.limits, Proxies(settings.trusted_proxies))
     if workers > 1:
         if not _is_postgres(app.state.store.url):
-            raise click.BadParameter(
-                f"{workers} workers need PostgreSQL (--db postgresql+psycopg://...): on SQLite one "
-                "process serves every client (and hears every change)",
-                param_hint="--workers",
+            refused = ngettext(
+                "%(workers)s worker needs PostgreSQL (--db %(url)s): on SQLite one process "
+                "serves every client (and hears every change)",
+                "%(workers)s workers need PostgreSQL (--db %(url)s): on SQLite one process "
+                "serves every client (and hears every change)",
+                workers,
             )
+            given = {"workers": workers, "url": "postgresql+psycopg://..."}
+            raise click.BadParameter(refused % given, param_hint="--workers")
         app.state.store.close()
         os.environ[_SETTINGS_VAR] = json.dumps(
             {
@@ -124,10 +130,12 @@ def serve(
                 "smtp_local": smtp_local,
             }
         )  # the workers are new processes: they build their app from this
-        click.echo(
-            f"bridgescore is serving on http://{host}:{port}/ with {workers} workers "
-            "(Ctrl+C to stop)"
+        serving = ngettext(
+            "bridgescore is serving on %(url)s with %(workers)s worker (Ctrl+C to stop)",
+            "bridgescore is serving on %(url)s with %(workers)s workers (Ctrl+C to stop)",
+            workers,
         )
+        click.echo(serving % {"url": f"http://{host}:{port}/", "workers": workers})
         uvicorn.run(
             "bridgescore.cli.serve:worker_app",
             factory=True,
@@ -141,7 +149,8 @@ def serve(
             timeout_worker_healthcheck=WORKER_HEALTHCHECK,
         )
         return
-    click.echo(f"bridgescore is serving on http://{host}:{port}/ (Ctrl+C to stop)")
+    serving = gettext("bridgescore is serving on %(url)s (Ctrl+C to stop)")
+    click.echo(serving % {"url": f"http://{host}:{port}/"})
     uvicorn.run(app, host=host, port=port, log_level="warning", http=GuardedHttp,
                 proxy_headers=False, timeout_graceful_shutdown=SHUTDOWN_GRACE)  # fmt: skip
 
