@@ -73,7 +73,12 @@ def test_an_evening_stored_before_the_typed_board_answers_its_hands(tmp_path: Pa
     with client(url) as c:  # a new server reads the definition stored the old way
         after = [c.get(f"{base}/boards/{n}", headers=director).json()["hand"] for n in (1, 2)]
         assert after == before
-        assert after[0]["par"] == {"score": 400, "contracts": ["3NTN"], "text": "NS 400: 3NTN"}
+        assert after[0]["par"] == {
+            "score": 400,
+            "contracts": ["3NTN"],
+            "text": "NS 400: 3NTN",
+            "said": "NS 400: 3NTN",
+        }
         assert (after[1]["deal"], after[1]["dd"]) == (str(DEALT[1].deal), None)
         shown = c.get(f"{base}/deals", headers=director).json()
         assert (shown["dealt"], shown["boards"]) == (6, 6)
