@@ -396,8 +396,8 @@ def _tables(conn: Connection) -> set[str]:
     return set(sa.inspect(conn).get_table_names())
 
 
-def test_alembic_upgrade_creates_the_schema_and_is_harmless_twice(database_url: str) -> None:
-    engine = sa.create_engine(database_url, poolclass=sa.NullPool)
+def test_alembic_upgrade_creates_the_schema_and_is_harmless_twice(empty_database_url: str) -> None:
+    engine = sa.create_engine(empty_database_url, poolclass=sa.NullPool)
     try:
         with engine.begin() as conn:
             assert _tables(conn) == set()
@@ -439,9 +439,9 @@ def test_alembic_upgrade_creates_the_schema_and_is_harmless_twice(database_url: 
         engine.dispose()
 
 
-def test_opening_a_store_creates_the_schema(database_url: str) -> None:
-    Store(database_url).close()
-    ((revision,),) = raw_rows(database_url, "SELECT version_num FROM alembic_version")
+def test_opening_a_store_creates_the_schema(empty_database_url: str) -> None:
+    Store(empty_database_url).close()
+    ((revision,),) = raw_rows(empty_database_url, "SELECT version_num FROM alembic_version")
     assert revision == HEAD_REVISION
 
 
@@ -451,22 +451,24 @@ def test_head_revision_is_the_newest_migration() -> None:
     assert ScriptDirectory(str(MIGRATIONS)).get_current_head() == HEAD_REVISION
 
 
-def test_a_store_opens_a_database_at_an_older_revision(database_url: str) -> None:
-    engine = sa.create_engine(database_url, poolclass=sa.NullPool)
+def test_a_store_opens_a_database_at_an_older_revision(empty_database_url: str) -> None:
+    engine = sa.create_engine(empty_database_url, poolclass=sa.NullPool)
     with engine.begin() as conn:
         command.upgrade(alembic_config(conn), "head")
         command.downgrade(alembic_config(conn), "base")
     engine.dispose()
-    with Store(database_url) as opened:
+    with Store(empty_database_url) as opened:
         assert opened.list() == []
-    ((revision,),) = raw_rows(database_url, "SELECT version_num FROM alembic_version")
+    ((revision,),) = raw_rows(empty_database_url, "SELECT version_num FROM alembic_version")
     assert revision == HEAD_REVISION
 
 
-def test_migration_0004_adds_weighted_to_live_results_and_keeps_them(database_url: str) -> None:
+def test_migration_0004_adds_weighted_to_live_results_and_keeps_them(
+    empty_database_url: str,
+) -> None:
     """0004 adds the nullable ``weighted`` column: rows entered before keep NULL, and going
     back to 0003 keeps the rows (on SQLite too, whose tables are rebuilt to drop a column)."""
-    engine = sa.create_engine(database_url, poolclass=sa.NullPool)
+    engine = sa.create_engine(empty_database_url, poolclass=sa.NullPool)
     row = ("INSERT INTO live_results (game_id, round, \"table\", board, ns, ew, contract, "
            "declarer, tricks, created_at, updated_at) VALUES ('g', 1, 1, 1, 'NS 1', 'EW 1', "
            "'3NT', 'N', 9, '2026-11-30 08:00:00', '2026-11-30 08:00:00')")  # fmt: skip
@@ -495,9 +497,9 @@ def test_migration_0004_adds_weighted_to_live_results_and_keeps_them(database_ur
         engine.dispose()
 
 
-def test_migration_0005_names_the_artificial_score_and_keeps_it(database_url: str) -> None:
+def test_migration_0005_names_the_artificial_score_and_keeps_it(empty_database_url: str) -> None:
     """0005 renames ``adjusted`` to ``artificial`` with its values, and adds the conflicts."""
-    engine = sa.create_engine(database_url, poolclass=sa.NullPool)
+    engine = sa.create_engine(empty_database_url, poolclass=sa.NullPool)
     row = ("INSERT INTO live_results (game_id, round, \"table\", board, ns, ew, adjusted, "
            "created_at, updated_at) VALUES ('g', 1, 1, 1, 'NS 1', 'EW 1', 'A+/A-', "
            "'2026-11-30 08:00:00', '2026-11-30 08:00:00')")  # fmt: skip
@@ -544,7 +546,7 @@ def test_the_wheel_ships_the_migrations(wheel: Path) -> None:
 
 
 def test_a_fresh_database_is_created_from_the_installed_wheel(
-    wheel: Path, database_url: str
+    wheel: Path, empty_database_url: str
 ) -> None:
     probe = textwrap.dedent(
         """
@@ -560,7 +562,7 @@ def test_a_fresh_database_is_created_from_the_installed_wheel(
     )
     env = {**os.environ, "PYTHONPATH": str(wheel)}
     out = subprocess.run(
-        [sys.executable, "-c", probe, database_url],
+        [sys.executable, "-c", probe, empty_database_url],
         check=True,
         capture_output=True,
         text=True,
@@ -568,7 +570,7 @@ def test_a_fresh_database_is_created_from_the_installed_wheel(
         cwd=wheel,
     ).stdout
     assert Path(out.strip()).is_relative_to(wheel)  # the wheel's copy, not the checkout's
-    assert raw_rows(database_url, "SELECT count(*) FROM deals") == [(1,)]
+    assert raw_rows(empty_database_url, "SELECT count(*) FROM deals") == [(1,)]
 
 
 def test_a_schema_from_a_newer_version_is_a_storage_error(database_url: str) -> None:
