@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import Final, NamedTuple
 
 from bridgescore.boards.deal import Deal
 from bridgescore.duplicate.field import Adjusted, Weighted
@@ -44,9 +44,9 @@ KeptTags = list[tuple[str, str]]
 """A game's tags the mapping does not read, as :attr:`Board.tags` holds them."""
 
 
-@dataclass(frozen=True, slots=True)
-class ReadResult:
-    """A result as read: the board, the pairs, what happened, and the line it is on."""
+class ReadResult(NamedTuple):
+    """A result as read: the board, the pairs, what happened, and the line it is on (a tuple:
+    a file's rows make thousands, and a tuple is made at once)."""
 
     board: int
     ns: int
@@ -74,8 +74,8 @@ class ReadResult:
         if isinstance(self.value, Split):
             return BoardResult(self.board, self.ns, self.ew, split=self.value, round=self.round,
                                table=self.table)  # fmt: skip
-        return BoardResult(self.board, self.ns, self.ew, self.value, score=self.score,
-                           round=self.round, table=self.table)  # fmt: skip
+        return BoardResult.played(self.board, self.ns, self.ew, self.value, self.score,
+                                  self.round, self.table)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

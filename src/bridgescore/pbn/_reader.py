@@ -378,7 +378,7 @@ class SessionReader:
                         {Side.NS: ns, Side.EW: ew}, cast(Result, read.value), board, scoring,
                         self.at.at(line), "Score_NS/Score_EW", _SCORE_COLUMNS)  # fmt: skip
                 if self.scores[key] is not None:
-                    read = replace(read, score=self.scores[key])
+                    read = read._replace(score=self.scores[key])
             played(name, read)
 
     def row(
