@@ -7,7 +7,17 @@ from dataclasses import dataclass, field, replace
 from typing import Final, NoReturn
 
 from bridgescore.errors import PbnError
-from bridgescore.pbn._games import KNOWN, NAME, STRING, Game, Tag, escape, unescape
+from bridgescore.pbn._games import (
+    KNOWN,
+    NAME,
+    STRING,
+    Game,
+    Tag,
+    escape,
+    plain_game,
+    plain_tag,
+    unescape,
+)
 from bridgescore.pbn._location import Location, quote
 
 __all__ = ["read_games"]
@@ -79,6 +89,8 @@ class _Lexer:
         self.comments: list[str] = []
         self.first_line = 0
         self.split_from = 0
+        self.unescaped: dict[str, str] = {}
+        """Values with a backslash or a tab, unescaped (a file repeats its ScoreTable's spec)."""
         """The line of the Board tag that started the open game, if a split started it."""
 
     def fail(self, reason: str, line: int, at: int, *, field: str | None = None) -> NoReturn:
@@ -151,13 +163,22 @@ class _Lexer:
                         return None  # games not apart: split by :meth:`add_tag`
                     board = True
                 if "\\" in value or "\t" in value:
-                    value = unescape(value)
-                tags.append(Tag(name, value, (), (), at, ()))
+                    value = self.unescape(value)
+                tags.append(plain_tag(name, value, at))
             at += 1
         if data:
             tags[-1] = _with_data(tags[-1], data, data_lines)
-        self.games_.append(Game(tuple(tags), (), line))
+        self.games_.append(plain_game(tuple(tags), line))
         return end, at if text[end - 1] == "\n" else at - 1
+
+    def unescape(self, value: str) -> str:
+        """:func:`~bridgescore.boards.tags.unescape`, once a value."""
+        known = self.unescaped.get(value)
+        if known is None:
+            if len(self.unescaped) >= 4096:
+                self.unescaped.clear()  # bounded: distinct junk cannot grow it
+            known = self.unescaped[value] = unescape(value)
+        return known
 
     def token(self, ch: str, pos: int, line: int) -> tuple[int, int]:
         """Read the comment, tag or element at ``pos``; where it ends (position, line)."""
@@ -315,7 +336,7 @@ class _OpenTag:
 
     def freeze(self) -> Tag:
         if not self.data and not self.comments:  # most tags: a name and a value
-            return Tag(self.name, self.value, (), (), self.line, ())
+            return plain_tag(self.name, self.value, self.line)
         return Tag(self.name, self.value, tuple(tuple(d) for d in self.data),
                    tuple(self.comments), self.line, tuple(self.data_lines))  # fmt: skip
 
