@@ -39,6 +39,8 @@ _LONGEST: Final = 200
 for ``10`` for ``T`` and extra blanks."""
 _ORDER: Final = {rank: i for i, rank in enumerate(RANKS)}
 _CANONICAL: Final = re.compile("A?K?Q?J?T?9?8?7?6?5?4?3?2?")
+_CANONICAL_HAND: Final = re.compile(r"\.".join([f"({_CANONICAL.pattern})"] * 4))
+"""A hand whose four suits are each in order: its suits at once."""
 """A suit as most files write it: upper-case ranks, highest first, each once."""
 _HCP: Final = {"A": 4, "K": 3, "Q": 2, "J": 1}
 
@@ -101,6 +103,9 @@ class Hand:
 
 
 def _hand(text: str, whole: str) -> Hand:
+    canonical = _CANONICAL_HAND.fullmatch(text)
+    if canonical is not None:  # most hands: four suits in order, nothing to check or sort
+        return Hand(*canonical.groups())
     if len(text) > _LONGEST:
         raise _fail(f"a hand is at most {_LONGEST} characters", whole[:_LONGEST] + "...")
     parts = text.split(".")
