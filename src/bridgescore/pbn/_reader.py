@@ -294,6 +294,8 @@ class SessionReader:
         tag_ = game.tag("Vulnerable")
         if tag_ is not None and tag_.value.strip() not in ("", "?"):
             vul = vulnerability(tag_.value, self.at.at(tag_.line))
+        if seat is law.dealer and vul is law.vulnerability:
+            return law  # most games: Law 2's board (immutable), not made again
         return Board(number, seat, vul)
 
     def section_tags(self, section: str, game: Game) -> None:
