@@ -272,9 +272,7 @@ class Game:
         """The first tag with this name, or None."""
         first = self._first
         if first is None:
-            first = {}
-            for t in self.tags:
-                first.setdefault(t.name, t)
+            first = {t.name: t for t in reversed(self.tags)}  # the first of a name made last
             object.__setattr__(self, "_first", first)
         return first.get(name)
 

@@ -160,7 +160,7 @@ class _Lexer:
                 if data:
                     tags[-1] = _with_data(tags[-1], data, data_lines)
                     data, data_lines = [], []
-                if name == "Board" or name.lower() == "board":
+                if len(name) == 5 and (name == "Board" or name.lower() == "board"):
                     if board:
                         return None  # games not apart: split by :meth:`add_tag`
                     board = True
