@@ -48,6 +48,8 @@ each escape between them: a fifth faster)."""
 _LINES: Final = re.compile(f"(?:{_LINE.pattern})+")
 """A run of such lines."""
 _BLANK_LINE: Final = re.compile(r"[ \t\f\v]*(?:\n|\Z)")
+_SPLIT_BLANKS: Final = re.compile("[\x1c-\x1f\r]")
+"""The ASCII characters :meth:`str.split` takes for blanks and :data:`_WORD` does not."""
 
 
 def read_games(text: str, *, source: str = "<text>", fast: bool = True) -> list[Game]:
@@ -150,11 +152,13 @@ class _Lexer:
         data: list[list[str]] = []
         data_lines: list[int] = []
         at, board = line, False
+        # str.split splits where a word ends, but for these, which it also takes for blanks
+        split = _SPLIT_BLANKS.search(text, pos, end) is None
         for name, value, row in _LINE.findall(text, pos, end):
             if not name:  # a row of words after the last tag
                 if not tags:
                     return None  # text before the first tag: the loop says so
-                data.append(_WORD.findall(row))
+                data.append(row.split() if split and row.isascii() else _WORD.findall(row))
                 data_lines.append(at)
             else:
                 if data:
