@@ -249,3 +249,26 @@ def test_a_sections_errors_are_said_in_the_readers_language() -> None:
         german = error_text(info.value)
     assert german != str(info.value)
     assert "'swiss'" in german
+
+
+@pytest.mark.parametrize(
+    ("text", "score", "round_", "table"),
+    [("4SN=", None, None, None), ("3NTXE-2", -500, 2, 7), ("7CXXW+0", None, 1, None),
+     ("Pass", None, 3, 4)],
+)  # fmt: skip
+def test_played_is_the_constructors_result(
+    text: str, score: int | None, round_: int | None, table: int | None
+) -> None:
+    """BoardResult.played (a file's rows) makes what the constructor makes, field for field."""
+    result = Result.parse(text)
+    made = BoardResult.played(5, 1, 2, result, score, round_, table)
+    expected = BoardResult(5, 1, 2, result, score=score, round=round_, table=table)
+    assert made == expected
+    assert repr(made) == repr(expected)
+    assert hash(made) == hash(expected)
+
+
+def test_played_refuses_what_the_constructor_refuses() -> None:
+    """A contract without a declarer goes through the constructor, which refuses it."""
+    with pytest.raises(SessionError, match="declarer"):
+        BoardResult.played(5, 1, 2, Result.parse("4S="))

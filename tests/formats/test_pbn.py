@@ -553,6 +553,12 @@ def test_unknown_tags_survive() -> None:
          'Result"]\n3 3 1NT N 7', 3, "board 1: pair 3 cannot play against itself"),
         ('[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
          "1 1 1NT N 7\n1 1 1NT N 8", 4, "board 1, NS 1 v EW 1 has another result at line 3"),
+        # the first section's contradiction, named by its line, before the second's error
+        # (the rows are checked for lines only where building fails: in the same order)
+        ('[Board "1"][Section "A"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]'
+         '\n1 2 1NT N 7\n1 3 1NT N 8\n\n[Board "1"][Section "B"]\n[ScoreTable "PairId_NS;'
+         'PairId_EW;Contract;Declarer;Result;Version"]\n1 2 1NT N 7 1\n', 4,
+         "board 1: pair NS 1 played it twice (here and at line 3)"),
         ('[Board "1"][Dealer "N"]\n\n[Board "1"][Dealer "E"]', 3,
          "board 1 of section A has dealer E and vulnerability None here but N and None"),
         ('[Event "x"]', 1, "a game without a Board tag, a deal or a result"),

@@ -34,6 +34,8 @@ FIELDS: Final = tuple(FIELD_TAGS)
 """The typed fields of a board besides its number, dealer and vulnerability:
 ``deal``, ``auction``, ``play``, ``dd``, ``par``."""
 
+_NUMBERED: dict[int, Board] = {}
+"""Law 2's boards made lately, by number (:meth:`Board.numbered`)."""
 _TAG_NAMES: Final = frozenset(name for names in FIELD_TAGS.values() for name in names)
 
 
@@ -104,7 +106,16 @@ class Board:
         >>> Board.numbered(7)
         Board(number=7, dealer=Seat.SOUTH, vulnerability=Vulnerability.BOTH)
         """
-        return cls(number, Seat.dealer_of_board(number), Vulnerability.from_board(number))
+        plain = cls is Board and type(number) is int
+        known = _NUMBERED.get(number) if plain else None
+        if known is not None:  # a file asks for each game's board (a board is immutable)
+            return known
+        board = cls(number, Seat.dealer_of_board(number), Vulnerability.from_board(number))
+        if plain:
+            if len(_NUMBERED) >= 4096:
+                _NUMBERED.clear()  # bounded: distinct numbers cannot grow it
+            _NUMBERED[number] = board
+        return board
 
     @property
     def fields(self) -> Fields:

@@ -19,6 +19,7 @@ as HTML with their own template, ``web/templates/_hand_diagram.html``).
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from dataclasses import dataclass
@@ -39,6 +40,10 @@ _LONGEST: Final = 200
 for ``10`` for ``T`` and extra blanks."""
 _ORDER: Final = {rank: i for i, rank in enumerate(RANKS)}
 _CANONICAL: Final = re.compile("A?K?Q?J?T?9?8?7?6?5?4?3?2?")
+_IN_ORDER: Final = frozenset(
+    "".join(ranks) for n in range(14) for ranks in itertools.combinations(RANKS, n)
+)
+"""Each suit's ranks written in order (8,192 texts: a suit is checked by one look-up)."""
 """A suit as most files write it: upper-case ranks, highest first, each once."""
 _HCP: Final = {"A": 4, "K": 3, "Q": 2, "J": 1}
 
@@ -101,6 +106,9 @@ class Hand:
 
 
 def _hand(text: str, whole: str) -> Hand:
+    suits = text.split(".")
+    if len(suits) == 4 and all(suit in _IN_ORDER for suit in suits):
+        return Hand(*suits)  # most hands: four suits in order, nothing to check or sort
     if len(text) > _LONGEST:
         raise _fail(f"a hand is at most {_LONGEST} characters", whole[:_LONGEST] + "...")
     parts = text.split(".")
@@ -125,6 +133,8 @@ def _hand(text: str, whole: str) -> Hand:
     return Hand(*suits)
 
 
+_CLOCKWISE: Final = tuple(Seat)
+"""The seats in :attr:`Deal.hands`' order, clockwise from North."""
 _PARSED: dict[tuple[type, str], Deal] = {}
 """Deals read lately, by class and text (a deal is immutable)."""
 
@@ -148,11 +158,9 @@ class Deal:
             "".join([h.diamonds for h in known]),
             "".join([h.clubs for h in known]),
         )
-        if (
-            sum(map(len, suits)) == 13 * len(known)
-            and all(len(h) == 13 for h in known)
-            and all(len(set(ranks)) == len(ranks) for ranks in suits)
-        ):
+        if all(
+            len(h.spades) + len(h.hearts) + len(h.diamonds) + len(h.clubs) == 13 for h in known
+        ) and all(len(set(ranks)) == len(ranks) for ranks in suits):
             return  # the common case, checked at once; the loop below says what is wrong
         seen: dict[str, Seat] = {}
         for seat, hand in zip(Seat, self.hands, strict=True):
@@ -241,11 +249,11 @@ separated by blanks, got 3
         parts = rest.split()
         if len(parts) != 4:
             raise _fail(f"expected 4 hands separated by blanks, got {len(parts)}", text)
-        by_seat: dict[Seat, Hand | None] = {}
-        for i, part in enumerate(parts):
-            by_seat[first.next(i)] = None if part == "-" else _hand(part, text)
-        n, e, s, w = (by_seat[seat] for seat in Seat)
-        deal = cls((n, e, s, w))
+        start = _CLOCKWISE.index(first)
+        hands: list[Hand | None] = [None, None, None, None]
+        for i, part in enumerate(parts):  # the i-th hand is the seat i places after the first's
+            hands[(start + i) % 4] = None if part == "-" else _hand(part, text)
+        deal = cls((hands[0], hands[1], hands[2], hands[3]))
         if len(_PARSED) >= 4096:
             _PARSED.clear()  # bounded (a few MB): a file reads its deals again when built
         _PARSED[(cls, text)] = deal

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import Final, NamedTuple
 
 from bridgescore.boards.deal import Deal
 from bridgescore.duplicate.field import Adjusted, Weighted
@@ -44,9 +44,9 @@ KeptTags = list[tuple[str, str]]
 """A game's tags the mapping does not read, as :attr:`Board.tags` holds them."""
 
 
-@dataclass(frozen=True, slots=True)
-class ReadResult:
-    """A result as read: the board, the pairs, what happened, and the line it is on."""
+class ReadResult(NamedTuple):
+    """A result as read: the board, the pairs, what happened, and the line it is on (a tuple:
+    a file's rows make thousands, and a tuple is made at once)."""
 
     board: int
     ns: int
@@ -74,8 +74,8 @@ class ReadResult:
         if isinstance(self.value, Split):
             return BoardResult(self.board, self.ns, self.ew, split=self.value, round=self.round,
                                table=self.table)  # fmt: skip
-        return BoardResult(self.board, self.ns, self.ew, self.value, score=self.score,
-                           round=self.round, table=self.table)  # fmt: skip
+        return BoardResult.played(self.board, self.ns, self.ew, self.value, self.score,
+                                  self.round, self.table)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,12 +172,22 @@ class SessionBuilder:
         :raises PbnError: for results that contradict each other, naming a line.
         """
         drafts = list(self.sections.values())
-        parts = [self._parts(d) for d in drafts]
+        parts = []
+        for i, draft in enumerate(drafts):
+            try:
+                parts.append(self._parts(draft))
+            except BridgeError:
+                self._check_all(drafts[: i + 1])
+                raise
         tags = _promote([p.boards for p in parts])
         if parts:
             notes = [*self.notes, *(SessionWarning(0, (0, 0), n) for n in scoring.notes)]
             parts[0].notes[:0] = notes
-        sections = [self._section(d, p) for d, p in zip(drafts, parts, strict=True)]
+        try:
+            sections = [self._section(d, p) for d, p in zip(drafts, parts, strict=True)]
+        except BridgeError:
+            self._check_all(drafts)
+            raise
         return Session(
             tuple(sections), scoring.method, event, date, scoring.undertrick_rule,
             scoring.artificial, scoring.drop, scoring.rounding, scoring.divisor, tags,
@@ -190,14 +200,16 @@ class SessionBuilder:
         mitchell = movement == "mitchell"
         notes = list(draft.notes)
         draft.rows.sort(key=lambda r: r.board)  # board order; the file's order within a board
-        self._check(draft.rows, mitchell)
-        notes += [
-            SessionWarning(row.board, (row.ns, row.ew), (
-                f"declarer and dummy were swapped (^{row.value.declarer.value}); scored "
-                f"for {row.value.declarer.value}"))
-            for row in _unique(draft.rows)
-            if row.swapped and isinstance(row.value, Result) and row.value.declarer
-        ]  # fmt: skip
+        # the rows' contradictions are the section's to find (:meth:`_check_all` names their
+        # lines when it finds one): one pass over the rows, not two
+        if any(row.swapped for row in draft.rows):
+            notes += [
+                SessionWarning(row.board, (row.ns, row.ew), (
+                    f"declarer and dummy were swapped (^{row.value.declarer.value}); scored "
+                    f"for {row.value.declarer.value}"))
+                for row in _unique(draft.rows)
+                if row.swapped and isinstance(row.value, Result) and row.value.declarer
+            ]  # fmt: skip
         pairs = self._pairs(draft, mitchell, notes)
         boards, dropped = _boards(draft, self.deals)
         if draft.ignored:
@@ -240,6 +252,12 @@ class SessionBuilder:
         return {board: [tables for _, tables in sorted(by.items())]
                 for board, by in groups.items() if len(by) > 1}  # fmt: skip
 
+    def _check_all(self, drafts: list[_SectionDraft]) -> None:
+        """Where building failed: the first contradiction among the rows of ``drafts``, in
+        order, naming its line (:meth:`_check`); nothing if they have none."""
+        for draft in drafts:
+            self._check(draft.rows, (draft.movement or _infer(draft)) == "mitchell")
+
     def _check(self, rows: list[ReadResult], mitchell: bool) -> None:
         """No pair against itself (in a Howell), no table with two results, no pair twice on
         a board; a result entered twice is left for the section to warn of."""
@@ -269,7 +287,9 @@ class SessionBuilder:
         self, draft: _SectionDraft, mitchell: bool, notes: list[SessionWarning]
     ) -> list[Pair]:
         names: dict[tuple[Side | None, int], str] = {}
-        numbers = {(Side.NS, r.ns) for r in draft.rows} | {(Side.EW, r.ew) for r in draft.rows}
+        numbers: set[tuple[Side, int]] = set()
+        if mitchell and any(total.side is None for total in draft.total_names):
+            numbers = {(Side.NS, r.ns) for r in draft.rows} | {(Side.EW, r.ew) for r in draft.rows}
         directed: list[int] = []
         for total in draft.total_names:
             side = total.side

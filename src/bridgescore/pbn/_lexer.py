@@ -7,7 +7,17 @@ from dataclasses import dataclass, field, replace
 from typing import Final, NoReturn
 
 from bridgescore.errors import PbnError
-from bridgescore.pbn._games import KNOWN, NAME, STRING, Game, Tag, escape, unescape
+from bridgescore.pbn._games import (
+    KNOWN,
+    NAME,
+    STRING,
+    Game,
+    Tag,
+    escape,
+    plain_game,
+    plain_tag,
+    unescape,
+)
 from bridgescore.pbn._location import Location, quote
 
 __all__ = ["read_games"]
@@ -28,14 +38,18 @@ _ONE_LINE_TAG: Final = re.compile(
 """A tag on one line, as nearly every file writes it: read by one match (:meth:`_Lexer.tag`
 reads the others, and names what is wrong)."""
 _LINE: Final = re.compile(
-    r'(?:[ \t]*\[[ \t]*([A-Za-z0-9_]+)[ \t]*"((?:[^"\\\n]|\\[^\n])*)"[ \t]*\][ \t]*'
+    r'(?:[ \t]*\[[ \t]*([A-Za-z0-9_]+)[ \t]*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"[ \t]*\][ \t]*'
     r'|(?!%)[ \t]*([^ \t\f\v\n\[\]{};"][^\[\]{};"\n]*))(?:\n|\Z)'
 )
 """A line of a game as most files write it: one tag alone (name, value), or section data of
-words and blanks only (a table's row): what :meth:`_Lexer.plain_game` reads."""
+words and blanks only (a table's row): what :meth:`_Lexer.plain_game` reads. The value is
+:data:`~bridgescore.pbn._games.STRING`'s body, its loop unrolled (runs of plain characters,
+each escape between them: a fifth faster)."""
 _LINES: Final = re.compile(f"(?:{_LINE.pattern})+")
 """A run of such lines."""
 _BLANK_LINE: Final = re.compile(r"[ \t\f\v]*(?:\n|\Z)")
+_SPLIT_BLANKS: Final = re.compile("[\x1c-\x1f\r]")
+"""The ASCII characters :meth:`str.split` takes for blanks and :data:`_WORD` does not."""
 
 
 def read_games(text: str, *, source: str = "<text>", fast: bool = True) -> list[Game]:
@@ -79,6 +93,8 @@ class _Lexer:
         self.comments: list[str] = []
         self.first_line = 0
         self.split_from = 0
+        self.unescaped: dict[str, str] = {}
+        """Values with a backslash or a tab, unescaped (a file repeats its ScoreTable's spec)."""
         """The line of the Board tag that started the open game, if a split started it."""
 
     def fail(self, reason: str, line: int, at: int, *, field: str | None = None) -> NoReturn:
@@ -136,28 +152,39 @@ class _Lexer:
         data: list[list[str]] = []
         data_lines: list[int] = []
         at, board = line, False
+        # str.split splits where a word ends, but for these, which it also takes for blanks
+        split = _SPLIT_BLANKS.search(text, pos, end) is None
         for name, value, row in _LINE.findall(text, pos, end):
             if not name:  # a row of words after the last tag
                 if not tags:
                     return None  # text before the first tag: the loop says so
-                data.append(_WORD.findall(row))
+                data.append(row.split() if split and row.isascii() else _WORD.findall(row))
                 data_lines.append(at)
             else:
                 if data:
                     tags[-1] = _with_data(tags[-1], data, data_lines)
                     data, data_lines = [], []
-                if name == "Board" or name.lower() == "board":
+                if len(name) == 5 and (name == "Board" or name.lower() == "board"):
                     if board:
                         return None  # games not apart: split by :meth:`add_tag`
                     board = True
                 if "\\" in value or "\t" in value:
-                    value = unescape(value)
-                tags.append(Tag(name, value, (), (), at, ()))
+                    value = self.unescape(value)
+                tags.append(plain_tag(name, value, at))
             at += 1
         if data:
             tags[-1] = _with_data(tags[-1], data, data_lines)
-        self.games_.append(Game(tuple(tags), (), line))
+        self.games_.append(plain_game(tuple(tags), line))
         return end, at if text[end - 1] == "\n" else at - 1
+
+    def unescape(self, value: str) -> str:
+        """:func:`~bridgescore.boards.tags.unescape`, once a value."""
+        known = self.unescaped.get(value)
+        if known is None:
+            if len(self.unescaped) >= 4096:
+                self.unescaped.clear()  # bounded: distinct junk cannot grow it
+            known = self.unescaped[value] = unescape(value)
+        return known
 
     def token(self, ch: str, pos: int, line: int) -> tuple[int, int]:
         """Read the comment, tag or element at ``pos``; where it ends (position, line)."""
@@ -315,7 +342,7 @@ class _OpenTag:
 
     def freeze(self) -> Tag:
         if not self.data and not self.comments:  # most tags: a name and a value
-            return Tag(self.name, self.value, (), (), self.line, ())
+            return plain_tag(self.name, self.value, self.line)
         return Tag(self.name, self.value, tuple(tuple(d) for d in self.data),
                    tuple(self.comments), self.line, tuple(self.data_lines))  # fmt: skip
 

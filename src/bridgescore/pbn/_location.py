@@ -29,13 +29,22 @@ class Location:
     """The line (1 for the first); 0 when unknown, and the message then names only the file."""
 
     def at(self, line: int) -> Location:
-        """Another line of the same file."""
-        return Location(self.source, line)
+        """Another line of the same file (made at once: a reader asks one a tag it reads)."""
+        made = _new(Location)
+        _SOURCE(made, self.source)
+        _LINE(made, line)
+        return made
 
     def fail(self, reason: str, *, field: str | None = None, value: object = None) -> NoReturn:
         """Raise a :class:`PbnError` about this line: ``field`` is the tag or column the problem
         is in (``'Contract'``, ``'PairId_NS'``), ``value`` the text found there."""
         raise PbnError(reason, line=self.line or None, source=self.source, field=field, value=value)
+
+
+_new = object.__new__
+_SOURCE = vars(Location)["source"].__set__
+_LINE = vars(Location)["line"].__set__
+"""The fields' slots, set as the frozen constructor sets them (:meth:`Location.at`)."""
 
 
 def quote(text: str, limit: int = 60) -> str:

@@ -117,6 +117,8 @@ class SessionReader:
         self.unnumbered: list[int] = []
         """The lines of games without a Board tag, numbered in order."""
         self.last_board = 0
+        self.boards: dict[tuple[str, str | None, str | None], Board] = {}
+        """The boards read, by their Board, Dealer and Vulnerable values."""
 
     def read(self) -> Session:
         self.refuse_teams()
@@ -284,7 +286,17 @@ class SessionReader:
 
     def board(self, game: Game, tag: Tag) -> Board:
         """The board a game is about: its number, and its dealer and vulnerability (Law 2's
-        where the game does not say)."""
+        where the game does not say); read once per texts (a board's games repeat them)."""
+        key = (tag.value, game.get("Dealer"), game.get("Vulnerable"))
+        known = self.boards.get(key)
+        if known is None:
+            if len(self.boards) >= 4096:
+                self.boards.clear()  # bounded: distinct junk cannot grow it
+            known = self.boards[key] = self.new_board(game, tag)
+        return known
+
+    def new_board(self, game: Game, tag: Tag) -> Board:
+        """:meth:`board`, read from the tags."""
         number = integer(tag.value, "board number", self.at.at(tag.line), field="Board", least=1)
         law = Board.numbered(number)
         seat, vul = law.dealer, law.vulnerability
@@ -294,6 +306,8 @@ class SessionReader:
         tag_ = game.tag("Vulnerable")
         if tag_ is not None and tag_.value.strip() not in ("", "?"):
             vul = vulnerability(tag_.value, self.at.at(tag_.line))
+        if seat is law.dealer and vul is law.vulnerability:
+            return law  # most games: Law 2's board (immutable), not made again
         return Board(number, seat, vul)
 
     def section_tags(self, section: str, game: Game) -> None:
@@ -378,7 +392,7 @@ class SessionReader:
                         {Side.NS: ns, Side.EW: ew}, cast(Result, read.value), board, scoring,
                         self.at.at(line), "Score_NS/Score_EW", _SCORE_COLUMNS)  # fmt: skip
                 if self.scores[key] is not None:
-                    read = replace(read, score=self.scores[key])
+                    read = read._replace(score=self.scores[key])
             played(name, read)
 
     def row(

@@ -5,8 +5,8 @@ and :class:`SessionRules`, what scoring reads of a session."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Literal, Protocol
 
@@ -156,6 +156,29 @@ class BoardResult:
             raise SessionError.coded("result_no_declarer", field="declarer", board=self.board,
                                      ns=self.ns, ew=self.ew, result=str(self.result))  # fmt: skip
 
+    @classmethod
+    def played(
+        cls,
+        board: int,
+        ns: int,
+        ew: int,
+        result: Result,
+        score: int | None = None,
+        round: int | None = None,
+        table: int | None = None,
+    ) -> BoardResult:
+        """A contract's result at a table, as ``BoardResult(board, ns, ew, result, score=...,
+        round=..., table=...)`` makes it, made at once (a file's rows make thousands): what
+        only the constructor can refuse (a result without a declarer) goes through it.
+
+        >>> BoardResult.played(3, 1, 2, Result.parse("4SN=")) == BoardResult(3, 1, 2,
+        ...     Result.parse("4SN="))
+        True
+        """
+        if result.declarer is None:
+            return cls(board, ns, ew, result, score=score, round=round, table=table)
+        return _make_played(board, ns, ew, result, score, round, table)
+
     @property
     def text(self) -> str:
         """The result, artificial, weighted or split score as written (a traveller's line)."""
@@ -174,6 +197,37 @@ class BoardResult:
         assert self.result is not None
         s = score_result(self.result, board.vulnerability, undertrick_rule=undertrick_rule)
         return s.for_side(Side.NS)
+
+
+def _played_maker() -> Callable[
+    [int, int, int, Result, int | None, int | None, int | None], BoardResult
+]:  # fmt: skip
+    """:meth:`BoardResult.played`'s maker: each field's slot set as the frozen constructor sets
+    it, without its per-field look-ups."""
+    new = object.__new__
+    board_, ns_, ew_, result_, artificial, score_, round_, table_, weighted, split, lead = (
+        getattr(BoardResult, f.name).__set__ for f in fields(BoardResult))  # fmt: skip
+
+    def make(board: int, ns: int, ew: int, result: Result, score: int | None,
+             round: int | None, table: int | None) -> BoardResult:  # fmt: skip
+        made = new(BoardResult)
+        board_(made, board)
+        ns_(made, ns)
+        ew_(made, ew)
+        result_(made, result)
+        artificial(made, None)
+        score_(made, score)
+        round_(made, round)
+        table_(made, table)
+        weighted(made, None)
+        split(made, None)
+        lead(made, None)
+        return made
+
+    return make
+
+
+_make_played = _played_maker()
 
 
 @dataclass(frozen=True, slots=True)
