@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, Self, TypeVar
 
 from bridgescore.errors import EventError
 from bridgescore.events._score import match_scores
@@ -45,11 +45,20 @@ class RepeatMeetingError(EventError):
     """A swap that would make entrants meet again, not confirmed by the director (HTTP 409):
     ``repeat`` lists each new repeat (the two entrants and the round they met in)."""
 
-    def __init__(self, number: int, repeat: tuple[tuple[str, str, int], ...]) -> None:
-        met = "; ".join(f"{a} and {b} met in round {r}" for a, b, r in repeat)
-        super().__init__(f"the swap makes a repeat meeting in round {number}: {met}; send it "
-                         "again with confirm to swap", field="entrants")  # fmt: skip
-        self.repeat = repeat
+    repeat: tuple[tuple[str, str, int], ...] = ()
+
+    @classmethod
+    def of(cls, number: int, repeat: tuple[tuple[str, str, int], ...]) -> Self:
+        """The error for the swap in round ``number`` making the meetings ``repeat``."""
+        said: dict[str, Any]
+        met: EventError | None = None  # each meeting a sentence the reader's language says
+        for a, b, r in reversed(repeat):
+            said = {"first": a, "second": b, "round": r}
+            met = (EventError.coded("repeat_met", **said) if met is None
+                   else EventError.coded("repeat_met_more", more=met, **said))  # fmt: skip
+        err = cls.coded("repeat_meeting", field="entrants", round=number, met=met)
+        err.repeat = repeat
+        return err
 
 
 class TieError(EventError):
