@@ -95,5 +95,146 @@ CLUB: Final[Mapping[str, str]] = {
     ),
     "repeat_met": N_("{first} and {second} met in round {round}"),
     "repeat_met_more": N_("{first} and {second} met in round {round}; {more}"),
+    # the web's forms and API: a new evening, its players and its results (bridgescore.web)
+    "method_once": N_("give the method once (`method`; `scoring` is its old name)"),
+    "movement_or_file": N_("give the movement or a movement file, not both"),
+    "howell_needs_pairs": N_("a Howell needs its number of pairs"),
+    "mitchell_needs_tables": N_("a Mitchell needs its number of tables"),
+    "individual_needs_players": N_("an individual needs its number of players"),
+    "movement_boards_most": N_("this movement has {boards} boards; at most {most} can be entered"),
+    "individual_name_key": N_("an individual names its players by number, not {key!r}"),
+    "individual_names_in": N_("an individual names its players in `names`, by number"),
+    "entry_one_kind": N_(
+        "give one of a contract, an artificial score, a weighted score or a split score"
+    ),
+    "players_no_pair": N_("no pair {pair!r} in the movement"),
+    "players_of_pair": N_("pair {pair} is two players, got {count}"),
+    "average_where": N_("give a table and its round, or a pair"),
+    "no_team_at_table": N_("no team {team!r} sits at a table of the rounds drawn"),
+    "slip_one_line": N_("a traveller slip has at least one line"),
+    "table_not_board": N_("table {table} does not play board {board}"),
+    "deals_how": N_("send the deals as pbn (text) or as file (base64) with its name"),
+    "bye_vp_decimals": N_("a bye scores VPs to two decimals, got {got}"),
+    "result_or_artificial": N_("give a result or an artificial score, not both"),
+    "swiss_pairs_open_room": N_("a Swiss pairs match has one table, its open room"),
+    "no_result_to_change": N_(
+        "round {round}, board {board} has no result at match {match}'s {room} room to change"
+    ),
+    "scoring_method_form": N_("unknown scoring method {got}; expected mp, butler or cross-imps"),
+    "sections_most": N_("{count} sections, more than the {most} a session may have"),
+    "results_most": N_("{count:,} results, more than the {most:,} a session may have"),
+    "results_full": N_("this session has {most:,} results, the most a session may have"),
+    "file_too_large": N_("{name!r} is larger than {most:,} bytes, the largest file accepted"),
+    "holdings_choose": N_("choose the players' holdings file"),
+    "declarer_choose": N_("choose the declarer's seat, N, E, S or W"),
+    "changed_elsewhere": N_("changed elsewhere"),
+    "game_version": N_(
+        "the game has changed: you sent version {sent!r}, it is now at version {version}; reload "
+        "it and try again"
+    ),
+    # the store of games and nights (bridgescore.storage.store)
+    "game_is_night": N_("game {game!r} is a night at the club, not a rubber or Chicago"),
+    "database_url": N_(
+        "invalid database URL: expected an SQLAlchemy URL such as sqlite:///path/to/games.db or "
+        "postgresql+psycopg://user:password@host/database"
+    ),
+    "database_driver": N_(
+        "cannot open a {driver!r} database: {why}; is its driver installed (for PostgreSQL: pip "
+        "install 'bridgescore[postgres]')?"
+    ),
+    "database_revision": N_(
+        "cannot upgrade the database from schema revision {revision}: {why}; is it from a newer "
+        "bridgescore?"
+    ),
+    "no_game": N_("no game with id {game!r}"),
+    "no_game_of_kind": N_("no {kind} with id {game!r}"),
+    "game_prefix_short": N_(
+        "game id prefix too short: {prefix!r}; give at least {least} characters"
+    ),
+    "no_game_prefix": N_("no game id starts with {prefix!r}"),
+    "game_prefix_ambiguous": N_(
+        "game id prefix {prefix!r} is ambiguous: it matches {ids}; give more characters"
+    ),
+    "game_kind": N_("unknown kind of game: {got}; expected one of {kinds}"),
+    "limit_whole": N_("limit must be a whole number, 0 or more, got {got}"),
+    "game_unknown_kind": N_("game {game!r} has an unknown kind: {kind!r}"),
+    "game_saved_as": N_("game {game!r} is a {kind}: it cannot be saved as a {other}"),
+    "game_changed": N_(
+        "game {game!r} was changed by someone else: expected version {expected!r}, but it is at "
+        "version {current}; reload it and try again"
+    ),
+    "names_side": N_("unknown side for a {kind}'s names: {key!r}; expected {allowed}"),
+    "names_string": N_("the name of {key!r} must be a string, got {got}"),
+    "names_unreadable": N_("game {game!r} has unreadable names: {got}"),
+    # clubs, their directors, logins and rosters (bridgescore.club, bridgescore.storage.clubs)
+    "login_attempts": N_("too many login attempts: try again in {wait} s"),
+    "login_mismatch": N_("the email and password do not match a director's"),
+    "club_players_shown": N_("players are shown by 'names' or 'numbers', not {got}"),
+    "correction_hours": N_("a correction period is 0 to {most} hours, got {got}"),
+    "club_name": N_("a club needs a name"),
+    "club_number": N_("club number {number!r}: letters and digits only, at most 20"),
+    "club_body": N_("unknown national body {got}; expected one of {bodies} or OTHER"),
+    "email_long": N_("not an email address: {text!r} (longer than 254 characters)"),
+    "email_invalid": N_("not an email address: {text!r} ({why})"),
+    "password_short": N_("a password needs at least 10 characters, got {count}"),
+    "password_long": N_("a password has at most 200 characters"),
+    "another_club": N_("this belongs to another club: its directors direct it"),
+    "club_here": N_("{body} club {number} is here already"),
+    "club_ref_none": N_("no club with the id, name or number {ref!r}; give its id"),
+    "club_ref_many": N_("{count} clubs with the id, name or number {ref!r}; give its id"),
+    "no_club_number": N_("no {body} club {number!r}"),
+    "no_club": N_("no club {club!r}"),
+    "director_here": N_("{email} is a director here already"),
+    "no_director": N_("this club has no director {email}"),
+    "no_club_owns": N_("no club owns {game!r}"),
+    "roster_no_player": N_("the club's roster has no player {player}"),
+    "roster_number_taken": N_("number {number} is {other}'s on the roster already"),
+    "no_event": N_("no event with id {event!r}"),
+    "club_no_session": N_("the club has no session {game!r}"),
+    # the rubber and Chicago pads (bridgescore.home)
+    "honors_notation": N_(
+        "invalid honors: {got}; expected the side that held them and their points, such as "
+        '{{"we": 100}} or {{"NS": 150}}'
+    ),
+    "honors_both_sides": N_(
+        "both sides cannot hold honors on one deal: {got}; honors are 4 or 5 of the trump honors "
+        "(or the 4 aces) in one hand"
+    ),
+    "text_or_kind": N_("expected text or a {kind}, got {got}"),
+    "rules_choice": N_("unknown {what}: {got}; expected {allowed}"),
+    "rules_flag": N_("rules option {name} must be True or False, got {got}"),
+    "rules_preset": N_("unknown {game} rules: {got}; expected one of {presets}"),
+    "rules_option": N_("unknown {game} rules option: {got}; expected {options}"),
+    "deal_needs_declarer": N_("{contract} needs a declarer: N, E, S or W"),
+    "deal_needs_side": N_("{contract} needs the declaring side: we or they"),
+    "pass_no_declarer": N_("a passed-out deal has no declarer, got {got}"),
+    "pass_no_side": N_("a passed-out deal has no by, got {got}"),
+    "honors_side_and_points": N_(
+        "honors need both the side that held them and their points, got {side} and {points}"
+    ),
+    "no_deal": N_("no deal {deal}: the {game} has {count} deals"),
+    "honors_not_scored": N_(
+        "deal {deal} claims honors, but these rules do not score them: {rules}"
+    ),
+    "no_deal_to_undo": N_("there is no deal to undo"),
+    "side_we_they": N_("invalid side: {got}; expected 'we' or 'they'"),
+    "rubber_deal_notation": N_(
+        "invalid deal: {got}; expected a contract, the declaring side (we or they) and the tricks "
+        "taken or the outcome, e.g. '4H we 10', '4HX by they -2', '3NT we =' or 'Pass'"
+    ),
+    "deal_pass_only": N_("invalid deal: {got}; a passed-out deal is just 'Pass'"),
+    "deal_after_rubber": N_(
+        "deal {deal} comes after the rubber is over: it was won on deal {won_on}"
+    ),
+    "rubber_over_already": N_("the rubber is already over: it was won on deal {won_on}"),
+    "rubber_over": N_(
+        "the rubber is over: {side} won two games on deal {won_on}; undo the last deal or start a "
+        "new rubber"
+    ),
+    "rubber_ended": N_("the rubber was ended early; undo to reopen it"),
+    "chicago_deal_declarer": N_(
+        "invalid deal: {got} has no declarer; expected e.g. '4H S 10', '4HX by E -2', '3NTN=' or "
+        "'Pass'"
+    ),
 }
 """The English template of each code (its ``{names}`` the error's params)."""

@@ -10,13 +10,22 @@ from typing import Any
 
 import pytest
 
-from bridgescore import BridgeError, MovementError, RulesError, SessionError
+from bridgescore import (
+    BridgeError,
+    GameStateError,
+    MovementError,
+    NotationError,
+    RulesError,
+    SessionError,
+)
 from bridgescore._messages_club import CLUB
+from bridgescore.club.clubs import Attempts, ClubError, TooManyAttemptsError, check_password
 from bridgescore.duplicate.field import cross_imps, datum, victory_points
 from bridgescore.duplicate.movement import Movement, mitchell
 from bridgescore.duplicate.session import Section, Session, session_from_dict
 from bridgescore.errors import MESSAGES, EventError
 from bridgescore.events import RepeatMeetingError
+from bridgescore.home.rubber import Rubber, RubberDeal
 from bridgescore.live import NOW, Add, AlreadyEnteredError, LiveResult, LiveState, accept
 from bridgescore.live.rules import Edit
 from bridgescore.live.state import OutdatedError
@@ -60,6 +69,14 @@ CASES: list[tuple[Callable[[], object], type[BridgeError], str, str | None, str,
      RepeatMeetingError, "repeat_meeting", "entrants", "the swap makes a repeat meeting in "
      "round 3: A and B met in round 1; C and D met in round 2; send it again with confirm to "
      "swap", "A et B se sont rencontrés au tour 1 ; C et D se sont rencontrés au tour 2 ;"),
+    (lambda: RubberDeal.parse("4H 10"), NotationError, "rubber_deal_notation", "deal",
+     "invalid deal: '4H 10'; expected a contract, the declaring side (we or they) and the "
+     "tricks taken or the outcome, e.g. '4H we 10', '4HX by they -2', '3NT we =' or 'Pass'",
+     "donne invalide : '4H 10' ; attendu un contrat"),
+    (lambda: Rubber().undo(), GameStateError, "no_deal_to_undo", None,
+     "there is no deal to undo", "pas de donne à annuler"),
+    (lambda: check_password("short"), ClubError, "password_short", "password",
+     "a password needs at least 10 characters, got 5", "au moins 10 caractères, reçu 5"),
 ]  # fmt: skip
 
 
@@ -100,6 +117,19 @@ def test_a_repeat_meeting_keeps_its_meetings_and_says_each_in_polish() -> None:
             "zamiana tworzy powtórne spotkanie w rundzie 2: A i B spotkali się w rundzie 1; "
             "wyślij ją ponownie z confirm, aby zamienić"
         )
+
+
+def test_a_login_refused_too_often_keeps_its_wait_and_is_said_in_german() -> None:
+    attempts = Attempts(most=1, window=60.0)
+    attempts.refuse_if_full("k", 0.0)
+    attempts.record("k", 0.0)
+    with pytest.raises(TooManyAttemptsError) as caught:
+        attempts.refuse_if_full("k", 20.0)
+    assert (caught.value.retry_after, caught.value.field) == (40.0, "password")
+    assert str(caught.value) == "too many login attempts: try again in 40 s"
+    with use("de"):
+        said = error_text(caught.value)
+    assert said == "zu viele Anmeldeversuche: versuchen Sie es in 40 s erneut"
 
 
 def test_every_club_template_is_in_messages_and_names_its_values() -> None:
