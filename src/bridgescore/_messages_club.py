@@ -236,5 +236,143 @@ CLUB: Final[Mapping[str, str]] = {
         "invalid deal: {got} has no declarer; expected e.g. '4H S 10', '4HX by E -2', '3NTN=' or "
         "'Pass'"
     ),
+    # live nights stored, letters mailed, sites published, masterpoints filed (storage, club)
+    "no_live_session": N_("no live session with id {game!r}"),
+    "tokens_not_session": N_("these are not this session's tables' tokens"),
+    "no_open_conflict": N_("this session has no open conflict {conflict}"),
+    "director_closes": N_("only the director closes the session"),
+    "no_live_night": N_("there is no live night with id {game!r}"),
+    "no_session_id": N_("there is no session with id {game!r}"),
+    "mailing_mail_error": N_("{why}"),
+    "smtp_first": N_(
+        "set the club's SMTP settings first (PUT /api/club/smtp, or bridgescore club smtp)"
+    ),
+    "letters_stale": N_(
+        "the session changed (version {now}, the letters are of {version}): look at them again"
+    ),
+    "smtp_password_key": N_(
+        "the club's SMTP password cannot be read with this server's mail key ({env}, or mail.key "
+        "in the data directory): enter it again"
+    ),
+    "mail_not_ip": N_("not an IP address: {address!r}"),
+    "mail_host": N_("not a host name: {host!r}"),
+    "mail_port": N_("port: expected 1 to 65535, got {got}"),
+    "mail_security": N_("security {got}: expected one of {choices}"),
+    "mail_no_tls": N_(
+        "a connection without TLS is only for a server on this machine, not {host!r}: use "
+        "starttls or tls"
+    ),
+    "mail_login_text": N_("{name}: 1 to 254 characters on one line"),
+    "mail_login_both": N_("a login needs both a user name and a password"),
+    "mailing_close_first": N_("close the session first: letters go out with its results"),
+    "letters_sent": N_("the letters were sent already: ask again to send a new set"),
+    "ladders_most": N_("a club keeps at most {most} ladders: delete one first"),
+    "no_ladder": N_("the club has no ladder {ladder!r}"),
+    "no_player_page": N_("no player's page for {number!r}"),
+    "no_club_publishes": N_("no club of this server publishes player {number!r}"),
+    "no_club_at": N_("no club at {slug!r}"),
+    "no_published_evening": N_("the club has no published evening {game!r}"),
+    "evening_no_pair": N_("the evening has no pair {pair!r}"),
+    "no_public_player": N_("the club has no public page for player {number!r}"),
+    "club_no_event": N_("the club has no event {event!r}"),
+    "club_no_evening": N_("the club has no evening {game!r}"),
+    "filing_team_night": N_("{game!r} is a team night: masterpoints are filed for a pairs evening"),
+    "filing_not_closed": N_(
+        "the evening is not closed: masterpoints are filed once it is closed and its correction "
+        "period has ended"
+    ),
+    "filing_provisional": N_(
+        "the results are provisional until {until} UTC (the correction period): masterpoints are "
+        "filed after it"
+    ),
+    "abf_one_colour": N_(
+        "an ABF credit file holds green, red or gold points, one colour a file; these are {kinds}"
+    ),
+    "abf_points_digits": N_("ABF number {abf}: {points} points do not fit the file's 6 digits"),
+    "ebu_charge_code": N_("EBU charge code {got}: one of {codes}"),
+    "filing_no_scheme": N_("the club awards no masterpoints: choose its scheme first"),
+    "filing_format_scheme": N_(
+        "the club's masterpoints are the {scheme}'s: they are not filed as {got}"
+    ),
+    "filing_format": N_("filing format {got}: abf or ebu"),
+    # an event's entrants, draw and results (bridgescore.events)
+    "event_name": N_("{what} must be a name, got {got}"),
+    "event_player": N_("a player is a name or {{'name': ..., 'number': ...}}, got {got}"),
+    "round_no_match": N_("round {round} has no match {match}"),
+    "room_open_closed": N_("a room is 'open' or 'closed', got {got}"),
+    "table_result_type": N_("a table's result is a Result or an Adjusted score, got {got}"),
+    "event_kind": N_("unknown kind of event {got}; expected one of {kinds}"),
+    "vp_scale": N_("unknown VP scale {got}; expected one of {scales}"),
+    "event_entrants_least": N_("an event needs at least 2 entrants, got {count}"),
+    "entrants_same_name": N_("two entrants are named {name!r}"),
+    "pair_players_count": N_("a pair has 2 players; {name!r} has {count}"),
+    "team_players_count": N_("a team has 4 to 6 players; {name!r} has {count}"),
+    "event_scoring": N_("a {kind} event is scored by {allowed}, not {got}"),
+    "scale_measure": N_("the {scale} scale converts {measure}, but {scoring} gives {wanted}"),
+    "event_whole_number": N_("{name} must be a whole number 1-{top}, got {got}"),
+    "bye_hundredths": N_("a bye scores 0-{total} hundredths of a VP, got {got}"),
+    "event_entrants_most": N_("an event has at most {most} entrants, got {count}"),
+    "round_numbered": N_("round {got} is not numbered as drawn (round {round}, matches 1, 2 ...)"),
+    "round_not_entrant": N_("round {round}: {name!r} is not an entrant"),
+    "round_places_twice": N_(
+        "round {round} places {name!r} twice: an entrant plays one match a round (a file of "
+        "several rounds names them with its Round tags)"
+    ),
+    "entry_not_drawn": N_(
+        "an entry for round {round}, match {match}, board {board} ({room}) is not a table of the "
+        "draw, or is twice"
+    ),
+    "round_not_drawn": N_("round {round} has not been drawn ({count} so far)"),
+    "match_boards": N_("round {round}, match {match} plays boards {first}-{last}, not {got}"),
+    "room_result_in": N_(
+        "round {round}, match {match}, board {board}: the {room} room's result is already in"
+    ),
+    "round_started": N_("round {round} has started: results are in"),
+    "not_in_draw": N_("{name!r} is not in round {round}'s draw"),
+    "already_meet": N_("{first!r} and {second!r} already meet"),
+    "event_ranking": N_("unknown ranking {got}; expected 'matchpoints' or 'percentage'"),
+    "carry_over_fraction": N_("a carry-over is a fraction from 0 to 1, got {got}"),
+    "qualifying_range": N_("qualifying sessions: 0 to 10, got {got}"),
+    "carry_over_preset": N_(
+        "unknown carry-over {got}; expected one of {presets} or a fraction such as 1/2"
+    ),
+    "event_kind_pairs": N_("unknown kind of event {got}; expected 'pairs'"),
+    "event_sessions": N_("an event holds 2 to 10 different sessions"),
+    "qualifying_after": N_("the qualifying stage needs a session after it"),
+    "event_sessions_list": N_("sessions: a list of session ids"),
+    "event_sessions_matchpointed": N_("an event's sessions are matchpointed, one section each"),
+    "no_ties": N_(
+        "a {kind} event has no ties to settle: only a knockout match has a carry-over and extra "
+        "boards"
+    ),
+    "tie_next_drawn": N_(
+        "round {round}, match {match} ({home} v {away}) is decided: round {next} is drawn"
+    ),
+    "tie_begun": N_(
+        "round {round}, match {match} ({home} v {away}) has begun: a carry-over is set before the "
+        "match starts, or to break a tie once it is over"
+    ),
+    "tie_not_tied": N_("round {round}, match {match} ({home} v {away}) is decided: it is not tied"),
+    "extra_boards_range": N_("extra boards are 1-{most}, got {got}"),
+    "tie_not_over": N_(
+        "round {round}, match {match} ({home} v {away}) is not over: {scored} of its {boards} "
+        "boards scored"
+    ),
+    "tie_decided": N_("round {round}, match {match} ({home} v {away}) is not tied: it is decided"),
+    "match_boards_whole": N_("boards per match must be a positive whole number, got {got}"),
+    "scale_match_lengths": N_(
+        "the {scale} scale has tables for matches of {first}-{last} boards, not {boards}"
+    ),
+    "scale_percentages": N_("the {scale} scale converts percentages, not IMPs"),
+    "scale_imps": N_("the {scale} scale converts IMPs, not percentages"),
+    "percent_range": N_("a percentage must be 0-100, got {got}"),
+    "match_boards_scored": N_(
+        "round {round}, match {match} ({home} v {away}) has {scored} of its {boards} boards scored"
+    ),
+    "match_tied": N_(
+        "round {round}, match {match} ({home} v {away}) is tied: the director decides (extra "
+        "boards) and sets a carry-over"
+    ),
+    "event_data": N_("not an event: {why}"),
 }
 """The English template of each code (its ``{names}`` the error's params)."""
