@@ -374,5 +374,49 @@ CLUB: Final[Mapping[str, str]] = {
         "boards) and sets a carry-over"
     ),
     "event_data": N_("not an event: {why}"),
+    # grades, handicaps and masterpoints (bridgescore.grades, bridgescore.masterpoints)
+    "handicap_range": N_("a handicap is -{limit:g} to +{limit:g} points, got {got}"),
+    "handicap_method": N_("handicap method {got}: one of {methods}"),
+    "handicap_combine": N_("combine {got}: 'mean' or 'sum'"),
+    "handicaps_most": N_("handicaps for at most {most} players, got {count}"),
+    "player_number": N_("player number {number!r}: letters and digits only, at most 20"),
+    "handicaps_map": N_("handicaps set are a map of national numbers to points"),
+    "handicap_number": N_("a handicap is a number of points, got {got}"),
+    "grade_range": N_("{name} must be {low:g} to {high:g}, got {got}"),
+    "grade_pair_players": N_("a pair has one or two players, got {count}"),
+    "grade_two_pairs": N_("player {player} is in two pairs of session {session}"),
+    "grade_date": N_("a session needs a date to be graded (YYYY.MM.DD), got {got}"),
+    "ebu_pairs_scales": N_(
+        "masterpoints {scheme}: the EBU's scales for club pairs are not available to bridgescore "
+        "(only Scale F for individuals: bridgescore.masterpoints.ebu.scale_f)"
+    ),
+    "award_pair_two_sections": N_(
+        "pair {pair!r} is in two sections with the same names: give the sections one at a time"
+    ),
+    "individual_scale_f": N_(
+        "masterpoints {scheme}: only the EBU's Scale F is available to bridgescore for an "
+        "individual"
+    ),
+    "abf_outright_only": N_(
+        "masterpoints {scheme}: only the ABF's outright awards are available to bridgescore"
+    ),
+    "masterpoints_notation": N_(
+        "masterpoints {text!r}: expected SCHEME[:WEIGHT], such as 'abf' or 'acbl:1.5'"
+    ),
+    "masterpoints_scheme": N_("masterpoints {text!r}: the scheme is abf, acbl or ebu"),
+    "masterpoints_weight": N_(
+        "masterpoints {text!r}: the weight is a number above 0 and at most 100, such as 1.5 or 5/2"
+    ),
+    "abf_session_tables": N_("a session of {tables} tables has no awards"),
+    "abf_sessions": N_(
+        "sessions {sessions}: the ABF adjusts its outright awards for 2 and 3 sessions (Tables "
+        "3A-3C), which bridgescore does not have; 4 sessions or more are computed"
+    ),
+    "abf_event_tables": N_("an event of {tables} tables has no awards"),
+    "acbl_section_tables": N_("a section of {tables} tables has no awards"),
+    "scale_f_boards": N_(
+        "boards {boards}: only Scale F's column for 18 to 35 boards is available to bridgescore"
+    ),
+    "scale_f_tables": N_("tables {tables}: expected 1 to 1000 full tables"),
 }
 """The English template of each code (its ``{names}`` the error's params)."""
