@@ -418,5 +418,38 @@ CLUB: Final[Mapping[str, str]] = {
         "boards {boards}: only Scale F's column for 18 to 35 boards is available to bridgescore"
     ),
     "scale_f_tables": N_("tables {tables}: expected 1 to 1000 full tables"),
+    # the server's own files and quotas, backups, and the last lookups (storage, web, events)
+    "mail_key_env": N_(
+        "{env} is not a key: 32 bytes in URL-safe base64 (44 characters), as python -c 'from "
+        "cryptography.fernet import Fernet; print(Fernet.generate_key().decode())' prints"
+    ),
+    "mail_key_file": N_(
+        "cannot read or make the mail key (mail.key in the data directory): {why}; set {env}"
+    ),
+    "data_directory": N_(
+        "cannot create the data directory (bridgescore under $XDG_DATA_HOME or ~/.local/share): "
+        "{why}; {otherwise}"
+    ),
+    "quota_address": N_(
+        "the games made from this address without a club hold {held:,} bytes; this one ({size:,} "
+        "bytes) would pass the {most:,} allowed: log in as a club's director, or wait until older "
+        "games expire ({days:g} days)"
+    ),
+    "quota_server": N_(
+        "the games made without a club hold {held:,} bytes; this one ({size:,} bytes) would pass "
+        "the {most:,} this server allows: log in as a club's director, or try again later"
+    ),
+    "rubber_rules_preset": N_("cannot store rubber rules not based on a preset: {rules}"),
+    "chicago_rules_preset": N_("cannot store Chicago rules not based on a preset: {rules}"),
+    "store_what": N_("only a Rubber, a Chicago, a Session or an Event can be stored, got {got}"),
+    "stored_unreadable": N_("stored game {game!r} cannot be read: {why}"),
+    "export_size": N_("an export has at most {most} bytes, got {got}"),
+    "export_json": N_("not a club export (JSON): {why}"),
+    "import_race": N_("the server took another row like this one meanwhile: {why}"),
+    "live_session_missing": N_("there is no live session with id {game!r}"),
+    "new_event_drawn": N_("a new event has no rounds drawn yet"),
+    "all_rounds_drawn": N_("all {rounds} rounds have been drawn"),
+    "no_team_event": N_("there is no team event with id {event!r}"),
+    "ladder_whole_number": N_("{name} is a whole number, not {got}"),
 }
 """The English template of each code (its ``{names}`` the error's params)."""
