@@ -451,5 +451,15 @@ CLUB: Final[Mapping[str, str]] = {
     "all_rounds_drawn": N_("all {rounds} rounds have been drawn"),
     "no_team_event": N_("there is no team event with id {event!r}"),
     "ladder_whole_number": N_("{name} is a whole number, not {got}"),
+    # a club's season ladders (bridgescore.events.season)
+    "ladder_count": N_("{name} is a whole number from {low} to {high}, got {got}"),
+    "ladder_kind": N_("a ladder is 'best', 'average' or 'improved', not {got}"),
+    "ladder_name": N_("a ladder needs a name"),
+    "ladder_start_date": N_("a ladder's start is a date, YYYY.MM.DD, not {got}"),
+    "ladder_end_date": N_("a ladder's end is a date, YYYY.MM.DD, not {got}"),
+    "ladder_dates": N_("a ladder ends ({end}) after it starts ({start})"),
+    "ladder_rules": N_("a ladder's rules are an object"),
+    "ladder_player_number": N_("a ladder counts players by national number: {player!r} has none"),
+    "ladder_percent": N_("a percentage is 0 to 100, got {got}"),
 }
 """The English template of each code (its ``{names}`` the error's params)."""
