@@ -461,5 +461,38 @@ CLUB: Final[Mapping[str, str]] = {
     "ladder_rules": N_("a ladder's rules are an object"),
     "ladder_player_number": N_("a ladder counts players by national number: {player!r} has none"),
     "ladder_percent": N_("a percentage is 0 to 100, got {got}"),
+    # the database, the server's settings, the draw's optional dependency
+    "db_busy": N_("the database is busy, try again"),
+    "db_refused_write": N_("the database refused the write ({kind})"),
+    "db_failed_detail": N_("the database failed: {detail}"),
+    "db_login": N_("the database server refused the user name or password"),
+    "db_missing": N_("the database named in the URL does not exist on its server"),
+    "db_connect": N_(
+        "cannot connect to the database server: check the URL's host and port, and that the "
+        "server is running"
+    ),
+    "db_resources": N_("the database server is out of resources (disk or memory)"),
+    "db_failed_state": N_("the database failed ({kind}, SQLSTATE {state})"),
+    "db_failed": N_("the database failed ({kind})"),
+    "base_url": N_("the base URL must start with http:// or https://, got {got}"),
+    "trusted_proxy": N_("a trusted proxy is an IP address or network, got {got}"),
+    "draw_networkx": N_(
+        "a Swiss draw needs networkx, which is not installed on this server: install bridgescore "
+        "with its web (or events) extra, pip install 'bridgescore[web]'"
+    ),
+    # a club export's rows read back (bridgescore.storage.backup_rows)
+    "export_object": N_("{place}: expected an object, got {got}"),
+    "export_unknown_field": N_("{place}: unknown field, got {got}"),
+    "export_missing": N_("{place}: missing, got {got}"),
+    "export_not_null": N_("{place}: may not be null, got {got}"),
+    "export_bool": N_("{place}: expected true or false, got {got}"),
+    "export_whole": N_("{place}: expected a whole number, got {got}"),
+    "export_string": N_("{place}: expected a string, got {got}"),
+    "export_length": N_("{place}: at most {most} characters, got {got}"),
+    "export_time": N_("{place}: expected an ISO 8601 time, got {got}"),
+    "export_utc_offset": N_("{place}: a time needs its UTC offset, got {got}"),
+    "export_list": N_("{place}: expected a list, got {got}"),
+    "export_twice": N_("{place}: given twice, got {got}"),
+    "export_one_of": N_("{place}: expected one of {allowed}, got {got}"),
 }
 """The English template of each code (its ``{names}`` the error's params)."""

@@ -26,7 +26,7 @@ UNCODED = 0
 """Errors still made without a code under src/bridgescore/duplicate and src/bridgescore/live
 (constructions of a BridgeError class, and calls of a module's own helper that returns one)."""
 
-CLUB_UNCODED = 21
+CLUB_UNCODED = 2
 """The same count over :data:`CLUB_PLACES` (the database's migrations aside)."""
 
 
