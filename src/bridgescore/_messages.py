@@ -9,16 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from bridgescore._messages_club import CLUB
+from bridgescore._n import N_
+
 __all__ = ["MESSAGES", "N_"]
-
-
-def N_(message: str) -> str:
-    """Mark an English message for translation (``pybabel extract`` finds it); return it as is.
-
-    >>> N_("tricks must be a whole number from 0 to 13, got {tricks}")
-    'tricks must be a whole number from 0 to 13, got {tricks}'
-    """
-    return message
 
 
 MESSAGES: Final[Mapping[str, str]] = {
@@ -489,6 +483,8 @@ MESSAGES: Final[Mapping[str, str]] = {
     "team_night_no_session": N_("a team night has no session: it is an event"),
     "pairs_evening_no_event": N_("a pairs evening is a session, not an event"),
     "no_such_result": N_("this night has no result {result_id}"),
+    # the club's, the storage's and the web's errors, and the rest of the cores' (their module)
+    **CLUB,
 }
 """The English template of each error code (:attr:`bridgescore.errors.BridgeError.code`); its
 ``{names}`` are the error's :attr:`~bridgescore.errors.BridgeError.params`. The outer layers

@@ -143,5 +143,7 @@ def test_every_error_template_keeps_its_values(language: str) -> None:
         for code, english in MESSAGES.items():
             names = {n for _, n, _, _ in string.Formatter().parse(english) if n}
             translated = gettext(english)
-            assert translated != english, (language, code)
+            words = "".join(text for text, _, _, _ in string.Formatter().parse(english))
+            if any(c.isalpha() for c in words):  # ("{why}": another error's words, said)
+                assert translated != english, (language, code)
             assert {n for _, n, _, _ in string.Formatter().parse(translated) if n} == names, code

@@ -92,8 +92,11 @@ class ClubNotFoundError(BridgeError, LookupError):
 class LoginError(BridgeError):
     """A login refused: the email and password do not match, or too many attempts."""
 
-    def __init__(self, message: str, *, retry_after: float = 0.0) -> None:
-        super().__init__(message, field="password")
+    def __init__(
+        self, *args: Any, field: str | None = "password", value: object = None,
+        retry_after: float = 0.0,
+    ) -> None:  # fmt: skip
+        super().__init__(*args, field=field, value=value)
         self.retry_after = retry_after
         """Seconds to wait before the next attempt (0: try again at once)."""
 
@@ -125,27 +128,26 @@ class Club:
     def __post_init__(self) -> None:
         object.__setattr__(self, "language", check_language(self.language))
         if self.players not in ("names", "numbers"):
-            raise ClubError(f"players are shown by 'names' or 'numbers', not {self.players!r}",
-                            field="players", value=self.players)  # fmt: skip
+            raise ClubError.coded("club_players_shown", field="players", value=self.players,
+                                  got=repr(self.players))  # fmt: skip
         hours = self.correction_hours
         if (
             isinstance(hours, bool)
             or not isinstance(hours, int)
             or not (0 <= hours <= LONGEST_CORRECTION_HOURS)
         ):
-            raise ClubError(f"a correction period is 0 to {LONGEST_CORRECTION_HOURS} hours, "
-                            f"got {hours!r}", field="correction_hours", value=hours)  # fmt: skip
+            raise ClubError.coded("correction_hours", field="correction_hours", value=hours,
+                                  most=LONGEST_CORRECTION_HOURS, got=repr(hours))  # fmt: skip
         name = check_name(self.name.strip(), "name")
         if not name:
-            raise ClubError("a club needs a name", field="name", value=self.name)
+            raise ClubError.coded("club_name", field="name", value=self.name)
         if not _NUMBER.fullmatch(self.number):
-            raise ClubError(f"club number {self.number!r}: letters and digits only, at most 20",
-                            field="number", value=self.number)  # fmt: skip
+            raise ClubError.coded("club_number", field="number", value=self.number,
+                                  number=self.number)  # fmt: skip
         body = self.body.strip().upper()
         if body not in (*BODIES, "OTHER"):
-            raise ClubError(f"unknown national body {self.body!r}; expected one of "
-                            f"{', '.join(BODIES)} or OTHER", field="body",
-                            value=self.body)  # fmt: skip
+            raise ClubError.coded("club_body", field="body", value=self.body, got=repr(self.body),
+                                  bodies=", ".join(BODIES))  # fmt: skip
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "body", body)
 
@@ -199,15 +201,14 @@ name contains invalid characters when not quoted: ',', '>'.)
 
     email = text.strip()
     if len(email) > 254:
-        raise ClubError(f"not an email address: {text[:254]!r} (longer than 254 characters)",
-                        field="email", value=text[:254])  # fmt: skip
+        raise ClubError.coded("email_long", field="email", value=text[:254], text=text[:254])
     try:
         found = validate_email(email, check_deliverability=False, test_environment=True,
                                allow_display_name=False, allow_quoted_local=False,
                                allow_domain_literal=False)  # fmt: skip
     except EmailNotValidError as exc:
-        raise ClubError(f"not an email address: {text[:254]!r} ({exc})", field="email",
-                        value=text[:254]) from None  # fmt: skip
+        raise ClubError.coded("email_invalid", field="email", value=text[:254], text=text[:254],
+                              why=str(exc)) from None  # fmt: skip
     return str(found.normalized).lower()
 
 
@@ -220,10 +221,9 @@ def check_password(text: str) -> str:
     bridgescore.club.clubs.ClubError: a password needs at least 10 characters, got 5
     """
     if len(text) < 10:
-        raise ClubError(f"a password needs at least 10 characters, got {len(text)}",
-                        field="password")  # fmt: skip
+        raise ClubError.coded("password_short", field="password", count=len(text))
     if len(text) > 200:
-        raise ClubError("a password has at most 200 characters", field="password")
+        raise ClubError.coded("password_long", field="password")
     return text
 
 
@@ -234,8 +234,7 @@ def check_directs(director_club: str | None, owner: str | None) -> None:
     :raises NotAllowedError: for another club's director, or anything without a club.
     """
     if director_club is None or owner != director_club:
-        raise NotAllowedError("this belongs to another club: its directors direct it",
-                              field="club")  # fmt: skip
+        raise NotAllowedError.coded("another_club", field="club")
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,8 +311,10 @@ class Attempts:
             seen.popleft()
         if len(seen) >= self.most:
             wait = seen[0] + self.window - now
-            raise TooManyAttemptsError(f"too many login attempts: try again in {wait:.0f} s",
-                                       retry_after=wait)  # fmt: skip
+            refused = TooManyAttemptsError.coded("login_attempts", field="password",
+                                                 wait=f"{wait:.0f}")  # fmt: skip
+            refused.retry_after = wait
+            raise refused
 
     def record(self, key: str, now: float) -> None:
         """Count an attempt for ``key`` at ``now`` (a failed login)."""

@@ -107,14 +107,12 @@ UTC (the correction period): masterpoints are filed after it
     :raises NotFinalError: (field ``closed_at``) if the evening is open or still provisional.
     """
     if closed_at is None:
-        raise NotFinalError("the evening is not closed: masterpoints are filed once it is "
-                            "closed and its correction period has ended", field="closed_at",
-                            value=None)  # fmt: skip
+        raise NotFinalError.coded("filing_not_closed", field="closed_at", value=None)
     if is_provisional(closed_at, period, now):
         until = provisional_until(closed_at, period)
-        raise NotFinalError(f"the results are provisional until {until:%Y-%m-%d %H:%M} UTC "
-                            "(the correction period): masterpoints are filed after it",
-                            field="closed_at", value=until.isoformat())  # fmt: skip
+        raise NotFinalError.coded("filing_provisional", field="closed_at",
+                                  value=until.isoformat(),
+                                  until=f"{until:%Y-%m-%d %H:%M}")  # fmt: skip
 
 
 def filing_format(spec: MasterpointSpec) -> FilingFormat | None:
@@ -197,9 +195,8 @@ def abf_credit_file(found: Mapping[Pair, Award]) -> tuple[bytes, str, tuple[str,
     """
     kinds = {award.kind.lower() for award in found.values() if award.points > 0}
     if len(kinds) > 1 or not kinds <= ABF_EXTENSIONS.keys():
-        raise FilingError(f"an ABF credit file holds green, red or gold points, one colour a "
-                          f"file; these are {', '.join(sorted(kinds))}", field="kind",
-                          value=sorted(kinds))  # fmt: skip
+        raise FilingError.coded("abf_one_colour", field="kind", value=sorted(kinds),
+                                kinds=", ".join(sorted(kinds)))  # fmt: skip
     extension = ABF_EXTENSIONS[kinds.pop() if kinds else "green"]
     points: dict[int, Decimal] = {}
     unfiled: list[str] = []
@@ -214,8 +211,8 @@ def abf_credit_file(found: Mapping[Pair, Award]) -> tuple[bytes, str, tuple[str,
     for abf, total in sorted(points.items()):
         hundredths = int((total * 100).to_integral_value())
         if hundredths >= 10**_ABF_POINT_DIGITS:
-            raise FilingError(f"ABF number {abf}: {total} points do not fit the file's "
-                              "6 digits", field="points", value=str(total))  # fmt: skip
+            raise FilingError.coded("abf_points_digits", field="points", value=str(total),
+                                    abf=abf, points=total)  # fmt: skip
         lines.append(f"{abf:0{_ABF_NUMBER_DIGITS}d}{hundredths:0{_ABF_POINT_DIGITS}d}\r\n")
     return "".join(lines).encode("ascii"), extension, tuple(unfiled)
 
@@ -245,9 +242,9 @@ def ebu_usebio(session: Session, scored: Sequence[SectionScores], spec: Masterpo
     from bridgescore import usebio
 
     if charge_code not in EBU_CHARGE_CODES:
-        raise FilingError(f"EBU charge code {charge_code!r}: one of "
-                          f"{', '.join(EBU_CHARGE_CODES)}", field="charge_code",
-                          value=charge_code)  # fmt: skip
+        raise FilingError.coded("ebu_charge_code", field="charge_code", value=charge_code,
+                                got=repr(charge_code),
+                                codes=", ".join(EBU_CHARGE_CODES))  # fmt: skip
     try:  # the awards in each PAIR, when the core has the scheme's (§25)
         data = usebio.write(session, scored, masterpoints=spec)
     except MasterpointError:
@@ -295,12 +292,10 @@ def filing(
     check_final(closed_at, club.correction_period, now)
     spec = club.masterpoints
     if spec is None:
-        raise FilingError("the club awards no masterpoints: choose its scheme first",
-                          field="masterpoints", value=None)  # fmt: skip
+        raise FilingError.coded("filing_no_scheme", field="masterpoints", value=None)
     if filing_format(spec) != format:
-        raise FilingError(f"the club's masterpoints are the {str(spec.scheme).upper()}'s: "
-                          f"they are not filed as {format!r}", field="format",
-                          value=format)  # fmt: skip
+        raise FilingError.coded("filing_format_scheme", field="format", value=format,
+                                scheme=str(spec.scheme).upper(), got=repr(format))  # fmt: skip
     if format == "abf":
         data, extension, unfiled = abf_credit_file(awards(spec, scored))
         return Filing(extension, "text/plain; charset=us-ascii", data, unfiled)
@@ -309,4 +304,4 @@ def filing(
                                        "ClubNumber": club.number})  # fmt: skip
         data, unfiled = ebu_usebio(named, scored, spec, charge_code)
         return Filing("xml", "application/xml", data, unfiled)
-    raise FilingError(f"filing format {format!r}: abf or ebu", field="format", value=format)
+    raise FilingError.coded("filing_format", field="format", value=format, got=repr(format))

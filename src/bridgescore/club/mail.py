@@ -145,8 +145,8 @@ address (::ffff:169.254.169.254): this server does not send mail there
     try:
         ip = ipaddress.ip_address(address.split("%", 1)[0].strip("[]"))
     except ValueError:
-        raise MailError(f"not an IP address: {address[:64]!r}", field="host",
-                        value=host) from None  # fmt: skip
+        raise MailError.coded("mail_not_ip", field="host", value=host,
+                              address=address[:64]) from None  # fmt: skip
     one = _inner(ip) or ip
     kind = ("an unspecified" if one.is_unspecified else "a loopback" if one.is_loopback
             else "a multicast" if one.is_multicast else "a link-local" if one.is_link_local
@@ -176,26 +176,25 @@ class SmtpSettings:
 
     def __post_init__(self) -> None:
         if not (len(self.host) <= 253 and _HOST.fullmatch(self.host)):
-            raise MailError(f"not a host name: {self.host[:253]!r}", field="host",
-                            value=self.host[:253])  # fmt: skip
+            raise MailError.coded("mail_host", field="host", value=self.host[:253],
+                                  host=self.host[:253])  # fmt: skip
         if self.port.__class__ is not int or not 1 <= self.port <= 65535:
-            raise MailError(f"port: expected 1 to 65535, got {self.port!r}", field="port",
-                            value=self.port)  # fmt: skip
+            raise MailError.coded("mail_port", field="port", value=self.port,
+                                  got=repr(self.port))  # fmt: skip
         if self.security not in SECURITIES:
-            raise MailError(f"security {self.security!r}: expected one of "
-                            f"{', '.join(SECURITIES)}", field="security",
-                            value=self.security)  # fmt: skip
+            raise MailError.coded("mail_security", field="security", value=self.security,
+                                  got=repr(self.security),
+                                  choices=", ".join(SECURITIES))  # fmt: skip
         if self.security == "none" and not _loopback(self.host):
-            raise MailError(f"a connection without TLS is only for a server on this machine, "
-                            f"not {self.host!r}: use starttls or tls", field="security",
-                            value=self.security)  # fmt: skip
+            raise MailError.coded("mail_no_tls", field="security", value=self.security,
+                                  host=self.host)  # fmt: skip
         object.__setattr__(self, "sender", check_email(self.sender))
         for name in ("username", "password"):
             value = getattr(self, name)
             if value is not None and not (0 < len(value) <= 254 and value.isprintable()):
-                raise MailError(f"{name}: 1 to 254 characters on one line", field=name)
+                raise MailError.coded("mail_login_text", field=name, name=name)
         if (self.username is None) != (self.password is None):
-            raise MailError("a login needs both a user name and a password", field="password")
+            raise MailError.coded("mail_login_both", field="password")
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready, without the password (``password_set`` says whether there is one)."""
@@ -294,11 +293,9 @@ new set
     :raises AlreadySentError: if they were sent before and ``again`` is false.
     """
     if not closed:
-        raise MailingError("close the session first: letters go out with its results",
-                           field="closed", value=closed)  # fmt: skip
+        raise MailingError.coded("mailing_close_first", field="closed", value=closed)
     if earlier and not again:
-        raise AlreadySentError("the letters were sent already: ask again to send a new set",
-                               field="again", value=again)  # fmt: skip
+        raise AlreadySentError.coded("letters_sent", field="again", value=again)
 
 
 # -- the scorecard ---------------------------------------------------------------------------

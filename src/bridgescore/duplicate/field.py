@@ -180,16 +180,11 @@ def top(results: int) -> int:
 def _check(scores: Sequence[BoardScore], expected: int | None) -> int:
     for s in scores:
         if isinstance(s, bool) or not isinstance(s, int | Adjusted | WeightedScore):
-            raise RulesError(
-                f"a board score must be an integer, an Adjusted or a WeightedScore, got {s!r}",
-                field="score",
-                value=s,
-            )
+            raise RulesError.coded("board_score_type", field="score", value=s, got=repr(s))
     n = len(scores) if expected is None else expected
     if n < len(scores):
-        raise RulesError(
-            f"{len(scores)} results on a board that expects only {expected}", field="scores"
-        )
+        raise RulesError.coded("board_results_over", field="scores", count=len(scores),
+                               expected=expected)  # fmt: skip
     return n
 
 
@@ -208,12 +203,8 @@ def _expect(
     ]
     count = math.prod(len(o) for o in options)
     if count > MAX_COMBINATIONS:
-        raise RulesError(
-            f"the weighted scores of a board make {count} combinations of results; at most "
-            f"{MAX_COMBINATIONS} are scored",
-            field="weighted",
-            value=count,
-        )
+        raise RulesError.coded("weighted_combinations", field="weighted", value=count,
+                               count=count, most=MAX_COMBINATIONS)  # fmt: skip
     total: list[list[Fraction]] = []
     for combination in itertools.product(*options):
         p = math.prod((w / 100 for w, _ in combination), start=Fraction(1))
@@ -330,11 +321,8 @@ def _round_to_ten(value: Fraction, rounding: Rounding) -> int:
         return 10 * round(tens)
     if rounding == "half-up":
         return int(10 * math.copysign(math.floor(abs(tens) + Fraction(1, 2)), tens))
-    raise RulesError(
-        f"unknown rounding {rounding!r}; expected 'half-even' or 'half-up'",
-        field="rounding",
-        value=rounding,
-    )
+    raise RulesError.coded("rounding_unknown", field="rounding", value=rounding,
+                           got=repr(rounding))  # fmt: skip
 
 
 def dropped_count(n: int, drop: int | str) -> int:
@@ -373,7 +361,7 @@ def datum(
     :raises RulesError: for no scores, or a bad ``drop`` or ``rounding``.
     """
     if not ns_scores:
-        raise RulesError("a datum needs at least one score", field="scores")
+        raise RulesError.coded("datum_no_score", field="scores")
     k = dropped_count(len(ns_scores), drop)
     kept = sorted(ns_scores)[k : len(ns_scores) - k]
     return _round_to_ten(Fraction(sum(kept), len(kept)), rounding)
@@ -472,11 +460,8 @@ def _cross_imps(
     elif divisor == "raw":
         scale = Fraction(1)
     else:
-        raise RulesError(
-            f"unknown cross-IMP divisor {divisor!r}; expected 'n-1', 'n' or 'raw'",
-            field="divisor",
-            value=divisor,
-        )
+        raise RulesError.coded("cross_imp_divisor", field="divisor", value=divisor,
+                               got=repr(divisor))  # fmt: skip
     return [
         Fraction(artificial.imps_of(s.ns))
         if isinstance(s, Adjusted)
@@ -523,9 +508,7 @@ def victory_points(margin: int, boards: int) -> tuple[float, float]:
     :raises RulesError: if ``boards`` is not a positive whole number.
     """
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
-        raise RulesError(
-            f"boards must be a positive whole number, got {boards!r}", field="boards", value=boards
-        )
+        raise RulesError.coded("vp_boards", field="boards", value=boards, got=repr(boards))
     table = _vp_table(boards)
     won = table[min(abs(margin), len(table) - 1)]
     ours = won if margin >= 0 else 2000 - won

@@ -127,7 +127,7 @@ def event_from_dict(data: Mapping[str, Any], cls: type[E]) -> E:
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, BridgeError):
             raise
-        raise EventError(f"not an event: {exc!r}", field="event") from exc
+        raise EventError.coded("event_data", field="event", why=repr(exc)) from exc
 
 
 def event_summary(event: EventBase) -> dict[str, Any]:

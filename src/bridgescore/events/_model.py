@@ -60,8 +60,8 @@ class Event(EventBase):
         """
         number = len(self.rounds) + 1
         if number > self.total_rounds:
-            raise EventError(f"all {self.total_rounds} rounds have been drawn", field="round",
-                             value=number)  # fmt: skip
+            raise EventError.coded("all_rounds_drawn", field="round", value=number,
+                                   rounds=self.total_rounds)  # fmt: skip
         if self.kind is EventKind.ROUND_ROBIN:
             new = _schedule.round_robin_round(self, number)
         elif self.kind is EventKind.KNOCKOUT:

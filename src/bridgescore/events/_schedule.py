@@ -125,13 +125,12 @@ def advancing(event: EventBase, number: int) -> list[str]:
     for m in rnd.matches:
         s = scores[(number, m.number)]
         if s.boards < len(m.boards):
-            raise EventError(f"round {number}, match {m.number} ({m.home} v {m.away}) has "
-                             f"{s.boards} of its {len(m.boards)} boards scored",
-                             field="match", value=m.number)  # fmt: skip
+            raise EventError.coded("match_boards_scored", field="match", value=m.number,
+                                   round=number, match=m.number, home=m.home, away=m.away,
+                                   scored=s.boards, boards=len(m.boards))  # fmt: skip
         if s.margin == 0:
-            raise EventError(f"round {number}, match {m.number} ({m.home} v {m.away}) is tied: "
-                             "the director decides (extra boards) and sets a carry-over",
-                             field="match", value=m.number)  # fmt: skip
+            raise EventError.coded("match_tied", field="match", value=m.number, round=number,
+                                   match=m.number, home=m.home, away=m.away)  # fmt: skip
         winners[m.number] = m.home if s.margin > 0 else m.away
     if number > 1:
         return [winners[m.number] for m in rnd.matches]

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, Self, TypeVar
 
 from bridgescore.errors import EventError
 from bridgescore.events._score import match_scores
@@ -45,11 +45,20 @@ class RepeatMeetingError(EventError):
     """A swap that would make entrants meet again, not confirmed by the director (HTTP 409):
     ``repeat`` lists each new repeat (the two entrants and the round they met in)."""
 
-    def __init__(self, number: int, repeat: tuple[tuple[str, str, int], ...]) -> None:
-        met = "; ".join(f"{a} and {b} met in round {r}" for a, b, r in repeat)
-        super().__init__(f"the swap makes a repeat meeting in round {number}: {met}; send it "
-                         "again with confirm to swap", field="entrants")  # fmt: skip
-        self.repeat = repeat
+    repeat: tuple[tuple[str, str, int], ...] = ()
+
+    @classmethod
+    def of(cls, number: int, repeat: tuple[tuple[str, str, int], ...]) -> Self:
+        """The error for the swap in round ``number`` making the meetings ``repeat``."""
+        said: dict[str, Any]
+        met: EventError | None = None  # each meeting a sentence the reader's language says
+        for a, b, r in reversed(repeat):
+            said = {"first": a, "second": b, "round": r}
+            met = (EventError.coded("repeat_met", **said) if met is None
+                   else EventError.coded("repeat_met_more", more=met, **said))  # fmt: skip
+        err = cls.coded("repeat_meeting", field="entrants", round=number, met=met)
+        err.repeat = repeat
+        return err
 
 
 class TieError(EventError):
@@ -65,12 +74,10 @@ def _knockout_match(event: EventBase, number: int, match: int) -> tuple[Match, M
     """
     m = event.round(number).match(match)
     if event.kind is not EventKind.KNOCKOUT:
-        raise EventError(f"a {event.kind.value} event has no ties to settle: only a knockout "
-                         "match has a carry-over and extra boards", field="match",
-                         value=match)  # fmt: skip
+        raise EventError.coded("no_ties", field="match", value=match, kind=event.kind.value)
     if len(event.rounds) > number:
-        raise TieError(f"round {number}, match {match} ({m.home} v {m.away}) is decided: "
-                       f"round {number + 1} is drawn", field="match", value=match)  # fmt: skip
+        raise TieError.coded("tie_next_drawn", field="match", value=match, round=number,
+                             match=match, home=m.home, away=m.away, next=number + 1)  # fmt: skip
     score = next(s for s in match_scores(event, number) if s.match == match)
     return m, score
 
@@ -102,12 +109,11 @@ def check_carry_over(event: EventBase, number: int, match: int) -> None:
     if not started:
         return
     if score.boards < len(m.boards):
-        raise TieError(f"round {number}, match {match} ({m.home} v {m.away}) has begun: a "
-                         "carry-over is set before the match starts, or to break a tie once "
-                         "it is over", field="match", value=match)  # fmt: skip
+        raise TieError.coded("tie_begun", field="match", value=match, round=number,
+                             match=match, home=m.home, away=m.away)  # fmt: skip
     if score.margin != 0:
-        raise TieError(f"round {number}, match {match} ({m.home} v {m.away}) is decided: "
-                       "it is not tied", field="match", value=match)  # fmt: skip
+        raise TieError.coded("tie_not_tied", field="match", value=match, round=number,
+                             match=match, home=m.home, away=m.away)  # fmt: skip
 
 
 def carry_over(event: E, number: int, match: int, imps: Fraction | int) -> E:
@@ -131,16 +137,16 @@ def with_extra_boards(event: E, number: int, match: int, boards: int) -> E:
         or not isinstance(boards, int)
         or not 1 <= boards <= MAX_EXTRA_BOARDS
     ):
-        raise EventError(f"extra boards are 1-{MAX_EXTRA_BOARDS}, got {boards!r}",
-                         field="boards", value=boards)  # fmt: skip
+        raise EventError.coded("extra_boards_range", field="boards", value=boards,
+                               most=MAX_EXTRA_BOARDS, got=repr(boards))  # fmt: skip
     m, score = _knockout_match(event, number, match)
     if score.boards < len(m.boards):
-        raise TieError(f"round {number}, match {match} ({m.home} v {m.away}) is not over: "
-                         f"{score.boards} of its {len(m.boards)} boards scored", field="match",
-                         value=match)  # fmt: skip
+        raise TieError.coded("tie_not_over", field="match", value=match, round=number,
+                             match=match, home=m.home, away=m.away, scored=score.boards,
+                             boards=len(m.boards))  # fmt: skip
     if score.margin != 0:
-        raise TieError(f"round {number}, match {match} ({m.home} v {m.away}) is not tied: "
-                         "it is decided", field="match", value=match)  # fmt: skip
+        raise TieError.coded("tie_decided", field="match", value=match, round=number,
+                             match=match, home=m.home, away=m.away)  # fmt: skip
     first = max(m.boards) + 1
     new = dataclasses.replace(m, boards=(*m.boards, *range(first, first + boards)))
     rnd = event.round(number)

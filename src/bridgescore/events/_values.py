@@ -76,7 +76,7 @@ class Room(StrEnum):
 
 def _name(text: object, what: str) -> str:
     if not isinstance(text, str) or not text.strip():
-        raise EventError(f"{what} must be a name, got {text!r}", field=what, value=text)
+        raise EventError.coded("event_name", field=what, value=text, what=what, got=repr(text))
     return check_name(text.strip(), what, longest=MAX_NAME)
 
 
@@ -95,8 +95,7 @@ def player(value: str | Mapping[str, object] | Player) -> Player:
         return Player(_name(value, "player"))
     if isinstance(value, Mapping) and set(value) <= {"name", "number"}:
         return Player.from_dict(value)
-    raise EventError(f"a player is a name or {{'name': ..., 'number': ...}}, got {value!r}",
-                     field="player", value=value)  # fmt: skip
+    raise EventError.coded("event_player", field="player", value=value, got=repr(value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,8 +153,8 @@ class Round:
         for m in self.matches:
             if m.number == number:
                 return m
-        raise EventError(f"round {self.number} has no match {number!r}", field="match",
-                         value=number)  # fmt: skip
+        raise EventError.coded("round_no_match", field="match", value=number, round=self.number,
+                               match=repr(number))  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,12 +169,12 @@ class Entry:
 
     def __post_init__(self) -> None:
         if self.room not in tuple(Room):
-            raise EventError(f"a room is 'open' or 'closed', got {self.room!r}", field="room",
-                             value=self.room)  # fmt: skip
+            raise EventError.coded("room_open_closed", field="room", value=self.room,
+                                   got=repr(self.room))  # fmt: skip
         object.__setattr__(self, "room", Room(self.room))
         if not isinstance(self.result, Result | Adjusted):
-            raise EventError(f"a table's result is a Result or an Adjusted score, got "
-                             f"{self.result!r}", field="result", value=self.result)  # fmt: skip
+            raise EventError.coded("table_result_type", field="result", value=self.result,
+                                   got=repr(self.result))  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,13 +265,13 @@ class EventBase:
 
     def __post_init__(self) -> None:
         if self.kind not in tuple(EventKind):
-            raise EventError(f"unknown kind of event {self.kind!r}; expected one of "
-                             f"{', '.join(k.value for k in EventKind)}", field="kind",
-                             value=self.kind)  # fmt: skip
+            raise EventError.coded("event_kind", field="kind", value=self.kind,
+                                   got=repr(self.kind),
+                                   kinds=", ".join(k.value for k in EventKind))  # fmt: skip
         if self.scale not in tuple(VpScale):
-            raise RulesError(f"unknown VP scale {self.scale!r}; expected one of "
-                             f"{', '.join(s.value for s in VpScale)}", field="scale",
-                             value=self.scale)  # fmt: skip
+            raise RulesError.coded("vp_scale", field="scale", value=self.scale,
+                                   got=repr(self.scale),
+                                   scales=", ".join(s.value for s in VpScale))  # fmt: skip
         kind = EventKind(self.kind)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "scale", VpScale(self.scale))
@@ -281,29 +280,30 @@ class EventBase:
         object.__setattr__(self, "entries", tuple(self.entries))
         names = [e.name for e in self.entrants]
         if len(names) < 2:
-            raise EventError(f"an event needs at least 2 entrants, got {len(names)}",
-                             field="entrants", value=len(names))  # fmt: skip
+            raise EventError.coded("event_entrants_least", field="entrants", value=len(names),
+                                   count=len(names))  # fmt: skip
         seen: set[str] = set()
         for n in names:
             if n.casefold() in seen:
-                raise EventError(f"two entrants are named {n!r}", field="entrants", value=n)
+                raise EventError.coded("entrants_same_name", field="entrants", value=n, name=n)
             seen.add(n.casefold())
         low, high = (2, 2) if kind.pairs else (4, 6)
         for e in self.entrants:
             if e.players and not low <= len(e.players) <= high:
-                what = "a pair has 2 players" if kind.pairs else "a team has 4 to 6 players"
-                raise EventError(f"{what}; {e.name!r} has {len(e.players)}", field="players",
-                                 value=e.name)  # fmt: skip
+                raise EventError.coded("pair_players_count" if kind.pairs else "team_players_count",
+                                       field="players", value=e.name, name=e.name,
+                                       count=len(e.players))  # fmt: skip
         allowed = ("mp", "butler") if kind.pairs else ("imps", "bam")
         if self.scoring not in allowed:
-            raise RulesError(f"a {kind.value} event is scored by {' or '.join(allowed)}, not "
-                             f"{self.scoring!r}", field="scoring", value=self.scoring)  # fmt: skip
+            raise RulesError.coded("event_scoring", field="scoring", value=self.scoring,
+                                   kind=kind.value, allowed=" or ".join(allowed),
+                                   got=repr(self.scoring))  # fmt: skip
         if self.scoring != "bam" and kind is not EventKind.KNOCKOUT:
             wanted = "percent" if self.scoring == "mp" else "imps"
             if self.scale.measure != wanted:
-                raise RulesError(f"the {self.scale.value} scale converts "
-                                 f"{self.scale.measure}, but {self.scoring!r} gives {wanted}",
-                                 field="scale", value=self.scale.value)  # fmt: skip
+                raise RulesError.coded("scale_measure", field="scale", value=self.scale.value,
+                                       scale=self.scale.value, measure=self.scale.measure,
+                                       scoring=repr(self.scoring), wanted=wanted)  # fmt: skip
             self.scale.check(self.boards_per_match)
         for name, value, top in (("boards_per_match", self.boards_per_match, 100),
                                  ("segments", self.segments, 20),
@@ -311,17 +311,17 @@ class EventBase:
             if value is None and name == "planned_rounds":
                 continue
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
-                raise EventError(f"{name} must be a whole number 1-{top}, got {value!r}",
-                                 field=name, value=value)  # fmt: skip
+                raise EventError.coded("event_whole_number", field=name, value=value, name=name,
+                                       top=top, got=repr(value))  # fmt: skip
         if self.bye_vp is not None and (
             isinstance(self.bye_vp, bool) or not isinstance(self.bye_vp, int)
             or not 0 <= self.bye_vp <= self.scale.total
         ):  # fmt: skip
-            raise EventError(f"a bye scores 0-{self.scale.total} hundredths of a VP, got "
-                             f"{self.bye_vp!r}", field="bye_vp", value=self.bye_vp)  # fmt: skip
+            raise EventError.coded("bye_hundredths", field="bye_vp", value=self.bye_vp,
+                                   total=self.scale.total, got=repr(self.bye_vp))  # fmt: skip
         if len(names) > MAX_ENTRANTS:
-            raise EventError(f"an event has at most {MAX_ENTRANTS} entrants, got {len(names)}",
-                             field="entrants", value=len(names))  # fmt: skip
+            raise EventError.coded("event_entrants_most", field="entrants", value=len(names),
+                                   most=MAX_ENTRANTS, count=len(names))  # fmt: skip
         self._check_draw(seen)
 
     def _check_draw(self, names: set[str]) -> None:
@@ -332,32 +332,29 @@ class EventBase:
             if rnd.number != number or [m.number for m in rnd.matches] != list(
                 range(1, len(rnd.matches) + 1)
             ):
-                raise EventError(f"round {rnd.number!r} is not numbered as drawn (round "
-                                 f"{number}, matches 1, 2 ...)", field="round",
-                                 value=rnd.number)  # fmt: skip
+                raise EventError.coded("round_numbered", field="round", value=rnd.number,
+                                       got=repr(rnd.number), round=number)  # fmt: skip
             placed = [n for m in rnd.matches for n in (m.home, m.away)] + list(rnd.byes)
             for name in placed:
                 if not isinstance(name, str) or name.casefold() not in names:
-                    raise EventError(f"round {number}: {name!r} is not an entrant",
-                                     field="entrant", value=name)  # fmt: skip
+                    raise EventError.coded("round_not_entrant", field="entrant", value=name,
+                                           round=number, name=name)  # fmt: skip
             counted = Counter(n.casefold() for n in placed)
             twice = [n for n in placed if counted[n.casefold()] > 1]
             if twice:
-                raise EventError(f"round {number} places {twice[0]!r} twice: an entrant plays "
-                                 "one match a round (a file of several rounds names them with "
-                                 "its Round tags)", field="round", value=number)  # fmt: skip
+                raise EventError.coded("round_places_twice", field="round", value=number,
+                                       round=number, name=twice[0])  # fmt: skip
             for m in rnd.matches:
                 boards[(number, m.number)] = frozenset(m.boards)
         seen: set[tuple[int, int, int, Room]] = set()
         for e in self.entries:
             key = (e.round, e.match, e.board, e.room)
             if e.board not in boards.get((e.round, e.match), ()) or key in seen:
-                raise EventError(f"an entry for round {e.round!r}, match {e.match!r}, board "
-                                 f"{e.board!r} ({e.room}) is not a table of the draw, or is "
-                                 "twice", field="board", value=e.board)  # fmt: skip
+                raise EventError.coded("entry_not_drawn", field="board", value=e.board,
+                                       round=repr(e.round), match=repr(e.match),
+                                       board=repr(e.board), room=str(e.room))  # fmt: skip
             if self.kind.pairs and e.room != Room.OPEN:
-                raise EventError("a Swiss pairs match has one table, its open room",
-                                 field="room", value=str(e.room))  # fmt: skip
+                raise EventError.coded("swiss_pairs_open_room", field="room", value=str(e.room))
             seen.add(key)
 
     # --- what the event is -------------------------------------------------------------
@@ -383,8 +380,8 @@ class EventBase:
             and 1 <= number <= len(self.rounds)
         ):
             return self.rounds[number - 1]
-        raise EventError(f"round {number!r} has not been drawn ({len(self.rounds)} so far)",
-                         field="round", value=number)  # fmt: skip
+        raise EventError.coded("round_not_drawn", field="round", value=number,
+                               round=repr(number), count=len(self.rounds))  # fmt: skip
 
     def boards_of_round(self, number: int) -> tuple[int, ...]:
         """The boards every match of a round plays: the next ``boards_per_match`` (times the
@@ -402,19 +399,18 @@ class EventBase:
         """
         match = self.round(entry.round).match(entry.match)
         if entry.board not in match.boards:
-            raise EventError(f"round {entry.round}, match {entry.match} plays boards "
-                             f"{match.boards[0]}-{match.boards[-1]}, not {entry.board!r}",
-                             field="board", value=entry.board)  # fmt: skip
+            raise EventError.coded("match_boards", field="board", value=entry.board,
+                                   round=entry.round, match=entry.match, first=match.boards[0],
+                                   last=match.boards[-1], got=repr(entry.board))  # fmt: skip
         room = Room(entry.room)
         if self.kind.pairs and room is not Room.OPEN:
-            raise EventError("a Swiss pairs match has one table, its open room", field="room",
-                             value=room.value)  # fmt: skip
+            raise EventError.coded("swiss_pairs_open_room", field="room", value=room.value)
         key = (entry.round, entry.match, entry.board, room)
         kept = tuple(e for e in self.entries if (e.round, e.match, e.board, e.room) != key)
         if len(kept) != len(self.entries) and not replace:
-            raise EventError(f"round {entry.round}, match {entry.match}, board {entry.board}: "
-                             f"the {room.value} room's result is already in", field="board",
-                             value=entry.board)  # fmt: skip
+            raise EventError.coded("room_result_in", field="board", value=entry.board,
+                                   round=entry.round, match=entry.match, board=entry.board,
+                                   room=room.value)  # fmt: skip
         return dataclasses.replace(self, entries=(*kept, dataclasses.replace(entry, room=room)))
 
     def swap(self, number: int, first: str, second: str) -> Self:
@@ -426,16 +422,15 @@ class EventBase:
         """
         rnd = self.round(number)
         if any(e.round == number for e in self.entries):
-            raise EventError(f"round {number} has started: results are in", field="round",
-                             value=number)  # fmt: skip
+            raise EventError.coded("round_started", field="round", value=number, round=number)
         placed = [n for m in rnd.matches for n in (m.home, m.away)] + list(rnd.byes)
         for name in (first, second):
             if name not in placed:
-                raise EventError(f"{name!r} is not in round {number}'s draw", field="entrant",
-                                 value=name)  # fmt: skip
+                raise EventError.coded("not_in_draw", field="entrant", value=name, name=name,
+                                       round=number)  # fmt: skip
         if any({m.home, m.away} == {first, second} for m in rnd.matches) or first == second:
-            raise EventError(f"{first!r} and {second!r} already meet", field="entrant",
-                             value=second)  # fmt: skip
+            raise EventError.coded("already_meet", field="entrant", value=second, first=first,
+                                   second=second)  # fmt: skip
         swapped = {first: second, second: first}
 
         def put(name: str) -> str:

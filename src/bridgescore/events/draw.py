@@ -84,11 +84,7 @@ def _need_networkx() -> None:
     try:
         import networkx  # noqa: F401
     except ImportError as exc:
-        raise MissingExtraError(
-            "a Swiss draw needs networkx, which is not installed on this server: install "
-            "bridgescore with its web (or events) extra, pip install 'bridgescore[web]'",
-            field="networkx",
-        ) from exc
+        raise MissingExtraError.coded("draw_networkx", field="networkx") from exc
 
 
 def _square_sum(vps: Sequence[int], pairs: Collection[tuple[int, int]]) -> int:

@@ -63,14 +63,15 @@ class EventRules:
 
     def __post_init__(self) -> None:
         if self.ranking not in ("matchpoints", "percentage"):
-            raise SessionError(f"unknown ranking {self.ranking!r}; expected 'matchpoints' or "
-                               "'percentage'", field="ranking", value=self.ranking)  # fmt: skip
+            raise SessionError.coded("event_ranking", field="ranking", value=self.ranking,
+                                     got=repr(self.ranking))  # fmt: skip
         if not 0 <= self.carry_over <= 1:
-            raise SessionError(f"a carry-over is a fraction from 0 to 1, got {self.carry_over}",
-                               field="carry_over", value=str(self.carry_over))  # fmt: skip
+            raise SessionError.coded("carry_over_fraction", field="carry_over",
+                                     value=str(self.carry_over),
+                                     got=str(self.carry_over))  # fmt: skip
         if not 0 <= self.qualifying <= 10:
-            raise SessionError(f"qualifying sessions: 0 to 10, got {self.qualifying}",
-                               field="qualifying", value=self.qualifying)  # fmt: skip
+            raise SessionError.coded("qualifying_range", field="qualifying",
+                                     value=self.qualifying, got=self.qualifying)  # fmt: skip
 
     @classmethod
     def preset(
@@ -87,9 +88,8 @@ class EventRules:
         except (ValueError, ZeroDivisionError):
             fraction = None
         if fraction is None:
-            raise SessionError(f"unknown carry-over {name[:20]!r}; expected one of "
-                               f"{', '.join(PRESETS)} or a fraction such as 1/2",
-                               field="carry_over", value=name[:20])  # fmt: skip
+            raise SessionError.coded("carry_over_preset", field="carry_over", value=name[:20],
+                                     got=repr(name[:20]), presets=", ".join(PRESETS))  # fmt: skip
         return cls(ranking, fraction, qualifying)
 
     def weight(self, index: int) -> Fraction:
@@ -120,14 +120,13 @@ class PairsEvent:
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", check_name(self.name.strip(), "name", longest=200))
         if self.kind != "pairs":
-            raise SessionError(f"unknown kind of event {self.kind!r}; expected 'pairs'",
-                               field="kind", value=self.kind)  # fmt: skip
+            raise SessionError.coded("event_kind_pairs", field="kind", value=self.kind,
+                                     got=repr(self.kind))  # fmt: skip
         if not 2 <= len(self.sessions) <= 10 or len(set(self.sessions)) != len(self.sessions):
-            raise SessionError("an event holds 2 to 10 different sessions",
-                               field="sessions", value=len(self.sessions))  # fmt: skip
+            raise SessionError.coded("event_sessions", field="sessions", value=len(self.sessions))
         if self.rules.qualifying >= len(self.sessions):
-            raise SessionError("the qualifying stage needs a session after it",
-                               field="qualifying", value=self.rules.qualifying)  # fmt: skip
+            raise SessionError.coded("qualifying_after", field="qualifying",
+                                     value=self.rules.qualifying)  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -142,7 +141,7 @@ class PairsEvent:
         """
         sessions = data.get("sessions")
         if not isinstance(sessions, list) or not all(isinstance(s, str) for s in sessions):
-            raise SessionError("sessions: a list of session ids", field="sessions")
+            raise SessionError.coded("event_sessions_list", field="sessions")
         return cls(str(data.get("name", "")), tuple(sessions), EventRules.from_dict(data),
                    data.get("kind", "pairs"))  # fmt: skip
 
@@ -199,8 +198,8 @@ def rank_event(rules: EventRules, scored: Sequence[Sequence[SectionScores]]) -> 
     figures: dict[tuple[str, ...], list[float | None]] = {}
     for index, session in enumerate(scored):
         if len(session) != 1 or session[0].method != "mp":
-            raise SessionError("an event's sessions are matchpointed, one section each",
-                               field="sessions", value=index + 1)  # fmt: skip
+            raise SessionError.coded("event_sessions_matchpointed", field="sessions",
+                                     value=index + 1)  # fmt: skip
         for side, rows in session[0].rankings.items():
             for row in rows:
                 key = _key(row.pair)

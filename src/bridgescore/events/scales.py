@@ -69,17 +69,17 @@ class VpScale(StrEnum):
         :raises RulesError: (field ``boards_per_match``).
         """
         if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
-            raise RulesError(f"boards per match must be a positive whole number, got {boards!r}",
-                             field="boards_per_match", value=boards)  # fmt: skip
+            raise RulesError.coded("match_boards_whole", field="boards_per_match", value=boards,
+                                   got=repr(boards))  # fmt: skip
         lengths = {
             VpScale.ACBL_30: range(6, 12),
             VpScale.ACBL_20: range(6, 12),
             VpScale.EBU_SWISS_PAIRS_7: range(7, 8),
         }.get(self)
         if lengths is not None and boards not in lengths:
-            raise RulesError(
-                f"the {self.value} scale has tables for matches of {lengths[0]}-{lengths[-1]} "
-                f"boards, not {boards}", field="boards_per_match", value=boards)  # fmt: skip
+            raise RulesError.coded("scale_match_lengths", field="boards_per_match", value=boards,
+                                   scale=self.value, first=lengths[0], last=lengths[-1],
+                                   boards=boards)  # fmt: skip
 
     def imps(self, margin: int, boards: int) -> tuple[int, int]:
         """VPs (this side, the other), in hundredths, for an IMP margin over ``boards``.
@@ -90,8 +90,8 @@ class VpScale(StrEnum):
         :raises RulesError: for a percentage scale, or a length the scale has no table for.
         """
         if self.measure != "imps":
-            raise RulesError(f"the {self.value} scale converts percentages, not IMPs",
-                             field="scale", value=self.value)  # fmt: skip
+            raise RulesError.coded("scale_percentages", field="scale", value=self.value,
+                                   scale=self.value)  # fmt: skip
         self.check(boards)
         if self is VpScale.WBF_2013:
             won = round(victory_points(abs(margin), boards)[0] * 100)
@@ -111,12 +111,12 @@ class VpScale(StrEnum):
             of 0-100.
         """
         if self.measure != "percent":
-            raise RulesError(f"the {self.value} scale converts IMPs, not percentages",
-                             field="scale", value=self.value)  # fmt: skip
+            raise RulesError.coded("scale_imps", field="scale", value=self.value,
+                                   scale=self.value)  # fmt: skip
         self.check(boards)
         if not 0 <= percent <= 100:
-            raise RulesError(f"a percentage must be 0-100, got {float(percent)!r}",
-                             field="percent", value=float(percent))  # fmt: skip
+            raise RulesError.coded("percent_range", field="percent", value=float(percent),
+                                   got=repr(float(percent)))  # fmt: skip
         p = Fraction(int(percent * 100 + Fraction(1, 2)), 100)
         ours = 100 * (10 + bisect.bisect_right(_EBU_PAIRS_7, max(p, 100 - p)))
         if p < 50:

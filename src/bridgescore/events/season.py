@@ -65,10 +65,15 @@ class LadderError(SessionError):
     """A ladder or its rules that cannot be used as given (the error names the field)."""
 
 
+def _shown(value: object) -> str:
+    """A value as an error quotes it, cut to keep the message short (a hostile value)."""
+    return repr(value)[:140]
+
+
 def _count(value: Any, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise LadderError(f"{name} is a whole number from {low} to {high}, got {value!r}"[:200],
-                          field=name, value=str(value)[:100])  # fmt: skip
+        raise LadderError.coded("ladder_count", field=name, value=str(value)[:100], name=name,
+                                low=low, high=high, got=_shown(value))  # fmt: skip
     return value
 
 
@@ -83,8 +88,8 @@ class LadderRules:
 
     def __post_init__(self) -> None:
         if self.kind not in LADDER_KINDS:
-            raise LadderError(f"a ladder is 'best', 'average' or 'improved', not {self.kind!r}"
-                              [:200], field="kind", value=str(self.kind)[:100])  # fmt: skip
+            raise LadderError.coded("ladder_kind", field="kind", value=str(self.kind)[:100],
+                                    got=_shown(self.kind))  # fmt: skip
         _count(self.count, "count", 1, MOST_COUNT)
         _count(self.least, "least", 0, 10 * MOST_COUNT)
 
@@ -137,16 +142,17 @@ class Ladder:
     def __post_init__(self) -> None:
         name = check_name(str(self.name).strip(), "name")
         if not name:
-            raise LadderError("a ladder needs a name", field="name", value=self.name)
+            raise LadderError.coded("ladder_name", field="name", value=self.name)
         object.__setattr__(self, "name", name)
         for which in ("start", "end"):
             value = getattr(self, which)
             if not isinstance(value, str) or (value and not _is_date(value)):
-                raise LadderError(f"a ladder's {which} is a date, YYYY.MM.DD, not {value!r}"[:200],
-                                  field=which, value=str(value)[:40])  # fmt: skip
+                raise LadderError.coded("ladder_start_date" if which == "start" else
+                                        "ladder_end_date", field=which, value=str(value)[:40],
+                                        got=_shown(value))  # fmt: skip
         if self.start and self.end and self.end < self.start:
-            raise LadderError(f"a ladder ends ({self.end!r}) after it starts ({self.start!r})",
-                              field="end", value=self.end)  # fmt: skip
+            raise LadderError.coded("ladder_dates", field="end", value=self.end,
+                                    end=repr(self.end), start=repr(self.start))  # fmt: skip
 
     def covers(self, date: str) -> bool:
         """Whether a session of ``date`` (``YYYY.MM.DD``) counts."""
@@ -165,9 +171,7 @@ class Ladder:
         """
         rules = data.get("rules", {})
         if not isinstance(rules, Mapping):
-            raise LadderError(
-                "a ladder's rules are an object", field="rules", value=str(rules)[:100]
-            )
+            raise LadderError.coded("ladder_rules", field="rules", value=str(rules)[:100])
         return cls(data.get("name", ""), LadderRules.from_dict(rules), data.get("start", ""),
                    data.get("end", ""))  # fmt: skip
 
@@ -190,11 +194,11 @@ class Outing:
 
     def __post_init__(self) -> None:
         if self.player.number is None:
-            raise LadderError(f"a ladder counts players by national number: {self.player.name!r}"
-                              " has none", field="player", value=self.player.name)  # fmt: skip
+            raise LadderError.coded("ladder_player_number", field="player",
+                                    value=self.player.name, player=self.player.name)  # fmt: skip
         if not math.isfinite(self.percent) or not 0 <= self.percent <= 100:
-            raise LadderError(f"a percentage is 0 to 100, got {self.percent!r}", field="percent",
-                              value=self.percent)  # fmt: skip
+            raise LadderError.coded("ladder_percent", field="percent", value=self.percent,
+                                    got=repr(self.percent))  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

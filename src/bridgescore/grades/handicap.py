@@ -47,8 +47,8 @@ MOST_SET = 2000
 
 def _allowance(value: float, name: str) -> float:
     if not (isinstance(value, int | float) and math.isfinite(value) and abs(value) <= LIMIT):
-        raise GradeError(f"a handicap is -{LIMIT:g} to +{LIMIT:g} points, got {value!r}",
-                         field=name, value=value)  # fmt: skip
+        raise GradeError.coded("handicap_range", field=name, value=value, limit=LIMIT,
+                               got=repr(value))  # fmt: skip
     return float(value)
 
 
@@ -73,19 +73,19 @@ class HandicapRules:
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
-            raise GradeError(f"handicap method {self.method!r}: one of {', '.join(METHODS)}",
-                             field="method", value=self.method)  # fmt: skip
+            raise GradeError.coded("handicap_method", field="method", value=self.method,
+                                   got=repr(self.method), methods=", ".join(METHODS))  # fmt: skip
         if self.combine not in ("mean", "sum"):
-            raise GradeError(f"combine {self.combine!r}: 'mean' or 'sum'", field="combine",
-                             value=self.combine)  # fmt: skip
+            raise GradeError.coded("handicap_combine", field="combine", value=self.combine,
+                                   got=repr(self.combine))  # fmt: skip
         if len(self.set) > MOST_SET:
-            raise GradeError(f"handicaps for at most {MOST_SET} players, got {len(self.set)}",
-                             field="handicap", value=len(self.set))  # fmt: skip
+            raise GradeError.coded("handicaps_most", field="handicap", value=len(self.set),
+                                   most=MOST_SET, count=len(self.set))  # fmt: skip
         for number, value in self.set.items():
             if not (isinstance(number, str) and 0 < len(number) <= 20 and number.isascii()
                     and number.isalnum()):  # fmt: skip
-                raise GradeError(f"player number {str(number)[:40]!r}: letters and digits only, "
-                                 "at most 20", field="number", value=str(number)[:40])  # fmt: skip
+                raise GradeError.coded("player_number", field="number", value=str(number)[:40],
+                                       number=str(number)[:40])  # fmt: skip
             _allowance(value, "handicap")
 
     def to_dict(self) -> dict[str, Any]:
@@ -106,15 +106,14 @@ class HandicapRules:
         """
         given = data.get("set") or {}
         if not isinstance(given, Mapping):
-            raise GradeError("handicaps set are a map of national numbers to points",
-                             field="handicap", value=type(given).__name__)  # fmt: skip
+            raise GradeError.coded("handicaps_map", field="handicap", value=type(given).__name__)
         allowances = {}
         for number, value in list(given.items())[: MOST_SET + 1]:
             try:
                 allowances[number] = float(value)
             except (TypeError, ValueError):
-                raise GradeError(f"a handicap is a number of points, got {str(value)[:40]!r}",
-                                 field="handicap", value=str(value)[:40]) from None  # fmt: skip
+                raise GradeError.coded("handicap_number", field="handicap", value=str(value)[:40],
+                                       got=repr(str(value)[:40])) from None  # fmt: skip
         return cls(data.get("method", "grade"), data.get("combine", "mean"), allowances)
 
     def player_allowance(self, grade: float | None, number: str | None = None) -> float:

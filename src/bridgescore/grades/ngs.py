@@ -56,8 +56,8 @@ def _check(name: str, value: float, low: float, high: float, *, whole: bool = Fa
         and math.isfinite(value)
         and low <= value <= high
     ):
-        raise GradeError(f"{name} must be {low:g} to {high:g}, got {value!r}", field=name,
-                         value=value)  # fmt: skip
+        raise GradeError.coded("grade_range", field=name, value=value, name=name, low=low,
+                               high=high, got=repr(value))  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,8 +117,8 @@ class PairResult:
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.players) <= 2:
-            raise GradeError(f"a pair has one or two players, got {len(self.players)}",
-                             field="players", value=len(self.players))  # fmt: skip
+            raise GradeError.coded("grade_pair_players", field="players",
+                                   value=len(self.players), count=len(self.players))  # fmt: skip
         _check("percent", self.percent, 0, 100)
         _check("boards", self.boards, 1, 10_000, whole=True)
 
@@ -139,8 +139,8 @@ class GradedSession:
         seen: set[str] = set()
         for number in (n for f in self.fields for r in f for n in r.players if n is not None):
             if number in seen:
-                raise GradeError(f"player {number!r} is in two pairs of session {self.key!r}",
-                                 field="players", value=number)  # fmt: skip
+                raise GradeError.coded("grade_two_pairs", field="players", value=number,
+                                       player=repr(number), session=repr(self.key))  # fmt: skip
             seen.add(number)
 
 

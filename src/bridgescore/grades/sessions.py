@@ -34,8 +34,8 @@ def read_date(text: str) -> date:
     try:
         return date.fromisoformat(text.strip()[:10].replace(".", "-"))
     except ValueError:
-        raise GradeError(f"a session needs a date to be graded (YYYY.MM.DD), got {text[:40]!r}",
-                         field="date", value=text[:40]) from None  # fmt: skip
+        raise GradeError.coded("grade_date", field="date", value=text[:40],
+                               got=repr(text[:40])) from None  # fmt: skip
 
 
 def _numbers(players: Sequence[Player]) -> tuple[str | None, ...]:

@@ -140,12 +140,8 @@ class ChicagoDeal(homegame.HomeDeal[Side]):
         words = text.split() if isinstance(text, str) else []
         result = Result.parse(" ".join(w for w in words if w.lower() != "by"))
         if result.declarer is None and not result.is_pass_out:
-            raise NotationError(
-                f"invalid deal: {text!r} has no declarer; expected e.g. '4H S 10', "
-                "'4HX by E -2', '3NTN=' or 'Pass'",
-                field="deal",
-                value=text,
-            )
+            raise NotationError.coded("chicago_deal_declarer", field="deal", value=text,
+                                      got=repr(text))  # fmt: skip
         return cls.make(result.contract, result.declarer, result.tricks, honors=honors)
 
     def __str__(self) -> str:

@@ -94,19 +94,11 @@ def read_honors(
     if honors is None or (isinstance(honors, Mapping) and not honors):
         return None, 0
     if not isinstance(honors, Mapping):
-        raise InvalidResultError(
-            f"invalid honors: {honors!r}; expected the side that held them and their points, "
-            'such as {"we": 100} or {"NS": 150}',
-            field="honors",
-            value=honors,
-        )
+        raise InvalidResultError.coded("honors_notation", field="honors", value=honors,
+                                       got=repr(honors))  # fmt: skip
     if len(honors) > 1:
-        raise InvalidResultError(
-            f"both sides cannot hold honors on one deal: {dict(honors)!r}; honors are 4 or 5 "
-            "of the trump honors (or the 4 aces) in one hand",
-            field="honors",
-            value=honors,
-        )
+        raise InvalidResultError.coded("honors_both_sides", field="honors", value=honors,
+                                       got=repr(dict(honors)))  # fmt: skip
     ((holder, points),) = honors.items()
     with for_field("honors", holder):
         return parse(holder), points
@@ -120,7 +112,7 @@ def _read(kind: type[T], text: object) -> T:
     if isinstance(text, kind):
         return text
     if not isinstance(text, str):
-        raise NotationError(f"expected text or a {kind.__name__}, got {text!r}", value=text)
+        raise NotationError.coded("text_or_kind", value=text, kind=kind.__name__, got=repr(text))
     return getattr(kind, "parse")(text)  # type: ignore[no-any-return]  # noqa: B009
 
 
@@ -181,19 +173,14 @@ class HomeRules:
         for name, (what, allowed) in self._CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
-                raise RulesError(
-                    f"unknown {what}: {value!r}; expected {' or '.join(map(repr, allowed))}",
-                    field="rules",
-                    value=value,
-                )
+                raise RulesError.coded("rules_choice", field="rules", value=value, what=what,
+                                       got=repr(value),
+                                       allowed=" or ".join(map(repr, allowed)))  # fmt: skip
         for name, default in self._options().items():
             value = getattr(self, name)
             if isinstance(default, bool) and not isinstance(value, bool):
-                raise RulesError(
-                    f"rules option {name} must be True or False, got {value!r}",
-                    field="rules",
-                    value=value,
-                )
+                raise RulesError.coded("rules_flag", field="rules", value=value, name=name,
+                                       got=repr(value))  # fmt: skip
         with for_field("rules", self.undertrick_rule):
             check_undertrick_rule(self.undertrick_rule)
 
@@ -211,11 +198,8 @@ class HomeRules:
         """
         rules = cls._PRESETS.get(name) if isinstance(name, str) else None
         if rules is None:
-            raise RulesError(
-                f"unknown {cls._NOUN} rules: {name!r}; expected one of {', '.join(cls._PRESETS)}",
-                field="rules",
-                value=name,
-            )
+            raise RulesError.coded("rules_preset", field="rules", value=name, game=cls._NOUN,
+                                   got=repr(name), presets=", ".join(cls._PRESETS))  # fmt: skip
         return rules._changed(options)  # type: ignore[no-any-return]
 
     @classmethod
@@ -228,12 +212,9 @@ class HomeRules:
     def _changed(self, options: Mapping[str, object]) -> Self:
         unknown = [name for name in options if name not in self._options()]
         if unknown:
-            raise RulesError(
-                f"unknown {self._NOUN} rules option: {unknown[0]!r}; "
-                f"expected {', '.join(self._options())}",
-                field="rules",
-                value=unknown[0],
-            )
+            raise RulesError.coded("rules_option", field="rules", value=unknown[0],
+                                   game=self._NOUN, got=repr(unknown[0]),
+                                   options=", ".join(self._options()))  # fmt: skip
         changes: dict[str, Any] = {k: v for k, v in options.items() if v is not None}
         return dataclasses.replace(self, **changes) if changes else self
 
@@ -315,20 +296,18 @@ class HomeDeal(Generic[S]):
         seat = by_or_declarer if isinstance(by_or_declarer, Seat) else None
         Result(self.contract, seat, self.tricks)  # checks contract, seat and tricks
         if (by_or_declarer is None) != (self.contract is PASS_OUT):
-            raise InvalidResultError(
-                f"{self.contract} needs {self._NEEDS}"
-                if by_or_declarer is None
-                else f"a passed-out deal has no {self._BY_OR_DECLARER}, got {by_or_declarer!r}",
-                field=self._BY_OR_DECLARER,
-                value=by_or_declarer,
-            )
+            declarer = self._BY_OR_DECLARER == "declarer"
+            if by_or_declarer is None:
+                code = "deal_needs_declarer" if declarer else "deal_needs_side"
+            else:
+                code = "pass_no_declarer" if declarer else "pass_no_side"
+            raise InvalidResultError.coded(code, field=self._BY_OR_DECLARER, value=by_or_declarer,
+                                           contract=str(self.contract),
+                                           got=repr(by_or_declarer))  # fmt: skip
         if (self.honors_by is None) != (self.honors == 0):
-            raise InvalidResultError(
-                "honors need both the side that held them and their points, got "
-                f"{self.honors_by!r} and {self.honors!r}",
-                field="honors",
-                value=self.honors,
-            )
+            raise InvalidResultError.coded("honors_side_and_points", field="honors",
+                                           value=self.honors, side=repr(self.honors_by),
+                                           points=repr(self.honors))  # fmt: skip
         if self.honors:
             with for_field("honors", self.honors):
                 check_honors(self.contract, self.honors)
@@ -440,11 +419,8 @@ class Replacer(Recorder[P]):
     ) -> G:
         deals = game._deals
         if not isinstance(deal_no, int) or not 1 <= deal_no <= len(deals):
-            raise GameStateError(
-                f"no deal {deal_no!r}: the {game._NOUN} has {len(deals)} deals",
-                field="deal",
-                value=deal_no,
-            )
+            raise GameStateError.coded("no_deal", field="deal", value=deal_no, deal=repr(deal_no),
+                                       game=game._NOUN, count=len(deals))  # fmt: skip
         deal = self._make(*args, **kwargs)
         return game._rebuild((*deals[: deal_no - 1], deal, *deals[deal_no:]), ended=game._ended)
 
@@ -495,11 +471,8 @@ class HomeGame(Generic[D, R, E, S]):
         self._ended = ended
         for n, deal in enumerate(self._deals, 1):
             if deal.honors and not rules.honors:
-                raise RulesError(
-                    f"deal {n} claims honors, but these rules do not score them: {rules}",
-                    field="honors",
-                    value=deal.honors,
-                )
+                raise RulesError.coded("honors_not_scored", field="honors", value=deal.honors,
+                                       deal=n, rules=str(rules))  # fmt: skip
         self._entries: tuple[E, ...] = self._replay()
 
     def _replay(self) -> tuple[E, ...]:
@@ -551,7 +524,7 @@ class HomeGame(Generic[D, R, E, S]):
         if self._ended:
             return self._rebuild(self._deals)
         if not self._deals:
-            raise GameStateError("there is no deal to undo")
+            raise GameStateError.coded("no_deal_to_undo")
         return self._rebuild(self._deals[:-1])
 
     def _end(self) -> Self:

@@ -59,9 +59,7 @@ class WeThey(TwoSides):
             return text
         side = _WE_THEY.get(text.strip().lower()) if isinstance(text, str) else None
         if side is None:
-            raise NotationError(
-                f"invalid side: {text!r}; expected 'we' or 'they'", field="by", value=text
-            )
+            raise NotationError.coded("side_we_they", field="by", value=text, got=repr(text))
         return side
 
 
@@ -149,22 +147,13 @@ class RubberDeal(homegame.HomeDeal[WeThey]):
         if len(sides) != 1:
             if " ".join(words).upper() in ("PASS", "P", "ALL PASS", "PASSED OUT"):
                 return cls.make("Pass", None, 0, honors=honors)
-            raise NotationError(
-                f"invalid deal: {text!r}; expected a contract, the declaring side (we or they) "
-                "and the tricks taken or the outcome, e.g. '4H we 10', '4HX by they -2', "
-                "'3NT we =' or 'Pass'",
-                field="deal",
-                value=text,
-            )
+            raise NotationError.coded("rubber_deal_notation", field="deal", value=text,
+                                      got=repr(text))  # fmt: skip
         i = sides[0]
         contract = parse_contract(" ".join(w for w in words[:i] if w.lower() != "by"))
         outcome = "".join(words[i + 1 :])
         if isinstance(contract, PassOut):
-            raise NotationError(
-                f"invalid deal: {text!r}; a passed-out deal is just 'Pass'",
-                field="deal",
-                value=text,
-            )
+            raise NotationError.coded("deal_pass_only", field="deal", value=text, got=repr(text))
         # The tricks taken, or '=', '+n', '-n' or nothing (made exactly).
         tricks = int(outcome) if outcome.isdigit() else Result.parse(f"{contract}{outcome}").tricks
         return cls.make(contract, words[i], tricks, honors=honors)
@@ -246,11 +235,8 @@ def _replay(rules: RubberRules, deals: tuple[RubberDeal, ...], ended: bool) -> _
 
     for n, deal in enumerate(deals, 1):
         if won_on is not None:
-            raise GameStateError(
-                f"deal {n} comes after the rubber is over: it was won on deal {won_on}",
-                field="deal",
-                value=n,
-            )
+            raise GameStateError.coded("deal_after_rubber", field="deal", value=n, deal=n,
+                                       won_on=won_on)  # fmt: skip
         if deal.by is not None:
             # The duplicate premiums are left out: rubber pays game through the rubber premium.
             for mine, points, name, part in homegame.written_parts(
@@ -291,7 +277,7 @@ def _replay(rules: RubberRules, deals: tuple[RubberDeal, ...], ended: bool) -> _
                     )
     if ended:
         if won_on is not None:
-            raise GameStateError(f"the rubber is already over: it was won on deal {won_on}")
+            raise GameStateError.coded("rubber_over_already", won_on=won_on)
         entries.extend(_unfinished(rules, winners, legs))
     return _State(tuple(entries), tuple(winners), (legs[WeThey.WE], legs[WeThey.THEY]), won_on)
 
@@ -472,12 +458,10 @@ class Rubber(homegame.HomeGame[RubberDeal, RubberRules, PadEntry, WeThey]):
 
     def _check_open(self) -> None:
         if self.is_complete:
-            raise GameStateError(
-                f"the rubber is over: {self.game_winners[-1].label} won two games on deal "
-                f"{self._state.won_on}; undo the last deal or start a new rubber"
-            )
+            raise GameStateError.coded("rubber_over", side=self.game_winners[-1].label,
+                                       won_on=self._state.won_on)  # fmt: skip
         if self._ended:
-            raise GameStateError("the rubber was ended early; undo to reopen it")
+            raise GameStateError.coded("rubber_ended")
 
     def to_dict(self) -> dict[str, object]:
         """The rubber as JSON-ready data: rules, deals, entries and every derived figure."""

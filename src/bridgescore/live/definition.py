@@ -238,7 +238,7 @@ def _redraw(state: LiveState, who: Who, change: Draw | Swap | CarryOver | ExtraB
         changed = event.swap(change.round, change.first, change.second)
         again = swap_repeats(event, change.round, change.first, change.second)
         if again and not change.confirm:
-            raise RepeatMeetingError(change.round, again)
+            raise RepeatMeetingError.of(change.round, again)
     elif isinstance(change, ExtraBoards):
         changed = with_extra_boards(event, change.round, change.match, change.boards)
     else:

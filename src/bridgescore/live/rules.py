@@ -275,27 +275,16 @@ def _check_keeps_round(state: LiveState, gone: LiveResult) -> None:
 def _check_replaces(old: LiveResult, change: Edit) -> None:
     """A table's change names the stored result's version: what it replaces is what it read."""
     if change.replaces != old.version:
-        why = (
-            "this change names no version of the result it replaces"
-            if change.replaces is None
-            else "it was changed since this phone read it"
-        )
-        raise OutdatedError(
-            f"board {old.entry.board} is {old.entry.describe()} now and {why}: the change is "
-            "kept for the director",
-            old,
-        )
+        code = "outdated_no_version" if change.replaces is None else "outdated_changed"
+        raise OutdatedError.about(old, code, board=old.entry.board, now=old.entry.describe())
 
 
 def _refuse_another(state: LiveState, entry: TableEntry, besides: int | None = None) -> None:
     found = state.at(entry.table, entry.round, entry.board)
     if found is not None and found.id != besides:
-        advice = "" if besides is not None else "; change that result instead"
-        raise AlreadyEnteredError(
-            f"table {entry.table} has already entered board {entry.board} in round "
-            f"{entry.round}: {found.entry.describe()}{advice}",
-            found,
-        )
+        code = "entered_already" if besides is not None else "entered_already_change"
+        raise AlreadyEnteredError.about(found, code, table=entry.table, board=entry.board,
+                                        round=entry.round, now=found.entry.describe())  # fmt: skip
 
 
 def accept(state: LiveState, who: Who, change: Change) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import cached_property
-from typing import Final, Literal
+from typing import Final, Literal, Self
 
 from bridgescore.duplicate.field import Adjusted
 from bridgescore.duplicate.movement import Movement, TableRound
@@ -75,6 +75,15 @@ class AlreadyEnteredError(BridgeError):
     def __init__(self, message: str, existing: LiveResult) -> None:
         super().__init__(message, field="board", value=existing.entry.board)
         self.existing = existing
+
+    @classmethod
+    def about(cls, existing: LiveResult, code: str, **params: object) -> Self:
+        """The error of ``code`` (its template in :data:`bridgescore.errors.MESSAGES`) about
+        ``existing``."""
+        coded = BridgeError.coded(code, field="board", value=existing.entry.board, **params)
+        err = cls(str(coded), existing)
+        err.code, err.params = coded.code, coded.params
+        return err
 
 
 class OutdatedError(AlreadyEnteredError):

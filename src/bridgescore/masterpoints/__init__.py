@@ -57,10 +57,8 @@ def _field_awards(spec: MasterpointSpec, field: Field) -> tuple[list[Decimal], D
         # a Mitchell's half table counts whole: "7 1/2 tables would be 8 pairs in each group"
         pairs = field.size if field.one_winner else field.tables
         return acbl.placings(first, pairs), acbl.QUANTUM, acbl.KIND
-    raise MasterpointError(
-        f"masterpoints {spec.scheme.value!r}: the EBU's scales for club pairs are not available to "
-        "bridgescore (only Scale F for individuals: bridgescore.masterpoints.ebu.scale_f)",
-        field="masterpoints", value=spec.text)  # fmt: skip
+    raise MasterpointError.coded("ebu_pairs_scales", field="masterpoints", value=spec.text,
+                                 scheme=repr(spec.scheme.value))  # fmt: skip
 
 
 def awards(spec: MasterpointSpec, sections: Sequence[SectionScores]) -> dict[Pair, Award]:
@@ -82,9 +80,8 @@ def awards(spec: MasterpointSpec, sections: Sequence[SectionScores]) -> dict[Pai
         places, quantum, kind = _field_awards(spec, field)
         for pair, points in share(field.rows, places, quantum).items():
             if pair in out:
-                raise MasterpointError(
-                    f"pair {pair.label!r} is in two sections with the same names: give the "
-                    "sections one at a time", field="sections", value=pair.label)  # fmt: skip
+                raise MasterpointError.coded("award_pair_two_sections", field="sections",
+                                             value=pair.label, pair=pair.label)  # fmt: skip
             out[pair] = Award(points, kind)
     return out
 
@@ -111,9 +108,8 @@ def individual_awards(spec: MasterpointSpec, scores: IndividualScores) -> dict[i
         ``masterpoints``), and for boards outside Scale F's 18 to 35 (field ``boards``).
     """
     if spec.scheme is not Scheme.EBU:
-        raise MasterpointError(
-            f"masterpoints {spec.scheme.value!r}: only the EBU's Scale F is available to "
-            "bridgescore for an individual", field="masterpoints", value=spec.text)  # fmt: skip
+        raise MasterpointError.coded("individual_scale_f", field="masterpoints", value=spec.text,
+                                     scheme=repr(spec.scheme.value))  # fmt: skip
     tables = scores.movement.players // 4
     places = [Decimal(x) for x in ebu.scale_f(tables, len(scores.pairs.travellers))]
     shared = share(scores.rankings, places, ebu.QUANTUM)
@@ -132,9 +128,8 @@ def event_awards(spec: MasterpointSpec, rows: Sequence[EventRankRow], sessions: 
         available here), and for an ABF event of 2 or 3 sessions.
     """
     if spec.scheme is not Scheme.ABF:
-        raise MasterpointError(
-            f"masterpoints {spec.scheme.value!r}: only the ABF's outright awards are available to "
-            "bridgescore", field="masterpoints", value=spec.text)  # fmt: skip
+        raise MasterpointError.coded("abf_outright_only", field="masterpoints", value=spec.text,
+                                     scheme=repr(spec.scheme.value))  # fmt: skip
     by_field: dict[str, list[EventRankRow]] = {}
     for row in rows:
         by_field.setdefault(row.field, []).append(row)

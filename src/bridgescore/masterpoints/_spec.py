@@ -109,20 +109,19 @@ def parse_spec(text: str) -> MasterpointSpec:
     bridgescore.errors.MasterpointError: masterpoints 'fide': the scheme is abf, acbl or ebu
     """
     if not isinstance(text, str) or len(text) > 20:
-        raise MasterpointError(f"masterpoints {text!r}: expected SCHEME[:WEIGHT], such as "
-                               "'abf' or 'acbl:1.5'", field="masterpoints", value=text)  # fmt: skip
+        raise MasterpointError.coded("masterpoints_notation", field="masterpoints", value=text,
+                                     text=text)  # fmt: skip
     name, colon, weight = text.strip().lower().partition(":")
     try:
         scheme = Scheme(name)
     except ValueError:
-        raise MasterpointError(f"masterpoints {text!r}: the scheme is abf, acbl or ebu",
-                               field="masterpoints", value=text) from None  # fmt: skip
+        raise MasterpointError.coded("masterpoints_scheme", field="masterpoints", value=text,
+                                     text=text) from None  # fmt: skip
     if not colon:
         return MasterpointSpec(scheme, CLUB_WEIGHT[scheme])
     if not _WEIGHT.fullmatch(weight) or Fraction(weight) <= 0 or Fraction(weight) > 100:
-        raise MasterpointError(f"masterpoints {text!r}: the weight is a number above 0 and at "
-                               "most 100, such as 1.5 or 5/2", field="masterpoints",
-                               value=text)  # fmt: skip
+        raise MasterpointError.coded("masterpoints_weight", field="masterpoints", value=text,
+                                     text=text)  # fmt: skip
     return MasterpointSpec(scheme, Fraction(weight))
 
 

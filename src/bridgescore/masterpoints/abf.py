@@ -43,8 +43,8 @@ def session_winner(tables: int, *, one_winner: bool, weight: Fraction) -> Decima
     Decimal('0.71')
     """
     if tables < 1:
-        raise MasterpointError(f"a session of {tables} tables has no awards", field="tables",
-                               value=tables)  # fmt: skip
+        raise MasterpointError.coded("abf_session_tables", field="tables", value=tables,
+                                     tables=tables)  # fmt: skip
     w, t = _dec(weight), Decimal(tables)
     limit, rate, scale = (15, Decimal("0.04"), 16) if one_winner else (30, Decimal("0.02"), 32)
     if tables <= limit:
@@ -68,13 +68,11 @@ def outright_winner(tables: int, sessions: int, weight: Fraction) -> Decimal:
 2 and 3 sessions (Tables 3A-3C), which bridgescore does not have; 4 sessions or more are computed
     """
     if sessions < 4:
-        raise MasterpointError(
-            f"sessions {sessions}: the ABF adjusts its outright awards for 2 and 3 sessions "
-            "(Tables 3A-3C), which bridgescore does not have; 4 sessions or more are computed",
-            field="sessions", value=sessions)  # fmt: skip
+        raise MasterpointError.coded("abf_sessions", field="sessions", value=sessions,
+                                     sessions=sessions)  # fmt: skip
     if tables < 1:
-        raise MasterpointError(f"an event of {tables} tables has no awards", field="tables",
-                               value=tables)  # fmt: skip
+        raise MasterpointError.coded("abf_event_tables", field="tables", value=tables,
+                                     tables=tables)  # fmt: skip
     w, x = _dec(weight), Decimal(tables * (sessions - 1))
     award = Decimal("4.2") * w * (1 - _exp(-x / 105) + Decimal("0.65") * _exp(-800 / x))
     return round_to(award, QUANTUM)

@@ -37,8 +37,8 @@ def section_first(tables: int, weight: Fraction) -> Decimal:
     Decimal('1.50')
     """
     if tables < 1:
-        raise MasterpointError(f"a section of {tables} tables has no awards", field="tables",
-                               value=tables)  # fmt: skip
+        raise MasterpointError.coded("acbl_section_tables", field="tables", value=tables,
+                                     tables=tables)  # fmt: skip
     return round_to(min(_PER_TABLE * tables, _MAXIMUM) * weight, QUANTUM)
 
 

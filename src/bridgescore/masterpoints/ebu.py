@@ -43,11 +43,10 @@ def scale_f(tables: int, boards: int) -> list[int]:
 is available to bridgescore
     """
     if not 18 <= boards <= 35:
-        raise MasterpointError(
-            f"boards {boards}: only Scale F's column for 18 to 35 boards is available to "
-            "bridgescore", field="boards", value=boards)  # fmt: skip
+        raise MasterpointError.coded("scale_f_boards", field="boards", value=boards,
+                                     boards=boards)  # fmt: skip
     if not 1 <= tables <= 1000:
-        raise MasterpointError(f"tables {tables}: expected 1 to 1000 full tables",
-                               field="tables", value=tables)  # fmt: skip
+        raise MasterpointError.coded("scale_f_tables", field="tables", value=tables,
+                                     tables=tables)  # fmt: skip
     count = 4 * tables // 3
     return [max(STEP * (count - place), MINIMUM) for place in range(count)]

@@ -247,7 +247,7 @@ def _head(conn: Connection, game_id: str, *, lock: bool = False) -> tuple[int, b
     """
     head = conn.execute(_LOCK if lock else _HEAD, {"game_id": game_id}).one_or_none()
     if head is None:
-        raise GameNotFoundError(f"there is no live session with id {game_id!r}")
+        raise GameNotFoundError.coded("live_session_missing", game=game_id)
     return head.version, bool(head.ended)
 
 

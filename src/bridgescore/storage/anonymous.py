@@ -65,16 +65,11 @@ def count(
     held = select(func.coalesce(func.sum(AnonymousGameRow.bytes), 0))
     mine = conn.execute(held.where(AnonymousGameRow.address == address)).scalar_one()
     if mine + size > quota.per_address:
-        raise QuotaError(
-            f"the games made from this address without a club hold {mine:,} bytes; this one "
-            f"({size:,} bytes) would pass the {quota.per_address:,} allowed: log in as a club's "
-            f"director, or wait until older games expire ({quota.days:g} days)",
-            field="file", value=size)  # fmt: skip
+        raise QuotaError.coded("quota_address", field="file", value=size, held=mine, size=size,
+                               most=quota.per_address, days=quota.days)  # fmt: skip
     everyone = conn.execute(held).scalar_one()
     if everyone + size > quota.total:
-        raise QuotaError(
-            f"the games made without a club hold {everyone:,} bytes; this one ({size:,} bytes) "
-            f"would pass the {quota.total:,} this server allows: log in as a club's director, "
-            "or try again later", field="file", value=size)  # fmt: skip
+        raise QuotaError.coded("quota_server", field="file", value=size, held=everyone,
+                               size=size, most=quota.total)  # fmt: skip
     conn.execute(insert(AnonymousGameRow).values(
         game_id=game_id, address=address[:64], bytes=size, created_at=now))  # fmt: skip

@@ -136,7 +136,7 @@ def export_club(store: Store, club_id: str) -> dict[str, Any]:
     with store.transaction() as conn:
         club = conn.execute(select(ClubRow).where(ClubRow.id == club_id)).first()
         if club is None:
-            raise ClubNotFoundError(f"no club {club_id!r}", field="club", value=club_id)
+            raise ClubNotFoundError.coded("no_club", field="club", value=club_id, club=club_id)
         game_ids = conn.execute(
             select(ClubGameRow.game_id).where(ClubGameRow.club_id == club_id)
         ).scalars().all()  # fmt: skip
@@ -241,12 +241,12 @@ def read_export(data: bytes | str) -> dict[str, Any]:
     :raises BackupError: for a file that is not JSON, or too large.
     """
     if len(data) > MAX_BYTES:
-        raise BackupError(f"an export has at most {MAX_BYTES} bytes, got {len(data)}",
-                          field="file", value=len(data))  # fmt: skip
+        raise BackupError.coded("export_size", field="file", value=len(data), most=MAX_BYTES,
+                                got=len(data))  # fmt: skip
     try:
         loaded = json.loads(data)
     except (ValueError, RecursionError) as exc:
-        raise BackupError(f"not a club export (JSON): {exc}", field="file") from None
+        raise BackupError.coded("export_json", field="file", why=str(exc)) from None
     if not isinstance(loaded, dict):
         raise place_error("file", "expected a JSON object", type(loaded).__name__)
     return loaded
@@ -539,8 +539,7 @@ def import_club(store: Store, data: Mapping[str, Any]) -> Imported:
                 conn.execute(insert(DealSeedRow), [{**r, "game_id": games[r["game_id"]]}
                                                    for r in checked.seeds])  # fmt: skip
     except ConstraintError as exc:  # a row another writer made meanwhile (PostgreSQL)
-        raise BackupError(f"the server took another row like this one meanwhile: {exc}",
-                          field="club") from None  # fmt: skip
+        raise BackupError.coded("import_race", field="club", why=str(exc)) from None
     made = Club(new_club, club["name"], club["number"], club["body"])
     return Imported(made, games, events, numbers)
 

@@ -32,8 +32,8 @@ from bridgescore.storage.schema import (
 )
 
 __all__ = ["LETTER_STATES", "ON_ITS_WAY", "SPEC", "BackupError", "columns", "core_error",
-           "json_text", "listed", "one_of", "place_error", "read_time", "row_in", "row_out",
-           "unique"]  # fmt: skip
+           "json_text", "listed", "one_of", "place_error", "placed", "read_time", "row_in",
+           "row_out", "unique"]  # fmt: skip
 
 
 class BackupError(StorageError, ValueError):
@@ -111,42 +111,42 @@ def row_in(name: str, data: object, where: str) -> dict[str, Any]:
     """
     table, _, as_json = SPEC[name]
     if not isinstance(data, dict):
-        raise place_error(where, "expected an object", data)
+        raise placed(where, "export_object", data)
     wanted = columns(name)
     unknown = sorted(set(data) - set(wanted))
     if unknown:
-        raise place_error(f"{where}.{unknown[0]}", "unknown field", data[unknown[0]])
+        raise placed(f"{where}.{unknown[0]}", "export_unknown_field", data[unknown[0]])
     values: dict[str, Any] = {}
     for column in wanted:
         place = f"{where}.{column}"
         if column not in data:
             if column in _LATER:  # a file written before the column: its default
                 continue
-            raise place_error(place, "missing", None)
+            raise placed(place, "export_missing", None)
         value = data[column]
         spec = table.columns[column]
         if value is None:
             if not spec.nullable or spec.primary_key:
-                raise place_error(place, "may not be null", value)
+                raise placed(place, "export_not_null", value)
             values[column] = None
             continue
         if column in as_json:
             if not isinstance(value, dict):
-                raise place_error(place, "expected an object", value)
+                raise placed(place, "export_object", value)
             value = json_text(value)
         kind = spec.type
         if isinstance(kind, UTCDateTime):
             value = read_time(place, value)
         elif isinstance(kind, Boolean):
             if not isinstance(value, bool):
-                raise place_error(place, "expected true or false", value)
+                raise placed(place, "export_bool", value)
         elif isinstance(kind, Integer):
             if isinstance(value, bool) or not isinstance(value, int) or abs(value) >= 2**31:
-                raise place_error(place, "expected a whole number", value)
+                raise placed(place, "export_whole", value)
         elif not isinstance(value, str):
-            raise place_error(place, "expected a string", value)
+            raise placed(place, "export_string", value)
         elif isinstance(kind, String) and kind.length is not None and len(value) > kind.length:
-            raise place_error(place, f"at most {kind.length} characters", value)
+            raise placed(place, "export_length", value, most=kind.length)
         values[column] = value
     return values
 
@@ -159,13 +159,13 @@ def json_text(data: Mapping[str, Any]) -> str:
 def read_time(place: str, value: object) -> datetime:
     """A time of the file (ISO 8601, with its UTC offset)."""
     if not isinstance(value, str) or len(value) > 40:
-        raise place_error(place, "expected an ISO 8601 time", value)
+        raise placed(place, "export_time", value)
     try:
         parsed = datetime.fromisoformat(value)
     except ValueError:
-        raise place_error(place, "expected an ISO 8601 time", value) from None
+        raise placed(place, "export_time", value) from None
     if parsed.tzinfo is None:
-        raise place_error(place, "a time needs its UTC offset", value)
+        raise placed(place, "export_utc_offset", value)
     return parsed
 
 
@@ -179,6 +179,17 @@ def place_error(place: str, message: str, value: object) -> BackupError:
     return BackupError(f"{place}: {message}, got {shown}", field=place, value=value)
 
 
+def placed(place: str, code: str, value: object, **params: object) -> BackupError:
+    """:func:`place_error` with its message's template in :data:`bridgescore.errors.MESSAGES`
+    (``code``), so the web and the CLI can say it in the reader's language.
+
+    >>> str(placed("games[0].results[3].tricks", "export_whole", "ten"))
+    "games[0].results[3].tricks: expected a whole number, got 'ten'"
+    """
+    shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:77] + "..."
+    return BackupError.coded(code, field=place, value=value, place=place, got=shown, **params)
+
+
 def core_error(place: str, exc: BridgeError) -> BackupError:
     """A core reader's error, placed in the file."""
     inner = f"{place}.{exc.field}" if exc.field else place
@@ -190,7 +201,7 @@ def listed(data: Mapping[str, Any], name: str, where: str = "") -> Iterable[tupl
     place = f"{where}.{name}" if where else name
     found = data.get(name)
     if not isinstance(found, list):
-        raise place_error(place, "expected a list", found)
+        raise placed(place, "export_list", found)
     return enumerate(found)
 
 
@@ -201,11 +212,11 @@ def unique(rows: Sequence[Mapping[str, Any]], key: str, where: str) -> None:
         if row[key] is None:
             continue
         if row[key] in seen:
-            raise place_error(f"{where}[{i}].{key}", "given twice", row[key])
+            raise placed(f"{where}[{i}].{key}", "export_twice", row[key])
         seen.add(row[key])
 
 
 def one_of(place: str, value: object, allowed: Sequence[object]) -> None:
     """The value is one of ``allowed``."""
     if value not in allowed:
-        raise place_error(place, f"expected one of {', '.join(map(repr, allowed))}", value)
+        raise placed(place, "export_one_of", value, allowed=", ".join(map(repr, allowed)))

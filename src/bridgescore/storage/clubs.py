@@ -134,8 +134,8 @@ class ClubStore:
                 select(ClubRow.id).where(ClubRow.body == club.body, ClubRow.number == club.number)
             ).first()
             if taken is not None:
-                raise ClubError(f"{club.body} club {club.number} is here already",
-                                field="number", value=club.number)  # fmt: skip
+                raise ClubError.coded("club_here", field="number", value=club.number,
+                                      body=club.body, number=club.number)  # fmt: skip
             conn.execute(insert(ClubRow).values(
                 id=club.id, name=club.name, number=club.number, body=club.body,
                 key=secrets.token_hex(32), created_at=utcnow(), players=club.players,
@@ -153,9 +153,9 @@ class ClubStore:
             )
         )
         if len(rows) != 1:
-            what = "no club" if not rows else f"{len(rows)} clubs"
-            raise ClubNotFoundError(f"{what} with the id, name or number {ref!r}; give its id",
-                                    field="club", value=ref)  # fmt: skip
+            raise ClubNotFoundError.coded("club_ref_none" if not rows else "club_ref_many",
+                                          field="club", value=ref, ref=ref,
+                                          count=len(rows))  # fmt: skip
         return _club(rows[0])
 
     def club_numbered(self, body: str, number: str) -> Club:
@@ -168,8 +168,8 @@ class ClubStore:
                 select(ClubRow).where(ClubRow.body == body.upper(), ClubRow.number == number)
             ).first()
         if row is None:
-            raise ClubNotFoundError(f"no {body.upper()} club {number!r}", field="club",
-                                    value=number)  # fmt: skip
+            raise ClubNotFoundError.coded("no_club_number", field="club", value=number,
+                                          body=body.upper(), number=number)  # fmt: skip
         return _club(row)
 
     def set_public(self, club_id: str, players: str, correction_hours: int,
@@ -226,7 +226,7 @@ class ClubStore:
         with self.store.transaction() as conn:
             found = conn.execute(select(ClubRow.key).where(ClubRow.id == club_id)).scalar()
         if found is None:
-            raise ClubNotFoundError(f"no club {club_id!r}", field="club", value=club_id)
+            raise ClubNotFoundError.coded("no_club", field="club", value=club_id, club=club_id)
         return found
 
     def add_director(self, club_id: str, email: str, password: str) -> Director:
@@ -243,8 +243,8 @@ class ClubStore:
                     club_id=club_id, email=email, password_hash=hashed,
                     created_at=utcnow())).inserted_primary_key  # fmt: skip
         except ConstraintError:
-            raise ClubError(f"{email} is a director here already", field="email",
-                            value=email) from None  # fmt: skip
+            raise ClubError.coded("director_here", field="email", value=email,
+                                  email=email) from None  # fmt: skip
         assert key is not None
         return Director(int(key[0]), club_id, email)
 
@@ -271,8 +271,8 @@ class ClubStore:
                 )
             ).scalar()
             if found is None:
-                raise ClubNotFoundError(f"this club has no director {email}", field="email",
-                                        value=email)  # fmt: skip
+                raise ClubNotFoundError.coded("no_director", field="email", value=email,
+                                              email=email)  # fmt: skip
             conn.execute(
                 update(DirectorRow).where(DirectorRow.id == found).values(password_hash=hashed)
             )
@@ -297,7 +297,7 @@ class ClubStore:
         except (VerificationError, InvalidHashError):
             ok = False
         if not ok or row is None:
-            raise LoginError("the email and password do not match a director's")
+            raise LoginError.coded("login_mismatch", field="password")
         token, now = secrets.token_urlsafe(32), utcnow()
         with self.store.transaction(write=True) as conn:
             conn.execute(insert(LoginRow).values(
@@ -334,7 +334,7 @@ class ClubStore:
                 .where(GameRow.id == game_id)
             ).first()
         if found is None:
-            raise ClubNotFoundError(f"no game with id {game_id!r}", field="id", value=game_id)
+            raise ClubNotFoundError.coded("no_game", field="id", value=game_id, game=game_id)
         owner: str | None = found.club_id
         return owner
 
@@ -345,7 +345,7 @@ class ClubStore:
         """
         owner = self.owner(game_id)
         if owner is None:
-            raise ClubNotFoundError(f"no club owns {game_id!r}", field="id", value=game_id)
+            raise ClubNotFoundError.coded("no_club_owns", field="id", value=game_id, game=game_id)
         return derived_token(self.key(owner), "edit", game_id)
 
     def sessions(self, club_id: str, limit: int = 200) -> list[ClubSession]:
@@ -478,8 +478,8 @@ class ClubStore:
     def _row(self, conn: Connection, club_id: str, player_id: int) -> Any:
         row = conn.execute(_players(club_id, RosterRow.id == player_id)).first()
         if row is None:
-            raise ClubNotFoundError(f"the club's roster has no player {player_id}",
-                                    field="player", value=player_id)  # fmt: skip
+            raise ClubNotFoundError.coded("roster_no_player", field="player", value=player_id,
+                                          player=player_id)  # fmt: skip
         return row
 
     def _refuse_number(
@@ -493,8 +493,8 @@ class ClubStore:
             stmt = stmt.where(RosterRow.id != besides)
         other = conn.execute(stmt).scalar()
         if other is not None:
-            raise ClubError(f"number {number} is {other}'s on the roster already",
-                            field="number", value=number)  # fmt: skip
+            raise ClubError.coded("roster_number_taken", field="number", value=number,
+                                  number=number, other=other)  # fmt: skip
 
     # -- events --------------------------------------------------------------------------------
 
@@ -515,7 +515,7 @@ class ClubStore:
         with self.store.transaction() as conn:
             row = conn.execute(select(EventRow).where(EventRow.id == event_id)).first()
         if row is None:
-            raise ClubNotFoundError(f"no event with id {event_id!r}", field="id", value=event_id)
+            raise ClubNotFoundError.coded("no_event", field="id", value=event_id, event=event_id)
         return StoredEvent(row.id, row.club_id, row.kind, json.loads(row.definition),
                            row.created_at)  # fmt: skip
 
@@ -540,8 +540,8 @@ class ClubStore:
         owners = {r.game_id: r.club_id for r in rows}
         for game_id in ids:
             if owners.get(game_id) != club_id:
-                raise ClubNotFoundError(f"the club has no session {game_id!r}", field="sessions",
-                                        value=game_id)  # fmt: skip
+                raise ClubNotFoundError.coded("club_no_session", field="sessions",
+                                              value=game_id, game=game_id)  # fmt: skip
 
 
 def _players(club_id: str, *where: ColumnElement[bool]) -> Select[Any]:
@@ -557,7 +557,7 @@ def club_row(conn: Connection, club_id: str) -> Club:
     """
     row = conn.execute(select(ClubRow).where(ClubRow.id == club_id)).first()
     if row is None:
-        raise ClubNotFoundError(f"no club {club_id!r}", field="club", value=club_id)
+        raise ClubNotFoundError.coded("no_club", field="club", value=club_id, club=club_id)
     return _club(row)
 
 

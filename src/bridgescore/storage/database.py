@@ -126,7 +126,7 @@ def database_error(exc: BaseException, url: URL) -> DatabaseError:
     secrets = (url.password, url.database, url.host, url.username, url.render_as_string())
     if any(isinstance(s, str) and len(s) >= 3 and s in shown for s in secrets):
         orig = exc.orig if isinstance(exc, DBAPIError) else exc
-        return DatabaseError(f"the database failed ({type(orig).__name__})")
+        return DatabaseError.coded("db_failed", kind=type(orig).__name__)
     return error
 
 
@@ -134,31 +134,29 @@ def _database_error(exc: BaseException, backend: str) -> DatabaseError:
     """:func:`database_error`, the message before it is checked for secrets."""
     orig = exc.orig if isinstance(exc, DBAPIError) else exc
     if isinstance(exc, PoolTimeoutError) or _busy(orig):  # no connection free, or a lock
-        return DatabaseError(BUSY_MESSAGE)
+        return DatabaseError.coded("db_busy")
     if isinstance(exc, IntegrityError):
-        return ConstraintError(f"the database refused the write ({type(orig).__name__})")
+        return ConstraintError.coded("db_refused_write", kind=type(orig).__name__)
     if isinstance(orig, sqlite3.Error):
         # SQLite's own messages name no file ("unable to open database file", "attempt to
         # write a readonly database", "database or disk is full"...): they are kept.
         detail = " ".join(str(orig).split())[:200]
-        return DatabaseError(f"the database failed: {detail}")
+        return DatabaseError.coded("db_failed_detail", detail=detail)
     code = _sqlstate(orig)
     if code is None and type(orig).__name__ == "OperationalError" and backend != "sqlite":
         text = str(orig)
         if "authentication failed" in text:
-            return DatabaseError("the database server refused the user name or password")
+            return DatabaseError.coded("db_login")
         if "does not exist" in text:
-            return DatabaseError("the database named in the URL does not exist on its server")
-        return DatabaseError(
-            "cannot connect to the database server: check the URL's host and port, "
-            "and that the server is running"
-        )
+            return DatabaseError.coded("db_missing")
+        return DatabaseError.coded("db_connect")
     if code is not None and code.startswith("28"):
-        return DatabaseError("the database server refused the user name or password")
+        return DatabaseError.coded("db_login")
     if code is not None and code.startswith("53"):
-        return DatabaseError("the database server is out of resources (disk or memory)")
-    where = f", SQLSTATE {code}" if code else ""
-    return DatabaseError(f"the database failed ({type(orig).__name__}{where})")
+        return DatabaseError.coded("db_resources")
+    if code:
+        return DatabaseError.coded("db_failed_state", kind=type(orig).__name__, state=code)
+    return DatabaseError.coded("db_failed", kind=type(orig).__name__)
 
 
 def _sqlstate(orig: object) -> str | None:

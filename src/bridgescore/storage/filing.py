@@ -40,16 +40,16 @@ def file_masterpoints(clubs: ClubStore, club_id: str, game_id: str, format: Fili
             select(ClubGameRow.club_id).where(ClubGameRow.game_id == game_id)
         ).scalar_one_or_none()
         if owner != club_id:
-            raise ClubNotFoundError(f"the club has no evening {game_id!r}", field="id",
-                                    value=game_id)  # fmt: skip
+            raise ClubNotFoundError.coded("club_no_evening", field="id", value=game_id,
+                                          game=game_id)  # fmt: skip
         club = club_row(conn, club_id)
         times = conn.execute(
             select(GameRow.closed_at, GameRow.updated_at).where(GameRow.id == game_id)
         ).one()
         state = live.state_within(conn, game_id)
         if state.seating.kind != "pairs":
-            raise ClubNotFoundError(f"{game_id!r} is a team night: masterpoints are filed for "
-                                    "a pairs evening", field="id", value=game_id)  # fmt: skip
+            raise ClubNotFoundError.coded("filing_team_night", field="id", value=game_id,
+                                          game=game_id)  # fmt: skip
         closed_at = (times.closed_at or times.updated_at) if state.closed else None
         session = state.current
         return filing(format, club, session, score(session), closed_at=closed_at, now=now,

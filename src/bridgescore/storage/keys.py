@@ -74,12 +74,7 @@ def mail_key() -> bytes:
         try:
             Fernet(given)
         except ValueError:
-            raise StorageError(
-                f"{MAIL_KEY_ENV} is not a key: 32 bytes in URL-safe base64 (44 characters), as "
-                "python -c 'from cryptography.fernet import Fernet; "
-                "print(Fernet.generate_key().decode())' prints",
-                field=MAIL_KEY_ENV,
-            ) from None
+            raise StorageError.coded("mail_key_env", field=MAIL_KEY_ENV, env=MAIL_KEY_ENV) from None
         return given.encode()
     path = data_directory(f"set {MAIL_KEY_ENV}") / "mail.key"
     try:
@@ -99,11 +94,8 @@ def mail_key() -> bytes:
                 os.unlink(draft)
         return path.read_bytes().strip()
     except OSError as exc:  # the message names no path: it may be shown to anyone
-        raise StorageError(
-            f"cannot read or make the mail key (mail.key in the data directory): "
-            f"{exc.strerror or type(exc).__name__}; set {MAIL_KEY_ENV}",
-            field=MAIL_KEY_ENV,
-        ) from exc
+        raise StorageError.coded("mail_key_file", field=MAIL_KEY_ENV, env=MAIL_KEY_ENV,
+                                 why=exc.strerror or type(exc).__name__) from exc  # fmt: skip
 
 
 def seal(secret: str) -> str:

@@ -232,10 +232,10 @@ class LiveStore:
             .order_by(TableTokenRow.table)
         )
         if not rows:
-            raise GameNotFoundError(f"no live session with id {game_id!r}")
+            raise GameNotFoundError.coded("no_live_session", game=game_id)
         tokens = {row.table: table_token(edit_token, game_id, row.table) for row in rows}
         if any(not token_matches(tokens[r.table], r.token_hash) for r in rows):
-            raise NotAllowedError("these are not this session's tables' tokens", field="token")
+            raise NotAllowedError.coded("tokens_not_session", field="token")
         return tokens
 
     def table_of(self, game_id: str, token: str) -> int | None:
@@ -394,11 +394,8 @@ class LiveStore:
                 )
             ).one_or_none()
             if row is None:
-                raise UnknownResultError(
-                    f"this session has no open conflict {conflict_id}",
-                    field="conflict_id",
-                    value=conflict_id,
-                )
+                raise UnknownResultError.coded("no_open_conflict", field="conflict_id",
+                                               value=conflict_id, conflict=conflict_id)  # fmt: skip
             entry = TableEntry.from_dict(json.loads(row.entry))
             w.conn.execute(update(ConflictRow).where(ConflictRow.id == conflict_id)
                            .values(settled=keep))  # fmt: skip
@@ -486,7 +483,7 @@ class LiveStore:
 
         def job(w: _Write) -> tuple[None, int]:
             if who != DIRECTOR:
-                raise NotAllowedError("only the director closes the session", field="closed")
+                raise NotAllowedError.coded("director_closes", field="closed")
             return None, w.moved_on(closed, ended=closed, closed_at=w.now if closed else None)
 
         return self._run(game_id, who, job)
@@ -560,7 +557,7 @@ class LiveStore:
             games = self.store.load(conn, [game_id])
             count = conn.execute(_TOKENS, {"game_id": game_id}).scalar_one()
             if not games or not count or not isinstance(games[0].game, Session | Event):
-                raise GameNotFoundError(f"there is no live night with id {game_id!r}")
+                raise GameNotFoundError.coded("no_live_night", game=game_id)
             night = games[0].game
             with self._lock:
                 self._definitions[game_id] = (settings or "", night)

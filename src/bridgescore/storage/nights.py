@@ -56,7 +56,7 @@ def start_team_night(live: LiveStore, club_id: str, event: Event) -> tuple[str, 
     from bridgescore.errors import EventError
 
     if event.rounds or event.entries:
-        raise EventError("a new event has no rounds drawn yet", field="rounds")
+        raise EventError.coded("new_event_drawn", field="rounds")
     key = _club_key(live, club_id)
 
     def listed(conn: Connection, night_id: str) -> None:

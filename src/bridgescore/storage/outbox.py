@@ -178,21 +178,19 @@ class OutboxStore:
             wanted = select(GameRow.version, GameRow.ended).where(GameRow.id == game_id)
             head = conn.execute(wanted.with_for_update()).first()
             if head is None:
-                raise GameNotFoundError(f"there is no session with id {game_id!r}")
+                raise GameNotFoundError.coded("no_session_id", game=game_id)
             try:
                 settings = _smtp(conn, club_id)
             except MailError as exc:  # a password this server cannot read: not now
-                raise MailingError(str(exc), field=exc.field) from exc
+                raise MailingError.coded("mailing_mail_error", field=exc.field, why=exc) from exc
             if settings is None:
-                raise MailingError("set the club's SMTP settings first (PUT /api/club/smtp, or "
-                                   "bridgescore club smtp)", field="smtp")  # fmt: skip
+                raise MailingError.coded("smtp_first", field="smtp")
             earlier = conn.execute(select(func.count()).select_from(MailingRow)
                                    .where(MailingRow.game_id == game_id)).scalar_one()  # fmt: skip
             check_mailing(closed=bool(head.ended), earlier=earlier, again=again)
             if head.version != version:
-                raise StaleLettersError(f"the session changed (version {head.version}, the "
-                                        f"letters are of {version}): look at them again",
-                                        field="version", value=version)  # fmt: skip
+                raise StaleLettersError.coded("letters_stale", field="version", value=version,
+                                              now=head.version, version=version)  # fmt: skip
             key = conn.execute(insert(MailingRow).values(
                 game_id=game_id, club_id=club_id, version=version, requested_at=now,
                 requested_by=who[:254])).inserted_primary_key  # fmt: skip
@@ -235,7 +233,7 @@ class OutboxStore:
                 select(GameRow.closed_at, GameRow.updated_at).where(GameRow.id == game_id)
             ).first()
         if row is None:
-            raise GameNotFoundError(f"there is no session with id {game_id!r}")
+            raise GameNotFoundError.coded("no_session_id", game=game_id)
         return is_provisional(row.closed_at or row.updated_at, period, utcnow())
 
     # -- the sender's steps ----------------------------------------------------------------
@@ -363,8 +361,6 @@ def _smtp(conn: Connection, club_id: str) -> SmtpSettings | None:
         return None
     password = None if row.password is None else unseal(row.password)
     if row.password is not None and password is None:
-        raise MailError(f"the club's SMTP password cannot be read with this server's mail key "
-                        f"({MAIL_KEY_ENV}, or mail.key in the data directory): enter it again",
-                        field="password")  # fmt: skip
+        raise MailError.coded("smtp_password_key", field="password", env=MAIL_KEY_ENV)
     return SmtpSettings(row.host, row.port, row.security, row.sender, username=row.username,
                         password=password)  # fmt: skip

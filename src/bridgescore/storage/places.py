@@ -45,8 +45,5 @@ def data_directory(otherwise: str) -> Path:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # the message names no path: it may be shown to anyone
         reason = exc.strerror or type(exc).__name__
-        raise StorageError(
-            f"cannot create the data directory (bridgescore under $XDG_DATA_HOME or "
-            f"~/.local/share): {reason}; {otherwise}"
-        ) from exc
+        raise StorageError.coded("data_directory", why=reason, otherwise=otherwise) from exc
     return directory

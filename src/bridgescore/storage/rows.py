@@ -59,13 +59,13 @@ def dump(game: Game) -> Dumped:
     if isinstance(game, Rubber):
         rules = game.rules.to_dict()
         if _reread(RubberRules.from_dict, rules) != game.rules:
-            raise StorageError(f"cannot store rubber rules not based on a preset: {game.rules}")
+            raise StorageError.coded("rubber_rules_preset", rules=str(game.rules))
         deals = [_deal_values(d, d.by) for d in game.deals]
         return "rubber", to_json(rules), to_json({}), game.ended, deals
     if isinstance(game, Chicago):
         rules = game.rules.to_dict()
         if _reread(ChicagoRules.from_dict, rules) != game.rules:
-            raise StorageError(f"cannot store Chicago rules not based on a preset: {game.rules}")
+            raise StorageError.coded("chicago_rules_preset", rules=str(game.rules))
         deals = [_deal_values(d, d.declarer) for d in game.deals]
         settings = {"first_dealer": game.first_dealer.value}
         return "chicago", to_json(rules), to_json(settings), False, deals
@@ -73,9 +73,7 @@ def dump(game: Game) -> Dumped:
         return "session", to_json({}), to_json(session_to_dict(game)), False, []
     if isinstance(game, Event):
         return "teams", to_json({}), night_settings(game), False, []
-    raise StorageError(
-        f"only a Rubber, a Chicago, a Session or an Event can be stored, got {game!r}"
-    )
+    raise StorageError.coded("store_what", got=repr(game))
 
 
 def night_settings(night: Session | Event) -> str:
@@ -122,7 +120,7 @@ def build(
         first_dealer = Seat(settings_data["first_dealer"])
         return Chicago(ChicagoRules.from_dict(rules_data), first_dealer, deals=chicago_deals)
     except (BridgeError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise StorageError(f"stored game {game_id!r} cannot be read: {exc}") from exc
+        raise StorageError.coded("stored_unreadable", game=game_id, why=str(exc)) from exc
 
 
 W = TypeVar("W", WeThey, Seat)

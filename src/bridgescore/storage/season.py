@@ -70,8 +70,8 @@ class LadderStore:
             count = len(conn.execute(select(ClubLadderRow.id)
                                      .where(ClubLadderRow.club_id == club_id)).all())  # fmt: skip
             if count >= MOST_LADDERS:
-                raise ClubNotFoundError(f"a club keeps at most {MOST_LADDERS} ladders: delete one "
-                                        "first", field="ladders", value=count)  # fmt: skip
+                raise ClubNotFoundError.coded("ladders_most", field="ladders", value=count,
+                                              most=MOST_LADDERS)  # fmt: skip
             conn.execute(insert(ClubLadderRow).values(
                 id=ladder_id, club_id=club_id, definition=json.dumps(ladder.to_dict()),
                 created_at=now))  # fmt: skip
@@ -95,8 +95,8 @@ class LadderStore:
         for stored in self.ladders(club_id):
             if stored.id == ladder_id:
                 return stored
-        raise ClubNotFoundError(f"the club has no ladder {ladder_id[:40]!r}", field="id",
-                                value=ladder_id[:40])  # fmt: skip
+        raise ClubNotFoundError.coded("no_ladder", field="id", value=ladder_id[:40],
+                                      ladder=ladder_id[:40])  # fmt: skip
 
     def delete(self, club_id: str, ladder_id: str) -> None:
         """Delete one of the club's ladders (nothing if it has none such)."""

@@ -166,8 +166,8 @@ class ClubSite:
         for p in self.published(club, now):
             if p.id == game_id:
                 return p
-        raise ClubNotFoundError(f"the club has no published evening {game_id!r}", field="id",
-                                value=game_id)  # fmt: skip
+        raise ClubNotFoundError.coded("no_published_evening", field="id", value=game_id,
+                                      game=game_id)  # fmt: skip
 
     def _published(self, club: Club, row: Any, view: PublicView, now: datetime) -> Published | None:
         if self.live.is_live(row.id):

@@ -104,7 +104,7 @@ class StoredGame:
         :raises StorageError: if it is a night at the club (a session or a team night).
         """
         if isinstance(self.game, Session | Event):
-            raise StorageError(f"game {self.id!r} is a night at the club, not a rubber or Chicago")
+            raise StorageError.coded("game_is_night", game=self.id)
         return self.game
 
     def to_dict(self) -> dict[str, Any]:
@@ -147,11 +147,7 @@ class Store:
         try:  # no message quotes the URL: it may hold a password, or a path
             parsed = make_url(self._url)
         except (ArgumentError, ValueError) as exc:
-            raise StorageError(
-                "invalid database URL: expected an SQLAlchemy URL such as "
-                "sqlite:///path/to/games.db or postgresql+psycopg://user:password@host/database",
-                field="database_url",
-            ) from exc
+            raise StorageError.coded("database_url", field="database_url") from exc
         self._safe_url = parsed.render_as_string(hide_password=True)
         self.listeners: builtins.list[Callable[[str, int], None]] = []
         """Called with a game's id and new version after each change this store commits (in
@@ -162,11 +158,8 @@ class Store:
         try:
             self._engine = open_engine(parsed)
         except (ArgumentError, ImportError) as exc:
-            raise StorageError(
-                f"cannot open a {parsed.drivername!r} database: {exc}; "
-                "is its driver installed (for PostgreSQL: pip install 'bridgescore[postgres]')?",
-                field="database_url",
-            ) from exc
+            raise StorageError.coded("database_driver", field="database_url",
+                                     driver=parsed.drivername, why=str(exc)) from exc  # fmt: skip
         try:
             with self.transaction(write=True) as conn:
                 if conn.dialect.name == "postgresql":
@@ -189,10 +182,8 @@ class Store:
         try:
             command.upgrade(alembic_config(conn), "head")
         except CommandError as exc:
-            raise StorageError(
-                f"cannot upgrade the database from schema revision {revision!r}: {exc}; "
-                "is it from a newer bridgescore?"
-            ) from exc
+            raise StorageError.coded("database_revision", revision=repr(revision),
+                                     why=str(exc)) from exc  # fmt: skip
 
     @property
     def url(self) -> str:
@@ -256,9 +247,9 @@ class Store:
         with self.transaction() as conn:
             found = self.load(conn, [game_id])
         if not found:
-            raise GameNotFoundError(f"no game with id {game_id!r}")
+            raise GameNotFoundError.coded("no_game", game=game_id)
         if kind not in (None, found[0].kind):
-            raise GameNotFoundError(f"no {kind} with id {game_id!r}")
+            raise GameNotFoundError.coded("no_game_of_kind", kind=kind, game=game_id)
         return found[0]
 
     def resolve(self, prefix: str) -> str:
@@ -269,9 +260,7 @@ class Store:
         """
         wanted = prefix.strip().lower()
         if len(wanted) < MIN_PREFIX:
-            raise StorageError(
-                f"game id prefix too short: {prefix!r}; give at least {MIN_PREFIX} characters"
-            )
+            raise StorageError.coded("game_prefix_short", prefix=prefix, least=MIN_PREFIX)
         with self.transaction() as conn:
             ids = (
                 conn.execute(
@@ -284,13 +273,11 @@ class Store:
                 .all()
             )
         if not ids:
-            raise GameNotFoundError(f"no game id starts with {prefix!r}")
+            raise GameNotFoundError.coded("no_game_prefix", prefix=prefix)
         if len(ids) > 1:
             more = ", ..." if len(ids) > 10 else ""
-            raise StorageError(
-                f"game id prefix {prefix!r} is ambiguous: it matches {', '.join(ids[:10])}{more}; "
-                "give more characters"
-            )
+            raise StorageError.coded("game_prefix_ambiguous", prefix=prefix,
+                                     ids=", ".join(ids[:10]) + more)  # fmt: skip
         return ids[0]
 
     def save(self, game_id: str, game: Game, *, expected_version: int | None = None) -> StoredGame:
@@ -380,11 +367,9 @@ class Store:
         :raises StorageError: for an unknown kind or a negative limit.
         """
         if kind is not None and kind not in _NAME_KEYS:
-            raise StorageError(
-                f"unknown kind of game: {kind!r}; expected one of {', '.join(_NAME_KEYS)}"
-            )
+            raise StorageError.coded("game_kind", got=repr(kind), kinds=", ".join(_NAME_KEYS))
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-            raise StorageError(f"limit must be a whole number, 0 or more, got {limit!r}")
+            raise StorageError.coded("limit_whole", got=repr(limit))
         wanted = None if ids is None else list(dict.fromkeys(ids))
         if wanted == [] or limit == 0:
             return []
@@ -406,7 +391,7 @@ class Store:
         """
         with self.transaction(write=True) as conn:
             if conn.execute(delete(GameRow).where(GameRow.id == game_id)).rowcount != 1:
-                raise GameNotFoundError(f"no game with id {game_id!r}")
+                raise GameNotFoundError.coded("no_game", game=game_id)
 
     def versions(self, game_ids: Iterable[str]) -> dict[str, int]:
         """The current version of each of ``game_ids`` that exists (games and live sessions
@@ -533,7 +518,7 @@ class Store:
         for row in rows:
             kind = _KINDS.get(row.kind)
             if kind is None:
-                raise StorageError(f"game {row.id!r} has an unknown kind: {row.kind!r}")
+                raise StorageError.coded("game_unknown_kind", game=row.id, kind=row.kind)
             game = build(row.id, kind, row.rules, row.settings, row.ended, deals[row.id])
             names = _read_names(row.id, row.kind, row.names)
             by_id[row.id] = StoredGame(
@@ -640,7 +625,7 @@ def _lock(conn: Connection, game_id: str) -> Row[str, str, int]:
         .with_for_update()
     ).one_or_none()
     if row is None:
-        raise GameNotFoundError(f"no game with id {game_id!r}")
+        raise GameNotFoundError.coded("no_game", game=game_id)
     return row
 
 
@@ -650,17 +635,15 @@ def _refuse(conn: Connection, game_id: str, kind: str, expected_version: int | N
         select(GameRow.kind, GameRow.version).where(GameRow.id == game_id)
     ).one_or_none()
     if row is None:
-        raise GameNotFoundError(f"no game with id {game_id!r}")
+        raise GameNotFoundError.coded("no_game", game=game_id)
     if row.kind != kind:
-        raise StorageError(f"game {game_id!r} is a {row.kind}: it cannot be saved as a {kind}")
+        raise StorageError.coded("game_saved_as", game=game_id, kind=row.kind, other=kind)
     raise _conflict(game_id, expected_version, row.version)
 
 
 def _conflict(game_id: str, expected: int | None, current: int) -> VersionConflictError:
-    return VersionConflictError(
-        f"game {game_id!r} was changed by someone else: expected version {expected!r}, "
-        f"but it is at version {current}; reload it and try again"
-    )
+    return VersionConflictError.coded("game_changed", game=game_id, expected=expected,
+                                      current=current)  # fmt: skip
 
 
 def _names(kind: str, current: Mapping[str, str], given: Mapping[str, str]) -> dict[str, str]:
@@ -672,9 +655,9 @@ def _names(kind: str, current: Mapping[str, str], given: Mapping[str, str]) -> d
     for key, name in given.items():
         if key not in keys:
             allowed = " or ".join(repr(k) for k in keys) or "none"
-            raise StorageError(f"unknown side for a {kind}'s names: {key!r}; expected {allowed}")
+            raise StorageError.coded("names_side", kind=kind, key=key, allowed=allowed)
         if not isinstance(name, str):
-            raise StorageError(f"the name of {key!r} must be a string, got {name!r}")
+            raise StorageError.coded("names_string", key=key, got=repr(name))
     return {key: given.get(key, current.get(key, "")) for key in keys}
 
 
@@ -685,5 +668,5 @@ def _read_names(game_id: str, kind: str, data: str) -> dict[str, str]:
     except ValueError:
         names = None
     if not isinstance(names, dict):
-        raise StorageError(f"game {game_id!r} has unreadable names: {data!r}")
+        raise StorageError.coded("names_unreadable", game=game_id, got=repr(data))
     return {key: str(names.get(key, "")) for key in _NAME_KEYS.get(kind, ())}

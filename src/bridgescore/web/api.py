@@ -186,10 +186,8 @@ class Writer:
         if self.if_match is not None:
             sent = self.if_match.strip().removeprefix("W/").strip('"')
             if not hmac.compare_digest(sent, str(stored.version)):
-                raise VersionConflictError(
-                    f"the game has changed: you sent version {sent!r}, it is now at version "
-                    f"{stored.version}; reload it and try again"
-                )
+                raise VersionConflictError.coded("game_version", sent=sent,
+                                                 version=stored.version)  # fmt: skip
             expected = stored.version
 
         def apply(game: Game) -> Game:

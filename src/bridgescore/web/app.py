@@ -76,11 +76,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the app: open the store, add the routers, the static files and error handlers."""
     settings = settings or Settings()
     if settings.base_url is not None and not settings.base_url.startswith(("http://", "https://")):
-        raise BridgeError(
-            f"the base URL must start with http:// or https://, got {settings.base_url!r}",
-            field="base_url",
-            value=settings.base_url,
-        )
+        raise BridgeError.coded("base_url", field="base_url", value=settings.base_url,
+                                got=repr(settings.base_url))  # fmt: skip
     Proxies(settings.trusted_proxies)  # each an address or a network, else refused here
     store = Store(settings.database_url)
 

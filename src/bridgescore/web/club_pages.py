@@ -275,6 +275,6 @@ async def ladder_delete(
 def _whole(text: str, name: str) -> int:
     digits = text.strip()[:6]
     if not digits.isdigit():
-        raise LadderError(f"{name} is a whole number, not {text[:20]!r}", field=name,
-                          value=text[:20])  # fmt: skip
+        raise LadderError.coded("ladder_whole_number", field=name, value=text[:20], name=name,
+                                got=repr(text[:20]))  # fmt: skip
     return int(digits)

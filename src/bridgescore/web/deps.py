@@ -174,7 +174,7 @@ class TeamNights:
                 raise
             state = self.store.state(event_id)
         if state.seating.kind != "teams":
-            raise GameNotFoundError(f"there is no team event with id {event_id!r}")
+            raise GameNotFoundError.coded("no_team_event", event=event_id)
         return state
 
     def state(self, event_id: str) -> tuple[Event, int]:

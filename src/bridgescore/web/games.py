@@ -403,7 +403,7 @@ def _apply(
         sent = form.get("version", "")
         version = read_number(sent, "version", high=10**9) if sent else None
         if version is not None and version != stored.version:
-            raise VersionConflictError("changed elsewhere")
+            raise VersionConflictError.coded("changed_elsewhere")
         if how == "add":
             deal, honors = _deal_args(kind, form)
             game = game.record(*deal, honors=honors)

@@ -184,8 +184,7 @@ def start_session(
     one = individual_of(body.movement, names)
     if one is not None:
         if body.players:
-            raise SessionError("an individual names its players in `names`, by number",
-                               field="players")  # fmt: skip
+            raise SessionError.coded("individual_names_in", field="players")
         sec = one.section()
     else:
         sec = Section.from_movement(movement, names=names)
@@ -484,7 +483,7 @@ def artificial_scores(
     require_director(who, "gives artificial scores")
     state = live.store.state(game_id)
     if (body.pair is None) == (body.table is None or body.round is None):
-        raise SessionError("give a table and its round, or a pair", field="pair", value=body.pair)
+        raise SessionError.coded("average_where", field="pair", value=body.pair)
     label = None
     if body.pair is not None:
         label = _label(state, body.pair)
@@ -568,8 +567,7 @@ def _label(state: LiveState, given: str) -> str:
     if state.seating.kind == "teams":
         names = {s.ns_label.casefold(): s.ns_label for s in state.seating.sittings}
         if given.strip().casefold() not in names:
-            raise SessionError(f"no team {given!r} sits at a table of the rounds drawn",
-                               field="pair", value=given)  # fmt: skip
+            raise SessionError.coded("no_team_at_table", field="pair", value=given, team=given)
         return names[given.strip().casefold()]
     with for_field("pair"):
         wanted = Pair.parse(given)

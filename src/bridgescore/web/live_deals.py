@@ -58,8 +58,7 @@ def _read(body: DealsIn) -> tuple[Any, ...]:
     :raises DealFileError: for a file not read (naming the board and line or byte).
     """
     if (body.pbn is None) == (body.file is None):
-        raise SessionError("send the deals as pbn (text) or as file (base64) with its name",
-                           field="pbn")  # fmt: skip
+        raise SessionError.coded("deals_how", field="pbn")
     if body.pbn is not None:
         return read_bytes(body.pbn.encode(), "deals.pbn")
     name = (body.name or "").strip()

@@ -255,11 +255,7 @@ def method_of(body: NewSession) -> Method:
     :raises SessionError: if both are given and differ.
     """
     if body.method and body.scoring and body.method != body.scoring:
-        raise SessionError(
-            "give the method once (`method`; `scoring` is its old name)",
-            field="method",
-            value=body.scoring,
-        )
+        raise SessionError.coded("method_once", field="method", value=body.scoring)
     chosen: Method = body.method or body.scoring or "mp"
     return chosen
 
@@ -273,35 +269,33 @@ def movement_of(spec: MovementIn | None, file: MovementFileIn | None = None) -> 
         (naming its line and field).
     """
     if (spec is None) == (file is None):
-        raise SessionError("give the movement or a movement file, not both", field="movement")
+        raise SessionError.coded("movement_or_file", field="movement")
     if file is not None:
         movement = file.movement()
     elif spec is not None and spec.movement == "individual":
         movement = _individual(spec).as_pairs()
     elif spec is None or spec.movement == "howell":
         if spec is None or spec.pairs is None:
-            raise SessionError("a Howell needs its number of pairs", field="pairs")
+            raise SessionError.coded("howell_needs_pairs", field="pairs")
         with for_field("movement"):
             movement = howell(spec.pairs, spec.boards_per_round, rounds=spec.rounds)
     else:
         if spec.tables is None:
-            raise SessionError("a Mitchell needs its number of tables", field="tables")
+            raise SessionError.coded("mitchell_needs_tables", field="tables")
         with for_field("movement"):
             movement = mitchell(spec.tables, spec.boards_per_round, rounds=spec.rounds,
                                 even=spec.even, arrow_switch=spec.arrow_switch,
                                 half_table=spec.half_table)  # fmt: skip
     if movement.boards > MAX_BOARD:
-        raise SessionError(
-            f"this movement has {movement.boards} boards; at most {MAX_BOARD} can be entered",
-            field="boards_per_round",
-            value=movement.boards_per_round,
-        )
+        raise SessionError.coded("movement_boards_most", field="boards_per_round",
+                                 value=movement.boards_per_round, boards=movement.boards,
+                                 most=MAX_BOARD)  # fmt: skip
     return movement
 
 
 def _individual(spec: MovementIn) -> IndividualMovement:
     if spec.players is None:
-        raise SessionError("an individual needs its number of players", field="players")
+        raise SessionError.coded("individual_needs_players", field="players")
     with for_field("movement"):
         return individual(spec.players, spec.boards_per_round, rounds=spec.rounds)
 
@@ -319,8 +313,8 @@ def individual_of(spec: MovementIn | None, names: dict[str, str]) -> Individual 
     named: dict[int, str] = {}
     for key, name in names.items():
         if not (key.isascii() and key.isdigit() and len(key) <= 2):
-            raise SessionError(f"an individual names its players by number, not {key!r}",
-                               field="names", value=key[:20])  # fmt: skip
+            raise SessionError.coded("individual_name_key", field="names", value=key[:20],
+                                     key=key)  # fmt: skip
         named[int(key)] = name
     return Individual(movement, named)
 
@@ -337,11 +331,8 @@ def entry_of(state: LiveState, body: ResultIn) -> TableEntry:
     if sum(given) > 1:
         field = "split" if body.split is not None else (
             "weighted" if body.weighted is not None else "artificial")  # fmt: skip
-        raise SessionError(
-            "give one of a contract, an artificial score, a weighted score or a split score",
-            field=field,
-            value=body.weighted if field == "weighted" else artificial,
-        )
+        shown = body.weighted if field == "weighted" else artificial
+        raise SessionError.coded("entry_one_kind", field=field, value=shown)
     result = None
     if body.weighted is None and artificial is None and body.split is None:
         result = read_result(body.contract, body.declarer, body.tricks)
@@ -402,10 +393,10 @@ def with_players(sec: Section, players: dict[str, tuple[Player, ...]]) -> Sectio
     labels = {p.label for p in sec.pairs}
     for label, given in players.items():
         if label not in labels:
-            raise SessionError(f"no pair {label!r} in the movement", field="players", value=label)
+            raise SessionError.coded("players_no_pair", field="players", value=label, pair=label)
         if len(given) != 2:
-            raise SessionError(f"pair {label} is two players, got {len(given)}",
-                               field="players", value=label)  # fmt: skip
+            raise SessionError.coded("players_of_pair", field="players", value=label,
+                                     pair=label, count=len(given))  # fmt: skip
     pairs = [replace(p, players=players[p.label], names=pair_names(players[p.label]))
              if p.label in players else p for p in sec.pairs]  # fmt: skip
     return replace(sec, pairs=tuple(pairs)) if players else sec

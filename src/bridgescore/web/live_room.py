@@ -189,15 +189,14 @@ def traveller_slip(
     require_director(who, "enters a traveller slip")
     state = live.store.state(game_id)
     if not body:
-        raise SessionError("a traveller slip has at least one line", field="results")
+        raise SessionError.coded("slip_one_line", field="results")
     entries = []
     for line in body:
         rounds = [p.round for p in state.movement.plays
                   if p.table == line.table and board in p.boards]  # fmt: skip
         if not rounds:
-            raise SessionError(
-                f"table {line.table} does not play board {board}", field="table", value=line.table
-            )
+            raise SessionError.coded("table_not_board", field="table", value=line.table,
+                                     table=line.table, board=board)  # fmt: skip
         values = line.model_dump(exclude={"split"})
         result = ResultIn(round=rounds[0], board=board, split=line.split, **values)
         entries.append(entry_of(state, result))

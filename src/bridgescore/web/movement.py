@@ -183,14 +183,14 @@ def movement_json(
     try:
         if movement == "individual":
             if players is None:
-                raise MovementError("an individual needs its number of players", field="players")
+                raise MovementError.coded("individual_needs_players", field="players")
             return individual_preview(individual(players, boards_per_round, rounds=rounds))
         if movement == "howell":
             if pairs is None:
-                raise MovementError("a Howell needs its number of pairs", field="pairs")
+                raise MovementError.coded("howell_needs_pairs", field="pairs")
             return preview(howell(pairs, boards_per_round, rounds=rounds))
         if tables is None:
-            raise MovementError("a Mitchell needs its number of tables", field="tables")
+            raise MovementError.coded("mitchell_needs_tables", field="tables")
         return preview(mitchell(tables, boards_per_round, rounds=rounds, even=even,
                                 arrow_switch=arrow_switch, half_table=half_table))  # fmt: skip
     except BridgeError as exc:

@@ -45,10 +45,11 @@ class Proxies:
             try:
                 networks.append(ipaddress.ip_network(text.strip(), strict=False))
             except ValueError:
-                raise BridgeError(
-                    f"a trusted proxy is an IP address or network, got {text[:60]!r}",
+                raise BridgeError.coded(
+                    "trusted_proxy",
                     field="trusted_proxies",
                     value=text[:60],
+                    got=repr(text[:60]),
                 ) from None
         self.networks = tuple(networks)
 

@@ -32,8 +32,8 @@ def season_page(request: Request, number: str, clubs: ClubsDep, live: LiveDep) -
     """A player's season: at each club of the server whose public site has a page for them,
     their published sessions there, and one plot of all their percentages (404 if none)."""
     if not (0 < len(number) <= 20 and number.isascii() and number.isalnum()):
-        raise ClubNotFoundError(f"no player's page for {number[:20]!r}", field="number",
-                                value=number[:20])  # fmt: skip
+        raise ClubNotFoundError.coded("no_player_page", field="number", value=number[:20],
+                                      number=number[:20])  # fmt: skip
     found: list[dict[str, Any]] = []
     for club in clubs_publishing(clubs, number):
         builder = site_builder(request, club, clubs, live)
@@ -43,8 +43,8 @@ def season_page(request: Request, number: str, clubs: ClubsDep, live: LiveDep) -
         found.append({"club": club, "slug": club_slug(club), "played": list(reversed(played)),
                       "player": player, "named": named})  # fmt: skip
     if not found:
-        raise ClubNotFoundError(f"no club of this server publishes player {number!r}",
-                                field="number", value=number)  # fmt: skip
+        raise ClubNotFoundError.coded("no_club_publishes", field="number", value=number,
+                                      number=number)  # fmt: skip
     naming = [f for f in found if f["named"]]
     if naming:  # a club showing the player by number alone is not joined to their name
         found = naming

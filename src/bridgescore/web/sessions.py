@@ -83,7 +83,7 @@ def _method(text: str) -> Method:
     for method in METHODS:
         if method == text:
             return method
-    raise SessionError(f"unknown scoring method {text!r}; expected mp, butler or cross-imps")
+    raise SessionError.coded("scoring_method_form", field="method", value=text, got=repr(text))
 
 
 @router.get("/session/new", response_class=HTMLResponse)
@@ -121,8 +121,8 @@ def _new_session(
             movement = _KINDS.get(form.get("movement", ""), "mitchell")
             names = [n.strip() for n in form.get("sections", "A").split(",") if n.strip()]
             if len(names) > limits.sections:
-                raise SessionError(f"{len(names)} sections, more than the {limits.sections} a "
-                                   "session may have", field="section")  # fmt: skip
+                raise SessionError.coded("sections_most", field="section", count=len(names),
+                                         most=limits.sections)  # fmt: skip
             sections = tuple(Section(n, movement) for n in names or ["A"])
             session = Session(sections, method, event=name_field(form, "event", request))
             check_session(session, limits)
@@ -171,12 +171,12 @@ def check_session(session: Session, limits: Limits) -> None:
     :raises BridgeError: saying which limit or which name.
     """
     if len(session.sections) > limits.sections:
-        raise SessionError(f"{len(session.sections)} sections, more than the {limits.sections} "
-                           "a session may have", field="section")  # fmt: skip
+        raise SessionError.coded("sections_most", field="section", count=len(session.sections),
+                                 most=limits.sections)  # fmt: skip
     results = sum(len(s.results) for s in session.sections)
     if results > limits.results:
-        raise SessionError(f"{results:,} results, more than the {limits.results:,} a session "
-                           "may have", field="result")  # fmt: skip
+        raise SessionError.coded("results_most", field="result", count=results,
+                                 most=limits.results)  # fmt: skip
     check_name(session.event, "event", longest=limits.name)
     for section in session.sections:
         check_name(section.name, "section", longest=limits.name)
@@ -196,8 +196,8 @@ async def _upload(request: Request, largest: int, name: str = "pbn") -> tuple[st
     finally:
         await upload.close()
     if len(data) > largest:
-        raise SessionError(f"{upload.filename!r} is larger than {largest:,} bytes, the largest "
-                           "file accepted", field="file")  # fmt: skip
+        raise SessionError.coded("file_too_large", field="file", name=upload.filename,
+                                 most=largest)  # fmt: skip
     from bridgescore.bws import looks_like_bws
 
     if looks_like_bws(data[:20]):  # a Bridgemate database: its bytes, one character each
@@ -359,7 +359,7 @@ async def strata_form(
         strata = Strata.parse(form.get("strata", "")[:200],
                               "average" if form.get("by") == "average" else "higher")  # fmt: skip
         if upload is None:
-            raise StrataError("choose the players' holdings file", field="holdings")
+            raise StrataError.coded("holdings_choose", field="holdings")
         holdings = read_holdings(upload[1], source="holdings")
     except BridgeError as exc:
         context = _context(request, stored, errors={"strata": error_text(exc)})
@@ -384,7 +384,7 @@ def _result(form: dict[str, str]) -> BoardResult:
     tricks = read_tricks(form.get("tricks", ""))
     declarer = form.get("declarer", "")
     if not declarer:
-        raise SessionError("choose the declarer's seat, N, E, S or W", field="declarer")
+        raise SessionError.coded("declarer_choose", field="declarer")
     with for_field("declarer"):
         seat = Seat.parse(declarer)
     with for_field("result"):
@@ -413,11 +413,10 @@ def _apply(
     try:
         sent = form.get("version", "")
         if sent and read_number(sent, "version", high=10**9) != stored.version:
-            raise VersionConflictError("changed elsewhere")
+            raise VersionConflictError.coded("changed_elsewhere")
         if how == "add":
             if sum(len(s.results) for s in session.sections) >= limits.results:
-                raise SessionError(f"this session has {limits.results:,} results, the most a "
-                                   "session may have")  # fmt: skip
+                raise SessionError.coded("results_full", most=limits.results)
             name = form.get("section", "")
             section = session.section(name)
             sections = tuple(

@@ -96,7 +96,8 @@ def parse_slug(slug: str) -> tuple[str, str]:
     """
     parts = slug.rsplit("-", 2)
     if len(parts) < 2 or not parts[-1] or not parts[-2].isalpha():
-        raise ClubNotFoundError(f"no club at {slug[:100]!r}", field="club", value=slug[:100])
+        raise ClubNotFoundError.coded("no_club_at", field="club", value=slug[:100],
+                                      slug=slug[:100])  # fmt: skip
     return parts[-2].upper(), parts[-1]
 
 
@@ -182,8 +183,8 @@ class SiteBuilder:
         for p in self.evenings:
             if p.id == game_id:
                 return p
-        raise ClubNotFoundError(f"the club has no published evening {game_id[:40]!r}",
-                                field="id", value=game_id[:40])  # fmt: skip
+        raise ClubNotFoundError.coded("no_published_evening", field="id", value=game_id[:40],
+                                      game=game_id[:40])  # fmt: skip
 
     def scores(self, evening: Published) -> list[SectionScores]:
         """The evening's scores (once per builder)."""
@@ -325,8 +326,8 @@ class SiteBuilder:
         match = next(((s, score) for found, s, score in self._pairs(evening) if found == key),
                      None)  # fmt: skip
         if match is None:
-            raise ClubNotFoundError(f"the evening has no pair {key[:40]!r}", field="pair",
-                                    value=key[:40])  # fmt: skip
+            raise ClubNotFoundError.coded("evening_no_pair", field="pair", value=key[:40],
+                                          pair=key[:40])  # fmt: skip
         s, score = match
         pair = score.pair
         rank = next((f"ranked {r.rank}" if r.ranked else r.place for rows in s.rankings.values()
@@ -360,8 +361,8 @@ class SiteBuilder:
         """
         player = next((p for p in self.site.players(self.club) if p.number == number), None)
         if player is None:
-            raise ClubNotFoundError(f"the club has no public page for player {number[:20]!r}",
-                                    field="player", value=number[:20])  # fmt: skip
+            raise ClubNotFoundError.coded("no_public_player", field="player", value=number[:20],
+                                          number=number[:20])  # fmt: skip
         return player
 
     def played(self, number: str) -> list[tuple[Published, str, PairScore, list[Player]]]:
@@ -399,8 +400,8 @@ class SiteBuilder:
         """A ladder of the club's season, ranked over the published evenings it covers."""
         stored = next((s for s in self.ladders if s.id == ladder_id), None)
         if stored is None:
-            raise ClubNotFoundError(f"the club has no ladder {ladder_id[:40]!r}", field="id",
-                                    value=ladder_id[:40])  # fmt: skip
+            raise ClubNotFoundError.coded("no_ladder", field="id", value=ladder_id[:40],
+                                          ladder=ladder_id[:40])  # fmt: skip
         covered = [e for e in self.evenings if stored.ladder.covers(e.date)]
         found = [o for e in covered for o in outings(e.date, e.id, self.scores(e))]
         named = {p.number for p in self.site.players(self.club)}
@@ -417,8 +418,8 @@ class SiteBuilder:
         """An event of several sessions: the whole event ranked over its published sessions."""
         stored = next((e for e in self.site.clubs.events(self.club.id) if e.id == event_id), None)
         if stored is None:
-            raise ClubNotFoundError(f"the club has no event {event_id[:40]!r}", field="id",
-                                    value=event_id[:40])  # fmt: skip
+            raise ClubNotFoundError.coded("club_no_event", field="id", value=event_id[:40],
+                                          event=event_id[:40])  # fmt: skip
         if stored.kind in TEAM_KINDS:
             return self._team_event_page(stored)
         event = PairsEvent.from_dict(stored.definition)

@@ -305,14 +305,12 @@ def _enter(
 ) -> JSONResponse:
     night = team_events(request).night(event_id)
     if body.artificial is not None and body.contract is not None:
-        raise EventError("give a result or an artificial score, not both", field="artificial",
-                         value=body.artificial)  # fmt: skip
+        raise EventError.coded("result_or_artificial", field="artificial", value=body.artificial)
     table = table_of(body.match, body.room, night.seating.rooms)
     with for_field("room"):
         Room(body.room)
         if night.seating.rooms == 1 and body.room != "open":
-            raise EventError("a Swiss pairs match has one table, its open room", field="room",
-                             value=body.room)  # fmt: skip
+            raise EventError.coded("swiss_pairs_open_room", field="room", value=body.room)
     night.event.round(body.round).match(body.match)  # a round and match of the draw (else 422)
     result = None if body.artificial is not None else read_result(body.contract, body.declarer,
                                                                   body.tricks)  # fmt: skip
@@ -323,9 +321,9 @@ def _enter(
         if stored is not None and (change or who == DIRECTOR):  # the director replaces any
             version = store.edit(event_id, stored.id, entry, who)[1]
         elif change and who != DIRECTOR:
-            raise EventError(f"round {body.round}, board {body.board} has no result at "
-                             f"{EventTable(body.match, Room(body.room))} to change",
-                             field="board", value=body.board)  # fmt: skip
+            raise EventError.coded("no_result_to_change", field="board", value=body.board,
+                                   round=body.round, board=body.board, match=body.match,
+                                   room=Room(body.room).value)  # fmt: skip
         else:
             version = store.add(event_id, entry, who)[1]
     except AlreadyEnteredError as exc:  # the 409 of a team night: the result stored, as text

@@ -85,8 +85,8 @@ class TeamEventIn(BaseModel):
         if self.bye_vp is not None:
             hundredths = Fraction(str(self.bye_vp)) * 100
             if hundredths.denominator != 1:
-                raise EventError(f"a bye scores VPs to two decimals, got {self.bye_vp!r}",
-                                 field="bye_vp", value=self.bye_vp)  # fmt: skip
+                raise EventError.coded("bye_vp_decimals", field="bye_vp", value=self.bye_vp,
+                                       got=repr(self.bye_vp))  # fmt: skip
             bye = int(hundredths)
         with for_field("players"):
             entrants = tuple(
@@ -97,8 +97,7 @@ class TeamEventIn(BaseModel):
                 for e in self.entrants
             )
         if self.method and self.scoring and self.method != self.scoring:
-            raise EventError("give the method once (`method`; `scoring` is its old name)",
-                             field="method", value=self.scoring)  # fmt: skip
+            raise EventError.coded("method_once", field="method", value=self.scoring)
         method = self.method or self.scoring or ("mp" if self.kind == "swiss-pairs" else "imps")
         try:
             return Event(self.kind, self.name, entrants, self.rounds, self.boards_per_match,  # type: ignore[arg-type]

@@ -77,9 +77,7 @@ def mitchell(
     n = whole(tables, "tables", 2, 30, "mitchell_tables")
     bpr = _per_round(boards_per_round)
     if even not in ("skip", "relay"):
-        raise MovementError(
-            f"even must be 'skip' or 'relay', got {even!r}", field="even", value=even
-        )
+        raise MovementError.coded("mitchell_even", field="even", value=even, got=repr(even))
     skip = n % 2 == 0 and even == "skip"
     relay = n % 2 == 0 and even == "relay"
     most = n - 1 if skip else n
@@ -144,7 +142,6 @@ def _switched(arrow_switch: bool | Iterable[int], rounds: int) -> tuple[int, ...
     chosen = tuple(arrow_switch)
     for r in chosen:
         if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= rounds:
-            raise MovementError(
-                f"arrow_switch names rounds 1 to {rounds}, got {r!r}", field="arrow_switch", value=r
-            )
+            raise MovementError.coded("arrow_switch_round", field="arrow_switch", value=r,
+                                      rounds=rounds, got=repr(r))  # fmt: skip
     return tuple(sorted(set(chosen)))

@@ -85,11 +85,8 @@ def howell(
         raise MovementError.coded(code, field="rounds", value=rounds, pairs=n, full=full,
                                   twice=choices[-1], got=rounds)  # fmt: skip
     if not isinstance(arrow_switches, bool):
-        raise MovementError(
-            f"arrow_switches must be True or False, got {arrow_switches!r}",
-            field="arrow_switches",
-            value=arrow_switches,
-        )
+        raise MovementError.coded("arrow_switches_flag", field="arrow_switches",
+                                  value=arrow_switches, got=repr(arrow_switches))  # fmt: skip
     return _build(n, bpr, count, arrow_switches)
 
 

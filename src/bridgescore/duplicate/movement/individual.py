@@ -63,10 +63,6 @@ MIN_ROUNDS_PLAYED = 4
 _MAX_BOARDS_PER_ROUND = 10
 
 
-def _fail(message: str, field_name: str, value: object) -> MovementError:
-    return MovementError(message, field=field_name, value=value)
-
-
 def _coded(code: str, field_name: str, value: object, **params: object) -> MovementError:
     """The error of ``code`` (its template in :data:`bridgescore.errors.MESSAGES`)."""
     return MovementError.coded(code, field=field_name, value=value, **params)
@@ -257,7 +253,7 @@ class IndividualMovement:
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             if isinstance(exc, MovementError):
                 raise
-            raise _fail(f"not an individual movement: {exc!r}", "movement", None) from exc
+            raise _coded("individual_data", "movement", None, why=repr(exc)) from exc
 
 
 def _key(a: int, b: int) -> tuple[int, int]:

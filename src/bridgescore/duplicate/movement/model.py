@@ -44,10 +44,6 @@ _MAX_BOARD = 9999  # highest board number a movement may use
 _MAX_RUN = 100  # boards in one range such as '1-3'
 
 
-def _fail(message: str, field_name: str, value: object) -> MovementError:
-    return MovementError(message, field=field_name, value=value)
-
-
 def _coded(code: str, field_name: str, value: object, **params: object) -> MovementError:
     """The error of ``code`` (its template in :data:`bridgescore.errors.MESSAGES`)."""
     return MovementError.coded(code, field=field_name, value=value, **params)
@@ -231,7 +227,7 @@ class Movement:
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             if isinstance(exc, MovementError):
                 raise
-            raise _fail(f"not a movement: {exc!r}", "movement", None) from exc
+            raise _coded("movement_data", "movement", None, why=repr(exc)) from exc
 
     def to_csv(self) -> str:
         """The movement as a table, one row a play, which :meth:`read_csv` reads back.
@@ -283,10 +279,6 @@ def format_boards(boards: Iterable[int]) -> str:
     if len(numbers) > 1 and numbers == tuple(range(numbers[0], numbers[0] + len(numbers))):
         return f"{numbers[0]}-{numbers[-1]}"
     return ",".join(map(str, numbers))
-
-
-def _count(n: int, noun: str = "board") -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _number(text: str) -> int | None:
@@ -364,12 +356,9 @@ def read(text: str, *, kind: Kind = "custom", meetings: int = 1) -> Movement:
     bpr = len(plays[0].boards)
     for number, p in enumerate(plays, start=2):
         if len(p.boards) != bpr:
-            raise _fail(
-                f"row {number}, column 'boards': every table plays {_count(bpr)} a round (as in "
-                f"row 2), got {len(p.boards)}: {format_boards(p.boards)!r}",
-                "boards",
-                format_boards(p.boards),
-            )
+            raise _coded("csv_row_boards_one" if bpr == 1 else "csv_row_boards", "boards",
+                         format_boards(p.boards), row=number, count=bpr, got=len(p.boards),
+                         boards=format_boards(p.boards))  # fmt: skip
     seen: dict[str, None] = {}
     for p in plays:
         seen[p.ns] = seen[p.ew] = None
@@ -461,12 +450,9 @@ def _check(m: Movement) -> None:
                              first=seat[p.round, pair], second=p.table, round=p.round)  # fmt: skip
             seat[p.round, pair] = p.table
         if len(p.boards) != bpr or len(set(p.boards)) != bpr:
-            raise _fail(
-                f"table {p.table} in round {p.round} plays boards {format_boards(p.boards)!r}; "
-                f"every table plays {_count(bpr, 'different board')} a round",
-                "boards",
-                p.boards,
-            )
+            raise _coded("movement_table_boards_one" if bpr == 1 else "movement_table_boards",
+                         "boards", p.boards, table=p.table, round=p.round,
+                         boards=format_boards(p.boards), count=bpr)  # fmt: skip
         for board in p.boards:
             if board < 1:
                 raise _coded("movement_board_from_1", "boards", board, board=board)
@@ -480,14 +466,9 @@ def _check(m: Movement) -> None:
         rounds_met = met[frozenset((p.ns, p.ew))]
         rounds_met.append(p.round)
         if len(rounds_met) > m.meetings:
-            times = "twice" if len(rounds_met) == 2 else f"{len(rounds_met)} times"
-            most = "" if m.meetings == 1 else f", more than the movement's {m.meetings}"
-            raise _fail(
-                f"pairs {p.ns!r} and {p.ew!r} meet {times} (rounds "
-                f"{' and '.join(map(str, rounds_met))}){most}",
-                "pair",
-                p.ns,
-            )
+            raise _coded("movement_meet_twice" if len(rounds_met) == 2 else "movement_meet_more",
+                         "pair", p.ns, ns=p.ns, ew=p.ew, times=len(rounds_met),
+                         rounds=" and ".join(map(str, rounds_met)), most=m.meetings)  # fmt: skip
     played_rounds = {r for r, _ in tables_at}
     last = max(played_rounds) + len(set(m.idle))  # idle rounds fill gaps or follow the last
     wrong = [

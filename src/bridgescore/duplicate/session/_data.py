@@ -212,7 +212,8 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
         )
         if artificial.plus_rule not in ("fixed", "if-better") or artificial.minus_rule not in (
                 "fixed", "if-worse"):  # fmt: skip
-            raise SessionError(f"unknown artificial-score rules in {art!r}", field="artificial")
+            raise SessionError.coded("artificial_rules", field="artificial", value=art,
+                                     got=repr(art))  # fmt: skip
         sections = tuple(
             Section(
                 str(s["name"]),
@@ -267,7 +268,7 @@ def session_from_dict(data: Mapping[str, Any]) -> Session:
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, BridgeError):
             raise
-        raise SessionError(f"not a session: {exc!r}") from exc
+        raise SessionError.coded("session_data", why=repr(exc)) from exc
 
 
 def _artificial(text: object) -> Adjusted | None:

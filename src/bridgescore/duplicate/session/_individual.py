@@ -126,11 +126,12 @@ class Individual:
         """
         names = data.get("names") or {}
         if not isinstance(names, Mapping):
-            raise SessionError("an individual's names map players to names", field="names")
+            raise SessionError.coded("individual_names", field="names", value=names)
         try:
             named = {int(k): str(v) for k, v in names.items()}
         except ValueError as exc:
-            raise SessionError(f"players are named by number, not {exc}", field="names") from exc
+            raise SessionError.coded("individual_names_number", field="names",
+                                     why=str(exc)) from exc  # fmt: skip
         return cls(IndividualMovement.from_dict(data["movement"]), named)
 
 
@@ -176,9 +177,9 @@ def score_individual(
     """
     numbers = movement.partnership_numbers
     if len(scores.section.pairs) != len(numbers):
-        raise SessionError(f"the section has {len(scores.section.pairs)} pairs, the movement "
-                           f"{len(numbers)} partnerships", field="pairs",
-                           value=len(scores.section.pairs))  # fmt: skip
+        raise SessionError.coded("individual_partnerships", field="pairs",
+                                 value=len(scores.section.pairs), pairs=len(scores.section.pairs),
+                                 partnerships=len(numbers))  # fmt: skip
     names = dict(names or {})
     totals: dict[int, list[float]] = {p: [0.0, 0, 0] for p in range(1, movement.players + 1)}
     for (a, b), n in numbers.items():

@@ -328,11 +328,9 @@ NS 3 v EW 1 (round 3, table 3)
                 boards_by_number[r.board] = Board.numbered(r.board)
         for p in pairs_by_key.values():
             if (p.side is None) == (kind == "mitchell"):
-                has = "no side: in a Mitchell each pair sits NS or EW" if p.side is None else (
-                    "a side: a Howell pair has none")  # fmt: skip
-                raise SessionError(
-                    f"pair {p.label} in section {name} has {has}", field="pair", value=p.label
-                )
+                why = "pair_no_side" if p.side is None else "pair_side_howell"
+                raise SessionError.coded(why, field="pair", value=p.label, pair=p.label,
+                                         section=name)  # fmt: skip
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "movement", movement)
@@ -523,11 +521,9 @@ def _dedupe(results: tuple[BoardResult, ...], warnings: list[SessionWarning]) ->
         key = (r.board, r.ns, r.ew)
         if key in seen:
             if seen[key] != r:
-                raise SessionError(
-                    f"board {r.board}, NS {r.ns} v EW {r.ew} was entered twice with different "
-                    f"results: {_describe(seen[key])} and {_describe(r)}",
-                    field="result",
-                )
+                raise SessionError.coded("result_twice", field="result", board=r.board,
+                                         ns=r.ns, ew=r.ew, first=_describe(seen[key]),
+                                         second=_describe(r))  # fmt: skip
             warnings.append(SessionWarning(r.board, (r.ns, r.ew), "entered twice; counted once"))
             continue
         seen[key] = r
