@@ -1,0 +1,84 @@
+"""The English templates of the errors met in the files a director uploads and in what a
+player's phone sends (:data:`FILES`, marked with :func:`~bridgescore._n.N_`):
+:mod:`bridgescore._messages` merges them into :data:`bridgescore.errors.MESSAGES`.
+
+>>> FILES["side_notation"].format(text="NE")
+"invalid side: 'NE'; expected NS or EW"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from bridgescore._n import N_
+
+__all__ = ["FILES"]
+
+FILES: Final[Mapping[str, str]] = {
+    # one deal's values (bridgescore.model)
+    "side_notation": N_("invalid side: {text!r}; expected NS or EW"),
+    "vulnerability_notation": N_(
+        "invalid vulnerability: {text!r}; expected None, NS, EW or All (also Love, -, Both)"
+    ),
+    "contract_level_got": N_("contract level must be 1-7, got {level!r}"),
+    "strain_type": N_("strain must be a Strain, got {strain!r}"),
+    "doubling_type": N_("doubling must be a Doubling, got {doubling!r}"),
+    "contract_pass_out": N_(
+        "{text!r} is a passed-out deal, not a contract; use parse_contract() where a pass-out "
+        "is allowed"
+    ),
+    "contract_not_text": N_("contract notation must be text, got {text!r}"),
+    "result_not_text": N_("result notation must be text, got {text!r}"),
+    "contract_is_result": N_(
+        "expected a contract, got a result: {text!r}; expected a level 1-7, a strain C D H S "
+        "NT (or N ♣ ♦ ♥ ♠) and X or XX if doubled, e.g. '4HX' or '3NT', or 'Pass'; read "
+        "results with Result.parse"
+    ),
+    "contract_type": N_("contract must be a Contract or PASS_OUT, got {contract!r}"),
+    "declarer_type": N_("declarer must be a Seat or None, got {declarer!r}"),
+    "pass_out_no_declarer": N_("a passed-out deal has no declarer and no tricks"),
+    "result_minus_zero": N_("write '=' for a contract made exactly, not -0: {text!r}"),
+    "result_overtricks": N_(
+        "declarer cannot take {tricks} tricks in {contract}: {text!r} (at most +{most})"
+    ),
+    "result_no_overtricks": N_(
+        "declarer cannot take {tricks} tricks in {contract}: {text!r} (no overtricks)"
+    ),
+    "result_down": N_("{contract} can go at most {most} down: {text!r}"),
+    # a score's inputs (bridgescore.scoring, bridgescore.inputs, bridgescore.players)
+    "score_no_declarer": N_("no declarer given for {contract}: whose score is it?"),
+    "undertrick_rule": N_("unknown undertrick rule: {rule!r}; expected 'modern' or 'pre-1987'"),
+    "contract_expected": N_("expected a contract or its notation, got {contract!r}"),
+    "result_vulnerability_unknown": N_(
+        "{result!r} has no declarer, so its vulnerability is unknown; add the declarer's "
+        "seat, e.g. '{contract}S{outcome}'"
+    ),
+    "vulnerability_given_twice": N_(
+        "give only one of vulnerable, vulnerability and board, got {first} and {second}"
+    ),
+    "vulnerability_given_thrice": N_(
+        "give only one of vulnerable, vulnerability and board, got {first} and {second} and {third}"
+    ),
+    "result_and_contract": N_("give either a result or a contract and tricks, not both"),
+    "result_declarer_differs": N_("{result!r} is declared by {declarer}, not {seat}"),
+    "result_missing": N_("give a result, or a contract and tricks"),
+    "tricks_missing": N_("give the tricks declarer took in {contract}"),
+    "pass_out_tricks": N_("a passed-out deal has no tricks, got {tricks!r}"),
+    "pass_out_honors": N_("a passed-out deal has no honors: there are no trumps"),
+    "honors_points": N_(
+        "honors are 100 (4 trump honors in one hand) or 150 (all 5, or 4 aces at notrump), "
+        "got {points!r}"
+    ),
+    "honors_notrump": N_(
+        "honors at notrump are 150 for the four aces in one hand, nothing else: 100 is "
+        "impossible in {contract}"
+    ),
+    "number_range": N_("{name}: expected a whole number from {low} to {high}, got {shown}"),
+    "name_too_long": N_("{name}: at most {longest} characters, got {length}: {text}"),
+    "name_one_line": N_("{name}: one line without control characters, got {text}"),
+    "player_number": N_("player number {number!r}: letters and digits only, at most 20"),
+    "player_no_name": N_("a player needs a name"),
+    "player_number_text": N_("a player's number is text"),
+}
+"""The English template of each code of the uploaded files' and the phones' errors."""
