@@ -80,5 +80,47 @@ FILES: Final[Mapping[str, str]] = {
     "player_number": N_("player number {number!r}: letters and digits only, at most 20"),
     "player_no_name": N_("a player needs a name"),
     "player_number_text": N_("a player's number is text"),
+    # an auction and a play (bridgescore.boards.auction, bridgescore.boards.play)
+    "call_name_invalid": N_(
+        "invalid call {name!r}: expected Pass, X, XX, a bid such as 1NT, or AP, - or ^S"
+    ),
+    "call_invalid": N_(
+        "invalid call {text!r}: expected Pass, X, XX, a bid such as 1NT, or AP or -"
+    ),
+    "note_reference": N_("note reference ={note}= is not 1 to {most}"),
+    "nags_order": N_("NAGs {nags!r} must be 0 to 255, in increasing order"),
+    "insufficient_not_bid": N_("^I marks an insufficient bid, not {name!r}"),
+    "auction_unexpected": N_("unexpected {text!r} in the auction"),
+    "play_unexpected": N_("unexpected {text!r} in the play"),
+    "auction_after_end": N_("{token!r} after the end of the auction ({end!r})"),
+    "play_after_end": N_("{token!r} after the end of the play ({end!r})"),
+    "auction_mark_before_end": N_("{mark} before the end of the auction"),
+    "play_mark_before_end": N_("{mark} before the end of the play"),
+    "auction_before_any": N_("{token!r} before any call in the auction"),
+    "play_before_any": N_("{token!r} before any card in the play"),
+    "two_note_references": N_("two note references after {word!r}: ={note}= and {token}"),
+    "bad_suffix": N_("bad suffix {token!r} after {word!r}"),
+    "auction_mark_at_end": N_("{mark} at the end of the auction"),
+    "play_mark_at_end": N_("{mark} at the end of the play"),
+    "all_pass_last": N_("AP (all pass) must be the last call"),
+    "notes_index_twice": N_("two notes with one index: {indices}"),
+    "note_index": N_("note index {index} is not 1 to {most}"),
+    "note_line_break": N_("note {index} has a line break"),
+    "call_after_end": N_("a call after the auction ended: {name!r}"),
+    "auction_end_mark": N_("bad end mark {end!r}"),
+    "auction_irregularity": N_("unknown irregularity {mark!r} in an auction: expected ^I or ^S"),
+    "note_notation": N_("bad Note {text!r}: expected '<index>:<text>', such as '1:weak'"),
+    "played_card_invalid": N_(
+        "invalid card {card!r}: expected a suit and a rank such as SK, or - or +"
+    ),
+    "card_invalid": N_("invalid card {card!r}: expected a suit and a rank such as SK or h2"),
+    "play_tricks_count": N_("{count} tricks: a board has 13"),
+    "trick_cards": N_("trick {trick} has {count} cards"),
+    "trick_cards_not_last": N_("trick {trick} has {count} cards and is not the last"),
+    "card_played_twice": N_("{card} is played twice"),
+    "play_plus_end": N_("'+' replaces the card to play next; it cannot end the play"),
+    "play_cards_count": N_("{count} cards: a board has 52"),
+    "play_unknown_card_inside": N_("a card not known in the middle of the play"),
+    "play_irregularity": N_("unknown irregularity {mark!r} in a play: expected ^R or ^L"),
 }
 """The English template of each code of the uploaded files' and the phones' errors."""

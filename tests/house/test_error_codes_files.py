@@ -10,8 +10,14 @@ import ast
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from bridgescore._messages import MESSAGES as ALL
 from bridgescore._messages_files import FILES
+from bridgescore.boards.auction import Auction, SectionError
+from bridgescore.errors import InvalidResultError
+from bridgescore.locale import error_text, use
+from bridgescore.model import Result
 from tests.house.error_codes import SRC, codes_raised, error_names, gap, uncoded
 
 PLACES = (
@@ -28,7 +34,7 @@ PLACES = (
     "players.py",
 )
 
-UNCODED = 246
+UNCODED = 211
 """Errors still made without a code in :data:`PLACES` (constructions of a BridgeError class,
 and calls of a module's own helper that returns one)."""
 
@@ -70,3 +76,19 @@ def test_the_files_templates_are_merged_and_none_is_overridden() -> None:
     }
     assert not own & FILES.keys(), own & FILES.keys()
     assert all(ALL[code] == text for code, text in FILES.items())
+
+
+@pytest.mark.parametrize("language", ["fr", "nl", "pl", "de", "it", "es"])
+def test_a_phones_entry_and_an_uploaded_auction_are_refused_in_the_language(
+    language: str,
+) -> None:
+    with pytest.raises(InvalidResultError) as entry:
+        Result.parse("7NT+1")
+    with pytest.raises(SectionError) as section:
+        Auction.read("N", "1S Pass 9Z")
+    assert (section.value.code, section.value.offset) == ("call_invalid", 8)
+    for exc, value in ((entry.value, "'7NT+1'"), (section.value, "'9Z'")):
+        with use(language):
+            said = error_text(exc)
+        assert value in said
+        assert said != str(exc)
