@@ -122,5 +122,37 @@ FILES: Final[Mapping[str, str]] = {
     "play_cards_count": N_("{count} cards: a board has 52"),
     "play_unknown_card_inside": N_("a card not known in the middle of the play"),
     "play_irregularity": N_("unknown irregularity {mark!r} in a play: expected ^R or ^L"),
+    # a deal, its double-dummy table and par (bridgescore.boards)
+    "deal_hand_cards": N_("invalid deal {deal!r}: hand {hand!r} has {count} cards; a hand has 13"),
+    "deal_hand_long": N_("invalid deal {deal!r}: a hand is at most {most} characters"),
+    "deal_hand_suits": N_(
+        "invalid deal {deal!r}: hand {hand!r} must have 4 suits separated by dots, spades first"
+    ),
+    "deal_rank": N_(
+        "invalid deal {deal!r}: {rank!r} in hand {hand!r} is not a rank; expected AKQJT98765432"
+    ),
+    "deal_rank_twice": N_("invalid deal {deal!r}: hand {hand!r} has {card} twice"),
+    "deal_seat_cards": N_("invalid deal {deal!r}: {seat} has {count} cards; a hand has 13"),
+    "deal_card_twice": N_("invalid deal {deal!r}: {card} is in both {first}'s and {second}'s hand"),
+    "deal_not_text": N_("expected a deal's PBN notation, got {text!r}"),
+    "deal_long": N_("invalid deal {deal!r}: a deal is at most {most} characters"),
+    "deal_seat_first": N_("invalid deal {deal!r}: expected a seat and a colon first, such as 'N:'"),
+    "deal_seat_invalid": N_(
+        "invalid deal {deal!r}: {head!r} is not a seat; expected N, E, S or W before the colon"
+    ),
+    "deal_hands_count": N_(
+        "invalid deal {deal!r}: expected 4 hands separated by blanks, got {count}"
+    ),
+    "dd_deal_incomplete": N_("a double-dummy table needs all four hands, got {deal!r}"),
+    "board_dd": N_("board {board}: {error}"),
+    "par_notation": N_(
+        "invalid par contract {text!r}: expected level, strain, X if doubled, the declarer (N, "
+        "E, S, W, NS or EW) and +n or -n, such as '4HNS' or '5CXEW-2'"
+    ),
+    "par_tricks": N_("invalid par contract {text!r}: {tricks} tricks"),
+    "dd_table_shape": N_(
+        "a double-dummy table is 4 rows (N E S W) of 5 tricks (C D H S NT), got {tricks!r}"
+    ),
+    "dd_tricks": N_("double-dummy tricks must be whole numbers from 0 to 13, got {got!r}"),
 }
 """The English template of each code of the uploaded files' and the phones' errors."""
