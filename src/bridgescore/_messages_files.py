@@ -154,5 +154,22 @@ FILES: Final[Mapping[str, str]] = {
         "a double-dummy table is 4 rows (N E S W) of 5 tricks (C D H S NT), got {tricks!r}"
     ),
     "dd_tricks": N_("double-dummy tricks must be whole numbers from 0 to 13, got {got!r}"),
+    # a PBN file (bridgescore.pbn): its place, then its values
+    "pbn_at_line": N_("{source}, line {line}: {why}"),
+    "pbn_pair_id": N_("bad pair id {text!r} in {tag}: expected a pair number such as 12"),
+    "pbn_dealer": N_("bad Dealer {text!r}: expected N, E, S or W"),
+    "pbn_vulnerable": N_(
+        "bad Vulnerable {text!r}: expected None, NS, EW or All (or Love, -, Both)"
+    ),
+    "pbn_movement": N_("bad Movement {text!r}: expected Mitchell or Howell"),
+    "pbn_contract": N_("bad contract {text!r}: expected e.g. 4S, 3NTX, 7HXX or Pass"),
+    "pbn_declarer": N_("bad declarer {text!r}: expected N, E, S or W (or ^N ... if swapped)"),
+    "pbn_result": N_("bad result {text!r}: expected the tricks declarer took, 0 to 13"),
+    "pbn_result_tricks": N_(
+        "impossible result {text!r} for {contract}: declarer takes 0 to 13 tricks"
+    ),
+    "pbn_pass_out_played": N_("a passed-out board has no declarer and no result: {given}"),
+    "pbn_no_declarer": N_("{contract} has no declarer: {text!r}"),
+    "pbn_no_result": N_("{contract} by {declarer} has no result: {text!r}"),
 }
 """The English template of each code of the uploaded files' and the phones' errors."""

@@ -1,4 +1,5 @@
-"""The marker of a text to translate that is defined before it is said (:func:`N_`)."""
+"""The marker of an English message to translate (:func:`N_`), in a module of its own so the
+error templates' modules (:mod:`bridgescore._messages` and its parts) can all import it."""
 
 from __future__ import annotations
 

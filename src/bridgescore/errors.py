@@ -31,7 +31,7 @@ tricks_range {'tricks': '14'}
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Self
 
@@ -87,17 +87,33 @@ class BridgeError(Exception):
 
     @classmethod
     def coded(
-        cls, code: str, *, field: str | None = None, value: object = None, **params: object
+        cls,
+        code: str,
+        *,
+        field: str | None = None,
+        value: object = None,
+        at: Any = None,  # Mapping[str, object], typed so that **params may fill the others
+        **params: object,
     ) -> Self:
-        """The error whose message is :data:`MESSAGES` ``[code]`` filled with ``params``.
+        """The error whose message is :data:`MESSAGES` ``[code]`` filled with ``params``;
+        ``at`` gives a file error's place (its ``line``, ``source`` ...: :meth:`placed`).
 
         >>> err = InvalidResultError.coded("tricks_range", field="tricks", value=14, tricks="14")
         >>> str(err), err.code, err.params
         ('tricks must be a whole number from 0 to 13, got 14', 'tricks_range', {'tricks': '14'})
         """
-        err = cls(MESSAGES[code].format(**params), field=field, value=value)
+        err = cls(MESSAGES[code].format(**params), field=field, value=value, **(at or {}))
         err.code, err.params = code, params
         return err
+
+    def placed(self, reason: str, say: Callable[[str], str] = str) -> str:
+        """The message of ``reason`` (this error's, said in a language) with the error's place
+        in front, its words translated by ``say``: none here; a file's error names its line.
+
+        >>> BridgeError("x").placed("why")
+        'why'
+        """
+        return reason
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Keep field and value across pickling (Dask workers, process pools).
@@ -228,8 +244,17 @@ class PbnError(NotationError):
         value: object = None,
     ) -> None:
         self.line, self.source, self.reason = line, source, reason
-        where = f"{source}, line {line}" if line is not None else source
-        super().__init__(f"{where}: {reason}", field=field, value=value)
+        super().__init__(self.placed(reason), field=field, value=value)
+
+    def placed(self, reason: str, say: Callable[[str], str] = str) -> str:
+        """``reason`` after the file's name and line, ``say`` translating their words.
+
+        >>> PbnError("bad Dealer 'Q'", line=3, source="club.pbn").placed("mauvais")
+        'club.pbn, line 3: mauvais'
+        """
+        if self.line is None:
+            return f"{self.source}: {reason}"
+        return say(MESSAGES["pbn_at_line"]).format(source=self.source, line=self.line, why=reason)
 
 
 class TeamsFileError(PbnError):

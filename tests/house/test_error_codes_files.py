@@ -15,10 +15,11 @@ import pytest
 from bridgescore._messages import MESSAGES as ALL
 from bridgescore._messages_files import FILES
 from bridgescore.boards.auction import Auction, SectionError
-from bridgescore.errors import InvalidResultError
+from bridgescore.errors import InvalidResultError, PbnError
 from bridgescore.locale import error_text, use
 from bridgescore.model import Result
-from tests.house.error_codes import SRC, codes_raised, error_names, gap, uncoded
+from bridgescore.pbn import read
+from tests.house.error_codes import SRC, codes_raised, error_names, gap, modules, name, uncoded
 
 PLACES = (
     "boards",
@@ -45,6 +46,38 @@ def test_the_files_errors_without_a_code_do_not_grow() -> None:
     listing = "\n".join(f"{path}: {dict(c)}" for path, c in found.items())
     assert total <= UNCODED, f"{total} errors without a code (at most {UNCODED}):\n{listing}"
     assert total > UNCODED - 10, f"{total} now: lower UNCODED to it\n{listing}"
+
+
+PBN_FAILS = 54
+"""A PBN file's reasons still given as English text to ``Location.fail`` (or the lexer's own
+``fail``), which the count above does not see: ``Location.refuse`` gives a code instead."""
+
+
+def test_the_pbn_reasons_without_a_code_do_not_grow() -> None:
+    calls = [
+        f"{path.relative_to(SRC)}:{node.lineno}"
+        for path in modules(["pbn"])
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and name(node.func) == "fail"
+    ]
+    assert len(calls) <= PBN_FAILS, f"{len(calls)} (at most {PBN_FAILS}): {calls}"
+    assert len(calls) > PBN_FAILS - 10, f"{len(calls)} now: lower PBN_FAILS to it"
+
+
+@pytest.mark.parametrize(("language", "place"), [("fr", "ligne 2 : "), ("de", "Zeile 2: ")])
+def test_an_uploaded_pbn_files_value_is_refused_at_its_line_in_the_language(
+    language: str, place: str
+) -> None:
+    text = '[Board "1"]\n[Dealer "Q"]\n[Vulnerable "None"]\n'
+    with pytest.raises(PbnError) as exc:
+        read(text)
+    assert (exc.value.code, exc.value.line) == ("pbn_dealer", 2)
+    assert str(exc.value) == "<text>, line 2: bad Dealer 'Q': expected N, E, S or W"
+    with use(language):
+        said = error_text(exc.value)
+    assert said.startswith(f"<text>, {place}")
+    assert "'Q'" in said
+    assert said != str(exc.value)
 
 
 def test_the_count_sees_a_construction_a_helper_and_not_a_coded_error(tmp_path: Path) -> None:
