@@ -171,5 +171,37 @@ FILES: Final[Mapping[str, str]] = {
     "pbn_pass_out_played": N_("a passed-out board has no declarer and no result: {given}"),
     "pbn_no_declarer": N_("{contract} has no declarer: {text!r}"),
     "pbn_no_result": N_("{contract} by {declarer} has no result: {text!r}"),
+    "pbn_comment_open": N_("unterminated comment: no '}}' after '{{': {quoted}"),
+    "pbn_outside_tag": N_("unexpected {char!r} outside a tag or comment: {quoted}"),
+    "pbn_string_open": N_("unterminated string: no closing '\"' on the line: {quoted}"),
+    "pbn_tag_name": N_("expected a tag name after '[': {quoted}"),
+    "pbn_tag_no_value": N_('tag {name} has no quoted value; expected [{name} "value"]: {quoted}'),
+    "pbn_tag_value_open": N_("unterminated tag value: {quoted}"),
+    "pbn_tag_open": N_("unterminated tag {name}: expected ']' after the value: {quoted}"),
+    "pbn_text_before_tag": N_("text before the first tag of a game: {quoted}"),
+    "pbn_tag_inherit": N_("tag {name} cannot inherit a value with '#' (§4.8): {quoted}"),
+    "pbn_empty_game": N_("a game without a Board tag, a deal or a result"),
+    "pbn_text_after_tag": N_("unexpected text after the {name} tag: {quoted}"),
+    "pbn_score_table_pairs": N_(
+        "a ScoreTable needs the columns PairId_NS and PairId_EW to say which pairs played"
+    ),
+    "pbn_row_contract_and_artificial": N_(
+        "a row with both a contract ({contract}) and an artificial score"
+    ),
+    "pbn_row_no_contract": N_(
+        "a ScoreTable row needs a contract, or an artificial score such as Score_NS '^A+': {quoted}"
+    ),
+    "pbn_score_table_result": N_("a ScoreTable needs the columns Declarer and Result"),
+    "pbn_score": N_(
+        "bad Score {text!r}: expected '<score>', 'NS <score>', 'EW <score>' or both sides"
+    ),
+    "pbn_score_artificial": N_("bad Score {text!r}: expected e.g. 'NS ^A+ EW ^A-'"),
+    "pbn_score_no_contract": N_("bad Score {text!r} for a board without a contract"),
+    "pbn_result_tag": N_(
+        "bad Result {text!r}: expected the tricks declarer took, or 'NS <tricks>', 'EW <tricks>'"
+    ),
+    "pbn_result_tag_tricks": N_("impossible Result {text!r}: 0 to 13 tricks"),
+    "pbn_split_score": N_("bad split score in a Contract: {error}"),
+    "pbn_weighted_score": N_("bad weighted score in a Contract: {error}"),
 }
 """The English template of each code of the uploaded files' and the phones' errors."""
