@@ -154,8 +154,13 @@ FILES: Final[Mapping[str, str]] = {
         "a double-dummy table is 4 rows (N E S W) of 5 tricks (C D H S NT), got {tricks!r}"
     ),
     "dd_tricks": N_("double-dummy tricks must be whole numbers from 0 to 13, got {got!r}"),
-    # a PBN file (bridgescore.pbn): its place, then its values
-    "pbn_at_line": N_("{source}, line {line}: {why}"),
+    # a file's place (bridgescore.errors: PbnError, DealFileError, LinError ...)
+    "place_reason": N_("{place}: {why}"),
+    "place_line": N_("line {line}"),
+    "place_board": N_("board {board}"),
+    "place_byte": N_("byte {byte}"),
+    "place_character": N_("character {character}"),
+    # a PBN file's values (bridgescore.pbn)
     "pbn_pair_id": N_("bad pair id {text!r} in {tag}: expected a pair number such as 12"),
     "pbn_dealer": N_("bad Dealer {text!r}: expected N, E, S or W"),
     "pbn_vulnerable": N_(

@@ -252,9 +252,7 @@ class PbnError(NotationError):
         >>> PbnError("bad Dealer 'Q'", line=3, source="club.pbn").placed("mauvais")
         'club.pbn, line 3: mauvais'
         """
-        if self.line is None:
-            return f"{self.source}: {reason}"
-        return say(MESSAGES["pbn_at_line"]).format(source=self.source, line=self.line, why=reason)
+        return _placed(reason, say, self.source, line=self.line)
 
 
 class TeamsFileError(PbnError):
@@ -299,14 +297,11 @@ class DealFileError(NotationError):
     ) -> None:
         self.source, self.board, self.line, self.byte = source, board, line, byte
         self.reason = reason
-        where = [source]
-        if board is not None:
-            where.append(f"board {board}")
-        if line is not None:
-            where.append(f"line {line}")
-        if byte is not None:
-            where.append(f"byte {byte}")
-        super().__init__(f"{', '.join(where)}: {reason}", field=field, value=value)
+        super().__init__(self.placed(reason), field=field, value=value)
+
+    def placed(self, reason: str, say: Callable[[str], str] = str) -> str:
+        """``reason`` after the file's name, the board and the line or byte."""
+        return _placed(reason, say, self.source, board=self.board, line=self.line, byte=self.byte)
 
 
 class DealingError(BridgeError, ValueError):
@@ -352,12 +347,11 @@ class LinError(NotationError):
         value: object = None,
     ) -> None:
         self.board, self.offset, self.source, self.reason = board, offset, source, reason
-        where = [source]
-        if board is not None:
-            where.append(f"board {board}")
-        if offset is not None:
-            where.append(f"character {offset}")
-        super().__init__(f"{', '.join(where)}: {reason}", field=field, value=value)
+        super().__init__(self.placed(reason), field=field, value=value)
+
+    def placed(self, reason: str, say: Callable[[str], str] = str) -> str:
+        """``reason`` after the file's name, the board and the character."""
+        return _placed(reason, say, self.source, board=self.board, character=self.offset)
 
 
 class BwsError(NotationError):
@@ -389,8 +383,11 @@ class BwsError(NotationError):
         value: object = None,
     ) -> None:
         self.source, self.where, self.reason = source, where, reason
-        parts = [source, *([where] if where else [])]
-        super().__init__(f"{', '.join(parts)}: {reason}", field=field, value=value)
+        super().__init__(self.placed(reason), field=field, value=value)
+
+    def placed(self, reason: str, say: Callable[[str], str] = str) -> str:
+        """``reason`` after the file's name and the table's row (named as the file names it)."""
+        return _placed(reason, say, self.source, named=self.where)
 
 
 class UsebioError(NotationError):
@@ -425,9 +422,30 @@ class UsebioError(NotationError):
         value: object = None,
     ) -> None:
         self.source, self.line, self.where, self.reason = source, line, where, reason
-        parts = [source, *([f"line {line}"] if line is not None else [])]
-        parts += [where] if where else []
-        super().__init__(f"{', '.join(parts)}: {reason}", field=field, value=value)
+        super().__init__(self.placed(reason), field=field, value=value)
+
+    def placed(self, reason: str, say: Callable[[str], str] = str) -> str:
+        """``reason`` after the file's name, the line and the element (named as the file
+        names it)."""
+        return _placed(reason, say, self.source, line=self.line, named=self.where)
+
+
+def _placed(
+    reason: str, say: Callable[[str], str], source: str, *, named: str = "", **parts: int | None
+) -> str:
+    """``reason`` after a file's name, its place (``board``, ``line``, ``byte``, ``character``:
+    each part's words a template of :data:`MESSAGES`, ``say`` translating it) and the part
+    of the file ``named`` as the file names it (``'BOARD 3'``, ``'ReceivedData ID 12'``).
+
+    >>> _placed("why", str, "a.pbn", board=3, line=None)
+    'a.pbn, board 3: why'
+    """
+    where = [source]
+    where += [
+        say(MESSAGES[f"place_{k}"]).format(**{k: v}) for k, v in parts.items() if v is not None
+    ]
+    where += [named] if named else []
+    return say(MESSAGES["place_reason"]).format(place=", ".join(where), why=reason)
 
 
 class MasterpointError(RulesError):
