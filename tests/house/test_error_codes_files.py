@@ -15,10 +15,11 @@ import pytest
 from bridgescore._messages import MESSAGES as ALL
 from bridgescore._messages_files import FILES
 from bridgescore.boards.auction import Auction, SectionError
-from bridgescore.errors import InvalidResultError, PbnError
+from bridgescore.errors import InvalidResultError, PbnError, UsebioError
 from bridgescore.locale import error_text, use
 from bridgescore.model import Result
-from bridgescore.pbn import read
+from bridgescore.pbn import read as read_pbn
+from bridgescore.usebio import read as read_usebio
 from tests.house.error_codes import SRC, codes_raised, error_names, gap, modules, name, uncoded
 
 PLACES = (
@@ -35,7 +36,7 @@ PLACES = (
     "players.py",
 )
 
-UNCODED = 193
+UNCODED = 173
 """Errors still made without a code in :data:`PLACES` (constructions of a BridgeError class,
 and calls of a module's own helper that returns one)."""
 
@@ -65,19 +66,22 @@ def test_the_pbn_reasons_without_a_code_do_not_grow() -> None:
 
 
 @pytest.mark.parametrize(("language", "place"), [("fr", "ligne 2 : "), ("de", "Zeile 2: ")])
-def test_an_uploaded_pbn_files_value_is_refused_at_its_line_in_the_language(
+def test_an_uploaded_files_value_is_refused_at_its_line_in_the_language(
     language: str, place: str
 ) -> None:
-    text = '[Board "1"]\n[Dealer "Q"]\n[Vulnerable "None"]\n'
-    with pytest.raises(PbnError) as exc:
-        read(text)
-    assert (exc.value.code, exc.value.line) == ("pbn_dealer", 2)
-    assert str(exc.value) == "<text>, line 2: bad Dealer 'Q': expected N, E, S or W"
-    with use(language):
-        said = error_text(exc.value)
-    assert said.startswith(f"<text>, {place}")
-    assert "'Q'" in said
-    assert said != str(exc.value)
+    with pytest.raises(PbnError) as pbn:
+        read_pbn('[Board "1"]\n[Dealer "Q"]\n[Vulnerable "None"]\n')
+    assert (pbn.value.code, pbn.value.line) == ("pbn_dealer", 2)
+    assert str(pbn.value) == "<text>, line 2: bad Dealer 'Q': expected N, E, S or W"
+    with pytest.raises(UsebioError) as usebio:
+        read_usebio(b'<?xml version="1.0"?>\n<FOO/>')
+    assert str(usebio.value) == "<bytes>, line 2: the root element is 'FOO'; expected USEBIO"
+    for exc, source, value in ((pbn.value, "<text>", "'Q'"), (usebio.value, "<bytes>", "'FOO'")):
+        with use(language):
+            said = error_text(exc)
+        assert said.startswith(f"{source}, {place}")
+        assert value in said
+        assert said != str(exc)
 
 
 def test_the_count_sees_a_construction_a_helper_and_not_a_coded_error(tmp_path: Path) -> None:
