@@ -229,5 +229,23 @@ FILES: Final[Mapping[str, str]] = {
     "usebio_played_by": N_("PLAYED_BY {quoted}; expected N, E, S or W"),
     "usebio_no_tricks": N_("no TRICKS"),
     "usebio_lead": N_("LEAD {quoted} is not a card (e.g. TD, the ten of diamonds)"),
+    # Bridgemate's BCS (bridgescore.bridgemate: its own words, such as its answers, as sent)
+    "bm_pairs_only": N_("Bridgemate live takes a pairs evening"),
+    "bm_evening_refused": N_("BCS would refuse this evening: {messages}"),
+    "bm_round_run": N_(
+        "table {table} plays boards {boards} in round {round}: BCS takes a round's boards as "
+        "one run, low to high"
+    ),
+    "bm_not_text": N_("BCS sent a result whose {name} is {shown!r}, not text"),
+    "bm_not_bool": N_("BCS sent a result whose {name} is {shown!r}, not true or false"),
+    "bm_not_whole": N_("BCS sent a result whose {name} is {shown!r}, not a whole number"),
+    "bm_result_refused": N_("BCS sent a result its own validation refuses: {messages}"),
+    "bm_not_played": N_(
+        "table {table} marked board {board} not played: the director gives its score"
+    ),
+    "bm_answer": N_("BCS answered {kind}: {data}"),
+    "bm_poll": N_("BCS's answer to the poll cannot be read: {error}"),
+    "bm_other_session": N_("a result of another BCS session ({session})"),
+    "bm_section": N_("a result of section {section}"),
 }
 """The English template of each code of the uploaded files' and the phones' errors."""
