@@ -247,5 +247,29 @@ FILES: Final[Mapping[str, str]] = {
     "bm_poll": N_("BCS's answer to the poll cannot be read: {error}"),
     "bm_other_session": N_("a result of another BCS session ({session})"),
     "bm_section": N_("a result of section {section}"),
+    # a deal file (bridgescore.deals)
+    "deal_file_board_twice": N_("board {board} has another deal on line {line}"),
+    "deal_file_none": N_("no deals: no game has a Deal tag"),
+    "deals_board": N_("bad Board {text!r}: expected a whole number from 1"),
+    "deals_vulnerable": N_("bad Vulnerable {text!r}: expected None, NS, EW or All"),
+    "deals_tag_name": N_("bad tag name {name!r}: expected letters, digits and '_'"),
+    "deals_tag_inherits": N_(
+        "the tag {name} starts with '#', which PBN reads as a value inherited from the game "
+        "before (§4.8)"
+    ),
+    "deals_tag_empty_line": N_(
+        "the tag {name} has an empty line of section data, which would end the game"
+    ),
+    "deals_tag_control": N_(
+        "the tag {name} has a control character {char}: PBN strings hold printing characters "
+        "only (§3.7)"
+    ),
+    "deals_no_board": N_("a {format} file holds at least one board; got none"),
+    "deals_run": N_(
+        "a {format} file holds boards numbered one after another: board {board} follows board "
+        "{before}"
+    ),
+    "deals_four_hands": N_("a {format} file holds all four hands; {deal} has not"),
+    "deals_most": N_("a {format} file holds boards up to {most}"),
 }
 """The English template of each code of the uploaded files' and the phones' errors."""
