@@ -155,7 +155,6 @@ FILES: Final[Mapping[str, str]] = {
     ),
     "dd_tricks": N_("double-dummy tricks must be whole numbers from 0 to 13, got {got!r}"),
     # a file's place (bridgescore.errors: PbnError, DealFileError, LinError ...)
-    "place_reason": N_("{place}: {why}"),
     "place_line": N_("line {line}"),
     "place_board": N_("board {board}"),
     "place_byte": N_("byte {byte}"),

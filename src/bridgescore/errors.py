@@ -445,7 +445,7 @@ def _placed(
         say(MESSAGES[f"place_{k}"]).format(**{k: v}) for k, v in parts.items() if v is not None
     ]
     where += [named] if named else []
-    return say(MESSAGES["place_reason"]).format(place=", ".join(where), why=reason)
+    return f"{', '.join(where)}: {reason}"
 
 
 class MasterpointError(RulesError):

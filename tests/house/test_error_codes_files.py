@@ -65,7 +65,7 @@ def test_the_pbn_reasons_without_a_code_do_not_grow() -> None:
     assert len(calls) > PBN_FAILS - 10, f"{len(calls)} now: lower PBN_FAILS to it"
 
 
-@pytest.mark.parametrize(("language", "place"), [("fr", "ligne 2 : "), ("de", "Zeile 2: ")])
+@pytest.mark.parametrize(("language", "place"), [("fr", "ligne 2: "), ("de", "Zeile 2: ")])
 def test_an_uploaded_files_value_is_refused_at_its_line_in_the_language(
     language: str, place: str
 ) -> None:
