@@ -270,5 +270,21 @@ FILES: Final[Mapping[str, str]] = {
     ),
     "deals_four_hands": N_("a {format} file holds all four hands; {deal} has not"),
     "deals_most": N_("a {format} file holds boards up to {most}"),
+    # a Bridgemate .bws file (bridgescore.bws; its columns named as the file names them)
+    "bws_number": N_("{column} {shown!r} is not a number"),
+    "bws_board": N_("{column} {shown!r} is not a board number"),
+    "bws_contract": N_(
+        "{column} {shown!r} is not a contract; expected e.g. '4 S', '3 NT x' or 'PASS'"
+    ),
+    "bws_declarer": N_("{column} {shown!r} is not a declarer; expected N, E, S, W, NS or EW"),
+    "bws_result": N_("{column} {shown!r} is not a result; expected '=', '+1' or '-2'"),
+    "bws_impossible": N_("{column} {shown!r} cannot be: {error}"),
+    "bws_letter": N_("{column} {shown!r} is not a section's letter (A to ZZZ)"),
+    "bws_letter_twice": N_("{column} {shown!r} is a second section's letter"),
+    "bws_sections": N_("{column} {shown!r} is a section past the {most} BCS allows"),
+    "bws_no_section": N_("no section: the Section table is empty or missing"),
+    "bws_section_unknown": N_(
+        "{column} {shown!r} is not a section of the file (its Section table)"
+    ),
 }
 """The English template of each code of the uploaded files' and the phones' errors."""
