@@ -286,5 +286,20 @@ FILES: Final[Mapping[str, str]] = {
     "bws_section_unknown": N_(
         "{column} {shown!r} is not a section of the file (its Section table)"
     ),
+    # a BBO LIN file (bridgescore.lin; its keys as the file writes them)
+    "lin_board_number": N_("board number {number}: boards are numbered from 1"),
+    "lin_vulnerability": N_("bad vulnerability sv|{text}|: expected o, n, e or b"),
+    "lin_claim": N_("bad claim mc|{text}|: expected declarer's tricks, 0 to 13"),
+    "lin_dealer": N_("bad dealer {digit!r} in md|: expected 1 (S), 2 (W), 3 (N) or 4 (E)"),
+    "lin_hands": N_("md| has {count} hands: expected at most 4"),
+    "lin_hand": N_(
+        "bad hand {quoted} in md|: expected suits S, H, D, C each followed by its ranks"
+    ),
+    "lin_deal": N_("bad deal in md|: {error}"),
+    "lin_call": N_("bad call mb|{text}|: expected p, d, r or a bid such as 1N, with ! if alerted"),
+    "lin_auction": N_("bad auction: {error}"),
+    "lin_card": N_("bad card pc|{text}|: expected a suit and a rank such as SK or cK"),
+    "lin_play_no_contract": N_("cards are played (pc|) but the auction (mb|) has no contract"),
+    "lin_play": N_("bad play: {error}"),
 }
 """The English template of each code of the uploaded files' and the phones' errors."""

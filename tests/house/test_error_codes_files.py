@@ -15,7 +15,8 @@ import pytest
 from bridgescore._messages import MESSAGES as ALL
 from bridgescore._messages_files import FILES
 from bridgescore.boards.auction import Auction, SectionError
-from bridgescore.errors import InvalidResultError, PbnError, UsebioError
+from bridgescore.errors import InvalidResultError, LinError, PbnError, UsebioError
+from bridgescore.lin import read_lin
 from bridgescore.locale import error_text, use
 from bridgescore.model import Result
 from bridgescore.pbn import read as read_pbn
@@ -49,20 +50,23 @@ def test_the_files_errors_without_a_code_do_not_grow() -> None:
     assert total > UNCODED - 10, f"{total} now: lower UNCODED to it\n{listing}"
 
 
-PBN_FAILS = 30
-"""A PBN file's reasons still given as English text to ``Location.fail`` (or the lexer's own
-``fail``), which the count above does not see: ``Location.refuse`` gives a code instead."""
+FAILS = {"pbn": 30, "lin": 12}
+"""A PBN or LIN file's reasons still given as English text to a reader's ``fail`` (PBN's
+``Location.fail``, the lexer's, the LIN reader's), which the count above does not see: each
+reader's ``refuse`` gives a code instead."""
 
 
-def test_the_pbn_reasons_without_a_code_do_not_grow() -> None:
+@pytest.mark.parametrize("place", sorted(FAILS))
+def test_the_readers_reasons_without_a_code_do_not_grow(place: str) -> None:
     calls = [
         f"{path.relative_to(SRC)}:{node.lineno}"
-        for path in modules(["pbn"])
+        for path in modules([place])
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
         if isinstance(node, ast.Call) and name(node.func) == "fail"
     ]
-    assert len(calls) <= PBN_FAILS, f"{len(calls)} (at most {PBN_FAILS}): {calls}"
-    assert len(calls) > PBN_FAILS - 10, f"{len(calls)} now: lower PBN_FAILS to it"
+    most = FAILS[place]
+    assert len(calls) <= most, f"{len(calls)} (at most {most}): {calls}"
+    assert len(calls) > most - 10, f"{len(calls)} now: lower FAILS[{place!r}] to it"
 
 
 @pytest.mark.parametrize(("language", "place"), [("fr", "ligne 2: "), ("de", "Zeile 2: ")])
@@ -82,6 +86,19 @@ def test_an_uploaded_files_value_is_refused_at_its_line_in_the_language(
         assert said.startswith(f"{source}, {place}")
         assert value in said
         assert said != str(exc)
+
+
+def test_a_lin_files_board_and_character_are_said_in_the_language() -> None:
+    with pytest.raises(LinError) as exc:
+        read_lin("qx|o1|sv|z|")
+    assert str(exc.value) == (
+        "<text>, board 1, character 6: bad vulnerability sv|z|: expected o, n, e or b"
+    )
+    with use("de"):
+        said = error_text(exc.value)
+    assert (
+        said == "<text>, Board 1, Zeichen 6: ungültige Gefahrenlage sv|z|: erwartet o, n, e oder b"
+    )
 
 
 def test_the_count_sees_a_construction_a_helper_and_not_a_coded_error(tmp_path: Path) -> None:
