@@ -10,12 +10,14 @@ from collections.abc import Mapping
 from typing import Final
 
 from bridgescore._messages_club import CLUB
+from bridgescore._messages_files import FILES
 from bridgescore._n import N_
 
 __all__ = ["MESSAGES", "N_"]
 
 
 MESSAGES: Final[Mapping[str, str]] = {
+    **FILES,  # the uploaded files' and the phones' entries' (bridgescore._messages_files)
     # the kernel's checks of one deal's values (bridgescore.model)
     "tricks_range": N_("tricks must be a whole number from 0 to 13, got {tricks}"),
     "seat_notation": N_("invalid seat: {text!r}; expected N, E, S or W"),

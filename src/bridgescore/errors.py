@@ -31,7 +31,7 @@ tricks_range {'tricks': '14'}
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Self
 
@@ -87,17 +87,33 @@ class BridgeError(Exception):
 
     @classmethod
     def coded(
-        cls, code: str, *, field: str | None = None, value: object = None, **params: object
+        cls,
+        code: str,
+        *,
+        field: str | None = None,
+        value: object = None,
+        at: Any = None,  # Mapping[str, object], typed so that **params may fill the others
+        **params: object,
     ) -> Self:
-        """The error whose message is :data:`MESSAGES` ``[code]`` filled with ``params``.
+        """The error whose message is :data:`MESSAGES` ``[code]`` filled with ``params``;
+        ``at`` gives a file error's place (its ``line``, ``source`` ...: :meth:`placed`).
 
         >>> err = InvalidResultError.coded("tricks_range", field="tricks", value=14, tricks="14")
         >>> str(err), err.code, err.params
         ('tricks must be a whole number from 0 to 13, got 14', 'tricks_range', {'tricks': '14'})
         """
-        err = cls(MESSAGES[code].format(**params), field=field, value=value)
+        err = cls(MESSAGES[code].format(**params), field=field, value=value, **(at or {}))
         err.code, err.params = code, params
         return err
+
+    def placed(self, reason: str, say: Callable[[str], str] = str) -> str:
+        """The message of ``reason`` (this error's, said in a language) with the error's place
+        in front, its words translated by ``say``: none here; a file's error names its line.
+
+        >>> BridgeError("x").placed("why")
+        'why'
+        """
+        return reason
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Keep field and value across pickling (Dask workers, process pools).
@@ -228,8 +244,15 @@ class PbnError(NotationError):
         value: object = None,
     ) -> None:
         self.line, self.source, self.reason = line, source, reason
-        where = f"{source}, line {line}" if line is not None else source
-        super().__init__(f"{where}: {reason}", field=field, value=value)
+        super().__init__(self.placed(reason), field=field, value=value)
+
+    def placed(self, reason: str, say: Callable[[str], str] = str) -> str:
+        """``reason`` after the file's name and line, ``say`` translating their words.
+
+        >>> PbnError("bad Dealer 'Q'", line=3, source="club.pbn").placed("mauvais")
+        'club.pbn, line 3: mauvais'
+        """
+        return _placed(reason, say, self.source, line=self.line)
 
 
 class TeamsFileError(PbnError):
@@ -274,14 +297,11 @@ class DealFileError(NotationError):
     ) -> None:
         self.source, self.board, self.line, self.byte = source, board, line, byte
         self.reason = reason
-        where = [source]
-        if board is not None:
-            where.append(f"board {board}")
-        if line is not None:
-            where.append(f"line {line}")
-        if byte is not None:
-            where.append(f"byte {byte}")
-        super().__init__(f"{', '.join(where)}: {reason}", field=field, value=value)
+        super().__init__(self.placed(reason), field=field, value=value)
+
+    def placed(self, reason: str, say: Callable[[str], str] = str) -> str:
+        """``reason`` after the file's name, the board and the line or byte."""
+        return _placed(reason, say, self.source, board=self.board, line=self.line, byte=self.byte)
 
 
 class DealingError(BridgeError, ValueError):
@@ -327,12 +347,11 @@ class LinError(NotationError):
         value: object = None,
     ) -> None:
         self.board, self.offset, self.source, self.reason = board, offset, source, reason
-        where = [source]
-        if board is not None:
-            where.append(f"board {board}")
-        if offset is not None:
-            where.append(f"character {offset}")
-        super().__init__(f"{', '.join(where)}: {reason}", field=field, value=value)
+        super().__init__(self.placed(reason), field=field, value=value)
+
+    def placed(self, reason: str, say: Callable[[str], str] = str) -> str:
+        """``reason`` after the file's name, the board and the character."""
+        return _placed(reason, say, self.source, board=self.board, character=self.offset)
 
 
 class BwsError(NotationError):
@@ -364,8 +383,11 @@ class BwsError(NotationError):
         value: object = None,
     ) -> None:
         self.source, self.where, self.reason = source, where, reason
-        parts = [source, *([where] if where else [])]
-        super().__init__(f"{', '.join(parts)}: {reason}", field=field, value=value)
+        super().__init__(self.placed(reason), field=field, value=value)
+
+    def placed(self, reason: str, say: Callable[[str], str] = str) -> str:
+        """``reason`` after the file's name and the table's row (named as the file names it)."""
+        return _placed(reason, say, self.source, named=self.where)
 
 
 class UsebioError(NotationError):
@@ -400,9 +422,30 @@ class UsebioError(NotationError):
         value: object = None,
     ) -> None:
         self.source, self.line, self.where, self.reason = source, line, where, reason
-        parts = [source, *([f"line {line}"] if line is not None else [])]
-        parts += [where] if where else []
-        super().__init__(f"{', '.join(parts)}: {reason}", field=field, value=value)
+        super().__init__(self.placed(reason), field=field, value=value)
+
+    def placed(self, reason: str, say: Callable[[str], str] = str) -> str:
+        """``reason`` after the file's name, the line and the element (named as the file
+        names it)."""
+        return _placed(reason, say, self.source, line=self.line, named=self.where)
+
+
+def _placed(
+    reason: str, say: Callable[[str], str], source: str, *, named: str = "", **parts: int | None
+) -> str:
+    """``reason`` after a file's name, its place (``board``, ``line``, ``byte``, ``character``:
+    each part's words a template of :data:`MESSAGES`, ``say`` translating it) and the part
+    of the file ``named`` as the file names it (``'BOARD 3'``, ``'ReceivedData ID 12'``).
+
+    >>> _placed("why", str, "a.pbn", board=3, line=None)
+    'a.pbn, board 3: why'
+    """
+    where = [source]
+    where += [
+        say(MESSAGES[f"place_{k}"]).format(**{k: v}) for k, v in parts.items() if v is not None
+    ]
+    where += [named] if named else []
+    return f"{', '.join(where)}: {reason}"
 
 
 class MasterpointError(RulesError):

@@ -53,10 +53,8 @@ def read_number(text: str | int, field: str, *, low: int = 1, high: int = 9999) 
         number = int(plain) if ok else None
     if number.__class__ is not int or not low <= number <= high:
         shown = quote_text(text) if isinstance(text, str) else repr(text)
-        raise InvalidResultError(
-            f"{field}: expected a whole number from {low} to {high}, got {shown}",
-            field=field,
-            value=text,
+        raise InvalidResultError.coded(
+            "number_range", field=field, value=text, name=field, low=low, high=high, shown=shown
         )
     return number
 
@@ -74,11 +72,19 @@ def check_name(text: str, field: str, *, longest: int = LONGEST_NAME) -> str:
     :raises NotationError: for a longer name or one with a control character or a line break.
     """
     if len(text) > longest:
-        raise NotationError(f"{field}: at most {longest} characters, got {len(text)}: "
-                            f"{quote_text(text)}", field=field, value=text)  # fmt: skip
+        raise NotationError.coded(
+            "name_too_long",
+            field=field,
+            value=text,
+            name=field,
+            longest=longest,
+            length=len(text),
+            text=quote_text(text),
+        )
     if any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in text):
-        raise NotationError(f"{field}: one line without control characters, got "
-                            f"{quote_text(text)}", field=field, value=text)  # fmt: skip
+        raise NotationError.coded(
+            "name_one_line", field=field, value=text, name=field, text=quote_text(text)
+        )
     return text
 
 

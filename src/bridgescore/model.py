@@ -145,7 +145,7 @@ class Side(TwoSides):
             return Side.NS
         if key in ("EW", "WE"):
             return Side.EW
-        raise NotationError(f"invalid side: {text!r}; expected NS or EW", field="side", value=text)
+        raise NotationError.coded("side_notation", field="side", value=text, text=text)
 
 
 class Seat(NamedEnum):
@@ -260,11 +260,8 @@ class Vulnerability(NamedEnum):
         key = text.strip().upper().replace("-", "").replace("/", "")
         vulnerability = _VUL_WORDS.get(key)
         if vulnerability is None:
-            raise NotationError(
-                f"invalid vulnerability: {text!r}; expected None, NS, EW or All "
-                "(also Love, -, Both)",
-                field="vulnerability",
-                value=text,
+            raise NotationError.coded(
+                "vulnerability_notation", field="vulnerability", value=text, text=text
             )
         return vulnerability
 
@@ -318,18 +315,16 @@ class Contract(_Notation):
     def __post_init__(self) -> None:
         level = self.level
         if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= 7:
-            raise InvalidResultError(
-                f"contract level must be 1-7, got {level!r}", field="level", value=level
+            raise InvalidResultError.coded(
+                "contract_level_got", field="level", value=level, level=level
             )
         if not isinstance(self.strain, Strain):
-            raise InvalidResultError(
-                f"strain must be a Strain, got {self.strain!r}", field="strain", value=self.strain
+            raise InvalidResultError.coded(
+                "strain_type", field="strain", value=self.strain, strain=self.strain
             )
         if not isinstance(self.doubling, Doubling):
-            raise InvalidResultError(
-                f"doubling must be a Doubling, got {self.doubling!r}",
-                field="doubling",
-                value=self.doubling,
+            raise InvalidResultError.coded(
+                "doubling_type", field="doubling", value=self.doubling, doubling=self.doubling
             )
 
     def __hash__(self) -> int:
@@ -370,12 +365,7 @@ class Contract(_Notation):
         """
         contract = parse_contract(text)
         if isinstance(contract, PassOut):
-            raise NotationError(
-                f"{text!r} is a passed-out deal, not a contract; "
-                "use parse_contract() where a pass-out is allowed",
-                field="contract",
-                value=text,
-            )
+            raise NotationError.coded("contract_pass_out", field="contract", value=text, text=text)
         return contract
 
 
@@ -411,10 +401,6 @@ _NOTATION: Final = re.compile(
     """,
     re.VERBOSE | re.IGNORECASE | re.ASCII,
 )
-_CONTRACT_HELP: Final = (
-    "expected a level 1-7, a strain C D H S NT (or N ♣ ♦ ♥ ♠) and X or XX if doubled, "
-    "e.g. '4HX' or '3NT', or 'Pass'"
-)
 
 
 _MAX_NOTATION: Final = 24
@@ -434,7 +420,7 @@ def _match(text: str, what: Literal["contract", "result"]) -> re.Match[str] | No
     any text takes time linear in its length, however it was made.
     """
     if not isinstance(text, str):
-        raise NotationError(f"{what} notation must be text, got {text!r}", field=what, value=text)
+        raise NotationError.coded(f"{what}_not_text", field=what, value=text, text=text)
     plain = " ".join(text.split())
     if plain.upper() in _PASS_WORDS:
         return None
@@ -462,9 +448,7 @@ def parse_contract(text: str) -> Contract | PassOut:
     :raises NotationError: if the text is neither.
     """
     if not isinstance(text, str):  # checked here, so that unhashable input raises the same way
-        raise NotationError(
-            f"contract notation must be text, got {text!r}", field="contract", value=text
-        )
+        raise NotationError.coded("contract_not_text", field="contract", value=text, text=text)
     return _parse_contract(text)
 
 
@@ -475,12 +459,7 @@ def _parse_contract(text: str) -> Contract | PassOut:
     if m is None:
         return PASS_OUT
     if m["declarer"] or m["outcome"] or m["doubling2"]:
-        raise NotationError(
-            f"expected a contract, got a result: {text!r}; {_CONTRACT_HELP}; "
-            "read results with Result.parse",
-            field="contract",
-            value=text,
-        )
+        raise NotationError.coded("contract_is_result", field="contract", value=text, text=text)
     return _contract_of(m)
 
 
@@ -518,21 +497,15 @@ class Result(_Notation):
         if tricks.__class__ is not int or not 0 <= tricks <= 13:
             check_tricks(tricks)
         if not isinstance(contract, Contract | PassOut):
-            raise InvalidResultError(
-                f"contract must be a Contract or PASS_OUT, got {contract!r}",
-                field="contract",
-                value=contract,
+            raise InvalidResultError.coded(
+                "contract_type", field="contract", value=contract, contract=contract
             )
         if self.declarer is not None and not isinstance(self.declarer, Seat):
-            raise InvalidResultError(
-                f"declarer must be a Seat or None, got {self.declarer!r}",
-                field="declarer",
-                value=self.declarer,
+            raise InvalidResultError.coded(
+                "declarer_type", field="declarer", value=self.declarer, declarer=self.declarer
             )
         if contract is PASS_OUT and (self.declarer is not None or tricks != 0):
-            raise InvalidResultError(
-                "a passed-out deal has no declarer and no tricks", field="contract", value=contract
-            )
+            raise InvalidResultError.coded("pass_out_no_declarer", field="contract", value=contract)
 
     @property
     def is_pass_out(self) -> bool:
@@ -594,25 +567,29 @@ class Result(_Notation):
         diff = int(outcome[1:])
         if outcome[0] != "+":
             if diff == 0:
-                raise NotationError(
-                    f"write '=' for a contract made exactly, not -0: {text!r}",
-                    field="result",
-                    value=text,
+                raise NotationError.coded(
+                    "result_minus_zero", field="result", value=text, text=text
                 )
             diff = -diff
         tricks = contract.tricks_needed + diff
         if tricks > 13:
             most = 13 - contract.tricks_needed
-            allowed = f"at most +{most}" if most else "no overtricks"
-            raise InvalidResultError(
-                f"declarer cannot take {tricks} tricks in {contract}: {text!r} ({allowed})",
+            raise InvalidResultError.coded(
+                "result_overtricks" if most else "result_no_overtricks",
                 field="result",
                 value=text,
+                tricks=tricks,
+                contract=str(contract),
+                text=text,
+                most=most,
             )
         if tricks < 0:
-            raise InvalidResultError(
-                f"{contract} can go at most {contract.tricks_needed} down: {text!r}",
+            raise InvalidResultError.coded(
+                "result_down",
                 field="result",
                 value=text,
+                contract=str(contract),
+                most=contract.tricks_needed,
+                text=text,
             )
         return cls(contract, declarer, tricks)

@@ -34,11 +34,7 @@ class Player:
         object.__setattr__(self, "name", check_name(self.name.strip(), "name"))
         n = self.number
         if n is not None and not (0 < len(n) <= 20 and n.isascii() and n.isalnum()):
-            raise SessionError(
-                f"player number {n!r}: letters and digits only, at most 20",
-                field="number",
-                value=n,
-            )
+            raise SessionError.coded("player_number", field="number", value=n, number=n)
 
     def to_dict(self) -> dict[str, Any]:
         """``{"name": ..., "number": ...}``."""
@@ -52,9 +48,9 @@ class Player:
         """
         name, number = data.get("name"), data.get("number")
         if not isinstance(name, str):
-            raise SessionError("a player needs a name", field="name", value=name)
+            raise SessionError.coded("player_no_name", field="name", value=name)
         if number is not None and not isinstance(number, str):
-            raise SessionError("a player's number is text", field="number", value=number)
+            raise SessionError.coded("player_number_text", field="number", value=number)
         return cls(name, number.strip() if number else None)
 
 

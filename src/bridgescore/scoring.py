@@ -134,8 +134,8 @@ class Score:
         if self.contract is PASS_OUT:
             return 0
         if self.declarer is None:
-            raise InvalidResultError(
-                f"no declarer given for {self.contract}: whose score is it?", field="declarer"
+            raise InvalidResultError.coded(
+                "score_no_declarer", field="declarer", contract=str(self.contract)
             )
         return self.total if self.declarer.side is side else -self.total
 
@@ -189,10 +189,8 @@ def check_undertrick_rule(undertrick_rule: str) -> UndertrickRule:
         return "modern"
     if undertrick_rule == "pre-1987":
         return "pre-1987"
-    raise RulesError(
-        f"unknown undertrick rule: {undertrick_rule!r}; expected 'modern' or 'pre-1987'",
-        field="undertrick_rule",
-        value=undertrick_rule,
+    raise RulesError.coded(
+        "undertrick_rule", field="undertrick_rule", value=undertrick_rule, rule=undertrick_rule
     )
 
 
@@ -235,10 +233,8 @@ def score(
     elif isinstance(contract, Contract | PassOut):
         parsed = contract
     else:
-        raise NotationError(
-            f"expected a contract or its notation, got {contract!r}",
-            field="contract",
-            value=contract,
+        raise NotationError.coded(
+            "contract_expected", field="contract", value=contract, contract=contract
         )
     result = _score(
         parsed, check_tricks(tricks), bool(vulnerable), check_undertrick_rule(undertrick_rule)
@@ -279,10 +275,12 @@ def score_result(
     declarer = result.declarer
     if declarer is None:
         if not (result.is_pass_out or vulnerability in (Vulnerability.NONE, Vulnerability.BOTH)):
-            raise InvalidResultError(
-                f"{str(result)!r} has no declarer, so its vulnerability is unknown; "
-                f"add the declarer's seat, e.g. '{result.contract}S{result.outcome}'",
+            raise InvalidResultError.coded(
+                "result_vulnerability_unknown",
                 field="declarer",
+                result=str(result),
+                contract=str(result.contract),
+                outcome=result.outcome,
             )
         vulnerable = vulnerability is Vulnerability.BOTH and not result.is_pass_out
     else:
@@ -339,9 +337,10 @@ def score_request(
     given = [name for name, v in (("vulnerable", vulnerable), ("vulnerability", vulnerability),
                                   ("board", board)) if v is not None]  # fmt: skip
     if len(given) > 1:
-        raise InvalidResultError(
-            f"give only one of vulnerable, vulnerability and board, got {' and '.join(given)}",
+        raise InvalidResultError.coded(
+            "vulnerability_given_twice" if len(given) == 2 else "vulnerability_given_thrice",
             field=given[1],
+            **dict(zip(("first", "second", "third"), given, strict=False)),
         )
     if board is not None:
         vulnerability = Vulnerability.from_board(board)
@@ -372,26 +371,28 @@ def _request_result(
     seat = _seat(declarer)
     if result is not None:
         if contract is not None or tricks is not None:
-            raise InvalidResultError(
-                "give either a result or a contract and tricks, not both",
-                field="contract" if contract is not None else "tricks",
+            raise InvalidResultError.coded(
+                "result_and_contract", field="contract" if contract is not None else "tricks"
             )
         deal = Result.parse(result) if isinstance(result, str) else result
         if seat is None or deal.is_pass_out:
             return deal
         if deal.declarer not in (None, seat):
-            raise InvalidResultError(
-                f"{str(deal)!r} is declared by {deal.declarer.value}, not {seat.value}",
+            raise InvalidResultError.coded(
+                "result_declarer_differs",
                 field="declarer",
                 value=declarer,
+                result=str(deal),
+                declarer=deal.declarer.value,
+                seat=seat.value,
             )
         return dataclasses.replace(deal, declarer=seat)
     if contract is None:
-        raise InvalidResultError("give a result, or a contract and tricks", field="result")
+        raise InvalidResultError.coded("result_missing", field="result")
     if isinstance(contract, str):
         contract = parse_contract(contract)
     if tricks is None and contract is not PASS_OUT:
-        raise InvalidResultError(f"give the tricks declarer took in {contract}", field="tricks")
+        raise InvalidResultError.coded("tricks_missing", field="tricks", contract=str(contract))
     if contract is PASS_OUT:
         return Result(PASS_OUT, None, read_tricks(tricks or 0))
     return Result(contract, seat, read_tricks(tricks))  # type: ignore[arg-type]
@@ -425,8 +426,8 @@ def _parts(
     """The parts of a score, worked out from Law 77's table (SCORING.md §1)."""
     if isinstance(contract, PassOut):
         if tricks:
-            raise InvalidResultError(
-                f"a passed-out deal has no tricks, got {tricks!r}", field="tricks", value=tricks
+            raise InvalidResultError.coded(
+                "pass_out_tricks", field="tricks", value=tricks, tricks=tricks
             )
         return ()
     doubling = contract.doubling
@@ -529,22 +530,12 @@ def check_honors(contract: Contract | PassOut, points: int) -> int:
     :raises InvalidResultError: for any other value, 100 at notrump, or honors on a pass-out.
     """
     if isinstance(contract, PassOut):
-        raise InvalidResultError(
-            "a passed-out deal has no honors: there are no trumps", field="honors", value=points
-        )
+        raise InvalidResultError.coded("pass_out_honors", field="honors", value=points)
     if isinstance(points, bool) or points not in (100, 150):
-        raise InvalidResultError(
-            f"honors are 100 (4 trump honors in one hand) or 150 (all 5, or 4 aces at "
-            f"notrump), got {points!r}",
-            field="honors",
-            value=points,
-        )
+        raise InvalidResultError.coded("honors_points", field="honors", value=points, points=points)
     if contract.strain is Strain.NOTRUMP and points == 100:
-        raise InvalidResultError(
-            f"honors at notrump are 150 for the four aces in one hand, nothing else: "
-            f"100 is impossible in {contract}",
-            field="honors",
-            value=points,
+        raise InvalidResultError.coded(
+            "honors_notrump", field="honors", value=points, contract=str(contract)
         )
     return points
 

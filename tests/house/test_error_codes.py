@@ -6,17 +6,14 @@ give errors codes, never raise it."""
 
 from __future__ import annotations
 
-import ast
-import importlib
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-import bridgescore
-from bridgescore.errors import MESSAGES, BridgeError
+from bridgescore.errors import MESSAGES
+from tests.house.error_codes import SRC, codes_raised, error_names, modules, uncoded
 
-SRC = Path(bridgescore.__file__).parent
 PLACES = ("duplicate", "live")
 CLUB_PLACES = ("storage", "club", "web", "home", "events", "grades", "masterpoints")
 """Where a director or a player meets the rest (the club's stores and mail, the web's forms, the
@@ -30,60 +27,11 @@ CLUB_UNCODED = 2
 """The same count over :data:`CLUB_PLACES` (the database's migrations aside)."""
 
 
-def _modules(places: tuple[str, ...]) -> list[Path]:
-    return [p for place in places for p in sorted((SRC / place).rglob("*.py"))
-            if "migrations" not in p.parts]  # fmt: skip
-
-
-def _error_names() -> set[str]:
-    """Every BridgeError class's name (the live core's and the outer layers' own among them)."""
-    for path in _modules(PLACES + CLUB_PLACES):  # every module's own classes loaded
-        parts = path.relative_to(SRC.parent).with_suffix("").parts
-        importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
-    found, todo = set(), [BridgeError]
-    while todo:
-        cls = todo.pop()
-        found.add(cls.__name__)
-        todo.extend(cls.__subclasses__())
-    return found
-
-
-def _name(func: ast.expr) -> str | None:
-    if isinstance(func, ast.Name):
-        return func.id
-    return func.attr if isinstance(func, ast.Attribute) else None
-
-
-def uncoded(path: Path, errors: set[str]) -> Counter[str]:
-    """Per error class (or helper), how many errors a module makes without a code: a helper is
-    a function of the module that returns an error and makes none with ``.coded``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    helpers = {
-        node.name: node
-        for node in ast.walk(tree)
-        if isinstance(node, ast.FunctionDef)
-        and node.returns is not None
-        and any(part.strip() in errors for part in ast.unparse(node.returns).split("|"))
-        and not any(isinstance(n, ast.Call) and _name(n.func) == "coded" for n in ast.walk(node))
-    }
-    inside = {id(n) for h in helpers.values() for n in ast.walk(h)}
-    counts: Counter[str] = Counter()
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        name = _name(node.func)
-        if name in helpers or (name in errors and id(node) not in inside):
-            counts[str(name)] += 1
-    return counts
-
-
-def gap(places: tuple[str, ...] = PLACES) -> dict[str, Counter[str]]:
-    errors = _error_names()
-    found = {}
-    for path in _modules(places):
-        if counts := uncoded(path, errors):
-            found[str(path.relative_to(SRC))] = counts
-    return found
+def gap(places: tuple[str, ...]) -> dict[str, Counter[str]]:
+    """Per module of ``places`` that makes any, its errors without a code (every class of
+    both parts loaded, so that a class of one part raised in the other is seen)."""
+    errors = error_names(PLACES + CLUB_PLACES)
+    return {str(p.relative_to(SRC)): c for p in modules(places) if (c := uncoded(p, errors))}
 
 
 @pytest.mark.parametrize(("places", "recorded"), [(PLACES, UNCODED), (CLUB_PLACES, CLUB_UNCODED)])
@@ -105,16 +53,9 @@ def test_the_count_sees_a_construction_and_not_a_coded_error(tmp_path: Path) -> 
         "raise SessionError.coded('tricks_range', tricks=1)\n",
         encoding="utf-8",
     )
-    assert uncoded(module, _error_names()) == Counter({"SessionError": 1, "_fail": 2})
+    assert uncoded(module, error_names(PLACES)) == Counter({"SessionError": 1, "_fail": 2})
 
 
 def test_every_code_raised_has_its_template() -> None:
-    for path in _modules(PLACES + CLUB_PLACES):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and _name(node.func) == "coded"
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-            ):
-                assert node.args[0].value in MESSAGES, (path, node.args[0].value)
+    for path, code in codes_raised(PLACES + CLUB_PLACES):
+        assert code in MESSAGES, (path, code)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, Self
 
 from bridgescore.errors import NotationError
 from bridgescore.model import PASS_OUT, Contract, Doubling, PassOut, Seat, Side, Strain
@@ -52,8 +52,8 @@ _TOKEN: Final = re.compile(
 a word (a call or a card). Each alternative consumes what the others cannot: linear time."""
 
 
-def _fail(reason: str, text: object, field: str = "auction") -> NotationError:
-    return NotationError(reason, field=field, value=text)
+def _fail(code: str, value: object, field: str = "auction", **params: object) -> NotationError:
+    return NotationError.coded(code, field=field, value=value, **params)
 
 
 class SectionError(NotationError):
@@ -63,6 +63,18 @@ class SectionError(NotationError):
     def __init__(self, reason: str, *, field: str, value: object, offset: int) -> None:
         super().__init__(reason, field=field, value=value)
         self.offset = offset
+
+    @classmethod
+    def at(cls, offset: int, exc: NotationError) -> Self:
+        """``exc`` (its message, field, value, code and values) found at ``offset``.
+
+        >>> err = SectionError.at(3, NotationError.coded("call_invalid", text="1Z"))
+        >>> err.offset, err.code, str(err)[:25]
+        (3, 'call_invalid', "invalid call '1Z': expect")
+        """
+        err = cls(str(exc), field=exc.field or "", value=exc.value, offset=offset)
+        err.code, err.params = exc.code, exc.params
+        return err
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,15 +99,14 @@ class Call:
 
     def __post_init__(self) -> None:
         if self.name not in _NAMES and not _BID.fullmatch(self.name):
-            raise _fail(f"invalid call {self.name!r}: expected Pass, X, XX, a bid such as "
-                        "1NT, or AP, - or ^S", self.name)  # fmt: skip
+            raise _fail("call_name_invalid", self.name, name=self.name)
         if self.note is not None and not 1 <= self.note <= MAX_NOTE:
-            raise _fail(f"note reference ={self.note}= is not 1 to {MAX_NOTE}", self.note)
+            raise _fail("note_reference", self.note, note=self.note, most=MAX_NOTE)
         if self.nags and (any(not 0 <= n <= 255 for n in self.nags)
                           or list(self.nags) != sorted(self.nags)):  # fmt: skip
-            raise _fail(f"NAGs {self.nags!r} must be 0 to 255, in increasing order", self.nags)
+            raise _fail("nags_order", self.nags, nags=self.nags)
         if self.insufficient and not self.is_bid:
-            raise _fail(f"^I marks an insufficient bid, not {self.name!r}", self.name)
+            raise _fail("insufficient_not_bid", self.name, name=self.name)
 
     @property
     def is_bid(self) -> bool:
@@ -143,8 +154,7 @@ def _call_name(text: str) -> str:
         return word
     if len(word) == 2 and word[0] in "1234567" and word[1] == "N":
         return f"{word}T"
-    raise _fail(f"invalid call {text!r}: expected Pass, X, XX, a bid such as 1NT, or "
-                "AP or -", text)  # fmt: skip
+    raise _fail("call_invalid", text, text=text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,10 +168,6 @@ class Annotated:
     """The irregularity marks before it, such as ``'^I'``, in upper case."""
     offset: int = 0
     """Where the word starts in the text."""
-
-    def fail(self, exc: NotationError) -> SectionError:
-        """An error about this word, at its offset."""
-        return SectionError(str(exc), field=exc.field or "", value=exc.value, offset=self.offset)
 
 
 def read_annotated(text: str, suffixes: dict[str, int], what: str) -> tuple[list[Annotated], str]:
@@ -190,8 +196,8 @@ def read_annotated(text: str, suffixes: dict[str, int], what: str) -> tuple[list
             last = words[-1]
             words[-1] = Annotated(last.word, note, tuple(sorted(nags)), last.marks, last.offset)
 
-    def fail(reason: str, value: object, at: int) -> SectionError:
-        return SectionError(reason, field=what, value=value, offset=at)
+    def fail(code: str, value: object, at: int, **params: object) -> SectionError:
+        return SectionError.at(at, NotationError.coded(code, field=what, value=value, **params))
 
     while pos < n:
         start = pos
@@ -199,13 +205,12 @@ def read_annotated(text: str, suffixes: dict[str, int], what: str) -> tuple[list
         if m is None or m.end() == pos:
             if text[pos:].strip() == "":
                 break
-            raise fail(f"unexpected {text[pos:pos + 20]!r} in the {what}", text[pos:pos + 20],
-                       pos)  # fmt: skip
+            raise fail(f"{what}_unexpected", text[pos : pos + 20], pos, text=text[pos : pos + 20])
         pos = m.end()
         mark, ref, nag, suffix, end_mark, word = m.groups()
         token = m[0].strip()
         if end:
-            raise fail(f"{token!r} after the end of the {what} ({end!r})", token, start)
+            raise fail(f"{what}_after_end", token, start, token=token, end=end)
         if word is not None:
             close()
             words.append(Annotated(word, None, (), tuple(pending), m.start(6)))
@@ -214,26 +219,25 @@ def read_annotated(text: str, suffixes: dict[str, int], what: str) -> tuple[list
             pending.append(mark.upper())
         elif end_mark is not None:
             if pending:
-                raise fail(f"{pending[0]} before the end of the {what}", pending[0], start)
+                raise fail(f"{what}_mark_before_end", pending[0], start, mark=pending[0])
             end = end_mark
         elif not words or pending:
-            raise fail(f"{token!r} before any {'call' if what == 'auction' else 'card'} in "
-                       f"the {what}", token, start)  # fmt: skip
+            raise fail(f"{what}_before_any", token, start, token=token)
         elif ref is not None:
             if note is not None:
-                raise fail(f"two note references after {words[-1].word!r}: ={note}= and "
-                           f"{token}", token, start)  # fmt: skip
+                raise fail("two_note_references", token, start, word=words[-1].word, note=note,
+                           token=token)  # fmt: skip
             note = int(ref)
         elif nag is not None:
             nags.append(int(nag))
         else:
             assert suffix is not None
             if suffixed or suffix not in suffixes:
-                raise fail(f"bad suffix {token!r} after {words[-1].word!r}", token, start)
+                raise fail("bad_suffix", token, start, token=token, word=words[-1].word)
             suffixed = True
             nags.append(suffixes[suffix])
     if pending:
-        raise fail(f"{pending[0]} at the end of the {what}", pending[0], n)
+        raise fail(f"{what}_mark_at_end", pending[0], n, mark=pending[0])
     close()
     return words, end
 
@@ -258,20 +262,19 @@ class Auction:
     def __post_init__(self) -> None:
         names = [c.name for c in self.calls]
         if "AP" in names and names.index("AP") != len(names) - 1:
-            raise _fail("AP (all pass) must be the last call", "AP")
+            raise _fail("all_pass_last", "AP")
         indices = [i for i, _ in self.notes]
         if len(set(indices)) != len(indices):
-            raise _fail(f"two notes with one index: {sorted(indices)}", self.notes)
+            raise _fail("notes_index_twice", self.notes, indices=sorted(indices))
         for i, text in self.notes:
             if not 1 <= i <= MAX_NOTE:
-                raise _fail(f"note index {i} is not 1 to {MAX_NOTE}", i)
+                raise _fail("note_index", i, index=i, most=MAX_NOTE)
             if "\n" in text or "\r" in text:
-                raise _fail(f"note {i} has a line break", text)
+                raise _fail("note_line_break", text, index=i)
         calls = self.real_calls()
         close = self._close_index(calls)
         if close is not None and close < len(calls) - 1:
-            raise _fail(f"a call after the auction ended: {calls[close + 1].name!r}",
-                        calls[close + 1].name)  # fmt: skip
+            raise _fail("call_after_end", calls[close + 1].name, name=calls[close + 1].name)
 
     def real_calls(self) -> list[Call]:
         """The calls without the leading ``-`` of players before the first caller."""
@@ -405,9 +408,9 @@ Call(name='1D', note=None, nags=(), insufficient=True, alert=False))
             try:
                 calls.extend(_calls(w))
             except NotationError as exc:
-                raise w.fail(exc) from None
+                raise SectionError.at(w.offset, exc) from None
         if end and end not in ("*", "+"):
-            raise _fail(f"bad end mark {end!r}", end)
+            raise _fail("auction_end_mark", end, end=end)
         return cls(seat, tuple(calls), "*" if end == "*" else "+" if end == "+" else "",
                    tuple(notes))  # fmt: skip
 
@@ -421,7 +424,7 @@ def _calls(w: Annotated) -> list[Call]:
         elif mark == "^I":
             insufficient = True
         else:
-            raise _fail(f"unknown irregularity {mark!r} in an auction: expected ^I or ^S", mark)
+            raise _fail("auction_irregularity", mark, mark=mark)
     out.append(Call(_call_name(w.word), w.note, w.nags, insufficient))
     return out
 
@@ -436,6 +439,5 @@ def parse_note(value: str) -> tuple[int, str]:
     """
     index, colon, text = value.partition(":")
     if not colon or not index.strip().isdigit() or len(index.strip()) > 3:
-        raise _fail(f"bad Note {value[:40]!r}: expected '<index>:<text>', such as '1:weak'",
-                    value, "Note")  # fmt: skip
+        raise _fail("note_notation", value, "Note", text=value[:40])
     return int(index), text

@@ -84,8 +84,8 @@ class Board:
             try:
                 rows = check_table(self.dd)
             except (TypeError, ValueError) as exc:
-                raise SessionError(
-                    f"board {self.number}: {exc}", field="dd", value=self.dd
+                raise SessionError.coded(
+                    "board_dd", field="dd", value=self.dd, board=self.number, error=exc
                 ) from None
             object.__setattr__(self, "dd", tuple((r[0], r[1], r[2], r[3], r[4]) for r in rows))
 

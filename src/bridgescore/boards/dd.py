@@ -64,11 +64,7 @@ _DENOMS: Final = (3, 2, 1, 0, 4)
 def _check(deal: Deal | str) -> Deal:
     parsed = Deal.parse(deal) if isinstance(deal, str) else deal
     if not isinstance(parsed, Deal) or not parsed.is_complete:
-        raise NotationError(
-            f"a double-dummy table needs all four hands, got {str(deal)!r}",
-            field="deal",
-            value=deal,
-        )
+        raise NotationError.coded("dd_deal_incomplete", field="deal", value=deal, deal=str(deal))
     return parsed
 
 

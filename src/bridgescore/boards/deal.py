@@ -48,8 +48,9 @@ _IN_ORDER: Final = frozenset(
 _HCP: Final = {"A": 4, "K": 3, "Q": 2, "J": 1}
 
 
-def _fail(reason: str, text: str) -> NotationError:
-    return NotationError(f"invalid deal {text!r}: {reason}", field="deal", value=text)
+def _fail(code: str, text: str, **params: object) -> NotationError:
+    """``invalid deal '...': `` and the reason ``code`` names."""
+    return NotationError.coded(code, field="deal", value=text, deal=text, **params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +102,7 @@ class Hand:
         """
         hand = _hand(text, text)
         if len(hand) > 13:
-            raise _fail(f"hand {text!r} has {len(hand)} cards; a hand has 13", text)
+            raise _fail("deal_hand_cards", text, hand=text, count=len(hand))
         return hand
 
 
@@ -110,10 +111,10 @@ def _hand(text: str, whole: str) -> Hand:
     if len(suits) == 4 and all(suit in _IN_ORDER for suit in suits):
         return Hand(*suits)  # most hands: four suits in order, nothing to check or sort
     if len(text) > _LONGEST:
-        raise _fail(f"a hand is at most {_LONGEST} characters", whole[:_LONGEST] + "...")
+        raise _fail("deal_hand_long", whole[:_LONGEST] + "...", most=_LONGEST)
     parts = text.split(".")
     if len(parts) != 4:
-        raise _fail(f"hand {text!r} must have 4 suits separated by dots, spades first", whole)
+        raise _fail("deal_hand_suits", whole, hand=text)
     suits = []
     for strain, part in zip(SUITS, parts, strict=True):
         if _CANONICAL.fullmatch(part):  # most suits: nothing to check or sort
@@ -123,11 +124,9 @@ def _hand(text: str, whole: str) -> Hand:
         seen: set[str] = set()
         for rank in ranks:
             if rank not in _ORDER:
-                raise _fail(
-                    f"{rank!r} in hand {text!r} is not a rank; expected AKQJT98765432", whole
-                )
+                raise _fail("deal_rank", whole, rank=rank, hand=text)
             if rank in seen:
-                raise _fail(f"hand {text!r} has {strain.value}{rank} twice", whole)
+                raise _fail("deal_rank_twice", whole, hand=text, card=f"{strain.value}{rank}")
             seen.add(rank)
         suits.append("".join(sorted(ranks, key=_ORDER.__getitem__)))
     return Hand(*suits)
@@ -167,13 +166,15 @@ class Deal:
             if hand is None:
                 continue
             if len(hand) != 13:
-                raise _fail(f"{seat.name.lower()} has {len(hand)} cards; a hand has 13", str(self))
+                raise _fail("deal_seat_cards", str(self), seat=seat.name.lower(), count=len(hand))
             for card in hand.cards():
                 if card in seen:
                     raise _fail(
-                        f"{card} is in both {seen[card].name.lower()}'s and "
-                        f"{seat.name.lower()}'s hand",
+                        "deal_card_twice",
                         str(self),
+                        card=card,
+                        first=seen[card].name.lower(),
+                        second=seat.name.lower(),
                     )
                 seen[card] = seat
 
@@ -228,27 +229,23 @@ separated by blanks, got 3
             or a card is dealt twice.
         """
         if not isinstance(text, str):
-            raise NotationError(
-                f"expected a deal's PBN notation, got {text!r}", field="deal", value=text
-            )
+            raise NotationError.coded("deal_not_text", field="deal", value=text, text=text)
         if len(text) > _LONGEST:
-            raise _fail(f"a deal is at most {_LONGEST} characters", text[:40] + "...")
+            raise _fail("deal_long", text[:40] + "...", most=_LONGEST)
         known = _PARSED.get((cls, text))
         if known is not None:  # a file's games of one board (and its checks) read it again
             return known
         stripped = text.strip()
         head, colon, rest = stripped.partition(":")
         if not colon:
-            raise _fail("expected a seat and a colon first, such as 'N:'", text)
+            raise _fail("deal_seat_first", text)
         try:
             first = Seat.parse(head)
         except NotationError:
-            raise _fail(
-                f"{head!r} is not a seat; expected N, E, S or W before the colon", text
-            ) from None
+            raise _fail("deal_seat_invalid", text, head=head) from None
         parts = rest.split()
         if len(parts) != 4:
-            raise _fail(f"expected 4 hands separated by blanks, got {len(parts)}", text)
+            raise _fail("deal_hands_count", text, count=len(parts))
         start = _CLOCKWISE.index(first)
         hands: list[Hand | None] = [None, None, None, None]
         for i, part in enumerate(parts):  # the i-th hand is the seat i places after the first's

@@ -94,17 +94,13 @@ tricks=9), '3NTNS+1')
         """
         m = _PAR_CONTRACT.fullmatch(text.strip().upper()) if isinstance(text, str) else None
         if m is None:
-            raise NotationError(
-                f"invalid par contract {text!r}: expected level, strain, X if doubled, the "
-                "declarer (N, E, S, W, NS or EW) and +n or -n, such as '4HNS' or '5CXEW-2'",
-                field="par",
-                value=text,
-            )
+            raise NotationError.coded("par_notation", field="par", value=text, text=text)
         level = int(m["level"])
         tricks = level + 6 + int(m["offset"] or 0)
         if not 0 <= tricks <= 13:
-            raise NotationError(f"invalid par contract {text!r}: {tricks} tricks", field="par",
-                                value=text)  # fmt: skip
+            raise NotationError.coded(
+                "par_tricks", field="par", value=text, text=text, tricks=tricks
+            )
         doubling = Doubling(m["doubling"] or "")
         seats = tuple(Seat(c) for c in m["seats"])
         return cls(Contract(level, Strain(m["strain"]), doubling), seats, tricks)
@@ -206,19 +202,13 @@ def check_table(tricks: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
     ):
         return rows
     if len(rows) != 4 or any(len(r) != 5 for r in rows):
-        raise InvalidResultError(
-            f"a double-dummy table is 4 rows (N E S W) of 5 tricks (C D H S NT), got {tricks!r}",
-            field="tricks",
-            value=tricks,
+        raise InvalidResultError.coded(
+            "dd_table_shape", field="tricks", value=tricks, tricks=tricks
         )
     for row in rows:
         for t in row:
             if t.__class__ is not int or not 0 <= t <= 13:
-                raise InvalidResultError(
-                    f"double-dummy tricks must be whole numbers from 0 to 13, got {t!r}",
-                    field="tricks",
-                    value=tricks,
-                )
+                raise InvalidResultError.coded("dd_tricks", field="tricks", value=tricks, got=t)
     return rows
 
 

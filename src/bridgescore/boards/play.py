@@ -30,7 +30,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from bridgescore.boards.auction import MAX_NOTE, Annotated, read_annotated
+from bridgescore.boards.auction import MAX_NOTE, Annotated, SectionError, read_annotated
 from bridgescore.boards.deal import RANKS
 from bridgescore.errors import NotationError
 from bridgescore.model import Seat, Side, Strain
@@ -47,8 +47,8 @@ _CARDS: Final = frozenset(s + r for s in "SHDC" for r in RANKS) | {"-", "+"}
 _INDEX: Final = {seat: i for i, seat in enumerate(_SEATS)}
 
 
-def _fail(reason: str, value: object) -> NotationError:
-    return NotationError(reason, field="play", value=value)
+def _fail(code: str, value: object, **params: object) -> NotationError:
+    return NotationError.coded(code, field="play", value=value, **params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,13 +71,12 @@ class PlayedCard:
 
     def __post_init__(self) -> None:
         if self.card not in _CARDS:
-            raise _fail(f"invalid card {self.card!r}: expected a suit and a rank such as SK, "
-                        "or - or +", self.card)  # fmt: skip
+            raise _fail("played_card_invalid", self.card, card=self.card)
         if self.note is not None and not 1 <= self.note <= MAX_NOTE:
-            raise _fail(f"note reference ={self.note}= is not 1 to {MAX_NOTE}", self.note)
+            raise _fail("note_reference", self.note, note=self.note, most=MAX_NOTE)
         if self.nags and (any(not 0 <= n <= 255 for n in self.nags)
                           or list(self.nags) != sorted(self.nags)):  # fmt: skip
-            raise _fail(f"NAGs {self.nags!r} must be 0 to 255, in increasing order", self.nags)
+            raise _fail("nags_order", self.nags, nags=self.nags)
 
     @property
     def known(self) -> bool:
@@ -99,7 +98,7 @@ def _parse_card(word: str) -> str:
         return word
     text = word.upper().replace("10", "T")
     if not _CARD.fullmatch(text):
-        raise _fail(f"invalid card {word!r}: expected a suit and a rank such as SK or h2", word)
+        raise _fail("card_invalid", word, card=word)
     return text
 
 
@@ -137,22 +136,21 @@ class Play:
 
     def __post_init__(self) -> None:
         if len(self.tricks) > 13:
-            raise _fail(f"{len(self.tricks)} tricks: a board has 13", len(self.tricks))
+            raise _fail("play_tricks_count", len(self.tricks), count=len(self.tricks))
         for i, trick in enumerate(self.tricks):
             if not 1 <= len(trick) <= 4:
-                raise _fail(f"trick {i + 1} has {len(trick)} cards", len(trick))
+                raise _fail("trick_cards", len(trick), trick=i + 1, count=len(trick))
             if len(trick) < 4 and i != len(self.tricks) - 1:
-                raise _fail(f"trick {i + 1} has {len(trick)} cards and is not the last",
-                            len(trick))  # fmt: skip
+                raise _fail("trick_cards_not_last", len(trick), trick=i + 1, count=len(trick))
         seen: set[str] = set()
         for trick in self.tricks:
             for card in trick:
                 if card.known and card.card in seen:
-                    raise _fail(f"{card.card} is played twice", card.card)
+                    raise _fail("card_played_twice", card.card, card=card.card)
                 seen.add(card.card)
         indices = [i for i, _ in self.notes]
         if len(set(indices)) != len(indices):
-            raise _fail(f"two notes with one index: {sorted(indices)}", self.notes)
+            raise _fail("notes_index_twice", self.notes, indices=sorted(indices))
 
     def sequence(self, trump: Strain) -> Iterator[tuple[Seat, str]]:
         """The cards in the order they were played, each with its seat; it stops at the first
@@ -220,16 +218,16 @@ class Play:
         joined = text if isinstance(text, str) else " ".join(text)
         words, end = read_annotated(joined, PLAY_SUFFIXES, "play")
         if end == "+":
-            raise _fail("'+' replaces the card to play next; it cannot end the play", end)
+            raise _fail("play_plus_end", end)
         cards = []
         for w in words:
             try:
                 cards.append(_played(w))
             except NotationError as exc:
-                raise w.fail(exc) from None
+                raise SectionError.at(w.offset, exc) from None
         tricks = tuple(tuple(cards[i : i + 4]) for i in range(0, len(cards), 4))
         if len(tricks) > 13:
-            raise _fail(f"{len(cards)} cards: a board has 52", len(cards))
+            raise _fail("play_cards_count", len(cards), count=len(cards))
         return cls(seat, tricks, "*" if end == "*" else "", tuple(notes))
 
     @classmethod
@@ -255,7 +253,7 @@ class Play:
             rows[-1][(leader + len(trick) - 1) % 4] = trick[-1]
             if len(trick) == 4:
                 if "-" in trick or "+" in trick:
-                    raise _fail("a card not known in the middle of the play", trick)
+                    raise _fail("play_unknown_card_inside", trick)
                 leader = (leader + trick_winner(trick, trump)) % 4
                 trick = []
         tricks = [tuple(PlayedCard(c) for c in row) for row in rows]
@@ -267,6 +265,5 @@ class Play:
 def _played(w: Annotated) -> PlayedCard:
     unknown = [m for m in w.marks if m not in ("^R", "^L")]
     if unknown:
-        raise _fail(f"unknown irregularity {unknown[0]!r} in a play: expected ^R or ^L",
-                    unknown[0])  # fmt: skip
+        raise _fail("play_irregularity", unknown[0], mark=unknown[0])
     return PlayedCard(_parse_card(w.word), w.note, w.nags, "^R" in w.marks, "^L" in w.marks)

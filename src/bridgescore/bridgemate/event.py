@@ -94,7 +94,7 @@ def init_dto(state: LiveState, club_id: str, now: datetime | None = None) -> Ini
         refuses (its messages).
     """
     if state.seating.kind != "pairs":
-        raise BridgemateError("Bridgemate live takes a pairs evening", field="kind")
+        raise BridgemateError.coded("bm_pairs_only", field="kind")
     session = state.session
     guid, event = guid_of(state.id), guid_of(state.id, "event")
     letters = letters_of(state)
@@ -117,9 +117,10 @@ def init_dto(state: LiveState, club_id: str, now: datetime | None = None) -> Ini
         player_data=players or None, participations=seats or None,
     )  # fmt: skip
     if not validate_init_dto(dto):
-        raise BridgemateError(
-            "BCS would refuse this evening: " + "; ".join(dto.validation_messages or []),
+        raise BridgemateError.coded(
+            "bm_evening_refused",
             field="movement",
+            messages="; ".join(dto.validation_messages or []),
         )
     return dto
 
@@ -146,11 +147,13 @@ def _tables(state: LiveState, guid: str, letters: str) -> list[TableDTO]:
             if sitting is not None:
                 low, high = min(sitting.boards), max(sitting.boards)
                 if sitting.boards != tuple(range(low, high + 1)):
-                    raise BridgemateError(
-                        f"table {table} plays boards {', '.join(map(str, sitting.boards))} in "
-                        f"round {number}: BCS takes a round's boards as one run, low to high",
+                    raise BridgemateError.coded(
+                        "bm_round_run",
                         field="boards",
                         value=sitting.boards,
+                        table=table,
+                        boards=", ".join(map(str, sitting.boards)),
+                        round=number,
                     )
                 r.pair_ns, r.pair_ew = sitting.ns, sitting.ew
                 r.low_board_number, r.high_board_number = low, high

@@ -74,17 +74,14 @@ whole number
         if name == "ValidationMessages":
             continue
         if name in _TEXT:
-            ok, kind = value is None or isinstance(value, str), "text"
+            ok, code = value is None or isinstance(value, str), "bm_not_text"
         elif name == "IsDeleted":
-            ok, kind = isinstance(value, bool), "true or false"
+            ok, code = isinstance(value, bool), "bm_not_bool"
         else:
-            ok, kind = type(value) is int and abs(value) < 2**31, "a whole number"
+            ok, code = type(value) is int and abs(value) < 2**31, "bm_not_whole"
         if not ok:
-            raise BridgemateError(
-                f"BCS sent a result whose {name} is {str(value)[:40]!r}, not {kind}",
-                field=name,
-                value=str(value)[:40],
-            )
+            shown = str(value)[:40]
+            raise BridgemateError.coded(code, field=name, value=shown, name=name, shown=shown)
 
 
 def entry_of(dto: ResultDTO) -> TableEntry:
@@ -99,19 +96,18 @@ def entry_of(dto: ResultDTO) -> TableEntry:
     """
     _check_types(dto)
     if not validate_result_dto(dto):
-        raise BridgemateError(
-            "BCS sent a result its own validation refuses: "
-            + "; ".join(dto.validation_messages or []),
-            field="result",
+        raise BridgemateError.coded(
+            "bm_result_refused", field="result", messages="; ".join(dto.validation_messages or [])
         )
     where = (dto.round_number, dto.table_number, dto.board_number)
     sides = (dto.pair_north_south, dto.pair_east_west)
     if dto.level == ResultDTO.ContractLevel_NoPLay:
-        raise BridgemateError(
-            f"table {dto.table_number} marked board {dto.board_number} not played: the "
-            "director gives its score",
+        raise BridgemateError.coded(
+            "bm_not_played",
             field="level",
             value=dto.level,
+            table=dto.table_number,
+            board=dto.board_number,
         )
     if dto.level < 0:
         ns, ew = _ARTIFICIAL[dto.level]
@@ -192,10 +188,10 @@ class Bridge:
         else:
             answer = self.client.initialize(init_dto(self.live.state(self.game_id), self.club_id))
         if answer.data_type == DataConnectorResponseData.Error:
-            raise BridgemateError(
-                f"BCS answered {answer.error_type.name}: {answer.serialized_data or ''}",
-                field="bcs",
-            )
+            raise BridgemateError.coded(
+                "bm_answer", field="bcs", kind=answer.error_type.name,
+                data=answer.serialized_data or "",
+            )  # fmt: skip
         return answer
 
     def poll(self) -> list[Applied]:
@@ -204,8 +200,7 @@ class Bridge:
         try:
             polled = self.client.poll_for_results(self.session_guid)
         except (AttributeError, TypeError, ValueError) as exc:  # an answer not of its shape
-            raise BridgemateError(f"BCS's answer to the poll cannot be read: {exc}",
-                                  field="bcs") from exc  # fmt: skip
+            raise BridgemateError.coded("bm_poll", field="bcs", error=exc) from exc
         done = [self._apply(dto) for dto in polled]
         if polled:
             self.client.accept_queue_data(self.session_guid, DataConnectorResponseData.Results)
@@ -234,14 +229,14 @@ class Bridge:
         where = (dto.table_number, dto.round_number, dto.board_number)
         try:
             if dto.session_guid != self.session_guid:
-                raise BridgemateError(
-                    f"a result of another BCS session ({dto.session_guid})", field="session"
+                raise BridgemateError.coded(
+                    "bm_other_session", field="session", session=dto.session_guid
                 )
             state = self.live.state(self.game_id)
             if dto.section_letters != letters_of(state):
-                raise BridgemateError(
-                    f"a result of section {dto.section_letters}", field="section",
-                    value=dto.section_letters,
+                raise BridgemateError.coded(
+                    "bm_section", field="section", value=dto.section_letters,
+                    section=dto.section_letters,
                 )  # fmt: skip
             return Applied(*where, *self._store(state, dto))
         except AlreadyEnteredError as exc:  # a phone's would be kept the same way

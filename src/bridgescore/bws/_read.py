@@ -70,16 +70,17 @@ class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def error(self, where: str, column: str, value: str, reason: str) -> BwsError:
-        return BwsError(f"{column} {value!r} {reason}", source=self.source, where=where,
-                        field=column, value=value)  # fmt: skip
+    def error(self, where: str, column: str, value: str, code: str, **params: object) -> BwsError:
+        """``{column} {shown!r}`` and why (the template ``code`` names), at a table's row."""
+        return BwsError.coded(code, field=column, value=value, column=column, shown=value,
+                              at={"source": self.source, "where": where}, **params)  # fmt: skip
 
     def number(self, row: Row, column: str, where: str, *, default: int | None = None) -> int:
         text = row.get(column, "").strip()
         if not text and default is not None:
             return default
         if not (text.isascii() and text.isdigit() and len(text) <= 6):
-            raise self.error(where, column, text, "is not a number")
+            raise self.error(where, column, text, "bws_number")
         return int(text)
 
     def line(self, row: Row, index: int) -> _Line:
@@ -90,7 +91,7 @@ class _Reader:
             for column in ("Section", "Table", "Round", "Board", "PairNS", "PairEW")
         )
         if board < 1:
-            raise self.error(where, "Board", str(board), "is not a board number")
+            raise self.error(where, "Board", str(board), "bws_board")
         when = (row.get("DateLog", ""), row.get("TimeLog", ""), int(ident) if ident.isdigit()
                 else index)  # fmt: skip
         contract = row.get("Contract", "").strip().upper().replace(" ", "")
@@ -113,24 +114,21 @@ class _Reader:
     def result(self, row: Row, contract: str, where: str) -> Result:
         match = _CONTRACT.fullmatch(contract)
         if match is None:
-            raise self.error(where, "Contract", row.get("Contract", ""), "is not a contract; "
-                             "expected e.g. '4 S', '3 NT x' or 'PASS'")  # fmt: skip
+            raise self.error(where, "Contract", row.get("Contract", ""), "bws_contract")
         direction = row.get("NS/EW", "").strip().upper()
         seat = _SEATS.get(direction)
         if seat is None:
-            raise self.error(where, "NS/EW", direction, "is not a declarer; expected N, E, "
-                             "S, W, NS or EW")  # fmt: skip
+            raise self.error(where, "NS/EW", direction, "bws_declarer")
         tricks = row.get("Result", "").strip()
         if _RESULT.fullmatch(tricks) is None:
-            raise self.error(where, "Result", tricks, "is not a result; expected '=', '+1' "
-                             "or '-2'")  # fmt: skip
+            raise self.error(where, "Result", tricks, "bws_result")
         strain = "NT" if match[2] in ("N", "NT") else match[2]
         text = f"{match[1]}{strain}{match[3] or ''}{seat}{tricks}"
         try:
             return Result.parse(text)
         except BridgeError as exc:
             raise self.error(where, "Result", f"{row.get('Contract', '')} {tricks}",
-                             f"cannot be: {exc}") from exc  # fmt: skip
+                             "bws_impossible", error=exc) from exc  # fmt: skip
 
     @staticmethod
     def lead(text: str) -> str | None:
@@ -232,15 +230,19 @@ def session_of(tables: Mapping[str, list[dict[str, str]]], source: str, event: s
         where = f"Section row {index + 1}"
         letter = row.get("Letter", "").strip()
         if not (0 < len(letter) <= 3 and letter.isascii() and letter.isalnum()):
-            raise reader.error(where, "Letter", letter, "is not a section's letter (A to ZZZ)")
+            raise reader.error(where, "Letter", letter, "bws_letter")
         if letter in letters.values() or len(letters) >= _SECTIONS:
-            reason = "is a second section's letter" if letter in letters.values() else (
-                f"is a section past the {_SECTIONS} BCS allows")  # fmt: skip
-            raise reader.error(where, "Letter", letter, reason)
+            twice = letter in letters.values()
+            raise reader.error(
+                where,
+                "Letter",
+                letter,
+                "bws_letter_twice" if twice else "bws_sections",
+                most=_SECTIONS,
+            )
         letters[reader.number(row, "ID", where)] = letter
     if not letters:
-        raise BwsError("no section: the Section table is empty or missing", source=source,
-                       field="Section")  # fmt: skip
+        raise BwsError.coded("bws_no_section", field="Section", at={"source": source})
     erased, lines = 0, []
     for index, row in enumerate(tables.get("ReceivedData", [])):
         if row.get("Erased", "0").strip() not in ("", "0"):
@@ -272,7 +274,7 @@ def session_of(tables: Mapping[str, list[dict[str, str]]], source: str, event: s
     for line in latest:
         if line.section not in letters:
             raise reader.error(f"ReceivedData ID {line.when[2]}", "Section", str(line.section),
-                               "is not a section of the file (its Section table)")  # fmt: skip
+                               "bws_section_unknown")  # fmt: skip
         mine[line.section].append(line)
     notes: dict[int, list[SessionWarning]] = defaultdict(list)
     for section, warning in corrections:

@@ -73,20 +73,25 @@ def consecutive(boards: tuple[DealtBoard, ...], name: str, target: str, most: in
     :raises DealFileError: naming the board that breaks the run or is not complete.
     """
     if not boards:
-        raise DealFileError(f"a {name} file holds at least one board; got none", source=target)
+        raise DealFileError.coded("deals_no_board", at={"source": target}, format=name)
     first = boards[0].number
     for i, b in enumerate(boards):
         if b.number != first + i:
-            raise DealFileError(
-                f"a {name} file holds boards numbered one after another: board {b.number} "
-                f"follows board {boards[i - 1].number}",
-                source=target,
+            raise DealFileError.coded(
+                "deals_run",
+                at={"source": target, "board": b.number},
+                format=name,
                 board=b.number,
+                before=boards[i - 1].number,
             )
         if not b.deal.is_complete:
-            raise DealFileError(f"a {name} file holds all four hands; {b.deal} has not",
-                                source=target, board=b.number)  # fmt: skip
+            raise DealFileError.coded("deals_four_hands", at={"source": target, "board": b.number},
+                                      format=name, deal=str(b.deal))  # fmt: skip
     if first + len(boards) - 1 > most:
-        raise DealFileError(f"a {name} file holds boards up to {most}",
-                            source=target, board=first + len(boards) - 1)  # fmt: skip
+        raise DealFileError.coded(
+            "deals_most",
+            format=name,
+            most=most,
+            at={"source": target, "board": first + len(boards) - 1},
+        )
     return first

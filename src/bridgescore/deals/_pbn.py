@@ -56,8 +56,7 @@ def read_pbn(data: bytes, source: str = "<bytes>") -> tuple[DealtBoard, ...]:
     try:
         games = read_games(decode(data), source=source)
     except PbnError as exc:
-        raise DealFileError(exc.reason, source=source, line=exc.line, field=exc.field,
-                            value=exc.value) from None  # fmt: skip
+        raise _refiled(exc, exc.reason, source=source, line=exc.line) from None
     out: dict[int, DealtBoard] = {}
     lines: dict[int, int] = {}
     number = 0
@@ -73,27 +72,42 @@ def read_pbn(data: bytes, source: str = "<bytes>") -> tuple[DealtBoard, ...]:
         try:
             deal = Deal.parse(deal_tag.value)
         except BridgeError as exc:
-            raise DealFileError(str(exc), source=source, board=number, line=deal_tag.line,
-                                field="Deal", value=deal_tag.value) from None  # fmt: skip
+            exc.field, exc.value = "Deal", deal_tag.value
+            raise _refiled(exc, str(exc), source=source, board=number,
+                           line=deal_tag.line) from None  # fmt: skip
         if number in out:
             if out[number].deal != deal:
-                raise DealFileError(f"board {number} has another deal on line {lines[number]}",
-                                    source=source, board=number, line=deal_tag.line,
-                                    field="Deal", value=deal_tag.value)  # fmt: skip
+                at = {"source": source, "board": number, "line": deal_tag.line}
+                raise DealFileError.coded(
+                    "deal_file_board_twice",
+                    field="Deal",
+                    value=deal_tag.value,
+                    at=at,
+                    board=number,
+                    line=lines[number],
+                )
             continue
         kept = _kept(game)
         board = _board(game, number, source, kept, deal)
         out[number], lines[number] = DealtBoard(board, deal, kept), deal_tag.line
     if not out:
-        raise DealFileError("no deals: no game has a Deal tag", source=source)
+        raise DealFileError.coded("deal_file_none", at={"source": source})
     return tuple(out.values())
+
+
+def _refiled(exc: BridgeError, reason: str, **at: object) -> DealFileError:
+    """``exc`` (its ``reason`` without its place, field, value, code and values) at a place of
+    a deal file."""
+    if exc.code is not None:
+        return DealFileError.coded(exc.code, field=exc.field, value=exc.value, at=at, **exc.params)
+    return DealFileError(reason, field=exc.field, value=exc.value, **at)  # type: ignore[arg-type]
 
 
 def _number(text: str, source: str, line: int) -> int:
     t = text.strip()
     if not (t.isascii() and t.isdigit() and len(t) < 7 and int(t) >= 1):
-        raise DealFileError(f"bad Board {text[:40]!r}: expected a whole number from 1",
-                            source=source, line=line, field="Board", value=text[:40])  # fmt: skip
+        raise DealFileError.coded("deals_board", field="Board", value=text[:40],
+                                  at={"source": source, "line": line}, text=text[:40])  # fmt: skip
     return int(t)
 
 
@@ -107,19 +121,22 @@ def _board(
         try:
             dealer = Seat.parse(tag.value)
         except BridgeError:
-            raise DealFileError(f"bad Dealer {tag.value[:20]!r}: expected N, E, S or W",
-                                source=source, board=number, line=tag.line, field="Dealer",
-                                value=tag.value[:20]) from None  # fmt: skip
+            at = {"source": source, "board": number, "line": tag.line}
+            raise DealFileError.coded("pbn_dealer", field="Dealer", value=tag.value[:20], at=at,
+                                      text=tag.value[:20]) from None  # fmt: skip
     tag = game.tag("Vulnerable")
     if tag is not None and tag.value.strip() not in ("", "?"):
         try:
             vulnerability = Vulnerability.parse(tag.value)
         except BridgeError:
-            raise DealFileError(
-                f"bad Vulnerable {tag.value[:20]!r}: expected None, NS, EW or All",
-                source=source, board=number, line=tag.line, field="Vulnerable",
+            at = {"source": source, "board": number, "line": tag.line}
+            raise DealFileError.coded(
+                "deals_vulnerable",
+                field="Vulnerable",
+                at=at,
                 value=tag.value[:20],
-            ) from None  # fmt: skip
+                text=tag.value[:20],
+            ) from None
     return Board(number, dealer, vulnerability, kept, deal=deal)
 
 
@@ -199,19 +216,16 @@ def _lines(tags: list[tuple[str, str]]) -> list[str]:
 
 def _check(name: str, value: str, target: str, number: int) -> None:
     if not NAME.fullmatch(name):
-        raise DealFileError(f"bad tag name {name[:40]!r}: expected letters, digits and '_'",
-                            source=target, board=number, field=name)  # fmt: skip
+        raise DealFileError.coded("deals_tag_name", field=name, name=name[:40],
+                                  at={"source": target, "board": number})  # fmt: skip
     if value.startswith("#"):
-        raise DealFileError(f"the tag {name} starts with '#', which PBN reads as a value "
-                            "inherited from the game before (§4.8)", source=target, board=number,
-                            field=name, value=value[:80])  # fmt: skip
+        raise DealFileError.coded("deals_tag_inherits", field=name, value=value[:80], name=name,
+                                  at={"source": target, "board": number})  # fmt: skip
     if any(not line.strip() for line in value.split("\n")[1:]):
-        raise DealFileError(f"the tag {name} has an empty line of section data, which would end "
-                            "the game", source=target, board=number, field=name)  # fmt: skip
+        raise DealFileError.coded("deals_tag_empty_line", field=name, name=name,
+                                  at={"source": target, "board": number})  # fmt: skip
     found = _CONTROL.search(value.replace("\n", " "))
     if found:
-        raise DealFileError(
-            f"the tag {name} has a control character U+{ord(found[0]):04X}: PBN strings hold "
-            "printing characters only (§3.7)",
-            source=target, board=number, field=name, value=value[:80],
-        )  # fmt: skip
+        raise DealFileError.coded("deals_tag_control", field=name, value=value[:80], name=name,
+                                  char=f"U+{ord(found[0]):04X}",
+                                  at={"source": target, "board": number})  # fmt: skip

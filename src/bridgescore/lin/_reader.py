@@ -205,6 +205,13 @@ class _LinReader:
         raise LinError(reason, board=board, offset=at, source=self.source, field=key,
                        value=value)  # fmt: skip
 
+    def refuse(self, code: str, at: int, *, board: int | None = None, key: str | None = None,
+               value: object = None, **params: object) -> NoReturn:  # fmt: skip
+        """:meth:`fail` with the reason :data:`~bridgescore.errors.MESSAGES` ``[code]`` filled
+        with ``params``, so that the web and the CLI say it in the reader's language."""
+        place = {"board": board, "offset": at, "source": self.source}
+        raise LinError.coded(code, field=key, value=value, at=place, **params)
+
     def read(self) -> LinFile:
         draft: _Draft | None = None
         for key, value, at in _pairs(self.text, self.source):
@@ -364,18 +371,21 @@ class _Board:
     def fail(self, reason: str, at: int, key: str, value: object = None) -> NoReturn:
         self.reader.fail(reason, at, board=self.number, key=key, value=value)
 
+    def refuse(self, code: str, at: int, key: str, value: object = None, **params: object
+               ) -> NoReturn:  # fmt: skip
+        self.reader.refuse(code, at, board=self.number, key=key, value=value, **params)
+
     def build(self) -> LinBoard:
         d = self.draft
         if self.number < 1:
-            self.fail(f"board number {self.number}: boards are numbered from 1", d.start, "qx")
+            self.refuse("lin_board_number", d.start, "qx", number=self.number)
         dealer, deal = self.deal()
         vul = Vulnerability.from_board(self.number)
         if d.sv is not None:
             value, at = d.sv
             found = _VUL.get(value.strip().lower())
             if found is None:
-                self.fail(f"bad vulnerability sv|{value}|: expected o, n, e or b", at, "sv",
-                          value)  # fmt: skip
+                self.refuse("lin_vulnerability", at, "sv", value, text=value)
             vul = found
         auction = self.auction(dealer)
         play = self.play(auction, deal)
@@ -384,8 +394,7 @@ class _Board:
             value, at = d.claim
             text = value.strip()
             if not (text.isascii() and text.isdigit() and int(text) <= 13):
-                self.fail(f"bad claim mc|{value}|: expected declarer's tricks, 0 to 13", at,
-                          "mc", value)  # fmt: skip
+                self.refuse("lin_claim", at, "mc", value, text=value)
             claim = int(text)
         return LinBoard(self.number, dealer, vul, deal, self.players(), auction, play, claim,
                         None, d.room, d.title)  # fmt: skip
@@ -411,18 +420,16 @@ class _Board:
         dealer = law
         if text[:1].isdigit():
             if text[0] not in "1234":
-                self.fail(f"bad dealer {text[0]!r} in md|: expected 1 (S), 2 (W), 3 (N) or 4 (E)",
-                          at, "md", value)  # fmt: skip
+                self.refuse("lin_dealer", at, "md", value, digit=text[0])
             dealer, text = LIN_SEATS[int(text[0]) - 1], text[1:]
         hands = text.split(",")
         if len(hands) > 4:
-            self.fail(f"md| has {len(hands)} hands: expected at most 4", at, "md", value)
+            self.refuse("lin_hands", at, "md", value, count=len(hands))
         parsed: list[Hand | None] = []
         for hand in (hands + [""] * 4)[:4]:
             h = _hand(hand)
             if h is False:
-                self.fail(f"bad hand {_quote(hand)} in md|: expected suits S, H, D, C each "
-                          "followed by its ranks", at, "md", value)  # fmt: skip
+                self.refuse("lin_hand", at, "md", value, quoted=_quote(hand))
             parsed.append(h)
         known = [h for h in parsed if h is not None]
         if len(known) == 3 and all(len(h) == 13 for h in known):
@@ -431,7 +438,7 @@ class _Board:
         try:
             deal = Deal(tuple(by_seat[s] for s in Seat))  # type: ignore[arg-type]
         except BridgeError as exc:
-            self.fail(f"bad deal in md|: {exc}", at, "md", value)
+            self.refuse("lin_deal", at, "md", value, error=exc)
         return dealer, (deal if known else None)
 
     def auction(self, dealer: Seat) -> Auction | None:
@@ -443,8 +450,7 @@ class _Board:
         for i, (value, at) in enumerate(d.calls):
             m = _CALL.fullmatch(value.strip())
             if m is None:
-                self.fail(f"bad call mb|{value}|: expected p, d, r or a bid such as 1N, with "
-                          "! if alerted", at, "mb", value)  # fmt: skip
+                self.refuse("lin_call", at, "mb", value, text=value)
             word, alert = m[1].upper(), bool(m[2])
             name = {"P": "Pass", "D": "X", "X": "X", "R": "XX", "XX": "XX"}.get(word)
             if name is None:
@@ -461,7 +467,7 @@ class _Board:
         try:
             return Auction(dealer, tuple(calls), "", notes)
         except BridgeError as exc:
-            self.fail(f"bad auction: {exc}", d.calls[0][1], "mb")
+            self.refuse("lin_auction", d.calls[0][1], "mb", error=exc)
 
     def play(self, auction: Auction | None, deal: Deal | None) -> Play | None:
         d = self.draft
@@ -471,18 +477,16 @@ class _Board:
         for value, at in d.cards:
             m = _CARD.fullmatch(value.strip())
             if m is None:
-                self.fail(f"bad card pc|{value}|: expected a suit and a rank such as SK or cK",
-                          at, "pc", value)  # fmt: skip
+                self.refuse("lin_card", at, "pc", value, text=value)
             cards.append(m[1].upper() + ("T" if m[2] == "10" else m[2].upper()))
         contract, declarer = (None, None) if auction is None else auction.final()
         if not isinstance(contract, Contract) or declarer is None:
-            self.fail("cards are played (pc|) but the auction (mb|) has no contract", d.cards[0][1],
-                      "pc")  # fmt: skip
+            self.refuse("lin_play_no_contract", d.cards[0][1], "pc")
         try:
             play = Play.from_sequence(declarer.lho, cards, contract.strain,
                                       end="*" if d.claim is not None else "")  # fmt: skip
         except BridgeError as exc:
-            self.fail(f"bad play: {exc}", d.cards[0][1], "pc")
+            self.refuse("lin_play", d.cards[0][1], "pc", error=exc)
         hands = () if deal is None else tuple(zip(Seat, deal.hands, strict=True))
         owner = {c: s for s, h in hands if h is not None for c in h.cards()}
         known = {s for s, h in hands if h is not None}

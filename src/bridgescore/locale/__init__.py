@@ -188,7 +188,7 @@ def error_text(exc: BaseException) -> str:
     try:
         params = {k: error_text(v) if isinstance(v, BridgeError) else v
                   for k, v in exc.params.items()}  # fmt: skip
-        return gettext(MESSAGES[exc.code]).format(**params)
+        return exc.placed(gettext(MESSAGES[exc.code]).format(**params), gettext)
     except (KeyError, IndexError, ValueError):  # a translation naming a value it is not given
         return str(exc)
 

@@ -97,11 +97,16 @@ class _Lexer:
         """Values with a backslash or a tab, unescaped (a file repeats its ScoreTable's spec)."""
         """The line of the Board tag that started the open game, if a split started it."""
 
-    def fail(self, reason: str, line: int, at: int, *, field: str | None = None) -> NoReturn:
-        """Fail on ``line``, quoting the text from ``at`` to the end of its line."""
+    def refuse(
+        self, code: str, line: int, at: int, *, field: str | None = None, **params: object
+    ) -> NoReturn:
+        """Refuse ``line`` for the reason ``code`` names, quoting (``{quoted}``) the text from
+        ``at`` to the end of its line."""
         end = self.text.find("\n", at)
         text = self.text[at : None if end < 0 else end]
-        Location(self.source, line).fail(f"{reason}: {quote(text)}", field=field, value=text)
+        Location(self.source, line).refuse(
+            code, field=field, value=text, quoted=quote(text), **params
+        )
 
     def games(self) -> list[Game]:
         text, n = self.text, len(self.text)
@@ -192,7 +197,7 @@ class _Lexer:
         if ch == "{":
             end = text.find("}", pos + 1)
             if end < 0:
-                self.fail("unterminated comment: no '}' after '{'", line, pos)
+                self.refuse("pbn_comment_open", line, pos)
             self.comment(text[pos : end + 1])
             return end + 1, line + text.count("\n", pos, end)
         if ch == ";":
@@ -203,11 +208,11 @@ class _Lexer:
         if ch == "[":
             return self.tag(pos, line)
         if ch in "]}":
-            self.fail(f"unexpected {ch!r} outside a tag or comment", line, pos)
+            self.refuse("pbn_outside_tag", line, pos, char=ch)
         if ch == '"':
             m = STRING.match(text, pos)
             if m is None:
-                self.fail("unterminated string: no closing '\"' on the line", line, pos)
+                self.refuse("pbn_string_open", line, pos)
             self.element(f'"{escape(unescape(m[1]))}"', line, pos)
             return m.end(), line
         m = _WORD.match(text, pos)
@@ -233,19 +238,17 @@ class _Lexer:
         pos, line = self.skip(start + 1, line)
         m = NAME.match(text, pos)
         if m is None:
-            self.fail("expected a tag name after '['", first, start)
+            self.refuse("pbn_tag_name", first, start)
         name = m[0]
         pos, line = self.skip(m.end(), line)
         if not text.startswith('"', pos):
-            self.fail(f'tag {name} has no quoted value; expected [{name} "value"]', first, start,
-                      field=name)  # fmt: skip
+            self.refuse("pbn_tag_no_value", first, start, field=name, name=name)
         value = STRING.match(text, pos)
         if value is None:
-            self.fail("unterminated tag value", line, start if line == first else pos, field=name)
+            self.refuse("pbn_tag_value_open", line, start if line == first else pos, field=name)
         pos, line = self.skip(value.end(), line)
         if not text.startswith("]", pos):
-            self.fail(f"unterminated tag {name}: expected ']' after the value", line, start,
-                      field=name)  # fmt: skip
+            self.refuse("pbn_tag_open", line, start, field=name, name=name)
         self.add_tag(name, value[1], first, pos + 1)
         return pos + 1, line
 
@@ -261,7 +264,7 @@ class _Lexer:
 
     def element(self, token: str, line: int, at: int) -> None:
         if not self.tags:
-            self.fail("text before the first tag of a game", line, at)
+            self.refuse("pbn_text_before_tag", line, at)
         tag = self.tags[-1]
         if tag.data_lines and tag.data_lines[-1] == line:
             tag.data[-1].append(token)
@@ -272,7 +275,7 @@ class _Lexer:
     def elements(self, tokens: list[str], line: int, at: int) -> None:
         """The words of one line, as :meth:`element` reads them one by one."""
         if not self.tags:
-            self.fail("text before the first tag of a game", line, at)
+            self.refuse("pbn_text_before_tag", line, at)
         tag = self.tags[-1]
         if tag.data_lines and tag.data_lines[-1] == line:
             tag.data[-1].extend(tokens)
@@ -404,8 +407,8 @@ def _inherited(
             sticky[name] = value
         return value
     if name in _NO_INHERIT:
-        at.at(tag.line).fail(f"tag {name} cannot inherit a value with '#' (§4.8): {quote(value)}",
-                             field=name, value=value)  # fmt: skip
+        at.at(tag.line).refuse("pbn_tag_inherit", field=name, value=value, name=name,
+                               quoted=quote(value))  # fmt: skip
     if value.startswith("##"):
         sticky[name] = value[2:]
         return value[2:]

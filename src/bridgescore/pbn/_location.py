@@ -40,6 +40,20 @@ class Location:
         is in (``'Contract'``, ``'PairId_NS'``), ``value`` the text found there."""
         raise PbnError(reason, line=self.line or None, source=self.source, field=field, value=value)
 
+    def refuse(
+        self, code: str, *, field: str | None = None, value: object = None, **params: object
+    ) -> NoReturn:
+        """:meth:`fail` with the reason :data:`~bridgescore.errors.MESSAGES` ``[code]`` filled
+        with ``params``, so that the web and the CLI say it in the reader's language.
+
+        >>> Location("club.pbn", 3).refuse("pbn_dealer", field="Dealer", value="Q", text="Q")
+        Traceback (most recent call last):
+        ...
+        bridgescore.errors.PbnError: club.pbn, line 3: bad Dealer 'Q': expected N, E, S or W
+        """
+        at = {"line": self.line or None, "source": self.source}
+        raise PbnError.coded(code, field=field, value=value, at=at, **params)
+
 
 _new = object.__new__
 _SOURCE = vars(Location)["source"].__set__

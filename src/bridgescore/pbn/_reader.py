@@ -231,8 +231,7 @@ class SessionReader:
         """A game without a board: a section's TotalScoreTable (and Movement)."""
         totals = game.table("TotalScoreTable", source=self.at.source)
         if totals is None:
-            self.at.at(game.line).fail("a game without a Board tag, a deal or a result",
-                                       field="Board")  # fmt: skip
+            self.at.at(game.line).refuse("pbn_empty_game", field="Board")
         self.builder.totals(section, game.line, [])
         self.section_tags(section, game)
 
@@ -265,9 +264,9 @@ class SessionReader:
         for tag in game.tags:
             if tag.data and tag.name in RESERVED - {"ScoreTable", "TotalScoreTable"}:
                 text = " ".join(tag.data[0])
-                self.at.at(tag.data_lines[0]).fail(
-                    f"unexpected text after the {tag.name} tag: {quote(text)}", field=tag.name,
-                    value=text)  # fmt: skip
+                self.at.at(tag.data_lines[0]).refuse(
+                    "pbn_text_after_tag", field=tag.name, value=text, name=tag.name,
+                    quoted=quote(text))  # fmt: skip
 
     def optional(self, game: Game, read: Callable[..., _S | None]) -> _S | None:
         """A game's auction, play or deal, or None with a warning where it does not read: an
@@ -402,8 +401,7 @@ class SessionReader:
         cells = {k.lower(): v for k, v in record.items()}
         ns_text, ew_text = cells.get("pairid_ns"), cells.get("pairid_ew")
         if ns_text is None or ew_text is None:
-            at.fail("a ScoreTable needs the columns PairId_NS and PairId_EW to say which pairs "
-                    "played", field="ScoreTable")  # fmt: skip
+            at.refuse("pbn_score_table_pairs", field="ScoreTable")
         ns, ew = pair_id(ns_text, "PairId_NS", at), pair_id(ew_text, "PairId_EW", at)
         value, score, swapped = self.row_outcome(cells, record, board, at, scoring)
         round_, table = (_number(cells.get(name.lower()), name, at) for name in ("Round", "Table"))
@@ -437,16 +435,15 @@ class SessionReader:
                 self.bare.append(at.line)
         if artificial is not None:
             if not absent(contract):
-                at.fail(f"a row with both a contract ({contract}) and an artificial score",
-                        field="Contract", value=contract)  # fmt: skip
+                at.refuse("pbn_row_contract_and_artificial", field="Contract", value=contract,
+                          contract=contract)  # fmt: skip
             return artificial, None, False
         if absent(contract):
-            at.fail(f"a ScoreTable row needs a contract, or an artificial score such as "
-                    f"Score_NS '^A+': {quote(' '.join(record.values()))}", field="Contract",
-                    value=contract)  # fmt: skip
+            at.refuse("pbn_row_no_contract", field="Contract", value=contract,
+                      quoted=quote(" ".join(record.values())))  # fmt: skip
         declarer, tricks = cells.get("declarer"), cells.get("result")
         if declarer is None or tricks is None:
-            at.fail("a ScoreTable needs the columns Declarer and Result", field="ScoreTable")
+            at.refuse("pbn_score_table_result", field="ScoreTable")
         value, swapped = result(contract, declarer, tricks, (at, at, at))
         given: dict[Side | None, str] = {
             Side.NS: cells.get("score_ns") or "-",
@@ -528,8 +525,7 @@ class SessionReader:
         at = self.at.at(score.line)
         values = sides(score.value)
         if values is None:
-            at.fail(f"bad Score {score.value!r}: expected '<score>', 'NS <score>', 'EW <score>' "
-                    "or both sides", field="Score", value=score.value)  # fmt: skip
+            at.refuse("pbn_score", field="Score", value=score.value, text=score.value)
         return (
             value,
             self.given_score(values, value, board, scoring, at, "Score", _SCORE_TAG),
@@ -549,12 +545,11 @@ class SessionReader:
             values = {side: f"^{v.strip()}" for side, v in values.items()}
         at = self.at.at(score.line)
         if values is None:
-            at.fail(f"bad Score {score.value!r}: expected e.g. 'NS ^A+ EW ^A-'", field="Score",
-                    value=score.value)  # fmt: skip
+            at.refuse("pbn_score_artificial", field="Score", value=score.value, text=score.value)
         given = ns_score(values, None, at, "Score", _SCORE_TAG)
         if not isinstance(given, Adjusted):
-            at.fail(f"bad Score {score.value!r} for a board without a contract", field="Score",
-                    value=score.value)  # fmt: skip
+            at.refuse("pbn_score_no_contract", field="Score", value=score.value,
+                      text=score.value)  # fmt: skip
         return given
 
     def result_tag(self, tag: Tag | None, declarer_text: str) -> str:
@@ -564,8 +559,7 @@ class SessionReader:
         at = self.at.at(tag.line)
         values = sides(tag.value.strip().lstrip("^"))
         if values is None:
-            at.fail(f"bad Result {tag.value!r}: expected the tricks declarer took, or "
-                    "'NS <tricks>', 'EW <tricks>'", field="Result", value=tag.value)  # fmt: skip
+            at.refuse("pbn_result_tag", field="Result", value=tag.value, text=tag.value)
         if None in values:
             return values[None]
         try:
@@ -576,8 +570,7 @@ class SessionReader:
             return values[side]
         other = integer(values[side.opponents], "Result", at, field="Result")
         if other > 13:
-            at.fail(f"impossible Result {tag.value!r}: 0 to 13 tricks", field="Result",
-                    value=tag.value)  # fmt: skip
+            at.refuse("pbn_result_tag_tricks", field="Result", value=tag.value, text=tag.value)
         return str(13 - other)
 
 
@@ -586,7 +579,7 @@ def _split(text: str, at: Location) -> Split:
     try:
         return Split.read(text)
     except BridgeError as exc:
-        at.fail(f"bad split score in a Contract: {exc}", field="Contract", value=text)
+        at.refuse("pbn_split_score", field="Contract", value=text, error=exc)
 
 
 def _weighted(text: str, at: Location) -> Weighted:
@@ -594,7 +587,7 @@ def _weighted(text: str, at: Location) -> Weighted:
     try:
         return Weighted.parse(text)
     except BridgeError as exc:
-        at.fail(f"bad weighted score in a Contract: {exc}", field="Contract", value=text)
+        at.refuse("pbn_weighted_score", field="Contract", value=text, error=exc)
 
 
 def _lines(lines: list[int]) -> str:

@@ -70,8 +70,7 @@ def pair_id(text: str, field: str, at: Location) -> int:
     """A pair number from the tag or column ``field`` (``PairId_NS``, ``PairNS`` ...)."""
     t = text.strip()
     if not INTEGER.fullmatch(t) or int(t) < 1:
-        at.fail(f"bad pair id {text!r} in {field}: expected a pair number such as 12",
-                field=field, value=text)  # fmt: skip
+        at.refuse("pbn_pair_id", field=field, value=text, text=text, tag=field)
     return int(t)
 
 
@@ -80,7 +79,7 @@ def dealer(text: str, at: Location) -> Seat:
     try:
         return Seat.parse(text)
     except BridgeError:
-        at.fail(f"bad Dealer {text!r}: expected N, E, S or W", field="Dealer", value=text)
+        at.refuse("pbn_dealer", field="Dealer", value=text, text=text)
 
 
 def vulnerability(text: str, at: Location) -> Vulnerability:
@@ -88,8 +87,7 @@ def vulnerability(text: str, at: Location) -> Vulnerability:
     try:
         return Vulnerability.parse(text)
     except BridgeError:
-        at.fail(f"bad Vulnerable {text!r}: expected None, NS, EW or All (or Love, -, Both)",
-                field="Vulnerable", value=text)  # fmt: skip
+        at.refuse("pbn_vulnerable", field="Vulnerable", value=text, text=text)
 
 
 def direction(text: str) -> Side | None:
@@ -107,8 +105,7 @@ def movement(text: str, at: Location) -> SectionKind:
     """A ``Movement`` value: ``Mitchell`` or ``Howell``, in any case."""
     value = text.strip().lower()
     if value not in ("mitchell", "howell"):
-        at.fail(f"bad Movement {text!r}: expected Mitchell or Howell", field="Movement",
-                value=text)  # fmt: skip
+        at.refuse("pbn_movement", field="Movement", value=text, text=text)
     return "mitchell" if value == "mitchell" else "howell"
 
 
@@ -116,8 +113,7 @@ def _contract(text: str, at: Location) -> Contract | PassOut:
     try:
         return _parse_contract(text)
     except BridgeError:
-        at.fail(f"bad contract {text!r}: expected e.g. 4S, 3NTX, 7HXX or Pass",
-                field="Contract", value=text)  # fmt: skip
+        at.refuse("pbn_contract", field="Contract", value=text, text=text)
 
 
 def _declarer(text: str, at: Location) -> tuple[Seat | None, bool]:
@@ -129,8 +125,7 @@ def _declarer(text: str, at: Location) -> tuple[Seat | None, bool]:
     try:
         return Seat.parse(t[swapped:]), swapped
     except BridgeError:
-        at.fail(f"bad declarer {text!r}: expected N, E, S or W (or ^N ... if swapped)",
-                field="Declarer", value=text)  # fmt: skip
+        at.refuse("pbn_declarer", field="Declarer", value=text, text=text)
 
 
 def _tricks(text: str, contract: Contract, at: Location) -> int:
@@ -138,8 +133,7 @@ def _tricks(text: str, contract: Contract, at: Location) -> int:
     t = text.strip().lstrip("^")
     m = re.fullmatch(r"([0-9]{1,2})|=|([+-])\s*([0-9]{1,2})", t, re.ASCII)
     if m is None:
-        at.fail(f"bad result {text!r}: expected the tricks declarer took, 0 to 13",
-                field="Result", value=text)  # fmt: skip
+        at.refuse("pbn_result", field="Result", value=text, text=text)
     if m[1] is not None:
         tricks = int(m[1])
     elif t == "=":
@@ -147,8 +141,8 @@ def _tricks(text: str, contract: Contract, at: Location) -> int:
     else:
         tricks = contract.tricks_needed + (int(m[3]) if m[2] == "+" else -int(m[3]))
     if not 0 <= tricks <= 13:
-        at.fail(f"impossible result {text!r} for {contract}: declarer takes 0 to 13 tricks",
-                field="Result", value=text)  # fmt: skip
+        at.refuse("pbn_result_tricks", field="Result", value=text, text=text,
+                  contract=str(contract))  # fmt: skip
     return tricks
 
 
@@ -193,15 +187,15 @@ def _result(
     if isinstance(contract, PassOut):
         if declarer is not None or (not absent(result_text) and result_text.strip() != "0"):
             given = f"{contract_text} {declarer_text} {result_text}"
-            at[1].fail(f"a passed-out board has no declarer and no result: {quote(given)}",
-                       field="Declarer", value=declarer_text)  # fmt: skip
+            at[1].refuse("pbn_pass_out_played", field="Declarer", value=declarer_text,
+                         given=quote(given))  # fmt: skip
         return Result(PASS_OUT, None, 0), False
     if declarer is None:
-        at[1].fail(f"{contract} has no declarer: {declarer_text!r}", field="Declarer",
-                   value=declarer_text)  # fmt: skip
+        at[1].refuse("pbn_no_declarer", field="Declarer", value=declarer_text,
+                     contract=str(contract), text=declarer_text)  # fmt: skip
     if absent(result_text):
-        at[2].fail(f"{contract} by {declarer.value} has no result: {result_text!r}",
-                   field="Result", value=result_text)  # fmt: skip
+        at[2].refuse("pbn_no_result", field="Result", value=result_text, contract=str(contract),
+                     declarer=declarer.value, text=result_text)  # fmt: skip
     return Result(contract, declarer, _tricks(result_text, contract, at[2])), swapped
 
 

@@ -199,6 +199,13 @@ class _XmlReader:
         return UsebioError(reason, source=self.tree.source, line=self.tree.line(element),
                            where=where, field=name, value=value)  # fmt: skip
 
+    def refuse(self, element: ET.Element, code: str, field: str, value: object = None,
+               where: str = "", **params: object) -> UsebioError:  # fmt: skip
+        """:meth:`fail` with the reason :data:`~bridgescore.errors.MESSAGES` ``[code]`` filled
+        with ``params``, so that the web and the CLI say it in the reader's language."""
+        at = {"source": self.tree.source, "line": self.tree.line(element), "where": where}
+        return UsebioError.coded(code, field=field, value=value, at=at, **params)
+
     @staticmethod
     def at(parent: ET.Element, name: str) -> ET.Element:
         """The child element (for its line), or the parent if there is none."""
@@ -211,11 +218,11 @@ class _XmlReader:
         if child is None:
             return ""
         if len(child):
-            raise self.fail(child, f"{name} holds elements; expected text", name, where=where)
+            raise self.refuse(child, "usebio_elements", name, where=where, name=name)
         value = (child.text or "").strip()
         if len(value) > _LONGEST:
-            raise self.fail(child, f"{name} {quote(value)} is longer than {_LONGEST} characters",
-                            name, value[:_LONGEST], where)  # fmt: skip
+            raise self.refuse(child, "usebio_long", name, value[:_LONGEST], where, name=name,
+                              quoted=quote(value), most=_LONGEST)  # fmt: skip
         return value
 
     def integer(self, parent: ET.Element, name: str, where: str, lo: int, hi: int) -> int | None:
@@ -225,9 +232,8 @@ class _XmlReader:
         digits = value[1:] if value[:1] in "+-" else value
         if not (digits.isascii() and digits.isdigit() and len(value) <= 6
                 and lo <= int(value) <= hi):  # fmt: skip
-            raise self.fail(self.at(parent, name),
-                            f"{name} {quote(value)} is not a whole number from {lo} to {hi}",
-                            name, value, where)  # fmt: skip
+            raise self.refuse(self.at(parent, name), "usebio_number_range", name, value, where,
+                              name=name, quoted=quote(value), low=lo, high=hi)  # fmt: skip
         return int(value)
 
     def decimal(self, parent: ET.Element, name: str, where: str) -> float | None:
@@ -239,8 +245,8 @@ class _XmlReader:
         except ValueError:
             number = float("nan")
         if not (abs(number) < 1e9) or not re.fullmatch(r"[-+]?\d+(\.\d+)?", value):
-            raise self.fail(self.at(parent, name), f"{name} {quote(value)} is not a number",
-                            name, value, where)  # fmt: skip
+            raise self.refuse(self.at(parent, name), "usebio_number", name, value, where,
+                              name=name, quoted=quote(value))  # fmt: skip
         return number
 
 
@@ -270,16 +276,13 @@ def read_file(data: bytes | str, *, source: str = "<bytes>") -> UsebioFile:
     r = _XmlReader(tree)
     root = tree.root
     if root.tag != "USEBIO":
-        raise r.fail(root, f"the root element is {quote(root.tag)}; expected USEBIO", "USEBIO",
-                     root.tag)  # fmt: skip
+        raise r.refuse(root, "usebio_root", "USEBIO", root.tag, quoted=quote(root.tag))
     version = root.get("Version", "")
     if not re.fullmatch(r"1\.[0-3]", version):
-        raise r.fail(root, f"USEBIO Version {quote(version)}; versions 1.0 to 1.3 are read",
-                     "Version", version)  # fmt: skip
+        raise r.refuse(root, "usebio_version", "Version", version, quoted=quote(version))
     events = root.findall("EVENT")
     if len(events) != 1:
-        raise r.fail(root, f"the file has {len(events)} EVENT elements; expected one", "EVENT",
-                     len(events))  # fmt: skip
+        raise r.refuse(root, "usebio_events", "EVENT", len(events), count=len(events))
     event = events[0]
     method = _method(r, event)
     tags = _tags(r, root, event)
@@ -400,8 +403,8 @@ def _number(r: _XmlReader, element: ET.Element, name: str, where: str,
     text = r.text(element, name, where)
     m = _PAIR.fullmatch(text)
     if m is None:
-        raise r.fail(element, f"{name} {quote(text)} is not a pair number (3, 3NS, 3EW or "
-                     "(A) 3 NS)", name, text, where)  # fmt: skip
+        raise r.refuse(element, "usebio_pair_number", name, text, where, name=name,
+                       quoted=quote(text))  # fmt: skip
     named = m[1] or m[2]
     if named is not None and named.upper() != section.upper():
         raise r.fail(element, f"{name} {quote(text)} names section {named}, but it is in "
@@ -428,8 +431,8 @@ def _section(r: _XmlReader, holder: ET.Element, name: str, deals: Mapping[int, D
         number, side = _number(r, element, "PAIR_NUMBER", where, name)
         direction = r.text(element, "DIRECTION", where).upper().replace("-", "")
         if direction not in ("", "NS", "EW", "N", "E"):
-            raise r.fail(element, f"DIRECTION {quote(direction)}; expected NS or EW", "DIRECTION",
-                         direction, where)  # fmt: skip
+            raise r.refuse(element, "usebio_direction", "DIRECTION", direction, where,
+                           quoted=quote(direction))  # fmt: skip
         side = side or (Side.NS if direction.startswith("N") else Side.EW if direction else None)
         players = tuple(
             x
@@ -444,8 +447,8 @@ def _section(r: _XmlReader, holder: ET.Element, name: str, deals: Mapping[int, D
     pairs, standings = [], []
     for element, side, pair, where in read:
         if mitchell and side is None:
-            raise r.fail(element, f"pair {pair.number} has no DIRECTION but others have one",
-                         "DIRECTION", "", where)  # fmt: skip
+            raise r.refuse(element, "usebio_no_direction", "DIRECTION", "", where,
+                           pair=pair.number)  # fmt: skip
         pairs.append(pair)
         standings.append(_rank_row(r, element, name, pair, where, handicap=True))
     boards, results, assigned = _lines(r, holder, name, mitchell, deals, points)
@@ -506,10 +509,10 @@ def _individual(r: _XmlReader, holder: ET.Element, participants: ET.Element, nam
         where = f"PLAYER {index}"
         number = r.integer(element, "PLAYER_NUMBER", where, 1, 9999)
         if number is None:
-            raise r.fail(element, "no PLAYER_NUMBER", "PLAYER_NUMBER", "", where)
+            raise r.refuse(element, "usebio_no_player_number", "PLAYER_NUMBER", "", where)
         if number in seen:
-            raise r.fail(element, f"player {number} is listed twice", "PLAYER_NUMBER", number,
-                         where)  # fmt: skip
+            raise r.refuse(element, "usebio_player_twice", "PLAYER_NUMBER", number, where,
+                           number=number)  # fmt: skip
         seen.add(number)
         player = _player(r, element, where)
         pair = Pair(number, None, player.name, (player,) if player.name or player.number else ())
@@ -534,7 +537,7 @@ def _player(r: _XmlReader, element: ET.Element, where: str) -> Player:
 def _board_number(r: _XmlReader, element: ET.Element) -> int:
     number = r.integer(element, "BOARD_NUMBER", "BOARD", 1, 999)
     if number is None:
-        raise r.fail(element, "a BOARD without a BOARD_NUMBER", "BOARD_NUMBER")
+        raise r.refuse(element, "usebio_no_board_number", "BOARD_NUMBER")
     return number
 
 
@@ -546,9 +549,14 @@ def _boards(r: _XmlReader, holder: ET.Element, deals: Mapping[int, Deal]) -> Ite
         board = Board.numbered(number)
         text = r.text(element, "VULNERABILITY", f"BOARD {number}").upper()
         if text and text not in _VULNERABLE:
-            raise r.fail(r.at(element, "VULNERABILITY"),
-                         f"VULNERABILITY {quote(text)}; expected None, NS, EW or All",
-                         "VULNERABILITY", text, f"BOARD {number}")  # fmt: skip
+            raise r.refuse(
+                r.at(element, "VULNERABILITY"),
+                "usebio_vulnerability",
+                "VULNERABILITY",
+                text,
+                f"BOARD {number}",
+                quoted=quote(text),
+            )
         vulnerability = _VULNERABLE[text] if text else board.vulnerability
         yield Board(number, board.dealer, vulnerability, deal=deals.get(number))
 
@@ -563,8 +571,8 @@ def _deals(r: _XmlReader, root: ET.Element) -> dict[int, Deal]:
         number = _board_number(r, element)
         where = f"HANDSET, BOARD {number}"
         if number in out:
-            raise r.fail(element, f"board {number} is dealt twice", "BOARD_NUMBER", number,
-                         where)  # fmt: skip
+            raise r.refuse(element, "usebio_dealt_twice", "BOARD_NUMBER", number, where,
+                           board=number)  # fmt: skip
         hands: dict[Seat, str] = {}
         for hand in element.findall("HAND"):
             direction = r.text(hand, "DIRECTION", where).upper()
@@ -670,19 +678,18 @@ def _result(r: _XmlReader, line: ET.Element, where: str) -> Result:
     if contract in ("PASS", "P", "PASSED", "PASSOUT", "AP"):
         return Result(PASS_OUT, None, 0)
     if not contract:
-        raise r.fail(line, "no CONTRACT and no artificial SCORE", "CONTRACT", "", where)
+        raise r.refuse(line, "usebio_no_contract", "CONTRACT", "", where)
     try:
         parsed = Contract.parse(contract)
     except BridgeError:
-        raise r.fail(line, f"CONTRACT {quote(contract)} is not a contract (e.g. 4SX, 3NT)",
-                     "CONTRACT", contract, where) from None  # fmt: skip
+        raise r.refuse(line, "usebio_contract", "CONTRACT", contract, where,
+                       quoted=quote(contract)) from None  # fmt: skip
     by = r.text(line, "PLAYED_BY", where).upper()
     if by not in ("N", "E", "S", "W"):
-        raise r.fail(line, f"PLAYED_BY {quote(by)}; expected N, E, S or W", "PLAYED_BY", by,
-                     where)  # fmt: skip
+        raise r.refuse(line, "usebio_played_by", "PLAYED_BY", by, where, quoted=quote(by))
     tricks = r.integer(line, "TRICKS", where, 0, 13)
     if tricks is None:
-        raise r.fail(line, "no TRICKS", "TRICKS", "", where)
+        raise r.refuse(line, "usebio_no_tricks", "TRICKS", "", where)
     return Result(parsed, Seat(by), tricks)
 
 
@@ -695,5 +702,4 @@ def _lead(r: _XmlReader, line: ET.Element, where: str) -> str | None:
         return text[1] + text[0]
     if len(text) == 2 and text[0] in "SHDC" and text[1] in _RANKS:
         return text
-    raise r.fail(line, f"LEAD {quote(text)} is not a card (e.g. TD, the ten of diamonds)",
-                 "LEAD", text, where)  # fmt: skip
+    raise r.refuse(line, "usebio_lead", "LEAD", text, where, quoted=quote(text))
