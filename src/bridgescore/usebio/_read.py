@@ -24,7 +24,7 @@ from bridgescore.errors import BridgeError, UsebioError
 from bridgescore.model import PASS_OUT, Contract, Result, Seat, Side, Vulnerability
 from bridgescore.players import Player, pair_names
 from bridgescore.scoring import score_result
-from bridgescore.usebio._xml import Tree, parse_xml, quote
+from bridgescore.usebio._xml import KNOWN, Tree, parse_xml, quote
 
 __all__ = ["METHOD_OF", "AssignedLine", "FileRankRow", "Standing", "UsebioFile", "read_file"]
 
@@ -48,24 +48,6 @@ _PAIR: Final = re.compile(
 files, through scorer-to-usebio) or ``A3``."""
 _NOT_PLAYED: Final = ("NP", "NOTPLAYED")
 """``CONTRACT`` of a line not played (NZ Scorer's ``N P``; SCORING.md §21)."""
-_KNOWN: Final = frozenset((
-    "USEBIO", "CLUB", "CLUB_NAME", "CLUB_ID_NUMBER", "CONTACT", "FULL_NAME", "EMAIL", "TELEPHONE",
-    "EVENT", "EVENT_TYPE", "EVENT_DESCRIPTION", "EVENT_IDENTIFIER", "TITLE", "PROGRAM_NAME",
-    "PROGRAM_VERSION", "DATE", "VENUE", "SCORER", "WINNER_TYPE", "BOARD_SCORING_METHOD",
-    "MATCH_SCORING_METHOD", "PAIRWISE_SCORING_METHOD", "SCORING_METHOD", "SESSION", "SESSION_ID",
-    "SESSION_COUNT", "SECTION", "SECTION_ID", "SECTION_COUNT", "PAIRS", "EW_PAIRS",
-    "BOARDS_PLAYED", "MPS_AWARDED_FLAG", "MASTER_POINT_SCALE", "PARTICIPANTS", "PAIR",
-    "PAIR_NUMBER", "DIRECTION", "PLAYER", "PLAYER_NUMBER", "PLAYER_NAME", "NATIONAL_ID_NUMBER",
-    "PLACE",
-    "TOTAL_SCORE", "PERCENTAGE", "HANDICAP", "ADJUSTMENT", "MASTER_POINTS",
-    "MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE", "BOARD", "BOARD_NUMBER", "VULNERABILITY",
-    "BOARD_AVERAGE", "TRAVELLER_LINE", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT",
-    "PLAYED_BY", "LEAD", "TRICKS", "SCORE", "NS_MATCH_POINTS", "EW_MATCH_POINTS",
-    "NS_BUTLER_POINTS", "EW_BUTLER_POINTS", "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS",
-    "HANDSET", "HAND", "SPADES", "HEARTS", "DIAMONDS", "CLUBS", "P2P_CHARGE_RATE", "CHARGE_CODE"
-))  # fmt: skip
-"""The elements of USEBIO files met in real files (read, or known and not mapped: masterpoints,
-contacts, counts); any other is a warning (:attr:`UsebioFile.warnings`), never a refusal."""
 _ADJUSTED: Final = re.compile(r"A(\d\d)(\d\d)")
 _AWARD: Final[dict[str, Award]] = {"60": "A+", "50": "A", "40": "A-"}
 _RANKS: Final = "AKQJT98765432"
@@ -190,7 +172,7 @@ class _XmlReader:
         seen: set[str] = set()
         for element in self.tree.root.iter():
             tag = element.tag
-            if isinstance(tag, str) and tag not in _KNOWN and tag not in seen:
+            if isinstance(tag, str) and tag not in KNOWN and tag not in seen:
                 seen.add(tag)
                 self.warn(element, f"element {quote(tag)} is not read (ignored)")
 

@@ -19,6 +19,7 @@ from bridgescore.model import Result
 
 __all__ = [
     "DOCTYPE",
+    "KNOWN",
     "MAX_BYTES",
     "Tree",
     "add",
@@ -32,6 +33,25 @@ __all__ = [
 
 MAX_BYTES: Final = 20_000_000
 """The largest file read: a club's year of evenings is a few megabytes."""
+
+KNOWN: Final = frozenset((
+    "USEBIO", "CLUB", "CLUB_NAME", "CLUB_ID_NUMBER", "CONTACT", "FULL_NAME", "EMAIL", "TELEPHONE",
+    "EVENT", "EVENT_TYPE", "EVENT_DESCRIPTION", "EVENT_IDENTIFIER", "TITLE", "PROGRAM_NAME",
+    "PROGRAM_VERSION", "DATE", "VENUE", "SCORER", "WINNER_TYPE", "BOARD_SCORING_METHOD",
+    "MATCH_SCORING_METHOD", "PAIRWISE_SCORING_METHOD", "SCORING_METHOD", "SESSION", "SESSION_ID",
+    "SESSION_COUNT", "SECTION", "SECTION_ID", "SECTION_COUNT", "PAIRS", "EW_PAIRS",
+    "BOARDS_PLAYED", "MPS_AWARDED_FLAG", "MASTER_POINT_SCALE", "PARTICIPANTS", "PAIR",
+    "PAIR_NUMBER", "DIRECTION", "PLAYER", "PLAYER_NUMBER", "PLAYER_NAME", "NATIONAL_ID_NUMBER",
+    "PLACE",
+    "TOTAL_SCORE", "PERCENTAGE", "HANDICAP", "ADJUSTMENT", "MASTER_POINTS",
+    "MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE", "BOARD", "BOARD_NUMBER", "VULNERABILITY",
+    "BOARD_AVERAGE", "TRAVELLER_LINE", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT",
+    "PLAYED_BY", "LEAD", "TRICKS", "SCORE", "NS_MATCH_POINTS", "EW_MATCH_POINTS",
+    "NS_BUTLER_POINTS", "EW_BUTLER_POINTS", "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS",
+    "HANDSET", "HAND", "SPADES", "HEARTS", "DIAMONDS", "CLUBS", "P2P_CHARGE_RATE", "CHARGE_CODE"
+))  # fmt: skip
+"""The elements of USEBIO files met in real files (read, or known and not mapped: masterpoints,
+contacts, counts); any other is a warning (``UsebioFile.warnings``), never a refusal."""
 
 DOCTYPE: Final = '<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">'
 """The document type line every USEBIO 1.2 file starts with (the DTD is not fetched)."""
