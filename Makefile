@@ -31,13 +31,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# Three processes on two cores (`-n 3`; pytest-xdist: two left a third of the CPU idle while the
-# browser tests wait on Chromium and the servers), each with a PostgreSQL database of its own
-# (tests/conftest.py makes bridgescore_test_gw0, _gw1 and _gw2 beside the one .ci/run creates), a
+# Two processes (`-n 2`; pytest-xdist; three were no faster: the machine's two cores are busy, the
+# PostgreSQL server's work included), each with a PostgreSQL database of its own
+# (tests/conftest.py makes bridgescore_test_gw0 and _gw1 beside the one .ci/run creates), a
 # worker that runs out of tests taking another's (`--dist worksteal`: no idle worker behind a long
 # whole-night test at the end); then the tests that assert a latency (marked timing), alone.
 pytest: $(STAMP)
-	$(BIN)/pytest -n 3 --dist worksteal -m "not timing" --durations=15
+	$(BIN)/pytest -n 2 --dist worksteal -m "not timing" --durations=15
 	$(BIN)/pytest -m timing
 
 # The documentation site from docs/ into site/: a broken link or anchor, or a page left out of the

@@ -26,11 +26,22 @@ from argon2 import PasswordHasher
 from click.testing import CliRunner
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from hypothesis import settings as hypothesis_settings
 
 from bridgescore.cli import cli
 from bridgescore.storage import Store, clubs
 from bridgescore.storage.schema import HEAD_REVISION, Base
 from bridgescore.web import Settings, create_app
+
+hypothesis_settings.register_profile("bridgescore", max_examples=50)
+hypothesis_settings.register_profile("soak", max_examples=500)
+hypothesis_settings.load_profile(
+    "soak" if os.environ.get("BRIDGESCORE_SOAK") == "1" else "bridgescore"
+)
+"""Each property test (hypothesis) draws 50 examples a run, half hypothesis's default, so that
+the whole suite stays under CI's 15 minutes (a failure found is replayed first next time, from
+hypothesis's database); ``make soak`` (``BRIDGESCORE_SOAK=1``) draws 500. A test that names its
+own ``max_examples`` keeps it."""
 
 POSTGRES_URL_VAR = "BRIDGESCORE_TEST_POSTGRES_URL"
 """A PostgreSQL database the tests may wipe; `.ci/run` starts a server and sets it."""

@@ -20,7 +20,7 @@ SOAK_SECONDS = float(os.environ.get("BRIDGESCORE_SOAK_SECONDS", "520"))
 of nights more at most, or the time hypothesis takes to shrink a failure)."""
 
 NIGHT = settings(
-    max_examples=3 if SOAK else 5,
+    max_examples=3,
     stateful_step_count=40 if SOAK else 18,
     deadline=None,
     suppress_health_check=list(HealthCheck),
