@@ -119,8 +119,8 @@ def serving(
             yield url, process.pid
         finally:
             process.terminate()
-            try:
-                process.wait(10)
+            try:  # two workers stopping on a loaded CI machine took over 10 s once
+                process.wait(20)
             except subprocess.TimeoutExpired:  # never hang the suite: say so, and kill it
                 process.kill()
                 process.wait()
