@@ -33,12 +33,12 @@ from bridgescore.storage import Store, clubs
 from bridgescore.storage.schema import HEAD_REVISION, Base
 from bridgescore.web import Settings, create_app
 
-hypothesis_settings.register_profile("bridgescore", max_examples=50)
+hypothesis_settings.register_profile("bridgescore", max_examples=30)
 hypothesis_settings.register_profile("soak", max_examples=500)
 hypothesis_settings.load_profile(
     "soak" if os.environ.get("BRIDGESCORE_SOAK") == "1" else "bridgescore"
 )
-"""Each property test (hypothesis) draws 50 examples a run, half hypothesis's default, so that
+"""Each property test (hypothesis) draws 30 examples a run (hypothesis's default is 100), so that
 the whole suite stays under CI's 15 minutes (a failure found is replayed first next time, from
 hypothesis's database); ``make soak`` (``BRIDGESCORE_SOAK=1``) draws 500. A test that names its
 own ``max_examples`` keeps it."""

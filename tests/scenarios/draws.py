@@ -21,7 +21,7 @@ of nights more at most, or the time hypothesis takes to shrink a failure)."""
 
 NIGHT = settings(
     max_examples=3,
-    stateful_step_count=40 if SOAK else 18,
+    stateful_step_count=40 if SOAK else 14,
     deadline=None,
     suppress_health_check=list(HealthCheck),
     database=None if SOAK else settings().database,
