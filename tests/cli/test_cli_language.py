@@ -5,8 +5,6 @@ changes; ``club public --language`` sets a club's default language."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -16,7 +14,8 @@ from bridgescore.home import render
 from bridgescore.home.chicago import Chicago
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
-from tests.conftest import DATA, bridgescore_command
+from tests.conftest import DATA
+from tests.helpers import said_in
 
 MITCHELL = str(DATA / "mitchell3.pbn")
 NAMES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
@@ -27,52 +26,43 @@ def speaking(lang: str) -> dict[str, str | None]:
     return dict.fromkeys(NAMES) | {"LANG": lang}
 
 
-def said(lang: str, *args: str) -> tuple[int, str]:
-    """``bridgescore ARGS`` run as a user runs it, with ``LANG=lang``: exit code and output."""
-    env = {k: v for k, v in os.environ.items() if k not in NAMES} | {"LANG": lang}
-    env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).parents[2] / "src"),
-                                         env.get("PYTHONPATH", "")])  # fmt: skip
-    done = subprocess.run([*bridgescore_command(), *args], env=env, capture_output=True,
-                          text=True, timeout=60, check=False)  # fmt: skip
-    return done.returncode, done.stdout + done.stderr
-
-
 def flat(text: str) -> str:
     return "\n".join(" ".join(line.split()) for line in text.splitlines())
 
 
 def test_a_session_and_a_board_in_german_and_in_english() -> None:
-    code, german = said("de_DE.UTF-8", "session", "score", MITCHELL, "--travellers")
+    code, german = said_in("de_DE.UTF-8", "session", "score", MITCHELL, "--travellers")
     assert code == 0, german
     lines = flat(german).splitlines()
     assert "Gruppe A: Mitchell, 3 Boards, 6 Paare" in lines
     assert "Platz Paar Namen MP % Boards" in lines
     assert "Board 1: Teiler N, Gefahrenlage None, Top 4" in lines
-    code, english = said("C.UTF-8", "session", "score", MITCHELL, "--travellers")
+    code, english = said_in("C.UTF-8", "session", "score", MITCHELL, "--travellers")
     assert code == 0, english
     lines = flat(english).splitlines()
     assert "Section A: Mitchell, 3 boards, 6 pairs" in lines
     assert "Rank Pair Names MPs % Boards" in lines
-    code, german = said("de_DE.UTF-8", "board", "7")
+    code, german = said_in("de_DE.UTF-8", "board", "7")
     assert (code, german.strip()) == (0, "Board 7: Teiler Süd, Gefahrenlage All")
-    code, english = said("en_GB.UTF-8", "board", "7")
+    code, english = said_in("en_GB.UTF-8", "board", "7")
     assert (code, english.strip()) == (0, "Board 7: dealer South, vulnerability All")
 
 
 def test_a_recap_in_german_says_the_pairs_as_german_players_write_them() -> None:
-    code, german = said("de_DE.UTF-8", "session", "score", MITCHELL, "--recap", "EW1")
+    code, german = said_in("de_DE.UTF-8", "session", "score", MITCHELL, "--recap", "EW1")
     assert code == 0, german
     lines = flat(german).splitlines()
     assert "Übersicht von Paar OW 1" in lines
     assert "1 OW NS 1 2HN= -110 1 4" in lines  # its side, its opponents
-    code, json_text = said("de_DE.UTF-8", "session", "score", MITCHELL, "--recap", "EW1", "--json")
+    recap = ("session", "score", MITCHELL, "--recap", "EW1", "--json")
+    code, json_text = said_in("de_DE.UTF-8", *recap)
     assert code == 0, json_text
     assert '"EW 1"' in json_text  # what a program reads: the movement's label
     assert "OW 1" not in json_text
 
 
 def test_the_errors_and_the_json_in_german() -> None:
-    code, german = said("de_DE.UTF-8", "imps", "1", "2", "3")
+    code, german = said_in("de_DE.UTF-8", "imps", "1", "2", "3")
     assert code == 2
     assert "erwartet eine Differenz oder zwei Ergebnisse, erhalten 3 Zahlen" in german
     runner = CliRunner()
