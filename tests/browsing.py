@@ -2,8 +2,7 @@
 Chromium as a fixture (the server it browses is conftest.py's), screenshots, the phone and
 desktop sizes, and the checks every page is put through (on screen, tap targets, axe-core).
 
-A test module uses a fixture from here by naming it at its top level:
-``browser = browsing.browser``.
+tests/conftest.py registers this module as a plugin: a test names ``browser``.
 """
 
 from __future__ import annotations
@@ -31,16 +30,36 @@ CHROMIUM = os.environ.get("BRIDGESCORE_CHROMIUM", "/usr/bin/chromium")
 SHOTS = os.environ.get("BRIDGESCORE_SCREENSHOTS", "")  # a folder to keep screenshots in
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless; never a downloaded browser."""
+    """Debian's Chromium, headless; never a downloaded browser. One for a test process (a
+    launch costs a second and a half of CPU): each test makes its own contexts, which share
+    nothing (cookies, storage, service workers)."""
     if not shutil.which(CHROMIUM):
         message = f"no Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)"
         if os.environ.get("CI") == "true":
             pytest.fail(f"browser tests cannot be skipped in CI: {message}")
         pytest.skip(message)
     with sync_playwright() as playwright:
-        yield _launch(playwright)
+        launched = _launch(playwright)
+        _LAUNCHED.append(launched)
+        yield launched
+        _LAUNCHED.clear()
+        launched.close()
+
+
+_LAUNCHED: list[Browser] = []
+
+
+@pytest.fixture(autouse=True)
+def _contexts_closed() -> Iterator[None]:
+    """Every browser context a test opened is closed when the test ends (it is the browser's
+    only state): a page left open holds its event stream, and a server stopped after the test
+    would wait its grace (``bridgescore.cli.serve.SHUTDOWN_GRACE``) for it."""
+    yield
+    for launched in _LAUNCHED:
+        for context in launched.contexts:
+            context.close()
 
 
 def _launch(playwright: Playwright) -> Browser:

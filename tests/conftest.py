@@ -43,6 +43,9 @@ the whole suite stays under CI's 15 minutes (a failure found is replayed first n
 hypothesis's database); ``make soak`` (``BRIDGESCORE_SOAK=1``) draws 500. A test that names its
 own ``max_examples`` keeps it."""
 
+pytest_plugins = ["tests.browsing"]
+"""The browser fixtures (``browser``: one Chromium a test process) for every test module."""
+
 POSTGRES_URL_VAR = "BRIDGESCORE_TEST_POSTGRES_URL"
 """A PostgreSQL database the tests may wipe; `.ci/run` starts a server and sets it."""
 

@@ -18,8 +18,6 @@ from tests.conftest import serving
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser  # Debian's Chromium, never a downloaded one
-
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:

@@ -16,13 +16,11 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests import browsing as tb
 from tests.browsing import PHONE, new_context, shot
 from tests.conftest import PASSWORD, club_serving
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser
 
 EMAIL = "td@whole-teams.example"
 TEAMS = ("Lions", "Tigers", "Bears", "Owls")

@@ -24,7 +24,6 @@ from tests.conftest import serving
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser  # Debian's Chromium, never a downloaded one
 
 # What each table enters on each board (boards 1-6, three tables): level, strain, double,
 # declarer, outcome, as the buttons show them.

@@ -25,8 +25,6 @@ from tests.helpers import cli_percentages
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser
-
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:

@@ -9,13 +9,11 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests import browsing
 from tests.browsing import HANDOUT, shot
 from tests.conftest import DATA
 
 pytestmark = pytest.mark.slow
 
-browser = browsing.browser  # Debian's Chromium
 PHONE: ViewportSize = {"width": 375, "height": 667}
 
 

@@ -19,8 +19,6 @@ from tests.conftest import DATA
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser
-
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:

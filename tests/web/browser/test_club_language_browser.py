@@ -10,13 +10,11 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests import browsing as tb
 from tests.browsing import DESKTOP, PHONE, new_context, shot
 from tests.conftest import PASSWORD, club_serving
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser
 EMAIL = "td@acol.example"
 
 

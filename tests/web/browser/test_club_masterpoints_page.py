@@ -17,8 +17,6 @@ from tests.conftest import club_evenings, serving
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser
-
 
 @pytest.fixture(scope="module")
 def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, str, str]]:

@@ -13,13 +13,11 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests import browsing as tb
 from tests.browsing import DESKTOP, PHONE, axe_violations, new_context, shot
 from tests.conftest import PASSWORD, club_serving
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser  # Debian's Chromium, the same fixture as the other browser tests
 
 EMAIL = "td@acol.example"
 

@@ -20,7 +20,6 @@ from tests.conftest import serving
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser
 
 WORDS = {
     "en": ("Calculator", "Board", "300"),

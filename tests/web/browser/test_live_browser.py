@@ -28,7 +28,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-browser = tb.browser  # Debian's Chromium, the same fixture as the other browser tests
 shot = tb.shot
 
 

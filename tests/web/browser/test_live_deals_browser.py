@@ -22,7 +22,6 @@ from tests.conftest import serving
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser  # Debian's Chromium, the same fixture as the other browser tests
 
 DEALT = deal_set("1-3", seed="c0" * 32).boards
 

@@ -16,7 +16,6 @@ from tests.conftest import PASSWORD, club_serving, serving
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser
 SEVEN = {"movement": "mitchell", "tables": 7, "boards_per_round": 3, "half_table": True}
 
 

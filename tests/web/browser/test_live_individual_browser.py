@@ -25,7 +25,6 @@ from tests.conftest import serving
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser
 shot = tb.shot
 NAMES = {1: "Ann", 2: "Bob", 3: "Cy", 4: "Di", 5: "Ed", 6: "Flo"}  # the others by number
 

@@ -20,7 +20,6 @@ from tests.conftest import serving
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser  # Debian's Chromium, the same fixture as the other browser tests
 
 NAMES = [
     "Ann Smith & Bob Jones", "Cy Brown & Di Green", "Ed White & Flo Black", "Gus Grey & Hal Red",

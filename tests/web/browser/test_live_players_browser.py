@@ -19,7 +19,6 @@ from tests.conftest import PASSWORD, club_serving
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser  # Debian's Chromium, the same fixture as the other browser tests
 
 EMAIL = "td@acol.example"
 ROSTER = [("Ann Smith", "1001"), ("Bob Jones", "1002"), ("Cy Brown", "1003")]

@@ -36,8 +36,6 @@ NAMES = {
     "EW 3": "Kay Kemp & Lou Lane",
 }
 
-browser = tb.browser  # Debian's Chromium, never a downloaded one
-
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:

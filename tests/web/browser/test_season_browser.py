@@ -9,14 +9,11 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, ViewportSize
 
-from tests import browsing as tb
 from tests.browsing import DESKTOP, PHONE, axe_violations, new_context, shot
 from tests.conftest import serving
 from tests.helpers import season_club, season_evening
 
 pytestmark = pytest.mark.slow
-
-browser = tb.browser
 
 
 @pytest.fixture(scope="module")

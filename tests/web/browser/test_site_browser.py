@@ -13,13 +13,10 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 from playwright.sync_api import Browser, ViewportSize
 
-from tests import browsing as tb
 from tests.browsing import DESKTOP, PHONE, axe_violations, new_context, shot
 from tests.conftest import bridgescore_command, club_evenings
 
 pytestmark = pytest.mark.slow
-
-browser = tb.browser
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,6 @@ from tests.conftest import PASSWORD, club_serving
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser
 EMAIL = "td@teams.example"
 TEAMS = ("Lions", "Tigers", "Bears", "Owls")
 

@@ -15,13 +15,11 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from bridgescore import usebio
-from tests import browsing as tb
 from tests.browsing import DESKTOP, PHONE, axe_violations, new_context, shot, tap_targets
 from tests.conftest import PASSWORD, club_serving
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser
 
 EMAIL = "td@teams.example"
 

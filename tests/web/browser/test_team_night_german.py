@@ -17,7 +17,6 @@ from tests.conftest import PASSWORD, club_serving
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser
 
 EMAIL = "td@mannschaft.example"
 

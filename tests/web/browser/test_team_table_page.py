@@ -22,7 +22,6 @@ from tests.conftest import PASSWORD, club_serving
 
 pytestmark = pytest.mark.slow
 
-browser = tb.browser
 
 EMAIL = "td@team-tables.example"
 
