@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore.duplicate.session import Pair, RankRow, Section, SectionScores
+from bridgescore.club.filing import ebu_usebio
+from bridgescore.duplicate.session import Pair, RankRow, Section, SectionScores, score_session
 from bridgescore.errors import MasterpointError
 from bridgescore.masterpoints import awards, ebu, parse_spec
 from bridgescore.model import Side
@@ -122,3 +123,19 @@ def test_small_sessions_earn_nothing() -> None:
     assert ebu.pairs_scale(2, 24) == ebu.pairs_scale(3, 11) == []
     rows = [RankRow(str(i), Pair(i), 0.0, None, 10) for i in range(1, 9)]
     assert {a.points for a in awards(parse_spec("ebu"), [_howell(rows)]).values()} == {0}
+
+
+def test_an_ebu_clubs_one_winner_evening_is_filed_with_its_awards() -> None:
+    """The EBU's file of a Howell (SCORING.md §29, MC-5) holds each awarded pair's local points
+    and says ``Y``; a Mitchell's stays ``N`` (its scales are not the core's)."""
+    for name, flag, count in (("compscore3_butler_howell.xml", "Y", 3),
+                              ("compscore3_mp_pairs_mitchell_04.xml", "N", 0)):  # fmt: skip
+        session = read_file((SCOREBRIDGE.parent / name).read_bytes()).session
+        data, _ = ebu_usebio(session, score_session(session), parse_spec("ebu"))
+        event = ET.fromstring(data[data.index(b"<USEBIO") :]).find("EVENT")
+        assert event is not None
+        assert event.findtext("MPS_AWARDED_FLAG") == flag
+        written = [int(e.text or 0) for e in event.iter("MASTER_POINTS_AWARDED")]
+        assert len(written) == count
+        if count:
+            assert sorted(written, reverse=True) == ebu.pairs_scale(4, 35)
