@@ -386,9 +386,18 @@ CLUB: Final[Mapping[str, str]] = {
     "grade_pair_players": N_("a pair has one or two players, got {count}"),
     "grade_two_pairs": N_("player {player} is in two pairs of session {session}"),
     "grade_date": N_("a session needs a date to be graded (YYYY.MM.DD), got {got}"),
-    "ebu_pairs_scales": N_(
-        "masterpoints {scheme}: the EBU's scales for club pairs are not available to bridgescore "
-        "(only Scale F for individuals: bridgescore.masterpoints.ebu.scale_f)"
+    "ebu_two_winner": N_(
+        "masterpoints {scheme}: the EBU's scales for a two-winner session (each direction of a "
+        "Mitchell) are not available to bridgescore, only a one-winner pairs session's "
+        "(bridgescore.masterpoints.ebu.pairs_scale)"
+    ),
+    "ebu_scale": N_(
+        "masterpoints {text!r}: the EBU's scales are club (ebu or ebu:1), district (ebu:1.5), "
+        "county (ebu:2), regional (ebu:3) and national (ebu:4)"
+    ),
+    "ebu_maximum": N_(
+        "tables {tables}: a top award of {top} is above the scale's maximum of {most} for "
+        "{boards} boards, which the EBU's handbook (4.4) rules and bridgescore does not have"
     ),
     "award_pair_two_sections": N_(
         "pair {pair!r} is in two sections with the same names: give the sections one at a time"

@@ -75,9 +75,12 @@ def test_scale_f_as_the_ebu_explains_its_table() -> None:
 
 
 def test_what_is_not_available_is_refused_naming_the_input() -> None:
-    for text in ("ebu", "ebu:2"):
+    mitchell = SectionScores(Section("A", "mitchell"), "mp", {}, {}, {}, {
+        side: [RankRow(str(i), Pair(i, side), 1.0, None, 24) for i in (1, 2, 3)]
+        for side in (Side.NS, Side.EW)})  # fmt: skip
+    for text in ("ebu", "ebu:2"):  # a two-winner session's scales are not available
         with pytest.raises(MasterpointError) as caught:
-            awards(parse_spec(text), [_field(8)])
+            awards(parse_spec(text), [mitchell])
         assert (caught.value.field, caught.value.value) == ("masterpoints", parse_spec(text).text)
     with pytest.raises(MasterpointError) as caught:
         event_awards(parse_spec("acbl"), [], 4)

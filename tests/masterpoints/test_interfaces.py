@@ -43,9 +43,13 @@ def test_score_table_has_a_masterpoints_column(runner: CliRunner) -> None:
     assert "Masterpoints" not in plain
 
 
-@pytest.mark.parametrize("bad", ["fide", "abf:0", "abf:-1", "abf:1e9", "acbl:", "ebu"])
-def test_a_bad_or_unavailable_scheme_is_refused(runner: CliRunner, bad: str) -> None:
-    code, output = run(runner, "session", "score", str(HOWELL), "--masterpoints", bad)
+@pytest.mark.parametrize(
+    ("path", "bad"),
+    [(HOWELL, "fide"), (HOWELL, "abf:0"), (HOWELL, "abf:-1"), (HOWELL, "abf:1e9"),
+     (HOWELL, "acbl:"), (HOWELL, "ebu:2.5"), (MITCHELL, "ebu")],  # EBU: no two-winner scales
+)  # fmt: skip
+def test_a_bad_or_unavailable_scheme_is_refused(runner: CliRunner, path: Path, bad: str) -> None:
+    code, output = run(runner, "session", "score", str(path), "--masterpoints", bad)
     assert code == 2, output
     assert "--masterpoints" in output
     assert "masterpoints '" in output
@@ -81,8 +85,8 @@ def test_the_library_writes_what_the_cli_writes() -> None:
     assert text.count("<MASTER_POINTS>") == 4
     assert "<MPS_AWARDED_FLAG>Y" in text
     assert "<MASTER_POINTS_AWARDED>24</MASTER_POINTS_AWARDED>" in text
-    with pytest.raises(MasterpointError):
-        write(read.session, masterpoints=parse_spec("ebu"))
+    with pytest.raises(MasterpointError):  # a Mitchell: the EBU's two-winner scales
+        write(read_file(MITCHELL.read_bytes()).session, masterpoints=parse_spec("ebu"))
     assert CLUB_WEIGHT[Scheme.ABF] == parse_spec("abf").weight
 
 
@@ -101,3 +105,27 @@ def test_the_reader_reads_scorebridges_master_points_element() -> None:
     assert awarded == [("1", 18, "black"), ("2", 12, "black"), ("3=", 6, "black"),
                        ("3=", 6, "black")]  # fmt: skip
     assert all(r.master_points is None for r in rows[4:])
+
+
+def test_an_ebu_one_winner_session_is_scored_and_exported_in_whole_points(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """``--masterpoints ebu`` on a Howell: the JSON rows and the USEBIO file carry the EBU's
+    local points (whole, ``black`` as ScoreBridge writes them), read back alike."""
+    code, output = run(runner, "session", "score", str(HOWELL), "--masterpoints", "ebu",
+                       "--json")  # fmt: skip
+    assert code == 0, output
+    data = json.loads(output)
+    assert data["masterpoints"] == {"scheme": "ebu", "weight": "1"}
+    expected = awards(parse_spec("ebu"), score_session(read_file(HOWELL.read_bytes()).session))
+    by_label = {pair.label: award.points for pair, award in expected.items()}
+    rows = [r for field in data["sections"][0]["rankings"].values() for r in field]
+    assert {r["pair"]: r["masterpoints"] for r in rows} == {k: int(v) for k, v in by_label.items()}
+    assert sorted((v for v in by_label.values() if v), reverse=True) == [18, 12, 6]
+    out = tmp_path / "ebu.xml"
+    code, output = run(runner, "session", "export", str(HOWELL), "--format", "usebio",
+                       "--masterpoints", "ebu", "-o", str(out))  # fmt: skip
+    assert code == 0, output
+    back = {r.pair.label: (r.master_points, r.master_point_type)
+            for r in read_file(out.read_bytes()).standings}  # fmt: skip
+    assert back == {k: (int(v), "black") if v else (None, "") for k, v in by_label.items()}

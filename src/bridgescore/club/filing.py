@@ -131,8 +131,8 @@ def evening_awards(
 ) -> dict[Pair, Award] | None:
     """Each pair's award for an evening by the club's scheme: the core's
     :func:`~bridgescore.masterpoints.awards`; None without a scheme, or for a scheme whose
-    session awards the core does not have (the EBU's club scales: SCORING.md §25), so that
-    the pages show no awards rather than fail."""
+    session awards the core does not have (the EBU's two-winner sessions: SCORING.md §25),
+    so that the pages show no awards rather than fail."""
     if spec is None:
         return None
     try:
@@ -224,8 +224,9 @@ def ebu_usebio(session: Session, scored: Sequence[SectionScores], spec: Masterpo
     number) with, in its ``EVENT``, ``MPS_AWARDED_FLAG`` and the EBU's charge code
     (``P2P_CHARGE_RATE``), where Compscore writes them (before ``SESSION_COUNT``, after
     ``SECTION_COUNT``). Each pair's award is the core's writer's (``MASTER_POINTS``, the
-    flag ``Y``) when the core has the scheme's awards; the EBU's club scales are not the
-    core's yet (SCORING.md §25), so for them the flag is ``N`` and no pair holds an award.
+    flag ``Y``) when the core has the scheme's awards; the EBU's scales for a two-winner
+    session are not the core's (SCORING.md §25), so for one the flag is ``N`` and no pair holds
+    an award.
     Also the players without a national number, by name.
 
     >>> from bridgescore import Result

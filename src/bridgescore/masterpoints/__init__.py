@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from fractions import Fraction
 
 from bridgescore.duplicate.session import IndividualScores, Pair, RankRow, SectionScores
 from bridgescore.errors import MasterpointError
@@ -47,18 +48,33 @@ __all__ = [
 ]
 
 
-def _field_awards(spec: MasterpointSpec, field: Field) -> tuple[list[Decimal], Decimal, str]:
+def _field_awards(spec: MasterpointSpec, field: Field) -> dict[Pair, Award]:
     if spec.scheme is Scheme.ABF:
         winner = abf.session_winner(field.tables, one_winner=field.one_winner,
                                     weight=spec.weight)  # fmt: skip
-        return abf.placings(winner, field.size), abf.QUANTUM, abf.kind(spec.weight)
+        shared = share(field.rows, abf.placings(winner, field.size), abf.QUANTUM)
+        return {pair: Award(points, abf.kind(spec.weight)) for pair, points in shared.items()}
     if spec.scheme is Scheme.ACBL:
         first = acbl.section_first(field.tables, spec.weight)
         # a Mitchell's half table counts whole: "7 1/2 tables would be 8 pairs in each group"
         pairs = field.size if field.one_winner else field.tables
-        return acbl.placings(first, pairs), acbl.QUANTUM, acbl.KIND
-    raise MasterpointError.coded("ebu_pairs_scales", field="masterpoints", value=spec.text,
-                                 scheme=repr(spec.scheme.value))  # fmt: skip
+        shared = share(field.rows, acbl.placings(first, pairs), acbl.QUANTUM)
+        return {pair: Award(points, acbl.KIND) for pair, points in shared.items()}
+    if not field.one_winner:
+        raise MasterpointError.coded("ebu_two_winner", field="masterpoints", value=spec.text,
+                                     scheme=repr(spec.text))  # fmt: skip
+    # the full tables of the field's pairs; the boards a pair played, at most
+    boards = max((row.boards for row in field.rows if row.ranked), default=0)
+    places = [Decimal(x) for x in ebu.pairs_scale(field.size // 2, boards, spec.weight)]
+    shared = _ebu_share(field.rows, places, spec.weight)
+    return {pair: Award(points, ebu.PAIRS_KIND) for pair, points in shared.items()}
+
+
+def _ebu_share(rows: Sequence[RankRow], places: list[Decimal], weight: Fraction
+               ) -> dict[Pair, Decimal]:  # fmt: skip
+    """A tie's share of the EBU's awards: rounded up to a whole point, and at least the
+    scale's minimum award (SCORING.md §25.3)."""
+    return share(rows, places, ebu.QUANTUM, up=True, minimum=Decimal(ebu.minimum(weight)))
 
 
 def awards(spec: MasterpointSpec, sections: Sequence[SectionScores]) -> dict[Pair, Award]:
@@ -77,20 +93,19 @@ def awards(spec: MasterpointSpec, sections: Sequence[SectionScores]) -> dict[Pai
     for field in fields_of(sections):
         if not field.rows:
             continue
-        places, quantum, kind = _field_awards(spec, field)
-        for pair, points in share(field.rows, places, quantum).items():
+        for pair, award in _field_awards(spec, field).items():
             if pair in out:
                 raise MasterpointError.coded("award_pair_two_sections", field="sections",
                                              value=pair.label, pair=pair.label)  # fmt: skip
-            out[pair] = Award(points, kind)
+            out[pair] = award
     return out
 
 
 def individual_awards(spec: MasterpointSpec, scores: IndividualScores) -> dict[int, Award]:
     """Each player's award for an individual session (SCORING.md §26): the EBU's Scale F
     (:func:`ebu.scale_f`) for its full tables (4 players each: those who sit out a round do not
-    make a table) and the boards played, shared by a tie as a pair's tie is (:func:`share`),
-    whole master points; 0 past the awards.
+    make a table) and the boards played, a tie's share rounded up and at least 6 as a pair's
+    is (SCORING.md §25.3), whole master points; 0 past the awards.
 
     >>> from bridgescore import Result
     >>> from bridgescore.duplicate.movement.individual import individual
@@ -112,7 +127,7 @@ def individual_awards(spec: MasterpointSpec, scores: IndividualScores) -> dict[i
                                      scheme=repr(spec.scheme.value))  # fmt: skip
     tables = scores.movement.players // 4
     places = [Decimal(x) for x in ebu.scale_f(tables, len(scores.pairs.travellers))]
-    shared = share(scores.rankings, places, ebu.QUANTUM)
+    shared = _ebu_share(scores.rankings, places, Fraction(1))
     return {row.pair.number: Award(shared.get(row.pair, Decimal(0)), ebu.KIND)
             for row in scores.rankings}  # fmt: skip
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from itertools import groupby
 
@@ -52,16 +52,20 @@ def fields_of(sections: Sequence[SectionScores]) -> list[Field]:
     return out
 
 
-def share(rows: Sequence[RankRow], places: Sequence[Decimal], quantum: Decimal
-          ) -> dict[Pair, Decimal]:  # fmt: skip
+def share(rows: Sequence[RankRow], places: Sequence[Decimal], quantum: Decimal, *,
+          up: bool = False, minimum: Decimal = Decimal(0)) -> dict[Pair, Decimal]:  # fmt: skip
     """Each pair's award: the award of its place (``places[0]`` the winner's), a tie sharing
-    equally the awards of the places it fills, rounded to ``quantum``; 0 past the awards and
-    for a pair not ranked.
+    equally the awards of the places it fills, rounded to ``quantum`` (a half up, or ``up``
+    to the next multiple) and, when above 0, at least ``minimum``; 0 past the awards and for a
+    pair not ranked.
 
     >>> rows = [RankRow("1=", Pair(1), 60, 60.0, 2), RankRow("1=", Pair(2), 60, 60.0, 2),
     ...         RankRow("3", Pair(3), 30, 30.0, 2), RankRow("", Pair(4), 0, 0.0, 1, False)]
     >>> [str(v) for v in share(rows, [Decimal("1.00"), Decimal("0.70")], Decimal("0.01")).values()]
     ['0.85', '0.85', '0.00', '0.00']
+    >>> [str(v) for v in share(rows, [Decimal(6)], Decimal(1), up=True, minimum=Decimal(6)
+    ...                          ).values()]  # (6 + 0) / 2 = 3, raised to the minimum
+    ['6', '6', '0', '0']
     """
     out: dict[Pair, Decimal] = {}
     place = 0
@@ -70,7 +74,9 @@ def share(rows: Sequence[RankRow], places: Sequence[Decimal], quantum: Decimal
         tied = list(group)
         pot = sum((places[i] for i in range(place, min(place + len(tied), len(places)))),
                   Decimal(0))  # fmt: skip
-        each = round_to(Fraction(pot) / len(tied), quantum)
+        each = round_to(Fraction(pot) / len(tied), quantum, ROUND_CEILING if up else ROUND_HALF_UP)
+        if each > 0:
+            each = max(each, minimum)
         for row in tied:
             out[row.pair] = each
         place += len(tied)

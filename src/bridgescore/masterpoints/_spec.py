@@ -6,12 +6,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 from enum import StrEnum
 from fractions import Fraction
 from typing import Final
 
 from bridgescore.errors import N_, MasterpointError
+from bridgescore.masterpoints.ebu import SCALES
 
 __all__ = ["KINDS", "Award", "MasterpointSpec", "Scheme", "parse_spec", "round_to"]
 
@@ -99,7 +100,8 @@ _WEIGHT = re.compile(r"\d{1,3}(\.\d{1,4})?|\d{1,3}/\d{1,3}")
 
 def parse_spec(text: str) -> MasterpointSpec:
     """Read ``SCHEME[:WEIGHT]``: ``abf``, ``acbl:1.5``, ``ebu:2``, ``abf:5/2``; the weight
-    defaults to the scheme's club session.
+    defaults to the scheme's club session, and the EBU's is one of its scales
+    (:data:`bridgescore.masterpoints.ebu.SCALES`).
 
     >>> parse_spec("abf"), parse_spec(" ACBL:1.5 ").weight
     (MasterpointSpec(scheme=<Scheme.ABF: 'abf'>, weight=Fraction(3, 2)), Fraction(3, 2))
@@ -122,15 +124,23 @@ def parse_spec(text: str) -> MasterpointSpec:
     if not _WEIGHT.fullmatch(weight) or Fraction(weight) <= 0 or Fraction(weight) > 100:
         raise MasterpointError.coded("masterpoints_weight", field="masterpoints", value=text,
                                      text=text)  # fmt: skip
+    if scheme is Scheme.EBU and Fraction(weight) not in SCALES:
+        raise MasterpointError.coded("ebu_scale", field="masterpoints", value=text, text=text)
     return MasterpointSpec(scheme, Fraction(weight))
 
 
-def round_to(value: Decimal | Fraction, quantum: Decimal) -> Decimal:
-    """``value`` to a multiple of ``quantum``, halves up.
+def round_to(value: Decimal | Fraction, quantum: Decimal, rounding: str = ROUND_HALF_UP
+             ) -> Decimal:  # fmt: skip
+    """``value`` to a multiple of ``quantum``, halves up (or by ``rounding``, a
+    :mod:`decimal` rounding such as ``ROUND_CEILING``).
 
     >>> round_to(Fraction(1, 8), Decimal("0.01")), round_to(Decimal("2.5"), Decimal(1))
     (Decimal('0.13'), Decimal('3'))
+    >>> round_to(Fraction(7, 3), Decimal(1), "ROUND_CEILING")
+    Decimal('3')
     """
     if isinstance(value, Fraction):
-        value = Decimal(value.numerator) / Decimal(value.denominator)
-    return value.quantize(quantum, rounding=ROUND_HALF_UP)
+        with localcontext() as ctx:
+            ctx.prec = 28
+            value = Decimal(value.numerator) / Decimal(value.denominator)
+    return value.quantize(quantum, rounding=rounding)
