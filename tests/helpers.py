@@ -37,12 +37,13 @@ from bridgescore.players import Player
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import LiveStore
-from bridgescore.web import Settings, create_app
+from bridgescore.web import Settings
 from tests.conftest import (
     DATA,
     auth,
     bridgescore_command,
     copy_of,
+    create_app,
     csrf,
     make_club,
     migrated_database,

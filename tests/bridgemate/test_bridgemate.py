@@ -23,10 +23,10 @@ from bridgescore.events import Event, EventKind, teams
 from bridgescore.live import LiveState, TableEntry
 from bridgescore.model import Result
 from bridgescore.storage.live import LiveStore
-from bridgescore.web import Settings, create_app
+from bridgescore.web import Settings
 from bridgescore.web.deps import live_of
 from tests.bridgemate.fake_bcs import FIXTURES, FakeBcs, fixture
-from tests.conftest import auth
+from tests.conftest import auth, create_app
 from tests.helpers import entry_body
 
 CONTRACTS = ("1NT", "2S", "3NT", "4H", "4S", "4HX", "3C", "5DX", "6NT", "2H")

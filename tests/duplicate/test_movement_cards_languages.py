@@ -32,8 +32,8 @@ from bridgescore.duplicate.movement.individual import describe_individual, indiv
 from bridgescore.duplicate.movement.report import cards
 from bridgescore.locale import LANGUAGES, sentence_text, use
 from bridgescore.paper import cards_pdf
-from bridgescore.web import Settings, create_app
-from tests.conftest import DATA
+from bridgescore.web import Settings
+from tests.conftest import DATA, create_app
 from tests.helpers import text_of
 
 ENGLISH_WORDS = re.compile(

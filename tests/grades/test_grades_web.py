@@ -21,9 +21,9 @@ from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import LiveStore
 from bridgescore.storage.site import ClubSite
-from bridgescore.web import Settings, create_app
+from bridgescore.web import Settings
 from bridgescore.web.site import club_slug
-from tests.conftest import auth, club_evenings
+from tests.conftest import auth, club_evenings, create_app
 from tests.helpers import swiss_night
 
 

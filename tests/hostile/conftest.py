@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgescore.web import Settings, create_app
-from tests.conftest import PASSWORD, auth, csrf, make_club
+from bridgescore.web import Settings
+from tests.conftest import PASSWORD, auth, create_app, csrf, make_club
 
 EMAIL = "td@acol.example"
 TEAMS = ["Aces", "Kings", "Queens", "Jacks"]

@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgescore.duplicate.movement import mitchell
-from bridgescore.web import Settings, create_app
-from tests.conftest import auth
+from bridgescore.web import Settings
+from tests.conftest import auth, create_app
 
 SEVEN = {"movement": "mitchell", "tables": 7, "boards_per_round": 3}
 PLAYS = mitchell(7, 3).plays

@@ -20,8 +20,8 @@ from fastapi.testclient import TestClient
 from bridgescore.club.mail import MailError, SmtpSettings, check_destination
 from bridgescore.storage import Store
 from bridgescore.storage.sender import Sender
-from bridgescore.web import Settings, create_app
-from tests.conftest import auth, make_club
+from bridgescore.web import Settings
+from tests.conftest import auth, create_app, make_club
 from tests.hostile.mail_helpers import (
     Inbox,
     club_evening,

@@ -19,8 +19,8 @@ from bridgescore.players import Player
 from bridgescore.storage import Store
 from bridgescore.storage.outbox import OutboxStore
 from bridgescore.storage.sender import Sender
-from bridgescore.web import Settings, create_app
-from tests.conftest import auth, make_club
+from bridgescore.web import Settings
+from tests.conftest import auth, create_app, make_club
 from tests.hostile.mail_helpers import Inbox, club_evening, letters, report, smtp_server
 
 HOSTILE = ["evil>,<x@b.test", "a;b@c.test", "a\x00b@c.test", "a\u2028b@c.test",

@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgescore.live import MOST_REQUESTS
-from bridgescore.web import Settings, create_app
-from tests.conftest import auth
+from bridgescore.web import Settings
+from tests.conftest import auth, create_app
 
 SEVEN = {"movement": "mitchell", "tables": 7, "boards_per_round": 3}
 RESULT = {"round": 1, "table": 2, "board": 4, "contract": "4H", "declarer": "S", "tricks": 8}

@@ -19,9 +19,8 @@ from bridgescore.storage.anonymous import AnonymousQuota
 from bridgescore.storage.errors import QuotaError
 from bridgescore.storage.schema import AnonymousGameRow, GameRow
 from bridgescore.storage.store import utcnow
-from bridgescore.web import create_app
 from bridgescore.web.settings import Settings
-from tests.conftest import csrf
+from tests.conftest import create_app, csrf
 
 MB = 1_000_000
 

@@ -21,11 +21,11 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.requests import Request
 
-from bridgescore.web import Settings, create_app
+from bridgescore.web import Settings
 from bridgescore.web.proxies import Proxies
 from bridgescore.web.settings import Limits
 from bridgescore.web.streams import event_stream, stream_pass
-from tests.conftest import PASSWORD, auth, bridgescore_command, make_club
+from tests.conftest import PASSWORD, auth, bridgescore_command, create_app, make_club
 from tests.hostile.conftest import EMAIL
 
 

@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 from bridgescore.events import Entrant
 from bridgescore.inputs import LONGEST_NAME
 from bridgescore.players import Player
-from bridgescore.web import Settings, create_app
-from tests.conftest import auth, make_club
+from bridgescore.web import Settings
+from tests.conftest import auth, create_app, make_club
 
 LONG = (
     "The Honourable Society of Long-Named Partnerships of Upper Wickham-on-the-Marsh Bridge Circle"

@@ -10,8 +10,8 @@ from pathlib import Path
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
-from bridgescore.web import Settings, create_app
-from tests.conftest import auth, make_club, run
+from bridgescore.web import Settings
+from tests.conftest import auth, create_app, make_club, run
 
 TEAMS = ("Lions", "Bears", "Owls", "Cats")
 

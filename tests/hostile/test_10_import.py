@@ -12,8 +12,8 @@ from typing import Any
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
-from bridgescore.web import Settings, create_app
-from tests.conftest import PASSWORD, auth, make_club, run
+from bridgescore.web import Settings
+from tests.conftest import PASSWORD, auth, create_app, make_club, run
 
 MOVEMENT = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
 ANN, BOB = {"name": "Ann Smith", "number": "1001"}, {"name": "Bob Jones", "number": "1002"}

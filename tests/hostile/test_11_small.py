@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgescore.web import Settings, create_app
+from bridgescore.web import Settings
 from bridgescore.web.common import CSRF_COOKIE, LOGIN_COOKIE
-from tests.conftest import PASSWORD, auth, make_club
+from tests.conftest import PASSWORD, auth, create_app, make_club
 from tests.hostile.conftest import EMAIL, log_in_page, new_swiss
 
 ROOT = Path(__file__).parents[2]

@@ -41,8 +41,8 @@ from bridgescore.live import (
 from bridgescore.live.definition import Draw, Withdrawal, redefine
 from bridgescore.storage import Store
 from bridgescore.storage.live import LiveStore
-from bridgescore.web import Settings, create_app
-from tests.conftest import auth, make_club
+from bridgescore.web import Settings
+from tests.conftest import auth, create_app, make_club
 from tests.helpers import apply_change, entry_body
 
 MOVEMENT = mitchell(3, 2)  # rounds 1-3; table 1 plays boards 1-2 in round 1, 3-4 in round 2

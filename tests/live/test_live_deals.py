@@ -30,10 +30,10 @@ from bridgescore.duplicate.session import Board, Section, Session
 from bridgescore.live import DIRECTOR, NOW, LiveResult, LiveState, NotAllowedError
 from bridgescore.live.deals import Analysed, AttachDeals, analysed, attach, hand_for, unsolved
 from bridgescore.storage.live_deals import DealStore
-from bridgescore.web import Settings, create_app
+from bridgescore.web import Settings
 from bridgescore.web.analysis import Analyser
 from bridgescore.web.deps import live_of
-from tests.conftest import auth
+from tests.conftest import auth, create_app
 
 SEED = "5e" * 32
 DEALT = deal_set("1-6", seed=SEED).boards

@@ -18,10 +18,10 @@ from bridgescore.masterpoints import awards, parse_spec
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import LiveStore
-from bridgescore.web import Settings, create_app
+from bridgescore.web import Settings
 from bridgescore.web.mail import letter_words
 from bridgescore.web.site import club_slug
-from tests.conftest import auth, club_evenings, give_emails
+from tests.conftest import auth, club_evenings, create_app, give_emails
 
 
 @pytest.fixture(scope="module")

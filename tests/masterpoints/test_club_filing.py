@@ -35,8 +35,8 @@ from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.filing import file_masterpoints
 from bridgescore.storage.live import LiveStore
 from bridgescore.storage.schema import GameRow
-from bridgescore.web import Settings, create_app
-from tests.conftest import auth, club_evenings
+from bridgescore.web import Settings
+from tests.conftest import auth, club_evenings, create_app
 
 REAL = Path(__file__).parents[1] / "data" / "real" / "usebio"
 

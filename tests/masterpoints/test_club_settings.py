@@ -18,9 +18,9 @@ from bridgescore.masterpoints import Scheme, parse_spec
 from bridgescore.storage import Store
 from bridgescore.storage.backup import BackupError, export_club, import_club
 from bridgescore.storage.clubs import ClubStore
-from bridgescore.web import Settings, create_app
+from bridgescore.web import Settings
 from bridgescore.web.club_pages import MP_SCHEMES
-from tests.conftest import PASSWORD, csrf, make_club
+from tests.conftest import PASSWORD, create_app, csrf, make_club
 
 REFUSED = ["fifa", "abf:0", "abf:-1", "ebu:101", "acbl:x", "abf:1:2", "a" * 33, "abf:1e3"]
 

@@ -10,8 +10,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from bridgescore.web import Settings, create_app
-from tests.conftest import auth
+from bridgescore.web import Settings
+from tests.conftest import auth, create_app
 from tests.helpers import text_of
 from tests.helpers import upload_pbn as upload
 

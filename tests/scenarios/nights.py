@@ -41,8 +41,8 @@ from bridgescore.cli import cli
 from bridgescore.duplicate.session import Split
 from bridgescore.events import Entrant, Entry, Event, Room, swap_repeats
 from bridgescore.live.night import table_of
-from bridgescore.web import Settings, create_app
-from tests.conftest import auth, make_club
+from bridgescore.web import Settings
+from tests.conftest import auth, create_app, make_club
 
 __all__ = [
     "KNOWN_DEFECTS",

@@ -56,7 +56,7 @@ from tests.scenarios.nights import (
 )
 
 EVENING = settings(
-    max_examples=3 if SOAK else 4,
+    max_examples=3,
     stateful_step_count=40 if SOAK else 14,
     deadline=None,
     suppress_health_check=list(HealthCheck),

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgescore.web import Settings, create_app
-from tests.conftest import auth
+from bridgescore.web import Settings
+from tests.conftest import auth, create_app
 from tests.helpers import cli_percentages
 
 F = Fraction

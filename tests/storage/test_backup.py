@@ -19,8 +19,8 @@ from bridgescore.storage import Store
 from bridgescore.storage.backup import BackupError, Imported, export_club, import_club, read_export
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import table_token
-from bridgescore.web import Settings, create_app
-from tests.conftest import PASSWORD, auth, make_club, run
+from bridgescore.web import Settings
+from tests.conftest import PASSWORD, auth, create_app, make_club, run
 
 MOVEMENT = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
 ANN, BOB = {"name": "Ann Smith", "number": "1001"}, {"name": "Bob Jones", "number": "1002"}

@@ -47,8 +47,8 @@ from bridgescore.storage.outbox import OutboxStore
 from bridgescore.storage.schema import OutboxRow
 from bridgescore.storage.sender import Sender
 from bridgescore.storage.store import utcnow
-from bridgescore.web import Settings, create_app
-from tests.conftest import auth, make_club
+from bridgescore.web import Settings
+from tests.conftest import auth, create_app, make_club
 from tests.hostile.mail_helpers import smtp_server
 
 

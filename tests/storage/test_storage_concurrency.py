@@ -31,8 +31,8 @@ from bridgescore.storage import (
     VersionConflictError,
 )
 from bridgescore.storage import database as database_module
-from bridgescore.web import Settings, create_app
-from tests.conftest import _postgres_url, auth
+from bridgescore.web import Settings
+from tests.conftest import _postgres_url, auth, create_app
 
 BUSY = "the database is busy, try again"
 

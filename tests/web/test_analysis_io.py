@@ -21,8 +21,8 @@ from bridgescore.boards.par import par
 from bridgescore.duplicate.analysis import analyse_pair
 from bridgescore.duplicate.session import Board, BoardResult, Section, Session
 from bridgescore.pbn import analysis_tags
-from bridgescore.web import Settings, create_app
-from tests.conftest import DATA, auth, csrf, run
+from bridgescore.web import Settings
+from tests.conftest import DATA, auth, create_app, csrf, run
 
 TABLE = ((7, 6, 6, 10, 8), (6, 7, 7, 3, 5), (7, 6, 6, 10, 8), (6, 7, 7, 3, 5))
 

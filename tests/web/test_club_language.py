@@ -21,10 +21,19 @@ from bridgescore.players import Player
 from bridgescore.storage import Store
 from bridgescore.storage.backup import BackupError, export_club, import_club
 from bridgescore.storage.clubs import ClubStore
-from bridgescore.web import Settings, create_app
+from bridgescore.web import Settings
 from bridgescore.web.mail import letter_words
 from bridgescore.web.site import club_slug
-from tests.conftest import PASSWORD, auth, club_evenings, csrf, give_emails, make_club, run
+from tests.conftest import (
+    PASSWORD,
+    auth,
+    club_evenings,
+    create_app,
+    csrf,
+    give_emails,
+    make_club,
+    run,
+)
 from tests.helpers import html_lang
 
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgescore.web import Settings, create_app
-from tests.conftest import PASSWORD, auth, csrf, make_club
+from bridgescore.web import Settings
+from tests.conftest import PASSWORD, auth, create_app, csrf, make_club
 
 MOVEMENT = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
 ANN, BOB = {"name": "Ann Smith", "number": "1001"}, {"name": "Bob Jones", "number": "1002"}

@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 
 from bridgescore.errors import MESSAGES
 from bridgescore.locale import LANGUAGES, gettext, use
-from bridgescore.web import Settings, create_app
-from tests.conftest import auth
+from bridgescore.web import Settings
+from tests.conftest import auth, create_app
 
 RESULT = {"round": 1, "table": 2, "board": 4, "contract": "4HX", "declarer": "S", "tricks": 8}
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}

@@ -12,11 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgescore.events import VpScale
-from bridgescore.web.app import create_app
 from bridgescore.web.club_pages import KINDS, SCALES
 from bridgescore.web.settings import Settings
 from bridgescore.web.team_views import TeamEventIn
-from tests.conftest import PASSWORD, auth, csrf, make_club
+from tests.conftest import PASSWORD, auth, create_app, csrf, make_club
 
 
 @pytest.fixture

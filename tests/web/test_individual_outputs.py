@@ -15,10 +15,10 @@ from bridgescore.duplicate.movement import individual
 from bridgescore.pbn import read as read_pbn
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.usebio import read as read_usebio
-from bridgescore.web import Settings, create_app
+from bridgescore.web import Settings
 from bridgescore.web.site import club_slug
 from bridgescore.web.site_pages import write_site
-from tests.conftest import auth, make_club, run
+from tests.conftest import auth, create_app, make_club, run
 from tests.helpers import text_of
 
 NAMES = {str(n): f"Player {chr(64 + n)}" for n in range(1, 13)}

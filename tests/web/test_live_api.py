@@ -14,8 +14,8 @@ from fastapi.testclient import TestClient
 from bridgescore import Result, pbn
 from bridgescore.duplicate.movement import mitchell
 from bridgescore.duplicate.session import BoardResult, Section, Session, score_section
-from bridgescore.web import Settings, create_app
-from tests.conftest import auth
+from bridgescore.web import Settings
+from tests.conftest import auth, create_app
 
 SEVEN = {"movement": "mitchell", "tables": 7, "boards_per_round": 3}
 

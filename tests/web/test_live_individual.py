@@ -19,8 +19,8 @@ from bridgescore.duplicate.session import (
     score_individual,
     score_section,
 )
-from bridgescore.web import Settings, create_app
-from tests.conftest import auth
+from bridgescore.web import Settings
+from tests.conftest import auth, create_app
 
 NAMES = {str(n): f"Player {chr(64 + n)}" for n in range(1, 13)}
 

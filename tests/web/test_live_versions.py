@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgescore.web import Settings, create_app
-from tests.conftest import auth, make_club
+from bridgescore.web import Settings
+from tests.conftest import auth, create_app, make_club
 
 Night = tuple[TestClient, str, dict[str, str], dict[str, Any]]
 """The client, the night's id, the director's header, and a table's first board's body."""

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgescore.web import Settings, create_app
+from bridgescore.web import Settings
 from bridgescore.web.ratelimit import Buckets
 from bridgescore.web.settings import Limits
-from tests.conftest import auth
+from tests.conftest import auth, create_app
 
 MOVEMENT = {"movement": {"movement": "mitchell", "tables": 15, "boards_per_round": 2}}
 

@@ -14,10 +14,10 @@ from bridgescore.boards.tags import dd_hex, par_texts
 from bridgescore.deals import deal_set, to_bytes
 from bridgescore.duplicate.session import session_from_dict
 from bridgescore.storage.live_deals import DealStore
-from bridgescore.web import Settings, create_app
+from bridgescore.web import Settings
 from bridgescore.web.analysis import Analyser
 from bridgescore.web.deps import live_of
-from tests.conftest import auth
+from tests.conftest import auth, create_app
 
 DEALT = deal_set("1-6", seed="5e" * 32).boards
 TABLE = ((7, 7, 7, 9, 9), (6, 6, 6, 4, 4), (7, 7, 7, 8, 8), (6, 5, 6, 4, 4))

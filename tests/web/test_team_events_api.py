@@ -13,10 +13,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgescore.events import VpScale
-from bridgescore.web.app import create_app
 from bridgescore.web.settings import Settings
 from bridgescore.web.team_views import ScaleName
-from tests.conftest import auth, make_club
+from tests.conftest import auth, create_app, make_club
 from tests.helpers import matchings
 
 

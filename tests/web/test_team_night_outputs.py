@@ -11,9 +11,8 @@ from fastapi.testclient import TestClient
 
 from bridgescore.live.teams import board_lines
 from bridgescore.pbn import read_event
-from bridgescore.web.app import create_app
 from bridgescore.web.settings import Settings
-from tests.conftest import auth, make_club
+from tests.conftest import auth, create_app, make_club
 from tests.helpers import Night, swiss_night
 from tests.helpers import round_one as result
 

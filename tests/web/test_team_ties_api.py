@@ -9,9 +9,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgescore.web.app import create_app
 from bridgescore.web.settings import Settings
-from tests.conftest import auth, make_club
+from tests.conftest import auth, create_app, make_club
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from bridgescore import pbn, usebio
-from bridgescore.web import Settings, create_app
-from tests.conftest import DATA, auth, csrf
+from bridgescore.web import Settings
+from tests.conftest import DATA, auth, create_app, csrf
 from tests.helpers import WEIGHTED_PBN
 from tests.helpers import upload_pbn as upload
 

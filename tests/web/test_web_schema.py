@@ -19,8 +19,9 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from bridgescore.web import Settings, create_app
+from bridgescore.web import Settings
 from bridgescore.web.settings import Limits
+from tests.conftest import create_app
 
 CHECKS = [
     not_a_server_error,
