@@ -90,7 +90,7 @@ def test_scale_f_applies_to_an_individual_and_is_written_in_each_player() -> Non
         assert tied == {points}
     assert players.rankings[0].rank == "1"
     assert int(got[players.rankings[0].pair.number].points) == 12
-    assert {a.kind for a in got.values()} == {"local"}
+    assert {a.kind for a in got.values()} == {"black"}
     again = read(write(session, masterpoints=parse_spec("ebu")))
     assert [(row.pair.number, row.master_points or 0) for row in again.standings] == [
         (row.pair.number, int(got[row.pair.number].points)) for row in players.rankings

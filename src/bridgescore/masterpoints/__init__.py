@@ -67,7 +67,7 @@ def _field_awards(spec: MasterpointSpec, field: Field) -> dict[Pair, Award]:
     boards = max((row.boards for row in field.rows if row.ranked), default=0)
     places = [Decimal(x) for x in ebu.pairs_scale(field.size // 2, boards, spec.weight)]
     shared = _ebu_share(field.rows, places, spec.weight)
-    return {pair: Award(points, ebu.PAIRS_KIND) for pair, points in shared.items()}
+    return {pair: Award(points, ebu.KIND) for pair, points in shared.items()}
 
 
 def _ebu_share(rows: Sequence[RankRow], places: list[Decimal], weight: Fraction

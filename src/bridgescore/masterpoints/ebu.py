@@ -31,7 +31,6 @@ from bridgescore.errors import MasterpointError
 __all__ = [
     "KIND",
     "MINIMUM",
-    "PAIRS_KIND",
     "QUANTUM",
     "RATE",
     "SCALES",
@@ -45,11 +44,9 @@ __all__ = [
 QUANTUM = Decimal(1)
 """Master points are whole numbers."""
 
-KIND = "local"
-"""A club session's points (the EBU's local, or black, points)."""
-
-PAIRS_KIND = "black"
-"""A pairs session's local points, as ScoreBridge writes their ``MASTER_POINT_TYPE``."""
+KIND = "black"
+"""A club session's points, pairs' and individuals' (the EBU's local, or black, points), as
+ScoreBridge writes their ``MASTER_POINT_TYPE``."""
 
 STEP = 3
 """Scale F's decrement from one place to the next."""
