@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from operator import attrgetter
+from itertools import compress, repeat
+from operator import and_, attrgetter, eq, lt, xor
 from typing import Final, Protocol
 
 from bridgescore.model import Contract, Result, Seat
@@ -95,28 +96,24 @@ def declared_alone(results: Sequence[_Row]) -> list[tuple[int, int, int]]:
     """
     played = list(map(_RESULT, results))
     ids = list(map(id, played))
-    keys: dict[int, tuple[int, str, str, int] | None] = {}
+    contracts: dict[tuple[int, str, str], int] = {}
+    code: dict[int, int] = {}
     for i, result in dict(zip(ids, played, strict=True)).items():  # each distinct value once
         if result is None or not isinstance(result.contract, Contract) or not result.declarer:
-            keys[i] = None
+            code[i] = -2  # counted apart from every contract, never flipped to one
             continue
         c = result.contract
-        keys[i] = (c.level, c.strain._value_, c.doubling._value_,
-                   0 if result.declarer in _NS_SEATS else 1)  # fmt: skip
-    boards = list(map(_BOARD, results))
-    counts = Counter(zip(boards, map(keys.__getitem__, ids), strict=True))
-    alone = {}
-    for (board, key), count in counts.items():
-        if key is None or count != 1:
-            continue
-        flipped = counts.get((board, (*key[:3], 1 - key[3])), 0)
-        if flipped >= 2:
-            alone[(board, key)] = flipped
-    if not alone:
+        key = (c.level, c.strain._value_, c.doubling._value_)  # plain: hashed at once
+        side = 0 if result.declarer in _NS_SEATS else 1
+        code[i] = 2 * contracts.setdefault(key, len(contracts)) + side
+    boards, codes = list(map(_BOARD, results)), list(map(code.__getitem__, ids))
+    keys = list(zip(boards, codes, strict=True))
+    counts = Counter(keys)
+    flipped = zip(boards, map(xor, codes, repeat(1)), strict=True)  # -2 ^ 1 == -1: none
+    own, other = list(map(counts.get, keys)), list(map(counts.get, flipped, repeat(0)))
+    flags = list(map(and_, map(eq, own, repeat(1)), map(lt, repeat(1), other)))
+    if not any(flags):
         return []
     first = dict(zip(reversed(boards), range(len(boards) - 1, -1, -1), strict=True))
-    found = [(first[board], i, key[3], alone[(board, key)])
-             for i, (board, key) in enumerate(zip(boards, map(keys.__getitem__, ids),
-                                                  strict=True))
-             if key is not None and (board, key) in alone]  # fmt: skip
-    return [(i, side, flipped) for _, i, side, flipped in sorted(found)]
+    found = sorted(compress(range(len(boards)), flags), key=lambda i: (first[boards[i]], i))
+    return [(i, codes[i] & 1, other[i]) for i in found]
