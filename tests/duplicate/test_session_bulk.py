@@ -72,3 +72,14 @@ def test_a_contract_declared_alone_is_found_board_by_board_in_first_seen_order()
     rows = [SimpleNamespace(board=b, result=Result.parse(t)) for b, t in (
         (2, "4SE="), (1, "4SN="), (2, "4SN="), (1, "4SE="), (2, "4SS+1"), (1, "4SW-1"))]  # fmt: skip
     assert declared_alone(rows) == [(0, 1, 2), (1, 0, 2)]
+
+
+def test_a_pair_at_two_tables_in_a_round_is_found_on_either_side() -> None:
+    def row(board: int, ns: int, ew: int, round_: int | None) -> SimpleNamespace:
+        return SimpleNamespace(board=board, ns=ns, ew=ew, round=round_)
+
+    ns_twice = [row(1, 1, 5, 1), row(2, 1, 6, 1), row(3, 2, 7, None)]
+    ew_twice = [row(1, 1, 5, 1), row(2, 2, 5, 1), row(3, 3, 5, 2)]
+    apart = [row(1, 1, 5, 1), row(2, 2, 5, 2), row(2, 1, 6, None)]
+    for rows, clean in ((ns_twice, False), (ew_twice, False), (apart, True)):
+        assert pairs_clean(rows, True) is clean is _pairs_clean(rows, True)
