@@ -330,7 +330,7 @@ def _board_results(rows: list[ReadResult]) -> list[BoardResult]:
     board, ns, ew, value, score, round_, _, _, _, table, _ = zip(*rows, strict=True)
     if set(map(type, value)) != {Result}:
         return [r.board_result() for r in rows]
-    return list(map(BoardResult.played, board, ns, ew, value, score, round_, table))
+    return BoardResult.played_many(board, ns, ew, value, score, round_, table)
 
 
 def _unique(rows: list[ReadResult]) -> list[ReadResult]:

@@ -5,9 +5,10 @@ and :class:`SessionRules`, what scoring reads of a session."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
+from operator import attrgetter
 from typing import Literal, Protocol
 
 from bridgescore.boards.board import Board
@@ -180,6 +181,26 @@ class BoardResult:
             return cls(board, ns, ew, result, score=score, round=round, table=table)
         return _make_played(board, ns, ew, result, score, round, table)
 
+    @classmethod
+    def played_many(
+        cls,
+        board: Iterable[int],
+        ns: Iterable[int],
+        ew: Iterable[int],
+        result: Sequence[Result],
+        score: Iterable[int | None],
+        round: Iterable[int | None],
+        table: Iterable[int | None],
+    ) -> list[BoardResult]:
+        """:meth:`played` of each row of these columns, made by one ``map``.
+
+        >>> BoardResult.played_many([3], [1], [2], [Result.parse("4SN=")], [None], [None],
+        ...     [None]) == [BoardResult(3, 1, 2, Result.parse("4SN="))]
+        True
+        """
+        make = cls.played if None in map(_DECLARER, result) else _make_played
+        return list(map(make, board, ns, ew, result, score, round, table))
+
     @property
     def text(self) -> str:
         """The result, artificial, weighted or split score as written (a traveller's line)."""
@@ -229,6 +250,7 @@ def _played_maker() -> Callable[
 
 
 _make_played = _played_maker()
+_DECLARER = attrgetter("declarer")
 
 
 @dataclass(frozen=True, slots=True)
