@@ -69,8 +69,8 @@ def test_the_checks_at_once_say_what_the_loops_say(rows: list[Any], mitchell: bo
 
 
 def test_a_contract_declared_alone_is_found_board_by_board_in_first_seen_order() -> None:
-    rows = [SimpleNamespace(board=b, result=Result.parse(t)) for b, t in (
-        (2, "4SE="), (1, "4SN="), (2, "4SN="), (1, "4SE="), (2, "4SS+1"), (1, "4SW-1"))]  # fmt: skip
+    played = ((2, "4SE="), (1, "4SN="), (2, "4SN="), (1, "4SE="), (2, "4SS+1"), (1, "4SW-1"))
+    rows = [SimpleNamespace(board=b, result=Result.parse(t)) for b, t in played]
     assert declared_alone(rows) == [(0, 1, 2), (1, 0, 2)]
 
 
