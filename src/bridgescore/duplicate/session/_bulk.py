@@ -6,9 +6,9 @@ own loop where one is not, and that loop says what is wrong, as before."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import compress, repeat
-from operator import and_, attrgetter, eq, lt, xor
+from operator import add, and_, attrgetter, eq, lt, mul, xor
 from typing import Final, Protocol
 
 from bridgescore.model import Contract, Result, Seat
@@ -100,16 +100,22 @@ def declared_alone(results: Sequence[_Row]) -> list[tuple[int, int, int]]:
     code: dict[int, int] = {}
     for i, result in dict(zip(ids, played, strict=True)).items():  # each distinct value once
         if result is None or not isinstance(result.contract, Contract) or not result.declarer:
-            code[i] = -2  # counted apart from every contract, never flipped to one
+            code[i] = 0  # counted apart from every contract, never flipped to one (1)
             continue
         c = result.contract
         key = (c.level, c.strain._value_, c.doubling._value_)  # plain: hashed at once
         side = 0 if result.declarer in _NS_SEATS else 1
-        code[i] = 2 * contracts.setdefault(key, len(contracts)) + side
+        code[i] = 2 * contracts.setdefault(key, len(contracts)) + 2 + side
     boards, codes = list(map(_BOARD, results)), list(map(code.__getitem__, ids))
-    keys = list(zip(boards, codes, strict=True))
+    width = 2 * len(contracts) + 2  # even: a code's last bit is its side
+    if boards and set(map(type, boards)) == {int} and min(boards) >= 0:
+        # each (board, code) one int (hashed at once): board * width + code
+        keys: list[object] = list(map(add, map(mul, boards, repeat(width)), codes))
+        flipped: Iterable[object] = map(xor, keys, repeat(1))
+    else:
+        keys = list(zip(boards, codes, strict=True))
+        flipped = zip(boards, map(xor, codes, repeat(1)), strict=True)
     counts = Counter(keys)
-    flipped = zip(boards, map(xor, codes, repeat(1)), strict=True)  # -2 ^ 1 == -1: none
     own, other = list(map(counts.get, keys)), list(map(counts.get, flipped, repeat(0)))
     flags = list(map(and_, map(eq, own, repeat(1)), map(lt, repeat(1), other)))
     if not any(flags):
