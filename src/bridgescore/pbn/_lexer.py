@@ -158,7 +158,7 @@ class _Lexer:
         if end < len(text) and not _BLANK_LINE.match(text, end):
             return None  # the game goes on in a way only the loop reads
         tags: list[Tag] = []
-        data: list[list[str]] = []
+        data: list[tuple[str, ...]] = []
         data_lines: list[int] = []
         at, board = line, False
         # str.split splits where a word ends, but for these, which it also takes for blanks
@@ -167,7 +167,7 @@ class _Lexer:
             if not name:  # a row of words after the last tag
                 if not tags:
                     return None  # text before the first tag: the loop says so
-                data.append(row.split() if split and row.isascii() else _WORD.findall(row))
+                data.append(tuple(row.split() if split and row.isascii() else _WORD.findall(row)))
                 data_lines.append(at)
             else:
                 if data:
@@ -354,9 +354,9 @@ class _OpenTag:
                    tuple(self.comments), self.line, tuple(self.data_lines))  # fmt: skip
 
 
-def _with_data(tag: Tag, data: list[list[str]], lines: list[int]) -> Tag:
+def _with_data(tag: Tag, data: list[tuple[str, ...]], lines: list[int]) -> Tag:
     """A tag read by :meth:`_Lexer.plain_game`, with the rows after it."""
-    return Tag(tag.name, tag.value, tuple(tuple(d) for d in data), (), tag.line, tuple(lines))
+    return Tag(tag.name, tag.value, tuple(data), (), tag.line, tuple(lines))
 
 
 def _inherit(games: list[Game], at: Location, *, inheriting: bool = True) -> list[Game]:

@@ -352,13 +352,13 @@ class SessionReader:
 
     def fast_table(
         self, tag: Tag | None
-    ) -> tuple[Layout, list[tuple[tuple[str, ...], int]]] | None:
+    ) -> tuple[Layout, tuple[tuple[str, ...], ...], tuple[int, ...]] | None:
         """A ScoreTable as most files write it, split at once (see :mod:`._rows`); else None."""
         if not self.fast or tag is None:
             return None
         lay = layout(tag)
         rows = None if lay is None else split(tag, len(lay.columns))
-        return None if lay is None or rows is None else (lay, rows)
+        return None if lay is None or rows is None else (lay, *rows)
 
     def fast_rows(
         self,
@@ -367,11 +367,12 @@ class SessionReader:
         section: str,
         scoring: Scoring,
         lay: Layout,
-        rows: list[tuple[tuple[str, ...], int]],
+        data: tuple[tuple[str, ...], ...],
+        lines: tuple[int, ...],
     ) -> None:
-        """A ScoreTable's rows as :meth:`rows` and :meth:`row` read them: a plain table at
-        once (:func:`._rows.table_results`), else the plain rows at once."""
-        data, lines = zip(*rows, strict=True) if rows else ((), ())
+        """A ScoreTable's rows (on their ``lines``) as :meth:`rows` and :meth:`row` read
+        them: a plain table at once (:func:`._rows.table_results`), else the plain rows at
+        once."""
         reads = table_results(lay, data, lines, board.number)
         if reads is not None:
             self.add_board(game, board, [section])
@@ -381,10 +382,10 @@ class SessionReader:
             self.builder.played_many(section, reads)
             return
         names = [section if lay.section < 0 or absent(row[lay.section]) else
-                 row[lay.section].strip() for row, _ in rows]  # fmt: skip
+                 row[lay.section].strip() for row in data]  # fmt: skip
         self.add_board(game, board, [section, *names])
         played = self.builder.played
-        for name, (row, line) in zip(names, rows, strict=True):
+        for name, row, line in zip(names, data, lines, strict=True):
             found = row_result(lay, row, board.number, line)
             if found is None:
                 record = {c.name: e for c, e in zip(lay.columns, row, strict=True)}

@@ -97,13 +97,14 @@ def _layout(spec: str) -> Layout | None:
                   i["names_ew"], i["section"], any(name in where for name in others))  # fmt: skip
 
 
-def split(tag: Tag, columns: int) -> list[tuple[tuple[str, ...], int]] | None:
-    """A table's rows with their lines, where each line is one row of plain elements; else
+def split(tag: Tag, columns: int) -> tuple[tuple[tuple[str, ...], ...], tuple[int, ...]] | None:
+    """A table's rows and their lines, where each line is one row of plain elements; else
     None."""
     data = tag.data
     if set(map(len, data)) - {columns} or '"' in "".join(chain.from_iterable(data)):
         return None  # rows over lines, or quoted (only a quoted element holds a '"')
-    return list(zip(data, tag.data_lines or (tag.line,) * len(data), strict=True))
+    lines = tag.data_lines or (tag.line,) * len(data)
+    return (data, lines) if len(lines) == len(data) else None
 
 
 def table_results(
