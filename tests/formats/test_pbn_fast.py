@@ -65,7 +65,7 @@ def test_every_data_file_reads_alike(path: Any) -> None:
 
 def test_the_fast_paths_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     """A plainly written file is read by the fast paths (not only by their fallbacks)."""
-    from bridgescore.pbn import _lexer, _reader, _rows
+    from bridgescore.pbn import _lexer, _reader, _rows, _values
 
     rng = random.Random(3)
     games = "".join(
@@ -75,7 +75,7 @@ def test_the_fast_paths_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
         + "\r\n"
         for b in range(1, 5)
     )
-    taken: dict[str, list[bool]] = {"games": [], "rows": []}
+    taken: dict[str, list[bool]] = {"games": [], "rows": [], "tables": []}
 
     def counted(name: str, function: Any) -> Any:
         def call(*args: Any) -> Any:
@@ -87,9 +87,13 @@ def test_the_fast_paths_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(_lexer._Lexer, "plain_game", counted("games", _lexer._Lexer.plain_game))
     monkeypatch.setattr(_reader, "row_result", counted("rows", _rows.row_result))
+    monkeypatch.setattr(_reader, "table_results", counted("tables", _rows.table_results))
+    monkeypatch.setattr(_values, "_RESULTS", {})  # no result read before
     session, _, _ = same_both_ways("% PBN 2.1\r\n" + games)
     assert taken["games"].count(True) == 4 * 2  # fast path, then the check it is the same
-    assert taken["rows"].count(True) >= 4 * 3 - 3  # but the first of each result's texts
+    # the first table row by row (its results read the first time), the others at once
+    assert taken["tables"] == [False, True, True, True]
+    assert taken["rows"] == [False, False, False]
     assert len(session.sections[0].results) == 12
 
 

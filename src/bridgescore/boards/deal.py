@@ -46,6 +46,11 @@ _IN_ORDER: Final = frozenset(
 """Each suit's ranks written in order (8,192 texts: a suit is checked by one look-up)."""
 """A suit as most files write it: upper-case ranks, highest first, each once."""
 _HCP: Final = {"A": 4, "K": 3, "Q": 2, "J": 1}
+_WHOLE: Final = re.compile(
+    "([NESW]):" + " ".join([r"\.".join([f"({_CANONICAL.pattern})"] * 4)] * 4), re.ASCII
+)
+"""A whole deal as most files write it (a seat's letter, four hands of suits in order, one
+blank apart): its 16 suits read by one match."""
 
 
 def _fail(code: str, text: str, **params: object) -> NotationError:
@@ -235,6 +240,23 @@ separated by blanks, got 3
         known = _PARSED.get((cls, text))
         if known is not None:  # a file's games of one board (and its checks) read it again
             return known
+        whole = _WHOLE.fullmatch(text)
+        if whole is not None:  # the hands as the loop below makes them, at once
+            suits = whole.groups()
+            start = _CLOCKWISE.index(Seat(suits[0]))
+            made = [Hand(*suits[i : i + 4]) for i in (1, 5, 9, 13)]
+            made = made[-start:] + made[:-start] if start else made
+            deal = cls((made[0], made[1], made[2], made[3]))
+        else:
+            deal = cls._read(text)
+        if len(_PARSED) >= 4096:
+            _PARSED.clear()  # bounded (a few MB): a file reads its deals again when built
+        _PARSED[(cls, text)] = deal
+        return deal
+
+    @classmethod
+    def _read(cls, text: str) -> Deal:
+        """:meth:`parse`, read part by part (saying what is wrong)."""
         stripped = text.strip()
         head, colon, rest = stripped.partition(":")
         if not colon:
@@ -250,11 +272,7 @@ separated by blanks, got 3
         hands: list[Hand | None] = [None, None, None, None]
         for i, part in enumerate(parts):  # the i-th hand is the seat i places after the first's
             hands[(start + i) % 4] = None if part == "-" else _hand(part, text)
-        deal = cls((hands[0], hands[1], hands[2], hands[3]))
-        if len(_PARSED) >= 4096:
-            _PARSED.clear()  # bounded (a few MB): a file reads its deals again when built
-        _PARSED[(cls, text)] = deal
-        return deal
+        return cls((hands[0], hands[1], hands[2], hands[3]))
 
     def diagram(self, *, symbols: bool = False) -> str:
         """The hand diagram as text: North at the top, West left, East right, South below.

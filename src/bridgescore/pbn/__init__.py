@@ -166,8 +166,11 @@ involves several games and builds the session (``_players`` numbers pairs by the
 ``_writer`` writes a session, ``_match`` reads team matches; ``_location`` is the place in the
 file an error names. Most files are written plainly, and read so at once: a game of one tag a
 line and rows of words (``_lexer``), a ScoreTable's rows of plain numbers and results already
-seen (``_rows``); anything else falls back to the exact path, which names what is wrong, and
-``tests/formats/test_pbn_fast.py`` checks that both read every file alike.
+seen (``_rows``: a table of pairs and results only read column by column at once, else row by
+row); anything else falls back to the exact path, which names what is wrong, and
+``tests/formats/test_pbn_fast.py`` checks that both read every file alike. The section's own
+checks of its results run over whole columns at once (``duplicate/session/_bulk``), its loops
+only where those find something to say.
 """
 
 from __future__ import annotations

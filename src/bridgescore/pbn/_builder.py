@@ -166,6 +166,10 @@ class SessionBuilder:
         if ew_names:
             draft.names.setdefault((Side.EW, played.ew), ew_names)
 
+    def played_many(self, section: str, played: list[ReadResult]) -> None:
+        """Results in ``section`` without players' names (a plain ScoreTable's rows)."""
+        self.sections[section].rows.extend(played)
+
     def session(self, scoring: Scoring, event: str, date: str) -> Session:
         """The session, scored as ``scoring`` says.
 
@@ -225,8 +229,8 @@ class SessionBuilder:
     def _section(self, draft: _SectionDraft, parts: _Parts) -> Section:
         """The section, built once from its parts; a contradiction names the section's line."""
         try:
-            return Section(draft.name, parts.movement, parts.pairs, parts.boards,
-                           [r.board_result() for r in draft.rows], notes=parts.notes,
+            return Section(draft.name, parts.movement, parts.pairs, map(_made, parts.boards),
+                           _board_results(draft.rows), notes=parts.notes,
                            versions=parts.versions)  # fmt: skip
         except BridgeError as exc:
             self.at.at(draft.line).fail(f"section {draft.name}: {exc}", field=exc.field,
@@ -318,6 +322,17 @@ class SessionBuilder:
         return [Pair(number, side, text) for (side, number), text in names.items()]
 
 
+def _board_results(rows: list[ReadResult]) -> list[BoardResult]:
+    """Each row's :class:`BoardResult`; where all are a contract's results (nearly every
+    file), made by one ``map``, without a call a row to :meth:`ReadResult.board_result`."""
+    if not rows:
+        return []
+    board, ns, ew, value, score, round_, _, _, _, table, _ = zip(*rows, strict=True)
+    if set(map(type, value)) != {Result}:
+        return [r.board_result() for r in rows]
+    return BoardResult.played_many(board, ns, ew, value, score, round_, table)
+
+
 def _unique(rows: list[ReadResult]) -> list[ReadResult]:
     """The rows without the second of a result entered twice."""
     first: dict[tuple[int, int, int], ReadResult] = {}
@@ -340,31 +355,41 @@ def _infer(draft: _SectionDraft) -> SectionKind:
     return "howell"
 
 
-def _boards(draft: _SectionDraft, deals: Mapping[str, Deal]) -> tuple[list[Board], set[str]]:
+_BoardDraft = tuple[Board, tuple[tuple[str, str], ...], Deal | None]
+"""A board before it is made: the board read, the tags it keeps, its deal if read already."""
+
+
+def _boards(draft: _SectionDraft, deals: Mapping[str, Deal]) -> tuple[list[_BoardDraft], set[str]]:
     """The boards with the tags all their games share; the names of the tags dropped. A
-    ``Deal`` the reader has read already (``deals``, by its text) is not read again."""
+    ``Deal`` the reader has read already (``deals``, by its text) is not read again (the
+    boards are made once, by :func:`_made`, after :func:`_promote`)."""
     boards = []
     dropped: set[str] = set()
     for number, board in sorted(draft.boards.items()):
         games = draft.board_tags[number]
         others = [set(g) for g in games[1:]]
         common = [t for t in games[0] if all(t in g for g in others)] if games else []
-        kept = set(common)
-        dropped |= {t[0] for g in games for t in g if t not in kept}
+        if others:
+            kept = set(common)
+            dropped |= {t[0] for g in games for t in g if t not in kept}
         tags = tuple(sorted(common, key=export_order))
         deal = next((deals.get(value) for name, value in tags if name == "Deal"), None)
         if deal is not None:  # the board as its Deal tag would make it, without reading it
-            board = replace(board, tags=tuple(t for t in tags if t[0] != "Deal"), deal=deal)
-        else:
-            board = replace(board, tags=tags)
-        boards.append(board)
+            tags = tuple(t for t in tags if t[0] != "Deal")
+        boards.append((board, tags, deal))
     return boards, dropped
 
 
-def _promote(sections: list[list[Board]]) -> dict[str, str]:
+def _made(board: _BoardDraft) -> Board:
+    """A board made from its draft."""
+    made, tags, deal = board
+    return replace(made, tags=tags) if deal is None else replace(made, tags=tags, deal=deal)
+
+
+def _promote(sections: list[list[_BoardDraft]]) -> dict[str, str]:
     """Move the tags every board has, with one value, to the session (each section's boards
     are replaced in place)."""
-    all_tags = [b.tags for boards in sections for b in boards]
+    all_tags = [tags for boards in sections for _, tags, _ in boards]
     if not all_tags:
         return {}
     common = [t for t in all_tags[0] if t[0] not in _DEAL_TAGS and "\n" not in t[1]]
@@ -375,8 +400,8 @@ def _promote(sections: list[list[Board]]) -> dict[str, str]:
     promoted = set(common)
     if common:
         for boards in sections:
-            boards[:] = [replace(b, tags=tuple(t for t in b.tags if t not in promoted))
-                         for b in boards]  # fmt: skip
+            boards[:] = [(b, tuple(t for t in tags if t not in promoted), deal)
+                         for b, tags, deal in boards]  # fmt: skip
     return dict(common)
 
 
@@ -386,6 +411,6 @@ class _Parts:
 
     movement: SectionKind
     pairs: list[Pair]
-    boards: list[Board]
+    boards: list[_BoardDraft]
     notes: list[SessionWarning]
     versions: dict[int, list[list[int]]]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Final, NoReturn
 
 from bridgescore.errors import PbnError
@@ -47,6 +48,7 @@ words and blanks only (a table's row): what :meth:`_Lexer.plain_game` reads. The
 each escape between them: a fifth faster)."""
 _LINES: Final = re.compile(f"(?:{_LINE.pattern})+")
 """A run of such lines."""
+_NAME_OF: Final = attrgetter("name")
 _BLANK_LINE: Final = re.compile(r"[ \t\f\v]*(?:\n|\Z)")
 _SPLIT_BLANKS: Final = re.compile("[\x1c-\x1f\r]")
 """The ASCII characters :meth:`str.split` takes for blanks and :data:`_WORD` does not."""
@@ -76,7 +78,9 @@ def read_games(text: str, *, source: str = "<text>", fast: bool = True) -> list[
         without empty lines between them whose split at their Board tags leaves a game with
         a tag twice (naming its line).
     """
-    return _inherit(_Lexer(text, source, fast=fast).games(), Location(source))
+    lexer = _Lexer(text, source, fast=fast)
+    games = lexer.games()
+    return _inherit(games, Location(source), inheriting='"#' in lexer.text)
 
 
 class _Lexer:
@@ -154,7 +158,7 @@ class _Lexer:
         if end < len(text) and not _BLANK_LINE.match(text, end):
             return None  # the game goes on in a way only the loop reads
         tags: list[Tag] = []
-        data: list[list[str]] = []
+        data: list[tuple[str, ...]] = []
         data_lines: list[int] = []
         at, board = line, False
         # str.split splits where a word ends, but for these, which it also takes for blanks
@@ -163,7 +167,7 @@ class _Lexer:
             if not name:  # a row of words after the last tag
                 if not tags:
                     return None  # text before the first tag: the loop says so
-                data.append(row.split() if split and row.isascii() else _WORD.findall(row))
+                data.append(tuple(row.split() if split and row.isascii() else _WORD.findall(row)))
                 data_lines.append(at)
             else:
                 if data:
@@ -350,23 +354,38 @@ class _OpenTag:
                    tuple(self.comments), self.line, tuple(self.data_lines))  # fmt: skip
 
 
-def _with_data(tag: Tag, data: list[list[str]], lines: list[int]) -> Tag:
+def _with_data(tag: Tag, data: list[tuple[str, ...]], lines: list[int]) -> Tag:
     """A tag read by :meth:`_Lexer.plain_game`, with the rows after it."""
-    return Tag(tag.name, tag.value, tuple(tuple(d) for d in data), (), tag.line, tuple(lines))
+    return Tag(tag.name, tag.value, tuple(data), (), tag.line, tuple(lines))
 
 
-def _inherit(games: list[Game], at: Location) -> list[Game]:
+def _inherit(games: list[Game], at: Location, *, inheriting: bool = True) -> list[Game]:
     """Canonical tag names, repeated tags dropped (§3.4), ``#`` and ``##`` resolved (§4.8).
 
     A ``##`` value holds for the games after it until a game gives the tag another value,
-    which then holds in its place.
+    which then holds in its place. In a file with no value that starts with ``#`` (not
+    ``inheriting``), a game whose tag names are canonical and each once is kept as read,
+    known by its names (a file's games repeat a few).
     """
+    shapes: dict[tuple[str, ...], bool] = {}
+    """Whether a game of these tag names is kept as read (where not ``inheriting``)."""
     last: dict[str, str] = {}
     sticky: dict[str, str] = {}
     names: dict[str, str] = {}
     """Each name as written, and as it is known (a file writes a few names many times)."""
     out = []
     for game in games:
+        if not inheriting:
+            shape = tuple(map(_NAME_OF, game.tags))
+            plain = shapes.get(shape)
+            if plain is None:
+                if len(shapes) >= 4096:
+                    shapes.clear()  # bounded: games of distinct junk names cannot grow it
+                plain = shapes[shape] = len(set(shape)) == len(shape) and all(
+                    KNOWN.get(name.lower(), name) == name for name in shape)  # fmt: skip
+            if plain:
+                out.append(game)
+                continue
         seen: set[str] = set()
         tags = []
         changed = False

@@ -33,7 +33,7 @@ from bridgescore.pbn._games import (
 from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._location import Location, quote
 from bridgescore.pbn._players import TablePairs
-from bridgescore.pbn._rows import Layout, layout, row_result, split
+from bridgescore.pbn._rows import Layout, layout, row_result, split, table_results
 from bridgescore.pbn._values import (
     Scoring,
     absent,
@@ -352,13 +352,13 @@ class SessionReader:
 
     def fast_table(
         self, tag: Tag | None
-    ) -> tuple[Layout, list[tuple[tuple[str, ...], int]]] | None:
+    ) -> tuple[Layout, tuple[tuple[str, ...], ...], tuple[int, ...]] | None:
         """A ScoreTable as most files write it, split at once (see :mod:`._rows`); else None."""
         if not self.fast or tag is None:
             return None
         lay = layout(tag)
         rows = None if lay is None else split(tag, len(lay.columns))
-        return None if lay is None or rows is None else (lay, rows)
+        return None if lay is None or rows is None else (lay, *rows)
 
     def fast_rows(
         self,
@@ -367,32 +367,57 @@ class SessionReader:
         section: str,
         scoring: Scoring,
         lay: Layout,
-        rows: list[tuple[tuple[str, ...], int]],
+        data: tuple[tuple[str, ...], ...],
+        lines: tuple[int, ...],
     ) -> None:
-        """A ScoreTable's rows as :meth:`rows` and :meth:`row` read them, the plain ones at
+        """A ScoreTable's rows (on their ``lines``) as :meth:`rows` and :meth:`row` read
+        them: a plain table at once (:func:`._rows.table_results`), else the plain rows at
         once."""
+        reads = table_results(lay, data, lines, board.number)
+        if reads is not None:
+            self.add_board(game, board, [section])
+            if lay.score_ns >= 0 or lay.score_ew >= 0:
+                reads = [self.row_score(read, row, lay, board, scoring)
+                         for read, row in zip(reads, data, strict=True)]  # fmt: skip
+            self.builder.played_many(section, reads)
+            return
         names = [section if lay.section < 0 or absent(row[lay.section]) else
-                 row[lay.section].strip() for row, _ in rows]  # fmt: skip
+                 row[lay.section].strip() for row in data]  # fmt: skip
         self.add_board(game, board, [section, *names])
-        played, rule = self.builder.played, scoring.undertrick_rule
-        for name, (row, line) in zip(names, rows, strict=True):
+        played = self.builder.played
+        for name, row, line in zip(names, data, lines, strict=True):
             found = row_result(lay, row, board.number, line)
             if found is None:
                 record = {c.name: e for c, e in zip(lay.columns, row, strict=True)}
                 played(name, self.row(board, record, self.at.at(line), scoring))
                 continue
             read, ns, ew = found
-            if ns.strip() not in _ABSENT or ew.strip() not in _ABSENT:
-                key = (ns, ew, read.value, board.vulnerability, rule)
-                if key not in self.scores:
-                    if len(self.scores) >= 4096:
-                        self.scores.clear()  # bounded: distinct junk cannot grow it
-                    self.scores[key] = self.given_score(
-                        {Side.NS: ns, Side.EW: ew}, cast(Result, read.value), board, scoring,
-                        self.at.at(line), "Score_NS/Score_EW", _SCORE_COLUMNS)  # fmt: skip
-                if self.scores[key] is not None:
-                    read = read._replace(score=self.scores[key])
-            played(name, read)
+            played(name, self.given(read, ns, ew, board, scoring))
+
+    def row_score(
+        self, read: ReadResult, row: tuple[str, ...], lay: Layout, board: Board, scoring: Scoring
+    ) -> ReadResult:
+        """A plain row's result with the score its Score columns give, if not the result's."""
+        ns = "-" if lay.score_ns < 0 else row[lay.score_ns]
+        ew = "-" if lay.score_ew < 0 else row[lay.score_ew]
+        return self.given(read, ns, ew, board, scoring)
+
+    def given(
+        self, read: ReadResult, ns: str, ew: str, board: Board, scoring: Scoring
+    ) -> ReadResult:
+        """A plain row's result with the score written in its Score columns (``ns``, ``ew``)
+        if it is not the result's: checked once per texts, result and vulnerability."""
+        if ns.strip() in _ABSENT and ew.strip() in _ABSENT:
+            return read
+        key = (ns, ew, read.value, board.vulnerability, scoring.undertrick_rule)
+        if key not in self.scores:
+            if len(self.scores) >= 4096:
+                self.scores.clear()  # bounded: distinct junk cannot grow it
+            self.scores[key] = self.given_score(
+                {Side.NS: ns, Side.EW: ew}, cast(Result, read.value), board, scoring,
+                self.at.at(read.line), "Score_NS/Score_EW", _SCORE_COLUMNS)  # fmt: skip
+        score = self.scores[key]
+        return read if score is None else read._replace(score=score)
 
     def row(
         self, board: Board, record: dict[str, str], at: Location, scoring: Scoring

@@ -12,17 +12,21 @@ None. ``tests/formats/test_pbn_fast.py`` checks that both paths read every file 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, repeat
 from typing import Final
 
 from bridgescore.errors import PbnError
 from bridgescore.pbn._builder import ReadResult
 from bridgescore.pbn._games import Column, Tag
-from bridgescore.pbn._values import known_result
+from bridgescore.pbn._values import known_result, known_results
 
-__all__ = ["Layout", "layout", "plain_number", "row_result", "split"]
+__all__ = ["Layout", "layout", "plain_number", "row_result", "split", "table_results"]
 
 _ABSENT: Final = ("", "?", "-")
+_ABSENT_SET: Final = frozenset(_ABSENT)
+_NEW: Final = tuple.__new__
+"""A :class:`ReadResult` made from its fields at once (C's, not the named tuple's ``__new__``)."""
+_NO_NAMES: Final = ("", "")
 _LAYOUTS: dict[str, Layout | None] = {}
 """Layouts by a ScoreTable's value (a file repeats one or two)."""
 
@@ -93,13 +97,59 @@ def _layout(spec: str) -> Layout | None:
                   i["names_ew"], i["section"], any(name in where for name in others))  # fmt: skip
 
 
-def split(tag: Tag, columns: int) -> list[tuple[tuple[str, ...], int]] | None:
-    """A table's rows with their lines, where each line is one row of plain elements; else
+def split(tag: Tag, columns: int) -> tuple[tuple[tuple[str, ...], ...], tuple[int, ...]] | None:
+    """A table's rows and their lines, where each line is one row of plain elements; else
     None."""
     data = tag.data
     if set(map(len, data)) - {columns} or '"' in "".join(chain.from_iterable(data)):
         return None  # rows over lines, or quoted (only a quoted element holds a '"')
-    return list(zip(data, tag.data_lines or (tag.line,) * len(data), strict=True))
+    lines = tag.data_lines or (tag.line,) * len(data)
+    return (data, lines) if len(lines) == len(data) else None
+
+
+def table_results(
+    lay: Layout, data: tuple[tuple[str, ...], ...], lines: tuple[int, ...], board: int
+) -> list[ReadResult] | None:
+    """A table's rows (``data``, each on its line of ``lines``) read at once, column by column,
+    as :func:`row_result` reads each: for a table of pairs and results only, every pair a
+    plain number, every result one the file has already given (:func:`known_results`); None
+    for any other table, which the reader reads row by row. The given scores are the caller's
+    to check (:func:`row_result` hands them back).
+
+    >>> from bridgescore.pbn._location import Location
+    >>> from bridgescore.pbn._values import result
+    >>> lay = layout(Tag("ScoreTable", "PairId_NS;PairId_EW;Contract;Declarer;Result"))
+    >>> _ = result("4S", "N", "10", (Location(),) * 3)  # the reader's own path, the first time
+    >>> [r.value for r in table_results(lay, (("1", "12", "4S", "N", "10"),), (3,), 7)]
+    [Result.parse('4SN=')]
+    >>> table_results(lay, (("1", "12", "4S", "N", "10"), ("0", "3", "4S", "N", "10")),
+    ...               (3, 4), 7) is None  # a pair 0: the rows' own path says what is wrong
+    True
+    """
+    if lay.others or not data:
+        return None
+    columns = list(zip(*data, strict=True))
+    ns_col, ew_col, contracts = columns[lay.ns], columns[lay.ew], columns[lay.contract]
+    pairs, lengths = "".join(ns_col) + "".join(ew_col), list(map(len, ns_col + ew_col))
+    if not (pairs.isascii() and pairs.isdigit()) or min(lengths) < 1 or max(lengths) > 9:
+        return None
+    ns, ew = list(map(int, ns_col)), list(map(int, ew_col))
+    joined = "".join(contracts)
+    if 0 in ns or 0 in ew or "%" in joined or "/" in joined:
+        return None
+    if not _ABSENT_SET.isdisjoint(map(str.strip, contracts)):
+        return None
+    known = known_results(contracts, columns[lay.declarer], columns[lay.result])
+    if known is None:
+        return None
+    for i in (lay.score_ns, lay.score_ew):
+        if i >= 0 and "^" in "".join(columns[i]):
+            return None  # an artificial score's mark: the rows' own path
+    values, swapped = zip(*known, strict=True)
+    n = len(data)
+    return list(map(_NEW, repeat(ReadResult, n), zip(
+        repeat(board, n), ns, ew, values, repeat(None, n), repeat(None, n), lines, swapped,
+        repeat(_NO_NAMES, n), repeat(None, n), repeat(None, n), strict=True)))  # fmt: skip
 
 
 def plain_number(text: str) -> int | None:

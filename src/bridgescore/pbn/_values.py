@@ -32,6 +32,7 @@ __all__ = [
     "direction",
     "integer",
     "known_result",
+    "known_results",
     "movement",
     "ns_score",
     "pair_id",
@@ -177,6 +178,22 @@ def known_result(
     """What :func:`result` read from these three texts lately, or None (not read, or not a
     result): a reader's fast path asks, and reads the texts itself where this is None."""
     return _RESULTS.get((contract_text, declarer_text, result_text))
+
+
+def known_results(
+    contracts: Sequence[str], declarers: Sequence[str], results: Sequence[str]
+) -> list[tuple[Result, bool]] | None:
+    """:func:`known_result` of each row's three texts, or None if any is not known.
+
+    >>> at = (Location(),) * 3
+    >>> _ = result("4S", "N", "10", at)
+    >>> known_results(["4S", "4S"], ["N", "N"], ["10", "10"])
+    [(Result.parse('4SN='), False), (Result.parse('4SN='), False)]
+    >>> known_results(["4S"], ["N"], ["14"]) is None
+    True
+    """
+    found = list(map(_RESULTS.get, zip(contracts, declarers, results, strict=True)))
+    return None if None in found else found  # type: ignore[return-value]
 
 
 def _result(

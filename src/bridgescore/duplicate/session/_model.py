@@ -5,19 +5,21 @@ and :class:`SessionRules`, what scoring reads of a session."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
+from operator import attrgetter
 from typing import Literal, Protocol
 
 from bridgescore.boards.board import Board
 from bridgescore.duplicate.field import Adjusted, Artificial, BoardScore, Divisor, Rounding
 from bridgescore.duplicate.movement import Movement, Slot, check_result, missing
+from bridgescore.duplicate.session._bulk import declared_alone, pairs_clean, unique
 from bridgescore.duplicate.session._methods import METHODS, Method, MethodInfo
 from bridgescore.duplicate.session._split import Split
 from bridgescore.duplicate.weighted import Weighted
 from bridgescore.errors import SessionError
-from bridgescore.model import Contract, Result, Seat, Side
+from bridgescore.model import Result, Side
 from bridgescore.players import Player
 from bridgescore.scoring import UndertrickRule, score_result
 
@@ -179,6 +181,26 @@ class BoardResult:
             return cls(board, ns, ew, result, score=score, round=round, table=table)
         return _make_played(board, ns, ew, result, score, round, table)
 
+    @classmethod
+    def played_many(
+        cls,
+        board: Iterable[int],
+        ns: Iterable[int],
+        ew: Iterable[int],
+        result: Sequence[Result],
+        score: Iterable[int | None],
+        round: Iterable[int | None],
+        table: Iterable[int | None],
+    ) -> list[BoardResult]:
+        """:meth:`played` of each row of these columns, made by one ``map``.
+
+        >>> BoardResult.played_many([3], [1], [2], [Result.parse("4SN=")], [None], [None],
+        ...     [None]) == [BoardResult(3, 1, 2, Result.parse("4SN="))]
+        True
+        """
+        make = cls.played if None in map(_DECLARER, result) else _make_played
+        return list(map(make, board, ns, ew, result, score, round, table))
+
     @property
     def text(self) -> str:
         """The result, artificial, weighted or split score as written (a traveller's line)."""
@@ -228,6 +250,7 @@ def _played_maker() -> Callable[
 
 
 _make_played = _played_maker()
+_DECLARER = attrgetter("declarer")
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,17 +338,18 @@ NS 3 v EW 1 (round 3, table 3)
         results = _dedupe(results, warnings)
         pairs_by_key = {p.key: p for p in pairs}
         boards_by_number = {b.number: b for b in boards}
-        codes = (0, 1) if kind == "mitchell" else (2, 2)
-        seen: set[tuple[int, int]] = set()  # (side's code, number): ints hash at once
-        for r in results:
-            for number, code in ((r.ns, codes[0]), (r.ew, codes[1])):
-                if (code, number) not in seen:
-                    seen.add((code, number))
-                    key = (_SIDES[code], number)
-                    if key not in pairs_by_key:
-                        pairs_by_key[key] = Pair(number, key[0])
-            if r.board not in boards_by_number:
-                boards_by_number[r.board] = Board.numbered(r.board)
+        ns, ew = {r.ns for r in results}, {r.ew for r in results}
+        keys: list[tuple[Side | None, int]]
+        if kind == "mitchell":
+            keys = [*((Side.NS, n) for n in ns), *((Side.EW, n) for n in ew)]
+        else:
+            keys = [(None, n) for n in ns | ew]
+        for key in keys:
+            if key not in pairs_by_key:
+                pairs_by_key[key] = Pair(key[1], key[0])
+        for number in {r.board for r in results}:
+            if number not in boards_by_number:
+                boards_by_number[number] = Board.numbered(number)
         for p in pairs_by_key.values():
             if (p.side is None) == (kind == "mitchell"):
                 why = "pair_no_side" if p.side is None else "pair_side_howell"
@@ -515,6 +539,8 @@ def pair_order(p: Pair) -> tuple[str, int]:
 def _dedupe(results: tuple[BoardResult, ...], warnings: list[SessionWarning]) -> tuple[
     BoardResult, ...]:  # fmt: skip
     """Drop a result entered twice (with a warning); refuse two different ones for one table."""
+    if unique(results):
+        return results
     seen: dict[tuple[int, int, int], BoardResult] = {}
     kept = []
     for r in results:
@@ -538,6 +564,8 @@ def _describe(r: BoardResult) -> str:
 def _check_pairs(section: Section, warnings: list[SessionWarning]) -> None:
     """A pair on a board twice is a contradiction; a pair at two tables in a round, a warning."""
     mitchell = section.kind == "mitchell"
+    if pairs_clean(section.results, mitchell):
+        return  # checked at once: nothing to say
     codes = (0, 1) if mitchell else (2, 2)  # the side of the pair's key, as an index of _SIDES
     on_board: dict[tuple[int, int, int], BoardResult] = {}
     in_round: dict[tuple[int, int, int], set[tuple[int, int]]] = {}
@@ -582,35 +610,14 @@ _SIDES: tuple[Side | None, Side | None, Side | None] = (Side.NS, Side.EW, None)
 def _check_declarers(section: Section) -> list[SessionWarning]:
     """Warn of a result that scores like the field's only with the declarer on the other side."""
     warnings = []
-    # per board, each result with the count of its contract declared by NS and by EW there
-    played: dict[int, tuple[dict[tuple[int, str, str], list[int]],
-                            list[tuple[BoardResult, list[int], int]]]] = {}  # fmt: skip
-    ns_seats = (Seat.NORTH, Seat.SOUTH)
-    for r in section.results:
-        result = r.result
-        if result is not None and isinstance(result.contract, Contract) and result.declarer:
-            found = played.get(r.board)
-            if found is None:
-                found = played[r.board] = ({}, [])
-            counts, lines = found
-            ns = 0 if result.declarer in ns_seats else 1
-            c = result.contract
-            key = (c.level, c.strain._value_, c.doubling._value_)  # plain: hashed, compared at once
-            count = counts.get(key)
-            if count is None:
-                count = counts[key] = [0, 0]
-            count[ns] += 1
-            lines.append((r, count, ns))
-    for number, (_, lines) in played.items():
-        for r, count, ns in lines:
-            flipped = count[1 - ns]
-            if count[ns] == 1 and flipped >= 2:
-                side = Side.EW if ns else Side.NS
-                message = (
-                    f"{r.result} is declared by {side.value} here but by {side.opponents.value} "
-                    f"at {flipped} other tables: was the declarer entered on the wrong side?"
-                )
-                warnings.append(SessionWarning(number, (r.ns, r.ew), message))
+    for i, ns, flipped in declared_alone(section.results):
+        r = section.results[i]
+        side = Side.EW if ns else Side.NS
+        message = (
+            f"{r.result} is declared by {side.value} here but by {side.opponents.value} "
+            f"at {flipped} other tables: was the declarer entered on the wrong side?"
+        )
+        warnings.append(SessionWarning(r.board, (r.ns, r.ew), message))
     return warnings
 
 
