@@ -249,6 +249,17 @@ class LiveStore:
             ).scalar_one_or_none()
         return found
 
+    def tables_by_token(self, game_id: str) -> dict[str, int]:
+        """The session's tables by their tokens' hashes (:func:`hash_token`), read at once: a
+        server checks a table's token once, and every table's first result then asks no
+        more (empty: not a live session's)."""
+        rows = self.store.rows(
+            select(TableTokenRow.token_hash, TableTokenRow.table).where(
+                TableTokenRow.game_id == game_id
+            )
+        )
+        return {row.token_hash: row.table for row in rows}
+
     def is_live(self, game_id: str) -> bool:
         """Whether the session has table tokens (it was started as a live session)."""
         if self.known(game_id) is not None:
@@ -562,7 +573,10 @@ class LiveStore:
             with self._lock:
                 self._definitions[game_id] = (settings or "", night)
         rows = conn.execute(_RESULTS, {"game_id": game_id}).all()
-        return LiveState(night, version, closed, self._results(game_id, rows), game_id)
+        results = self._results(game_id, rows)
+        if known is not None and known.night is night:  # its seating worked out once
+            return known.reread(version, closed, results)
+        return LiveState(night, version, closed, results, game_id)
 
     def _results(self, game_id: str, rows: Sequence[Row[Any]]) -> tuple[LiveResult, ...]:
         """The night's result rows as results: a row as it was read last time is not parsed
