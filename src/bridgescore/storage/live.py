@@ -67,7 +67,6 @@ from bridgescore.live.night import Night, Seating
 from bridgescore.players import Player
 from bridgescore.storage._live_write import (
     _RESULTS,
-    _SETTINGS,
     _TOKENS,
     _adding,
     _answer,
@@ -555,11 +554,10 @@ class LiveStore:
         return found
 
     def _read(self, conn: Connection, game_id: str, *, lock: bool = False) -> LiveState:
-        version, closed = _head(conn, game_id, lock=lock)
+        version, closed, settings = _head(conn, game_id, lock=lock)
         known = self.known(game_id)
         if known is not None and (known.version, known.closed) == (version, closed):
             return known
-        settings = conn.execute(_SETTINGS, {"game_id": game_id}).scalar_one_or_none()
         with self._lock:
             defined = self._definitions.get(game_id)
         if defined is not None and defined[0] == settings:
@@ -571,7 +569,7 @@ class LiveStore:
                 raise GameNotFoundError.coded("no_live_night", game=game_id)
             night = games[0].game
             with self._lock:
-                self._definitions[game_id] = (settings or "", night)
+                self._definitions[game_id] = (settings, night)
         rows = conn.execute(_RESULTS, {"game_id": game_id}).all()
         results = self._results(game_id, rows)
         if known is not None and known.night is night:  # its seating worked out once
