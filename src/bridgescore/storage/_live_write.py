@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, Table, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Row, Table, bindparam, func, insert, or_, select, update
 
 from bridgescore.live import (
     DIRECTOR,
@@ -219,7 +219,9 @@ _AUDIT = insert(ResultChangeRow)
 NIGHTS = ("session", "teams")
 """The kinds of stored game a live night is (a pairs evening, a team night)."""
 _HEAD = select(GameRow.version, GameRow.ended, GameRow.settings).where(
-    GameRow.id == bindparam("game_id"), GameRow.kind.in_(NIGHTS)
+    GameRow.id == bindparam("game_id"),
+    # each kind its own bound value: an IN list would be rendered again at every write
+    or_(*(GameRow.kind == kind for kind in NIGHTS)),
 )
 """A night's head: its version, whether it is closed, and its definition's JSON (read with
 them, not after: a night another process wrote is read back without one more statement)."""
