@@ -376,6 +376,19 @@ class LiveState:
             state.__dict__["_entered"] = entered
         return state
 
+    def reread(self, version: int, closed: bool, results: tuple[LiveResult, ...]) -> LiveState:
+        """The same night read again at ``version`` (another process wrote it since), with
+        its seating carried on (worked out once a night, not once a read).
+
+        >>> from bridgescore.duplicate.movement import mitchell
+        >>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2)),)))
+        >>> seating = state.seating
+        >>> again = state.reread(5, True, ())
+        >>> again.version, again.closed, again.seating is seating
+        (5, True, True)
+        """
+        return self._next(version, results, closed)
+
     def edited(self, result: LiveResult, version: int | None = None) -> LiveState:
         """The state with the stored result of this id changed."""
         return self._next(version, tuple(result if r.id == result.id else r for r in self.results))

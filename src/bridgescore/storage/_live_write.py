@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, Table, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Row, Table, bindparam, func, insert, or_, select, update
 
 from bridgescore.live import (
     DIRECTOR,
@@ -218,9 +218,13 @@ _CONFLICT = insert(ConflictRow)
 _AUDIT = insert(ResultChangeRow)
 NIGHTS = ("session", "teams")
 """The kinds of stored game a live night is (a pairs evening, a team night)."""
-_HEAD = select(GameRow.version, GameRow.ended).where(
-    GameRow.id == bindparam("game_id"), GameRow.kind.in_(NIGHTS)
+_HEAD = select(GameRow.version, GameRow.ended, GameRow.settings).where(
+    GameRow.id == bindparam("game_id"),
+    # each kind its own bound value: an IN list would be rendered again at every write
+    or_(*(GameRow.kind == kind for kind in NIGHTS)),
 )
+"""A night's head: its version, whether it is closed, and its definition's JSON (read with
+them, not after: a night another process wrote is read back without one more statement)."""
 _LOCK = _HEAD.with_for_update()
 _BUMP = (
     update(GameRow)
@@ -230,7 +234,6 @@ _BUMP = (
 _RESULTS = (
     select(_TABLE).where(LiveResultRow.game_id == bindparam("game_id")).order_by(LiveResultRow.id)
 )
-_SETTINGS = select(GameRow.settings).where(GameRow.id == bindparam("game_id"))
 _KEPT = select(func.count()).where(
     ConflictRow.game_id == bindparam("game_id"),
     ConflictRow.table == bindparam("table"),
@@ -239,16 +242,17 @@ _KEPT = select(func.count()).where(
 _TOKENS = select(func.count()).where(TableTokenRow.game_id == bindparam("game_id"))
 
 
-def _head(conn: Connection, game_id: str, *, lock: bool = False) -> tuple[int, bool]:
-    """The session's version and whether it is closed (``ended``); ``lock``: lock its row
-    until the transaction ends (PostgreSQL; SQLite's writer holds the whole file).
+def _head(conn: Connection, game_id: str, *, lock: bool = False) -> tuple[int, bool, str]:
+    """The session's version, whether it is closed (``ended``) and its definition's JSON
+    (``settings``); ``lock``: lock its row until the transaction ends (PostgreSQL; SQLite's
+    writer holds the whole file).
 
     :raises GameNotFoundError: if there is no such session.
     """
     head = conn.execute(_LOCK if lock else _HEAD, {"game_id": game_id}).one_or_none()
     if head is None:
         raise GameNotFoundError.coded("live_session_missing", game=game_id)
-    return head.version, bool(head.ended)
+    return head.version, bool(head.ended), head.settings or ""
 
 
 def _values(state: LiveState, entry: TableEntry) -> dict[str, Any]:

@@ -23,6 +23,7 @@ import secrets
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import cache
+from time import monotonic
 from typing import Any, Final
 
 from argon2 import PasswordHasher
@@ -117,8 +118,14 @@ class StoredEvent:
 class ClubStore:
     """The clubs' side of a :class:`~bridgescore.storage.Store`."""
 
+    LANGUAGE_SECONDS: Final = 10.0
+    """How long a game's club language, once looked up, is answered from memory (a change
+    made by another process shows within this time; this one's own at once)."""
+
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._languages: dict[str, tuple[float, str | None]] = {}
+        """Per game looked up: when, and its club's default language (None: none)."""
 
     # -- clubs and directors ---------------------------------------------------------------
 
@@ -192,7 +199,35 @@ class ClubStore:
             conn.execute(update(ClubRow).where(ClubRow.id == club_id).values(
                 players=club.players, correction_hours=club.correction_hours,
                 language=club.language))  # fmt: skip
+        self._languages.clear()
         return club
+
+    def game_language(self, game_id: str) -> str | None:
+        """The default language of the club that owns a game (None: nobody's, or none set),
+        for its pages and errors; kept :attr:`LANGUAGE_SECONDS` (see :meth:`known_language`).
+
+        :raises ClubNotFoundError: if there is no such game.
+        """
+        owner = self.owner(game_id)
+        language = None if owner is None else self.club(owner).language
+        if len(self._languages) >= 4096:  # bounded: the oldest lookups go first
+            self._languages.clear()
+        self._languages[game_id] = (monotonic(), language)
+        return language
+
+    def known_language(self, game_id: str) -> tuple[bool, str | None]:
+        """Whether :meth:`game_language` looked the game up within :attr:`LANGUAGE_SECONDS`,
+        and what it found (no database: a live evening's every request asks).
+
+        >>> clubs = ClubStore.__new__(ClubStore)
+        >>> clubs._languages = {"g1": (monotonic(), "fr")}
+        >>> clubs.known_language("g1"), clubs.known_language("g2")
+        ((True, 'fr'), (False, None))
+        """
+        found = self._languages.get(game_id)
+        if found is None or monotonic() - found[0] > self.LANGUAGE_SECONDS:
+            return False, None
+        return True, found[1]
 
     def set_masterpoints(self, club_id: str, text: str) -> Club:
         """Choose the masterpoint scheme of the club's live evenings (``abf``, ``ebu:1.5``;
@@ -219,6 +254,7 @@ class ClubStore:
             club = replace(club_row(conn, club_id), language=check_language(code))
             conn.execute(update(ClubRow).where(ClubRow.id == club_id).values(
                 language=club.language))  # fmt: skip
+        self._languages.clear()
         return club
 
     def key(self, club_id: str) -> str:

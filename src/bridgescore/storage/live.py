@@ -67,7 +67,6 @@ from bridgescore.live.night import Night, Seating
 from bridgescore.players import Player
 from bridgescore.storage._live_write import (
     _RESULTS,
-    _SETTINGS,
     _TOKENS,
     _adding,
     _answer,
@@ -248,6 +247,17 @@ class LiveStore:
                 )
             ).scalar_one_or_none()
         return found
+
+    def tables_by_token(self, game_id: str) -> dict[str, int]:
+        """The session's tables by their tokens' hashes (:func:`hash_token`), read at once: a
+        server checks a table's token once, and every table's first result then asks no
+        more (empty: not a live session's)."""
+        rows = self.store.rows(
+            select(TableTokenRow.token_hash, TableTokenRow.table).where(
+                TableTokenRow.game_id == game_id
+            )
+        )
+        return {row.token_hash: row.table for row in rows}
 
     def is_live(self, game_id: str) -> bool:
         """Whether the session has table tokens (it was started as a live session)."""
@@ -544,11 +554,10 @@ class LiveStore:
         return found
 
     def _read(self, conn: Connection, game_id: str, *, lock: bool = False) -> LiveState:
-        version, closed = _head(conn, game_id, lock=lock)
+        version, closed, settings = _head(conn, game_id, lock=lock)
         known = self.known(game_id)
         if known is not None and (known.version, known.closed) == (version, closed):
             return known
-        settings = conn.execute(_SETTINGS, {"game_id": game_id}).scalar_one_or_none()
         with self._lock:
             defined = self._definitions.get(game_id)
         if defined is not None and defined[0] == settings:
@@ -560,9 +569,12 @@ class LiveStore:
                 raise GameNotFoundError.coded("no_live_night", game=game_id)
             night = games[0].game
             with self._lock:
-                self._definitions[game_id] = (settings or "", night)
+                self._definitions[game_id] = (settings, night)
         rows = conn.execute(_RESULTS, {"game_id": game_id}).all()
-        return LiveState(night, version, closed, self._results(game_id, rows), game_id)
+        results = self._results(game_id, rows)
+        if known is not None and known.night is night:  # its seating worked out once
+            return known.reread(version, closed, results)
+        return LiveState(night, version, closed, results, game_id)
 
     def _results(self, game_id: str, rows: Sequence[Row[Any]]) -> tuple[LiveResult, ...]:
         """The night's result rows as results: a row as it was read last time is not parsed

@@ -441,11 +441,14 @@ def session_who(
     key = (game_id, hash_token(token))
     if key in known:  # a token once checked stays good: tokens never change
         return known[key]
-    table = live.store.table_of(game_id, token)
+    tables = live.store.tables_by_token(game_id)  # all at once: each table's first result
+    if len(known) + len(tables) > 10_000:
+        known.clear()
+    known.update({(game_id, hashed): table for hashed, table in tables.items()})
     who: Who
-    if table is not None:
-        who = table
-    elif store.check_token(game_id, token):
+    if key in known:
+        return known[key]
+    if store.check_token(game_id, token):
         who = DIRECTOR
     elif directs(clubs, game_id, token):  # a login may end: never kept in `known`
         return DIRECTOR

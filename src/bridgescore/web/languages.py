@@ -15,11 +15,11 @@ from fastapi.responses import RedirectResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from bridgescore.club import Club
 from bridgescore.errors import BridgeError
 from bridgescore.locale import LANGUAGES, speak, use
+from bridgescore.storage.clubs import ClubStore
 from bridgescore.web.common import LANGUAGE_COOKIE, language_of_scope, reader_language
-from bridgescore.web.deps import SettingsDep, club_owning, clubs
+from bridgescore.web.deps import SettingsDep, clubs
 
 __all__ = [
     "LANGUAGE_COOKIE",
@@ -49,9 +49,9 @@ class Language:
             await self.app(scope, receive, send)
 
 
-def _owner(request: Request, game_id: str) -> Club | None:
+def _language(store: ClubStore, game_id: str) -> str | None:
     try:
-        return club_owning(clubs(request), game_id)
+        return store.game_language(game_id)
     except BridgeError:  # no such game: the route says so
         return None
 
@@ -64,9 +64,12 @@ async def club_language(request: Request) -> None:
     game_id = request.path_params.get("game_id")
     if not isinstance(game_id, str) or reader_language(request.scope) is not None:
         return
-    club = await run_in_threadpool(_owner, request, game_id[:100])
-    if club is not None and club.language:
-        speak(language_of_scope(request.scope, club.language))
+    store, game_id = clubs(request), game_id[:100]
+    known, language = store.known_language(game_id)  # a live evening's every request asks
+    if not known:
+        language = await run_in_threadpool(_language, store, game_id)
+    if language:
+        speak(language_of_scope(request.scope, language))
 
 
 ClubLanguage = Depends(club_language)
