@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 import bridgescore.storage.clubs as clubs_module
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
-from bridgescore.web import Settings, create_app
-from tests.conftest import club_evenings
+from bridgescore.web import Settings
+from tests.conftest import club_evenings, create_app
 from tests.helpers import html_lang
 
 

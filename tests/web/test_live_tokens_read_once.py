@@ -9,8 +9,8 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from bridgescore.storage.tokens import hash_token
-from bridgescore.web import Settings, create_app
-from tests.conftest import auth
+from bridgescore.web import Settings
+from tests.conftest import auth, create_app
 
 RESULT = {"round": 1, "table": 1, "board": 1, "contract": "4H", "declarer": "S", "tricks": 10}
 
