@@ -138,6 +138,32 @@ def tap_targets(page: Page, selector: str = TAP_TARGETS) -> list[str]:
     return small
 
 
+def broken_words(page: Page, selector: str) -> list[str]:
+    """The words of the elements shown of ``selector`` that the page breaks across two lines
+    (a heading wrapping inside "Ergebnis", or between N and S)."""
+    broken: list[str] = page.evaluate(
+        """selector => {
+          const found = [];
+          for (const e of document.querySelectorAll(selector)) {
+            if (e.offsetParent === null) continue;
+            const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              for (const m of node.data.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, m.index);
+                range.setEnd(node, m.index + m[0].length);
+                const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+                if (lines.size > 1) found.push(m[0]);
+              }
+            }
+          }
+          return found;
+        }""",
+        selector,
+    )
+    return broken
+
+
 def axe_violations(page: Page) -> list[tuple[str, list[Any]]]:
     """axe-core's violations on the page as it is now: (rule, the elements) each. The page's
     context needs ``bypass_csp`` (:func:`new_context` with ``axe=True``): axe is injected."""

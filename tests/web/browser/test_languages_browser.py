@@ -6,6 +6,7 @@ $BRIDGESCORE_SCREENSHOTS."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,10 +14,12 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from bridgescore import pbn
 from bridgescore.locale import LANGUAGES
+from bridgescore.pbn import analyse_games
 from tests import browsing as tb
-from tests.browsing import PHONE, axe_violations
-from tests.conftest import serving
+from tests.browsing import PHONE, axe_violations, broken_words
+from tests.conftest import DATA, serving
 
 pytestmark = pytest.mark.slow
 
@@ -147,3 +150,30 @@ def test_the_switch_changes_the_language_and_remembers_it(browser: Browser, serv
     page.locator("footer nav.languages a[lang=en]").click()
     expect(page.locator("h1")).to_have_text("Director's login")
     context.close()
+
+
+def test_the_hand_records_headings_wrap_between_words_in_each_language(
+    browser: Browser, server: str
+) -> None:
+    """A session's hand records at 360 px: the traveller's headings against double dummy and
+    par wrap between words, never inside one (German's "Ergebnis NS", a column's "NS")."""
+    games = analyse_games(pbn.read_games((DATA / "mitchell3.pbn").read_text(encoding="utf-8")))
+    with httpx.Client(base_url=server) as client:
+        token = re.search(r'name="csrf" value="([^"]+)"', client.get("/session/new").text)
+        assert token is not None
+        form = {"csrf": token[1]}
+        files = {"pbn": ("analysed.pbn", pbn.write_games(games).encode(), "text/plain")}
+        game = client.post("/session/new", data=form, files=files).headers["location"]
+    broken, wide = {}, {}
+    for language in sorted(LANGUAGES):
+        context = browser.new_context(viewport=PHONE, is_mobile=True, locale=language)
+        page = context.new_page()
+        page.goto(f"{server}{game}/hands")
+        assert page.locator("html").get_attribute("lang") == language
+        expect(page.locator(".versus").first).to_be_visible()
+        broken[language] = broken_words(page, ".versus th, .versus td")
+        wide[language] = wider_than_the_screen(page)
+        tb.shot(page, f"lang-{language}-hands-360")
+        context.close()
+    assert broken == {language: [] for language in sorted(LANGUAGES)}
+    assert wide == {language: [] for language in sorted(LANGUAGES)}
