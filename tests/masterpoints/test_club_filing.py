@@ -191,7 +191,7 @@ def test_the_api_files_for_the_director_only_after_the_period(
         table = client.get(f"/api/sessions/{game_id}/tables", headers=auth(token)).json()
         assert client.get(path, headers=auth(table["tables"][0]["token"])).status_code == 403
         answer = client.get(f"/api/sessions/{game_id}", headers=auth(token)).json()
-        assert answer["filing"] == {"scheme": "abf:3/2", "formats": ["abf"]}
+        assert answer["filing"] == {"scheme": "abf", "formats": ["abf"]}
         ClubStore(app.state.store).set_public(club_id, "names", 0)  # final at once
         made = client.get(path, headers=auth(token))
         assert made.status_code == 200, made.text

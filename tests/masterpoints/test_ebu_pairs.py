@@ -103,7 +103,7 @@ def test_what_the_ebu_scales_do_not_give_is_refused_naming_the_input() -> None:
     mitchell = SectionScores(Section("A", "mitchell"), "mp", {}, {}, {}, {Side.NS: ns, Side.EW: ew})
     with pytest.raises(MasterpointError) as caught:
         awards(parse_spec("ebu"), [mitchell])
-    assert (caught.value.field, caught.value.value) == ("masterpoints", "ebu:1")
+    assert (caught.value.field, caught.value.value) == ("masterpoints", "ebu")
     for text in ("ebu:2.5", "ebu:5", "ebu:1/2"):
         with pytest.raises(MasterpointError) as caught:
             parse_spec(text)

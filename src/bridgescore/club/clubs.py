@@ -373,7 +373,7 @@ def check_masterpoints(text: str) -> MasterpointSpec | None:
     :func:`~bridgescore.masterpoints.parse_spec` decides it (``abf``, ``ebu:1.5``).
 
     >>> check_masterpoints(" ") is None, spec_text(check_masterpoints("ABF:1.5"))
-    (True, 'abf:3/2')
+    (True, 'abf')
     >>> check_masterpoints("fifa")
     Traceback (most recent call last):
     ...
@@ -414,7 +414,7 @@ def spec_text(spec: MasterpointSpec | None) -> str:
     back.
 
     >>> spec_text(None), spec_text(check_masterpoints("acbl"))
-    ('', 'acbl:1')
+    ('', 'acbl')
     """
     return "" if spec is None else spec.text
 

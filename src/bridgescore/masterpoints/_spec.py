@@ -54,7 +54,7 @@ class MasterpointSpec:
     factor of the event's grade).
 
     >>> MasterpointSpec(Scheme.ABF, Fraction(5, 2)).text
-    'abf:5/2'
+    'abf:2.5'
     """
 
     scheme: Scheme
@@ -62,8 +62,25 @@ class MasterpointSpec:
 
     @property
     def text(self) -> str:
-        """The spec as ``parse_spec`` reads it."""
-        return f"{self.scheme.value}:{self.weight}"
+        """The spec as ``parse_spec`` reads it and a director writes it: the scheme alone at its
+        club session's weight, a weight in decimals where it has them.
+
+        >>> [MasterpointSpec(Scheme.ABF, w).text for w in (Fraction(3, 2), Fraction(2))]
+        ['abf', 'abf:2']
+        >>> MasterpointSpec(Scheme.ACBL, Fraction(1, 3)).text
+        'acbl:1/3'
+        """
+        if self.weight == CLUB_WEIGHT[self.scheme]:
+            return self.scheme.value
+        weight = self.weight
+        rest = weight.denominator
+        for factor in (2, 5):
+            while rest % factor == 0:
+                rest //= factor
+        if rest != 1:  # no finite decimal
+            return f"{self.scheme.value}:{weight}"
+        decimal = Decimal(weight.numerator) / Decimal(weight.denominator)
+        return f"{self.scheme.value}:{decimal.normalize():f}"
 
 
 @dataclass(frozen=True, slots=True)
