@@ -213,7 +213,7 @@ _ROUTES: list[BaseRoute] = []
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The app :func:`bridgescore.web.create_app` builds, answering through the routes of the
     first app this test process built. FastAPI prepares an app's routes (their parameters'
-    validators) at its first request, about 0.3 s of CPU, and the suite builds some 700 apps;
+    validators) at its first request, about 0.3 s of CPU, and the suite builds over 500 apps;
     what the routes hold of their first app is only its dependency overrides, which no test
     uses. The state, the middleware and the error handlers stay the new app's own."""
     app = build_app(settings)
