@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from itertools import product
 from operator import attrgetter
 from typing import Final, NoReturn
 
@@ -41,19 +39,18 @@ _ONE_LINE_TAG: Final = re.compile(
 """A tag on one line, as nearly every file writes it: read by one match (:meth:`_Lexer.tag`
 reads the others, and names what is wrong)."""
 _LINE: Final = re.compile(
-    r'(?:[ \t]*\[[ \t]*([A-Za-z0-9_]+)[ \t]*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"[ \t]*\][ \t]*'
-    r'|(?!%)[ \t]*([^ \t\f\v\n\[\]{};"][^\[\]{};"\n]*))(?:\n|\Z)'
+    r'^(?:[ \t]*\[[ \t]*([A-Za-z0-9_]+)[ \t]*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"[ \t]*\][ \t]*'
+    r'|(?!%)[ \t]*([^ \t\f\v\n\[\]{};"][^\[\]{};"\n]*))(?:\n|\Z)',
+    re.MULTILINE,
 )
 """A line of a game as most files write it: one tag alone (name, value), or section data of
 words and blanks only (a table's row): what :meth:`_Lexer.plain_game` reads. The value is
 :data:`~bridgescore.pbn._games.STRING`'s body, its loop unrolled (runs of plain characters,
 each escape between them: a fifth faster)."""
-_LINES: Final = re.compile(f"(?:{_LINE.pattern})+")
-"""A run of such lines."""
+_TAG_START: Final = re.compile(r"[ \t]*\[")
+_GAME_END: Final = re.compile(r"\n[ \t\f\v]*(?:\n|\Z)")
+"""The end of a game's last line: an empty line (or one of blanks) follows, or the text ends."""
 _NAME_OF: Final = attrgetter("name")
-_BLANK_LINE: Final = re.compile(r"[ \t\f\v]*(?:\n|\Z)")
-_BOARD_NAMES: Final = frozenset(map("".join, product(*zip("board", "BOARD", strict=True))))
-"""``Board`` in any case (a second one in a game starts another)."""
 _SPLIT_BLANKS: Final = re.compile("[\x1c-\x1f\r]")
 """The ASCII characters :meth:`str.split` takes for blanks and :data:`_WORD` does not."""
 
@@ -155,57 +152,41 @@ class _Lexer:
         having read nothing, for a game that is not plain (a comment, two tags on a line, an
         escape line, a second Board, a game not ended by an empty line)."""
         text = self.text
-        block = _LINES.match(text, pos)
-        if block is None:
-            return None
-        end = block.end()
-        if end < len(text) and not _BLANK_LINE.match(text, end):
-            return None  # the game goes on in a way only the loop reads
+        if _TAG_START.match(text, pos) is None:
+            return None  # not a tag first (an empty line between games, most often)
+        blank = _GAME_END.search(text, pos)
+        end = len(text) if blank is None else blank.start() + 1
         found = _LINE.findall(text, pos, end)
-        names, values, rows = zip(*found, strict=True)
-        if not names[0]:
-            return None  # text before the first tag: the loop says so
-        if sum(map(_BOARD_NAMES.__contains__, names)) > 1:
-            return None  # games not apart: split by :meth:`add_tag`
-        # str.split splits where a word ends, but for these, which it also takes for blanks
-        split = _SPLIT_BLANKS.search(text, pos, end) is None
-        tagged = names.index("") if "" in names else len(names)
-        if any(names[tagged:]):  # section data between tags (an auction, then a play ...)
-            tags = self.plain_tags(found, line, split)
-        else:  # tags, then the rows of the last one's table (or none): read at once
-            if "\\" in "".join(values) or "\t" in "".join(values):
-                values = tuple(self.unescape(v) if "\\" in v or "\t" in v else v for v in values)
-            tags = list(map(plain_tag, names[:tagged], values, range(line, line + tagged)))
-            if tagged < len(names):
-                data = rows[tagged:]
-                ascii_ = split and "".join(data).isascii()
-                words = map(str.split, data) if ascii_ else map(_WORD.findall, data)
-                tags[-1] = _with_data(tags[-1], list(map(tuple, words)),
-                                      range(line + tagged, line + len(names)))  # fmt: skip
-        self.games_.append(plain_game(tuple(tags), line))
-        at = line + len(names)
-        return end, at if text[end - 1] == "\n" else at - 1
-
-    def plain_tags(self, found: list[tuple[str, str, str]], line: int, split: bool) -> list[Tag]:
-        """The tags of a plain game (``found`` by :data:`_LINE`, from ``line``) whose section
-        data comes between its tags, line by line."""
+        if len(found) != text.count("\n", pos, end) + (text[end - 1] != "\n"):
+            return None  # a line of another shape: the loop reads the game
         tags: list[Tag] = []
         data: list[tuple[str, ...]] = []
         data_lines: list[int] = []
-        for at, (name, value, row) in enumerate(found, line):
-            if not name:  # a row of words after a tag
+        at, board = line, False
+        # str.split splits where a word ends, but for these, which it also takes for blanks
+        split = _SPLIT_BLANKS.search(text, pos, end) is None
+        for name, value, row in found:
+            if not name:  # a row of words after the last tag
+                if not tags:
+                    return None  # text before the first tag: the loop says so
                 data.append(tuple(row.split() if split and row.isascii() else _WORD.findall(row)))
                 data_lines.append(at)
-                continue
-            if data:
-                tags[-1] = _with_data(tags[-1], data, data_lines)
-                data, data_lines = [], []
-            if "\\" in value or "\t" in value:
-                value = self.unescape(value)
-            tags.append(plain_tag(name, value, at))
+            else:
+                if data:
+                    tags[-1] = _with_data(tags[-1], data, data_lines)
+                    data, data_lines = [], []
+                if len(name) == 5 and (name == "Board" or name.lower() == "board"):
+                    if board:
+                        return None  # games not apart: split by :meth:`add_tag`
+                    board = True
+                if "\\" in value or "\t" in value:
+                    value = self.unescape(value)
+                tags.append(plain_tag(name, value, at))
+            at += 1
         if data:
             tags[-1] = _with_data(tags[-1], data, data_lines)
-        return tags
+        self.games_.append(plain_game(tuple(tags), line))
+        return end, at if text[end - 1] == "\n" else at - 1
 
     def unescape(self, value: str) -> str:
         """:func:`~bridgescore.boards.tags.unescape`, once a value."""
@@ -375,7 +356,7 @@ class _OpenTag:
                    tuple(self.comments), self.line, tuple(self.data_lines))  # fmt: skip
 
 
-def _with_data(tag: Tag, data: Iterable[tuple[str, ...]], lines: Iterable[int]) -> Tag:
+def _with_data(tag: Tag, data: list[tuple[str, ...]], lines: list[int]) -> Tag:
     """A tag read by :meth:`_Lexer.plain_game`, with the rows after it."""
     return Tag(tag.name, tag.value, tuple(data), (), tag.line, tuple(lines))
 
