@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from typing import Final, NamedTuple
 
 from bridgescore.boards.deal import Deal
@@ -327,10 +328,20 @@ def _board_results(rows: list[ReadResult]) -> list[BoardResult]:
     file), made by one ``map``, without a call a row to :meth:`ReadResult.board_result`."""
     if not rows:
         return []
-    board, ns, ew, value, score, round_, _, _, _, table, _ = zip(*rows, strict=True)
+    value = list(map(_VALUE, rows))
     if set(map(type, value)) != {Result}:
         return [r.board_result() for r in rows]
+    board, ns, ew, score, round_, table = (list(map(get, rows)) for get in _COLUMNS)
     return BoardResult.played_many(board, ns, ew, value, score, round_, table)
+
+
+_VALUE: Final = itemgetter(ReadResult._fields.index("value"))
+"""A read result's value (at once: a named tuple's field by its place)."""
+_COLUMNS: Final = tuple(
+    itemgetter(ReadResult._fields.index(name))
+    for name in ("board", "ns", "ew", "score", "round", "table")
+)
+"""A read result's fields that :func:`_board_results` hands on, each by its place."""
 
 
 def _unique(rows: list[ReadResult]) -> list[ReadResult]:

@@ -33,7 +33,7 @@ from bridgescore.pbn._games import (
 from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._location import Location, quote
 from bridgescore.pbn._players import TablePairs
-from bridgescore.pbn._rows import Layout, layout, row_result, split, table_results
+from bridgescore.pbn._rows import Layout, layout, plain_number, row_result, split, table_results
 from bridgescore.pbn._values import (
     Scoring,
     absent,
@@ -119,6 +119,9 @@ class SessionReader:
         self.last_board = 0
         self.boards: dict[tuple[str, str | None, str | None], Board] = {}
         """The boards read, by their Board, Dealer and Vulnerable values."""
+        self.facts_: dict[tuple[str | None, str | None], tuple[Seat | None, Vulnerability | None]]
+        self.facts_ = {}
+        """The dealers and vulnerabilities read, by their Dealer and Vulnerable values."""
 
     def read(self) -> Session:
         self.refuse_teams()
@@ -296,18 +299,35 @@ class SessionReader:
 
     def new_board(self, game: Game, tag: Tag) -> Board:
         """:meth:`board`, read from the tags."""
-        number = integer(tag.value, "board number", self.at.at(tag.line), field="Board", least=1)
+        number = plain_number(tag.value)
+        if number is None or number < 1:
+            at = self.at.at(tag.line)
+            number = integer(tag.value, "board number", at, field="Board", least=1)
         law = Board.numbered(number)
-        seat, vul = law.dealer, law.vulnerability
-        tag_ = game.tag("Dealer")
-        if tag_ is not None and not absent(tag_.value):
-            seat = dealer(tag_.value, self.at.at(tag_.line))
-        tag_ = game.tag("Vulnerable")
-        if tag_ is not None and tag_.value.strip() not in ("", "?"):
-            vul = vulnerability(tag_.value, self.at.at(tag_.line))
+        seat, vul = self.facts(game)
+        seat = law.dealer if seat is None else seat
+        vul = law.vulnerability if vul is None else vul
         if seat is law.dealer and vul is law.vulnerability:
             return law  # most games: Law 2's board (immutable), not made again
         return Board(number, seat, vul)
+
+    def facts(self, game: Game) -> tuple[Seat | None, Vulnerability | None]:
+        """A game's dealer and vulnerability (None where it does not say): read once per
+        texts (a file's games repeat a few)."""
+        key = (game.get("Dealer"), game.get("Vulnerable"))
+        known = self.facts_.get(key)
+        if known is None:
+            seat, vul = None, None
+            tag_ = game.tag("Dealer")
+            if tag_ is not None and not absent(tag_.value):
+                seat = dealer(tag_.value, self.at.at(tag_.line))
+            tag_ = game.tag("Vulnerable")
+            if tag_ is not None and tag_.value.strip() not in ("", "?"):
+                vul = vulnerability(tag_.value, self.at.at(tag_.line))
+            if len(self.facts_) >= 4096:
+                self.facts_.clear()  # bounded: distinct junk cannot grow it
+            known = self.facts_[key] = (seat, vul)
+        return known
 
     def section_tags(self, section: str, game: Game) -> None:
         """A game's Movement and TotalScoreTable, for a section its board is in."""
