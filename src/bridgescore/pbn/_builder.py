@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Final, NamedTuple
 
@@ -392,9 +392,12 @@ def _boards(draft: _SectionDraft, deals: Mapping[str, Deal]) -> tuple[list[_Boar
 
 
 def _made(board: _BoardDraft) -> Board:
-    """A board made from its draft."""
+    """A board made from its draft (``replace(made, tags=tags, deal=deal)``, without its pass
+    over the fields: a file has thousands of boards)."""
     made, tags, deal = board
-    return replace(made, tags=tags) if deal is None else replace(made, tags=tags, deal=deal)
+    return Board(made.number, made.dealer, made.vulnerability, tags,
+                 deal=made.deal if deal is None else deal, auction=made.auction,
+                 play=made.play, dd=made.dd, par=made.par)  # fmt: skip
 
 
 def _promote(sections: list[list[_BoardDraft]]) -> dict[str, str]:
