@@ -16,6 +16,7 @@ from bridgescore.duplicate.field import Adjusted, Weighted
 from bridgescore.duplicate.session import METHODS, Board, Session, Split
 from bridgescore.errors import BridgeError, PbnError, TeamsFileError
 from bridgescore.model import Result, Seat, Side, Vulnerability
+from bridgescore.pbn._boards import BoardReader
 from bridgescore.pbn._builder import KeptTags, ReadResult, SessionBuilder, TotalName
 from bridgescore.pbn._games import (
     MANDATORY_TAGS,
@@ -33,14 +34,13 @@ from bridgescore.pbn._games import (
 from bridgescore.pbn._lexer import read_games
 from bridgescore.pbn._location import Location, quote
 from bridgescore.pbn._players import TablePairs
-from bridgescore.pbn._rows import Layout, layout, plain_number, row_result, split, table_results
+from bridgescore.pbn._rows import Layout, layout, row_result, split, table_results
 from bridgescore.pbn._values import (
     Scoring,
     absent,
     adjusted,
     award,
     bare_award,
-    dealer,
     direction,
     integer,
     movement,
@@ -50,7 +50,6 @@ from bridgescore.pbn._values import (
     read_scoring,
     result,
     sides,
-    vulnerability,
 )
 from bridgescore.scoring import score_result
 
@@ -117,11 +116,7 @@ class SessionReader:
         self.unnumbered: list[int] = []
         """The lines of games without a Board tag, numbered in order."""
         self.last_board = 0
-        self.boards: dict[tuple[str, str | None, str | None], Board] = {}
-        """The boards read, by their Board, Dealer and Vulnerable values."""
-        self.facts_: dict[tuple[str | None, str | None], tuple[Seat | None, Vulnerability | None]]
-        self.facts_ = {}
-        """The dealers and vulnerabilities read, by their Dealer and Vulnerable values."""
+        self.boards = BoardReader(self.at)
 
     def read(self) -> Session:
         self.refuse_teams()
@@ -217,7 +212,7 @@ class SessionReader:
                 return
             self.unnumbered.append(game.line)
             board_tag = Tag("Board", str(self.last_board + 1), line=game.line)
-        board = self.board(game, board_tag)
+        board = self.boards.board(game, board_tag)
         self.last_board = max(self.last_board, board.number)
         if fast is not None:
             self.fast_rows(game, board, section, scoring, *fast)
@@ -285,49 +280,6 @@ class SessionReader:
             self.builder.warn(f"{where}line {exc.line or game.line}: {name} not read, the "
                               f"results are scored without it: {reason}{value}")  # fmt: skip
             return None
-
-    def board(self, game: Game, tag: Tag) -> Board:
-        """The board a game is about: its number, and its dealer and vulnerability (Law 2's
-        where the game does not say); read once per texts (a board's games repeat them)."""
-        key = (tag.value, game.get("Dealer"), game.get("Vulnerable"))
-        known = self.boards.get(key)
-        if known is None:
-            if len(self.boards) >= 4096:
-                self.boards.clear()  # bounded: distinct junk cannot grow it
-            known = self.boards[key] = self.new_board(game, tag)
-        return known
-
-    def new_board(self, game: Game, tag: Tag) -> Board:
-        """:meth:`board`, read from the tags."""
-        number = plain_number(tag.value)
-        if number is None or number < 1:
-            at = self.at.at(tag.line)
-            number = integer(tag.value, "board number", at, field="Board", least=1)
-        law = Board.numbered(number)
-        seat, vul = self.facts(game)
-        seat = law.dealer if seat is None else seat
-        vul = law.vulnerability if vul is None else vul
-        if seat is law.dealer and vul is law.vulnerability:
-            return law  # most games: Law 2's board (immutable), not made again
-        return Board(number, seat, vul)
-
-    def facts(self, game: Game) -> tuple[Seat | None, Vulnerability | None]:
-        """A game's dealer and vulnerability (None where it does not say): read once per
-        texts (a file's games repeat a few)."""
-        key = (game.get("Dealer"), game.get("Vulnerable"))
-        known = self.facts_.get(key)
-        if known is None:
-            seat, vul = None, None
-            tag_ = game.tag("Dealer")
-            if tag_ is not None and not absent(tag_.value):
-                seat = dealer(tag_.value, self.at.at(tag_.line))
-            tag_ = game.tag("Vulnerable")
-            if tag_ is not None and tag_.value.strip() not in ("", "?"):
-                vul = vulnerability(tag_.value, self.at.at(tag_.line))
-            if len(self.facts_) >= 4096:
-                self.facts_.clear()  # bounded: distinct junk cannot grow it
-            known = self.facts_[key] = (seat, vul)
-        return known
 
     def section_tags(self, section: str, game: Game) -> None:
         """A game's Movement and TotalScoreTable, for a section its board is in."""
