@@ -60,6 +60,8 @@ _SCORE_COLUMNS: Final[Mapping[Side | None, str]] = {
     None: "ScoreTable", Side.NS: "Score_NS", Side.EW: "Score_EW"
 }  # fmt: skip
 
+_NO_DATA: Final = RESERVED - {"ScoreTable", "TotalScoreTable"}
+"""Tags the mapping reads that take no section data after them."""
 _S = TypeVar("_S", Auction, Play, Deal)
 _ABSENT: Final = ("", "?", "-")
 
@@ -260,7 +262,7 @@ class SessionReader:
                 self.builder.warn(f"line {contract.line}: the auction ends in {final}{by}, "
                                   f"but the game says {said[0]} by {said[1] or '-'}")  # fmt: skip
         for tag in game.tags:
-            if tag.data and tag.name in RESERVED - {"ScoreTable", "TotalScoreTable"}:
+            if tag.data and tag.name in _NO_DATA:
                 text = " ".join(tag.data[0])
                 self.at.at(tag.data_lines[0]).refuse(
                     "pbn_text_after_tag", field=tag.name, value=text, name=tag.name,
