@@ -97,6 +97,39 @@ def test_the_fast_paths_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(session.sections[0].results) == 12
 
 
+@pytest.mark.parametrize(
+    ("between", "end", "plain"),
+    [
+        ("\n", "\n", 3),  # an empty line between games
+        (" \t\n", "", 3),  # a line of blanks; the last game without a line end
+        ("% note\n\n", "\n", 1),  # an escape line right after a game: the loop reads it
+        ("", "\n", 0),  # no empty line: one block, split at its Board tags by the loop
+    ],
+)
+def test_a_plain_game_ends_where_the_loop_ends_it(
+    monkeypatch: pytest.MonkeyPatch, between: str, end: str, plain: int
+) -> None:
+    """A plain game ends at an empty line, a line of blanks or the text's end, as the loop
+    ends it; where a line of another shape comes first, the loop reads the game."""
+    from bridgescore.pbn import _lexer
+
+    taken: list[bool] = []
+    read = _lexer._Lexer.plain_game
+
+    def counted(lexer: Any, pos: int, line: int) -> Any:
+        found = read(lexer, pos, line)
+        taken.append(found is not None)
+        return found
+
+    monkeypatch.setattr(_lexer._Lexer, "plain_game", counted)
+    games = [f'[Board "{b}"]\n[Contract "4S"]\n[ScoreTable "A;B"]\n1 2\n3 4' for b in (1, 2, 3)]
+    text = between.join(game + "\n" for game in games)[:-1] + end
+    read_back, lines = _games(text, True)
+    assert taken.count(True) == plain
+    assert [g.get("Board") for g in read_back] == ["1", "2", "3"]
+    assert (read_back, lines) == _games(text, False)
+
+
 def _deal(rng: random.Random) -> str:
     deck = [s + r for s in "SHDC" for r in RANKS]
     rng.shuffle(deck)

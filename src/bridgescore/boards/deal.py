@@ -23,6 +23,7 @@ import itertools
 import random
 import re
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Final
 
 from bridgescore.errors import NotationError
@@ -139,6 +140,8 @@ def _hand(text: str, whole: str) -> Hand:
 
 _CLOCKWISE: Final = tuple(Seat)
 """The seats in :attr:`Deal.hands`' order, clockwise from North."""
+_SUITS: Final = attrgetter("spades", "hearts", "diamonds", "clubs")
+"""A hand's four suits (:attr:`Hand.suits`, at once)."""
 _PARSED: dict[tuple[type, str], Deal] = {}
 """Deals read lately, by class and text (a deal is immutable)."""
 
@@ -155,16 +158,10 @@ class Deal:
     """North's, East's, South's and West's hand."""
 
     def __post_init__(self) -> None:
-        known = [h for h in self.hands if h is not None]
-        suits = (
-            "".join([h.spades for h in known]),
-            "".join([h.hearts for h in known]),
-            "".join([h.diamonds for h in known]),
-            "".join([h.clubs for h in known]),
-        )
-        if all(
-            len(h.spades) + len(h.hearts) + len(h.diamonds) + len(h.clubs) == 13 for h in known
-        ) and all(len(set(ranks)) == len(ranks) for ranks in suits):
+        known = [_SUITS(h) for h in self.hands if h is not None]  # each hand's four suits
+        if set(map(len, map("".join, known))) <= {13} and all(
+            len(set(ranks)) == len(ranks) for ranks in map("".join, zip(*known, strict=True))
+        ):
             return  # the common case, checked at once; the loop below says what is wrong
         seen: dict[str, Seat] = {}
         for seat, hand in zip(Seat, self.hands, strict=True):

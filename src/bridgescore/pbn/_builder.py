@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Final, NamedTuple
 
 from bridgescore.boards.deal import Deal
@@ -327,10 +328,20 @@ def _board_results(rows: list[ReadResult]) -> list[BoardResult]:
     file), made by one ``map``, without a call a row to :meth:`ReadResult.board_result`."""
     if not rows:
         return []
-    board, ns, ew, value, score, round_, _, _, _, table, _ = zip(*rows, strict=True)
+    value = list(map(_VALUE, rows))
     if set(map(type, value)) != {Result}:
         return [r.board_result() for r in rows]
+    board, ns, ew, score, round_, table = (list(map(get, rows)) for get in _COLUMNS)
     return BoardResult.played_many(board, ns, ew, value, score, round_, table)
+
+
+_VALUE: Final = itemgetter(ReadResult._fields.index("value"))
+"""A read result's value (at once: a named tuple's field by its place)."""
+_COLUMNS: Final = tuple(
+    itemgetter(ReadResult._fields.index(name))
+    for name in ("board", "ns", "ew", "score", "round", "table")
+)
+"""A read result's fields that :func:`_board_results` hands on, each by its place."""
 
 
 def _unique(rows: list[ReadResult]) -> list[ReadResult]:
@@ -381,9 +392,12 @@ def _boards(draft: _SectionDraft, deals: Mapping[str, Deal]) -> tuple[list[_Boar
 
 
 def _made(board: _BoardDraft) -> Board:
-    """A board made from its draft."""
+    """A board made from its draft (``replace(made, tags=tags, deal=deal)``, without its pass
+    over the fields: a file has thousands of boards)."""
     made, tags, deal = board
-    return replace(made, tags=tags) if deal is None else replace(made, tags=tags, deal=deal)
+    return Board(made.number, made.dealer, made.vulnerability, tags,
+                 deal=made.deal if deal is None else deal, auction=made.auction,
+                 play=made.play, dd=made.dd, par=made.par)  # fmt: skip
 
 
 def _promote(sections: list[list[_BoardDraft]]) -> dict[str, str]:

@@ -413,10 +413,10 @@ def _section(
     read: Callable[[str, str, tuple[tuple[int, str], ...]], _S],
     source: str,
 ) -> _S | None:
+    if game.tag(name) is None:
+        return None  # most games (a look-up, not a pass over the tags)
     tags = game.tags
-    index = next((i for i, t in enumerate(tags) if t.name == name), None)
-    if index is None:
-        return None
+    index = next(i for i, t in enumerate(tags) if t.name == name)
     tag = tags[index]
     at = Location(source, tag.line)
     notes = []

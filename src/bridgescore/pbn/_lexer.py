@@ -39,17 +39,18 @@ _ONE_LINE_TAG: Final = re.compile(
 """A tag on one line, as nearly every file writes it: read by one match (:meth:`_Lexer.tag`
 reads the others, and names what is wrong)."""
 _LINE: Final = re.compile(
-    r'(?:[ \t]*\[[ \t]*([A-Za-z0-9_]+)[ \t]*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"[ \t]*\][ \t]*'
-    r'|(?!%)[ \t]*([^ \t\f\v\n\[\]{};"][^\[\]{};"\n]*))(?:\n|\Z)'
+    r'^(?:[ \t]*\[[ \t]*([A-Za-z0-9_]+)[ \t]*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"[ \t]*\][ \t]*'
+    r'|(?!%)[ \t]*([^ \t\f\v\n\[\]{};"][^\[\]{};"\n]*))(?:\n|\Z)',
+    re.MULTILINE,
 )
 """A line of a game as most files write it: one tag alone (name, value), or section data of
 words and blanks only (a table's row): what :meth:`_Lexer.plain_game` reads. The value is
 :data:`~bridgescore.pbn._games.STRING`'s body, its loop unrolled (runs of plain characters,
 each escape between them: a fifth faster)."""
-_LINES: Final = re.compile(f"(?:{_LINE.pattern})+")
-"""A run of such lines."""
+_TAG_START: Final = re.compile(r"[ \t]*\[")
+_GAME_END: Final = re.compile(r"\n[ \t\f\v]*(?:\n|\Z)")
+"""The end of a game's last line: an empty line (or one of blanks) follows, or the text ends."""
 _NAME_OF: Final = attrgetter("name")
-_BLANK_LINE: Final = re.compile(r"[ \t\f\v]*(?:\n|\Z)")
 _SPLIT_BLANKS: Final = re.compile("[\x1c-\x1f\r]")
 """The ASCII characters :meth:`str.split` takes for blanks and :data:`_WORD` does not."""
 
@@ -151,19 +152,20 @@ class _Lexer:
         having read nothing, for a game that is not plain (a comment, two tags on a line, an
         escape line, a second Board, a game not ended by an empty line)."""
         text = self.text
-        block = _LINES.match(text, pos)
-        if block is None:
-            return None
-        end = block.end()
-        if end < len(text) and not _BLANK_LINE.match(text, end):
-            return None  # the game goes on in a way only the loop reads
+        if _TAG_START.match(text, pos) is None:
+            return None  # not a tag first (an empty line between games, most often)
+        blank = _GAME_END.search(text, pos)
+        end = len(text) if blank is None else blank.start() + 1
+        found = _LINE.findall(text, pos, end)
+        if len(found) != text.count("\n", pos, end) + (text[end - 1] != "\n"):
+            return None  # a line of another shape: the loop reads the game
         tags: list[Tag] = []
         data: list[tuple[str, ...]] = []
         data_lines: list[int] = []
         at, board = line, False
         # str.split splits where a word ends, but for these, which it also takes for blanks
         split = _SPLIT_BLANKS.search(text, pos, end) is None
-        for name, value, row in _LINE.findall(text, pos, end):
+        for name, value, row in found:
             if not name:  # a row of words after the last tag
                 if not tags:
                     return None  # text before the first tag: the loop says so

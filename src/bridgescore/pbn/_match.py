@@ -135,7 +135,7 @@ class _Match:
         at = self.reader.at.at(game.line)
         board_tag = game.tag("Board")
         if board_tag is not None and not absent(board_tag.value):
-            board = self.reader.board(game, board_tag)
+            board = self.reader.boards.board(game, board_tag)
             self.boards.setdefault(board.number, board)
         elif self.last is not None and len(self.rooms[self.last]) == 1:
             board = self.boards[self.last]  # the other room of the board before

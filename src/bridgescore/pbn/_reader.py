@@ -16,6 +16,7 @@ from bridgescore.duplicate.field import Adjusted, Weighted
 from bridgescore.duplicate.session import METHODS, Board, Session, Split
 from bridgescore.errors import BridgeError, PbnError, TeamsFileError
 from bridgescore.model import Result, Seat, Side, Vulnerability
+from bridgescore.pbn._boards import BoardReader
 from bridgescore.pbn._builder import KeptTags, ReadResult, SessionBuilder, TotalName
 from bridgescore.pbn._games import (
     MANDATORY_TAGS,
@@ -40,7 +41,6 @@ from bridgescore.pbn._values import (
     adjusted,
     award,
     bare_award,
-    dealer,
     direction,
     integer,
     movement,
@@ -50,7 +50,6 @@ from bridgescore.pbn._values import (
     read_scoring,
     result,
     sides,
-    vulnerability,
 )
 from bridgescore.scoring import score_result
 
@@ -61,6 +60,8 @@ _SCORE_COLUMNS: Final[Mapping[Side | None, str]] = {
     None: "ScoreTable", Side.NS: "Score_NS", Side.EW: "Score_EW"
 }  # fmt: skip
 
+_NO_DATA: Final = RESERVED - {"ScoreTable", "TotalScoreTable"}
+"""Tags the mapping reads that take no section data after them."""
 _S = TypeVar("_S", Auction, Play, Deal)
 _ABSENT: Final = ("", "?", "-")
 
@@ -117,8 +118,7 @@ class SessionReader:
         self.unnumbered: list[int] = []
         """The lines of games without a Board tag, numbered in order."""
         self.last_board = 0
-        self.boards: dict[tuple[str, str | None, str | None], Board] = {}
-        """The boards read, by their Board, Dealer and Vulnerable values."""
+        self.boards = BoardReader(self.at)
 
     def read(self) -> Session:
         self.refuse_teams()
@@ -214,7 +214,7 @@ class SessionReader:
                 return
             self.unnumbered.append(game.line)
             board_tag = Tag("Board", str(self.last_board + 1), line=game.line)
-        board = self.board(game, board_tag)
+        board = self.boards.board(game, board_tag)
         self.last_board = max(self.last_board, board.number)
         if fast is not None:
             self.fast_rows(game, board, section, scoring, *fast)
@@ -262,7 +262,7 @@ class SessionReader:
                 self.builder.warn(f"line {contract.line}: the auction ends in {final}{by}, "
                                   f"but the game says {said[0]} by {said[1] or '-'}")  # fmt: skip
         for tag in game.tags:
-            if tag.data and tag.name in RESERVED - {"ScoreTable", "TotalScoreTable"}:
+            if tag.data and tag.name in _NO_DATA:
                 text = " ".join(tag.data[0])
                 self.at.at(tag.data_lines[0]).refuse(
                     "pbn_text_after_tag", field=tag.name, value=text, name=tag.name,
@@ -282,32 +282,6 @@ class SessionReader:
             self.builder.warn(f"{where}line {exc.line or game.line}: {name} not read, the "
                               f"results are scored without it: {reason}{value}")  # fmt: skip
             return None
-
-    def board(self, game: Game, tag: Tag) -> Board:
-        """The board a game is about: its number, and its dealer and vulnerability (Law 2's
-        where the game does not say); read once per texts (a board's games repeat them)."""
-        key = (tag.value, game.get("Dealer"), game.get("Vulnerable"))
-        known = self.boards.get(key)
-        if known is None:
-            if len(self.boards) >= 4096:
-                self.boards.clear()  # bounded: distinct junk cannot grow it
-            known = self.boards[key] = self.new_board(game, tag)
-        return known
-
-    def new_board(self, game: Game, tag: Tag) -> Board:
-        """:meth:`board`, read from the tags."""
-        number = integer(tag.value, "board number", self.at.at(tag.line), field="Board", least=1)
-        law = Board.numbered(number)
-        seat, vul = law.dealer, law.vulnerability
-        tag_ = game.tag("Dealer")
-        if tag_ is not None and not absent(tag_.value):
-            seat = dealer(tag_.value, self.at.at(tag_.line))
-        tag_ = game.tag("Vulnerable")
-        if tag_ is not None and tag_.value.strip() not in ("", "?"):
-            vul = vulnerability(tag_.value, self.at.at(tag_.line))
-        if seat is law.dealer and vul is law.vulnerability:
-            return law  # most games: Law 2's board (immutable), not made again
-        return Board(number, seat, vul)
 
     def section_tags(self, section: str, game: Game) -> None:
         """A game's Movement and TotalScoreTable, for a section its board is in."""

@@ -129,13 +129,9 @@ def table_results(
     if lay.others or not data:
         return None
     columns = list(zip(*data, strict=True))
-    ns_col, ew_col, contracts = columns[lay.ns], columns[lay.ew], columns[lay.contract]
-    pairs, lengths = "".join(ns_col) + "".join(ew_col), list(map(len, ns_col + ew_col))
-    if not (pairs.isascii() and pairs.isdigit()) or min(lengths) < 1 or max(lengths) > 9:
-        return None
-    ns, ew = list(map(int, ns_col)), list(map(int, ew_col))
+    ns, ew, contracts = _pairs(columns[lay.ns]), _pairs(columns[lay.ew]), columns[lay.contract]
     joined = "".join(contracts)
-    if 0 in ns or 0 in ew or "%" in joined or "/" in joined:
+    if ns is None or ew is None or "%" in joined or "/" in joined:
         return None
     if not _ABSENT_SET.isdisjoint(map(str.strip, contracts)):
         return None
@@ -150,6 +146,29 @@ def table_results(
     return list(map(_NEW, repeat(ReadResult, n), zip(
         repeat(board, n), ns, ew, values, repeat(None, n), repeat(None, n), lines, swapped,
         repeat(_NO_NAMES, n), repeat(None, n), repeat(None, n), strict=True)))  # fmt: skip
+
+
+def _pairs(column: tuple[str, ...]) -> tuple[int, ...] | None:
+    """A column of pair numbers, each written plainly (1 to 9 digits) and not 0; else None.
+    Read once per texts (a session's tables repeat their columns of pairs).
+
+    >>> _pairs(("1", "12")), _pairs(("1", "0")), _pairs(("1", " 2"))
+    ((1, 12), None, None)
+    """
+    if column in _PAIRS:
+        return _PAIRS[column]
+    joined, lengths = "".join(column), list(map(len, column))
+    numbers = None
+    if joined.isascii() and joined.isdigit() and min(lengths) >= 1 and max(lengths) <= 9:
+        numbers = tuple(map(int, column))
+        numbers = None if 0 in numbers else numbers
+    if len(_PAIRS) >= 4096:
+        _PAIRS.clear()  # bounded: distinct junk cannot grow it
+    _PAIRS[column] = numbers
+    return numbers
+
+
+_PAIRS: dict[tuple[str, ...], tuple[int, ...] | None] = {}
 
 
 def plain_number(text: str) -> int | None:

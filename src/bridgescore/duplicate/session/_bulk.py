@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import compress, repeat
 from operator import add, and_, attrgetter, eq, lt, mul, xor
-from typing import Final, Protocol
+from typing import Final, Protocol, cast
 
 from bridgescore.model import Contract, Result, Seat
 
@@ -80,8 +80,22 @@ def pairs_clean(results: Sequence[_Row], mitchell: bool) -> bool:
 
 
 def _distinct(first: Sequence[object], second: Sequence[object]) -> int:
-    """How many distinct pairs of ``first`` and ``second`` (of one length) there are."""
+    """How many distinct pairs of ``first`` and ``second`` (of one length) there are.
+
+    >>> _distinct([1, 1, 2], [3, 3, 3]), _distinct([1, "1"], [0, 0])
+    (2, 2)
+    """
+    if first and _naturals(second) and set(map(type, first)) == {int}:
+        # each pair one int (hashed at once): first * width + second, second in [0, width)
+        ints, naturals = cast(Sequence[int], first), cast(Sequence[int], second)
+        width = max(naturals) + 1
+        return len(set(map(add, map(mul, ints, repeat(width)), naturals)))
     return len(set(zip(first, second, strict=True)))
+
+
+def _naturals(values: Sequence[object]) -> bool:
+    """Whether ``values`` are ints from 0 (no bool, no other number)."""
+    return set(map(type, values)) == {int} and min(cast(Sequence[int], values)) >= 0
 
 
 def declared_alone(results: Sequence[_Row]) -> list[tuple[int, int, int]]:

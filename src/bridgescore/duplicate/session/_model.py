@@ -335,7 +335,10 @@ NS 3 v EW 1 (round 3, table 3)
         results = tuple(results)
         object.__setattr__(self, "notes", tuple(notes))
         warnings: list[SessionWarning] = list(self.notes)
-        results = _dedupe(results, warnings)
+        # no pair twice on a board implies no table twice: one check at once where both hold
+        clean = pairs_clean(results, kind == "mitchell")
+        if not clean:
+            results = _dedupe(results, warnings)
         pairs_by_key = {p.key: p for p in pairs}
         boards_by_number = {b.number: b for b in boards}
         ns, ew = {r.ns for r in results}, {r.ew for r in results}
@@ -365,7 +368,8 @@ NS 3 v EW 1 (round 3, table 3)
         object.__setattr__(self, "results", results)
         # a mapping, or the pairs the field keeps (``dataclasses.replace`` hands them back)
         object.__setattr__(self, "versions", _check_versions(self, dict(versions or {})))
-        _check_pairs(self, warnings)
+        if not clean:
+            _check_pairs(self, warnings)
         warnings.extend(_check_declarers(self))
         warnings.extend(self._misfits())
         object.__setattr__(self, "warnings", tuple(warnings))
@@ -562,7 +566,8 @@ def _describe(r: BoardResult) -> str:
 
 
 def _check_pairs(section: Section, warnings: list[SessionWarning]) -> None:
-    """A pair on a board twice is a contradiction; a pair at two tables in a round, a warning."""
+    """A pair on a board twice is a contradiction; a pair at two tables in a round, a warning
+    (results with no table twice: :func:`_dedupe`'s)."""
     mitchell = section.kind == "mitchell"
     if pairs_clean(section.results, mitchell):
         return  # checked at once: nothing to say
@@ -610,13 +615,18 @@ _SIDES: tuple[Side | None, Side | None, Side | None] = (Side.NS, Side.EW, None)
 def _check_declarers(section: Section) -> list[SessionWarning]:
     """Warn of a result that scores like the field's only with the declarer on the other side."""
     warnings = []
+    messages: dict[tuple[int, int, int], str] = {}
+    """Each message once per result (a file's results share their values), side and count."""
     for i, ns, flipped in declared_alone(section.results):
         r = section.results[i]
-        side = Side.EW if ns else Side.NS
-        message = (
-            f"{r.result} is declared by {side.value} here but by {side.opponents.value} "
-            f"at {flipped} other tables: was the declarer entered on the wrong side?"
-        )
+        key = (id(r.result), ns, flipped)
+        message = messages.get(key)
+        if message is None:
+            side = Side.EW if ns else Side.NS
+            message = messages[key] = (
+                f"{r.result} is declared by {side.value} here but by {side.opponents.value} "
+                f"at {flipped} other tables: was the declarer entered on the wrong side?"
+            )
         warnings.append(SessionWarning(r.board, (r.ns, r.ew), message))
     return warnings
 
