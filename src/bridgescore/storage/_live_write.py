@@ -234,6 +234,17 @@ _BUMP = (
 _RESULTS = (
     select(_TABLE).where(LiveResultRow.game_id == bindparam("game_id")).order_by(LiveResultRow.id)
 )
+_CHANGES = select(ResultChangeRow.id, ResultChangeRow.result_id).where(
+    ResultChangeRow.game_id == bindparam("game_id"), ResultChangeRow.id > bindparam("mark")
+)
+"""A night's lines of the audit trail after a mark: the results changed since."""
+_LAST_CHANGE = select(func.max(ResultChangeRow.id)).where(
+    ResultChangeRow.game_id == bindparam("game_id")
+)
+_SOME = select(_TABLE).where(
+    LiveResultRow.game_id == bindparam("game_id"),
+    LiveResultRow.id.in_(bindparam("ids", expanding=True)),
+)
 _KEPT = select(func.count()).where(
     ConflictRow.game_id == bindparam("game_id"),
     ConflictRow.table == bindparam("table"),
