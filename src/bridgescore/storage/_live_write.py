@@ -234,16 +234,17 @@ _BUMP = (
 _RESULTS = (
     select(_TABLE).where(LiveResultRow.game_id == bindparam("game_id")).order_by(LiveResultRow.id)
 )
-_CHANGES = select(ResultChangeRow.id, ResultChangeRow.result_id).where(
-    ResultChangeRow.game_id == bindparam("game_id"), ResultChangeRow.id > bindparam("mark")
+_CHANGES = (
+    select(ResultChangeRow.id.label("change"), ResultChangeRow.result_id.label("changed"), _TABLE)
+    .select_from(
+        ResultChangeRow.__table__.outerjoin(_TABLE, _TABLE.c.id == ResultChangeRow.result_id)
+    )
+    .where(ResultChangeRow.game_id == bindparam("game_id"), ResultChangeRow.id > bindparam("mark"))
 )
-"""A night's lines of the audit trail after a mark: the results changed since."""
+"""A night's lines of the audit trail after a mark, each with its result's row as it is now
+(none if deleted): the results changed since, in one statement."""
 _LAST_CHANGE = select(func.max(ResultChangeRow.id)).where(
     ResultChangeRow.game_id == bindparam("game_id")
-)
-_SOME = select(_TABLE).where(
-    LiveResultRow.game_id == bindparam("game_id"),
-    LiveResultRow.id.in_(bindparam("ids", expanding=True)),
 )
 _KEPT = select(func.count()).where(
     ConflictRow.game_id == bindparam("game_id"),

@@ -69,7 +69,6 @@ from bridgescore.storage._live_write import (
     _CHANGES,
     _LAST_CHANGE,
     _RESULTS,
-    _SOME,
     _TOKENS,
     _adding,
     _answer,
@@ -593,12 +592,10 @@ class LiveStore:
             results = tuple(map(_result, rows))
         else:
             changes = conn.execute(_CHANGES, {"game_id": game_id, "mark": mark[1]}).all()
-            last = max((change.id for change in changes), default=mark[1])
-            ids = {change.result_id for change in changes}
+            last = max((change.change for change in changes), default=mark[1])
+            ids = {change.changed for change in changes}
             kept = {r.id: r for r in known.results if r.id not in ids}
-            if ids:
-                found = conn.execute(_SOME, {"game_id": game_id, "ids": sorted(ids)})
-                kept.update((row.id, _result(row)) for row in found)
+            kept.update((row.id, _result(row)) for row in changes if row.id is not None)
             results = tuple(kept[n] for n in sorted(kept))
         with self._lock:
             if game_id not in self._marks or self._marks[game_id][0] < version:
