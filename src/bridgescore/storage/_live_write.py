@@ -37,6 +37,7 @@ from bridgescore.storage.schema import (
     ResultChangeRow,
     TableTokenRow,
 )
+from bridgescore.storage.store import CHANNEL
 
 _TABLE: Table = LiveResultRow.__table__  # type: ignore[assignment]
 _RESULT_COLUMNS = ("round", "table", "board", "contract", "declarer", "tricks", "lead",
@@ -79,10 +80,15 @@ class _Write:
         return self.states[self.game_id]
 
     def bump(self, **values: Any) -> int:
-        """Set the session's version to the next (and ``values`` of its row); the new one."""
+        """Set the session's version to the next (and ``values`` of its row); the new one,
+        announced by the same statement on PostgreSQL (``NOTIFY``, delivered on commit: see
+        :func:`~bridgescore.storage.store.announce`)."""
         version = self.state.version + 1
-        statement = _BUMP.values(**values) if values else _BUMP
-        self.conn.execute(statement, {"game_id": self.game_id, "version": version, "now": self.now})
+        params = {"game_id": self.game_id, "version": version, "now": self.now}
+        statement = _BUMP
+        if self.conn.dialect.name == "postgresql":
+            statement, params["payload"] = _BUMP_ANNOUNCED, f"{self.game_id} {version}"
+        self.conn.execute(statement.values(**values) if values else statement, params)
         return version
 
     def audit(self, result_id: int, action: str, old: Audited, new: Audited) -> None:
@@ -231,8 +237,21 @@ _BUMP = (
     .where(GameRow.id == bindparam("game_id"))
     .values(version=bindparam("version"), updated_at=bindparam("now"))
 )
+_BUMP_ANNOUNCED = _BUMP.returning(func.pg_notify(CHANNEL, bindparam("payload")))
 _RESULTS = (
     select(_TABLE).where(LiveResultRow.game_id == bindparam("game_id")).order_by(LiveResultRow.id)
+)
+_CHANGES = (
+    select(ResultChangeRow.id.label("change"), ResultChangeRow.result_id.label("changed"), _TABLE)
+    .select_from(
+        ResultChangeRow.__table__.outerjoin(_TABLE, _TABLE.c.id == ResultChangeRow.result_id)
+    )
+    .where(ResultChangeRow.game_id == bindparam("game_id"), ResultChangeRow.id > bindparam("mark"))
+)
+"""A night's lines of the audit trail after a mark, each with its result's row as it is now
+(none if deleted): the results changed since, in one statement."""
+_LAST_CHANGE = select(func.max(ResultChangeRow.id)).where(
+    ResultChangeRow.game_id == bindparam("game_id")
 )
 _KEPT = select(func.count()).where(
     ConflictRow.game_id == bindparam("game_id"),

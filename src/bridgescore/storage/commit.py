@@ -7,7 +7,10 @@ refusal, raised before or after it has written) fails alone: the group is rolled
 again without it, so neither its rows nor its states are kept (refusals are rare; a savepoint
 for each write cost two statements more a result, 8 % of the server's time in ``make
 bench-live``). A database error fails the whole group (rolled back, none of it stored). The
-states a group made are kept only once it has committed.
+states a group made are kept only once it has committed. A job announces its changes itself
+(a live write, with its version's bump). The thread writes through one connection while
+writes keep coming (:meth:`~bridgescore.storage.Store.holding`): one the database dropped
+fails its group, and the next group connects again.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from sqlalchemy import Connection
 from bridgescore.errors import BridgeError
 from bridgescore.live import LiveState
 from bridgescore.storage.errors import DatabaseError
-from bridgescore.storage.store import Store, announce, utcnow
+from bridgescore.storage.store import Store, utcnow
 
 __all__ = ["GroupCommit", "Job", "States"]
 
@@ -72,6 +75,16 @@ class GroupCommit:
         return future
 
     def _work(self) -> None:
+        try:
+            with self._store.holding() as held:  # while writes keep coming
+                self._groups(held)
+        except DatabaseError as failure:  # no connection: the writes waiting fail, not hang
+            with self._lock:
+                self._thread = None
+                while not self._waiting.empty():
+                    self._waiting.get_nowait()[2].set_exception(failure)
+
+    def _groups(self, held: Connection | None) -> None:
         while True:
             try:
                 group = [self._waiting.get(timeout=1.0)]
@@ -83,16 +96,18 @@ class GroupCommit:
                 continue
             while len(group) < self.MOST and not self._waiting.empty():
                 group.append(self._waiting.get_nowait())
-            self._commit(group)
+            self._commit(group, held)
 
-    def _commit(self, group: list[tuple[str, Job[Any], Future[Any]]]) -> None:
+    def _commit(
+        self, group: list[tuple[str, Job[Any], Future[Any]]], held: Connection | None = None
+    ) -> None:
         # One game's writes in the order they came; games in one order (no two PostgreSQL
         # workers lock two sessions' rows the other way round).
         group.sort(key=lambda item: item[0])
         refused: list[tuple[Future[Any], Exception]] = []
         while True:
             try:
-                done, states = self._attempt(group)
+                done, states = self._attempt(group, held)
             except _Refused as refusal:  # rolled back: the group again, without that write
                 refused.append((group.pop(refusal.index)[2], refusal.reason))
                 continue
@@ -117,7 +132,7 @@ class GroupCommit:
                     log.exception("a listener failed on session %s version %s", game_id, answer[1])
 
     def _attempt(
-        self, group: list[tuple[str, Job[Any], Future[Any]]]
+        self, group: list[tuple[str, Job[Any], Future[Any]]], held: Connection | None
     ) -> tuple[list[tuple[str, Future[Any], Any]], States]:
         """The group's writes in one transaction, committed: what each made, and the states.
 
@@ -126,7 +141,7 @@ class GroupCommit:
         done: list[tuple[str, Future[Any], Any]] = []
         states: States = {}
         now = utcnow()
-        with self._store.transaction(write=True) as conn:
+        with self._store.transaction(write=True, on=held) as conn:
             for index, (game_id, job, future) in enumerate(group):
                 try:
                     answer = job(conn, now, states)
@@ -135,9 +150,6 @@ class GroupCommit:
                         raise
                     raise _Refused(index, reason) from None
                 done.append((game_id, future, answer))
-            # one notice a game: its last version (the listeners tell those before it)
-            for game_id, version in {g: answer[1] for g, _, answer in done}.items():
-                announce(conn, game_id, version)
         return done, states
 
 

@@ -38,12 +38,12 @@ import hmac
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, TypeVar
 
-from sqlalchemy import Connection, Row, Table, delete, insert, select, update
+from sqlalchemy import Connection, Table, delete, insert, select, update
 
 from bridgescore.duplicate.session import Pair, Session
 from bridgescore.events import Event
@@ -66,6 +66,8 @@ from bridgescore.live.definition import Redefinition, redefine
 from bridgescore.live.night import Night, Seating
 from bridgescore.players import Player
 from bridgescore.storage._live_write import (
+    _CHANGES,
+    _LAST_CHANGE,
     _RESULTS,
     _TOKENS,
     _adding,
@@ -174,9 +176,10 @@ class LiveStore:
         self._states: OrderedDict[str, LiveState] = OrderedDict()
         self._definitions: dict[str, tuple[str, Night]] = {}
         """Per night, its definition's JSON as last read or written, and the night."""
-        self._parsed: dict[str, dict[tuple[Any, ...], LiveResult]] = {}
-        """Per night, its result rows as last read, each with the result it reads as: a row
-        read again unchanged (another process wrote the night since) is not parsed again."""
+        self._marks: dict[str, tuple[int, int]] = {}
+        """Per night, a version read from the database and the last line of the audit trail
+        it had (each result's change writes one, under the night's lock): a state kept at
+        that version or later reads only the results changed since (:meth:`_changed`)."""
         self._writer = GroupCommit(store, self._keep)
 
     # -- reading ---------------------------------------------------------------------------
@@ -271,7 +274,7 @@ class LiveStore:
         write (a team event made a live night): the next read reads them."""
         with self._lock:
             self._states.pop(game_id, None)
-            self._parsed.pop(game_id, None)
+            self._marks.pop(game_id, None)
 
     def known(self, game_id: str) -> LiveState | None:
         """The latest state of the session kept in memory (perhaps not the newest stored)."""
@@ -570,28 +573,34 @@ class LiveStore:
             night = games[0].game
             with self._lock:
                 self._definitions[game_id] = (settings, night)
-        rows = conn.execute(_RESULTS, {"game_id": game_id}).all()
-        results = self._results(game_id, rows)
+        results = self._changed(conn, game_id, version, known)
         if known is not None and known.night is night:  # its seating worked out once
             return known.reread(version, closed, results)
         return LiveState(night, version, closed, results, game_id)
 
-    def _results(self, game_id: str, rows: Sequence[Row[Any]]) -> tuple[LiveResult, ...]:
-        """The night's result rows as results: a row as it was read last time is not parsed
-        again (two workers writing one night read it back at almost every write)."""
+    def _changed(
+        self, conn: Connection, game_id: str, version: int, known: LiveState | None
+    ) -> tuple[LiveResult, ...]:
+        """The night's results at ``version``: those ``known`` has, with the ones changed
+        since its mark read again (another process wrote the night: two workers sharing an
+        evening read back a row or two a write, not all of them), else all of them."""
         with self._lock:
-            before = self._parsed.get(game_id, {})
-        now = {}
-        for row in rows:
-            key = tuple(row)
-            found = before.get(key)
-            now[key] = found if found is not None else _result(row)
+            mark = self._marks.get(game_id)
+        if known is None or mark is None or mark[0] > known.version:
+            rows = conn.execute(_RESULTS, {"game_id": game_id}).all()
+            last = conn.execute(_LAST_CHANGE, {"game_id": game_id}).scalar_one_or_none()
+            results = tuple(map(_result, rows))
+        else:
+            changes = conn.execute(_CHANGES, {"game_id": game_id, "mark": mark[1]}).all()
+            last = max((change.change for change in changes), default=mark[1])
+            ids = {change.changed for change in changes}
+            kept = {r.id: r for r in known.results if r.id not in ids}
+            kept.update((row.id, _result(row)) for row in changes if row.id is not None)
+            results = tuple(kept[n] for n in sorted(kept))
         with self._lock:
-            self._parsed[game_id] = now
-            if len(self._parsed) > self.KEPT:  # only the nights kept in memory
-                for gone in [g for g in self._parsed if g not in self._states]:
-                    del self._parsed[gone]
-        return tuple(now.values())
+            if game_id not in self._marks or self._marks[game_id][0] < version:
+                self._marks[game_id] = (version, last or 0)
+        return results
 
     def _keep(self, states: States) -> None:
         """Keep these states in memory (the newest version of each)."""
@@ -604,7 +613,7 @@ class LiveStore:
             while len(self._states) > self.KEPT:
                 gone, _ = self._states.popitem(last=False)
                 self._definitions.pop(gone, None)
-                self._parsed.pop(gone, None)
+                self._marks.pop(gone, None)
 
 
 def _renamed(data: str | None) -> dict[str, Any] | None:

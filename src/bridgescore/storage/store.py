@@ -155,6 +155,8 @@ class Store:
         :data:`CHANNEL` instead."""
         self._parsed = parsed
         self._writers = threading.RLock()  # a nested transaction fails, never hangs
+        self._closing = threading.Lock()
+        self._closed = False
         try:
             self._engine = open_engine(parsed)
         except (ArgumentError, ImportError) as exc:
@@ -419,8 +421,11 @@ class Store:
         return stored is not None and token_matches(token, stored)
 
     def close(self) -> None:
-        """Close the database connections (an in-memory database is gone after this)."""
-        self._engine.dispose()
+        """Close the database connections (an in-memory database is gone after this; one
+        :meth:`holding` keeps is closed when it is let go)."""
+        with self._closing:
+            self._closed = True
+            self._engine.dispose()
 
     def __enter__(self) -> Self:
         return self
@@ -448,7 +453,33 @@ class Store:
             return conn.execute(statement).all()
 
     @contextmanager
-    def transaction(self, *, write: bool = False) -> Iterator[Connection]:
+    def holding(self) -> Iterator[Connection | None]:
+        """A connection to write several transactions through (:meth:`transaction`'s ``on``),
+        on PostgreSQL: the live writer's, checked out once rather than for each of its
+        groups (each checkout asks the server first whether the connection still works: one
+        more round trip a result). None on SQLite, whose writes each take the file's lock.
+
+        :raises DatabaseError: as :meth:`transaction`.
+        """
+        if self._parsed.get_backend_name() == "sqlite":
+            yield None
+            return
+        try:
+            conn = self._engine.connect()
+        except SQLAlchemyError as exc:
+            raise database_error(exc, self._parsed) from exc
+        try:
+            yield conn
+        finally:
+            with self._closing:
+                if self._closed:  # its pool is gone: closed, not put back
+                    conn.invalidate()
+                conn.close()
+
+    @contextmanager
+    def transaction(
+        self, *, write: bool = False, on: Connection | None = None
+    ) -> Iterator[Connection]:
         """One transaction: committed if the block ends normally, rolled back if it raises.
         The storage modules (clubs, live sessions, the outbox ...) read and write through it,
         so every database error is told the same way.
@@ -462,6 +493,9 @@ class Store:
         other writers (SQLite's own busy wait sleeps up to 100 ms a try: with many writers at
         once some waited seconds).
 
+        ``on``: a connection :meth:`holding` gave, to use rather than one from the pool (a
+        connection the database dropped is replaced at its next use).
+
         :raises DatabaseError: when the database fails (busy, unreachable, full, read-only),
             told without its URL or password.
         """
@@ -470,7 +504,7 @@ class Store:
         # read or write, has it alone (the app's workers read it as the requests write it)
         queue = self._writers if sqlite and (write or is_memory(self._parsed)) else None
         try:
-            with queue or nullcontext(), self._engine.connect() as conn:
+            with queue or nullcontext(), nullcontext(on) if on else self._engine.connect() as conn:
                 if write:
                     conn.execution_options(**{WRITE: True})
                 elif conn.dialect.name == "postgresql":

@@ -118,9 +118,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # Text answers compressed (Starlette never compresses the event streams).
     app.add_middleware(GZipMiddleware, minimum_size=500)
+
+    @app.get("/health", include_in_schema=False)
+    async def health() -> PlainTextResponse:
+        """A trivial endpoint: liveness checks, and the benchmark's yardstick."""
+        return PlainTextResponse("ok")
+
+    # An evening's requests first (FastAPI tries each route in turn, some 3 us each: a route
+    # 140 down cost each of its requests 0.4 ms of CPU): the tables' results and the viewers'
+    # streams, then the team nights' and the table and director pages.
+    app.include_router(live.router, dependencies=[languages.ClubLanguage])
+    app.include_router(team_events.router)
+    app.include_router(live_pages.router)
     app.include_router(api.router)
     app.include_router(languages.router)
-    app.include_router(live.router, dependencies=[languages.ClubLanguage])
     app.include_router(live_room.router, dependencies=[languages.ClubLanguage])
     app.include_router(live_individual.router, dependencies=[languages.ClubLanguage])
     app.include_router(live_deals.router, dependencies=[languages.ClubLanguage])
@@ -128,7 +139,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(mail.router)
     app.include_router(club_pages.router)
     app.include_router(club_events.router)
-    app.include_router(live_pages.router)
     app.include_router(calculator.router)
     app.include_router(games.router)
     app.include_router(sessions.router, dependencies=[languages.ClubLanguage])
@@ -143,14 +153,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(season.router)
     app.include_router(site_pages.api_router)
     app.include_router(masterpoints.api_router)
-    app.include_router(team_events.router)
     app.include_router(team_pages.router)
     guard.install(app)
-
-    @app.get("/health", include_in_schema=False)
-    async def health() -> PlainTextResponse:
-        """A trivial endpoint: liveness checks, and the benchmark's yardstick."""
-        return PlainTextResponse("ok")
 
     @app.get("/docs", include_in_schema=False)
     async def docs(request: Request) -> HTMLResponse:

@@ -47,15 +47,14 @@ from bridgescore.live import (
 from bridgescore.live.deals import hand_for
 from bridgescore.live.teams import EventTable
 from bridgescore.locale import error_text, par_text, sentence_text
-from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.tokens import hash_token
+from bridgescore.web import deps
 from bridgescore.web.awards import award_rows, filing_of
 from bridgescore.web.common import link
 from bridgescore.web.deps import (
     Bearer,
     ClubsDep,
-    Live,
     LiveDep,
     OptionalDirector,
     SessionState,
@@ -135,11 +134,10 @@ def _scores(request: Request, state: LiveState) -> list[Any]:
     return scores_of(request, (state.id, state.version), state.current)
 
 
-async def _state_and_who(
-    request: Request, game_id: str, sent: Bearer, sessions: Live, store: Store, clubs: ClubStore
-) -> tuple[LiveState, Who]:
+async def _state_and_who(request: Request, game_id: str, sent: Bearer) -> tuple[LiveState, Who]:
     """A state of the session (its definition: the write reads the newest) and who sent the
     token: from memory once they have been read (else the database, in a thread)."""
+    sessions = deps.live(request)
     known = sessions.store.known(game_id)
     if known is not None and sent.token is not None:
         key = (game_id, hash_token(session_token(sent)))
@@ -147,9 +145,9 @@ async def _state_and_who(
             return known, sessions.tokens[key]
 
     def read() -> tuple[LiveState, Who]:
-        return sessions.store.state(game_id), session_who(
-            request, game_id, sent, sessions, store, clubs
-        )
+        who = session_who(request, game_id, sent, sessions, deps.store(request),
+                          deps.clubs(request))  # fmt: skip
+        return sessions.store.state(game_id), who
 
     return await run_in_threadpool(read)
 
@@ -421,23 +419,19 @@ def whoami(state: SessionState, who: SessionWho) -> dict[str, Any]:
 
 @router.post("/{game_id}/results", status_code=201, responses=_WRITE)
 async def add_result(
-    request: Request,
-    game_id: str,
-    body: ResultIn,
-    sent: TokenDep,
-    live: LiveDep,
-    store: StoreDep,
-    clubs: ClubsDep,
+    request: Request, game_id: str, body: ResultIn, sent: TokenDep
 ) -> JSONResponse:
     """Enter one board's result at one table; the pairs come from the movement. The same board
     at the same table again is a 409 that shows the stored result; a table's different entry
     is then kept for the director as a conflict (``"conflict": true``)."""
     # On the event loop (the hot path of an evening): it awaits its write, committed with
-    # the other tables' writes of the moment, without holding a thread.
-    state, who = await _state_and_who(request, game_id, sent, live, store, clubs)
+    # the other tables' writes of the moment, without holding a thread. The app's parts are
+    # read where needed, not as dependencies (FastAPI's resolving each cost about as much as
+    # the rest of the endpoint).
+    state, who = await _state_and_who(request, game_id, sent)
     entry = entry_of(state, body)
     try:
-        added, version = await live.store.add_async(game_id, entry, who)
+        added, version = await deps.live(request).store.add_async(game_id, entry, who)
     except AlreadyEnteredError as exc:
         conflict = who != DIRECTOR and not exc.existing.entry.same_score(entry)
         return duplicate_answer(state, exc, conflict)
