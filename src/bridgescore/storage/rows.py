@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal, TypeAlias, TypeVar
+from typing import Any, Final, Literal, TypeAlias, TypeVar
 
 from bridgescore.duplicate.session import Session, session_from_dict, session_to_dict
 from bridgescore.errors import BridgeError
@@ -23,6 +23,7 @@ from bridgescore.model import Contract, PassOut, Seat, Side, parse_contract
 from bridgescore.storage.errors import StorageError
 
 __all__ = [
+    "NAME_KEYS",
     "DealValues",
     "Dumped",
     "Game",
@@ -30,7 +31,9 @@ __all__ = [
     "HomeGame",
     "build",
     "dump",
+    "merged_names",
     "night_settings",
+    "read_names",
     "to_json",
 ]
 
@@ -40,6 +43,14 @@ Game: TypeAlias = HomeGame | Session | Event
 """A stored game: a home game, or a night at the club (a pairs evening's session, a team
 night's event; the results entered at the tables are rows of their own)."""
 GameKind: TypeAlias = Literal["rubber", "chicago", "session", "teams"]
+
+NAME_KEYS: Final[Mapping[str, tuple[str, ...]]] = {
+    "rubber": ("we", "they"),
+    "chicago": ("ns", "ew"),
+    "session": (),  # a session names its pairs itself
+    "teams": (),  # a team night's event names its entrants
+}
+"""The sides a stored game names, by its kind."""
 
 DealValues: TypeAlias = tuple[str, str | None, int, str | None, int]
 """A deal as stored: contract, declarer, tricks, honors_by, honors."""
@@ -135,3 +146,29 @@ def _fields(
     contract, by, tricks, honors_by, honors = row
     return (parse_contract(contract), None if by is None else who(by), tricks,
             None if honors_by is None else side(honors_by), honors)  # fmt: skip
+
+
+def merged_names(kind: str, current: Mapping[str, str], given: Mapping[str, str]) -> dict[str, str]:
+    """The sides' names: ``current`` with those in ``given`` changed; missing ones empty.
+
+    :raises StorageError: for a key that is not one of the game's sides, or a name not a string.
+    """
+    keys = NAME_KEYS[kind]
+    for key, name in given.items():
+        if key not in keys:
+            allowed = " or ".join(repr(k) for k in keys) or "none"
+            raise StorageError.coded("names_side", kind=kind, key=key, allowed=allowed)
+        if not isinstance(name, str):
+            raise StorageError.coded("names_string", key=key, got=repr(name))
+    return {key: given.get(key, current.get(key, "")) for key in keys}
+
+
+def read_names(game_id: str, kind: str, data: str) -> dict[str, str]:
+    """The stored names, in the order of the sides (``we``, ``they`` or ``ns``, ``ew``)."""
+    try:
+        names = json.loads(data)
+    except ValueError:
+        names = None
+    if not isinstance(names, dict):
+        raise StorageError.coded("names_unreadable", game=game_id, got=repr(data))
+    return {key: str(names.get(key, "")) for key in NAME_KEYS.get(kind, ())}

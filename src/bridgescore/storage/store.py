@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import base64
 import builtins
-import json
 import secrets
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -38,6 +37,7 @@ from bridgescore.storage.database import WRITE, database_error, is_memory, open_
 from bridgescore.storage.errors import GameNotFoundError, StorageError, VersionConflictError
 from bridgescore.storage.places import default_database_url
 from bridgescore.storage.rows import (
+    NAME_KEYS,
     DealValues,
     Dumped,
     Game,
@@ -45,6 +45,8 @@ from bridgescore.storage.rows import (
     HomeGame,
     build,
     dump,
+    merged_names,
+    read_names,
     to_json,
 )
 from bridgescore.storage.schema import (
@@ -64,12 +66,6 @@ __all__ = ["Game", "GameKind", "HomeGame", "Store", "StoredGame", "default_datab
 MIN_PREFIX: Final = 4
 """The shortest id prefix :meth:`Store.resolve` accepts."""
 
-_NAME_KEYS: Final[Mapping[str, tuple[str, ...]]] = {
-    "rubber": ("we", "they"),
-    "chicago": ("ns", "ew"),
-    "session": (),  # a session names its pairs itself
-    "teams": (),  # a team night's event names its entrants
-}
 _KINDS: Final[Mapping[str, GameKind]] = {"rubber": "rubber", "chicago": "chicago",
                                           "session": "session", "teams": "teams"}  # fmt: skip
 _PG_LOCK: Final = 0x6272_6964_6765  # advisory lock key that serialises concurrent upgrades
@@ -213,7 +209,7 @@ class Store:
             preset with options (they could not be read back).
         """
         kind, rules, settings, ended, deals = dump(game)
-        full_names = _names(kind, {}, names or {})
+        full_names = merged_names(kind, {}, names or {})
         game_id, token, now = game_id or _new_id(), secrets.token_urlsafe(32), utcnow()
         if club is not None:
             token = derived_token(club[1], "edit", game_id)
@@ -347,7 +343,7 @@ class Store:
             row = _lock(conn, game_id)
             if expected_version is not None and row.version != expected_version:
                 raise _conflict(game_id, expected_version, row.version)
-            new_names = _names(row.kind, _read_names(game_id, row.kind, row.names), names)
+            new_names = merged_names(row.kind, read_names(game_id, row.kind, row.names), names)
             result = conn.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id, GameRow.version == row.version)
@@ -368,8 +364,8 @@ class Store:
 
         :raises StorageError: for an unknown kind or a negative limit.
         """
-        if kind is not None and kind not in _NAME_KEYS:
-            raise StorageError.coded("game_kind", got=repr(kind), kinds=", ".join(_NAME_KEYS))
+        if kind is not None and kind not in NAME_KEYS:
+            raise StorageError.coded("game_kind", got=repr(kind), kinds=", ".join(NAME_KEYS))
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
             raise StorageError.coded("limit_whole", got=repr(limit))
         wanted = None if ids is None else list(dict.fromkeys(ids))
@@ -454,10 +450,10 @@ class Store:
 
     @contextmanager
     def holding(self) -> Iterator[Connection | None]:
-        """A connection to write several transactions through (:meth:`transaction`'s ``on``),
-        on PostgreSQL: the live writer's, checked out once rather than for each of its
-        groups (each checkout asks the server first whether the connection still works: one
-        more round trip a result). None on SQLite, whose writes each take the file's lock.
+        """A connection for several transactions (:meth:`transaction`'s ``on``) on PostgreSQL:
+        the live writer's, checked out once rather than for each of its groups (each checkout
+        asks the server whether the connection still works: a round trip a result). None on
+        SQLite, whose writes each take the file's lock.
 
         :raises DatabaseError: as :meth:`transaction`.
         """
@@ -493,8 +489,8 @@ class Store:
         other writers (SQLite's own busy wait sleeps up to 100 ms a try: with many writers at
         once some waited seconds).
 
-        ``on``: a connection :meth:`holding` gave, to use rather than one from the pool (a
-        connection the database dropped is replaced at its next use).
+        ``on``: a connection :meth:`holding` gave, used rather than one from the pool (one the
+        database dropped is replaced at its next use).
 
         :raises DatabaseError: when the database fails (busy, unreachable, full, read-only),
             told without its URL or password.
@@ -554,7 +550,7 @@ class Store:
             if kind is None:
                 raise StorageError.coded("game_unknown_kind", game=row.id, kind=row.kind)
             game = build(row.id, kind, row.rules, row.settings, row.ended, deals[row.id])
-            names = _read_names(row.id, row.kind, row.names)
+            names = read_names(row.id, row.kind, row.names)
             by_id[row.id] = StoredGame(
                 row.id, kind, game, names, row.version, row.created_at, row.updated_at
             )
@@ -620,7 +616,7 @@ def _save_in(
         game_id,
         kind,
         game,
-        _read_names(game_id, kind, head.names),
+        read_names(game_id, kind, head.names),
         head.version,
         head.created_at,
         now,
@@ -678,29 +674,3 @@ def _refuse(conn: Connection, game_id: str, kind: str, expected_version: int | N
 def _conflict(game_id: str, expected: int | None, current: int) -> VersionConflictError:
     return VersionConflictError.coded("game_changed", game=game_id, expected=expected,
                                       current=current)  # fmt: skip
-
-
-def _names(kind: str, current: Mapping[str, str], given: Mapping[str, str]) -> dict[str, str]:
-    """The sides' names: ``current`` with those in ``given`` changed; missing ones empty.
-
-    :raises StorageError: for a key that is not one of the game's sides, or a name not a string.
-    """
-    keys = _NAME_KEYS[kind]
-    for key, name in given.items():
-        if key not in keys:
-            allowed = " or ".join(repr(k) for k in keys) or "none"
-            raise StorageError.coded("names_side", kind=kind, key=key, allowed=allowed)
-        if not isinstance(name, str):
-            raise StorageError.coded("names_string", key=key, got=repr(name))
-    return {key: given.get(key, current.get(key, "")) for key in keys}
-
-
-def _read_names(game_id: str, kind: str, data: str) -> dict[str, str]:
-    """The stored names, in the order of the sides (``we``, ``they`` or ``ns``, ``ew``)."""
-    try:
-        names = json.loads(data)
-    except ValueError:
-        names = None
-    if not isinstance(names, dict):
-        raise StorageError.coded("names_unreadable", game=game_id, got=repr(data))
-    return {key: str(names.get(key, "")) for key in _NAME_KEYS.get(kind, ())}

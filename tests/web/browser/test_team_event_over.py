@@ -53,14 +53,14 @@ def test_the_phones_say_the_knockout_is_over_and_who_won(browser: Browser, serve
     enter(phones["open"], "3", "NT", "N", "=")
     expect(phones["open"].locator("#over")).to_be_hidden()  # the other room still plays
     enter(phones["closed"], "3", "NT", "N", "-1")
-    night = httpx.get(f"{server}/api/sessions/{event}", headers=director).json()
-    assert (night["over"], night["winner"]) == (True, "Lions")
-    for room, page in phones.items():
+    for room, page in phones.items():  # (the save is the page's own request: waited for here)
         expect(page.locator("#over")).to_have_text("The event is over: Lions won.")
         expect(page.locator("#entry")).to_be_hidden()
         # a knockout has no VPs
         expect(page.locator("#match-title")).to_have_text("Lions 10 \u2013 0 Tigers (IMPs)")
         tb.shot(page, f"team-table-over-{room}-360")
+    night = httpx.get(f"{server}/api/sessions/{event}", headers=director).json()
+    assert (night["over"], night["winner"]) == (True, "Lions")
     context.close()
 
 
