@@ -37,7 +37,7 @@ from bridgescore.storage.schema import (
     ResultChangeRow,
     TableTokenRow,
 )
-from bridgescore.storage.store import CHANNEL
+from bridgescore.storage.store import CHANNEL, notice
 
 _TABLE: Table = LiveResultRow.__table__  # type: ignore[assignment]
 _RESULT_COLUMNS = ("round", "table", "board", "contract", "declarer", "tricks", "lead",
@@ -87,7 +87,7 @@ class _Write:
         params = {"game_id": self.game_id, "version": version, "now": self.now}
         statement = _BUMP
         if self.conn.dialect.name == "postgresql":
-            statement, params["payload"] = _BUMP_ANNOUNCED, f"{self.game_id} {version}"
+            statement, params["payload"] = _BUMP_ANNOUNCED, notice(self.game_id, version)
         self.conn.execute(statement.values(**values) if values else statement, params)
         return version
 

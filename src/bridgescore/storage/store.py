@@ -562,11 +562,20 @@ CHANNEL: Final = "bridgescore_changes"
 when its transaction commits."""
 
 
+def notice(game_id: str, version: int) -> str:
+    """What a change is announced as on :data:`CHANNEL` (the listeners read it back).
+
+    >>> notice("g1", 7)
+    'g1 7'
+    """
+    return f"{game_id} {version}"
+
+
 def announce(conn: Connection, game_id: str, version: int) -> None:
     """Announce a change on PostgreSQL (delivered on commit, to every listening process)."""
     if conn.dialect.name == "postgresql":
         conn.execute(text("SELECT pg_notify(:channel, :payload)"),
-                     {"channel": CHANNEL, "payload": f"{game_id} {version}"})  # fmt: skip
+                     {"channel": CHANNEL, "payload": notice(game_id, version)})  # fmt: skip
 
 
 def _save_in(

@@ -55,6 +55,7 @@ from bridgescore.web.common import link
 from bridgescore.web.deps import (
     Bearer,
     ClubsDep,
+    Live,
     LiveDep,
     OptionalDirector,
     SessionState,
@@ -134,10 +135,11 @@ def _scores(request: Request, state: LiveState) -> list[Any]:
     return scores_of(request, (state.id, state.version), state.current)
 
 
-async def _state_and_who(request: Request, game_id: str, sent: Bearer) -> tuple[LiveState, Who]:
+async def _state_and_who(
+    request: Request, game_id: str, sent: Bearer, sessions: Live
+) -> tuple[LiveState, Who]:
     """A state of the session (its definition: the write reads the newest) and who sent the
     token: from memory once they have been read (else the database, in a thread)."""
-    sessions = deps.live(request)
     known = sessions.store.known(game_id)
     if known is not None and sent.token is not None:
         key = (game_id, hash_token(session_token(sent)))
@@ -428,10 +430,11 @@ async def add_result(
     # the other tables' writes of the moment, without holding a thread. The app's parts are
     # read where needed, not as dependencies (FastAPI's resolving each cost about as much as
     # the rest of the endpoint).
-    state, who = await _state_and_who(request, game_id, sent)
+    live = deps.live(request)
+    state, who = await _state_and_who(request, game_id, sent, live)
     entry = entry_of(state, body)
     try:
-        added, version = await deps.live(request).store.add_async(game_id, entry, who)
+        added, version = await live.store.add_async(game_id, entry, who)
     except AlreadyEnteredError as exc:
         conflict = who != DIRECTOR and not exc.existing.entry.same_score(entry)
         return duplicate_answer(state, exc, conflict)

@@ -169,8 +169,8 @@ class Changes:
         if not queues or (seen is not None and version <= seen):
             return
         self._seen[game_id] = version
-        # versions are consecutive: a notice of the last of a group's writes (one NOTIFY a
-        # game a commit), or a catch-up, tells the versions between too, each its own event
+        # versions are consecutive: a notice that skips some (a commit's several writes of a
+        # game, told together; a catch-up) tells the versions between too, each its own event
         if game_id not in self._waiting:
             self._waiting[game_id] = version if seen is None else seen + 1
             if self._loop is None:
