@@ -49,3 +49,36 @@ def test_a_refused_write_fails_alone_and_takes_back_what_it_wrote(tmp_path: Path
             stored: list[Any] = [r.x for r in conn.execute(text("SELECT x FROM t ORDER BY x"))]
         assert stored == [1, 2, 4]
         assert len(kept) == 2  # one group for the first write, one for the three after it
+
+
+@pytest.mark.postgres
+def test_a_group_that_finds_its_held_connection_dropped_is_done_on_a_new_one() -> None:
+    """The writer holds one connection while writes keep coming; PostgreSQL restarted (here:
+    that connection ended by the server) drops it, and the next group finds out at its first
+    statement, before anything was sent for committing: it is done again on a new connection,
+    not failed (it failed, 503 to the tables, before)."""
+    from tests.conftest import _postgres_url
+
+    with Store(_postgres_url()) as store:
+        with store.transaction(write=True) as conn:
+            conn.execute(text("CREATE TABLE t (x INTEGER)"))
+        writes = GroupCommit(store, lambda states: None)
+
+        def write(x: int) -> Job[int]:
+            def job(conn: Connection, now: datetime, states: States) -> tuple[int, int]:
+                conn.execute(text("INSERT INTO t VALUES (:x)"), {"x": x})
+                return x, x
+
+            return job
+
+        assert writes.run("a", write(1)) == (1, 1)  # the writer holds its connection now
+        with store.transaction() as conn:
+            cut = conn.execute(text(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )).scalar_one()  # fmt: skip
+        assert cut >= 1
+        assert writes.run("a", write(2)) == (2, 2)
+        with store.transaction() as conn:
+            stored = [r.x for r in conn.execute(text("SELECT x FROM t ORDER BY x"))]
+        assert stored == [1, 2]

@@ -56,9 +56,11 @@ def test_each_worker_reads_back_what_the_other_wrote(
         live = both[worker]
         round_number, table, board, ns, ew = SLOTS[slot]
         entry = TableEntry(round_number, table, board, ns, ew, Result.parse(f"3NTN {tricks}"))
+        entered = slot in ids
         try:
             if action == "add":
                 ids[slot] = live.add(stored.id, entry, DIRECTOR)[0].id
+                assert not entered  # decided on the stored night, not on a state kept behind it
             elif action == "edit":
                 live.edit(stored.id, ids.get(slot, 10**6), entry, DIRECTOR)
             elif action == "delete":
@@ -68,9 +70,35 @@ def test_each_worker_reads_back_what_the_other_wrote(
                 live.state(stored.id)
         except AlreadyEnteredError:
             assert action == "add"
+            assert entered
         except UnknownResultError:
             assert slot not in ids
         fresh = LiveStore(store).state(stored.id)
         for one in both:
             state = one.state(stored.id)
             assert (state.version, state.results) == (fresh.version, fresh.results)
+
+
+def test_a_table_is_judged_on_the_stored_night_not_on_a_state_kept_behind_it(
+    workers: tuple[LiveStore, LiveStore, Store],
+) -> None:
+    """A worker begins a table's result on the night it keeps in memory (one statement less):
+    where the other worker has written since, the write is judged again on the stored night,
+    so a round the table has reached meanwhile is taken, and its board entered is refused."""
+    first, second, _ = workers
+    stored, _ = first.start(Session((Section.from_movement(mitchell(3, 2)),)), 3)
+    second.state(stored.id)  # second keeps the night with nothing entered
+    plays = [(r, t, b, ns, ew) for r, t, b, ns, ew in SLOTS if t == 1]
+    for round_number, table, board, ns, ew in plays[:2]:  # table 1's first round, on first
+        first.add(stored.id, TableEntry(round_number, table, board, ns, ew,
+                                        Result.parse("3NTN 9")), 1)  # fmt: skip
+    round_number, table, board, ns, ew = plays[2]  # its second round, on second
+    assert round_number == 2
+    added, version = second.add(stored.id, TableEntry(round_number, table, board, ns, ew,
+                                                      Result.parse("4SS 10")), 1)  # fmt: skip
+    assert version == 4
+    assert second.state(stored.id).result(added.id).entry.board == board
+    with pytest.raises(AlreadyEnteredError):  # first keeps the night without it
+        first.add(stored.id, TableEntry(round_number, table, board, ns, ew,
+                                        Result.parse("4SS 10")), 1)  # fmt: skip
+    assert first.state(stored.id).version == 4

@@ -11,7 +11,20 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, Table, bindparam, func, insert, or_, select, update
+from sqlalchemy import (
+    Connection,
+    Executable,
+    Row,
+    Table,
+    bindparam,
+    func,
+    insert,
+    literal,
+    null,
+    or_,
+    select,
+    update,
+)
 
 from bridgescore.live import (
     DIRECTOR,
@@ -58,6 +71,12 @@ class _Kept:
     refused: AlreadyEnteredError | None
 
 
+class Presumed(Exception):
+    """A write began on the night's state kept in memory and the stored night has moved on
+    since (another process wrote it): nothing was written, the write is done again on the
+    state read under the night's lock."""
+
+
 @dataclass(slots=True)
 class _Write:
     """One write job's context: the transaction, its time, the group's states, the session
@@ -73,6 +92,11 @@ class _Write:
     who: Who
     via: str | None = None
     """What the table entered it on, when not a phone (``Bridgemate``): the audit says so."""
+    presumed: bool = False
+    """Whether :attr:`state` is the one kept in memory, not read under the night's lock (one
+    statement less a write): the first statement that writes, :meth:`bump`, then writes only
+    if the stored version is the state's, else raises :class:`Presumed` (nothing written).
+    What the core decided on that state is thus decided on the stored one, inside the write."""
 
     @property
     def state(self) -> LiveState:
@@ -83,13 +107,30 @@ class _Write:
         """Set the session's version to the next (and ``values`` of its row); the new one,
         announced by the same statement on PostgreSQL (``NOTIFY``, delivered on commit: see
         :func:`~bridgescore.storage.store.announce`)."""
+        params = self._next()
+        statement = _BUMPS[self.conn.dialect.name == "postgresql", self.presumed]
+        bumped = self.conn.execute(statement.values(**values) if values else statement, params)
+        self._wrote(bumped.rowcount == 1)
+        return int(params["version"])
+
+    def _next(self) -> dict[str, Any]:
+        """The bump's parameters: the night's next version (and the one presumed before it),
+        the time, and on PostgreSQL the notice announcing it."""
         version = self.state.version + 1
-        params = {"game_id": self.game_id, "version": version, "now": self.now}
-        statement = _BUMP
+        params = {"game_id": self.game_id, "version": version, "was": version - 1, "now": self.now}
         if self.conn.dialect.name == "postgresql":
-            statement, params["payload"] = _BUMP_ANNOUNCED, notice(self.game_id, version)
-        self.conn.execute(statement.values(**values) if values else statement, params)
-        return version
+            params["payload"] = notice(self.game_id, version)
+        return params
+
+    def _wrote(self, bumped: bool) -> None:
+        """After the first statement that writes: whether it bumped the night.
+
+        :raises Presumed: if the state was presumed and the night had moved on.
+        """
+        if self.presumed:
+            if not bumped:
+                raise Presumed(self.game_id)
+            self.presumed = False  # the stored night is the state: its row is locked now
 
     def audit(self, result_id: int, action: str, old: Audited, new: Audited) -> None:
         """A line of the audit trail, by this write's ``who``."""
@@ -100,14 +141,24 @@ class _Write:
         })  # fmt: skip
 
     def insert(self, entry: TableEntry) -> tuple[LiveResult, int]:
-        """Store a new result (accepted already)."""
-        state, version = self.state, self.bump()
-        values = {"game_id": self.game_id, "created_at": self.now, "updated_at": self.now,
-                  **_values(state, entry)}  # fmt: skip
-        key = self.conn.execute(_INSERT, values).inserted_primary_key
-        assert key is not None
-        added = LiveResult(int(key[0]), entry, self.now, self.now)
-        self.audit(added.id, "add", None, entry)
+        """Store a new result (accepted already): on PostgreSQL the bump, the result's row and
+        its audit line in one statement (:data:`_ADDED`), elsewhere one after the other."""
+        state = self.state
+        if self.conn.dialect.name != "postgresql":
+            version = self.bump()
+            values = {"game_id": self.game_id, "created_at": self.now, "updated_at": self.now,
+                      **_values(state, entry)}  # fmt: skip
+            key = self.conn.execute(_INSERT, values).inserted_primary_key
+            assert key is not None
+            added = LiveResult(int(key[0]), entry, self.now, self.now)
+            self.audit(added.id, "add", None, entry)
+        else:
+            params = self._next() | _values(state, entry)
+            params |= {"who": _who(self.who, self.via), "new": _audited(entry)}
+            found = self.conn.execute(_ADDED[self.presumed], params).scalar_one_or_none()
+            self._wrote(found is not None)
+            assert found is not None  # read under the night's lock: its row is there
+            version, added = params["version"], LiveResult(found, entry, self.now, self.now)
         self.states[self.game_id] = state.added(added, version)
         return added, version
 
@@ -139,12 +190,13 @@ class _Write:
             refused.existing if refused else self.state.at(entry.table, entry.round, entry.board)
         )
         existing = there.id if there else None
+        version = self.moved_on(self.state.closed)  # the bump first: nothing written before it
         self.conn.execute(_CONFLICT, {
             "game_id": self.game_id, "table": entry.table, "round": entry.round,
             "board": entry.board, "entry": json.dumps(entry.to_dict()), "reason": reason,
             "result_id": existing, "at": self.now, "settled": None,
         })  # fmt: skip
-        return _Kept(refused), self.moved_on(self.state.closed)
+        return _Kept(refused), version
 
     def kept(self, entry: TableEntry) -> int:
         """How many of this table's entries for the entry's board are kept as conflicts
@@ -237,7 +289,42 @@ _BUMP = (
     .where(GameRow.id == bindparam("game_id"))
     .values(version=bindparam("version"), updated_at=bindparam("now"))
 )
-_BUMP_ANNOUNCED = _BUMP.returning(func.pg_notify(CHANNEL, bindparam("payload")))
+_BUMP_PRESUMED = _BUMP.where(GameRow.version == bindparam("was"))
+_ANNOUNCE = func.pg_notify(CHANNEL, bindparam("payload"))
+_BUMPS = {
+    (False, False): _BUMP,
+    (False, True): _BUMP_PRESUMED,
+    (True, False): _BUMP.returning(_ANNOUNCE),
+    (True, True): _BUMP_PRESUMED.returning(_ANNOUNCE),
+}
+"""The bump, by (announced on PostgreSQL, the state presumed)."""
+
+
+def _adding_all(presumed: bool) -> Executable:
+    """A new result's whole write on PostgreSQL, in one statement: the night's bump
+    (announced; only from the presumed version if ``presumed``), then the result's row, then
+    its audit line, each made only if the one before it was. It returns the result's id, or
+    no row if the night was not at the presumed version (nothing written)."""
+    bump = _BUMPS[True, presumed].cte("bump")
+    columns = [c for c in _TABLE.c if c.name != "id"]
+    now = bindparam("now", type_=_TABLE.c.created_at.type)
+    values = (now if c.name.endswith("_at") else bindparam(c.name, type_=c.type) for c in columns)
+    row = (
+        insert(_TABLE)
+        .from_select([c.name for c in columns], select(*values).select_from(bump))
+        .returning(_TABLE.c.id)
+        .cte("added")
+    )
+    audit = ResultChangeRow.__table__.c
+    line = select(bindparam("game_id", type_=audit.game_id.type), row.c.id, now,
+                  bindparam("who", type_=audit.who.type), literal("add", audit.action.type),
+                  null(), bindparam("new", type_=audit.new.type))  # fmt: skip
+    names = ["game_id", "result_id", "at", "who", "action", "old", "new"]
+    return insert(ResultChangeRow).from_select(names, line).returning(ResultChangeRow.result_id)
+
+
+_ADDED = {presumed: _adding_all(presumed) for presumed in (False, True)}
+"""A new result's write on PostgreSQL, by whether the state is presumed."""
 _RESULTS = (
     select(_TABLE).where(LiveResultRow.game_id == bindparam("game_id")).order_by(LiveResultRow.id)
 )

@@ -9,8 +9,9 @@ for each write cost two statements more a result, 8 % of the server's time in ``
 bench-live``). A database error fails the whole group (rolled back, none of it stored). The
 states a group made are kept only once it has committed. A job announces its changes itself
 (a live write, with its version's bump). The thread writes through one connection while
-writes keep coming (:meth:`~bridgescore.storage.Store.holding`): one the database dropped
-fails its group, and the next group connects again.
+writes keep coming (:meth:`~bridgescore.storage.Store.holding`): a group that finds it
+dropped (PostgreSQL restarted) before it is sent for committing is done again, once, on a new
+connection; dropped while committing, the group fails (it may or may not be stored).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection
+from sqlalchemy.exc import DBAPIError
 
 from bridgescore.errors import BridgeError
 from bridgescore.live import LiveState
@@ -105,17 +107,21 @@ class GroupCommit:
         # workers lock two sessions' rows the other way round).
         group.sort(key=lambda item: item[0])
         refused: list[tuple[Future[Any], Exception]] = []
+        retried = held is None
         while True:
             try:
                 done, states = self._attempt(group, held)
             except _Refused as refusal:  # rolled back: the group again, without that write
                 refused.append((group.pop(refusal.index)[2], refusal.reason))
                 continue
+            except _Dropped as dropped:
+                if not retried:  # once, on a new connection (the held one was dropped)
+                    retried = True
+                    continue
+                self._fail(group, refused, dropped.failure)
+                return
             except Exception as failure:  # rolled back: none of the group is stored
-                for future, reason in refused:
-                    future.set_exception(reason)
-                for _, _, future in group:
-                    future.set_exception(failure)
+                self._fail(group, refused, failure)
                 return
             break
         self._keep(states)
@@ -131,6 +137,18 @@ class GroupCommit:
                 except Exception:  # a listener's failure is not the writes'
                     log.exception("a listener failed on session %s version %s", game_id, answer[1])
 
+    @staticmethod
+    def _fail(
+        group: list[tuple[str, Job[Any], Future[Any]]],
+        refused: list[tuple[Future[Any], Exception]],
+        failure: Exception,
+    ) -> None:
+        """Tell the group's writes that none of them is stored (the refused, why they were)."""
+        for future, reason in refused:
+            future.set_exception(reason)
+        for _, _, future in group:
+            future.set_exception(failure)
+
     def _attempt(
         self, group: list[tuple[str, Job[Any], Future[Any]]], held: Connection | None
     ) -> tuple[list[tuple[str, Future[Any], Any]], States]:
@@ -141,16 +159,33 @@ class GroupCommit:
         done: list[tuple[str, Future[Any], Any]] = []
         states: States = {}
         now = utcnow()
-        with self._store.transaction(write=True, on=held) as conn:
-            for index, (game_id, job, future) in enumerate(group):
-                try:
-                    answer = job(conn, now, states)
-                except BridgeError as reason:  # the core's refusal
-                    if isinstance(reason, DatabaseError):
-                        raise
-                    raise _Refused(index, reason) from None
-                done.append((game_id, future, answer))
+        committing = False
+        try:
+            with self._store.transaction(write=True, on=held) as conn:
+                for index, (game_id, job, future) in enumerate(group):
+                    try:
+                        answer = job(conn, now, states)
+                    except BridgeError as reason:  # the core's refusal
+                        if isinstance(reason, DatabaseError):
+                            raise
+                        raise _Refused(index, reason) from None
+                    done.append((game_id, future, answer))
+                committing = True
+        except DatabaseError as failure:
+            cause = failure.__cause__
+            if committing or not (isinstance(cause, DBAPIError) and cause.connection_invalidated):
+                raise
+            raise _Dropped(failure) from failure  # nothing sent for committing: none stored
         return done, states
+
+
+class _Dropped(Exception):
+    """The database had dropped the connection before the group was sent for committing
+    (PostgreSQL restarted while the writer held it): nothing of it is stored."""
+
+    def __init__(self, failure: DatabaseError) -> None:
+        super().__init__(str(failure))
+        self.failure = failure
 
 
 class _Refused(Exception):
