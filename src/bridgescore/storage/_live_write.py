@@ -93,8 +93,8 @@ class _Write:
     via: str | None = None
     """What the table entered it on, when not a phone (``Bridgemate``): the audit says so."""
     presumed: bool = False
-    """Whether :attr:`state` is the one kept in memory, not read under the night's lock (one
-    statement less a write): the first statement that writes, :meth:`bump`, then writes only
+    """Whether :attr:`state` is the one kept in memory, not read under the night's lock (no
+    statement to read it first): the first statement that writes, :meth:`bump`, then writes only
     if the stored version is the state's, else raises :class:`Presumed` (nothing written).
     What the core decided on that state is thus decided on the stored one, inside the write."""
 
