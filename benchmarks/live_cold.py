@@ -62,9 +62,13 @@ async def _measure(port: int, pid: int, gap: float, count: int) -> dict[str, flo
 
     async def post_all(bodies: list[dict[str, object]], wait: float) -> None:
         for body in bodies:
-            reader, writer = tables[int(str(body["table"]))]
-            token = created["tables"][int(str(body["table"])) - 1]["token"]
-            status, answer = await _post(reader, writer, path, token, body)
+            table = int(str(body["table"]))
+            token = created["tables"][table - 1]["token"]
+            try:
+                status, answer = await _post(*tables[table], path, token, body)
+            except (OSError, asyncio.IncompleteReadError):  # closed after its keep-alive
+                tables[table] = await asyncio.open_connection("127.0.0.1", port)
+                status, answer = await _post(*tables[table], path, token, body)
             if status != 201:
                 raise SystemExit(f"a result was refused: {status} {answer}")
             await asyncio.sleep(wait)
@@ -107,6 +111,8 @@ def main() -> None:
     parser.add_argument("--against", default="", help="a git revision to compare with")
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
+    if not 0 < args.count <= 187:
+        raise SystemExit("--count: 1 to 187 (an evening has 405 results; 30 go first)")
     if args.workers != 1:
         raise SystemExit("the figures per thread are one worker's: --workers 1")
     trees = {"new": HERE / "src"}
