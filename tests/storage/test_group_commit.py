@@ -14,6 +14,7 @@ from sqlalchemy import Connection, text
 from bridgescore.errors import SessionError
 from bridgescore.storage import Store
 from bridgescore.storage.commit import GroupCommit, Job, States
+from tests.conftest import _postgres_url
 
 
 def test_a_refused_write_fails_alone_and_takes_back_what_it_wrote(tmp_path: Path) -> None:
@@ -57,8 +58,6 @@ def test_a_group_that_finds_its_held_connection_dropped_is_done_on_a_new_one() -
     that connection ended by the server) drops it, and the next group finds out at its first
     statement, before anything was sent for committing: it is done again on a new connection,
     not failed (it failed, 503 to the tables, before)."""
-    from tests.conftest import _postgres_url
-
     with Store(_postgres_url()) as store:
         with store.transaction(write=True) as conn:
             conn.execute(text("CREATE TABLE t (x INTEGER)"))

@@ -82,7 +82,7 @@ def test_each_worker_reads_back_what_the_other_wrote(
 def test_a_table_is_judged_on_the_stored_night_not_on_a_state_kept_behind_it(
     workers: tuple[LiveStore, LiveStore, Store],
 ) -> None:
-    """A worker begins a table's result on the night it keeps in memory (one statement less):
+    """A worker begins a table's result on the night it keeps in memory (not read first):
     where the other worker has written since, the write is judged again on the stored night,
     so a round the table has reached meanwhile is taken, and its board entered is refused."""
     first, second, _ = workers

@@ -144,7 +144,14 @@ class _Write:
         """Store a new result (accepted already): on PostgreSQL the bump, the result's row and
         its audit line in one statement (:data:`_ADDED`), elsewhere one after the other."""
         state = self.state
-        if self.conn.dialect.name != "postgresql":
+        if self.conn.dialect.name == "postgresql":
+            params = self._next() | _values(state, entry)
+            params |= {"who": _who(self.who, self.via), "new": _audited(entry)}
+            found = self.conn.execute(_ADDED[self.presumed], params).scalar_one_or_none()
+            self._wrote(found is not None)
+            assert found is not None  # read under the night's lock: its row is there
+            version, added = params["version"], LiveResult(found, entry, self.now, self.now)
+        else:
             version = self.bump()
             values = {"game_id": self.game_id, "created_at": self.now, "updated_at": self.now,
                       **_values(state, entry)}  # fmt: skip
@@ -152,13 +159,6 @@ class _Write:
             assert key is not None
             added = LiveResult(int(key[0]), entry, self.now, self.now)
             self.audit(added.id, "add", None, entry)
-        else:
-            params = self._next() | _values(state, entry)
-            params |= {"who": _who(self.who, self.via), "new": _audited(entry)}
-            found = self.conn.execute(_ADDED[self.presumed], params).scalar_one_or_none()
-            self._wrote(found is not None)
-            assert found is not None  # read under the night's lock: its row is there
-            version, added = params["version"], LiveResult(found, entry, self.now, self.now)
         self.states[self.game_id] = state.added(added, version)
         return added, version
 
