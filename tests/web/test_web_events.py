@@ -7,11 +7,13 @@ import contextlib
 import json
 import os
 import signal
+import socket
 import time
 from pathlib import Path
 from types import SimpleNamespace
 
 import httpx
+import psycopg
 import pytest
 from fastapi.testclient import TestClient
 
@@ -165,3 +167,61 @@ def test_a_notice_of_a_later_version_tells_the_versions_between_once_each() -> N
 
     told, also = asyncio.run(scenario())
     assert told == also == [4, 5, 6, 7]
+
+
+class _CutConnection:
+    """A LISTEN connection's libpq side (``socket``, ``consume_input``, ``notifies``): its
+    server sends a change (``N``), then ends the connection (``E``): libpq closes the socket,
+    and the next connection the worker accepts takes its number (a table's POST)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.listened, self.server = socket.socketpair()
+        self.socket = self.listened.fileno()
+        self.notes = [SimpleNamespace(extra=b"g 4")]
+        self.other: tuple[socket.socket, socket.socket] | None = None
+        self.heard = asyncio.Event()
+        self._loop = loop
+
+    def consume_input(self) -> None:
+        if self.listened.recv(1) == b"N":
+            return
+        self.listened.close()
+        self._loop.call_soon(self._another)
+        raise psycopg.OperationalError("server closed the connection unexpectedly")
+
+    def notifies(self) -> SimpleNamespace | None:
+        return self.notes.pop() if self.notes else None
+
+    def _another(self) -> None:
+        self.other = socket.socketpair()
+        assert self.other[0].fileno() == self.socket  # (the premise: the number taken again)
+        self._loop.add_reader(self.socket, self.heard.set)
+
+
+def test_the_listener_lets_go_only_of_its_own_socket_when_postgresql_ends_it() -> None:
+    """A change heard reaches the streams; the connection's end is raised, and the reader of
+    the connection that now has the socket's number (another client's) is left alone."""
+
+    async def scenario() -> tuple[list[int], bool]:
+        conn = _CutConnection(asyncio.get_running_loop())
+        changes = Changes(Store("sqlite://"))
+        with changes.subscription("g", 3) as queue:
+            hearing = asyncio.create_task(changes._hear(conn))  # type: ignore[arg-type]
+            conn.server.send(b"N")
+            await asyncio.sleep(0.2)  # (told after GATHER)
+            told = _versions(queue)
+            conn.server.send(b"E")
+            with pytest.raises(psycopg.OperationalError):
+                await hearing
+        assert conn.other is not None
+        conn.other[1].send(b"a request")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(conn.heard.wait(), 1)
+        asyncio.get_running_loop().remove_reader(conn.socket)
+        for end in (*conn.other, conn.server):
+            end.close()
+        return told, conn.heard.is_set()
+
+    told, heard = asyncio.run(scenario())
+    assert told == [4]
+    assert heard

@@ -30,6 +30,7 @@ import logging
 from collections import defaultdict
 from collections.abc import AsyncGenerator, AsyncIterator, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from fastapi import Request
 from fastapi.responses import StreamingResponse
@@ -37,6 +38,9 @@ from sqlalchemy import make_url
 
 from bridgescore import BridgeError
 from bridgescore.storage import CHANNEL, Store
+
+if TYPE_CHECKING:
+    from psycopg.pq.abc import PGconn
 
 __all__ = ["END", "Changes", "event_stream", "stream_pass", "stream_url"]
 
@@ -143,15 +147,44 @@ class Changes:
                     await self.catch_up()  # what changed while nobody listened
                     self.listening.set()
                     wait = RECONNECT
-                    async for note in conn.notifies():
-                        game_id, _, version = note.payload.partition(" ")
-                        if version.isdigit():
-                            self.publish(game_id, int(version))
+                    await self._hear(conn.pgconn)
             except (psycopg.Error, OSError, BridgeError) as exc:
                 self.listening.clear()
                 log.warning("lost the PostgreSQL connection for live updates: %s", type(exc))
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, 5.0)
+
+    async def _hear(self, pgconn: PGconn) -> None:
+        """Publish the notifications ``pgconn`` receives until its connection is lost (raised).
+
+        One reader on the connection's socket for as long as it lasts: psycopg's
+        ``notifies()`` registers a reader, a future and a 0.1 s timer for each wait, and wakes
+        the loop ten times a second when nothing happens."""
+        import psycopg
+
+        loop = asyncio.get_running_loop()
+        lost: asyncio.Future[None] = loop.create_future()
+
+        def readable() -> None:
+            try:
+                pgconn.consume_input()
+            except psycopg.OperationalError as exc:  # libpq has closed the socket
+                loop.remove_reader(fd)  # now: the number may soon be another file's
+                if not lost.done():
+                    lost.set_exception(exc)
+                return
+            while (note := pgconn.notifies()) is not None:
+                game_id, _, version = note.extra.decode(errors="replace").partition(" ")
+                if version.isdigit():
+                    self.publish(game_id, int(version))
+
+        fd = pgconn.socket
+        loop.add_reader(fd, readable)
+        try:
+            await lost
+        finally:
+            if not lost.done():  # (else removed already: the number may be another file's)
+                loop.remove_reader(fd)
 
     async def catch_up(self) -> None:
         """Tell every watched game's streams its current version, if they have not had it."""
