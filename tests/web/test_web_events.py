@@ -225,3 +225,23 @@ def test_the_listener_lets_go_only_of_its_own_socket_when_postgresql_ends_it() -
     told, heard = asyncio.run(scenario())
     assert told == [4]
     assert heard
+
+
+def test_a_listener_stopped_leaves_no_reader_on_its_socket() -> None:
+    """The workers' stop cancels the listener: its reader goes with it (the socket is closed
+    next, and its number may be another file's)."""
+
+    async def scenario() -> bool:
+        loop = asyncio.get_running_loop()
+        conn = _CutConnection(loop)
+        hearing = asyncio.create_task(Changes(Store("sqlite://"))._hear(conn))  # type: ignore[arg-type]
+        await asyncio.sleep(0.05)
+        hearing.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await hearing
+        left = loop.remove_reader(conn.socket)
+        conn.listened.close()
+        conn.server.close()
+        return left
+
+    assert not asyncio.run(scenario())

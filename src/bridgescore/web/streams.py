@@ -164,12 +164,15 @@ class Changes:
 
         loop = asyncio.get_running_loop()
         lost: asyncio.Future[None] = loop.create_future()
+        closed = False  # by libpq, when it found the connection lost
 
         def readable() -> None:
+            nonlocal closed
             try:
                 pgconn.consume_input()
-            except psycopg.OperationalError as exc:  # libpq has closed the socket
+            except psycopg.OperationalError as exc:
                 loop.remove_reader(fd)  # now: the number may soon be another file's
+                closed = True
                 if not lost.done():
                     lost.set_exception(exc)
                 return
@@ -183,7 +186,7 @@ class Changes:
         try:
             await lost
         finally:
-            if not lost.done():  # (else removed already: the number may be another file's)
+            if not closed:  # (else removed already, and the number may be another file's)
                 loop.remove_reader(fd)
 
     async def catch_up(self) -> None:
