@@ -53,6 +53,7 @@ from bridgescore.web import deps
 from bridgescore.web.awards import award_rows, filing_of
 from bridgescore.web.common import link
 from bridgescore.web.deps import (
+    BEARER_READ,
     Bearer,
     ClubsDep,
     Live,
@@ -65,6 +66,7 @@ from bridgescore.web.deps import (
     StoreDep,
     TokenDep,
     director,
+    read_bearer,
     require_director,
     session_token,
     session_who,
@@ -419,18 +421,16 @@ def whoami(state: SessionState, who: SessionWho) -> dict[str, Any]:
     return {"role": "table", "table": who, "match": place.match, "room": place.room.value}
 
 
-@router.post("/{game_id}/results", status_code=201, responses=_WRITE)
-async def add_result(
-    request: Request, game_id: str, body: ResultIn, sent: TokenDep
-) -> JSONResponse:
+@router.post("/{game_id}/results", status_code=201, responses=_WRITE, openapi_extra=BEARER_READ)
+async def add_result(request: Request, game_id: str, body: ResultIn) -> JSONResponse:
     """Enter one board's result at one table; the pairs come from the movement. The same board
     at the same table again is a 409 that shows the stored result; a table's different entry
     is then kept for the director as a conflict (``"conflict": true``)."""
     # On the event loop (the hot path of an evening): it awaits its write, committed with
-    # the other tables' writes of the moment, without holding a thread. The app's parts are
-    # read where needed, not as dependencies (FastAPI's resolving each cost about as much as
-    # the rest of the endpoint).
-    live = deps.live(request)
+    # the other tables' writes of the moment, without holding a thread. The app's parts and
+    # the token are read where needed, not as dependencies (FastAPI's resolving each cost
+    # about as much as the rest of the endpoint).
+    live, sent = deps.live(request), read_bearer(request.headers.get("authorization"))
     state, who = await _state_and_who(request, game_id, sent, live)
     entry = entry_of(state, body)
     try:
