@@ -194,8 +194,7 @@ class _CutConnection:
 
     def _another(self) -> None:
         self.other = socket.socketpair()
-        assert self.other[0].fileno() == self.socket  # (the premise: the number taken again)
-        self._loop.add_reader(self.socket, self.heard.set)
+        self._loop.add_reader(self.other[0].fileno(), self.heard.set)
 
 
 def test_the_listener_lets_go_only_of_its_own_socket_when_postgresql_ends_it() -> None:
@@ -204,16 +203,18 @@ def test_the_listener_lets_go_only_of_its_own_socket_when_postgresql_ends_it() -
 
     async def scenario() -> tuple[list[int], bool]:
         conn = _CutConnection(asyncio.get_running_loop())
-        changes = Changes(Store("sqlite://"))
-        with changes.subscription("g", 3) as queue:
-            hearing = asyncio.create_task(changes._hear(conn))  # type: ignore[arg-type]
-            conn.server.send(b"N")
-            await asyncio.sleep(0.2)  # (told after GATHER)
-            told = _versions(queue)
-            conn.server.send(b"E")
-            with pytest.raises(psycopg.OperationalError):
-                await hearing
+        with Store("sqlite://") as store:
+            changes = Changes(store)
+            with changes.subscription("g", 3) as queue:
+                hearing = asyncio.create_task(changes._hear(conn))  # type: ignore[arg-type]
+                conn.server.send(b"N")
+                await asyncio.sleep(0.2)  # (told after GATHER)
+                told = _versions(queue)
+                conn.server.send(b"E")
+                with pytest.raises(psycopg.OperationalError):
+                    await hearing
         assert conn.other is not None
+        assert conn.other[0].fileno() == conn.socket  # (the premise: the number taken again)
         conn.other[1].send(b"a request")
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(conn.heard.wait(), 1)
@@ -234,11 +235,12 @@ def test_a_listener_stopped_leaves_no_reader_on_its_socket() -> None:
     async def scenario() -> bool:
         loop = asyncio.get_running_loop()
         conn = _CutConnection(loop)
-        hearing = asyncio.create_task(Changes(Store("sqlite://"))._hear(conn))  # type: ignore[arg-type]
-        await asyncio.sleep(0.05)
-        hearing.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await hearing
+        with Store("sqlite://") as store:
+            hearing = asyncio.create_task(Changes(store)._hear(conn))  # type: ignore[arg-type]
+            await asyncio.sleep(0.05)
+            hearing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await hearing
         left = loop.remove_reader(conn.socket)
         conn.listened.close()
         conn.server.close()
