@@ -358,11 +358,15 @@ def make_club(client: TestClient, name: str, number: str, email: str) -> str:
 
 @contextmanager
 def club_serving(
-    directory: Path, email: str, name: str = "Acol Bridge Club", roster: Iterable[Any] = ()
+    directory: Path,
+    email: str,
+    name: str = "Acol Bridge Club",
+    roster: Iterable[Any] = (),
+    options: Iterable[str] = (),
 ) -> Iterator[str]:
-    """A real server (:func:`serving`) on a SQLite file in ``directory`` with one club (EBU
-    1234), its director (``email``, :data:`PASSWORD`) and these players (``Player``) on its
-    roster: its URL."""
+    """A real server (:func:`serving`, with ``options``) on a SQLite file in ``directory`` with
+    one club (EBU 1234), its director (``email``, :data:`PASSWORD`) and these players
+    (``Player``) on its roster: its URL."""
     from bridgescore.club import RosterEntry
     from bridgescore.storage.clubs import ClubStore
 
@@ -373,7 +377,7 @@ def club_serving(
         clubs.add_director(club.id, email, PASSWORD)
         for player in roster:
             clubs.add_player(club.id, RosterEntry(0, player))
-    with serving(db) as (url, _):
+    with serving(db, *options) as (url, _):
         yield url
 
 
