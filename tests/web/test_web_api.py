@@ -229,6 +229,19 @@ def test_openapi_documents_the_api(client: TestClient) -> None:
     assert client.get("/docs").status_code == 200
 
 
+def test_a_route_reading_the_token_itself_documents_it_as_the_others(client: TestClient) -> None:
+    """A table's result reads its bearer token without FastAPI's dependency (for speed): its
+    ``Authorization`` header is documented as the routes that take the dependency have it."""
+    paths = client.get("/openapi.json").json()["paths"]
+
+    def header(path: str, method: str) -> dict[str, object]:
+        return next(p for p in paths[path][method]["parameters"] if p["name"] == "authorization")
+
+    assert header("/api/sessions/{game_id}/results", "post") == header(
+        "/api/sessions/{game_id}/whoami", "get"
+    )
+
+
 def test_security_headers(client: TestClient) -> None:
     response = client.get("/api/rubbers/nope")
     assert response.headers["x-content-type-options"] == "nosniff"
