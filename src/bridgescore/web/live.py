@@ -66,7 +66,6 @@ from bridgescore.web.deps import (
     StoreDep,
     TokenDep,
     director,
-    read_bearer,
     require_director,
     session_token,
     session_who,
@@ -430,7 +429,7 @@ async def add_result(request: Request, game_id: str, body: ResultIn) -> JSONResp
     # the other tables' writes of the moment, without holding a thread. The app's parts and
     # the token are read where needed, not as dependencies (FastAPI's resolving each cost
     # about as much as the rest of the endpoint).
-    live, sent = deps.live(request), read_bearer(request.headers.get("authorization"))
+    live, sent = deps.live(request), deps.bearer_of(request)
     state, who = await _state_and_who(request, game_id, sent, live)
     entry = entry_of(state, body)
     try:
