@@ -142,28 +142,29 @@ def test_a_result_through_the_guides_nginx_reaches_a_live_page_at_once(proxied: 
     assert heard < 1.0
 
 
-def _sockets(port: int) -> Counter[str]:
-    """This machine's TCP sockets on local port ``port``, by state (``/proc/net/tcp``)."""
+def _to(port: int) -> Counter[str]:
+    """This machine's TCP sockets connected to local port ``port`` (the client's side: nginx's
+    connections to the server, those closing included), by state (``/proc/net/tcp``)."""
     states = {"01": "established", "06": "time-wait"}
     found: Counter[str] = Counter()
     for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
-        local, state = line.split()[1], line.split()[3]
-        if int(local.rsplit(":", 1)[1], 16) == port:
-            found[states.get(state, state)] += 1
+        remote, state = line.split()[2], line.split()[3]
+        if int(remote.rsplit(":", 1)[1], 16) == port:
+            found[states.get(state, "other")] += 1
     return found
 
 
 def test_the_guides_nginx_keeps_its_connections_to_the_server(behind: tuple[str, int]) -> None:
     """``keepalive``: twenty requests through nginx reach the server on one or two
-    connections, not twenty (each closed, the server's socket then waiting in TIME-WAIT)."""
+    connections, not twenty (nginx closing each after its answer)."""
     url, upstream = behind
-    before = _sockets(upstream)
+    before = _to(upstream)
     with _from("127.0.0.6", url) as client:
         for _ in range(20):
             assert client.get("/health").status_code == 200
-    after = _sockets(upstream)
-    assert after["time-wait"] - before["time-wait"] <= 2, (before, after)
-    assert 1 <= after["established"] <= 4, after
+    after = _to(upstream)
+    assert after.total() - before.total() <= 2, (before, after)
+    assert after["established"] >= 1, after
 
 
 def _upload(port: int, declared: int, body: bytes = b"") -> bytes:
