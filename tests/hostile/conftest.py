@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -20,6 +21,14 @@ def log_in_page(client: TestClient, email: str = EMAIL, password: str = PASSWORD
     client then holds the login cookie."""
     form = {"csrf": csrf(client, "/login"), "email": email, "password": password}
     return client.post("/login", data=form, follow_redirects=False).status_code
+
+
+def log_in_api(client: TestClient | httpx.Client, forwarded: str | None, password: str) -> int:
+    """Log in through the API as :data:`EMAIL` (``X-Forwarded-For: forwarded``, if given), from
+    the app's test client or from a real client of a server: the answer's status."""
+    headers = {"X-Forwarded-For": forwarded} if forwarded else {}
+    body = {"email": EMAIL, "password": password}
+    return client.post("/api/login", json=body, headers=headers).status_code
 
 
 def new_swiss(client: TestClient, token: str) -> str:

@@ -20,10 +20,11 @@ import httpx
 import pytest
 
 from tests.conftest import PASSWORD, club_serving
+from tests.hostile.conftest import EMAIL, log_in_api
+from tests.hostile.mail_helpers import free_port
 
 GUIDE = Path(__file__).parents[2] / "docs" / "guide" / "running-the-server.md"
 NGINX = Path("/usr/sbin/nginx")
-EMAIL = "td@acol.example"
 
 
 def guide_nginx(port: int, upstream: int) -> str:
@@ -78,9 +79,7 @@ def running_nginx(config: str, port: int, directory: Path) -> Iterator[None]:
 def behind(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
     """The club's server behind the guide's nginx: nginx's URL, and the server's port."""
     directory = tmp_path_factory.mktemp("nginx")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
+    port = free_port()
     options = ("--trusted-proxy", "127.0.0.1", "--open-evenings")
     with club_serving(directory, EMAIL, options=options) as url:
         upstream = int(url.rsplit(":", 1)[1])
@@ -100,22 +99,16 @@ def _from(address: str, url: str) -> httpx.Client:
     return httpx.Client(base_url=url, transport=transport, timeout=20)
 
 
-def _log_in(client: httpx.Client, password: str, forwarded: str | None = None) -> int:
-    headers = {"X-Forwarded-For": forwarded} if forwarded else {}
-    body = {"email": EMAIL, "password": password}
-    return client.post("/api/login", json=body, headers=headers).status_code
-
-
 def test_the_lockout_counts_each_client_behind_the_guides_nginx(proxied: str) -> None:
     """A client that fails ten times is locked out, whatever address it writes in
     ``X-Forwarded-For`` (nginx appends the one it came from); the director, from another
     address behind the same nginx, logs in."""
     with _from("127.0.0.2", proxied) as guesser, _from("127.0.0.3", proxied) as director:
         for n in range(10):
-            assert _log_in(guesser, "wrong", forwarded=f"192.0.2.{n}") == 401
-        assert _log_in(guesser, PASSWORD) == 429
-        assert _log_in(guesser, PASSWORD, forwarded="127.0.0.3") == 429  # not the director
-        assert _log_in(director, PASSWORD) == 200
+            assert log_in_api(guesser, f"192.0.2.{n}", "wrong") == 401
+        assert log_in_api(guesser, None, PASSWORD) == 429
+        assert log_in_api(guesser, "127.0.0.3", PASSWORD) == 429  # not the director
+        assert log_in_api(director, None, PASSWORD) == 200
 
 
 def test_a_result_through_the_guides_nginx_reaches_a_live_page_at_once(proxied: str) -> None:

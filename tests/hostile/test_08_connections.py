@@ -26,7 +26,7 @@ from bridgescore.web.proxies import Proxies
 from bridgescore.web.settings import Limits
 from bridgescore.web.streams import event_stream, stream_pass
 from tests.conftest import PASSWORD, auth, bridgescore_command, create_app, make_club
-from tests.hostile.conftest import EMAIL
+from tests.hostile.conftest import EMAIL, log_in_api
 
 
 def _probe() -> ModuleType:
@@ -77,30 +77,24 @@ def _app(**limits: int) -> TestClient:
     return TestClient(create_app(settings), client=(PROXY, 1))
 
 
-def _login(client: TestClient, forwarded: str | None, password: str) -> int:
-    headers = {"X-Forwarded-For": forwarded} if forwarded else {}
-    body = {"email": EMAIL, "password": password}
-    return client.post("/api/login", json=body, headers=headers).status_code
-
-
 def test_the_lockout_counts_the_client_a_named_proxy_forwards() -> None:
     with _app() as proxy:
         make_club(proxy, "Acol BC", "1234", EMAIL)
         for _ in range(3):  # a client that tries to pass itself off as 192.0.2.99 too
-            assert _login(proxy, "192.0.2.99, 192.0.2.66", "wrong") == 401
-        assert _login(proxy, "192.0.2.66", PASSWORD) == 429  # the proxy's client waits
-        assert _login(proxy, "192.0.2.7", PASSWORD) == 200  # the director behind it does not
-        assert _login(proxy, "192.0.2.99", PASSWORD) == 200  # nor whoever was named in vain
+            assert log_in_api(proxy, "192.0.2.99, 192.0.2.66", "wrong") == 401
+        assert log_in_api(proxy, "192.0.2.66", PASSWORD) == 429  # the proxy's client waits
+        assert log_in_api(proxy, "192.0.2.7", PASSWORD) == 200  # the director behind it does not
+        assert log_in_api(proxy, "192.0.2.99", PASSWORD) == 200  # nor whoever was named in vain
 
 
 def test_a_client_that_is_not_a_named_proxy_cannot_choose_its_address() -> None:
     with _app() as proxy, TestClient(proxy.app, client=("192.0.2.50", 1)) as direct:
         make_club(proxy, "Acol BC", "1234", EMAIL)
         for n in range(3):  # each failure claims another address: all are 192.0.2.50's
-            assert _login(direct, f"198.51.100.{n}", "wrong") == 401
-        assert _login(direct, "198.51.100.77", PASSWORD) == 429
-        assert _login(direct, None, PASSWORD) == 429
-        assert _login(proxy, "192.0.2.50", PASSWORD) == 429  # the same client, via the proxy
+            assert log_in_api(direct, f"198.51.100.{n}", "wrong") == 401
+        assert log_in_api(direct, "198.51.100.77", PASSWORD) == 429
+        assert log_in_api(direct, None, PASSWORD) == 429
+        assert log_in_api(proxy, "192.0.2.50", PASSWORD) == 429  # the same client, via the proxy
 
 
 def test_new_games_are_counted_per_forwarded_client() -> None:
