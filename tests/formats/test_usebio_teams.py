@@ -274,6 +274,7 @@ def big(boards: int) -> str:
             f"<BOARDS>1-{boards}</BOARDS>{lines}</MATCH></ROUND></EVENT></USEBIO>")  # fmt: skip
 
 
+@pytest.mark.timing
 def test_a_large_file_is_read_in_linear_time() -> None:
     """6,000 boards take at most a few times 2,000's (quadratic would be 9 times); the best
     of three runs each, so that another process's load does not count, and the garbage
