@@ -11,6 +11,7 @@ import socket
 import time
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import httpx
 import psycopg
@@ -19,10 +20,13 @@ from fastapi.testclient import TestClient
 
 from bridgescore.cli.serve import SHUTDOWN_GRACE
 from bridgescore.home.rubber import Rubber
+from bridgescore.live import LiveState
 from bridgescore.storage import Store
+from bridgescore.storage.live import LiveStore
+from bridgescore.web.deps import live_of
 from bridgescore.web.settings import Settings
 from bridgescore.web.streams import Changes, Told, event_stream
-from tests.conftest import auth, serving
+from tests.conftest import auth, create_app, serving
 
 
 async def _next_versions(changes: Changes, game_id: str, n: int) -> list[int]:
@@ -247,3 +251,42 @@ def test_a_listener_stopped_leaves_no_reader_on_its_socket() -> None:
         return left
 
     assert not asyncio.run(scenario())
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_a_worker_keeps_the_result_another_worker_took(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two workers (apps) on one PostgreSQL database: a table's result one takes reaches the
+    other's evening kept in memory through its notice, and the other's next result is then
+    written on that evening, with no read of it under its lock."""
+    settings = Settings(database_url=database_url, open_evenings=True)
+    one, two = create_app(settings), create_app(settings)
+    locked: list[object] = []
+    take = LiveStore._locked
+
+    def counted(*args: Any) -> LiveState:
+        locked.append(args)
+        return take(*args)
+
+    monkeypatch.setattr(LiveStore, "_locked", counted)
+    evening = {"movement": {"movement": "mitchell", "tables": 3, "boards_per_round": 2}}
+    with TestClient(one) as first, TestClient(two) as second:
+        created = first.post("/api/sessions", json=evening).json()
+        results, tables = f"/api/sessions/{created['id']}/results", created["tables"]
+        assert second.get(f"{results[:-8]}/whoami", headers=auth(tables[1]["token"])).is_success
+        body = {"round": 1, "table": 1, "board": 1, "contract": "4H", "declarer": "S", "tricks": 10}
+        taken = first.post(results, json=body, headers=auth(tables[0]["token"]))
+        assert taken.status_code == 201
+        kept = live_of(two).store
+        deadline = time.monotonic() + 5
+        while (kept.known(created["id"]) or SimpleNamespace(version=0)).version < 2:
+            assert time.monotonic() < deadline, "the other worker never heard the result"
+            time.sleep(0.01)
+        locked.clear()
+        body |= {"table": 2, "board": 3}
+        answer = second.post(results, json=body, headers=auth(tables[1]["token"]))
+        assert (answer.status_code, answer.json()["version"]) == (201, 3)
+        assert locked == []
+        assert kept.known(created["id"]).results == kept.state(created["id"]).results  # type: ignore[union-attr]

@@ -15,6 +15,7 @@ from sqlalchemy import (
     Connection,
     Executable,
     Row,
+    String,
     Table,
     bindparam,
     func,
@@ -26,6 +27,7 @@ from sqlalchemy import (
     update,
 )
 
+from bridgescore.errors import BridgeError
 from bridgescore.live import (
     DIRECTOR,
     Add,
@@ -147,6 +149,7 @@ class _Write:
         if self.conn.dialect.name == "postgresql":
             params = self._next() | _values(state, entry)
             params |= {"who": _who(self.who, self.via), "new": _audited(entry)}
+            params |= {"told": f"{params['payload']} ", "row": _told(entry, self.now)}
             found = self.conn.execute(_ADDED[self.presumed], params).scalar_one_or_none()
             self._wrote(found is not None)
             assert found is not None  # read under the night's lock: its row is there
@@ -290,7 +293,14 @@ _BUMP = (
     .values(version=bindparam("version"), updated_at=bindparam("now"))
 )
 _BUMP_PRESUMED = _BUMP.where(GameRow.version == bindparam("was"))
-_ANNOUNCE = func.pg_notify(CHANNEL, bindparam("payload"))
+
+
+def _announce(payload: Any) -> Any:
+    """``pg_notify`` on :data:`CHANNEL` (delivered on commit, to every listening process)."""
+    return func.pg_notify(CHANNEL, payload)
+
+
+_ANNOUNCE = _announce(bindparam("payload"))
 _BUMPS = {
     (False, False): _BUMP,
     (False, True): _BUMP_PRESUMED,
@@ -301,11 +311,12 @@ _BUMPS = {
 
 
 def _adding_all(presumed: bool) -> Executable:
-    """A new result's whole write on PostgreSQL, in one statement: the night's bump
-    (announced; only from the presumed version if ``presumed``), then the result's row, then
-    its audit line, each made only if the one before it was. It returns the result's id, or
-    no row if the night was not at the presumed version (nothing written)."""
-    bump = _BUMPS[True, presumed].cte("bump")
+    """A new result's whole write on PostgreSQL, in one statement: the night's bump (only
+    from the presumed version if ``presumed``), then the result's row, then its audit line,
+    each made only if the one before it was; announced with the result's row (:func:`_told`).
+    It returns the result's id, or no row if the night was not at the presumed version
+    (nothing written, nothing announced)."""
+    bump = (_BUMP_PRESUMED if presumed else _BUMP).returning(GameRow.version).cte("bump")
     columns = [c for c in _TABLE.c if c.name != "id"]
     now = bindparam("now", type_=_TABLE.c.created_at.type)
     values = (now if c.name.endswith("_at") else bindparam(c.name, type_=c.type) for c in columns)
@@ -320,7 +331,41 @@ def _adding_all(presumed: bool) -> Executable:
                   bindparam("who", type_=audit.who.type), literal("add", audit.action.type),
                   null(), bindparam("new", type_=audit.new.type))  # fmt: skip
     names = ["game_id", "result_id", "at", "who", "action", "old", "new"]
-    return insert(ResultChangeRow).from_select(names, line).returning(ResultChangeRow.result_id)
+    told = func.concat(bindparam("told", type_=String), audit.result_id,
+                       bindparam("row", type_=String))  # fmt: skip
+    added = ResultChangeRow.result_id
+    return insert(ResultChangeRow).from_select(names, line).returning(added, _announce(told))
+
+
+def _told(entry: TableEntry, now: datetime) -> str:
+    """What a new result's notice carries after its id (``' <JSON>'``: its entry and time),
+    for the other processes to add it to the night they keep (:func:`heard_result`); nothing
+    if it were long (a notice holds under 8,000 bytes)."""
+    told = json.dumps({"entry": entry.to_dict(), "at": now.isoformat()}, separators=(",", ":"))
+    return f" {told}" if len(told) < 4000 else ""
+
+
+def heard_result(told: str) -> LiveResult | None:
+    """The new result a notice tells after its version (``'<id> <JSON>'``, see
+    :func:`_told`); None if it tells none (or none this process can read).
+
+    >>> from bridgescore.live.state import NOW
+    >>> from bridgescore.model import Result
+    >>> entry = TableEntry(1, 2, 3, 2, 2, result=Result.parse("3NTN="))
+    >>> heard_result("12" + _told(entry, NOW)) == LiveResult(12, entry, NOW, NOW)
+    True
+    >>> heard_result(""), heard_result("12"), heard_result("12 {}")
+    (None, None, None)
+    """
+    number, _, data = told.partition(" ")
+    if not (number.isascii() and number.isdigit() and data):
+        return None
+    try:
+        loaded = json.loads(data)
+        at = datetime.fromisoformat(loaded["at"])
+        return LiveResult(int(number), TableEntry.from_dict(loaded["entry"]), at, at)
+    except (ValueError, KeyError, TypeError, BridgeError):
+        return None
 
 
 _ADDED = {presumed: _adding_all(presumed) for presumed in (False, True)}

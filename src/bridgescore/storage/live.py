@@ -78,6 +78,7 @@ from bridgescore.storage._live_write import (
     _head,
     _result,
     _Write,
+    heard_result,
 )
 from bridgescore.storage.commit import GroupCommit, Job, States
 from bridgescore.storage.errors import DatabaseError, GameNotFoundError
@@ -282,6 +283,22 @@ class LiveStore:
         """The latest state of the session kept in memory (perhaps not the newest stored)."""
         with self._lock:
             return self._states.get(game_id)
+
+    def heard(self, game_id: str, version: int, told: str) -> None:
+        """What another process announced of a night (:func:`~bridgescore.storage.store.
+        heard`): a table's new result is added to the state kept in memory if that is at the
+        version before it, so that this process's next write of the night begins on the
+        stored night (one statement) instead of finding it moved on (the result written
+        again after reading the night under its lock). Anything else is left: the next
+        write reads what it needs."""
+        added = heard_result(told)
+        known = self.known(game_id)
+        if added is None or known is None or known.version != version - 1:
+            return
+        state = known.added(added, version)
+        with self._lock:
+            if self._states.get(game_id) is known:  # not moved on meanwhile
+                self._states[game_id] = state
 
     def state(self, game_id: str) -> LiveState:
         """The session as stored now: its definition, version, whether it is closed, its

@@ -571,6 +571,21 @@ def notice(game_id: str, version: int) -> str:
     return f"{game_id} {version}"
 
 
+def heard(payload: str) -> tuple[str, int, str] | None:
+    """A notice read back (:func:`notice`): the game, its version, and what follows them (a
+    table's new result on a live night: :meth:`~bridgescore.storage.live.LiveStore.heard`);
+    None if it is not a notice.
+
+    >>> heard("g1 7"), heard("g1 7 12 {}"), heard("g1 x")
+    (('g1', 7, ''), ('g1', 7, '12 {}'), None)
+    """
+    game_id, _, rest = payload.partition(" ")
+    version, _, rest = rest.partition(" ")
+    if not (version.isascii() and version.isdigit()):
+        return None
+    return game_id, int(version), rest
+
+
 def announce(conn: Connection, game_id: str, version: int) -> None:
     """Announce a change on PostgreSQL (delivered on commit, to every listening process)."""
     if conn.dialect.name == "postgresql":

@@ -28,7 +28,7 @@ import hashlib
 import hmac
 import logging
 from collections import defaultdict
-from collections.abc import AsyncGenerator, AsyncIterator, Iterator
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -38,6 +38,7 @@ from sqlalchemy import make_url
 
 from bridgescore import BridgeError
 from bridgescore.storage import CHANNEL, Store
+from bridgescore.storage.store import heard
 
 if TYPE_CHECKING:
     from psycopg.pq.abc import PGconn
@@ -85,11 +86,20 @@ RECONNECT = 0.2
 """Seconds before the listener first tries again after losing PostgreSQL (doubling, to 5 s)."""
 
 
+Heard = Callable[[str, int, str], None]
+"""Given a notice's game, version and what follows them (:func:`~bridgescore.storage.store.
+heard`)."""
+
+
 class Changes:
     """The changes of stored games, fanned out to the streams that watch each game."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, heard: Heard | None = None) -> None:
         self._store = store
+        self._heard = heard
+        """Given what each notice from PostgreSQL tells of a game (the live nights kept in
+        memory take a table's new result from it: :meth:`~bridgescore.storage.live.LiveStore.
+        heard`)."""
         self._watchers: dict[str, set[asyncio.Queue[Told]]] = defaultdict(set)
         self._seen: dict[str, int] = {}  # the last version heard, of each game watched
         self._waiting: dict[str, int] = {}  # the first version heard and not yet told
@@ -177,9 +187,11 @@ class Changes:
                     lost.set_exception(exc)
                 return
             while (note := pgconn.notifies()) is not None:
-                game_id, _, version = note.extra.decode(errors="replace").partition(" ")
-                if version.isdigit():
-                    self.publish(game_id, int(version))
+                told = heard(note.extra.decode(errors="replace"))
+                if told is not None:
+                    if self._heard is not None:
+                        self._heard(*told)
+                    self.publish(told[0], told[1])
 
         fd = pgconn.socket
         loop.add_reader(fd, readable)
