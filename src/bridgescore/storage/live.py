@@ -291,9 +291,11 @@ class LiveStore:
         stored night (one statement) instead of finding it moved on (the result written
         again after reading the night under its lock). Anything else is left: the next
         write reads what it needs."""
-        added = heard_result(told)
         known = self.known(game_id)
-        if added is None or known is None or known.version != version - 1:
+        if known is None or known.version != version - 1:  # (this process's own, often)
+            return
+        added = heard_result(told)
+        if added is None:
             return
         state = known.added(added, version)
         with self._lock:
