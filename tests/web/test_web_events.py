@@ -290,3 +290,29 @@ def test_a_worker_keeps_the_result_another_worker_took(
         assert (answer.status_code, answer.json()["version"]) == (201, 3)
         assert locked == []
         assert kept.known(created["id"]).results == kept.state(created["id"]).results  # type: ignore[union-attr]
+
+
+def test_a_notice_the_live_store_fails_to_take_still_reaches_the_streams(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    def failing(game_id: str, version: int, told: str) -> None:
+        raise RuntimeError("a bug")
+
+    async def scenario() -> list[int]:
+        conn = _CutConnection()
+        with Store("sqlite://") as store:
+            changes = Changes(store, failing)
+            with changes.subscription("g", 3) as queue:
+                hearing = asyncio.create_task(changes._hear(conn))  # type: ignore[arg-type]
+                conn.server.send(b"N")
+                await asyncio.sleep(0.2)  # (told after GATHER)
+                hearing.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await hearing
+                told = _versions(queue)
+        conn.listened.close()
+        conn.server.close()
+        return told
+
+    assert asyncio.run(scenario()) == [4]
+    assert "a notice of g was not taken in" in caplog.text

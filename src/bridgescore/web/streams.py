@@ -94,9 +94,9 @@ heard`)."""
 class Changes:
     """The changes of stored games, fanned out to the streams that watch each game."""
 
-    def __init__(self, store: Store, heard: Heard | None = None) -> None:
+    def __init__(self, store: Store, taken: Heard | None = None) -> None:
         self._store = store
-        self._heard = heard
+        self._heard = taken
         """Given what each notice from PostgreSQL tells of a game (the live nights kept in
         memory take a table's new result from it: :meth:`~bridgescore.storage.live.LiveStore.
         heard`)."""
@@ -188,10 +188,14 @@ class Changes:
                 return
             while (note := pgconn.notifies()) is not None:
                 told = heard(note.extra.decode(errors="replace"))
-                if told is not None:
-                    if self._heard is not None:
+                if told is None:
+                    continue
+                self.publish(told[0], told[1])
+                if self._heard is not None:
+                    try:
                         self._heard(*told)
-                    self.publish(told[0], told[1])
+                    except Exception:  # what it keeps is its own affair: the streams go on
+                        log.exception("a notice of %s was not taken in", told[0])
 
         fd = pgconn.socket
         loop.add_reader(fd, readable)
