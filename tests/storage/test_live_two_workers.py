@@ -150,13 +150,8 @@ def test_a_worker_keeps_the_results_the_other_announced(
             elif action == "delete":
                 live.remove(stored.id, ids.pop(slot, 10**6), DIRECTOR)
         fresh = LiveStore(store).state(stored.id)
-        notices: list[tuple[str, int, str]] = []
-        for told in _heard(listener) if version < fresh.version else ():
-            if told[0] == stored.id:  # each write's notice, as the listener hears it
-                notices.append(told)
-                version = told[1]
-                if version == fresh.version:
-                    break
+        notices = _heard(listener, stored.id, fresh.version) if version < fresh.version else []
+        version = fresh.version
         other = both[1 - worker]
         for told in notices:
             behind = other.known(stored.id)
@@ -203,7 +198,7 @@ def test_a_worker_that_heard_the_others_results_writes_without_reading_the_night
     for n, (round_number, table, board, ns, ew) in enumerate(plays):
         entry = TableEntry(round_number, table, board, ns, ew, Result.parse("3NTN 9"))
         _, version = (first, second)[n % 2].add(stored.id, entry, table)
-        told = next(t for t in _heard(listener) if t[:2] == (stored.id, version))
+        told = _heard(listener, stored.id, version)[-1]
         for one in (first, second):
             one.heard(*told)
             assert one.known(stored.id).version == version  # type: ignore[union-attr]
@@ -214,9 +209,17 @@ def test_a_worker_that_heard_the_others_results_writes_without_reading_the_night
         assert one.known(stored.id).results == fresh.results  # type: ignore[union-attr]
 
 
-def _heard(listener: psycopg.Connection[Any]) -> Iterator[tuple[str, int, str]]:
-    """The notices the listener hears, read as the web's listener reads them (5 s at most)."""
+def _heard(
+    listener: psycopg.Connection[Any], game_id: str, version: int
+) -> list[tuple[str, int, str]]:
+    """The game's notices the listener hears, read as the web's listener reads them, up to
+    the one of ``version`` (5 s at most)."""
+    notices = []
     for note in listener.notifies(timeout=5):
         told = heard(note.payload)
         assert told is not None
-        yield told
+        if told[0] == game_id:
+            notices.append(told)
+            if told[1] == version:
+                break
+    return notices

@@ -148,8 +148,9 @@ class _Write:
         state = self.state
         if self.conn.dialect.name == "postgresql":
             params = self._next() | _values(state, entry)
-            params |= {"who": _who(self.who, self.via), "new": _audited(entry)}
-            params |= {"told": f"{params['payload']} ", "row": _told(entry, self.now)}
+            new = _audited(entry)  # the audit line's entry, which the notice carries too
+            params |= {"who": _who(self.who, self.via), "new": new}
+            params |= {"told": f"{params['payload']} ", "row": _told(new, self.now)}
             found = self.conn.execute(_ADDED[self.presumed], params).scalar_one_or_none()
             self._wrote(found is not None)
             assert found is not None  # read under the night's lock: its row is there
@@ -337,33 +338,32 @@ def _adding_all(presumed: bool) -> Executable:
     return insert(ResultChangeRow).from_select(names, line).returning(added, _announce(told))
 
 
-def _told(entry: TableEntry, now: datetime) -> str:
-    """What a new result's notice carries after its id (``' <JSON>'``: its entry and time),
-    for the other processes to add it to the night they keep (:func:`heard_result`); nothing
-    if it were long (a notice holds under 8,000 bytes)."""
-    told = json.dumps({"entry": entry.to_dict(), "at": now.isoformat()}, separators=(",", ":"))
-    return f" {told}" if len(told) < 4000 else ""
+def _told(entry: str | None, now: datetime) -> str:
+    """What a new result's notice carries after its id (``' <time> <entry JSON>'``, the entry
+    as its audit line has it), for the other processes to add it to the night they keep
+    (:func:`heard_result`); nothing if it were long (a notice holds under 8,000 bytes)."""
+    return f" {now.isoformat()} {entry}" if entry and len(entry) < 4000 else ""
 
 
 def heard_result(told: str) -> LiveResult | None:
-    """The new result a notice tells after its version (``'<id> <JSON>'``, see
+    """The new result a notice tells after its version (``'<id> <time> <entry JSON>'``, see
     :func:`_told`); None if it tells none (or none this process can read).
 
     >>> from bridgescore.live.state import NOW
     >>> from bridgescore.model import Result
     >>> entry = TableEntry(1, 2, 3, 2, 2, result=Result.parse("3NTN="))
-    >>> heard_result("12" + _told(entry, NOW)) == LiveResult(12, entry, NOW, NOW)
+    >>> heard_result("12" + _told(_audited(entry), NOW)) == LiveResult(12, entry, NOW, NOW)
     True
-    >>> heard_result(""), heard_result("12"), heard_result("12 {}")
+    >>> heard_result(""), heard_result("12"), heard_result("12 x {}")
     (None, None, None)
     """
-    number, _, data = told.partition(" ")
+    number, _, rest = told.partition(" ")
+    at, _, data = rest.partition(" ")
     if not (number.isascii() and number.isdigit() and data):
         return None
     try:
-        loaded = json.loads(data)
-        at = datetime.fromisoformat(loaded["at"])
-        return LiveResult(int(number), TableEntry.from_dict(loaded["entry"]), at, at)
+        when = datetime.fromisoformat(at)
+        return LiveResult(int(number), TableEntry.from_dict(json.loads(data)), when, when)
     except (ValueError, KeyError, TypeError, BridgeError):
         return None
 
