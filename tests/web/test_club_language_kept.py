@@ -1,9 +1,11 @@
-"""A game's club language is looked up once and kept a few seconds (issue 33: a live evening's
-every request asked the database for it, a tenth of the server's CPU a result posted): this
-process's own change shows at once, another process's within ``LANGUAGE_SECONDS``."""
+"""A game's club language is looked up once and kept (issue 33: a live evening's every request
+asked the database for it, a tenth of the server's CPU a result posted): this process's own
+change shows at once, another process's once its notice arrives (PostgreSQL), else within
+``LANGUAGE_SECONDS``."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -43,3 +45,25 @@ def test_a_games_club_language_is_kept_and_follows_changes(
         assert html_lang(client.get(page, headers={"Accept-Language": "es"}).text) == "es"
         assert client.get("/session/nosuchgame").status_code == 404
         assert kept.known_language("nosuchgame") == (False, None)  # an unknown game: not kept
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_another_workers_change_of_the_clubs_language_shows_at_once(database_url: str) -> None:
+    """Two workers (apps) on one PostgreSQL database: a club's language changed through one is
+    announced, and the other looks its games' language up again at once, not after
+    ``LANGUAGE_SECONDS``."""
+    club_id, (game_id,) = club_evenings(database_url, 1, dd=False)
+    settings = Settings(database_url=database_url)
+    one, two = create_app(settings), create_app(settings)
+    with TestClient(one), TestClient(two) as second:
+        page = f"/session/{game_id}"
+        assert html_lang(second.get(page).text) == "en"
+        kept = two.state.clubs
+        assert kept.known_language(game_id) == (True, None)
+        one.state.clubs.set_language(club_id, "fr")
+        deadline = time.monotonic() + 5
+        while kept.known_language(game_id)[0]:
+            assert time.monotonic() < deadline, "the other worker never heard of the change"
+            time.sleep(0.01)
+        assert html_lang(second.get(page).text) == "fr"

@@ -23,6 +23,7 @@ from bridgescore.home.rubber import Rubber
 from bridgescore.live import LiveState
 from bridgescore.storage import Store
 from bridgescore.storage.live import LiveStore
+from bridgescore.storage.store import announce, notice
 from bridgescore.web.deps import live_of
 from bridgescore.web.settings import Settings
 from bridgescore.web.streams import Changes, Told, event_stream
@@ -316,3 +317,34 @@ def test_a_notice_the_live_store_fails_to_take_still_reaches_the_streams(
 
     assert asyncio.run(scenario()) == [4]
     assert "a notice of g was not taken in" in caplog.text
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_the_listener_forgets_the_clubs_settings_when_it_connects_and_on_a_clubs_notice(
+    database_url: str,
+) -> None:
+    """What a club changed while nobody listened may have been missed: the listener's
+    ``forget`` is called each time it connects, and on each club's notice (not a game's)."""
+    from bridgescore.storage.clubs import club_notice
+
+    forgotten: list[None] = []
+
+    async def scenario() -> None:
+        with Store(database_url) as store:
+            changes = Changes(store, None, lambda: forgotten.append(None))
+            await changes.start()
+            await asyncio.wait_for(changes.listening.wait(), 10)
+            assert len(forgotten) == 1
+            with store.transaction(write=True) as conn:
+                announce(conn, notice("g1", 3))
+                announce(conn, club_notice("c1"))
+            deadline = time.monotonic() + 5
+            while len(forgotten) < 2:
+                assert time.monotonic() < deadline, "the club's notice was never heard"
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.1)
+            await changes.stop()
+
+    asyncio.run(scenario())
+    assert len(forgotten) == 2

@@ -57,10 +57,10 @@ from bridgescore.storage.schema import (
     LoginRow,
     RosterRow,
 )
-from bridgescore.storage.store import Store, announce, utcnow
+from bridgescore.storage.store import Store, announce, notice, utcnow
 from bridgescore.storage.tokens import derived_token, hash_token
 
-__all__ = ["ClubSession", "ClubStore", "StoredEvent", "club_row"]
+__all__ = ["ClubSession", "ClubStore", "StoredEvent", "club_heard", "club_notice", "club_row"]
 
 
 class _Keep:
@@ -118,9 +118,11 @@ class StoredEvent:
 class ClubStore:
     """The clubs' side of a :class:`~bridgescore.storage.Store`."""
 
-    LANGUAGE_SECONDS: Final = 10.0
-    """How long a game's club language, once looked up, is answered from memory (a change
-    made by another process shows within this time; this one's own at once)."""
+    LANGUAGE_SECONDS: Final = 300.0
+    """How long a game's club language, once looked up, is answered from memory. This
+    process's own change shows at once, and on PostgreSQL another process's too, once its
+    notice arrives (:func:`club_notice`, :meth:`forget_languages`); this time bounds the rest
+    (a change another process made on SQLite)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -199,6 +201,7 @@ class ClubStore:
             conn.execute(update(ClubRow).where(ClubRow.id == club_id).values(
                 players=club.players, correction_hours=club.correction_hours,
                 language=club.language))  # fmt: skip
+            announce(conn, club_notice(club_id))
         self._languages.clear()
         return club
 
@@ -208,8 +211,16 @@ class ClubStore:
 
         :raises ClubNotFoundError: if there is no such game.
         """
-        owner = self.owner(game_id)
-        language = None if owner is None else self.club(owner).language
+        with self.store.transaction() as conn:
+            found = conn.execute(
+                select(GameRow.id, ClubRow.language)
+                .outerjoin(ClubGameRow, ClubGameRow.game_id == GameRow.id)
+                .outerjoin(ClubRow, ClubRow.id == ClubGameRow.club_id)
+                .where(GameRow.id == game_id)
+            ).first()
+        if found is None:
+            raise ClubNotFoundError.coded("no_game", field="id", value=game_id, game=game_id)
+        language: str | None = found.language
         if len(self._languages) >= 4096:  # bounded: the oldest lookups go first
             self._languages.clear()
         self._languages[game_id] = (monotonic(), language)
@@ -228,6 +239,10 @@ class ClubStore:
         if found is None or monotonic() - found[0] > self.LANGUAGE_SECONDS:
             return False, None
         return True, found[1]
+
+    def forget_languages(self) -> None:
+        """Look every game's club language up again (a club's changed in another process)."""
+        self._languages.clear()
 
     def set_masterpoints(self, club_id: str, text: str) -> Club:
         """Choose the masterpoint scheme of the club's live evenings (``abf``, ``ebu:1.5``;
@@ -254,6 +269,7 @@ class ClubStore:
             club = replace(club_row(conn, club_id), language=check_language(code))
             conn.execute(update(ClubRow).where(ClubRow.id == club_id).values(
                 language=club.language))  # fmt: skip
+            announce(conn, club_notice(club_id))
         self._languages.clear()
         return club
 
@@ -507,7 +523,7 @@ class ClubStore:
                     conn.execute(update(GameRow).where(GameRow.id == game.id).values(
                         settings=json.dumps(session_to_dict(erased)),
                         version=game.version + 1, updated_at=utcnow()))  # fmt: skip
-                    announce(conn, game.id, game.version + 1)
+                    announce(conn, notice(game.id, game.version + 1))
                     changed += 1
         return changed
 
@@ -584,6 +600,23 @@ def _players(club_id: str, *where: ColumnElement[bool]) -> Select[Any]:
     """The club's players (not erased) that also match ``where``."""
     return select(RosterRow).where(RosterRow.club_id == club_id, RosterRow.erased.is_(False),
                                    *where)  # fmt: skip
+
+
+def club_notice(club_id: str) -> str:
+    """What a change of a club's settings is announced as on
+    :data:`~bridgescore.storage.store.CHANNEL`: no version, so no game's notice
+    (:func:`~bridgescore.storage.store.heard`).
+
+    >>> club_notice("c1"), club_heard(club_notice("c1")), club_heard("g1 7")
+    ('club:c1', 'c1', None)
+    """
+    return f"club:{club_id}"
+
+
+def club_heard(payload: str) -> str | None:
+    """The club a notice tells of a change of (:func:`club_notice`); None if it does not."""
+    club_id = payload.removeprefix("club:")
+    return club_id if club_id != payload else None
 
 
 def club_row(conn: Connection, club_id: str) -> Club:

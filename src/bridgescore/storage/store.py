@@ -233,7 +233,7 @@ class Store:
             _insert_deals(conn, game_id, 1, deals)
             if also is not None:
                 also(conn, game_id, token)
-            announce(conn, game_id, 1)
+            announce(conn, notice(game_id, 1))
         return self._changed(StoredGame(game_id, kind, game, full_names, 1, now, now, token))
 
     def get(self, game_id: str, *, kind: str | None = None) -> StoredGame:
@@ -351,7 +351,7 @@ class Store:
             )
             if result.rowcount != 1:  # cannot happen: the row is locked
                 _refuse(conn, game_id, row.kind, row.version)
-            announce(conn, game_id, row.version + 1)
+            announce(conn, notice(game_id, row.version + 1))
             (stored,) = self.load(conn, [game_id])
         return self._changed(stored)
 
@@ -586,11 +586,12 @@ def heard(payload: str) -> tuple[str, int, str] | None:
     return game_id, int(version), rest
 
 
-def announce(conn: Connection, game_id: str, version: int) -> None:
-    """Announce a change on PostgreSQL (delivered on commit, to every listening process)."""
+def announce(conn: Connection, payload: str) -> None:
+    """Announce a change on PostgreSQL (delivered on commit, to every listening process): a
+    game's (:func:`notice`) or a club's (:func:`~bridgescore.storage.clubs.club_notice`)."""
     if conn.dialect.name == "postgresql":
         conn.execute(text("SELECT pg_notify(:channel, :payload)"),
-                     {"channel": CHANNEL, "payload": notice(game_id, version)})  # fmt: skip
+                     {"channel": CHANNEL, "payload": payload})  # fmt: skip
 
 
 def _save_in(
@@ -635,7 +636,7 @@ def _save_in(
     head = conn.execute(
         select(GameRow.names, GameRow.version, GameRow.created_at).where(GameRow.id == game_id)
     ).one()
-    announce(conn, game_id, head.version)
+    announce(conn, notice(game_id, head.version))
     return StoredGame(
         game_id,
         kind,

@@ -48,7 +48,7 @@ from bridgescore.web import (
     team_pages,
 )
 from bridgescore.web.common import STATIC, asset
-from bridgescore.web.deps import analyser_of, live_of
+from bridgescore.web.deps import analyser_of, clubs_of, live_of
 from bridgescore.web.direct import Direct
 from bridgescore.web.proxies import ForwardedFor, Proxies
 from bridgescore.web.ratelimit import CreationLimit
@@ -117,8 +117,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.secret_key = settings.secret_key or server_key(store)  # kept: restarts keep logins
     app.state.store = store
-    # what another worker announced of a live night: its table's new result kept here too
-    app.state.changes = changes = Changes(store, lambda *told: live_of(app).store.heard(*told))
+    # What another worker announced: a live night's new result is kept here too, and a club's
+    # change is read again.
+    app.state.changes = changes = Changes(
+        store,
+        lambda *told: live_of(app).store.heard(*told),
+        lambda: clubs_of(app).forget_languages(),
+    )
     app.state.work = Work()
     app.state.outbox = OutboxStore(store)
     # An in-memory database (the tests) is read by the sender only when letters are queued.

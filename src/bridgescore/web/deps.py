@@ -76,6 +76,7 @@ __all__ = [
     "club_of",
     "club_owning",
     "clubs",
+    "clubs_of",
     "deals_of",
     "director",
     "director_or_none",
@@ -128,7 +129,12 @@ def clubs(request: Request) -> ClubStore:
     made_once(app, "attempts", lambda: Attempts(made.login_attempts, made.login_window))
     made_once(app, "address_attempts",
               lambda: Attempts(made.login_attempts * 10, made.login_window))  # fmt: skip
-    return made_once(app, "clubs", lambda: ClubStore(store(request)))
+    return clubs_of(app)
+
+
+def clubs_of(app: FastAPI) -> ClubStore:
+    """The app's clubs, of the app itself (its listener has no request)."""
+    return made_once(app, "clubs", lambda: ClubStore(app_part(app, "store", Store)))
 
 
 class Live:

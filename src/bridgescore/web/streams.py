@@ -38,6 +38,7 @@ from sqlalchemy import make_url
 
 from bridgescore import BridgeError
 from bridgescore.storage import CHANNEL, Store
+from bridgescore.storage.clubs import club_heard
 from bridgescore.storage.store import heard
 
 if TYPE_CHECKING:
@@ -94,12 +95,19 @@ heard`)."""
 class Changes:
     """The changes of stored games, fanned out to the streams that watch each game."""
 
-    def __init__(self, store: Store, taken: Heard | None = None) -> None:
+    def __init__(
+        self, store: Store, taken: Heard | None = None, forget: Callable[[], None] | None = None
+    ) -> None:
         self._store = store
         self._heard = taken
         """Given what each notice from PostgreSQL tells of a game (the live nights kept in
         memory take a table's new result from it: :meth:`~bridgescore.storage.live.LiveStore.
         heard`)."""
+        self._forget = forget
+        """Called on each notice of a club's change (:func:`~bridgescore.storage.clubs.
+        club_notice`), and whenever the listener connects (it may have missed some): what is
+        kept of the clubs' settings is read again (:meth:`~bridgescore.storage.clubs.
+        ClubStore.forget_languages`)."""
         self._watchers: dict[str, set[asyncio.Queue[Told]]] = defaultdict(set)
         self._seen: dict[str, int] = {}  # the last version heard, of each game watched
         self._waiting: dict[str, int] = {}  # the first version heard and not yet told
@@ -154,6 +162,8 @@ class Changes:
             try:
                 async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
+                    if self._forget is not None:  # a club's change while nobody listened
+                        self._forget()
                     await self.catch_up()  # what changed while nobody listened
                     self.listening.set()
                     wait = RECONNECT
@@ -187,8 +197,11 @@ class Changes:
                     lost.set_exception(exc)
                 return
             while (note := pgconn.notifies()) is not None:
-                told = heard(note.extra.decode(errors="replace"))
+                payload = note.extra.decode(errors="replace")
+                told = heard(payload)
                 if told is None:
+                    if self._forget is not None and club_heard(payload) is not None:
+                        self._forget()
                     continue
                 self.publish(told[0], told[1])
                 if self._heard is not None:
