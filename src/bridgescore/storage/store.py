@@ -590,8 +590,7 @@ def announce(conn: Connection, payload: str) -> None:
     """Announce a change on PostgreSQL (delivered on commit, to every listening process): a
     game's (:func:`notice`) or a club's (:func:`~bridgescore.storage.clubs.club_notice`)."""
     if conn.dialect.name == "postgresql":
-        conn.execute(text("SELECT pg_notify(:channel, :payload)"),
-                     {"channel": CHANNEL, "payload": payload})  # fmt: skip
+        conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
 
 
 def _save_in(
