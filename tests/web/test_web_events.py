@@ -24,9 +24,10 @@ from bridgescore.live import LiveState
 from bridgescore.storage import Store
 from bridgescore.storage.live import LiveStore
 from bridgescore.storage.store import announce, notice
+from bridgescore.web import streams
 from bridgescore.web.deps import live_of
 from bridgescore.web.settings import Settings
-from bridgescore.web.streams import Changes, Told, event_stream
+from bridgescore.web.streams import GATHER, Changes, Told, event_stream
 from tests.conftest import auth, create_app, serving
 
 
@@ -172,6 +173,59 @@ def test_a_notice_of_a_later_version_tells_the_versions_between_once_each() -> N
 
     told, also = asyncio.run(scenario())
     assert told == also == [4, 5, 6, 7]
+
+
+def test_a_change_after_a_quiet_spell_is_told_at_once_and_those_right_behind_it_together() -> None:
+    """A game's streams hear a change at once when they were told nothing for GATHER seconds
+    (no wait, no second wake-up of the loop); the changes right behind it reach them in one
+    chunk when the GATHER seconds end."""
+
+    async def scenario() -> tuple[list[int], list[int], tuple[int, int], bool]:
+        with Store("sqlite://") as store:
+            changes = Changes(store)
+            changes._loop = asyncio.get_running_loop()  # (started, without its timers)
+            with changes.subscription("g", 3) as queue:
+                changes.publish("g", 4)
+                at_once = _versions(queue)
+                changes.publish("g", 5)
+                changes.publish("g", 6)
+                behind = _versions(queue)  # not yet: within GATHER of the last told
+                await asyncio.sleep(GATHER + 0.05)
+                told = queue.get_nowait()
+                return at_once, behind, (told.first, told.last), queue.empty()
+
+    at_once, behind, together, nothing_more = asyncio.run(scenario())
+    assert (at_once, behind, together, nothing_more) == ([4], [], (5, 6), True)
+
+
+def test_keep_alive_comments_go_to_the_streams_of_games_told_nothing_meanwhile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each KEEP_ALIVE seconds a comment goes to the streams of a quiet game only: a stream
+    told a change meanwhile has written already."""
+    monkeypatch.setattr(streams, "KEEP_ALIVE", 0.2)
+
+    async def scenario() -> tuple[list[bytes], list[bytes]]:
+        with Store("sqlite://") as store:
+            changes = Changes(store)
+            await changes.start()
+            with (
+                changes.subscription("busy", 3) as busy,
+                changes.subscription("quiet", 3) as quiet,
+            ):
+                await asyncio.sleep(0.1)
+                changes.publish("busy", 4)
+                await asyncio.sleep(0.15)  # the first comments
+                await changes.stop()
+                return _chunks(busy), _chunks(quiet)
+
+    busy, quiet = asyncio.run(scenario())
+    assert busy == [Told.of(4, 4).chunk]
+    assert quiet == [b": still here\n\n"]
+
+
+def _chunks(queue: asyncio.Queue[Told]) -> list[bytes]:
+    return [queue.get_nowait().chunk for _ in range(queue.qsize())]
 
 
 class _CutConnection:

@@ -49,14 +49,15 @@ __all__ = ["END", "Changes", "event_stream", "stream_pass", "stream_url"]
 log = logging.getLogger(__name__)
 
 KEEP_ALIVE = 15.0
-"""Seconds between comments on every stream, so proxies and phones keep a quiet one open (one
-timer for all the streams, not one each)."""
+"""Seconds between comments on the streams of a game told nothing meanwhile, so proxies and
+phones keep a quiet stream open (one timer for all the streams, not one each): a stream is
+never silent for twice as long."""
 
 GATHER = 0.05
-"""Seconds a game's change waits for the changes right behind it before its streams are told:
-thirty tables posting at once then cost each stream one write per 50 ms, not one per commit,
-and the event loop has time left for the tables' posts (a viewer hears a change under 1 s).
-The events are made once a game, for all its streams."""
+"""Seconds a game's streams are told at most once in: a change after a quiet spell is told at
+once, and the changes right behind it together when the spell ends. Thirty tables posting at
+once then cost each stream two writes, not thirty, and the event loop has time left for the
+tables' posts. The events are made once a game, for all its streams."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +112,7 @@ class Changes:
         self._watchers: dict[str, set[asyncio.Queue[Told]]] = defaultdict(set)
         self._seen: dict[str, int] = {}  # the last version heard, of each game watched
         self._waiting: dict[str, int] = {}  # the first version heard and not yet told
+        self._told_at: dict[str, float] = {}  # when each game's streams were last told
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self.listening = asyncio.Event()
@@ -141,12 +143,15 @@ class Changes:
         self._tasks.clear()
 
     async def _keep_alive(self) -> None:
-        """A comment to every stream each :data:`KEEP_ALIVE` seconds (one timer for all)."""
+        """A comment each :data:`KEEP_ALIVE` seconds to the streams of every game told nothing
+        meanwhile (one timer for all)."""
         while True:
             await asyncio.sleep(KEEP_ALIVE)
-            for queues in self._watchers.values():
-                for queue in queues:
-                    queue.put_nowait(_STILL_HERE)
+            quiet = asyncio.get_running_loop().time() - KEEP_ALIVE
+            for game_id, queues in self._watchers.items():
+                if self._told_at.get(game_id, quiet) <= quiet:
+                    for queue in queues:
+                        queue.put_nowait(_STILL_HERE)
 
     def _from_store(self, game_id: str, version: int) -> None:
         """A change committed by this process's store, told from the writer's thread."""
@@ -227,8 +232,9 @@ class Changes:
 
     def publish(self, game_id: str, version: int) -> None:
         """Tell every stream watching ``game_id`` that it is now at ``version`` (on the loop),
-        unless they have been told it (or a later one) already: within :data:`GATHER`
-        seconds, with the versions heard behind it, in one chunk made once for them all."""
+        unless they have been told it (or a later one) already: at once if they were told
+        nothing in the last :data:`GATHER` seconds, else when those end, with the versions
+        heard behind it, in one chunk made once for them all."""
         queues = self._watchers.get(game_id)
         seen = self._seen.get(game_id)
         if not queues or (seen is not None and version <= seen):
@@ -238,10 +244,12 @@ class Changes:
         # game, told together; a catch-up) tells the versions between too, each its own event
         if game_id not in self._waiting:
             self._waiting[game_id] = version if seen is None else seen + 1
-            if self._loop is None:
+            # told at once after a quiet spell: no second wake-up of the loop for it
+            told_at = self._told_at.get(game_id)
+            if self._loop is None or told_at is None or self._loop.time() - told_at >= GATHER:
                 self.tell(game_id)
             else:
-                self._loop.call_later(GATHER, self.tell, game_id)
+                self._loop.call_at(told_at + GATHER, self.tell, game_id)
 
     def tell(self, game_id: str) -> None:
         """Tell ``game_id``'s streams the versions heard since it was last told."""
@@ -250,6 +258,8 @@ class Changes:
         queues = self._watchers.get(game_id)
         if first is None or last is None or not queues:
             return
+        if self._loop is not None:
+            self._told_at[game_id] = self._loop.time()
         told = Told.of(first, last)
         for queue in queues:
             queue.put_nowait(told)
@@ -270,6 +280,7 @@ class Changes:
                 del self._watchers[game_id]
                 self._seen.pop(game_id, None)
                 self._waiting.pop(game_id, None)
+                self._told_at.pop(game_id, None)
 
     @contextlib.contextmanager
     def held(self, client: str, queue: asyncio.Queue[Told], most: int) -> Iterator[None]:
