@@ -8,6 +8,7 @@ import os
 import re
 import resource
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -78,12 +79,12 @@ def _answers(url: str) -> bool:
         return False
 
 
-def _said(process: subprocess.Popen[bytes]) -> str:
+def _said(process: subprocess.Popen[bytes], most: int = 2000) -> str:
     """The end of what ``process`` has written to its standard error so far (without waiting
     for its workers, which may hold the pipe open)."""
     assert process.stderr is not None
     os.set_blocking(process.stderr.fileno(), False)
-    return (process.stderr.read() or b"").decode(errors="replace")[-2000:]
+    return (process.stderr.read() or b"").decode(errors="replace")[-most:]
 
 
 @contextmanager
@@ -110,8 +111,10 @@ def serving(
             hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
             resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, hard))
 
+    # PYTHONFAULTHANDLER: a process sent SIGABRT writes every thread's stack (a late stop)
+    env = {**os.environ, "PYTHONFAULTHANDLER": "1"}
     with subprocess.Popen(
-        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=limit
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=limit, env=env
     ) as process:
         url = f"http://127.0.0.1:{port}"
         try:
@@ -126,10 +129,25 @@ def serving(
             process.terminate()
             try:  # two workers stopping on a loaded CI machine took over 10 s once
                 process.wait(20)
-            except subprocess.TimeoutExpired:  # never hang the suite: say so, and kill it
+            except subprocess.TimeoutExpired as late:  # never hang the suite: say where, kill it
+                for pid in [*_children(process.pid), process.pid]:
+                    os.kill(pid, signal.SIGABRT)  # each writes its threads' stacks, and ends
+                time.sleep(1)
                 process.kill()
                 process.wait()
-                raise
+                raise RuntimeError(f"the server did not stop in 20 s: {_said(process, 30_000)}") from late
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (a server's workers), from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+        except (OSError, ValueError):
+            continue
+    return found
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
