@@ -15,6 +15,7 @@ import bridgescore.storage.clubs as clubs_module
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.web import Settings
+from bridgescore.web.deps import clubs_of
 from tests.conftest import club_evenings, create_app
 from tests.helpers import html_lang
 
@@ -57,11 +58,16 @@ def test_another_workers_change_of_the_clubs_language_shows_at_once(database_url
     settings = Settings(database_url=database_url)
     one, two = create_app(settings), create_app(settings)
     with TestClient(one), TestClient(two) as second:
+        # each listener forgets what was kept when it connects: the first look-up after that
+        deadline = time.monotonic() + 10
+        while not (one.state.changes.listening.is_set() and two.state.changes.listening.is_set()):
+            assert time.monotonic() < deadline, "a worker's listener never connected"
+            time.sleep(0.01)
         page = f"/session/{game_id}"
         assert html_lang(second.get(page).text) == "en"
-        kept = two.state.clubs
+        kept = clubs_of(two)
         assert kept.known_language(game_id) == (True, None)
-        one.state.clubs.set_language(club_id, "fr")
+        clubs_of(one).set_language(club_id, "fr")
         deadline = time.monotonic() + 5
         while kept.known_language(game_id)[0]:
             assert time.monotonic() < deadline, "the other worker never heard of the change"
