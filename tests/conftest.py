@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import contextlib
 import functools
 import os
 import re
@@ -131,11 +132,13 @@ def serving(
                 process.wait(20)
             except subprocess.TimeoutExpired as late:  # never hang the suite: say where, kill it
                 for pid in [*_children(process.pid), process.pid]:
-                    os.kill(pid, signal.SIGABRT)  # each writes its threads' stacks, and ends
+                    with contextlib.suppress(ProcessLookupError):  # (one may have ended)
+                        os.kill(pid, signal.SIGABRT)  # each writes its threads' stacks, ends
                 time.sleep(1)
                 process.kill()
                 process.wait()
-                raise RuntimeError(f"the server did not stop in 20 s: {_said(process, 30_000)}") from late
+                said = _said(process, 30_000)
+                raise RuntimeError(f"the server did not stop in 20 s: {said}") from late
 
 
 def _children(pid: int) -> list[int]:
