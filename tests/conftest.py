@@ -131,7 +131,7 @@ def serving(
             try:  # two workers stopping on a loaded CI machine took over 10 s once
                 process.wait(20)
             except subprocess.TimeoutExpired as late:  # never hang the suite: say where, kill it
-                for pid in [*_children(process.pid), process.pid]:
+                for pid in [*children(process.pid), process.pid]:
                     with contextlib.suppress(ProcessLookupError):  # (one may have ended)
                         os.kill(pid, signal.SIGABRT)  # each writes its threads' stacks, ends
                 time.sleep(1)
@@ -141,7 +141,7 @@ def serving(
                 raise RuntimeError(f"the server did not stop in 20 s: {said}") from late
 
 
-def _children(pid: int) -> list[int]:
+def children(pid: int) -> list[int]:
     """The processes whose parent is ``pid`` (a server's workers), from /proc."""
     found = []
     for stat in Path("/proc").glob("[0-9]*/stat"):

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from click.testing import CliRunner
 
-from tests.conftest import _postgres_url, auth, run, serving
+from tests.conftest import _postgres_url, auth, children, run, serving
 from tests.helpers import holding, port_of, tcp_sockets
 
 
@@ -21,19 +21,6 @@ def test_more_than_one_worker_on_sqlite_is_refused(runner: CliRunner, tmp_path: 
     code, out = run(runner, "serve", "--workers", "2", "--db", f"sqlite:///{tmp_path}/x.db")
     assert code == 2
     assert "need PostgreSQL" in out
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-    return found
 
 
 def _worker_of(port: int, workers: list[int]) -> int | None:
@@ -77,7 +64,7 @@ def test_an_event_posted_on_one_worker_reaches_streams_on_both(
     movement = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
     created = httpx.post(f"{base}/api/sessions", json={"movement": movement}).json()
     path = f"/api/sessions/{created['id']}/events"
-    workers = [p for p in _children(pid) if Path(f"/proc/{p}/cmdline").read_bytes().count(b"spawn")]
+    workers = [p for p in children(pid) if Path(f"/proc/{p}/cmdline").read_bytes().count(b"spawn")]
     assert len(workers) >= 2, workers
     streams: dict[int, _Stream] = {}
     port = int(base.rsplit(":", 1)[1])

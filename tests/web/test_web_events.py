@@ -183,7 +183,7 @@ def test_a_change_after_a_quiet_spell_is_told_at_once_and_those_right_behind_it_
     async def scenario() -> tuple[list[int], list[int], tuple[int, int], bool]:
         with Store("sqlite://") as store:
             changes = Changes(store)
-            changes._loop = asyncio.get_running_loop()  # (started, without its timers)
+            await changes.start()
             with changes.subscription("g", 3) as queue:
                 changes.publish("g", 4)
                 at_once = _versions(queue)
@@ -192,6 +192,7 @@ def test_a_change_after_a_quiet_spell_is_told_at_once_and_those_right_behind_it_
                 behind = _versions(queue)  # not yet: within GATHER of the last told
                 await asyncio.sleep(GATHER + 0.05)
                 told = queue.get_nowait()
+                await changes.stop()
                 return at_once, behind, (told.first, told.last), queue.empty()
 
     at_once, behind, together, nothing_more = asyncio.run(scenario())
