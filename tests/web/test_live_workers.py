@@ -3,7 +3,10 @@ one process serves."""
 
 from __future__ import annotations
 
+import faulthandler
 import json
+import os
+import signal
 import socket
 import time
 from collections.abc import Iterator
@@ -13,7 +16,8 @@ import httpx
 import pytest
 from click.testing import CliRunner
 
-from tests.conftest import _postgres_url, auth, children, run, serving
+from bridgescore.cli.serve import write_stacks_on_usr2
+from tests.conftest import _postgres_url, auth, run, serving, workers_of
 from tests.helpers import holding, port_of, tcp_sockets
 
 
@@ -64,7 +68,7 @@ def test_an_event_posted_on_one_worker_reaches_streams_on_both(
     movement = {"movement": "mitchell", "tables": 3, "boards_per_round": 2}
     created = httpx.post(f"{base}/api/sessions", json={"movement": movement}).json()
     path = f"/api/sessions/{created['id']}/events"
-    workers = [p for p in children(pid) if Path(f"/proc/{p}/cmdline").read_bytes().count(b"spawn")]
+    workers = workers_of(pid)
     assert len(workers) >= 2, workers
     streams: dict[int, _Stream] = {}
     port = int(base.rsplit(":", 1)[1])
@@ -102,3 +106,30 @@ def _one_stream_on_each(port: int, path: str, workers: list[int],
         else:
             stream.close()
             time.sleep(0.05)  # not a wait for the condition: a pause between tries
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+def test_a_worker_sent_sigusr2_goes_on_serving(two_workers: tuple[str, int]) -> None:
+    base, pid = two_workers
+    workers = workers_of(pid)
+    assert len(workers) == 2, workers
+    for worker in workers:
+        os.kill(worker, signal.SIGUSR2)  # its stacks to the server's standard error
+    time.sleep(1)  # (had a worker ended, the supervisor would have started another)
+    assert sorted(workers_of(pid)) == sorted(workers)
+    assert httpx.get(f"{base}/health").status_code == 200
+
+
+def test_sigusr2_writes_every_threads_stack(tmp_path: Path) -> None:
+    where = tmp_path / "stacks.txt"
+    with where.open("w") as file:
+        write_stacks_on_usr2(file)
+        try:
+            os.kill(os.getpid(), signal.SIGUSR2)
+            time.sleep(0.1)  # (a signal's handler runs soon, not at once)
+        finally:
+            faulthandler.unregister(signal.SIGUSR2)
+    stacks = where.read_text()
+    assert "(most recent call first)" in stacks
+    assert "test_sigusr2_writes_every_threads_stack" in stacks

@@ -4,17 +4,19 @@ Every process raises its open-file limit and serves with :class:`~bridgescore.we
 GuardedHttp` (bounded connections, header and body timeouts). With ``--workers`` uvicorn's
 supervisor runs the workers and restarts one that dies; each worker asks Linux to end it when
 the supervisor ends (``PR_SET_PDEATHSIG``), however that ends (``kill -9`` included), so no
-orphan keeps the port.
+orphan keeps the port. A serving process sent ``SIGUSR2`` writes each of its threads' stacks to
+its standard error and goes on (:func:`write_stacks_on_usr2`).
 """
 
 from __future__ import annotations
 
 import ctypes
+import faulthandler
 import json
 import os
 import signal
 import sys
-from typing import Any
+from typing import Any, TextIO
 
 import click
 from sqlalchemy import make_url
@@ -149,6 +151,7 @@ def serve(
             timeout_worker_healthcheck=WORKER_HEALTHCHECK,
         )
         return
+    write_stacks_on_usr2()
     serving = gettext("bridgescore is serving on %(url)s (Ctrl+C to stop)")
     click.echo(serving % {"url": f"http://{host}:{port}/"})
     uvicorn.run(app, host=host, port=port, log_level="warning", http=GuardedHttp,
@@ -193,11 +196,21 @@ def worker_app() -> Any:
 
     given = json.loads(os.environ[_SETTINGS_VAR])
     end_with_parent(given.pop(_MASTER))
+    write_stacks_on_usr2()
     raise_open_files()
     given["trusted_proxies"] = tuple(given.get("trusted_proxies", ()))
     settings = Settings(**given)
     GuardedHttp.configure(settings.limits, Proxies(settings.trusted_proxies))
     return create_app(settings)
+
+
+def write_stacks_on_usr2(file: TextIO | None = None) -> None:
+    """Have this process write each of its threads' stacks to ``file`` (its standard error) when
+    it is sent ``SIGUSR2``, and go on: ``kill -USR2 PID`` shows where a worker that seems stuck
+    is (the supervisor keeps ``SIGUSR2`` for itself). Where there is no such signal: nothing."""
+    usr2 = getattr(signal, "SIGUSR2", None)  # not on Windows
+    if usr2 is not None:
+        faulthandler.register(usr2, file=file or sys.stderr, all_threads=True)
 
 
 def end_with_parent(master: int) -> None:
