@@ -216,7 +216,8 @@ class _Player:
     """A player's performances as the window sees them, kept up to date one session at a
     time (sessions come in date order), so each session costs the same however long the
     player's history: ``recent`` within ``days`` (their boards: the maturity), ``full`` the
-    newest that fit whole in ``window`` boards (their sums), ``partial`` the next older one."""
+    newest that fit whole in ``window`` boards (their sums: added to, and added again when one
+    leaves), ``partial`` the next older one."""
 
     rules: GradeRules
     recent: deque[_Played] = field(default_factory=deque)
@@ -241,11 +242,10 @@ class _Player:
     def _drop(self) -> None:
         old = self.full.popleft()
         self.counted -= old.boards
-        self.total -= old.boards * old.weight * old.performance
-        self.weights -= old.boards * old.weight
         self.partial = old
-        if not self.full:
-            self.total = self.weights = 0.0
+        # the sums of those left, added again: taken away, a 0 once came back as -2e-18
+        self.total = math.fsum(p.boards * p.weight * p.performance for p in self.full)
+        self.weights = math.fsum(p.boards * p.weight for p in self.full)
 
     def standing(self, day: date) -> tuple[float, int]:
         """The grade and the boards within ``days`` as of ``day``: the board-weighted mean of
