@@ -106,8 +106,9 @@ class _Said:
 STOP_SOON = 20
 """Seconds a server is expected to take to stop. It may take longer, up to the supervisor's
 health-check wait (:data:`~bridgescore.cli.serve.WORKER_HEALTHCHECK`): the supervisor acts on a
-stop only between checks, and a worker that answers one late holds it up. Such a stop is
-reported (a warning, shown; pyproject's ``filterwarnings``) with the workers' stacks."""
+stop only between checks, and a worker that answers one late, or ends while it is checked (a
+CI run: a worker still starting, ended by a signal), holds it up. Such a stop is reported (a
+warning, shown; pyproject's ``filterwarnings``) with the workers' stacks."""
 
 
 @contextmanager
@@ -163,8 +164,9 @@ def _stop(process: subprocess.Popen[bytes], said: _Said) -> None:
         process.wait(STOP_SOON)
         return
     for pid in [process.pid, *workers_of(process.pid)]:  # (a supervisor ignores it)
-        with contextlib.suppress(ProcessLookupError):  # (one may have ended)
-            os.kill(pid, signal.SIGUSR2)  # its stacks, and it goes on (write_stacks_on_usr2)
+        if catches(pid, signal.SIGUSR2):  # (a worker still starting would end)
+            with contextlib.suppress(ProcessLookupError):  # (one may have ended)
+                os.kill(pid, signal.SIGUSR2)  # its stacks, and it goes on
     try:
         process.wait(WORKER_HEALTHCHECK + SHUTDOWN_GRACE + 10)
     except subprocess.TimeoutExpired:
@@ -198,6 +200,17 @@ def _stacks(said: str, frames: int = 5) -> str:
         if depth <= frames and not line.startswith("Extension modules"):
             kept.append(re.sub(r'"/\S*/(site-packages|src|python3\.\d+)/', '"', line))
     return "\n".join(kept)
+
+
+def catches(pid: int, signum: int) -> bool:
+    """Whether the process ``pid`` has a handler for ``signum`` now (its ``SigCgt``, from
+    /proc); False if it has ended."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    caught = next(line.split()[1] for line in status.splitlines() if line.startswith("SigCgt"))
+    return bool(int(caught, 16) >> (signum - 1) & 1)
 
 
 def workers_of(pid: int) -> list[int]:

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from bridgescore.cli.serve import write_stacks_on_usr2
-from tests.conftest import _postgres_url, auth, run, serving, workers_of
+from tests.conftest import _postgres_url, auth, catches, run, serving, workers_of
 from tests.helpers import holding, port_of, tcp_sockets
 
 
@@ -114,6 +114,10 @@ def test_a_worker_sent_sigusr2_goes_on_serving(two_workers: tuple[str, int]) -> 
     base, pid = two_workers
     workers = workers_of(pid)
     assert len(workers) == 2, workers
+    deadline = time.monotonic() + 60  # one may still be starting: /health had an answer
+    while not all(catches(w, signal.SIGUSR2) for w in workers):  # (else SIGUSR2 ends it)
+        assert time.monotonic() < deadline, "a worker never took SIGUSR2"
+        time.sleep(0.1)
     for worker in workers:
         os.kill(worker, signal.SIGUSR2)  # its stacks to the server's standard error
     time.sleep(1)  # (had a worker ended, the supervisor would have started another)
