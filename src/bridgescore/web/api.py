@@ -22,6 +22,7 @@ from bridgescore import score_request
 from bridgescore.home.chicago import Chicago, ChicagoRules
 from bridgescore.home.rubber import Rubber, RubberRules
 from bridgescore.inputs import check_name
+from bridgescore.locale import gettext
 from bridgescore.storage import (
     Game,
     GameNotFoundError,
@@ -177,11 +178,15 @@ class Writer:
         stored = s.get(game_id, kind=kind)
         token = self.sent.token
         if token is None:
-            raise HTTPException(403, "a write needs this game's edit token in the header "
-                                "Authorization: Bearer <edit_token> (the word Bearer, a space, "
-                                "the token)")  # fmt: skip
+            raise HTTPException(
+                403,
+                gettext(
+                    "a write needs this game's edit token in the header Authorization: Bearer "
+                    "<edit_token> (the word Bearer, a space, the token)"
+                ),
+            )
         if not s.check_token(game_id, token):
-            raise HTTPException(403, "that is not this game's edit token")
+            raise HTTPException(403, gettext("that is not this game's edit token"))
         expected = None  # without If-Match the change applies to the game as it is when locked
         if self.if_match is not None:
             sent = self.if_match.strip().removeprefix("W/").strip('"')

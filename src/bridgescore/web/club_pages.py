@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from bridgescore.club import Director, LoginError, RosterEntry
 from bridgescore.errors import BridgeError
 from bridgescore.events.season import Ladder, LadderError, LadderRules
-from bridgescore.locale import error_text, use
+from bridgescore.locale import error_text, gettext, use
 from bridgescore.players import Player
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.season import LadderStore
@@ -43,7 +43,7 @@ def _director(found: PageDirector) -> Director:
     :raises HTTPException: 401 without a login.
     """
     if found is None:
-        raise HTTPException(401, "log in as a club's director first: /login")
+        raise HTTPException(401, gettext("log in as a club's director first: /login"))
     return found
 
 

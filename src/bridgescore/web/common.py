@@ -264,15 +264,24 @@ async def check_csrf(request: Request, bound: str = "") -> dict[str, str]:
     :raises HTTPException: 403 if they differ, so a form posted from another site does nothing.
     """
     if not same_origin(request):
-        raise HTTPException(403, "this form was posted from another site; open the page here "
-                            "and send it again")  # fmt: skip
+        raise HTTPException(
+            403,
+            locale.gettext(
+                "this form was posted from another site; open the page here and send it again"
+            ),
+        )
     form = await request.form()
     sent = str(form.get("csrf", ""))
     expected = request.cookies.get(CSRF_COOKIE, "")
     ok = bool(expected) and hmac.compare_digest(sent.encode(), expected.encode())
     if not ok and not (bound and hmac.compare_digest(sent.encode(), bound.encode())):
-        raise HTTPException(403, "this form has expired (or came from another site): reload the "
-                            "page and enter it again")  # fmt: skip
+        raise HTTPException(
+            403,
+            locale.gettext(
+                "this form has expired (or came from another site): "
+                "reload the page and enter it again"
+            ),
+        )
     return {k: str(v) for k, v in form.items()}
 
 

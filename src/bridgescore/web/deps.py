@@ -23,6 +23,7 @@ from bridgescore.club import Attempts, Club, ClubNotFoundError, Director, LoginE
 from bridgescore.duplicate.session import Session
 from bridgescore.events import Event
 from bridgescore.live import DIRECTOR, LiveState, NotAllowedError, Who
+from bridgescore.locale import gettext
 from bridgescore.storage import GameNotFoundError, Store, StoredGame
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.live import LiveStore
@@ -344,8 +345,10 @@ def cookie_login(request: Request) -> str | None:
     if token is not None and request.method not in _READS and not same_origin(request, said=True):
         raise HTTPException(
             403,
-            "a change made with the login cookie must come from this site's own pages (its "
-            "Origin header); a program sends the header Authorization: Bearer <token>",
+            gettext(
+                "a change made with the login cookie must come from this site's own pages (its "
+                "Origin header); a program sends the header Authorization: Bearer <token>"
+            ),
         )
     return token
 
@@ -369,8 +372,10 @@ def director(found: OptionalDirector) -> Director:
     if found is None:
         raise HTTPException(
             401,
-            "log in as a club's director (POST /api/login) and send the token in the header "
-            "Authorization: Bearer <token>",
+            gettext(
+                "log in as a club's director (POST /api/login) and send the token in the header "
+                "Authorization: Bearer <token>"
+            ),
             headers={"WWW-Authenticate": "Bearer"},
         )
     return found
@@ -442,7 +447,9 @@ def session_token(sent: Bearer) -> str:
     if sent.token is None:
         raise HTTPException(
             403,
-            "send a table's token or the director's in the header Authorization: Bearer <token>",
+            gettext(
+                "send a table's token or the director's in the header Authorization: Bearer <token>"
+            ),
         )
     return sent.token
 
@@ -460,7 +467,7 @@ def session_who(
     if sent.token is None and (login := cookie_login(request)) is not None:
         if directs(clubs, game_id, login):
             return DIRECTOR
-        raise HTTPException(403, "this login is not of a director of this session's club")
+        raise HTTPException(403, gettext("this login is not of a director of this session's club"))
     token = session_token(sent)
     known = live.tokens
     key = (game_id, hash_token(token))
@@ -478,7 +485,7 @@ def session_who(
     elif directs(clubs, game_id, token):  # a login may end: never kept in `known`
         return DIRECTOR
     else:
-        raise HTTPException(403, "that is not a token of this session")
+        raise HTTPException(403, gettext("that is not a token of this session"))
     if len(known) > 10_000:
         known.clear()
     known[key] = who
@@ -516,13 +523,14 @@ SessionState = Annotated[LiveState, Depends(session_state)]
 """The live session as stored now; 404 without one (:func:`session_state`)."""
 
 
-def require_director(who: Who, what: str) -> None:
-    """Refuse anyone but the session's director (``what`` says what only the director does).
+def require_director(who: Who, refusal: str) -> None:
+    """Refuse anyone but the session's director with ``refusal`` (marked ``N_``: said in the
+    request's language), which says what only the director does.
 
     :raises HTTPException: 403 for a table.
     """
     if who != DIRECTOR:
-        raise HTTPException(403, f"only the director {what}")
+        raise HTTPException(403, gettext(refusal))
 
 
 def live_session(request: Request, game_id: str) -> tuple[StoredGame, LiveState]:
@@ -583,13 +591,15 @@ def readable_session(request: Request, game_id: str) -> tuple[StoredGame, Sessio
     except GameNotFoundError:
         stored = None
     if stored is None or not isinstance(stored.game, Session):
-        raise HTTPException(404, f"there is no session with id {game_id!r}")
+        raise HTTPException(404, gettext("there is no session with id %(id)r") % {"id": game_id})
     if live(request).store.is_live(game_id):  # a club evening: its results are rows of their own
         stored, state = live_session(request, game_id)
         if not state.closed:
             raise HTTPException(
                 403,
-                "this evening's results are published when the director closes the session",
+                gettext(
+                    "this evening's results are published when the director closes the session"
+                ),
             )
     assert isinstance(stored.game, Session)  # a live session's game is a session too
     club_store = clubs(request)

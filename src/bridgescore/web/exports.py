@@ -18,6 +18,7 @@ from fastapi.responses import Response
 from bridgescore.duplicate.analysis import session_csv
 from bridgescore.duplicate.session import Session
 from bridgescore.events import Event
+from bridgescore.locale import gettext
 from bridgescore.storage import GameNotFoundError
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.web.deps import ClubsDep, TeamEventsDep, club_of, readable_session, store
@@ -97,7 +98,9 @@ def _team_export(
 ) -> Response:
     """A team night's file: PBN or USEBIO (a team night has no CSV)."""
     if format == "csv":
-        raise HTTPException(422, "a team night's results are exported as PBN or USEBIO, not CSV")
+        raise HTTPException(
+            422, gettext("a team night's results are exported as PBN or USEBIO, not CSV")
+        )
     event = public_event(request, event_id, event)
     if format == "pbn":
         date = store(request).get(event_id).created_at.strftime("%Y.%m.%d")

@@ -96,13 +96,17 @@ STRAINS = [(s.value, s.symbol if s is not Strain.NOTRUMP else "NT") for s in Str
 templates.env.filters["rules_name"] = rules_name
 
 
+_MISSING = {
+    "rubber": N_("there is no rubber at this address (%(id)r): check the link, or start one"),
+    "chicago": N_("there is no Chicago at this address (%(id)r): check the link, or start one"),
+}
+
+
 def _stored(store: Store, kind: Kind, game_id: str) -> StoredGame:
     try:
         return store.get(game_id, kind=kind)
     except GameNotFoundError:
-        raise HTTPException(
-            404, f"there is no {kind} at this address ({game_id!r}): check the link, or start one"
-        ) from None
+        raise HTTPException(404, gettext(_MISSING[kind]) % {"id": game_id}) from None
 
 
 def _url(kind: str, game_id: str) -> str:

@@ -33,7 +33,7 @@ from bridgescore.duplicate.field import ARTIFICIAL_PRESETS, shown_points
 from bridgescore.duplicate.movement import format_boards
 from bridgescore.duplicate.movement.report import boards_going
 from bridgescore.duplicate.session import Pair, Section, Session, scores_to_dict, share_text
-from bridgescore.errors import SessionError, for_field
+from bridgescore.errors import N_, SessionError, for_field
 from bridgescore.inputs import check_name
 from bridgescore.live import (
     DIRECTOR,
@@ -46,7 +46,7 @@ from bridgescore.live import (
 )
 from bridgescore.live.deals import hand_for
 from bridgescore.live.teams import EventTable
-from bridgescore.locale import error_text, par_text, sentence_text
+from bridgescore.locale import error_text, gettext, par_text, sentence_text
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.tokens import hash_token
 from bridgescore.web import deps
@@ -334,8 +334,11 @@ def traveller(
     if not state.may_see(viewer, board):
         raise HTTPException(
             403,
-            f"board {board}'s traveller is shown at a table once both pairs sitting there have "
-            "played it, and to everyone once the session is closed",
+            gettext(
+                "board %(board)s's traveller is shown at a table once both pairs sitting there "
+                "have played it, and to everyone once the session is closed"
+            )
+            % {"board": board},
         )
     if state.seating.kind == "teams":  # each table's result; the IMPs are the matches'
         lines = [{"round": e.round, "table": e.table, "ns": e.ns, "ew": e.ew,
@@ -389,11 +392,13 @@ def recap(
     if state.seating.kind == "teams":
         raise HTTPException(
             404,
-            "a team night has no pairs' recaps: its matches are at "
-            f"/api/events/{game_id}/rounds/{{round}}/matches/{{match}}",
+            gettext("a team night has no pairs' recaps: its matches are at %(path)s")
+            % {"path": f"/api/events/{game_id}/rounds/{{round}}/matches/{{match}}"},
         )
     if not state.closed and viewer != DIRECTOR:
-        raise HTTPException(403, "a pair's recap is the director's until the session is closed")
+        raise HTTPException(
+            403, gettext("a pair's recap is the director's until the session is closed")
+        )
     scored = _scores(request, state)[0]
     try:
         wanted = Pair.parse(label)
@@ -476,7 +481,7 @@ def artificial_scores(
     """The director gives an artificial score to every board still missing of one table's
     round (``table`` and ``round``; the score as NS/EW) or of one pair (``pair``, its label;
     the score as the pair's and its opponents', ``A-/A+``), in one step: all or none."""
-    require_director(who, "gives artificial scores")
+    require_director(who, N_("only the director gives artificial scores"))
     state = live.store.state(game_id)
     if (body.pair is None) == (body.table is None or body.round is None):
         raise SessionError.coded("average_where", field="pair", value=body.pair)
@@ -509,7 +514,7 @@ def settle_conflict(
 ) -> dict[str, Any]:
     """The director settles a conflict: ``{"keep": "stored"}`` keeps the stored result,
     ``{"keep": "entry"}`` puts the table's entry in its place."""
-    require_director(who, "settles conflicts")
+    require_director(who, N_("only the director settles conflicts"))
     return {"version": live.store.settle(game_id, conflict_id, body.keep)}
 
 
@@ -550,7 +555,9 @@ def roster_player(
     club = clubs.owner(game_id)
     found = None if club is None else clubs.roster_player(club, number)
     if found is None:
-        raise HTTPException(404, f"the club's roster has no player {number}")
+        raise HTTPException(
+            404, gettext("the club's roster has no player %(number)s") % {"number": number}
+        )
     return found.player.to_dict()
 
 
@@ -646,21 +653,23 @@ def table_links(
 ) -> dict[str, Any]:
     """The tables' tokens and links again (the director), as when the session was started: a
     lost table card is printed again."""
-    require_director(who, "has the tables' links")
+    require_director(who, N_("only the director has the tables' links"))
     token = session_token(sent)
     if not store.check_token(game_id, token):  # a club's director: the club's key
         token = clubs.edit_token(game_id)
     try:
         tokens = live.store.tokens_for(game_id, token)
     except NotAllowedError:  # its own words: the token is the director's, the links are gone
-        raise HTTPException(409, "this session's table links cannot be made again") from None
+        raise HTTPException(
+            409, gettext("this session's table links cannot be made again")
+        ) from None
     return {"tables": _links(request, game_id, tokens, night_pages(state)[0])}
 
 
 @router.get("/{game_id}/changes", responses=_WRITE)
 def audit(game_id: str, state: SessionState, who: SessionWho, live: LiveDep) -> dict[str, Any]:
     """The audit trail (the director): every add, edit and delete, who, when, old and new."""
-    require_director(who, "reads the audit trail")
+    require_director(who, N_("only the director reads the audit trail"))
     return {"changes": [c.to_dict() for c in live.store.changes(game_id)]}
 
 

@@ -10,6 +10,7 @@ from fastapi import Path as PathParam
 
 from bridgescore.duplicate.session import individual_scores, player_recap_to_dict
 from bridgescore.live import DIRECTOR
+from bridgescore.locale import gettext
 from bridgescore.web.deps import SessionState, SessionViewer
 from bridgescore.web.live_model import READ_RESPONSES
 from bridgescore.web.problems import BODY, problem
@@ -35,10 +36,16 @@ def player_recap(
     a player it does not have."""
     individual = state.session.individual if state.seating.kind == "pairs" else None
     if individual is None:
-        raise HTTPException(404, "this session is not an individual: its pairs have recaps")
+        raise HTTPException(
+            404, gettext("this session is not an individual: its pairs have recaps")
+        )
     if player > individual.movement.players:
-        raise HTTPException(404, f"no player {player} in this individual")
+        raise HTTPException(
+            404, gettext("no player %(player)s in this individual") % {"player": player}
+        )
     if not state.closed and viewer != DIRECTOR:
-        raise HTTPException(403, "a player's recap is the director's until the session is closed")
+        raise HTTPException(
+            403, gettext("a player's recap is the director's until the session is closed")
+        )
     scored = scores_of(request, (state.id, state.version), state.current)[0]
     return player_recap_to_dict(individual_scores(individual, scored), player)

@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.duplicate.session import Pair, read_share, share_text
-from bridgescore.errors import SessionError, for_field
+from bridgescore.errors import N_, SessionError, for_field
 from bridgescore.grades.handicap import HandicapRules
 from bridgescore.inputs import LONGEST_NAME, check_name
 from bridgescore.live import DIRECTOR, AlreadyEnteredError
@@ -117,7 +117,7 @@ def late_pair(
     game_id: str, body: LatePairIn, who: SessionWho, live: LiveDep, limits: LimitsDep
 ) -> dict[str, Any]:
     """A late pair takes a phantom's or a sit-out's place from ``from_round`` (the director)."""
-    require_director(who, "seats a late pair")
+    require_director(who, N_("only the director seats a late pair"))
     names = check_name(body.names.strip(), "names", longest=limits.name)
     with for_field("pair"):
         pair = Pair.parse(body.pair)
@@ -131,7 +131,7 @@ def late_pair(
 @router.post("/{game_id}/withdrawals", status_code=201, responses=WRITE_RESPONSES)
 def withdrawal(game_id: str, body: WithdrawalIn, who: SessionWho, live: LiveDep) -> dict[str, Any]:
     """A pair leaves before ``from_round``: its later opponents sit out (the director)."""
-    require_director(who, "withdraws a pair")
+    require_director(who, N_("only the director withdraws a pair"))
     change = Withdrawal(body.pair, body.from_round)
     version = live.store.redefine(game_id, change, DIRECTOR)
     return {"pair": body.pair, "from_round": body.from_round, "version": version}
@@ -143,7 +143,7 @@ def fouled_board(
 ) -> dict[str, Any]:
     """A fouled board (Law 87): which tables played which version; each version is scored
     as its own field, Neuberg-scaled to the board's full field (the director)."""
-    require_director(who, "says a board was fouled")
+    require_director(who, N_("only the director says a board was fouled"))
     change = FouledBoard(board, tuple(tuple(v) for v in body.versions))
     version = live.store.redefine(game_id, change, DIRECTOR)
     return {"board": board, "versions": body.versions, "version": version}
@@ -154,7 +154,7 @@ def min_share(game_id: str, body: MinShareIn, who: SessionWho, live: LiveDep) ->
     """The minimum share of boards for a ranking (the director): a pair that played less
     than this share of the boards the busiest pair of its section played is listed after the
     ranked pairs, not ranked (SCORING.md, "A minimum share of boards")."""
-    require_director(who, "sets the minimum share of boards")
+    require_director(who, N_("only the director sets the minimum share of boards"))
     text = (body.share or "").strip()
     share = read_share(text) if text else None
     version = live.store.redefine(game_id, MinShare(share), DIRECTOR)
@@ -165,7 +165,7 @@ def min_share(game_id: str, body: MinShareIn, who: SessionWho, live: LiveDep) ->
 def handicap(game_id: str, body: HandicapIn, who: SessionWho, live: LiveDep) -> dict[str, Any]:
     """Handicapped rankings beside the scratch ones on the evening's results (the director;
     SCORING.md §27), or scratch only."""
-    require_director(who, "turns handicapped rankings on or off")
+    require_director(who, N_("only the director turns handicapped rankings on or off"))
     rules = None if body.method is None else HandicapRules(body.method, body.combine, body.set)
     version = live.store.redefine(game_id, Handicapping(rules), DIRECTOR)
     return {"handicap": None if rules is None else rules.to_dict(), "version": version}
@@ -186,7 +186,7 @@ def traveller_slip(
 ) -> dict[str, Any] | JSONResponse:
     """A whole board's results at once, from a traveller slip (the director): all or none,
     each accepted by the core as if those before it were stored."""
-    require_director(who, "enters a traveller slip")
+    require_director(who, N_("only the director enters a traveller slip"))
     state = live.store.state(game_id)
     if not body:
         raise SessionError.coded("slip_one_line", field="results")

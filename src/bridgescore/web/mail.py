@@ -31,6 +31,7 @@ from bridgescore.club.mail import (
     plan_letters,
     plan_team_letters,
 )
+from bridgescore.errors import N_
 from bridgescore.live import LiveState, Who
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.outbox import OutboxStore
@@ -145,10 +146,12 @@ def letter_words() -> Words:
 def _club(clubs: ClubStore, game_id: str, who: Who) -> str:
     """The club of a session its director asks about (403 for anyone else, 409 for a session
     of no club: it has no roster to send to)."""
-    require_director(who, "emails the players")
+    require_director(who, N_("only the director emails the players"))
     owner = clubs.owner(game_id)
     if owner is None:
-        raise HTTPException(409, "this session belongs to no club: it has no roster to email")
+        raise HTTPException(
+            409, locale.gettext("this session belongs to no club: it has no roster to email")
+        )
     return owner
 
 

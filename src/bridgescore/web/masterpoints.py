@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from bridgescore.club import Club, spec_text
 from bridgescore.club.filing import EBU_CHARGE_CODES, NotFinalError
 from bridgescore.live import DIRECTOR
+from bridgescore.locale import gettext
 from bridgescore.masterpoints import Scheme
 from bridgescore.storage.filing import file_masterpoints
 from bridgescore.storage.store import utcnow
@@ -88,10 +89,10 @@ def masterpoints_file(
     session's token, or a director's login of its club): made from the stored results only
     once the correction period has ended (409 before, and while the evening is open)."""
     if viewer != DIRECTOR:
-        raise HTTPException(403, "only the director files the masterpoints")
+        raise HTTPException(403, gettext("only the director files the masterpoints"))
     owner = clubs.owner(game_id)
     if owner is None:
-        raise HTTPException(404, "masterpoints are filed for a club's evening")
+        raise HTTPException(404, gettext("masterpoints are filed for a club's evening"))
 
     made = run_heavy(request, file_masterpoints, clubs, owner, game_id, format, utcnow(),
                      charge_code=charge_code)  # fmt: skip

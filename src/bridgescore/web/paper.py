@@ -110,7 +110,7 @@ def paper(
     movement = next((x.movement for x in session.sections if x.movement is not None), None)
     if what in ("slips", "cards"):
         if movement is None:
-            raise HTTPException(409, f"this session has no movement to print {what} of")
+            raise HTTPException(409, gettext("this session has no movement to print from"))
         if what == "slips":
             body = run_heavy(request, slips_pdf, movement, session.event)
         else:
@@ -121,8 +121,13 @@ def paper(
     else:
         records = _records(request, stored, live.store.is_live(game_id))
         if not records:
-            raise HTTPException(409, "no board of this session has a deal: attach the deals "
-                                     "first (PUT /api/sessions/{id}/deals)")  # fmt: skip
+            raise HTTPException(
+                409,
+                gettext(
+                    "no board of this session has a deal: attach the "
+                    "deals first (PUT /api/sessions/{id}/deals)"
+                ),
+            )
         body = run_heavy(request, hand_records_pdf, records, per_page, session.event)
     name = f"{session.event or 'session'} {what}"
     headers = {"Content-Disposition": disposition(name, "pdf")}

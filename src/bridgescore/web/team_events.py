@@ -37,7 +37,7 @@ from bridgescore.live import (
 from bridgescore.live.definition import CarryOver, Draw, ExtraBoards, NotReadyError, Swap
 from bridgescore.live.night import table_of
 from bridgescore.live.teams import EventTable, board_lines, match_score, seats
-from bridgescore.locale import error_text
+from bridgescore.locale import error_text, gettext
 from bridgescore.web.common import link
 from bridgescore.web.deps import (
     ClubsDep,
@@ -147,7 +147,7 @@ def _who(
         return table
     me = director_or_none(request, sent, clubs)
     if me is None:
-        raise HTTPException(403, "that is not a token of this event's tables")
+        raise HTTPException(403, gettext("that is not a token of this event's tables"))
     check_directs(me.club_id, club_of(request, event_id))
     return DIRECTOR
 
@@ -373,12 +373,12 @@ def my_table(
     that match of every round): the round it plays now (or ``round``), who sits NS and EW,
     its boards (what it has entered, and each board's IMPs once both rooms are in)."""
     if who == DIRECTOR:
-        raise HTTPException(403, "this is a table's call: send the table's token")
+        raise HTTPException(403, gettext("this is a table's call: send the table's token"))
     night = team_events.night(event_id)
     event = night.event
     rounds = sorted(s.round for s in night.seating.sittings if s.table == who)
     if not rounds:
-        raise HTTPException(404, "no round of this table's has been drawn")
+        raise HTTPException(404, gettext("no round of this table's has been drawn"))
     now = night.position(who).current_round  # else the last it plays before it
     number = round or (now if now in rounds else max((r for r in rounds if r <= now),
                                                      default=rounds[0]))  # fmt: skip

@@ -28,6 +28,7 @@ from typing import ParamSpec, TypeVar
 from fastapi import HTTPException, Request
 
 from bridgescore.duplicate.session import SectionScorer, SectionScores, Session, score_session
+from bridgescore.locale import gettext
 from bridgescore.storage import StoredGame
 from bridgescore.web.settings import Limits
 
@@ -131,7 +132,8 @@ def run_in_process(request: Request, work: Callable[P, T], *args: P.args, **kwar
             if _processes is pool:
                 _processes = None
         raise HTTPException(
-            503, "the server could not finish this work (a worker process stopped); try again"
+            503,
+            gettext("the server could not finish this work (a worker process stopped); try again"),
         ) from None
 
 
@@ -153,9 +155,12 @@ def _wait(request: Request, future: Future[T]) -> T:
         future.cancel()  # if it has not started; else it runs on, holding one of the JOBS
         raise HTTPException(
             503,
-            f"this needs more than {limits.seconds:g} seconds of work, the most one request may "
-            "take (or the server is busy with other large sessions); try a smaller file or "
-            "try again in a minute",
+            gettext(
+                "this needs more than %(seconds)s seconds of work, the most one request may "
+                "take (or the server is busy with other large sessions); try a smaller file or "
+                "try again in a minute"
+            )
+            % {"seconds": f"{limits.seconds:g}"},
         ) from None
 
 

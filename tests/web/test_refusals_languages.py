@@ -1,0 +1,88 @@
+"""The web's own refusals (a table where only the director may act, a board not yet played,
+a wrong token...) in the reader's language, as the core's errors are: no HTTP error detail in
+``bridgescore.web`` is an English literal."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import bridgescore.web
+from bridgescore.web import Settings
+from tests.conftest import auth, create_app
+
+GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
+WEB = Path(bridgescore.web.__file__).parent
+
+
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, Any]]:
+    db = tmp_path_factory.mktemp("evening") / "e.db"
+    settings = Settings(database_url=f"sqlite:///{db}", open_evenings=True)
+    with TestClient(create_app(settings)) as c:
+        movement = {"movement": "mitchell", "tables": 5, "boards_per_round": 2}
+        yield c, c.post("/api/sessions", json={"movement": movement}).json()
+
+
+def _detail(answer: Any) -> str:
+    detail: str = answer.json()["detail"]
+    return detail
+
+
+def test_a_table_doing_the_directors_work_is_refused_in_german(
+    evening: tuple[TestClient, Any],
+) -> None:
+    c, made = evening
+    table = auth(made["tables"][0]["token"]) | GERMAN
+    answer = c.post(f"/api/sessions/{made['id']}/withdrawals", json={"pair": "3NS",
+                    "from_round": 2}, headers=table)  # fmt: skip
+    assert answer.status_code == 403
+    assert _detail(answer) == "nur der Turnierleiter zieht ein Paar zurück"
+    english = c.post(f"/api/sessions/{made['id']}/withdrawals", json={"pair": "3NS",
+                     "from_round": 2}, headers=auth(made["tables"][0]["token"]))  # fmt: skip
+    assert _detail(english) == "only the director withdraws a pair"
+
+
+def test_a_board_not_yet_played_and_a_wrong_token_are_refused_in_german(
+    evening: tuple[TestClient, Any],
+) -> None:
+    c, made = evening
+    table = auth(made["tables"][0]["token"]) | GERMAN
+    unplayed = c.get(f"/api/sessions/{made['id']}/boards/9", headers=table)
+    assert unplayed.status_code == 403
+    assert _detail(unplayed).startswith("der Laufzettel von Board 9 wird an einem Tisch gezeigt")
+    wrong = c.get(f"/api/sessions/{made['id']}/boards/1", headers=auth("x" * 40) | GERMAN)
+    assert wrong.status_code == 403
+    assert _detail(wrong) == "das ist kein Token dieser Sitzung"
+
+
+def test_a_pairs_evening_has_no_players_recap_said_in_french(
+    evening: tuple[TestClient, Any],
+) -> None:
+    c, made = evening
+    answer = c.get(f"/api/sessions/{made['id']}/players/1", headers={"Accept-Language": "fr"})
+    assert answer.status_code == 404
+    assert _detail(answer) == (
+        "cette séance n'est pas un individuel : ses paires ont des récapitulatifs"
+    )
+
+
+def _english_details() -> Iterator[str]:
+    """Where an ``HTTPException``'s detail in ``bridgescore.web`` is a literal (or an f-string)."""
+    for path in sorted(WEB.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "HTTPException"):
+                continue
+            details = [k.value for k in node.keywords if k.arg == "detail"] + node.args[1:2]
+            for detail in details:
+                if isinstance(detail, ast.Constant | ast.JoinedStr):
+                    yield f"{path.relative_to(WEB)}:{node.lineno}"
+
+
+def test_no_refusal_of_the_web_is_an_english_literal() -> None:
+    assert list(_english_details()) == []
