@@ -125,7 +125,7 @@ def test_a_worker_sent_sigusr2_goes_on_serving(two_workers: tuple[str, int]) -> 
     assert httpx.get(f"{base}/health").status_code == 200
 
 
-def test_sigusr2_writes_every_threads_stack(tmp_path: Path) -> None:
+def test_sigusr2_writes_the_stack_of_the_thread_it_stops(tmp_path: Path) -> None:
     where = tmp_path / "stacks.txt"
     with where.open("w") as file:
         write_stacks_on_usr2(file)
@@ -136,4 +136,4 @@ def test_sigusr2_writes_every_threads_stack(tmp_path: Path) -> None:
             faulthandler.unregister(signal.SIGUSR2)
     stacks = where.read_text()
     assert "(most recent call first)" in stacks
-    assert "test_sigusr2_writes_every_threads_stack" in stacks
+    assert "test_sigusr2_writes_the_stack_of_the_thread_it_stops" in stacks
