@@ -16,7 +16,7 @@ import httpx
 import pytest
 from click.testing import CliRunner
 
-from bridgescore.cli.serve import write_stacks_on_usr2
+from bridgescore.cli.serve import write_stack_on_usr2
 from tests.conftest import _postgres_url, auth, catches, run, serving, workers_of
 from tests.helpers import holding, port_of, tcp_sockets
 
@@ -128,7 +128,7 @@ def test_a_worker_sent_sigusr2_goes_on_serving(two_workers: tuple[str, int]) -> 
 def test_sigusr2_writes_the_stack_of_the_thread_it_stops(tmp_path: Path) -> None:
     where = tmp_path / "stacks.txt"
     with where.open("w") as file:
-        write_stacks_on_usr2(file)
+        write_stack_on_usr2(file)
         try:
             os.kill(os.getpid(), signal.SIGUSR2)
             time.sleep(0.1)  # (a signal's handler runs soon, not at once)

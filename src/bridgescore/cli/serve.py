@@ -5,7 +5,7 @@ GuardedHttp` (bounded connections, header and body timeouts). With ``--workers``
 supervisor runs the workers and restarts one that dies; each worker asks Linux to end it when
 the supervisor ends (``PR_SET_PDEATHSIG``), however that ends (``kill -9`` included), so no
 orphan keeps the port. A serving process sent ``SIGUSR2`` writes its event loop's stack to its
-standard error and goes on (:func:`write_stacks_on_usr2`).
+standard error and goes on (:func:`write_stack_on_usr2`).
 """
 
 from __future__ import annotations
@@ -151,7 +151,7 @@ def serve(
             timeout_worker_healthcheck=WORKER_HEALTHCHECK,
         )
         return
-    write_stacks_on_usr2()
+    write_stack_on_usr2()
     serving = gettext("bridgescore is serving on %(url)s (Ctrl+C to stop)")
     click.echo(serving % {"url": f"http://{host}:{port}/"})
     uvicorn.run(app, host=host, port=port, log_level="warning", http=GuardedHttp,
@@ -196,7 +196,7 @@ def worker_app() -> Any:
 
     given = json.loads(os.environ[_SETTINGS_VAR])
     end_with_parent(given.pop(_MASTER))
-    write_stacks_on_usr2()
+    write_stack_on_usr2()
     raise_open_files()
     given["trusted_proxies"] = tuple(given.get("trusted_proxies", ()))
     settings = Settings(**given)
@@ -204,7 +204,7 @@ def worker_app() -> Any:
     return create_app(settings)
 
 
-def write_stacks_on_usr2(file: TextIO | None = None) -> None:
+def write_stack_on_usr2(file: TextIO | None = None) -> None:
     """Have this process write the stack of the thread a ``SIGUSR2`` stops (the event loop's,
     the main thread) to ``file`` (its standard error), and go on: ``kill -USR2 PID`` shows
     where a worker that seems stuck is (the supervisor keeps ``SIGUSR2`` for itself). Not every

@@ -236,14 +236,19 @@ class _Player:
         self.counted += played.boards
         self.total += played.boards * played.weight * played.performance
         self.weights += played.boards * played.weight
-        while self.counted > self.rules.window:
-            self._drop()
+        if self.counted > self.rules.window:
+            while self.counted > self.rules.window:
+                self._drop()
+            self._sum()
 
     def _drop(self) -> None:
         old = self.full.popleft()
         self.counted -= old.boards
         self.partial = old
-        # the sums of those left, added again: taken away, a 0 once came back as -2e-18
+
+    def _sum(self) -> None:
+        """The sums of those left, added again once some have left: taken away, a 0 once came
+        back as -2e-18."""
         self.total = math.fsum(p.boards * p.weight * p.performance for p in self.full)
         self.weights = math.fsum(p.boards * p.weight for p in self.full)
 
@@ -253,8 +258,10 @@ class _Player:
         oldest = day - timedelta(days=self.rules.days)
         while self.recent and self.recent[0].day < oldest:
             self.boards -= self.recent.popleft().boards
-        while self.full and self.full[0].day < oldest:
-            self._drop()
+        if self.full and self.full[0].day < oldest:
+            while self.full and self.full[0].day < oldest:
+                self._drop()
+            self._sum()
         if self.partial is not None and self.partial.day < oldest:
             self.partial = None
         total, weights = self.total, self.weights
