@@ -51,9 +51,14 @@ def _free_port() -> int:
 HERE = Path(__file__).resolve().parents[1]
 
 
-def _start(port: int, db: str, workers: int, src: Path = HERE / "src") -> subprocess.Popen[bytes]:
+def _start(port: int, db: str, workers: int, src: Path = HERE / "src",
+           floor: bool = False) -> subprocess.Popen[bytes]:  # fmt: skip
+    """``bridgescore serve`` from ``src`` (or, ``floor``, the bare peer of :mod:`floor`)."""
     command = [sys.executable, "-m", "bridgescore", "serve", "--port", str(port), "--db", db,
                "--workers", str(workers), "--open-evenings"]  # fmt: skip
+    if floor:
+        command = [sys.executable, str(HERE / "benchmarks" / "floor.py"), "--port", str(port),
+                   "--db", db, "--workers", str(workers)]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(src)}
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     deadline = time.monotonic() + 180  # two workers on a loaded machine took 86 s to answer
@@ -416,6 +421,12 @@ def main() -> None:
         "it and on this tree in turn, --repeat times each, with the ratios",
     )
     parser.add_argument("--repeat", type=int, default=3, help="with --against: runs of each")
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="with --clubs and a PostgreSQL --db: run the bare peer of "
+        "benchmarks/floor.py instead of bridgescore (the floor of a result's cost)",
+    )
     args = parser.parse_args()
     if args.clubs:
         _clubs(args)
@@ -487,7 +498,7 @@ def _clubs(args: argparse.Namespace) -> None:
     port = _free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{tmp}/live.db"
-        process = _start(port, db, args.workers)
+        process = _start(port, db, args.workers, floor=args.floor)
         try:
             figures = asyncio.run(_run_clubs(port, args.clubs, tables, viewers, args.rounds,
                                              args.round_seconds, process.pid))  # fmt: skip
@@ -497,8 +508,10 @@ def _clubs(args: argparse.Namespace) -> None:
     rate = (f"each round within {args.round_seconds:g} s" if args.round_seconds
             else "as fast as they can")  # fmt: skip
     backend = "PostgreSQL" if db.startswith("postgresql") else "SQLite"
-    print(f"Federation: {args.clubs} club(s) x {tables} tables x {args.rounds * 3} boards, "
-          f"{viewers} viewers each, {rate}, {backend}, {args.workers} worker(s)")  # fmt: skip
+    server = "the floor (benchmarks/floor.py)" if args.floor else "bridgescore"
+    print(f"Federation on {server}: {args.clubs} club(s) x {tables} tables x "
+          f"{args.rounds * 3} boards, {viewers} viewers each, {rate}, {backend}, "
+          f"{args.workers} worker(s)")  # fmt: skip
     aims = {"results lost": "0", "POST p99 (ms)": "< 50 (real rate)",
             "POST to last viewer p99 (ms)": "< 1000", "server CPU per result (ms)": "<= 3",
             "server CPU per result, idle taken off (ms)": "<= 3",
