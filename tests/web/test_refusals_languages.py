@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import bridgescore.web
+from bridgescore.errors import MESSAGES
 from bridgescore.web import Settings
 from tests.conftest import auth, create_app
 
@@ -41,11 +42,39 @@ def test_a_table_doing_the_directors_work_is_refused_in_german(
     table = auth(made["tables"][0]["token"]) | GERMAN
     answer = c.post(f"/api/sessions/{made['id']}/withdrawals", json={"pair": "3NS",
                     "from_round": 2}, headers=table)  # fmt: skip
-    assert answer.status_code == 403
-    assert _detail(answer) == "nur der Turnierleiter zieht ein Paar zurück"
+    assert answer.status_code == 403  # the core's refusal, inside the write
+    assert _detail(answer).startswith("nur der Turnierleiter ändert, wer spielt")
     english = c.post(f"/api/sessions/{made['id']}/withdrawals", json={"pair": "3NS",
                      "from_round": 2}, headers=auth(made["tables"][0]["token"]))  # fmt: skip
-    assert _detail(english) == "only the director withdraws a pair"
+    assert _detail(english).startswith("only the director changes who plays")
+    audit = c.get(f"/api/sessions/{made['id']}/changes", headers=table)  # the web's own
+    assert audit.status_code == 403
+    assert _detail(audit) == "nur der Turnierleiter liest das Änderungsprotokoll"
+
+
+def test_the_directors_work_is_refused_to_a_table_by_the_core(
+    evening: tuple[TestClient, Any],
+) -> None:
+    """Every write only the director makes is refused inside it, by the core's rule (its
+    coded error: the same answer from every page and API), and leaves the night as it was."""
+    c, made = evening
+    base, table = f"/api/sessions/{made['id']}", auth(made["tables"][0]["token"])
+    before = c.get(base).json()["version"]
+    tries = {
+        "director_who_plays": ("post", "/pairs", {"pair": "NS 3", "names": "Late - Comers",
+                                                  "from_round": 2}),
+        "director_min_share": ("put", "/min-share", {"share": "50%"}),
+        "director_handicap": ("put", "/handicap", {"method": "card"}),
+        "director_deals": ("post", "/deals/dealt", None),
+        "director_artificial": ("post", "/artificial", {"table": 1, "round": 1,
+                                                        "artificial": "A/A"}),
+        "director_settles": ("post", "/conflicts/1", {"keep": "stored"}),
+    }  # fmt: skip
+    for code, (method, path, body) in tries.items():
+        answer = getattr(c, method)(base + path, json=body, headers=table)
+        assert answer.status_code == 403, (path, answer.text)
+        assert answer.json()["detail"] == MESSAGES[code], path
+    assert c.get(base).json()["version"] == before
 
 
 def test_a_board_not_yet_played_and_a_wrong_token_are_refused_in_german(

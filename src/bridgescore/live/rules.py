@@ -106,6 +106,7 @@ __all__ = [
     "Who",
     "accept",
     "accept_request",
+    "check_director",
     "check_kept",
     "check_roster_lookup",
     "read_lead",
@@ -379,6 +380,21 @@ there in round 1), not EW 1's
     pairs = [replace(p, players=players, names=pair_names(players)) if p.label == label else p
              for p in sec.pairs]  # fmt: skip
     return replace(state.session, sections=(replace(sec, pairs=tuple(pairs)),))
+
+
+def check_director(who: Who, code: str, field: str) -> None:
+    """Refuse anyone but the director what only the director does (``code``: the refusal's
+    message, naming what; ``field``: the request's part it is told against).
+
+    >>> check_director(DIRECTOR, "director_settles", "conflict_id")
+    >>> check_director(3, "director_settles", "conflict_id")
+    Traceback (most recent call last):
+    bridgescore.live.state.NotAllowedError: only the director settles conflicts
+
+    :raises NotAllowedError: for a table.
+    """
+    if who != DIRECTOR:
+        raise NotAllowedError.coded(code, field=field)
 
 
 def check_roster_lookup(state: LiveState, who: Who) -> None:

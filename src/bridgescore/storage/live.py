@@ -61,6 +61,7 @@ from bridgescore.live import (
     Who,
     accept,
     accept_request,
+    check_director,
     substitute,
 )
 from bridgescore.live.definition import Redefinition, redefine
@@ -413,14 +414,16 @@ class LiveStore:
 
         return self._writer.run(game_id, self._job(game_id, who, job, via))[1]
 
-    def settle(self, game_id: str, conflict_id: int, keep: Kept) -> int:
+    def settle(self, game_id: str, conflict_id: int, keep: Kept, who: Who = DIRECTOR) -> int:
         """Settle a conflict (the director): keep the stored result, or put the refused entry
         in its place (added if the board has none now); the session's new version.
 
+        :raises NotAllowedError: if ``who`` is not the director.
         :raises UnknownResultError: if the session has no open conflict with this id.
         """
 
         def job(w: _Write) -> tuple[None, int]:
+            check_director(who, "director_settles", "conflict_id")
             row = w.conn.execute(
                 select(_CONFLICTS).where(
                     ConflictRow.game_id == game_id,
@@ -517,8 +520,7 @@ class LiveStore:
         """
 
         def job(w: _Write) -> tuple[None, int]:
-            if who != DIRECTOR:
-                raise NotAllowedError.coded("director_closes", field="closed")
+            check_director(who, "director_closes", "closed")
             return None, w.moved_on(closed, ended=closed, closed_at=w.now if closed else None)
 
         return self._run(game_id, who, job)

@@ -20,8 +20,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.deals import deal_set, read_bytes
-from bridgescore.errors import N_, DealFileError, SessionError
-from bridgescore.live import DIRECTOR
+from bridgescore.errors import DealFileError, SessionError
 from bridgescore.live.deals import progress
 from bridgescore.web.analysis import UNAVAILABLE
 from bridgescore.web.deps import (
@@ -29,7 +28,6 @@ from bridgescore.web.deps import (
     DealsDep,
     LiveDep,
     SessionWho,
-    require_director,
 )
 from bridgescore.web.live_model import WRITE_RESPONSES
 from bridgescore.web.problems import BODY
@@ -79,9 +77,8 @@ def put_deals(
     a board given twice, a deal without four hands, or a dealer or vulnerability that is not
     Law 2's for the board's number is refused (422, naming the board). Each board's
     double-dummy table and par follow in the background (``GET /deals``)."""
-    require_director(who, N_("only the director attaches the deals"))
     boards = _read(body)
-    version = deals.attach(game_id, boards, DIRECTOR)
+    version = deals.attach(game_id, boards, who)
     analyser.wake()
     return {"attached": len(boards), "version": version}
 
@@ -94,10 +91,9 @@ def deal_boards(
     the operating system's secure random source. The answer carries the seed's
     ``commitment`` (its SHA-256, to show before play); the seed itself is published once the
     session is closed, so anyone can check the boards were fixed in advance."""
-    require_director(who, N_("only the director deals the boards"))
     numbers = [b.number for b in live.store.state(game_id).definition.boards]
     dealt = deal_set(numbers)
-    version = deals.attach(game_id, dealt.boards, DIRECTOR, seed=dealt.seed)
+    version = deals.attach(game_id, dealt.boards, who, seed=dealt.seed)
     analyser.wake()
     return {"dealt": len(numbers), "commitment": dealt.commitment, "version": version}
 

@@ -117,23 +117,21 @@ def late_pair(
     game_id: str, body: LatePairIn, who: SessionWho, live: LiveDep, limits: LimitsDep
 ) -> dict[str, Any]:
     """A late pair takes a phantom's or a sit-out's place from ``from_round`` (the director)."""
-    require_director(who, N_("only the director seats a late pair"))
     names = check_name(body.names.strip(), "names", longest=limits.name)
     with for_field("pair"):
         pair = Pair.parse(body.pair)
     with for_field("players"):
         players = tuple(p.player() for p in body.players)
     change = LatePair(Pair(pair.number, pair.side, names, players), body.from_round)
-    version = live.store.redefine(game_id, change, DIRECTOR)
+    version = live.store.redefine(game_id, change, who)
     return {"pair": pair.label, "from_round": body.from_round, "version": version}
 
 
 @router.post("/{game_id}/withdrawals", status_code=201, responses=WRITE_RESPONSES)
 def withdrawal(game_id: str, body: WithdrawalIn, who: SessionWho, live: LiveDep) -> dict[str, Any]:
     """A pair leaves before ``from_round``: its later opponents sit out (the director)."""
-    require_director(who, N_("only the director withdraws a pair"))
     change = Withdrawal(body.pair, body.from_round)
-    version = live.store.redefine(game_id, change, DIRECTOR)
+    version = live.store.redefine(game_id, change, who)
     return {"pair": body.pair, "from_round": body.from_round, "version": version}
 
 
@@ -143,9 +141,8 @@ def fouled_board(
 ) -> dict[str, Any]:
     """A fouled board (Law 87): which tables played which version; each version is scored
     as its own field, Neuberg-scaled to the board's full field (the director)."""
-    require_director(who, N_("only the director says a board was fouled"))
     change = FouledBoard(board, tuple(tuple(v) for v in body.versions))
-    version = live.store.redefine(game_id, change, DIRECTOR)
+    version = live.store.redefine(game_id, change, who)
     return {"board": board, "versions": body.versions, "version": version}
 
 
@@ -154,10 +151,9 @@ def min_share(game_id: str, body: MinShareIn, who: SessionWho, live: LiveDep) ->
     """The minimum share of boards for a ranking (the director): a pair that played less
     than this share of the boards the busiest pair of its section played is listed after the
     ranked pairs, not ranked (SCORING.md, "A minimum share of boards")."""
-    require_director(who, N_("only the director sets the minimum share of boards"))
     text = (body.share or "").strip()
     share = read_share(text) if text else None
-    version = live.store.redefine(game_id, MinShare(share), DIRECTOR)
+    version = live.store.redefine(game_id, MinShare(share), who)
     return {"min_share": None if share is None else share_text(share), "version": version}
 
 
@@ -165,9 +161,8 @@ def min_share(game_id: str, body: MinShareIn, who: SessionWho, live: LiveDep) ->
 def handicap(game_id: str, body: HandicapIn, who: SessionWho, live: LiveDep) -> dict[str, Any]:
     """Handicapped rankings beside the scratch ones on the evening's results (the director;
     SCORING.md §27), or scratch only."""
-    require_director(who, N_("only the director turns handicapped rankings on or off"))
     rules = None if body.method is None else HandicapRules(body.method, body.combine, body.set)
-    version = live.store.redefine(game_id, Handicapping(rules), DIRECTOR)
+    version = live.store.redefine(game_id, Handicapping(rules), who)
     return {"handicap": None if rules is None else rules.to_dict(), "version": version}
 
 
