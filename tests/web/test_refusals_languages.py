@@ -115,3 +115,24 @@ def _english_details() -> Iterator[str]:
 
 def test_no_refusal_of_the_web_is_an_english_literal() -> None:
     assert list(_english_details()) == []
+
+
+def test_a_body_too_large_and_a_server_error_are_told_in_italian(
+    evening: tuple[TestClient, Any], tmp_path: Path
+) -> None:
+    c, _ = evening
+    italian = {"Accept-Language": "it", "content-type": "application/json"}
+    body = b'{"result": "4HS=", "x": "' + b"a" * 200_000 + b'"}'
+    large = c.post("/api/score", content=body, headers=italian)
+    assert large.status_code == 413
+    assert _detail(large) == "la richiesta supera 100,000 byte, il massimo accettato"
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'boom.db'}"))
+
+    @app.get("/api/boom")
+    def boom() -> None:
+        raise RuntimeError("a bug")
+
+    with TestClient(app, raise_server_exceptions=False) as client:
+        failed = client.get("/api/boom", headers=italian)
+    assert failed.status_code == 500
+    assert _detail(failed) == "qualcosa è andato storto sul server; l'errore è stato registrato"

@@ -113,7 +113,8 @@ class BodyTooLarge(HTTPException):
     """A request body past its limit (raised while it is read, so a chunked body counts too)."""
 
     def __init__(self, limit: int) -> None:
-        super().__init__(413, f"the request is larger than {limit:,} bytes, the most accepted")
+        said = gettext("the request is larger than %(limit)s bytes, the most accepted")
+        super().__init__(413, said % {"limit": f"{limit:,}"})
 
 
 class BodyLimit(_HttpMiddleware):
@@ -299,6 +300,5 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def server_error(request: Request, exc: Exception) -> Response:
         log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
-        return error_response(
-            request, 500, "something went wrong on the server; the error has been logged"
-        )
+        said = gettext("something went wrong on the server; the error has been logged")
+        return error_response(request, 500, said)
