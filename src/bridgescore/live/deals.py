@@ -14,6 +14,7 @@ once both pairs sitting there now have played the board; the director always; ev
 the session is closed. :func:`hand_for` applies it.
 
 >>> from bridgescore.deals import deal_set
+>>> from bridgescore.live.rules import DIRECTOR
 >>> from bridgescore.duplicate.movement import mitchell
 >>> from bridgescore.duplicate.session import Section, Session
 >>> state = LiveState.start(Session((Section.from_movement(mitchell(3, 2)),)))
@@ -37,7 +38,7 @@ from bridgescore.boards.hand_record import HandRecord, with_analysis, with_deal
 from bridgescore.deals import DealtBoard
 from bridgescore.duplicate.session import Section, Session
 from bridgescore.errors import SessionError
-from bridgescore.live.rules import DIRECTOR, LiveState, NotAllowedError, Who
+from bridgescore.live.rules import LiveState, Who, check_director
 
 __all__ = [
     "Analysed",
@@ -64,11 +65,6 @@ class Analysed:
     boards: tuple[tuple[int, Deal, DDTable], ...]
 
 
-def _director(who: Who, code: str) -> None:
-    if who != DIRECTOR:
-        raise NotAllowedError.coded(code, field="deals")
-
-
 def _section(state: LiveState, boards: dict[int, Board]) -> Session:
     sec = state.definition
     changed = tuple(boards.get(b.number, b) for b in sec.boards)
@@ -84,7 +80,7 @@ def attach(state: LiveState, who: Who, change: AttachDeals) -> Session:
     :raises NotAllowedError: for a table's token.
     :raises SessionError: (field ``board``, naming it) for the first deal refused.
     """
-    _director(who, "director_deals")
+    check_director(who, "director_deals", "deals")
     if not change.boards:
         raise SessionError.coded("deals_none", field="deals")
     known = {b.number: b for b in state.definition.boards}
@@ -116,7 +112,7 @@ def analysed(state: LiveState, who: Who, change: Analysed) -> Session:
     :raises NotAllowedError: for a table's token.
     :raises SessionError: (field ``board``) for a board whose deal has changed since.
     """
-    _director(who, "director_analysis")
+    check_director(who, "director_analysis", "deals")
     known = {b.number: b for b in state.definition.boards}
     changed: dict[int, Board] = {}
     for number, deal, table in change.boards:

@@ -9,7 +9,7 @@ as :func:`~bridgescore.live.accept` is about results: storage calls it with the 
 inside its write transaction and keeps the definition it gives (a new version) only if it
 passes.
 
->>> from bridgescore.live.rules import LiveState
+>>> from bridgescore.live.rules import DIRECTOR, LiveState
 >>> from bridgescore.duplicate.movement import mitchell
 >>> from bridgescore.duplicate.session import Section, Session
 >>> from bridgescore.model import Side
@@ -50,7 +50,7 @@ from bridgescore.events import (
 from bridgescore.grades.handicap import HandicapRules
 from bridgescore.live.deals import Analysed, AttachDeals, analysed, attach
 from bridgescore.live.night import Night
-from bridgescore.live.state import DIRECTOR, LiveState, NotAllowedError, Who
+from bridgescore.live.rules import LiveState, Who, check_director
 
 __all__ = [
     "CarryOver",
@@ -196,8 +196,7 @@ def redefine(state: LiveState, who: Who, change: Redefinition) -> Night:
     if isinstance(change, Handicapping):
         _check_ranking_rule(state, who, "handicap")
         return replace(state.session, handicap=change.rules)
-    if who != DIRECTOR:
-        raise NotAllowedError.coded("director_who_plays", field="pair")
+    check_director(who, "director_who_plays", "pair")
     section = state.section
     if state.session.individual is not None and not isinstance(change, FouledBoard):
         raise SessionError.coded("individual_no_late_pair", field="pair")
@@ -218,8 +217,7 @@ def redefine(state: LiveState, who: Who, change: Redefinition) -> Night:
 
 def _redraw(state: LiveState, who: Who, change: Draw | Swap | CarryOver | ExtraBoards) -> Event:
     """A team night's draw changed, if ``who`` is the director and the night is ready."""
-    if who != DIRECTOR:
-        raise NotAllowedError.coded("director_draws", field="round")
+    check_director(who, "director_draws", "round")
     event = state.event
     if isinstance(change, Draw):
         number = len(event.rounds) + 1
@@ -252,8 +250,7 @@ def _check_ranking_rule(state: LiveState, who: Who, field: str) -> None:
     """A rule of a pairs evening's rankings is the director's to set; a team night has
     none, nor has an individual (its ranking is its players', which these rules do not act
     on: set, they would be shown and ignored; SCORING.md §26)."""
-    if who != DIRECTOR:
-        raise NotAllowedError.coded(f"director_{field}", field=field)
+    check_director(who, f"director_{field}", field)
     if state.seating.kind != "pairs":
         raise SessionError.coded(f"team_no_{field}", field=field)
     if state.session.individual is not None:
