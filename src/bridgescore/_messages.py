@@ -410,6 +410,7 @@ MESSAGES: Final[Mapping[str, str]] = {
     "director_weighted": N_("only the director gives or changes a weighted score"),
     "director_artificial": N_("only the director gives or changes an artificial score"),
     "director_settles": N_("only the director settles conflicts"),
+    "director_emails": N_("only the director emails the players"),
     "director_split": N_("only the director gives or changes a split score"),
     "round_entered": N_(
         "table {table} is in round {entered}: ask the director to change round {round}"

@@ -37,6 +37,7 @@ from bridgescore.club.mail import Letter, MailError, Retry, Security, SmtpSettin
 from bridgescore.duplicate.movement import mitchell
 from bridgescore.duplicate.session import Section
 from bridgescore.duplicate.session import Session as BridgeSession
+from bridgescore.live import NotAllowedError
 from bridgescore.players import Player
 from bridgescore.storage import Store
 from bridgescore.storage.clubs import ClubStore
@@ -294,6 +295,19 @@ def test_a_temporary_failure_waits_and_the_sender_gives_up_past_its_tries(
     )
     assert report["p0@example.org"].state == "queued"  # not due for an hour
     assert [to for _, to, _ in inbox.messages] == [["p1@example.org"]]
+
+
+def test_a_tables_request_to_send_the_letters_is_refused_inside_the_write(
+    tmp_path: Path, port: int
+) -> None:
+    with Store(f"sqlite:///{tmp_path / 'o.db'}") as store:
+        club, game, version = closed_evening(store, port)
+        outbox = OutboxStore(store)
+        with pytest.raises(NotAllowedError, match="only the director emails the players"):
+            outbox.queue(game, club, version, letters(2), "table 2", by=2)
+        assert outbox.report(game) == []
+        outbox.queue(game, club, version, letters(2), "td@acol.example")  # the director's
+        assert len(outbox.report(game)) == 2
 
 
 def _games(outbox: OutboxStore) -> list[str]:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from bridgescore.errors import MESSAGES
 from bridgescore.live.teams import board_lines
 from bridgescore.pbn import read_event
 from bridgescore.web.settings import Settings
@@ -135,3 +136,7 @@ def test_a_team_nights_letters_give_each_member_the_teams_matches() -> None:
         assert ("Cy Young", "no email") in unreached
         assert ("P 104", "not on the roster") in unreached
         assert c.get(f"{base}/emails", headers=tables[1]).status_code == 403
+        sent = c.post(f"{base}/emails", json={"again": True}, headers=tables[1])
+        assert sent.status_code == 403  # refused inside the outbox's write, by the core's rule
+        assert sent.json()["detail"] == MESSAGES["director_emails"]
+        assert c.get(f"{base}/emails", headers=login).json()["sent"] == []

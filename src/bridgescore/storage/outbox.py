@@ -46,6 +46,7 @@ from bridgescore.club.mail import (
     StaleLettersError,
     check_mailing,
 )
+from bridgescore.live import DIRECTOR, Who, check_director
 from bridgescore.players import Player
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.errors import GameNotFoundError
@@ -162,11 +163,14 @@ class OutboxStore:
         who: str,
         *,
         again: bool = False,
+        by: Who = DIRECTOR,
     ) -> Mailing:
         """Queue the evening's ``letters`` (written from the session at ``version``) in one
-        transaction with the director's request, if :func:`~bridgescore.club.mail.check_mailing`
-        lets it.
+        transaction with the director's request (``who``: the director's name, kept with it),
+        if :func:`~bridgescore.club.mail.check_mailing` lets it and the request is the
+        director's (``by``: the token's; a table is refused).
 
+        :raises NotAllowedError: if ``by`` is a table.
         :raises MailingError: without SMTP settings (or with a password this server's mail key
             cannot read), or while the session is open.
         :raises AlreadySentError: if they were queued before and ``again`` is false.
@@ -175,6 +179,7 @@ class OutboxStore:
         """
         now = utcnow()
         with self.store.transaction(write=True) as conn:
+            check_director(by, "director_emails", "who")
             wanted = select(GameRow.version, GameRow.ended).where(GameRow.id == game_id)
             head = conn.execute(wanted.with_for_update()).first()
             if head is None:

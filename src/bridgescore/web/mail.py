@@ -32,7 +32,7 @@ from bridgescore.club.mail import (
     plan_team_letters,
 )
 from bridgescore.errors import N_
-from bridgescore.live import LiveState, Who
+from bridgescore.live import LiveState
 from bridgescore.storage.clubs import ClubStore
 from bridgescore.storage.outbox import OutboxStore
 from bridgescore.storage.sender import destinations
@@ -143,10 +143,8 @@ def letter_words() -> Words:
                  side=locale.side_word)  # fmt: skip
 
 
-def _club(clubs: ClubStore, game_id: str, who: Who) -> str:
-    """The club of a session its director asks about (403 for anyone else, 409 for a session
-    of no club: it has no roster to send to)."""
-    require_director(who, N_("only the director emails the players"))
+def _club(clubs: ClubStore, game_id: str) -> str:
+    """The club of a session (409 for a session of no club: it has no roster to send to)."""
     owner = clubs.owner(game_id)
     if owner is None:
         raise HTTPException(
@@ -214,7 +212,8 @@ def emails(
     ``text``), ``unreached`` (each player who cannot, and why), ``sent`` (every letter queued
     so far: its state ``queued``, ``claimed``, ``handing``, ``sent``, ``failed`` or
     ``unknown``, tries, the server's last answer) and the club's ``smtp`` settings."""
-    club_id = _club(clubs, game_id, who)
+    require_director(who, N_("only the director emails the players"))  # a read: no write to check
+    club_id = _club(clubs, game_id)
     version, closed, provisional, plan = _plan(request, settings, clubs, outbox, state, club_id)
     found = outbox.smtp(club_id)
     return {
@@ -252,10 +251,11 @@ def send_emails(
     """Email each player of the closed session their scorecard and the results link (the
     director's click): queued at once, sent by the server's sender; ``GET`` reports how it
     went. Once per session, unless ``{"again": true}``."""
-    club_id = _club(clubs, game_id, who)
+    club_id = _club(clubs, game_id)
     version, _, _, plan = _plan(request, settings, clubs, outbox, state, club_id)
     mailing = outbox.queue(game_id, club_id, version, plan.letters,
-                           "director" if me is None else me.email, again=body.again)  # fmt: skip
+                           "director" if me is None else me.email, again=body.again,
+                           by=who)  # fmt: skip
     sender.wake()
     return JSONResponse({"mailing": mailing.id, "queued": mailing.queued,
                          "unreached": len(plan.unreached)}, status_code=202)  # fmt: skip
