@@ -179,7 +179,7 @@ class OutboxStore:
         """
         now = utcnow()
         with self.store.transaction(write=True) as conn:
-            check_director(by, "director_emails", "who")
+            check_director(by, "director_emails", "token")
             wanted = select(GameRow.version, GameRow.ended).where(GameRow.id == game_id)
             head = conn.execute(wanted.with_for_update()).first()
             if head is None:

@@ -523,11 +523,11 @@ SessionState = Annotated[LiveState, Depends(session_state)]
 """The live session as stored now; 404 without one (:func:`session_state`)."""
 
 
-def require_director(who: Who, refusal: str) -> None:
+def require_director(who: Who | None, refusal: str) -> None:
     """Refuse anyone but the session's director with ``refusal`` (marked ``N_``: said in the
     request's language), which says what only the director does.
 
-    :raises HTTPException: 403 for a table.
+    :raises HTTPException: 403 for a table (or, None, a reader with no token).
     """
     if who != DIRECTOR:
         raise HTTPException(403, gettext(refusal))

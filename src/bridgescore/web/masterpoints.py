@@ -18,12 +18,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.club import Club, spec_text
 from bridgescore.club.filing import EBU_CHARGE_CODES, NotFinalError
-from bridgescore.live import DIRECTOR
+from bridgescore.errors import N_
 from bridgescore.locale import gettext
 from bridgescore.masterpoints import Scheme
 from bridgescore.storage.filing import file_masterpoints
 from bridgescore.storage.store import utcnow
-from bridgescore.web.deps import ClubsDep, CurrentDirector, SessionViewer
+from bridgescore.web.deps import ClubsDep, CurrentDirector, SessionViewer, require_director
 from bridgescore.web.downloads import disposition
 from bridgescore.web.problems import BODY, problem, refused
 from bridgescore.web.work import run_heavy
@@ -88,8 +88,7 @@ def masterpoints_file(
     """The evening's masterpoints as its national body takes them, for its director (the
     session's token, or a director's login of its club): made from the stored results only
     once the correction period has ended (409 before, and while the evening is open)."""
-    if viewer != DIRECTOR:
-        raise HTTPException(403, gettext("only the director files the masterpoints"))
+    require_director(viewer, N_("only the director files the masterpoints"))
     owner = clubs.owner(game_id)
     if owner is None:
         raise HTTPException(404, gettext("masterpoints are filed for a club's evening"))
