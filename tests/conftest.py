@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import contextlib
 import functools
@@ -18,11 +19,12 @@ import threading
 import time
 import urllib.request
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Coroutine, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 import pytest
 import sqlalchemy as sa
@@ -50,6 +52,8 @@ the whole suite stays under CI's 15 minutes (a failure found is replayed first n
 hypothesis's database); ``make soak`` (``BRIDGESCORE_SOAK=1``) draws 500. A test that names its
 own ``max_examples`` keeps it."""
 
+T = TypeVar("T")
+
 pytest_plugins = ["tests.browsing"]
 """The browser fixtures (``browser``: one Chromium a test process) for every test module."""
 
@@ -65,6 +69,14 @@ def run(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, s
     """Run ``bridgescore ARGS`` in-process: its exit code and output."""
     result = runner.invoke(cli, list(args), input=input)
     return result.exit_code, result.output
+
+
+def run_loop(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coroutine)`` in a thread of its own: a test process that has started the
+    ``browser`` fixture (sync Playwright) has an event loop running in its main thread, where
+    ``asyncio.run`` refuses to start one."""
+    with ThreadPoolExecutor(1) as apart:
+        return apart.submit(asyncio.run, coroutine).result()
 
 
 def bridgescore_command() -> list[str]:

@@ -25,7 +25,7 @@ from bridgescore.web import Settings
 from bridgescore.web.proxies import Proxies
 from bridgescore.web.settings import Limits
 from bridgescore.web.streams import event_stream, stream_pass
-from tests.conftest import PASSWORD, auth, bridgescore_command, create_app, make_club
+from tests.conftest import PASSWORD, auth, bridgescore_command, create_app, make_club, run_loop
 from tests.hostile.conftest import EMAIL, log_in_api
 
 
@@ -157,7 +157,7 @@ def test_an_address_opening_too_many_event_streams_ends_its_oldest() -> None:
         await app.state.changes.stop()
         return result
 
-    ended_mine, ended_other = asyncio.run(run())
+    ended_mine, ended_other = run_loop(run())
     assert ended_mine == [True, False, False, False]
     assert ended_other is False
 
@@ -191,7 +191,7 @@ def test_streams_with_a_tokens_pass_are_counted_apart_from_the_address() -> None
         await app.state.changes.stop()
         return result
 
-    phones, forged, flood = asyncio.run(run())
+    phones, forged, flood = run_loop(run())
     assert phones == [True, False]  # the flood ended none of them; the third, the first
     assert forged == [True, True]  # a forged pass, or another night's, counts as the address
     assert flood == [True, True, False, False, False]

@@ -28,7 +28,7 @@ from bridgescore.web import streams
 from bridgescore.web.deps import live_of
 from bridgescore.web.settings import Settings
 from bridgescore.web.streams import GATHER, Changes, Told, event_stream
-from tests.conftest import auth, create_app, serving
+from tests.conftest import auth, create_app, run_loop, serving
 
 
 async def _next_versions(changes: Changes, game_id: str, n: int) -> list[int]:
@@ -69,7 +69,7 @@ def test_a_change_reaches_every_watcher_of_that_game_only(database_url: str) -> 
             await changes.stop()
             return got[0], got[1], changes.watching
 
-    one, two, left = asyncio.run(scenario())
+    one, two, left = run_loop(scenario())
     assert one == two == [2, 3]
     assert left == 0
 
@@ -146,7 +146,7 @@ def test_a_change_made_while_a_stream_opens_is_told_at_once() -> None:
             await changes.stop()
             return saved.version, first.decode()
 
-    version, first = asyncio.run(scenario())
+    version, first = run_loop(scenario())
     assert f'"version": {version}' in first
 
 
@@ -171,7 +171,7 @@ def test_a_notice_of_a_later_version_tells_the_versions_between_once_each() -> N
                 also = _versions(later)
             return told, also
 
-    told, also = asyncio.run(scenario())
+    told, also = run_loop(scenario())
     assert told == also == [4, 5, 6, 7]
 
 
@@ -195,7 +195,7 @@ def test_a_change_after_a_quiet_spell_is_told_at_once_and_those_right_behind_it_
                 await changes.stop()
                 return at_once, behind, (told.first, told.last), queue.empty()
 
-    at_once, behind, together, nothing_more = asyncio.run(scenario())
+    at_once, behind, together, nothing_more = run_loop(scenario())
     assert (at_once, behind, together, nothing_more) == ([4], [], (5, 6), True)
 
 
@@ -220,7 +220,7 @@ def test_keep_alive_comments_go_to_the_streams_of_games_told_nothing_meanwhile(
                 await changes.stop()
                 return _chunks(busy), _chunks(quiet)
 
-    busy, quiet = asyncio.run(scenario())
+    busy, quiet = run_loop(scenario())
     assert busy == [Told.of(4, 4).chunk]
     assert quiet == [b": still here\n\n"]
 
@@ -283,7 +283,7 @@ def test_the_listener_lets_go_only_of_its_own_socket_when_postgresql_ends_it() -
         conn.server.close()
         return told, removed, conn.socket
 
-    told, removed, fd = asyncio.run(scenario())
+    told, removed, fd = run_loop(scenario())
     assert told == [4]
     assert removed == [fd]
 
@@ -306,7 +306,7 @@ def test_a_listener_stopped_leaves_no_reader_on_its_socket() -> None:
         conn.server.close()
         return left
 
-    assert not asyncio.run(scenario())
+    assert not run_loop(scenario())
 
 
 @pytest.mark.postgres
@@ -370,7 +370,7 @@ def test_a_notice_the_live_store_fails_to_take_still_reaches_the_streams(
         conn.server.close()
         return told
 
-    assert asyncio.run(scenario()) == [4]
+    assert run_loop(scenario()) == [4]
     assert "a notice of g was not taken in" in caplog.text
 
 
@@ -401,5 +401,5 @@ def test_the_listener_forgets_the_clubs_settings_when_it_connects_and_on_a_clubs
             await asyncio.sleep(0.1)
             await changes.stop()
 
-    asyncio.run(scenario())
+    run_loop(scenario())
     assert len(forgotten) == 2
