@@ -48,7 +48,7 @@ from bridgescore.duplicate.strata import (
 )
 from bridgescore.errors import for_field
 from bridgescore.inputs import check_name, read_number, read_tricks
-from bridgescore.locale import error_text, gettext
+from bridgescore.locale import error_text, gettext, seat_name, vulnerability_name
 from bridgescore.storage import Store, StoredGame, VersionConflictError, anonymous
 from bridgescore.storage.errors import QuotaError
 from bridgescore.storage.store import utcnow
@@ -255,9 +255,9 @@ def _context(
         "usebio_refused": _usebio_refusal(session),
         "board": Board.numbered(max(board_no, 1)),
         "cycle": [
-            (b.dealer.name.title(), b.vulnerability.value)
+            (seat_name(b.dealer), vulnerability_name(b.vulnerability))
             for b in map(Board.numbered, range(1, 17))
-        ],  # Law 2, for the form's hint
+        ],  # Law 2, for the form's hint, in the reader's words
         "recap": recap,
         "methods": CHOICES,
         "sides": [Side.NS, Side.EW],

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from bridgescore import pbn
-from bridgescore.locale import LANGUAGES
+from bridgescore.locale import LANGUAGES, gettext, use
 from bridgescore.pbn import analyse_games
 from tests import browsing as tb
 from tests.browsing import PHONE, axe_violations, broken_words
@@ -127,6 +127,11 @@ def test_the_pages_and_the_table_phone_in_each_language_at_360(
             expect(page.locator("#entry-title")).to_contain_text(f"{board} 2")
         else:
             expect(page.locator("header.site nav")).to_contain_text(menu)
+        if name == "director":  # the page's script writes the grid's headings in the language
+            with use(language):
+                headings = [gettext("Table"), gettext("R%(round)s") % {"round": 1}]
+            expect(page.locator("#grid th").nth(0)).to_have_text(headings[0])
+            expect(page.locator("#grid th").nth(1)).to_have_text(headings[1])
         found[name] = axe_violations(page)
         wide[name] = wider_than_the_screen(page)
         tb.shot(page, f"lang-{language}-{name}-360")

@@ -108,7 +108,8 @@ document.addEventListener("DOMContentLoaded", () => {
       const b = Number(board.value);
       if (!Number.isInteger(b) || b < 1) return;
       const [dealer, vul] = cycle[(b - 1) % 16];
-      info.textContent = `Board ${b}: ${dealer} deals, ${vul} vulnerable.`;
+      info.textContent = gettext("Board %(number)s: %(dealer)s deals, %(vulnerability)s.",
+        { number: b, dealer, vulnerability: vul });
     };
     board.addEventListener("input", show);
     show();  // a number typed (or kept by the browser) before this script ran
@@ -132,10 +133,10 @@ function links() {
       const input = document.getElementById(button.dataset.copy);
       try {
         await navigator.clipboard.writeText(input.value);
-        if (said) said.textContent = "Copied.";
+        if (said) said.textContent = gettext("Copied.");
       } catch {
         input.select();
-        if (said) said.textContent = "Select the link and copy it.";
+        if (said) said.textContent = gettext("Select the link and copy it.");
       }
     });
   }

@@ -54,7 +54,7 @@
       const button = document.createElement("button");
       button.type = "button";
       button.id = "retry";
-      button.textContent = "Retry";
+      button.textContent = gettext("Retry");
       button.addEventListener("click", retry);
       status.append(button);
     }
@@ -86,7 +86,7 @@
     if (sending) return;
     sending = true;
     busy(true);
-    setState("saving", "Saving…");
+    setState("saving", gettext("Saving…"));
     let response;
     let text;
     try {
@@ -108,7 +108,7 @@
           () => flush(),
         );
       } else {
-        setState("saved", "Saved");
+        setState("saved", gettext("Saved"));
         formStatus(gettext("No connection: nothing was changed. Try again when connected."), null);
       }
       return;
@@ -216,7 +216,7 @@
       if (navigator.onLine) flush();
     }
     window.addEventListener("online", () => {
-      if (!localStorage.getItem(key())) setState("saved", "Saved");
+      if (!localStorage.getItem(key())) setState("saved", gettext("Saved"));
       flush();
     });
     // Offline the page may fall behind the other phone: say so.

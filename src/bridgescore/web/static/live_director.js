@@ -49,8 +49,8 @@
     const table = $("grid");
     table.replaceChildren();
     const head = document.createElement("tr");
-    head.append(cell("th", "Table"));
-    for (let r = 1; r <= m.rounds; r++) head.append(cell("th", `R${r}`));
+    head.append(cell("th", gettext("Table")));
+    for (let r = 1; r <= m.rounds; r++) head.append(cell("th", gettext("R%(round)s", { round: r })));
     table.append(head);
     for (let t = 1; t <= m.tables; t++) {
       const tr = document.createElement("tr");
@@ -60,7 +60,7 @@
       tr.append(th);
       for (let r = 1; r <= m.rounds; r++) {
         const p = m.plays.find((x) => x.round === r && x.table === t);
-        if (!p) { tr.append(cell("td", "")); continue; }
+        if (!p) { tr.append(cell("td", "—")); continue; }  // no boards here this round (a half table)
         const n = got.get(`${r}/${t}`) || 0;
         tr.append(cell("td", `${n}/${p.boards.length}`,
           n >= p.boards.length ? "full" : (n ? "part" : "none")));
@@ -131,11 +131,13 @@
   const rows = (table, list, kind) => {
     table.replaceChildren();
     const head = document.createElement("tr");
-    const titles = [["Rnd", "Round"], ["Tbl", "Table"], ["Bd", "Board"], [`${sideWord("NS")}–${sideWord("EW")}`, gettext("The NS pair v the EW pair")],
-                    ["Result", ""], [sideWord("NS"), gettext("NS score")], ["", ""]];
+    // TRANSLATORS: "Rnd", "Tbl", "Bd": the headings of a results table on a phone, short (360 px)
+    const titles = [[pgettext("short", "Rnd"), gettext("Round")], [pgettext("short", "Tbl"), gettext("Table")],
+                    [pgettext("short", "Bd"), gettext("Board")], [`${sideWord("NS")}–${sideWord("EW")}`, gettext("The NS pair v the EW pair")],
+                    [gettext("Result"), ""], [sideWord("NS"), gettext("NS score")], ["", ""]];
     for (const [text, title] of titles) {
       const th = cell("th", text);
-      if (!text) th.append(cell("span", "Change", "visually-hidden"));
+      if (!text) th.append(cell("span", gettext("Change"), "visually-hidden"));
       if (title) th.title = title;
       head.append(th);
     }
@@ -533,7 +535,7 @@
     $("close").textContent = session.closed ? gettext("Open the session again") : gettext("Close the session");
     if (!session.closed) { p.textContent = gettext("Open: tables are entering results."); return; }
     p.append(gettext("Closed. Published: "));
-    for (const [label, href] of [["results page", `/session/${id}`], ["PBN", `/session/${id}/session.pbn`],
+    for (const [label, href] of [[gettext("results page"), `/session/${id}`], ["PBN", `/session/${id}/session.pbn`],
                                  ["CSV", `/session/${id}/session.csv`]]) {
       const a = document.createElement("a");
       a.href = href;

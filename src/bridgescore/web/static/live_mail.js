@@ -37,7 +37,8 @@
     $("emails-report-title").hidden = sent.length === 0;
     if (!sent.length) return false;
     const head = table.insertRow();
-    for (const h of ["To", "Pair", "State", "Tries", gettext("Server's answer")]) {
+    // TRANSLATORS: "To": the heading of a letter's address in the report of the letters sent
+    for (const h of [pgettext("recipient", "To"), gettext("Pair"), gettext("State"), gettext("Tries"), gettext("Server's answer")]) {
       const th = document.createElement("th");
       th.scope = "col";
       th.textContent = h;

@@ -5,7 +5,7 @@
 "use strict";
 
 window.livePlayers = (box, { api, refusal, done }) => {
-  const SEATS = { N: "North", E: "East", S: "South", W: "West" };
+  const SEATS = { N: gettext("North"), E: gettext("East"), S: gettext("South"), W: gettext("West") };
   const span = (text, className) => {
     const s = document.createElement("span");
     s.className = className;
@@ -37,9 +37,9 @@ window.livePlayers = (box, { api, refusal, done }) => {
     row.className = "live-seat-row";
     const number = document.createElement("input");
     const who = document.createElement("input");
-    Object.assign(number, { type: "text", maxLength: 20, placeholder: "Number", autocomplete: "off",
+    Object.assign(number, { type: "text", maxLength: 20, placeholder: gettext("Number"), autocomplete: "off",
                             spellcheck: false });
-    Object.assign(who, { type: "text", maxLength: 100, placeholder: "Name", autocomplete: "off" });
+    Object.assign(who, { type: "text", maxLength: 100, placeholder: gettext("Name"), autocomplete: "off" });
     number.setAttribute("autocapitalize", "characters");
     number.setAttribute("aria-label", gettext("%(seat)s: national number", { seat: SEATS[seat] }));
     who.setAttribute("aria-label", `${SEATS[seat]}: name`);

@@ -86,7 +86,7 @@
     const t = el("table");
     t.className = "live-results";
     const head = el("tr");
-    for (const h of ["Table", "Round", "NS v EW", "Contract", "By", "Tricks"]) {
+    for (const h of [gettext("Table"), gettext("Round"), gettext("NS v EW"), gettext("Contract"), gettext("By"), gettext("Tricks")]) {
       head.append(el("th", h));
     }
     t.append(head);
@@ -129,7 +129,7 @@
         saved += 1;
         tr.dataset.saved = "1";
         why.className = "live-slip-why hint";
-        why.textContent = "Saved.";
+        why.textContent = gettext("Saved.");
         for (const input of tr.querySelectorAll("input")) input.disabled = true;
       } else {
         refused += 1;

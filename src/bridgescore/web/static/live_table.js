@@ -214,9 +214,9 @@
     grid.className = "hand-diagram";
     const seat = (s) => {
       const td = document.createElement("td");
-      const name = { N: "North", E: "East", S: "South", W: "West" }[s];
-      td.className = `hand ${name.toLowerCase()}`;
-      td.setAttribute("aria-label", name);
+      const name = { N: "north", E: "east", S: "south", W: "west" }[s];
+      td.className = `hand ${name}`;
+      td.setAttribute("aria-label", { N: gettext("North"), E: gettext("East"), S: gettext("South"), W: gettext("West") }[s]);
       (hand.hands[s] || ["", "", "", ""]).forEach((cards, i) => {
         const sym = document.createElement("span");
         sym.className = `suit ${SUIT_NAMES[i][1]}`;
