@@ -27,6 +27,11 @@ from playwright.sync_api import (
 )
 
 CHROMIUM = os.environ.get("BRIDGESCORE_CHROMIUM", "/usr/bin/chromium")
+
+expect.set_options(timeout=15_000)
+"""A page's check waits up to 15 s (Playwright's default is 5): two test processes and their
+servers on two cores can keep a page's script (the API docs' Swagger UI) from running for
+longer than 5 s; a check that fails still fails, later."""
 SHOTS = os.environ.get("BRIDGESCORE_SCREENSHOTS", "")  # a folder to keep screenshots in
 
 

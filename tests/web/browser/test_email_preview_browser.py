@@ -43,10 +43,12 @@ def _headers(server: str) -> dict[str, str]:
 
 
 def _closed_evening(server: str, event: str) -> str:
-    """A closed 3-table evening of the club, NS 1 being Ann Smith and Bob Jones: its id."""
+    """A closed 3-table evening of the club, NS 1 being Ann Smith and Bob Jones, NS 2 Cy Young
+    (no national number) and a guest: its id."""
     headers = _headers(server)
     players = {"NS 1": [{"name": "Ann Smith", "number": "1001"},
-                        {"name": "Bob Jones", "number": "1002"}]}  # fmt: skip
+                        {"name": "Bob Jones", "number": "1002"}],
+               "NS 2": [{"name": "Cy Young"}, {"name": "Di Guest", "number": "9999"}]}  # fmt: skip
     movement = {"movement": "mitchell", "tables": 3, "boards_per_round": 1}
     body = {"event": event, "movement": movement, "players": players}
     created = httpx.post(f"{server}/api/sessions", headers=headers, json=body).json()
@@ -96,3 +98,25 @@ def test_the_email_preview_needs_no_mail_server(
     )
     expect(page.get_by_role("button", name="Send the emails")).to_be_disabled()
     shot(page, f"email-preview-{size['width']}")
+
+
+def test_the_letters_plan_speaks_the_directors_language(browser: Browser, server: str) -> None:
+    """Why a player gets no letter, in the director's language (the server says it as a code:
+    before, "no number" and "not on the roster" stood in English on a German page)."""
+    game = _closed_evening(server, "Dienstag")
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="de")
+    page = context.new_page()
+    page.goto(f"{server}/login")
+    page.locator("input[type=email]").fill(EMAIL)
+    page.locator("input[type=password]").fill(PASSWORD)
+    page.locator("form button[type=submit]").click()
+    expect(page).not_to_have_url(f"{server}/login")
+    page.goto(f"{server}/live/{game}/director")
+    page.locator("#part-emails summary").click()
+    page.locator("#emails-preview").click()
+    unreached = page.locator("#emails-unreached li")
+    expect(unreached).to_have_count(2)
+    expect(unreached.nth(0)).to_contain_text("Cy Young (keine Nummer)")
+    expect(unreached.nth(1)).to_contain_text("Di Guest (nicht in der Mitgliederliste)")
+    shot(page, "email-preview-de-360")
+    context.close()

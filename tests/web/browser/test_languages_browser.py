@@ -163,7 +163,7 @@ def test_the_hand_records_headings_wrap_between_words_in_each_language(
     """A session's hand records at 360 px: the traveller's headings against double dummy and
     par wrap between words, never inside one (German's "Ergebnis NS", a column's "NS")."""
     games = analyse_games(pbn.read_games((DATA / "mitchell3.pbn").read_text(encoding="utf-8")))
-    with httpx.Client(base_url=server) as client:
+    with httpx.Client(base_url=server, timeout=60) as client:  # a busy machine reads slowly
         token = re.search(r'name="csrf" value="([^"]+)"', client.get("/session/new").text)
         assert token is not None
         form = {"csrf": token[1]}

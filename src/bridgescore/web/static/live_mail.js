@@ -14,7 +14,14 @@
     li.textContent = text;
     list.append(li);
   };
-  const names = (players) => players.map((p) => p.name).join(" and ");
+  // TRANSLATORS: joins the names of the players who share an address: "Ann and Bob"
+  const names = (players) => players.map((p) => p.name).join(` ${pgettext("list", "and")} `);
+  // The server's words for why a player gets no letter, and for a letter's state, as codes.
+  const REASONS = { "no number": gettext("no number"), "not on the roster": gettext("not on the roster"),
+                    "no email": gettext("no email") };
+  const STATES = { queued: pgettext("letter", "waiting"), claimed: pgettext("letter", "sending"),
+                   handing: pgettext("letter", "sending"), sent: pgettext("letter", "sent"),
+                   failed: pgettext("letter", "failed"), unknown: pgettext("letter", "perhaps sent") };
   // A letter: who gets it, and its subject and text under a fold.
   const letter = (list, x) => {
     const li = document.createElement("li");
@@ -46,12 +53,13 @@
     }
     for (const x of sent) {
       const row = table.insertRow();
-      for (const v of [`${names(x.players)} <${x.to}>`, pairLabel(x.pair), x.state, x.tries, x.error || ""]) {
+      for (const v of [`${names(x.players)} <${x.to}>`, pairLabel(x.pair), STATES[x.state] || x.state, x.tries, x.error || ""]) {
         row.insertCell().textContent = v;
       }
     }
     const done = sent.filter((x) => x.state === "sent").length;
-    $("emails-count").textContent = `${done} of ${sent.length} sent`;
+    $("emails-count").textContent = ngettext("%(done)s of %(num)d letter sent", "%(done)s of %(num)d letters sent",
+                                             sent.length, { done });
     return sent.some((x) => ["queued", "claimed", "handing"].includes(x.state));
   };
 
@@ -78,7 +86,7 @@
     letters.replaceChildren();
     unreached.replaceChildren();
     for (const x of plan.letters) letter(letters, x);
-    for (const u of plan.unreached) item(unreached, `${pairLabel(u.pair)}: ${u.name} (${u.reason})`);
+    for (const u of plan.unreached) item(unreached, `${pairLabel(u.pair)}: ${u.name} (${REASONS[u.reason] || u.reason})`);
     if (!plan.unreached.length) item(unreached, gettext("Everyone gets one."));
     $("emails-send").textContent = again ? gettext("Send them again") : gettext("Send the emails");
     $("emails-send").disabled = plan.letters.length === 0 || !plan.closed || !plan.smtp;
