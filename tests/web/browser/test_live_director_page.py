@@ -86,6 +86,8 @@ def test_the_edit_form_replaces_a_result_by_a_split_score(server: str, browser: 
     expect(page.locator("#results")).to_contain_text("NS 3NTN= / EW 3NTN-1")
     page.locator("#part-audit summary").click()
     expect(page.locator("#audit")).to_contain_text("→ NS 3NTN= / EW 3NTN-1")
+    expect(page.locator("#audit li").first).to_contain_text(" · the director · changed · ")
+    expect(page.locator("#audit li").last).to_contain_text(" · table 1 · added · ")
     director = {"Authorization": f"Bearer {created['edit_token']}"}
     session = httpx.get(f"{server}/api/sessions/{created['id']}", headers=director).json()
     board4 = [r for r in session["results"] if r["board"] == 4]

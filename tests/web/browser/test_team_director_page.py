@@ -119,6 +119,7 @@ def test_earlier_rounds_conflicts_and_the_audit_trail(server: str, browser: Brow
     page.locator("#part-audit > summary").click()
     expect(page.locator("#audit")).to_contain_text("4S N 10 → 4S N 9")
     expect(page.locator("#audit")).to_contain_text("4S N 10 → 4S N 11")
+    expect(page.locator("#audit li").first).to_contain_text(" · the director · changed · R1 T2")
     expect(page.locator("#status")).not_to_contain_text("Loading")
     assert errors == []
     phone = _page(browser, server, event_id, tb.PHONE)

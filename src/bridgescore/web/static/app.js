@@ -60,6 +60,19 @@ window.ranksText = (ranks) => {
   return [...String(ranks ?? "")].map((r) => words[r] ?? r).join("");
 };
 // A number with ``digits`` decimals in the page's language (16,46 in Polish, 16.46 in English).
+// An audit trail's change as the director reads it: "21:04:05 · table 3 · changed". The server
+// keeps who and what as codes (bridgescore.storage: "director", "table 3 via Bridgemate";
+// "add", "edit", "delete", "players").
+window.changeWords = (change) => {
+  const lang = document.documentElement.lang || "en";
+  const m = /^table (\d+)(?: via (.+))?$/.exec(change.who);
+  const who = change.who === "director" ? gettext("the director")
+    : m ? (m[2] ? gettext("table %(table)s via %(via)s", { table: m[1], via: m[2] }) : gettext("table %(table)s", { table: m[1] }))
+      : change.who;
+  const actions = { add: pgettext("change", "added"), edit: pgettext("change", "changed"),
+                    delete: pgettext("change", "deleted"), players: pgettext("change", "who plays") };
+  return `${new Date(change.at).toLocaleTimeString(lang)} · ${who} · ${actions[change.action] || change.action}`;
+};
 window.formatNumber = (n, digits = 2) => Number(n).toLocaleString(document.documentElement.lang || "en",
   { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
 

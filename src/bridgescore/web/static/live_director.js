@@ -504,7 +504,7 @@
     for (const c of changes.slice().reverse()) {
       const what = (x) => x ? (artificial(x) || x.weighted || split(x) || `${x.contract}${x.declarer ? " " + x.declarer : ""}${x.contract === "Pass" ? "" : " " + x.tricks}`) : "—";
       const ref = c.new || c.old;
-      list.append(cell("li", `${new Date(c.at).toLocaleTimeString()} · ${c.who} · ${c.action} · ` +
+      list.append(cell("li", `${changeWords(c)} · ` +
         gettext("R%(round)s T%(table)s board %(board)s: %(before)s → %(after)s", { round: ref.round, table: ref.table, board: ref.board, before: what(c.old), after: what(c.new) })));
     }
     $("audit-count").textContent = `· ${ngettext("%(num)d change", "%(num)d changes", changes.length)}`;

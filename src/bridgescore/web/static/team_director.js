@@ -60,7 +60,7 @@
       || `${x.contract}${x.declarer ? ` ${x.declarer}` : ""}${x.contract === "Pass" ? "" : ` ${x.tricks}`}`) : "—");
     $("audit").replaceChildren(...changes.slice().reverse().map((c) => {
       const ref = c.new || c.old;
-      return el("li", `${new Date(c.at).toLocaleTimeString(document.documentElement.lang || "en")} · ${c.who} · ${c.action} · ${
+      return el("li", `${changeWords(c)} · ${
         gettext("R%(round)s T%(table)s board %(board)s: %(old)s → %(new)s", { ...ref, old: what(c.old), new: what(c.new) })}`);
     }));
     $("audit-count").textContent = `· ${ngettext("%(num)d change", "%(num)d changes", changes.length)}`;
