@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import re
+import socket
+import time
 from pathlib import Path
 
 import pytest
@@ -14,13 +16,14 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from bridgescore.club import ClubError, RosterEntry, check_language
-from bridgescore.club.mail import plan_team_letters
+from bridgescore.club.mail import SmtpSettings, plan_team_letters
 from bridgescore.events import Entrant, Event, EventKind
 from bridgescore.locale import LANGUAGES, use
 from bridgescore.players import Player
 from bridgescore.storage import Store
 from bridgescore.storage.backup import BackupError, export_club, import_club
 from bridgescore.storage.clubs import ClubStore
+from bridgescore.storage.outbox import OutboxStore
 from bridgescore.web import Settings
 from bridgescore.web.mail import letter_words
 from bridgescore.web.site import club_slug
@@ -218,3 +221,36 @@ def test_the_published_site_is_in_the_clubs_language(
     assert "Uitslagen" in front
     evening_page = (tmp_path / "s" / "evenings" / game_id / "index.html").read_text()
     assert "Spel" in evening_page
+
+
+def test_what_went_wrong_with_a_letter_is_said_in_the_readers_language(
+    evening: tuple[str, str, str],
+) -> None:
+    """The outbox keeps a letter's failure in English (the server's log says the same); the
+    report says it in the director's language (before: English on every page)."""
+    url, club_id, game_id = evening
+    with socket.socket() as closed:  # a port nothing listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    with Store(url) as store:
+        outbox = OutboxStore(store)
+        outbox.set_smtp(club_id, SmtpSettings("127.0.0.1", port, "none", "results@acol.example"))
+        token = ClubStore(store).edit_token(game_id)
+        settings = Settings(database_url=url, smtp_local=True)
+        with TestClient(create_app(settings)) as client:  # its sender sends them
+            queued = client.post(f"/api/sessions/{game_id}/emails", json={}, headers=auth(token))
+            assert queued.status_code == 202, queued.text
+            german = {**auth(token), "Accept-Language": "de"}
+            for _ in range(100):
+                sent = client.get(f"/api/sessions/{game_id}/emails", headers=german).json()["sent"]
+                if all(x["error"] for x in sent):
+                    break
+                time.sleep(0.1)
+            english = client.get(f"/api/sessions/{game_id}/emails", headers=auth(token)).json()
+        kept = {x.error for x in outbox.report(game_id)}
+    assert sent
+    assert {x["error"] for x in sent} == {"an Adresse und Port des Mailservers antwortet nichts"}
+    assert {x["error"] for x in english["sent"]} == {
+        "nothing answers at the mail server's address and port"
+    }
+    assert kept == {"nothing answers at the mail server's address and port"}  # in English

@@ -46,6 +46,7 @@ from bridgescore.club.mail import (
     StaleLettersError,
     check_mailing,
 )
+from bridgescore.errors import N_
 from bridgescore.live import DIRECTOR, Who, check_director
 from bridgescore.players import Player
 from bridgescore.storage.clubs import ClubStore
@@ -269,9 +270,10 @@ class OutboxStore:
                     state="unknown",
                     worker=None,
                     lease_until=None,
-                    error="the sender stopped while handing it to the "
-                    "server: it may have been delivered (look for its "
-                    "Message-ID in the server's log)",
+                    error=N_(
+                        "the sender stopped while handing it to the server: it may have been "
+                        "delivered (look for its Message-ID in the server's log)"
+                    ),
                 )
             ).rowcount
         return back, unknown  # fmt: skip

@@ -47,7 +47,7 @@ from typing import Any, Final
 
 from bridgescore.club.clubs import check_email
 from bridgescore.club.mail import MailError, Retry, SmtpSettings, check_destination, is_temporary
-from bridgescore.errors import BridgeError
+from bridgescore.errors import N_, BridgeError
 from bridgescore.storage.outbox import Claimed, OutboxStore
 from bridgescore.storage.store import utcnow
 
@@ -341,7 +341,7 @@ class Sender:
             self._fail_all(claimed, str(exc), temporary=True)
             return len(claimed)
         if settings is None:
-            self._fail_all(claimed, "the club has no SMTP settings", temporary=True)
+            self._fail_all(claimed, N_("the club has no SMTP settings"), temporary=True)
             return len(claimed)
         try:
             connection = self._connect(settings)
@@ -363,7 +363,7 @@ class Sender:
                 try:
                     check_email(letter.to)  # a row written before the core's check
                 except BridgeError:
-                    self._failed(letter, "not an email address", temporary=False)
+                    self._failed(letter, N_("not an email address"), temporary=False)
                     continue
                 if not (letter.to + settings.sender).isascii() and not connection.has_extn(
                     "smtputf8"
@@ -412,8 +412,8 @@ class Sender:
             self._failed(letter, reason, temporary=temporary)
 
 
-_NO_UTF8: Final = ("the mail server cannot take an address with letters beyond ASCII (it "
-                   "offers no SMTPUTF8)")  # fmt: skip
+_NO_UTF8: Final = N_("the mail server cannot take an address with letters beyond ASCII (it "
+                      "offers no SMTPUTF8)")  # fmt: skip
 
 
 def _temporary(exc: BaseException) -> bool:
@@ -443,27 +443,28 @@ def _code(code: int) -> str:
 
 
 _REFUSED: Final[tuple[tuple[type[smtplib.SMTPResponseException], str], ...]] = (
-    (smtplib.SMTPAuthenticationError, "the mail server refused the login"),
-    (smtplib.SMTPSenderRefused, "the mail server refused the From address"),
-    (smtplib.SMTPDataError, "the mail server refused the letter"),
-    (smtplib.SMTPResponseException, "the mail server refused"),
+    (smtplib.SMTPAuthenticationError, N_("the mail server refused the login")),
+    (smtplib.SMTPSenderRefused, N_("the mail server refused the From address")),
+    (smtplib.SMTPDataError, N_("the mail server refused the letter")),
+    (smtplib.SMTPResponseException, N_("the mail server refused")),
 )
 """The replies the server gave, first match, in plain words (its reply code added)."""
 
 _PLAIN: Final[tuple[tuple[type[BaseException] | UnionType, str], ...]] = (
     (smtplib.SMTPNotSupportedError,
-     "the mail server does not offer what the settings ask for (STARTTLS or a login)"),
-    (smtplib.SMTPServerDisconnected, "the mail server closed the connection"),
-    (smtplib.SMTPException, "what answers at that address is not a mail server, or it broke off"),
-    (_TooLong, "the mail server's answer was far too long"),
-    (TimeoutError, "the mail server did not answer in time"),
+     N_("the mail server does not offer what the settings ask for (STARTTLS or a login)")),
+    (smtplib.SMTPServerDisconnected, N_("the mail server closed the connection")),
+    (smtplib.SMTPException,
+     N_("what answers at that address is not a mail server, or it broke off")),
+    (_TooLong, N_("the mail server's answer was far too long")),
+    (TimeoutError, N_("the mail server did not answer in time")),
     (ssl.SSLCertVerificationError,
-     "the mail server's certificate is not trusted, or is not for its name"),
-    (ssl.SSLError, "the TLS connection to the mail server failed"),
-    (socket.gaierror, "the mail server's name was not found"),
-    (ConnectionRefusedError, "nothing answers at the mail server's address and port"),
+     N_("the mail server's certificate is not trusted, or is not for its name")),
+    (ssl.SSLError, N_("the TLS connection to the mail server failed")),
+    (socket.gaierror, N_("the mail server's name was not found")),
+    (ConnectionRefusedError, N_("nothing answers at the mail server's address and port")),
     (UnicodeError | ValueError,
-     "this address cannot be written to (a character the letter cannot carry)"),
+     N_("this address cannot be written to (a character the letter cannot carry)")),
 )  # fmt: skip
 """Everything else that goes wrong, first match, in plain words."""
 
@@ -480,15 +481,16 @@ def why(exc: BaseException) -> str:
     context = exc.__cause__ or exc.__context__
     if isinstance(exc, smtplib.SMTPRecipientsRefused):
         codes = sorted({code for code, _ in exc.recipients.values()})
-        return "the mail server refused the address" + _code(codes[0] if codes else 0)
+        return N_("the mail server refused the address") + _code(codes[0] if codes else 0)
     if isinstance(exc, smtplib.SMTPConnectError | smtplib.SMTPHeloError):
         if 200 <= exc.smtp_code <= 599:
-            return "the mail server refused the connection" + _code(exc.smtp_code)
-        return "what answers at that address is not a mail server"
+            return N_("the mail server refused the connection") + _code(exc.smtp_code)
+        return N_("what answers at that address is not a mail server")
     if isinstance(exc, smtplib.SMTPResponseException):
         said = next(text for kind, text in _REFUSED if isinstance(exc, kind))
         return said + _code(exc.smtp_code)
     if isinstance(exc, smtplib.SMTPServerDisconnected) and isinstance(context, OSError):
         return why(context)
     return next((text for kind, text in _PLAIN if isinstance(exc, kind)),
-                "the connection to the mail server failed")  # fmt: skip
+                N_("the connection to the mail server failed"))  # fmt: skip
+

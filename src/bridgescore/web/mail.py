@@ -11,10 +11,11 @@ inside it), and the server's sender thread hands them to the club's server.
 
 from __future__ import annotations
 
+import re
 from contextlib import suppress
 from datetime import date
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
@@ -211,7 +212,8 @@ def emails(
     sending needs one): ``letters`` (who would get one now, its subject and its plain
     ``text``), ``unreached`` (each player who cannot, and why), ``sent`` (every letter queued
     so far: its state ``queued``, ``claimed``, ``handing``, ``sent``, ``failed`` or
-    ``unknown``, tries, the server's last answer) and the club's ``smtp`` settings."""
+    ``unknown``, tries, what went wrong last, in the reader's language) and the club's ``smtp``
+    settings."""
     require_director(who, N_("only the director emails the players"))  # a read: no write to check
     club_id = _club(clubs, game_id)
     version, closed, provisional, plan = _plan(request, settings, clubs, outbox, state, club_id)
@@ -223,7 +225,7 @@ def emails(
         "smtp": None if found is None else found.to_dict(),
         "letters": [_letter(x) for x in plan.letters],
         "unreached": [u.to_dict() for u in plan.unreached],
-        "sent": [x.to_dict() for x in outbox.report(game_id)],
+        "sent": [{**x.to_dict(), "error": said(x.error)} for x in outbox.report(game_id)],
     }
 
 
@@ -259,3 +261,33 @@ def send_emails(
     sender.wake()
     return JSONResponse({"mailing": mailing.id, "queued": mailing.queued,
                          "unreached": len(plan.unreached)}, status_code=202)  # fmt: skip
+
+
+_GAVE_UP: Final = re.compile(r"gave up after (\d+) tries: (.*)", re.DOTALL)  # OutboxStore.retry
+_CODED: Final = re.compile(r"(.*) \(code (\d{3})\)", re.DOTALL)  # the sender's reply code
+
+
+def said(error: str | None) -> str | None:
+    """A letter's last failure as the outbox keeps it (the sender's English words,
+    :func:`bridgescore.storage.sender.why`, the server's log's too) in the reader's language;
+    words the sender did not write stay as they are.
+
+    >>> from bridgescore.locale import use
+    >>> with use("de"):
+    ...     said("gave up after 5 tries: the mail server refused the login (code 535)")
+    'nach 5 Versuchen aufgegeben: der Mailserver hat die Anmeldung abgelehnt (Code 535)'
+    >>> said("the mail server did not answer in time"), said(None)
+    ('the mail server did not answer in time', None)
+    """
+    if error is None:
+        return None
+    if gave_up := _GAVE_UP.fullmatch(error):
+        why = said(gave_up[2])
+        return locale.gettext("gave up after %(num)s tries: %(why)s") % {
+            "num": gave_up[1],
+            "why": why,
+        }
+    if coded := _CODED.fullmatch(error):
+        why = locale.gettext(coded[1])
+        return locale.gettext("%(why)s (code %(code)s)") % {"why": why, "code": coded[2]}
+    return locale.gettext(error)
