@@ -493,4 +493,3 @@ def why(exc: BaseException) -> str:
         return why(context)
     return next((text for kind, text in _PLAIN if isinstance(exc, kind)),
                 N_("the connection to the mail server failed"))  # fmt: skip
-

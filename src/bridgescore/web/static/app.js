@@ -59,7 +59,6 @@ window.ranksText = (ranks) => {
   const words = { A: pgettext("card rank", "A"), K: pgettext("card rank", "K"), Q: pgettext("card rank", "Q"), J: pgettext("card rank", "J") };
   return [...String(ranks ?? "")].map((r) => words[r] ?? r).join("");
 };
-// A number with ``digits`` decimals in the page's language (16,46 in Polish, 16.46 in English).
 // An audit trail's change as the director reads it: "21:04:05 · table 3 · changed". The server
 // keeps who and what as codes (bridgescore.storage: "director", "table 3 via Bridgemate";
 // "add", "edit", "delete", "players").
@@ -73,6 +72,7 @@ window.changeWords = (change) => {
                     delete: pgettext("change", "deleted"), players: pgettext("change", "who plays") };
   return `${new Date(change.at).toLocaleTimeString(lang)} · ${who} · ${actions[change.action] || change.action}`;
 };
+// A number with ``digits`` decimals in the page's language (16,46 in Polish, 16.46 in English).
 window.formatNumber = (n, digits = 2) => Number(n).toLocaleString(document.documentElement.lang || "en",
   { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
 
