@@ -470,11 +470,11 @@ def test_hostile_input_is_read_or_refused_in_linear_time(n: int) -> None:
 
     for text in hostile(n):
         best = float("inf")
-        for _ in range(2):
-            start = time.perf_counter()
+        for _ in range(3):  # CPU time, the best of three: other processes' load does not count
+            start = time.process_time()
             with contextlib.suppress(LinError):
                 read_lin(text)
-            best = min(best, time.perf_counter() - start)
+            best = min(best, time.process_time() - start)
         assert best < 0.02 + PER_CHAR * len(text), (text[:20], n, best)
 
 
