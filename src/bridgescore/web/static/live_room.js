@@ -24,6 +24,7 @@
     return ok;
   };
   let session = null;
+  let loading = null;  // the page's first read of the session (a click may come before it ends)
   const refresh = async () => {
     const got = await api("");
     if (got.status !== 200) return;
@@ -35,7 +36,7 @@
     const empty = session.tables.filter((t) => t.sit_out && !t.finished)
       .map((t) => gettext("table %(table)s (round %(round)s)", { table: t.table, round: t.current_round }));
     const rounds = [...byRound].map(([r, pairs]) => gettext("round %(round)s: %(pairs)s", { round: r, pairs: pairs.map(pairLabel).join(", ") }));
-    $("room-sitouts").textContent = (rounds.length ? `Sit-outs: ${rounds.join("; ")}.`
+    $("room-sitouts").textContent = (rounds.length ? gettext("Sit-outs: %(rounds)s.", { rounds: rounds.join("; ") })
       : gettext("Sit-outs: none.")) + (empty.length ? ` ${gettext("Sitting out now: %(tables)s.", { tables: empty.join(", ") })}` : "");
   };
   const form = (name) => Object.fromEntries(new FormData($(name)).entries());
@@ -77,10 +78,11 @@
       { versions: versions(f.versions) });
     say(answer, gettext("Board %(board)s: each version is scored as its own field.", f));
   });
-  $("room-slip-open").addEventListener("click", () => {
+  $("room-slip-open").addEventListener("click", async () => {
     const board = Number(form("room-slip").board);
     const lines = $("room-slip-lines");
     lines.replaceChildren();
+    if (!session) await loading;
     if (!session) return;
     const plays = session.movement.plays.filter((p) => p.boards.includes(board));
     const t = el("table");
@@ -141,6 +143,6 @@
     say({ status: refused ? 422 : 200, body: { detail: gettext("Board %(board)s: %(saved)s saved, %(refused)s refused (see each line).", { board, saved, refused }) } },
         gettext("Board %(board)s: %(saved)s results entered.", { board, saved }));
   });
-  refresh();
+  loading = refresh();
   new EventSource(`/api/sessions/${id}/events`).addEventListener("change", refresh);
 })();
